@@ -1,0 +1,121 @@
+"""Translatable text.
+
+Engines never build player-facing sentences directly: they return `Msg`
+objects (a catalog key plus arguments).  `tr()` turns a `Msg` into English or
+Spanish from JSON catalogs that live beside the code that owns the keys
+(`rules/<game>/locale/<lang>.json`, `cogs/locale/<lang>.json`).
+
+Arguments may themselves be `Msg` objects (a resource name, a seat), which are
+translated recursively.  A seat is referenced with `seat_ref(seat)`; the host
+passes display names so the sentence reads "alice", not "p1".
+"""
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+from typing import Any, Mapping, Union
+
+from pydantic import BaseModel, Field
+
+LOCALES = ("en", "es")
+DEFAULT_LOCALE = "en"
+SEAT_KEY = "@seat"
+
+Arg = Union[int, str, "Msg"]
+
+
+class Msg(BaseModel):
+    key: str
+    args: dict[str, Arg] = Field(default_factory=dict)
+
+
+Msg.model_rebuild()
+
+
+def msg(key: str, **args: Arg) -> Msg:
+    return Msg(key=key, args=args)
+
+
+def seat_ref(seat: str) -> Msg:
+    return Msg(key=SEAT_KEY, args={"id": seat})
+
+
+class Catalog:
+    """Key -> template per locale, loaded from registered folders."""
+
+    def __init__(self) -> None:
+        self._dirs: list[Path] = []
+        self._table: dict[str, dict[str, str]] | None = None
+
+    def add_dir(self, folder: Path) -> None:
+        folder = Path(folder)
+        if folder not in self._dirs:
+            self._dirs.append(folder)
+            self._table = None
+
+    @property
+    def table(self) -> dict[str, dict[str, str]]:
+        if self._table is None:
+            table: dict[str, dict[str, str]] = {loc: {} for loc in LOCALES}
+            for folder in self._dirs:
+                for loc in LOCALES:
+                    path = folder / f"{loc}.json"
+                    if path.exists():
+                        table[loc].update(json.loads(path.read_text(encoding="utf-8")))
+            self._table = table
+        return self._table
+
+    def template(self, key: str, locale: str) -> str | None:
+        loc = locale if locale in LOCALES else DEFAULT_LOCALE
+        found = self.table[loc].get(key)
+        if found is None and loc != DEFAULT_LOCALE:
+            found = self.table[DEFAULT_LOCALE].get(key)
+        return found
+
+
+CATALOG = Catalog()
+
+
+def locale_of(raw: str | None) -> str:
+    """Map a Discord locale ('es-ES', 'en-US', 'es-419') to one we have."""
+    if not raw:
+        return DEFAULT_LOCALE
+    base = str(raw).split("-")[0].lower()
+    return base if base in LOCALES else DEFAULT_LOCALE
+
+
+class _Formatter(string.Formatter):
+    def get_value(self, key: Any, args: Any, kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str) and key not in kwargs:
+            return "{" + key + "}"
+        return super().get_value(key, args, kwargs)
+
+
+_FMT = _Formatter()
+
+
+JOIN_KEY = "@join"
+
+
+def join(parts: list[Msg | str], sep: str = ", ") -> Msg:
+    """A Msg that renders a list of parts joined by `sep`, each translated."""
+    args: dict[str, Arg] = {f"p{i}": p for i, p in enumerate(parts)}
+    return Msg(key=JOIN_KEY, args={"sep": sep, "n": len(parts), **args})
+
+
+def tr(text: Msg | str, locale: str = DEFAULT_LOCALE, names: Mapping[str, str] | None = None) -> str:
+    """Render a Msg in `locale`; plain strings pass through unchanged."""
+    if isinstance(text, str):
+        return text
+    if text.key == SEAT_KEY:
+        seat = str(text.args.get("id", "?"))
+        return (names or {}).get(seat, seat)
+    if text.key == JOIN_KEY:
+        parts = [text.args[f"p{i}"] for i in range(int(text.args["n"]))]
+        return str(text.args["sep"]).join(tr(p, locale, names) for p in parts)
+    template = CATALOG.template(text.key, locale)
+    if template is None:
+        return text.key
+    values = {k: tr(v, locale, names) if isinstance(v, Msg) else v for k, v in text.args.items()}
+    return _FMT.format(template, **values)
