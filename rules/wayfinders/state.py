@@ -106,6 +106,7 @@ class WayfindersView(BaseModel):
 
     game: Literal["wayfinders"] = "wayfinders"
     viewer: Optional[str] = None
+    seats: list[str]  # seat order at the table: a seat's colour/shape is its index here
     cells: list[CellView]  # 25, in CELLS order
     hangars: list[list[str]]  # in use, top -> bottom
     workers: list[list[str]]  # per hangar, seats in placement order
