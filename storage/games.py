@@ -1,0 +1,237 @@
+"""The game repository: games, seats, the append-only move log and results.
+
+Every change to a game bumps its `version` inside one transaction that first
+checks the version the caller read.  Two clicks racing on one game therefore
+never both land: the second raises `StaleVersion`.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Optional, Sequence
+
+from .db import Store
+from .models import GameRow, MoveRow, ResultRow, SeatRow, Status
+
+
+class StaleVersion(Exception):
+    """The game changed since the caller read it ("the game moved on")."""
+
+
+class SeatTaken(Exception):
+    """The user already sits at this game."""
+
+
+class GameStore:
+    def __init__(self, store: Store):
+        self.store = store
+        self.db = store.db
+
+    # ---- reading -------------------------------------------------------
+    def get(self, game_id: int) -> Optional[GameRow]:
+        cur = self.store.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,))
+        row = cur.fetchone()
+        return GameRow.from_row(dict(zip([c[0] for c in cur.description], row))) if row else None
+
+    def seats(self, game_id: int) -> list[SeatRow]:
+        rows = self.db["seats"].rows_where("game_id = ?", [game_id], order_by="position")
+        return [SeatRow.model_validate(r) for r in rows]
+
+    def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:
+        rows = self.db["moves"].rows_where("game_id = ? AND seq > ?", [game_id, after_seq], order_by="seq")
+        return [MoveRow.from_row(r) for r in rows]
+
+    def move_count(self, game_id: int) -> int:
+        row = self.store.conn.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)).fetchone()
+        return int(row[0])
+
+    def find(
+        self,
+        *,
+        channel_id: Optional[int] = None,
+        thread_id: Optional[int] = None,
+        guild_id: Optional[int] = None,
+        user_id: Optional[int] = None,
+        statuses: Sequence[Status] = ("lobby", "active"),
+        limit: int = 100,
+    ) -> list[GameRow]:
+        where = [f"status IN ({', '.join('?' for _ in statuses)})"]
+        params: list[Any] = list(statuses)
+        if channel_id is not None:
+            where.append("(channel_id = ? OR thread_id = ?)")
+            params += [channel_id, channel_id]
+        if thread_id is not None:
+            where.append("thread_id = ?")
+            params.append(thread_id)
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if user_id is not None:
+            where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        sql = f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC LIMIT ?"
+        params.append(limit)
+        cur = self.store.conn.execute(sql, params)
+        cols = [c[0] for c in cur.description]
+        return [GameRow.from_row(dict(zip(cols, r))) for r in cur.fetchall()]
+
+    def all_ids(self) -> list[int]:
+        return [r[0] for r in self.store.conn.execute("SELECT id FROM games ORDER BY id")]
+
+    def results(self, game_id: int) -> list[ResultRow]:
+        rows = self.db["results"].rows_where("game_id = ?", [game_id], order_by="seat")
+        return [ResultRow.model_validate(r) for r in rows]
+
+    # ---- writing -------------------------------------------------------
+    def create(
+        self,
+        *,
+        game_key: str,
+        guild_id: Optional[int],
+        channel_id: int,
+        creator_id: int,
+        creator_name: str,
+        options: dict[str, Any],
+        settings: dict[str, Any],
+        seed: int,
+        now: float,
+    ) -> GameRow:
+        with self.store.transaction() as conn:
+            cur = conn.execute(
+                "INSERT INTO games (game_key, guild_id, channel_id, creator_id, status, options, settings,"
+                " seed, version, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
+                (game_key, guild_id, channel_id, creator_id, json.dumps(options), json.dumps(settings), seed, now, now),
+            )
+            game_id = int(cur.lastrowid)
+            conn.execute(
+                "INSERT INTO seats (game_id, position, user_id, name, is_bot, joined_at) VALUES (?, 1, ?, ?, 0, ?)",
+                (game_id, creator_id, creator_name, now),
+            )
+        game = self.get(game_id)
+        assert game is not None
+        return game
+
+    def add_seat(
+        self, game_id: int, version: int, *, user_id: Optional[int], name: str, is_bot: bool, now: float
+    ) -> GameRow:
+        with self.store.transaction() as conn:
+            self._bump(conn, game_id, version, now)
+            if user_id is not None and conn.execute(
+                "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            ).fetchone():
+                raise SeatTaken()
+            (last,) = conn.execute("SELECT COALESCE(MAX(position), 0) FROM seats WHERE game_id = ?", (game_id,)).fetchone()
+            conn.execute(
+                "INSERT INTO seats (game_id, position, user_id, name, is_bot, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, last + 1, user_id, name, int(is_bot), now),
+            )
+        return self._must_get(game_id)
+
+    def remove_seat(self, game_id: int, version: int, *, user_id: int, now: float) -> GameRow:
+        """Leave a lobby: the seat goes and later seats move up one position."""
+        with self.store.transaction() as conn:
+            self._bump(conn, game_id, version, now)
+            row = conn.execute("SELECT position FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)).fetchone()
+            if row is None:
+                raise KeyError("not seated")
+            conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            conn.execute(
+                "UPDATE seats SET position = position - 1 WHERE game_id = ? AND position > ?", (game_id, row[0])
+            )
+        return self._must_get(game_id)
+
+    def replace_seat(self, game_id: int, version: int, *, position: int, user_id: Optional[int], name: str,
+                     is_bot: bool, now: float) -> GameRow:
+        """Hand a running game's seat to someone else (or a bot)."""
+        with self.store.transaction() as conn:
+            self._bump(conn, game_id, version, now)
+            conn.execute(
+                "UPDATE seats SET user_id = ?, name = ?, is_bot = ? WHERE game_id = ? AND position = ?",
+                (user_id, name, int(is_bot), game_id, position),
+            )
+        return self._must_get(game_id)
+
+    def start(self, game_id: int, version: int, *, state: str, to_act: list[str], now: float) -> GameRow:
+        with self.store.transaction() as conn:
+            self._bump(conn, game_id, version, now, "status = 'active', state = ?, to_act = ?",
+                       [state, json.dumps(to_act)], require_status="lobby")
+        return self._must_get(game_id)
+
+    def record_move(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        seat: str,
+        user_id: Optional[int],
+        move_id: str,
+        state: str,
+        to_act: list[str],
+        status: Status,
+        summary: list[dict[str, Any]],
+        now: float,
+        results: Iterable[ResultRow] = (),
+    ) -> GameRow:
+        """Append one move and the state after it, atomically, if nobody moved first."""
+        with self.store.transaction() as conn:
+            self._bump(conn, game_id, version, now, "state = ?, to_act = ?, status = ?",
+                       [state, json.dumps(to_act), status], require_status="active")
+            (seq,) = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)).fetchone()
+            conn.execute(
+                "INSERT INTO moves (game_id, seq, seat, user_id, move_id, at, summary) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, user_id, move_id, now, json.dumps(summary)),
+            )
+            self._insert_results(conn, results)
+        return self._must_get(game_id)
+
+    def end(self, game_id: int, version: int, *, status: Status, state: Optional[str], now: float,
+            results: Iterable[ResultRow] = ()) -> GameRow:
+        """Close a game without a move (abandoned, or a lobby cancelled)."""
+        sets, params = "status = ?, to_act = '[]'", [status]
+        if state is not None:
+            sets += ", state = ?"
+            params.append(state)
+        with self.store.transaction() as conn:
+            self._bump(conn, game_id, version, now, sets, params)
+            self._insert_results(conn, results)
+        return self._must_get(game_id)
+
+    def update_settings(self, game_id: int, version: int, settings: dict[str, Any], now: float) -> GameRow:
+        with self.store.transaction() as conn:
+            self._bump(conn, game_id, version, now, "settings = ?", [json.dumps(settings)])
+        return self._must_get(game_id)
+
+    def set_thread(self, game_id: int, thread_id: Optional[int]) -> None:
+        with self.store.transaction() as conn:
+            conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
+
+    def set_board_message(self, game_id: int, message_id: Optional[int]) -> None:
+        with self.store.transaction() as conn:
+            conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+
+    # ---- helpers ---------------------------------------------------------
+    def _bump(self, conn: Any, game_id: int, version: int, now: float, sets: str = "", params: Sequence[Any] = (),
+              require_status: Optional[str] = None) -> None:
+        sql = "UPDATE games SET version = version + 1, updated_at = ?" + (", " + sets if sets else "")
+        sql += " WHERE id = ? AND version = ?"
+        args: list[Any] = [now, *params, game_id, version]
+        if require_status:
+            sql += " AND status = ?"
+            args.append(require_status)
+        if conn.execute(sql, args).rowcount != 1:
+            raise StaleVersion()
+
+    @staticmethod
+    def _insert_results(conn: Any, results: Iterable[ResultRow]) -> None:
+        for r in results:
+            conn.execute(
+                "INSERT OR REPLACE INTO results (game_id, seat, user_id, game_key, guild_id, score, rank, won, is_bot,"
+                " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (r.game_id, r.seat, r.user_id, r.game_key, r.guild_id, r.score, r.rank, int(r.won), int(r.is_bot),
+                 r.finished_at),
+            )
+
+    def _must_get(self, game_id: int) -> GameRow:
+        game = self.get(game_id)
+        if game is None:
+            raise KeyError(game_id)
+        return game

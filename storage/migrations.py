@@ -1,0 +1,116 @@
+"""Numbered schema migrations, tracked in `PRAGMA user_version`.
+
+Append a new function to MIGRATIONS to change the schema; never edit one that
+has shipped.  Each runs inside the opening transaction.
+"""
+from __future__ import annotations
+
+import sqlite3
+from typing import Callable
+
+
+def _run(conn: sqlite3.Connection, script: str) -> None:
+    """Run statements one by one (executescript would COMMIT our transaction)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def _m1_initial(conn: sqlite3.Connection) -> None:
+    _run(
+        conn,
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            game_key TEXT NOT NULL,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            thread_id INTEGER,
+            creator_id INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+            options TEXT NOT NULL DEFAULT '{}',
+            settings TEXT NOT NULL DEFAULT '{}',
+            seed INTEGER NOT NULL,
+            version INTEGER NOT NULL DEFAULT 0,
+            state TEXT,
+            to_act TEXT NOT NULL DEFAULT '[]',
+            board_message_id INTEGER,
+            deadline REAL,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE INDEX games_channel ON games (channel_id, status);
+        CREATE INDEX games_thread ON games (thread_id);
+        CREATE INDEX games_guild ON games (guild_id, status);
+
+        CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            position INTEGER NOT NULL,
+            user_id INTEGER,
+            name TEXT NOT NULL,
+            is_bot INTEGER NOT NULL DEFAULT 0,
+            joined_at REAL NOT NULL,
+            PRIMARY KEY (game_id, position)
+        );
+        CREATE UNIQUE INDEX seats_user ON seats (game_id, user_id) WHERE user_id IS NOT NULL;
+        CREATE INDEX seats_by_user ON seats (user_id);
+
+        CREATE TABLE moves (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seq INTEGER NOT NULL,
+            seat TEXT NOT NULL,
+            user_id INTEGER,
+            move_id TEXT NOT NULL,
+            at REAL NOT NULL,
+            summary TEXT NOT NULL DEFAULT '[]',
+            PRIMARY KEY (game_id, seq)
+        );
+
+        CREATE TABLE timers (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER REFERENCES games (id),
+            kind TEXT NOT NULL,
+            due_at REAL NOT NULL,
+            payload TEXT NOT NULL DEFAULT '{}',
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX timers_due ON timers (due_at);
+
+        CREATE TABLE results (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seat TEXT NOT NULL,
+            user_id INTEGER,
+            game_key TEXT NOT NULL,
+            guild_id INTEGER,
+            score INTEGER,
+            rank INTEGER,
+            won INTEGER NOT NULL,
+            is_bot INTEGER NOT NULL DEFAULT 0,
+            finished_at REAL NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX results_user ON results (user_id, game_key);
+        """
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
+    _m1_initial,
+]
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring the schema up to date; returns the new version."""
+    current = schema_version(conn)
+    if current > len(MIGRATIONS):
+        raise RuntimeError(
+            f"database schema {current} is newer than this bot knows ({len(MIGRATIONS)}); upgrade the bot"
+        )
+    for number in range(current + 1, len(MIGRATIONS) + 1):
+        MIGRATIONS[number - 1](conn)
+        conn.execute(f"PRAGMA user_version = {number}")
+    return len(MIGRATIONS)

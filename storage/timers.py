@@ -1,0 +1,49 @@
+"""Timers: deadlines and reminders kept in a table so they survive restarts."""
+from __future__ import annotations
+
+import json
+from typing import Any, Optional
+
+from .db import Store
+from .models import TimerRow
+
+
+class TimerStore:
+    def __init__(self, store: Store):
+        self.store = store
+
+    def add(self, *, kind: str, due_at: float, now: float, game_id: Optional[int] = None,
+            payload: Optional[dict[str, Any]] = None) -> int:
+        with self.store.transaction() as conn:
+            cur = conn.execute(
+                "INSERT INTO timers (game_id, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, kind, due_at, json.dumps(payload or {}), now),
+            )
+            return int(cur.lastrowid)
+
+    def _select(self, where: str, params: list[Any]) -> list[TimerRow]:
+        cur = self.store.conn.execute(f"SELECT * FROM timers WHERE {where} ORDER BY due_at, id", params)
+        cols = [c[0] for c in cur.description]
+        return [TimerRow.from_row(dict(zip(cols, r))) for r in cur.fetchall()]
+
+    def due(self, now: float) -> list[TimerRow]:
+        return self._select("due_at <= ?", [now])
+
+    def next_due(self) -> Optional[TimerRow]:
+        found = self._select("1 = 1 LIMIT 1", [])
+        return found[0] if found else None
+
+    def for_game(self, game_id: int) -> list[TimerRow]:
+        return self._select("game_id = ?", [game_id])
+
+    def delete(self, timer_id: int) -> bool:
+        with self.store.transaction() as conn:
+            return conn.execute("DELETE FROM timers WHERE id = ?", (timer_id,)).rowcount == 1
+
+    def clear_game(self, game_id: int, kinds: Optional[list[str]] = None) -> int:
+        sql, params = "DELETE FROM timers WHERE game_id = ?", [game_id]
+        if kinds:
+            sql += f" AND kind IN ({', '.join('?' for _ in kinds)})"
+            params += kinds
+        with self.store.transaction() as conn:
+            return conn.execute(sql, params).rowcount
