@@ -21,8 +21,9 @@ class TimerStore:
             )
             return int(cur.lastrowid)
 
-    def _select(self, where: str, params: list[Any]) -> list[TimerRow]:
-        cur = self.store.conn.execute(f"SELECT * FROM timers WHERE {where} ORDER BY due_at, id", params)
+    def _select(self, where: str, params: list[Any], limit: int = -1) -> list[TimerRow]:
+        cur = self.store.conn.execute(f"SELECT * FROM timers WHERE {where} ORDER BY due_at, id LIMIT {int(limit)}",
+                                      params)
         cols = [c[0] for c in cur.description]
         return [TimerRow.from_row(dict(zip(cols, r))) for r in cur.fetchall()]
 
@@ -30,7 +31,7 @@ class TimerStore:
         return self._select("due_at <= ?", [now])
 
     def next_due(self) -> Optional[TimerRow]:
-        found = self._select("1 = 1 LIMIT 1", [])
+        found = self._select("1 = 1", [], limit=1)
         return found[0] if found else None
 
     def for_game(self, game_id: int) -> list[TimerRow]:
