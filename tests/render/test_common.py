@@ -128,3 +128,20 @@ def test_to_png_respects_the_size_ceiling():
     data = to_png(few, max_bytes=40_000)
     assert len(data) <= 40_000
     assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == few.tobytes()
+
+
+def test_render_layer_stays_pure():
+    """design.md: render imports rules models at most, never discord, storage or cogs."""
+    import ast
+
+    forbidden = {"discord", "sqlite3", "sqlite_utils", "storage", "cogs", "aiohttp"}
+    for path in Path(common.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                roots = {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                roots = {(node.module or "").split(".")[0]}
+            else:
+                continue
+            assert not roots & forbidden, f"{path.name} imports {roots & forbidden}"
