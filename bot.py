@@ -1,0 +1,166 @@
+"""Discord bot game host: entry point.
+
+    python bot.py            run the bot (the local table when no token is configured)
+    python bot.py run        run the bot on Discord (needs DISCORD_TOKEN)
+    python bot.py local ...  the local table: the same bot in a terminal (see README)
+    python bot.py bench      benchmark figures
+"""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+ROOT = Path(__file__).resolve().parent
+DEFAULT_DB = str(ROOT / "data" / "games.db")
+log = logging.getLogger("gamehost")
+
+
+# ---- configuration -------------------------------------------------------------
+def read_env_file(path: Path) -> dict[str, str]:
+    """KEY=value lines; # comments; optional quotes.  Never logged."""
+    values: dict[str, str] = {}
+    if not path.exists():
+        return values
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip().removeprefix("export ").strip()] = value
+    return values
+
+
+@dataclass
+class Config:
+    token: Optional[str]
+    db_path: str
+    dev_guild: Optional[int]
+    log_level: str
+    sync_commands: bool = True
+
+    @classmethod
+    def load(cls, env_file: Path = ROOT / ".env") -> "Config":
+        merged = {**read_env_file(env_file), **os.environ}
+        guild = merged.get("DEV_GUILD_ID", "").strip()
+        return cls(
+            token=merged.get("DISCORD_TOKEN", "").strip() or None,
+            db_path=merged.get("DATABASE_PATH", "").strip() or DEFAULT_DB,
+            dev_guild=int(guild) if guild.isdigit() else None,
+            log_level=(merged.get("LOG_LEVEL", "INFO").strip() or "INFO").upper(),
+        )
+
+    def __repr__(self) -> str:  # the token never appears in logs or tracebacks
+        return f"Config(token={'set' if self.token else 'unset'}, db_path={self.db_path!r}, dev_guild={self.dev_guild})"
+
+
+# ---- the bot -------------------------------------------------------------------------
+def _bot_class():
+    import discord
+    from discord.ext import commands
+
+    from cogs.actions import Actions
+    from cogs.game_cog import GameCog, PlayCog
+    from cogs.service import TableService
+    from cogs.views import DYNAMIC_ITEMS
+    from cogs.wayfinders_cog import WayfindersCog
+    from storage import open_store
+
+    class GameBot(commands.AutoShardedBot):
+        def __init__(self, config: Config):
+            intents = discord.Intents.none()
+            intents.guilds = True  # threads and channels; no privileged intents needed
+            super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+            self.config = config
+            self.store = open_store(config.db_path)
+            self.service = TableService(self.store)
+            self.actions = Actions(self, self.service)
+
+        async def setup_hook(self) -> None:
+            await self.add_cog(GameCog(self))
+            await self.add_cog(PlayCog(self))
+            await self.add_cog(WayfindersCog(self))
+            self.add_dynamic_items(*DYNAMIC_ITEMS)
+            if not self.config.sync_commands:
+                return
+            if self.config.dev_guild:
+                guild = discord.Object(id=self.config.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+                log.info("synced %d commands to development guild %s", len(synced), self.config.dev_guild)
+            else:
+                synced = await self.tree.sync()
+                log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
+
+        async def on_ready(self) -> None:
+            log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+
+        async def close(self) -> None:
+            try:
+                # AutoShardedClient.close() assumes a gateway connection was made; the
+                # local table and tests never connect, so only close what was opened.
+                if hasattr(self, "_AutoShardedClient__queue"):
+                    await super().close()
+                else:
+                    await self.http.close()
+            finally:
+                self.store.close()
+
+    return GameBot
+
+
+def make_bot(db_path: Optional[str] = None, *, sync_commands: bool = False):
+    """The bot with all cogs, on `db_path`; used by `run`, the local table and tests."""
+    config = Config.load()
+    if db_path:
+        config.db_path = db_path
+    config.sync_commands = sync_commands
+    return _bot_class()(config)
+
+
+# ---- command line ----------------------------------------------------------------------
+def run_discord(config: Config) -> int:
+    bot = make_bot(config.db_path, sync_commands=True)
+    bot.run(config.token, log_handler=None)
+    return 0
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    config = Config.load()
+    logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not argv or argv[0] not in ("run", "local", "bench"):
+        if config.token and not argv:
+            return run_discord(config)
+        if not config.token and not argv:
+            print("No DISCORD_TOKEN configured: opening the local table (see README). Type 'help'.")
+        return _local(argv, config)
+    command, rest = argv[0], argv[1:]
+    if command == "run":
+        if not config.token:
+            print("DISCORD_TOKEN is not set (environment or .env). Try `python bot.py local`.", file=sys.stderr)
+            return 2
+        return run_discord(config)
+    if command == "local":
+        return _local(rest, config)
+    from cogs.bench import main as bench_main
+
+    return bench_main(rest)
+
+
+def _local(argv: list[str], config: Config) -> int:
+    logging.getLogger().setLevel(logging.WARNING)
+    from cogs.local.cli import main as local_main
+
+    return local_main(argv, lambda path: make_bot(path), config.db_path)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""The flows behind commands and buttons: service call, then Discord calls.
+
+Cogs stay thin: they parse options and call one method here.  Every refusal
+becomes a private reply and changes nothing; an accepted move is committed
+before anything is posted, so a failed post never loses it.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Optional
+
+import discord
+
+from rules.text import Msg
+
+from . import ops
+from .i18n import guild_locale, t, tm, user_locale
+from .posts import make_turn_post
+from .service import Actor, Refusal, Table, TableService, game_title
+from .views import lobby_components, move_components
+
+log = logging.getLogger("gamehost.actions")
+
+
+def actor_of(interaction: discord.Interaction) -> Actor:
+    user = interaction.user
+    perms = getattr(interaction, "permissions", None)
+    return Actor(user_id=user.id, name=getattr(user, "display_name", None) or user.name,
+                 can_manage=bool(perms and perms.manage_guild))
+
+
+class Actions:
+    def __init__(self, client: discord.Client, service: TableService):
+        self.client = client
+        self.service = service
+
+    # ---- plumbing ----------------------------------------------------------
+    async def refuse(self, interaction: discord.Interaction, text: Msg | str) -> None:
+        await ops.reply(interaction, tm(text, user_locale(interaction)), ephemeral=True)
+
+    async def run(self, interaction: discord.Interaction, flow: Any) -> None:
+        """Await a flow; a Refusal becomes a private reply, anything else a logged apology."""
+        try:
+            await flow
+        except Refusal as exc:
+            await self.refuse(interaction, exc.text)
+        except ops.PostFailed as exc:
+            await ops.reply(interaction, t(exc.reason, user_locale(interaction)), ephemeral=True)
+        except Exception:
+            log.exception("unexpected error in an interaction")
+            await ops.reply(interaction, t("host.error.unexpected", user_locale(interaction)), ephemeral=True)
+
+    def locate(self, interaction: discord.Interaction, game_id: Optional[int],
+               statuses: tuple[str, ...] = ("lobby", "active")) -> Table:
+        return self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id, statuses)
+
+    async def announce(self, table: Table, locale: str, events: list[Msg]) -> None:
+        """The turn post: a new message in the game's thread."""
+        post = await make_turn_post(table, locale, events)
+        message = await ops.post(self.client, table.game.post_channel_id, content=post.content, embed=post.embed,
+                                 file=post.file(), view=post.view, mention_ids=post.mention_ids)
+        self.service.games.set_board_message(table.game.id, message.id)
+
+    async def tell_thread(self, table: Table, text: str, view: Optional[discord.ui.View] = None) -> None:
+        await ops.post(self.client, table.game.post_channel_id, content=text, view=view)
+
+    # ---- lobby ---------------------------------------------------------------
+    async def new_game(self, interaction: discord.Interaction, game_key: str, options: Any) -> None:
+        await ops.defer(interaction, ephemeral=False)
+        locale, glocale = user_locale(interaction), guild_locale(interaction)
+        table = self.service.new_game(actor_of(interaction), game_key, guild_id=interaction.guild_id,
+                                      channel_id=interaction.channel_id or 0, options=options)
+        game = table.game
+        thread = await ops.open_thread(interaction.channel, f"{game.game_key}-{game.id}")
+        if thread is not None:
+            self.service.games.set_thread(game.id, thread.id)
+            table = self.service.table(game.id)
+        lobby = self.lobby_text(table, glocale)
+        if thread is not None:
+            await self.tell_thread(table, lobby, lobby_components(game.id, glocale))
+        where = thread.mention if thread is not None else t("host.lobby.here", locale)
+        await ops.reply(interaction, t("host.lobby.opened", locale, title=game_title(game), where=where,
+                                       id=game.id, who=actor_of(interaction).name),
+                        ephemeral=False, view=lobby_components(game.id, locale))
+
+    def lobby_text(self, table: Table, locale: str) -> str:
+        players = ", ".join(s.name for s in table.seats)
+        opts = " ".join(f"{k}={v}" for k, v in table.game.options.items()) or t("host.lobby.no_options", locale)
+        return t("host.lobby.text", locale, title=game_title(table.game), players=players, n=len(table.seats),
+                 min=table.engine.min_players, max=table.engine.max_players, options=opts, id=table.game.id)
+
+    async def join(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        table = self.service.join(actor_of(interaction), self.locate(interaction, game_id, ("lobby",)))
+        await ops.reply(interaction, t("host.lobby.joined_you", user_locale(interaction),
+                                       title=game_title(table.game)), ephemeral=True)
+        await self.tell_thread(table, self.lobby_text(table, guild_locale(interaction)))
+
+    async def leave(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        table = self.service.leave(actor_of(interaction), self.locate(interaction, game_id, ("lobby",)))
+        await ops.reply(interaction, t("host.lobby.left_you", user_locale(interaction), title=game_title(table.game)),
+                        ephemeral=True)
+        if table.game.status == "lobby":
+            await self.tell_thread(table, self.lobby_text(table, guild_locale(interaction)))
+
+    async def start(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)
+        table = self.service.start(actor_of(interaction), self.locate(interaction, game_id, ("lobby",)))
+        assert table.state is not None
+        await ops.reply(interaction, t("host.lobby.started_you", user_locale(interaction), title=game_title(table.game)),
+                        ephemeral=True)
+        await self.announce(table, guild_locale(interaction), list(table.state.events))
+
+    async def abandon(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        table = self.service.abandon(actor_of(interaction), self.locate(interaction, game_id))
+        await ops.reply(interaction, t("host.abandon.done_you", user_locale(interaction), title=game_title(table.game)),
+                        ephemeral=True)
+        await self.tell_thread(table, t("host.abandon.done", guild_locale(interaction), title=game_title(table.game),
+                                        who=actor_of(interaction).name))
+
+    async def click_lobby(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
+        flows = {"join": self.join, "leave": self.leave, "start": self.start}
+        await self.run(interaction, flows[action](interaction, game_id))
+
+    # ---- moves -----------------------------------------------------------------
+    async def play(self, interaction: discord.Interaction, game_id: Optional[int], text: str,
+                   version: Optional[int] = None) -> None:
+        await ops.defer(interaction, ephemeral=True)
+        table = self.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
+        played = self.service.play(actor_of(interaction), table, text, version)
+        locale = user_locale(interaction)
+        await ops.reply(interaction, t("host.play.accepted", locale, move=tm(played.move.text, locale),
+                                       title=game_title(table.game)), ephemeral=True)
+        await self.announce(played.table, guild_locale(interaction), played.events)
+
+    async def click_move(self, interaction: discord.Interaction, game_id: int, version: int, move_id: str) -> None:
+        await self.run(interaction, self.play(interaction, game_id, move_id, version))
+
+    async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        async def flow() -> None:
+            table = self.service.table(game_id)
+            if table.game.version != version:
+                raise Refusal("host.refuse.stale_board")
+            moves = self.service.legal_moves(table, interaction.user.id)
+            if not moves:
+                raise Refusal("host.refuse.not_your_turn", who=", ".join(table.names.get(s, s) for s in table.to_act))
+            locale = user_locale(interaction)
+            await ops.reply(interaction, t("host.moves.pick", locale), ephemeral=True,
+                            view=move_components(game_id, version, moves, locale))
+        await self.run(interaction, flow())

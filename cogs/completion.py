@@ -1,0 +1,75 @@
+"""Autocomplete: suggestions never raise and never exceed Discord's 25 choices."""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from rules import GAMES
+
+from .i18n import tm, user_locale
+from .service import Refusal, game_title
+
+log = logging.getLogger("gamehost.completion")
+MAX_CHOICES = 25
+
+
+def _service(interaction: discord.Interaction):
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+def filter_moves(moves, typed: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Moves whose id or label contains what was typed, best matches (id prefix) first."""
+    typed = (typed or "").strip().lower()
+    scored = []
+    for i, move in enumerate(moves):
+        label = tm(move.text, locale)
+        hay_id, hay_label = move.id.lower(), label.lower()
+        if typed and typed not in hay_id and typed not in hay_label:
+            continue
+        rank = 0 if hay_id.startswith(typed) else 1 if hay_label.startswith(typed) else 2
+        scored.append((rank, i, move, label))
+    scored.sort(key=lambda x: (x[0], x[1]))
+    choices = []
+    for _, _, move, label in scored[:MAX_CHOICES]:
+        name = f"{move.id} — {label}"
+        choices.append(app_commands.Choice(name=name[:100], value=move.id[:100]))
+    return choices
+
+
+async def move_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    try:
+        service = _service(interaction)
+        game_id = getattr(interaction.namespace, "game", None)
+        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",))
+        moves = service.legal_moves(table, interaction.user.id)
+        return filter_moves(moves, current, user_locale(interaction))
+    except Refusal:
+        return []
+    except Exception:
+        log.exception("move autocomplete failed")
+        return []
+
+
+async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    typed = (current or "").lower()
+    return [app_commands.Choice(name=f"{e.title} ({e.min_players}–{e.max_players})", value=key)
+            for key, e in sorted(GAMES.items()) if typed in key or typed in e.title.lower()][:MAX_CHOICES]
+
+
+async def game_id_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    try:
+        service = _service(interaction)
+        tables = service.list_games(interaction.guild_id, None)
+        typed = str(current or "").strip().lstrip("#")
+        out = []
+        for tb in tables:
+            label = f"{game_title(tb.game)} — {', '.join(s.name for s in tb.seats)}"
+            if typed and typed not in str(tb.game.id) and typed.lower() not in label.lower():
+                continue
+            out.append(app_commands.Choice(name=label[:100], value=tb.game.id))
+        return out[:MAX_CHOICES]
+    except Exception:
+        log.exception("game autocomplete failed")
+        return []

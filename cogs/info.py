@@ -1,0 +1,130 @@
+"""Read-only flows: status, list, moves, me, log, rules.  Nothing here changes a game."""
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Optional
+
+import discord
+
+from render import render_board
+from rules import GAMES
+from rules.text import Msg
+
+from . import ops
+from .i18n import t, tm, user_locale
+from .posts import board_png, headline
+from .service import Refusal, Table, TableService, game_title
+
+LOG_PAGE = 15
+MSG_LIMIT = 1900
+
+
+def _chunks(lines: list[str], limit: int = MSG_LIMIT) -> list[str]:
+    out, cur = [], ""
+    for line in lines:
+        if len(cur) + len(line) + 1 > limit and cur:
+            out.append(cur)
+            cur = ""
+        cur += line[:limit] + "\n"
+    if cur:
+        out.append(cur)
+    return out
+
+
+def status_lines(table: Table, locale: str) -> list[str]:
+    game = table.game
+    seats = ", ".join(s.name + (" 🤖" if s.is_bot else "") for s in table.seats)
+    lines = [t("host.status.line", locale, title=game_title(game), status=t(f"host.status.{game.status}", locale),
+               players=seats)]
+    if table.state is not None:
+        lines += headline(table, locale)
+    return lines
+
+
+class Info:
+    def __init__(self, service: TableService):
+        self.service = service
+
+    async def status(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)
+        locale = user_locale(interaction)
+        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
+                                    ("lobby", "active", "finished", "abandoned"))
+        text = "\n".join(status_lines(table, locale))
+        if table.state is None:
+            await ops.reply(interaction, text, ephemeral=True)
+            return
+        png = await asyncio.to_thread(board_png, table, locale, [])
+        await ops.reply(interaction, text, ephemeral=True, file=discord.File(io.BytesIO(png), "board.png"))
+
+    async def list(self, interaction: discord.Interaction, everywhere: bool) -> None:
+        locale = user_locale(interaction)
+        channel = None if everywhere else interaction.channel_id
+        tables = self.service.list_games(interaction.guild_id, channel)
+        if not tables:
+            await ops.reply(interaction, t("host.list.none", locale), ephemeral=True)
+            return
+        lines = [line for tb in tables for line in status_lines(tb, locale)[:2]]
+        await ops.reply(interaction, "\n".join(lines)[:MSG_LIMIT], ephemeral=True)
+
+    async def moves(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        locale = user_locale(interaction)
+        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id)
+        moves = self.service.legal_moves(table, interaction.user.id)
+        if not moves:
+            who = ", ".join(table.names.get(s, s) for s in table.to_act)
+            raise Refusal("host.refuse.not_your_turn", who=who or "-")
+        lines = [t("host.moves.header", locale, title=game_title(table.game), n=len(moves))]
+        lines += [f"`{m.id}` — {tm(m.text, locale)}" for m in moves]
+        for chunk in _chunks(lines):
+            await ops.reply(interaction, chunk, ephemeral=True)
+
+    async def me(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)
+        locale = user_locale(interaction)
+        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
+                                    ("active", "finished"))
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("host.refuse.spectator_me")
+        if table.state is None:
+            raise Refusal("host.refuse.not_started", title=game_title(table.game))
+        state = table.state
+        lines = [t("host.me.header", locale, title=game_title(table.game), seat=seat.name)]
+        if seat.seat in table.to_act:
+            lines.append(t("host.me.your_turn", locale, what=tm(table.engine.prompt(state, seat.seat), locale)))
+        view = table.engine.view(state, seat.seat)
+        png = await asyncio.to_thread(render_board, view, table.names, lines)
+        await ops.reply(interaction, "\n".join(lines), ephemeral=True, file=discord.File(io.BytesIO(png), "me.png"))
+
+    async def log(self, interaction: discord.Interaction, game_id: Optional[int], page: Optional[int]) -> None:
+        locale = user_locale(interaction)
+        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
+                                    ("active", "finished", "abandoned"))
+        entries = self.service.games.moves(table.game.id)
+        names = table.names
+        lines: list[str] = []
+        for entry in entries:
+            said = [tm(Msg.model_validate(e), locale, names) for e in entry.summary] or [entry.move_id]
+            lines.append(f"**{entry.seq}.** " + " · ".join(said))
+        pages = max(1, (len(lines) + LOG_PAGE - 1) // LOG_PAGE)
+        page = pages if page is None else max(1, min(page, pages))
+        body = lines[(page - 1) * LOG_PAGE: page * LOG_PAGE] or [t("host.log.empty", locale)]
+        header = t("host.log.header", locale, title=game_title(table.game), page=page, pages=pages)
+        for chunk in _chunks([header] + body):
+            await ops.reply(interaction, chunk, ephemeral=True)
+
+    async def rules(self, interaction: discord.Interaction, game_key: Optional[str], game_id: Optional[int]) -> None:
+        locale = user_locale(interaction)
+        if game_key:
+            engine = self.service.engine(game_key)
+        else:
+            try:
+                engine = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id).engine
+            except Refusal:
+                names = ", ".join(f"`{k}`" for k in sorted(GAMES))
+                raise Refusal("host.rules.which", games=names) from None
+        text = tm(engine.rules_help(), locale)
+        embed = discord.Embed(title=engine.title, description=text[:4000])
+        await ops.reply(interaction, "", ephemeral=True, embed=embed)

@@ -1,0 +1,117 @@
+"""Every Discord call the bot makes goes through here.
+
+One place to acknowledge interactions in time, post into threads, and turn
+missing permissions, closed DMs and rate limits into a clear message instead
+of a crash or a hang.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Iterable, Optional
+
+import discord
+
+log = logging.getLogger("gamehost.ops")
+
+
+def mentions_for(user_ids: Iterable[Optional[int]]) -> discord.AllowedMentions:
+    """Only the named players can be pinged: never @everyone, @here or roles."""
+    users = [discord.Object(id=u) for u in user_ids if u]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, thinking: bool = True) -> None:
+    if not interaction.response.is_done():
+        try:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        except discord.HTTPException as exc:  # expired or already answered
+            log.warning("could not defer interaction: %s", exc)
+
+
+async def reply(interaction: discord.Interaction, content: str = "", *, ephemeral: bool = True,
+                embed: Optional[discord.Embed] = None, file: Optional[discord.File] = None,
+                view: Optional[discord.ui.View] = None) -> None:
+    """Answer the interaction: first response if none yet, else a follow-up."""
+    kwargs: dict[str, Any] = {"content": content or None, "ephemeral": ephemeral, "allowed_mentions": NO_MENTIONS}
+    if embed is not None:
+        kwargs["embed"] = embed
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+    except discord.HTTPException as exc:
+        log.warning("could not reply to interaction: %s", exc)
+
+
+async def resolve_channel(client: discord.Client, channel_id: int) -> Optional[discord.abc.Messageable]:
+    channel = client.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await client.fetch_channel(channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+        except discord.HTTPException as exc:
+            log.warning("could not fetch channel %s: %s", channel_id, exc)
+            return None
+    return channel  # type: ignore[return-value]
+
+
+class PostFailed(Exception):
+    """The bot could not post: `reason` is a host catalog key for the user."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)
+
+
+async def post(client: discord.Client, channel_id: int, *, content: str = "",
+               embed: Optional[discord.Embed] = None, file: Optional[discord.File] = None,
+               view: Optional[discord.ui.View] = None,
+               mention_ids: Iterable[Optional[int]] = ()) -> discord.Message:
+    """A new message from the bot in a game's thread or channel."""
+    channel = await resolve_channel(client, channel_id)
+    if channel is None:
+        raise PostFailed("host.error.channel_gone")
+    if isinstance(channel, discord.Thread) and channel.archived:
+        try:
+            await channel.edit(archived=False)
+        except discord.HTTPException:
+            log.info("thread %s stays archived; posting anyway", channel_id)
+    kwargs: dict[str, Any] = {"content": content or None, "allowed_mentions": mentions_for(mention_ids)}
+    if embed is not None:
+        kwargs["embed"] = embed
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    try:
+        return await channel.send(**kwargs)
+    except discord.Forbidden:
+        raise PostFailed("host.error.no_permission_send") from None
+    except discord.HTTPException as exc:
+        if exc.status == 429:
+            raise PostFailed("host.error.rate_limited") from None
+        if exc.status == 413 or getattr(exc, "code", 0) == 40005:
+            raise PostFailed("host.error.too_large") from None
+        log.warning("post to %s failed: %s", channel_id, exc)
+        raise PostFailed("host.error.post_failed") from None
+
+
+async def open_thread(channel: Any, name: str) -> Optional[discord.Thread]:
+    """A public thread for a game, or None where threads are not possible here."""
+    if not isinstance(channel, (discord.TextChannel,)):
+        return None
+    try:
+        return await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                           auto_archive_duration=10080)
+    except discord.HTTPException as exc:
+        log.info("no thread in channel %s (%s); the game lives in the channel", getattr(channel, "id", "?"), exc)
+        return None

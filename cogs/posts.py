@@ -1,0 +1,129 @@
+"""What the bot posts in a game's thread: board image, embed, mention, buttons."""
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass
+from typing import Optional
+
+import discord
+
+from render import render_board
+from rules import Move
+from rules.text import Msg
+
+from .i18n import t, tm
+from .service import Table, game_title
+from .views import move_components
+
+COLOUR_RUNNING = 0x0072B2
+COLOUR_DONE = 0x009E73
+COLOUR_STOPPED = 0x999999
+
+
+def mention(table: Table, seat: str) -> str:
+    row = table.user_of(seat)
+    if row is None:
+        return seat
+    return f"<@{row.user_id}>" if row.user_id and not row.is_bot else row.name
+
+
+def headline(table: Table, locale: str) -> list[str]:
+    """One or two lines for the top of the image: whose decision, or the result."""
+    assert table.state is not None
+    outcome = table.outcome()
+    names = table.names
+    if table.game.status == "abandoned":
+        return [t("host.post.abandoned", locale, title=game_title(table.game))]
+    if outcome is not None:
+        if outcome.coop:
+            return [t("host.post.coop_won" if outcome.won else "host.post.coop_lost", locale)]
+        winners = ", ".join(names.get(s, s) for s in outcome.winners())
+        return [t("host.post.winner", locale, who=winners)]
+    lines = []
+    for seat in table.to_act:
+        prompt = tm(table.engine.prompt(table.state, seat), locale, names)
+        lines.append(t("host.post.to_act", locale, who=names.get(seat, seat), what=prompt))
+    return lines
+
+
+def event_lines(table: Table, events: list[Msg], locale: str, limit: int = 12) -> list[str]:
+    lines = [tm(e, locale, table.names) for e in events]
+    if len(lines) > limit:
+        lines = lines[: limit - 1] + ["…"]
+    return lines
+
+
+def board_png(table: Table, locale: str, events: list[Msg]) -> bytes:
+    assert table.state is not None
+    view = table.engine.view(table.state, None)
+    caption = event_lines(table, events, locale, limit=3) + headline(table, locale)
+    return render_board(view, table.names, caption)
+
+
+@dataclass
+class TurnPost:
+    content: str
+    embed: discord.Embed
+    png: bytes
+    view: Optional[discord.ui.View]
+    mention_ids: list[int]
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename="board.png")
+
+
+def scores_text(table: Table, locale: str) -> str:
+    outcome = table.outcome()
+    if outcome is None:
+        return ""
+    names = table.names
+    if outcome.coop:
+        return t("host.post.coop_won" if outcome.won else "host.post.coop_lost", locale)
+    order = sorted(outcome.scores, key=lambda s: (outcome.ranks.get(s, 99), names.get(s, s)))
+    rows = []
+    for seat in order:
+        parts = ", ".join(f"{t('host.score.' + k, locale)} {v}" for k, v in outcome.breakdown.get(seat, {}).items())
+        rows.append(t("host.post.score_line", locale, rank=outcome.ranks.get(seat, "?"),
+                      who=names.get(seat, seat), score=outcome.scores[seat], parts=parts or "-"))
+    return "\n".join(rows)
+
+
+def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
+                    moves: Optional[list[Move]] = None) -> TurnPost:
+    """Everything for the post after a start or a move, given the rendered board."""
+    assert table.state is not None
+    title = game_title(table.game)
+    done = table.game.status in ("finished", "abandoned")
+    embed = discord.Embed(
+        title=title,
+        description="\n".join(event_lines(table, events, locale)) or None,
+        colour=COLOUR_DONE if table.game.status == "finished" else COLOUR_STOPPED if done else COLOUR_RUNNING,
+    )
+    if table.game.status == "finished":
+        embed.add_field(name=t("host.post.final_scores", locale), value=scores_text(table, locale)[:1024],
+                        inline=False)
+    elif not done:
+        for line in headline(table, locale):
+            embed.add_field(name=t("host.post.next", locale), value=line[:1024], inline=False)
+    embed.set_image(url="attachment://board.png")
+    embed.set_footer(text=t("host.post.footer", locale, id=table.game.id, n=table.state.moves_made))
+    mention_ids = [] if done else [r.user_id for s in table.to_act if (r := table.user_of(s)) and r.user_id and not r.is_bot]
+    if done:
+        content = ""
+    else:
+        content = " ".join(mention(table, s) for s in table.to_act)
+    view = None
+    if not done:
+        single = table.to_act[0] if len(table.to_act) == 1 else None
+        pending = moves if moves is not None else (
+            table.engine.legal_moves(table.state, single) if single else [])
+        view = move_components(table.game.id, table.game.version, pending, locale, several=single is None)
+    return TurnPost(content=content, embed=embed, png=png, view=view,
+                    mention_ids=mention_ids)
+
+
+async def make_turn_post(table: Table, locale: str, events: list[Msg]) -> TurnPost:
+    """Render off the event loop (tens of milliseconds), then assemble on it (views need the loop)."""
+    png = await asyncio.to_thread(board_png, table, locale, events)
+    return build_turn_post(table, locale, events, png)

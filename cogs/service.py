@@ -1,0 +1,303 @@
+"""The table service: lobby, seats, turns and the move pipeline.
+
+No Discord here: cogs turn interactions into calls on this service and turn
+its results into Discord messages.  Every refusal is a `Refusal` carrying a
+translatable reason; it never changes anything.
+"""
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from pydantic import ValidationError
+
+from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
+from rules.text import Msg, msg
+from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
+
+from .options import parse_option_text
+
+
+class Refusal(Exception):
+    """A clear, private "no" for the user; nothing was changed."""
+
+    def __init__(self, key: str, **args: Any):
+        self.text = msg(key, **args)
+        super().__init__(key)
+
+
+@dataclass
+class Actor:
+    user_id: int
+    name: str
+    can_manage: bool = False  # holds Manage Server in this guild
+
+
+@dataclass
+class Table:
+    """A game as read from storage, with its engine and (if started) its state."""
+
+    game: GameRow
+    seats: list[SeatRow]
+    engine: Engine
+    state: Optional[GameState] = None
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {s.seat: s.name for s in self.seats}
+
+    def seat_of(self, user_id: int) -> Optional[SeatRow]:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: str) -> Optional[SeatRow]:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    @property
+    def to_act(self) -> list[str]:
+        return list(self.game.to_act)
+
+    def outcome(self) -> Optional[Outcome]:
+        return self.engine.outcome(self.state) if self.state is not None else None
+
+
+@dataclass
+class Played:
+    table: Table
+    seat: str
+    move: Move
+    events: list[Msg] = field(default_factory=list)
+    finished: bool = False
+
+
+def game_title(game: GameRow) -> str:
+    return f"{GAMES[game.game_key].title} #{game.id}" if game.game_key in GAMES else f"#{game.id}"
+
+
+class TableService:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
+                 seeds: Callable[[], int] = lambda: secrets.randbits(62)):
+        self.store = store
+        self.games = GameStore(store)
+        self.clock = clock
+        self.seeds = seeds
+
+    # ---- reading ---------------------------------------------------------
+    def engine(self, key: str) -> Engine:
+        engine = GAMES.get((key or "").strip().lower())
+        if engine is None:
+            raise Refusal("host.refuse.unknown_game", game=key, games=", ".join(sorted(GAMES)))
+        return engine
+
+    def table(self, game_id: int) -> Table:
+        game = self.games.get(game_id)
+        if game is None:
+            raise Refusal("host.refuse.no_such_game", id=game_id)
+        engine = self.engine(game.game_key)
+        state = engine.load(game.state) if game.state else None
+        return Table(game=game, seats=self.games.seats(game_id), engine=engine, state=state)
+
+    def locate(self, channel_id: int, user_id: int, game_id: Optional[int] = None,
+               statuses: tuple[str, ...] = ("lobby", "active")) -> Table:
+        """The game a command means: the one named, the thread's, or the user's only one here."""
+        if game_id is not None:
+            return self.table(game_id)
+        in_thread = self.games.find(thread_id=channel_id, statuses=("lobby", "active", "finished", "abandoned"))
+        if in_thread:
+            return self.table(in_thread[0].id)
+        here = self.games.find(channel_id=channel_id, statuses=statuses)  # type: ignore[arg-type]
+        mine = [g for g in here if any(s.user_id == user_id for s in self.games.seats(g.id))]
+        pick = mine if mine else here
+        if len(pick) == 1:
+            return self.table(pick[0].id)
+        if not pick:
+            raise Refusal("host.refuse.no_game_here")
+        raise Refusal("host.refuse.which_game", ids=", ".join(f"#{g.id}" for g in pick[:10]))
+
+    def list_games(self, guild_id: Optional[int], channel_id: Optional[int] = None) -> list[Table]:
+        rows = self.games.find(guild_id=guild_id, channel_id=channel_id, limit=25)
+        return [self.table(g.id) for g in rows]
+
+    def legal_moves(self, table: Table, user_id: int) -> list[Move]:
+        self._require_active(table)
+        seat = self._seat_or_refuse(table, user_id)
+        if seat.seat not in table.to_act:
+            return []
+        assert table.state is not None
+        return table.engine.legal_moves(table.state, seat.seat)
+
+    # ---- lobby -----------------------------------------------------------
+    def new_game(self, actor: Actor, game_key: str, *, guild_id: Optional[int], channel_id: int,
+                 options: dict[str, Any] | str | None = None) -> Table:
+        engine = self.engine(game_key)
+        try:
+            if isinstance(options, str):
+                options = parse_option_text(options)
+            parsed = engine.parse_options(options or {})
+            seed = self.seeds()
+            engine.setup([f"p{i + 1}" for i in range(engine.max_players)], seed, parsed)  # validates combos
+        except (ValidationError, ValueError, TypeError) as exc:
+            raise Refusal("host.refuse.bad_options", game=engine.title, detail=_short_error(exc)) from None
+        game = self.games.create(
+            game_key=engine.key, guild_id=guild_id, channel_id=channel_id, creator_id=actor.user_id,
+            creator_name=actor.name, options=parsed.model_dump(mode="json", exclude_defaults=True), settings={},
+            seed=seed, now=self.clock(),
+        )
+        return self.table(game.id)
+
+    def join(self, actor: Actor, table: Table) -> Table:
+        if table.game.status != "lobby":
+            raise Refusal("host.refuse.not_in_lobby", title=game_title(table.game))
+        if table.seat_of(actor.user_id):
+            raise Refusal("host.refuse.already_seated", title=game_title(table.game))
+        if len(table.seats) >= table.engine.max_players:
+            raise Refusal("host.refuse.full", title=game_title(table.game), max=table.engine.max_players)
+        try:
+            self.games.add_seat(table.game.id, table.game.version, user_id=actor.user_id, name=actor.name,
+                                is_bot=False, now=self.clock())
+        except SeatTaken:
+            raise Refusal("host.refuse.already_seated", title=game_title(table.game)) from None
+        except StaleVersion:
+            raise Refusal("host.refuse.moved_on") from None
+        return self.table(table.game.id)
+
+    def leave(self, actor: Actor, table: Table) -> Table:
+        if table.game.status != "lobby":
+            raise Refusal("host.refuse.leave_running")
+        if not table.seat_of(actor.user_id):
+            raise Refusal("host.refuse.not_player")
+        if actor.user_id == table.game.creator_id and len(table.seats) == 1:
+            return self.abandon(actor, table)
+        try:
+            self.games.remove_seat(table.game.id, table.game.version, user_id=actor.user_id, now=self.clock())
+        except StaleVersion:
+            raise Refusal("host.refuse.moved_on") from None
+        return self.table(table.game.id)
+
+    def start(self, actor: Actor, table: Table) -> Table:
+        if table.game.status != "lobby":
+            raise Refusal("host.refuse.not_in_lobby", title=game_title(table.game))
+        if not table.seat_of(actor.user_id) and not actor.can_manage:
+            raise Refusal("host.refuse.not_player")
+        n = len(table.seats)
+        if n < table.engine.min_players:
+            raise Refusal("host.refuse.too_few", title=game_title(table.game), min=table.engine.min_players, n=n)
+        seats = [s.seat for s in table.seats]
+        state = table.engine.setup(seats, table.game.seed, table.engine.parse_options(table.game.options))
+        try:
+            self.games.start(table.game.id, table.game.version, state=table.engine.dump(state),
+                             to_act=table.engine.to_act(state), now=self.clock())
+        except StaleVersion:
+            raise Refusal("host.refuse.moved_on") from None
+        return self.table(table.game.id)
+
+    def abandon(self, actor: Actor, table: Table) -> Table:
+        if table.game.status not in ("lobby", "active"):
+            raise Refusal("host.refuse.already_over", title=game_title(table.game))
+        if actor.user_id != table.game.creator_id and not actor.can_manage:
+            raise Refusal("host.refuse.creator_only")
+        state = table.engine.dump(table.engine.abandon(table.state)) if table.state is not None else None
+        try:
+            self.games.end(table.game.id, table.game.version, status="abandoned", state=state, now=self.clock())
+        except StaleVersion:
+            raise Refusal("host.refuse.moved_on") from None
+        return self.table(table.game.id)
+
+    # ---- the move pipeline -------------------------------------------------
+    def resolve_move(self, table: Table, seat: str, text: str) -> Move:
+        """A move by id, by exact label, or by a unique id prefix (`fly:C1` for `fly:C1:B`)."""
+        assert table.state is not None
+        moves = table.engine.legal_moves(table.state, seat)
+        wanted = (text or "").strip()
+        low = wanted.lower()
+        for move in moves:
+            if move.id == wanted or move.id.lower() == low or move.label.lower() == low:
+                return move
+        prefixed = [m for m in moves if m.id.lower().startswith(low + ":")] if low else []
+        if len(prefixed) == 1:
+            return prefixed[0]
+        if len(prefixed) > 1:
+            raise Refusal("host.refuse.ambiguous_move", move=wanted,
+                          options=", ".join(m.id for m in prefixed[:10]))
+        raise Refusal("host.refuse.illegal_move", move=_clip(wanted))
+
+    def play(self, actor: Actor, table: Table, text: str, version: Optional[int] = None) -> Played:
+        """Validate, apply and save one move as one transaction guarded by the game's version."""
+        if version is not None and version != table.game.version:
+            raise Refusal("host.refuse.stale_board")
+        self._require_active(table)
+        seat = self._seat_or_refuse(table, actor.user_id)
+        if seat.seat not in table.to_act:
+            raise Refusal("host.refuse.not_your_turn", who=self._waiting_names(table))
+        move = self.resolve_move(table, seat.seat, text)
+        assert table.state is not None
+        try:
+            new_state = table.engine.apply(table.state, seat.seat, move.id)
+        except IllegalMove as exc:
+            raise Refusal("core.raw", text=str(exc)) from None
+        return self._commit(table, seat, move, new_state, actor.user_id)
+
+    def _commit(self, table: Table, seat: SeatRow, move: Move, new_state: GameState, user_id: Optional[int]) -> Played:
+        engine = table.engine
+        outcome = engine.outcome(new_state)
+        now = self.clock()
+        results = self._results(table, outcome, now) if outcome is not None else []
+        try:
+            game = self.games.record_move(
+                table.game.id, table.game.version, seat=seat.seat, user_id=user_id, move_id=move.id,
+                state=engine.dump(new_state), to_act=engine.to_act(new_state),
+                status="finished" if outcome is not None else "active",
+                summary=[e.model_dump(mode="json") for e in new_state.events], now=now, results=results,
+            )
+        except StaleVersion:
+            raise Refusal("host.refuse.moved_on") from None
+        new_table = Table(game=game, seats=table.seats, engine=engine, state=new_state)
+        return Played(table=new_table, seat=seat.seat, move=move, events=list(new_state.events),
+                      finished=outcome is not None)
+
+    def _results(self, table: Table, outcome: Outcome, now: float) -> list[ResultRow]:
+        winners = set(outcome.winners())
+        rows = []
+        for s in table.seats:
+            rows.append(ResultRow(
+                game_id=table.game.id, seat=s.seat, user_id=s.user_id, game_key=table.game.game_key,
+                guild_id=table.game.guild_id, score=outcome.scores.get(s.seat), rank=outcome.ranks.get(s.seat),
+                won=s.seat in winners, is_bot=s.is_bot, finished_at=now,
+            ))
+        return rows
+
+    # ---- helpers -------------------------------------------------------------
+    def _require_active(self, table: Table) -> None:
+        status = table.game.status
+        if status == "lobby":
+            raise Refusal("host.refuse.not_started", title=game_title(table.game))
+        if status in ("finished", "abandoned"):
+            raise Refusal("host.refuse.already_over", title=game_title(table.game))
+
+    def _seat_or_refuse(self, table: Table, user_id: int) -> SeatRow:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal("host.refuse.not_player")
+        return seat
+
+    def _waiting_names(self, table: Table) -> str:
+        return ", ".join(table.names.get(s, s) for s in table.to_act) or "-"
+
+
+def _clip(text: str, n: int = 60) -> str:
+    text = "".join(ch for ch in text if ch.isprintable())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _short_error(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        parts = []
+        for err in exc.errors()[:3]:
+            where = ".".join(str(x) for x in err.get("loc", ())) or "options"
+            parts.append(f"{where}: {err.get('msg')}")
+        return "; ".join(parts)
+    return _clip(str(exc), 200)
+
+
+__all__ = ["TableService", "Refusal", "Actor", "Table", "Played", "game_title"]

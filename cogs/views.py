@@ -1,0 +1,120 @@
+"""Persistent buttons and selects.
+
+Custom ids carry the game id and the game's version, so a click works after a
+restart (the items are registered as dynamic items at start-up) and a click on
+an older board is recognised as stale and refused politely.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+import discord
+
+from rules import Move
+
+from .i18n import t, tm
+
+BUTTONS_MAX = 20  # leave room; Discord allows 25 per message
+SELECT_OPTIONS_MAX = 25
+SELECTS_MAX = 5
+
+
+def _actions(interaction: discord.Interaction) -> Any:
+    return interaction.client.actions  # type: ignore[attr-defined]
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mv:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<move>\S+)"):
+    def __init__(self, game_id: int, version: int, move_id: str, label: str = "?",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary):
+        super().__init__(discord.ui.Button(label=label[:80] or move_id, style=style,
+                                           custom_id=f"mv:{game_id}:{version}:{move_id}"[:100]))
+        self.game_id, self.version, self.move_id = game_id, version, move_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]), int(match["version"]), match["move"], item.label or "?", item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _actions(interaction).click_move(interaction, self.game_id, self.version, self.move_id)
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ms:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<k>[0-9]+)"):
+    def __init__(self, game_id: int, version: int, k: int, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None):
+        super().__init__(discord.ui.Select(custom_id=f"ms:{game_id}:{version}:{k}", options=list(options),
+                                           placeholder=placeholder, min_values=1, max_values=1))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+        return cls(int(match["game"]), int(match["version"]), int(match["k"]), item.options, item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        if values:
+            await _actions(interaction).click_move(interaction, self.game_id, self.version, values[0])
+
+
+class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"my:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
+    """Simultaneous decisions: each player opens their own moves privately."""
+
+    def __init__(self, game_id: int, version: int, label: str = "My moves"):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"my:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]), int(match["version"]), item.label or "My moves")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _actions(interaction).show_my_moves(interaction, self.game_id, self.version)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<action>join|leave|start):(?P<game>[0-9]+)"):
+    def __init__(self, action: str, game_id: int, label: str = ""):
+        style = discord.ButtonStyle.success if action == "start" else (
+            discord.ButtonStyle.primary if action == "join" else discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(label=(label or action)[:80], style=style, custom_id=f"lb:{action}:{game_id}"))
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match["action"], int(match["game"]), item.label or match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _actions(interaction).click_lobby(interaction, self.action, self.game_id)
+
+
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, MyMovesButton, LobbyButton)
+
+
+def move_components(game_id: int, version: int, moves: Sequence[Move], locale: str,
+                    several: bool = False) -> discord.ui.View | None:
+    """Buttons for a short list of moves, selects for a long one (`/play` always works too)."""
+    view = discord.ui.View(timeout=None)
+    if several:
+        view.add_item(MyMovesButton(game_id, version, t("host.button.my_moves", locale)))
+        return view
+    if not moves:
+        return None
+    if len(moves) <= BUTTONS_MAX:
+        for i, move in enumerate(moves):
+            style = discord.ButtonStyle.primary if i == 0 else discord.ButtonStyle.secondary
+            view.add_item(MoveButton(game_id, version, move.id, tm(move.text, locale), style))
+        return view
+    chunks = [moves[i:i + SELECT_OPTIONS_MAX] for i in range(0, len(moves), SELECT_OPTIONS_MAX)][:SELECTS_MAX]
+    for k, chunk in enumerate(chunks):
+        options = [discord.SelectOption(label=tm(m.text, locale)[:100], value=m.id[:100]) for m in chunk]
+        placeholder = t("host.select.placeholder", locale, a=k * SELECT_OPTIONS_MAX + 1,
+                        b=k * SELECT_OPTIONS_MAX + len(chunk), n=len(moves))
+        view.add_item(MoveSelect(game_id, version, k, options, placeholder[:150]))
+    return view
+
+
+def lobby_components(game_id: int, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start"):
+        view.add_item(LobbyButton(action, game_id, t(f"host.button.{action}", locale)))
+    return view
