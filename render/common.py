@@ -168,7 +168,8 @@ def supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, in
     cheap anti-aliasing for shapes that are drawn once and cached."""
     big = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), scale)
-    return big.resize(size, Image.Resampling.LANCZOS)
+    # box filter on premultiplied alpha: edges blend towards the shape's own colour
+    return big.convert("RGBa").reduce(scale).convert("RGBA")
 
 
 @lru_cache(maxsize=256)

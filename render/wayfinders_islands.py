@@ -242,6 +242,11 @@ def effect_text(effect: Optional[str], colour: Optional[str], n: Optional[int], 
 
 
 def _frame(fill: RGB, edge: RGB, band: Optional[RGB]) -> Image.Image:
+    return _frame_cached(fill, edge, band).copy()
+
+
+@lru_cache(maxsize=32)
+def _frame_cached(fill: RGB, edge: RGB, band: Optional[RGB]) -> Image.Image:
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         T = TILE * s
         d.rounded_rectangle([0, 0, T - 1, T - 1], radius=10 * s, fill=edge)
@@ -338,7 +343,7 @@ def face_down_tile() -> Image.Image:
     d.rounded_rectangle([0, 0, T - 1, T - 1], radius=10 * s, outline=(30, 36, 46), width=3 * s)
     c = T / 2
     d.ellipse([c - 34 * s, c - 34 * s, c + 34 * s, c + 34 * s], fill=(238, 240, 244), outline=(30, 36, 46), width=2 * s)
-    img = big.resize((TILE, TILE), Image.Resampling.LANCZOS)
+    img = big.convert("RGBa").reduce(s).convert("RGBA")
     ImageDraw.Draw(img).text((TILE / 2, TILE / 2 + 2), "?", font=font(46, True), fill=_FACE_DOWN_BG, anchor="mm")
     return img
 
