@@ -1,0 +1,153 @@
+"""The Wayfinders engine: the contract of rules/contract.py over the modules beside it."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..contract import Engine, IllegalMove, Move, Outcome
+from ..rng import Rng
+from ..text import Msg, join, msg, seat_ref
+from . import texts as T
+from . import turns
+from .explain import why_illegal
+from .fast import construct, move, put
+from .moves import Opt, label, options, seat_to_act
+from .scoring import breakdown, final_ranks
+from .setup import new_game, parse_options
+from .state import Cell, WayfindersOptions, WayfindersState, WayfindersView
+from .view import build_view, prompt
+
+
+class WayfindersEngine(Engine[WayfindersState]):
+    key = "wayfinders"
+    title = "Wayfinders"
+    min_players = 2
+    max_players = 4
+    Options = WayfindersOptions
+    State = WayfindersState
+
+    # ---- identity and options -------------------------------------------
+    def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> WayfindersOptions:
+        return parse_options(raw)
+
+    # ---- the contract -----------------------------------------------------
+    def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> WayfindersState:
+        state = new_game(list(seats), seed, options)
+        state.events = [T.m("ev.setup", first=seat_ref(state.order[0]),
+                            order=join([seat_ref(s) for s in state.order], ", "))]
+        return state
+
+    def to_act(self, state: WayfindersState) -> list[str]:
+        seat = seat_to_act(state)
+        return [seat] if seat is not None else []
+
+    def legal_moves(self, state: WayfindersState, seat: str) -> list[Move]:
+        return [move(o[0], label(state, seat, o), o[3]) for o in options(state, seat)]
+
+    def _find(self, state: WayfindersState, seat: str, move_id: str) -> Opt:
+        if state.abandoned or state.phase == "over":
+            raise IllegalMove(msg("core.illegal.over"))
+        if seat not in state.seats:
+            raise IllegalMove(msg("core.illegal.not_player"))
+        if seat != seat_to_act(state):
+            raise IllegalMove(msg("core.illegal.not_your_turn"))
+        for o in options(state, seat, move_id.partition(":")[0]):
+            if o[0] == move_id:
+                return o
+        raise IllegalMove(why_illegal(state, seat, move_id))
+
+    def find_move(self, state: WayfindersState, seat: str, move_id: str) -> Move:
+        """As the base class, but builds only the chosen Move and explains refusals."""
+        o = self._find(state, seat, move_id)
+        return move(o[0], label(state, seat, o), o[3])
+
+    def apply(self, state: WayfindersState, seat: str, move_id: str) -> WayfindersState:
+        """As the base class (validate, copy, apply), without building the Move's label."""
+        o = self._find(state, seat, move_id)
+        new = self.copy_state(state)
+        put(new, "events", [])
+        self._apply_opt(new, seat, o)
+        put(new, "moves_made", new.moves_made + 1)
+        return new
+
+    def _apply(self, state: WayfindersState, seat: str, move: Move) -> None:
+        o = next(o for o in options(state, seat) if o[0] == move.id)
+        self._apply_opt(state, seat, o)
+
+    def _apply_opt(self, state: WayfindersState, seat: str, o: Opt) -> None:
+        oid, kind, arg, _ = o
+        turns.own_player(state, seat)
+        if kind == "place":
+            turns.place(state, seat, arg)  # type: ignore[arg-type]
+        elif kind == "return":
+            turns.collect(state, seat)
+        elif kind == "fly":
+            cell, paid, _toll = arg  # type: ignore[misc]
+            turns.fly(state, seat, cell, paid)
+        elif kind == "build":
+            turns.build(state, seat, str(arg))
+        elif kind == "end":
+            turns.end_flybuild(state, seat)
+        elif kind == "discard":
+            turns.discard(state, seat, arg[0])  # type: ignore[index]
+        else:  # pragma: no cover - find_move only returns listed ids
+            raise IllegalMove(msg("core.illegal.unknown_move", move=oid))
+
+    def view(self, state: WayfindersState, seat: str | None = None) -> WayfindersView:
+        return build_view(state, seat, self.to_act(state))
+
+    def outcome(self, state: WayfindersState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        parts = {s: breakdown(state, s) for s in state.order}
+        scores = {s: sum(b.values()) for s, b in parts.items()}
+        ranks = final_ranks(state, scores)
+        winners = [s for s in state.order if ranks[s] == 1]
+        summary = T.m("outcome", winners=join([seat_ref(s) for s in winners], ", "),
+                      points=scores[winners[0]])
+        return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)
+
+    def prompt(self, state: WayfindersState, seat: str) -> Msg:
+        return prompt(state, seat, self.to_act(state))
+
+    # ---- speed --------------------------------------------------------------
+    def copy_state(self, state: WayfindersState) -> WayfindersState:
+        """A private copy for `apply`, much faster than a pydantic deep copy.
+
+        Board cells and players are shared copy-on-write: `_apply` replaces one by
+        a copy before changing it (turns.own_cell, turns.own_player).  States are
+        values: never mutate one that `apply` returned; derive a new one instead.
+        """
+        return fast_copy(state)
+
+
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def fast_copy(state: WayfindersState) -> WayfindersState:
+    """Copy every mutable part except board cells and players, which are shared
+    copy-on-write (turns.own_cell / turns.own_player copy one before changing it),
+    and the options model (never changed after setup)."""
+    d = dict(state.__dict__)
+    d["seats"] = list(d["seats"])
+    d["rng"] = construct(Rng, state=state.rng.state)
+    d["events"] = list(d["events"])
+    d["order"] = list(d["order"])
+    d["board"] = dict(d["board"])
+    d["hangars"] = [h[:] for h in d["hangars"]]
+    d["workers"] = [w[:] for w in d["workers"]]
+    d["bag"] = dict(d["bag"])
+    d["players"] = dict(d["players"])
+    d["flown"] = list(d["flown"])
+    new = _new(WayfindersState)
+    _setattr(new, "__dict__", d)
+    _setattr(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
+    _setattr(new, "__pydantic_extra__", None)
+    _setattr(new, "__pydantic_private__", None)
+    return new
+
+
+ENGINE = WayfindersEngine()
+__all__ = ["ENGINE", "WayfindersEngine", "Cell", "Opt"]

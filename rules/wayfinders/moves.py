@@ -1,0 +1,165 @@
+"""The legal decisions of the seat to act, as light tuples, and their labels.
+
+An option is a plain tuple `(id, kind, arg, barrier)` (see `Opt`).  Move-id grammar:
+
+    place:<hangar 1-8>           W10
+    return                       W11
+    fly:<cell>                   W14, entry free or only one way to pay
+    fly:<cell>:<tokens>          W14/W15, several ways to pay (tokens sorted, e.g. fly:C1:YY)
+    build                        W16, only one way to pay
+    build:<tokens>               W16/W15, several ways (e.g. build:BGGR)
+    end                          W13, end flying and building
+    discard:<colour>             W19, one token at a time
+
+`arg` by kind: place -> hangar number; fly -> (cell, tokens paid or "", toll colour or None);
+build -> tokens paid; end -> tokens above the hand limit; discard -> (colour, excess after it).
+"""
+from __future__ import annotations
+
+from typing import Tuple
+
+from ..text import Msg
+from . import texts as T
+from .grid import ORTHOGONAL
+from .holdings import BASE_LIMIT, Abilities, abilities, hand_limit, toll_colour
+from .islands import ISLANDS
+from .payment import covers, total
+from .state import COLOURS, HOME, WayfindersState
+
+HANGAR_SIZE = 3
+MAX_PER_HANGAR = 3  # W10
+MAX_SLOTS = 4  # W3
+
+Opt = Tuple[str, str, object, bool]  # (id, kind, arg, barrier); plain tuples for speed
+
+
+def seat_to_act(state: WayfindersState) -> str | None:
+    if state.abandoned or state.phase == "over":
+        return None
+    return state.order[state.turn]
+
+
+def refill_draws(state: WayfindersState, bag_after: int) -> bool:
+    """Would a refill now draw from the bag (W20)?"""
+    if bag_after <= 0:
+        return False
+    return any(len(h) < HANGAR_SIZE for h in state.hangars)
+
+
+def _can_build_here(state: WayfindersState, seat: str) -> bool:
+    """W16/E6/E8/E13: not home, face up, no airstrip of yours there yet, a cube in supply."""
+    p = state.players[seat]
+    if p.plane == HOME or p.cubes <= 0:
+        return False
+    cell = state.board[p.plane]
+    return cell.face_up and cell.island is not None and seat not in cell.slots and len(cell.slots) < MAX_SLOTS
+
+
+def fly_options(state: WayfindersState, seat: str, ab: Abilities) -> list[Opt]:
+    """W14: one orthogonal step onto a face-up cell (W41) whose toll you can pay (W15)."""
+    p = state.players[seat]
+    board = state.board
+    out: list[Opt] = []
+    explore = state.options.exploration
+    for nb in ORTHOGONAL[p.plane]:
+        if not board[nb].face_up:
+            continue
+        barrier = explore and any(not board[x].face_up for x in ORTHOGONAL[nb])
+        toll = toll_colour(state, nb, ab.free)
+        if toll is None:
+            out.append((f"fly:{nb}", "fly", (nb, "", None), barrier))
+            continue
+        ways = covers(toll, p.hand, ab.wild)
+        if len(ways) == 1:
+            out.append((f"fly:{nb}", "fly", (nb, ways[0], toll), barrier))
+        else:
+            out += [(f"fly:{nb}:{w}", "fly", (nb, w, toll), barrier) for w in ways]
+    return out
+
+
+def build_options(state: WayfindersState, seat: str, ab: Abilities) -> list[Opt]:
+    if not _can_build_here(state, seat):
+        return []
+    p = state.players[seat]
+    isl = ISLANDS[state.board[p.plane].island]  # type: ignore[index]
+    ways = covers(isl.cost, p.hand, ab.wild)
+    barrier = isl.effect == "draw" and (isl.n or 0) > 0  # W39 draws from the bag
+    if len(ways) == 1:
+        return [("build", "build", ways[0], barrier)]
+    return [(f"build:{w}", "build", w, barrier) for w in ways]
+
+
+def options(state: WayfindersState, seat: str, only: str | None = None) -> list[Opt]:
+    """The seat's legal options; `only` restricts to one kind ("fly", "build", ...) for speed."""
+    if seat != seat_to_act(state):
+        return []
+    p = state.players[seat]
+    phase = state.phase
+    if phase == "action":
+        out: list[Opt] = []
+        if p.workers > 0 and only != "return":  # W10, E5
+            out = [(f"place:{i + 1}", "place", i + 1, False)
+                   for i, w in enumerate(state.workers) if w.count(seat) < MAX_PER_HANGAR]
+        out.append(("return", "return", None, False))  # W11: always legal
+        return out
+    if phase == "flybuild":
+        ab = abilities(state, seat)
+        out = build_options(state, seat, ab) if only in (None, "build") else []
+        if only in (None, "fly"):
+            out += fly_options(state, seat, ab)
+        excess = total(p.hand) - BASE_LIMIT - ab.keep_extra
+        out.append(("end", "end", excess, excess <= 0 and refill_draws(state, total(state.bag))))
+        return out
+    if phase == "discard":
+        excess = total(p.hand) - hand_limit(state, seat)
+        last = excess == 1 and refill_draws(state, total(state.bag) + 1)
+        return [(f"discard:{c}", "discard", (c, excess - 1), last) for c in COLOURS if p.hand[c] > 0]
+    return []
+
+
+# ---- labels ---------------------------------------------------------------
+
+def label(state: WayfindersState, seat: str, opt: Opt) -> Msg:
+    _, k, arg, _ = opt
+    if k == "place":
+        h = arg
+        tokens = state.hangars[h - 1]  # type: ignore[operator]
+        return T.m("move.place", h=h, tokens=" ".join(tokens) if tokens else "-",
+                   mine=state.workers[h - 1].count(seat) + 1)  # type: ignore[operator]
+    if k == "return":
+        if not any(seat in w for w in state.workers):
+            return T.plain("move.return_none")
+        got = collect_preview(state, seat)
+        return T.m("move.return", tokens=", ".join(got) if got else T.plain("nothing"))
+    if k == "fly":
+        cell, paid, toll = arg  # type: ignore[misc]
+        c = state.board[cell]
+        kind = T.kind(ISLANDS[c.island].colour) if c.island else T.plain("home")
+        if toll is None:
+            why = "home" if c.island is None else ("airstrip" if c.slots else "passage")
+            return T.m("move.fly_free", cell=cell, kind=kind, why=T.plain(f"free.{why}"))
+        return T.m("move.fly_pay", cell=cell, kind=kind, pay=T.toll(paid))
+    if k == "build":
+        plane = state.players[seat].plane
+        cell = state.board[plane]
+        isl = ISLANDS[cell.island]  # type: ignore[index]
+        to = T.plain("to_bag") if not cell.slots else T.m("to_seat", seat=T.seat(cell.slots[0]))
+        return T.m("move.build", cell=plane, island=isl.id, pay=T.plus(str(arg)), to=to, effect=T.effect(isl))
+    if k == "end":
+        if arg > 0:  # type: ignore[operator]
+            return T.m("move.end_discard", n=arg)
+        return T.plain("move.end")
+    if k == "discard":
+        colour, left = arg  # type: ignore[misc]
+        if left <= 0:
+            return T.m("move.discard_last", res=T.res(colour))
+        return T.m("move.discard", res=T.res(colour), left=left)
+    raise ValueError(k)
+
+
+def collect_preview(state: WayfindersState, seat: str) -> list[str]:
+    """The tokens a return would collect now (W12, E3)."""
+    got: list[str] = []
+    for h, w in zip(state.hangars, state.workers):
+        got += h[:w.count(seat)]
+    return got

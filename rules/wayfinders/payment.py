@@ -1,0 +1,127 @@
+"""Paying costs (W15) and moving tokens between hands, bag and hangars.
+
+A cost is a string of icons (a toll is one icon).  Each icon is covered by one
+token of its colour, one token of a wildcard colour the payer holds (W38), or
+two tokens of one identical colour (the 2-for-1 rule).  `covers` lists every
+distinct multiset of tokens that covers a cost, each written as its letters in
+alphabetical order ("BGGR").
+
+RULING ("nothing beyond the cover is paid", W15): only *minimal* covers are
+offered — a payment from which one token could be removed while still covering
+the cost pays beyond the cover (e.g. a pair of propellers for a propeller icon
+when a single propeller would do).
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .state import COLOURS
+
+IDX = {c: i for i, c in enumerate(COLOURS)}
+_RANGE = range(len(COLOURS))
+
+
+def letters(counts: Iterable[int]) -> str:
+    """Counts in COLOURS order -> sorted letters ("BGGR")."""
+    return "".join(sorted("".join(COLOURS[i] * n for i, n in enumerate(counts))))
+
+
+def counts_of(tokens: str) -> dict[str, int]:
+    out = {c: 0 for c in COLOURS}
+    for ch in tokens:
+        out[ch] += 1
+    return out
+
+
+def toll_covers(icon: str, hand: dict[str, int], wild: Iterable[str] = ()) -> list[str]:
+    """`covers(icon, hand, wild)` for a one-icon cost (a toll), computed directly."""
+    singles = {icon, *wild}
+    out = [c for c in COLOURS if c in singles and hand[c] >= 1]
+    out += [c + c for c in COLOURS if hand[c] >= 2 and c not in singles]
+    out.sort(key=lambda s: (len(s), s))
+    return out
+
+
+def covers(cost: str, hand: dict[str, int], wild: Iterable[str] = ()) -> list[str]:
+    """Every distinct minimal payment of `cost` from `hand` (W15), sorted."""
+    if len(cost) == 1:
+        return toll_covers(cost, hand, wild)
+    icons = sorted(cost)
+    rem = [hand[c] for c in COLOURS]
+    if sum(rem) < len(icons):
+        return []
+    wild_idx = sorted({IDX[w] for w in wild})
+    paid = [0] * len(COLOURS)
+    found: set[tuple[int, ...]] = set()
+    last = len(icons)
+
+    def rec(i: int) -> None:
+        if i == last:
+            found.add(tuple(paid))
+            return
+        c = IDX[icons[i]]
+        singles = [c] + [w for w in wild_idx if w != c]
+        for x in singles:
+            if rem[x] >= 1:
+                rem[x] -= 1
+                paid[x] += 1
+                rec(i + 1)
+                rem[x] += 1
+                paid[x] -= 1
+        for x in _RANGE:
+            if rem[x] >= 2:
+                rem[x] -= 2
+                paid[x] += 2
+                rec(i + 1)
+                rem[x] += 2
+                paid[x] -= 2
+
+    rec(0)
+    out = []
+    for p in found:
+        minimal = True
+        for x in _RANGE:
+            if p[x]:
+                q = list(p)
+                q[x] -= 1
+                if tuple(q) in found:
+                    minimal = False
+                    break
+        if minimal:
+            out.append(letters(p))
+    out.sort(key=lambda s: (len(s), s))
+    return out
+
+
+def take(hand: dict[str, int], tokens: str) -> None:
+    for ch in tokens:
+        if hand[ch] <= 0:
+            raise ValueError(f"cannot pay {tokens}: no {ch} left")
+        hand[ch] -= 1
+
+
+def give(pile: dict[str, int], tokens: Iterable[str]) -> None:
+    for ch in tokens:
+        pile[ch] += 1
+
+
+def total(pile: dict[str, int]) -> int:
+    return sum(pile.values())
+
+
+def draw(bag: dict[str, int], rng, n: int) -> list[str]:
+    """Draw up to n tokens uniformly from the bag (W6); a short bag gives what it has (E1)."""
+    out: list[str] = []
+    for _ in range(n):
+        size = sum(bag.values())
+        if size <= 0:
+            break
+        r = rng.below(size)
+        for c in COLOURS:
+            k = bag[c]
+            if r < k:
+                bag[c] = k - 1
+                out.append(c)
+                break
+            r -= k
+    return out
