@@ -1,0 +1,130 @@
+"""Random playouts of any engine: for conformance tests, benchmarks and bots.
+
+Pure helpers in the spirit of the engine contract: no clock, no global
+`random`.  All choices come from a `rules.rng.Rng` that the caller seeds, so a
+playout is a function of (engine, seats, seed, options) and replays exactly.
+
+An engine may define an optional hook
+
+    playout_weight(state, seat, move) -> float
+
+to bias random playouts (e.g. towards building so that random games look more
+like real ones).  Weights must be finite and >= 0; a move with weight 0 is
+never picked unless every weight is 0, in which case the pick is uniform.
+Without the hook the pick is uniform among the legal moves.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Iterator, NamedTuple
+
+from .contract import Engine, GameState, Move
+from .rng import Rng
+
+# Mixed into the playout seed so the choices of the random player are not the
+# very same stream as the game's own generator (which `setup` seeds with `seed`).
+_PLAYOUT_SALT = 0x5EED_0F_F1A7
+
+
+class PlayoutError(RuntimeError):
+    """A random playout could not go on: a defect of the engine under test."""
+
+
+class Step(NamedTuple):
+    """One move of a playout: `before` --seat plays move--> `after`."""
+
+    index: int  # 0-based number of this move in the game
+    before: GameState
+    seat: str
+    move: Move
+    after: GameState
+
+
+def playout_rng(seed: int) -> Rng:
+    """The generator of the random player for playout `seed`."""
+    return Rng.from_seed(seed ^ _PLAYOUT_SALT)
+
+
+def random_move(engine: Engine, state: GameState, seat: str, rng: Rng) -> Move:
+    """A random legal move of `seat`: uniform, or weighted by `engine.playout_weight`."""
+    moves = engine.legal_moves(state, seat)
+    if not moves:
+        raise PlayoutError(f"{engine.key}: seat {seat!r} must act but has no legal move "
+                           f"(move {state.moves_made})")
+    hook = getattr(engine, "playout_weight", None)
+    if hook is None or len(moves) == 1:
+        return rng.choice(moves)
+    weights = []
+    for move in moves:
+        w = float(hook(state, seat, move))
+        if not math.isfinite(w) or w < 0:
+            raise PlayoutError(f"{engine.key}: playout_weight gave {w!r} for move {move.id!r}; "
+                               "weights must be finite and >= 0")
+        weights.append(w)
+    total = math.fsum(weights)
+    if total <= 0:
+        return rng.choice(moves)
+    x = rng.next64() / 2.0**64 * total
+    acc = 0.0
+    for move, w in zip(moves, weights):
+        acc += w
+        if x < acc and w > 0:
+            return move
+    # Rounding at the very top of the range: the last move with any weight.
+    return next(m for m, w in zip(reversed(moves), reversed(weights)) if w > 0)
+
+
+def pick_seat(seats: list[str], rng: Rng) -> str:
+    """Which of the seats that must decide now moves first (uniform)."""
+    if not seats:
+        raise PlayoutError("no seat to act")
+    return seats[0] if len(seats) == 1 else rng.choice(seats)
+
+
+def iter_playout(engine: Engine, state: GameState, rng: Rng, max_moves: int = 20000) -> Iterator[Step]:
+    """Play random moves from `state` until nobody must act, yielding every step.
+
+    Raises PlayoutError when the game is still running after `max_moves` moves
+    (a game that never ends is a defect) or when a seat to act has no move.
+    """
+    recent: list[tuple[str, str]] = []
+    index = 0
+    while True:
+        to_act = engine.to_act(state)
+        if not to_act:
+            return
+        if index >= max_moves:
+            raise PlayoutError(
+                f"{engine.key}: the game did not end within {max_moves} moves "
+                f"(seats to act {to_act}; last moves {recent[-10:]})")
+        seat = pick_seat(list(to_act), rng)
+        move = random_move(engine, state, seat, rng)
+        after = engine.apply(state, seat, move.id)
+        yield Step(index, state, seat, move, after)
+        recent.append((seat, move.id))
+        del recent[:-10]
+        state = after
+        index += 1
+
+
+def play_random(engine: Engine, seats: list[str], seed: int, options: Any = None,
+                max_moves: int = 20000) -> tuple[GameState, list[tuple[str, str]]]:
+    """Set up a game with `seed` and play it to its end with random moves.
+
+    Returns the final state and the move log as (seat, move id) pairs, so that
+    `setup(seats, seed, options)` followed by the logged moves reproduces it.
+    The random player's choices are seeded by `seed` too (see `playout_rng`).
+    """
+    state = engine.setup(list(seats), seed, options)
+    rng = playout_rng(seed)
+    log: list[tuple[str, str]] = []
+    try:
+        for step in iter_playout(engine, state, rng, max_moves):
+            log.append((step.seat, step.move.id))
+            state = step.after
+    except PlayoutError as exc:
+        raise PlayoutError(f"{exc} [seats={list(seats)} seed={seed} options={options!r}]") from exc
+    return state, log
+
+
+__all__ = ["PlayoutError", "Step", "iter_playout", "pick_seat", "play_random", "playout_rng", "random_move"]
