@@ -111,6 +111,14 @@ class WayfindersEngine(Engine[WayfindersState]):
     def prompt(self, state: WayfindersState, seat: str) -> Msg:
         return prompt(state, seat, self.to_act(state))
 
+    def playout_weight(self, state: WayfindersState, seat: str, move: Move) -> float:
+        """Random-playout bias (rules.playout hook, E16): prefer building, then ending a return."""
+        if move.id.startswith("build"):
+            return 40.0
+        if move.id == "end":
+            return 3.0
+        return 1.0
+
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: WayfindersState) -> WayfindersState:
         """A private copy for `apply`, much faster than a pydantic deep copy.

@@ -93,9 +93,12 @@ def island_values(state: WayfindersState, seat: str) -> dict[str, int]:
 
 
 def ranks(scores: dict[str, int], airstrips: dict[str, int]) -> dict[str, int]:
-    """W35: higher score first; tie -> more cubes on the board; still tied -> shared rank."""
+    """W35: higher score first; tie -> more cubes on the board; still tied -> shared rank.
+
+    Ranks are dense (1, 1, 2): a shared rank is followed by the next number."""
     key = {s: (scores[s], airstrips[s]) for s in scores}
-    return {s: 1 + sum(1 for o in scores if key[o] > key[s]) for s in scores}
+    levels = sorted(set(key.values()), reverse=True)
+    return {s: 1 + levels.index(key[s]) for s in scores}
 
 
 def final_ranks(state: WayfindersState, scores: dict[str, int]) -> dict[str, int]:
