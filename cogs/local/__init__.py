@@ -1,0 +1,18 @@
+"""The local table: the real bot, cogs and command tree in a terminal, with no Discord and no network.
+
+See :mod:`cogs.local.table` (the in-process API) and :mod:`cogs.local.cli`
+(``python bot.py local``).  The seam is discord.py's own and relies on the
+version pinned in requirements.txt (guarded by tests/local/test_pin.py).
+"""
+from .messages import Completions, Replies, Sent
+from .parser import LocalError, ParseError
+
+__all__ = ["LocalTable", "Sent", "Replies", "Completions", "LocalError", "ParseError"]
+
+
+def __getattr__(name: str):
+    if name == "LocalTable":  # imported lazily: importing the package stays cheap
+        from .table import LocalTable
+
+        return LocalTable
+    raise AttributeError(name)

@@ -1,0 +1,191 @@
+"""What the bot said: one :class:`Sent` per message, and how a player reads it."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+__all__ = ["Sent", "Pressable", "pressables", "Replies", "Completions", "humanize_mentions"]
+
+JSON_KEYS = ("channel", "ephemeral", "content", "embeds", "files", "components")
+
+
+@dataclass
+class Pressable:
+    """A numbered thing ``press N`` can click: a button, or one option of a select menu."""
+
+    label: str
+    custom_id: str
+    component_type: int          # 2 button, 3 string select
+    value: Optional[str] = None  # the option value for a select
+    disabled: bool = False
+    placeholder: str = ""
+
+
+def _walk(components: list[dict[str, Any]]):
+    for comp in components or []:
+        yield comp
+        yield from _walk(comp.get("components") or [])
+        if isinstance(comp.get("accessory"), dict):
+            yield from _walk([comp["accessory"]])
+
+
+def _button_label(comp: dict[str, Any]) -> str:
+    label = comp.get("label") or ""
+    emoji = comp.get("emoji") or {}
+    name = emoji.get("name") if isinstance(emoji, dict) else None
+    if name and not emoji.get("id"):
+        label = f"{name} {label}".strip()
+    elif name:
+        label = f":{name}: {label}".strip()
+    return label or comp.get("custom_id", "?")
+
+
+def pressables(components: list[dict[str, Any]]) -> list[Pressable]:
+    """Everything pressable, in reading order: buttons first by row, then select options."""
+    out: list[Pressable] = []
+    selects: list[dict[str, Any]] = []
+    for comp in _walk(components):
+        if comp.get("type") == 2 and comp.get("custom_id") and comp.get("style") not in (5, 6):
+            out.append(Pressable(label=_button_label(comp), custom_id=comp["custom_id"], component_type=2,
+                                 disabled=bool(comp.get("disabled"))))
+        elif comp.get("type") == 3:
+            selects.append(comp)
+    for sel in selects:
+        for opt in sel.get("options") or []:
+            label = opt.get("label") or opt.get("value")
+            emoji = opt.get("emoji") or {}
+            if isinstance(emoji, dict) and emoji.get("name") and not emoji.get("id"):
+                label = f"{emoji['name']} {label}"
+            out.append(Pressable(label=label, custom_id=sel["custom_id"], component_type=3, value=opt.get("value"),
+                                 disabled=bool(sel.get("disabled")), placeholder=sel.get("placeholder") or ""))
+    return out
+
+
+_MENTION = re.compile(r"<(@!?|#|@&)(\d+)>")
+
+
+def humanize_mentions(text: str, name_of: Callable[[str, int], Optional[str]]) -> str:
+    """``<@123>`` -> ``@alice``, ``<#456>`` -> ``#thread``; ``name_of(kind, id)`` with kind user/channel/role."""
+
+    def sub(m: re.Match[str]) -> str:
+        kind = {"@": "user", "@!": "user", "#": "channel", "@&": "role"}[m.group(1)]
+        name = name_of(kind, int(m.group(2)))
+        if name is None:
+            return m.group(0)
+        if kind == "channel":
+            return name if name.startswith("@") else f"#{name}"
+        return f"@{name}"
+
+    return _MENTION.sub(sub, text or "")
+
+
+@dataclass
+class Sent:
+    """One message the bot sent (or a new state of one it edited), as a player would see it."""
+
+    channel: str
+    ephemeral: bool
+    content: str
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    # Not part of the JSON line:
+    message_id: Optional[int] = field(default=None, compare=False)
+    edited: bool = field(default=False, compare=False)
+    to_user: Optional[str] = field(default=None, compare=False)  # who sees an ephemeral message
+    kind: str = field(default="message", compare=False)           # 'message' or 'modal'
+
+    def to_dict(self) -> dict[str, Any]:
+        """Exactly the keys channel, ephemeral, content, embeds, files, components."""
+        return {k: getattr(self, k) for k in JSON_KEYS}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @property
+    def pressables(self) -> list[Pressable]:
+        return pressables(self.components)
+
+    @property
+    def buttons(self) -> list[str]:
+        """Labels of everything pressable, numbered from 1 by ``press``."""
+        return [p.label for p in self.pressables]
+
+    def text(self, name_of: Optional[Callable[[str, int], Optional[str]]] = None) -> str:
+        """The message as readable text: embeds, images and numbered components included."""
+        hum = (lambda s: humanize_mentions(s, name_of)) if name_of else (lambda s: s or "")
+        where = self.channel if self.channel.startswith("@") else f"#{self.channel}"
+        head = f"[{where}]"
+        if self.ephemeral:
+            head += " (only you)"
+        if self.edited:
+            head += " (edited)"
+        lines: list[str] = []
+        content = hum(self.content)
+        if self.kind == "modal":
+            content = f"[form] {content}"
+        first, *more = content.split("\n") if content else [""]
+        lines.append(f"{head} {first}".rstrip())
+        lines.extend(f"  {line}" for line in more)
+        for embed in self.embeds:
+            bar = "  | "
+            if embed.get("author", {}).get("name"):
+                lines.append(bar + hum(embed["author"]["name"]))
+            if embed.get("title"):
+                lines.append(bar + f"** {hum(embed['title'])} **")
+            for line in hum(embed.get("description", "")).split("\n") if embed.get("description") else []:
+                lines.append(bar + line)
+            for f in embed.get("fields", []) or []:
+                value = hum(f.get("value", "")).replace("\n", "\n" + bar + "  ")
+                lines.append(bar + f"{hum(f.get('name', ''))}: {value}")
+            if embed.get("footer", {}).get("text"):
+                lines.append(bar + "-- " + hum(embed["footer"]["text"]))
+        for comp in _walk(self.components):
+            if comp.get("type") == 10 and comp.get("content"):  # components v2 text display
+                lines.extend("  " + line for line in hum(comp["content"]).split("\n"))
+        for path in self.files:
+            lines.append(f"  [image] {path}" if path.lower().endswith((".png", ".jpg", ".jpeg", ".gif", ".webp"))
+                         else f"  [file] {path}")
+        for comp in _walk(self.components):
+            if comp.get("type") == 2 and (comp.get("style") == 5 or comp.get("url")):
+                lines.append(f"  [link] {_button_label(comp)} {comp.get('url', '')}")
+        last_placeholder = None
+        for n, p in enumerate(self.pressables, 1):
+            if p.component_type == 3 and p.placeholder and p.placeholder != last_placeholder:
+                lines.append(f"  {p.placeholder}:")
+                last_placeholder = p.placeholder
+            suffix = " (disabled)" if p.disabled else ""
+            indent = "    " if p.component_type == 3 and p.placeholder else "  "
+            lines.append(f"{indent}{n}) {p.label}{suffix}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+class Replies(list):
+    """The messages an action produced (a ``list[Sent]``) plus how it went.
+
+    ``refused`` is true when the command or click was unknown, failed, got no
+    answer, or the bot marked it refused (``interaction.extras['refused'] =
+    True`` or a failed app command).  ``errors`` holds readable reasons.
+    """
+
+    def __init__(self, items=(), *, refused: bool = False, errors: Optional[list[str]] = None,
+                 details: Optional[list[str]] = None):
+        super().__init__(items)
+        self.refused = refused
+        self.errors: list[str] = list(errors or [])
+        self.details: list[str] = list(details or [])  # tracebacks of logged errors
+
+
+class Completions(list):
+    """Autocomplete choices ``(name, value)``, plus errors like :class:`Replies`."""
+
+    def __init__(self, items=(), *, errors: Optional[list[str]] = None):
+        super().__init__(items)
+        self.errors: list[str] = list(errors or [])
+        self.refused = bool(self.errors)
+        self.details: list[str] = []

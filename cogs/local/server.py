@@ -1,0 +1,690 @@
+"""The Discord side of the local table: what Discord would do with each request.
+
+:class:`LocalDiscord` answers the bot's HTTP requests (routed here by
+:class:`cogs.local.http.LocalHTTPClient`) and its interaction responses and
+followups (routed here by :class:`cogs.local.webhook.LocalWebhookAdapter`).
+It keeps the registry up to date, writes attached files under ``out_dir``
+and collects every message the bot sends as a :class:`Sent` in ``outbox``.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import mimetypes
+import os
+import re
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Awaitable, Callable, Optional
+
+import discord
+
+from .messages import Sent
+from .payloads import (
+    BOT_PERMISSIONS, channel_payload, guild_payload, member_payload, member_permissions, message_payload,
+    role_ids, roles_payload, user_payload, iso,
+)
+from .registry import ChannelRow, Registry, UserRow, snowflake_now
+
+__all__ = ["LocalDiscord", "InteractionRecord", "FakeResponse", "http_error"]
+
+_log = logging.getLogger(__name__)
+
+EPHEMERAL = 64
+LOADING = 128
+
+
+class FakeResponse:
+    """Stands in for the aiohttp response that discord.py's HTTP errors carry."""
+
+    def __init__(self, status: int, reason: str):
+        self.status = status
+        self.reason = reason
+        self.headers: dict[str, str] = {}
+
+
+_REASONS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed"}
+
+
+def http_error(status: int, code: int, message: str) -> discord.HTTPException:
+    response = FakeResponse(status, _REASONS.get(status, "Error"))
+    body = {"code": code, "message": message}
+    if status == 403:
+        return discord.Forbidden(response, body)  # type: ignore[arg-type]
+    if status == 404:
+        return discord.NotFound(response, body)  # type: ignore[arg-type]
+    return discord.HTTPException(response, body)  # type: ignore[arg-type]
+
+
+def _template_regex(template: str) -> re.Pattern[str]:
+    parts = re.split(r"(\{[a-z_]+\})", template)
+    rx = "".join(f"(?P<{p[1:-1]}>[^/]+)" if p.startswith("{") else re.escape(p) for p in parts)
+    return re.compile(rx + r"$")
+
+
+def route_params(template: str, url: str) -> dict[str, str]:
+    """The path parameters of a discord.py ``Route`` (its template and formatted url)."""
+    path = url.split("/api/v10", 1)[-1] if "/api/v10" in url else url
+    m = _template_regex(template).search(path)
+    if not m:
+        return {}
+    return {k: urllib.parse.unquote(v) for k, v in m.groupdict().items()}
+
+
+@dataclass
+class InteractionRecord:
+    """What the fake Discord remembers about one interaction it sent."""
+
+    id: int
+    token: str
+    kind: int                      # 2 command, 3 component, 4 autocomplete
+    user: UserRow
+    channel: ChannelRow
+    label: str                     # '/demo echo' or 'press 2' for messages
+    clicked_message_id: Optional[int] = None
+    response_type: Optional[int] = None
+    ephemeral: bool = False        # of the deferred/original response
+    original_id: Optional[int] = None
+    original_shown: bool = False   # a deferred response was filled in
+    choices: Optional[list[dict[str, Any]]] = None
+    followups: int = 0
+
+
+def _split_body(kwargs: dict[str, Any], form: Optional[list[dict[str, Any]]], files: Any
+                ) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    """The JSON body and uploaded files of a request, however discord.py sent them."""
+    body: Any = {}
+    if "json" in kwargs and kwargs["json"] is not None:
+        raw = kwargs["json"]
+        body = list(raw) if isinstance(raw, list) else dict(raw)
+    uploads: list[tuple[str, bytes]] = []
+    for entry in form or []:
+        if entry.get("name") == "payload_json":
+            body = json.loads(entry["value"])
+        elif str(entry.get("name", "")).startswith("files["):
+            fp = entry["value"]
+            if hasattr(fp, "seek"):
+                try:
+                    fp.seek(0)
+                except Exception:
+                    pass
+            data = fp.read() if hasattr(fp, "read") else bytes(fp)
+            uploads.append((entry.get("filename") or "file", data))
+    return body, uploads
+
+
+class LocalDiscord:
+    """A tiny Discord: one guild, its channels, threads and users, all from the registry."""
+
+    def __init__(self, registry: Registry, out_dir: str, *, managers: set[str],
+                 bot_permissions: discord.Permissions = BOT_PERMISSIONS, locale: str = "en-US"):
+        self.registry = registry
+        self.out_dir = out_dir
+        self.managers = {m.lower() for m in managers}
+        self.bot_permissions = bot_permissions
+        self.locale = locale
+        self.outbox: list[Sent] = []
+        self.interactions: dict[str, InteractionRecord] = {}
+        self.commands: dict[Optional[int], list[dict[str, Any]]] = {}
+        self.state: Any = None  # the bot's ConnectionState, for gateway-style events (threads)
+        self.requests: list[tuple[str, str]] = []  # (method, path template) of every HTTP call
+
+    # -- helpers --------------------------------------------------------------------
+
+    @property
+    def bot_user(self) -> UserRow:
+        user = self.registry.user_by_id(self.registry.bot_id)
+        assert user is not None
+        return user
+
+    def name_of(self, kind: str, snowflake: int) -> Optional[str]:
+        """Names for mentions in readable output."""
+        if kind == "user":
+            user = self.registry.user_by_id(snowflake)
+            return user.name if user else None
+        if kind == "channel":
+            row = self.registry.channel_by_id(snowflake)
+            return row.name if row else None
+        ids = role_ids(self.registry)
+        return {ids.everyone: "everyone", ids.bot: "Table bot", ids.admin: "Table admin"}.get(snowflake)
+
+    def _channel(self, channel_id: Any) -> ChannelRow:
+        row = self.registry.channel_by_id(int(channel_id))
+        if row is None:
+            raise http_error(404, 10003, "Unknown Channel")
+        return row
+
+    def _write_files(self, message_id: int, uploads: list[tuple[str, bytes]], body: dict[str, Any]
+                     ) -> list[dict[str, Any]]:
+        """Write uploads under out_dir; return their attachment payloads."""
+        descriptions = {}
+        for a in body.get("attachments") or []:
+            if isinstance(a.get("id"), int) and a["id"] < len(uploads):
+                descriptions[a["id"]] = a
+        out = []
+        if uploads:
+            Path(self.out_dir).mkdir(parents=True, exist_ok=True)
+        for index, (filename, data) in enumerate(uploads):
+            safe = re.sub(r"[^A-Za-z0-9._-]", "_", os.path.basename(filename)) or "file"
+            path = os.path.join(self.out_dir, f"{message_id}-{safe}")
+            with open(path, "wb") as fh:
+                fh.write(data)
+            att = {
+                "id": str(snowflake_now()), "filename": filename, "size": len(data),
+                "url": Path(path).resolve().as_uri(), "proxy_url": Path(path).resolve().as_uri(),
+                "content_type": mimetypes.guess_type(filename)[0] or "application/octet-stream",
+                "local_path": path,
+            }
+            extra = descriptions.get(index, {})
+            if extra.get("description"):
+                att["description"] = extra["description"]
+            out.append(att)
+        return out
+
+    @staticmethod
+    def _paths(payload: dict[str, Any]) -> list[str]:
+        return [a["local_path"] for a in payload.get("attachments") or [] if a.get("local_path")]
+
+    def _record(self, payload: dict[str, Any], channel: ChannelRow, *, ephemeral: bool, to_user: Optional[UserRow],
+                edited: bool = False) -> Sent:
+        sent = Sent(
+            channel=channel.name, ephemeral=ephemeral, content=payload.get("content") or "",
+            embeds=list(payload.get("embeds") or []), files=self._paths(payload),
+            components=list(payload.get("components") or []), message_id=int(payload["id"]), edited=edited,
+            to_user=to_user.name if (ephemeral and to_user) else None,
+        )
+        self.outbox.append(sent)
+        return sent
+
+    def _check(self, channel: ChannelRow, *, files: bool = False) -> None:
+        """Refuse like Discord when the bot lacks a permission for a bot-token post."""
+        perms = self.bot_permissions
+        if channel.kind == "dm":
+            return
+        if not perms.view_channel:
+            raise http_error(403, 50001, "Missing Access")
+        needed = "send_messages_in_threads" if channel.is_thread else "send_messages"
+        if not getattr(perms, needed) or (files and not perms.attach_files):
+            raise http_error(403, 50013, "Missing Permissions")
+        if channel.is_thread and channel.locked:
+            raise http_error(400, 50083, "Thread is archived")
+
+    def create_message(self, channel: ChannelRow, body: dict[str, Any], uploads: list[tuple[str, bytes]], *,
+                       visible_to: Optional[UserRow] = None, webhook: bool = False,
+                       interaction: Optional[InteractionRecord] = None, message_id: Optional[int] = None,
+                       record: bool = True) -> dict[str, Any]:
+        message_id = message_id or snowflake_now()
+        if channel.is_thread and channel.archived and not channel.locked:
+            self.registry.update_channel(channel.id, archived=False)
+        meta = None
+        if interaction is not None:
+            meta = {"id": str(interaction.id), "type": interaction.kind, "user": user_payload(interaction.user),
+                    "authorizing_integration_owners": {"0": str(self.registry.guild_id)}}
+        payload = message_payload(
+            message_id=message_id, channel=channel, registry=self.registry, author=self.bot_user, body=body,
+            attachments=self._write_files(message_id, uploads, body),
+            webhook_id=self.registry.application_id if webhook else None, interaction=meta,
+        )
+        ephemeral = bool(payload["flags"] & EPHEMERAL)
+        if record:
+            self.registry.save_message(payload, visible_to.id if (ephemeral and visible_to) else None)
+            self._record(payload, channel, ephemeral=ephemeral, to_user=visible_to)
+        return payload
+
+    def edit_message(self, message_id: int, body: dict[str, Any], uploads: list[tuple[str, bytes]], *,
+                     as_new: bool = False) -> dict[str, Any]:
+        row = self.registry.message(message_id)
+        if row is None:
+            raise http_error(404, 10008, "Unknown Message")
+        payload = dict(row.payload)
+        channel = self._channel(payload["channel_id"])
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                payload[key] = body[key] if body[key] is not None else ("" if key == "content" else [])
+        if "flags" in body and body["flags"] is not None:
+            keep = payload.get("flags", 0) & (EPHEMERAL)
+            payload["flags"] = (int(body["flags"]) & ~LOADING) | keep
+        else:
+            payload["flags"] = payload.get("flags", 0) & ~LOADING
+        new = self._write_files(message_id, uploads, body)
+        if "attachments" in body:
+            old = {str(a["id"]): a for a in payload.get("attachments") or []}
+            kept = [old[str(a["id"])] for a in body["attachments"] or [] if str(a.get("id")) in old]
+            payload["attachments"] = kept + new
+        else:
+            payload["attachments"] = list(payload.get("attachments") or []) + new
+        if not as_new:
+            payload["edited_timestamp"] = iso()
+        self.registry.save_message(payload, row.visible_to)
+        viewer = self.registry.user_by_id(row.visible_to) if row.visible_to else None
+        self._record(payload, channel, ephemeral=bool(payload["flags"] & EPHEMERAL), to_user=viewer,
+                     edited=not as_new)
+        return payload
+
+    # -- HTTP (bot token) --------------------------------------------------------------
+
+    async def handle_http(self, route: discord.http.Route, *, files: Any = None,
+                          form: Optional[list[dict[str, Any]]] = None, **kwargs: Any) -> Any:
+        key = (route.method, route.path)
+        self.requests.append(key)
+        handler = _HTTP_ROUTES.get(key)
+        if handler is None:
+            _log.warning("local table: no fake for %s %s", route.method, route.path)
+            raise http_error(405, 0, f"the local table does not fake {route.method} {route.path}")
+        params = route_params(route.path, route.url)
+        body, uploads = _split_body(kwargs, list(form) if form else None, files)
+        return await handler(self, params, body, uploads, kwargs.get("params") or {})
+
+    # identity
+    async def _me(self, p, body, uploads, q):
+        return user_payload(self.bot_user)
+
+    async def _get_user(self, p, body, uploads, q):
+        user = self.registry.user_by_id(int(p["user_id"]))
+        if user is None:
+            raise http_error(404, 10013, "Unknown User")
+        return user_payload(user)
+
+    async def _app_info(self, p, body, uploads, q):
+        bot = self.bot_user
+        owner = self.registry.user(sorted(self.managers)[0]) if self.managers else bot
+        return {
+            "id": str(self.registry.application_id), "name": bot.name, "icon": None,
+            "description": "A board-game table running locally", "rpc_origins": [], "bot_public": False,
+            "bot_require_code_grant": False, "owner": user_payload(owner), "summary": "",
+            "verify_key": "0" * 64, "team": None, "flags": 0, "bot": user_payload(bot),
+            "interactions_endpoint_url": None, "redirect_uris": [], "approximate_guild_count": 1,
+        }
+
+    async def _no_gateway(self, p, body, uploads, q):
+        raise http_error(400, 0, "the local table has no gateway")
+
+    # application commands (tree.sync and friends)
+    def _command_payload(self, guild_id: Optional[int], data: dict[str, Any]) -> dict[str, Any]:
+        out = dict(data)
+        out["id"] = str(self.registry.command_id(data["name"]))
+        out["application_id"] = str(self.registry.application_id)
+        out["version"] = str(snowflake_now())
+        out.setdefault("type", 1)
+        out.setdefault("description", "")
+        out.setdefault("default_member_permissions", None)
+        out.setdefault("dm_permission", True)
+        out.setdefault("nsfw", False)
+        if guild_id is not None:
+            out["guild_id"] = str(guild_id)
+        return out
+
+    async def _get_commands(self, p, body, uploads, q):
+        return list(self.commands.get(int(p["guild_id"]) if "guild_id" in p else None, []))
+
+    async def _put_commands(self, p, body, uploads, q):
+        gid = int(p["guild_id"]) if "guild_id" in p else None
+        # bulk upsert sends a JSON list; discord.py passes it as json=
+        items = body if isinstance(body, list) else []
+        self.commands[gid] = [self._command_payload(gid, c) for c in items]
+        return list(self.commands[gid])
+
+    async def _post_command(self, p, body, uploads, q):
+        gid = int(p["guild_id"]) if "guild_id" in p else None
+        cmd = self._command_payload(gid, body)
+        current = [c for c in self.commands.get(gid, []) if c["name"] != cmd["name"]]
+        self.commands[gid] = current + [cmd]
+        return cmd
+
+    async def _delete_command(self, p, body, uploads, q):
+        return None
+
+    # guild
+    async def _get_guild(self, p, body, uploads, q):
+        self._guild_check(p)
+        data = guild_payload(self.registry, bot_permissions=self.bot_permissions, managers=self.managers,
+                             locale=self.locale)
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            data.pop(key, None)
+        data["approximate_member_count"] = len(self.registry.users())
+        return data
+
+    def _guild_check(self, p: dict[str, str]) -> None:
+        if int(p["guild_id"]) != self.registry.guild_id:
+            raise http_error(404, 10004, "Unknown Guild")
+
+    async def _guild_channels(self, p, body, uploads, q):
+        self._guild_check(p)
+        return [channel_payload(c, self.registry) for c in self.registry.channels(("text",))]
+
+    async def _guild_roles(self, p, body, uploads, q):
+        self._guild_check(p)
+        return roles_payload(self.registry, self.bot_permissions)
+
+    def _member(self, user: UserRow) -> dict[str, Any]:
+        ids = role_ids(self.registry)
+        if user.id == self.registry.bot_id:
+            roles = [ids.bot]
+        else:
+            roles = [ids.admin] if user.name.lower() in self.managers else []
+        return member_payload(user, roles)
+
+    async def _get_member(self, p, body, uploads, q):
+        self._guild_check(p)
+        user = self.registry.user_by_id(int(p.get("member_id") or p.get("user_id")))
+        if user is None:
+            raise http_error(404, 10007, "Unknown Member")
+        return self._member(user)
+
+    async def _list_members(self, p, body, uploads, q):
+        self._guild_check(p)
+        after = int(q.get("after", 0) or 0)
+        limit = int(q.get("limit", 1000) or 1000)
+        return [self._member(u) for u in self.registry.users() if u.id > after][:limit]
+
+    async def _active_threads(self, p, body, uploads, q):
+        self._guild_check(p)
+        threads = [channel_payload(c, self.registry) for c in self.registry.channels(("thread", "private_thread"))
+                   if not c.archived]
+        return {"threads": threads, "members": []}
+
+    # channels and threads
+    async def _get_channel(self, p, body, uploads, q):
+        return channel_payload(self._channel(p["channel_id"]), self.registry)
+
+    async def _edit_channel(self, p, body, uploads, q):
+        row = self._channel(p["channel_id"])
+        fields: dict[str, Any] = {}
+        if "name" in body and body["name"]:
+            fields["name"] = body["name"]
+        if "archived" in body and body["archived"] is not None:
+            fields["archived"] = bool(body["archived"])
+        if "locked" in body and body["locked"] is not None:
+            fields["locked"] = bool(body["locked"])
+        if body.get("auto_archive_duration"):
+            fields["auto_archive"] = int(body["auto_archive_duration"])
+        self.registry.update_channel(row.id, **fields)
+        data = channel_payload(self._channel(row.id), self.registry)
+        if row.is_thread:
+            self._gateway("parse_thread_update", data)
+        return data
+
+    async def _delete_channel(self, p, body, uploads, q):
+        row = self._channel(p["channel_id"])
+        data = channel_payload(row, self.registry)
+        self.registry.delete_channel(row.id)
+        if row.is_thread:
+            self._gateway("parse_thread_delete", {"id": data["id"], "guild_id": data["guild_id"],
+                                                  "parent_id": data["parent_id"], "type": data["type"]})
+        return data
+
+    def _gateway(self, parser: str, data: dict[str, Any]) -> None:
+        """Apply the gateway event Discord would send after this request (thread create/update/delete)."""
+        if self.state is None:
+            return
+        try:
+            getattr(self.state, parser)(data)
+        except Exception:  # the cache is a convenience; never fail the request over it
+            _log.exception("local table: applying %s failed", parser)
+
+    def _new_thread(self, parent: ChannelRow, body: dict[str, Any], thread_id: Optional[int] = None
+                    ) -> dict[str, Any]:
+        if parent.kind != "text":
+            raise http_error(400, 50024, "Cannot execute action on this channel type")
+        private = int(body.get("type") or 11) == 12
+        perms = self.bot_permissions
+        if not perms.view_channel or not (perms.create_private_threads if private else perms.create_public_threads):
+            raise http_error(403, 50013, "Missing Permissions")
+        name = str(body.get("name") or "thread")[:100]
+        row = self.registry.add_thread(thread_id or snowflake_now(), name, parent.id, self.registry.bot_id,
+                                       private=private, auto_archive=int(body.get("auto_archive_duration") or 10080))
+        data = channel_payload(row, self.registry)
+        data["member"] = {"id": data["id"], "user_id": str(self.registry.bot_id), "join_timestamp": iso(),
+                          "flags": 0}
+        self._gateway("parse_thread_create", dict(data, newly_created=True))
+        return data
+
+    async def _start_thread(self, p, body, uploads, q):
+        return self._new_thread(self._channel(p["channel_id"]), body)
+
+    async def _start_thread_on_message(self, p, body, uploads, q):
+        parent = self._channel(p["channel_id"])
+        if self.registry.message(int(p["message_id"])) is None:
+            raise http_error(404, 10008, "Unknown Message")
+        return self._new_thread(parent, dict(body, type=11), thread_id=int(p["message_id"]))
+
+    async def _thread_members(self, p, body, uploads, q):
+        self._channel(p["channel_id"])
+        return [{"id": p["channel_id"], "user_id": str(self.registry.bot_id), "join_timestamp": iso(), "flags": 0}]
+
+    async def _thread_member(self, p, body, uploads, q):
+        self._channel(p["channel_id"])
+        user = self.registry.user_by_id(int(p["user_id"]))
+        if user is None:
+            raise http_error(404, 10007, "Unknown Member")
+        return {"id": p["channel_id"], "user_id": str(user.id), "join_timestamp": iso(), "flags": 0}
+
+    async def _nothing(self, p, body, uploads, q):
+        if "channel_id" in p:
+            self._channel(p["channel_id"])
+        return None
+
+    async def _open_dm(self, p, body, uploads, q):
+        user = self.registry.user_by_id(int(body.get("recipient_id") or p.get("user_id") or 0))
+        if user is None:
+            raise http_error(400, 50007, "Cannot send messages to this user")
+        return channel_payload(self.registry.dm_channel(user.id), self.registry)
+
+    # messages
+    async def _post_message(self, p, body, uploads, q):
+        channel = self._channel(p["channel_id"])
+        self._check(channel, files=bool(uploads))
+        if not (body.get("content") or body.get("embeds") or uploads or body.get("components")
+                or body.get("sticker_ids") or body.get("poll")):
+            raise http_error(400, 50006, "Cannot send an empty message")
+        return self.create_message(channel, body, uploads)
+
+    async def _get_message(self, p, body, uploads, q):
+        row = self.registry.message(int(p["message_id"]))
+        if row is None or row.channel_id != int(p["channel_id"]) or row.visible_to is not None:
+            raise http_error(404, 10008, "Unknown Message")
+        return row.payload
+
+    async def _history(self, p, body, uploads, q):
+        channel = self._channel(p["channel_id"])
+        limit = int(q.get("limit", 50) or 50)
+        rows = self.registry.history(channel.id, limit=limit, before=q.get("before"), after=q.get("after"))
+        return [r.payload for r in rows]
+
+    async def _edit_message(self, p, body, uploads, q):
+        row = self.registry.message(int(p["message_id"]))
+        if row is None or row.channel_id != int(p["channel_id"]):
+            raise http_error(404, 10008, "Unknown Message")
+        return self.edit_message(row.id, body, uploads)
+
+    async def _delete_message(self, p, body, uploads, q):
+        row = self.registry.message(int(p["message_id"]))
+        if row is None or row.channel_id != int(p["channel_id"]):
+            raise http_error(404, 10008, "Unknown Message")
+        self.registry.delete_message(row.id)
+        return None
+
+    async def _bulk_delete(self, p, body, uploads, q):
+        for mid in body.get("messages") or []:
+            self.registry.delete_message(int(mid))
+        return None
+
+    # -- interaction callbacks and webhooks (interaction token) ------------------------------
+
+    def record_for(self, token: str) -> InteractionRecord:
+        rec = self.interactions.get(token)
+        if rec is None:
+            raise http_error(404, 10015, "Unknown Webhook")
+        return rec
+
+    async def interaction_callback(self, interaction_id: int, token: str, body: dict[str, Any],
+                                   uploads: list[tuple[str, bytes]]) -> dict[str, Any]:
+        rec = self.record_for(token)
+        if rec.response_type is not None:
+            raise http_error(400, 40060, "Interaction has already been acknowledged.")
+        rtype = int(body.get("type", 0))
+        data = body.get("data") or {}
+        rec.response_type = rtype
+        message: Optional[dict[str, Any]] = None
+        if rtype == 4:  # CHANNEL_MESSAGE_WITH_SOURCE
+            message = self.create_message(rec.channel, data, uploads, visible_to=rec.user, webhook=True,
+                                          interaction=rec)
+            rec.original_id = int(message["id"])
+            rec.ephemeral = bool(message["flags"] & EPHEMERAL)
+        elif rtype == 5:  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE ("thinking")
+            flags = int(data.get("flags") or 0)
+            rec.ephemeral = bool(flags & EPHEMERAL)
+            message = self.create_message(rec.channel, {"content": "", "flags": (flags & EPHEMERAL) | LOADING},
+                                          [], visible_to=rec.user, webhook=True, interaction=rec, record=False)
+            rec.original_id = int(message["id"])
+        elif rtype in (6, 7):  # DEFERRED_UPDATE_MESSAGE / UPDATE_MESSAGE
+            if rec.clicked_message_id is None:
+                raise http_error(400, 40004, "Interaction has no message to update")
+            rec.original_id = rec.clicked_message_id
+            rec.original_shown = True
+            if rtype == 7:
+                message = self.edit_message(rec.clicked_message_id, data, uploads)
+            else:
+                found = self.registry.message(rec.clicked_message_id)
+                message = found.payload if found else None
+        elif rtype == 8:  # APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
+            rec.choices = list(data.get("choices") or [])
+        elif rtype == 9:  # MODAL
+            self.outbox.append(Sent(
+                channel=rec.channel.name, ephemeral=True, content=str(data.get("title") or ""),
+                components=list(data.get("components") or []), to_user=rec.user.name, kind="modal",
+            ))
+        else:
+            raise http_error(400, 50035, f"Invalid interaction response type {rtype}")
+        callback: dict[str, Any] = {
+            "interaction": {
+                "id": str(rec.id), "type": rec.kind, "response_message_loading": rtype == 5,
+                "response_message_ephemeral": rec.ephemeral,
+            },
+            "resource": {"type": rtype},
+        }
+        if rec.original_id is not None:
+            callback["interaction"]["response_message_id"] = str(rec.original_id)
+        if message is not None:
+            callback["resource"]["message"] = message
+        return callback
+
+    def _acked(self, rec: InteractionRecord) -> None:
+        if rec.response_type is None:
+            raise http_error(404, 10015, "Unknown Webhook")
+
+    async def webhook_followup(self, token: str, body: dict[str, Any], uploads: list[tuple[str, bytes]],
+                               params: dict[str, Any]) -> Optional[dict[str, Any]]:
+        rec = self.record_for(token)
+        self._acked(rec)
+        channel = rec.channel
+        if params.get("thread_id"):
+            channel = self._channel(params["thread_id"])
+        if rec.response_type == 5 and not rec.original_shown:
+            # The first followup after a "thinking" defer fills in the deferred message.
+            rec.original_shown = True
+            body = dict(body)
+            body["flags"] = (int(body.get("flags") or 0) & ~EPHEMERAL) | (EPHEMERAL if rec.ephemeral else 0)
+            message = self.create_message(channel, body, uploads, visible_to=rec.user, webhook=True,
+                                          interaction=rec, message_id=rec.original_id)
+        else:
+            message = self.create_message(channel, body, uploads, visible_to=rec.user, webhook=True,
+                                          interaction=rec)
+        rec.followups += 1
+        return message if params.get("wait", 1) else None
+
+    def _message_id(self, rec: InteractionRecord, message_id: str) -> int:
+        if message_id == "@original":
+            if rec.original_id is None:
+                raise http_error(404, 10008, "Unknown Message")
+            return rec.original_id
+        return int(message_id)
+
+    async def webhook_get(self, token: str, message_id: str) -> dict[str, Any]:
+        rec = self.record_for(token)
+        self._acked(rec)
+        mid = self._message_id(rec, message_id)
+        row = self.registry.message(mid)
+        if row is None:
+            if message_id == "@original" and rec.response_type == 5 and not rec.original_shown:
+                return self.create_message(rec.channel, {"content": "", "flags": LOADING}, [], webhook=True,
+                                           interaction=rec, message_id=mid, record=False)
+            raise http_error(404, 10008, "Unknown Message")
+        return row.payload
+
+    async def webhook_edit(self, token: str, message_id: str, body: dict[str, Any],
+                           uploads: list[tuple[str, bytes]]) -> dict[str, Any]:
+        rec = self.record_for(token)
+        self._acked(rec)
+        mid = self._message_id(rec, message_id)
+        if mid == rec.original_id and rec.response_type == 5 and not rec.original_shown:
+            rec.original_shown = True
+            body = dict(body)
+            body["flags"] = EPHEMERAL if rec.ephemeral else 0
+            return self.create_message(rec.channel, body, uploads, visible_to=rec.user, webhook=True,
+                                       interaction=rec, message_id=mid)
+        return self.edit_message(mid, body, uploads)
+
+    async def webhook_delete(self, token: str, message_id: str) -> None:
+        rec = self.record_for(token)
+        self._acked(rec)
+        mid = self._message_id(rec, message_id)
+        if self.registry.message(mid) is None and not (mid == rec.original_id and rec.response_type == 5):
+            raise http_error(404, 10008, "Unknown Message")
+        self.registry.delete_message(mid)
+        rec.original_shown = True
+        return None
+
+
+_HTTP_ROUTES: dict[tuple[str, str], Callable[..., Awaitable[Any]]] = {
+    ("GET", "/users/@me"): LocalDiscord._me,
+    ("GET", "/users/{user_id}"): LocalDiscord._get_user,
+    ("GET", "/oauth2/applications/@me"): LocalDiscord._app_info,
+    ("GET", "/applications/@me"): LocalDiscord._app_info,
+    ("GET", "/gateway"): LocalDiscord._no_gateway,
+    ("GET", "/gateway/bot"): LocalDiscord._no_gateway,
+    ("GET", "/applications/{application_id}/commands"): LocalDiscord._get_commands,
+    ("PUT", "/applications/{application_id}/commands"): LocalDiscord._put_commands,
+    ("POST", "/applications/{application_id}/commands"): LocalDiscord._post_command,
+    ("DELETE", "/applications/{application_id}/commands/{command_id}"): LocalDiscord._delete_command,
+    ("GET", "/applications/{application_id}/guilds/{guild_id}/commands"): LocalDiscord._get_commands,
+    ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"): LocalDiscord._put_commands,
+    ("POST", "/applications/{application_id}/guilds/{guild_id}/commands"): LocalDiscord._post_command,
+    ("DELETE", "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}"):
+        LocalDiscord._delete_command,
+    ("GET", "/guilds/{guild_id}"): LocalDiscord._get_guild,
+    ("GET", "/guilds/{guild_id}/channels"): LocalDiscord._guild_channels,
+    ("GET", "/guilds/{guild_id}/roles"): LocalDiscord._guild_roles,
+    ("GET", "/guilds/{guild_id}/members/{member_id}"): LocalDiscord._get_member,
+    ("GET", "/guilds/{guild_id}/members"): LocalDiscord._list_members,
+    ("GET", "/guilds/{guild_id}/threads/active"): LocalDiscord._active_threads,
+    ("GET", "/channels/{channel_id}"): LocalDiscord._get_channel,
+    ("PATCH", "/channels/{channel_id}"): LocalDiscord._edit_channel,
+    ("DELETE", "/channels/{channel_id}"): LocalDiscord._delete_channel,
+    ("POST", "/channels/{channel_id}/threads"): LocalDiscord._start_thread,
+    ("POST", "/channels/{channel_id}/messages/{message_id}/threads"): LocalDiscord._start_thread_on_message,
+    ("GET", "/channels/{channel_id}/thread-members"): LocalDiscord._thread_members,
+    ("GET", "/channels/{channel_id}/thread-members/{user_id}"): LocalDiscord._thread_member,
+    ("PUT", "/channels/{channel_id}/thread-members/@me"): LocalDiscord._nothing,
+    ("DELETE", "/channels/{channel_id}/thread-members/@me"): LocalDiscord._nothing,
+    ("PUT", "/channels/{channel_id}/thread-members/{user_id}"): LocalDiscord._nothing,
+    ("DELETE", "/channels/{channel_id}/thread-members/{user_id}"): LocalDiscord._nothing,
+    ("POST", "/channels/{channel_id}/typing"): LocalDiscord._nothing,
+    ("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"): LocalDiscord._nothing,
+    ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"): LocalDiscord._nothing,
+    ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/{member_id}"): LocalDiscord._nothing,
+    ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}"): LocalDiscord._nothing,
+    ("PUT", "/channels/{channel_id}/messages/pins/{message_id}"): LocalDiscord._nothing,
+    ("DELETE", "/channels/{channel_id}/messages/pins/{message_id}"): LocalDiscord._nothing,
+    ("POST", "/users/@me/channels"): LocalDiscord._open_dm,
+    ("POST", "/channels/{channel_id}/messages"): LocalDiscord._post_message,
+    ("GET", "/channels/{channel_id}/messages"): LocalDiscord._history,
+    ("GET", "/channels/{channel_id}/messages/{message_id}"): LocalDiscord._get_message,
+    ("PATCH", "/channels/{channel_id}/messages/{message_id}"): LocalDiscord._edit_message,
+    ("DELETE", "/channels/{channel_id}/messages/{message_id}"): LocalDiscord._delete_message,
+    ("POST", "/channels/{channel_id}/messages/bulk-delete"): LocalDiscord._bulk_delete,
+}
+
+#: The (method, path) pairs of discord.py ``Route`` objects the fake answers.
+HTTP_ROUTES = tuple(sorted(_HTTP_ROUTES))

@@ -1,0 +1,409 @@
+"""The local table: the real bot, its real cogs and command tree, with no Discord.
+
+::
+
+    table = LocalTable(make_bot, "games.db", out_dir="out")
+    await table.start()
+    for sent in await table.command("alice", "/game new game:wayfinders"):
+        print(sent.text(table.name_of))
+    await table.press("bob", 1, channel="wayfinders-1")
+    await table.close()
+
+The seam is discord.py's own (pinned in requirements.txt):
+
+* the bot's ``HTTPClient`` becomes a :class:`LocalHTTPClient` (channel and
+  thread posts, thread creation, fetches, command sync);
+* ``discord.webhook.async_.async_context`` holds a :class:`LocalWebhookAdapter`
+  (interaction responses, followups, ``@original`` edits);
+* the connection state gets the bot user, application id and a fake guild
+  (from the registry) without logging in, then ``setup_hook`` runs;
+* each action is an interaction payload handed to the connection state's
+  ``parse_interaction_create``, which builds the ``discord.Interaction`` and
+  dispatches it through the real ``CommandTree`` or ``ViewStore``.
+
+An action's messages are collected only after every task it started has
+finished (see :meth:`LocalTable._settle`).
+"""
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import os
+import traceback
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional
+
+import discord
+from discord.webhook.async_ import async_context
+
+from .http import LocalHTTPClient
+from .messages import Completions, Pressable, Replies, Sent, pressables
+from .parser import LocalError, ParseError
+from .payloads import (
+    BOT_PERMISSIONS, channel_payload, command_data, guild_payload, interaction_payload, member_permissions,
+    read_command_line, top_level_commands,
+)
+from .registry import ChannelRow, Registry, UserRow
+from .server import InteractionRecord, LocalDiscord
+from .webhook import LocalWebhookAdapter
+
+__all__ = ["LocalTable", "Sent", "Replies", "Completions", "LocalError", "ParseError"]
+
+_log = logging.getLogger(__name__)
+
+_DISCORD_DIR = os.path.dirname(discord.__file__)
+#: Coroutines of discord.py that wait on a timer by design (view timeouts,
+#: ``delete_after``, typing, ``tasks.loop``); an action does not wait for them.
+_TIMER_COROUTINES = frozenset({
+    "__timeout_task_impl", "inner_call", "delete", "do_typing", "_loop", "_delay_ready", "_delay_shard_ready",
+})
+
+
+class _ErrorCapture(logging.Handler):
+    """Collects ERROR records (discord.py logs 'Ignoring exception in command ...' this way)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def drain(self) -> tuple[list[str], list[str]]:
+        records, self.records = self.records, []
+        short, details = [], []
+        for r in records:
+            text = r.getMessage()
+            if r.exc_info and r.exc_info[1] is not None:
+                exc = r.exc_info[1]
+                text += f" ({type(exc).__name__}: {exc})"
+                details.append("".join(traceback.format_exception(*r.exc_info)))
+            short.append(text)
+        return short, details
+
+
+class LocalTable:
+    """Drive the real bot in-process through a fake Discord.
+
+    ``managers`` are user names given Manage Server (the first is the guild
+    owner); ``bot_permissions`` are the bot's permissions in every channel
+    (lower them to see how the bot copes with missing permissions).
+    ``settle_timeout`` bounds how long one action may run.
+    """
+
+    settle_timeout: float = 30.0
+
+    def __init__(self, make_bot: Callable[[str], discord.Client], db_path: str, out_dir: Optional[str] = None,
+                 locale: str = "en-US", *, guild_locale: str = "en-US", managers: Iterable[str] = ("admin",),
+                 bot_permissions: Optional[discord.Permissions] = None):
+        self.make_bot = make_bot
+        self.db_path = str(db_path)
+        if out_dir is None:
+            base = Path(self.db_path).parent if self.db_path != ":memory:" else Path.cwd()
+            out_dir = str(base / "out")
+        self.out_dir = str(out_dir)
+        self.locale = locale
+        self.guild_locale = guild_locale
+        self.managers = {m.lower() for m in managers}
+        self.bot_permissions = bot_permissions if bot_permissions is not None else BOT_PERMISSIONS
+        self.bot: Any = None
+        self.registry: Optional[Registry] = None
+        self.server: Optional[LocalDiscord] = None
+        self._adapter: Optional[LocalWebhookAdapter] = None
+        self._ctx_token: Any = None
+        self._capture = _ErrorCapture()
+        self._seen: dict[str, discord.Interaction] = {}
+        self._lock = asyncio.Lock()
+        self._started = False
+
+    # -- life cycle -----------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Build the bot, wire the fake transport, set up its state and run ``setup_hook``."""
+        if self._started:
+            return
+        self.registry = Registry(self.db_path)
+        self.registry.text_channel("local")
+        self.server = LocalDiscord(self.registry, self.out_dir, managers=self.managers,
+                                   bot_permissions=self.bot_permissions, locale=self.guild_locale)
+        self._adapter = LocalWebhookAdapter(self.server)
+        self._ctx_token = async_context.set(self._adapter)
+        logging.getLogger().addHandler(self._capture)
+
+        bot = self.make_bot(self.db_path)
+        if inspect.isawaitable(bot):
+            bot = await bot
+        self.bot = bot
+        LocalHTTPClient.install(bot.http, self.server)
+        state = bot._connection
+        self.server.state = state
+
+        # What Client.login does, minus the network: async init, the bot user, the application.
+        await bot._async_setup_hook()
+        user_data = await bot.http.static_login("local-table")
+        state.user = discord.ClientUser(state=state, data=user_data)
+        bot._application = await bot.application_info()
+        if state.application_id is None:
+            state.application_id = bot._application.id
+        if not state.application_flags:
+            state.application_flags = bot._application.flags
+
+        # What GUILD_CREATE would bring: the guild, its channels, active threads, members.
+        state._add_guild_from_data(guild_payload(
+            self.registry, bot_permissions=self.bot_permissions, managers=self.managers, locale=self.guild_locale))
+
+        if hasattr(bot, "add_listener"):
+            bot.add_listener(self._on_interaction, "on_interaction")
+        baseline = set(asyncio.all_tasks())
+        await bot.setup_hook()
+        # The gateway's READY: wait_until_ready() returns, on_ready runs.
+        bot._ready.set()
+        bot.dispatch("connect")
+        bot.dispatch("ready")
+        self._started = True
+        problems = await self._settle(baseline)
+        if problems:
+            _log.error("local table: start-up did not settle: %s", "; ".join(problems))
+
+    async def close(self) -> None:
+        """Close the bot (unloading its cogs) and let go of the fake transport."""
+        if self.bot is not None:
+            try:
+                await asyncio.wait_for(self.bot.close(), timeout=self.settle_timeout)
+            except Exception:
+                _log.exception("local table: closing the bot failed")
+            me = asyncio.current_task()
+            timers = [t for t in asyncio.all_tasks() if t is not me and not t.done() and self.is_background(t)]
+            for t in timers:
+                t.cancel()
+            if timers:
+                await asyncio.wait(timers, timeout=1)
+        logging.getLogger().removeHandler(self._capture)
+        if self._ctx_token is not None:
+            try:
+                async_context.reset(self._ctx_token)
+            except ValueError:  # closed from another context than start()
+                pass
+            self._ctx_token = None
+        if self.registry is not None:
+            self.registry.close()
+        self._started = False
+
+    async def __aenter__(self) -> "LocalTable":
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.close()
+
+    async def _on_interaction(self, interaction: discord.Interaction) -> None:
+        self._seen[interaction.token] = interaction
+
+    # -- the three things a player does ----------------------------------------------------
+
+    async def command(self, user: str, line: str, channel: str = "local") -> Replies:
+        """Run a slash command typed as on Discord (``/game new game:wayfinders``) as ``user``.
+
+        Raises :class:`LocalError` when the line names no command of the tree
+        or its options do not fit; the bot's own answers come back as
+        :class:`Sent` messages.
+        """
+        self._need_started()
+        assert self.registry is not None
+        cl = read_command_line(self.bot.tree, self.registry.guild_id, line)
+        data = command_data(cl, self.registry, managers=self.managers)
+        who = self._user(user)
+        where = self._channel(channel, create=True)
+        return await self._interact(2, data, who, where, label=cl.resolved.qualified)
+
+    async def press(self, user: str, n: int, channel: str = "local") -> Replies:
+        """Click button or select option ``n`` (from 1) of the last bot message with components."""
+        self._need_started()
+        assert self.registry is not None
+        who = self._user(user)
+        where = self._channel(channel)
+        row = self.registry.last_with_components(where.id, who.id)
+        if row is None:
+            raise LocalError(f"nothing to press in {where.label}: no bot message there has buttons or menus")
+        items = pressables(row.payload.get("components") or [])
+        if not items:
+            raise LocalError(f"the last message with components in {where.label} has nothing pressable")
+        if not 1 <= n <= len(items):
+            listing = ", ".join(f"{i}) {p.label}" for i, p in enumerate(items, 1))
+            raise LocalError(f"there is no {n} to press; choose 1-{len(items)}: {listing}")
+        item = items[n - 1]
+        if item.disabled:
+            raise LocalError(f"{n}) {item.label} is disabled")
+        data: dict[str, Any] = {"custom_id": item.custom_id, "component_type": item.component_type}
+        if item.component_type == 3:
+            data["values"] = [item.value]
+        return await self._interact(3, data, who, where, label=f"press {n} ({item.label})",
+                                    message=row.payload, clicked=row.id, item=item)
+
+    async def complete(self, user: str, line: str, channel: str = "local") -> Completions:
+        """Autocomplete choices ``(name, value)`` for the last option in ``line``."""
+        self._need_started()
+        assert self.registry is not None
+        cl = read_command_line(self.bot.tree, self.registry.guild_id, line, autocomplete=True)
+        param = next(p for p in cl.resolved.command.parameters if p.display_name == cl.focused)
+        typed = cl.raw.get(cl.focused or "", "")
+        if not param.autocomplete:
+            if param.choices:  # Discord's client filters fixed choices itself
+                low = typed.lower()
+                return Completions([(c.name, str(c.value)) for c in param.choices
+                                    if low in c.name.lower() or low in str(c.value).lower()])
+            raise LocalError(f"option {param.display_name} of {cl.resolved.qualified} has no suggestions")
+        data = command_data(cl, self.registry, managers=self.managers)
+        who = self._user(user)
+        where = self._channel(channel, create=True)
+        replies, rec = await self._interact(4, data, who, where, label=f"complete {cl.resolved.qualified}",
+                                            want_record=True)
+        choices = [(str(c.get("name")), str(c.get("value"))) for c in (rec.choices or [])]
+        out = Completions(choices, errors=replies.errors)
+        out.details = replies.details
+        return out
+
+    # -- helpers for front ends ------------------------------------------------------------
+
+    def name_of(self, kind: str, snowflake: int) -> Optional[str]:
+        """Names for ``<@id>``/``<#id>`` mentions (``kind``: user, channel, role)."""
+        return self.server.name_of(kind, snowflake) if self.server else None
+
+    def render(self, sent: Sent) -> str:
+        return sent.text(self.name_of)
+
+    def has_channel(self, name: str) -> bool:
+        return self.registry is not None and self.registry.find_channel(name) is not None
+
+    def channel_names(self) -> list[str]:
+        assert self.registry is not None
+        return [c.label for c in self.registry.channels() if not c.archived]
+
+    def commands_help(self) -> list[str]:
+        """One line per slash command with its options, from the real tree."""
+        assert self.registry is not None
+        lines = []
+        for root in top_level_commands(self.bot.tree, self.registry.guild_id):
+            stack = [([root.name], root)]
+            while stack:
+                names, cmd = stack.pop(0)
+                if isinstance(cmd, discord.app_commands.Group):
+                    stack[0:0] = [([*names, c.name], c) for c in sorted(cmd.commands, key=lambda c: c.name)]
+                    continue
+                opts = " ".join(
+                    (f"{p.display_name}:" if p.required else f"[{p.display_name}:]") for p in cmd.parameters)
+                desc = str(cmd.description or "").strip()
+                lines.append(f"/{' '.join(names)} {opts}".rstrip() + (f"  — {desc}" if desc and desc != "…" else ""))
+        return lines
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _need_started(self) -> None:
+        if not self._started:
+            raise LocalError("the table is not started: await table.start() first")
+
+    def _user(self, name: str) -> UserRow:
+        assert self.registry is not None
+        name = name.strip().lstrip("@")
+        if not name:
+            raise LocalError("who is acting? give a user name")
+        user = self.registry.user(name)
+        if user.id == self.registry.bot_id:
+            raise LocalError(f"{name} is the bot")
+        return user
+
+    def _channel(self, name: str, create: bool = False) -> ChannelRow:
+        assert self.registry is not None
+        row = self.registry.find_channel(name)
+        if row is None:
+            if not create or name.startswith("@") or name.strip().isdigit():
+                raise LocalError(f"no channel or thread called {name!r}")
+            row = self.registry.text_channel(name)
+            self.bot._connection.parse_channel_create(channel_payload(row, self.registry))
+        if row.kind == "dm":
+            raise LocalError("slash commands are used in the server, not in DMs")
+        return row
+
+    def is_background(self, task: asyncio.Task) -> bool:
+        """Whether a task is one of discord.py's timers that an action should not wait for."""
+        coro = task.get_coro()
+        code = getattr(coro, "cr_code", None)
+        if code is None:
+            return False
+        return code.co_name in _TIMER_COROUTINES and code.co_filename.startswith(_DISCORD_DIR)
+
+    async def _settle(self, baseline: set[asyncio.Task]) -> list[str]:
+        """Wait until every task started since ``baseline`` is done (timers aside).
+
+        discord.py runs app commands and component callbacks in tasks it
+        creates (``CommandTree-invoker``, ``discord-ui-view-dispatch-*``,
+        ``discord-ui-dynamic-item-*``, event listeners) and those may start
+        more.  Loop: wait for the new unfinished tasks, then look again,
+        until a few event-loop turns pass with none.  Anything still running
+        after ``settle_timeout`` seconds is cancelled and reported.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.settle_timeout
+        me = asyncio.current_task()
+        quiet = 0
+        while quiet < 3:
+            await asyncio.sleep(0)
+            pending = [t for t in asyncio.all_tasks()
+                       if t is not me and t not in baseline and not t.done() and not self.is_background(t)]
+            if not pending:
+                quiet += 1
+                continue
+            quiet = 0
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                names = ", ".join(sorted({t.get_name() for t in pending}))
+                for t in pending:
+                    t.cancel()
+                await asyncio.wait(pending, timeout=1.0)
+                return [f"still running after {self.settle_timeout:g} s and cancelled: {names}"]
+            await asyncio.wait(pending, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
+        return []
+
+    async def _interact(self, kind: int, data: dict[str, Any], user: UserRow, channel: ChannelRow, *, label: str,
+                        message: Optional[dict[str, Any]] = None, clicked: Optional[int] = None,
+                        item: Optional[Pressable] = None, want_record: bool = False) -> Any:
+        assert self.registry is not None and self.server is not None
+        async with self._lock:
+            payload = interaction_payload(
+                kind=kind, data=data, registry=self.registry, user=user, channel=channel, managers=self.managers,
+                bot_permissions=self.bot_permissions, locale=self.locale, guild_locale=self.guild_locale,
+                message=message,
+            )
+            payload["channel"]["permissions"] = str(member_permissions(user, self.managers).value)
+            rec = InteractionRecord(id=int(payload["id"]), token=payload["token"], kind=kind, user=user,
+                                    channel=channel, label=label, clicked_message_id=clicked)
+            self.server.interactions[rec.token] = rec
+            async_context.set(self._adapter)  # tasks created by the dispatch inherit this context
+            baseline = set(asyncio.all_tasks())
+            self.bot._connection.parse_interaction_create(payload)
+            problems = await self._settle(baseline)
+            interaction = self._seen.pop(rec.token, None)
+
+            sent, self.server.outbox = self.server.outbox, []
+            errors, details = self._capture.drain()
+            if kind in (2, 3):
+                if rec.response_type is None:
+                    what = f"custom id {data.get('custom_id')!r}" if kind == 3 else label
+                    problems.append(f"the bot did not respond to {what}"
+                                    " (on Discord: 'The application did not respond')")
+                elif rec.response_type == 5 and not rec.original_shown:
+                    problems.append(f"the bot deferred {label} but never sent its answer")
+            elif kind == 4 and rec.choices is None and not problems:
+                problems.append(f"the bot gave no suggestions for {label}")
+            failed = interaction is not None and (
+                interaction.command_failed or bool(interaction.extras.get("refused")))
+            replies = Replies(sent, refused=bool(problems or errors or failed), errors=problems + errors,
+                              details=details)
+            # Only the latest interactions matter; keep the token map small.
+            if len(self.server.interactions) > 200:
+                for token in list(self.server.interactions)[:-100]:
+                    del self.server.interactions[token]
+            if want_record:
+                return replies, rec
+            return replies
