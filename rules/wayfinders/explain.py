@@ -40,8 +40,11 @@ def why_illegal(state: WayfindersState, seat: str, move_id: str) -> Msg:
         if not state.board[cell].face_up:
             return T.m("illegal.face_down", cell=cell)
         toll = toll_colour(state, cell, abilities(state, seat).free)
-        if toll is not None and not any(o[0].startswith(f"fly:{cell}") for o in options(state, seat)):
+        ways = [o[0] for o in options(state, seat, "fly") if o[0].startswith(f"fly:{cell}:") or o[0] == f"fly:{cell}"]
+        if toll is not None and not ways:
             return T.m("illegal.toll", cell=cell, res=T.res(toll))
+        if not paid and len(ways) > 1:
+            return T.m("illegal.choose", ways=", ".join(ways))
         return T.m("illegal.payment", cell=cell)
     elif kind == "build":
         here = state.board[p.plane]
@@ -51,9 +54,12 @@ def why_illegal(state: WayfindersState, seat: str, move_id: str) -> Msg:
             return T.m("illegal.build_twice", cell=p.plane)
         if p.cubes <= 0:
             return T.m("illegal.no_cubes")
-        if not any(o[1] == "build" for o in options(state, seat)):
+        ways = [o[0] for o in options(state, seat, "build") if o[1] == "build"]
+        if not ways:
             cost = ISLANDS[here.island].cost if here.island else ""
             return T.m("illegal.build_cost", cell=p.plane, cost=T.plus("".join(sorted(cost))))
+        if not rest and len(ways) > 1:
+            return T.m("illegal.choose", ways=", ".join(ways))
         return T.m("illegal.build_payment")
     elif kind == "discard":
         if rest not in COLOURS or p.hand.get(rest, 0) <= 0:
