@@ -13,6 +13,7 @@ import logging
 import mimetypes
 import os
 import re
+import time
 import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,6 +90,8 @@ class InteractionRecord:
     original_shown: bool = False   # a deferred response was filled in
     choices: Optional[list[dict[str, Any]]] = None
     followups: int = 0
+    created: float = field(default_factory=time.monotonic)
+    expired: bool = False          # acknowledged too late: Discord had already dropped it
 
 
 def _split_body(kwargs: dict[str, Any], form: Optional[list[dict[str, Any]]], files: Any
@@ -118,8 +121,11 @@ class LocalDiscord:
     """A tiny Discord: one guild, its channels, threads and users, all from the registry."""
 
     def __init__(self, registry: Registry, out_dir: str, *, managers: set[str],
-                 bot_permissions: discord.Permissions = BOT_PERMISSIONS, locale: str = "en-US"):
+                 bot_permissions: discord.Permissions = BOT_PERMISSIONS, locale: str = "en-US",
+                 closed_dms: set[str] = frozenset(), ack_deadline: Optional[float] = 3.0):
         self.registry = registry
+        self.closed_dms = {n.lower() for n in closed_dms}
+        self.ack_deadline = ack_deadline
         self.out_dir = out_dir
         self.managers = {m.lower() for m in managers}
         self.bot_permissions = bot_permissions
@@ -201,6 +207,9 @@ class LocalDiscord:
         """Refuse like Discord when the bot lacks a permission for a bot-token post."""
         perms = self.bot_permissions
         if channel.kind == "dm":
+            user = self.registry.user_by_id(channel.recipient_id or 0)
+            if user is None or user.name.lower() in self.closed_dms:
+                raise http_error(403, 50007, "Cannot send messages to this user")
             return
         if not perms.view_channel:
             raise http_error(403, 50001, "Missing Access")
@@ -523,6 +532,9 @@ class LocalDiscord:
         rec = self.record_for(token)
         if rec.response_type is not None:
             raise http_error(400, 40060, "Interaction has already been acknowledged.")
+        if self.ack_deadline is not None and time.monotonic() - rec.created > self.ack_deadline:
+            rec.expired = True
+            raise http_error(404, 10062, "Unknown interaction")
         rtype = int(body.get("type", 0))
         data = body.get("data") or {}
         rec.response_type = rtype

@@ -89,14 +89,18 @@ class LocalTable:
     ``managers`` are user names given Manage Server (the first is the guild
     owner); ``bot_permissions`` are the bot's permissions in every channel
     (lower them to see how the bot copes with missing permissions).
-    ``settle_timeout`` bounds how long one action may run.
+    ``closed_dms`` are users whose DMs are closed (the bot gets Discord's
+    403 "Cannot send messages to this user").  ``settle_timeout`` bounds how
+    long one action may run; ``ack_deadline`` is Discord's 3 seconds to
+    acknowledge an interaction (None turns the check off).
     """
 
     settle_timeout: float = 30.0
 
     def __init__(self, make_bot: Callable[[str], discord.Client], db_path: str, out_dir: Optional[str] = None,
                  locale: str = "en-US", *, guild_locale: str = "en-US", managers: Iterable[str] = ("admin",),
-                 bot_permissions: Optional[discord.Permissions] = None):
+                 bot_permissions: Optional[discord.Permissions] = None, closed_dms: Iterable[str] = (),
+                 ack_deadline: Optional[float] = 3.0):
         self.make_bot = make_bot
         self.db_path = str(db_path)
         if out_dir is None:
@@ -107,6 +111,8 @@ class LocalTable:
         self.guild_locale = guild_locale
         self.managers = {m.lower() for m in managers}
         self.bot_permissions = bot_permissions if bot_permissions is not None else BOT_PERMISSIONS
+        self.closed_dms = {n.lower().lstrip("@") for n in closed_dms}
+        self.ack_deadline = ack_deadline
         self.bot: Any = None
         self.registry: Optional[Registry] = None
         self.server: Optional[LocalDiscord] = None
@@ -123,10 +129,18 @@ class LocalTable:
         """Build the bot, wire the fake transport, set up its state and run ``setup_hook``."""
         if self._started:
             return
+        try:
+            await self._start()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def _start(self) -> None:
         self.registry = Registry(self.db_path)
         self.registry.text_channel("local")
         self.server = LocalDiscord(self.registry, self.out_dir, managers=self.managers,
-                                   bot_permissions=self.bot_permissions, locale=self.guild_locale)
+                                   bot_permissions=self.bot_permissions, locale=self.guild_locale,
+                                   closed_dms=self.closed_dms, ack_deadline=self.ack_deadline)
         self._adapter = LocalWebhookAdapter(self.server)
         self._ctx_token = async_context.set(self._adapter)
         logging.getLogger().addHandler(self._capture)
@@ -188,6 +202,8 @@ class LocalTable:
             self._ctx_token = None
         if self.registry is not None:
             self.registry.close()
+            self.registry = None
+        self.bot = None
         self._started = False
 
     async def __aenter__(self) -> "LocalTable":
@@ -387,7 +403,10 @@ class LocalTable:
 
             sent, self.server.outbox = self.server.outbox, []
             errors, details = self._capture.drain()
-            if kind in (2, 3):
+            if rec.expired:
+                problems.append(f"the bot took more than {self.ack_deadline:g} s to acknowledge {label};"
+                                " Discord had already dropped it (defer first when work may be slow)")
+            elif kind in (2, 3):
                 if rec.response_type is None:
                     what = f"custom id {data.get('custom_id')!r}" if kind == 3 else label
                     problems.append(f"the bot did not respond to {what}"

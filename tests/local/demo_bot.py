@@ -71,6 +71,13 @@ class MenuView(discord.ui.View):
         await interaction.response.edit_message(content=f"picked {select.values[0]}", view=None)
 
 
+class NameForm(discord.ui.Modal, title="Name your table"):
+    name = discord.ui.TextInput(label="Name", custom_id="form:name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"named {self.name.value}")
+
+
 class Demo(commands.GroupCog, group_name="demo", group_description="Seam tests"):
     def __init__(self, bot: "DemoBot"):
         self.bot = bot
@@ -148,6 +155,24 @@ class Demo(commands.GroupCog, group_name="demo", group_description="Seam tests")
     @app_commands.command(name="privmenu", description="A menu only you see")
     async def privmenu(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("your private menu", view=MenuView(), ephemeral=True)
+
+    @app_commands.command(name="dm", description="Send someone a private message")
+    async def dm(self, interaction: discord.Interaction, who: discord.User) -> None:
+        try:
+            await who.send(f"psst from {interaction.user.name}")
+        except discord.Forbidden as exc:
+            await interaction.response.send_message(f"cannot DM {who.name}: {exc.code}", ephemeral=True)
+        else:
+            await interaction.response.send_message(f"sent to {who.name}", ephemeral=True)
+
+    @app_commands.command(name="form", description="Opens a form")
+    async def form(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameForm())
+
+    @app_commands.command(name="sleepy", description="Answers too late")
+    async def sleepy(self, interaction: discord.Interaction) -> None:
+        await asyncio.sleep(0.3)
+        await interaction.response.send_message("good morning")
 
     @app_commands.command(name="boom", description="Fails")
     async def boom(self, interaction: discord.Interaction) -> None:

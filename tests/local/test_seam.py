@@ -167,10 +167,12 @@ def test_a_thread_survives_into_a_second_process_whose_button_press_is_answered(
         cached = t.bot.get_channel(thread_id)
         pressed = await t.press("bob", 1, channel="alpha")
         again = await t.press("carol", 1, channel="#alpha")
-        return cached, pressed, again
+        info = await t.command("carol", "/demo info", channel="alpha")
+        return cached, pressed, again, info
 
-    cached, pressed, again = play(db, second)  # a new bot, a new process in real use
+    cached, pressed, again, info = play(db, second)  # a new bot, a new process in real use
     assert isinstance(cached, discord.Thread) and cached.name == "alpha"
+    assert (info[0].channel, "channel=Thread:alpha" in info[0].content) == ("alpha", True)
     assert [(s.channel, s.ephemeral, s.content) for s in pressed] == [
         ("alpha", True, "you bumped 1"),
         ("alpha", False, pressed[1].content),
@@ -289,3 +291,54 @@ def test_sent_json_has_exactly_the_documented_keys(db):
     text = replies[0].text()
     assert text.startswith("[#delta] <@") and "  [image] " in text and "  1) Bump 1" in text
     assert "[link] Rules https://example.org/rules" in text
+
+
+def test_direct_messages_and_closed_dms(db):
+    async def steps(t: LocalTable):
+        return await t.command("alice", "/demo dm who:bob"), await t.command("alice", "/demo dm who:carol")
+
+    to_bob, to_carol = play(db, steps, closed_dms=["carol"])
+    assert [(s.channel, s.ephemeral, s.content) for s in to_bob] == [
+        ("@bob", False, "psst from alice"), ("local", True, "sent to bob")]
+    assert to_bob[0].text().startswith("[@bob] psst from alice")
+    assert [s.content for s in to_carol] == ["cannot DM carol: 50007"]
+
+
+def test_a_modal_is_shown_as_a_form(db):
+    replies = play(db, lambda t: t.command("alice", "/demo form"))
+    (form,) = replies
+    assert (form.kind, form.ephemeral, form.content) == ("modal", True, "Name your table")
+    assert form.text().startswith("[#local] (only you) [form] Name your table")
+    assert not replies.refused
+
+
+def test_acknowledging_after_discords_three_seconds_is_an_error(db):
+    replies = play(db, lambda t: t.command("alice", "/demo sleepy"), ack_deadline=0.1)
+    assert replies == [] and replies.refused
+    assert "took more than 0.1 s to acknowledge /demo sleepy" in replies.errors[0]
+
+
+def test_a_button_nobody_handles_gets_no_answer(db):
+    async def steps(t: LocalTable):
+        channel = t.registry.find_channel("local")
+        t.registry.save_message({
+            "id": "1", "channel_id": str(channel.id), "content": "old board", "embeds": [], "attachments": [],
+            "author": {"id": str(t.registry.bot_id), "username": "tablebot", "discriminator": "0", "avatar": None},
+            "timestamp": "2024-01-01T00:00:00+00:00", "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "pinned": False, "type": 0, "flags": 0,
+            "components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Ghost",
+                                                        "custom_id": "ghost:1"}]}],
+        })
+        return await t.press("alice", 1)
+
+    replies = play(db, steps)
+    assert replies.refused and replies.errors == [
+        "the bot did not respond to custom id 'ghost:1' (on Discord: 'The application did not respond')"]
+
+
+def test_command_sync_is_answered_without_a_network(db):
+    async def steps(t: LocalTable):
+        return await t.bot.tree.sync()
+
+    synced = play(db, steps)
+    assert [c.name for c in synced] == ["demo"] and synced[0].id > 0
