@@ -265,7 +265,7 @@ def main(argv: list[str], make_bot: Callable[[str], discord.Client], default_db:
     ap.add_argument("--as", dest="user", default="alice", help="who acts (default: alice)")
     ap.add_argument("--db", default=default_db, help="database file (default: %(default)s)")
     ap.add_argument("--channel", default="local", help="channel or thread to act in (default: local)")
-    ap.add_argument("--out", default=None, help="where posted images are written (default: out/ beside the db)")
+    ap.add_argument("--out", default=None, help="where posted images are written (default: out/)")
     ap.add_argument("--json", action="store_true", help="print each message the bot sends as one JSON line")
     ap.add_argument("--locale", default="en-US", help="the player's Discord locale (default: en-US)")
     ap.add_argument("-v", "--verbose", action="store_true", help="log more, and show tracebacks of errors")

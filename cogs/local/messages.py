@@ -142,6 +142,10 @@ class Sent:
                 lines.append(bar + f"{hum(f.get('name', ''))}: {value}")
             if embed.get("footer", {}).get("text"):
                 lines.append(bar + "-- " + hum(embed["footer"]["text"]))
+            for key in ("image", "thumbnail"):
+                url = (embed.get(key) or {}).get("url") or ""
+                if url and not url.startswith("attachment://"):
+                    lines.append(bar + f"[{key}] {url}")
         for comp in _walk(self.components):
             if comp.get("type") == 10 and comp.get("content"):  # components v2 text display
                 lines.extend("  " + line for line in hum(comp["content"]).split("\n"))

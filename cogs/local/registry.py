@@ -54,7 +54,7 @@ CREATE TABLE IF NOT EXISTS local_messages (
     id INTEGER PRIMARY KEY,
     channel_id INTEGER NOT NULL,
     visible_to INTEGER,              -- NULL: everyone, else the only user who sees it (ephemeral)
-    has_components INTEGER NOT NULL DEFAULT 0,
+    has_components INTEGER NOT NULL DEFAULT 0,  -- has something 'press' can click
     payload TEXT NOT NULL,
     created REAL NOT NULL
 );
@@ -329,8 +329,10 @@ class Registry:
 
     def save_message(self, payload: dict[str, Any], visible_to: Optional[int] = None) -> None:
         """Store (or replace) a message the bot posted, as its Discord payload."""
+        from .messages import pressables  # plain-dict helpers, no discord import
+
         channel_id = int(payload["channel_id"])
-        has = 1 if payload.get("components") else 0
+        has = 1 if pressables(payload.get("components") or []) else 0
         with self._tx() as c:
             c.execute(
                 "INSERT OR REPLACE INTO local_messages (id, channel_id, visible_to, has_components, payload, created)"

@@ -490,10 +490,7 @@ class LocalDiscord:
         return self.create_message(channel, body, uploads)
 
     async def _get_message(self, p, body, uploads, q):
-        row = self.registry.message(int(p["message_id"]))
-        if row is None or row.channel_id != int(p["channel_id"]) or row.visible_to is not None:
-            raise http_error(404, 10008, "Unknown Message")
-        return row.payload
+        return self._public_message(p).payload
 
     async def _history(self, p, body, uploads, q):
         channel = self._channel(p["channel_id"])
@@ -501,16 +498,19 @@ class LocalDiscord:
         rows = self.registry.history(channel.id, limit=limit, before=q.get("before"), after=q.get("after"))
         return [r.payload for r in rows]
 
-    async def _edit_message(self, p, body, uploads, q):
+    def _public_message(self, p: dict[str, str]) -> Any:
+        """A message the bot token can reach (ephemeral ones only through their interaction)."""
         row = self.registry.message(int(p["message_id"]))
-        if row is None or row.channel_id != int(p["channel_id"]):
+        if row is None or row.channel_id != int(p["channel_id"]) or row.visible_to is not None:
             raise http_error(404, 10008, "Unknown Message")
+        return row
+
+    async def _edit_message(self, p, body, uploads, q):
+        row = self._public_message(p)
         return self.edit_message(row.id, body, uploads)
 
     async def _delete_message(self, p, body, uploads, q):
-        row = self.registry.message(int(p["message_id"]))
-        if row is None or row.channel_id != int(p["channel_id"]):
-            raise http_error(404, 10008, "Unknown Message")
+        row = self._public_message(p)
         self.registry.delete_message(row.id)
         return None
 

@@ -31,7 +31,6 @@ import inspect
 import logging
 import os
 import traceback
-from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
 import discord
@@ -86,6 +85,7 @@ class _ErrorCapture(logging.Handler):
 class LocalTable:
     """Drive the real bot in-process through a fake Discord.
 
+    Posted files are written under ``out_dir`` (default ``out``).
     ``managers`` are user names given Manage Server (the first is the guild
     owner); ``bot_permissions`` are the bot's permissions in every channel
     (lower them to see how the bot copes with missing permissions).
@@ -103,10 +103,7 @@ class LocalTable:
                  ack_deadline: Optional[float] = 3.0):
         self.make_bot = make_bot
         self.db_path = str(db_path)
-        if out_dir is None:
-            base = Path(self.db_path).parent if self.db_path != ":memory:" else Path.cwd()
-            out_dir = str(base / "out")
-        self.out_dir = str(out_dir)
+        self.out_dir = str(out_dir) if out_dir is not None else "out"
         self.locale = locale
         self.guild_locale = guild_locale
         self.managers = {m.lower() for m in managers}
@@ -183,6 +180,8 @@ class LocalTable:
     async def close(self) -> None:
         """Close the bot (unloading its cogs) and let go of the fake transport."""
         if self.bot is not None:
+            if hasattr(self.bot, "remove_listener"):
+                self.bot.remove_listener(self._on_interaction, "on_interaction")
             try:
                 await asyncio.wait_for(self.bot.close(), timeout=self.settle_timeout)
             except Exception:
