@@ -21,7 +21,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
-__all__ = ["LocalError", "ParseError", "Line", "parse_line", "split_slash", "parse_options", "BARE"]
+__all__ = ["LocalError", "ParseError", "Line", "parse_line", "parse_command", "split_slash", "parse_options",
+           "BARE"]
 
 #: Key under which :func:`parse_options` returns text typed before any ``name:``.
 BARE = ""
@@ -213,3 +214,15 @@ def parse_options(rest: str, names: Optional[Iterable[str]] = None) -> dict[str,
                 raise ParseError(f"expected option:value, found {text[i:]!r}")
             out[BARE], i = _read_value(text, i, known)
     return out
+
+
+def parse_command(text: str, option_names: Optional[Iterable[str]] = None) -> tuple[list[str], dict[str, str]]:
+    """``'/game new game:x opt:"a b"'`` -> ``(['game', 'new'], {'game': 'x', 'opt': 'a b'})``.
+
+    Without the command tree: the path is every leading word without a
+    colon, and text before the first option comes back under :data:`BARE`.
+    :func:`cogs.local.payloads.read_command_line` does the same against the
+    real tree (subcommand depth, option names, first-required-option fill).
+    """
+    words, rest = split_slash(text)
+    return words, parse_options(rest, option_names)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.local.parser import BARE, LocalError, ParseError, parse_line, parse_options, split_slash
+from cogs.local.parser import BARE, LocalError, ParseError, parse_command, parse_line, parse_options, split_slash
 
 
 def test_split_slash_separates_the_command_path_from_options():
@@ -11,6 +11,11 @@ def test_split_slash_separates_the_command_path_from_options():
     assert split_slash("  /game   list ") == (["game", "list"], "")
     assert split_slash('/play "fly B3"') == (["play"], '"fly B3"')
     assert split_slash("/play fly B3") == (["play", "fly", "B3"], "")
+
+
+def test_parse_command_gives_the_path_and_raw_option_strings():
+    assert parse_command('/group sub option:value option2:"two words"') == (
+        ["group", "sub"], {"option": "value", "option2": "two words"})
 
 
 def test_split_slash_needs_a_slash_and_a_command():

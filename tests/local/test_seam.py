@@ -144,9 +144,11 @@ def test_editing_the_original_response_is_reported_as_an_edit(db):
 def test_a_thread_survives_into_a_second_process_whose_button_press_is_answered(db):
     async def first(t: LocalTable):
         replies = await t.command("alice", "/demo table name:alpha")
-        return replies, list(t.server.requests)
+        return replies, list(t.server.requests), [t.render(s) for s in replies]
 
-    replies, requests = play(db, first)
+    replies, requests, shown = play(db, first)
+    assert shown[0].startswith("[#alpha] @alice opened the table")
+    assert shown[1] == "[#local] (only you) table ready in #alpha"
     post, ready = replies
     assert post.channel == "alpha" and not post.ephemeral
     assert post.embeds[0]["title"] == "Table alpha" and post.embeds[0]["fields"][0]["value"] == "1"
