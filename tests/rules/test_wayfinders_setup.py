@@ -38,7 +38,7 @@ def test_engine_identity_and_registry():
 
 # ---- W1 / island data -------------------------------------------------------
 
-def test_w1_components_45_islands_three_backs_60_tokens():
+def test_w1_w4_components_45_islands_60_tokens_workers_cubes():
     """W1: 45 island tiles, 15 per back; 60 tokens, 12 of each of 5 types; 5 workers, 10 cubes each (W4)."""
     assert len(ISLANDS) == 45
     assert Counter(i.back for i in ISLANDS.values()) == {"red": 15, "blue": 15, "yellow": 15}
