@@ -23,7 +23,7 @@ import discord
 
 from .messages import Sent
 from .payloads import (
-    BOT_PERMISSIONS, channel_payload, guild_payload, member_payload, member_permissions, message_payload,
+    BOT_PERMISSIONS, channel_payload, guild_payload, member_payload, message_payload,
     role_ids, roles_payload, user_payload, iso,
 )
 from .registry import ChannelRow, Registry, UserRow, snowflake_now

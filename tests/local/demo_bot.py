@@ -53,6 +53,20 @@ class BumpButton(discord.ui.DynamicItem[discord.ui.Button], template=r"demo:(?P<
                                        view=board_view(self.n + 1))
 
 
+class FlavourSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"fl:(?P<round>[0-9]+)"):
+    def __init__(self, round: int, options=()):
+        super().__init__(discord.ui.Select(custom_id=f"fl:{round}", placeholder="Flavour", options=list(options) or [
+            discord.SelectOption(label=f.title(), value=f) for f in FRUITS[3:]]))
+        self.round = round
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+        return cls(int(match["round"]), item.options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"round {self.round}: {self.item.values[0]}")
+
+
 class MenuView(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=None)
@@ -152,6 +166,12 @@ class Demo(commands.GroupCog, group_name="demo", group_description="Seam tests")
     async def menu(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("choose", view=MenuView())
 
+    @app_commands.command(name="flavours", description="A persistent dynamic select")
+    async def flavours(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(FlavourSelect(7))
+        await interaction.response.send_message("pick a flavour", view=view)
+
     @app_commands.command(name="privmenu", description="A menu only you see")
     async def privmenu(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("your private menu", view=MenuView(), ephemeral=True)
@@ -200,7 +220,7 @@ class DemoBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.add_cog(Demo(self))
-        self.add_dynamic_items(BumpButton)
+        self.add_dynamic_items(BumpButton, FlavourSelect)
         self.add_view(MenuView())
 
 

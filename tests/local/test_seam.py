@@ -203,6 +203,13 @@ def test_selects_and_disabled_buttons_are_numbered_after_buttons(db):
     assert [(s.content, s.edited, s.components) for s in picked] == [("picked apricot", True, [])]
 
 
+def test_a_dynamic_select_is_answered_after_a_restart(db):
+    posted = play(db, lambda t: t.command("alice", "/demo flavours"))
+    assert posted[0].buttons == ["Blueberry", "Cherry", "Fig"]
+    chosen = play(db, lambda t: t.press("bob", 2))
+    assert [s.content for s in chosen] == ["round 7: cherry"]
+
+
 def test_ephemeral_buttons_are_pressable_only_by_their_viewer(db):
     async def steps(t: LocalTable):
         await t.command("alice", "/demo menu")
