@@ -11,7 +11,7 @@ from ..text import Msg, join, msg, seat_ref
 from . import texts as T
 from . import turns
 from .explain import why_illegal
-from .fast import construct, move, put
+from .fast import construct, english_table, move, put
 from .moves import Opt, label, options, seat_to_act
 from .scoring import breakdown, final_ranks
 from .setup import new_game, parse_options
@@ -43,7 +43,8 @@ class WayfindersEngine(Engine[WayfindersState]):
         return [seat] if seat is not None else []
 
     def legal_moves(self, state: WayfindersState, seat: str) -> list[Move]:
-        return [move(o[0], label(state, seat, o), o[3]) for o in options(state, seat)]
+        table = english_table()
+        return [move(o[0], label(state, seat, o), o[3], table) for o in options(state, seat)]
 
     def _find(self, state: WayfindersState, seat: str, move_id: str) -> Opt:
         if state.abandoned or state.phase == "over":

@@ -86,10 +86,16 @@ def _english(text: Msg, table: dict[str, str]) -> str:
         return template.format_map(_Args(vals))
 
 
-def move(move_id: str, text: Msg, barrier: bool) -> Move:
+def english_table() -> dict[str, str]:
+    """The default-locale catalog, fetched once per batch of labels."""
+    return CATALOG.table[DEFAULT_LOCALE]
+
+
+def move(move_id: str, text: Msg, barrier: bool, table: dict[str, str] | None = None) -> Move:
     """`Move.of(move_id, text, barrier)` with the fast English label."""
     m = _new(Move)
-    _setattr(m, "__dict__", {"id": move_id, "label": english(text), "text": text, "barrier": barrier})
+    label = _english(text, table if table is not None else CATALOG.table[DEFAULT_LOCALE])
+    _setattr(m, "__dict__", {"id": move_id, "label": label, "text": text, "barrier": barrier})
     _setattr(m, "__pydantic_fields_set__", {"id", "label", "text", "barrier"})
     _setattr(m, "__pydantic_extra__", None)
     _setattr(m, "__pydantic_private__", None)

@@ -192,6 +192,6 @@ def test_w18_blue_islands_have_no_immediate_effect():
     s = fly_build(game(2, B2="sco06"), "p1", "B2", "G")  # sco06: cost G, per_shared
     rng0 = s.rng.state
     m = moves(s)["build"]
-    assert not m.barrier and m.label.endswith("1 VP per island you share with another player")
+    assert not m.barrier and m.label.endswith("1 VP per island you share")
     s = play(s, "build")
     assert hand(s, "p1") == "" and s.rng.state == rng0
