@@ -36,6 +36,7 @@ class Actions:
 
     # ---- plumbing ----------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction, text: Msg | str) -> None:
+        interaction.extras["refused"] = True  # the local table exits 1 on a refusal
         await ops.reply(interaction, tm(text, user_locale(interaction)), ephemeral=True)
 
     async def run(self, interaction: discord.Interaction, flow: Any) -> None:
@@ -66,10 +67,11 @@ class Actions:
 
     # ---- lobby ---------------------------------------------------------------
     async def new_game(self, interaction: discord.Interaction, game_key: str, options: Any) -> None:
-        await ops.defer(interaction, ephemeral=False)
         locale, glocale = user_locale(interaction), guild_locale(interaction)
+        # Validate before deferring: a refusal must stay private, and a public defer would make it public.
         table = self.service.new_game(actor_of(interaction), game_key, guild_id=interaction.guild_id,
                                       channel_id=interaction.channel_id or 0, options=options)
+        await ops.defer(interaction, ephemeral=False)
         game = table.game
         thread = await ops.open_thread(interaction.channel, f"{game.game_key}-{game.id}")
         if thread is not None:

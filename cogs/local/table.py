@@ -234,11 +234,16 @@ class LocalTable:
 
     async def press(self, user: str, n: int, channel: str = "local") -> Replies:
         """Click button or select option ``n`` (from 1) of the last bot message with components."""
+        return await self.press_message(user, None, n, channel)
+
+    async def press_message(self, user: str, message_id: Optional[int], n: int, channel: str = "local") -> Replies:
+        """Click item ``n`` of a given bot message (an older board, say); None means the latest one."""
         self._need_started()
         assert self.registry is not None
         who = self._user(user)
         where = self._channel(channel)
-        row = self.registry.last_with_components(where.id, who.id)
+        row = (self.registry.last_with_components(where.id, who.id) if message_id is None
+               else self.registry.message(message_id))
         if row is None:
             raise LocalError(f"nothing to press in {where.label}: no bot message there has buttons or menus")
         items = pressables(row.payload.get("components") or [])
