@@ -15,7 +15,7 @@ from .fast import construct, english_table, move, put
 from .moves import Opt, label, options, seat_to_act
 from .scoring import breakdown, final_ranks
 from .setup import new_game, parse_options
-from .state import Cell, WayfindersOptions, WayfindersState, WayfindersView
+from .state import WayfindersOptions, WayfindersState, WayfindersView
 from .view import build_view, prompt
 
 
@@ -159,4 +159,4 @@ def fast_copy(state: WayfindersState) -> WayfindersState:
 
 
 ENGINE = WayfindersEngine()
-__all__ = ["ENGINE", "WayfindersEngine", "Cell", "Opt"]
+__all__ = ["ENGINE", "WayfindersEngine", "fast_copy"]

@@ -1,8 +1,6 @@
 """Wayfinders scoring: W23-W35, E8-E10, E14."""
 from __future__ import annotations
 
-import pytest
-
 from rules.wayfinders.scoring import breakdown, island_values, max_squares, ranks, score
 
 from .wayfinders_kit import E, HOME, airstrip, fly_build, game, play, set_hand, tr
