@@ -9,7 +9,8 @@ kept for the heavier sampled checks.
 
 CONFORMANCE_SEEDS (default 25) sets the number of seeds per player count with
 default options; CONFORMANCE_VARIANT_SEEDS (default 4) the number per
-variant, a variant being one boolean option of the engine's Options flipped.
+variant, a variant being one boolean option of the engine's Options flipped;
+CONFORMANCE_SEED_BASE (default 0) shifts the seeds, to explore fresh games.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ ENGINES: dict[str, Engine] = {**rules.GAMES, TOY.key: TOY}
 
 SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "25"))
 VARIANT_SEEDS = int(os.environ.get("CONFORMANCE_VARIANT_SEEDS", "4"))
+SEED_BASE = int(os.environ.get("CONFORMANCE_SEED_BASE", "0"))
 MAX_MOVES = 20000
 SAMPLES = 6  # evenly spaced states kept per game, besides barrier and multi-seat ones
 MAX_FAILS = 8  # per category and game: enough to read, small enough to print
@@ -143,9 +145,10 @@ def option_variants(engine: Engine, seats: list[str]) -> list[dict[str, Any]]:
 def games(key: str, n: int) -> tuple[Game, ...]:
     engine = ENGINES[key]
     seats = C.seat_names(n)
-    out = [record_game(engine, seats, seed) for seed in range(SEEDS)]
+    out = [record_game(engine, seats, SEED_BASE + seed) for seed in range(SEEDS)]
     for v, opts in enumerate(option_variants(engine, seats)):
-        out += [record_game(engine, seats, 1000 * (v + 1) + seed, opts) for seed in range(VARIANT_SEEDS)]
+        out += [record_game(engine, seats, SEED_BASE + 100_000 * (v + 1) + seed, opts)
+                for seed in range(VARIANT_SEEDS)]
     return tuple(out)
 
 
