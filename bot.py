@@ -79,7 +79,11 @@ def _bot_class():
             super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
             self.config = config
             self.store = open_store(config.db_path)
-            self.service = TableService(self.store)
+            fixed = os.environ.get("GAMEHOST_SEED", "").strip()
+            if fixed.lstrip("-").isdigit():  # reproducible games for bug reports and tests
+                self.service = TableService(self.store, seeds=lambda: int(fixed))
+            else:
+                self.service = TableService(self.store)
             self.actions = Actions(self, self.service)
 
         async def setup_hook(self) -> None:

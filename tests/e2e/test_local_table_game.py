@@ -1,0 +1,79 @@
+"""A complete 3-player Wayfinders game on the local table, one process per command.
+
+This is what a new user does from the README: each command is a separate
+`python bot.py local` process against the same database (asynchronous play
+across days). The test chooses moves like a player would (reading the board
+state), plays them with `/play` or by pressing the board's buttons, and checks
+a board image after every move and the final scores at the end.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from cogs.service import TableService
+from storage import open_store
+from tests.e2e.policy import choose
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED = "38"  # a game of about 120 moves with this policy
+
+
+def local(tmp: Path, user: str, line: str, channel: str = "local") -> tuple[int, list[dict]]:
+    env = {**os.environ, "GAMEHOST_SEED": SEED, "DISCORD_TOKEN": ""}
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), "local", "--db", str(tmp / "g.db"), "--out", str(tmp / "out"),
+         "--channel", channel, "--as", user, "--json", line],
+        capture_output=True, text=True, env=env, cwd=tmp, timeout=120,
+    )
+    messages = [json.loads(x) for x in proc.stdout.splitlines() if x.startswith("{")]
+    return proc.returncode, messages
+
+
+def test_complete_three_player_game_one_process_per_command(tmp_path):
+    assert local(tmp_path, "alice", "/game new game:wayfinders")[0] == 0
+    assert local(tmp_path, "bob", "/game join")[0] == 0
+    assert local(tmp_path, "carol", "press 1", "wayfinders-1")[0] == 0  # the lobby's Join button
+    code, out = local(tmp_path, "alice", "/game start")
+    assert code == 0
+    board = [m for m in out if m["channel"] == "wayfinders-1" and m["files"]][-1]
+
+    service = TableService(open_store(tmp_path / "g.db"))
+    moves = 0
+    pressed = 0
+    while True:
+        table = service.table(1)
+        if table.game.status != "active":
+            break
+        seat = table.to_act[0]
+        user = table.user_of(seat).name
+        move = choose(table.engine, table.state, seat)
+        ids = [c["custom_id"].split(":", 3)[3] for row in board["components"] for c in row.get("components", [])
+               if c.get("custom_id", "").startswith("mv:")]
+        if move in ids and moves % 3 == 0:
+            code, out = local(tmp_path, user, f"press {ids.index(move) + 1}", "wayfinders-1")
+            pressed += 1
+        else:
+            code, out = local(tmp_path, user, f"/play move:{move}", "wayfinders-1")
+        assert code == 0, out
+        posts = [m for m in out if m["channel"] == "wayfinders-1" and not m["ephemeral"] and m["files"]]
+        assert posts, f"no board image after move {moves + 1}: {out}"
+        png = Path(posts[-1]["files"][0])
+        assert png.exists() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        board = posts[-1]
+        moves += 1
+        assert moves < 1000, "the game does not end"
+
+    assert table.game.status == "finished"
+    assert pressed > 0
+    final = board["embeds"][0]
+    assert any(f["name"] == "Final scores" for f in final.get("fields", []))
+    results = service.games.results(1)
+    assert sorted(r.seat for r in results) == ["p1", "p2", "p3"]
+    assert service.games.move_count(1) == moves
+    scores = {r.seat: r.score for r in results}
+    assert scores == table.outcome().scores
+    service.store.close()
