@@ -102,7 +102,7 @@ def test_refusals_are_private_and_change_nothing(tmp_path):
                 (first, "/game new game:wayfinders options:\"mix=1/2/3\"", "do not work for Wayfinders"),
                 (first, "/play move:return game:99", "no game #99"),
                 ("dave", "/game me", "watching this game"),
-                (other, "/game abandon", "Only the player who opened"),
+                ("bob", "/game abandon", "Only the player who opened"),
             ]
             service = TableService(open_store(s.db))
             before = service.table(1).game.version
