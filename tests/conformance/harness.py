@@ -11,6 +11,8 @@ CONFORMANCE_SEEDS (default 25) sets the number of seeds per player count with
 default options; CONFORMANCE_VARIANT_SEEDS (default 4) the number per
 variant, a variant being one boolean option of the engine's Options flipped;
 CONFORMANCE_SEED_BASE (default 0) shifts the seeds, to explore fresh games.
+CONFORMANCE_SEEDS_<KEY> (e.g. CONFORMANCE_SEEDS_ECLIPSE) overrides the seed
+count for one engine whose random games are long.
 """
 from __future__ import annotations
 
@@ -145,7 +147,8 @@ def option_variants(engine: Engine, seats: list[str]) -> list[dict[str, Any]]:
 def games(key: str, n: int) -> tuple[Game, ...]:
     engine = ENGINES[key]
     seats = C.seat_names(n)
-    out = [record_game(engine, seats, SEED_BASE + seed) for seed in range(SEEDS)]
+    count = int(os.environ.get(f"CONFORMANCE_SEEDS_{key.upper()}", SEEDS))
+    out = [record_game(engine, seats, SEED_BASE + seed) for seed in range(count)]
     for v, opts in enumerate(option_variants(engine, seats)):
         out += [record_game(engine, seats, SEED_BASE + 100_000 * (v + 1) + seed, opts)
                 for seed in range(VARIANT_SEEDS)]
