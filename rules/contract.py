@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from .rng import Rng
 from .text import Msg, msg, tr
@@ -30,15 +30,20 @@ class Move(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: str
-    label: str
     text: Msg
     # True when applying it draws randomness or reveals hidden information:
     # undo never crosses such a move.
     barrier: bool = False
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def label(self) -> str:
+        """The English sentence; rendered on demand (random playouts never need it)."""
+        return tr(self.text)
+
     @classmethod
     def of(cls, move_id: str, text: Msg, barrier: bool = False) -> "Move":
-        return cls(id=move_id, label=tr(text), text=text, barrier=barrier)
+        return cls(id=move_id, text=text, barrier=barrier)
 
 
 class Outcome(BaseModel):

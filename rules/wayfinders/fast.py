@@ -92,11 +92,10 @@ def english_table() -> dict[str, str]:
 
 
 def move(move_id: str, text: Msg, barrier: bool, table: dict[str, str] | None = None) -> Move:
-    """`Move.of(move_id, text, barrier)` with the fast English label."""
+    """`Move.of(move_id, text, barrier)` without validation (the label renders on demand)."""
     m = _new(Move)
-    label = _english(text, table if table is not None else CATALOG.table[DEFAULT_LOCALE])
-    _setattr(m, "__dict__", {"id": move_id, "label": label, "text": text, "barrier": barrier})
-    _setattr(m, "__pydantic_fields_set__", {"id", "label", "text", "barrier"})
+    _setattr(m, "__dict__", {"id": move_id, "text": text, "barrier": barrier})
+    _setattr(m, "__pydantic_fields_set__", {"id", "text", "barrier"})
     _setattr(m, "__pydantic_extra__", None)
     _setattr(m, "__pydantic_private__", None)
     return m

@@ -15,7 +15,7 @@ from pydantic import PrivateAttr
 from rules.contract import GameState, IllegalMove, Move, Outcome
 from rules.playout import PlayoutError, iter_playout, play_random, playout_rng
 from rules.rng import Rng
-from rules.text import msg
+from rules.text import Msg, msg
 
 from . import checks as C
 from .harness import record_game
@@ -140,7 +140,8 @@ def _broken_moves(fix):
 
 @pytest.mark.parametrize("fix,why,playable", [
     (lambda ms: ms + ms[:1], "duplicate", True),
-    (lambda ms: [mv.model_copy(update={"label": " "}) for mv in ms], "empty label", True),
+    (lambda ms: [mv.model_copy(update={"text": Msg(key="core.raw", args={"text": " "})}) for mv in ms],
+     "empty label", True),
     (lambda ms: [mv.model_copy(update={"id": mv.id.replace(":", " ")}) for mv in ms], "whitespace", False),
     (lambda ms: [mv.model_copy(update={"id": mv.id + "x" * 100}) for mv in ms], "longer than", False),
     (lambda ms: [mv.model_copy(update={"id": ""}) for mv in ms], "empty move id", False),
