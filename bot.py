@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import sys
@@ -69,8 +70,19 @@ def _bot_class():
     from cogs.game_cog import GameCog, PlayCog
     from cogs.service import TableService
     from cogs.views import DYNAMIC_ITEMS
-    from cogs.wayfinders_cog import WayfindersCog
+    from rules import GAMES
     from storage import open_store
+
+    def game_cogs():
+        """Each game's shortcut cog: class `COG` in `cogs/<game key>_cog.py`, when there is one."""
+        for key in GAMES:
+            try:
+                module = importlib.import_module(f"cogs.{key}_cog")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"cogs.{key}_cog":
+                    raise
+                continue
+            yield module.COG
 
     class GameBot(commands.AutoShardedBot):
         def __init__(self, config: Config):
@@ -89,7 +101,8 @@ def _bot_class():
         async def setup_hook(self) -> None:
             await self.add_cog(GameCog(self))
             await self.add_cog(PlayCog(self))
-            await self.add_cog(WayfindersCog(self))
+            for cog in game_cogs():
+                await self.add_cog(cog(self))
             self.add_dynamic_items(*DYNAMIC_ITEMS)
             if not self.config.sync_commands:
                 return

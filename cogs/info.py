@@ -95,7 +95,7 @@ class Info:
         if seat.seat in table.to_act:
             lines.append(t("host.me.your_turn", locale, what=tm(table.engine.prompt(state, seat.seat), locale)))
         view = table.engine.view(state, seat.seat)
-        png = await asyncio.to_thread(render_board, view, table.names, lines)
+        png = await asyncio.to_thread(lambda: render_board(view, table.names, lines, locale=locale))
         await ops.reply(interaction, "\n".join(lines), ephemeral=True, file=discord.File(io.BytesIO(png), "me.png"))
 
     async def log(self, interaction: discord.Interaction, game_id: Optional[int], page: Optional[int]) -> None:

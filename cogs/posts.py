@@ -58,7 +58,7 @@ def board_png(table: Table, locale: str, events: list[Msg]) -> bytes:
     assert table.state is not None
     view = table.engine.view(table.state, None)
     caption = event_lines(table, events, locale, limit=3) + headline(table, locale)
-    return render_board(view, table.names, caption)
+    return render_board(view, table.names, caption, locale=locale)
 
 
 @dataclass

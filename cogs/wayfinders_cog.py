@@ -93,3 +93,6 @@ class WayfindersCog(commands.GroupCog, group_name="wayfinders", group_descriptio
 def _tokens(text: Optional[str]) -> str:
     """'y y', 'YY', 'y+y' -> 'YY' (sorted, letters only)."""
     return "".join(sorted(ch for ch in (text or "").upper() if ch.isalpha()))
+
+
+COG = WayfindersCog

@@ -1,20 +1,31 @@
 """Board images: a game's view model in, PNG bytes out (pure; see design.md).
 
-Each game registers a renderer in `RENDERERS` under its engine key; the bot
-calls `render_board` with the *public* view for channel images.
+A game's renderer is the `render` function of the module `render.<game key>`
+(found on first use, so adding a game touches no shared file); `register` can
+override it.  The bot calls `render_board` with the *public* view for channel
+images.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable, Mapping, Optional, Sequence
-
-from . import wayfinders
 
 Renderer = Callable[..., bytes]
 
-# game key -> renderer(view, names, caption, locale) -> PNG bytes
-RENDERERS: dict[str, Renderer] = {
-    "wayfinders": wayfinders.render,
-}
+# game key -> renderer(view, names, caption, locale) -> PNG bytes; filled on first use
+RENDERERS: dict[str, Renderer] = {}
+
+
+def renderer_for(game: str) -> Renderer:
+    if game not in RENDERERS:
+        if not isinstance(game, str) or not game.isidentifier():
+            raise ValueError(f"no board renderer for game {game!r}")
+        try:
+            module = importlib.import_module(f"{__name__}.{game}")
+        except ModuleNotFoundError:
+            raise ValueError(f"no board renderer for game {game!r}") from None
+        RENDERERS[game] = module.render
+    return RENDERERS[game]
 
 
 def register(game: str, renderer: Renderer) -> None:
@@ -29,12 +40,8 @@ def render_board(view: Any, names: Mapping[str, str], caption: Optional[Sequence
     `caption` holds already-translated lines (whose decision it is, what just
     happened) drawn in the header band; `locale` picks the language of the
     board's own few labels ("en" or "es")."""
-    game = getattr(view, "game", None)
-    try:
-        renderer = RENDERERS[game]
-    except KeyError:
-        raise ValueError(f"no board renderer for game {game!r}") from None
+    renderer = renderer_for(getattr(view, "game", None))  # type: ignore[arg-type]
     return renderer(view, names, caption, locale=locale)
 
 
-__all__ = ["RENDERERS", "register", "render_board"]
+__all__ = ["RENDERERS", "register", "render_board", "renderer_for"]

@@ -3,7 +3,8 @@
 Engines never build player-facing sentences directly: they return `Msg`
 objects (a catalog key plus arguments).  `tr()` turns a `Msg` into English or
 Spanish from JSON catalogs that live beside the code that owns the keys
-(`rules/<game>/locale/<lang>.json`, `cogs/locale/<lang>.json`).
+(`rules/<game>/locale/<lang>.json`, `cogs/locale/<lang>.json`, and per-feature
+files like `cogs/locale/deadlines.<lang>.json` in the same folders).
 
 Arguments may themselves be `Msg` objects (a resource name, a seat), which are
 translated recursively.  A seat is referenced with `seat_ref(seat)`; the host
@@ -60,9 +61,11 @@ class Catalog:
             table: dict[str, dict[str, str]] = {loc: {} for loc in LOCALES}
             for folder in self._dirs:
                 for loc in LOCALES:
-                    path = folder / f"{loc}.json"
-                    if path.exists():
-                        table[loc].update(json.loads(path.read_text(encoding="utf-8")))
+                    # `en.json`, plus per-feature files such as `deadlines.en.json`
+                    paths = sorted(folder.glob(f"*.{loc}.json")) + [folder / f"{loc}.json"]
+                    for path in paths:
+                        if path.exists():
+                            table[loc].update(json.loads(path.read_text(encoding="utf-8")))
             self._table = table
         return self._table
 
