@@ -67,7 +67,7 @@ def _bot_class():
     from discord.ext import commands
 
     from cogs.actions import Actions
-    from cogs.game_cog import GameCog, PlayCog
+    import cogs
     from cogs.service import TableService
     from cogs.views import DYNAMIC_ITEMS
     from rules import GAMES
@@ -99,8 +99,9 @@ def _bot_class():
             self.actions = Actions(self, self.service)
 
         async def setup_hook(self) -> None:
-            await self.add_cog(GameCog(self))
-            await self.add_cog(PlayCog(self))
+            for spec in cogs.CORE_COGS:
+                module, _, name = spec.partition(":")
+                await self.add_cog(getattr(importlib.import_module(module), name)(self))
             for cog in game_cogs():
                 await self.add_cog(cog(self))
             self.add_dynamic_items(*DYNAMIC_ITEMS)

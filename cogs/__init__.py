@@ -1,0 +1,8 @@
+"""Discord adapters: commands, buttons, the table service, the local table."""
+
+# The cogs every bot loads, as "module:Class" (each game's own shortcut cog is
+# found by convention: class COG in cogs/<game key>_cog.py).
+CORE_COGS = (
+    "cogs.game_cog:GameCog",
+    "cogs.game_cog:PlayCog",
+)

@@ -7,7 +7,7 @@ before anything is posted, so a failed post never loses it.
 from __future__ import annotations
 
 import logging
-from typing import Any, Optional
+from typing import Any, Awaitable, Callable, Optional
 
 import discord
 
@@ -29,10 +29,25 @@ def actor_of(interaction: discord.Interaction) -> Actor:
                  can_manage=bool(perms and perms.manage_guild))
 
 
+Listener = Callable[[Table, str], Awaitable[None]]
+
+
 class Actions:
+    """`listeners` hear every change a flow made to a game, after it was saved and posted:
+    `(table, kind)` with kind one of "start", "move", "finish", "abandon", "join", "leave".
+    Features such as deadlines and bot seats hook in here instead of editing the flows."""
+
     def __init__(self, client: discord.Client, service: TableService):
         self.client = client
         self.service = service
+        self.listeners: list[Listener] = []
+
+    async def changed(self, table: Table, kind: str) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener(table, kind)
+            except Exception:
+                log.exception("listener %r failed on %s of game %s", listener, kind, table.game.id)
 
     # ---- plumbing ----------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction, text: Msg | str) -> None:
@@ -96,6 +111,7 @@ class Actions:
         await ops.reply(interaction, t("host.lobby.joined_you", user_locale(interaction),
                                        title=game_title(table.game)), ephemeral=True)
         await self.tell_thread(table, self.lobby_text(table, guild_locale(interaction)))
+        await self.changed(table, "join")
 
     async def leave(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         table = self.service.leave(actor_of(interaction), self.locate(interaction, game_id, ("lobby",)))
@@ -103,14 +119,18 @@ class Actions:
                         ephemeral=True)
         if table.game.status == "lobby":
             await self.tell_thread(table, self.lobby_text(table, guild_locale(interaction)))
+        await self.changed(table, "leave")
 
     async def start(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         await ops.defer(interaction, ephemeral=True)
         table = self.service.start(actor_of(interaction), self.locate(interaction, game_id, ("lobby",)))
         assert table.state is not None
-        await ops.reply(interaction, t("host.lobby.started_you", user_locale(interaction), title=game_title(table.game)),
-                        ephemeral=True)
-        await self.announce(table, guild_locale(interaction), list(table.state.events))
+        try:
+            await ops.reply(interaction, t("host.lobby.started_you", user_locale(interaction),
+                                           title=game_title(table.game)), ephemeral=True)
+            await self.announce(table, guild_locale(interaction), list(table.state.events))
+        finally:  # the game started even if the post failed: deadlines and bots must hear of it
+            await self.changed(table, "start")
 
     async def abandon(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         table = self.service.abandon(actor_of(interaction), self.locate(interaction, game_id))
@@ -118,6 +138,7 @@ class Actions:
                         ephemeral=True)
         await self.tell_thread(table, t("host.abandon.done", guild_locale(interaction), title=game_title(table.game),
                                         who=actor_of(interaction).name))
+        await self.changed(table, "abandon")
 
     async def click_lobby(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
         flows = {"join": self.join, "leave": self.leave, "start": self.start}
@@ -130,9 +151,12 @@ class Actions:
         table = self.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
         played = self.service.play(actor_of(interaction), table, text, version)
         locale = user_locale(interaction)
-        await ops.reply(interaction, t("host.play.accepted", locale, move=tm(played.move.text, locale),
-                                       title=game_title(table.game)), ephemeral=True)
-        await self.announce(played.table, guild_locale(interaction), played.events)
+        try:
+            await ops.reply(interaction, t("host.play.accepted", locale, move=tm(played.move.text, locale),
+                                           title=game_title(table.game)), ephemeral=True)
+            await self.announce(played.table, guild_locale(interaction), played.events)
+        finally:  # the move is saved even if the post failed: deadlines and bots must hear of it
+            await self.changed(played.table, "finish" if played.finished else "move")
 
     async def click_move(self, interaction: discord.Interaction, game_id: int, version: int, move_id: str) -> None:
         await self.run(interaction, self.play(interaction, game_id, move_id, version))

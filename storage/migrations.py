@@ -94,8 +94,28 @@ def _m1_initial(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m2_async_play(conn: sqlite3.Connection) -> None:
+    """Undo flags on the log, turn DMs, user preferences, rated games."""
+    _run(
+        conn,
+        """
+        ALTER TABLE moves ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE seats ADD COLUMN notify INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+        CREATE TABLE user_prefs (
+            user_id INTEGER PRIMARY KEY,
+            locale TEXT,
+            dm_closed INTEGER NOT NULL DEFAULT 0,
+            updated_at REAL NOT NULL
+        );
+        CREATE INDEX timers_game ON timers (game_id, kind)
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
+    _m2_async_play,
 ]
 
 

@@ -25,6 +25,7 @@ class GameRow(BaseModel):
     to_act: list[str] = Field(default_factory=list)
     board_message_id: Optional[int] = None
     deadline: Optional[float] = None
+    rated: bool = True  # false once a bot replaced a player: such games do not count in ratings
     created_at: float
     updated_at: float
 
@@ -48,6 +49,7 @@ class SeatRow(BaseModel):
     name: str
     is_bot: bool = False
     joined_at: float
+    notify: bool = False  # a DM when it becomes this player's turn
 
     @property
     def seat(self) -> str:
@@ -62,6 +64,7 @@ class MoveRow(BaseModel):
     move_id: str
     at: float
     summary: list[dict[str, Any]] = Field(default_factory=list)
+    undone: bool = False  # taken back with /game undo: kept in the log, skipped on replay
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "MoveRow":
