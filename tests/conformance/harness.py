@@ -12,7 +12,8 @@ default options; CONFORMANCE_VARIANT_SEEDS (default 4) the number per
 variant, a variant being one boolean option of the engine's Options flipped;
 CONFORMANCE_SEED_BASE (default 0) shifts the seeds, to explore fresh games.
 CONFORMANCE_SEEDS_<KEY> (e.g. CONFORMANCE_SEEDS_ECLIPSE) overrides the seed
-count for one engine whose random games are long.
+count for one engine whose random games are long; an engine can also lower its
+own default with a class attribute `conformance_seeds`.
 """
 from __future__ import annotations
 
@@ -147,7 +148,10 @@ def option_variants(engine: Engine, seats: list[str]) -> list[dict[str, Any]]:
 def games(key: str, n: int) -> tuple[Game, ...]:
     engine = ENGINES[key]
     seats = C.seat_names(n)
-    count = int(os.environ.get(f"CONFORMANCE_SEEDS_{key.upper()}", SEEDS))
+    # An engine whose random games are long may lower its default with a class
+    # attribute `conformance_seeds`; the environment variables still override.
+    default = int(os.environ.get("CONFORMANCE_SEEDS", getattr(engine, "conformance_seeds", SEEDS)))
+    count = int(os.environ.get(f"CONFORMANCE_SEEDS_{key.upper()}", default))
     out = [record_game(engine, seats, SEED_BASE + seed) for seed in range(count)]
     for v, opts in enumerate(option_variants(engine, seats)):
         out += [record_game(engine, seats, SEED_BASE + 100_000 * (v + 1) + seed, opts)
