@@ -238,6 +238,22 @@ class TableService:
             raise Refusal("core.raw", text=str(exc)) from None
         return self._commit(table, seat, move, new_state, actor.user_id)
 
+    def play_seat(self, table: Table, seat: str, move_id: str) -> Played:
+        """Play for a seat with no human at the keyboard: a bot seat, or a deadline that expired.
+
+        Same checks on the rules and the same version-guarded transaction as `play`."""
+        self._require_active(table)
+        row = table.user_of(seat)
+        if row is None or seat not in table.to_act:
+            raise Refusal("host.refuse.not_your_turn", who=self._waiting_names(table))
+        assert table.state is not None
+        try:
+            move = table.engine.find_move(table.state, seat, move_id)
+            new_state = table.engine.apply(table.state, seat, move.id)
+        except IllegalMove as exc:
+            raise Refusal("core.raw", text=str(exc)) from None
+        return self._commit(table, row, move, new_state, None)
+
     def _commit(self, table: Table, seat: SeatRow, move: Move, new_state: GameState, user_id: Optional[int]) -> Played:
         engine = table.engine
         outcome = engine.outcome(new_state)

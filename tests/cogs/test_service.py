@@ -136,3 +136,15 @@ def test_locate_by_thread_channel_and_ambiguity(service):
     assert service.locate(50, ALICE.user_id, two.game.id).game.id == two.game.id
     refused("host.refuse.no_such_game", service.locate, 50, ALICE.user_id, 999)
     refused("host.refuse.no_game_here", service.locate, 51, ALICE.user_id)
+
+
+def test_play_seat_plays_for_a_seat_through_the_same_guarded_pipeline(service):
+    table = started(service)
+    seat = table.to_act[0]
+    other = next(s.seat for s in table.seats if s.seat != seat)
+    refused("host.refuse.not_your_turn", service.play_seat, table, other, "return")
+    played = service.play_seat(table, seat, "return")
+    entry = service.games.moves(table.game.id)[0]
+    assert (entry.seat, entry.move_id, entry.user_id) == (seat, "return", None)
+    refused("host.refuse.moved_on", service.play_seat, table, seat, "return")  # stale table read
+    assert played.table.game.version == table.game.version + 1
