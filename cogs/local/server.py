@@ -13,9 +13,7 @@ import logging
 import mimetypes
 import os
 import re
-import time
 import urllib.parse
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Optional
 
@@ -26,36 +24,13 @@ from .payloads import (
     BOT_PERMISSIONS, channel_payload, guild_payload, member_payload, message_payload,
     role_ids, roles_payload, user_payload, iso,
 )
+from .interactions import EPHEMERAL, LOADING, FakeResponse, InteractionRecord, InteractionSide, http_error
 from .registry import ChannelRow, Registry, UserRow, snowflake_now
 
 __all__ = ["LocalDiscord", "InteractionRecord", "FakeResponse", "http_error"]
 
 _log = logging.getLogger(__name__)
 
-EPHEMERAL = 64
-LOADING = 128
-
-
-class FakeResponse:
-    """Stands in for the aiohttp response that discord.py's HTTP errors carry."""
-
-    def __init__(self, status: int, reason: str):
-        self.status = status
-        self.reason = reason
-        self.headers: dict[str, str] = {}
-
-
-_REASONS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed"}
-
-
-def http_error(status: int, code: int, message: str) -> discord.HTTPException:
-    response = FakeResponse(status, _REASONS.get(status, "Error"))
-    body = {"code": code, "message": message}
-    if status == 403:
-        return discord.Forbidden(response, body)  # type: ignore[arg-type]
-    if status == 404:
-        return discord.NotFound(response, body)  # type: ignore[arg-type]
-    return discord.HTTPException(response, body)  # type: ignore[arg-type]
 
 
 def _template_regex(template: str) -> re.Pattern[str]:
@@ -71,27 +46,6 @@ def route_params(template: str, url: str) -> dict[str, str]:
     if not m:
         return {}
     return {k: urllib.parse.unquote(v) for k, v in m.groupdict().items()}
-
-
-@dataclass
-class InteractionRecord:
-    """What the fake Discord remembers about one interaction it sent."""
-
-    id: int
-    token: str
-    kind: int                      # 2 command, 3 component, 4 autocomplete
-    user: UserRow
-    channel: ChannelRow
-    label: str                     # '/demo echo' or 'press 2' for messages
-    clicked_message_id: Optional[int] = None
-    response_type: Optional[int] = None
-    ephemeral: bool = False        # of the deferred/original response
-    original_id: Optional[int] = None
-    original_shown: bool = False   # a deferred response was filled in
-    choices: Optional[list[dict[str, Any]]] = None
-    followups: int = 0
-    created: float = field(default_factory=time.monotonic)
-    expired: bool = False          # acknowledged too late: Discord had already dropped it
 
 
 def _split_body(kwargs: dict[str, Any], form: Optional[list[dict[str, Any]]], files: Any
@@ -117,7 +71,7 @@ def _split_body(kwargs: dict[str, Any], form: Optional[list[dict[str, Any]]], fi
     return body, uploads
 
 
-class LocalDiscord:
+class LocalDiscord(InteractionSide):
     """A tiny Discord: one guild, its channels, threads and users, all from the registry."""
 
     def __init__(self, registry: Registry, out_dir: str, *, managers: set[str],
@@ -518,136 +472,6 @@ class LocalDiscord:
         for mid in body.get("messages") or []:
             self.registry.delete_message(int(mid))
         return None
-
-    # -- interaction callbacks and webhooks (interaction token) ------------------------------
-
-    def record_for(self, token: str) -> InteractionRecord:
-        rec = self.interactions.get(token)
-        if rec is None:
-            raise http_error(404, 10015, "Unknown Webhook")
-        return rec
-
-    async def interaction_callback(self, interaction_id: int, token: str, body: dict[str, Any],
-                                   uploads: list[tuple[str, bytes]]) -> dict[str, Any]:
-        rec = self.record_for(token)
-        if rec.response_type is not None:
-            raise http_error(400, 40060, "Interaction has already been acknowledged.")
-        if self.ack_deadline is not None and time.monotonic() - rec.created > self.ack_deadline:
-            rec.expired = True
-            raise http_error(404, 10062, "Unknown interaction")
-        rtype = int(body.get("type", 0))
-        data = body.get("data") or {}
-        rec.response_type = rtype
-        message: Optional[dict[str, Any]] = None
-        if rtype == 4:  # CHANNEL_MESSAGE_WITH_SOURCE
-            message = self.create_message(rec.channel, data, uploads, visible_to=rec.user, webhook=True,
-                                          interaction=rec)
-            rec.original_id = int(message["id"])
-            rec.ephemeral = bool(message["flags"] & EPHEMERAL)
-        elif rtype == 5:  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE ("thinking")
-            flags = int(data.get("flags") or 0)
-            rec.ephemeral = bool(flags & EPHEMERAL)
-            message = self.create_message(rec.channel, {"content": "", "flags": (flags & EPHEMERAL) | LOADING},
-                                          [], visible_to=rec.user, webhook=True, interaction=rec, record=False)
-            rec.original_id = int(message["id"])
-        elif rtype in (6, 7):  # DEFERRED_UPDATE_MESSAGE / UPDATE_MESSAGE
-            if rec.clicked_message_id is None:
-                raise http_error(400, 40004, "Interaction has no message to update")
-            rec.original_id = rec.clicked_message_id
-            rec.original_shown = True
-            if rtype == 7:
-                message = self.edit_message(rec.clicked_message_id, data, uploads)
-            else:
-                found = self.registry.message(rec.clicked_message_id)
-                message = found.payload if found else None
-        elif rtype == 8:  # APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
-            rec.choices = list(data.get("choices") or [])
-        elif rtype == 9:  # MODAL
-            self.outbox.append(Sent(
-                channel=rec.channel.name, ephemeral=True, content=str(data.get("title") or ""),
-                components=list(data.get("components") or []), to_user=rec.user.name, kind="modal",
-            ))
-        else:
-            raise http_error(400, 50035, f"Invalid interaction response type {rtype}")
-        callback: dict[str, Any] = {
-            "interaction": {
-                "id": str(rec.id), "type": rec.kind, "response_message_loading": rtype == 5,
-                "response_message_ephemeral": rec.ephemeral,
-            },
-            "resource": {"type": rtype},
-        }
-        if rec.original_id is not None:
-            callback["interaction"]["response_message_id"] = str(rec.original_id)
-        if message is not None:
-            callback["resource"]["message"] = message
-        return callback
-
-    def _acked(self, rec: InteractionRecord) -> None:
-        if rec.response_type is None:
-            raise http_error(404, 10015, "Unknown Webhook")
-
-    async def webhook_followup(self, token: str, body: dict[str, Any], uploads: list[tuple[str, bytes]],
-                               params: dict[str, Any]) -> Optional[dict[str, Any]]:
-        rec = self.record_for(token)
-        self._acked(rec)
-        channel = rec.channel
-        if params.get("thread_id"):
-            channel = self._channel(params["thread_id"])
-        if rec.response_type == 5 and not rec.original_shown:
-            # The first followup after a "thinking" defer fills in the deferred message.
-            rec.original_shown = True
-            body = dict(body)
-            body["flags"] = (int(body.get("flags") or 0) & ~EPHEMERAL) | (EPHEMERAL if rec.ephemeral else 0)
-            message = self.create_message(channel, body, uploads, visible_to=rec.user, webhook=True,
-                                          interaction=rec, message_id=rec.original_id)
-        else:
-            message = self.create_message(channel, body, uploads, visible_to=rec.user, webhook=True,
-                                          interaction=rec)
-        rec.followups += 1
-        return message if params.get("wait", 1) else None
-
-    def _message_id(self, rec: InteractionRecord, message_id: str) -> int:
-        if message_id == "@original":
-            if rec.original_id is None:
-                raise http_error(404, 10008, "Unknown Message")
-            return rec.original_id
-        return int(message_id)
-
-    async def webhook_get(self, token: str, message_id: str) -> dict[str, Any]:
-        rec = self.record_for(token)
-        self._acked(rec)
-        mid = self._message_id(rec, message_id)
-        row = self.registry.message(mid)
-        if row is None:
-            if message_id == "@original" and rec.response_type == 5 and not rec.original_shown:
-                return self.create_message(rec.channel, {"content": "", "flags": LOADING}, [], webhook=True,
-                                           interaction=rec, message_id=mid, record=False)
-            raise http_error(404, 10008, "Unknown Message")
-        return row.payload
-
-    async def webhook_edit(self, token: str, message_id: str, body: dict[str, Any],
-                           uploads: list[tuple[str, bytes]]) -> dict[str, Any]:
-        rec = self.record_for(token)
-        self._acked(rec)
-        mid = self._message_id(rec, message_id)
-        if mid == rec.original_id and rec.response_type == 5 and not rec.original_shown:
-            rec.original_shown = True
-            body = dict(body)
-            body["flags"] = EPHEMERAL if rec.ephemeral else 0
-            return self.create_message(rec.channel, body, uploads, visible_to=rec.user, webhook=True,
-                                       interaction=rec, message_id=mid)
-        return self.edit_message(mid, body, uploads)
-
-    async def webhook_delete(self, token: str, message_id: str) -> None:
-        rec = self.record_for(token)
-        self._acked(rec)
-        mid = self._message_id(rec, message_id)
-        if self.registry.message(mid) is None and not (mid == rec.original_id and rec.response_type == 5):
-            raise http_error(404, 10008, "Unknown Message")
-        self.registry.delete_message(mid)
-        rec.original_shown = True
-        return None
-
 
 _HTTP_ROUTES: dict[tuple[str, str], Callable[..., Awaitable[Any]]] = {
     ("GET", "/users/@me"): LocalDiscord._me,
