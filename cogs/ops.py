@@ -23,6 +23,15 @@ def mentions_for(user_ids: Iterable[Optional[int]]) -> discord.AllowedMentions:
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
+def _message_kwargs(content: str, embed: Optional[discord.Embed], file: Optional[discord.File],
+                    view: Optional[discord.ui.View], allowed_mentions: discord.AllowedMentions) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {"content": content or None, "allowed_mentions": allowed_mentions}
+    for key, value in (("embed", embed), ("file", file), ("view", view)):
+        if value is not None:
+            kwargs[key] = value
+    return kwargs
+
+
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, thinking: bool = True) -> None:
     if not interaction.response.is_done():
         try:
@@ -35,13 +44,8 @@ async def reply(interaction: discord.Interaction, content: str = "", *, ephemera
                 embed: Optional[discord.Embed] = None, file: Optional[discord.File] = None,
                 view: Optional[discord.ui.View] = None) -> None:
     """Answer the interaction: first response if none yet, else a follow-up."""
-    kwargs: dict[str, Any] = {"content": content or None, "ephemeral": ephemeral, "allowed_mentions": NO_MENTIONS}
-    if embed is not None:
-        kwargs["embed"] = embed
-    if file is not None:
-        kwargs["file"] = file
-    if view is not None:
-        kwargs["view"] = view
+    kwargs = _message_kwargs(content, embed, file, view, NO_MENTIONS)
+    kwargs["ephemeral"] = ephemeral
     try:
         if interaction.response.is_done():
             await interaction.followup.send(**kwargs)
@@ -85,13 +89,7 @@ async def post(client: discord.Client, channel_id: int, *, content: str = "",
             await channel.edit(archived=False)
         except discord.HTTPException:
             log.info("thread %s stays archived; posting anyway", channel_id)
-    kwargs: dict[str, Any] = {"content": content or None, "allowed_mentions": mentions_for(mention_ids)}
-    if embed is not None:
-        kwargs["embed"] = embed
-    if file is not None:
-        kwargs["file"] = file
-    if view is not None:
-        kwargs["view"] = view
+    kwargs = _message_kwargs(content, embed, file, view, mentions_for(mention_ids))
     try:
         return await channel.send(**kwargs)
     except discord.Forbidden:
