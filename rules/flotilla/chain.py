@@ -1,0 +1,113 @@
+"""The turn: play one card (F13-F16), resolve its chain, end the turn and the game (F62, F66, F67).
+
+`todo` frames resolve front first.  Automatic frames run at once; a decision
+frame waits for the player unless it has a single option (E7), which the
+engine takes itself.  When the chain is empty the card is finished and the
+next seat plays.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .data import BOARD, CARDS
+from .decide import DECISIONS, Opt, card_options, card_terms, decide, options, with_barriers
+from .effects import event, frames_of, me, run_auto
+from .state import FlotillaState
+from . import texts as T
+
+
+def seat_to_act(state: FlotillaState) -> str | None:
+    if state.over or state.abandoned:
+        return None
+    return state.order[state.turn]
+
+
+def current_options(state: FlotillaState) -> list[Opt]:
+    if state.over or state.abandoned:
+        return []
+    if not state.todo:
+        return card_options(state, state.order[state.turn])
+    return with_barriers(state, options(state, state.todo[0]))
+
+
+def play(state: FlotillaState, opt: Opt) -> None:
+    """Apply a chosen option, then run the chain to the next decision."""
+    if opt[1] == "play":
+        start_card(state, *opt[2])
+    else:
+        decide(state, state.todo[0], opt)
+    run(state)
+
+
+def start_card(state: FlotillaState, card_id: str, target: str | None) -> None:
+    """F14: Sail or Income first, then the ability's parts in printed order, then the discard."""
+    p = me(state)
+    hand = list(p.hand)
+    hand.remove(card_id)
+    p.hand = hand
+    state.playing = card_id
+    state.bought, state.sold, state.traded, state.mods = {}, {}, {}, {}
+    source = card_id
+    if target is not None:  # F22-F24: the Scholar resolves the copied card
+        source = state.players[target].discard[-1]
+        state.copying = source
+        event(state, "ev.copy", card=T.card(source), target=T.seat(target))
+    else:
+        event(state, "ev.play", card=T.card(card_id))
+    frames: list[list[Any]] = []
+    c = CARDS[source]
+    if c.kind != "scholar":  # F23: copying a Scholar does nothing
+        if p.side == "sink" and c.sail:
+            frames.append(["sail", c.sail])
+        elif p.side == "sky" and c.income:
+            frames.append(["income", c.income])
+        for t in card_terms(source, p.side):
+            if t.name in ("outpost_minus", "cost_minus"):  # D11 modifiers: the whole ability
+                state.mods[t.name] = t.a
+            elif t.name == "infl_speakers":  # E41: counted as the ability starts
+                k = sum(CARDS[x].guild in ("speakers", "all") for x in p.discard)
+                frames.append(["infl", t.a + k, 0])
+            elif t.name not in ("copy",):
+                frames += frames_of((t,), c.guild)
+    frames.append(["end"])
+    state.todo = frames
+
+
+def run(state: FlotillaState) -> None:
+    while not state.over:
+        if not state.todo:
+            return
+        frame = state.todo[0]
+        if frame[0] in DECISIONS:
+            opts = options(state, frame)
+            if len(opts) > 1:
+                return
+            if opts:
+                decide(state, frame, opts[0])
+            else:
+                state.todo.pop(0)
+            continue
+        state.todo.pop(0)
+        run_auto(state, frame)
+        if frame[0] == "end":
+            end_turn(state)
+            return
+
+
+def end_turn(state: FlotillaState) -> None:
+    """Next seat; a round ends after seat P (F62 final round, F67 round limit, F66 the end)."""
+    state.turn += 1
+    if state.turn < len(state.order):
+        return
+    state.turn = 0
+    if state.end_round is None and state.round >= BOARD.round_limit:
+        state.end_round = state.round + 1
+        state.by_limit = True
+        state.events.append(T.m("ev.limit", round=state.end_round))
+    if state.end_round is not None and state.round >= state.end_round:
+        state.over = True
+        state.events.append(T.plain("ev.over"))
+        return
+    state.round += 1
+    if state.end_round == state.round:
+        state.events.append(T.m("ev.final_round", round=state.round))

@@ -1,0 +1,227 @@
+"""Automatic steps of the decision chain: gains, ring and survivor bonuses, draws,
+the market adjustment, turning Skyside.  Every function changes the active
+player only (engine.copy_state gives that player a private copy)."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import texts as T
+from .data import BOARD, CARDS, GUILD_LETTER, TILES, Term
+from .hexes import neighbours
+from .state import FACE, OUTPOST, OWNER, TILE, FlotillaState, Player
+
+MAX_SEALS = 10  # F61
+RANDOM_FRAMES = frozenset({"draw_place", "draw_keep", "tile", "dive", "research"})
+
+
+def active(state: FlotillaState) -> str:
+    return state.order[state.turn]
+
+
+def me(state: FlotillaState) -> Player:
+    return state.players[state.order[state.turn]]
+
+
+def event(state: FlotillaState, key: str, **args: Any) -> None:
+    state.events.append(T.m(key, seat=T.seat(active(state)), **args))
+
+
+# ---- gains -------------------------------------------------------------------
+
+def gain_vp(state: FlotillaState, p: Player, n: int) -> None:
+    """F62/E10/E11: VP come from the supply, then from the reserve; the supply reaching 0 triggers the end."""
+    if n <= 0:
+        return
+    take = min(n, state.supply)
+    state.supply -= take
+    state.reserve_used += n - take
+    p.vp += n
+    if take and state.supply == 0 and state.end_round is None:
+        state.end_round = state.round + 1
+        state.events.append(T.m("ev.supply_out", round=state.end_round))
+
+
+def frames_of(terms: tuple[Term, ...], guild: str | None = None) -> list[list[Any]]:
+    """Ring, survivor, artifact or objective terms as chain frames (D11)."""
+    out: list[list[Any]] = []
+    for t in terms:
+        if t.name in ("seal", "recruit"):
+            out.append([t.name, guild])
+        elif t.name == "infl_each":
+            out.append(["infl_each", "stfd"])
+        else:
+            out.append([t.name, t.a, t.b])
+    return out
+
+
+def run_auto(state: FlotillaState, frame: list[Any]) -> None:
+    """Resolve one automatic frame (already removed from the chain)."""
+    kind = frame[0]
+    p = me(state)
+    if kind == "coin":
+        p.coins += frame[1]
+    elif kind == "income":
+        p.coins += frame[1]
+        event(state, "ev.income", n=frame[1])
+    elif kind == "vp":
+        gain_vp(state, p, frame[1])
+    elif kind == "survivor":
+        bonus: list[list[Any]] = []
+        track = BOARD.survivor_tracks[state.survivor_track]
+        for _ in range(frame[1]):  # F58: the disc moves, the active player gains each space entered
+            state.survivor = (state.survivor + 1) % len(track)
+            bonus += frames_of(track[state.survivor])
+        event(state, "ev.survivor", space=state.survivor)
+        state.todo[0:0] = bonus
+    elif kind == "seal":  # F28
+        if sum(p.seals.values()) < MAX_SEALS:
+            p.seals[frame[1]] += 1
+            event(state, "ev.seal", guild=T.guild(frame[1]))
+        else:
+            gain_vp(state, p, 2)
+    elif kind == "recruit":  # F28, E4, E29
+        stack = state.stacks[frame[1]]
+        if stack:
+            state.stacks[frame[1]] = stack[1:]
+            p.hand.append(stack[0])
+            event(state, "ev.recruit", guild=T.guild(frame[1]))
+        else:
+            gain_vp(state, p, 2)
+    elif kind == "tile":  # F28 ocean tile bonus
+        got = draw(state, p, 1)
+        if got and p.side == "sink":
+            state.todo.insert(0, ["place", 1])
+        elif got:
+            p.tiles += got
+            state.drawn = []
+    elif kind == "draw_place":  # F38, F39
+        if draw(state, p, frame[1]):
+            state.todo.insert(0, ["place", frame[2]])
+    elif kind == "return":  # F39: undrawn... the rest go back to the bag
+        state.bag = sorted(state.bag + state.drawn)
+        state.drawn = []
+    elif kind == "adjust":
+        adjust_market(state, p)
+    elif kind == "rally":
+        rally(state, p)
+    elif kind == "end":
+        finish_card(state, p)
+    # Terms of the later steps (STATUS.md) resolve to nothing yet: the game is not registered.
+
+
+def draw(state: FlotillaState, p: Player, n: int) -> list[str]:
+    """F38: draw n random tiles (or what remains) and take the toxicity of every one (E5)."""
+    got: list[str] = []
+    bag = list(state.bag)
+    for _ in range(min(n, len(bag))):
+        got.append(bag.pop(state.rng.below(len(bag))))
+    state.bag = bag
+    state.drawn = state.drawn + got
+    tox = sum(TILES[t].tox for t in got)
+    p.tox += tox
+    if got:
+        event(state, "ev.draw", n=len(got), tox=tox)
+    return got
+
+
+def ring_bonus(guild: str, space: int) -> list[list[Any]]:
+    return frames_of(BOARD.rings[guild][space - 1], guild)
+
+
+# ---- the market (F33-F35) ------------------------------------------------------
+
+def adjust_market(state: FlotillaState, p: Player) -> None:
+    """F34/E14: markers move after the transactions; over- and underflow pay VP per step."""
+    top = len(BOARD.market_track)
+    vp = 0
+    market = dict(state.market)
+    for c, n in state.bought.items():
+        v = market[c] + n
+        vp += 2 * max(0, v - top)
+        market[c] = min(top, v)
+    for c, n in state.sold.items():
+        v = market[c] - n
+        vp += max(0, 1 - v)
+        market[c] = max(1, v)
+    state.market = market
+    state.bought, state.sold = {}, {}
+    if vp:
+        event(state, "ev.flow", vp=vp)
+    gain_vp(state, p, vp)
+
+
+# ---- sites (F31) -----------------------------------------------------------------
+
+def sites(state: FlotillaState, seat: str) -> list[str]:
+    """Available construction sites of `seat`: islands Sinkside, sites Skyside, the starting tile's site."""
+    out = []
+    for cell, e in state.board.items():
+        if e[OWNER] != seat or e[OUTPOST]:
+            continue
+        t = e[TILE]
+        if t == "start" or (TILES[t].island if e[FACE] == "sink" else TILES[t].site):
+            out.append(cell)
+    return out
+
+
+def outpost_cost(state: FlotillaState, p: Player) -> int:
+    return max(0, BOARD.outpost_cost[p.side][p.outposts] - state.mods.get("outpost_minus", 0))
+
+
+# ---- Captain (F18-F20) ---------------------------------------------------------------
+
+def rally(state: FlotillaState, p: Player) -> None:
+    p.hand = p.hand + p.discard
+    p.discard = []
+    event(state, "ev.rally")
+    if p.side == "sink":
+        state.todo.insert(0, ["turn"])
+
+
+def turn_skyside(state: FlotillaState, p: Player) -> None:
+    """F20: skiffs sold 6¢ each (cargo lost); ocean tiles to the reserve (outposts float);
+    the starting tile and the board flip; crew flips (all in hand after the Rally)."""
+    lost = sum(len(s.cargo) for s in p.skiffs)
+    p.coins += BOARD.skiff_sale * len(p.skiffs)
+    sold = len(p.skiffs)
+    p.skiffs = []
+    p.skiff_reserve = 0
+    board = dict(state.board)
+    for cell, e in state.board.items():
+        if e[OWNER] != p.seat:
+            continue
+        if e[TILE] == "start":
+            board[cell] = [e[0], e[1], e[2], 0, e[4], "sky"]
+        else:
+            p.tiles.append(e[TILE])
+            p.floating += e[OUTPOST]
+            del board[cell]
+    state.board = board
+    p.side = "sky"
+    event(state, "ev.turned", skiffs=sold, lost=lost, tiles=len(p.tiles))
+
+
+def finish_card(state: FlotillaState, p: Player) -> None:
+    """F14.3: the card goes onto the discard pile; F18: the Captain returns to hand."""
+    card = state.playing
+    if card is not None:
+        if CARDS[card].kind == "captain":
+            p.hand.append(card)
+        else:
+            p.discard.append(card)
+    state.playing = None
+    state.copying = None
+
+
+def guild_letter(g: str) -> str:
+    return GUILD_LETTER[g]
+
+
+def own_neighbour_cells(state: FlotillaState, seat: str) -> set[str]:
+    """Empty cells next to a tile of `seat` (placement candidates)."""
+    board = state.board
+    out: set[str] = set()
+    for cell, e in board.items():
+        if e[OWNER] == seat:
+            out.update(n for n in neighbours(cell) if n not in board)
+    return out

@@ -1,0 +1,152 @@
+"""The Flotilla engine: the contract of rules/contract.py over the modules beside it."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..contract import Engine, IllegalMove, Move, Outcome
+from ..rng import Rng
+from ..text import Msg, join, msg
+from . import texts as T
+from .chain import current_options, play, seat_to_act
+from .decide import Opt
+from .labels import label
+from .scoring import breakdown, final_ranks
+from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game, parse_options
+from .state import FlotillaOptions, FlotillaState, FlotillaView, Player, Skiff
+from .view import build_view, prompt
+
+
+class FlotillaEngine(Engine[FlotillaState]):
+    key = "flotilla"
+    title = "Flotilla"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    Options = FlotillaOptions
+    State = FlotillaState
+
+    def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> FlotillaOptions:
+        return parse_options(raw)
+
+    def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> FlotillaState:
+        state = new_game(list(seats), seed, options)
+        state.events = [T.m("ev.setup", first=T.seat(state.order[0]),
+                            order=join([T.seat(s) for s in state.order], ", "))]
+        return state
+
+    def to_act(self, state: FlotillaState) -> list[str]:
+        seat = seat_to_act(state)
+        return [seat] if seat is not None else []
+
+    def legal_moves(self, state: FlotillaState, seat: str) -> list[Move]:
+        if seat != seat_to_act(state):
+            return []
+        return [T.move(o[0], label(state, seat, o), o[3]) for o in current_options(state)]
+
+    def _find(self, state: FlotillaState, seat: str, move_id: str) -> Opt:
+        if state.abandoned or state.over:
+            raise IllegalMove(msg("core.illegal.over"))
+        if seat not in state.seats:
+            raise IllegalMove(msg("core.illegal.not_player"))
+        if seat != seat_to_act(state):
+            raise IllegalMove(msg("core.illegal.not_your_turn"))
+        for o in current_options(state):
+            if o[0] == move_id:
+                return o
+        raise IllegalMove(T.m("illegal.unknown", move=move_id))
+
+    def find_move(self, state: FlotillaState, seat: str, move_id: str) -> Move:
+        o = self._find(state, seat, move_id)
+        return T.move(o[0], label(state, seat, o), o[3])
+
+    def apply(self, state: FlotillaState, seat: str, move_id: str) -> FlotillaState:
+        o = self._find(state, seat, move_id)
+        new = self.copy_state(state)
+        new.__dict__["events"] = []
+        play(new, o)
+        new.__dict__["moves_made"] = new.moves_made + 1
+        return new
+
+    def _apply(self, state: FlotillaState, seat: str, move: Move) -> None:
+        o = next(o for o in current_options(state) if o[0] == move.id)
+        play(state, o)
+
+    def view(self, state: FlotillaState, seat: str | None = None) -> FlotillaView:
+        return build_view(state, seat, self.to_act(state))
+
+    def outcome(self, state: FlotillaState) -> Outcome | None:
+        if not state.over:
+            return None
+        parts = breakdown(state)
+        scores = {s: sum(b.values()) for s, b in parts.items()}
+        ranks = final_ranks(state, scores)
+        winners = [s for s in state.order if ranks[s] == 1]
+        summary = T.m("outcome_limit" if state.by_limit else "outcome",
+                      winners=join([T.seat(s) for s in winners], ", "), points=scores[winners[0]])
+        return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)
+
+    def prompt(self, state: FlotillaState, seat: str) -> Msg:
+        return prompt(state, seat, self.to_act(state))
+
+    # ---- speed -------------------------------------------------------------------
+    def copy_state(self, state: FlotillaState) -> FlotillaState:
+        """A private copy for `apply`.  Only the seat to act ever changes (every effect
+        is the active player's), so the other players are shared; board entries and
+        chain frames are immutable lists, replaced rather than changed."""
+        return fast_copy(state)
+
+
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def _model(cls: type, d: dict) -> Any:
+    m = _new(cls)
+    _setattr(m, "__dict__", d)
+    _setattr(m, "__pydantic_fields_set__", set(d))
+    _setattr(m, "__pydantic_extra__", None)
+    _setattr(m, "__pydantic_private__", None)
+    return m
+
+
+def _copy_player(p: Player) -> Player:
+    d = dict(p.__dict__)
+    for k in ("barrels", "seals", "ring"):
+        d[k] = dict(d[k])
+    for k in ("objectives", "hand", "discard", "tiles"):
+        d[k] = list(d[k])
+    d["skiffs"] = [_model(Skiff, {"cell": s.cell, "cargo": list(s.cargo)}) for s in d["skiffs"]]
+    return _model(Player, d)
+
+
+def fast_copy(state: FlotillaState) -> FlotillaState:
+    d = dict(state.__dict__)
+    d["seats"] = list(d["seats"])
+    d["rng"] = _model(Rng, {"state": state.rng.state})
+    d["events"] = list(d["events"])
+    players = dict(d["players"])
+    if not state.over:
+        seat = state.order[state.turn]
+        players[seat] = _copy_player(players[seat])
+    d["players"] = players
+    d["board"] = dict(d["board"])
+    d["bag"] = list(d["bag"])
+    d["artifact_bag"] = list(d["artifact_bag"])
+    d["slotted"] = dict(d["slotted"])
+    d["stacks"] = dict(d["stacks"])
+    d["objectives"] = dict(d["objectives"])
+    for k in ("market", "dials", "bought", "sold", "traded", "mods"):
+        d[k] = dict(d[k])
+    d["todo"] = list(d["todo"])
+    d["drawn"] = list(d["drawn"])
+    new = _new(FlotillaState)
+    _setattr(new, "__dict__", d)
+    _setattr(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
+    _setattr(new, "__pydantic_extra__", None)
+    _setattr(new, "__pydantic_private__", None)
+    return new
+
+
+ENGINE = FlotillaEngine()
+__all__ = ["ENGINE", "FlotillaEngine", "fast_copy"]

@@ -1,0 +1,108 @@
+"""Move labels (rendered on demand) and effect summaries."""
+from __future__ import annotations
+
+from ..text import Msg, join
+from . import texts as T
+from .data import BOARD, CARDS, GUILDS, TILES, Term
+from .decide import Opt, card_terms
+from .effects import outpost_cost, sites
+from .state import FlotillaState
+
+_TERM_CACHE: dict[tuple, Msg] = {}
+
+
+def term(t: Term) -> Msg:
+    found = _TERM_CACHE.get(t)
+    if found is None:
+        found = _TERM_CACHE[t] = T.m(f"term.{t.name}", a=t.a, b=t.b)
+    return found
+
+
+def terms(ts: tuple[Term, ...]) -> Msg:
+    return join([term(t) for t in ts], "; ") if ts else T.plain("nothing")
+
+
+def card_text(card_id: str, side: str) -> Msg:
+    c = CARDS[card_id]
+    ts = card_terms(card_id, side)
+    if side == "sink" and c.sail:
+        return T.m("cardtext.sail", n=c.sail, ability=terms(ts))
+    if side == "sky" and c.income:
+        return T.m("cardtext.income", n=c.income, ability=terms(ts))
+    return terms(ts)
+
+
+def ring_text(guild: str, space: int) -> Msg:
+    return terms(BOARD.rings[guild][space - 1])
+
+
+def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
+    oid, kind, arg, _ = opt
+    p = state.players[seat]
+    if kind == "play":
+        cid, target = arg
+        if target is None:
+            return T.m("move.play", card=T.card(cid), text=card_text(cid, p.side))
+        top = state.players[target].discard[-1]
+        return T.m("move.copy", target=T.seat(target), card=T.card(top), text=card_text(top, p.side))
+    if kind == "sail":
+        if arg is None:
+            return T.plain("move.sail_stop")
+        i, cell = arg
+        s = p.skiffs[i]
+        return T.m("move.sail", i=i + 1, frm=s.cell, to=cell, cargo=len(s.cargo),
+                   home=T.plain("home_unload") if cell == p.home and s.cargo else "")
+    if kind == "turn":
+        if not arg:
+            return T.plain("move.stay")
+        own = sum(1 for e in state.board.values() if e[2] == seat and e[0] != "start")
+        return T.m("move.turn", skiffs=len(p.skiffs), coins=BOARD.skiff_sale * len(p.skiffs),
+                   lost=sum(len(s.cargo) for s in p.skiffs), tiles=own)
+    if kind == "inf":
+        g, space = arg
+        key = "move.inf_arc" if oid.endswith(":arc") else "move.inf"
+        return T.m(key, guild=T.guild(g), frm=p.ring[g], to=space, bonus=ring_text(g, space))
+    if kind == "res":
+        return T.m("move.res", colour=T.col(arg))
+    if kind == "tx":
+        what, x = arg
+        if what == "stop":
+            return T.plain("move.tx_stop")
+        if what == "skiff":
+            return T.m("move.tx_skiff", cost=BOARD.skiff_cost)
+        if what == "buy":
+            return T.m("move.tx_buy", colour=T.col(x), cost=state.market[x])
+        if what == "sell":
+            return T.m("move.tx_sell", colour=T.col(x), gain=state.market[x])
+        free = sites(state, seat)
+        cost = outpost_cost(state, p) + (0 if free else BOARD.float_extra[p.side])
+        value = BOARD.objectives[x][p.side][state.objectives[p.side][x]]
+        return T.m("move.tx_obj" if free else "move.tx_float", set=T.m(f"obj.{x}"), cost=cost, vp=value)
+    if kind == "site":
+        return T.m("move.site", cell=arg)
+    if kind == "nudge":
+        if arg is None:
+            return T.plain("move.nudge_skip")
+        c, d = arg
+        return T.m("move.nudge_up" if d > 0 else "move.nudge_down", colour=T.col(c), to=state.market[c] + d)
+    if kind == "pl":
+        if arg is None:
+            return T.plain("move.pl_stop")
+        return T.m("move.pl", tile=tile_text(arg))
+    if kind == "cell":
+        return T.m("move.cell", tile=state.todo[0][1], cell=arg)
+    if kind == "rot":
+        return T.m("move.rot", r=arg)
+    if kind == "undeplete":
+        return T.m("move.undeplete", cell=arg)
+    raise ValueError(kind)
+
+
+def tile_text(tile_id: str) -> Msg:
+    t = TILES[tile_id]
+    return T.m("tile", id=tile_id, depth=T.plain(f"depth.{t.depth}"), colour=T.col(t.colour), tox=t.tox,
+               island=T.plain("island") if t.island else "",
+               wedge=T.m("wedge", colour=T.col(t.wedge)) if t.wedge else "")
+
+
+__all__ = ["GUILDS", "card_text", "label", "terms", "tile_text"]

@@ -1,0 +1,65 @@
+"""Msg builders for Flotilla (keys live in locale/en.json and locale/es.json)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..contract import Move
+from ..text import SEAT_KEY, Msg
+from .data import CARDS, COLOURS, GUILDS
+
+P = "flotilla."
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def new_msg(key: str, args: dict[str, Any]) -> Msg:
+    """`Msg(key=key, args=args)` for trusted args, without validation (hot path)."""
+    m_ = _new(Msg)
+    _setattr(m_, "__dict__", {"key": key, "args": args})
+    _setattr(m_, "__pydantic_fields_set__", {"key", "args"})
+    _setattr(m_, "__pydantic_extra__", None)
+    _setattr(m_, "__pydantic_private__", None)
+    return m_
+
+
+def move(move_id: str, text: Msg, barrier: bool) -> Move:
+    """`Move.of(...)` without validation (the label renders on demand)."""
+    mv = _new(Move)
+    _setattr(mv, "__dict__", {"id": move_id, "text": text, "barrier": barrier})
+    _setattr(mv, "__pydantic_fields_set__", {"id", "text", "barrier"})
+    _setattr(mv, "__pydantic_extra__", None)
+    _setattr(mv, "__pydantic_private__", None)
+    return mv
+
+
+def m(key: str, **args: Any) -> Msg:
+    return new_msg(P + key, args)
+
+
+def seat(seat_id: str) -> Msg:
+    return new_msg(SEAT_KEY, {"id": seat_id})
+
+
+_COL = {c: m(f"col.{c}") for c in COLOURS}
+_GUILD = {g: m(f"guild.{g}") for g in GUILDS}
+_CARD = {k: m(f"card.{k}") for k in {c.kind for c in CARDS.values()}}
+_PLAIN: dict[str, Msg] = {}
+
+
+def col(c: str) -> Msg:
+    return _COL[c]
+
+
+def guild(g: str) -> Msg:
+    return _GUILD[g]
+
+
+def card(card_id: str) -> Msg:
+    return _CARD[CARDS[card_id].kind]
+
+
+def plain(key: str) -> Msg:
+    found = _PLAIN.get(key)
+    if found is None:
+        found = _PLAIN[key] = m(key)
+    return found

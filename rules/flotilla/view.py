@@ -1,0 +1,75 @@
+"""Views (F17: hands private, hand sizes and discard piles public) and the prompt."""
+from __future__ import annotations
+
+from ..text import Msg
+from . import texts as T
+from .data import BOARD, CARDS, GUILDS, TILES
+from .hexes import rotated
+from .scoring import penalty_space
+from .state import FlotillaState, FlotillaView, PlayerView, Skiff, TileView
+
+
+def _tile_view(cell: str, e: list) -> TileView:
+    tid, rot, owner, depleted, outpost, face = e
+    if tid == "start":
+        return TileView(cell=cell, tile=tid, owner=owner, face=face, rot=rot, site=True, depth="S" if face == "sink"
+                        else None, craft=list(range(6)) if face == "sky" else [], outpost=bool(outpost))
+    t = TILES[tid]
+    if face == "sink":
+        return TileView(cell=cell, tile=tid, owner=owner, face=face, rot=rot, colour=t.colour, depth=t.depth,
+                        tox=t.tox, island=t.island, wedge=t.wedge, depleted=bool(depleted), outpost=bool(outpost))
+    return TileView(cell=cell, tile=tid, owner=owner, face=face, rot=rot, colour=t.colour,
+                    craft=sorted(rotated(k, rot) for k in t.craft), building=t.building, site=t.site,
+                    sonar=t.sonar, outpost=bool(outpost))
+
+
+def _player_view(state: FlotillaState, seat: str, viewer: str | None) -> PlayerView:
+    p = state.players[seat]
+    return PlayerView(
+        seat=seat, position=state.order.index(seat) + 1, side=p.side, coins=p.coins, vp=p.vp, tox=p.tox,
+        penalty_space=penalty_space(p.tox), barrels=dict(p.barrels),
+        skiffs=[Skiff(cell=s.cell, cargo=list(s.cargo)) for s in p.skiffs], skiff_reserve=p.skiff_reserve,
+        seals=dict(p.seals), ring=dict(p.ring), outposts=p.outposts, floating=p.floating,
+        objectives=list(p.objectives), hand_size=len(p.hand),
+        hand=sorted(p.hand) if viewer == seat else None,
+        discard_top=p.discard[-1] if p.discard else None, discard_size=len(p.discard), tiles=list(p.tiles))
+
+
+def build_view(state: FlotillaState, viewer: str | None, to_act: list[str]) -> FlotillaView:
+    objectives = {side: {name: list(BOARD.objectives[name][side][taken:]) for name, taken in sets.items()}
+                  for side, sets in state.objectives.items()}
+    return FlotillaView(
+        viewer=viewer, players=[_player_view(state, s, viewer) for s in state.order],
+        tiles=[_tile_view(c, e) for c, e in sorted(state.board.items())], market=dict(state.market),
+        dials=dict(state.dials), slotted={g: list(v) for g, v in state.slotted.items()},
+        stack_tops={g: (state.stacks[g][0] if state.stacks[g] else None) for g in GUILDS},
+        stack_sizes={g: len(state.stacks[g]) for g in GUILDS}, objectives=objectives,
+        survivor=state.survivor, survivor_track=state.survivor_track, sonar=state.sonar, supply=state.supply,
+        bag=len(state.bag), artifact_bag=len(state.artifact_bag), round=state.round,
+        round_limit=BOARD.round_limit, end_round=state.end_round, to_act=list(to_act), playing=state.playing,
+        copying=state.copying, drawn=list(state.drawn), over=state.over)
+
+
+PROMPTS = {"sail": "prompt.sail", "turn": "prompt.turn", "infl": "prompt.infl", "infl_each": "prompt.infl",
+           "res": "prompt.res", "trans": "prompt.trans", "site": "prompt.site", "nudge": "prompt.nudge",
+           "place": "prompt.place", "cell": "prompt.cell", "rot": "prompt.rot",
+           "remove_depletion": "prompt.undeplete"}
+
+
+def prompt(state: FlotillaState, seat: str, to_act: list[str]) -> Msg:
+    if state.abandoned:
+        return T.plain("prompt.abandoned")
+    if state.over:
+        return T.plain("prompt.over")
+    if seat not in to_act:
+        return T.m("prompt.wait", seat=T.seat(to_act[0]))
+    if not state.todo:
+        return T.m("prompt.card", n=len(state.players[seat].hand))
+    f = state.todo[0]
+    left = f[1] if f[0] in ("sail", "infl", "res", "trans", "place") else 0
+    card = state.copying or state.playing
+    return T.m(PROMPTS[f[0]], n=left, card=T.card(card) if card else T.plain("none"))
+
+
+def card_name(card_id: str) -> str:
+    return CARDS[card_id].name
