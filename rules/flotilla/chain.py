@@ -11,7 +11,12 @@ from typing import Any
 
 from .data import BOARD, CARDS
 from .decide import DECISIONS, Opt, card_options, card_terms, decide, options, with_barriers
+from . import dive as DV, research as RS, sky as SK
 from .effects import event, frames_of, me, run_auto
+
+AUTO = {"dive": DV.start_dive, "dive_roll": DV.roll, "tox": DV.add_tox, "draw_keep": SK.draw_keep,
+        "score_build": SK.score_build, "research": RS.roll, "research_wilds": RS.wilds, "research_pay": RS.pay}
+MODIFIERS = ("outpost_minus", "cost_minus", "abyss", "ignore_tox", "reroll", "reroll_any", "set", "copy")
 from .state import FlotillaState
 from . import texts as T
 
@@ -61,13 +66,20 @@ def start_card(state: FlotillaState, card_id: str, target: str | None) -> None:
             frames.append(["sail", c.sail])
         elif p.side == "sky" and c.income:
             frames.append(["income", c.income])
-        for t in card_terms(source, p.side):
+        ts = card_terms(source, p.side)
+        mod = {t.name: t.a for t in ts}
+        for t in ts:
             if t.name in ("outpost_minus", "cost_minus"):  # D11 modifiers: the whole ability
                 state.mods[t.name] = t.a
             elif t.name == "infl_speakers":  # E41: counted as the ability starts
                 k = sum(CARDS[x].guild in ("speakers", "all") for x in p.discard)
                 frames.append(["infl", t.a + k, 0])
-            elif t.name not in ("copy",):
+            elif t.name == "dive":  # +n Abyss and Ignore t tox belong to the same dive
+                frames.append(["dive", t.a, mod.get("abyss", 0), mod.get("ignore_tox", 0)])
+            elif t.name == "research":  # reroll / set belong to the same research
+                frames.append(["research", t.a, 99 if "reroll_any" in mod else mod.get("reroll", 0),
+                               mod.get("set", 0)])
+            elif t.name not in MODIFIERS:
                 frames += frames_of((t,), c.guild)
     frames.append(["end"])
     state.todo = frames
@@ -88,7 +100,11 @@ def run(state: FlotillaState) -> None:
                 state.todo.pop(0)
             continue
         state.todo.pop(0)
-        run_auto(state, frame)
+        handler = AUTO.get(frame[0])
+        if handler is not None:
+            handler(state, frame)
+        else:
+            run_auto(state, frame)
         if frame[0] == "end":
             end_turn(state)
             return

@@ -25,8 +25,20 @@ from .place import completed_circles, legal_cells
 from .state import DEPLETED, OWNER, FlotillaState, Player, Skiff
 
 Opt = Tuple[str, str, Any, bool]
+from . import dive as DV, research as RS, sky as SK  # noqa: E402
+
+# frame kind -> (options, apply) of the decisions kept in dive.py, sky.py and research.py
+EXTRA = {
+    "dive_depth": (DV.depth_options, None), "load": (DV.load_options, DV.load),
+    "deplete": (DV.deplete_options, DV.deplete), "keep": (SK.keep_options, SK.keep),
+    "build": (SK.build_options, SK.choose_tile), "bcell": (SK.cell_options, SK.choose_cell),
+    "brot": (SK.rot_options, SK.place_built), "sonar": (SK.sonar_options, SK.sonar),
+    "reroll": (RS.reroll_options, RS.reroll), "set_die": (RS.set_options, RS.set_die),
+    "set_face": (RS.set_options, RS.set_die), "wild": (RS.wild_options, RS.wild),
+    "dial": (RS.dial_options, RS.dial), "bounty": (RS.bounty_options, RS.bounty),
+}
 DECISIONS = frozenset({"sail", "turn", "infl", "infl_each", "res", "trans", "site", "nudge", "place", "cell",
-                       "rot", "remove_depletion"})
+                       "rot", "remove_depletion", *EXTRA})
 RANDOM_TERMS = frozenset({"draw_place", "draw_keep", "dive", "research"})
 
 
@@ -149,6 +161,8 @@ def options(state: FlotillaState, frame: list[Any]) -> list[Opt]:
         return [(f"cell:{c}", "cell", c, False) for c in legal_cells(state, p.seat, frame[1])]
     if kind == "rot":
         return [(f"rot:{r}", "rot", r, True) for r in range(6)]
+    if kind in EXTRA:
+        return EXTRA[kind][0](state, frame)
     if kind == "remove_depletion":
         return [(f"undeplete:{c}", "undeplete", c, False) for c, e in state.board.items()
                 if e[OWNER] == p.seat and e[DEPLETED]]
@@ -169,7 +183,11 @@ def decide(state: FlotillaState, frame: list[Any], opt: Opt) -> None:
     _, kind, arg, _ = opt
     p = me(state)
     todo = state.todo
-    if kind == "sail":
+    if frame[0] == "dive_depth":
+        todo[0:1] = [["dive_roll", arg, frame[3]]]
+    elif frame[0] in EXTRA:
+        EXTRA[frame[0]][1](state, frame, arg)
+    elif kind == "sail":
         if arg is None:
             todo.pop(0)
             return

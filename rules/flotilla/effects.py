@@ -11,7 +11,7 @@ from .hexes import neighbours
 from .state import FACE, OUTPOST, OWNER, TILE, FlotillaState, Player
 
 MAX_SEALS = 10  # F61
-RANDOM_FRAMES = frozenset({"draw_place", "draw_keep", "tile", "dive", "research"})
+RANDOM_FRAMES = frozenset({"draw_place", "draw_keep", "tile", "dive", "dive_roll", "research"})
 
 
 def active(state: FlotillaState) -> str:

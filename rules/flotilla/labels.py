@@ -95,7 +95,52 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
         return T.m("move.rot", r=arg)
     if kind == "undeplete":
         return T.m("move.undeplete", cell=arg)
+    return extra_label(state, p, kind, arg)
+
+
+def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
+    """Labels of the dive, build and research decisions."""
+    if kind == "depth":
+        return T.m("move.depth", dice=" ".join(T_DEPTH[d] for d in arg))
+    if kind == "load":
+        s = p.skiffs[arg]
+        return T.m("move.load", i=arg + 1, cell=s.cell, cargo=len(s.cargo),
+                   colour=T.col(TILES[state.board[s.cell][0]].colour))
+    if kind == "deplete":
+        return T.m("move.deplete", cell=arg, tile=state.board[arg][0])
+    if kind == "keep":
+        return T.m("move.keep", tile=tile_text(arg)) if arg else T.plain("move.keep_stop")
+    if kind == "bt":
+        if arg is None:
+            return T.plain("move.bt_stop")
+        t = TILES[arg]
+        return T.m("move.bt", tile=arg, colour=T.col(t.colour), cost=max(0, t.cost - state.mods.get("cost_minus", 0)))
+    if kind == "bcell":
+        return T.m("move.bcell", tile=state.todo[0][1], cell=arg)
+    if kind == "brot":
+        return T.m("move.brot", r=arg)
+    if kind == "sonar":
+        return T.m("move.sonar_yes", vp=BOARD.sonar_vp[state.sonar + 1]) if arg else T.plain("move.sonar_no")
+    if kind == "reroll":
+        if arg is None:
+            return T.m("move.reroll_done", n=len(state.todo[0][2]))
+        return T.m("move.reroll", die=arg + 1, face=T.plain(f"face.{state.dice[arg]}"))
+    if kind == "setdie":
+        if arg is None:
+            return T.plain("move.set_skip")
+        return T.m("move.setdie", die=arg + 1, face=T.plain(f"face.{state.dice[arg]}"))
+    if kind == "face":
+        return T.m("move.face", face=T.plain(f"face.{arg}"))
+    if kind == "wild":
+        return T.m("move.wild", guild=T.guild(arg))
+    if kind == "dial":
+        return T.m("move.dial", guild=T.guild(arg), to=state.dials[arg] + 1)
+    if kind == "bounty":
+        return T.m("move.bounty", guild=T.guild(arg), n=len(state.slotted[arg]))
     raise ValueError(kind)
+
+
+T_DEPTH = {"S": "S", "D": "D", "A": "A"}
 
 
 def tile_text(tile_id: str) -> Msg:

@@ -86,6 +86,9 @@ class FlotillaState(GameState):
     sold: dict[str, int] = Field(default_factory=dict)
     traded: dict[str, str] = Field(default_factory=dict)  # colour -> "buy"/"sell" this turn (F35)
     mods: dict[str, int] = Field(default_factory=dict)  # outpost_minus / cost_minus (D11)
+    built: list[str] = Field(default_factory=list)  # cells built in this Build (F41.4)
+    dice: list[int] = Field(default_factory=list)  # research dice faces (D10 index), F51
+    wilds: list[str] = Field(default_factory=list)  # guild chosen for each wild so far (F52)
 
 
 # ---- view --------------------------------------------------------------------

@@ -53,7 +53,10 @@ def build_view(state: FlotillaState, viewer: str | None, to_act: list[str]) -> F
 PROMPTS = {"sail": "prompt.sail", "turn": "prompt.turn", "infl": "prompt.infl", "infl_each": "prompt.infl",
            "res": "prompt.res", "trans": "prompt.trans", "site": "prompt.site", "nudge": "prompt.nudge",
            "place": "prompt.place", "cell": "prompt.cell", "rot": "prompt.rot",
-           "remove_depletion": "prompt.undeplete"}
+           "remove_depletion": "prompt.undeplete", "dive_depth": "prompt.depth", "load": "prompt.load",
+           "deplete": "prompt.deplete", "keep": "prompt.keep", "build": "prompt.build", "bcell": "prompt.cell",
+           "brot": "prompt.brot", "sonar": "prompt.sonar", "reroll": "prompt.reroll", "set_die": "prompt.set",
+           "set_face": "prompt.face", "wild": "prompt.wild", "dial": "prompt.dial", "bounty": "prompt.bounty"}
 
 
 def prompt(state: FlotillaState, seat: str, to_act: list[str]) -> Msg:
@@ -66,7 +69,8 @@ def prompt(state: FlotillaState, seat: str, to_act: list[str]) -> Msg:
     if not state.todo:
         return T.m("prompt.card", n=len(state.players[seat].hand))
     f = state.todo[0]
-    left = f[1] if f[0] in ("sail", "infl", "res", "trans", "place") else 0
+    left = f[1] if f[0] in ("sail", "infl", "res", "trans", "place", "load", "deplete", "keep", "build", "wild",
+                            "dial", "sonar") else 0
     card = state.copying or state.playing
     return T.m(PROMPTS[f[0]], n=left, card=T.card(card) if card else T.plain("none"))
 
