@@ -1,0 +1,22 @@
+"""Robinson Crusoe: Adventures on the Cursed Island, scenario 1 Castaways
+(unofficial fan implementation): rules engine.
+
+Rules: shared/rules/robinson.md (R1-R99, S1-S10, E1-E38), after the Spanish
+rulebook.  Modules: data (validated component data), state, prims (wounds,
+D, payments), setup, island, combat, effects (the R91 code interpreter),
+events (Event phase), phases (the round), plan (planning), resolve (actions),
+scenario (woodpile, win), moves (decisions and labels), view, engine.
+Progress and gaps: STATUS.md.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..text import CATALOG
+
+CATALOG.add_dir(Path(__file__).parent / "locale")
+
+from .engine import ENGINE, RobinsonEngine  # noqa: E402
+from .state import RobinsonOptions, RobinsonState, RobinsonView  # noqa: E402
+
+__all__ = ["ENGINE", "RobinsonEngine", "RobinsonOptions", "RobinsonState", "RobinsonView"]

@@ -1,0 +1,146 @@
+"""Component data (sheet §3, S1-S4) loaded from data/*.json and validated at import.
+
+The JSON files are data, not code: this module only parses them, checks the
+sheet's invariants and exposes frozen tables.  A broken edit raises
+`RobinsonDataError` at import time, so it never reaches a game.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DATA = Path(__file__).parent / "data"
+TERRAINS = ("Beach", "Plains", "River", "Hills", "Mountains")
+FOOD_SOURCES = ("fish", "parrot")
+
+
+class RobinsonDataError(ValueError):
+    """The component data breaks one of the sheet's invariants."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Tile(_Frozen):
+    terrain: Literal["Beach", "Plains", "River", "Hills", "Mountains"]
+    sources: tuple[Literal["fish", "parrot", "wood"], ...]
+    totem: bool
+    beast: bool
+    shelter: bool
+    disc: int = Field(ge=0, le=3)
+
+
+Effect = Union[str, dict[str, list[list[str]]]]
+
+
+class EventCard(_Frozen):
+    name: str
+    icon: Literal["book", "B", "G", "E"]
+    draw: tuple[Effect, ...]
+    pawns: int = Field(ge=1, le=2)
+    req: Optional[str] = None  # an invention name or "Wpn<n>"
+    cost: Optional[str] = None  # "W", "F", "Fur", "W|Fur", "W2"
+    free_with: Optional[str] = None
+    reward: tuple[Effect, ...]
+    slide: tuple[Effect, ...]
+
+
+class Beast(_Frozen):
+    name: str
+    strength: int
+    loss: int
+    food: int
+    fur: int
+    extra: tuple[str, ...]
+
+
+class Invention(_Frozen):
+    name: str
+    kind: Literal["start", "pool", "personal", "scenario"]
+    needs: tuple[str, ...]
+    cost: dict[str, int]
+    effect: tuple[str, ...]
+    owner: Optional[str] = None
+
+
+class Character(_Frozen):
+    name: str
+    life: int
+    arrows: tuple[int, ...]
+    personal: Optional[str]
+
+
+def _load(name: str) -> dict:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+_C = _load("components.json")
+_E = _load("events.json")
+
+ADJ: dict[int, tuple[int, ...]] = {int(k): tuple(v) for k, v in _C["adjacency"].items()}
+START_SPACE: int = _C["start_space"]
+START_TILE: int = _C["start_tile"]
+TILES: dict[int, Tile] = {int(k): Tile.model_validate(v) for k, v in _C["tiles"].items()}
+DICE: dict = _C["dice"]
+BEASTS: dict[str, Beast] = {k: Beast(name=k, strength=v[0], loss=v[1], food=v[2], fur=v[3], extra=tuple(v[4]))
+                            for k, v in _C["beasts"].items()}
+INVENTIONS: dict[str, Invention] = {k: Invention.model_validate({"name": k, **v})
+                                    for k, v in _C["inventions"].items()}
+CHARACTERS: dict[str, Character] = {k: Character.model_validate({"name": k, **v})
+                                    for k, v in _C["characters"].items()}
+START_ITEMS: tuple[str, ...] = tuple(_C["start_items"])
+DISCOVERY: dict[str, int] = dict(_C["discovery"])
+SCENARIO: dict = _C["scenario"]
+EVENTS: dict[str, EventCard] = {e["name"]: EventCard.model_validate(e) for e in _E["events"]}
+WRECKAGE: dict[str, dict[str, tuple[str, ...]]] = {
+    k: {size: tuple(v[size]) for size in ("small", "large")} for k, v in _E["wreckage"].items()}
+
+START_INVENTIONS = tuple(k for k, v in INVENTIONS.items() if v.kind == "start")
+POOL_INVENTIONS = tuple(k for k, v in INVENTIONS.items() if v.kind == "pool")
+SCENARIO_INVENTIONS = tuple(k for k, v in INVENTIONS.items() if v.kind == "scenario")
+PLAYABLE = ("Carpenter", "Cook", "Explorer", "Soldier")
+
+
+def food_sources(tile: int) -> list[str]:
+    return [s for s in TILES[tile].sources if s in FOOD_SOURCES]
+
+
+def _check() -> None:
+    errs: list[str] = []
+    for a, ns in ADJ.items():
+        for b in ns:
+            if a not in ADJ.get(b, ()):
+                errs.append(f"adjacency {a}-{b} is not symmetric")
+    if sorted(ADJ) != list(range(15)):
+        errs.append("the island has spaces 0-14")
+    if len(TILES) != 11 or TILES[START_TILE].terrain != "Beach":
+        errs.append("11 tiles, tile 8 the Beach")
+    if len(BEASTS) != 16:
+        errs.append("16 beasts")
+    if sum(DISCOVERY.values()) != 22:
+        errs.append("22 discovery tokens")
+    if (len(START_INVENTIONS), len(POOL_INVENTIONS)) != (9, 17):
+        errs.append("9 starting and 17 pool inventions")
+    books = [e for e in EVENTS.values() if e.icon == "book"]
+    if (len(books), len(EVENTS) - len(books)) != (39, 34):
+        errs.append("39 book and 34 adventure-icon events")
+    for inv in INVENTIONS.values():
+        for need in inv.needs:
+            if need not in TERRAINS and need not in INVENTIONS:
+                errs.append(f"{inv.name} needs unknown {need}")
+    for e in EVENTS.values():
+        if e.req and not (e.req in INVENTIONS or (e.req.startswith("Wpn") and e.req[3:].isdigit())):
+            errs.append(f"{e.name}: unknown requirement {e.req}")
+        if e.cost and e.cost not in ("W", "F", "Fur", "W|Fur", "W2"):
+            errs.append(f"{e.name}: unknown cost {e.cost}")
+    if len(SCENARIO["pile"]) != 5 or SCENARIO["rounds"] != 12:
+        errs.append("Castaways: 12 rounds, 5 woodpile stages")
+    if errs:
+        raise RobinsonDataError("; ".join(errs))
+
+
+_check()

@@ -1,0 +1,536 @@
+"""The effect interpreter for the codes of R91 used by the card tables (§3.4-§3.9).
+
+`apply(s, codes, card, r)` runs a card half in order.  Choices that the rules
+give to the FP's or the resolver's seat are taken here by the documented
+default (E31, STATUS.md lists them); every code in the data is known here
+(tests check that), so nothing is silently skipped.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .combat import add_to_hunt, built, fight, fight_beast
+from .data import BEASTS, INVENTIONS, TILES
+from .island import adjacent_tiles, has_shelter, kind, nearest_sources, sources
+from .prims import (end, fp_char, gain, gain_det, half_loss, heal, living, lose_det, over, pay,
+                    set_morale, wound, wound_all)
+from .state import RobinsonState
+from .texts import card as card_msg, char, m
+
+DECKS = {"B": "build", "G": "gather", "E": "explore", "Build": "build", "Gather": "gather",
+         "Explore": "explore", "Hunt": "hunt", "Camp": "camp"}
+TRACKS = {"roof": "roof", "pal": "palisade", "wpn": "weapon"}
+ARRIVAL = {"Fallen Tree": ("W", 1), "Nourishing Larvae": ("F", 2)}
+
+
+def who_list(s: RobinsonState, who: str, r: str | None) -> list[str]:
+    if who == "All":
+        return living(s)
+    if who == "R" and r and r in s.chars and not s.chars[r].dead:
+        return [r]
+    return [fp_char(s)]  # FP, or R90: the drawer is gone
+
+
+def track(s: RobinsonState, name: str, delta: int, if_possible: bool = False) -> int:
+    """Roof/Palisade/Weapon +-n (R60: raises of Roof/Palisade need a Shelter; E4: a loss
+    below 0 is unfulfilled demand unless "if possible").  Returns the change made."""
+    attr = TRACKS[name]
+    now = getattr(s, attr)
+    if delta > 0:
+        if name != "wpn" and not has_shelter(s):
+            s.events.append(m("ev.no_shelter_bonus"))
+            return 0
+        setattr(s, attr, now + delta)
+    else:
+        take = min(now, -delta)
+        setattr(s, attr, now - take)
+        if -delta - take and not if_possible:
+            from .prims import demand_targets
+            s.events.append(m("ev.demand_track", track=m("track." + name), n=-delta - take))
+            wound_all(s, demand_targets(s), -delta - take)
+        delta = -take
+    if delta:
+        s.events.append(m("ev.track", track=m("track." + name), n=getattr(s, attr)))
+    return delta
+
+
+def put_token(s: RobinsonState, where: str, tok: str) -> None:
+    """R88: a space never holds two identical tokens."""
+    lst = s.action_tokens.setdefault(where, [])
+    if tok not in lst:
+        lst.append(tok)
+        s.events.append(m("ev.token", tok=m("tok." + tok), where=m("act." + where)))
+
+
+def draw_discovery(s: RobinsonState, n: int) -> None:
+    """R62(5)/R95: draw what is left; the tokens arrive in Future (Action phase) or Available."""
+    for _ in range(n):
+        if not s.disc_stack:
+            return
+        tok = s.disc_stack.pop(0)
+        s.events.append(m("ev.disc", tok=m("disc." + tok)))
+        if s.phase == "resolve":
+            s.future_tokens.append(tok)
+        else:
+            arrive(s, [tok])
+
+
+def arrive(s: RobinsonState, toks: list[str]) -> None:
+    """R45: tokens marked "on arrival" convert when they reach Available."""
+    for tok in toks:
+        if tok in ARRIVAL:
+            code, n = ARRIVAL[tok]
+            s.avail[code] += n
+            s.events.append(m("ev.gain", n=n, res=m("res." + code)))
+        elif tok == "Tobacco":
+            set_morale(s, 1)
+        elif tok == "Thorny Bushes":
+            track(s, "pal", 1)
+        else:
+            s.tokens.append(tok)
+
+
+def exhaust(s: RobinsonState, card: str, spots: list[tuple[int, str]], n: int) -> None:
+    """`exh`: exhaust n sources; too few = unfulfilled demand (§3.9, E4)."""
+    done = spots[:n]
+    for sp, src in done:
+        s.island[sp].exhausted.append(src)
+        s.mem.setdefault(card, []).append(f"{sp}.{src}")
+        s.events.append(m("ev.exhaust", space=sp, src=m("src." + src)))
+    if len(done) < n:
+        wound_all(s, living(s), n - len(done))
+
+
+def restore_it(s: RobinsonState, card: str) -> None:
+    for ref in s.mem.pop(card, []):
+        sp, _, src = ref.partition(".")
+        spot = s.island.get(int(sp))
+        if spot is not None and src in spot.exhausted:
+            spot.exhausted.remove(src)
+            s.events.append(m("ev.restore", space=int(sp), src=m("src." + src)))
+
+
+def flip_back(s: RobinsonState, item: str) -> None:
+    """R59: the item stops working; its track bonus and tokens are reverted."""
+    s.built.remove(item)
+    for attr in ("weapon", "palisade"):
+        key = f"{item}.{attr}"
+        if key in s.bonus:
+            setattr(s, attr, max(0, getattr(s, attr) - s.bonus.pop(key)))
+    where = s.placed.pop(item, None)
+    if where:
+        sp, _, tok = where.partition(":")
+        spot = s.island.get(int(sp))
+        if spot is not None and tok in spot.tokens:
+            spot.tokens.remove(tok)
+    s.events.append(m("ev.flip", item=card_msg("invention:" + item)))
+
+
+def move_camp(s: RobinsonState, to: int) -> None:
+    """R73: Roof and Palisade lose half; a natural-only shelter is lost with both at 0;
+    camp tokens move (duplicates discarded with their item flipped back); a Shortcut is lost."""
+    from .island import natural_shelter
+    natural_only = natural_shelter(s) and not s.shelter
+    old = s.island[s.camp]
+    s.camp = to
+    if natural_only:
+        s.roof = s.palisade = 0
+    else:
+        s.roof -= half_loss(s.roof) if s.roof else 0
+        s.palisade -= half_loss(s.palisade) if s.palisade else 0
+    new = s.island[to]
+    for tok in [t for t in old.tokens if t in ("+F", "+W")]:
+        old.tokens.remove(tok)
+        owner = next((i for i, w in s.placed.items() if w.endswith(":" + tok)), None)
+        if tok in new.tokens:
+            if owner and owner in s.built:
+                flip_back(s, owner)
+        else:
+            new.tokens.append(tok)
+            if owner:
+                s.placed[owner] = f"{to}:{tok}"
+    if "Shortcut" in s.built:
+        flip_back(s, "Shortcut")
+    s.events.append(m("ev.camp_move", space=to, roof=s.roof, pal=s.palisade))
+
+
+def choose_alternative(s: RobinsonState, options: list[list[Any]]) -> list[Any]:
+    """A choice between codes (FP in the Event phase, E15): the first that can be met in full."""
+    for opt in options:
+        if all(_affordable(s, c) for c in opt):
+            return opt
+    return options[-1]
+
+
+def _affordable(s: RobinsonState, code: Any) -> bool:
+    if not isinstance(code, str):
+        return True
+    op, _, arg = code.partition(":")
+    if op == "res":
+        k, _, n = arg.partition(":")
+        have = s.avail["F"] + s.avail["NF"] if k == "F" else s.avail[k]
+        return int(n) >= 0 or have >= -int(n)
+    if op == "trk":
+        name, _, n = arg.partition(":")
+        return int(n.split(":")[0]) >= 0 or getattr(s, TRACKS[name]) >= -int(n.split(":")[0])
+    if op == "flip":
+        return len(s.built) >= int(arg)
+    if op == "wnd":
+        return False
+    return True
+
+
+def apply(s: RobinsonState, codes: tuple[Any, ...] | list[Any], card: str, r: str | None = None) -> None:
+    for code in codes:
+        if over(s):
+            return
+        if isinstance(code, dict):
+            apply(s, choose_alternative(s, code["or"]), card, r)
+            continue
+        op, _, arg = code.partition(":")
+        OPS[op](s, arg, card, r)
+
+
+def _res(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    k, _, n = arg.partition(":")
+    if int(n) > 0:
+        gain(s, k, int(n))
+    else:
+        pay(s, k, -int(n))
+
+
+def _det(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    n, _, who = arg.partition(":")
+    for c in who_list(s, who, r):
+        (gain_det if int(n) > 0 else lose_det)(s, c, abs(int(n)))
+        if over(s):
+            return
+
+
+def _wnd(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    n, _, who = arg.partition(":")
+    wound_all(s, who_list(s, who, r), int(n))
+
+
+def _trk(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    parts = arg.split(":")
+    track(s, parts[0], int(parts[1]), if_possible=len(parts) > 2)
+
+
+def _rp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """Roof or Palisade +-1, the chooser's pick: raise the lower, lower the higher (default)."""
+    n = int(arg)
+    if n > 0:
+        track(s, "roof" if s.roof <= s.palisade else "pal", n)
+    else:
+        track(s, "roof" if s.roof >= s.palisade and s.roof > 0 else "pal" if s.palisade > 0 else "roof", n)
+
+
+def _halfrp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """½Roof or ½Pal: the chooser loses the smaller half (default)."""
+    lr, lp = half_loss(s.roof) if s.roof else 0, half_loss(s.palisade) if s.palisade else 0
+    name = "roof" if lr <= lp else "pal"
+    track(s, name, -(lr if name == "roof" else lp))
+
+
+def _half(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    value = getattr(s, TRACKS[arg])
+    if value:
+        track(s, arg, -half_loss(value))
+
+
+def _tok(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    tok, _, where = arg.partition(":")
+    put_token(s, "hunt_deck" if (tok == "DNG" and where == "Hunt") else DECKS[where], tok)
+
+
+def _wx(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if arg not in s.weather_tokens:  # E7
+        s.weather_tokens.append(arg)
+        s.events.append(m("ev.weather_token", tok=m("wx." + arg)))
+
+
+def _exh(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    where, _, what = arg.partition(":")
+    if where == "adj":
+        adj = set(adjacent_tiles(s))
+        spots = [(sp, src) for sp, src in nearest_sources(s, "any") if sp in adj]
+        exhaust(s, card, spots, int(what))
+    else:
+        exhaust(s, card, nearest_sources(s, what), 1)
+
+
+def _restore(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    restore_it(s, card)
+
+
+def _unexpl(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    s.unexplored_terrain.setdefault(arg, card)
+    s.events.append(m("ev.unexplored", terrain=m("terrain." + arg)))
+
+
+def _back(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if s.unexplored_terrain.get(arg) == card:
+        del s.unexplored_terrain[arg]
+        s.events.append(m("ev.explored_again", terrain=m("terrain." + arg)))
+
+
+def _tile_down(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """E29: an adjacent face-up tile (not the camp) turns face down, losing its tokens."""
+    adj = adjacent_tiles(s)
+    if not adj:
+        return
+    sp = adj[0]
+    s.island[sp].face_up = False
+    s.island[sp].tokens = []
+    s.mem[card] = [str(sp)]
+    s.events.append(m("ev.tile_down", space=sp))
+
+
+def _tile_up(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    for ref in s.mem.pop(card, []):
+        s.island[int(ref)].face_up = True
+        s.events.append(m("ev.tile_up", space=int(ref)))
+
+
+def _camp_adj(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    adj = adjacent_tiles(s)
+    if adj:
+        before = (s.roof, s.palisade)
+        move_camp(s, adj[0])
+        if card == "event:Cloudburst":
+            s.mem[card] = [str(before[0] - s.roof), str(before[1] - s.palisade)]
+
+
+def _cloudburst_reward(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    lost = s.mem.pop(card, ["0", "0"])
+    if int(lost[0]):
+        track(s, "roof", int(lost[0]))
+    if int(lost[1]):
+        track(s, "pal", int(lost[1]))
+
+
+def _noprod(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    s.prod_mods.append("no" + arg)
+    s.events.append(m("ev.noprod", what=m("prod." + arg)))
+
+
+def _halfprod(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    s.prod_mods.append("half")
+    s.events.append(m("ev.noprod", what=m("prod.half")))
+
+
+def _lessprod(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    s.prod_mods.append("less" + arg)
+
+
+def _flip(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """`flip n`: the chooser flips the most recently built items first (default, E31)."""
+    for _ in range(int(arg)):
+        if not s.built:
+            return
+        flip_back(s, s.built[-1])
+
+
+def _items_off(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if "items_off" not in s.flags:
+        s.flags.append("items_off")
+        s.events.append(m("ev.items_off"))
+
+
+def _inv_disc(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    for _ in range(int(arg)):
+        if not s.inv_deck:  # E12
+            if not s.inv_discard:
+                return
+            s.inv_deck = s.inv_discard
+            s.inv_discard = []
+            s.rng.shuffle(s.inv_deck)
+        s.inv_discard.append(s.inv_deck.pop(0))
+    s.events.append(m("ev.inv_disc", n=int(arg)))
+
+
+def _inv_board(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if s.inv_deck:
+        top = s.inv_deck.pop(0)
+        s.inv_board.append(top)
+        s.events.append(m("ev.inv_board", item=card_msg("invention:" + top)))
+
+
+def _disc(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    draw_discovery(s, int(arg))
+
+
+def _book(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    s.events.append(m("ev.book"))  # S6: no effect in Castaways
+
+
+def _limit(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    who, _, what = arg.partition(":")
+    for c in who_list(s, who, r):
+        s.limits.setdefault(c, []).append(what)
+        s.events.append(m("ev.limit." + what.partition(".")[0], who=char(c)))
+
+
+def _onepawn(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    _limit(s, arg + ":onepawn", card, r)
+
+
+def _only(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    who, _, what = arg.partition(":")
+    _limit(s, f"{who}:only.{what}", card, r)
+
+
+def _noabil(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    _limit(s, arg + ":noabil", card, r)
+
+
+def _flag(name: str) -> Callable:
+    def run(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+        if name not in s.flags:
+            s.flags.append(name)
+            s.events.append(m("ev.flag." + name))
+    return run
+
+
+def _fp_pass(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if len(s.seats) > 1:
+        s.fp = (s.fp + 1) % len(s.seats)
+        s.events.append(m("ev.fp_pass", who=char(fp_char(s))))
+
+
+def _extra_meal(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    s.extra_meal += 1
+    s.events.append(m("ev.extra_meal"))
+
+
+def _howling(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """Draw 3 beasts, the strongest on top of the Hunting deck, the others back (shuffled)."""
+    drawn = s.beast_deck[:3]
+    if not drawn:
+        return
+    del s.beast_deck[:3]
+    best = max(drawn, key=lambda c: BEASTS[c.partition(":")[2]].strength)  # first strongest (FP tie)
+    drawn.remove(best)
+    s.hunt_deck.insert(0, best)
+    s.beast_deck += drawn
+    s.rng.shuffle(s.beast_deck)
+    s.events.append(m("ev.hunt_top", beast=card_msg(best)))
+
+
+def _dangerous_night(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if s.beast_deck:
+        s.set_aside = s.beast_deck.pop(0)
+        s.events.append(m("ev.set_aside", beast=card_msg(s.set_aside)))
+
+
+def _dn_shuffle(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if s.set_aside:
+        s.hunt_deck.append(s.set_aside)
+        s.set_aside = None
+        s.rng.shuffle(s.hunt_deck)
+        s.events.append(m("ev.hunt_add", n=len(s.hunt_deck)))
+
+
+def _hunt_discard_top(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if s.hunt_deck:
+        s.events.append(m("ev.hunt_discard", beast=card_msg(s.hunt_deck.pop(0))))
+
+
+def _night_attack_reveal(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if s.hunt_deck:
+        s.events.append(m("ev.hunt_reveal", beast=card_msg(s.hunt_deck[0])))
+
+
+def _night_attack_reward(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if s.hunt_deck:
+        b = BEASTS[s.hunt_deck.pop(0).partition(":")[2]]
+        gain(s, "F", b.food)
+        gain(s, "Fur", b.fur)
+
+
+def _stroke_of_fate(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    from .events import slide_off
+    for i in (0, 1):
+        old = s.threat[i]
+        if old:
+            s.threat[i] = None
+            slide_off(s, old)
+            if over(s):
+                return
+
+
+def _dng_explore(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    put_token(s, "explore", "DNGS")  # stays until Predators in the Woods leaves play
+
+
+def _remove_dng_explore(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if "DNGS" in s.action_tokens.get("explore", []):
+        s.action_tokens["explore"].remove("DNGS")
+
+
+def _lose_all_fw(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    for k in ("F", "NF", "W"):
+        if s.avail[k]:
+            pay(s, k, s.avail[k])
+
+
+def _start_item(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """E21: drawn from the unused starting items; it enters with 2 uses (R91)."""
+    if s.unused_items:
+        item = s.unused_items.pop(s.rng.below(len(s.unused_items)))
+        s.items[item] = 2
+        s.events.append(m("ev.item", item=card_msg("item:" + item)))
+
+
+def _camp_token(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """Snare/Hatchet: an additional food/wood token on the camp tile (ignored if one is there)."""
+    tok = "+" + arg
+    spot = s.island[s.camp]
+    item = card.partition(":")[2]
+    if tok not in spot.tokens:
+        spot.tokens.append(tok)
+        s.placed[item] = f"{s.camp}:{tok}"
+
+
+def _shortcut(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """The Explorer's seat picks a face-up non-camp tile (default: most sources, then lowest)."""
+    cands = [sp for sp in sorted(s.island) if sp != s.camp and s.island[sp].face_up]
+    if cands:
+        sp = max(cands, key=lambda x: (len(sources(s, x)), -x))
+        s.island[sp].tokens.append("shortcut")
+        s.placed["Shortcut"] = f"{sp}:shortcut"
+        s.events.append(m("ev.shortcut", space=sp))
+
+
+def _pile(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    from .scenario import add_wood
+    add_wood(s, int(arg), limited=False)
+
+
+def _treasure(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    s.events.append(m("ev.not_yet", what=m("nyi.treasure")))
+
+
+def _heal(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    n, _, who = arg.partition(":")
+    for c in who_list(s, who, r):
+        heal(s, c, int(n))
+
+
+OPS: dict[str, Callable[[RobinsonState, str, str, str | None], None]] = {
+    "res": _res, "D": _det, "M": lambda s, a, c, r: set_morale(s, int(a)), "wnd": _wnd, "heal": _heal,
+    "trk": _trk, "rp": _rp, "halfrp": _halfrp, "half": _half, "tok": _tok, "wx": _wx, "exh": _exh,
+    "restore_it": _restore, "unexpl": _unexpl, "back": _back, "tile_down": _tile_down,
+    "tile_up": _tile_up, "camp_adj": _camp_adj, "cloudburst": _camp_adj,
+    "cloudburst_reward": _cloudburst_reward, "noprod": _noprod, "halfprod": _halfprod,
+    "lessprod": _lessprod, "flip": _flip, "items_off": _items_off, "inv_disc": _inv_disc,
+    "inv_board": _inv_board, "disc": _disc, "book": _book, "onepawn": _onepawn, "only": _only,
+    "noabil": _noabil, "camp_blocked": _flag("camp_blocked"), "fp_pass": _fp_pass,
+    "extra_meal": _extra_meal, "howling": _howling, "dangerous_night": _dangerous_night,
+    "dn_shuffle": _dn_shuffle, "hunt_discard_top": _hunt_discard_top,
+    "night_attack_reveal": _night_attack_reveal, "night_attack_reward": _night_attack_reward,
+    "stroke_of_fate": _stroke_of_fate, "dng_explore_stay": _dng_explore,
+    "remove_dng_explore": _remove_dng_explore, "lose_all_FW": _lose_all_fw, "start_item": _start_item,
+    "camp_token": _camp_token, "shortcut": _shortcut, "pile": _pile, "treasure": _treasure,
+}

@@ -1,0 +1,143 @@
+"""The Robinson Crusoe engine: the contract of rules/contract.py over the modules beside it."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..contract import Engine, IllegalMove, Move, Outcome
+from ..text import Msg, msg
+from . import events as EV
+from . import phases, plan as P, resolve
+from .moves import Opt, deciders, label, options
+from .prims import end
+from .scenario import add_wood
+from .setup import new_game, parse_options
+from .state import RobinsonOptions, RobinsonState, RobinsonView
+from .texts import char, m, seat as seat_msg
+from .view import build_view, prompt
+
+
+class RobinsonEngine(Engine[RobinsonState]):
+    key = "robinson"
+    title = "Robinson Crusoe: Castaways"
+    min_players = 1
+    max_players = 4
+    Options = RobinsonOptions
+    State = RobinsonState
+    conformance_seeds = 8
+
+    def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> RobinsonOptions:
+        return parse_options(raw)
+
+    def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> RobinsonState:
+        s = new_game(list(seats), seed, options)
+        s.events = [m("ev.setup", chars=_chars(s))]
+        phases.start_round(s)
+        return s
+
+    def to_act(self, state: RobinsonState) -> list[str]:
+        return deciders(state)
+
+    def legal_moves(self, state: RobinsonState, seat: str) -> list[Move]:
+        return [Move.of(o[0], label(state, seat, o), o[3]) for o in options(state, seat)]
+
+    def _find(self, state: RobinsonState, seat: str, move_id: str) -> Opt:
+        if state.abandoned or state.result is not None:
+            raise IllegalMove(msg("core.illegal.over"))
+        if seat not in state.seats:
+            raise IllegalMove(msg("core.illegal.not_player"))
+        if seat not in deciders(state):
+            raise IllegalMove(msg("core.illegal.not_your_turn"))
+        for o in options(state, seat):
+            if o[0] == move_id:
+                return o
+        raise IllegalMove(msg("core.illegal.unknown_move", move=move_id))
+
+    def find_move(self, state: RobinsonState, seat: str, move_id: str) -> Move:
+        o = self._find(state, seat, move_id)
+        return Move.of(o[0], label(state, seat, o), o[3])
+
+    def apply(self, state: RobinsonState, seat: str, move_id: str) -> RobinsonState:
+        o = self._find(state, seat, move_id)
+        new = self.copy_state(state)
+        new.events = []
+        self._apply_opt(new, seat, o)
+        new.moves_made += 1
+        return new
+
+    def _apply(self, state: RobinsonState, seat: str, move: Move) -> None:
+        self._apply_opt(state, seat, self._find(state, seat, move.id))
+
+    def _apply_opt(self, s: RobinsonState, seat: str, o: Opt) -> None:
+        oid, kind, arg, _ = o
+        if kind == "draw":
+            EV.event_phase(s)
+            if s.result is None:
+                phases.morale_phase(s)
+        elif kind == "morale":
+            phases.morale_choice(s, bool(arg))
+        elif kind == "wood":
+            if arg:
+                s.avail["W"] -= arg
+                add_wood(s, arg)
+            if s.result is None:
+                phases.start_planning(s)
+        elif kind == "place":
+            P.place(s, seat, *arg)
+            s.events.append(m("ev.planned", who=seat_msg(seat), what=label(s, seat, o)))
+        elif kind == "support":
+            P.support(s, seat, *arg)
+            s.events.append(m("ev.planned", who=seat_msg(seat), what=label(s, seat, o)))
+        elif kind == "unplace":
+            s.events.append(m("ev.planned", who=seat_msg(seat), what=label(s, seat, o)))
+            P.unplace(s, seat, arg)
+        elif kind == "ok":
+            s.confirmed.append(seat)
+            s.events.append(m("ev.confirmed", who=seat_msg(seat)))
+            if all(x in s.confirmed for x in s.seats):
+                resolve.begin(s)
+        elif kind == "go":
+            resolve.go(s, arg)
+        elif kind == "roll":
+            phases.roll_weather(s)
+        elif kind in ("stay", "camp"):
+            if kind == "camp":
+                from .effects import move_camp
+                move_camp(s, arg)
+            phases.night_rest(s)
+        else:  # pragma: no cover
+            raise IllegalMove(msg("core.illegal.unknown_move", move=oid))
+
+    def view(self, state: RobinsonState, seat: str | None = None) -> RobinsonView:
+        return build_view(state, deciders(state))
+
+    def outcome(self, state: RobinsonState) -> Outcome | None:
+        if state.result is None:
+            return None
+        won = state.result == "won"
+        scores = {x: int(won) for x in state.seats}
+        return Outcome(coop=True, won=won, scores=scores, ranks={x: 1 for x in state.seats},
+                       summary=m("outcome.won" if won else "outcome.lost", round=state.round,
+                                 why=m("why." + state.end_reason)))
+
+    def prompt(self, state: RobinsonState, seat: str) -> Msg:
+        return prompt(state, seat)
+
+    def playout_weight(self, state: RobinsonState, seat: str, move: Move) -> float:
+        """Random playouts: confirm readily, rarely take pawns back."""
+        mid = move.id
+        if mid == "ok":
+            return 30.0
+        if mid.startswith("u:"):
+            return 0.2
+        return 1.0
+
+
+def _chars(s: RobinsonState) -> Msg:
+    from ..text import join
+    return join([m("seat_char", seat=seat_msg(x), who=char(c)) for x, c in s.seat_char.items()], ", ")
+
+
+ENGINE = RobinsonEngine()
+__all__ = ["ENGINE", "RobinsonEngine", "end"]

@@ -1,0 +1,84 @@
+"""Island geometry and terrain: distances through explored tiles (R34), explored
+terrain (R62, E27, E33), sources and their exhaustion (E30), camp moves (R73)."""
+from __future__ import annotations
+
+from .data import ADJ, TILES, FOOD_SOURCES
+from .state import RobinsonState
+
+
+def face_up(s: RobinsonState) -> list[int]:
+    return sorted(sp for sp, spot in s.island.items() if spot.face_up)
+
+
+def distances(s: RobinsonState) -> dict[int, int]:
+    """Steps from the camp through face-up explored tiles (E29: face-down tiles break paths).
+    Unexplored spaces next to a reached tile get a distance too (the target is the last step)."""
+    dist = {s.camp: 0}
+    frontier = [s.camp]
+    while frontier:
+        nxt = []
+        for a in frontier:
+            for b in ADJ[a]:
+                if b in dist:
+                    continue
+                spot = s.island.get(b)
+                if spot is None:
+                    dist[b] = dist[a] + 1  # unexplored: reachable as a target, not a path
+                elif spot.face_up:
+                    dist[b] = dist[a] + 1
+                    nxt.append(b)
+        frontier = nxt
+    return dist
+
+
+def explored_terrains(s: RobinsonState) -> set[str]:
+    """E33: a face-up tile of the terrain counts, unless `unexpl:T` holds."""
+    out = set()
+    for spot in s.island.values():
+        if spot.face_up and "unexpected" not in spot.tokens:
+            out.add(TILES[spot.tile].terrain)
+    return out - set(s.unexplored_terrain)
+
+
+def natural_shelter(s: RobinsonState) -> bool:
+    spot = s.island[s.camp]
+    return spot.face_up and TILES[spot.tile].shelter
+
+
+def has_shelter(s: RobinsonState) -> bool:
+    """R37: a built Shelter or a natural shelter on the camp tile."""
+    return s.shelter or natural_shelter(s)
+
+
+def sources(s: RobinsonState, space: int, live: bool = True) -> list[str]:
+    """Sources printed on a face-up tile (plus New Flock's token, R27), optionally non-exhausted."""
+    spot = s.island.get(space)
+    if spot is None or not spot.face_up:
+        return []
+    out = list(TILES[spot.tile].sources)
+    if live:
+        out = [x for x in out if x not in spot.exhausted]
+    return out
+
+
+def kind(source: str) -> str:
+    return "F" if source in FOOD_SOURCES else "W"
+
+
+def adjacent_tiles(s: RobinsonState) -> list[int]:
+    """Face-up explored tiles adjacent to the camp."""
+    return [b for b in ADJ[s.camp] if b in s.island and s.island[b].face_up]
+
+
+def nearest_sources(s: RobinsonState, want: str) -> list[tuple[int, str]]:
+    """Non-exhausted sources of a kind ("food", "wood", "fish", "any") by distance, camp = 0 (§3.9)."""
+    dist = distances(s)
+    found = []
+    for sp, spot in s.island.items():
+        if sp not in dist or not spot.face_up:
+            continue
+        for src in sources(s, sp):
+            if want == "any" or src == want or (want == "food" and src in FOOD_SOURCES):
+                found.append((dist[sp], sp, src))
+    found.sort()
+    return [(sp, src) for _, sp, src in found]

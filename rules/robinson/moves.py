@@ -1,0 +1,116 @@
+"""Who decides now, their legal options and the labels (the decision stack)."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import plan as P
+from .island import adjacent_tiles
+from .scenario import room
+from .state import RobinsonState
+from .texts import card as card_msg, char, m, res
+
+Opt = tuple[str, str, Any, bool]  # (id, kind, arg, barrier)
+
+
+def deciders(s: RobinsonState) -> list[str]:
+    if s.result is not None or s.abandoned:
+        return []
+    fp = s.seats[s.fp]
+    if s.phase == "plan":
+        return [x for x in s.seats if x not in s.confirmed]
+    if s.phase == "resolve":
+        return [s.queue[0].owners[0]] if s.queue else []
+    return [fp]
+
+
+def options(s: RobinsonState, seat: str) -> list[Opt]:
+    if seat not in deciders(s):
+        return []
+    ph = s.phase
+    if ph == "event":
+        return [("draw", "draw", None, True)]
+    if ph == "morale":
+        return [("m:d", "morale", False, False), ("m:h", "morale", True, False)]
+    if ph == "wood":
+        top = min(room(s), s.avail["W"])
+        return [(f"wood:{n}", "wood", n, False) for n in range(top + 1)]
+    if ph == "plan":
+        out: list[Opt] = [(mid, "place", (t, pawns), False) for mid, t, pawns in P.place_options(s, seat)]
+        out += [(mid, "support", (i, letter), False) for mid, i, letter in P.support_options(s, seat)]
+        out += [(mid, "unplace", i, False) for mid, i in P.unplace_options(s, seat)]
+        if P.can_confirm(s, seat):
+            out.append(("ok", "ok", None, False))
+        return out
+    if ph == "resolve":
+        st = s.queue[0]
+        if st.action == "camp" and len(s.seats) == 4:
+            return [("go:d", "go", "d", True), ("go:m", "go", "m", True)]
+        return [("go", "go", "", True)]
+    if ph == "weather":
+        return [("roll", "roll", None, True)]
+    if ph == "night":
+        return [("stay", "stay", None, False)] + [(f"camp:{sp}", "camp", sp, False) for sp in adjacent_tiles(s)]
+    return []
+
+
+def pawn_names(s: RobinsonState, seat: str, pawns: str) -> Any:
+    from ..text import join
+    return join([char(P.letter_name(s, seat, x)) for x in pawns], ", ")
+
+
+def target_msg(s: RobinsonState, key: str) -> Any:
+    parts = key.split(".")
+    head = parts[0]
+    if head == "thr":
+        card = s.threat[int(parts[1])] or "event:?"
+        return m("tgt.threat", card=card_msg(card))
+    if head == "b":
+        if parts[1] == "inv":
+            return m("tgt.invention", item=card_msg("invention:" + parts[2]))
+        return m("tgt.build." + parts[1])
+    if head == "g":
+        return m("tgt.gather", src=m("src." + parts[2]), space=int(parts[1]))
+    if head == "x":
+        return m("tgt.explore", space=int(parts[1]))
+    return m("tgt." + head)
+
+
+def cost_msg(cost: dict[str, int]) -> Any:
+    from ..text import join
+    if not cost:
+        return m("free")
+    return join([m("amount", n=v, res=res(k)) for k, v in cost.items()], ", ")
+
+
+def label(s: RobinsonState, seat: str, o: Opt) -> Any:
+    oid, kind, arg, _ = o
+    if kind == "place":
+        t, pawns = arg
+        key = "mv.place_auto" if (t.fixed == 0 and len(pawns) >= 2 + t.extras) else \
+            "mv.place_roll" if t.fixed == 0 else "mv.place"
+        return m(key, target=target_msg(s, t.key), pawns=pawn_names(s, seat, pawns), cost=cost_msg(t.cost))
+    if kind == "support":
+        i, letter = arg
+        return m("mv.support", target=target_msg(s, s.plan[i].target),
+                 pawn=char(P.letter_name(s, seat, letter)))
+    if kind == "unplace":
+        return m("mv.unplace", target=target_msg(s, s.plan[arg].target))
+    if kind == "go":
+        st = s.queue[0]
+        if arg:
+            return m("mv.go_" + arg, who=char(st.pawns[0]))
+        return m("mv.go", who=char(st.pawns[0]), target=target_msg_stack(s, st))
+    if kind == "wood":
+        return m("mv.wood", n=arg)
+    if kind == "camp":
+        return m("mv.camp", space=arg)
+    if kind == "morale":
+        return m("mv.morale_heal" if arg else "mv.morale_det")
+    return m("mv." + kind)
+
+
+def target_msg_stack(s: RobinsonState, st: Any) -> Any:
+    parts = st.target.split(".")
+    if parts[0] == "thr":
+        return m("tgt.threat_any")
+    return target_msg(s, st.target)

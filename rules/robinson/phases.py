@@ -1,0 +1,273 @@
+"""The round (R16, R94) and its deterministic phases: Morale (R22-R25),
+Production (R26-R29), the woodpile step (S3), the end of the Action phase
+(R46), Weather (R66-R71) and Night (R72-R74).  `advance` runs automatic steps
+until a seat must decide or the game is over."""
+from __future__ import annotations
+
+from . import effects
+from .combat import built
+from .data import DICE, INVENTIONS, SCENARIO
+from .island import adjacent_tiles, has_shelter, kind, sources
+from .prims import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
+                    set_morale, wound)
+from .scenario import check_win, room
+from .state import RobinsonState, no_res
+from ..text import join
+from .texts import char, m
+
+MORALE_D = {-3: -3, -2: -2, -1: -1, 0: 0, 1: 1, 2: 2}  # R23; +3 is a choice
+
+
+def start_round(s: RobinsonState) -> None:
+    """R94: night-outside characters come back, then the win check; then the Event phase (R18)."""
+    s.events.append(m("ev.round", n=s.round))
+    for c in s.chars.values():
+        if c.out:
+            c.out = False
+            for k, v in c.supply.items():
+                s.avail[k] += v
+            c.supply = no_res()
+    if check_win(s):
+        return
+    if s.round == 1:  # R18
+        morale_phase(s)
+    else:
+        s.phase = "event"
+
+
+def morale_phase(s: RobinsonState) -> None:
+    s.phase = "morale"
+    if len(s.seats) == 1:  # R22/R15
+        set_morale(s, 1)
+    if s.morale == 3:
+        return  # the FP's seat chooses (R23)
+    n = MORALE_D[s.morale]
+    who = fp_char(s)
+    if n > 0:
+        gain_det(s, who, n)
+    elif n < 0:
+        lose_det(s, who, -n)  # R24
+    after_morale(s)
+
+
+def morale_choice(s: RobinsonState, heal_it: bool) -> None:
+    who = fp_char(s)
+    if heal_it:
+        heal(s, who, 1)
+    else:
+        gain_det(s, who, 2)
+    after_morale(s)
+
+
+def after_morale(s: RobinsonState) -> None:
+    if over(s):
+        return
+    if built(s, "Diary"):  # R25
+        gain_det(s, fp_char(s), 1)
+    if built(s, "Drums"):
+        gain_det(s, fp_char(s), 2)
+    production(s)
+
+
+def production(s: RobinsonState) -> None:
+    """R26-R29: the camp tile's sources, camp tokens, the Shortcut; event modifiers."""
+    got = {"F": 0, "W": 0}
+    camp = s.island[s.camp]
+    for src in sources(s, s.camp):
+        got[kind(src)] += 1
+    for tok, k in (("+F", "F"), ("+W", "W")):
+        if tok in camp.tokens and any(kind(x) == k for x in sources(s, s.camp)):
+            got[k] += 1
+    for sp, spot in s.island.items():
+        if "shortcut" in spot.tokens and "Shortcut" in s.built and spot.face_up:
+            live = sources(s, sp)
+            if live:  # R28: default food
+                pick = min(live, key=lambda x: kind(x) != "F")
+                got[kind(pick)] += 1
+    mods = s.prod_mods
+    if "noall" in mods:
+        got = {"F": 0, "W": 0}
+    if "noF" in mods:
+        got["F"] = 0
+    if "noW" in mods:
+        got["W"] = 0
+    if "half" in mods:  # ½Prod: floor(total/2), food first (FP's default, E31)
+        total = (got["F"] + got["W"]) // 2
+        f = min(got["F"], total)
+        got = {"F": f, "W": min(got["W"], total - f)}
+    for mod in mods:
+        if mod.startswith("less"):
+            got["F"] = max(0, got["F"] - int(mod[4:]))
+    s.prod_mods = []
+    s.events.append(m("ev.production", food=got["F"], wood=got["W"]))
+    s.avail["F"] += got["F"]
+    s.avail["W"] += got["W"]
+    wood_step(s)
+
+
+def wood_step(s: RobinsonState) -> None:
+    """S3: before planning, the FP's seat may move wood to the current stage."""
+    if room(s) > 0 and s.avail["W"] > 0:
+        s.phase = "wood"
+        return
+    start_planning(s)
+
+
+def start_planning(s: RobinsonState) -> None:
+    s.phase = "plan"
+    s.plan = []
+    s.confirmed = []
+    s.edits = {}
+    s.gathered = {}
+
+
+def end_action(s: RobinsonState) -> None:
+    """R46: new items take effect in build order, Future goes to Available, then S5."""
+    s.actor = None
+    for item in s.future_built:
+        s.built.append(item)
+        s.events.append(m("ev.built", item=m("card", deck=m("deck.invention"), name=item)))
+    new, s.future_built = s.future_built, []
+    for item in new:
+        before = (s.weapon, s.palisade)
+        effects.apply(s, INVENTIONS[item].effect, "invention:" + item)
+        for attr, old in zip(("weapon", "palisade"), before):
+            if getattr(s, attr) > old:
+                s.bonus[f"{item}.{attr}"] = getattr(s, attr) - old
+        if over(s):
+            return
+    s.phase = "weather"
+    for k, v in s.future.items():
+        s.avail[k] += v
+    s.future = no_res()
+    toks, s.future_tokens = s.future_tokens, []
+    effects.arrive(s, toks)
+    if "items_off" in s.flags:
+        s.flags.remove("items_off")
+    if check_win(s):
+        return
+    weather_phase(s)
+
+
+def weather_dice(s: RobinsonState) -> list[str]:
+    dice = list(SCENARIO["weather"][str(s.round)])
+    if "red" in s.weather_tokens and "animals" not in dice:  # R66, E7
+        dice.append("animals")
+    return dice
+
+
+def weather_phase(s: RobinsonState) -> None:
+    s.phase = "weather"
+    if weather_dice(s):
+        return  # the FP rolls (a barrier move)
+    resolve_weather(s, [])
+
+
+def roll_weather(s: RobinsonState) -> None:
+    faces = [(d, DICE[d][s.rng.below(6)]) for d in weather_dice(s)]
+    s.events.append(m("ev.weather_roll", faces=join([m("wxface." + f) for _, f in faces], ", ")))
+    resolve_weather(s, [f for _, f in faces])
+
+
+def resolve_weather(s: RobinsonState, faces: list[str]) -> None:
+    """R67-R70 for the characters in camp (R71)."""
+    rain = sum(int(f[4:]) for f in faces if f.startswith("rain"))
+    snow = sum(int(f[4:]) for f in faces if f.startswith("snow"))
+    rain += "rain" in s.weather_tokens
+    snow += "snow" in s.weather_tokens
+    if built(s, "Furnace") and snow:  # R68
+        snow -= 1
+    if rain or snow:
+        s.events.append(m("ev.clouds", rain=rain, snow=snow, roof=s.roof))
+    if snow:
+        pay(s, "W", snow)
+    above = max(0, rain + snow - s.roof)
+    if above and not over(s):
+        pay(s, "W", above)
+        if not over(s):
+            pay(s, "F", above)
+    for f in faces:
+        if over(s):
+            return
+        if f == "food" and not built(s, "Corral"):
+            pay(s, "F", 1)
+        elif f == "palisade":
+            effects.track(s, "pal", -1)
+        elif f == "beast":
+            for who in in_camp(s):
+                wound(s, who, max(0, 3 - s.weapon))
+                if over(s):
+                    return
+    if "storm" in s.weather_tokens and not over(s):
+        effects.track(s, "pal", -1)
+    s.weather_tokens = []
+    if not over(s):
+        night_phase(s)
+
+
+def night_phase(s: RobinsonState) -> None:
+    """R72 (1) eating, then (2) the camp-move choice when there is somewhere to go."""
+    s.phase = "night"
+    eaters = in_camp(s)
+    meals = len(eaters)
+    have = s.avail["F"] + s.avail["NF"]
+    hungry: list[str] = []
+    if have < meals:  # the FP's default: most remaining life goes hungry first (E31)
+        order = sorted(eaters, key=lambda c: (s.chars[c].wounds, eaters.index(c)))
+        hungry = order[:meals - have]
+    pay(s, "F", meals - len(hungry), if_possible=True)
+    s.events.append(m("ev.eat", n=meals - len(hungry)))
+    for who in hungry:
+        s.events.append(m("ev.hungry", who=char(who)))
+        wound(s, who, 2)
+        if over(s):
+            return
+    for _ in range(s.extra_meal):
+        for who in in_camp(s):
+            if s.avail["F"] + s.avail["NF"]:
+                pay(s, "F", 1)
+            else:
+                wound(s, who, 1)
+            if over(s):
+                return
+    for c in living(s):
+        ch = s.chars[c]
+        if ch.out:  # R74
+            if ch.supply["F"] + ch.supply["NF"]:
+                ch.supply["F" if ch.supply["F"] else "NF"] -= 1
+            else:
+                wound(s, c, 2)
+            if over(s):
+                return
+    if not adjacent_tiles(s):
+        night_rest(s)
+
+
+def night_rest(s: RobinsonState) -> None:
+    """R72 (3)-(6)."""
+    shelter = has_shelter(s)
+    if not shelter:
+        s.events.append(m("ev.no_shelter"))
+    for who in living(s):
+        if s.chars[who].out or not shelter:  # R74: outside, no camp shelter
+            wound(s, who, 1)
+            if over(s):
+                return
+    keep = min(2, s.avail["F"]) if built(s, "Cellar") else 0
+    if s.avail["F"] - keep:
+        s.events.append(m("ev.spoil", n=s.avail["F"] - keep))
+    s.avail["F"] = keep
+    for c in s.chars.values():
+        c.used = []
+        c.supply["F"] = 0
+    s.limits = {}
+    s.flags = []
+    s.extra_meal = 0
+    if s.round >= SCENARIO["rounds"]:  # R72(6), R96
+        from .prims import end
+        end(s, "lost", "time")
+        return
+    s.round += 1
+    if players(s) > 1:
+        s.fp = (s.fp + 1) % players(s)
+    start_round(s)

@@ -1,0 +1,354 @@
+"""Action planning (R30-R38): targets, pawn stacks, costs tied up, and the
+simultaneous plan/confirm protocol.
+
+Move ids (a seat's own part of the plan only):
+  p:<target>:<pawns>  a new stack; pawns are letters, the first resolves (R38):
+                      c = your character, f = Friday, d = the Dog (the FP's seat owns both, R30)
+  s:<i>:<pawn>        one more pawn on stack i (support, e.g. 2 pawns = no dice, R34)
+  u:<i>               take your pawns back from stack i (a stack goes when its resolver's
+                      seat takes it back; only once no other seat supports it)
+  ok                  confirm; planning ends when every seat has confirmed (R30)
+Termination [PROPOSED]: any change clears the other seats' confirmations; each seat may
+take pawns back at most EDITS times per round, so planning always ends.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .combat import built
+from .data import CHARACTERS, EVENTS, INVENTIONS, SCENARIO_INVENTIONS
+from .island import distances, explored_terrains, has_shelter, sources
+from .prims import fp_char, players
+from .state import RobinsonState, Stack
+
+EDITS = 6
+SHELTER_COST = {1: (2, 1), 2: (2, 1), 3: (3, 2), 4: (4, 3)}  # R56: (wood, fur)
+BUILD_ORDER = ("shelter", "roof", "pal", "wpn")
+
+
+class Target(NamedTuple):
+    key: str
+    action: str
+    extras: int  # extra pawns needed (R34)
+    fixed: int  # 0 = base 1 or 2 (+extras); else the exact pawn count
+    cost: dict[str, int]
+    owner: str | None = None  # personal invention (R58)
+
+
+def tied(s: RobinsonState) -> dict[str, int]:
+    out = {"F": 0, "NF": 0, "W": 0, "Fur": 0}
+    for st in s.plan:
+        for k, v in st.pay.items():
+            out[k] += v
+    return out
+
+
+def can_pay(s: RobinsonState, cost: dict[str, int]) -> bool:
+    t = tied(s)
+    for k, v in cost.items():
+        if k == "F":
+            if s.avail["F"] + s.avail["NF"] - t["F"] - t["NF"] < v:
+                return False
+        elif s.avail[k] - t[k] < v:
+            return False
+    return True
+
+
+def _choices(base: str, cost: dict[str, int], extra_wood: int) -> list[tuple[str, dict[str, int]]]:
+    """Expand a "W|Fur" cost into the two payments (R36); +1W tokens add to wood (R88)."""
+    out: list[tuple[str, dict[str, int]]] = []
+    if "W|Fur" in cost:
+        n = cost["W|Fur"]
+        out = [(base + ".w", {"W": n + extra_wood}), (base + ".f", {"Fur": n})]
+    else:
+        c = dict(cost)
+        if c.get("W") and extra_wood:
+            c["W"] += extra_wood
+        out = [(base, c)]
+    return [(k, {r: v for r, v in c.items() if v}) for k, c in out]
+
+
+def requirement_met(s: RobinsonState, req: str | None) -> bool:
+    if not req:
+        return True
+    if req.startswith("Wpn"):
+        return s.weapon >= int(req[3:])  # E28
+    return built(s, req)
+
+
+def invention_ready(s: RobinsonState, name: str) -> bool:
+    """R37/E27: terrains explored, required items built (this round's are still in Future)."""
+    terr = explored_terrains(s)
+    for need in INVENTIONS[name].needs:
+        if need in INVENTIONS:
+            if not built(s, need):
+                return False
+        elif need not in terr:
+            return False
+    return True
+
+
+def buildable(s: RobinsonState) -> list[str]:
+    """Board inventions, the characters' personal ones and the scenario's (S4), not built."""
+    personal = [CHARACTERS[ch].personal for ch in s.seat_char.values()]
+    names = list(s.inv_board) + personal + list(SCENARIO_INVENTIONS)
+    return [n for n in names if n not in s.built and n not in s.future_built]
+
+
+def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
+    """Every target a new stack may take now (R33-R37), given the stacks already planned."""
+    plan = s.plan if plan is None else plan
+    out: list[Target] = []
+    planned_keys = {st.target for st in plan}
+    n = players(s)
+    # Threat (R47-R49): each card once per round.
+    for i, card in enumerate(s.threat):
+        if not card or any(st.action == "threat" and st.target.split(".")[1] == str(i) for st in plan):
+            continue
+        deck, _, name = card.partition(":")
+        if deck == "wreck":
+            out += [Target(f"thr.{i}.{k}", "threat", 0, k, {}) for k in (1, 2)]
+            continue
+        e = EVENTS[name]
+        if not requirement_met(s, e.req):
+            continue
+        cost: dict[str, int] = {}
+        if e.cost and not (e.free_with and built(s, e.free_with)):
+            cost = {"W|Fur": 1} if e.cost == "W|Fur" else {"W": 2} if e.cost == "W2" else {e.cost: 1}
+        for key, c in _choices(f"thr.{i}", cost, 0):
+            out.append(Target(key, "threat", 0, e.pawns, c))
+    # Hunt (R50): exactly 2, never more hunts than cards (R35).
+    hunts = sum(st.action == "hunt" for st in plan)
+    tc = lambda a: int("TC" in s.action_tokens.get(a, []))  # noqa: E731
+    if hunts < len(s.hunt_deck):
+        out.append(Target("hunt", "hunt", 0, 2 + tc("hunt"), {}))
+    # Build (R55-R58).
+    xw = int("XW" in s.action_tokens.get("build", []))
+    wood, fur = SHELTER_COST[n]
+    if not s.shelter and "b.shelter" not in {t.rsplit(".", 1)[0] for t in planned_keys}:
+        out += [Target(k, "build", tc("build"), 0, c) for k, c in
+                (("b.shelter.w", {"W": wood + xw}), ("b.shelter.f", {"Fur": fur}))]
+    if has_shelter(s):
+        for part in ("roof", "pal"):
+            out += [Target(k, "build", tc("build"), 0, c) for k, c in
+                    ((f"b.{part}.w", {"W": wood + xw}), (f"b.{part}.f", {"Fur": fur}))]
+    out.append(Target("b.wpn", "build", tc("build"), 0, {"W": 1 + xw}))
+    for name in buildable(s):
+        if any(t.startswith(f"b.inv.{name}") for t in planned_keys) or not invention_ready(s, name):
+            continue
+        inv = INVENTIONS[name]
+        for key, c in _choices(f"b.inv.{name}", inv.cost, xw):
+            out.append(Target(key, "build", tc("build"), 0, c, inv.owner))
+    # Gather (R61) and Explore (R62, R63).
+    dist = distances(s)
+    for sp in sorted(s.island):
+        spot = s.island[sp]
+        if sp == s.camp or sp not in dist or not spot.face_up or "shortcut" in spot.tokens:
+            continue
+        extra = max(0, dist[sp] - 1) + tc("gather") + int("TC" in spot.tokens)
+        for src in sorted(set(sources(s, sp)), key=lambda x: x == "wood"):
+            key = f"g.{sp}.{src}"
+            if key not in planned_keys:
+                out.append(Target(key, "gather", extra, 0, {}))
+    explores = sum(st.action == "explore" for st in plan)
+    if explores < len(s.island_stack):
+        for sp in sorted(dist):
+            if sp in s.island or f"x.{sp}" in planned_keys:
+                continue
+            out.append(Target(f"x.{sp}", "explore", max(0, dist[sp] - 1) + tc("explore"), 0, {}))
+    if "camp_blocked" not in s.flags:
+        out.append(Target("camp", "camp", 0, 1 + tc("camp"), {}))
+    out.append(Target("rest", "rest", 0, 1, {}))
+    return out
+
+
+# ---------------------------------------------------------------- pawns
+
+def allowed(s: RobinsonState, who: str, action: str) -> bool:
+    """E16/E34: this round's restrictions on a character's pawns."""
+    for lim in s.limits.get(who, []):
+        if lim.startswith("only.") and action not in lim[5:].split("."):
+            if action != "rest":
+                return False
+    return True
+
+
+def pawn_supply(s: RobinsonState, seat: str) -> dict[str, int]:
+    """Pawns a seat places: its character's 2 (1 with a limit, R81), and for the FP Friday and the Dog."""
+    who = s.seat_char[seat]
+    out = {"c": 1 if "onepawn" in s.limits.get(who, []) else 2}
+    if seat == s.seats[s.fp]:
+        if "Friday" in s.chars and not s.chars["Friday"].dead:
+            out["f"] = 1
+        if s.dog:
+            out["d"] = 1
+    return out
+
+
+def letter_name(s: RobinsonState, seat: str, letter: str) -> str:
+    return {"c": s.seat_char[seat], "f": "Friday", "d": "Dog"}[letter]
+
+
+def free_pawns(s: RobinsonState, seat: str) -> dict[str, int]:
+    out = pawn_supply(s, seat)
+    names = {letter_name(s, seat, k): k for k in out}
+    for st in s.plan:
+        for p, o in zip(st.pawns, st.owners):
+            if o == seat and p in names:
+                out[names[p]] -= 1
+    return out
+
+
+def combos(free: dict[str, int], n: int) -> list[str]:
+    """Distinct pawn strings of length n: resolver c or f first, the rest in c, f, d order."""
+    out = []
+    for first in ("c", "f"):
+        if free.get(first, 0) < 1:
+            continue
+        rest = dict(free)
+        rest[first] -= 1
+        pool = "c" * rest.get("c", 0) + "f" * rest.get("f", 0) + "d" * rest.get("d", 0)
+        seen = set()
+        from itertools import combinations
+        for tail in combinations(pool, n - 1):
+            t = "".join(tail)
+            if t not in seen:
+                seen.add(t)
+                out.append(first + t)
+    return out
+
+
+def stack_ok(s: RobinsonState, seat: str, t: Target, pawns: str) -> bool:
+    if t.action not in ("hunt", "explore") and "d" in pawns:
+        return False  # R86
+    if t.owner and not (pawns[0] == "c" and s.seat_char[seat] == t.owner):
+        return False  # R58
+    if "c" in pawns and not allowed(s, s.seat_char[seat], t.action):
+        return False
+    return True
+
+
+def sizes(t: Target) -> tuple[int, ...]:
+    return (t.fixed,) if t.fixed else (1 + t.extras, 2 + t.extras)
+
+
+def place_options(s: RobinsonState, seat: str) -> list[tuple[str, Target, str]]:
+    free = free_pawns(s, seat)
+    if free.get("c", 0) + free.get("f", 0) == 0:
+        return []
+    out = []
+    for t in targets(s):
+        if not can_pay(s, t.cost):
+            continue
+        for n in sizes(t):
+            if n > sum(free.values()):
+                continue
+            for pawns in combos(free, n):
+                if stack_ok(s, seat, t, pawns):
+                    out.append((f"p:{t.key}:{pawns}", t, pawns))
+    return out
+
+
+def max_size(s: RobinsonState, st: Stack) -> int:
+    if st.action in ("build", "gather", "explore"):
+        return 2 + extras_of(s, st)
+    return len(st.pawns)
+
+
+def extras_of(s: RobinsonState, st: Stack) -> int:
+    """The extra pawns the stack's target needs (recomputed as if the stack were not planned)."""
+    for t in targets(s, [x for x in s.plan if x is not st]):
+        if t.key == st.target:
+            return t.extras
+    return 0
+
+
+def support_options(s: RobinsonState, seat: str) -> list[tuple[str, int, str]]:
+    free = free_pawns(s, seat)
+    out = []
+    for i, st in enumerate(s.plan):
+        if st.action not in ("build", "gather", "explore") or len(st.pawns) >= max_size(s, st):
+            continue
+        for letter in ("c", "f", "d"):
+            if free.get(letter, 0) < 1:
+                continue
+            if letter == "d" and st.action != "explore":
+                continue
+            if letter == "c" and not allowed(s, s.seat_char[seat], st.action):
+                continue
+            out.append((f"s:{i}:{letter}", i, letter))
+    return out
+
+
+def unplace_options(s: RobinsonState, seat: str) -> list[tuple[str, int]]:
+    if s.edits.get(seat, 0) >= EDITS:
+        return []
+    out = []
+    for i, st in enumerate(s.plan):
+        if seat not in st.owners:
+            continue
+        if st.owners[0] == seat and any(o != seat for o in st.owners):
+            continue  # supporters take theirs back first
+        out.append((f"u:{i}", i))
+    return out
+
+
+def can_confirm(s: RobinsonState, seat: str) -> bool:
+    return free_pawns(s, seat).get("c", 0) == 0
+
+
+# ---------------------------------------------------------------- changes
+
+def place(s: RobinsonState, seat: str, t: Target, pawns: str) -> None:
+    names = [letter_name(s, seat, x) for x in pawns]
+    base = 2 if (t.fixed == 0 and len(pawns) >= 2 + t.extras) else 1
+    s.plan.append(Stack(action=t.action, target=t.key, pawns=names, owners=[seat] * len(names),
+                        base=base, pay=dict(t.cost)))
+    changed(s, seat)
+
+
+def support(s: RobinsonState, seat: str, i: int, letter: str) -> None:
+    st = s.plan[i]
+    st.pawns.append(letter_name(s, seat, letter))
+    st.owners.append(seat)
+    if len(st.pawns) >= 2 + extras_of(s, st):
+        st.base = 2
+    changed(s, seat)
+
+
+def unplace(s: RobinsonState, seat: str, i: int) -> None:
+    st = s.plan[i]
+    if st.owners[0] == seat:
+        del s.plan[i]
+    else:
+        keep = [(p, o) for p, o in zip(st.pawns, st.owners) if o != seat]
+        st.pawns = [p for p, _ in keep]
+        st.owners = [o for _, o in keep]
+        st.base = 2 if len(st.pawns) >= 2 + extras_of(s, st) else 1
+    s.edits[seat] = s.edits.get(seat, 0) + 1
+    changed(s, seat)
+
+
+def changed(s: RobinsonState, seat: str) -> None:
+    """R30: any change to the plan clears the other seats' confirmations."""
+    s.confirmed = []
+
+
+def resolution_order(s: RobinsonState) -> list[Stack]:
+    """R39: by action, then resolver in seat order from the FP (Friday last), then target."""
+    from .state import ACTIONS
+    seats = [s.seats[(s.fp + i) % len(s.seats)] for i in range(len(s.seats))]
+    chars = [s.seat_char[x] for x in seats] + ["Friday"]
+    board = buildable(s) + list(s.built)
+
+    def target_key(st: Stack) -> tuple:
+        parts = st.target.split(".")
+        if st.action == "build":
+            if parts[1] in BUILD_ORDER:
+                return (BUILD_ORDER.index(parts[1]), 0)
+            return (9, board.index(parts[2]) if parts[2] in board else 99)
+        if st.action in ("gather", "explore", "threat"):
+            return (int(parts[1]), int(len(parts) > 2 and parts[2] == "wood"))
+        return (0, 0)
+
+    return sorted(s.plan, key=lambda st: (ACTIONS.index(st.action), chars.index(st.pawns[0]), target_key(st)))

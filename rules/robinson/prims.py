@@ -1,0 +1,159 @@
+"""Primitives every rule calls (sheet order of implementation, step 2):
+wounds with morale arrows and death (R75-R78, E8, E9), healing, Morale (R77),
+D with the R24 shortfall, resources with unfulfilled demand (R79-R81), gains
+to Future or Available (R26, R45), lose half (E5), end of game (R96)."""
+from __future__ import annotations
+
+from .data import CHARACTERS
+from .state import RobinsonState
+from .texts import char, m, res
+
+
+def living(s: RobinsonState, friday: bool = False) -> list[str]:
+    """Player characters in seat order (FP first), Friday last when asked for."""
+    n = len(s.seats)
+    out = [s.seat_char[s.seats[(s.fp + i) % n]] for i in range(n)]
+    if friday and "Friday" in s.chars and not s.chars["Friday"].dead:
+        out.append("Friday")
+    return out
+
+
+def fp_char(s: RobinsonState) -> str:
+    return s.seat_char[s.seats[s.fp]]
+
+
+def in_camp(s: RobinsonState) -> list[str]:
+    return [c for c in living(s) if not s.chars[c].out]
+
+
+def over(s: RobinsonState) -> bool:
+    return s.result is not None
+
+
+def end(s: RobinsonState, result: str, reason: str) -> None:
+    """R96: the game ends at once; nothing after this moment is resolved."""
+    if s.result is None:
+        s.result = result  # type: ignore[assignment]
+        s.end_reason = reason
+        s.phase = "over"
+        s.queue = []
+        s.events.append(m("ev.won" if result == "won" else "ev.lost", why=m("why." + reason)))
+
+
+def set_morale(s: RobinsonState, delta: int) -> None:
+    """R77: Morale runs -3..+3; moves past either end are ignored."""
+    new = max(-3, min(3, s.morale + delta))
+    if new != s.morale:
+        s.events.append(m("ev.morale", n=new))
+    s.morale = new
+
+
+def wound(s: RobinsonState, who: str, n: int = 1) -> None:
+    """R75/E9: wounds one at a time, each arrow lowers Morale; R76/E8 death ends the game."""
+    c = s.chars[who]
+    if n <= 0 or c.dead or over(s):
+        return
+    life = CHARACTERS[who].life
+    for _ in range(n):
+        c.wounds += 1
+        left = life - c.wounds
+        if left in CHARACTERS[who].arrows:
+            set_morale(s, -1)
+        if left <= 0:
+            c.dead = True
+            s.events.append(m("ev.dies", who=char(who)))
+            if who != "Friday":  # R85: Friday's death only removes him
+                end(s, "lost", "death")
+            return
+    s.events.append(m("ev.wound", who=char(who), n=n, left=life - c.wounds))
+
+
+def wound_all(s: RobinsonState, whom: list[str], n: int = 1) -> None:
+    for who in whom:
+        wound(s, who, n)
+        if over(s):
+            return
+
+
+def heal(s: RobinsonState, who: str, n: int = 1) -> None:
+    """R75: healing never exceeds full life and never raises Morale."""
+    c = s.chars[who]
+    k = min(n, c.wounds)
+    if k > 0 and not c.dead:
+        c.wounds -= k
+        s.events.append(m("ev.heal", who=char(who), n=k))
+
+
+def gain_det(s: RobinsonState, who: str, n: int) -> None:
+    if n > 0 and not s.chars[who].dead:
+        s.chars[who].det += n
+        s.events.append(m("ev.det_gain", who=char(who), n=n))
+
+
+def lose_det(s: RobinsonState, who: str, n: int) -> None:
+    """R24/R79: discard what is held, 1 wound per missing token."""
+    c = s.chars[who]
+    paid = min(c.det, n)
+    c.det -= paid
+    if paid:
+        s.events.append(m("ev.det_lose", who=char(who), n=paid))
+    wound(s, who, n - paid)
+
+
+def demand_targets(s: RobinsonState) -> list[str]:
+    """R80: who takes unfulfilled demand now."""
+    if s.phase == "resolve" and s.actor and s.actor in s.chars:
+        return [s.actor]
+    if s.phase in ("weather", "night"):
+        return in_camp(s)
+    return living(s)
+
+
+def gain(s: RobinsonState, code: str, n: int) -> None:
+    """R26/R45: Action-phase gains go to Future (a night-outside resolver keeps them, R74)."""
+    if n <= 0:
+        return
+    if s.phase == "resolve":
+        actor = s.chars.get(s.actor or "")
+        if actor is not None and actor.out:
+            actor.supply[code] += n
+        else:
+            s.future[code] += n
+    else:
+        s.avail[code] += n
+    s.events.append(m("ev.gain", n=n, res=res(code)))
+
+
+def pay(s: RobinsonState, code: str, n: int, if_possible: bool = False) -> int:
+    """Lose n of a resource from Available (food: perishable first, E22); the
+    shortfall is unfulfilled demand (R79) unless `if_possible`.  Returns the shortfall."""
+    if n <= 0:
+        return 0
+    kinds = ("F", "NF") if code == "F" else (code,)
+    left = n
+    for k in kinds:
+        take = min(s.avail[k], left)
+        s.avail[k] -= take
+        left -= take
+    if n - left:
+        s.events.append(m("ev.lose", n=n - left, res=res(code)))
+    if left and not if_possible:
+        s.events.append(m("ev.demand", n=left, res=res(code)))
+        for who in demand_targets(s):
+            wound(s, who, left)
+            if over(s):
+                break
+    return left
+
+
+def food(s: RobinsonState) -> int:
+    return s.avail["F"] + s.avail["NF"]
+
+
+def half_loss(value: int) -> int:
+    """Lose half, rounded down (E5): 1 -> 1, 3 -> 2, 2 -> 1."""
+    return value - value // 2
+
+
+def players(s: RobinsonState) -> int:
+    return len(s.seats)

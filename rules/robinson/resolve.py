@@ -1,0 +1,218 @@
+"""Action resolution (R39-R65): one stack per `go` move, in the R39 order."""
+from __future__ import annotations
+
+from . import effects
+from .combat import add_to_hunt, built, fight_beast
+from .data import DICE, EVENTS, INVENTIONS, TILES, WRECKAGE
+from .events import event_card
+from .island import distances, has_shelter, kind, sources
+from .phases import end_action
+from .plan import requirement_met, resolution_order
+from .prims import gain, gain_det, heal, over, players, set_morale, wound
+from .state import RobinsonState, Stack
+from .texts import card as card_msg, char, m
+
+DIE_OF = {"build": "build", "gather": "gather", "explore": "explore"}
+
+
+def begin(s: RobinsonState) -> None:
+    """All seats confirmed (R30): costs leave Available (tied up), then resolution in order."""
+    s.queue = resolution_order(s)
+    s.plan = []
+    for st in s.queue:
+        for k, v in st.pay.items():
+            take = min(s.avail[k], v)
+            s.avail[k] -= take
+            if k == "F" and v > take:
+                s.avail["NF"] -= v - take
+    s.phase = "resolve"
+    s.events.append(m("ev.plan_done", n=len(s.queue)))
+    if not s.queue:
+        end_action(s)
+
+
+def refund(s: RobinsonState, st: Stack) -> None:
+    for k, v in st.pay.items():
+        s.avail[k] += v
+
+
+def seat_of(s: RobinsonState, st: Stack) -> str:
+    """The resolver's seat (Friday's: the FP's, R30)."""
+    return st.owners[0]
+
+
+def take_token(s: RobinsonState, action: str, tok: str) -> bool:
+    lst = s.action_tokens.get(action, [])
+    if tok in lst:
+        lst.remove(tok)
+        return True
+    return False
+
+
+def roll(s: RobinsonState, st: Stack) -> tuple[bool, bool]:
+    """R41-R44: roll the three dice; returns (success, adventure).  Applied Wound -> Success -> Adventure."""
+    dice = DICE[DIE_OF[st.action]]
+    w = dice["wound"][s.rng.below(6)]
+    ok = dice["success"][s.rng.below(6)]
+    if ok == "success" and take_token(s, st.action, "RR"):  # R44
+        ok = dice["success"][s.rng.below(6)]
+        s.events.append(m("ev.reroll"))
+    adv = dice["adventure"][s.rng.below(6)]
+    s.events.append(m("ev.dice", who=char(st.pawns[0]), wound=m("face." + w), success=m("face." + ok),
+                      adv=m("face." + adv)))
+    if w == "wound":
+        wound(s, st.pawns[0])
+    return ok == "success", adv == "adv"
+
+
+def adventure(s: RobinsonState, st: Stack, face: bool) -> None:
+    """R43/R84: an adventure face or token draws a card (Friday takes 1 wound instead)."""
+    token = take_token(s, st.action, "ADV")
+    if not (face or token):
+        return
+    if st.pawns[0] == "Friday":
+        wound(s, "Friday")
+        return
+    s.events.append(m("ev.not_yet", what=m("nyi.adventure")))
+
+
+def go(s: RobinsonState, choice: str = "") -> None:
+    st = s.queue.pop(0)
+    s.actor = st.pawns[0]
+    who = st.pawns[0]
+    if who in s.chars and s.chars[who].dead:
+        refund(s, st)
+    else:
+        take_token(s, st.action, "TC")  # R88: acts on the next action of its kind, then goes
+        if take_token(s, st.action, "DNG"):  # R88: danger on the action
+            wound(s, who)
+        if "DNGS" in s.action_tokens.get(st.action, []):  # Predators in the Woods (stays)
+            wound(s, who)
+        if not over(s):
+            ACT[st.action](s, st, choice)
+    if not over(s) and not s.queue:
+        end_action(s)
+
+
+def _threat(s: RobinsonState, st: Stack, choice: str) -> None:
+    parts = st.target.split(".")
+    i = int(parts[1])
+    card = s.threat[i]
+    if card is None:
+        refund(s, st)
+        return
+    deck, _, name = card.partition(":")
+    if deck == "event" and not requirement_met(s, EVENTS[name].req):  # E3
+        refund(s, st)
+        s.events.append(m("ev.skipped", card=card_msg(card)))
+        return
+    s.threat[i] = None
+    s.events.append(m("ev.threat_done", who=char(st.pawns[0]), card=card_msg(card)))
+    if deck == "wreck":  # R49
+        effects.apply(s, WRECKAGE[name]["large" if len(st.pawns) >= 2 else "small"], card, st.pawns[0])
+    else:
+        effects.apply(s, event_card(card).reward, card, st.pawns[0])
+    s.mem.pop(card, None)
+    for t, c in list(s.unexplored_terrain.items()):
+        if c == card:
+            del s.unexplored_terrain[t]
+
+
+def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
+    if not s.hunt_deck:  # E10
+        return
+    beast = s.hunt_deck.pop(0)
+    s.events.append(m("ev.hunt", who=char(st.pawns[0]), beast=card_msg(beast)))
+    fighter = st.pawns[0]
+    fight_beast(s, fighter, beast)
+    if not over(s) and built(s, "Pit") and "pit" not in s.flags:
+        s.flags.append("pit")
+        gain(s, "F", 1)
+
+
+def _build(s: RobinsonState, st: Stack, choice: str) -> None:
+    what = st.target.split(".")
+    ok, adv = (True, False) if st.base >= 2 else roll(s, st)
+    if over(s):
+        return
+    if not ok:
+        refund(s, st)
+        gain_det(s, st.pawns[0], 2)  # R41: a fail face gives 2 D
+        s.events.append(m("ev.fail", who=char(st.pawns[0])))
+    else:
+        if st.pay.get("W"):
+            take_token(s, "build", "XW")
+        if what[1] == "shelter":
+            s.shelter = True
+            s.events.append(m("ev.shelter"))
+        elif what[1] in ("roof", "pal", "wpn"):
+            effects.track(s, what[1], 1)
+        else:
+            name = what[2]
+            s.future_built.append(name)
+            s.events.append(m("ev.invented", who=char(st.pawns[0]), item=card_msg("invention:" + name)))
+            if INVENTIONS[name].owner == st.pawns[0]:  # R58
+                gain_det(s, st.pawns[0], 2)
+    if not over(s):
+        adventure(s, st, adv)
+
+
+def _gather(s: RobinsonState, st: Stack, choice: str) -> None:
+    _, sp, src = st.target.split(".")
+    sp_i = int(sp)
+    ok, adv = (True, False) if st.base >= 2 else roll(s, st)
+    if over(s):
+        return
+    if ok and src in sources(s, sp_i):
+        k = kind(src)
+        n = 1 + int(f"+{k}" in s.island[sp_i].tokens)
+        gain(s, k, n)
+        if built(s, "Sack") and "sack" not in s.flags:
+            s.flags.append("sack")
+            gain(s, k, 1)
+    elif not ok:
+        gain_det(s, st.pawns[0], 2)  # R41: a fail face gives 2 D
+        s.events.append(m("ev.fail", who=char(st.pawns[0])))
+    adventure(s, st, adv)
+
+
+def _explore(s: RobinsonState, st: Stack, choice: str) -> None:
+    sp = int(st.target.split(".")[1])
+    ok, adv = (True, False) if st.base >= 2 else roll(s, st)
+    if over(s):
+        return
+    if ok and s.island_stack and sp not in s.island:
+        tile = s.island_stack.pop(0)
+        from .state import Spot
+        s.island[sp] = Spot(tile=tile)
+        t = TILES[tile]
+        s.events.append(m("ev.explored", who=char(st.pawns[0]), space=sp, tile=tile,
+                          terrain=m("terrain." + t.terrain)))
+        if t.beast:
+            add_to_hunt(s)
+        effects.draw_discovery(s, t.disc)
+    elif not ok:
+        gain_det(s, st.pawns[0], 2)  # R41: a fail face gives 2 D
+        s.events.append(m("ev.fail", who=char(st.pawns[0])))
+    adventure(s, st, adv)
+
+
+def _camp(s: RobinsonState, st: Stack, choice: str) -> None:
+    """R64: 1-3 players 2 D and Morale +1; 4 players the resolver's seat chooses."""
+    who = st.pawns[0]
+    if players(s) < 4:
+        gain_det(s, who, 2)
+        set_morale(s, 1)
+    elif choice == "m":
+        set_morale(s, 1)
+    else:
+        gain_det(s, who, 2)
+
+
+def _rest(s: RobinsonState, st: Stack, choice: str) -> None:
+    """R65: heal 1 (Bed: 2)."""
+    heal(s, st.pawns[0], 2 if built(s, "Bed") else 1)
+
+
+ACT = {"threat": _threat, "hunt": _hunt, "build": _build, "gather": _gather, "explore": _explore,
+       "camp": _camp, "rest": _rest}

@@ -1,0 +1,45 @@
+"""Scenario 1, Castaways: the woodpile (S3, S7) and the win check (S5)."""
+from __future__ import annotations
+
+from .combat import built
+from .data import SCENARIO
+from .prims import end
+from .state import RobinsonState
+from .texts import m
+
+NEEDS: list[int] = list(SCENARIO["pile"])
+
+
+def stage(s: RobinsonState) -> int | None:
+    """The leftmost incomplete stage, or None when the pile is complete."""
+    for i, need in enumerate(NEEDS):
+        if s.pile[i] < need:
+            return i
+    return None
+
+
+def room(s: RobinsonState) -> int:
+    i = stage(s)
+    return 0 if i is None else NEEDS[i] - s.pile[i]
+
+
+def add_wood(s: RobinsonState, n: int, limited: bool = True) -> int:
+    """Put n wood on the current stage; any excess is lost (S4, S6, S7).  Returns what was placed."""
+    i = stage(s)
+    if i is None or n <= 0:
+        return 0
+    put = min(n, NEEDS[i] - s.pile[i])
+    s.pile[i] += put
+    s.events.append(m("ev.pile", n=put, stage=i + 1, have=s.pile[i], need=NEEDS[i]))
+    if n > put:
+        s.events.append(m("ev.pile_lost", n=n - put))
+    check_win(s)
+    return put
+
+
+def check_win(s: RobinsonState) -> bool:
+    """S5: round 10-12, Fire built, all 5 stages complete."""
+    if s.result is None and s.round >= SCENARIO["win_from"] and built(s, "Fire") and stage(s) is None:
+        end(s, "won", "goal")
+        return True
+    return False

@@ -1,0 +1,86 @@
+"""A new game: set-up R1-R15 and Castaways S1, S8."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ..rng import Rng
+from .data import (DISCOVERY, EVENTS, POOL_INVENTIONS, SCENARIO,
+                   START_INVENTIONS, START_ITEMS, START_SPACE, START_TILE, TILES, WRECKAGE, BEASTS)
+from .state import Char, RobinsonOptions, RobinsonState, Spot
+
+POOL_ON_BOARD = 5  # R5
+
+
+def parse_options(raw: BaseModel | dict[str, Any] | None) -> RobinsonOptions:
+    if isinstance(raw, RobinsonOptions):
+        return raw
+    if isinstance(raw, BaseModel):
+        raw = raw.model_dump()
+    try:
+        return RobinsonOptions.model_validate(raw or {})
+    except ValidationError as exc:
+        raise ValueError(f"invalid Robinson Crusoe options: {exc}") from exc
+
+
+def event_deck(rng: Rng, rounds: int, difficulty: str) -> list[str]:
+    """R10: ceil(rounds/2) from each of the Book and adventure-icon piles; easy/hard shift 2."""
+    books = [n for n, e in EVENTS.items() if e.icon == "book"]
+    advs = [n for n, e in EVENTS.items() if e.icon != "book"]
+    rng.shuffle(books)
+    rng.shuffle(advs)
+    half = -(-rounds // 2)
+    shift = {"normal": 0, "easy": 2, "hard": -2}[difficulty]
+    deck = ["event:" + n for n in books[:half - shift] + advs[:half + shift]]
+    rng.shuffle(deck)
+    return deck
+
+
+def new_game(seats: list[str], seed: int, options: BaseModel | dict | None = None) -> RobinsonState:
+    opts = parse_options(options)
+    n = len(seats)
+    if not 1 <= n <= 4:
+        raise ValueError("Robinson Crusoe takes 1 to 4 players (R1)")
+    if len(set(seats)) != n:
+        raise ValueError("seats must be distinct")
+    rng = Rng.from_seed(seed)
+    # R2: 1-2 players deal from Carpenter, Cook, Explorer; 3-4 from all four.
+    pool = ["Carpenter", "Cook", "Explorer"] + (["Soldier"] if n >= 3 else [])
+    rng.shuffle(pool)
+    seat_char = {s: pool[i] for i, s in enumerate(seats)}
+    chars = {c: Char(name=c, seat=s) for s, c in seat_char.items()}
+    if n <= 2:  # R14, R15: Friday with 1-2 players
+        chars["Friday"] = Char(name="Friday")
+    # R5: 9 starting + 5 random pool inventions; the rest is the invention deck (top visible).
+    pool_inv = list(POOL_INVENTIONS)
+    rng.shuffle(pool_inv)
+    inv_board = list(START_INVENTIONS) + sorted(pool_inv[:POOL_ON_BOARD], key=POOL_INVENTIONS.index)
+    inv_deck = pool_inv[POOL_ON_BOARD:]
+    # R6: adventure decks are kept shuffled by their own module; beasts here.
+    beasts = ["beast:" + b for b in BEASTS]
+    rng.shuffle(beasts)
+    # R7: tile 8 on the start space with the camp; the other 10 shuffled.
+    stack = [t for t in TILES if t != START_TILE]
+    rng.shuffle(stack)
+    # R8: 2 of 8 starting items, 2 uses each.
+    items = list(START_ITEMS)
+    rng.shuffle(items)
+    # R9: discovery tokens (with the Castaways symbols, S6), shuffled.
+    disc = [name for name, k in DISCOVERY.items() for _ in range(k)]
+    rng.shuffle(disc)
+    deck = event_deck(rng, SCENARIO["rounds"], opts.difficulty)
+    wreck = "Food Crates"
+    if opts.random_wreckage:  # R11 variant
+        wreck = rng.choice(sorted(WRECKAGE))
+    dog = n == 1 or (n == 2 and opts.dog_with_two)
+    state = RobinsonState(
+        seats=list(seats), seed=seed, rng=rng, options=opts, chars=chars, seat_char=seat_char,
+        island={START_SPACE: Spot(tile=START_TILE)}, camp=START_SPACE, island_stack=stack,
+        disc_stack=disc, event_deck=deck, threat=[None, "wreck:" + wreck], beast_deck=beasts,
+        inv_board=inv_board, inv_deck=inv_deck,
+        items={i: 2 for i in items[:2]}, unused_items=items[2:],
+        action_tokens={a: [] for a in ("threat", "hunt", "build", "gather", "explore", "camp")},
+        dog=dog,
+    )
+    return state

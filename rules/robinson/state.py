@@ -1,0 +1,169 @@
+"""Robinson Crusoe state and options (pydantic models only, no rules).
+
+Ids follow the sheet (*Ids*): cards are `deck:name`; island spaces are 0-14
+(§3.1) holding tile numbers 1-11 (§3.2); characters by name (Cook, Carpenter,
+Explorer, Soldier, Friday).  Resources: F food, NF non-perishable food,
+W wood, Fur.
+"""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..contract import GameState
+
+RES = ("F", "NF", "W", "Fur")
+ACTIONS = ("threat", "hunt", "build", "gather", "explore", "camp", "rest")  # R39 order
+
+Phase = Literal["event", "morale", "wood", "plan", "resolve", "weather", "night", "over"]
+
+
+def no_res() -> dict[str, int]:
+    return {r: 0 for r in RES}
+
+
+class RobinsonOptions(BaseModel):
+    """`/game new` options (R2, R10, R11, R14)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    difficulty: Literal["normal", "easy", "hard"] = "normal"  # R10
+    random_wreckage: bool = False  # R11
+    dog_with_two: bool = False  # R14
+
+
+class Char(BaseModel):
+    """A character (or Friday): R3, R75-R78, R82-R86."""
+
+    name: str
+    seat: Optional[str] = None  # None for Friday (the FP's seat directs him, R84)
+    wounds: int = 0
+    det: int = 0
+    dead: bool = False
+    special: list[str] = Field(default_factory=list)  # special-wound markers (R78)
+    used: list[str] = Field(default_factory=list)  # abilities used this round (R83)
+    out: bool = False  # spends this night outside the camp (R74)
+    supply: dict[str, int] = Field(default_factory=no_res)  # personal supply while outside (R74)
+
+
+class Spot(BaseModel):
+    """An explored island space (R62)."""
+
+    tile: int
+    face_up: bool = True
+    exhausted: list[str] = Field(default_factory=list)  # sources with a black marker (E30)
+    tokens: list[str] = Field(default_factory=list)  # additional food/wood, TC, DNG, shortcut (R88)
+
+
+class Stack(BaseModel):
+    """One planned action (R33): pawns[0] is the resolver (R38)."""
+
+    action: str
+    target: str = ""
+    pawns: list[str] = Field(default_factory=list)  # character names, "Dog"
+    owners: list[str] = Field(default_factory=list)  # seat placing each pawn
+    base: int = 1  # 1 = roll dice, 2 = automatic success (R34)
+    pay: dict[str, int] = Field(default_factory=dict)  # resources tied up at planning (R36)
+
+
+class RobinsonState(GameState):
+    game: Literal["robinson"] = "robinson"
+    options: RobinsonOptions = Field(default_factory=RobinsonOptions)
+    chars: dict[str, Char]
+    seat_char: dict[str, str]  # seat -> character
+    dog: bool = False  # R14, R15
+    fp: int = 0  # index into seats of the First Player (R12)
+    round: int = 1
+    phase: Phase = "event"
+    result: Optional[Literal["won", "lost"]] = None
+    end_reason: str = ""
+    # tracks (R4, R77)
+    morale: int = 0
+    weapon: int = 0
+    roof: int = 0
+    palisade: int = 0
+    shelter: bool = False  # a built Shelter (the camp token flipped, R57)
+    # resources (R26, R45)
+    avail: dict[str, int] = Field(default_factory=no_res)
+    future: dict[str, int] = Field(default_factory=no_res)
+    tokens: list[str] = Field(default_factory=list)  # discovery tokens in Available
+    future_tokens: list[str] = Field(default_factory=list)
+    # island (R7, R62)
+    island: dict[int, Spot]
+    camp: int
+    island_stack: list[int]
+    disc_stack: list[str]
+    unexplored_terrain: dict[str, str] = Field(default_factory=dict)  # terrain -> event card (E33)
+    # decks (R5, R6, R10)
+    event_deck: list[str]
+    threat: list[Optional[str]] = Field(default_factory=lambda: [None, None])  # [left, right]
+    beast_deck: list[str]
+    hunt_deck: list[str] = Field(default_factory=list)
+    inv_board: list[str]
+    inv_deck: list[str]
+    inv_discard: list[str] = Field(default_factory=list)
+    built: list[str] = Field(default_factory=list)  # invention items, in build order
+    future_built: list[str] = Field(default_factory=list)  # built this Action phase (R46)
+    items: dict[str, int] = Field(default_factory=dict)  # starting item -> uses left (R8)
+    unused_items: list[str] = Field(default_factory=list)
+    # board tokens (R88, R89)
+    action_tokens: dict[str, list[str]] = Field(default_factory=dict)  # action -> ["ADV", "RR", ...]
+    weather_tokens: list[str] = Field(default_factory=list)
+    # this round (R29, E16)
+    prod_mods: list[str] = Field(default_factory=list)
+    limits: dict[str, list[str]] = Field(default_factory=dict)  # character -> restriction codes (E16)
+    flags: list[str] = Field(default_factory=list)  # round effects: camp_blocked, items_off (R91)
+    extra_meal: int = 0
+    mem: dict[str, list[str]] = Field(default_factory=dict)  # card -> what it affected ("it", §3.9)
+    bonus: dict[str, int] = Field(default_factory=dict)  # item -> track levels it actually added (R59)
+    placed: dict[str, str] = Field(default_factory=dict)  # item -> "space:token" it placed (R59)
+    set_aside: Optional[str] = None  # Dangerous Night's beast (R94)
+    # scenario (S3)
+    pile: list[int] = Field(default_factory=lambda: [0, 0, 0, 0, 0])
+    # planning and resolution (R30-R39)
+    plan: list[Stack] = Field(default_factory=list)
+    confirmed: list[str] = Field(default_factory=list)
+    edits: dict[str, int] = Field(default_factory=dict)
+    queue: list[Stack] = Field(default_factory=list)  # stacks still to resolve, in R39 order
+    actor: Optional[str] = None  # the character resolving now (R80)
+    gathered: dict[str, int] = Field(default_factory=dict)  # per round: "space.source" -> 1 (R35)
+
+
+class RobinsonView(BaseModel):
+    """What everyone sees (R98: all information is shared)."""
+
+    game: Literal["robinson"] = "robinson"
+    seats: list[str]
+    to_act: list[str]
+    round: int
+    rounds: int
+    phase: str
+    first_player: str
+    result: Optional[str]
+    morale: int
+    weapon: int
+    roof: int
+    palisade: int
+    shelter: bool
+    natural_shelter: bool
+    avail: dict[str, int]
+    future: dict[str, int]
+    tokens: list[str]
+    island: dict[int, dict]
+    camp: int
+    island_left: int
+    threat: list[Optional[str]]
+    hunt_deck: int
+    beast_deck: int
+    event_deck: int
+    inventions: list[dict]
+    items: dict[str, int]
+    action_tokens: dict[str, list[str]]
+    weather_tokens: list[str]
+    weather_dice: list[str]
+    pile: list[int]
+    pile_needs: list[int]
+    characters: list[dict]
+    plan: list[dict]
+    confirmed: list[str]

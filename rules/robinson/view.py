@@ -1,0 +1,49 @@
+"""The public view (R98: everything is shared) and the prompt of the pending decision."""
+from __future__ import annotations
+
+from ..text import Msg
+from .data import CHARACTERS, INVENTIONS, SCENARIO, TILES
+from .island import natural_shelter
+from .phases import weather_dice
+from .scenario import NEEDS
+from .state import RobinsonState, RobinsonView
+from .texts import m
+
+
+def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
+    from .plan import buildable, invention_ready
+    island = {}
+    for sp, spot in s.island.items():
+        t = TILES[spot.tile]
+        island[sp] = {"tile": spot.tile if spot.face_up else None, "face_up": spot.face_up,
+                      "terrain": t.terrain if spot.face_up else None,
+                      "sources": list(t.sources) if spot.face_up else [],
+                      "exhausted": list(spot.exhausted), "tokens": list(spot.tokens),
+                      "shelter": t.shelter and spot.face_up, "totem": t.totem and spot.face_up,
+                      "beast": t.beast and spot.face_up}
+    inventions = []
+    for name in list(dict.fromkeys(s.built + s.future_built + buildable(s))):
+        inventions.append({"name": name, "kind": INVENTIONS[name].kind, "built": name in s.built,
+                           "future": name in s.future_built, "ready": invention_ready(s, name)})
+    chars = []
+    for name, c in s.chars.items():
+        chars.append({"name": name, "seat": c.seat, "wounds": c.wounds, "life": CHARACTERS[name].life,
+                      "arrows": list(CHARACTERS[name].arrows), "det": c.det, "dead": c.dead,
+                      "out": c.out, "special": list(c.special), "limits": list(s.limits.get(name, []))})
+    plan = [{"action": st.action, "target": st.target, "pawns": list(st.pawns), "owners": list(st.owners),
+             "auto": st.base >= 2, "pay": dict(st.pay)} for st in (s.plan or s.queue)]
+    return RobinsonView(
+        seats=list(s.seats), to_act=list(to_act), round=s.round, rounds=SCENARIO["rounds"], phase=s.phase,
+        first_player=s.seats[s.fp], result=s.result, morale=s.morale, weapon=s.weapon, roof=s.roof,
+        palisade=s.palisade, shelter=s.shelter, natural_shelter=natural_shelter(s), avail=dict(s.avail),
+        future=dict(s.future), tokens=list(s.tokens), island=island, camp=s.camp,
+        island_left=len(s.island_stack), threat=list(s.threat), hunt_deck=len(s.hunt_deck),
+        beast_deck=len(s.beast_deck), event_deck=len(s.event_deck), inventions=inventions,
+        items=dict(s.items), action_tokens={k: list(v) for k, v in s.action_tokens.items() if v},
+        weather_tokens=list(s.weather_tokens), weather_dice=weather_dice(s), pile=list(s.pile),
+        pile_needs=list(NEEDS), characters=chars + ([{"name": "Dog"}] if s.dog else []), plan=plan,
+        confirmed=list(s.confirmed))
+
+
+def prompt(s: RobinsonState, seat: str) -> Msg:
+    return m("prompt." + s.phase)
