@@ -1,0 +1,43 @@
+"""Helpers for the Robinson Crusoe rules tests: games at a chosen phase, edited directly."""
+from __future__ import annotations
+
+from rules.contract import IllegalMove
+from rules.robinson import ENGINE
+from rules.robinson.state import RobinsonState
+from rules.text import tr
+
+E = ENGINE
+__all__ = ["E", "IllegalMove", "tr", "game", "ids", "play", "planning", "texts", "confirm_all"]
+
+
+def game(n: int = 2, seed: int = 1, **opts) -> RobinsonState:
+    return E.setup([f"p{i + 1}" for i in range(n)], seed, opts or None)
+
+
+def ids(s: RobinsonState, seat: str) -> list[str]:
+    return [mv.id for mv in E.legal_moves(s, seat)]
+
+
+def play(s: RobinsonState, *moves: tuple[str, str]) -> RobinsonState:
+    for seat, mid in moves:
+        s = E.apply(s, seat, mid)
+    return s
+
+
+def planning(n: int = 2, seed: int = 1) -> RobinsonState:
+    """A new game advanced to round 1's planning (skipping the woodpile step with 0)."""
+    s = game(n, seed)
+    if s.phase == "wood":
+        s = E.apply(s, s.seats[s.fp], "wood:0")
+    assert s.phase == "plan"
+    return s
+
+
+def texts(s: RobinsonState) -> str:
+    return "\n".join(tr(e) for e in s.events)
+
+
+def confirm_all(s: RobinsonState) -> RobinsonState:
+    for seat in list(E.to_act(s)):
+        s = E.apply(s, seat, "ok")
+    return s

@@ -1,0 +1,192 @@
+"""Round phases: Morale R22-R25 (X2), Production R26-R29 (X3), Weather R66-R71,
+Night R72-R73, wounds and death R75-R81, the woodpile and the goal S3-S7 (E18, E19)."""
+from __future__ import annotations
+
+from rules.robinson import phases
+from rules.robinson.effects import apply as apply_codes, move_camp
+from rules.robinson.prims import lose_det, pay, wound
+from rules.robinson.scenario import add_wood, check_win
+from rules.robinson.state import Spot
+from tests.rules.robinson_kit import E, game, ids, play, texts
+
+
+def fp(s):
+    return s.seat_char[s.seats[s.fp]]
+
+
+def test_x2_r24_morale_minus_three_with_one_token_two_wounds():
+    s = game(2)
+    s.morale = -3
+    s.chars[fp(s)].det = 1
+    phases.morale_phase(s)
+    c = s.chars[fp(s)]
+    assert c.det == 0 and c.wounds == 2
+
+
+def test_r23_morale_levels_give_or_take_determination():
+    for level, d in ((-2, 0), (1, 1), (2, 2)):
+        s = game(3)
+        s.morale = level
+        s.chars[fp(s)].det = 2 if level < 0 else 0
+        phases.morale_phase(s)
+        assert s.chars[fp(s)].det == d
+
+
+def test_r23_morale_plus_three_is_the_fps_choice():
+    s = game(2)
+    s.morale = 3
+    s.chars[fp(s)].wounds = 2
+    phases.morale_phase(s)
+    assert E.to_act(s) == [s.seats[s.fp]] and set(ids(s, s.seats[s.fp])) == {"m:d", "m:h"}
+    healed = E.apply(s, s.seats[s.fp], "m:h")
+    assert healed.chars[fp(s)].wounds == 1
+    assert E.apply(s, s.seats[s.fp], "m:d").chars[fp(s)].det == 2
+
+
+def test_x3_r26_camp_with_one_food_and_one_wood_source():
+    s = game(3)  # tile 8: fish and wood
+    s.avail = {"F": 0, "NF": 0, "W": 0, "Fur": 0}
+    phases.production(s)
+    assert (s.avail["F"], s.avail["W"]) == (1, 1)
+
+
+def test_r27_r29_camp_tokens_and_event_modifiers():
+    s = game(3)
+    s.avail = {"F": 0, "NF": 0, "W": 0, "Fur": 0}
+    s.island[7].tokens = ["+F", "+W"]
+    phases.production(s)
+    assert (s.avail["F"], s.avail["W"]) == (2, 2)
+    s = game(3)
+    s.avail = {"F": 0, "NF": 0, "W": 0, "Fur": 0}
+    s.prod_mods = ["noF"]
+    phases.production(s)
+    assert (s.avail["F"], s.avail["W"]) == (0, 1) and s.prod_mods == []
+
+
+def test_s3_woodpile_prompt_before_planning():
+    s = game(3)
+    assert s.phase == "wood"  # round 1 production gave 1 wood
+    assert ids(s, s.seats[0]) == ["wood:0", "wood:1"]
+    s = E.apply(s, s.seats[0], "wood:1")
+    assert s.pile[0] == 1 and s.avail["W"] == 0 and s.phase == "plan"
+
+
+def test_e18_woodpile_oil_and_mast_never_spill():
+    s = game(2)
+    s.pile = [1, 2, 1, 0, 0]
+    add_wood(s, 2, limited=False)  # Oil: stage 3 completes
+    assert s.pile == [1, 2, 3, 0, 0]
+    s.pile = [1, 2, 2, 0, 0]
+    add_wood(s, 2, limited=False)
+    assert s.pile == [1, 2, 3, 0, 0] and "lost" in texts(s)
+    s.pile = [1, 2, 3, 2, 0]
+    apply_codes(s, ["pile:3"], "invention:Mast")  # Mast fills stage 4, loses 1
+    assert s.pile == [1, 2, 3, 4, 0]
+    add_wood(s, 1)
+    assert s.pile == [1, 2, 3, 4, 1]  # the next addition goes to stage 5
+
+
+def test_s5_e19_win_only_from_round_ten_with_fire_and_full_pile():
+    s = game(2)
+    s.pile = [1, 2, 3, 4, 5]
+    s.built = ["Fire"]
+    s.round = 9
+    assert not check_win(s) and s.result is None
+    s.round = 10
+    assert check_win(s) and s.result == "won" and E.to_act(s) == []
+    out = E.outcome(s)
+    assert out.coop and out.won and out.winners() == s.seats  # R17
+
+
+def test_r66_r67_weather_clouds_above_roof():
+    s = game(3)
+    s.phase = "weather"
+    s.avail = {"F": 3, "NF": 0, "W": 3, "Fur": 0}
+    s.weather_tokens = ["rain", "snow"]
+    s.shelter, s.roof = True, 1
+    phases.weather_effects(s, [])
+    # snow: 1 wood; 2 clouds vs roof 1: 1 wood + 1 food
+    assert (s.avail["W"], s.avail["F"]) == (1, 2) and s.weather_tokens == []
+
+
+def test_e6_r69_storm_with_palisade_zero_wounds_everyone_in_camp():
+    s = game(3)
+    s.phase = "weather"
+    s.shelter = True
+    s.weather_tokens = ["storm"]
+    phases.weather_effects(s, [])
+    assert all(s.chars[c].wounds == 1 for c in s.seat_char.values())
+
+
+def test_r70_hungry_animals_beast_face():
+    s = game(3)
+    s.phase = "weather"
+    s.shelter, s.weapon = True, 1
+    phases.weather_effects(s, ["beast"])
+    assert all(s.chars[c].wounds == 2 for c in s.seat_char.values())
+
+
+def test_r72_night_eating_hunger_shelter_and_spoiling():
+    s = game(3)
+    s.phase = "night"
+    s.avail = {"F": 2, "NF": 0, "W": 1, "Fur": 0}
+    s.chars[s.seat_char["p1"]].wounds = 3  # most remaining life goes hungry first (E31)
+    phases.night_phase(s)  # no adjacent tile to move to: the Night runs on (R72 steps 3-6)
+    hungry = [c for c in s.seat_char.values() if s.chars[c].wounds == 3]  # 2 hungry + 1 no Shelter
+    assert len(hungry) == 1 and s.avail["F"] == 0
+    assert s.chars[s.seat_char["p1"]].wounds == 4 and s.round == 2 and s.phase == "event"
+
+
+def test_r72_step6_last_round_night_is_a_loss():
+    s = game(2)
+    s.round, s.shelter = 12, True
+    s.avail["F"] = 10
+    phases.night_rest(s)
+    assert s.result == "lost" and s.end_reason == "time" and E.to_act(s) == []
+
+
+def test_r73_moving_the_camp_halves_roof_and_palisade():
+    s = game(2)
+    s.island[6] = Spot(tile=4)
+    s.shelter, s.roof, s.palisade = True, 3, 1
+    move_camp(s, 6)
+    assert (s.camp, s.roof, s.palisade) == (6, 1, 0)
+
+
+def test_r72_night_offers_the_camp_move_to_the_fp():
+    s = game(2)
+    s.island[6] = Spot(tile=4)
+    s.phase = "night"
+    s.avail["F"] = 5
+    phases.night_phase(s)
+    assert set(ids(s, s.seats[s.fp])) == {"stay", "camp:6"}
+    s2 = E.apply(s, s.seats[s.fp], "camp:6")
+    assert s2.camp == 6 and s2.round == 2
+
+
+def test_r75_morale_arrows_and_r76_death_ends_the_game():
+    s = game(3)
+    cook = next((c for c in s.chars if c == "Cook"), None) or "Carpenter"
+    s.chars[cook].wounds = 0
+    wound(s, "Explorer" if "Explorer" in s.chars else cook, 6)  # Explorer arrow at 6 left
+    if "Explorer" in s.chars:
+        assert s.morale == -1
+    wound(s, cook, 13)
+    assert s.result == "lost" and s.end_reason == "death"
+
+
+def test_r85_fridays_death_only_removes_him():
+    s = game(2)
+    wound(s, "Friday", 4)
+    assert s.chars["Friday"].dead and s.result is None
+
+
+def test_r79_unfulfilled_demand_wounds_everyone_outside_actions():
+    s = game(3)
+    s.phase = "event"
+    s.avail["W"] = 0
+    pay(s, "W", 2)
+    assert all(s.chars[c].wounds == 2 for c in s.seat_char.values())
+    s = game(3)
+    lose_det(s, fp(s), 1)  # R24 in any phase: the FP alone
+    assert s.chars[fp(s)].wounds == 1
