@@ -154,8 +154,9 @@ def options(state: FlotillaState, frame: list[Any]) -> list[Opt]:
             if v > 1:
                 out.append((f"nudge:{c}:d", "nudge", (c, -1), False))
         return out + [("nudge:skip", "nudge", None, False)]
-    if kind == "place":
-        out = [(f"pl:{t}", "pl", t, False) for t in dict.fromkeys(state.drawn) if legal_cells(state, p.seat, t)]
+    if kind == "place":  # ["place", m, only]: only = the one tile a ring bonus drew, or ""
+        pool = [frame[2]] if frame[2] else dict.fromkeys(state.drawn)
+        out = [(f"pl:{t}", "pl", t, False) for t in pool if legal_cells(state, p.seat, t)]
         return out + [("pl:stop", "pl", None, False)]
     if kind == "cell":
         return [(f"cell:{c}", "cell", c, False) for c in legal_cells(state, p.seat, frame[1])]
@@ -228,15 +229,15 @@ def decide(state: FlotillaState, frame: list[Any], opt: Opt) -> None:
             c, d = arg
             state.market = {**state.market, c: state.market[c] + d}
     elif kind == "pl":
-        todo[0:1] = [["cell", arg, frame[1]]] if arg is not None else [["return"]]
+        todo[0:1] = [["cell", arg, frame[1], frame[2]]] if arg is not None else [["return", frame[2]]]
     elif kind == "cell":
         tile = frame[1]
         if TILES[tile].wedge is None:
-            _place(state, p, tile, arg, 0, frame[2])
+            _place(state, p, tile, arg, 0, frame[2], frame[3])
         else:
-            todo[0:1] = [["rot", tile, arg, frame[2]]]
+            todo[0:1] = [["rot", tile, arg, frame[2], frame[3]]]
     elif kind == "rot":
-        _place(state, p, frame[1], frame[2], arg, frame[3])
+        _place(state, p, frame[1], frame[2], arg, frame[3], frame[4])
     elif kind == "undeplete":
         todo.pop(0)
         e = state.board[arg]
@@ -306,7 +307,7 @@ def _build_outpost(state: FlotillaState, cell: str) -> None:
     state.board[cell] = [e[0], e[1], e[2], e[3], 1, e[5]]
 
 
-def _place(state: FlotillaState, p: Player, tile: str, cell: str, rot: int, left: int) -> None:
+def _place(state: FlotillaState, p: Player, tile: str, cell: str, rot: int, left: int, only: str) -> None:
     """F40 placement, then F56 artifact circles; the place step continues with one fewer."""
     drawn = list(state.drawn)
     drawn.remove(tile)
@@ -314,7 +315,7 @@ def _place(state: FlotillaState, p: Player, tile: str, cell: str, rot: int, left
     state.board[cell] = [tile, rot, p.seat, 0, 0, "sink"]
     event(state, "ev.placed", tile=tile, cell=cell)
     todo = state.todo
-    todo[0:1] = [["place", left - 1]] if left > 1 else [["return"]]
+    todo[0:1] = [["place", left - 1, only]] if left > 1 else [["return", only]]
     for _ in range(completed_circles(state, cell)):
         if state.artifact_bag:  # E6
             bag = list(state.artifact_bag)

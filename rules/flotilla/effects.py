@@ -89,17 +89,18 @@ def run_auto(state: FlotillaState, frame: list[Any]) -> None:
             gain_vp(state, p, 2)
     elif kind == "tile":  # F28 ocean tile bonus
         got = draw(state, p, 1)
-        if got and p.side == "sink":
-            state.todo.insert(0, ["place", 1])
+        if got and p.side == "sink":  # E34: this tile only, whatever else was drawn this turn
+            state.todo.insert(0, ["place", 1, got[0]])
         elif got:
-            p.tiles += got
-            state.drawn = []
+            p.tiles = p.tiles + got
+            state.drawn = [t for t in state.drawn if t not in got]
     elif kind == "draw_place":  # F38, F39
         if draw(state, p, frame[1]):
-            state.todo.insert(0, ["place", frame[2]])
-    elif kind == "return":  # F39: undrawn... the rest go back to the bag
-        state.bag = sorted(state.bag + state.drawn)
-        state.drawn = []
+            state.todo.insert(0, ["place", frame[2], ""])
+    elif kind == "return":  # F39: the tiles not placed or kept go back to the bag
+        back = [t for t in state.drawn if t == frame[1]] if len(frame) > 1 and frame[1] else state.drawn
+        state.bag = sorted(state.bag + back)
+        state.drawn = [t for t in state.drawn if t not in back]
     elif kind == "adjust":
         adjust_market(state, p)
     elif kind == "rally":
