@@ -80,6 +80,7 @@ def _load(name: str) -> dict:
 
 _C = _load("components.json")
 _E = _load("events.json")
+_A = _load("adventures.json")
 
 ADJ: dict[int, tuple[int, ...]] = {int(k): tuple(v) for k, v in _C["adjacency"].items()}
 START_SPACE: int = _C["start_space"]
@@ -98,6 +99,32 @@ SCENARIO: dict = _C["scenario"]
 EVENTS: dict[str, EventCard] = {e["name"]: EventCard.model_validate(e) for e in _E["events"]}
 WRECKAGE: dict[str, dict[str, tuple[str, ...]]] = {
     k: {size: tuple(v[size]) for size in ("small", "large")} for k, v in _E["wreckage"].items()}
+
+class Adventure(_Frozen):
+    """An adventure card (§3.11, §3.13): options of (codes, goes to the event deck)."""
+
+    name: str
+    deck: Literal["build", "gather", "explore"]
+    opts: tuple[tuple[tuple[str, ...], bool], ...]
+    event: tuple[str, ...] = ()
+    wound: Optional[Literal["head", "arm", "belly", "leg"]] = None
+
+
+class Mystery(_Frozen):
+    """A Mystery card (§3.12)."""
+
+    name: str
+    type: Literal["creature", "trap", "treasure"]
+    now: tuple[str, ...]
+    ev: bool = False
+    event: tuple[str, ...] = ()
+
+
+ADVENTURES: dict[str, Adventure] = {
+    f"adv_{deck}:{name}": Adventure.model_validate({"name": name, "deck": deck, **card})
+    for deck in ("build", "gather", "explore") for name, card in _A[deck].items()}
+MYSTERY: dict[str, Mystery] = {f"mystery:{k}": Mystery.model_validate({"name": k, **v})
+                               for k, v in _A["mystery"].items()}
 
 START_INVENTIONS = tuple(k for k, v in INVENTIONS.items() if v.kind == "start")
 POOL_INVENTIONS = tuple(k for k, v in INVENTIONS.items() if v.kind == "pool")
@@ -137,6 +164,12 @@ def _check() -> None:
             errs.append(f"{e.name}: unknown requirement {e.req}")
         if e.cost and e.cost not in ("W", "F", "Fur", "W|Fur", "W2"):
             errs.append(f"{e.name}: unknown cost {e.cost}")
+    decks = [a.deck for a in ADVENTURES.values()]
+    if (decks.count("build"), decks.count("gather"), decks.count("explore"), len(MYSTERY)) != (29, 28, 30, 20):
+        errs.append("29 build, 28 gather, 30 explore adventure cards and 20 mystery cards")
+    for a in ADVENTURES.values():
+        if a.wound is None and any(ev for _, ev in a.opts) != bool(a.event):
+            errs.append(f"{a.name}: an event half exactly when the card can go to the event deck")
     if len(SCENARIO["pile"]) != 5 or SCENARIO["rounds"] != 12:
         errs.append("Castaways: 12 rounds, 5 woodpile stages")
     if errs:

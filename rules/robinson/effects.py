@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .combat import add_to_hunt, built, fight, fight_beast
-from .data import BEASTS, INVENTIONS, TILES
-from .island import adjacent_tiles, has_shelter, kind, nearest_sources, sources
-from .prims import (end, fp_char, gain, gain_det, half_loss, heal, living, lose_det, over, pay,
-                    set_morale, wound, wound_all)
+from .island import adjacent_tiles, has_shelter, nearest_sources
+from .prims import (fp_char, gain, gain_det, half_loss, heal, living, lose_det, over, pay, set_morale,
+                    wound_all)
 from .state import RobinsonState
 from .texts import card as card_msg, char, m
 
 DECKS = {"B": "build", "G": "gather", "E": "explore", "Build": "build", "Gather": "gather",
-         "Explore": "explore", "Hunt": "hunt", "Camp": "camp"}
+         "Explore": "explore", "Hunt": "hunt", "Camp": "camp",
+         "Weapon": "wpn", "Shelter": "shelter", "Roof": "roof", "Palisade": "pal"}  # +1W tokens (R88)
 TRACKS = {"roof": "roof", "pal": "palisade", "wpn": "weapon"}
 ARRIVAL = {"Fallen Tree": ("W", 1), "Nourishing Larvae": ("F", 2)}
 
@@ -60,6 +59,14 @@ def put_token(s: RobinsonState, where: str, tok: str) -> None:
     if tok not in lst:
         lst.append(tok)
         s.events.append(m("ev.token", tok=m("tok." + tok), where=m("act." + where)))
+
+
+def take_token(s: RobinsonState, action: str, tok: str) -> bool:
+    lst = s.action_tokens.get(action, [])
+    if tok in lst:
+        lst.remove(tok)
+        return True
+    return False
 
 
 def draw_discovery(s: RobinsonState, n: int) -> None:
@@ -192,11 +199,12 @@ def apply(s: RobinsonState, codes: tuple[Any, ...] | list[Any], card: str, r: st
 
 
 def _res(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    k, _, n = arg.partition(":")
+    k, _, rest = arg.partition(":")
+    n, _, ifp = rest.partition(":")
     if int(n) > 0:
         gain(s, k, int(n))
     else:
-        pay(s, k, -int(n))
+        pay(s, k, -int(n), if_possible=bool(ifp))
 
 
 def _det(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -273,41 +281,6 @@ def _back(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     if s.unexplored_terrain.get(arg) == card:
         del s.unexplored_terrain[arg]
         s.events.append(m("ev.explored_again", terrain=m("terrain." + arg)))
-
-
-def _tile_down(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """E29: an adjacent face-up tile (not the camp) turns face down, losing its tokens."""
-    adj = adjacent_tiles(s)
-    if not adj:
-        return
-    sp = adj[0]
-    s.island[sp].face_up = False
-    s.island[sp].tokens = []
-    s.mem[card] = [str(sp)]
-    s.events.append(m("ev.tile_down", space=sp))
-
-
-def _tile_up(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    for ref in s.mem.pop(card, []):
-        s.island[int(ref)].face_up = True
-        s.events.append(m("ev.tile_up", space=int(ref)))
-
-
-def _camp_adj(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    adj = adjacent_tiles(s)
-    if adj:
-        before = (s.roof, s.palisade)
-        move_camp(s, adj[0])
-        if card == "event:Cloudburst":
-            s.mem[card] = [str(before[0] - s.roof), str(before[1] - s.palisade)]
-
-
-def _cloudburst_reward(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    lost = s.mem.pop(card, ["0", "0"])
-    if int(lost[0]):
-        track(s, "roof", int(lost[0]))
-    if int(lost[1]):
-        track(s, "pal", int(lost[1]))
 
 
 def _noprod(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -404,114 +377,6 @@ def _extra_meal(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     s.events.append(m("ev.extra_meal"))
 
 
-def _howling(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """Draw 3 beasts, the strongest on top of the Hunting deck, the others back (shuffled)."""
-    drawn = s.beast_deck[:3]
-    if not drawn:
-        return
-    del s.beast_deck[:3]
-    best = max(drawn, key=lambda c: BEASTS[c.partition(":")[2]].strength)  # first strongest (FP tie)
-    drawn.remove(best)
-    s.hunt_deck.insert(0, best)
-    s.beast_deck += drawn
-    s.rng.shuffle(s.beast_deck)
-    s.events.append(m("ev.hunt_top", beast=card_msg(best)))
-
-
-def _dangerous_night(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    if s.beast_deck:
-        s.set_aside = s.beast_deck.pop(0)
-        s.events.append(m("ev.set_aside", beast=card_msg(s.set_aside)))
-
-
-def _dn_shuffle(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    if s.set_aside:
-        s.hunt_deck.append(s.set_aside)
-        s.set_aside = None
-        s.rng.shuffle(s.hunt_deck)
-        s.events.append(m("ev.hunt_add", n=len(s.hunt_deck)))
-
-
-def _hunt_discard_top(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    if s.hunt_deck:
-        s.events.append(m("ev.hunt_discard", beast=card_msg(s.hunt_deck.pop(0))))
-
-
-def _night_attack_reveal(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    if s.hunt_deck:
-        s.events.append(m("ev.hunt_reveal", beast=card_msg(s.hunt_deck[0])))
-
-
-def _night_attack_reward(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    if s.hunt_deck:
-        b = BEASTS[s.hunt_deck.pop(0).partition(":")[2]]
-        gain(s, "F", b.food)
-        gain(s, "Fur", b.fur)
-
-
-def _stroke_of_fate(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    from .events import slide_off
-    for i in (0, 1):
-        old = s.threat[i]
-        if old:
-            s.threat[i] = None
-            slide_off(s, old)
-            if over(s):
-                return
-
-
-def _dng_explore(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    put_token(s, "explore", "DNGS")  # stays until Predators in the Woods leaves play
-
-
-def _remove_dng_explore(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    if "DNGS" in s.action_tokens.get("explore", []):
-        s.action_tokens["explore"].remove("DNGS")
-
-
-def _lose_all_fw(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    for k in ("F", "NF", "W"):
-        if s.avail[k]:
-            pay(s, k, s.avail[k])
-
-
-def _start_item(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """E21: drawn from the unused starting items; it enters with 2 uses (R91)."""
-    if s.unused_items:
-        item = s.unused_items.pop(s.rng.below(len(s.unused_items)))
-        s.items[item] = 2
-        s.events.append(m("ev.item", item=card_msg("item:" + item)))
-
-
-def _camp_token(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """Snare/Hatchet: an additional food/wood token on the camp tile (ignored if one is there)."""
-    tok = "+" + arg
-    spot = s.island[s.camp]
-    item = card.partition(":")[2]
-    if tok not in spot.tokens:
-        spot.tokens.append(tok)
-        s.placed[item] = f"{s.camp}:{tok}"
-
-
-def _shortcut(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """The Explorer's seat picks a face-up non-camp tile (default: most sources, then lowest)."""
-    cands = [sp for sp in sorted(s.island) if sp != s.camp and s.island[sp].face_up]
-    if cands:
-        sp = max(cands, key=lambda x: (len(sources(s, x)), -x))
-        s.island[sp].tokens.append("shortcut")
-        s.placed["Shortcut"] = f"{sp}:shortcut"
-        s.events.append(m("ev.shortcut", space=sp))
-
-
-def _pile(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    from .scenario import add_wood
-    add_wood(s, int(arg), limited=False)
-
-
-def _treasure(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    s.events.append(m("ev.not_yet", what=m("nyi.treasure")))
-
-
 def _heal(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     n, _, who = arg.partition(":")
     for c in who_list(s, who, r):
@@ -521,16 +386,11 @@ def _heal(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 OPS: dict[str, Callable[[RobinsonState, str, str, str | None], None]] = {
     "res": _res, "D": _det, "M": lambda s, a, c, r: set_morale(s, int(a)), "wnd": _wnd, "heal": _heal,
     "trk": _trk, "rp": _rp, "halfrp": _halfrp, "half": _half, "tok": _tok, "wx": _wx, "exh": _exh,
-    "restore_it": _restore, "unexpl": _unexpl, "back": _back, "tile_down": _tile_down,
-    "tile_up": _tile_up, "camp_adj": _camp_adj, "cloudburst": _camp_adj,
-    "cloudburst_reward": _cloudburst_reward, "noprod": _noprod, "halfprod": _halfprod,
+    "restore_it": _restore, "unexpl": _unexpl, "back": _back, "noprod": _noprod, "halfprod": _halfprod,
     "lessprod": _lessprod, "flip": _flip, "items_off": _items_off, "inv_disc": _inv_disc,
     "inv_board": _inv_board, "disc": _disc, "book": _book, "onepawn": _onepawn, "only": _only,
     "noabil": _noabil, "camp_blocked": _flag("camp_blocked"), "fp_pass": _fp_pass,
-    "extra_meal": _extra_meal, "howling": _howling, "dangerous_night": _dangerous_night,
-    "dn_shuffle": _dn_shuffle, "hunt_discard_top": _hunt_discard_top,
-    "night_attack_reveal": _night_attack_reveal, "night_attack_reward": _night_attack_reward,
-    "stroke_of_fate": _stroke_of_fate, "dng_explore_stay": _dng_explore,
-    "remove_dng_explore": _remove_dng_explore, "lose_all_FW": _lose_all_fw, "start_item": _start_item,
-    "camp_token": _camp_token, "shortcut": _shortcut, "pile": _pile, "treasure": _treasure,
+    "extra_meal": _extra_meal,
 }
+
+from . import adv_effects, specials  # noqa: E402,F401  (they register their codes in OPS)

@@ -99,6 +99,8 @@ class RobinsonEngine(Engine[RobinsonState]):
                 resolve.begin(s)
         elif kind == "go":
             resolve.go(s, arg)
+        elif kind == "adv":
+            resolve.adv_choice(s, arg)
         elif kind == "roll":
             phases.roll_weather(s)
         elif kind in ("stay", "camp"):

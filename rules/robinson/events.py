@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import effects
+from .adventures import event_half
 from .combat import fight_beast
 from .data import EVENTS
 from .prims import fp_char, over
@@ -45,7 +46,10 @@ def event_phase(s: RobinsonState) -> None:
         card = s.event_deck.pop(0)
         s.events.append(m("ev.draw", card=card_msg(card)))
         if not card.startswith("event:"):
-            continue  # (adventure/mystery event halves: not in the deck yet, see STATUS)
+            event_half(s, card)  # R19: apply its event half, discard it, draw again
+            if over(s):
+                return
+            continue
         e = event_card(card)
         if e.icon == "book":
             effects.apply(s, ("book",), card)

@@ -56,13 +56,15 @@ def sources(s: RobinsonState, space: int, live: bool = True) -> list[str]:
     if spot is None or not spot.face_up:
         return []
     out = list(TILES[spot.tile].sources)
+    if "+F" in spot.tokens and not any(x in FOOD_SOURCES for x in out):
+        out.append("flock")  # R27: New Flock's token is a food source in its own right
     if live:
         out = [x for x in out if x not in spot.exhausted]
     return out
 
 
 def kind(source: str) -> str:
-    return "F" if source in FOOD_SOURCES else "W"
+    return "W" if source == "wood" else "F"
 
 
 def adjacent_tiles(s: RobinsonState) -> list[int]:
@@ -78,7 +80,7 @@ def nearest_sources(s: RobinsonState, want: str) -> list[tuple[int, str]]:
         if sp not in dist or not spot.face_up:
             continue
         for src in sources(s, sp):
-            if want == "any" or src == want or (want == "food" and src in FOOD_SOURCES):
+            if want == "any" or src == want or (want == "food" and kind(src) == "F"):
                 found.append((dist[sp], sp, src))
     found.sort()
     return [(sp, src) for _, sp, src in found]

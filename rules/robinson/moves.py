@@ -16,6 +16,8 @@ def deciders(s: RobinsonState) -> list[str]:
     if s.result is not None or s.abandoned:
         return []
     fp = s.seats[s.fp]
+    if s.pending is not None:
+        return [s.pending["seat"]]
     if s.phase == "plan":
         return [x for x in s.seats if x not in s.confirmed]
     if s.phase == "resolve":
@@ -27,6 +29,9 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
     if seat not in deciders(s):
         return []
     ph = s.phase
+    if s.pending is not None:
+        from .data import ADVENTURES
+        return [(f"adv:{i}", "adv", i, True) for i in range(len(ADVENTURES[s.pending["card"]].opts))]
     if ph == "event":
         return [("draw", "draw", None, True)]
     if ph == "morale":
@@ -100,6 +105,11 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         if arg:
             return m("mv.go_" + arg, who=char(st.pawns[0]))
         return m("mv.go", who=char(st.pawns[0]), target=target_msg_stack(s, st))
+    if kind == "adv":
+        from .adventures import describe
+        from .data import ADVENTURES
+        codes, to_event = ADVENTURES[s.pending["card"]].opts[arg]
+        return m("mv.adv", card=card_msg(s.pending["card"]), what=describe(codes, to_event))
     if kind == "wood":
         return m("mv.wood", n=arg)
     if kind == "camp":

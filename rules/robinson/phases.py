@@ -9,7 +9,7 @@ from .combat import built
 from .data import DICE, INVENTIONS, SCENARIO
 from .island import adjacent_tiles, has_shelter, kind, sources
 from .prims import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
-                    set_morale, wound)
+                    set_morale, wound, wound_all)
 from .scenario import check_win, room
 from .state import RobinsonState, no_res
 from ..text import join
@@ -27,6 +27,12 @@ def start_round(s: RobinsonState) -> None:
             for k, v in c.supply.items():
                 s.avail[k] += v
             c.supply = no_res()
+    delayed, s.delayed = s.delayed, []
+    for entry in delayed:  # R94 (2): "next round start" effects in the order gained
+        who, _, code = entry.partition("|")
+        effects.apply(s, [code], "delayed", who)
+        if over(s):
+            return
     if check_win(s):
         return
     if s.round == 1:  # R18
@@ -170,6 +176,12 @@ def roll_weather(s: RobinsonState) -> None:
 
 
 def resolve_weather(s: RobinsonState, faces: list[str]) -> None:
+    weather_effects(s, faces)
+    if not over(s):
+        night_phase(s)
+
+
+def weather_effects(s: RobinsonState, faces: list[str]) -> None:
     """R67-R70 for the characters in camp (R71)."""
     rain = sum(int(f[4:]) for f in faces if f.startswith("rain"))
     snow = sum(int(f[4:]) for f in faces if f.startswith("snow"))
@@ -201,8 +213,6 @@ def resolve_weather(s: RobinsonState, faces: list[str]) -> None:
     if "storm" in s.weather_tokens and not over(s):
         effects.track(s, "pal", -1)
     s.weather_tokens = []
-    if not over(s):
-        night_phase(s)
 
 
 def night_phase(s: RobinsonState) -> None:
@@ -253,6 +263,10 @@ def night_rest(s: RobinsonState) -> None:
             wound(s, who, 1)
             if over(s):
                 return
+    if "poison" in s.flags and not built(s, "Medicine"):  # Mystery: Poison
+        wound_all(s, in_camp(s), 1)
+        if over(s):
+            return
     keep = min(2, s.avail["F"]) if built(s, "Cellar") else 0
     if s.avail["F"] - keep:
         s.events.append(m("ev.spoil", n=s.avail["F"] - keep))

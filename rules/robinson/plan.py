@@ -18,7 +18,7 @@ from typing import NamedTuple
 from .combat import built
 from .data import CHARACTERS, EVENTS, INVENTIONS, SCENARIO_INVENTIONS
 from .island import distances, explored_terrains, has_shelter, sources
-from .prims import fp_char, players
+from .prims import players
 from .state import RobinsonState, Stack
 
 EDITS = 6
@@ -124,15 +124,16 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
         out.append(Target("hunt", "hunt", 0, 2 + tc("hunt"), {}))
     # Build (R55-R58).
     xw = int("XW" in s.action_tokens.get("build", []))
+    xw_on = lambda part: xw + int("XW" in s.action_tokens.get(part, []))  # noqa: E731
     wood, fur = SHELTER_COST[n]
     if not s.shelter and "b.shelter" not in {t.rsplit(".", 1)[0] for t in planned_keys}:
         out += [Target(k, "build", tc("build"), 0, c) for k, c in
-                (("b.shelter.w", {"W": wood + xw}), ("b.shelter.f", {"Fur": fur}))]
+                (("b.shelter.w", {"W": wood + xw_on("shelter")}), ("b.shelter.f", {"Fur": fur}))]
     if has_shelter(s):
         for part in ("roof", "pal"):
             out += [Target(k, "build", tc("build"), 0, c) for k, c in
-                    ((f"b.{part}.w", {"W": wood + xw}), (f"b.{part}.f", {"Fur": fur}))]
-    out.append(Target("b.wpn", "build", tc("build"), 0, {"W": 1 + xw}))
+                    ((f"b.{part}.w", {"W": wood + xw_on(part)}), (f"b.{part}.f", {"Fur": fur}))]
+    out.append(Target("b.wpn", "build", tc("build"), 0, {"W": 1 + xw_on("wpn")}))
     for name in buildable(s):
         if any(t.startswith(f"b.inv.{name}") for t in planned_keys) or not invention_ready(s, name):
             continue

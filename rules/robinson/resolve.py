@@ -1,11 +1,12 @@
 """Action resolution (R39-R65): one stack per `go` move, in the R39 order."""
 from __future__ import annotations
 
-from . import effects
+from . import adventures, effects
+from .effects import take_token
 from .combat import add_to_hunt, built, fight_beast
 from .data import DICE, EVENTS, INVENTIONS, TILES, WRECKAGE
 from .events import event_card
-from .island import distances, has_shelter, kind, sources
+from .island import kind, sources
 from .phases import end_action
 from .plan import requirement_met, resolution_order
 from .prims import gain, gain_det, heal, over, players, set_morale, wound
@@ -41,14 +42,6 @@ def seat_of(s: RobinsonState, st: Stack) -> str:
     return st.owners[0]
 
 
-def take_token(s: RobinsonState, action: str, tok: str) -> bool:
-    lst = s.action_tokens.get(action, [])
-    if tok in lst:
-        lst.remove(tok)
-        return True
-    return False
-
-
 def roll(s: RobinsonState, st: Stack) -> tuple[bool, bool]:
     """R41-R44: roll the three dice; returns (success, adventure).  Applied Wound -> Success -> Adventure."""
     dice = DICE[DIE_OF[st.action]]
@@ -67,18 +60,13 @@ def roll(s: RobinsonState, st: Stack) -> tuple[bool, bool]:
 
 def adventure(s: RobinsonState, st: Stack, face: bool) -> None:
     """R43/R84: an adventure face or token draws a card (Friday takes 1 wound instead)."""
-    token = take_token(s, st.action, "ADV")
-    if not (face or token):
-        return
-    if st.pawns[0] == "Friday":
-        wound(s, "Friday")
-        return
-    s.events.append(m("ev.not_yet", what=m("nyi.adventure")))
+    adventures.adventure(s, st.action, st.pawns[0], seat_of(s, st), face)
 
 
 def go(s: RobinsonState, choice: str = "") -> None:
     st = s.queue.pop(0)
     s.actor = st.pawns[0]
+    s.ctx = {}
     who = st.pawns[0]
     if who in s.chars and s.chars[who].dead:
         refund(s, st)
@@ -90,8 +78,20 @@ def go(s: RobinsonState, choice: str = "") -> None:
             wound(s, who)
         if not over(s):
             ACT[st.action](s, st, choice)
-    if not over(s) and not s.queue:
+    after_stack(s)
+
+
+def after_stack(s: RobinsonState) -> None:
+    """The Action phase ends once the queue is empty and no adventure choice is pending."""
+    if not over(s) and not s.queue and s.pending is None:
         end_action(s)
+
+
+def adv_choice(s: RobinsonState, i: int) -> None:
+    p = s.pending
+    assert p is not None
+    adventures.choose(s, p["card"], p["actor"], i)
+    after_stack(s)
 
 
 def _threat(s: RobinsonState, st: Stack, choice: str) -> None:
@@ -140,8 +140,9 @@ def _build(s: RobinsonState, st: Stack, choice: str) -> None:
         gain_det(s, st.pawns[0], 2)  # R41: a fail face gives 2 D
         s.events.append(m("ev.fail", who=char(st.pawns[0])))
     else:
-        if st.pay.get("W"):
+        if st.pay.get("W"):  # R88: +1 wood tokens go when such a build succeeds
             take_token(s, "build", "XW")
+            take_token(s, what[1], "XW")
         if what[1] == "shelter":
             s.shelter = True
             s.events.append(m("ev.shelter"))
@@ -164,6 +165,7 @@ def _gather(s: RobinsonState, st: Stack, choice: str) -> None:
     if over(s):
         return
     if ok and src in sources(s, sp_i):
+        s.ctx = {"space": sp, "source": src}
         k = kind(src)
         n = 1 + int(f"+{k}" in s.island[sp_i].tokens)
         gain(s, k, n)
@@ -185,6 +187,7 @@ def _explore(s: RobinsonState, st: Stack, choice: str) -> None:
         tile = s.island_stack.pop(0)
         from .state import Spot
         s.island[sp] = Spot(tile=tile)
+        s.ctx = {"space": str(sp)}
         t = TILES[tile]
         s.events.append(m("ev.explored", who=char(st.pawns[0]), space=sp, tile=tile,
                           terrain=m("terrain." + t.terrain)))

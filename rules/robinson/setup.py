@@ -6,7 +6,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ..rng import Rng
-from .data import (DISCOVERY, EVENTS, POOL_INVENTIONS, SCENARIO,
+from .data import (ADVENTURES, MYSTERY, DISCOVERY, EVENTS, POOL_INVENTIONS, SCENARIO,
                    START_INVENTIONS, START_ITEMS, START_SPACE, START_TILE, TILES, WRECKAGE, BEASTS)
 from .state import Char, RobinsonOptions, RobinsonState, Spot
 
@@ -70,6 +70,12 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict | None = Non
     disc = [name for name, k in DISCOVERY.items() for _ in range(k)]
     rng.shuffle(disc)
     deck = event_deck(rng, SCENARIO["rounds"], opts.difficulty)
+    adv: dict[str, list[str]] = {}
+    for d in ("build", "gather", "explore"):  # R6
+        adv[d] = [c for c, a in ADVENTURES.items() if a.deck == d]
+        rng.shuffle(adv[d])
+    mystery = list(MYSTERY)
+    rng.shuffle(mystery)
     wreck = "Food Crates"
     if opts.random_wreckage:  # R11 variant
         wreck = rng.choice(sorted(WRECKAGE))
@@ -81,6 +87,6 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict | None = Non
         inv_board=inv_board, inv_deck=inv_deck,
         items={i: 2 for i in items[:2]}, unused_items=items[2:],
         action_tokens={a: [] for a in ("threat", "hunt", "build", "gather", "explore", "camp")},
-        dog=dog,
+        dog=dog, adv_decks=adv, adv_discard={d: [] for d in adv}, mystery_deck=mystery,
     )
     return state

@@ -121,6 +121,15 @@ class RobinsonState(GameState):
     set_aside: Optional[str] = None  # Dangerous Night's beast (R94)
     # scenario (S3)
     pile: list[int] = Field(default_factory=lambda: [0, 0, 0, 0, 0])
+    # adventure and mystery decks (R6, R43, R90-R93); index 0 is the top card
+    adv_decks: dict[str, list[str]] = Field(default_factory=dict)
+    adv_discard: dict[str, list[str]] = Field(default_factory=dict)
+    mystery_deck: list[str] = Field(default_factory=list)
+    mystery_discard: list[str] = Field(default_factory=list)
+    holders: dict[str, str] = Field(default_factory=dict)  # card sent to the event deck -> its drawer (R90)
+    delayed: list[str] = Field(default_factory=list)  # "character|code" applied next round start (R94)
+    pending: Optional[dict[str, str]] = None  # an adventure choice waiting for the resolver's seat
+    ctx: dict[str, str] = Field(default_factory=dict)  # the action's tile and source (E32)
     # planning and resolution (R30-R39)
     plan: list[Stack] = Field(default_factory=list)
     confirmed: list[str] = Field(default_factory=list)

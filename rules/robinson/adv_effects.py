@@ -1,0 +1,229 @@
+"""Effect codes of the adventure and mystery cards (§3.11-§3.13), registered in effects.OPS.
+"That tile" / "the source just gathered" come from s.ctx (E32: nothing when the action failed)."""
+from __future__ import annotations
+
+from . import adventures
+from .combat import built, fight
+from .data import BEASTS
+from .effects import OPS, exhaust, flip_back, track, who_list
+from .island import kind, sources
+from .prims import fp_char, gain, living, lose_det, pay, players, wound, wound_all
+from .state import RobinsonState
+from .texts import card as card_msg, char, m
+
+def _space(s: RobinsonState, card: str) -> int | None:
+    ref = s.ctx.get("space") or (s.mem.get(card) or [None])[0]
+    return int(ref) if ref is not None else None
+
+
+def _res_pp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    k, _, n = arg.partition(":")
+    gain(s, k, int(n) * players(s))
+
+
+def _wnd_unless_med(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    n, _, who = arg.partition(":")
+    if not built(s, "Medicine"):
+        wound_all(s, who_list(s, who or "R", r), int(n))
+
+
+def _wnd_med(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    n, k, who = arg.split(":")
+    wound_all(s, who_list(s, who, r), int(k) if built(s, "Medicine") else int(n))
+
+
+def fighter(s: RobinsonState, r: str | None) -> str:
+    """R52: the resolver in the Action phase, the FP otherwise."""
+    if s.phase == "resolve" and r and r in s.chars and not s.chars[r].dead:
+        return r
+    return fp_char(s)
+
+
+def _fight(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    st, loss, food, fur = (int(x) for x in arg.split(":"))
+    fight(s, fighter(s, r), st, loss, food, fur, name=card.partition(":")[2])
+
+
+def _fight_top(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """FP fights the top Beast-deck card, then discards it (E11: strength 3, no loss, no loot)."""
+    who = fighter(s, r)
+    if not s.beast_deck:
+        fight(s, who, 3, 0, 0, 0, name="?")
+        return
+    b = BEASTS[s.beast_deck.pop(0).partition(":")[2]]
+    fight(s, who, b.strength, b.loss, b.food, b.fur, b.extra, name=b.name)
+
+
+def _fight_stats(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    b = BEASTS[arg]
+    fight(s, fighter(s, r), b.strength, b.loss, b.food, b.fur, b.extra, name=b.name)
+
+
+def _tile_tok(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    sp = _space(s, card)
+    if sp is not None and sp in s.island and arg not in s.island[sp].tokens:
+        s.island[sp].tokens.append(arg)
+        s.events.append(m("ev.tile_token", tok=m("tok." + arg), space=sp))
+
+
+def _new_flock(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    sp = _space(s, card)
+    if sp is not None and "+F" not in s.island[sp].tokens:
+        s.island[sp].tokens.append("+F")
+        s.mem[card] = [str(sp)]
+        s.events.append(m("ev.tile_token", tok=m("tok.+F"), space=sp))
+
+
+def _exh_flock(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    sp = _space(s, card)
+    if sp is not None and sp in s.island:
+        for x in sources(s, sp):
+            if kind(x) == "F":
+                exhaust(s, card, [(sp, x)], 1)
+
+
+def _exh_gathered(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    src = s.ctx.get("source")
+    sp = _space(s, card)
+    if src and sp is not None and src in sources(s, sp):
+        exhaust(s, card, [(sp, src)], 1)
+
+
+def _gain_more(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if s.ctx.get("source"):
+        gain(s, kind(s.ctx["source"]), 1)
+
+
+def _exh_other(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    sp = _space(s, card)
+    src = s.ctx.get("source")
+    if sp is None or not src:
+        return
+    live = sources(s, sp)
+    other = [x for x in live if x != src] or [x for x in live if x == src]
+    exhaust(s, card, [(sp, other[0])] if other else [], 1)
+
+
+def _tile_down_it(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    sp = _space(s, card)
+    if sp is not None and sp != s.camp and sp in s.island and s.island[sp].face_up:
+        s.island[sp].face_up = False
+        s.island[sp].tokens = []
+        s.events.append(m("ev.tile_down", space=sp))
+
+
+def _mystery(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    n, quotas = adventures.parse_quota(arg)
+    adventures.mystery(s, n, quotas, r)
+
+
+def _treasure(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    adventures.treasure(s, r or fp_char(s))
+
+
+def _night_out(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if s.phase == "resolve" and r and r != "Friday" and not s.chars[r].out:
+        s.chars[r].out = True
+        s.events.append(m("ev.night_out", who=char(r)))
+
+
+def _next_round(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    s.delayed.append(f"{r or fp_char(s)}|{arg}")
+
+
+def _keep(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    name, _, uses = arg.rpartition(":")
+    s.items[name] = int(uses)
+    s.events.append(m("ev.item", item=card_msg("item:" + name)))
+
+
+def _ruined_hut(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    for name in ("Knife", "Rope", "Shovel", "Medicine"):  # the resolver's seat: first not built (E31)
+        if name not in s.built and name not in s.future_built:
+            s.future_built.append(name)
+            s.events.append(m("ev.invented", who=char(r or fp_char(s)), item=card_msg("invention:" + name)))
+            return
+
+
+def _signs_of_fire(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    sp = _space(s, card)
+    if sp is None or sp not in s.island:
+        return
+    live = sources(s, sp)
+    if live:
+        exhaust(s, card, [(sp, live[0])], 1)
+    else:  # E32: the tile exists but has no source left: unfulfilled demand for the resolver
+        wound(s, r or fp_char(s), 1)
+
+
+def _fast_work(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """One more Build with no dice: the resolver's seat's default is Weapon +1 for 1 wood."""
+    if s.avail["W"] >= 1:
+        pay(s, "W", 1)
+        track(s, "wpn", 1)
+
+
+def _mark_items(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    s.mem[card] = list(s.built[-int(arg):])
+
+
+def _flip_marked(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    for item in s.mem.pop(card, []):
+        if item in s.built:
+            flip_back(s, item)
+
+
+def _wild_dog(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """The FP's seat may pay 1 food for Weapon +1; default: pay if food >= characters + 1 (E31)."""
+    if s.avail["F"] + s.avail["NF"] >= len(living(s)) + 1:
+        pay(s, "F", 1)
+        track(s, "wpn", 1)
+
+
+def _wpn_zero(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if s.weapon:
+        s.weapon = 0
+        s.events.append(m("ev.weapon", n=0))
+
+
+def _stop(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    s.ctx["stop"] = "1"
+
+
+def _trap_door(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """Discard the treasures resolved earlier in this draw (gains taken back as far as possible)."""
+    from .data import MYSTERY
+    for t in [x for x in s.ctx.get("treasures", "").split(";") if x]:
+        for code in MYSTERY[t].now:
+            op, _, a = code.partition(":")
+            if op == "keep":
+                s.items.pop(a.rpartition(":")[0], None)
+            elif op == "res":
+                k, _, n = a.partition(":")
+                pool = s.future if s.phase == "resolve" else s.avail
+                pool[k] -= min(pool[k], int(n))
+        s.mystery_discard.append(t)
+        s.events.append(m("ev.trap_door", card=card_msg(t)))
+    s.ctx["treasures"] = ""
+
+
+def _poison_night(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    if "poison" not in s.flags:
+        s.flags.append("poison")
+
+
+def _d_all(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    for who in who_list(s, arg, r):
+        lose_det(s, who, s.chars[who].det)
+
+
+OPS.update({
+    "res_pp": _res_pp, "wnd_unless_med": _wnd_unless_med, "wnd_med": _wnd_med, "fight": _fight,
+    "fight_top": _fight_top, "fight_stats": _fight_stats, "tile_tok": _tile_tok, "new_flock": _new_flock,
+    "exh_flock": _exh_flock, "exh_gathered": _exh_gathered, "gain_more": _gain_more,
+    "exh_other": _exh_other, "tile_down_it": _tile_down_it, "mystery": _mystery, "treasure": _treasure,
+    "night_out": _night_out, "next_round": _next_round, "keep": _keep, "ruined_hut": _ruined_hut,
+    "signs_of_fire": _signs_of_fire, "fast_work": _fast_work, "mark_items": _mark_items,
+    "flip_marked": _flip_marked, "wild_dog": _wild_dog, "wpn_zero": _wpn_zero, "stop": _stop,
+    "trap_door": _trap_door, "poison_night": _poison_night, "D_all": _d_all, "no_marker": lambda *a: None,
+})

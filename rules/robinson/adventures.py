@@ -1,0 +1,157 @@
+"""Adventure cards (R41, R43, R90, §3.11, §3.13) and Mystery draws (R92, R93).
+
+An adventure card is drawn by the resolver (Friday takes 1 wound instead,
+R84/E23).  A card with options waits in `s.pending` for the resolver's seat
+(`adv:<i>` moves).  Cards sent to the event deck (→EV) are shuffled into it
+(E24) and remember their drawer; their event half applies when drawn (R19, R90).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import effects
+from .data import ADVENTURES, MYSTERY
+from .prims import over, wound
+from .state import RobinsonState
+from .texts import card as card_msg, char, m
+
+ICON_DECK = {"build": "B", "gather": "G", "explore": "E"}
+
+
+def draw_from(s: RobinsonState, deck: str) -> str | None:
+    """R95: an empty adventure deck is rebuilt from its discards; if none, no card."""
+    cards = s.adv_decks[deck]
+    if not cards and s.adv_discard[deck]:
+        cards += s.adv_discard[deck]
+        s.adv_discard[deck] = []
+        s.rng.shuffle(cards)
+    return cards.pop(0) if cards else None
+
+
+def adventure(s: RobinsonState, action: str, actor: str, seat: str, face: bool) -> None:
+    """R43: an adventure face or token draws one card (E2: one card at most)."""
+    token = effects.take_token(s, action, "ADV")
+    if not (face or token):
+        return
+    if actor == "Friday":
+        s.events.append(m("ev.friday_adv"))
+        wound(s, "Friday")
+        return
+    card = draw_from(s, action)
+    if card is None:
+        return
+    s.events.append(m("ev.adventure", who=char(actor), card=card_msg(card)))
+    if "space" in s.ctx:
+        s.mem[card] = [s.ctx["space"]]
+    if len(ADVENTURES[card].opts) == 1:
+        choose(s, card, actor, 0)
+    else:
+        s.pending = {"card": card, "actor": actor, "seat": seat}
+
+
+def choose(s: RobinsonState, card: str, actor: str, i: int) -> None:
+    a = ADVENTURES[card]
+    codes, to_event = a.opts[i]
+    s.pending = None
+    if not codes and not to_event:
+        s.events.append(m("ev.adv_discard", card=card_msg(card)))
+    if a.wound and "no_marker" not in codes:  # §3.13: a marker on the resolver
+        s.chars[actor].special.append(a.wound)
+        s.events.append(m("ev.special_wound", who=char(actor), part=m("part." + a.wound)))
+    effects.apply(s, [c for c in codes if c != "no_marker"], card, actor)
+    if to_event:
+        to_event_deck(s, card, actor)
+    else:
+        s.adv_discard[a.deck].append(card)
+        s.mem.pop(card, None)
+
+
+def to_event_deck(s: RobinsonState, card: str, holder: str) -> None:
+    """R90/E24: shuffled into the whole remaining event deck."""
+    s.event_deck.append(card)
+    s.rng.shuffle(s.event_deck)
+    s.holders[card] = holder
+    s.events.append(m("ev.to_event_deck", card=card_msg(card)))
+
+
+def event_half(s: RobinsonState, card: str) -> None:
+    """R19/R90: an adventure or mystery card drawn in the Event phase."""
+    holder = s.holders.pop(card, None)
+    if card.startswith("mystery:"):
+        effects.apply(s, MYSTERY[card].event, card, holder)
+        s.mystery_discard.append(card)
+        return
+    a = ADVENTURES[card]
+    if a.wound and holder and a.wound in s.chars[holder].special:
+        s.chars[holder].special.remove(a.wound)  # the marker goes with the event half
+    effects.apply(s, a.event, card, holder)
+    s.adv_discard[a.deck].append(card)
+    s.mem.pop(card, None)
+
+
+# ---------------------------------------------------------------- mystery (R92, R93)
+
+def _mystery_card(s: RobinsonState, reshuffled: list[bool]) -> str | None:
+    if not s.mystery_deck and s.mystery_discard and not reshuffled[0]:
+        reshuffled[0] = True
+        s.mystery_deck, s.mystery_discard = s.mystery_discard, []
+        s.rng.shuffle(s.mystery_deck)
+    return s.mystery_deck.pop(0) if s.mystery_deck else None
+
+
+def mystery(s: RobinsonState, n: int, quotas: dict[str, int], r: str | None, stop_early: bool = True) -> None:
+    """M(n; quota): resolve matching cards, set the others aside, shuffle those back.
+    The drawer's seat may stop after each resolved card; the default answer is stop (E31)."""
+    aside: list[str] = []
+    resolved = 0
+    reshuffled = [False]
+    s.ctx["treasures"] = ""
+    s.ctx.pop("stop", None)
+    while resolved < n and any(v > 0 for v in quotas.values()) and not over(s):
+        card = _mystery_card(s, reshuffled)
+        if card is None:
+            break
+        mc = MYSTERY[card]
+        slot = mc.type if quotas.get(mc.type, 0) > 0 else \
+            "creature_trap" if mc.type != "treasure" and quotas.get("creature_trap", 0) > 0 else None
+        if slot is None:
+            aside.append(card)
+            continue
+        quotas[slot] -= 1
+        resolved += 1
+        s.events.append(m("ev.mystery", card=card_msg(card)))
+        effects.apply(s, mc.now, card, r)
+        if mc.type == "treasure":
+            s.ctx["treasures"] += card + ";"
+        if mc.ev:
+            to_event_deck(s, card, r or "")
+        elif mc.type != "treasure":
+            s.mystery_discard.append(card)
+        if s.ctx.pop("stop", None) or stop_early:
+            break
+    s.mystery_deck += aside
+    if aside:
+        s.rng.shuffle(s.mystery_deck)
+    s.ctx.pop("treasures", None)
+
+
+def treasure(s: RobinsonState, r: str | None) -> None:
+    """R93: turn over cards until a treasure; nothing if none is left after one reshuffle."""
+    mystery(s, 1, {"treasure": 1}, r, stop_early=False)
+
+
+def parse_quota(arg: str) -> tuple[int, dict[str, int]]:
+    n, _, q = arg.partition(":")
+    quotas = {k: int(v) for k, v in (p.split("=") for p in q.split(","))}
+    return int(n), quotas
+
+
+def describe(codes: Any, to_event: bool) -> Any:
+    """A short label for an adventure option."""
+    from ..text import join
+    parts = [m("code." + c.split(":")[0]) for c in codes if c != "no_marker"]
+    if not parts:
+        parts = [m("code.discard")] if not to_event else [m("code.nothing")]
+    if to_event:
+        parts.append(m("code.to_event"))
+    return join(parts, ", ")
