@@ -4,6 +4,7 @@
     python bot.py run        run the bot on Discord (needs DISCORD_TOKEN)
     python bot.py local ...  the local table: the same bot in a terminal (see README)
     python bot.py bench      benchmark figures
+    python bot.py check | backup PATH | loadtest | crashtest   operations (see README)
 """
 from __future__ import annotations
 
@@ -149,11 +150,23 @@ def run_discord(config: Config) -> int:
     return 0
 
 
+# Operator commands: name -> "module:function(argv, default_db=...)".
+OPS_COMMANDS = {
+    "check": "cogs.integrity:main",
+    "backup": "storage.backup:main",
+    "loadtest": "cogs.loadtest:main",
+    "crashtest": "cogs.crashtest:main",
+}
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     config = Config.load()
     logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if argv and argv[0] in OPS_COMMANDS:
+        module, _, func = OPS_COMMANDS[argv[0]].partition(":")
+        return getattr(importlib.import_module(module), func)(argv[1:], default_db=config.db_path)
     if not argv or argv[0] not in ("run", "local", "bench"):
         if config.token and not argv:
             return run_discord(config)

@@ -1,0 +1,151 @@
+"""`python bot.py crashtest`: kill -9 the loaded bot again and again; nothing acknowledged is lost.
+
+Runs `bot.py loadtest --resume --ack` as a child (its own process group:
+the driver and its worker processes), kills the whole group with SIGKILL at
+a random moment, restarts it on the same database, `--kills` times.  Every
+move acknowledged to a user (an `ACK` line, printed only after the service
+call returned) is collected.  Afterwards:
+
+* every acknowledged move is in the log exactly once, at its place;
+* the integrity check passes (every game replays to its stored state, no
+  gaps, nothing stuck half-way);
+* a clean start after the last crash goes on playing every running game
+  (a last, unkilled load-test run on the same database).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Optional
+
+from .integrity import check_database
+from .loadtest import verify_acks
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DB = ROOT / "data" / "crashtest.db"
+
+
+class Child:
+    """One run of the load test whose stdout is read line by line in a thread."""
+
+    def __init__(self, cmd: list[str], env: dict[str, str]):
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                                     cwd=ROOT, start_new_session=True)
+        self.acks: list[tuple[int, int, str, str]] = []
+        self.lines: list[str] = []
+        self.ready = threading.Event()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            if line.startswith("ACK "):
+                _, game, seq, seat, move = line.split(maxsplit=4)
+                self.acks.append((int(game), int(seq), seat, move.strip()))
+            else:
+                self.lines.append(line.rstrip("\n"))
+                if line.startswith("READY"):
+                    self.ready.set()
+
+    def kill(self) -> None:
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)  # the driver and its worker processes, all at once
+        except ProcessLookupError:
+            pass
+        self.proc.wait()
+        self.reader.join(timeout=10)
+
+    def finish(self, timeout: float) -> int:
+        try:
+            rc = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            return -9
+        self.reader.join(timeout=10)
+        return rc
+
+
+def loadtest_cmd(args: argparse.Namespace, minutes: float, *, final: bool = False) -> list[str]:
+    cmd = [sys.executable, str(ROOT / "bot.py"), "loadtest", "--db", str(args.db), "--resume", "--games",
+           str(args.games), "--players", str(args.players), "--rate", str(args.rate), "--workers",
+           str(args.workers), "--minutes", str(minutes), "--quiet"]
+    if not final:
+        cmd += ["--ack", "--no-check"]
+    return cmd
+
+
+def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
+    """`default_db` (the bot's live database) is deliberately not used."""
+    parser = argparse.ArgumentParser(prog="bot.py crashtest", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: data/crashtest.db, recreated)")
+    parser.add_argument("--kills", type=int, default=30, help="how many times to kill -9 (default 30)")
+    parser.add_argument("--games", type=int, default=100, help="games running at once (default 100)")
+    parser.add_argument("--players", type=int, default=300, help="seated players in all (default 300)")
+    parser.add_argument("--rate", type=float, default=60.0, help="moves per second offered (default 60)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="worker processes (default: cores)")
+    parser.add_argument("--min-wait", type=float, default=0.3, help="earliest kill after READY, seconds")
+    parser.add_argument("--max-wait", type=float, default=3.0, help="latest kill after READY, seconds")
+    parser.add_argument("--final-seconds", type=float, default=10.0, help="the clean run after the last crash")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the kill moments (default: random)")
+    parser.add_argument("--keep-db", action="store_true", help="keep what is in the database (other games too)")
+    args = parser.parse_args(argv)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
+    rng = random.Random(seed)
+    db = Path(args.db)
+    for suffix in ("", "-wal", "-shm") if not args.keep_db else ():
+        Path(str(db) + suffix).unlink(missing_ok=True)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    acks: list[tuple[int, int, str, str]] = []
+    kills, during_startup, t_start = 0, 0, time.monotonic()
+    print(f"== crash test: {args.kills} kill -9, {args.games} games, {args.players} players, seed {seed}", flush=True)
+    for i in range(args.kills):
+        child = Child(loadtest_cmd(args, 60.0), env)
+        if i > 0 and rng.random() < 0.15:
+            time.sleep(rng.uniform(0.05, 1.0))  # sometimes in the middle of start-up and resume
+            during_startup += not child.ready.is_set()
+        else:
+            if not child.ready.wait(timeout=120):
+                print("the load test did not become ready:\n" + "\n".join(child.lines[-20:]))
+                child.kill()
+                return 1
+            time.sleep(rng.uniform(args.min_wait, args.max_wait))
+        if child.proc.poll() is not None:
+            print(f"run {i + 1} ended on its own (exit {child.proc.returncode}) before the kill:\n"
+                  + "\n".join(child.lines[-20:]))
+            return 1
+        child.kill()
+        kills += 1
+        acks.extend(child.acks)
+        print(f"kill {kills}: {len(child.acks)} moves acknowledged in this run, {len(acks)} in all", flush=True)
+    lost, dup, details = verify_acks(str(db), acks, exact=False)
+    result = check_database(db)
+    print(f"kills: {kills} (of which {during_startup} during start-up) in {time.monotonic() - t_start:.0f} s")
+    in_log = check_database(db).moves
+    print(f"acknowledged moves: {len(acks)}; lost: {lost}; acknowledged twice: {dup}; "
+          f"moves in the log: {in_log} (committed but killed before the acknowledgement: {in_log - len(acks)})")
+    for d in details[:10]:
+        print("  " + d)
+    for p in result.problems[:10]:
+        print(f"  {p}")
+    print(f"integrity check after the crashes: {result.summary()}")
+    # A clean start after the last crash: every running game goes on.
+    final = Child(loadtest_cmd(args, args.final_seconds / 60, final=True), env)
+    rc = final.finish(timeout=args.final_seconds + 180)
+    tail = [ln for ln in final.lines if ln.startswith(("moves accepted", "errors", "integrity", "RESULT", "races"))]
+    print("clean restart after the last crash: " + ("; ".join(tail) or "\n".join(final.lines[-20:])))
+    ok = kills == args.kills and lost == 0 and dup == 0 and result.ok and rc == 0 and len(acks) > 0
+    print("RESULT: " + ("PASS" if ok else "FAIL"))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

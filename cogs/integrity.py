@@ -1,0 +1,222 @@
+"""`python bot.py check`: replay every stored game and compare it with what is stored.
+
+Shared by the `check` command, the load test and the crash test.  For every
+game: the seed, options and seats rebuild the start (`engine.setup`), the move
+log (skipping moves taken back with undo) is applied move by move, and the
+result must equal the stored state (the `events` of the latest move are
+display only and not compared).  Besides that: SQLite's own
+`PRAGMA integrity_check`, foreign keys, orphans (seats, moves, timers or
+results of a game that does not exist), gaps or duplicates in a move
+sequence, unreadable rows (bad JSON, an unknown game), and games stuck
+half-way (running with nobody to act, or a seat to act with no legal move).
+
+Read-only: it never writes to the database.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+from rules import GAMES, IllegalMove
+
+ORPHAN_QUERIES = {
+    "seats": "SELECT DISTINCT game_id FROM seats WHERE game_id NOT IN (SELECT id FROM games)",
+    "moves": "SELECT DISTINCT game_id FROM moves WHERE game_id NOT IN (SELECT id FROM games)",
+    "timers": "SELECT DISTINCT game_id FROM timers WHERE game_id IS NOT NULL AND game_id NOT IN (SELECT id FROM games)",
+    "results": "SELECT DISTINCT game_id FROM results WHERE game_id NOT IN (SELECT id FROM games)",
+}
+
+
+@dataclass
+class Problem:
+    game_id: Optional[int]
+    kind: str  # sqlite, orphan, gap, unreadable, mismatch, stuck
+    detail: str
+
+    def __str__(self) -> str:
+        where = f"game #{self.game_id}" if self.game_id is not None else "database"
+        return f"{self.kind}: {where}: {self.detail}"
+
+
+@dataclass
+class Report:
+    games: int = 0
+    moves: int = 0
+    replayed: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def add(self, game_id: Optional[int], kind: str, detail: str) -> None:
+        self.problems.append(Problem(game_id, kind, detail))
+
+    def summary(self) -> str:
+        verdict = "clean" if self.ok else f"{len(self.problems)} problem(s)"
+        return f"checked {self.games} games, {self.moves} moves ({self.replayed} games replayed): {verdict}"
+
+
+def open_readonly(path: str | Path) -> sqlite3.Connection:
+    """A read-only connection (the live bot may keep writing; WAL gives us a consistent snapshot)."""
+    if not Path(path).exists():
+        raise FileNotFoundError(f"no database at {path}")
+    uri = Path(path).resolve().as_uri() + "?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, timeout=30)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA busy_timeout=30000")
+    return conn
+
+
+def _comparable(data: dict[str, Any]) -> dict[str, Any]:
+    out = dict(data)
+    out.pop("events", None)
+    return out
+
+
+def check_game(conn: sqlite3.Connection, row: sqlite3.Row, report: Report) -> None:
+    gid = int(row["id"])
+    key = row["game_key"]
+    engine = GAMES.get(key)
+    if engine is None:
+        report.add(gid, "unreadable", f"unknown game {key!r}")
+        return
+    try:
+        options = json.loads(row["options"] or "{}")
+        to_act_stored = json.loads(row["to_act"] or "[]")
+        parsed = engine.parse_options(options)
+    except Exception as exc:  # noqa: BLE001 - any failure here means the row cannot be read
+        report.add(gid, "unreadable", f"options or to_act: {type(exc).__name__}: {str(exc)[:200]}")
+        return
+    seats = [f"p{r[0]}" for r in conn.execute("SELECT position FROM seats WHERE game_id = ? ORDER BY position",
+                                              (gid,))]
+    if seats != [f"p{i}" for i in range(1, len(seats) + 1)]:
+        report.add(gid, "gap", f"seat positions are not 1..n: {seats}")
+        return
+    moves = conn.execute("SELECT seq, seat, move_id, undone FROM moves WHERE game_id = ? ORDER BY seq",
+                         (gid,)).fetchall()
+    report.moves += len(moves)
+    seqs = [int(m["seq"]) for m in moves]
+    if seqs != list(range(1, len(seqs) + 1)):
+        missing = sorted(set(range(1, (max(seqs) if seqs else 0) + 1)) - set(seqs))
+        report.add(gid, "gap", f"move sequence is not 1..{len(seqs)} (missing {missing[:10]})")
+    status = row["status"]
+    if status == "lobby":
+        if moves:
+            report.add(gid, "mismatch", f"a lobby with {len(moves)} logged moves")
+        if row["state"]:
+            report.add(gid, "mismatch", "a lobby with a stored state")
+        return
+    if not row["state"]:
+        report.add(gid, "mismatch", f"status {status} but no stored state")
+        return
+    try:
+        stored = engine.load(row["state"])
+    except Exception as exc:  # noqa: BLE001
+        report.add(gid, "unreadable", f"stored state does not load: {type(exc).__name__}: {str(exc)[:200]}")
+        return
+    # Replay from the seed.
+    try:
+        state = engine.setup(seats, int(row["seed"]), parsed)
+    except Exception as exc:  # noqa: BLE001
+        report.add(gid, "mismatch", f"setup failed: {type(exc).__name__}: {str(exc)[:200]}")
+        return
+    for m in moves:
+        if m["undone"]:
+            continue
+        try:
+            state = engine.apply(state, m["seat"], m["move_id"])
+        except IllegalMove as exc:
+            report.add(gid, "mismatch", f"logged move {m['seq']} ({m['seat']} {m['move_id']!r}) is illegal on "
+                                        f"replay: {exc}")
+            return
+        except Exception as exc:  # noqa: BLE001
+            report.add(gid, "mismatch", f"logged move {m['seq']} ({m['seat']} {m['move_id']!r}) fails on replay: "
+                                        f"{type(exc).__name__}: {str(exc)[:200]}")
+            return
+    if status == "abandoned":
+        state = engine.abandon(state)
+    report.replayed += 1
+    replayed, kept = _comparable(json.loads(engine.dump(state))), _comparable(json.loads(engine.dump(stored)))
+    if replayed != kept:
+        diff = sorted(k for k in set(replayed) | set(kept) if replayed.get(k) != kept.get(k))
+        report.add(gid, "mismatch", f"replayed state differs from the stored state in {diff[:10]}")
+        return
+    outcome = engine.outcome(state)
+    if status == "finished" and outcome is None and not state.abandoned:
+        report.add(gid, "mismatch", "stored as finished but the replayed game is still running")
+    if status == "active":
+        if outcome is not None:
+            report.add(gid, "mismatch", "stored as active but the replayed game is over")
+            return
+        to_act = engine.to_act(state)
+        if list(to_act) != list(to_act_stored):
+            report.add(gid, "mismatch", f"stored to_act {to_act_stored} but the replay says {list(to_act)}")
+        if not to_act:
+            report.add(gid, "stuck", "running but nobody is to act")
+        for seat in to_act:
+            if not engine.legal_moves(state, seat):
+                report.add(gid, "stuck", f"{seat} must act but has no legal move")
+    if status in ("finished",):
+        n_results = conn.execute("SELECT COUNT(*) FROM results WHERE game_id = ?", (gid,)).fetchone()[0]
+        if n_results != len(seats):
+            report.add(gid, "mismatch", f"finished with {n_results} result rows for {len(seats)} seats")
+
+
+def check_connection(conn: sqlite3.Connection, game_ids: Optional[Iterable[int]] = None) -> Report:
+    report = Report()
+    for (line,) in conn.execute("PRAGMA integrity_check").fetchall():
+        if line != "ok":
+            report.add(None, "sqlite", f"integrity_check: {line}")
+    for fk in conn.execute("PRAGMA foreign_key_check").fetchall():
+        report.add(None, "sqlite", f"foreign_key_check: {tuple(fk)}")
+    for table, sql in ORPHAN_QUERIES.items():
+        for (gid,) in conn.execute(sql).fetchall():
+            report.add(gid, "orphan", f"{table} rows for a game that does not exist")
+    wanted = set(game_ids) if game_ids is not None else None
+    for row in conn.execute("SELECT * FROM games ORDER BY id").fetchall():
+        if wanted is not None and row["id"] not in wanted:
+            continue
+        report.games += 1
+        try:
+            check_game(conn, row, report)
+        except Exception as exc:  # noqa: BLE001 - a check never crashes half-way
+            report.add(int(row["id"]), "unreadable", f"{type(exc).__name__}: {str(exc)[:200]}")
+    return report
+
+
+def check_database(path: str | Path, game_ids: Optional[Iterable[int]] = None) -> Report:
+    conn = open_readonly(path)
+    try:
+        conn.execute("BEGIN")  # one snapshot for the whole check
+        return check_connection(conn, game_ids)
+    finally:
+        conn.close()
+
+
+def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
+    parser = argparse.ArgumentParser(prog="bot.py check", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", default=default_db, help=f"database file (default: {default_db})")
+    parser.add_argument("--game", type=int, action="append", help="only this game id (repeatable)")
+    parser.add_argument("--max-problems", type=int, default=200, help="how many problems to print")
+    args = parser.parse_args(argv)
+    try:
+        report = check_database(args.db, args.game)
+    except (FileNotFoundError, sqlite3.DatabaseError) as exc:
+        print(f"check: cannot read {args.db}: {exc}", file=sys.stderr)
+        return 2
+    for problem in report.problems[: args.max_problems]:
+        print(problem)
+    if len(report.problems) > args.max_problems:
+        print(f"... and {len(report.problems) - args.max_problems} more")
+    print(report.summary())
+    return 0 if report.ok else 1
+
+
+__all__ = ["Problem", "Report", "check_connection", "check_database", "main", "open_readonly"]

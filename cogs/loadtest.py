@@ -1,0 +1,372 @@
+"""`python bot.py loadtest`: many games of every registered game, many users, at once.
+
+Simulated users (one asyncio task per game, users thinking between moves)
+send moves concurrently: half as `/play move:<id>`, half as button clicks
+carrying the board's version.  Each command goes through the table service
+as the cogs drive it, plus the board image (cogs/loadwork.py), in a pool of
+worker processes (one per core) sharing one SQLite file.  Some moves are
+races: two clicks on the same board at the same instant (a double click, or
+two players of a simultaneous decision); exactly one must win and the other
+must get a clear "the game moved on" reply.
+
+Printed: moves per second (overall and the slowest 10-second window),
+p50/p99 latency of the whole pipeline as the user waits for it (queueing,
+load, validate, apply, save, render, encode), errors, races, then a
+comparison of every acknowledged move with the move log (lost, duplicated)
+and the integrity check of the whole database.
+
+`--ack` prints `ACK <game> <seq> <seat> <move>` for every accepted move once
+the service call has returned (the crash test reads these), `--resume`
+continues the games already in the database (after a crash).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import os
+import random
+import sqlite3
+import statistics
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from rules import GAMES
+
+from . import loadwork
+from .integrity import check_database
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DB = ROOT / "data" / "loadtest.db"
+GUILD = 424242  # the load test's games live in their own guild
+CHANNEL = 424243
+USER_BASE = 7_000_000
+WINDOW = 10.0
+CLEAR_LOSS = {"host.refuse.moved_on", "host.refuse.stale_board"}
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+@dataclass
+class Figures:
+    started: float = 0.0
+    accepted: int = 0
+    latencies: list[float] = field(default_factory=list)  # seconds, accepted moves
+    service: list[float] = field(default_factory=list)
+    render: list[float] = field(default_factory=list)
+    windows: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    errors: list[str] = field(default_factory=list)
+    refusals: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # outside races
+    races: int = 0
+    race_ok: int = 0
+    race_bad: list[str] = field(default_factory=list)
+    acks: list[tuple[int, int, str, str]] = field(default_factory=list)
+    games_opened: int = 0
+    games_finished: int = 0
+
+
+class LoadTest:
+    def __init__(self, args: argparse.Namespace):
+        self.args = args
+        self.rng = random.Random(args.seed)
+        self.fig = Figures()
+        self.pool: Optional[ProcessPoolExecutor] = None
+        self.deadline = 0.0
+        self.think = 1.0
+        self.ack = args.ack
+
+    async def call(self, fn: Any, *a: Any) -> dict[str, Any]:
+        assert self.pool is not None
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *a)
+
+    # ---- setting up -------------------------------------------------------------------
+    def plan(self) -> list[tuple[str, list[tuple[int, str]]]]:
+        """`games` games over every registered game, `players` seats in all, distinct users."""
+        keys = sorted(GAMES)
+        g, p = self.args.games, self.args.players
+        plan, uid = [], USER_BASE
+        for i in range(g):
+            engine = GAMES[keys[i % len(keys)]]
+            want = p // g + (1 if i < p % g else 0)
+            n = max(engine.min_players, min(engine.max_players, want))
+            users = [(uid + k, f"user{uid + k - USER_BASE}") for k in range(n)]
+            uid += n
+            plan.append((engine.key, users))
+        return plan
+
+    def existing_games(self) -> list[int]:
+        if not Path(self.args.db).exists():
+            return []
+        conn = sqlite3.connect(self.args.db, timeout=30)
+        try:
+            return [r[0] for r in conn.execute(
+                "SELECT id FROM games WHERE guild_id = ? AND status = 'active' ORDER BY id", (GUILD,))]
+        except sqlite3.OperationalError:
+            return []
+        finally:
+            conn.close()
+
+    async def open_all(self) -> list[dict[str, Any]]:
+        plan = self.plan()
+        snaps: list[dict[str, Any]] = []
+        if self.args.resume:
+            found = await asyncio.gather(*(self.call(loadwork.look, gid) for gid in self.existing_games()))
+            snaps = [s for s in found if s.get("ok") and s["status"] == "active"]
+            for s in found:
+                if not s.get("ok"):
+                    self.fig.errors.append(f"resume: {s.get('error') or s.get('text')}")
+        used = {t[0] for s in snaps for t in s["turns"]}  # roughly: users already seated
+        todo = [(k, u) for k, u in plan if u[0][0] not in used][: max(0, len(plan) - len(snaps))]
+        made = await asyncio.gather(*(self.call(loadwork.open_game, k, u, GUILD, CHANNEL) for k, u in todo))
+        for s in made:
+            if s.get("ok"):
+                snaps.append(s)
+                self.fig.games_opened += 1
+            else:
+                self.fig.errors.append(f"open: {s.get('error') or s.get('text')}")
+        return snaps
+
+    # ---- playing ----------------------------------------------------------------------
+    def accepted(self, res: dict[str, Any], latency: float) -> None:
+        now = time.monotonic()
+        self.fig.accepted += 1
+        self.fig.latencies.append(latency)
+        self.fig.service.append(res["t_service"])
+        self.fig.render.append(res["t_render"])
+        self.fig.windows[int((now - self.fig.started) // WINDOW)] += 1
+        self.fig.acks.append((res["game"], res["seq"], res["seat"], res["move"]))
+        if self.ack:
+            print(f"ACK {res['game']} {res['seq']} {res['seat']} {res['move']}", flush=True)
+
+    async def timed_play(self, snap: dict[str, Any], turn: tuple, move: str, version: Optional[int]):
+        uid, name = turn[0], turn[1]
+        t0 = time.monotonic()
+        res = await self.call(loadwork.play, snap["game"], CHANNEL, uid, name, move, version)
+        return res, time.monotonic() - t0
+
+    async def one_move(self, snap: dict[str, Any]) -> dict[str, Any]:
+        turns = snap["turns"]
+        race = self.rng.random() < self.args.race
+        turn = self.rng.choice(turns)
+        move = self.rng.choice(turn[3])
+        if not race:
+            version = snap["version"] if self.rng.random() < 0.5 else None
+            res, latency = await self.timed_play(snap, turn, move, version)
+            if res.get("ok"):
+                self.accepted(res, latency)
+                return res
+            if res.get("error"):
+                self.fig.errors.append(res["error"])
+            else:
+                self.fig.refusals[res["refusal"]] += 1
+            return await self.call(loadwork.look, snap["game"])
+        # A race: two clicks on the same board at once.
+        other = self.rng.choice([t for t in turns if t is not turn] or [turn])
+        other_move = self.rng.choice([m for m in other[3] if m != move] or other[3])
+        self.fig.races += 1
+        a, b = await asyncio.gather(self.timed_play(snap, turn, move, snap["version"]),
+                                    self.timed_play(snap, other, other_move, snap["version"]))
+        winners = [(r, lat) for r, lat in (a, b) if r.get("ok")]
+        losers = [r for r, _ in (a, b) if not r.get("ok")]
+        if len(winners) == 1 and len(losers) == 1 and losers[0].get("refusal") in CLEAR_LOSS:
+            self.fig.race_ok += 1
+        else:
+            self.fig.race_bad.append(f"game {snap['game']}: {[r.get('refusal') or r.get('error') or 'ok' for r, _ in (a, b)]}")
+        for r in losers:
+            if r.get("error"):
+                self.fig.errors.append(r["error"])
+        for r, lat in winners:
+            self.accepted(r, lat)
+        if len(winners) == 1:
+            return winners[0][0]
+        return await self.call(loadwork.look, snap["game"])
+
+    async def drive(self, snap: dict[str, Any], key: str, users: list[tuple[int, str]]) -> None:
+        # Each game is a Poisson process from the start (exponential first wait too): no start-up burst.
+        await asyncio.sleep(min(self.rng.expovariate(1.0 / self.think), max(0.0, self.deadline - time.monotonic())))
+        while time.monotonic() < self.deadline:
+            if snap.get("status") != "active" or not snap.get("turns"):
+                if snap.get("status") == "finished":
+                    self.fig.games_finished += 1
+                snap = await self.call(loadwork.open_game, key, users, GUILD, CHANNEL)
+                if not snap.get("ok"):
+                    self.fig.errors.append(f"open: {snap.get('error') or snap.get('text')}")
+                    return
+                self.fig.games_opened += 1
+                continue
+            snap = await self.one_move(snap)
+            if not snap.get("ok", True):
+                self.fig.errors.append(f"look: {snap.get('error')}")
+                return
+            await asyncio.sleep(min(self.rng.expovariate(1.0 / self.think), max(0.0, self.deadline - time.monotonic())))
+
+    async def progress(self) -> None:
+        last, last_n = time.monotonic(), 0
+        while time.monotonic() < self.deadline:
+            await asyncio.sleep(min(self.args.progress, max(0.1, self.deadline - time.monotonic())))
+            now, n = time.monotonic(), self.fig.accepted
+            recent = self.fig.latencies[last_n:]
+            if not self.args.quiet:
+                print(f"[{now - self.fig.started:6.0f} s] {n} moves, {(n - last_n) / (now - last):.1f}/s, "
+                      f"p50 {pct(recent, .5) * 1000:.0f} ms, p99 {pct(recent, .99) * 1000:.0f} ms, "
+                      f"(worker: service p99 {pct(self.fig.service[last_n:n], .99) * 1000:.0f} ms, "
+                      f"render p50 {pct(self.fig.render[last_n:n], .5) * 1000:.0f} ms), "
+                      f"errors {len(self.fig.errors)}", flush=True)
+            last, last_n = now, n
+
+    async def run(self) -> list[dict[str, Any]]:
+        ctx = multiprocessing.get_context("fork")
+        self.pool = ProcessPoolExecutor(max_workers=self.args.workers, mp_context=ctx,
+                                        initializer=loadwork.init_worker, initargs=(str(self.args.db),))
+        try:
+            t0 = time.monotonic()
+            snaps = await self.open_all()
+            if not self.args.quiet:
+                print(f"{len(snaps)} games running ({self.fig.games_opened} opened in {time.monotonic() - t0:.1f} s)",
+                      flush=True)
+            print("READY", flush=True)
+            self.think = max(0.01, len(snaps) / self.args.rate)
+            self.fig.started = time.monotonic()
+            self.deadline = self.fig.started + self.args.minutes * 60
+            info = self.game_info([s["game"] for s in snaps])
+            tasks = [asyncio.create_task(self.drive(s, *info[s["game"]])) for s in snaps]
+            tasks.append(asyncio.create_task(self.progress()))
+            await asyncio.gather(*tasks)
+            self.fig.elapsed = time.monotonic() - self.fig.started  # type: ignore[attr-defined]
+            return snaps
+        finally:
+            self.pool.shutdown(wait=True)
+
+    def game_info(self, game_ids: list[int]) -> dict[int, tuple[str, list[tuple[int, str]]]]:
+        """Each game's key and seated users (to open the next game for the same table when one ends)."""
+        conn = sqlite3.connect(self.args.db, timeout=30)
+        try:
+            info: dict[int, tuple[str, list[tuple[int, str]]]] = {}
+            for gid in game_ids:
+                (key,) = conn.execute("SELECT game_key FROM games WHERE id = ?", (gid,)).fetchone()
+                users = [(r[0], r[1]) for r in conn.execute(
+                    "SELECT user_id, name FROM seats WHERE game_id = ? ORDER BY position", (gid,))]
+                info[gid] = (key, users)
+            return info
+        finally:
+            conn.close()
+
+
+def verify_acks(db: str, acks: list[tuple[int, int, str, str]], exact: bool) -> tuple[int, int, list[str]]:
+    """Every acknowledged move is in the log exactly once; with `exact`, nothing unacknowledged is either.
+
+    Returns (lost, duplicated, details)."""
+    conn = sqlite3.connect(db, timeout=30)
+    try:
+        lost, dup, details = 0, 0, []
+        by_game: dict[int, dict[int, tuple[str, str]]] = defaultdict(dict)
+        for game, seq, seat, move in acks:
+            if seq in by_game[game] and by_game[game][seq] != (seat, move):
+                dup += 1
+                details.append(f"game {game} seq {seq} acknowledged twice: {by_game[game][seq]} and {(seat, move)}")
+            by_game[game][seq] = (seat, move)
+        for game, wanted in by_game.items():
+            rows = {r[0]: (r[1], r[2]) for r in conn.execute(
+                "SELECT seq, seat, move_id FROM moves WHERE game_id = ? AND undone = 0", (game,))}
+            for seq, sm in wanted.items():
+                if rows.get(seq) != sm:
+                    lost += 1
+                    details.append(f"game {game} seq {seq}: acknowledged {sm}, log has {rows.get(seq)}")
+            if exact:
+                extra = sorted(set(rows) - set(wanted))
+                if extra:
+                    dup += len(extra)
+                    details.append(f"game {game}: moves {extra[:10]} in the log were never acknowledged")
+        return lost, dup, details
+    finally:
+        conn.close()
+
+
+def report(lt: LoadTest, args: argparse.Namespace) -> int:
+    fig = lt.fig
+    elapsed = getattr(fig, "elapsed", 0.0) or 1e-9
+    ms = [x * 1000 for x in fig.latencies]
+    full = [fig.windows.get(i, 0) / WINDOW for i in range(int(elapsed // WINDOW))]
+    rate = fig.accepted / elapsed
+    print(f"== load test: {args.games} games, {args.players} players, {args.workers} worker processes, "
+          f"{elapsed:.0f} s, offered ~{args.rate:g} moves/s")
+    print(f"moves accepted: {fig.accepted} = {rate:.1f} moves/s"
+          + (f" (slowest {WINDOW:.0f} s window {min(full):.1f}/s)" if full else ""))
+    if ms:
+        print(f"latency of the whole pipeline as the user waits: p50 {pct(ms, .5):.0f} ms, p99 {pct(ms, .99):.0f} ms, "
+              f"max {max(ms):.0f} ms; in the worker: service p50 {statistics.median(fig.service) * 1000:.0f} ms, "
+              f"render+encode p50 {statistics.median(fig.render) * 1000:.0f} ms")
+    print(f"games opened {fig.games_opened}, finished {fig.games_finished}")
+    print(f"races: {fig.races}, resolved with exactly one winner and a clear reply: {fig.race_ok}")
+    for bad in fig.race_bad[:5]:
+        print(f"  race not resolved cleanly: {bad}")
+    print(f"refusals outside races: {dict(fig.refusals) or 0}")
+    print(f"errors: {len(fig.errors)}")
+    for err in fig.errors[:3]:
+        print("  " + err.strip().replace("\n", "\n  "))
+    lost, dup, details = verify_acks(str(args.db), fig.acks, exact=not args.resume)
+    print(f"acknowledged moves: {len(fig.acks)}; lost: {lost}; duplicated or unacknowledged in the log: {dup}")
+    for d in details[:5]:
+        print("  " + d)
+    ok = not fig.errors and not fig.race_bad and not fig.refusals and lost == 0 and dup == 0
+    if not args.no_check:
+        t0 = time.monotonic()
+        result = check_database(args.db)
+        for p in result.problems[:10]:
+            print(f"  {p}")
+        print(f"integrity check: {result.summary()} in {time.monotonic() - t0:.1f} s")
+        ok = ok and result.ok
+    if ms:
+        met = rate >= 40 and pct(ms, .99) < 1000
+        print(f"target (>= 40 moves/s, p99 < 1 s): {'met' if met else 'NOT met'}")
+    print("RESULT: " + ("PASS" if ok else "FAIL"))
+    return 0 if ok else 1
+
+
+def parse(argv: Optional[list[str]]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="bot.py loadtest", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", default=str(DEFAULT_DB), help="database file (default: data/loadtest.db, recreated)")
+    parser.add_argument("--minutes", type=float, default=5.0, help="how long moves keep arriving (default 5)")
+    parser.add_argument("--games", type=int, default=500, help="games running at once (default 500)")
+    parser.add_argument("--players", type=int, default=1500, help="seated players in all (default 1500)")
+    parser.add_argument("--rate", type=float, default=45.0, help="moves per second the users offer (default 45)")
+    parser.add_argument("--race", type=float, default=0.03, help="share of moves that are two racing clicks")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="worker processes (default: cores)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the simulated users")
+    parser.add_argument("--progress", type=float, default=30.0, help="seconds between progress lines")
+    parser.add_argument("--resume", action="store_true", help="keep the database and continue its games")
+    parser.add_argument("--ack", action="store_true", help="print ACK lines for accepted moves (crash test)")
+    parser.add_argument("--no-check", action="store_true", help="skip the integrity check at the end")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    return parser.parse_args(argv)
+
+
+def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
+    """`default_db` (the bot's live database) is deliberately not used: a load test never touches it."""
+    args = parse(argv)
+    db = Path(args.db)
+    if not args.resume:
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(db) + suffix).unlink(missing_ok=True)
+    db.parent.mkdir(parents=True, exist_ok=True)
+    from storage import open_store
+
+    open_store(db).close()  # migrate once, before the workers open it
+    lt = LoadTest(args)
+    asyncio.run(lt.run())
+    return report(lt, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

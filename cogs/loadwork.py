@@ -1,0 +1,95 @@
+"""The CPU side of the load test: what one bot process does for one command.
+
+Runs in worker processes (one per core) so that engine, SQLite and Pillow
+work proceed in parallel.  Each call goes through the table service exactly
+as `cogs/actions.py` does it (locate, validate, apply, save in one
+version-guarded transaction), then renders and encodes the board image the
+turn post would carry, and lists the next player's legal moves (the buttons
+of that post).  Results are plain dicts so they cross process boundaries.
+"""
+from __future__ import annotations
+
+import time
+import traceback
+from typing import Any, Optional
+
+from rules.text import tr
+from storage import open_store
+
+from .posts import board_png
+from .service import Actor, Refusal, Table, TableService
+
+_SERVICE: Optional[TableService] = None
+
+
+def init_worker(db_path: str) -> None:
+    global _SERVICE
+    _SERVICE = TableService(open_store(db_path))
+
+
+def _service() -> TableService:
+    assert _SERVICE is not None, "init_worker was not called"
+    return _SERVICE
+
+
+def snapshot(table: Table) -> dict[str, Any]:
+    """What a user sees of a game: its version and, for each seat to act, the user and the legal moves."""
+    turns = []
+    if table.game.status == "active" and table.state is not None:
+        for seat in table.to_act:
+            row = table.user_of(seat)
+            if row is None or row.user_id is None:
+                continue
+            moves = [m.id for m in table.engine.legal_moves(table.state, seat)]
+            turns.append((row.user_id, row.name, seat, moves))
+    return {"game": table.game.id, "version": table.game.version, "status": table.game.status,
+            "moves_made": table.state.moves_made if table.state is not None else 0, "turns": turns}
+
+
+def open_game(key: str, users: list[tuple[int, str]], guild_id: int, channel_id: int) -> dict[str, Any]:
+    """/game new, /game join for the others, /game start: through the service as the cogs do."""
+    service = _service()
+    try:
+        first = Actor(user_id=users[0][0], name=users[0][1])
+        table = service.new_game(first, key, guild_id=guild_id, channel_id=channel_id)
+        for uid, name in users[1:]:
+            table = service.join(Actor(user_id=uid, name=name), table)
+        table = service.start(first, table)
+        board_png(table, "en", list(table.state.events) if table.state else [])
+        return {"ok": True, **snapshot(table)}
+    except Refusal as exc:
+        return {"ok": False, "refusal": exc.text.key, "text": tr(exc.text)}
+    except Exception:  # noqa: BLE001 - counted and reported by the driver
+        return {"ok": False, "error": traceback.format_exc(limit=8)}
+
+
+def look(game_id: int) -> dict[str, Any]:
+    """Re-read a game (after a restart)."""
+    try:
+        return {"ok": True, **snapshot(_service().table(game_id))}
+    except Exception:  # noqa: BLE001
+        return {"ok": False, "error": traceback.format_exc(limit=8)}
+
+
+def play(game_id: int, channel_id: int, user_id: int, name: str, move: str,
+         version: Optional[int]) -> dict[str, Any]:
+    """`/play move:` (version None) or a button click (version of the board): the whole pipeline."""
+    service = _service()
+    t0 = time.perf_counter()
+    try:
+        actor = Actor(user_id=user_id, name=name)
+        table = service.locate(channel_id, user_id, game_id, ("active", "lobby", "finished", "abandoned"))
+        played = service.play(actor, table, move, version)
+        t1 = time.perf_counter()
+        png = board_png(played.table, "en", played.events)
+        snap = snapshot(played.table)
+        t2 = time.perf_counter()
+        return {"ok": True, "seat": played.seat, "move": played.move.id, "seq": snap["moves_made"],
+                "png": len(png), "t_service": t1 - t0, "t_render": t2 - t1, **snap}
+    except Refusal as exc:
+        return {"ok": False, "refusal": exc.text.key, "text": tr(exc.text)}
+    except Exception:  # noqa: BLE001
+        return {"ok": False, "error": traceback.format_exc(limit=8)}
+
+
+__all__ = ["init_worker", "look", "open_game", "play", "snapshot"]
