@@ -1,0 +1,67 @@
+"""Robinson Crusoe board image: the public view in, PNG bytes out.
+
+Layout (1400 px wide):
+
+    header   title, round n/12 and phase, who acts; caption lines
+    island   the 15 hex spaces (robinson_island)  |  tracks, resources, woodpile,
+                                                     weather, threat and hunting areas
+    bottom   inventions (built / ready / not yet), characters (wounds, determination),
+             the shared plan of this round
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional, Sequence
+
+from PIL import Image, ImageDraw
+
+from rules.text import msg, tr
+
+from .common import WHITE, ellipsize, font, paste_marker, to_png
+from .robinson_island import draw_island
+from .robinson_panels import PAGE, draw_bottom, draw_side, bottom_height
+
+W = 1400
+ISLAND_W = 760
+ISLAND_H = 600
+HEADER_BG = (28, 52, 44)
+MAX_CAPTION = 3
+
+
+def label(key: str, locale: str, **args: Any) -> str:
+    return tr(msg(f"robinson.{key}", **args), locale)
+
+
+def render(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] = None, locale: str = "en") -> bytes:
+    return to_png(draw(view, names, caption, locale))
+
+
+def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] = None, locale: str = "en") -> Image.Image:
+    caption = list(caption or [])[:MAX_CAPTION]
+    seat_index = {s: i for i, s in enumerate(view.seats)}
+    head_h = 60 + 26 * len(caption)
+    bot_h = bottom_height(view)
+    img = Image.new("RGB", (W, head_h + ISLAND_H + bot_h + 10), PAGE)
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, W, head_h], fill=HEADER_BG)
+    d.text((16, 12), "Robinson Crusoe", font=font(28, True), fill=WHITE)
+    status = label("img.status", locale, round=view.round, rounds=view.rounds,
+                   phase=label(f"img.phase.{view.phase}", locale))
+    if view.result:
+        status = label(f"img.result.{view.result}", locale, round=view.round)
+    d.text((290, 18), status, font=font(20, True), fill=(255, 214, 120))
+    if view.to_act:
+        who = ", ".join(names.get(s, s) for s in view.to_act)
+        paste_marker(img, (W - 330, 30), 22, seat_index[view.to_act[0]])
+        d.text((W - 312, 18), ellipsize(label("img.to_act", locale, names=who), font(19, True), 305),
+               font=font(19, True), fill=WHITE)
+    small = font(18)
+    for i, line in enumerate(caption):
+        d.text((16, 56 + 26 * i), ellipsize(line, small, W - 32), font=small, fill=(222, 236, 228))
+    top = head_h
+    draw_island(img, view, (0, top, ISLAND_W, top + ISLAND_H), locale)
+    draw_side(img, view, (ISLAND_W + 8, top + 6, W - 10, top + ISLAND_H - 4), locale)
+    draw_bottom(img, view, (10, top + ISLAND_H + 6, W - 10, top + ISLAND_H + bot_h), names, seat_index, locale)
+    return img
+
+
+__all__ = ["render", "draw", "label"]

@@ -1,0 +1,72 @@
+"""Robinson Crusoe board image (render/robinson.py) from real game views."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from render import render_board
+from rules.playout import iter_playout, playout_rng
+from rules.robinson import ENGINE as E
+
+NAMES = {"p1": "Alice", "p2": "Bob", "p3": "Chiara", "p4": "Dmitri"}
+CAPTION = ["Bob placed the Cook on Gather.", "Alice, Bob: place your pawns, then confirm."]
+
+
+def state_at(n: int, seed: int, round_: int):
+    s = E.setup([f"p{i + 1}" for i in range(n)], seed)
+    for step in iter_playout(E, s, playout_rng(seed)):
+        s = step.after
+        if s.round >= round_ and s.phase == "plan" and s.plan:
+            break
+    return s
+
+
+def decode(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img.convert("RGB")
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_png_is_phone_sized_and_under_1_5_mb(n, locale):
+    view = E.view(state_at(n, 7, 3))
+    data = render_board(view, NAMES, CAPTION, locale=locale)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < 1_500_000
+    img = decode(data)
+    assert img.width == 1400 and 900 <= img.height <= 1700
+
+
+def test_final_states_render_too():
+    from rules.playout import play_random
+    final, _ = play_random(E, ["p1", "p2"], 3)
+    assert E.outcome(final) is not None
+    assert render_board(E.view(final), NAMES, None)[:4] == b"\x89PNG"
+
+
+def test_every_board_label_is_translated():
+    from render.robinson import draw
+    from rules.text import CATALOG
+    seen: list[str] = []
+    import rules.text as text
+    original = text.tr
+
+    def spy(m, locale="en", names=None):
+        out = original(m, locale, names)
+        if out == getattr(m, "key", None):
+            seen.append(out)
+        return out
+    import render.robinson as R
+    import render.robinson_island as RI
+    import render.robinson_panels as RP
+    for mod in (R, RI, RP):
+        mod.tr = spy
+    try:
+        draw(E.view(state_at(3, 5, 4)), NAMES, CAPTION, "es")
+    finally:
+        for mod in (R, RI, RP):
+            mod.tr = original
+    assert not seen, seen
+    assert CATALOG.table["es"]
