@@ -1,0 +1,153 @@
+"""`/robinson …`: typed shortcuts for Robinson Crusoe (Castaways) moves.
+
+Shortcuts only compose a move id (see rules/robinson/plan.py for the grammar)
+and go through the same `/play` pipeline; the rules decide whether it is
+legal.  During planning every player uses `/robinson plan` for their own pawns
+(several players at once), `/robinson confirm` when done; the board's
+"My moves" button lists the same moves privately.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .actions import Actions
+from .completion import game_id_choices
+
+if TYPE_CHECKING:
+    from bot import GameBot
+
+GAME_ID = "Game number (#); default: the game of this thread, or your only game here"
+ACTIONS = (("threat", "Threat (R47)"), ("hunt", "Hunt (R50)"), ("build", "Build (R55)"), ("gather", "Gather (R61)"),
+           ("explore", "Explore (R62)"), ("camp", "Arrange camp (R64)"), ("rest", "Rest (R65)"))
+BUILD = {"shelter": "shelter", "roof": "roof", "palisade": "pal", "pal": "pal", "weapon": "wpn", "wpn": "wpn"}
+SIDES = {"left": "0", "l": "0", "0": "0", "right": "1", "r": "1", "1": "1"}
+
+
+def plan_move(action: str, target: str = "", pawns: int = 1, friday: bool = False, dog: bool = False,
+              pay: str = "", friday_leads: bool = False) -> str:
+    """The `p:<target>:<pawns>` id of a new stack.  Examples:
+    ('build', 'roof', 2, pay='fur') -> 'p:b.roof.f:cc'; ('gather', '11 wood') -> 'p:g.11.wood:c';
+    ('threat', 'right', 2) -> 'p:thr.1.2:cc' for a Wreckage card; ('explore', '5', 1, dog=True) -> 'p:x.5:cd'."""
+    words = target.replace(",", " ").split()
+    letters = ("f" if friday_leads else "") + "c" * max(0, pawns) + ("f" if friday and not friday_leads else "")
+    letters += "d" if dog else ""
+    suffix = {"wood": ".w", "w": ".w", "fur": ".f", "f": ".f"}.get(pay.strip().lower(), "")
+    if action == "threat":
+        side = SIDES.get((words[0] if words else "right").lower(), "1")
+        size = f".{len(letters)}" if target.lower().endswith(("wreck", "wreckage")) else ""
+        key = f"thr.{side}{size or suffix}"
+    elif action == "build":
+        what = (words[0] if words else "").lower()
+        if what in BUILD:
+            key = "b." + BUILD[what] + (suffix or (".w" if BUILD[what] in ("shelter", "roof", "pal") else ""))
+        else:
+            key = "b.inv." + " ".join(words).title().replace(" ", "") + suffix
+    elif action == "gather":
+        space, source = (words + ["", ""])[:2]
+        key = f"g.{space}.{source.lower() or 'wood'}"
+    elif action == "explore":
+        key = f"x.{words[0] if words else ''}"
+    else:
+        key = action
+    return f"p:{key}:{letters}"
+
+
+class RobinsonCog(commands.GroupCog, group_name="robinson", group_description="Robinson Crusoe shortcuts"):
+    def __init__(self, bot: "GameBot"):
+        self.bot = bot
+        self.actions: Actions = bot.actions
+        super().__init__()
+
+    async def _play(self, interaction: discord.Interaction, game: Optional[int], move: str) -> None:
+        await self.actions.run(interaction, self.actions.play(interaction, game, move))
+
+    @app_commands.command(name="new", description="Open a Robinson Crusoe game: scenario 1, Castaways (1-4 players)")
+    @app_commands.describe(difficulty="Event deck mix (R10): easy, normal or hard",
+                           dog_with_two="With 2 players, also add the Dog (R14)",
+                           random_wreckage="A random Wreckage card instead of Food Crates (R11)")
+    @app_commands.choices(difficulty=[app_commands.Choice(name=v, value=v) for v in ("easy", "normal", "hard")])
+    async def new(self, interaction: discord.Interaction, difficulty: str = "normal", dog_with_two: bool = False,
+                  random_wreckage: bool = False) -> None:
+        options = {"difficulty": difficulty, "dog_with_two": dog_with_two, "random_wreckage": random_wreckage}
+        await self.actions.run(interaction, self.actions.new_game(interaction, "robinson", options))
+
+    @app_commands.command(name="plan", description="Place your pawns on an action (planning, R30-R38)")
+    @app_commands.describe(action="Which action", target="Threat: left/right (add 'wreck' for Wreckage); Build: "
+                           "shelter, roof, palisade, weapon or an invention; Gather: space and source, e.g. '11 wood'; "
+                           "Explore: a space number", pawns="Your own pawns on it (1 rolls dice, 2 is sure)",
+                           friday="First player: add Friday", dog="First player: add the Dog (Hunt, Explore)",
+                           pay="Wood or fur, where the cost offers a choice", game=GAME_ID)
+    @app_commands.choices(action=[app_commands.Choice(name=n, value=v) for v, n in ACTIONS])
+    @app_commands.autocomplete(game=game_id_choices)
+    async def plan(self, interaction: discord.Interaction, action: str, target: str = "",
+                   pawns: app_commands.Range[int, 0, 2] = 1, friday: bool = False, dog: bool = False,
+                   pay: str = "", game: Optional[int] = None) -> None:
+        await self._play(interaction, game, plan_move(action, target, pawns, friday, dog, pay,
+                                                      friday_leads=pawns == 0 and friday))
+
+    @app_commands.command(name="support", description="Add one more pawn to a planned action (numbered as on the board)")
+    @app_commands.describe(stack="Action number in the plan (1 = first)", pawn="me, friday or dog", game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def support(self, interaction: discord.Interaction, stack: int, pawn: str = "me",
+                      game: Optional[int] = None) -> None:
+        letter = {"friday": "f", "dog": "d"}.get(pawn.strip().lower(), "c")
+        await self._play(interaction, game, f"s:{stack - 1}:{letter}")
+
+    @app_commands.command(name="back", description="Take your pawns back from a planned action")
+    @app_commands.describe(stack="Action number in the plan (1 = first)", game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def back(self, interaction: discord.Interaction, stack: int, game: Optional[int] = None) -> None:
+        await self._play(interaction, game, f"u:{stack - 1}")
+
+    @app_commands.command(name="confirm", description="Confirm the plan (all your pawns placed)")
+    @app_commands.describe(game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def confirm(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        await self._play(interaction, game, "ok")
+
+    @app_commands.command(name="go", description="Resolve the next action (the acting player)")
+    @app_commands.describe(choice="Arrange camp with 4 players: determination or morale", game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def go(self, interaction: discord.Interaction, choice: str = "", game: Optional[int] = None) -> None:
+        pick = {"determination": ":d", "d": ":d", "morale": ":m", "m": ":m"}.get(choice.strip().lower(), "")
+        await self._play(interaction, game, "go" + pick)
+
+    @app_commands.command(name="choose", description="Choose an option of the adventure card you drew")
+    @app_commands.describe(option="1 or 2, as listed", game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def choose(self, interaction: discord.Interaction, option: app_commands.Range[int, 1, 4],
+                     game: Optional[int] = None) -> None:
+        await self._play(interaction, game, f"adv:{option - 1}")
+
+    @app_commands.command(name="wood", description="First player: wood onto the woodpile before planning (S3)")
+    @app_commands.describe(amount="How much wood (0 = none)", game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def wood(self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, 15],
+                   game: Optional[int] = None) -> None:
+        await self._play(interaction, game, f"wood:{amount}")
+
+    @app_commands.command(name="camp", description="First player at night: move the camp (a space) or stay")
+    @app_commands.describe(space="Adjacent explored space; leave empty to stay", game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def camp(self, interaction: discord.Interaction, space: Optional[int] = None,
+                   game: Optional[int] = None) -> None:
+        await self._play(interaction, game, "stay" if space is None else f"camp:{space}")
+
+    @app_commands.command(name="draw", description="First player: draw the event card")
+    @app_commands.describe(game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def draw(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        await self._play(interaction, game, "draw")
+
+    @app_commands.command(name="weather", description="First player: roll the weather dice")
+    @app_commands.describe(game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def weather(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        await self._play(interaction, game, "roll")
+
+
+COG = RobinsonCog

@@ -1,0 +1,32 @@
+"""The /robinson shortcuts compose exactly the engine's move ids (R30-R38 grammar)."""
+from __future__ import annotations
+
+from cogs.robinson_cog import COG, plan_move
+from rules.robinson.state import Spot
+from tests.rules.robinson_kit import ids, planning
+
+
+def test_plan_shortcut_ids_are_legal_moves():
+    s = planning(3)
+    s.avail.update(W=9, Fur=9)
+    s.shelter = True
+    s.island[6] = Spot(tile=4)
+    legal = set(ids(s, "p1"))
+    for mid in (plan_move("build", "roof", 2, pay="fur"), plan_move("build", "weapon"),
+                plan_move("gather", "6 fish"), plan_move("explore", "2"),
+                plan_move("threat", "right wreck", 2), plan_move("rest"), plan_move("camp"),
+                plan_move("build", "shovel")):
+        assert mid in legal, mid
+    s = planning(3)
+    s.avail.update(W=9)
+    assert plan_move("build", "shelter", 2) in ids(s, "p2")
+
+
+def test_friday_and_dog_letters():
+    assert plan_move("hunt", "", 1, friday=True) == "p:hunt:cf"
+    assert plan_move("explore", "5", 1, dog=True) == "p:x.5:cd"
+    assert plan_move("rest", "", 0, friday=True, friday_leads=True) == "p:rest:f"
+
+
+def test_cog_is_a_group_named_robinson():
+    assert COG.__cog_group_name__ == "robinson"
