@@ -145,8 +145,15 @@ def make_bot(db_path: Optional[str] = None, *, sync_commands: bool = False):
 
 # ---- command line ----------------------------------------------------------------------
 def run_discord(config: Config) -> int:
+    import discord
+
     bot = make_bot(config.db_path, sync_commands=True)
-    bot.run(config.token, log_handler=None)
+    try:
+        bot.run(config.token, log_handler=None)
+    except discord.LoginFailure:  # a clear line for the operator; the token itself is never printed
+        print("Discord refused the token in DISCORD_TOKEN (environment or .env): check it in the developer portal.",
+              file=sys.stderr)
+        return 2
     return 0
 
 
