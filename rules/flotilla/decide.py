@@ -2,7 +2,8 @@
 
 An option is a plain tuple `(id, kind, arg, barrier)`.  Move-id grammar:
 
-    play:<card id>            F13 play a card;  play:scholar:<seat> copies that seat's topside card (F22)
+    play:<card kind>          F13 play a card (copies of one card are alike: the first is played);
+                              play:scholar:<seat> copies that seat's topside card (F22)
     sail:<skiff>:<dir>        F36 one skiff step;  sail:stop
     turn:yes | turn:no        F19 turn Skyside while Rallying
     inf:<s|t|f|d>[:arc]       F25-F27 one Influence point (arc: skip space 3)
@@ -69,7 +70,7 @@ def card_options(state: FlotillaState, seat: str) -> list[Opt]:
                 out.append((f"play:scholar:{t}", "play", (cid, t), rnd))
             continue
         rnd = any(x.name in RANDOM_TERMS for x in card_terms(cid, p.side))
-        out.append((f"play:{cid}", "play", (cid, None), rnd))
+        out.append((f"play:{kind}", "play", (cid, None), rnd))
     return out
 
 

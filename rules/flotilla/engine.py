@@ -25,6 +25,7 @@ class FlotillaEngine(Engine[FlotillaState]):
     max_players = MAX_PLAYERS
     Options = FlotillaOptions
     State = FlotillaState
+    conformance_seeds = 10  # random games run to the round limit (F67): keep tests/conformance quick
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> FlotillaOptions:
         return parse_options(raw)

@@ -104,7 +104,7 @@ def test_E41_chancellor_counts_speakers_in_discard():
     s = new()
     s = give(s, discard=["speaker", "speakers-1-envoy-a", "scholar", "trader"],
              hand=["captain", "speakers-2-chancellor-a"])
-    s = act(s, "play:speakers-2-chancellor-a")
+    s = act(s, "play:chancellor")
     assert s.todo[0][:2] == ["infl", 5]  # 2 + 3
 
 
@@ -213,13 +213,13 @@ def test_F31_outpost_on_site_and_F32_floating():
 
 def test_E44_outpost_minus_and_nudge():
     s = give(new(), coins=3, hand=["captain", "traders-2-magnate-a"])
-    s = act(s, "play:traders-2-magnate-a")  # Sail 1; Transactions 3, Outpost -3: 7 - 3 = 4 > 3¢
+    s = act(s, "play:magnate")  # Sail 1; Transactions 3, Outpost -3: 7 - 3 = 4 > 3¢
     assert not any(i.startswith("tx:obj") for i in ids(s))
     s = give(new(), coins=4, hand=["captain", "traders-2-magnate-a"])
-    s = act(s, "play:traders-2-magnate-a")
+    s = act(s, "play:magnate")
     assert any(i.startswith("tx:obj") for i in ids(s))
     s = give(new(), coins=0, hand=["captain", "traders-2-fixer-a"])
-    s = act(s, "play:traders-2-fixer-a")  # only "stop" is possible: the engine takes it (E7)
+    s = act(s, "play:fixer")  # only "stop" is possible: the engine takes it (E7)
     assert "nudge:y:u" in ids(s) and "nudge:skip" in ids(s)
     s = act(s, "nudge:y:u")
     assert s.market["y"] == 4

@@ -1,0 +1,86 @@
+"""Flotilla board image: the public (or own) view in, PNG bytes out.
+
+Layout (1400 px wide):
+
+    header   title, round / limit, VP supply, who acts; caption lines
+    map      the Hub and every player's area (flotilla_map)  |  guild board, market, tracks
+    players  one row per player: side, currency, VP, toxicity, barrels, skiffs, hand size,
+             top discard card, reserve tiles, outposts, seals and ring positions
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional, Sequence
+
+from PIL import Image, ImageDraw
+
+from rules.text import msg, tr
+
+from .common import INK, WHITE, ellipsize, font, paste_marker, to_png
+from .flotilla_map import COLOUR_RGB, SINK_RGB, SKY_RGB, draw_map
+from .flotilla_panels import draw_guilds, draw_players, player_rows_height
+
+W = 1400
+MAP_W = 820
+HEADER_BG = (16, 34, 52)
+PAGE = (236, 240, 244)
+MAX_CAPTION = 3
+
+
+def _label(key: str, locale: str, **args: Any) -> str:
+    return tr(msg(f"flotilla.{key}", **args), locale)
+
+
+def render(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] = None, locale: str = "en") -> bytes:
+    return to_png(draw(view, names, caption, locale))
+
+
+def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] = None, locale: str = "en") -> Image.Image:
+    caption = list(caption or [])[:MAX_CAPTION]
+    seat_index = {p.seat: i for i, p in enumerate(view.players)}
+    head_h = 56 + 24 * len(caption)
+    map_h = 760
+    rows_h = player_rows_height(len(view.players))
+    img = Image.new("RGB", (W, head_h + map_h + rows_h + 10), PAGE)
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, W, head_h], fill=HEADER_BG)
+    title = font(26, True)
+    d.text((16, 12), "Flotilla", font=title, fill=WHITE)
+    status = _label("img.status", locale, round=view.round, limit=view.round_limit + 1, supply=view.supply)
+    if view.end_round is not None:
+        status += "  ·  " + _label("img.final", locale, round=view.end_round)
+    if view.over:
+        status += "  ·  " + _label("img.over", locale)
+    d.text((150, 18), status, font=font(18, True), fill=(255, 214, 120))
+    if view.to_act:
+        who = names.get(view.to_act[0], view.to_act[0])
+        paste_marker(img, (W - 250, 28), 22, seat_index[view.to_act[0]])
+        d.text((W - 232, 17), ellipsize(_label("img.to_act", locale, name=who), font(18, True), 225),
+               font=font(18, True), fill=WHITE)
+    small = font(16)
+    for i, line in enumerate(caption):
+        d.text((16, 52 + 24 * i), ellipsize(line, small, W - 32), font=small, fill=(220, 230, 240))
+    top = head_h
+    draw_map(img, view, (0, top, MAP_W, top + map_h), seat_index)
+    _legend(d, top + map_h - 28, locale)
+    draw_guilds(img, view, (MAP_W + 10, top + 6, W - 10, top + map_h - 6), seat_index, names, locale)
+    draw_players(img, view, (10, top + map_h + 6, W - 10, top + map_h + rows_h), seat_index, names, locale)
+    return img
+
+
+def _legend(d: ImageDraw.ImageDraw, y: int, locale: str) -> None:
+    f = font(13, True)
+    x = 10
+    for c in ("p", "y", "r", "b"):
+        d.rectangle([x, y + 4, x + 14, y + 18], fill=COLOUR_RGB[c], outline=WHITE)
+        text = tr(msg(f"flotilla.col.{c}"), locale)
+        d.text((x + 18, y + 4), text, font=f, fill=WHITE)
+        x += 26 + int(f.getlength(text)) + 8
+    for rgb, key in ((SINK_RGB, "img.sinkside"), (SKY_RGB, "img.skyside")):
+        d.rectangle([x, y + 4, x + 14, y + 18], fill=rgb, outline=WHITE)
+        text = _label(key, locale)
+        d.text((x + 18, y + 4), text, font=f, fill=WHITE)
+        x += 26 + int(f.getlength(text)) + 8
+    d.text((x, y + 4), _label("img.map_key", locale), font=font(12), fill=(200, 215, 230))
+
+
+__all__ = ["render", "draw", "INK"]

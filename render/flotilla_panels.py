@@ -1,0 +1,150 @@
+"""Flotilla side panels: the guild board (rings, dials, seals, crew stacks, artifacts),
+the market track, the survivor and sonar tracks, objectives; and one row per player."""
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+from PIL import Image, ImageDraw
+
+from rules.text import msg, tr
+
+from .common import INK, WHITE, ellipsize, font, mix, paste_marker, rounded_box, text_center
+from .flotilla_map import COLOUR_RGB, SINK_RGB, SKY_RGB
+
+GUILDS = ("speakers", "traders", "founders", "delvers")
+GUILD_COLOUR = {"speakers": "p", "traders": "y", "founders": "r", "delvers": "b"}
+PANEL = (250, 251, 253)
+MUTED = (90, 100, 112)
+ROW_H = 74
+
+
+def _t(key: str, locale: str, **args: Any) -> str:
+    return tr(msg(f"flotilla.{key}", **args), locale)
+
+
+def card_name(card_id: str | None, locale: str) -> str:
+    if not card_id:
+        return "–"
+    from rules.flotilla.data import CARDS
+    return tr(msg(f"flotilla.card.{CARDS[card_id].kind}"), locale)
+
+
+def draw_guilds(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],
+                names: Mapping[str, str], locale: str) -> None:
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(img)
+    rounded_box(d, box, 10, fill=PANEL, outline=(200, 208, 216))
+    bold, reg, small = font(17, True), font(15), font(13)
+    y = y0 + 8
+    # market track 1..10 with the four markers
+    d.text((x0 + 10, y), _t("img.market", locale), font=bold, fill=INK)
+    y += 24
+    step = (x1 - x0 - 40) / 10
+    for v in range(1, 11):
+        cx = x0 + 20 + step * (v - 0.5)
+        d.rectangle([cx - step / 2 + 1, y, cx + step / 2 - 1, y + 40], fill=(226, 232, 238), outline=(190, 198, 206))
+        d.text((cx - step / 2 + 4, y + 2), str(v), font=small, fill=MUTED)
+        here = [c for c in ("p", "y", "r", "b") if view.market[c] == v]
+        for i, c in enumerate(here):
+            bx = cx - step / 2 + 8 + i * 12
+            d.ellipse([bx, y + 20, bx + 11, y + 31], fill=COLOUR_RGB[c], outline=INK)
+    y += 50
+    # guild rows
+    for g in GUILDS:
+        c = COLOUR_RGB[GUILD_COLOUR[g]]
+        rounded_box(d, (x0 + 6, y, x1 - 6, y + 112), 8, fill=mix(c, WHITE, 0.82), outline=c, width=2)
+        d.text((x0 + 14, y + 4), tr(msg(f"flotilla.guild.{g}"), locale), font=bold, fill=INK)
+        d.text((x0 + 14, y + 26), _t("img.dial", locale, n=view.dials[g]), font=reg, fill=INK)
+        top = view.stack_tops[g]
+        d.text((x0 + 14, y + 48), ellipsize(_t("img.stack", locale, card=card_name(top, locale),
+                                                n=view.stack_sizes[g]), small, 230), font=small, fill=INK)
+        d.text((x0 + 14, y + 68), _t("img.artifacts", locale, n=len(view.slotted[g])), font=small, fill=INK)
+        seals = "  ".join(f"{names.get(p.seat, p.seat)[:6]} {p.seals[g]}" for p in view.players if p.seals[g])
+        d.text((x0 + 14, y + 88), ellipsize(_t("img.seals", locale) + " " + (seals or "–"), small, 250),
+               font=small, fill=INK)
+        _ring(img, d, view, g, (x1 - 120, y + 56), 42, seat_index)
+        y += 118
+    # survivor and sonar tracks, objectives, bags
+    d.text((x0 + 10, y + 2), _t("img.survivor", locale, space=view.survivor, track=view.survivor_track),
+           font=reg, fill=INK)
+    d.text((x0 + 10, y + 22), _t("img.sonar", locale, space=view.sonar), font=reg, fill=INK)
+    d.text((x0 + 10, y + 42), _t("img.bags", locale, tiles=view.bag, artifacts=view.artifact_bag), font=reg,
+           fill=INK)
+    y += 66
+    for side, rgb in (("sink", SINK_RGB), ("sky", SKY_RGB)):
+        stacks = view.objectives[side]
+        line = "  ".join(f"{tr(msg(f'flotilla.obj.{name}'), locale)[:10]} {'/'.join(map(str, left)) or '–'}"
+                         for name, left in stacks.items())
+        d.rectangle([x0 + 10, y + 3, x0 + 22, y + 15], fill=rgb)
+        for i, part in enumerate(_wrap(line, small, x1 - x0 - 50)[:2]):
+            d.text((x0 + 28, y + i * 16), part, font=small, fill=INK)
+        y += 36
+
+
+def _wrap(text: str, fnt, width: float) -> list[str]:
+    out, cur = [], ""
+    for word in text.split("  "):
+        trial = f"{cur}  {word}" if cur else word
+        if fnt.getlength(trial) > width and cur:
+            out.append(cur)
+            cur = word
+        else:
+            cur = trial
+    return out + ([cur] if cur else [])
+
+
+def _ring(img: Image.Image, d: ImageDraw.ImageDraw, view: Any, g: str, c: tuple[float, float], r: float,
+          seat_index: dict[str, int]) -> None:
+    """Six ring spaces clockwise from the top (space 6 = start/recruit at the top), discs on them."""
+    small = font(12, True)
+    pos = {}
+    for k in range(1, 7):
+        ang = math.radians(-90 + 60 * (k % 6))
+        pos[k] = (c[0] + r * math.cos(ang), c[1] + r * math.sin(ang))
+        d.ellipse([pos[k][0] - 13, pos[k][1] - 13, pos[k][0] + 13, pos[k][1] + 13], fill=WHITE, outline=INK)
+        text_center(d, (pos[k][0], pos[k][1] - 8), str(k), small, fill=MUTED)
+    at: dict[int, list[str]] = {}
+    for p in view.players:
+        at.setdefault(p.ring[g], []).append(p.seat)
+    for k, seats in at.items():
+        for i, seat in enumerate(seats):
+            paste_marker(img, (pos[k][0] - 8 + (i % 3) * 8, pos[k][1] + 3 + (i // 3) * 7), 10, seat_index[seat])
+
+
+def player_rows_height(n: int) -> int:
+    return n * ROW_H + 8
+
+
+def draw_players(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],
+                 names: Mapping[str, str], locale: str) -> None:
+    x0, y0, x1, _ = box
+    d = ImageDraw.Draw(img)
+    bold, reg = font(18, True), font(16)
+    for i, p in enumerate(view.players):
+        y = y0 + i * ROW_H
+        acting = p.seat in view.to_act
+        side_rgb = SINK_RGB if p.side == "sink" else SKY_RGB
+        rounded_box(d, (x0, y, x1, y + ROW_H - 6), 8, fill=(255, 248, 220) if acting else PANEL,
+                    outline=side_rgb, width=3)
+        paste_marker(img, (x0 + 22, y + 22), 26, seat_index[p.seat])
+        name = names.get(p.seat, p.seat)
+        d.text((x0 + 42, y + 8), ellipsize(f"{p.position}. {name}", bold, 190), font=bold, fill=INK)
+        d.rounded_rectangle([x0 + 42, y + 34, x0 + 150, y + 58], 6, fill=side_rgb)
+        text_center(d, (x0 + 96, y + 38), _t("img.sinkside" if p.side == "sink" else "img.skyside", locale),
+                    font(14, True), fill=WHITE)
+        stats = _t("img.stats", locale, coins=p.coins, vp=p.vp, tox=p.tox, pen=p.penalty_space,
+                   hand=p.hand_size, top=card_name(p.discard_top, locale), disc=p.discard_size)
+        d.text((x0 + 250, y + 8), ellipsize(stats, reg, x1 - x0 - 260), font=reg, fill=INK)
+        bx = x0 + 250
+        for c in ("p", "y", "r", "b"):
+            d.rectangle([bx, y + 36, bx + 16, y + 52], fill=COLOUR_RGB[c], outline=INK)
+            d.text((bx + 20, y + 35), str(p.barrels[c]), font=reg, fill=INK)
+            bx += 46
+        extra = (_t("img.skiffs", locale, n=len(p.skiffs), reserve=p.skiff_reserve,
+                    cargo=sum(len(s.cargo) for s in p.skiffs)) if p.side == "sink"
+                 else _t("img.tiles", locale, n=len(p.tiles)))
+        extra += "  ·  " + _t("img.outposts", locale, n=p.outposts, floating=p.floating, obj=len(p.objectives))
+        if p.hand is not None:
+            extra += "  ·  " + _t("img.hand", locale, cards=", ".join(card_name(c, locale) for c in p.hand))
+        d.text((bx + 10, y + 35), ellipsize(extra, reg, x1 - bx - 20), font=reg, fill=INK)
