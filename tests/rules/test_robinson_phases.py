@@ -7,7 +7,7 @@ from rules.robinson.effects import apply as apply_codes, move_camp
 from rules.robinson.prims import lose_det, pay, wound
 from rules.robinson.scenario import add_wood, check_win
 from rules.robinson.state import Spot
-from tests.rules.robinson_kit import E, game, ids, texts
+from tests.rules.robinson_kit import E, game, ids, play, texts
 
 
 def fp(s):
