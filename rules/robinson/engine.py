@@ -9,6 +9,7 @@ from ..contract import Engine, IllegalMove, Move, Outcome
 from ..text import Msg, msg
 from . import events as EV
 from . import phases, plan as P, resolve
+from .bot import greedy_move
 from .moves import Opt, deciders, label, options
 from .prims import end
 from .scenario import add_wood
@@ -125,6 +126,10 @@ class RobinsonEngine(Engine[RobinsonState]):
 
     def prompt(self, state: RobinsonState, seat: str) -> Msg:
         return prompt(state, seat)
+
+    def greedy_move(self, state: RobinsonState, seat: str, rng: Any) -> Move:
+        """The co-operative bot seat (rules.bots "greedy"): see bot.py."""
+        return greedy_move(self, state, seat, rng)
 
     def playout_weight(self, state: RobinsonState, seat: str, move: Move) -> float:
         """Random playouts: confirm readily, rarely take pawns back."""

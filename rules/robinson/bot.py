@@ -1,0 +1,132 @@
+"""A co-operative bot seat (rules/bots.py "greedy" level): plans its own pawns by a
+scored priority list (food for the night, Shelter and Roof before the weather,
+Fire and the woodpile for the goal, threats about to slide off, exploring for
+the terrains the inventions need), then confirms; every other decision takes a
+sensible answer.  Pure: no clock, no global random; ties broken by `rng`."""
+from __future__ import annotations
+
+from ..contract import Move
+from ..rng import Rng
+from . import plan as P
+from .data import ADVENTURES, EVENTS, SCENARIO
+from .island import kind
+from .moves import label, options
+from .prims import in_camp
+from .scenario import room
+from .state import RobinsonState
+
+INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 5, "Mast": 7, "Hatchet": 5, "Pot": 4,
+                   "Medicine": 4, "Snare": 5, "Spear": 4, "Bow": 4, "Sling": 4, "Bricks": 3, "Moat": 3,
+                   "Wall": 3, "Cellar": 3, "Diary": 3, "Map": 2, "Shortcut": 4, "Fireplace": 3, "Bed": 3}
+
+
+def food_gap(s: RobinsonState) -> int:
+    """Meals tonight minus food on hand and food already planned."""
+    planned = sum(1 for st in s.plan if st.action == "gather" and kind(st.target.split(".")[2]) == "F")
+    planned += 2 * sum(1 for st in s.plan if st.action == "hunt")
+    return len(in_camp(s)) - (s.avail["F"] + s.avail["NF"]) - planned
+
+
+def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
+    parts = t.key.split(".")
+    rnd = s.round
+    me = s.chars[s.seat_char[seat]]
+    v = 0.0
+    if t.action == "threat":
+        card = s.threat[int(parts[1])] or ""
+        if card.startswith("wreck:"):
+            v = 3.0 + (len(pawns) == 2)
+        else:
+            v = 7.0 if parts[1] == "0" else 3.0
+            if EVENTS[card[6:]].pawns != len(pawns):
+                v = 0
+    elif t.action == "hunt":
+        v = 2.0 + 2 * min(s.weapon, 3) + 3 * (food_gap(s) > 0) - 3 * (s.weapon < 1)
+    elif t.action == "build":
+        what = parts[1]
+        if what == "shelter":
+            v = 10.0
+        elif what == "roof":
+            want = 1 if rnd < 3 else 2 if rnd < 6 else 3
+            v = 8.0 if s.roof < want else 2.5
+        elif what == "pal":
+            v = 4.0 if s.palisade < 1 and rnd >= 5 else 1.5
+        elif what == "wpn":
+            v = 4.5 if s.weapon < 2 else 1.5
+        else:
+            v = INVENTION_VALUE.get(parts[2], 2.0)
+            if parts[2] == "Fire" and rnd < 4:
+                v = 5.0
+    elif t.action == "gather":
+        src = parts[2]
+        if kind(src) == "F":
+            v = 9.0 if food_gap(s) > 0 else 3.0
+        else:
+            v = 3.0 + (3.0 if rnd >= 6 or room(s) == 0 else 0) + (2.0 if not s.shelter else 0)
+    elif t.action == "explore":
+        v = 7.0 if len(s.island) < 5 else 5.0 if len(s.island) < 7 else 2.0
+    elif t.action == "camp":
+        v = 2.2 + (1.5 if s.morale < 0 else 0)
+    elif t.action == "rest":
+        v = 0.5 + min(me.wounds, 6) * 0.7
+    if t.fixed:
+        return v / max(1, len(pawns))
+    auto = len(pawns) >= 2 + t.extras
+    if auto:
+        return v / len(pawns) * 1.3
+    p_ok, risk = {"build": (0.67, 1.5), "gather": (0.83, 1.0), "explore": (0.83, 2.8)}[t.action]
+    return (p_ok * v - risk) / len(pawns)
+
+
+def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
+    best, best_v = [], float("-inf")
+    own = [(mid, t, pawns) for mid, t, pawns in P.place_options(s, seat) if "f" not in pawns and "d" not in pawns]
+    if seat == s.seats[s.fp]:  # Friday helps too: alone on Rest if wounded, or on a gather
+        own += [(mid, t, pawns) for mid, t, pawns in P.place_options(s, seat)
+                if pawns in ("f",) and t.action in ("gather", "explore", "build", "rest")]
+    for mid, t, pawns in own:
+        v = score(s, seat, t, pawns)
+        if pawns == "f":
+            v = v * 0.6 if t.action != "rest" else (0.5 if s.chars["Friday"].wounds else 0)
+        if v > best_v + 1e-9:
+            best, best_v = [mid], v
+        elif abs(v - best_v) <= 1e-9:
+            best.append(mid)
+    if P.can_confirm(s, seat) and (best_v < 0.5 or not best or not any(not m.endswith(":f") for m in best)):
+        return "ok"
+    return best[rng.below(len(best))] if best else "ok"
+
+
+def adventure_choice(s: RobinsonState) -> int:
+    """Prefer an option without wounds or a night outside; then one that stays out of the event deck."""
+    card = ADVENTURES[s.pending["card"]]  # type: ignore[index]
+    def cost(i: int) -> float:
+        codes, ev = card.opts[i]
+        bad = sum(c.startswith(("wnd", "night_out", "D:-", "res:F:-", "trk")) for c in codes)
+        good = sum(c.startswith(("res:", "res_pp", "disc", "start_item", "ruined_hut", "keep")) for c in codes)
+        return bad * 2 + ev * 1.5 - good
+    return min(range(len(card.opts)), key=cost)
+
+
+def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
+    opts = options(s, seat)
+    ids = [o[0] for o in opts]
+    pick = ids[0]
+    if s.pending is not None:
+        pick = f"adv:{adventure_choice(s)}"
+    elif s.phase == "plan":
+        pick = plan_move(s, seat, rng)
+    elif s.phase == "morale":
+        pick = "m:h" if s.chars[s.seat_char[s.seats[s.fp]]].wounds else "m:d"
+    elif s.phase == "wood":
+        reserve = 0 if s.shelter else P.SHELTER_COST[len(s.seats)][0]
+        if s.shelter and s.roof < 2 and s.round < SCENARIO["win_from"] - 1:
+            reserve = P.SHELTER_COST[len(s.seats)][0]
+        n = max(0, min(room(s), s.avail["W"] - reserve))
+        pick = f"wood:{n}"
+    elif s.phase == "resolve" and "go:m" in ids:
+        pick = "go:m" if s.morale < 3 else "go:d"
+    elif s.phase == "night":
+        pick = "stay"
+    o = next(o for o in opts if o[0] == pick)
+    return Move.of(o[0], label(s, seat, o), o[3])
