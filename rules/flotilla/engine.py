@@ -9,6 +9,7 @@ from ..contract import Engine, IllegalMove, Move, Outcome
 from ..rng import Rng
 from ..text import Msg, join, msg
 from . import texts as T
+from .bot import greedy_move
 from .chain import current_options, play, seat_to_act
 from .decide import Opt
 from .labels import label
@@ -89,6 +90,11 @@ class FlotillaEngine(Engine[FlotillaState]):
 
     def prompt(self, state: FlotillaState, seat: str) -> Msg:
         return prompt(state, seat, self.to_act(state))
+
+    # ---- bots ---------------------------------------------------------------------
+    def greedy_move(self, state: FlotillaState, seat: str, rng: Rng) -> Move:
+        """rules.bots level "greedy" (rules/flotilla/bot.py)."""
+        return greedy_move(self, state, seat, rng)
 
     # ---- speed -------------------------------------------------------------------
     def copy_state(self, state: FlotillaState) -> FlotillaState:

@@ -122,3 +122,26 @@ def test_some_random_player_turns_skyside_and_builds():
         turned += sum(p.side == "sky" for p in final.players.values())
         built += sum(1 for e in final.board.values() if e[5] == "sky" and e[0] != "start")
     assert turned and built
+
+
+def _bot_game(levels: dict[str, str], seed: int):
+    from rules.bots import choose
+    s = ENGINE.setup(list(levels), seed)
+    while ENGINE.to_act(s):
+        seat = ENGINE.to_act(s)[0]
+        s = ENGINE.apply(s, seat, choose(ENGINE, s, seat, levels[seat], seed=seed).id)
+    return s
+
+
+def test_greedy_bot_beats_random_players():
+    """rules.bots "greedy" (rules/flotilla/bot.py) against two random players (3p is the smallest table, F1)."""
+    wins = sum(ENGINE.outcome(_bot_game({"g": "greedy", "r1": "random", "r2": "random"}, 700 + k)).ranks["g"] == 1
+               for k in range(12))
+    assert wins >= 9  # >= 70 %
+
+
+def test_greedy_table_turns_skyside_and_builds():
+    s = _bot_game({"a": "greedy", "b": "greedy", "c": "greedy", "d": "greedy"}, 901)
+    assert any(p.side == "sky" for p in s.players.values())
+    assert any(e[5] == "sky" and e[0] != "start" for e in s.board.values())
+    assert ENGINE.outcome(s) is not None

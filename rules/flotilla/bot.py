@@ -1,0 +1,141 @@
+"""The greedy bot (rules.bots level "greedy"): pure, no peeking at dice or draws.
+
+* The card to play is chosen by a heuristic value per card (what its terms can
+  achieve now: an affordable outpost, barrels to sell, skiffs to dive from,
+  tiles to build, a Rally when the hand runs low).
+* Every other decision is one ply: each legal move is applied and the result
+  valued by `evaluate`.  A move that consumes randomness (the rng moved) is not
+  looked at; it is valued as the position before it plus a small prior.
+"""
+from __future__ import annotations
+
+from ..contract import Move
+from ..rng import Rng
+from .data import BOARD, CARDS, TILES
+from .decide import card_terms, sites
+from .scoring import penalty_space
+from .sky import build_cells, build_cost
+from .state import DEPLETED, OWNER, TILE, FlotillaState, Player
+
+TURN_ROUND = 12  # a Sinksider turns Skyside from this round on (or when its objectives are gone)
+
+
+def evaluate(state: FlotillaState, seat: str) -> float:
+    """A rough worth of `seat`'s position in VP."""
+    p = state.players[seat]
+    v = p.vp + p.coins / 4 + 0.55 * sum(p.barrels.values()) + BOARD.tox_penalty[penalty_space(p.tox)]
+    v += 0.4 * sum(len(s.cargo) for s in p.skiffs) + 1.2 * len(p.skiffs)
+    crew = len(p.hand) + len(p.discard) + (1 if state.playing and state.order[state.turn] == seat else 0)
+    v += 1.8 * sum(p.seals.values()) + 1.5 * crew
+    own = [e for e in state.board.values() if e[OWNER] == seat and e[TILE] != "start"]
+    if p.side == "sink":
+        v += sum(0.9 if not e[DEPLETED] else 0.3 for e in own)
+    v += 1.2 * len(p.tiles)
+    return v
+
+
+def _wants_turn(state: FlotillaState, p: Player) -> bool:
+    left = sum(3 - n for n in state.objectives["sink"].values())
+    return state.round >= TURN_ROUND or left == 0
+
+
+def _card_value(state: FlotillaState, p: Player, card: str) -> float:
+    c = CARDS[card]
+    terms = {t.name: t for t in card_terms(card, p.side)}
+    v = 0.3 * (c.sail if p.side == "sink" else c.income)
+    if "rally" in terms:
+        playable = len([x for x in p.hand if x != card])
+        v += 9 if playable <= 1 else 3 if (playable <= 2 and p.discard) else 0
+        if p.side == "sink" and _wants_turn(state, p) and p.discard:
+            v += 6
+    if "trans" in terms:
+        n = terms["trans"].a
+        minus = terms["outpost_minus"].a if "outpost_minus" in terms else 0
+        cost = max(0, BOARD.outpost_cost[p.side][min(p.outposts, 5)] - minus)
+        if not sites(state, p.seat):
+            cost += BOARD.float_extra[p.side]
+        stacks = any(t < 3 for t in state.objectives[p.side].values())
+        if p.outposts < 6 and stacks and p.coins + 3 >= cost:
+            v += 10
+        v += min(n, sum(p.barrels.values())) * 1.0
+    if "infl" in terms or "infl_each" in terms or "infl_speakers" in terms:
+        v += 4
+    if "draw_place" in terms:
+        own = sum(1 for e in state.board.values() if e[OWNER] == p.seat and e[TILE] != "start")
+        v += 6 if own < 5 else 2
+    if "dive" in terms:
+        ready = sum(1 for s in p.skiffs if len(s.cargo) < 4 and s.cell in state.board
+                    and state.board[s.cell][TILE] != "start" and not state.board[s.cell][DEPLETED])
+        v += 2 + 2.5 * ready
+    if "build" in terms:
+        can = build_cells(state, p.seat) and any(p.barrels[TILES[t].colour] >= build_cost(state, t) for t in p.tiles)
+        v += (8 + 2 * terms["build"].a) if can else 1
+    if "draw_keep" in terms:
+        v += 3
+    if "research" in terms:
+        v += 3 + 0.5 * terms["research"].a
+    return v
+
+
+def _prior(move_id: str) -> float:
+    if move_id.startswith("inf:"):
+        return 1.0
+    if move_id.startswith("depth:"):
+        return move_id.count("D") * 0.3 + move_id.count("A") * 0.4
+    if move_id.startswith("rot:"):
+        return 0.5
+    if move_id == "reroll:done":
+        return 0.2
+    return 0.0
+
+
+def greedy_move(engine, state: FlotillaState, seat: str, rng: Rng) -> Move:
+    moves = engine.legal_moves(state, seat)
+    p = state.players[seat]
+    if not state.todo:  # the card to play
+        scored = []
+        for m in moves:
+            parts = m.id.split(":")
+            if parts[1] == "scholar":
+                top = state.players[parts[2]].discard[-1]
+                val = _card_value(state, p, top) - 0.5 if CARDS[top].kind != "scholar" else -5
+            else:
+                card = next(c for c in p.hand if CARDS[c].kind == parts[1])
+                val = _card_value(state, p, card)
+            scored.append((val, m))
+        return _best(scored, rng)
+    if state.todo[0][0] == "turn":
+        want = _wants_turn(state, p)
+        return next(m for m in moves if m.id == ("turn:yes" if want else "turn:no"))
+    base = evaluate(state, seat)
+    scored = []
+    for m in moves:
+        after = engine.apply(state, seat, m.id)
+        if after.rng.state != state.rng.state:
+            val = base + _prior(m.id)
+        else:
+            val = evaluate(after, seat) + (0.05 if m.id.startswith(("sail:", "pl:", "cell:")) else 0.0)
+            if m.id.startswith("sail:"):
+                val += _sail_bonus(after, seat)
+        scored.append((val, m))
+    return _best(scored, rng)
+
+
+def _sail_bonus(state: FlotillaState, seat: str) -> float:
+    """Skiffs on undepleted ocean tiles with room can dive; full skiffs want to go home."""
+    p = state.players[seat]
+    v = 0.0
+    for s in p.skiffs:
+        e = state.board.get(s.cell)
+        if e is not None and e[TILE] != "start" and not e[DEPLETED] and len(s.cargo) < 3:
+            v += 1.0
+    return v
+
+
+def _best(scored: list[tuple[float, Move]], rng: Rng) -> Move:
+    top = max(v for v, _ in scored)
+    best = [m for v, m in scored if v >= top - 1e-9]
+    return best[rng.below(len(best))]
+
+
+__all__ = ["evaluate", "greedy_move"]
