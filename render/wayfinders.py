@@ -183,7 +183,7 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout)
             continue
         ox, oy = lay.cell_origin(i)
         by_name[cell.cell] = i
-        tile = tile_for(cell)
+        tile = tile_for(cell, ctx.locale)
         img.paste(tile, (ox, oy), tile)
         if cell.face_up or cell.home:
             for k, (seat, (x0, y0, x1, y1)) in enumerate(zip(cell.slots[:4], slot_boxes())):

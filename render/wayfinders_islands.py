@@ -216,29 +216,38 @@ def plane_positions(count: int, home: bool) -> list[tuple[int, int]]:
     return [(x0 + k * step, ROW2_Y + ROW2_H // 2) for k in range(count)]
 
 
-def effect_text(effect: Optional[str], colour: Optional[str], n: Optional[int], unit: Optional[int]) -> str:
-    """Short effect label as printed on the tile."""
-    u = unit if unit is not None else 1
-    c = colour or "?"
-    table = {
-        "draw": f"draw {n if n is not None else 1}",
-        "free_passage": f"free passage {c}",
-        "keep_extra": "+1 hand",
-        "wildcard": f"wild {c}",
-        "per_colour": f"{u}/colour",
-        "per_cost_min": f"{u}/cost≥{n if n is not None else '?'}",
-        "per_distinct_colour": f"{u}/distinct colour",
-        "per_shared": f"{u}/shared",
-        "per_group": f"{u}/group",
-        "per_column": f"{u}/column",
-        "per_row": f"{u}/row",
-        "per_surrounding": f"{u}/surrounding",
-        "per_far": f"{u}/far",
-        "per_square": f"{u}/2×2 square",
-    }
+EFFECT_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "draw": "draw {n}", "free_passage": "free passage {c}", "keep_extra": "+1 hand", "wildcard": "wild {c}",
+        "per_colour": "{u}/colour", "per_cost_min": "{u}/cost≥{n}", "per_distinct_colour": "{u}/distinct colour",
+        "per_shared": "{u}/shared", "per_group": "{u}/group", "per_column": "{u}/column", "per_row": "{u}/row",
+        "per_surrounding": "{u}/surrounding", "per_far": "{u}/far", "per_square": "{u}/2×2 square",
+        "vp": "{n} VP", "end": "end ★", "home": "HOME", "turn_order": "turn order",
+    },
+    "es": {
+        "draw": "roba {n}", "free_passage": "paso libre {c}", "keep_extra": "+1 mano", "wildcard": "comodín {c}",
+        "per_colour": "{u}/color", "per_cost_min": "{u}/coste≥{n}", "per_distinct_colour": "{u}/color distinto",
+        "per_shared": "{u}/compartida", "per_group": "{u}/grupo", "per_column": "{u}/columna", "per_row": "{u}/fila",
+        "per_surrounding": "{u}/alrededor", "per_far": "{u}/lejana", "per_square": "{u}/cuadrado 2×2",
+        "vp": "{n} PV", "end": "final ★", "home": "ORIGEN", "turn_order": "orden de turno",
+    },
+}
+
+
+def tile_texts(locale: str = "en") -> dict[str, str]:
+    return EFFECT_TEXTS["es" if (locale or "en").lower().startswith("es") else "en"]
+
+
+def effect_text(effect: Optional[str], colour: Optional[str], n: Optional[int], unit: Optional[int],
+                locale: str = "en") -> str:
+    """Short effect label as printed on the tile, in `locale` ("en" or "es")."""
     if effect is None:
         return ""
-    return table.get(effect, effect.replace("_", " "))
+    template = tile_texts(locale).get(effect)
+    if template is None:
+        return effect.replace("_", " ")
+    default_n = 1 if effect == "draw" else "?"
+    return template.format(u=unit if unit is not None else 1, c=colour or "?", n=n if n is not None else default_n)
 
 
 def _frame(fill: RGB, edge: RGB, band: Optional[RGB]) -> Image.Image:
@@ -266,9 +275,9 @@ def _draw_slots(img: Image.Image, fill: RGB, edge: RGB) -> None:
         d.text(((x0 + x1) / 2, (y0 + y1) / 2 + 1), str(k + 1), font=f, fill=mix(edge, fill, 0.25), anchor="mm")
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=256)
 def island_tile(island: str, back: Optional[str], colour: Optional[str], cost: str, vp: int,
-                effect: Optional[str], n: Optional[int], unit: Optional[int]) -> Image.Image:
+                effect: Optional[str], n: Optional[int], unit: Optional[int], locale: str = "en") -> Image.Image:
     """A face-up island tile (RGBA, TILE px) with empty numbered slots."""
     tint = TILE_TINT.get(colour or "", (235, 235, 235))
     edge = TILE_EDGE.get(colour or "", NEUTRAL)
@@ -278,14 +287,14 @@ def island_tile(island: str, back: Optional[str], colour: Optional[str], cost: s
     # band: id, then points for red and yellow backs
     d.text((8, BAND / 2 + 1), island, font=font(15), fill=WHITE, anchor="lm")
     if back in ("red", "yellow"):
-        d.text((TILE - 8, BAND / 2 + 1), f"{vp} VP", font=font(18, True), fill=WHITE, anchor="rm")
+        d.text((TILE - 8, BAND / 2 + 1), tile_texts(locale)["vp"].format(n=vp), font=font(18, True), fill=WHITE, anchor="rm")
     else:
-        d.text((TILE - 8, BAND / 2 + 1), "end ★", font=font(15, True), fill=WHITE, anchor="rm")
+        d.text((TILE - 8, BAND / 2 + 1), tile_texts(locale)["end"], font=font(15, True), fill=WHITE, anchor="rm")
     # island colour (its toll) as a token, top left
     if colour:
         paste_sprite(img, token_sprite(colour, 30), (6 + 15, ROW2_Y + ROW2_H // 2))
     # effect text, centred between row 2 and the cost row
-    text = effect_text(effect, colour, n, unit)
+    text = effect_text(effect, colour, n, unit, locale)
     top, bottom = ROW2_Y + ROW2_H + 2, COST_Y - 2
     maxw = TILE - 14
     longest_word = max(text.split(), key=len, default="")
@@ -317,13 +326,13 @@ def island_tile(island: str, back: Optional[str], colour: Optional[str], cost: s
     return img
 
 
-@lru_cache(maxsize=1)
-def home_tile() -> Image.Image:
+@lru_cache(maxsize=2)
+def home_tile(locale: str = "en") -> Image.Image:
     edge = (60, 60, 60)
     img = _frame(_HOME_BG, edge, (40, 40, 40))
     d = ImageDraw.Draw(img)
-    d.text((TILE / 2, BAND / 2 + 1), "HOME", font=font(18, True), fill=WHITE, anchor="mm")
-    d.text((TILE / 2, (ROW2_Y + ROW2_H + SLOT_Y) / 2 + 8), "turn order", font=font(16), fill=(70, 70, 70), anchor="mm")
+    d.text((TILE / 2, BAND / 2 + 1), tile_texts(locale)["home"], font=font(18, True), fill=WHITE, anchor="mm")
+    d.text((TILE / 2, (ROW2_Y + ROW2_H + SLOT_Y) / 2 + 8), tile_texts(locale)["turn_order"], font=font(16), fill=(70, 70, 70), anchor="mm")
     _draw_slots(img, WHITE, edge)
     return img
 
@@ -348,11 +357,12 @@ def face_down_tile() -> Image.Image:
     return img
 
 
-def tile_for(cell) -> Image.Image:
-    """The cached base tile for a CellView (home, face down or face up)."""
+def tile_for(cell, locale: str = "en") -> Image.Image:
+    """The cached base tile for a CellView (home, face down or face up), its texts in `locale`."""
+    loc = "es" if (locale or "en").lower().startswith("es") else "en"
     if cell.home:
-        return home_tile()
+        return home_tile(loc)
     if not cell.face_up:
         return face_down_tile()
     return island_tile(cell.island or "?", cell.back, cell.colour, cell.cost or "", cell.vp,
-                       cell.effect, cell.n, cell.unit)
+                       cell.effect, cell.n, cell.unit, loc)

@@ -1,0 +1,136 @@
+"""Animated replay of a game's boards (pure: board images in, GIF bytes out).
+
+Generic over every game: frames are the game's own board renderer applied to
+public views (`render.<game>.draw` when the module offers a PIL image, else its
+PNG decoded).  A long game is *sampled*: at most `MAX_FRAMES` boards, always
+the first and the last, the rest evenly spread over the moves, so a 300-move
+game stays small and quick to build.  Frames are scaled down and share one
+palette (taken from the final board, the fullest one), so the GIF encoder only
+stores what changed between two frames.
+"""
+from __future__ import annotations
+
+import importlib
+import io
+from typing import Any, Iterable, Mapping, Optional, Sequence
+
+from PIL import Image, ImageChops
+
+from . import render_board
+
+MAX_FRAMES = 48
+FRAME_WIDTH = 680  # half the Wayfinders board: a box-filter reduce, fast and sharp enough
+FRAME_MS = 700
+FIRST_MS = 1500
+LAST_MS = 5000
+MAX_BYTES = 8 * 1000 * 1000  # Discord's upload limit without boosts is 8-10 MB; stay under the lower figure
+
+
+def sample_indices(n: int, max_frames: int = MAX_FRAMES) -> list[int]:
+    """Which of `n` boards (0 = set-up, n-1 = final) to show: all if few, else evenly spread, ends kept."""
+    if n <= 0:
+        return []
+    if n <= max_frames:
+        return list(range(n))
+    if max_frames < 2:
+        return [n - 1]
+    step = (n - 1) / (max_frames - 1)
+    picks = sorted({round(k * step) for k in range(max_frames)})
+    picks[0], picks[-1] = 0, n - 1
+    return picks
+
+
+def board_image(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], locale: str) -> Image.Image:
+    """The board of `view` as a PIL image: the renderer's `draw` if it has one, else its PNG decoded."""
+    game = getattr(view, "game", None)
+    draw = None
+    if isinstance(game, str) and game.isidentifier():
+        try:
+            draw = getattr(importlib.import_module(f"render.{game}"), "draw", None)
+        except ModuleNotFoundError:
+            draw = None
+    if draw is not None:
+        img = draw(view, names, caption, locale=locale)
+        if isinstance(img, Image.Image):
+            return img
+    png = render_board(view, names, caption, locale=locale)
+    return Image.open(io.BytesIO(png))
+
+
+def _scaled(img: Image.Image, width: int) -> Image.Image:
+    img = img.convert("RGB")
+    if img.width <= width:
+        return img
+    factor = img.width // width
+    if factor >= 2:
+        img = img.reduce(factor)
+        if img.width <= width:
+            return img
+    height = max(1, round(img.height * width / img.width))
+    return img.resize((width, height), Image.Resampling.BILINEAR, reducing_gap=2.0)
+
+
+def encode_gif(frames: Sequence[Image.Image], *, width: int = FRAME_WIDTH, frame_ms: int = FRAME_MS,
+               first_ms: int = FIRST_MS, last_ms: int = LAST_MS, max_bytes: int = MAX_BYTES) -> bytes:
+    """An endlessly looping GIF of `frames` (any sizes: each is scaled to `width` and padded to the tallest).
+
+    Raises ValueError when even a smaller version would not fit `max_bytes`."""
+    if not frames:
+        raise ValueError("no frames")
+    while True:
+        data = _encode(frames, width, frame_ms, first_ms, last_ms)
+        if len(data) <= max_bytes:
+            return data
+        if width <= 240:
+            raise ValueError(f"replay too large: {len(data)} bytes")
+        width = int(width * 0.75)
+
+
+UNCHANGED = 255  # palette index of "same pixel as the frame before" (transparent, frames never disposed)
+
+
+def _delta(prev: Image.Image, cur: Image.Image) -> Image.Image:
+    """`cur` with every pixel equal to `prev`'s made transparent: long runs of one index compress to nearly nothing."""
+    a = Image.frombytes("L", prev.size, prev.tobytes())
+    b = Image.frombytes("L", cur.size, cur.tobytes())
+    changed = ImageChops.difference(a, b).point(lambda v: 255 if v else 0)
+    same = Image.new("L", cur.size, UNCHANGED)
+    out = Image.composite(b, same, changed)
+    frame = Image.frombytes("P", cur.size, out.tobytes())
+    frame.putpalette(cur.getpalette())
+    return frame
+
+
+def _encode(frames: Sequence[Image.Image], width: int, frame_ms: int, first_ms: int, last_ms: int) -> bytes:
+    scaled = [_scaled(f, width) for f in frames]
+    w = max(f.width for f in scaled)
+    h = max(f.height for f in scaled)
+    canvas = []
+    for f in scaled:
+        if f.size != (w, h):
+            pad = Image.new("RGB", (w, h), f.getpixel((0, 0)))
+            pad.paste(f, (0, 0))
+            f = pad
+        canvas.append(f)
+    palette = canvas[-1].quantize(255, method=Image.Quantize.MEDIANCUT)  # index 255 stays free: "unchanged"
+    paletted = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in canvas]
+    frames_out = [paletted[0]]
+    for prev, cur in zip(paletted, paletted[1:]):
+        frames_out.append(_delta(prev, cur))
+    durations = [frame_ms] * len(frames_out)
+    durations[0] = max(frame_ms, first_ms)
+    durations[-1] = max(frame_ms, last_ms)
+    buf = io.BytesIO()
+    frames_out[0].save(buf, "GIF", save_all=True, append_images=frames_out[1:], duration=durations, loop=0,
+                       optimize=False, disposal=1, transparency=UNCHANGED)
+    return buf.getvalue()
+
+
+def replay_gif(boards: Iterable[tuple[Any, Sequence[str]]], names: Mapping[str, str], locale: str = "en",
+               **encode: Any) -> bytes:
+    """GIF of already-sampled `(view, caption lines)` boards, drawn in `locale`."""
+    frames = [board_image(view, names, caption, locale) for view, caption in boards]
+    return encode_gif(frames, **encode)
+
+
+__all__ = ["MAX_FRAMES", "MAX_BYTES", "board_image", "encode_gif", "replay_gif", "sample_indices"]
