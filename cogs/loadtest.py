@@ -300,6 +300,8 @@ def report(lt: LoadTest, args: argparse.Namespace) -> int:
     rate = fig.accepted / elapsed
     print(f"== load test: {args.games} games, {args.players} players, {args.workers} worker processes, "
           f"{elapsed:.0f} s, offered ~{args.rate:g} moves/s")
+    print(f"machine: {os.cpu_count()} cores, load average now {os.getloadavg()[0]:.1f} "
+          f"(other processes share these cores)")
     print(f"moves accepted: {fig.accepted} = {rate:.1f} moves/s"
           + (f" (slowest {WINDOW:.0f} s window {min(full):.1f}/s)" if full else ""))
     if ms:
