@@ -1,0 +1,134 @@
+"""The Eclipse engine: the contract of rules/contract.py over the modules beside it."""
+from __future__ import annotations
+
+import marshal
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..contract import Engine, IllegalMove, Move, Outcome
+from ..rng import Rng
+from ..text import Msg, join, msg, seat_ref
+from ..wayfinders.fast import construct, move, put
+from .board import m, production, score_parts, storage_total
+from .data import T
+from .flow import settle
+from .moves import options, seat_to_act
+from .setup import new_game, parse_options
+from .state import EclipseOptions, EclipseState, EclipseView
+from .turns import apply_option
+from .view import build_view, prompt
+
+_PLAIN = ("stacks", "discards", "tech_bag", "supply", "rep_bag", "disc_bag", "hexes", "players", "stack")
+
+
+class EclipseEngine(Engine[EclipseState]):
+    key = "eclipse"
+    title = "Eclipse"
+    min_players = 2
+    max_players = 6
+    Options = EclipseOptions
+    State = EclipseState
+    conformance_seeds = 3
+
+    def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> EclipseOptions:
+        return parse_options(raw)
+
+    def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> EclipseState:
+        state = new_game(list(seats), seed, options)
+        settle(state)
+        return state
+
+    def to_act(self, state: EclipseState) -> list[str]:
+        seat = seat_to_act(state)
+        return [seat] if seat is not None else []
+
+    def legal_moves(self, state: EclipseState, seat: str) -> list[Move]:
+        return [move(i, t, b) for i, t, b in options(state, seat)]
+
+    def _find(self, state: EclipseState, seat: str, move_id: str) -> tuple[str, Msg, bool]:
+        if state.abandoned or state.phase == "over":
+            raise IllegalMove(msg("core.illegal.over"))
+        if seat not in state.seats:
+            raise IllegalMove(msg("core.illegal.not_player"))
+        if seat != seat_to_act(state):
+            raise IllegalMove(msg("core.illegal.not_your_turn"))
+        for o in options(state, seat):
+            if o[0] == move_id:
+                return o
+        raise IllegalMove(msg("core.illegal.unknown_move", move=move_id))
+
+    def find_move(self, state: EclipseState, seat: str, move_id: str) -> Move:
+        return move(*self._find(state, seat, move_id))
+
+    def apply(self, state: EclipseState, seat: str, move_id: str) -> EclipseState:
+        self._find(state, seat, move_id)
+        new = self.copy_state(state)
+        put(new, "events", [])
+        self._apply_id(new, seat, move_id)
+        put(new, "moves_made", new.moves_made + 1)
+        return new
+
+    def _apply(self, state: EclipseState, seat: str, move: Move) -> None:
+        self._apply_id(state, seat, move.id)
+
+    def _apply_id(self, state: EclipseState, seat: str, move_id: str) -> None:
+        apply_option(state, seat, move_id)
+        settle(state)
+
+    def view(self, state: EclipseState, seat: str | None = None) -> EclipseView:
+        return build_view(state, seat)
+
+    def outcome(self, state: EclipseState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        parts = {s: score_parts(state, s) for s in state.order}
+        scores = {s: sum(b.values()) for s, b in parts.items()}
+        keys = {s: (scores[s], storage_total(state.players[s])) for s in state.order}  # E76
+        levels = sorted(set(keys.values()), reverse=True)
+        ranks = {s: levels.index(keys[s]) + 1 for s in state.order}
+        winners = [s for s in state.order if ranks[s] == 1]
+        summary = m("outcome", winners=join([seat_ref(s) for s in winners], ", "), points=scores[winners[0]])
+        return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)
+
+    def prompt(self, state: EclipseState, seat: str) -> Msg:
+        return prompt(state, seat)
+
+    def playout_weight(self, state: EclipseState, seat: str, mv: Move) -> float:
+        """Random-playout bias (rules.playout hook): few trades, pass as discs run low."""
+        head = mv.id.partition(":")[0]
+        p = state.players[seat]
+        if head == "tr":
+            return 0.05
+        if head == "act":  # an action the seat can still pay upkeep for
+            after = p["res"][0] + production(p, 0) - T.upkeep[min(p["track"] - 1, 13)]
+            return 2.0 if after >= 0 else 0.02
+        if head == "pass":
+            return 1.0
+        if head == "stop":
+            return 0.2
+        if head in ("col", "res", "bld", "disc", "pl"):
+            return 3.0
+        return 1.0
+
+    # ---- speed --------------------------------------------------------------
+    def copy_state(self, state: EclipseState) -> EclipseState:
+        """A private copy for `apply`: the plain-data parts through marshal (exact and fast)."""
+        d = dict(state.__dict__)
+        d["seats"] = list(d["seats"])
+        d["order"] = list(d["order"])
+        d["rng"] = construct(Rng, state=state.rng.state)
+        d["events"] = list(d["events"])
+        plain = marshal.loads(marshal.dumps([d[k] for k in _PLAIN]))
+        for k, v in zip(_PLAIN, plain):
+            d[k] = v
+        new = object.__new__(EclipseState)
+        object.__setattr__(new, "__dict__", d)
+        object.__setattr__(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
+        object.__setattr__(new, "__pydantic_extra__", None)
+        object.__setattr__(new, "__pydantic_private__", None)
+        return new
+
+
+ENGINE = EclipseEngine()
+__all__ = ["ENGINE", "EclipseEngine"]

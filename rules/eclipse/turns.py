@@ -1,0 +1,299 @@
+"""Applying one chosen option (E21, E26-E45, E71, E91, E104-E110, E117-E118)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..text import seat_ref
+from .board import hex_cubes, m, res_msg, return_targets, trade_rate
+from .data import BUILDABLE, DISCOVERIES, HEXES, RESOURCES, SPECIES, TECHS
+from .flow import end_turn, finish_action
+from .geometry import parse_pos, ring_of
+from .moves import ancient_tech_choices, frame, undash
+from .setup import new_hex, pick_side, place_homes
+
+
+def apply_option(state: Any, seat: str, oid: str) -> None:
+    head, _, arg = oid.partition(":")
+    f = frame(state)
+    p = state.players[seat]
+    if head == "tr":
+        a, b = (RESOURCES.index(x) for x in arg.split(":"))
+        p["res"][a] -= trade_rate(p)
+        p["res"][b] += 1
+        state.events.append(m("ev.trade", seat=seat_ref(seat), n=trade_rate(p), a=res_msg(a), b=res_msg(b)))
+    elif head == "col":
+        colonise(state, seat, *arg.split(":"))
+    else:
+        _BY_KIND[f["k"]](state, seat, f, head, arg)
+
+
+def colonise(state: Any, seat: str, hid: str, kind: str, track: str) -> None:
+    """E31: flip a colony ship; a cube from `track` onto an empty square of `kind`."""
+    p = state.players[seat]
+    h = state.hexes[hid]
+    t = RESOURCES.index(track)
+    p["col_up"] -= 1
+    p["pop"][t] -= 1
+    if kind == "orbital":
+        h["orb"] = 2
+    else:
+        h["pop"][next(i for i, (k, f) in enumerate(zip(HEXES[hid].squares, h["pop"])) if k == kind and not f)] = 1
+    state.events.append(m("ev.colonise", seat=seat_ref(seat), hex=hid, kind=m(f"sq.{kind}")))
+
+
+def lift_disc(state: Any, seat: str, hid: str) -> None:
+    """E38: a disc leaves a hex; its cubes go back to the tracks (choices by E118)."""
+    h = state.hexes[hid]
+    kinds = hex_cubes(state, hid)
+    h["owner"] = None
+    h["pop"] = [0] * len(h["pop"])
+    if h["orb"] == 2:
+        h["orb"] = 1
+    state.players[seat]["track"] += 1
+    if kinds:
+        state.stack.append({"k": "cube", "seat": seat, "kinds": kinds})
+
+
+def put_disc(state: Any, seat: str, hid: str) -> None:
+    """A disc onto a hex; the first one there takes its Discovery tile (E45)."""
+    h = state.hexes[hid]
+    h["owner"] = seat
+    state.players[seat]["track"] -= 1
+    if h["disc"] is not None and not (h["anc"] and state.players[seat]["species"] == "draco"):
+        tile, h["disc"] = h["disc"], None
+        state.stack.append({"k": "disco", "seat": seat, "hex": hid, "tile": tile})
+
+
+def gain_tech(state: Any, seat: str, tech: str) -> None:
+    """E39: the tile from the supply into the leftmost free slot; one-time effects (E88)."""
+    p = state.players[seat]
+    state.supply[tech] -= 1
+    if not state.supply[tech]:
+        del state.supply[tech]
+    p["techs"][TECHS[tech].category].append(tech)
+    if tech == "advanced robotics":
+        p["track"] += 1
+        p["discs"] += 1
+    elif tech == "quantum grid":
+        p["track"] += 2
+        p["discs"] += 2
+    elif tech == "artifact key":
+        n = sum(1 for hid, h in state.hexes.items() if h["owner"] == seat and HEXES[hid].artifact)
+        if n:
+            state.stack.append({"k": "artifact", "seat": seat, "left": n})
+
+
+# ---------------------------------------------------------------- frames
+
+def _species(state, seat, f, head, arg) -> None:
+    pick_side(state, seat, undash(arg))
+    f["q"].pop(0)
+    if not f["q"]:
+        place_homes(state)
+        state.phase = "action"
+        state.turn = state.start
+        state.stack = [{"k": "turn"}]
+        state.events.append(m("ev.round", round=state.round, start=seat_ref(state.start)))
+
+
+def _turn(state, seat, f, head, arg) -> None:
+    p = state.players[seat]
+    if head == "pass":
+        if not p["passed"]:
+            p["passed"] = True
+            if state.first_pass is None:
+                state.first_pass = seat  # E27
+            state.events.append(m("ev.pass", seat=seat_ref(seat)))
+        end_turn(state)
+        return
+    p["track"] -= 1  # E26: the rightmost disc onto the action space
+    p["acted"] += 1
+    acts = SPECIES[p["species"]].acts[arg]
+    if arg == "build" and "nanorobots" in p["techs"]["nano"]:
+        acts += 1  # E30
+    state.stack.append({"k": arg, "seat": seat, "left": acts})
+    state.events.append(m("ev.action", seat=seat_ref(seat), action=m(f"act.{arg}")))
+
+
+def _stop(state, seat, f) -> None:
+    f["left"] = 0
+    finish_action(state)
+
+
+def _research(state, seat, f, head, arg) -> None:
+    if head == "stop":
+        return _stop(state, seat, f)
+    from .board import price
+    tech = undash(arg)
+    cost = price(state.players[seat], tech)
+    state.players[seat]["res"][1] -= cost
+    f["left"] -= 1
+    gain_tech(state, seat, tech)
+    state.events.append(m("ev.research", seat=seat_ref(seat), tech=m(f"tech.{arg}"), cost=cost))
+
+
+def _influence(state, seat, f, head, arg) -> None:
+    if head == "stop":
+        return _stop(state, seat, f)
+    if head == "from":
+        f["src"] = arg
+        return
+    src, f["src"] = f["src"], None
+    f["left"] -= 1
+    if src == "track":
+        state.players[seat]["track"] -= 1
+    else:
+        lift_disc(state, seat, src)
+        state.players[seat]["track"] -= 1
+    if arg == "track":
+        state.players[seat]["track"] += 1
+    else:
+        state.players[seat]["track"] += 1
+        put_disc(state, seat, arg)
+    state.events.append(m("ev.influence", seat=seat_ref(seat), src=_where(src), dst=_where(arg)))
+
+
+def _where(x: str):
+    return m("where.track") if x == "track" else m("where.hex", hex=x)
+
+
+def _build(state, seat, f, head, arg) -> None:
+    if head == "stop":
+        return _stop(state, seat, f)
+    if head == "bld":
+        f["what"] = arg
+        return
+    what, f["what"] = f["what"], None
+    p = state.players[seat]
+    p["res"][2] -= SPECIES[p["species"]].costs[BUILDABLE.index(what)]
+    h = state.hexes[arg]
+    if what == "orbital":
+        h["orb"] = 1
+    elif what == "monolith":
+        h["mono"] = True
+    else:
+        arrive(state, seat, arg, what)
+    f["left"] -= 1
+    state.events.append(m("ev.build", seat=seat_ref(seat), what=m(f"ship.{what}"), hex=arg))
+
+
+def arrive(state: Any, seat: str, hid: str, ship: str) -> None:
+    """A ship enters a hex (E41, E43: arrival order kept per hex)."""
+    h = state.hexes[hid]
+    mine = h["ships"].setdefault(seat, {})
+    mine[ship] = mine.get(ship, 0) + 1
+    state.players[seat]["built"][ship] += 1
+    if seat not in h["arrive"]:
+        h["arrive"].append(seat)
+
+
+def draw_hex(state: Any, ring: str) -> str | None:
+    """E34 (U14 RULING): an empty stack is refilled from its discard pile."""
+    if not state.stacks[ring] and state.discards[ring]:
+        state.stacks[ring] = state.discards[ring]
+        state.discards[ring] = []
+        state.rng.shuffle(state.stacks[ring])
+    return state.stacks[ring].pop() if state.stacks[ring] else None
+
+
+def _explore(state, seat, f, head, arg) -> None:
+    if head == "stop":
+        return _stop(state, seat, f)
+    if head == "exp":
+        f["pos"] = arg
+        ring = ring_of(*parse_pos(arg))
+        f["drawn"] = []
+        for _ in range(SPECIES[state.players[seat]["species"]].explore_draws):
+            hid = draw_hex(state, ring)
+            if hid is not None:
+                f["drawn"].append(hid)
+        state.events.append(m("ev.explore", seat=seat_ref(seat), pos=arg, hexes=", ".join(f["drawn"])))
+        return
+    ring = ring_of(*parse_pos(f["pos"]))
+    if head == "discard":
+        state.discards[ring] += f["drawn"]
+        state.events.append(m("ev.discard", seat=seat_ref(seat), hexes=", ".join(f["drawn"])))
+        f.update(drawn=[], pos=None)
+        f["left"] -= 1
+        return
+    if head == "pl":
+        hid, rot = arg.split(":")
+        state.discards[ring] += [h for h in f["drawn"] if h != hid]
+        q, r = parse_pos(f["pos"])
+        h = new_hex(hid, q, r, int(rot))  # E36: Ancients from the data
+        if HEXES[hid].discovery and state.disc_bag:
+            h["disc"] = state.disc_bag.pop()
+        state.hexes[hid] = h
+        f.update(drawn=[], placed=hid)
+        state.events.append(m("ev.place_hex", seat=seat_ref(seat), hex=hid, pos=f["pos"]))
+        return
+    hid = f.pop("placed")
+    f["pos"] = None
+    f["left"] -= 1
+    if head == "disc" and arg == "yes":
+        put_disc(state, seat, hid)
+        state.events.append(m("ev.disc", seat=seat_ref(seat), hex=hid))
+
+
+def _disco(state, seat, f, head, arg) -> None:
+    state.stack.pop()
+    p = state.players[seat]
+    tile = f["tile"]
+    if arg == "keep":
+        p["kept"].append(tile)  # E45: face down, 2 VP; its face stays private
+        state.events.append(m("ev.disco_keep", seat=seat_ref(seat)))
+        return
+    d = DISCOVERIES[tile]
+    state.events.append(m("ev.disco_use", seat=seat_ref(seat), tile=m(f"disc.{tile.replace(' ', '-')}")))
+    if d.amount:
+        p["res"][RESOURCES.index(tile)] += d.amount
+    elif tile == "ancient technology":
+        choices = ancient_tech_choices(state, seat)
+        state.stack.append({"k": "anctech", "seat": seat})
+        if len(choices) == 1:
+            _anctech(state, seat, state.stack[-1], "take", choices[0].replace(" ", "-"))
+    elif tile == "ancient cruiser":
+        arrive(state, seat, f["hex"], "cruiser")
+    else:  # E91: an ancient part, kept beside the board (placed with Upgrade)
+        p["parts"].append(tile)
+
+
+def _anctech(state, seat, f, head, arg) -> None:
+    state.stack.remove(f)
+    gain_tech(state, seat, undash(arg))
+    state.events.append(m("ev.take_tech", seat=seat_ref(seat), tech=m(f"tech.{arg}")))
+
+
+def _artifact(state, seat, f, head, arg) -> None:
+    i = RESOURCES.index(arg)
+    state.players[seat]["res"][i] += 5
+    f["left"] -= 1
+    if f["left"] <= 0:
+        state.stack.remove(f)
+    state.events.append(m("ev.artifact", seat=seat_ref(seat), res=res_msg(i)))
+
+
+def _cube(state, seat, f, head, arg) -> None:
+    state.players[seat]["pop"][RESOURCES.index(arg)] += 1
+    f["kinds"].pop(0)
+    if not f["kinds"]:
+        state.stack.remove(f)
+
+
+def _after(state, seat, f, head, arg) -> None:
+    state.stack.pop()
+    end_turn(state)
+
+
+def _upkeep(state, seat, f, head, arg) -> None:
+    if head == "done":
+        f["step"] = "money"
+    elif head == "give":  # E71: give up a hex
+        lift_disc(state, seat, arg)
+        state.events.append(m("ev.give_up", seat=seat_ref(seat), hex=arg))
+
+
+_BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influence": _influence,
+            "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
+            "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep}
+__all__ = ["apply_option", "lift_disc", "put_disc", "return_targets"]

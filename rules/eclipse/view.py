@@ -1,0 +1,65 @@
+"""What a seat may see (issue #5 item 3): reputation values and kept Discovery
+faces are private to their owner; everything else on the table is public."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..text import Msg, seat_ref
+from .board import m, production, upkeep
+from .data import HEXES, SHIPS, SPECIES, ship_stats
+from .geometry import wormholes
+from .moves import frame, seat_to_act
+from .state import EclipseView, HexView, PlayerView
+
+
+def build_view(state: Any, seat: Optional[str]) -> EclipseView:
+    hexes = []
+    for hid, h in state.hexes.items():
+        hexes.append(HexView(id=hid, q=h["q"], r=h["r"], rot=h["rot"], wormholes=sorted(wormholes(hid, h["rot"])),
+                             vp=HEXES[hid].vp, squares=list(HEXES[hid].squares), pop=list(h["pop"]),
+                             owner=h["owner"], orbital=h["orb"], monolith=h["mono"],
+                             ships={s: dict(v) for s, v in h["ships"].items()}, ancients=h["anc"],
+                             gcds=h["gcds"], discovery=h["disc"] is not None))
+    players = []
+    for s in state.order:
+        p = state.players[s]
+        if p.get("species") is None:
+            continue
+        layout = SPECIES[p["species"]].blueprints
+        mine = s == seat
+        players.append(PlayerView(
+            seat=s, side=p["side"], species=p["species"], money=p["res"][0], science=p["res"][1],
+            materials=p["res"][2], track=p["track"], upkeep=upkeep(p), pop=list(p["pop"]),
+            production=[production(p, i) for i in range(3)], graveyard=list(p["grave"]),
+            colony_up=p["col_up"], colony=p["col"], techs={k: list(v) for k, v in p["techs"].items()},
+            blueprints={k: list(v) for k, v in p["bp"].items()},
+            stats={k: ship_stats(layout, k, p["bp"][k]) for k in SHIPS}, built=dict(p["built"]),
+            reputation=len(p["rep"]), reputation_values=sorted(p["rep"]) if mine else None,
+            discoveries=len(p["kept"]), discovery_tiles=list(p["kept"]) if mine else None,
+            ancient_parts=list(p["parts"]), passed=p["passed"], collapsed=p["out"],
+            trade=SPECIES[p["species"]].trade))
+    to_act = [seat_to_act(state)] if seat_to_act(state) else []
+    return EclipseView(viewer=seat, phase=state.phase, round=state.round, start=state.start, turn=state.turn,
+                       to_act=to_act, order=list(state.order), hexes=hexes, players=players,
+                       supply=dict(state.supply), stacks={k: len(v) for k, v in state.stacks.items()},
+                       tech_bag=len(state.tech_bag), rep_bag=len(state.rep_bag),
+                       log=[e.model_dump() for e in state.events])
+
+
+def prompt(state: Any, seat: str) -> Msg:
+    f = frame(state)
+    if f is None:
+        return m("prompt.none")
+    k = f["k"]
+    if k == "species":
+        return m("prompt.species")
+    if k == "turn":
+        return m("prompt.reaction" if state.players[seat]["passed"] else "prompt.turn", round=state.round)
+    if k == "upkeep":
+        return m("prompt.upkeep_" + f["step"])
+    if k in ("research", "influence", "build", "explore", "artifact"):
+        return m(f"prompt.{k}", left=f["left"])
+    return m(f"prompt.{k}")
+
+
+__all__ = ["build_view", "prompt", "seat_ref"]
