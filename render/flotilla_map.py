@@ -127,9 +127,9 @@ def _tile(img: Image.Image, d: ImageDraw.ImageDraw, t: Any, size: float, ox: flo
     else:
         fill = mix(base, WHITE, 0.55)
         d.polygon(poly, fill=fill, outline=base, width=2)
-        for k in t.craft:
-            a, b = corner(cx, cy, size - 3, k - 1), corner(cx, cy, size - 3, k)
-            d.line([a, b], fill=mix(base, INK, 0.3), width=max(3, int(size * 0.14)))
+        for k in t.craft:  # craft edges: dark bars just inside the rim
+            a, b = corner(cx, cy, size * 0.84, k - 1), corner(cx, cy, size * 0.84, k)
+            d.line([a, b], fill=(40, 52, 70), width=max(3, int(size * 0.16)))
         if t.building:
             d.rectangle([cx - size * 0.22, cy - size * 0.22, cx + size * 0.22, cy + size * 0.22],
                         fill=base, outline=INK)

@@ -31,6 +31,10 @@ def evaluate(state: FlotillaState, seat: str) -> float:
     if p.side == "sink":
         v += sum(0.9 if not e[DEPLETED] else 0.3 for e in own)
     v += 1.2 * len(p.tiles)
+    if p.side == "sky":  # barrels that pay for reserve tiles are worth a build
+        for c in p.barrels:
+            need = sum(TILES[t].cost for t in p.tiles if TILES[t].colour == c)
+            v += 2.2 * min(need, p.barrels[c])
     return v
 
 
