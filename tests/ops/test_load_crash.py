@@ -11,13 +11,14 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from bot import make_bot
 from cogs.integrity import check_database
 from cogs.local import LocalTable
 from cogs.service import TableService
-from storage import open_store
+from storage import TimerStore, open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -90,6 +91,10 @@ def press_after_restart(db: Path, out: Path, game_id: int) -> None:
 def test_short_crash_test_30_kills_lose_no_acknowledged_move(tmp_path):
     db = tmp_path / "crash.db"
     board_game(db, tmp_path / "out")
+    store = open_store(db)
+    timer = TimerStore(store).add(kind="deadline", due_at=time.time() + 1, now=time.time(), game_id=1,
+                                  payload={"seat": "p1"})
+    store.close()
     out = run_cli("crashtest", "--db", str(db), "--keep-db", "--kills", "30", "--games", "30", "--players", "90",
                   "--min-wait", "0.1", "--max-wait", "0.9", "--final-seconds", "4", "--seed", "3", timeout=400)
     assert "RESULT: PASS" in out
@@ -98,6 +103,10 @@ def test_short_crash_test_30_kills_lose_no_acknowledged_move(tmp_path):
     assert "lost: 0; acknowledged twice: 0" in out
     report = check_database(db)
     assert report.ok, report.problems
+    # A timer set before the crashes is still there and due (a deadline runner fires it at start-up).
+    store = open_store(db)
+    assert timer in [t.id for t in TimerStore(store).due(time.time())]
+    store.close()
     # The real bot starts cleanly on the crashed database: the board posted before the crashes still plays.
     press_after_restart(db, tmp_path / "out", 1)
     assert check_database(db).ok
