@@ -9,10 +9,10 @@ from .test_eclipse_kit import game, home, ids, play
 
 def solo(sides=("terran union", "terran alliance"), seed=0):
     s = game(list(sides), seed=seed)
-    for x in s.order:
-        if x != seat_to_act(s):
-            s.players[x]["passed"] = True
-    return s, seat_to_act(s)
+    s.turn = "p1"
+    for x in s.order[1:]:
+        s.players[x]["passed"] = True
+    return s, "p1"
 
 
 def test_e33_positions_only_through_wormholes_of_own_hexes():
@@ -60,7 +60,7 @@ def test_e34_draco_draws_two_and_places_at_most_one():
 
 
 def test_e30_planta_explores_twice():
-    s, seat = solo(("planta", "terran union", "hydran"))
+    s, seat = solo(("planta", "terran alliance", "hydran"))
     s = play(s, "act:explore")
     assert s.stack[-1]["left"] == 2
 
