@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import plan as P
+from . import abilities, plan as P
 from .island import adjacent_tiles
 from .scenario import room
 from .state import RobinsonState
@@ -30,6 +30,8 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
         return []
     ph = s.phase
     if s.pending is not None:
+        if "kind" in s.pending:
+            return abilities.pick_options(s)
         from .data import ADVENTURES
         return [(f"adv:{i}", "adv", i, True) for i in range(len(ADVENTURES[s.pending["card"]].opts))]
     if ph == "event":
@@ -45,12 +47,20 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
         out += [(mid, "unplace", i, False) for mid, i in P.unplace_options(s, seat)]
         if P.can_confirm(s, seat):
             out.append(("ok", "ok", None, False))
-        return out
+        return out + abilities.options(s, seat)
     if ph == "resolve":
         st = s.queue[0]
         if st.action == "camp" and len(s.seats) == 4:
             return [("go:d", "go", "d", True), ("go:m", "go", "m", True)]
-        return [("go", "go", "", True)]
+        out = [("go", "go", "", True)]
+        if st.action == "hunt":  # fight bonuses before the fight (E20)
+            who = s.chars[st.pawns[0]]
+            if who.name == "Soldier" and who.det >= 3 and "frenzy" not in who.used and \
+                    "noabil" not in s.limits.get(who.name, []):
+                out.append(("go:frenzy", "go", "frenzy", True))
+            out += [(f"go:it.{i.replace(' ', '_')}", "go", "it." + i, True) for i in sorted(s.items)
+                    if i in abilities.FIGHT_ITEMS and s.items[i] > 0]
+        return out
     if ph == "weather":
         return [("roll", "roll", None, True)]
     if ph == "night":
@@ -102,9 +112,24 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         return m("mv.unplace", target=target_msg(s, s.plan[arg].target))
     if kind == "go":
         st = s.queue[0]
+        if arg == "frenzy" or arg.startswith("it."):
+            bonus = m("ab.frenzy") if arg == "frenzy" else card_msg("item:" + arg[3:])
+            return m("mv.go_bonus", who=char(st.pawns[0]), target=target_msg_stack(s, st), bonus=bonus)
         if arg:
             return m("mv.go_" + arg, who=char(st.pawns[0]))
         return m("mv.go", who=char(st.pawns[0]), target=target_msg_stack(s, st))
+    if kind in ("ab", "it", "tk"):
+        name, target = arg
+        what = m("ab." + name) if kind == "ab" else card_msg("item:" + name) if kind == "it" else m("disc." + name)
+        if target and target.isdigit():
+            return m("mv.use_on_stack", what=what, target=target_msg(s, s.plan[int(target)].target))
+        if target in s.chars:
+            return m("mv.use_on", what=what, who=char(target))
+        if target:
+            return m("mv.use_on", what=what, who=m("track." + target))
+        return m("mv.use", what=what)
+    if kind == "pk":
+        return abilities.pick_label(s, arg)
     if kind == "adv":
         from .adventures import describe
         from .data import ADVENTURES

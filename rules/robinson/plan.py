@@ -76,9 +76,9 @@ def requirement_met(s: RobinsonState, req: str | None) -> bool:
     return built(s, req)
 
 
-def invention_ready(s: RobinsonState, name: str) -> bool:
+def invention_ready(s: RobinsonState, name: str, terr: set[str] | None = None) -> bool:
     """R37/E27: terrains explored, required items built (this round's are still in Future)."""
-    terr = explored_terrains(s)
+    terr = explored_terrains(s) if terr is None else terr
     for need in INVENTIONS[name].needs:
         if need in INVENTIONS:
             if not built(s, need):
@@ -134,8 +134,9 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
             out += [Target(k, "build", tc("build"), 0, c) for k, c in
                     ((f"b.{part}.w", {"W": wood + xw_on(part)}), (f"b.{part}.f", {"Fur": fur}))]
     out.append(Target("b.wpn", "build", tc("build"), 0, {"W": 1 + xw_on("wpn")}))
+    terr = explored_terrains(s)
     for name in buildable(s):
-        if any(t.startswith(f"b.inv.{name}") for t in planned_keys) or not invention_ready(s, name):
+        if any(t.startswith(f"b.inv.{name}") for t in planned_keys) or not invention_ready(s, name, terr):
             continue
         inv = INVENTIONS[name]
         for key, c in _choices(f"b.inv.{name}", inv.cost, xw):
@@ -257,10 +258,16 @@ def max_size(s: RobinsonState, st: Stack) -> int:
 
 
 def extras_of(s: RobinsonState, st: Stack) -> int:
-    """The extra pawns the stack's target needs (recomputed as if the stack were not planned)."""
-    for t in targets(s, [x for x in s.plan if x is not st]):
-        if t.key == st.target:
-            return t.extras
+    """The extra pawns the stack's target needs (R34), as `targets` computes them."""
+    tc = lambda a: int("TC" in s.action_tokens.get(a, []))  # noqa: E731
+    parts = st.target.split(".")
+    if st.action == "build":
+        return tc("build")
+    if st.action in ("gather", "explore"):
+        sp = int(parts[1])
+        dist = distances(s).get(sp, 1)
+        tile_tc = int(st.action == "gather" and sp in s.island and "TC" in s.island[sp].tokens)
+        return max(0, dist - 1) + tc(st.action) + tile_tc
     return 0
 
 

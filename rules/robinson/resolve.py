@@ -124,7 +124,20 @@ def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
     beast = s.hunt_deck.pop(0)
     s.events.append(m("ev.hunt", who=char(st.pawns[0]), beast=card_msg(beast)))
     fighter = st.pawns[0]
-    fight_beast(s, fighter, beast)
+    bonus = 0
+    if choice == "frenzy":  # Soldier's Frenzy: +3 for this fight (§3.10)
+        s.chars[fighter].det -= 3
+        s.chars[fighter].used.append("frenzy")
+        bonus = 3
+    elif choice.startswith("it."):
+        item = choice[3:]
+        s.items[item] -= 1
+        if s.items[item] <= 0:
+            del s.items[item]
+        bonus = 3
+    if bonus:
+        s.events.append(m("ev.fight_bonus", n=bonus))
+    fight_beast(s, fighter, beast, bonus)
     if not over(s) and built(s, "Pit") and "pit" not in s.flags:
         s.flags.append("pit")
         gain(s, "F", 1)
@@ -214,7 +227,7 @@ def _camp(s: RobinsonState, st: Stack, choice: str) -> None:
 
 def _rest(s: RobinsonState, st: Stack, choice: str) -> None:
     """R65: heal 1 (Bed: 2)."""
-    heal(s, st.pawns[0], 2 if built(s, "Bed") else 1)
+    heal(s, st.pawns[0], 2 if built(s, "Bed") or "Hammock" in s.items else 1)
 
 
 ACT = {"threat": _threat, "hunt": _hunt, "build": _build, "gather": _gather, "explore": _explore,

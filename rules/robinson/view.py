@@ -46,6 +46,8 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
 
 
 def prompt(s: RobinsonState, seat: str) -> Msg:
+    if s.pending is not None and "kind" in s.pending:
+        return m("prompt.pick")
     if s.pending is not None:
         return m("prompt.adventure", card=m("card", deck=m("deck.adv"), name=s.pending["card"].partition(":")[2]))
     return m("prompt." + s.phase)

@@ -1,0 +1,241 @@
+"""Character abilities (R82, R83, §3.10), shared items (R87, §3.7, §3.12) and
+discovery tokens (§3.8, S6), offered in the planning window (E20) to the seats
+still planning: `ab:<ability>[:<target>]` for the seat's own character,
+`it:<item>[:<target>]` and `tk:<token>[:<target>]` for any planning seat.
+Abilities and items that "look at" cards open a small choice (`pk:<i>`) for the
+user (R98: what is looked at is shown to everyone).  Fight bonuses are offered
+with the fight itself (`go:frenzy`, `go:it.<item>`, resolve.py)."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import effects
+from .combat import built
+from .island import has_shelter
+from .prims import gain, gain_det, heal, living, pay, set_morale
+from .scenario import add_wood
+from .state import RobinsonState
+from .texts import card as card_msg, char, m
+
+COST = {"grandma": 2, "stone_soup": 3, "economy": 2, "new_idea": 3, "speech": 3, "scouting": 3,
+        "recon": 2, "tracking": 2, "the_hunt": 4, "defense": 3}
+OWNER = {"grandma": "Cook", "stone_soup": "Cook", "economy": "Carpenter", "new_idea": "Carpenter",
+         "speech": "Explorer", "scouting": "Explorer", "recon": "Explorer", "tracking": "Soldier",
+         "the_hunt": "Soldier", "defense": "Soldier"}
+LOOK = {"new_idea", "scouting", "recon", "tracking"}  # reveal hidden cards: barrier moves
+HEALERS = {"Flask of Rum": 1, "Castaway Herbs": 1}
+FIGHT_ITEMS = {"Pistol": 3, "Old Rifle": 3, "Surprising Discovery": 3}
+
+
+def _wounded(s: RobinsonState) -> list[str]:
+    return [c for c in living(s, friday=True) if s.chars[c].wounds]
+
+
+def options(s: RobinsonState, seat: str) -> list[tuple[str, str, Any, bool]]:
+    out: list[tuple[str, str, Any, bool]] = []
+    me = s.seat_char[seat]
+    c = s.chars[me]
+    blocked = "noabil" in s.limits.get(me, [])
+    for ab, owner in OWNER.items():
+        if owner != me or ab in c.used or blocked or c.det < COST[ab]:
+            continue
+        if ab == "grandma":
+            if s.avail["F"] + s.avail["NF"] >= 1:
+                out += [(f"ab:grandma:{w}", "ab", (ab, w), False) for w in _wounded(s)]
+        elif ab == "economy":
+            out += [(f"ab:economy:{i}", "ab", (ab, str(i)), False) for i, st in enumerate(s.plan)
+                    if st.pawns[0] == me and st.pay.get("W")]
+        elif ab == "defense":
+            if has_shelter(s):
+                out.append(("ab:defense:pal", "ab", (ab, "pal"), False))
+            out.append(("ab:defense:wpn", "ab", (ab, "wpn"), False))
+        elif ab == "new_idea" and not (s.inv_deck or s.inv_discard):
+            continue
+        elif ab == "scouting" and not s.disc_stack:
+            continue
+        elif ab == "recon" and not s.island_stack:
+            continue
+        elif ab == "tracking" and not s.hunt_deck:
+            continue
+        elif ab == "the_hunt" and not s.beast_deck:
+            continue
+        else:
+            out.append((f"ab:{ab}", "ab", (ab, ""), ab in LOOK or ab == "the_hunt"))
+    for item, uses in s.items.items():
+        if uses <= 0:
+            continue
+        if item in HEALERS:
+            out += [(f"it:{item}:{w}", "it", (item, w), False) for w in _wounded(s)]
+        elif item == "Pipe & Tobacco":
+            out += [(f"it:{item}:{w}", "it", (item, w), False) for w in living(s)]
+        elif item in ("Biscuits", "Empty Bottle", "Bible"):
+            out.append((f"it:{item}", "it", (item, ""), False))
+        elif item == "Storm Glass" and s.event_deck:
+            out.append((f"it:{item}", "it", (item, ""), True))
+    for tok in dict.fromkeys(s.tokens):
+        pot = built(s, "Pot")
+        if tok in ("Old Machete", "Pirate Sabre", "Oil") or (tok == "Herbs" and pot) or \
+                (tok == "Poison" and pot) or (tok == "Goat" and s.weapon >= 1) or \
+                (tok == "Healing Herbs" and pot and "Medicine" not in s.built):
+            out.append((f"tk:{tok}", "tk", (tok, ""), False))
+        elif tok == "Treasure":
+            out.append((f"tk:{tok}", "tk", (tok, ""), True))
+        elif tok == "Castaway Herbs" or (tok == "Vegetables" and pot):
+            out += [(f"tk:{tok}:{w}", "tk", (tok, w), False) for w in _wounded(s)]
+        elif tok == "Medallion":
+            out += [(f"tk:{tok}:{w}", "tk", (tok, w), False) for w in living(s)]
+    return [o for o in out if " " not in o[0]] + [(o[0].replace(" ", "_"), *o[1:]) for o in out if " " in o[0]]
+
+
+def use(s: RobinsonState, seat: str, kind: str, arg: tuple[str, str]) -> None:
+    name, target = arg
+    if kind == "ab":
+        _ability(s, seat, name, target)
+    elif kind == "it":
+        s.items[name] -= 1
+        if s.items[name] <= 0:
+            del s.items[name]
+        s.events.append(m("ev.use_item", item=card_msg("item:" + name)))
+        _item(s, name, target)
+    else:
+        s.tokens.remove(name)
+        s.events.append(m("ev.use_token", tok=m("disc." + name)))
+        _token(s, name, target)
+
+
+def _ability(s: RobinsonState, seat: str, ab: str, target: str) -> None:
+    me = s.seat_char[seat]
+    c = s.chars[me]
+    c.det -= COST[ab]
+    c.used.append(ab)
+    s.events.append(m("ev.ability", who=char(me), ab=m("ab." + ab)))
+    if ab == "grandma":
+        pay(s, "F", 1)
+        heal(s, target, 2)
+    elif ab == "stone_soup":
+        gain(s, "F", 1)
+    elif ab == "economy":
+        st = s.plan[int(target)]
+        st.pay["W"] -= 1
+        if not st.pay["W"]:
+            del st.pay["W"]
+    elif ab == "defense":
+        effects.track(s, target, 1)
+    elif ab == "speech":
+        set_morale(s, 1)
+    elif ab == "the_hunt":
+        card = s.beast_deck.pop(0)
+        s.hunt_deck.insert(0, card)
+        s.events.append(m("ev.hunt_add", n=len(s.hunt_deck)))
+    elif ab == "new_idea":
+        cards = []
+        for _ in range(5):
+            if not s.inv_deck and s.inv_discard:
+                s.inv_deck, s.inv_discard = s.inv_discard, []
+                s.rng.shuffle(s.inv_deck)
+            if s.inv_deck:
+                cards.append(s.inv_deck.pop(0))
+        s.pending = {"kind": "new_idea", "seat": seat, "cards": ";".join(cards)}
+    elif ab == "scouting":
+        cards = s.disc_stack[:2]
+        del s.disc_stack[:2]
+        s.pending = {"kind": "scouting", "seat": seat, "cards": ";".join(cards)}
+    elif ab == "recon":
+        cards = [str(t) for t in s.island_stack[:3]]
+        s.pending = {"kind": "recon", "seat": seat, "cards": ";".join(cards)}
+    elif ab == "tracking":
+        s.pending = {"kind": "tracking", "seat": seat, "cards": "top;bottom"}
+        s.events.append(m("ev.hunt_reveal", beast=card_msg(s.hunt_deck[0])))
+
+
+def _item(s: RobinsonState, name: str, target: str) -> None:
+    if name in HEALERS:
+        heal(s, target, HEALERS[name])
+    elif name == "Pipe & Tobacco":
+        gain_det(s, target, 2)
+    elif name == "Biscuits":
+        gain(s, "NF", 1)
+    elif name == "Empty Bottle":
+        effects.track(s, "wpn", 1)
+    elif name == "Bible":
+        set_morale(s, 1)
+    elif name == "Storm Glass":
+        s.pending = {"kind": "glass", "seat": s.seats[s.fp], "cards": "top;bottom"}
+        s.events.append(m("ev.event_top", card=card_msg(s.event_deck[0])))
+
+
+def _token(s: RobinsonState, tok: str, target: str) -> None:
+    if tok in ("Old Machete", "Pirate Sabre"):
+        effects.track(s, "wpn", 1)
+    elif tok == "Poison":
+        effects.track(s, "wpn", 2)
+    elif tok == "Oil":
+        add_wood(s, 2, limited=False)
+    elif tok == "Herbs":
+        set_morale(s, 1)
+    elif tok == "Goat":
+        gain(s, "F", 1)
+        gain(s, "Fur", 1)
+    elif tok == "Healing Herbs":
+        s.built.append("Medicine")
+        s.events.append(m("ev.built", item=card_msg("invention:Medicine")))
+    elif tok == "Castaway Herbs":
+        heal(s, target, 1)
+    elif tok == "Vegetables":
+        heal(s, target, 2)
+    elif tok == "Medallion":
+        gain_det(s, target, 3)
+    elif tok == "Treasure":
+        from .adventures import treasure
+        treasure(s, s.seat_char[s.seats[s.fp]])
+
+
+def pick_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
+    p = s.pending or {}
+    cards = [c for c in p.get("cards", "").split(";") if c]
+    if p.get("kind") == "new_idea" and not cards:
+        return [("pk:0", "pk", 0, True)]
+    return [(f"pk:{i}", "pk", i, True) for i in range(len(cards))]
+
+
+def pick(s: RobinsonState, i: int) -> None:
+    p = s.pending
+    assert p is not None
+    s.pending = None
+    cards = [c for c in p["cards"].split(";") if c]
+    kind = p["kind"]
+    if kind == "new_idea":
+        if cards:
+            s.inv_board.append(cards[i])
+            s.inv_discard += [c for j, c in enumerate(cards) if j != i]
+            s.events.append(m("ev.inv_board", item=card_msg("invention:" + cards[i])))
+    elif kind == "scouting":
+        keep = cards[i]
+        effects.arrive(s, [keep])
+        rest = [c for j, c in enumerate(cards) if j != i]
+        for c in rest:  # returned at random
+            s.disc_stack.insert(s.rng.below(len(s.disc_stack) + 1), c)
+    elif kind == "recon":
+        top = int(cards[i])
+        others = [t for t in s.island_stack[:3] if t != top]
+        s.island_stack = [top] + s.island_stack[3:] + others
+    elif kind in ("tracking", "glass"):
+        deck = s.hunt_deck if kind == "tracking" else s.event_deck
+        if cards[i] == "bottom":
+            deck.append(deck.pop(0))
+
+
+def pick_label(s: RobinsonState, i: int) -> Any:
+    p = s.pending or {}
+    cards = [c for c in p.get("cards", "").split(";") if c]
+    kind = p.get("kind")
+    if not cards:
+        return m("mv.pick_none")
+    c = cards[i]
+    if kind == "new_idea":
+        return m("mv.pick_invention", item=card_msg("invention:" + c))
+    if kind == "scouting":
+        return m("mv.pick_token", tok=m("disc." + c))
+    if kind == "recon":
+        return m("mv.pick_tile", tile=int(c))
+    return m("mv.pick_" + c)

@@ -1,0 +1,53 @@
+"""A structural copy of the state for `apply` (the hot path of random playouts).
+
+Equivalent to `model_copy(deep=True)` for this state's shapes: models, lists
+and dicts are copied recursively; strings, ints, Msg objects (treated as
+immutable) and the options model (never changed after set-up) are shared.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..text import Msg
+from .state import RobinsonOptions
+
+_new = object.__new__
+_set = object.__setattr__
+_SHARED = (str, int, bool, float, type(None), Msg, RobinsonOptions)
+
+
+def _copy(v: Any) -> Any:
+    t = type(v)
+    if t is list:
+        if v and not isinstance(v[0], _SHARED):
+            return [_copy(x) for x in v]
+        return list(v)
+    if t is dict:
+        return {k: (x if isinstance(x, _SHARED) else _copy(x)) for k, x in v.items()}
+    if isinstance(v, _SHARED):
+        return v
+    if isinstance(v, BaseModel):
+        new = _new(t)
+        _set(new, "__dict__", {k: (x if isinstance(x, _SHARED) else _copy(x)) for k, x in v.__dict__.items()})
+        _set(new, "__pydantic_fields_set__", set(v.__pydantic_fields_set__))
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
+        return new
+    raise TypeError(f"cannot copy {t.__name__}")
+
+
+def fast_copy(state: Any) -> Any:
+    return _copy(state)
+
+
+def move(move_id: str, text: Msg, barrier: bool) -> Any:
+    """`Move.of(move_id, text, barrier)` without re-validating trusted values."""
+    from ..contract import Move
+    new = _new(Move)
+    _set(new, "__dict__", {"id": move_id, "text": text, "barrier": barrier})
+    _set(new, "__pydantic_fields_set__", {"id", "text", "barrier"})
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
