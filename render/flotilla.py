@@ -9,6 +9,7 @@ Layout (1400 px wide):
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
@@ -17,7 +18,7 @@ from rules.text import msg, tr
 
 from .common import INK, WHITE, ellipsize, font, paste_marker, to_png
 from .flotilla_map import COLOUR_RGB, SINK_RGB, SKY_RGB, draw_map
-from .flotilla_panels import draw_guilds, draw_players, player_rows_height
+from .flotilla_panels import draw_guilds, draw_players, guild_static, player_rows_height
 
 W = 1400
 MAP_W = 820
@@ -40,11 +41,8 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
     head_h = 56 + 24 * len(caption)
     map_h = 760
     rows_h = player_rows_height(len(view.players))
-    img = Image.new("RGB", (W, head_h + map_h + rows_h + 10), PAGE)
+    img = _static(len(caption), len(view.players), locale, view.survivor_track).copy()
     d = ImageDraw.Draw(img)
-    d.rectangle([0, 0, W, head_h], fill=HEADER_BG)
-    title = font(26, True)
-    d.text((16, 12), "Flotilla", font=title, fill=WHITE)
     status = _label("img.status", locale, round=view.round, limit=view.round_limit + 1, supply=view.supply)
     if view.end_round is not None:
         status += "  ·  " + _label("img.final", locale, round=view.end_round)
@@ -61,9 +59,22 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
         d.text((16, 52 + 24 * i), ellipsize(line, small, W - 32), font=small, fill=(220, 230, 240))
     top = head_h
     draw_map(img, view, (0, top, MAP_W, top + map_h), seat_index)
-    _legend(d, top + map_h - 28, locale)
+    _legend(d, top + map_h - 46, locale)
     draw_guilds(img, view, (MAP_W + 10, top + 6, W - 10, top + map_h - 6), seat_index, names, locale)
     draw_players(img, view, (10, top + map_h + 6, W - 10, top + map_h + rows_h), seat_index, names, locale)
+    return img
+
+
+@lru_cache(maxsize=32)
+def _static(caption_lines: int, players: int, locale: str, track: str) -> Image.Image:
+    """Background, header band, title and the unchanging guild board for this layout."""
+    head_h = 56 + 24 * caption_lines
+    map_h = 760
+    img = Image.new("RGB", (W, head_h + map_h + player_rows_height(players) + 10), PAGE)
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, W, head_h], fill=HEADER_BG)
+    d.text((16, 12), "Flotilla", font=font(26, True), fill=WHITE)
+    guild_static(img, (MAP_W + 10, head_h + 6, W - 10, head_h + map_h - 6), locale, track)
     return img
 
 
@@ -80,7 +91,8 @@ def _legend(d: ImageDraw.ImageDraw, y: int, locale: str) -> None:
         text = _label(key, locale)
         d.text((x + 18, y + 4), text, font=f, fill=WHITE)
         x += 26 + int(f.getlength(text)) + 8
-    d.text((x, y + 4), _label("img.map_key", locale), font=font(12), fill=(200, 215, 230))
+    key = font(12)
+    d.text((10, y + 26), ellipsize(_label("img.map_key", locale), key, MAP_W - 20), font=key, fill=(200, 215, 230))
 
 
 __all__ = ["render", "draw", "INK"]

@@ -30,14 +30,14 @@ def card_name(card_id: str | None, locale: str) -> str:
     return tr(msg(f"flotilla.card.{CARDS[card_id].kind}"), locale)
 
 
-def draw_guilds(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],
-                names: Mapping[str, str], locale: str) -> None:
+def guild_static(img: Image.Image, box: tuple[int, int, int, int], locale: str, track: str) -> None:
+    """The parts of the guild board that never change (cached by render/flotilla.py)."""
+    from rules.flotilla.data import BOARD
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(img)
     rounded_box(d, box, 10, fill=PANEL, outline=(200, 208, 216))
-    bold, reg, small = font(17, True), font(15), font(13)
+    bold, small = font(17, True), font(13)
     y = y0 + 8
-    # market track 1..10 with the four markers
     d.text((x0 + 10, y), _t("img.market", locale), font=bold, fill=INK)
     y += 24
     step = (x1 - x0 - 40) / 10
@@ -45,16 +45,34 @@ def draw_guilds(img: Image.Image, view: Any, box: tuple[int, int, int, int], sea
         cx = x0 + 20 + step * (v - 0.5)
         d.rectangle([cx - step / 2 + 1, y, cx + step / 2 - 1, y + 40], fill=(226, 232, 238), outline=(190, 198, 206))
         d.text((cx - step / 2 + 4, y + 2), str(v), font=small, fill=MUTED)
+    y += 50
+    for g in GUILDS:
+        c = COLOUR_RGB[GUILD_COLOUR[g]]
+        rounded_box(d, (x0 + 6, y, x1 - 6, y + 112), 8, fill=mix(c, WHITE, 0.82), outline=c, width=2)
+        d.text((x0 + 14, y + 4), tr(msg(f"flotilla.guild.{g}"), locale), font=bold, fill=INK)
+        _ring_spaces(d, g, (x1 - 120, y + 57), 39)
+        y += 118
+    _track(d, x0 + 10, y + 22, x1 - x0 - 20, [short(t) for t in BOARD.survivor_tracks[track]], -1)
+    _track(d, x0 + 10, y + 70, (x1 - x0 - 20) * 7 // 12, ["–"] + [f"{v}V" for v in BOARD.sonar_vp[1:]], -1)
+
+
+def draw_guilds(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],
+                names: Mapping[str, str], locale: str) -> None:
+    """What changes on the guild board: markers, dials, stacks, seals, discs, track discs, objectives."""
+    from rules.flotilla.data import BOARD
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(img)
+    reg, small = font(15), font(13)
+    y = y0 + 32
+    step = (x1 - x0 - 40) / 10
+    for v in range(1, 11):
+        cx = x0 + 20 + step * (v - 0.5)
         here = [c for c in ("p", "y", "r", "b") if view.market[c] == v]
         for i, c in enumerate(here):
             bx = cx - step / 2 + 8 + i * 12
             d.ellipse([bx, y + 20, bx + 11, y + 31], fill=COLOUR_RGB[c], outline=INK)
     y += 50
-    # guild rows
     for g in GUILDS:
-        c = COLOUR_RGB[GUILD_COLOUR[g]]
-        rounded_box(d, (x0 + 6, y, x1 - 6, y + 112), 8, fill=mix(c, WHITE, 0.82), outline=c, width=2)
-        d.text((x0 + 14, y + 4), tr(msg(f"flotilla.guild.{g}"), locale), font=bold, fill=INK)
         d.text((x0 + 14, y + 26), _t("img.dial", locale, n=view.dials[g]), font=reg, fill=INK)
         top = view.stack_tops[g]
         d.text((x0 + 14, y + 48), ellipsize(_t("img.stack", locale, card=card_name(top, locale),
@@ -63,15 +81,18 @@ def draw_guilds(img: Image.Image, view: Any, box: tuple[int, int, int, int], sea
         seals = "  ".join(f"{names.get(p.seat, p.seat)[:6]} {p.seals[g]}" for p in view.players if p.seals[g])
         d.text((x0 + 14, y + 88), ellipsize(_t("img.seals", locale) + " " + (seals or "–"), small, 250),
                font=small, fill=INK)
-        _ring(img, d, view, g, (x1 - 120, y + 56), 42, seat_index)
+        _ring(img, view, g, (x1 - 120, y + 57), 39, seat_index)
         y += 118
-    # survivor and sonar tracks, objectives, bags
     d.text((x0 + 10, y + 2), _t("img.survivor", locale, space=view.survivor, track=view.survivor_track),
            font=reg, fill=INK)
-    d.text((x0 + 10, y + 22), _t("img.sonar", locale, space=view.sonar), font=reg, fill=INK)
-    d.text((x0 + 10, y + 42), _t("img.bags", locale, tiles=view.bag, artifacts=view.artifact_bag), font=reg,
+    cells = [short(t) for t in BOARD.survivor_tracks[view.survivor_track]]
+    _track(d, x0 + 10, y + 22, x1 - x0 - 20, cells, view.survivor, only_mark=True)
+    d.text((x0 + 10, y + 50), _t("img.sonar", locale, space=view.sonar), font=reg, fill=INK)
+    _track(d, x0 + 10, y + 70, (x1 - x0 - 20) * 7 // 12, ["–"] + [f"{v}V" for v in BOARD.sonar_vp[1:]], view.sonar,
+           only_mark=True)
+    d.text((x0 + 10, y + 98), _t("img.bags", locale, tiles=view.bag, artifacts=view.artifact_bag), font=reg,
            fill=INK)
-    y += 66
+    y += 122
     for side, rgb in (("sink", SINK_RGB), ("sky", SKY_RGB)):
         stacks = view.objectives[side]
         line = "  ".join(f"{tr(msg(f'flotilla.obj.{name}'), locale)[:10]} {'/'.join(map(str, left)) or '–'}"
@@ -80,6 +101,29 @@ def draw_guilds(img: Image.Image, view: Any, box: tuple[int, int, int, int], sea
         for i, part in enumerate(_wrap(line, small, x1 - x0 - 50)[:2]):
             d.text((x0 + 28, y + i * 16), part, font=small, fill=INK)
         y += 36
+
+
+SHORT = {"coin": "{a}¢", "vp": "{a}V", "survivor": "Sv", "tile": "Ti", "seal": "Se", "recruit": "Rc",
+         "resource": "Rs", "infl": "I{a}"}
+
+
+def short(terms) -> str:
+    """A ring or track space's bonus in a few characters (2¢, 1¢1V, Ti, Se, Rc, Rs, Sv)."""
+    return "".join(SHORT.get(t.name, t.name[:2]).format(a=t.a) for t in terms)
+
+
+def _track(d: ImageDraw.ImageDraw, x: int, y: int, width: int, cells: list[str], at: int,
+           only_mark: bool = False) -> None:
+    step = width / len(cells)
+    f = font(11, True)
+    for i, text in enumerate(cells):
+        if only_mark and i != at:
+            continue
+        bx = x + i * step
+        here = i == at
+        d.rectangle([bx + 1, y, bx + step - 1, y + 22], fill=(255, 214, 120) if here else (226, 232, 238),
+                    outline=INK if here else (190, 198, 206), width=2 if here else 1)
+        text_center(d, (bx + step / 2, y + 5), text, f, fill=INK)
 
 
 def _wrap(text: str, fnt, width: float) -> list[str]:
@@ -94,16 +138,22 @@ def _wrap(text: str, fnt, width: float) -> list[str]:
     return out + ([cur] if cur else [])
 
 
-def _ring(img: Image.Image, d: ImageDraw.ImageDraw, view: Any, g: str, c: tuple[float, float], r: float,
-          seat_index: dict[str, int]) -> None:
-    """Six ring spaces clockwise from the top (space 6 = start/recruit at the top), discs on them."""
-    small = font(12, True)
-    pos = {}
-    for k in range(1, 7):
-        ang = math.radians(-90 + 60 * (k % 6))
-        pos[k] = (c[0] + r * math.cos(ang), c[1] + r * math.sin(ang))
-        d.ellipse([pos[k][0] - 13, pos[k][1] - 13, pos[k][0] + 13, pos[k][1] + 13], fill=WHITE, outline=INK)
-        text_center(d, (pos[k][0], pos[k][1] - 8), str(k), small, fill=MUTED)
+def _ring_pos(c: tuple[float, float], r: float) -> dict[int, tuple[float, float]]:
+    """Six ring spaces clockwise from the top (space 6 = start and Recruit at the top)."""
+    return {k: (c[0] + r * math.cos(math.radians(-90 + 60 * (k % 6))), c[1] + r * math.sin(math.radians(-90 + 60 * (k % 6))))
+            for k in range(1, 7)}
+
+
+def _ring_spaces(d: ImageDraw.ImageDraw, g: str, c: tuple[float, float], r: float) -> None:
+    from rules.flotilla.data import BOARD
+    small = font(10, True)
+    for k, (x, y) in _ring_pos(c, r).items():
+        d.ellipse([x - 15, y - 15, x + 15, y + 15], fill=WHITE, outline=INK)
+        text_center(d, (x, y - 11), short(BOARD.rings[g][k - 1]), small, fill=MUTED)
+
+
+def _ring(img: Image.Image, view: Any, g: str, c: tuple[float, float], r: float, seat_index: dict[str, int]) -> None:
+    pos = _ring_pos(c, r)
     at: dict[int, list[str]] = {}
     for p in view.players:
         at.setdefault(p.ring[g], []).append(p.seat)

@@ -51,7 +51,6 @@ def test_spanish_labels_render():
 
 def _badge_colour(img, view, seat):
     """The side badge of a player's row (rows start below the map)."""
-    from render.flotilla import MAP_W  # noqa: F401
     from render.flotilla_panels import ROW_H
     i = [p.seat for p in view.players].index(seat)
     top = img.height - 10 - (len(view.players) * ROW_H + 8) + 6 + i * ROW_H

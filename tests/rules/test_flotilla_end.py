@@ -11,7 +11,7 @@ from rules.flotilla.effects import gain_vp
 from rules.flotilla.scoring import breakdown, final_ranks, seal_awards
 from rules.playout import iter_playout, play_random, playout_rng
 
-from .test_flotilla_kit import act, active, chain, me, new
+from .test_flotilla_kit import act, active, me, new
 
 
 def test_F62_E10_supply_running_out_triggers_one_more_round():

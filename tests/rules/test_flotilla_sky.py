@@ -6,7 +6,7 @@ from rules.flotilla.hexes import is_hub, neighbours, vertex
 from rules.flotilla.research import pay
 from rules.flotilla.sky import build_cells, sonar_circles, tile_score, watercraft
 
-from .test_flotilla_kit import act, active, chain, ids, me, new, put_tile
+from .test_flotilla_kit import act, chain, ids, me, new, put_tile
 
 
 def skyside(seed: int = 0):
