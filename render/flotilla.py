@@ -41,7 +41,9 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
     head_h = 56 + 24 * len(caption)
     map_h = 760
     rows_h = player_rows_height(len(view.players))
-    img = _static(len(caption), len(view.players), locale, view.survivor_track).copy()
+    own = next((p for p in view.players if p.hand is not None), None)
+    hand_h = hand_height(own)
+    img = _static(len(caption), len(view.players), locale, view.survivor_track, hand_h).copy()
     d = ImageDraw.Draw(img)
     status = _label("img.status", locale, round=view.round, limit=view.round_limit + 1, supply=view.supply)
     if view.end_round is not None:
@@ -62,15 +64,41 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
     _legend(d, top + map_h - 46, locale)
     draw_guilds(img, view, (MAP_W + 10, top + 6, W - 10, top + map_h - 6), seat_index, names, locale)
     draw_players(img, view, (10, top + map_h + 6, W - 10, top + map_h + rows_h), seat_index, names, locale)
+    if own is not None:
+        draw_hand(img, own, (10, top + map_h + rows_h + 4, W - 10, top + map_h + rows_h + hand_h), locale)
     return img
 
 
-@lru_cache(maxsize=32)
-def _static(caption_lines: int, players: int, locale: str, track: str) -> Image.Image:
+def hand_height(own: Any) -> int:
+    """The private hand band of `/game me` (F17: only in the owner's own view)."""
+    if own is None:
+        return 0
+    return 40 + 24 * ((len(own.hand) + 1) // 2)
+
+
+def draw_hand(img: Image.Image, own: Any, box: tuple[int, int, int, int], locale: str) -> None:
+    from rules.flotilla.labels import card_text
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, 8, fill=(255, 250, 235), outline=(200, 170, 90), width=2)
+    d.text((x0 + 12, y0 + 8), _label("img.your_hand", locale, n=len(own.hand)), font=font(16, True), fill=INK)
+    col_w = (x1 - x0 - 24) // 2
+    f = font(15)
+    for i, card in enumerate(own.hand):
+        from rules.flotilla.data import CARDS
+        name = tr(msg(f"flotilla.card.{CARDS[card].kind}"), locale)
+        text = f"{name}: {tr(card_text(card, own.side), locale)}"
+        x = x0 + 12 + (i % 2) * col_w
+        y = y0 + 34 + (i // 2) * 24
+        d.text((x, y), ellipsize(text, f, col_w - 12), font=f, fill=INK)
+
+
+@lru_cache(maxsize=64)
+def _static(caption_lines: int, players: int, locale: str, track: str, hand_h: int) -> Image.Image:
     """Background, header band, title and the unchanging guild board for this layout."""
     head_h = 56 + 24 * caption_lines
     map_h = 760
-    img = Image.new("RGB", (W, head_h + map_h + player_rows_height(players) + 10), PAGE)
+    img = Image.new("RGB", (W, head_h + map_h + player_rows_height(players) + hand_h + 10), PAGE)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, W, head_h], fill=HEADER_BG)
     d.text((16, 12), "Flotilla", font=font(26, True), fill=WHITE)

@@ -181,7 +181,7 @@ def draw_players(img: Image.Image, view: Any, box: tuple[int, int, int, int], se
         name = names.get(p.seat, p.seat)
         d.text((x0 + 42, y + 8), ellipsize(f"{p.position}. {name}", bold, 190), font=bold, fill=INK)
         d.rounded_rectangle([x0 + 42, y + 34, x0 + 150, y + 58], 6, fill=side_rgb)
-        text_center(d, (x0 + 96, y + 38), _t("img.sinkside" if p.side == "sink" else "img.skyside", locale),
+        text_center(d, (x0 + 96, y + 36), _t("img.sinkside" if p.side == "sink" else "img.skyside", locale),
                     font(14, True), fill=WHITE)
         stats = _t("img.stats", locale, coins=p.coins, vp=p.vp, tox=p.tox, pen=p.penalty_space,
                    hand=p.hand_size, top=card_name(p.discard_top, locale), disc=p.discard_size)
@@ -195,6 +195,4 @@ def draw_players(img: Image.Image, view: Any, box: tuple[int, int, int, int], se
                     cargo=sum(len(s.cargo) for s in p.skiffs)) if p.side == "sink"
                  else _t("img.tiles", locale, n=len(p.tiles)))
         extra += "  ·  " + _t("img.outposts", locale, n=p.outposts, floating=p.floating, obj=len(p.objectives))
-        if p.hand is not None:
-            extra += "  ·  " + _t("img.hand", locale, cards=", ".join(card_name(c, locale) for c in p.hand))
         d.text((bx + 10, y + 35), ellipsize(extra, reg, x1 - bx - 20), font=reg, fill=INK)

@@ -66,8 +66,11 @@ def test_sides_are_drawn_teal_and_orange():
         assert _badge_colour(img, view, p.seat) == want
 
 
-def test_own_view_may_show_the_hand_public_never():
+def test_own_view_shows_the_hand_band_public_never():
+    """F17: `/game me` draws the viewer's hand; the channel image (public view) has no hand band."""
     s = states(4)[1]
     seat = s.order[0]
     assert all(p.hand is None for p in ENGINE.view(s, None).players)
-    assert render_board(ENGINE.view(s, seat), NAMES, CAPTION)[:4] == b"\x89PNG"
+    public = decode(render_board(ENGINE.view(s, None), NAMES, CAPTION))
+    own = decode(render_board(ENGINE.view(s, seat), NAMES, CAPTION))
+    assert own.height > public.height
