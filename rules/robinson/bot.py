@@ -20,11 +20,25 @@ INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 5, "Mast": 7, "Ha
                    "Wall": 3, "Cellar": 3, "Diary": 3, "Map": 2, "Shortcut": 4, "Fireplace": 3, "Bed": 3}
 
 
+def planned(s: RobinsonState, res: str) -> int:
+    n = 0
+    for st in s.plan:
+        if st.action == "gather" and kind(st.target.split(".")[2]) == res:
+            n += 1
+        elif st.action == "hunt" and res == "F":
+            n += 2
+    return n
+
+
 def food_gap(s: RobinsonState) -> int:
-    """Meals tonight minus food on hand and food already planned."""
-    planned = sum(1 for st in s.plan if st.action == "gather" and kind(st.target.split(".")[2]) == "F")
-    planned += 2 * sum(1 for st in s.plan if st.action == "hunt")
-    return len(in_camp(s)) - (s.avail["F"] + s.avail["NF"]) - planned
+    """Meals tonight (plus what the weather may take from round 4) minus food at hand and planned."""
+    need = len(in_camp(s)) + (2 if s.round >= 4 else 0)
+    return need - (s.avail["F"] + s.avail["NF"]) - planned(s, "F")
+
+
+def wood_gap(s: RobinsonState) -> int:
+    need = (2 if s.round >= 4 else 0) + (0 if s.shelter else P.SHELTER_COST[len(s.seats)][0])
+    return need - s.avail["W"] - planned(s, "W") + P.tied(s)["W"]
 
 
 def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
@@ -62,7 +76,7 @@ def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
         if kind(src) == "F":
             v = 9.0 if food_gap(s) > 0 else 3.0
         else:
-            v = 3.0 + (3.0 if rnd >= 6 or room(s) == 0 else 0) + (2.0 if not s.shelter else 0)
+            v = 8.0 if wood_gap(s) > 0 else 3.0 + (3.0 if rnd >= 5 else 0)
     elif t.action == "explore":
         v = 7.0 if len(s.island) < 5 else 5.0 if len(s.island) < 7 else 2.0
     elif t.action == "camp":
@@ -78,21 +92,24 @@ def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
     return (p_ok * v - risk) / len(pawns)
 
 
+PAWN_COST = {"c": 1.0, "f": 0.6, "d": 0.4}
+
+
 def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
+    """The best new stack by value per pawn; Friday and the Dog only for a clearly good stack."""
     best, best_v = [], float("-inf")
-    own = [(mid, t, pawns) for mid, t, pawns in P.place_options(s, seat) if "f" not in pawns and "d" not in pawns]
-    if seat == s.seats[s.fp]:  # Friday helps too: alone on Rest if wounded, or on a gather
-        own += [(mid, t, pawns) for mid, t, pawns in P.place_options(s, seat)
-                if pawns in ("f",) and t.action in ("gather", "explore", "build", "rest")]
-    for mid, t, pawns in own:
-        v = score(s, seat, t, pawns)
-        if pawns == "f":
-            v = v * 0.6 if t.action != "rest" else (0.5 if s.chars["Friday"].wounds else 0)
+    for mid, t, pawns in P.place_options(s, seat):
+        cost = sum(PAWN_COST[x] for x in pawns)
+        v = score(s, seat, t, pawns) * len(pawns) / cost
+        if pawns[0] == "f" and t.action == "rest":
+            v = 1.0 if s.chars["Friday"].wounds else 0.0
+        if "c" not in pawns and v < 1.5:
+            continue
         if v > best_v + 1e-9:
             best, best_v = [mid], v
         elif abs(v - best_v) <= 1e-9:
             best.append(mid)
-    if P.can_confirm(s, seat) and (best_v < 0.5 or not best or not any(not m.endswith(":f") for m in best)):
+    if P.can_confirm(s, seat) and (not best or best_v < 1.5):
         return "ok"
     return best[rng.below(len(best))] if best else "ok"
 

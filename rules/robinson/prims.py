@@ -151,8 +151,8 @@ def food(s: RobinsonState) -> int:
 
 
 def half_loss(value: int) -> int:
-    """Lose half, rounded down (E5): 1 -> 1, 3 -> 2, 2 -> 1."""
-    return value - value // 2
+    """How much "lose half" takes: half rounded down (E5), so 1 loses 0, 3 loses 1, 4 loses 2."""
+    return value // 2
 
 
 def players(s: RobinsonState) -> int:

@@ -7,7 +7,7 @@ from rules.robinson.effects import apply as apply_codes, move_camp
 from rules.robinson.prims import lose_det, pay, wound
 from rules.robinson.scenario import add_wood, check_win
 from rules.robinson.state import Spot
-from tests.rules.robinson_kit import E, game, ids, play, texts
+from tests.rules.robinson_kit import E, game, ids, texts
 
 
 def fp(s):
@@ -150,7 +150,7 @@ def test_r73_moving_the_camp_halves_roof_and_palisade():
     s.island[6] = Spot(tile=4)
     s.shelter, s.roof, s.palisade = True, 3, 1
     move_camp(s, 6)
-    assert (s.camp, s.roof, s.palisade) == (6, 1, 0)
+    assert (s.camp, s.roof, s.palisade) == (6, 2, 1)  # each becomes ceil(half) (E5)
 
 
 def test_r72_night_offers_the_camp_move_to_the_fp():

@@ -1,0 +1,158 @@
+"""Cards: the rulebook's event chain X1 (R19), adventure cards R43/R90 (§3.11, §3.13),
+Mystery draws R92/R93, Friday E23, the night outside R74/E38, abilities R83 (§3.10),
+items and tokens R87 (§3.7, §3.8, S6)."""
+from __future__ import annotations
+
+from rules.robinson import adventures, events as EV, phases
+from rules.robinson.state import Spot
+from tests.rules.robinson_kit import E, confirm_all, ids, planning, play
+
+
+def test_x1_event_chain_of_two_adventure_cards():
+    s = planning(3)
+    s.shelter, s.roof = True, 3
+    s.event_deck = ["adv_gather:Weather Breakdown", "adv_gather:Nice Surprise", "event:Fight", "event:Termites"]
+    s.holders = {"adv_gather:Weather Breakdown": "Cook", "adv_gather:Nice Surprise": "Cook"}
+    EV.event_phase(s)
+    assert "storm" in s.weather_tokens  # Weather Breakdown's event half
+    assert s.roof == 2  # Nice Surprise: lose half of 3, rounded down (E5)
+    assert s.threat[1] == "event:Fight" and s.event_deck == ["event:Termites"]
+    assert "adv_gather:Nice Surprise" in s.adv_discard["gather"]
+
+
+def _resolve_with_adventure(card: str, action: str = "build"):
+    s = planning(3)
+    s.avail.update(W=5)
+    s.action_tokens["build"] = ["ADV"]  # R43: the next Build draws a card whatever the dice
+    s.adv_decks["build"].remove(card)
+    s.adv_decks["build"].insert(0, card)
+    s = play(s, ("p1", "p:b.wpn:cc"), ("p2", "p:rest:c"), ("p2", "p:rest:c"), ("p3", "p:rest:c"),
+             ("p3", "p:rest:c"))
+    s = confirm_all(s)
+    return E.apply(s, "p1", "go")
+
+
+def test_r43_adventure_token_draws_a_card_even_on_sure_success():
+    s = _resolve_with_adventure("adv_build:Broken Lever")
+    assert s.weapon == 0  # +1 from the build, -1 from Broken Lever
+    assert s.action_tokens["build"] == [] and "adv_build:Broken Lever" in s.adv_discard["build"]
+
+
+def test_r90_a_choice_waits_for_the_resolvers_seat_and_ev_shuffles_in():
+    s = _resolve_with_adventure("adv_build:Savings")
+    assert E.to_act(s) == ["p1"] and set(ids(s, "p1")) == {"adv:0", "adv:1"}
+    discard = E.apply(s, "p1", "adv:0")
+    assert "adv_build:Savings" in discard.adv_discard["build"] and discard.phase == "resolve"
+    take = E.apply(s, "p1", "adv:1")
+    assert take.future["W"] == 2 and "adv_build:Savings" in take.event_deck
+    assert take.holders["adv_build:Savings"] == s.seat_char["p1"]
+
+
+def test_s13_special_wound_marker_and_its_event_half():
+    s = _resolve_with_adventure("adv_build:Nasty Wound")
+    who = s.seat_char["p1"]
+    assert s.chars[who].special == ["arm"] and "adv_build:Nasty Wound" in s.event_deck
+    s.event_deck = ["adv_build:Nasty Wound", "event:Fight"]
+    before = s.chars[who].wounds
+    s.phase = "event"
+    EV.event_phase(s)
+    assert s.chars[who].special == [] and s.chars[who].wounds == before + 2 + 1  # 2, then Fight's 1
+
+
+def test_e23_friday_meets_an_adventure_with_a_wound():
+    s = planning(2)
+    s.action_tokens["explore"] = ["ADV"]
+    adventures.adventure(s, "explore", "Friday", s.seats[0], face=False)
+    assert s.chars["Friday"].wounds == 1 and s.action_tokens["explore"] == []
+
+
+def test_r74_e38_lost_night_outside_and_next_round_start():
+    s = planning(3)
+    who = s.seat_char["p1"]
+    s.phase = "resolve"
+    s.actor = who
+    s.shelter = True
+    s.avail["F"] = 5
+    s.adv_decks["explore"].remove("adv_explore:Lost")
+    s.adv_decks["explore"].insert(0, "adv_explore:Lost")
+    s.ctx = {"space": "2"}
+    adventures.adventure(s, "explore", who, "p1", face=True)
+    assert s.chars[who].out and s.delayed == [f"{who}|M:1"]
+    s.queue = []
+    s.phase = "night"
+    phases.night_phase(s)  # outside: nothing in the supply -> 2 wounds, plus the no-shelter wound
+    assert s.chars[who].wounds == 3 and not s.chars[who].out and s.morale == 1
+
+
+def test_r92_mystery_draw_resolves_to_quota_and_sets_others_aside():
+    s = planning(3)
+    s.mystery_deck = ["mystery:Bite", "mystery:Cave with Furs", "mystery:Barrel"]
+    who = s.seat_char["p1"]
+    adventures.mystery(s, 2, {"treasure": 2}, who, stop_early=False)
+    assert s.avail["Fur"] == 2 and s.avail["NF"] == 2 and s.chars[who].wounds == 0
+    assert s.mystery_deck == ["mystery:Bite"]
+
+
+def test_r93_draw_a_treasure():
+    s = planning(3)
+    s.mystery_deck = ["mystery:Snake", "mystery:Old Rifle"]
+    adventures.treasure(s, s.seat_char["p1"])
+    assert s.items.get("Old Rifle") == 1 and s.mystery_deck == ["mystery:Snake"]
+
+
+def with_char(name: str):
+    for seed in range(40):
+        s = planning(3, seed)
+        seat = next((x for x, c in s.seat_char.items() if c == name), None)
+        if seat is not None:
+            return s, seat
+    raise AssertionError(name)
+
+
+def test_r83_abilities_cost_determination_once_per_round():
+    s, cook_seat = with_char("Cook")
+    s.chars["Cook"].det = 6
+    before = s.avail["F"]
+    s = E.apply(s, cook_seat, "ab:stone_soup")
+    assert s.avail["F"] == before + 1 and s.chars["Cook"].det == 3
+    assert "ab:stone_soup" not in ids(s, cook_seat)
+
+
+def test_r87_s6_items_and_castaway_tokens_in_the_planning_window():
+    s = planning(3)
+    s.items = {"Biscuits": 2, "Bible": 2}
+    s.tokens = ["Oil", "Pirate Sabre", "Medallion"]
+    nf = s.avail["NF"]
+    s = E.apply(s, "p2", "it:Biscuits")
+    assert s.avail["NF"] == nf + 1 and s.items["Biscuits"] == 1
+    s = E.apply(s, "p3", "tk:Oil")
+    assert s.pile == [1, 0, 0, 0, 0]  # S7: Oil fills stage 1 and never spills (1 wood lost)
+    s = E.apply(s, "p1", "tk:Pirate_Sabre")
+    assert s.weapon == 1
+    who = s.seat_char["p2"]
+    s = E.apply(s, "p1", f"tk:Medallion:{who}")
+    assert s.chars[who].det == 3 and s.tokens == []
+
+
+def test_frenzy_adds_three_to_the_soldiers_hunt():
+    s, soldier = with_char("Soldier")
+    s.hunt_deck = ["beast:Fox"]
+    s.chars["Soldier"].det = 3
+    s = play(s, (soldier, "p:hunt:cc"))
+    for seat in s.seats:
+        if seat != soldier:
+            s = play(s, (seat, "p:rest:c"), (seat, "p:rest:c"))
+    s = confirm_all(s)
+    assert "go:frenzy" in ids(s, soldier)
+    s = E.apply(s, soldier, "go:frenzy")
+    assert s.chars["Soldier"].wounds == 0 and s.future["F"] == 2
+
+
+def test_r53_exploring_a_beast_tile_feeds_the_hunting_deck():
+    s = planning(3)
+    s.island_stack = [1] + [t for t in s.island_stack if t != 1]  # tile 1 has a beast icon
+    s = play(s, ("p1", "p:x.6:cc"), ("p2", "p:rest:c"), ("p2", "p:rest:c"), ("p3", "p:rest:c"),
+             ("p3", "p:rest:c"))
+    s = confirm_all(s)
+    s = E.apply(s, "p1", "go")
+    assert len(s.hunt_deck) == 1 and len(s.beast_deck) == 15 and s.island[6] == Spot(tile=1)
