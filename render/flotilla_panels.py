@@ -123,7 +123,7 @@ def _track(d: ImageDraw.ImageDraw, x: int, y: int, width: int, cells: list[str],
         here = i == at
         d.rectangle([bx + 1, y, bx + step - 1, y + 22], fill=(255, 214, 120) if here else (226, 232, 238),
                     outline=INK if here else (190, 198, 206), width=2 if here else 1)
-        text_center(d, (bx + step / 2, y + 5), text, f, fill=INK)
+        text_center(d, (bx + step / 2, y + 11), text, f, fill=INK)
 
 
 def _wrap(text: str, fnt, width: float) -> list[str]:
@@ -181,11 +181,12 @@ def draw_players(img: Image.Image, view: Any, box: tuple[int, int, int, int], se
         name = names.get(p.seat, p.seat)
         d.text((x0 + 42, y + 8), ellipsize(f"{p.position}. {name}", bold, 190), font=bold, fill=INK)
         d.rounded_rectangle([x0 + 42, y + 34, x0 + 150, y + 58], 6, fill=side_rgb)
-        text_center(d, (x0 + 96, y + 36), _t("img.sinkside" if p.side == "sink" else "img.skyside", locale),
+        text_center(d, (x0 + 96, y + 46), _t("img.sinkside" if p.side == "sink" else "img.skyside", locale),
                     font(14, True), fill=WHITE)
         stats = _t("img.stats", locale, coins=p.coins, vp=p.vp, tox=p.tox, pen=p.penalty_space,
                    hand=p.hand_size, top=card_name(p.discard_top, locale), disc=p.discard_size)
-        d.text((x0 + 250, y + 8), ellipsize(stats, reg, x1 - x0 - 260), font=reg, fill=INK)
+        d.text((x0 + 250, y + 8), ellipsize(stats, reg, x1 - x0 - 260 - TOX_W), font=reg, fill=INK)
+        _tox_track(d, x1 - TOX_W, y + 6, p.tox, p.penalty_space)
         bx = x0 + 250
         for c in ("p", "y", "r", "b"):
             d.rectangle([bx, y + 36, bx + 16, y + 52], fill=COLOUR_RGB[c], outline=INK)
@@ -195,4 +196,23 @@ def draw_players(img: Image.Image, view: Any, box: tuple[int, int, int, int], se
                     cargo=sum(len(s.cargo) for s in p.skiffs)) if p.side == "sink"
                  else _t("img.tiles", locale, n=len(p.tiles)))
         extra += "  ·  " + _t("img.outposts", locale, n=p.outposts, floating=p.floating, obj=len(p.objectives))
-        d.text((bx + 10, y + 35), ellipsize(extra, reg, x1 - bx - 20), font=reg, fill=INK)
+        d.text((bx + 10, y + 35), ellipsize(extra, reg, x1 - bx - 20 - TOX_W), font=reg, fill=INK)
+
+
+TOX_W = 200
+
+
+def _tox_track(d: ImageDraw.ImageDraw, x: int, y: int, tox: int, space: int) -> None:
+    """F60 / D5: the top tracker (T mod 5 drops) and the scoring penalty marker's track."""
+    from rules.flotilla.data import BOARD
+    f = font(11, True)
+    for k in range(5):
+        fill = (120, 170, 60) if k < tox % 5 else (226, 232, 238)
+        d.ellipse([x + k * 16, y + 2, x + k * 16 + 11, y + 13], fill=fill, outline=(150, 160, 170))
+    d.text((x + 86, y), f"T {tox}", font=f, fill=INK)
+    for k, value in enumerate(BOARD.tox_penalty):
+        bx = x + k * 23
+        here = k == space
+        d.rectangle([bx, y + 22, bx + 21, y + 44], fill=(255, 214, 120) if here else (236, 238, 242),
+                    outline=INK if here else (190, 198, 206), width=2 if here else 1)
+        text_center(d, (bx + 11, y + 33), f"{value:+d}" if value else "0", f, fill=INK)
