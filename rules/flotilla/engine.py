@@ -12,6 +12,7 @@ from . import texts as T
 from .bot import greedy_move
 from .chain import current_options, play, seat_to_act
 from .decide import Opt
+from .explain import why_illegal
 from .labels import label
 from .scoring import breakdown, final_ranks
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game, parse_options
@@ -56,7 +57,7 @@ class FlotillaEngine(Engine[FlotillaState]):
         for o in current_options(state):
             if o[0] == move_id:
                 return o
-        raise IllegalMove(T.m("illegal.unknown", move=move_id))
+        raise IllegalMove(why_illegal(state, seat, move_id))
 
     def find_move(self, state: FlotillaState, seat: str, move_id: str) -> Move:
         o = self._find(state, seat, move_id)

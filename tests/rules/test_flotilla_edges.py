@@ -126,3 +126,20 @@ def test_F17_view_round_and_limit_are_public():
     v = ENGINE.view(new(), None)
     assert v.round == 1 and v.round_limit == 60 and v.supply == 400
     assert all(p.hand is None and p.hand_size == 6 for p in v.players)
+
+
+def test_refusals_explain_the_rule():
+    import pytest
+    from rules.contract import IllegalMove
+    s = new()
+    seat = active(s)
+    for move_id, words in (("play:scholar", "F23"), ("play:envoy", "do not hold"), ("tx:buy:r", "first play")):
+        with pytest.raises(IllegalMove) as err:
+            ENGINE.apply(s, seat, move_id)
+        assert words in str(err.value)
+    t = chain(give(new(), coins=100, barrels={"p": 1, "y": 0, "r": 0, "b": 0}), "trader", [["trans", 3]])
+    t = act(t, "tx:sell:p")
+    with pytest.raises(IllegalMove, match="F35"):
+        ENGINE.apply(t, active(t), "tx:buy:p")
+    with pytest.raises(IllegalMove, match="Finish the current step"):
+        ENGINE.apply(t, active(t), "play:speaker")
