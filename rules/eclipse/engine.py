@@ -100,9 +100,9 @@ class EclipseEngine(Engine[EclipseState]):
         p = state.players[seat]
         if head == "tr":
             return 0.05
-        if head == "act":  # an action the seat can still pay upkeep for
+        if head in ("act", "react"):  # an action the seat can still pay upkeep for
             after = p["res"][0] + production(p, 0) - T.upkeep[min(p["track"] - 1, 13)]
-            return 2.0 if after >= 0 else 0.02
+            return (2.0 if head == "act" else 0.5) if after >= 0 else 0.02
         if head == "pass":
             return 1.0
         if head == "stop":

@@ -46,7 +46,10 @@ def end_action_phase(state: Any) -> None:
         state.start = state.first_pass  # E27
     _fix_start(state)
     state.phase = "combat"
-    combat_phase(state)
+    state.stack = [{"k": "control", "todo": combat_phase(state)}]
+
+
+def begin_upkeep(state: Any) -> None:
     state.phase = "upkeep"
     i = state.order.index(state.start)
     q = [s for s in state.order[i:] + state.order[:i] if not state.players[s]["out"]]
@@ -62,17 +65,37 @@ def _fix_start(state: Any) -> None:
     state.start = next(s for s in state.order[i + 1:] + state.order[:i] if s in seats)
 
 
-def combat_phase(state: Any) -> None:
-    """E62.  Battles (E49-E61) arrive with part 2 of Eclipse; until then a hex where
-    one would be fought is named in the log and nothing is resolved there."""
+def combat_phase(state: Any) -> list[list[str]]:
+    """E62.  Battles (E49-E61) and population attacks (E63) arrive with part 2 of
+    Eclipse: a hex where one would happen is named in the log and nothing is resolved
+    there.  Losing control (E64) is applied here; taking control (E65) is returned as
+    the list of [seat, hex] decisions to ask, in E50 order."""
+    battles = set()
     for hid in sorted(state.hexes, reverse=True):  # E50 order
         h = state.hexes[hid]
-        sides = {s for s, v in h["ships"].items() if any(v.values())}
+        sides = [s for s, v in h["ships"].items() if any(v.values())]
         npc = bool(h["anc"] or h["gcds"])
-        fights = len(sides) > 1 or (npc and any(state.players[s]["species"] != "draco" or h["gcds"]
-                                                for s in sides))
-        if fights:
+        if len(sides) > 1 or (npc and any(state.players[s]["species"] != "draco" or h["gcds"] for s in sides)):
+            battles.add(hid)
             state.events.append(m("ev.battle_skipped", hex=hid))
+        elif sides and h["owner"] not in (None, sides[0]) and any(h["pop"]) | (h["orb"] == 2):
+            state.events.append(m("ev.popattack_skipped", hex=hid))
+    for hid in sorted(state.hexes, reverse=True):  # E64
+        h = state.hexes[hid]
+        owner = h["owner"]
+        if (owner is not None and hid not in battles and not any(h["pop"]) and h["orb"] != 2
+                and any(s != owner and any(v.values()) for s, v in h["ships"].items())):
+            h["owner"] = None
+            state.players[owner]["track"] += 1
+            state.events.append(m("ev.lose_control", seat=seat_ref(owner), hex=hid))
+    todo = []
+    for hid in sorted(state.hexes, reverse=True):  # E65
+        h = state.hexes[hid]
+        if h["owner"] is None and hid not in battles and not h["gcds"]:
+            for s, v in h["ships"].items():
+                if any(v.values()) and (not h["anc"] or state.players[s]["species"] == "draco"):
+                    todo.append([s, hid])
+    return todo
 
 
 def settle(state: Any) -> None:
@@ -85,12 +108,12 @@ def settle(state: Any) -> None:
         if k == "turn":
             seat = state.turn
             p = state.players[seat]
-            if (p["passed"] or p["track"] <= 0) and not colonise(state, seat):
+            if ((p["passed"] and not _reacts(state, seat)) or p["track"] <= 0) and not colonise(state, seat):
                 from .turns import apply_option  # E101: only `pass` left: passed without asking
                 apply_option(state, seat, "pass")
                 continue
             return
-        if k in ("research", "influence", "build", "explore"):
+        if k in ("research", "influence", "build", "explore", "upgrade", "move"):
             if f["left"] <= 0 or _nothing_left(state, f):
                 f["left"] = 0
                 finish_action(state)
@@ -129,6 +152,20 @@ def settle(state: Any) -> None:
                 apply_option(state, f["seat"], f"cube:{RESOURCES[targets[0]]}")
                 continue
             return
+        if k == "control":
+            todo = f["todo"]
+            while todo and (state.players[todo[0][0]]["track"] <= 0
+                            or state.hexes[todo[0][1]]["owner"] is not None):
+                todo.pop(0)
+            if not todo:
+                begin_upkeep(state)
+                continue
+            return
+        if k == "colhex":
+            if not colonise(state, f["seat"], [f["hex"]]):
+                state.stack.pop()
+                continue
+            return
         if k == "upkeep":
             if _upkeep_step(state, f):
                 continue
@@ -136,10 +173,17 @@ def settle(state: Any) -> None:
         return
 
 
+def _reacts(state: Any, seat: str) -> bool:
+    from .moves import _turn
+    return len(_turn(state, seat, {})) > 1
+
+
 def _nothing_left(state: Any, f: dict) -> bool:
     """E99: the first decision of an activation offers only `stop` and no trade can
     make another option payable: the action ends without asking."""
-    if f.get("drawn") or f.get("placed") or f.get("src") or f.get("what"):
+    if f.get("drawn") or f.get("placed") or f.get("src") or f.get("what") or f.get("at"):
+        return False
+    if f.get("part") or f.get("picking") or f.get("ret") or f.get("undone"):
         return False
     seat, k = f["seat"], f["k"]
     p = state.players[seat]
@@ -147,6 +191,12 @@ def _nothing_left(state: Any, f: dict) -> bool:
         return not explore_positions(state, seat)
     if k == "influence":
         return not influence_sources(state, seat)
+    if k == "move":
+        from .movement import ship_groups
+        return not ship_groups(state, seat)
+    if k == "upgrade":
+        from .upgrade import can_react_upgrade
+        return not can_react_upgrade(p)
     rate = trade_rate(p)
     if k == "research":
         from .board import owns, price

@@ -16,7 +16,7 @@ from .geometry import distinct_rotations, neighbour, parse_pos, pos_id, ring_of,
 from .setup import available_sides
 
 Opt = tuple[str, Msg, bool]
-ACTIONS = ("explore", "influence", "research", "build")  # implemented so far (STATUS.md)
+ACTIONS = ("explore", "influence", "research", "upgrade", "build", "move")
 
 
 def dash(name: str) -> str:
@@ -38,6 +38,8 @@ def seat_to_act(state: Any) -> Optional[str]:
     k = f["k"]
     if k in ("species", "upkeep"):
         return f["q"][0]
+    if k == "control":
+        return f["todo"][0][0]
     if k == "turn":
         return state.turn
     return f["seat"]
@@ -119,6 +121,15 @@ def _turn(state: Any, seat: str, f: dict) -> list[Opt]:
     out: list[Opt] = []
     if not p["passed"] and p["track"] > 0:
         out += [(f"act:{a}", m(f"mv.act.{a}"), False) for a in ACTIONS]
+    if p["passed"] and p["track"] > 0:  # E28/E109: Reactions that can do something
+        from .movement import ship_groups
+        from .upgrade import can_react_upgrade
+        if can_react_upgrade(p):
+            out.append(("react:upgrade", m("mv.react.upgrade"), False))
+        if _build(state, seat, {"react": True}):
+            out.append(("react:build", m("mv.react.build"), False))
+        if ship_groups(state, seat):
+            out.append(("react:move", m("mv.react.move"), False))
     out.append(("pass", m("mv.pass_again" if p["passed"] else "mv.pass"), False))
     return out
 
@@ -204,7 +215,7 @@ def _build(state: Any, seat: str, f: dict) -> list[Opt]:
         if p["res"][2] < costs[i] or not build_hexes(state, seat, what):
             continue
         out.append((f"bld:{what}", m("mv.build", what=m(f"ship.{what}"), cost=costs[i]), False))
-    return out + [_stop()]
+    return out if f.get("react") else out + [_stop()]
 
 
 def explore_positions(state: Any, seat: str) -> list[str]:
@@ -301,6 +312,33 @@ def _cube(state: Any, seat: str, f: dict) -> list[Opt]:
             for t in return_targets(state.players[seat], kind)]
 
 
+def _upgrade(state: Any, seat: str, f: dict) -> list[Opt]:
+    from .upgrade import upgrade_options
+    return upgrade_options(state, seat, f)
+
+
+def _move(state: Any, seat: str, f: dict) -> list[Opt]:
+    from .movement import move_options
+    return move_options(state, seat, f)
+
+
+def _ancpart(state: Any, seat: str, f: dict) -> list[Opt]:
+    from .upgrade import slots_for
+    part = m(f"part.{dash(f['part'])}")
+    return [(f"put:{s}:{i}", m("mv.put_part", part=part, ship=m(f"ship.{s}"), slot=i + 1), False)
+            for s, i in slots_for(state.players[seat], f["part"])] + [("keep", m("mv.keep_part", part=part), False)]
+
+
+def _control(state: Any, seat: str, f: dict) -> list[Opt]:
+    hid = f["todo"][0][1]
+    return [("ctl:yes", m("mv.control_yes", hex=hid), state.hexes[hid]["disc"] is not None),
+            ("ctl:no", m("mv.control_no", hex=hid), False)]
+
+
+def _colhex(state: Any, seat: str, f: dict) -> list[Opt]:
+    return colonise(state, seat, [f["hex"]]) + [("done", m("mv.done"), False)]
+
+
 def _after(state: Any, seat: str, f: dict) -> list[Opt]:
     return [("done", m("mv.end_turn"), False)]
 
@@ -315,6 +353,8 @@ def _upkeep(state: Any, seat: str, f: dict) -> list[Opt]:
 
 _BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influence": _influence,
             "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
-            "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep}
+            "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep,
+            "upgrade": _upgrade, "move": _move, "ancpart": _ancpart,
+            "control": _control, "colhex": _colhex}
 
 __all__ = ["Opt", "options", "seat_to_act", "frame", "active", "seat_ref", "dash", "undash"]

@@ -108,6 +108,10 @@ def _turn(state, seat, f, head, arg) -> None:
         return
     p["track"] -= 1  # E26: the rightmost disc onto the action space
     p["acted"] += 1
+    if head == "react":  # E28: exactly one activation, no Nanorobots
+        state.stack.append({"k": arg, "seat": seat, "left": 1, "react": True})
+        state.events.append(m("ev.reaction", seat=seat_ref(seat), action=m(f"act.{arg}")))
+        return
     acts = SPECIES[p["species"]].acts[arg]
     if arg == "build" and "nanorobots" in p["techs"]["nano"]:
         acts += 1  # E30
@@ -164,6 +168,7 @@ def _build(state, seat, f, head, arg) -> None:
         f["what"] = arg
         return
     what, f["what"] = f["what"], None
+    f.pop("react", None)
     p = state.players[seat]
     p["res"][2] -= SPECIES[p["species"]].costs[BUILDABLE.index(what)]
     h = state.hexes[arg]
@@ -254,8 +259,29 @@ def _disco(state, seat, f, head, arg) -> None:
             _anctech(state, seat, state.stack[-1], "take", choices[0].replace(" ", "-"))
     elif tile == "ancient cruiser":
         arrive(state, seat, f["hex"], "cruiser")
-    else:  # E91: an ancient part, kept beside the board (placed with Upgrade)
+    else:  # E91: an ancient part: placed at once, or kept beside the board for Upgrade
         p["parts"].append(tile)
+        state.stack.append({"k": "ancpart", "seat": seat, "part": tile})
+
+
+def _ancpart(state, seat, f, head, arg) -> None:
+    from .upgrade import place
+    state.stack.remove(f)
+    if head == "put":
+        ship, i = arg.split(":")
+        place(state, seat, f["part"], ship, int(i))
+
+
+def _upgrade(state, seat, f, head, arg) -> None:
+    from .upgrade import apply_upgrade
+    if apply_upgrade(state, seat, f, head, arg):
+        _stop(state, seat, f)
+
+
+def _move(state, seat, f, head, arg) -> None:
+    from .movement import apply_move
+    if apply_move(state, seat, f, head, arg):
+        _stop(state, seat, f)
 
 
 def _anctech(state, seat, f, head, arg) -> None:
@@ -280,6 +306,19 @@ def _cube(state, seat, f, head, arg) -> None:
         state.stack.remove(f)
 
 
+def _control(state, seat, f, head, arg) -> None:
+    """E65/E116: place a disc on a hex where the seat has ships, or not."""
+    _, hid = f["todo"].pop(0)
+    if arg == "yes":
+        state.stack.append({"k": "colhex", "seat": seat, "hex": hid})
+        put_disc(state, seat, hid)
+        state.events.append(m("ev.take_control", seat=seat_ref(seat), hex=hid))
+
+
+def _colhex(state, seat, f, head, arg) -> None:
+    state.stack.remove(f)
+
+
 def _after(state, seat, f, head, arg) -> None:
     state.stack.pop()
     end_turn(state)
@@ -295,5 +334,7 @@ def _upkeep(state, seat, f, head, arg) -> None:
 
 _BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influence": _influence,
             "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
-            "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep}
+            "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep,
+            "upgrade": _upgrade, "move": _move, "ancpart": _ancpart,
+            "control": _control, "colhex": _colhex}
 __all__ = ["apply_option", "lift_disc", "put_disc", "return_targets"]

@@ -57,7 +57,7 @@ def prompt(state: Any, seat: str) -> Msg:
         return m("prompt.reaction" if state.players[seat]["passed"] else "prompt.turn", round=state.round)
     if k == "upkeep":
         return m("prompt.upkeep_" + f["step"])
-    if k in ("research", "influence", "build", "explore", "artifact"):
+    if k in ("research", "influence", "build", "explore", "artifact", "upgrade", "move"):
         return m(f"prompt.{k}", left=f["left"])
     return m(f"prompt.{k}")
 

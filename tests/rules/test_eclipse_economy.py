@@ -100,6 +100,7 @@ def test_e88_advanced_robotics_and_quantum_grid_add_discs():
     s.players[next(x for x in s.order if x != seat)]["passed"] = True
     s = play(s, "act:research", "res:advanced-robotics")
     assert s.players[seat]["discs"] == 14 and s.players[seat]["track"] == 12
+    s = play(s, "pass")  # the other seat, already passed, could react (E28); it passes again
     s = play(s, "act:research", "res:quantum-grid")
     assert s.players[seat]["discs"] == 16
 

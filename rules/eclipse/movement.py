@@ -1,0 +1,94 @@
+"""Move with pinning and arrival order (E43, E44, E108)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..text import seat_ref
+from .board import coord_index, connected, enemies, m, neighbours, own_ships, wg
+from .data import SPECIES, ship_stats
+
+
+def movement(state: Any, seat: str, ship: str) -> int:
+    p = state.players[seat]
+    return ship_stats(SPECIES[p["species"]].blueprints, ship, p["bp"][ship])["move"]
+
+
+def may_leave(state: Any, seat: str, hid: str) -> bool:
+    """E44: the seat's ships in the hex, counting the mover, outnumber the opponent
+    ships there; never with the GCDS."""
+    return not state.hexes[hid]["gcds"] and own_ships(state, hid, seat) > enemies(state, hid, seat)
+
+
+def steps_from(state: Any, seat: str, hid: str, index: dict | None = None) -> list[str]:
+    """E43: adjacent explored hexes across a full wormhole connection (half with WG)."""
+    half = wg(state.players[seat])
+    return [n for d, n in neighbours(state, hid, index) if connected(state, hid, n, d, half)]
+
+
+def ship_groups(state: Any, seat: str) -> list[tuple[str, str]]:
+    """E108 step 1: (hex, type) of the seat's ships that may leave and have a first step."""
+    index = coord_index(state)
+    out = []
+    for hid, h in state.hexes.items():
+        mine = h["ships"].get(seat)
+        if not mine or not may_leave(state, seat, hid) or not steps_from(state, seat, hid, index):
+            continue
+        for ship, n in mine.items():
+            if n and ship != "starbase" and movement(state, seat, ship) > 0:
+                out.append((hid, ship))
+    return out
+
+
+def move_options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+    if f.get("at") is None:
+        out = [(f"ship:{h}:{s}", m("mv.pick_ship", ship=m(f"ship.{s}"), hex=h), False)
+               for h, s in ship_groups(state, seat)]
+        return out + ([] if f.get("react") else [("stop", m("mv.stop"), False)])
+    out = [(f"go:{n}", m("mv.go", hex=n), False) for n in steps_from(state, seat, f["at"])]
+    if f.get("moved"):
+        out.append(("here", m("mv.stop_here", hex=f["at"]), False))
+    return out
+
+
+def shift(state: Any, seat: str, ship: str, src: str, dst: str) -> None:
+    """One ship from src to dst, keeping the arrival order (E43 RULING)."""
+    a, b = state.hexes[src], state.hexes[dst]
+    mine = a["ships"][seat]
+    mine[ship] -= 1
+    if not mine[ship]:
+        del mine[ship]
+    if not mine:
+        del a["ships"][seat]
+        a["arrive"].remove(seat)
+    there = b["ships"].setdefault(seat, {})
+    there[ship] = there.get(ship, 0) + 1
+    if seat not in b["arrive"]:
+        b["arrive"].append(seat)
+
+
+def apply_move(state: Any, seat: str, f: dict, head: str, arg: str) -> bool:
+    """Apply one Move decision; True when the action is over (stop)."""
+    if head == "stop":
+        return True
+    if head == "ship":
+        hid, ship = arg.split(":")
+        f.update(at=hid, ship=ship, steps=movement(state, seat, ship), moved=0, start=hid)
+        return False
+    if head == "go":
+        shift(state, seat, f["ship"], f["at"], arg)
+        f["at"] = arg
+        f["steps"] -= 1
+        f["moved"] += 1
+        if f["steps"] > 0 and may_leave(state, seat, arg):
+            return False
+    _end_activation(state, seat, f)
+    return False
+
+
+def _end_activation(state: Any, seat: str, f: dict) -> None:
+    state.events.append(m("ev.move", seat=seat_ref(seat), ship=m(f"ship.{f['ship']}"), src=f["start"],
+                          dst=f["at"]))
+    for k in ("at", "ship", "steps", "moved", "start"):
+        f.pop(k, None)
+    f["at"] = None
+    f["left"] -= 1

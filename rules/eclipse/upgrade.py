@@ -1,0 +1,124 @@
+"""Upgrade (E40, E106) and placing an ancient part from a Discovery tile (E91, E110).
+
+A blueprint is a list of slot contents.  A slot holds a part *tile* exactly
+when its content differs from the printed part (E40 "printed parts"): returning
+the tile uncovers the printed part or empties the slot; a printed part can be
+covered, never removed.  Ancient parts are tiles too and leave the game when
+covered or returned (E40, E91).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..text import seat_ref
+from .board import m, owns
+from .data import BLUEPRINTS, PARTS, SHIPS, SPECIES, ship_stats
+
+
+def printed(p: dict, ship: str) -> list:
+    return BLUEPRINTS[SPECIES[p["species"]].blueprints][ship].slots
+
+
+def valid(p: dict, ship: str, slots: list) -> bool:
+    """E40: energy used <= energy produced; ships keep a drive, starbases have none."""
+    st = ship_stats(SPECIES[p["species"]].blueprints, ship, slots)
+    if st["used"] > st["produced"]:
+        return False
+    return st["drives"] == 0 if ship == "starbase" else st["drives"] >= 1
+
+
+def all_valid(p: dict, bp: dict) -> bool:
+    return all(valid(p, s, bp[s]) for s in SHIPS)
+
+
+def usable_parts(p: dict) -> list[str]:
+    """Supply parts the seat may use (E89: their tech researched, or none needed) and
+    ancient parts kept beside the board (E91)."""
+    out = [n for n, x in PARTS.items() if not x.ancient and (x.tech is None or owns(p, x.tech))]
+    return out + [n for n in dict.fromkeys(p["parts"])]
+
+
+def slots_for(p: dict, part: str) -> list[tuple[str, int]]:
+    """E106 step 2 (RULING: never onto a slot already showing that part): slots where the
+    part leaves every blueprint satisfying E40."""
+    out = []
+    for ship in SHIPS:
+        cur = p["bp"][ship]
+        for i, have in enumerate(cur):
+            if have == part:
+                continue
+            new = list(cur)
+            new[i] = part
+            if valid(p, ship, new) and all(valid(p, s, p["bp"][s]) for s in SHIPS if s != ship):
+                out.append((ship, i))
+    return out
+
+
+def tiles(p: dict) -> list[tuple[str, int]]:
+    out = []
+    for ship in SHIPS:
+        pr = printed(p, ship)
+        out += [(ship, i) for i, x in enumerate(p["bp"][ship]) if x != pr[i]]
+    return out
+
+
+def upgrade_options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+    p = state.players[seat]
+    if f.get("part"):
+        return [(f"put:{s}:{i}", m("mv.put_part", part=m(f"part.{f['part'].replace(' ', '-')}"),
+                                   ship=m(f"ship.{s}"), slot=i + 1), False) for s, i in slots_for(p, f["part"])]
+    if f.get("picking"):
+        return [(f"rs:{s}:{i}", m("mv.return_tile", part=m(f"part.{p['bp'][s][i].replace(' ', '-')}"),
+                                  ship=m(f"ship.{s}"), slot=i + 1), False) for s, i in tiles(p)]
+    out = [(f"part:{n.replace(' ', '-')}", m("mv.pick_part", part=m(f"part.{n.replace(' ', '-')}")), False)
+           for n in usable_parts(p) if slots_for(p, n)]
+    if not f.get("undone") and tiles(p):
+        out.append(("ret", m("mv.return"), False))
+    if f.get("ret"):
+        out.append(("undo", m("mv.undo_returns"), False))
+    first = not f.get("ret") and not f.get("undone")
+    if all_valid(p, p["bp"]) and not (f.get("react") and first) or f.get("undone"):
+        out.append(("stop", m("mv.stop"), False))
+    return out
+
+
+def apply_upgrade(state: Any, seat: str, f: dict, head: str, arg: str) -> bool:
+    """Apply one Upgrade decision; True when the action is over (stop)."""
+    p = state.players[seat]
+    if head == "stop":
+        return True
+    if head == "ret":
+        f["picking"] = True
+    elif head == "rs":
+        ship, i = arg.split(":")
+        i = int(i)
+        f.setdefault("ret", []).append([ship, i, p["bp"][ship][i]])
+        p["bp"][ship][i] = printed(p, ship)[i]
+        f["picking"] = False
+    elif head == "undo":
+        for ship, i, part in reversed(f.pop("ret")):
+            p["bp"][ship][i] = part
+        f["undone"] = True
+    elif head == "part":
+        f["part"] = arg.replace("-", " ")
+    elif head == "put":
+        ship, i = arg.split(":")
+        place(state, seat, f.pop("part"), ship, int(i))
+        f.pop("ret", None)
+        f.pop("undone", None)
+        f["left"] -= 1
+    return False
+
+
+def place(state: Any, seat: str, part: str, ship: str, i: int) -> None:
+    p = state.players[seat]
+    if PARTS[part].ancient:
+        p["parts"].remove(part)
+    p["bp"][ship][i] = part
+    state.events.append(m("ev.upgrade", seat=seat_ref(seat), part=m(f"part.{part.replace(' ', '-')}"),
+                          ship=m(f"ship.{ship}")))
+
+
+def can_react_upgrade(p: dict) -> bool:
+    """E28/E109: a Reaction Upgrade is offered only when its activation can place a part."""
+    return bool(tiles(p)) or any(slots_for(p, n) for n in usable_parts(p))
