@@ -92,6 +92,22 @@ class FlotillaEngine(Engine[FlotillaState]):
     def prompt(self, state: FlotillaState, seat: str) -> Msg:
         return prompt(state, seat, self.to_act(state))
 
+    def playout_weight(self, state: FlotillaState, seat: str, move: Move) -> float:
+        """Random-playout bias (rules.playout hook): VP moves first, fewer idle Rallies and stops,
+        so random games also reach the VP-supply end (F62), not only the round limit (F67)."""
+        mid = move.id
+        if mid.startswith(("tx:obj:", "bt:", "sonar:yes")) and not mid.endswith(":stop"):
+            return 40.0
+        if mid.startswith(("pl:", "keep:", "tx:sell:")) and not mid.endswith(":stop"):
+            return 8.0
+        if mid.startswith("tx:buy:") and state.players[seat].side == "sky":
+            return 4.0
+        if mid == "play:captain":
+            return 3.0 if len(state.players[seat].hand) <= 3 else 0.3
+        if mid.endswith(":stop") or mid.endswith(":skip"):
+            return 0.5
+        return 1.0
+
     # ---- bots ---------------------------------------------------------------------
     def greedy_move(self, state: FlotillaState, seat: str, rng: Rng) -> Move:
         """rules.bots level "greedy" (rules/flotilla/bot.py)."""
