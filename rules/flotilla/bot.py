@@ -17,7 +17,7 @@ from .scoring import penalty_space
 from .sky import build_cells, build_cost
 from .state import DEPLETED, OWNER, TILE, FlotillaState, Player
 
-TURN_ROUND = 12  # a Sinksider turns Skyside from this round on (or when its objectives are gone)
+TURN_ROUND = 4  # turn Skyside from this round on (or once its objectives are gone); best in self-play
 
 
 def evaluate(state: FlotillaState, seat: str) -> float:
