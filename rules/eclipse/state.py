@@ -107,6 +107,7 @@ class PlayerView(BaseModel):
 
 
 class EclipseView(BaseModel):
+    game: Literal["eclipse"] = "eclipse"
     viewer: Optional[str]
     phase: str
     round: int
