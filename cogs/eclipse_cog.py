@@ -1,0 +1,136 @@
+"""`/eclipse …`: typed shortcuts for Eclipse moves, the player board and the tech supply.
+
+Move shortcuts only compose a move id and go through the same `/play`
+pipeline; the rules decide whether it is legal.  `board` and `tech` are
+read-only and private to whoever asks.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from . import ops
+from .actions import Actions
+from .completion import game_id_choices
+from .i18n import user_locale
+from .service import Refusal
+
+if TYPE_CHECKING:
+    from bot import GameBot
+
+GAME_ID = "Game number (#); default: the game of this thread, or your only game here"
+ACTIONS = ("explore", "influence", "research", "upgrade", "build", "move")
+RESOURCES = ("money", "science", "materials")
+
+
+def _choices(names) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=n, value=n) for n in names]
+
+
+async def tech_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    from rules.eclipse.data import TECH_ORDER
+    cur = current.lower().strip()
+    return [app_commands.Choice(name=t, value=t) for t in TECH_ORDER if cur in t][:25]
+
+
+class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Eclipse shortcuts"):
+    def __init__(self, bot: "GameBot"):
+        self.bot = bot
+        self.actions: Actions = bot.actions
+        super().__init__()
+
+    async def _play(self, interaction: discord.Interaction, game: Optional[int], move: str) -> None:
+        await self.actions.run(interaction, self.actions.play(interaction, game, move))
+
+    @app_commands.command(name="new", description="Open an Eclipse game (2-6 players)")
+    @app_commands.describe(terrans_only="Only the six Terran factions (the rulebook's first game, E11)",
+                           draco_planta_2p="Offer Draco and Planta in a 2-player game (E11)")
+    async def new(self, interaction: discord.Interaction, terrans_only: bool = False,
+                  draco_planta_2p: bool = False) -> None:
+        options = {k: True for k, v in (("terrans_only", terrans_only), ("draco_planta_2p", draco_planta_2p)) if v}
+        await self.actions.run(interaction, self.actions.new_game(interaction, "eclipse", options))
+
+    @app_commands.command(name="action", description="Take an action (or pass)")
+    @app_commands.describe(action="Which action", game=GAME_ID)
+    @app_commands.choices(action=_choices(ACTIONS + ("pass",)))
+    @app_commands.autocomplete(game=game_id_choices)
+    async def action(self, interaction: discord.Interaction, action: str, game: Optional[int] = None) -> None:
+        await self._play(interaction, game, "pass" if action == "pass" else f"act:{action}")
+
+    @app_commands.command(name="react", description="After passing: a Reaction (one activation, E28)")
+    @app_commands.choices(action=_choices(("upgrade", "build", "move")))
+    @app_commands.autocomplete(game=game_id_choices)
+    async def react(self, interaction: discord.Interaction, action: str, game: Optional[int] = None) -> None:
+        await self._play(interaction, game, f"react:{action}")
+
+    @app_commands.command(name="research", description="Research: pick a tech from the supply board")
+    @app_commands.autocomplete(tech=tech_choices, game=game_id_choices)
+    async def research(self, interaction: discord.Interaction, tech: str, game: Optional[int] = None) -> None:
+        await self._play(interaction, game, "res:" + tech.strip().lower().replace(" ", "-"))
+
+    @app_commands.command(name="trade", description="Trade resources at your species' rate (E21)")
+    @app_commands.choices(pay=_choices(RESOURCES), get=_choices(RESOURCES))
+    @app_commands.autocomplete(game=game_id_choices)
+    async def trade(self, interaction: discord.Interaction, pay: str, get: str, game: Optional[int] = None) -> None:
+        await self._play(interaction, game, f"tr:{pay}:{get}")
+
+    @app_commands.command(name="explore", description="Explore: the position to explore, e.g. 1,-2")
+    @app_commands.autocomplete(game=game_id_choices)
+    async def explore(self, interaction: discord.Interaction, position: str, game: Optional[int] = None) -> None:
+        await self._play(interaction, game, "exp:" + position.replace(" ", ""))
+
+    @app_commands.command(name="go", description="Move: the next hex for the moving ship")
+    @app_commands.autocomplete(game=game_id_choices)
+    async def go(self, interaction: discord.Interaction, hex: str, game: Optional[int] = None) -> None:
+        await self._play(interaction, game, "go:" + hex.strip())
+
+    @app_commands.command(name="stop", description="Stop the current action (its unused activations are lost)")
+    @app_commands.autocomplete(game=game_id_choices)
+    async def stop(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        await self._play(interaction, game, "stop")
+
+    @app_commands.command(name="board", description="A player board (your own shows your private tiles)")
+    @app_commands.autocomplete(game=game_id_choices)
+    async def board(self, interaction: discord.Interaction, player: Optional[discord.Member] = None,
+                    game: Optional[int] = None) -> None:
+        from render.eclipse_board import render_board
+
+        await ops.defer(interaction, ephemeral=True)
+        table = self.actions.service.locate(interaction.channel_id or 0, interaction.user.id, game,
+                                            ("active", "finished"))
+        if table.state is None or table.game.game_key != "eclipse":
+            raise Refusal("host.refuse.not_started", title="Eclipse")
+        who = table.seat_of((player or interaction.user).id)
+        target = who.seat if who is not None else (table.to_act[0] if table.to_act else table.state.order[0])
+        me = table.seat_of(interaction.user.id)
+        view = table.engine.view(table.state, me.seat if me is not None else None)
+        png = await asyncio.to_thread(render_board, view, target, table.names, user_locale(interaction))
+        await ops.reply(interaction, "", ephemeral=True, file=discord.File(io.BytesIO(png), "eclipse-board.png"))
+
+    @app_commands.command(name="tech", description="The tech supply board, with your prices")
+    @app_commands.autocomplete(game=game_id_choices)
+    async def tech(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        from rules.eclipse.board import price
+        from rules.eclipse.data import TECH_ORDER, TECHS
+
+        table = self.actions.service.locate(interaction.channel_id or 0, interaction.user.id, game,
+                                            ("active", "finished"))
+        if table.state is None or table.game.game_key != "eclipse":
+            raise Refusal("host.refuse.not_started", title="Eclipse")
+        me = table.seat_of(interaction.user.id)
+        p = table.state.players.get(me.seat) if me is not None else None
+        lines = []
+        for t in TECH_ORDER:
+            n = table.state.supply.get(t, 0)
+            if n:
+                cost = f" → {price(p, t)}" if p and p.get("species") else ""
+                lines.append(f"`{TECHS[t].category:8}` {t} ×{n} ({TECHS[t].cost}/{TECHS[t].min}{cost})")
+        await ops.reply(interaction, "\n".join(lines) or "-", ephemeral=True)
+
+
+COG = EclipseCog
