@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ..text import Msg, msg
+from ..text import Msg
+from .fast import new_msg
 from .data import HEXES, RESOURCES, SPECIES, TECHS, T
 from .geometry import neighbour, pos_id, wormholes
 
@@ -11,7 +12,7 @@ TRACK_CAP = 11  # E18: a population track holds at most 11 cubes
 
 
 def m(key: str, **args: Any) -> Msg:
-    return msg(f"eclipse.{key}", **args)
+    return new_msg("eclipse." + key, args)
 
 
 def res_msg(i: int) -> Msg:

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from ..contract import Engine, IllegalMove, Move, Outcome
 from ..rng import Rng
 from ..text import Msg, join, msg, seat_ref
-from ..wayfinders.fast import construct, move, put
+from .fast import construct, move, put
 from .board import m, production, score_parts, storage_total
 from .data import T
 from .flow import settle
@@ -29,7 +29,7 @@ class EclipseEngine(Engine[EclipseState]):
     max_players = 6
     Options = EclipseOptions
     State = EclipseState
-    conformance_seeds = 3
+    conformance_seeds = 2
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> EclipseOptions:
         return parse_options(raw)
@@ -98,15 +98,17 @@ class EclipseEngine(Engine[EclipseState]):
         """Random-playout bias (rules.playout hook): few trades, pass as discs run low."""
         head = mv.id.partition(":")[0]
         p = state.players[seat]
-        if head == "tr":
+        if head in ("tr", "ret", "undo"):
             return 0.05
         if head in ("act", "react"):  # an action the seat can still pay upkeep for
             after = p["res"][0] + production(p, 0) - T.upkeep[min(p["track"] - 1, 13)]
-            return (2.0 if head == "act" else 0.5) if after >= 0 else 0.02
+            if after < 0:
+                return 0.02
+            return (1.5 if head == "act" else 0.2) / (1 + p["acted"])
         if head == "pass":
             return 1.0
         if head == "stop":
-            return 0.2
+            return 0.3
         if head in ("col", "res", "bld", "disc", "pl"):
             return 3.0
         return 1.0

@@ -8,6 +8,7 @@ covered or returned (E40, E91).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..text import seat_ref
@@ -21,7 +22,12 @@ def printed(p: dict, ship: str) -> list:
 
 def valid(p: dict, ship: str, slots: list) -> bool:
     """E40: energy used <= energy produced; ships keep a drive, starbases have none."""
-    st = ship_stats(SPECIES[p["species"]].blueprints, ship, slots)
+    return _valid(SPECIES[p["species"]].blueprints, ship, tuple(slots))
+
+
+@lru_cache(maxsize=4096)
+def _valid(layout: str, ship: str, slots: tuple) -> bool:
+    st = ship_stats(layout, ship, list(slots))
     if st["used"] > st["produced"]:
         return False
     return st["drives"] == 0 if ship == "starbase" else st["drives"] >= 1
@@ -42,14 +48,18 @@ def slots_for(p: dict, part: str) -> list[tuple[str, int]]:
     """E106 step 2 (RULING: never onto a slot already showing that part): slots where the
     part leaves every blueprint satisfying E40."""
     out = []
+    ok = {s: valid(p, s, p["bp"][s]) for s in SHIPS}
+    bad = sum(1 for v in ok.values() if not v)
     for ship in SHIPS:
+        if bad > 1 or (bad == 1 and ok[ship]):
+            continue  # another blueprint stays broken whatever goes here
         cur = p["bp"][ship]
         for i, have in enumerate(cur):
             if have == part:
                 continue
             new = list(cur)
             new[i] = part
-            if valid(p, ship, new) and all(valid(p, s, p["bp"][s]) for s in SHIPS if s != ship):
+            if valid(p, ship, new):
                 out.append((ship, i))
     return out
 
