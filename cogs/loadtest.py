@@ -60,6 +60,7 @@ def pct(values: list[float], q: float) -> float:
 @dataclass
 class Figures:
     started: float = 0.0
+    elapsed: float = 0.0
     accepted: int = 0
     latencies: list[float] = field(default_factory=list)  # seconds, accepted moves
     service: list[float] = field(default_factory=list)
@@ -242,7 +243,7 @@ class LoadTest:
             tasks = [asyncio.create_task(self.drive(s, *info[s["game"]])) for s in snaps]
             tasks.append(asyncio.create_task(self.progress()))
             await asyncio.gather(*tasks)
-            self.fig.elapsed = time.monotonic() - self.fig.started  # type: ignore[attr-defined]
+            self.fig.elapsed = time.monotonic() - self.fig.started
             return snaps
         finally:
             self.pool.shutdown(wait=True)
@@ -294,9 +295,9 @@ def verify_acks(db: str, acks: list[tuple[int, int, str, str]], exact: bool) -> 
 
 def report(lt: LoadTest, args: argparse.Namespace) -> int:
     fig = lt.fig
-    elapsed = getattr(fig, "elapsed", 0.0) or 1e-9
+    elapsed = fig.elapsed or 1e-9
     ms = [x * 1000 for x in fig.latencies]
-    full = [fig.windows.get(i, 0) / WINDOW for i in range(int(elapsed // WINDOW))]
+    full = [fig.windows.get(i, 0) / WINDOW for i in range(int(min(elapsed, args.minutes * 60) // WINDOW))]
     rate = fig.accepted / elapsed
     print(f"== load test: {args.games} games, {args.players} players, {args.workers} worker processes, "
           f"{elapsed:.0f} s, offered ~{args.rate:g} moves/s")
