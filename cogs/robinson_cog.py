@@ -24,6 +24,7 @@ GAME_ID = "Game number (#); default: the game of this thread, or your only game 
 ACTIONS = (("threat", "Threat (R47)"), ("hunt", "Hunt (R50)"), ("build", "Build (R55)"), ("gather", "Gather (R61)"),
            ("explore", "Explore (R62)"), ("camp", "Arrange camp (R64)"), ("rest", "Rest (R65)"))
 BUILD = {"shelter": "shelter", "roof": "roof", "palisade": "pal", "pal": "pal", "weapon": "wpn", "wpn": "wpn"}
+TARGET = "Threat: left/right; Build: roof, weapon, an invention; Gather: e.g. '11 wood'; Explore: a space"
 SIDES = {"left": "0", "l": "0", "0": "0", "right": "1", "r": "1", "1": "1"}
 
 
@@ -76,9 +77,7 @@ class RobinsonCog(commands.GroupCog, group_name="robinson", group_description="R
         await self.actions.run(interaction, self.actions.new_game(interaction, "robinson", options))
 
     @app_commands.command(name="plan", description="Place your pawns on an action (planning, R30-R38)")
-    @app_commands.describe(action="Which action", target="Threat: left/right (add 'wreck' for Wreckage); Build: "
-                           "shelter, roof, palisade, weapon or an invention; Gather: space and source, e.g. '11 wood'; "
-                           "Explore: a space number", pawns="Your own pawns on it (1 rolls dice, 2 is sure)",
+    @app_commands.describe(action="Which action", target=TARGET, pawns="Your own pawns on it (1 rolls dice, 2 is sure)",
                            friday="First player: add Friday", dog="First player: add the Dog (Hunt, Explore)",
                            pay="Wood or fur, where the cost offers a choice", game=GAME_ID)
     @app_commands.choices(action=[app_commands.Choice(name=n, value=v) for v, n in ACTIONS])

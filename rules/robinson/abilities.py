@@ -15,7 +15,7 @@ from .island import has_shelter
 from .prims import gain, gain_det, heal, living, pay, set_morale
 from .scenario import add_wood
 from .state import RobinsonState
-from .texts import card as card_msg, char, m
+from .texts import card as card_msg, char, m, sub
 
 COST = {"grandma": 2, "stone_soup": 3, "economy": 2, "new_idea": 3, "speech": 3, "scouting": 3,
         "recon": 2, "tracking": 2, "the_hunt": 4, "defense": 3}
@@ -99,7 +99,7 @@ def use(s: RobinsonState, seat: str, kind: str, arg: tuple[str, str]) -> None:
         _item(s, name, target)
     else:
         s.tokens.remove(name)
-        s.events.append(m("ev.use_token", tok=m("disc." + name)))
+        s.events.append(m("ev.use_token", tok=sub("disc", name)))
         _token(s, name, target)
 
 
@@ -108,7 +108,7 @@ def _ability(s: RobinsonState, seat: str, ab: str, target: str) -> None:
     c = s.chars[me]
     c.det -= COST[ab]
     c.used.append(ab)
-    s.events.append(m("ev.ability", who=char(me), ab=m("ab." + ab)))
+    s.events.append(m("ev.ability", who=char(me), ab=sub("ab", ab)))
     if ab == "grandma":
         pay(s, "F", 1)
         heal(s, target, 2)
@@ -235,7 +235,7 @@ def pick_label(s: RobinsonState, i: int) -> Any:
     if kind == "new_idea":
         return m("mv.pick_invention", item=card_msg("invention:" + c))
     if kind == "scouting":
-        return m("mv.pick_token", tok=m("disc." + c))
+        return m("mv.pick_token", tok=sub("disc", c))
     if kind == "recon":
         return m("mv.pick_tile", tile=int(c))
-    return m("mv.pick_" + c)
+    return m("mv.pick_top") if c == "top" else m("mv.pick_bottom")

@@ -9,7 +9,7 @@ from .effects import OPS, exhaust, flip_back, track, who_list
 from .island import kind, sources
 from .prims import fp_char, gain, living, lose_det, pay, players, wound, wound_all
 from .state import RobinsonState
-from .texts import card as card_msg, char, m
+from .texts import card as card_msg, char, m, sub
 
 def _space(s: RobinsonState, card: str) -> int | None:
     ref = s.ctx.get("space") or (s.mem.get(card) or [None])[0]
@@ -63,7 +63,7 @@ def _tile_tok(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     sp = _space(s, card)
     if sp is not None and sp in s.island and arg not in s.island[sp].tokens:
         s.island[sp].tokens.append(arg)
-        s.events.append(m("ev.tile_token", tok=m("tok." + arg), space=sp))
+        s.events.append(m("ev.tile_token", tok=sub("tok", arg), space=sp))
 
 
 def _new_flock(s: RobinsonState, arg: str, card: str, r: str | None) -> None:

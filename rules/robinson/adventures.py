@@ -13,7 +13,7 @@ from . import effects
 from .data import ADVENTURES, MYSTERY
 from .prims import over, wound
 from .state import RobinsonState
-from .texts import card as card_msg, char, m
+from .texts import card as card_msg, char, m, sub
 
 ICON_DECK = {"build": "B", "gather": "G", "explore": "E"}
 
@@ -57,7 +57,7 @@ def choose(s: RobinsonState, card: str, actor: str, i: int) -> None:
         s.events.append(m("ev.adv_discard", card=card_msg(card)))
     if a.wound and "no_marker" not in codes:  # §3.13: a marker on the resolver
         s.chars[actor].special.append(a.wound)
-        s.events.append(m("ev.special_wound", who=char(actor), part=m("part." + a.wound)))
+        s.events.append(m("ev.special_wound", who=char(actor), part=sub("part", a.wound)))
     effects.apply(s, [c for c in codes if c != "no_marker"], card, actor)
     if to_event:
         to_event_deck(s, card, actor)
@@ -149,7 +149,7 @@ def parse_quota(arg: str) -> tuple[int, dict[str, int]]:
 def describe(codes: Any, to_event: bool) -> Any:
     """A short label for an adventure option."""
     from ..text import join
-    parts = [m("code." + c.split(":")[0]) for c in codes if c != "no_marker"]
+    parts = [sub("code", c.split(":")[0]) for c in codes if c != "no_marker"]
     if not parts:
         parts = [m("code.discard")] if not to_event else [m("code.nothing")]
     if to_event:

@@ -13,7 +13,7 @@ from .island import adjacent_tiles, has_shelter, nearest_sources
 from .prims import (fp_char, gain, gain_det, half_loss, heal, living, lose_det, over, pay, set_morale,
                     wound_all)
 from .state import RobinsonState
-from .texts import card as card_msg, char, m
+from .texts import card as card_msg, char, m, sub
 
 DECKS = {"B": "build", "G": "gather", "E": "explore", "Build": "build", "Gather": "gather",
          "Explore": "explore", "Hunt": "hunt", "Camp": "camp",
@@ -45,11 +45,11 @@ def track(s: RobinsonState, name: str, delta: int, if_possible: bool = False) ->
         setattr(s, attr, now - take)
         if -delta - take and not if_possible:
             from .prims import demand_targets
-            s.events.append(m("ev.demand_track", track=m("track." + name), n=-delta - take))
+            s.events.append(m("ev.demand_track", track=sub("track", name), n=-delta - take))
             wound_all(s, demand_targets(s), -delta - take)
         delta = -take
     if delta:
-        s.events.append(m("ev.track", track=m("track." + name), n=getattr(s, attr)))
+        s.events.append(m("ev.track", track=sub("track", name), n=getattr(s, attr)))
     return delta
 
 
@@ -58,7 +58,7 @@ def put_token(s: RobinsonState, where: str, tok: str) -> None:
     lst = s.action_tokens.setdefault(where, [])
     if tok not in lst:
         lst.append(tok)
-        s.events.append(m("ev.token", tok=m("tok." + tok), where=m("act." + where)))
+        s.events.append(m("ev.token", tok=sub("tok", tok), where=sub("act", where)))
 
 
 def take_token(s: RobinsonState, action: str, tok: str) -> bool:
@@ -75,7 +75,7 @@ def draw_discovery(s: RobinsonState, n: int) -> None:
         if not s.disc_stack:
             return
         tok = s.disc_stack.pop(0)
-        s.events.append(m("ev.disc", tok=m("disc." + tok)))
+        s.events.append(m("ev.disc", tok=sub("disc", tok)))
         if s.phase == "resolve":
             s.future_tokens.append(tok)
         else:
@@ -88,7 +88,7 @@ def arrive(s: RobinsonState, toks: list[str]) -> None:
         if tok in ARRIVAL:
             code, n = ARRIVAL[tok]
             s.avail[code] += n
-            s.events.append(m("ev.gain", n=n, res=m("res." + code)))
+            s.events.append(m("ev.gain", n=n, res=sub("res", code)))
         elif tok == "Tobacco":
             set_morale(s, 1)
         elif tok == "Thorny Bushes":
@@ -103,7 +103,7 @@ def exhaust(s: RobinsonState, card: str, spots: list[tuple[int, str]], n: int) -
     for sp, src in done:
         s.island[sp].exhausted.append(src)
         s.mem.setdefault(card, []).append(f"{sp}.{src}")
-        s.events.append(m("ev.exhaust", space=sp, src=m("src." + src)))
+        s.events.append(m("ev.exhaust", space=sp, src=sub("src", src)))
     if len(done) < n:
         wound_all(s, living(s), n - len(done))
 
@@ -114,7 +114,7 @@ def restore_it(s: RobinsonState, card: str) -> None:
         spot = s.island.get(int(sp))
         if spot is not None and src in spot.exhausted:
             spot.exhausted.remove(src)
-            s.events.append(m("ev.restore", space=int(sp), src=m("src." + src)))
+            s.events.append(m("ev.restore", space=int(sp), src=sub("src", src)))
 
 
 def flip_back(s: RobinsonState, item: str) -> None:
@@ -255,7 +255,7 @@ def _tok(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 def _wx(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     if arg not in s.weather_tokens:  # E7
         s.weather_tokens.append(arg)
-        s.events.append(m("ev.weather_token", tok=m("wx." + arg)))
+        s.events.append(m("ev.weather_token", tok=sub("wx", arg)))
 
 
 def _exh(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -274,18 +274,18 @@ def _restore(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 def _unexpl(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     s.unexplored_terrain.setdefault(arg, card)
-    s.events.append(m("ev.unexplored", terrain=m("terrain." + arg)))
+    s.events.append(m("ev.unexplored", terrain=sub("terrain", arg)))
 
 
 def _back(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     if s.unexplored_terrain.get(arg) == card:
         del s.unexplored_terrain[arg]
-        s.events.append(m("ev.explored_again", terrain=m("terrain." + arg)))
+        s.events.append(m("ev.explored_again", terrain=sub("terrain", arg)))
 
 
 def _noprod(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     s.prod_mods.append("no" + arg)
-    s.events.append(m("ev.noprod", what=m("prod." + arg)))
+    s.events.append(m("ev.noprod", what=sub("prod", arg)))
 
 
 def _halfprod(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -342,7 +342,7 @@ def _limit(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     who, _, what = arg.partition(":")
     for c in who_list(s, who, r):
         s.limits.setdefault(c, []).append(what)
-        s.events.append(m("ev.limit." + what.partition(".")[0], who=char(c)))
+        s.events.append(sub("ev.limit", what.partition(".")[0], who=char(c)))
 
 
 def _onepawn(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -362,7 +362,7 @@ def _flag(name: str) -> Callable:
     def run(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
         if name not in s.flags:
             s.flags.append(name)
-            s.events.append(m("ev.flag." + name))
+            s.events.append(sub("ev.flag", name))
     return run
 
 

@@ -16,7 +16,7 @@ from .prims import end
 from .scenario import add_wood
 from .setup import new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
-from .texts import char, m, seat as seat_msg
+from .texts import char, m, seat as seat_msg, sub
 from .view import build_view, prompt
 
 
@@ -127,7 +127,7 @@ class RobinsonEngine(Engine[RobinsonState]):
         scores = {x: int(won) for x in state.seats}
         return Outcome(coop=True, won=won, scores=scores, ranks={x: 1 for x in state.seats},
                        summary=m("outcome.won" if won else "outcome.lost", round=state.round,
-                                 why=m("why." + state.end_reason)))
+                                 why=sub("why", state.end_reason)))
 
     def prompt(self, state: RobinsonState, seat: str) -> Msg:
         return prompt(state, seat)

@@ -7,7 +7,7 @@ from . import abilities, plan as P
 from .island import adjacent_tiles
 from .scenario import room
 from .state import RobinsonState
-from .texts import card as card_msg, char, m, res
+from .texts import card as card_msg, char, m, res, sub
 
 Opt = tuple[str, str, Any, bool]  # (id, kind, arg, barrier)
 
@@ -82,12 +82,12 @@ def target_msg(s: RobinsonState, key: str) -> Any:
     if head == "b":
         if parts[1] == "inv":
             return m("tgt.invention", item=card_msg("invention:" + parts[2]))
-        return m("tgt.build." + parts[1])
+        return sub("tgt.build", parts[1])
     if head == "g":
-        return m("tgt.gather", src=m("src." + parts[2]), space=int(parts[1]))
+        return m("tgt.gather", src=sub("src", parts[2]), space=int(parts[1]))
     if head == "x":
         return m("tgt.explore", space=int(parts[1]))
-    return m("tgt." + head)
+    return sub("tgt", head)
 
 
 def cost_msg(cost: dict[str, int]) -> Any:
@@ -116,17 +116,17 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
             bonus = m("ab.frenzy") if arg == "frenzy" else card_msg("item:" + arg[3:])
             return m("mv.go_bonus", who=char(st.pawns[0]), target=target_msg_stack(s, st), bonus=bonus)
         if arg:
-            return m("mv.go_" + arg, who=char(st.pawns[0]))
+            return m("mv.go_d" if arg == "d" else "mv.go_m", who=char(st.pawns[0]))
         return m("mv.go", who=char(st.pawns[0]), target=target_msg_stack(s, st))
     if kind in ("ab", "it", "tk"):
         name, target = arg
-        what = m("ab." + name) if kind == "ab" else card_msg("item:" + name) if kind == "it" else m("disc." + name)
+        what = sub("ab", name) if kind == "ab" else card_msg("item:" + name) if kind == "it" else sub("disc", name)
         if target and target.isdigit():
             return m("mv.use_on_stack", what=what, target=target_msg(s, s.plan[int(target)].target))
         if target in s.chars:
             return m("mv.use_on", what=what, who=char(target))
         if target:
-            return m("mv.use_on", what=what, who=m("track." + target))
+            return m("mv.use_on", what=what, who=sub("track", target))
         return m("mv.use", what=what)
     if kind == "pk":
         return abilities.pick_label(s, arg)
@@ -141,7 +141,7 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         return m("mv.camp", space=arg)
     if kind == "morale":
         return m("mv.morale_heal" if arg else "mv.morale_det")
-    return m("mv." + kind)
+    return sub("mv", kind)
 
 
 def target_msg_stack(s: RobinsonState, st: Any) -> Any:

@@ -13,7 +13,7 @@ from .prims import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pa
 from .scenario import check_win, room
 from .state import RobinsonState, no_res
 from ..text import join
-from .texts import char, m
+from .texts import char, m, sub
 
 MORALE_D = {-3: -3, -2: -2, -1: -1, 0: 0, 1: 1, 2: 2}  # R23; +3 is a choice
 
@@ -171,7 +171,7 @@ def weather_phase(s: RobinsonState) -> None:
 
 def roll_weather(s: RobinsonState) -> None:
     faces = [(d, DICE[d][s.rng.below(6)]) for d in weather_dice(s)]
-    s.events.append(m("ev.weather_roll", faces=join([m("wxface." + f) for _, f in faces], ", ")))
+    s.events.append(m("ev.weather_roll", faces=join([sub("wxface", f) for _, f in faces], ", ")))
     resolve_weather(s, [f for _, f in faces])
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .data import CHARACTERS
 from .state import RobinsonState
-from .texts import char, m, res
+from .texts import char, m, res, sub
 
 
 def living(s: RobinsonState, friday: bool = False) -> list[str]:
@@ -37,7 +37,7 @@ def end(s: RobinsonState, result: str, reason: str) -> None:
         s.end_reason = reason
         s.phase = "over"
         s.queue = []
-        s.events.append(m("ev.won" if result == "won" else "ev.lost", why=m("why." + reason)))
+        s.events.append(m("ev.won" if result == "won" else "ev.lost", why=sub("why", reason)))
 
 
 def set_morale(s: RobinsonState, delta: int) -> None:

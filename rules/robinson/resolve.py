@@ -11,7 +11,7 @@ from .phases import end_action
 from .plan import requirement_met, resolution_order
 from .prims import gain, gain_det, heal, over, players, set_morale, wound
 from .state import RobinsonState, Stack
-from .texts import card as card_msg, char, m
+from .texts import card as card_msg, char, m, sub
 
 DIE_OF = {"build": "build", "gather": "gather", "explore": "explore"}
 
@@ -51,8 +51,8 @@ def roll(s: RobinsonState, st: Stack) -> tuple[bool, bool]:
         ok = dice["success"][s.rng.below(6)]
         s.events.append(m("ev.reroll"))
     adv = dice["adventure"][s.rng.below(6)]
-    s.events.append(m("ev.dice", who=char(st.pawns[0]), wound=m("face." + w), success=m("face." + ok),
-                      adv=m("face." + adv)))
+    s.events.append(m("ev.dice", who=char(st.pawns[0]), wound=sub("face", w), success=sub("face", ok),
+                      adv=sub("face", adv)))
     if w == "wound":
         wound(s, st.pawns[0])
     return ok == "success", adv == "adv"
@@ -203,7 +203,7 @@ def _explore(s: RobinsonState, st: Stack, choice: str) -> None:
         s.ctx = {"space": str(sp)}
         t = TILES[tile]
         s.events.append(m("ev.explored", who=char(st.pawns[0]), space=sp, tile=tile,
-                          terrain=m("terrain." + t.terrain)))
+                          terrain=sub("terrain", t.terrain)))
         if t.beast:
             add_to_hunt(s)
         effects.draw_discovery(s, t.disc)

@@ -23,18 +23,23 @@ def m(key: str, **args) -> Msg:
     return new_msg(P + key, args)
 
 
+def sub(group: str, name: str, **args) -> Msg:
+    """The Msg of `<group>.<name>` (a key chosen at run time, e.g. sub("terrain", "River"))."""
+    return new_msg(P + group + "." + name, args)
+
+
 def seat(seat_id: str) -> Msg:
     return new_msg(SEAT_KEY, {"id": seat_id})
 
 
 def char(name: str) -> Msg:
-    return m("char." + name)
+    return sub("char", name)
 
 
 def card(card_id: str) -> Msg:
     """A card name ("event:Bear") in the reader's language."""
-    return m("card", deck=m("deck." + card_id.partition(":")[0]), name=card_id.partition(":")[2])
+    return m("card", deck=sub("deck", card_id.partition(":")[0]), name=card_id.partition(":")[2])
 
 
 def res(code: str) -> Msg:
-    return m("res." + code)
+    return sub("res", code)

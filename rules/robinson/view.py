@@ -7,7 +7,7 @@ from .island import natural_shelter
 from .phases import weather_dice
 from .scenario import NEEDS
 from .state import RobinsonState, RobinsonView
-from .texts import m
+from .texts import m, sub
 
 
 def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
@@ -50,4 +50,4 @@ def prompt(s: RobinsonState, seat: str) -> Msg:
         return m("prompt.pick")
     if s.pending is not None:
         return m("prompt.adventure", card=m("card", deck=m("deck.adv"), name=s.pending["card"].partition(":")[2]))
-    return m("prompt." + s.phase)
+    return sub("prompt", s.phase)
