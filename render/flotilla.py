@@ -61,6 +61,7 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
         d.text((16, 52 + 24 * i), ellipsize(line, small, W - 32), font=small, fill=(220, 230, 240))
     top = head_h
     draw_map(img, view, (0, top, MAP_W, top + map_h), seat_index)
+    _current(d, view, top, locale)
     _legend(d, top + map_h - 46, locale)
     draw_guilds(img, view, (MAP_W + 10, top + 6, W - 10, top + map_h - 6), seat_index, names, locale)
     draw_players(img, view, (10, top + map_h + 6, W - 10, top + map_h + rows_h), seat_index, names, locale)
@@ -91,6 +92,22 @@ def draw_hand(img: Image.Image, own: Any, box: tuple[int, int, int, int], locale
         x = x0 + 12 + (i % 2) * col_w
         y = y0 + 34 + (i // 2) * 24
         d.text((x, y), ellipsize(text, f, col_w - 12), font=f, fill=INK)
+
+
+def _current(d: ImageDraw.ImageDraw, view: Any, top: int, locale: str) -> None:
+    """Top left of the map: the card being resolved and the tiles drawn but not yet placed or kept."""
+    from rules.flotilla.data import CARDS
+    f = font(15, True)
+    y = top + 8
+    if view.playing:
+        card = tr(msg(f"flotilla.card.{CARDS[view.playing].kind}"), locale)
+        if view.copying:
+            card += " → " + tr(msg(f"flotilla.card.{CARDS[view.copying].kind}"), locale)
+        d.text((10, y), _label("img.playing", locale, card=card), font=f, fill=(255, 214, 120))
+        y += 22
+    if view.drawn:
+        d.text((10, y), ellipsize(_label("img.drawn", locale, tiles=", ".join(view.drawn)), f, MAP_W - 20),
+               font=f, fill=(255, 214, 120))
 
 
 @lru_cache(maxsize=64)

@@ -95,10 +95,13 @@ def draw_guilds(img: Image.Image, view: Any, box: tuple[int, int, int, int], sea
     y += 122
     for side, rgb in (("sink", SINK_RGB), ("sky", SKY_RGB)):
         stacks = view.objectives[side]
-        line = "  ".join(f"{tr(msg(f'flotilla.obj.{name}'), locale)[:10]} {'/'.join(map(str, left)) or '–'}"
+        line = "  ".join(f"{tr(msg(f'flotilla.obj.{name}'), locale)} {'/'.join(map(str, left)) or '–'}"
                          for name, left in stacks.items())
         d.rectangle([x0 + 10, y + 3, x0 + 22, y + 15], fill=rgb)
-        for i, part in enumerate(_wrap(line, small, x1 - x0 - 50)[:2]):
+        lines = _wrap(line, small, x1 - x0 - 50)
+        if len(lines) > 2:
+            lines = [lines[0], ellipsize("  ".join(lines[1:]), small, x1 - x0 - 50)]
+        for i, part in enumerate(lines):
             d.text((x0 + 28, y + i * 16), part, font=small, fill=INK)
         y += 36
 
