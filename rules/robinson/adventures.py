@@ -149,7 +149,8 @@ def parse_quota(arg: str) -> tuple[int, dict[str, int]]:
 def describe(codes: Any, to_event: bool) -> Any:
     """A short label for an adventure option."""
     from ..text import join
-    parts = [sub("code", c.split(":")[0]) for c in codes if c != "no_marker"]
+    parts = [sub("code.trk", c.split(":")[1]) if c.startswith("trk:") else sub("code", c.split(":")[0])
+             for c in codes if c != "no_marker"]
     if not parts:
         parts = [m("code.discard")] if not to_event else [m("code.nothing")]
     if to_event:

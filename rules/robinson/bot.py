@@ -114,6 +114,19 @@ def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
     return best[rng.below(len(best))] if best else "ok"
 
 
+def event_choice(s: RobinsonState) -> int:
+    """The FP's answer to an event card's choice: what can be paid in full, else the lesser loss."""
+    from .effects import choose_alternative
+    from .events import choices
+    from .prims import half_loss
+    opts = choices(s.pending["card"])  # type: ignore[index]
+    if isinstance(opts[0], list):
+        return opts.index(choose_alternative(s, opts))  # type: ignore[arg-type]
+    if "halfrp" in [c for c in EVENTS[s.pending["card"][6:]].draw if isinstance(c, str)]:  # type: ignore[index]
+        return 0 if half_loss(s.roof) <= half_loss(s.palisade) else 1
+    return 0 if s.roof >= s.palisade and s.roof > 0 else 1
+
+
 def adventure_choice(s: RobinsonState) -> int:
     """Prefer an option without wounds or a night outside; then one that stays out of the event deck."""
     card = ADVENTURES[s.pending["card"]]  # type: ignore[index]
@@ -130,7 +143,8 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
     ids = [o[0] for o in opts]
     pick = ids[0]
     if s.pending is not None:
-        pick = f"adv:{adventure_choice(s)}"
+        kind = s.pending.get("kind")
+        pick = f"ev:{event_choice(s)}" if kind == "event" else ids[0] if kind else f"adv:{adventure_choice(s)}"
     elif s.phase == "plan":
         pick = plan_move(s, seat, rng)
     elif s.phase == "morale":

@@ -192,7 +192,8 @@ def apply(s: RobinsonState, codes: tuple[Any, ...] | list[Any], card: str, r: st
         if over(s):
             return
         if isinstance(code, dict):
-            apply(s, choose_alternative(s, code["or"]), card, r)
+            pick = s.ctx.pop("choice", None)
+            apply(s, code["or"][int(pick)] if pick is not None else choose_alternative(s, code["or"]), card, r)
             continue
         op, _, arg = code.partition(":")
         OPS[op](s, arg, card, r)
@@ -228,7 +229,10 @@ def _trk(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 def _rp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     """Roof or Palisade +-1, the chooser's pick: raise the lower, lower the higher (default)."""
     n = int(arg)
-    if n > 0:
+    pick = s.ctx.pop("choice", None)
+    if pick is not None:  # the chooser's answer: 0 Roof, 1 Palisade
+        track(s, ("roof", "pal")[int(pick)], n)
+    elif n > 0:
         track(s, "roof" if s.roof <= s.palisade else "pal", n)
     else:
         track(s, "roof" if s.roof >= s.palisade and s.roof > 0 else "pal" if s.palisade > 0 else "roof", n)
@@ -237,7 +241,8 @@ def _rp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 def _halfrp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     """½Roof or ½Pal: the chooser loses the smaller half (default)."""
     lr, lp = half_loss(s.roof) if s.roof else 0, half_loss(s.palisade) if s.palisade else 0
-    name = "roof" if lr <= lp else "pal"
+    pick = s.ctx.pop("choice", None)
+    name = ("roof", "pal")[int(pick)] if pick is not None else "roof" if lr <= lp else "pal"
     track(s, name, -(lr if name == "roof" else lp))
 
 

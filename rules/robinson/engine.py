@@ -75,6 +75,12 @@ class RobinsonEngine(Engine[RobinsonState]):
         oid, kind, arg, _ = o
         if kind == "draw":
             EV.event_phase(s)
+            if s.result is None and s.pending is None:
+                phases.morale_phase(s)
+        elif kind == "ev":
+            card = s.pending["card"]  # type: ignore[index]
+            s.pending = None
+            EV.resolve_event(s, card, arg)
             if s.result is None:
                 phases.morale_phase(s)
         elif kind == "morale":

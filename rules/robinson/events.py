@@ -50,14 +50,35 @@ def event_phase(s: RobinsonState) -> None:
             if over(s):
                 return
             continue
-        e = event_card(card)
-        if e.icon == "book":
-            effects.apply(s, ("book",), card)
-        else:
-            effects.put_token(s, ICON_DECK[e.icon], "ADV")
-        effects.apply(s, e.draw, card)
-        if over(s):
+        if choices(card):  # E31: the FP's seat chooses before the card resolves
+            s.pending = {"kind": "event", "seat": s.seats[s.fp], "card": card}
             return
-        place(s, card)
+        resolve_event(s, card)
         return
     s.events.append(m("ev.deck_empty"))  # R21
+
+
+def choices(card: str) -> list[object]:
+    """The options of a drawn event card's choice ("A or B", Roof or Palisade), if any."""
+    for code in event_card(card).draw:
+        if isinstance(code, dict):
+            return list(code["or"])
+        if code in ("rp:-1", "halfrp"):
+            return ["roof", "pal"]
+    return []
+
+
+def resolve_event(s: RobinsonState, card: str, choice: int | None = None) -> None:
+    """R20 (a)-(c) for a drawn event card; `choice` answers its group choice."""
+    e = event_card(card)
+    if e.icon == "book":
+        effects.apply(s, ("book",), card)
+    else:
+        effects.put_token(s, ICON_DECK[e.icon], "ADV")
+    if choice is not None:
+        s.ctx["choice"] = str(choice)
+    effects.apply(s, e.draw, card)
+    s.ctx.pop("choice", None)
+    if over(s):
+        return
+    place(s, card)

@@ -30,6 +30,9 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
         return []
     ph = s.phase
     if s.pending is not None:
+        if s.pending.get("kind") == "event":
+            from .events import choices
+            return [(f"ev:{i}", "ev", i, True) for i in range(len(choices(s.pending["card"])))]
         if "kind" in s.pending:
             return abilities.pick_options(s)
         from .data import ADVENTURES
@@ -128,6 +131,12 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         if target:
             return m("mv.use_on", what=what, who=sub("track", target))
         return m("mv.use", what=what)
+    if kind == "ev":
+        from .adventures import describe
+        from .events import choices
+        opt = choices(s.pending["card"])[arg]
+        what = describe(opt, False) if isinstance(opt, list) else sub("track", opt)
+        return m("mv.event_choice", card=card_msg(s.pending["card"]), what=what)
     if kind == "pk":
         return abilities.pick_label(s, arg)
     if kind == "adv":

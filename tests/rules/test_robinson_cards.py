@@ -156,3 +156,29 @@ def test_r53_exploring_a_beast_tile_feeds_the_hunting_deck():
     s = confirm_all(s)
     s = E.apply(s, "p1", "go")
     assert len(s.hunt_deck) == 1 and len(s.beast_deck) == 15 and s.island[6] == Spot(tile=1)
+
+
+def test_e31_the_fp_chooses_an_event_cards_option_before_it_resolves():
+    s = planning(3)
+    s.phase, s.round = "event", 2
+    s.event_deck = ["event:Unusually Cold Night", "event:Fight"]
+    fp = s.seats[s.fp]
+    s = E.apply(s, fp, "draw")
+    assert E.to_act(s) == [fp] and ids(s, fp) == ["ev:0", "ev:1"]
+    s.avail["W"] = 5
+    wood = E.apply(s, fp, "ev:0")
+    assert wood.avail["W"] == 5 - 2 + 1 and wood.threat[1] == "event:Unusually Cold Night"  # +1 Production
+    hurt = E.apply(s, fp, "ev:1")
+    assert hurt.avail["W"] == 5 + 1 and all(hurt.chars[c].wounds == 1 for c in hurt.seat_char.values())
+
+
+def test_e15_roof_or_palisade_is_the_fps_choice():
+    s = planning(3)
+    s.phase, s.round = "event", 2
+    s.shelter, s.roof, s.palisade = True, 2, 2
+    s.event_deck = ["event:Flying Surprise"]
+    fp = s.seats[s.fp]
+    s = E.apply(s, fp, "draw")
+    assert ids(s, fp) == ["ev:0", "ev:1"]
+    s = E.apply(s, fp, "ev:1")
+    assert (s.roof, s.palisade) == (2, 1)
