@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from typing import Any, Tuple
 
-from .data import BOARD, CARDS, COLOURS, GUILDS, LETTER_GUILD, TILES
+from .data import ARTIFACTS, BOARD, CARDS, COLOURS, GUILD_LETTER, GUILDS, LETTER_GUILD, TILES
 from .effects import (RANDOM_FRAMES, event, frames_of, gain_vp, me, outpost_cost, ring_bonus, sites,
                       turn_skyside)
+from . import texts as T
 from .hexes import neighbours
 from .place import completed_circles, legal_cells
 from .state import DEPLETED, OWNER, FlotillaState, Player, Skiff
@@ -210,11 +211,11 @@ def decide(state: FlotillaState, frame: list[Any], opt: Opt) -> None:
         g, space = arg
         p.ring[g] = space
         if frame[0] == "infl_each":
-            left = frame[1].replace(_letter(g), "")
+            left = frame[1].replace(GUILD_LETTER[g], "")
             todo[0:1] = [["infl_each", left]] if left else []
         else:
             _count_down(todo, frame)
-        event(state, "ev.influence", guild=_guild_msg(g), space=space)
+        event(state, "ev.influence", guild=T.guild(g), space=space)
         todo[0:0] = ring_bonus(g, space)
     elif kind == "res":
         p.barrels[arg] += 1
@@ -250,15 +251,6 @@ def decide(state: FlotillaState, frame: list[Any], opt: Opt) -> None:
 def _count_down(todo: list, frame: list[Any]) -> None:
     n = frame[1] - 1
     todo[0:1] = [[frame[0], n, *frame[2:]]] if n > 0 else []
-
-
-def _letter(g: str) -> str:
-    return {"speakers": "s", "traders": "t", "founders": "f", "delvers": "d"}[g]
-
-
-def _guild_msg(g: str):
-    from .texts import guild
-    return guild(g)
 
 
 def _transaction(state: FlotillaState, p: Player, frame: list[Any], arg: tuple) -> None:
@@ -325,7 +317,6 @@ def _place(state: FlotillaState, p: Player, tile: str, cell: str, rot: int, left
             g = art.rsplit("-", 1)[0]
             state.slotted = {**state.slotted, g: state.slotted[g] + [art]}
             event(state, "ev.artifact", artifact=art)
-            from .data import ARTIFACTS
             todo[0:0] = frames_of(ARTIFACTS[art], g)
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import texts as T
-from .data import BOARD, CARDS, GUILD_LETTER, TILES, Term
-from .hexes import neighbours
+from .data import BOARD, CARDS, TILES, Term
 from .state import FACE, OUTPOST, OWNER, TILE, FlotillaState, Player
 
 MAX_SEALS = 10  # F61
@@ -212,17 +211,3 @@ def finish_card(state: FlotillaState, p: Player) -> None:
             p.discard.append(card)
     state.playing = None
     state.copying = None
-
-
-def guild_letter(g: str) -> str:
-    return GUILD_LETTER[g]
-
-
-def own_neighbour_cells(state: FlotillaState, seat: str) -> set[str]:
-    """Empty cells next to a tile of `seat` (placement candidates)."""
-    board = state.board
-    out: set[str] = set()
-    for cell, e in board.items():
-        if e[OWNER] == seat:
-            out.update(n for n in neighbours(cell) if n not in board)
-    return out

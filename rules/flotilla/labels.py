@@ -101,7 +101,7 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
 def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
     """Labels of the dive, build and research decisions."""
     if kind == "depth":
-        return T.m("move.depth", dice=" ".join(T_DEPTH[d] for d in arg))
+        return T.m("move.depth", dice=" ".join(arg))
     if kind == "load":
         s = p.skiffs[arg]
         return T.m("move.load", i=arg + 1, cell=s.cell, cargo=len(s.cargo),
@@ -139,8 +139,6 @@ def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
         return T.m("move.bounty", guild=T.guild(arg), n=len(state.slotted[arg]))
     raise ValueError(kind)
 
-
-T_DEPTH = {"S": "S", "D": "D", "A": "A"}
 
 
 def tile_text(tile_id: str) -> Msg:
