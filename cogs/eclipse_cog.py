@@ -63,38 +63,45 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
         await self._play(interaction, game, "pass" if action == "pass" else f"act:{action}")
 
     @app_commands.command(name="react", description="After passing: a Reaction (one activation, E28)")
+    @app_commands.describe(action="Which Reaction", game=GAME_ID)
     @app_commands.choices(action=_choices(("upgrade", "build", "move")))
     @app_commands.autocomplete(game=game_id_choices)
     async def react(self, interaction: discord.Interaction, action: str, game: Optional[int] = None) -> None:
         await self._play(interaction, game, f"react:{action}")
 
     @app_commands.command(name="research", description="Research: pick a tech from the supply board")
+    @app_commands.describe(tech="The tech, e.g. plasma cannon", game=GAME_ID)
     @app_commands.autocomplete(tech=tech_choices, game=game_id_choices)
     async def research(self, interaction: discord.Interaction, tech: str, game: Optional[int] = None) -> None:
         await self._play(interaction, game, "res:" + tech.strip().lower().replace(" ", "-"))
 
     @app_commands.command(name="trade", description="Trade resources at your species' rate (E21)")
+    @app_commands.describe(pay="The resource you pay", get="The resource you get (one unit)", game=GAME_ID)
     @app_commands.choices(pay=_choices(RESOURCES), get=_choices(RESOURCES))
     @app_commands.autocomplete(game=game_id_choices)
     async def trade(self, interaction: discord.Interaction, pay: str, get: str, game: Optional[int] = None) -> None:
         await self._play(interaction, game, f"tr:{pay}:{get}")
 
     @app_commands.command(name="explore", description="Explore: the position to explore, e.g. 1,-2")
+    @app_commands.describe(position="Position q,r as listed by /game moves", game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def explore(self, interaction: discord.Interaction, position: str, game: Optional[int] = None) -> None:
         await self._play(interaction, game, "exp:" + position.replace(" ", ""))
 
     @app_commands.command(name="go", description="Move: the next hex for the moving ship")
+    @app_commands.describe(hex="Hex number, e.g. 105", game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def go(self, interaction: discord.Interaction, hex: str, game: Optional[int] = None) -> None:
         await self._play(interaction, game, "go:" + hex.strip())
 
     @app_commands.command(name="stop", description="Stop the current action (its unused activations are lost)")
+    @app_commands.describe(game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def stop(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         await self._play(interaction, game, "stop")
 
     @app_commands.command(name="board", description="A player board (your own shows your private tiles)")
+    @app_commands.describe(player="Whose board (default: you, or the player to act)", game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def board(self, interaction: discord.Interaction, player: Optional[discord.Member] = None,
                     game: Optional[int] = None) -> None:
@@ -113,6 +120,7 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
         await ops.reply(interaction, "", ephemeral=True, file=discord.File(io.BytesIO(png), "eclipse-board.png"))
 
     @app_commands.command(name="tech", description="The tech supply board, with your prices")
+    @app_commands.describe(game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def tech(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         from rules.eclipse.board import price

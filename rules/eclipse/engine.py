@@ -13,6 +13,7 @@ from .fast import construct, move, put
 from .board import m, production, score_parts, storage_total
 from .data import T
 from .flow import settle
+from .greedy import greedy_move
 from .moves import options, seat_to_act
 from .setup import new_game, parse_options
 from .state import EclipseOptions, EclipseState, EclipseView
@@ -112,6 +113,10 @@ class EclipseEngine(Engine[EclipseState]):
         if head in ("col", "res", "bld", "disc", "pl"):
             return 3.0
         return 1.0
+
+    def greedy_move(self, state: EclipseState, seat: str, rng: Rng) -> Move:
+        """The rules.bots "greedy" level (greedy.py)."""
+        return greedy_move(state, seat, self.legal_moves(state, seat), rng)
 
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: EclipseState) -> EclipseState:
