@@ -82,8 +82,11 @@ def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], loc
             text_center(d, (cx, cy + r * 0.30), " ".join(marks), small, INK)
         if camp:
             tag = _t("img.camp_shelter" if view.shelter else "img.camp", locale)
-            w = font(16, True).getlength(tag) + 12
+            f = font(16, True)
+            if f.getlength(tag) > r * 1.5:
+                f = font(13, True)
+            w = f.getlength(tag) + 10
             d.rounded_rectangle([cx - w / 2, cy + r * 0.45, cx + w / 2, cy + r * 0.45 + 22], 6, fill=CAMP)
-            text_center(d, (cx, cy + r * 0.45 + 11), tag, font(16, True), WHITE)
+            text_center(d, (cx, cy + r * 0.45 + 11), tag, f, WHITE)
     d.text((box[0] + 10, box[3] - 28), _t("img.island_left", locale, n=view.island_left), font=font(17, True),
            fill=WHITE)
