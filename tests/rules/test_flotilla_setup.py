@@ -46,7 +46,7 @@ def test_F1_player_counts(n):
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
-def test_F2_F5_F12_setup(n):
+def test_F2_F5_F12_E4_setup(n):
     s = new(n, seed=3)
     assert sorted(s.order) == sorted(s.seats)
     i = s.seats.index(s.order[0])

@@ -98,7 +98,7 @@ def test_F57_sonar_circle():
     assert s.sonar == 1 and s.players[seat].vp == vp + 2
 
 
-def test_X2_bounty_example_and_X7_research_set():
+def test_X2_X7_F52_F53_F54_F55_bounty_and_research():
     s, seat = skyside()
     s.slotted["delvers"] = ["delvers-1", "delvers-2"]
     s.dice = [3, 3, 5]  # blue, blue, wild
