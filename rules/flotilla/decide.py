@@ -95,12 +95,13 @@ def trans_options(state: FlotillaState, p: Player) -> list[Opt]:
         out.append(("tx:skiff", "tx", ("skiff", None), False))
     if p.outposts < 6:  # F31, F32, E16, E17
         cost = outpost_cost(state, p)
-        if not sites(state, p.seat):
+        floating = not sites(state, p.seat)
+        if floating:
             cost += BOARD.float_extra[p.side]
         if coins >= cost:
             for name, taken in state.objectives[p.side].items():
                 if taken < 3:
-                    out.append((f"tx:obj:{name}", "tx", ("obj", name), False))
+                    out.append((f"tx:obj:{name}", "tx", ("obj", name, cost, floating), False))
     for c in COLOURS:  # F33, F35
         done = state.traded.get(c)
         if done != "sell" and coins >= state.market[c]:
@@ -201,7 +202,7 @@ def decide(state: FlotillaState, frame: list[Any], opt: Opt) -> None:
             for c in cargo:
                 p.barrels[c] += 1
             cargo = []
-        p.skiffs[i] = Skiff(cell=cell, cargo=cargo)
+        p.skiffs[i] = Skiff.at(cell, cargo)
         _count_down(todo, frame)
     elif kind == "turn":
         todo.pop(0)
@@ -254,7 +255,7 @@ def _count_down(todo: list, frame: list[Any]) -> None:
 
 
 def _transaction(state: FlotillaState, p: Player, frame: list[Any], arg: tuple) -> None:
-    what, x = arg
+    what, x = arg[0], arg[1]
     todo = state.todo
     if what == "stop":
         todo[0:1] = [["adjust"]]
@@ -264,7 +265,7 @@ def _transaction(state: FlotillaState, p: Player, frame: list[Any], arg: tuple) 
     if what == "skiff":
         p.coins -= BOARD.skiff_cost
         p.skiff_reserve -= 1
-        p.skiffs.append(Skiff(cell=p.home))
+        p.skiffs.append(Skiff.at(p.home))
         event(state, "ev.skiff")
     elif what == "buy":
         p.coins -= state.market[x]

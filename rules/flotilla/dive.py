@@ -94,7 +94,7 @@ def load(state: FlotillaState, frame: list[Any], i: int) -> None:
     p = me(state)
     s = p.skiffs[i]
     colour = TILES[state.board[s.cell][TILE]].colour
-    p.skiffs[i] = Skiff(cell=s.cell, cargo=s.cargo + [colour])
+    p.skiffs[i] = Skiff.at(s.cell, s.cargo + [colour])
     _count(state, frame)
 
 

@@ -5,10 +5,10 @@ from ..text import Msg, join
 from . import texts as T
 from .data import BOARD, CARDS, GUILDS, TILES, Term
 from .decide import Opt, card_terms
-from .effects import outpost_cost, sites
 from .state import FlotillaState
 
 _TERM_CACHE: dict[tuple, Msg] = {}
+_PLAY: dict[tuple[str, str], Msg] = {}
 
 
 def term(t: Term) -> Msg:
@@ -23,6 +23,18 @@ def terms(ts: tuple[Term, ...]) -> Msg:
 
 
 def card_text(card_id: str, side: str) -> Msg:
+    """A card's face on `side` (Msgs are immutable values: shared, built once per card and side)."""
+    key = (card_id, side)
+    found = _CARD_TEXT.get(key)
+    if found is None:
+        found = _CARD_TEXT[key] = _card_text(card_id, side)
+    return found
+
+
+_CARD_TEXT: dict[tuple[str, str], Msg] = {}
+
+
+def _card_text(card_id: str, side: str) -> Msg:
     c = CARDS[card_id]
     ts = card_terms(card_id, side)
     if side == "sink" and c.sail:
@@ -33,7 +45,14 @@ def card_text(card_id: str, side: str) -> Msg:
 
 
 def ring_text(guild: str, space: int) -> Msg:
-    return terms(BOARD.rings[guild][space - 1])
+    key = (guild, space)
+    found = _RING_TEXT.get(key)
+    if found is None:
+        found = _RING_TEXT[key] = terms(BOARD.rings[guild][space - 1])
+    return found
+
+
+_RING_TEXT: dict[tuple[str, int], Msg] = {}
 
 
 def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
@@ -42,7 +61,11 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
     if kind == "play":
         cid, target = arg
         if target is None:
-            return T.m("move.play", card=T.card(cid), text=card_text(cid, p.side))
+            key = (cid, p.side)
+            found = _PLAY.get(key)
+            if found is None:
+                found = _PLAY[key] = T.m("move.play", card=T.card(cid), text=card_text(cid, p.side))
+            return found
         top = state.players[target].discard[-1]
         return T.m("move.copy", target=T.seat(target), card=T.card(top), text=card_text(top, p.side))
     if kind == "sail":
@@ -65,7 +88,7 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
     if kind == "res":
         return T.m("move.res", colour=T.col(arg))
     if kind == "tx":
-        what, x = arg
+        what, x = arg[0], arg[1]
         if what == "stop":
             return T.plain("move.tx_stop")
         if what == "skiff":
@@ -74,10 +97,9 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
             return T.m("move.tx_buy", colour=T.col(x), cost=state.market[x])
         if what == "sell":
             return T.m("move.tx_sell", colour=T.col(x), gain=state.market[x])
-        free = sites(state, seat)
-        cost = outpost_cost(state, p) + (0 if free else BOARD.float_extra[p.side])
+        _, _, cost, floating = arg
         value = BOARD.objectives[x][p.side][state.objectives[p.side][x]]
-        return T.m("move.tx_obj" if free else "move.tx_float", set=T.m(f"obj.{x}"), cost=cost, vp=value)
+        return T.m("move.tx_float" if floating else "move.tx_obj", set=T.m(f"obj.{x}"), cost=cost, vp=value)
     if kind == "site":
         return T.m("move.site", cell=arg)
     if kind == "nudge":

@@ -34,6 +34,16 @@ class Skiff(BaseModel):
     cell: str
     cargo: list[str] = Field(default_factory=list)  # colours, at most 4 (F37)
 
+    @classmethod
+    def at(cls, cell: str, cargo: list[str] | None = None) -> "Skiff":
+        """`Skiff(cell=cell, cargo=cargo)` without validation (hot path; trusted values)."""
+        m = object.__new__(cls)
+        object.__setattr__(m, "__dict__", {"cell": cell, "cargo": list(cargo or [])})
+        object.__setattr__(m, "__pydantic_fields_set__", {"cell", "cargo"})
+        object.__setattr__(m, "__pydantic_extra__", None)
+        object.__setattr__(m, "__pydantic_private__", None)
+        return m
+
 
 class Player(BaseModel):
     seat: str
