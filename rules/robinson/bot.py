@@ -144,7 +144,11 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
     pick = ids[0]
     if s.pending is not None:
         kind = s.pending.get("kind")
-        pick = f"ev:{event_choice(s)}" if kind == "event" else ids[0] if kind else f"adv:{adventure_choice(s)}"
+        if kind == "reroll":
+            faces = s.queue[0].faces
+            pick = "rr:1" if faces[1] == "fail" else "rr:0" if faces[0] == "wound" else "rr:no"
+        else:
+            pick = f"ev:{event_choice(s)}" if kind == "event" else ids[0] if kind else f"adv:{adventure_choice(s)}"
     elif s.phase == "plan":
         pick = plan_move(s, seat, rng)
     elif s.phase == "morale":

@@ -111,6 +111,8 @@ class RobinsonEngine(Engine[RobinsonState]):
             resolve.adv_choice(s, arg)
         elif kind in ("ab", "it", "tk"):
             abilities.use(s, seat, kind, arg)
+        elif kind == "rr":
+            resolve.reroll_answer(s, arg)
         elif kind == "pk":
             abilities.pick(s, arg)
         elif kind == "roll":

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import abilities, plan as P
+from . import abilities, plan as P, rerolls
 from .island import adjacent_tiles
 from .scenario import room
 from .state import RobinsonState
@@ -30,6 +30,8 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
         return []
     ph = s.phase
     if s.pending is not None:
+        if s.pending.get("kind") == "reroll":
+            return rerolls.options(s)
         if s.pending.get("kind") == "event":
             from .events import choices
             return [(f"ev:{i}", "ev", i, True) for i in range(len(choices(s.pending["card"])))]
@@ -131,6 +133,8 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         if target:
             return m("mv.use_on", what=what, who=sub("track", target))
         return m("mv.use", what=what)
+    if kind == "rr":
+        return rerolls.label(s, arg)
     if kind == "ev":
         from .adventures import describe
         from .events import choices

@@ -1,10 +1,10 @@
 """Action resolution (R39-R65): one stack per `go` move, in the R39 order."""
 from __future__ import annotations
 
-from . import adventures, effects
+from . import adventures, effects, rerolls
 from .effects import take_token
 from .combat import add_to_hunt, built, fight_beast
-from .data import DICE, EVENTS, INVENTIONS, TILES, WRECKAGE
+from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
 from .events import event_card
 from .island import kind, sources
 from .phases import end_action
@@ -43,16 +43,8 @@ def seat_of(s: RobinsonState, st: Stack) -> str:
 
 
 def roll(s: RobinsonState, st: Stack) -> tuple[bool, bool]:
-    """R41-R44: roll the three dice; returns (success, adventure).  Applied Wound -> Success -> Adventure."""
-    dice = DICE[DIE_OF[st.action]]
-    w = dice["wound"][s.rng.below(6)]
-    ok = dice["success"][s.rng.below(6)]
-    if ok == "success" and take_token(s, st.action, "RR"):  # R44
-        ok = dice["success"][s.rng.below(6)]
-        s.events.append(m("ev.reroll"))
-    adv = dice["adventure"][s.rng.below(6)]
-    s.events.append(m("ev.dice", who=char(st.pawns[0]), wound=sub("face", w), success=sub("face", ok),
-                      adv=sub("face", adv)))
+    """R41: the faces rolled in `go` (after any rerolls) apply Wound -> Success -> Adventure."""
+    w, ok, adv = st.faces or rerolls.roll_faces(s, st)
     if w == "wound":
         wound(s, st.pawns[0])
     return ok == "success", adv == "adv"
@@ -76,9 +68,23 @@ def go(s: RobinsonState, choice: str = "") -> None:
             wound(s, who)
         if "DNGS" in s.action_tokens.get(st.action, []):  # Predators in the Woods (stays)
             wound(s, who)
+        if not over(s) and st.action in DIE_OF and st.base < 2:
+            st.faces = rerolls.roll_faces(s, st)
+            s.queue.insert(0, st)
+            if rerolls.open_window(s, st):
+                return  # R42: rerolls before any die applies
+            s.queue.pop(0)
         if not over(s):
             ACT[st.action](s, st, choice)
     after_stack(s)
+
+
+def reroll_answer(s: RobinsonState, i: int) -> None:
+    """A reroll or a pass in the window; when it closes the action resolves with its faces."""
+    if rerolls.answer(s, i):
+        st = s.queue.pop(0)
+        ACT[st.action](s, st, "")
+        after_stack(s)
 
 
 def after_stack(s: RobinsonState) -> None:

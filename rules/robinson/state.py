@@ -65,6 +65,7 @@ class Stack(BaseModel):
     owners: list[str] = Field(default_factory=list)  # seat placing each pawn
     base: int = 1  # 1 = roll dice, 2 = automatic success (R34)
     pay: dict[str, int] = Field(default_factory=dict)  # resources tied up at planning (R36)
+    faces: list[str] = Field(default_factory=list)  # the roll, while its reroll window is open (R42)
 
 
 class RobinsonState(GameState):

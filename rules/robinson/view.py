@@ -46,6 +46,10 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
 
 
 def prompt(s: RobinsonState, seat: str) -> Msg:
+    if s.pending is not None and s.pending.get("kind") == "reroll":
+        return m("prompt.reroll")
+    if s.pending is not None and s.pending.get("kind") == "event":
+        return m("prompt.event_choice")
     if s.pending is not None and "kind" in s.pending:
         return m("prompt.pick")
     if s.pending is not None:

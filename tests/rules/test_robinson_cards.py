@@ -182,3 +182,22 @@ def test_e15_roof_or_palisade_is_the_fps_choice():
     assert ids(s, fp) == ["ev:0", "ev:1"]
     s = E.apply(s, fp, "ev:1")
     assert (s.roof, s.palisade) == (2, 1)
+
+
+def test_r42_reroll_window_after_a_roll_before_any_die_applies():
+    s, carp = with_char("Carpenter")
+    s.chars["Carpenter"].det = 4
+    s.avail.update(W=5)
+    s = play(s, (carp, "p:b.wpn:c"), (carp, "p:rest:c"))
+    for seat in s.seats:
+        if seat != carp:
+            s = play(s, (seat, "p:rest:c"), (seat, "p:rest:c"))
+    s = confirm_all(s)
+    s = E.apply(s, carp, "go")  # the Build rolls first (R39)
+    assert E.to_act(s) == [carp] and set(ids(s, carp)) == {"rr:0", "rr:1", "rr:2", "rr:no"}
+    faces = list(s.queue[0].faces)
+    kept = E.apply(s, carp, "rr:no")
+    assert (kept.pending or {}).get("kind") != "reroll" and kept.chars["Carpenter"].det in (4, 6)  # fail: +2 D
+    again = E.apply(s, carp, "rr:1")
+    assert again.chars["Carpenter"].det in (2, 4) and "craftsmanship" in again.chars["Carpenter"].used
+    assert (again.pending or {}).get("kind") != "reroll" and len(faces) == 3  # once per round: closed
