@@ -12,7 +12,7 @@ import importlib  # noqa: E402
 
 # One entry per game package (each exports ENGINE).  Add a game here only once
 # it passes the shared conformance tests: main stays green.
-ENGINE_MODULES = ("wayfinders", "flotilla", "robinson")
+ENGINE_MODULES = ("wayfinders", "flotilla", "robinson", "eclipse")
 
 GAMES: dict[str, Engine] = {}
 for _name in ENGINE_MODULES:
