@@ -12,6 +12,7 @@ import importlib
 import logging
 import os
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
@@ -86,20 +87,23 @@ def _bot_class():
             yield module.COG
 
     class GameBot(commands.AutoShardedBot):
-        def __init__(self, config: Config):
+        def __init__(self, config: Config, clock=None):
             intents = discord.Intents.none()
             intents.guilds = True  # threads and channels; no privileged intents needed
             super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
             self.config = config
             self.store = open_store(config.db_path)
+            self.clock = clock or time.time  # injectable: tests and `local --now` run the bot on another clock
             fixed = os.environ.get("GAMEHOST_SEED", "").strip()
             if fixed.lstrip("-").isdigit():  # reproducible games for bug reports and tests
-                self.service = TableService(self.store, seeds=lambda: int(fixed))
+                self.service = TableService(self.store, clock=self.clock, seeds=lambda: int(fixed))
             else:
-                self.service = TableService(self.store)
+                self.service = TableService(self.store, clock=self.clock)
             self.actions = Actions(self, self.service)
 
         async def setup_hook(self) -> None:
+            from cogs.translator import CommandTranslator  # command names and descriptions in Spanish
+            await self.tree.set_translator(CommandTranslator())
             for spec in cogs.CORE_COGS:
                 module, _, name = spec.partition(":")
                 await self.add_cog(getattr(importlib.import_module(module), name)(self))
@@ -134,13 +138,16 @@ def _bot_class():
     return GameBot
 
 
-def make_bot(db_path: Optional[str] = None, *, sync_commands: bool = False):
-    """The bot with all cogs, on `db_path`; used by `run`, the local table and tests."""
+def make_bot(db_path: Optional[str] = None, *, sync_commands: bool = False, clock=None):
+    """The bot with all cogs, on `db_path`; used by `run`, the local table and tests.
+
+    `clock` (a `() -> float` of Unix seconds, default `time.time`) is the time the bot lives by:
+    moves, deadlines and timers all read it."""
     config = Config.load()
     if db_path:
         config.db_path = db_path
     config.sync_commands = sync_commands
-    return _bot_class()(config)
+    return _bot_class()(config, clock=clock)
 
 
 # ---- command line ----------------------------------------------------------------------
@@ -197,7 +204,7 @@ def _local(argv: list[str], config: Config) -> int:
     logging.getLogger().setLevel(logging.WARNING)
     from cogs.local.cli import main as local_main
 
-    return local_main(argv, lambda path: make_bot(path), config.db_path)
+    return local_main(argv, lambda path, **kw: make_bot(path, **kw), config.db_path)
 
 
 if __name__ == "__main__":

@@ -5,4 +5,8 @@
 CORE_COGS = (
     "cogs.game_cog:GameCog",
     "cogs.game_cog:PlayCog",
+    "cogs.bot_players:BotPlayersCog",
+    "cogs.stats_cog:StatsCog",
+    "cogs.deadlines_cog:DeadlinesCog",
+    "cogs.history:HistoryCog",
 )

@@ -15,6 +15,7 @@ from rules.text import Msg
 
 from . import ops
 from .i18n import guild_locale, t, tm, user_locale
+from .perms import post_failure, thread_note
 from .posts import make_turn_post
 from .service import Actor, Refusal, Table, TableService, game_title
 from .views import lobby_components, move_components
@@ -61,7 +62,8 @@ class Actions:
         except Refusal as exc:
             await self.refuse(interaction, exc.text)
         except ops.PostFailed as exc:
-            await ops.reply(interaction, t(exc.reason, user_locale(interaction)), ephemeral=True)
+            await ops.reply(interaction, t(post_failure(exc.reason, interaction), user_locale(interaction)),
+                            ephemeral=True)
         except Exception:
             log.exception("unexpected error in an interaction")
             await ops.reply(interaction, t("host.error.unexpected", user_locale(interaction)), ephemeral=True)
@@ -81,11 +83,19 @@ class Actions:
         await ops.post(self.client, table.game.post_channel_id, content=text, view=view)
 
     # ---- lobby ---------------------------------------------------------------
-    async def new_game(self, interaction: discord.Interaction, game_key: str, options: Any) -> None:
+    async def new_game(self, interaction: discord.Interaction, game_key: str, options: Any, bots: int = 0,
+                       level: Optional[str] = None) -> None:
         locale, glocale = user_locale(interaction), guild_locale(interaction)
         # Validate before deferring: a refusal must stay private, and a public defer would make it public.
+        if bots:  # bot seats (cogs/bot_seats.py)
+            from .bot_seats import check_bot_count, check_level
+            check_level(level)
+            check_bot_count(self.service.engine(game_key), bots)
         table = self.service.new_game(actor_of(interaction), game_key, guild_id=interaction.guild_id,
                                       channel_id=interaction.channel_id or 0, options=options)
+        if bots:
+            from .bot_seats import add_bots
+            table = add_bots(self.service, table, bots, level)
         await ops.defer(interaction, ephemeral=False)
         game = table.game
         thread = await ops.open_thread(interaction.channel, f"{game.game_key}-{game.id}")
@@ -96,8 +106,9 @@ class Actions:
         if thread is not None:
             await self.tell_thread(table, lobby, lobby_components(game.id, glocale))
         where = thread.mention if thread is not None else t("host.lobby.here", locale)
+        note = thread_note(interaction, thread, locale)  # no thread because a permission is missing
         await ops.reply(interaction, t("host.lobby.opened", locale, title=game_title(game), where=where,
-                                       id=game.id, who=actor_of(interaction).name),
+                                       id=game.id, who=actor_of(interaction).name) + (f"\n{note}" if note else ""),
                         ephemeral=False, view=lobby_components(game.id, locale))
 
     def lobby_text(self, table: Table, locale: str) -> str:
@@ -114,7 +125,11 @@ class Actions:
         await self.changed(table, "join")
 
     async def leave(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
-        table = self.service.leave(actor_of(interaction), self.locate(interaction, game_id, ("lobby",)))
+        located = self.locate(interaction, game_id, ("lobby", "active"))
+        if located.game.status == "active":  # a bot takes the seat (cogs/bot_players.py)
+            from .bot_players import driver_of
+            return await driver_of(self.client).leave_running(interaction, located)  # type: ignore[arg-type]
+        table = self.service.leave(actor_of(interaction), located)
         await ops.reply(interaction, t("host.lobby.left_you", user_locale(interaction), title=game_title(table.game)),
                         ephemeral=True)
         if table.game.status == "lobby":

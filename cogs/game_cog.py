@@ -28,10 +28,23 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
     @app_commands.command(name="new", description="Open a new game in this channel; others join before it starts")
     @app_commands.describe(game="Which game: " + ", ".join(sorted(GAMES)),
-                           options="Game options, e.g. 'exploration mix=9/8/7' (see /game rules)")
+                           options="Game options, e.g. 'exploration mix=9/8/7' (see /game rules)",
+                           bots="Seats for bot players, so you can play alone or fill a table",
+                           level="How the bots play (default greedy)")
+    @app_commands.choices(level=[app_commands.Choice(name=v, value=v) for v in ("greedy", "random")])
     @app_commands.autocomplete(game=game_choices)
-    async def new(self, interaction: discord.Interaction, game: str, options: Optional[str] = None) -> None:
-        await self.actions.run(interaction, self.actions.new_game(interaction, game, options or ""))
+    async def new(self, interaction: discord.Interaction, game: str, options: Optional[str] = None,
+                  bots: Optional[app_commands.Range[int, 0, 7]] = None, level: Optional[str] = None) -> None:
+        await self.actions.run(interaction, self.actions.new_game(interaction, game, options or "", bots or 0, level))
+
+    @app_commands.command(name="addbot", description="Add a bot player to a game that has not started")
+    @app_commands.describe(level="How the bot plays (default greedy)", game=GAME_ID)
+    @app_commands.choices(level=[app_commands.Choice(name=v, value=v) for v in ("greedy", "random")])
+    @app_commands.autocomplete(game=game_id_choices)
+    async def addbot(self, interaction: discord.Interaction, level: Optional[str] = None,
+                     game: Optional[int] = None) -> None:
+        from .bot_players import driver_of
+        await self.actions.run(interaction, driver_of(self.bot).add_bot(interaction, game, level))
 
     @app_commands.command(name="join", description="Take a seat in a game that has not started")
     @app_commands.describe(game=GAME_ID)
@@ -81,6 +94,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                   page: Optional[app_commands.Range[int, 1, 10000]] = None) -> None:
         await self.actions.run(interaction, self.info.log(interaction, game, page))
 
+    @app_commands.command(name="replay", description="Animated replay and score chart of a finished game (only you see them)")
+    @app_commands.describe(game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def replay(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        from .history import history_of
+        await self.actions.run(interaction, history_of(self.bot).replay(interaction, game))
+
     @app_commands.command(name="rules", description="How to play a game on this bot")
     @app_commands.describe(name="Which game (default: the game of this thread)", game=GAME_ID)
     @app_commands.autocomplete(name=game_choices, game=game_id_choices)
@@ -93,6 +113,35 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.autocomplete(game=game_id_choices)
     async def abandon(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         await self.actions.run(interaction, self.actions.abandon(interaction, game))
+
+    @app_commands.command(name="undo",
+                          description="Take back your latest moves of this turn (never past a roll, a draw or a reveal)")
+    @app_commands.describe(game=GAME_ID, steps="How many of your moves to take back (default 1)")
+    @app_commands.autocomplete(game=game_id_choices)
+    async def undo(self, interaction: discord.Interaction, game: Optional[int] = None,
+                   steps: Optional[app_commands.Range[int, 1, 50]] = None) -> None:
+        from .undo import undo_flow
+        await self.actions.run(interaction, undo_flow(self.actions, interaction, game, steps))
+
+    @app_commands.command(name="settings", description="Turn deadline and what happens when it runs out")
+    @app_commands.describe(deadline="Time for each turn (default 48h)", game=GAME_ID,
+                           expire="When time runs out: a bot plays the move (default), or the game is abandoned")
+    @app_commands.choices(deadline=[app_commands.Choice(name=d, value=d)
+                                    for d in ("none", "12h", "24h", "48h", "72h", "7d")],
+                          expire=[app_commands.Choice(name=p, value=p) for p in ("bot", "abandon")])
+    @app_commands.autocomplete(game=game_id_choices)
+    async def settings(self, interaction: discord.Interaction, deadline: Optional[str] = None,
+                       expire: Optional[str] = None, game: Optional[int] = None) -> None:
+        from .deadlines_cog import deadlines_of
+        await self.actions.run(interaction, deadlines_of(self.bot).settings(interaction, game, deadline, expire))
+
+    @app_commands.command(name="notify", description="A direct message when it becomes your turn (on or off)")
+    @app_commands.describe(setting="on or off", game=GAME_ID)
+    @app_commands.choices(setting=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
+    @app_commands.autocomplete(game=game_id_choices)
+    async def notify(self, interaction: discord.Interaction, setting: str, game: Optional[int] = None) -> None:
+        from .deadlines_cog import deadlines_of
+        await self.actions.run(interaction, deadlines_of(self.bot).notify(interaction, setting, game))
 
 
 class PlayCog(commands.Cog):

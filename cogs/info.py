@@ -51,7 +51,8 @@ class Info:
         locale = user_locale(interaction)
         table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
                                     ("lobby", "active", "finished", "abandoned"))
-        text = "\n".join(status_lines(table, locale))
+        from .deadlines import deadline_lines
+        text = "\n".join(status_lines(table, locale) + deadline_lines(table, locale, self.service.clock()))
         if table.state is None:
             await ops.reply(interaction, text, ephemeral=True)
             return
@@ -107,7 +108,8 @@ class Info:
         lines: list[str] = []
         for entry in entries:
             said = [tm(Msg.model_validate(e), locale, names) for e in entry.summary] or [entry.move_id]
-            lines.append(f"**{entry.seq}.** " + " · ".join(said))
+            line = " · ".join(said)
+            lines.append(f"**{entry.seq}.** " + (f"~~{line}~~ ({t('undo.log_mark', locale)})" if entry.undone else line))
         pages = max(1, (len(lines) + LOG_PAGE - 1) // LOG_PAGE)
         page = pages if page is None else max(1, min(page, pages))
         body = lines[(page - 1) * LOG_PAGE: page * LOG_PAGE] or [t("host.log.empty", locale)]

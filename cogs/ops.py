@@ -113,3 +113,16 @@ async def open_thread(channel: Any, name: str) -> Optional[discord.Thread]:
     except discord.HTTPException as exc:
         log.info("no thread in channel %s (%s); the game lives in the channel", getattr(channel, "id", "?"), exc)
         return None
+
+
+async def send_dm(client: discord.Client, user_id: int, content: str) -> str:
+    """A direct message: "sent", "closed" (Discord's 50007: DMs closed or no shared server) or "failed"."""
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        await user.send(content=content, allowed_mentions=NO_MENTIONS)
+        return "sent"
+    except discord.HTTPException as exc:
+        if getattr(exc, "code", 0) == 50007:
+            return "closed"
+        log.warning("DM to %s failed: %s", user_id, exc)
+        return "failed"

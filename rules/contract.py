@@ -4,6 +4,12 @@ An engine is pure: `apply` never reads the clock, global randomness, files
 after import, or anything outside the state it is given.  A multi-decision
 turn is a chain of moves, so the engine always knows the pending decision and
 every game can be played through one generic `/play move:` command.
+
+Optional hooks an engine may add (found with getattr; absent means "not offered"):
+`playout_weight(state, seat, move) -> float` (rules.playout), `greedy_move(state, seat, rng)`
+(rules.bots), and `running_scores(state) -> dict[seat, int]`: each seat's score if the game
+ended now, read after every move of a finished game to draw its score-progression chart
+(cogs/history.py); a game without it gets its replay but no chart.
 """
 from __future__ import annotations
 

@@ -150,6 +150,26 @@ class GameStore:
             )
         return self._must_get(game_id)
 
+    def seat_to_bot(self, game_id: int, version: int, *, position: int, name: str, now: float) -> GameRow:
+        """A player left a running game: a bot takes the seat and the game stops counting for ratings."""
+        with self.store.transaction() as conn:
+            self._bump(conn, game_id, version, now, "rated = 0", require_status="active")
+            conn.execute("UPDATE seats SET user_id = NULL, name = ?, is_bot = 1 WHERE game_id = ? AND position = ?",
+                         (name, game_id, position))
+        return self._must_get(game_id)
+
+    def undo_moves(self, game_id: int, version: int, *, seqs: Sequence[int], state: str, to_act: list[str],
+                   now: float) -> GameRow:
+        """Take moves back (/game undo): flag them `undone` (kept in the log) and save the replayed state."""
+        with self.store.transaction() as conn:
+            self._bump(conn, game_id, version, now, "state = ?, to_act = ?", [state, json.dumps(to_act)],
+                       require_status="active")
+            for seq in seqs:
+                if conn.execute("UPDATE moves SET undone = 1 WHERE game_id = ? AND seq = ? AND undone = 0",
+                                (game_id, seq)).rowcount != 1:
+                    raise StaleVersion()
+        return self._must_get(game_id)
+
     def start(self, game_id: int, version: int, *, state: str, to_act: list[str], now: float) -> GameRow:
         with self.store.transaction() as conn:
             self._bump(conn, game_id, version, now, "status = 'active', state = ?, to_act = ?",
@@ -199,6 +219,26 @@ class GameStore:
         with self.store.transaction() as conn:
             self._bump(conn, game_id, version, now, "settings = ?", [json.dumps(settings)])
         return self._must_get(game_id)
+
+    def merge_settings(self, game_id: int, changes: dict[str, Any]) -> GameRow:
+        """Change some settings without bumping the version (the board's buttons stay valid)."""
+        with self.store.transaction() as conn:
+            row = conn.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise KeyError(game_id)
+            settings = {**json.loads(row[0] or "{}"), **changes}
+            conn.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
+        return self._must_get(game_id)
+
+    def set_deadline(self, game_id: int, deadline: Optional[float]) -> None:
+        """When the current turn's deadline falls (None: no deadline); informative, the timers rule."""
+        with self.store.transaction() as conn:
+            conn.execute("UPDATE games SET deadline = ? WHERE id = ?", (deadline, game_id))
+
+    def mark_unrated(self, game_id: int) -> None:
+        """A bot played for a human: the game no longer counts for ratings."""
+        with self.store.transaction() as conn:
+            conn.execute("UPDATE games SET rated = 0 WHERE id = ?", (game_id,))
 
     def set_thread(self, game_id: int, thread_id: Optional[int]) -> None:
         with self.store.transaction() as conn:

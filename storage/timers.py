@@ -48,3 +48,16 @@ class TimerStore:
             params += kinds
         with self.store.transaction() as conn:
             return conn.execute(sql, params).rowcount
+
+    def update_payload(self, timer_id: int, payload: dict[str, Any]) -> bool:
+        with self.store.transaction() as conn:
+            return conn.execute("UPDATE timers SET payload = ? WHERE id = ?",
+                                (json.dumps(payload), timer_id)).rowcount == 1
+
+    def delete_exact(self, timer: TimerRow) -> bool:
+        """Delete this very timer, not a newer one that reused its id (SQLite reuses freed rowids)."""
+        with self.store.transaction() as conn:
+            return conn.execute(
+                "DELETE FROM timers WHERE id = ? AND kind = ? AND due_at = ? AND created_at = ?",
+                (timer.id, timer.kind, timer.due_at, timer.created_at),
+            ).rowcount == 1

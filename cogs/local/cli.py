@@ -25,6 +25,7 @@ import discord
 from .messages import Completions, Replies
 from .parser import Line, LocalError, parse_line
 from .table import LocalTable
+from .timeshift import shifted_clock
 
 __all__ = ["main", "HELP"]
 
@@ -238,7 +239,8 @@ async def _interactive(session: _Session, console: _Console) -> int:
 
 
 async def _amain(args: argparse.Namespace, make_bot: Callable[[str], discord.Client], one_shot: str) -> int:
-    table = LocalTable(make_bot, args.db, out_dir=args.out, locale=args.locale)
+    table = LocalTable(make_bot, args.db, out_dir=args.out, locale=args.locale, guild_locale=args.guild_locale,
+                       clock=args.clock)
     console = _Console(table, args.json, args.verbose, sys.stdout, sys.stderr)
     await table.start()
     try:
@@ -267,7 +269,12 @@ def main(argv: list[str], make_bot: Callable[[str], discord.Client], default_db:
     ap.add_argument("--channel", default="local", help="channel or thread to act in (default: local)")
     ap.add_argument("--out", default=None, help="where posted images are written (default: out/)")
     ap.add_argument("--json", action="store_true", help="print each message the bot sends as one JSON line")
-    ap.add_argument("--locale", default="en-US", help="the player's Discord locale (default: en-US)")
+    ap.add_argument("--locale", default="en-US", help="the player's Discord locale: en, es, es-ES… (default: en-US)")
+    ap.add_argument("--guild-locale", default=None,
+                    help="the server's locale, the language of thread posts (default: en-US)")
+    ap.add_argument("--now", default=None,
+                    help="run on another clock: an ISO time or an offset such as +36h, +2d, +90m;"
+                         " timers due by then fire before the command")
     ap.add_argument("-v", "--verbose", action="store_true", help="log more, and show tracebacks of errors")
     ap.add_argument("command", nargs="*",
                     help="one line to run, then exit (a slash command, 'press N', 'complete ...')")
@@ -276,9 +283,20 @@ def main(argv: list[str], make_bot: Callable[[str], discord.Client], default_db:
     except SystemExit as exc:
         return int(exc.code or 0)
     valid = {loc.value for loc in discord.Locale}
-    if args.locale not in valid:
-        print(f"error: unknown locale {args.locale!r}; Discord's are: {', '.join(sorted(valid))}", file=sys.stderr)
-        return 2
+    short = {"en": "en-US", "es": "es-ES"}
+    args.locale = short.get(args.locale, args.locale)
+    args.guild_locale = short.get(args.guild_locale, args.guild_locale) if args.guild_locale else "en-US"
+    for given in (args.locale, args.guild_locale):
+        if given not in valid:
+            print(f"error: unknown locale {given!r}; Discord's are: {', '.join(sorted(valid))}", file=sys.stderr)
+            return 2
+    args.clock = None
+    if args.now:
+        try:
+            args.clock = shifted_clock(args.now)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     _setup_logging(args.verbose)
     one_shot = " ".join(args.command).strip()
     try:

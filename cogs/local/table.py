@@ -90,8 +90,9 @@ class LocalTable:
     owner); ``bot_permissions`` are the bot's permissions in every channel
     (lower them to see how the bot copes with missing permissions).
     ``closed_dms`` are users whose DMs are closed (the bot gets Discord's
-    403 "Cannot send messages to this user").  ``settle_timeout`` bounds how
-    long one action may run; ``ack_deadline`` is Discord's 3 seconds to
+    403 "Cannot send messages to this user").  ``clock`` (``() -> float``) is
+    handed to ``make_bot(path, clock=clock)``: the time the bot lives by.
+    ``settle_timeout`` bounds how long one action may run; ``ack_deadline`` is Discord's 3 seconds to
     acknowledge an interaction (None turns the check off).
     """
 
@@ -100,7 +101,7 @@ class LocalTable:
     def __init__(self, make_bot: Callable[[str], discord.Client], db_path: str, out_dir: Optional[str] = None,
                  locale: str = "en-US", *, guild_locale: str = "en-US", managers: Iterable[str] = ("admin",),
                  bot_permissions: Optional[discord.Permissions] = None, closed_dms: Iterable[str] = (),
-                 ack_deadline: Optional[float] = 3.0):
+                 ack_deadline: Optional[float] = 3.0, clock: Optional[Callable[[], float]] = None):
         self.make_bot = make_bot
         self.db_path = str(db_path)
         self.out_dir = str(out_dir) if out_dir is not None else "out"
@@ -110,6 +111,7 @@ class LocalTable:
         self.bot_permissions = bot_permissions if bot_permissions is not None else BOT_PERMISSIONS
         self.closed_dms = {n.lower().lstrip("@") for n in closed_dms}
         self.ack_deadline = ack_deadline
+        self.clock = clock  # passed to make_bot(path, clock=...) when given: the bot's time (tests, --now)
         self.bot: Any = None
         self.registry: Optional[Registry] = None
         self.server: Optional[LocalDiscord] = None
@@ -142,7 +144,8 @@ class LocalTable:
         self._ctx_token = async_context.set(self._adapter)
         logging.getLogger().addHandler(self._capture)
 
-        bot = self.make_bot(self.db_path)
+        bot = (self.make_bot(self.db_path, clock=self.clock) if self.clock is not None
+               else self.make_bot(self.db_path))
         if inspect.isawaitable(bot):
             bot = await bot
         self.bot = bot
@@ -347,6 +350,8 @@ class LocalTable:
 
     def is_background(self, task: asyncio.Task) -> bool:
         """Whether a task is one of discord.py's timers that an action should not wait for."""
+        if task.get_name().startswith("background:"):  # the bot's own long sleepers (the timer scheduler)
+            return True
         coro = task.get_coro()
         code = getattr(coro, "cr_code", None)
         if code is None:

@@ -13,7 +13,7 @@ from . import turns
 from .explain import why_illegal
 from .fast import construct, english_table, move, put
 from .moves import Opt, label, options, seat_to_act
-from .scoring import breakdown, final_ranks
+from .scoring import breakdown, final_ranks, score
 from .setup import new_game, parse_options
 from .state import WayfindersOptions, WayfindersState, WayfindersView
 from .view import build_view, prompt
@@ -109,6 +109,10 @@ class WayfindersEngine(Engine[WayfindersState]):
                       points=scores[winners[0]])
         return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)
 
+    def running_scores(self, state: WayfindersState) -> dict[str, int]:
+        """Optional hook (rules.contract): each seat's score if the game ended now (W23), for the history chart."""
+        return {s: score(state, s) for s in state.order}
+
     def prompt(self, state: WayfindersState, seat: str) -> Msg:
         return prompt(state, seat, self.to_act(state))
 
@@ -119,6 +123,11 @@ class WayfindersEngine(Engine[WayfindersState]):
         if move.id == "end":
             return 3.0
         return 1.0
+
+    def greedy_move(self, state: WayfindersState, seat: str, rng: Rng) -> Move:
+        """The "greedy" bot level (rules.bots): see rules/wayfinders/bot.py."""
+        from .bot import greedy_move
+        return greedy_move(self, state, seat, rng)
 
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: WayfindersState) -> WayfindersState:

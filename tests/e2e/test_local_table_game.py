@@ -61,13 +61,17 @@ def test_complete_three_player_game_one_process_per_command(tmp_path):
         assert code == 0, out
         posts = [m for m in out if m["channel"] == "wayfinders-1" and not m["ephemeral"] and m["files"]]
         assert posts, f"no board image after move {moves + 1}: {out}"
-        png = Path(posts[-1]["files"][0])
+        png = Path(posts[0]["files"][0])  # the board comes first; a finished game adds its history after it
         assert png.exists() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        board = posts[-1]
+        board = posts[0]
         moves += 1
         assert moves < 1000, "the game does not end"
 
     assert table.game.status == "finished"
+    # the end of the game posts the score chart (PNG) and the animated replay (GIF, under 8 MB)
+    ends = {Path(m["files"][0]).name.rsplit("-", 1)[-1]: Path(m["files"][0]) for m in posts[1:]}
+    assert ends["scores.png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert ends["replay.gif"].read_bytes()[:6] == b"GIF89a" and ends["replay.gif"].stat().st_size < 8 << 20
     assert pressed > 0
     final = board["embeds"][0]
     assert any(f["name"] == "Final scores" for f in final.get("fields", []))

@@ -1,0 +1,49 @@
+"""`python bot.py bench bots`: how well each bot level plays, for every registered game.
+
+Competitive games: the "greedy" level in one seat against "random" in the others
+(the greedy seat rotates game by game, so each seat position gets its share);
+co-operative games: the win rate of each level playing every seat.  Printed,
+never asserted (tests play smaller samples).
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Optional
+
+from rules import GAMES
+from rules.bot_match import coop_rates, head_to_head, is_coop
+
+
+def report(key: str, games: int, players: Optional[int], seed: int) -> list[str]:
+    engine = GAMES[key]
+    start = time.perf_counter()
+    if is_coop(engine, seed):
+        fig = coop_rates(engine, games, players=players, seed=seed)
+        n = players or engine.min_players
+        lines = [f"== {engine.title} (co-operative, {n} players, {games} games per level)"]
+        for level, won in fig.coop_wins.items():
+            lines.append(f"{level}: won {won}/{fig.coop_games[level]} = {won / max(1, fig.coop_games[level]):.0%}")
+    else:
+        n = max(engine.min_players, min(engine.max_players, players or 2))
+        fig = head_to_head(engine, games, players=n, seed=seed)
+        lines = [f"== {engine.title} ({n} players, {games} games, greedy vs random, greedy seat rotating)",
+                 f"greedy won {fig.wins}, shared first {fig.ties}, lost {fig.losses}: "
+                 f"win rate {fig.win_rate:.1%} (ties as half: {fig.score_rate:.1%})"]
+    secs = time.perf_counter() - start
+    lines.append(f"{fig.moves / max(1, fig.games):.0f} moves per game on average; {secs:.1f} s")
+    return lines
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="bot.py bench bots", description=__doc__)
+    parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only these games (repeatable)")
+    parser.add_argument("--games", type=int, default=200, help="games per figure (default 200)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats per game (default: 2, or the game's minimum)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (games use seed, seed+1, ...)")
+    args = parser.parse_args(argv)
+    for key in args.game or sorted(GAMES):
+        for line in report(key, args.games, args.players, args.seed):
+            print(line, flush=True)
+    return 0

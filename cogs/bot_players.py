@@ -1,0 +1,177 @@
+"""Bot players: bot seats move by themselves, promptly, after every change to their game.
+
+`BotDriver.on_change` is an `Actions.listeners` hook.  When a bot seat must act
+it starts one task per game (never two) that loops while bots are to act:
+the move is chosen in a worker thread (`asyncio.to_thread`, the event loop
+keeps serving everyone), played with `TableService.play_seat` (same rules, same
+version-guarded transaction as a human move), posted like a human move, and
+reported to the other listeners.  A game a bot was playing when the process
+stopped is picked up again when the bot is ready.
+
+Flows here: `/game addbot` in a lobby and `/game leave` in a running game.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Optional
+
+import discord
+from discord.ext import commands
+
+from rules.bots import choose
+from rules.text import locale_of
+
+from . import ops
+from .actions import Actions, actor_of
+from .bot_seats import add_bots, bot_level, bots_to_act, replace_by_bot
+from .i18n import guild_locale, t, user_locale
+from .service import Refusal, Table, game_title
+
+if TYPE_CHECKING:
+    from bot import GameBot
+
+log = logging.getLogger("gamehost.bots")
+
+MAX_BOT_MOVES = 5000  # per drive: a safety net against an engine that never ends
+MAX_STALE = 5  # races lost in a row before a drive gives up (the next change starts it again)
+
+
+class BotDriver:
+    def __init__(self, client: discord.Client, actions: Actions):
+        self.client = client
+        self.actions = actions
+        self.service = actions.service
+        self.tasks: dict[int, asyncio.Task] = {}
+
+    def guild_locale(self, table: Table) -> str:
+        guild = self.client.get_guild(table.game.guild_id) if table.game.guild_id else None
+        return locale_of(str(getattr(guild, "preferred_locale", "") or "")) if guild else locale_of("")
+
+    async def on_change(self, table: Table, kind: str) -> None:
+        """The `Actions.listeners` hook: start the game's bot task when a bot seat must act."""
+        if bots_to_act(table):
+            self.kick(table.game.id)
+
+    def kick(self, game_id: int) -> None:
+        task = self.tasks.get(game_id)
+        if task is not None and not task.done():
+            return  # its loop reads the game again after every move
+        self.tasks[game_id] = asyncio.get_running_loop().create_task(self.drive(game_id), name=f"bots-game-{game_id}")
+
+    async def drive(self, game_id: int) -> None:
+        stale = 0
+        try:
+            for _ in range(MAX_BOT_MOVES):
+                try:
+                    table = self.service.table(game_id)
+                except Refusal:
+                    return
+                seats = bots_to_act(table)
+                if not seats:
+                    return
+                seat = seats[0]
+                row = table.user_of(seat)
+                assert row is not None and table.state is not None
+                move = await asyncio.to_thread(choose, table.engine, table.state, seat, bot_level(row),
+                                               table.game.seed)
+                try:
+                    played = self.service.play_seat(table, seat, move.id)
+                except Refusal:
+                    stale += 1  # someone else changed the game first: read it again
+                    if stale >= MAX_STALE:
+                        return
+                    await asyncio.sleep(0)
+                    continue
+                stale = 0
+                try:
+                    await self.actions.announce(played.table, self.guild_locale(played.table), played.events)
+                except ops.PostFailed as exc:
+                    log.warning("bot move in game %s saved but not posted: %s", game_id, exc.reason)
+                finally:
+                    await self.actions.changed(played.table, "finish" if played.finished else "move")
+            log.error("game %s: bots made %d moves in a row; stopping", game_id, MAX_BOT_MOVES)
+        except Exception:
+            log.exception("bot seats of game %s failed", game_id)
+        finally:
+            if self.tasks.get(game_id) is asyncio.current_task():
+                del self.tasks[game_id]
+
+    def resume_all(self) -> int:
+        """Start the bots of every running game where a bot must act (after a restart)."""
+        n = 0
+        for game in self.service.games.find(statuses=("active",), limit=100000):
+            if bots_to_act(self.service.table(game.id)):
+                self.kick(game.id)
+                n += 1
+        return n
+
+    async def idle(self) -> None:
+        """Wait until no bot task runs (tests)."""
+        while self.tasks:
+            await asyncio.gather(*list(self.tasks.values()), return_exceptions=True)
+
+    # ---- flows -------------------------------------------------------------------------
+    async def add_bot(self, interaction: discord.Interaction, game_id: Optional[int], level: Optional[str]) -> None:
+        """`/game addbot`: one more bot seat in a lobby (a seated player or a manager asks)."""
+        table = self.actions.locate(interaction, game_id, ("lobby",))
+        actor = actor_of(interaction)
+        if not table.seat_of(actor.user_id) and not actor.can_manage:
+            raise Refusal("host.refuse.not_player")
+        table = add_bots(self.service, table, 1, level)
+        name = table.seats[-1].name
+        await ops.reply(interaction, t("bots.added_you", user_locale(interaction), bot=name,
+                                       title=game_title(table.game)), ephemeral=True)
+        await self.actions.tell_thread(table, self.actions.lobby_text(table, guild_locale(interaction)))
+        await self.actions.changed(table, "join")
+
+    async def leave_running(self, interaction: discord.Interaction, table: Table) -> None:
+        """`/game leave` in a running game: a bot takes the seat; the game no longer counts for ratings."""
+        table, seat, bot = replace_by_bot(self.service, actor_of(interaction), table)
+        title = game_title(table.game)
+        await ops.reply(interaction, t("bots.left_you", user_locale(interaction), title=title, bot=bot),
+                        ephemeral=True)
+        try:
+            await self.actions.tell_thread(table, t("bots.replaced", guild_locale(interaction), who=seat.name,
+                                                    bot=bot, title=title))
+        finally:
+            await self.actions.changed(table, "leave")
+
+
+def driver_of(bot: "GameBot") -> BotDriver:
+    cog = bot.get_cog("BotPlayersCog")
+    if cog is None:
+        raise Refusal("bots.refuse.unavailable")
+    return cog.driver  # type: ignore[attr-defined]
+
+
+class BotPlayersCog(commands.Cog):
+    """No commands of its own: it plays the bot seats (see `/game new bots:`, `/game addbot`, `/game leave`)."""
+
+    def __init__(self, bot: "GameBot"):
+        self.bot = bot
+        self.driver = BotDriver(bot, bot.actions)
+        self._boot: Optional[asyncio.Task] = None
+
+    async def cog_load(self) -> None:
+        self.bot.actions.listeners.append(self.driver.on_change)
+        self._boot = asyncio.get_running_loop().create_task(self._resume(), name="bots-resume")
+
+    async def cog_unload(self) -> None:
+        if self.driver.on_change in self.bot.actions.listeners:
+            self.bot.actions.listeners.remove(self.driver.on_change)
+        for task in [self._boot, *self.driver.tasks.values()]:
+            if task is not None and not task.done():
+                task.cancel()
+
+    async def _resume(self) -> None:
+        try:
+            await self.bot.wait_until_ready()
+        except RuntimeError:  # built without logging in (command sync, tests)
+            return
+        n = self.driver.resume_all()
+        if n:
+            log.info("bots resumed in %d games", n)
+
+
+__all__ = ["BotDriver", "BotPlayersCog", "driver_of"]

@@ -1,0 +1,92 @@
+"""Bot seats, on the service level (no Discord): add bots to a lobby, hand a leaver's seat to a bot.
+
+A bot seat is a seat with `is_bot = 1` and no user id.  Its level is written in
+its name, "Bot 1 (greedy)", so a seat says what plays it and nothing else must
+be stored.  A game in which a bot took over a human's seat is unrated
+(`games.rated = 0`) and never counts in ratings.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from rules import Engine
+from rules.bots import DEFAULT_LEVEL, LEVELS
+from storage import SeatRow, StaleVersion
+
+from .service import Actor, Refusal, Table, TableService, game_title
+
+_LEVEL = re.compile(r"\((\w+)\)\s*$")
+
+
+def bot_level(seat: SeatRow) -> str:
+    """The level written at the end of a bot seat's name; the default level otherwise."""
+    m = _LEVEL.search(seat.name or "")
+    return m.group(1) if m and m.group(1) in LEVELS else DEFAULT_LEVEL
+
+
+def check_level(level: Optional[str]) -> str:
+    level = (level or DEFAULT_LEVEL).strip().lower()
+    if level not in LEVELS:
+        raise Refusal("bots.refuse.level", level=level, levels=", ".join(LEVELS))
+    return level
+
+
+def check_bot_count(engine: Engine, bots: int, seated: int = 1) -> None:
+    """Refuse before anything is created when `bots` more seats do not fit the game."""
+    if bots < 0 or seated + bots > engine.max_players:
+        raise Refusal("bots.refuse.too_many", title=engine.title, max=engine.max_players,
+                      room=max(0, engine.max_players - seated))
+
+
+def add_bots(service: TableService, table: Table, bots: int, level: Optional[str] = None) -> Table:
+    """Seat `bots` bots of `level` in a lobby (names "Bot 1 (greedy)", "Bot 2 (greedy)", ...)."""
+    level = check_level(level)
+    if table.game.status != "lobby":
+        raise Refusal("host.refuse.not_in_lobby", title=game_title(table.game))
+    check_bot_count(table.engine, bots, len(table.seats))
+    taken = {s.name for s in table.seats}
+    k = 0
+    for _ in range(bots):
+        k += 1
+        while f"Bot {k} ({level})" in taken:
+            k += 1
+        name = f"Bot {k} ({level})"
+        taken.add(name)
+        try:
+            service.games.add_seat(table.game.id, table.game.version, user_id=None, name=name, is_bot=True,
+                                   now=service.clock())
+        except StaleVersion:
+            raise Refusal("host.refuse.moved_on") from None
+        table = service.table(table.game.id)
+    return table
+
+
+def replace_by_bot(service: TableService, actor: Actor, table: Table,
+                   level: Optional[str] = None) -> tuple[Table, SeatRow, str]:
+    """A player leaves a running game: a bot takes their seat; the game becomes unrated.
+
+    Returns the new table, the seat as it was, and the bot's name."""
+    if table.game.status != "active":
+        raise Refusal("host.refuse.leave_running")
+    seat = table.seat_of(actor.user_id)
+    if seat is None:
+        raise Refusal("host.refuse.not_player")
+    name = f"Bot for {seat.name} ({check_level(level)})"[:80]
+    try:
+        service.games.seat_to_bot(table.game.id, table.game.version, position=seat.position, name=name,
+                                  now=service.clock())
+    except StaleVersion:
+        raise Refusal("host.refuse.moved_on") from None
+    return service.table(table.game.id), seat, name
+
+
+def bots_to_act(table: Table) -> list[str]:
+    """The seats a bot must play now."""
+    if table.game.status != "active":
+        return []
+    bots = {s.seat for s in table.seats if s.is_bot}
+    return [s for s in table.to_act if s in bots]
+
+
+__all__ = ["add_bots", "bot_level", "bots_to_act", "check_bot_count", "check_level", "replace_by_bot"]

@@ -1,0 +1,115 @@
+"""Wires deadlines into the bot: the timer scheduler, the change listener, `/game settings` and `/game notify`.
+
+The commands themselves are declared in `cogs/game_cog.py` (they belong to the
+`/game` group) and call the flows here.  Start-up: `cog_load` registers the
+listener and starts a catch-up task that, once the bot is ready, fires every
+timer that fell due while it was down and then starts the scheduler's
+sleeping task (named `background:…`, which the local table does not wait for).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Optional
+
+import discord
+from discord.ext import commands
+
+from storage import TimerStore
+
+from . import ops
+from .actions import Actions, actor_of
+from .deadlines import DEADLINES, POLICIES, Deadlines, settings_text, span
+from .i18n import guild_locale, t, user_locale
+from .scheduler import Scheduler
+from .service import Refusal, game_title
+
+if TYPE_CHECKING:
+    from bot import GameBot
+
+log = logging.getLogger("gamehost.deadlines")
+
+
+class DeadlinesCog(commands.Cog):
+    def __init__(self, bot: "GameBot"):
+        self.bot = bot
+        self.actions: Actions = bot.actions
+        self.scheduler = Scheduler(TimerStore(bot.store), bot.service.clock)
+        self.deadlines = Deadlines(bot, bot.actions, self.scheduler)
+        self._boot_task: Optional[asyncio.Task] = None
+
+    async def cog_load(self) -> None:
+        self.actions.listeners.append(self.deadlines.on_change)
+        self._boot_task = asyncio.get_running_loop().create_task(self._boot(), name="deadlines-catch-up")
+
+    async def cog_unload(self) -> None:
+        if self.deadlines.on_change in self.actions.listeners:
+            self.actions.listeners.remove(self.deadlines.on_change)
+        if self._boot_task is not None and not self._boot_task.done():
+            self._boot_task.cancel()
+        await self.scheduler.stop()
+
+    async def _boot(self) -> None:
+        try:
+            await self.bot.wait_until_ready()
+        except RuntimeError:  # a bot built without logging in (command sync, tests): nothing to fire
+            return
+        try:
+            fired = await self.scheduler.run_due()
+            if fired:
+                log.info("fired %d timers that fell due while the bot was away", len(fired))
+        except Exception:
+            log.exception("catching up on timers failed")
+        self.scheduler.start()
+
+    # ---- flows behind /game settings and /game notify ------------------------------------
+    async def settings(self, interaction: discord.Interaction, game_id: Optional[int], deadline: Optional[str],
+                       expire: Optional[str]) -> None:
+        locale = user_locale(interaction)
+        table = self.actions.locate(interaction, game_id, ("lobby", "active"))
+        if deadline is None and expire is None:
+            await ops.reply(interaction, settings_text(table, locale), ephemeral=True)
+            return
+        actor = actor_of(interaction)
+        if actor.user_id != table.game.creator_id and not actor.can_manage:
+            raise Refusal("deadline.refuse.settings")
+        changes = {}
+        if deadline is not None:
+            if deadline not in DEADLINES:
+                raise Refusal("core.raw", text=", ".join(DEADLINES))
+            changes["deadline"] = deadline
+        if expire is not None:
+            if expire not in POLICIES:
+                raise Refusal("core.raw", text=", ".join(POLICIES))
+            changes["expire"] = expire
+        self.bot.service.games.merge_settings(table.game.id, changes)
+        table = self.bot.service.table(table.game.id)
+        due = self.deadlines.schedule(table) if table.game.status == "active" else None
+        text = settings_text(table, locale)
+        if due is not None:
+            text += " " + t("deadline.settings.next", locale, left=span(due - self.bot.service.clock(), locale))
+        await ops.reply(interaction, text, ephemeral=True)
+        glocale = guild_locale(interaction)
+        await self.actions.tell_thread(table, t("deadline.settings.changed", glocale, who=actor.name,
+                                                settings=settings_text(table, glocale)))
+
+    async def notify(self, interaction: discord.Interaction, setting: str, game_id: Optional[int]) -> None:
+        locale = user_locale(interaction)
+        table = self.actions.locate(interaction, game_id, ("lobby", "active"))
+        on = setting == "on"
+        if not self.deadlines.prefs.set_notify(table.game.id, interaction.user.id, on):
+            raise Refusal("host.refuse.not_player")
+        if on:  # asking again means: try my DMs again
+            self.deadlines.prefs.set_dm_closed(interaction.user.id, False, self.bot.service.clock())
+        await ops.reply(interaction, t("notify.on" if on else "notify.off", locale, title=game_title(table.game)),
+                        ephemeral=True)
+
+
+def deadlines_of(bot: discord.Client) -> DeadlinesCog:
+    cog = bot.get_cog("DeadlinesCog") if hasattr(bot, "get_cog") else None  # type: ignore[attr-defined]
+    if cog is None:
+        raise RuntimeError("DeadlinesCog is not loaded (cogs.CORE_COGS)")
+    return cog  # type: ignore[return-value]
+
+
+__all__ = ["DeadlinesCog", "deadlines_of"]

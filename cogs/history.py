@@ -1,0 +1,228 @@
+"""A finished game's history: score-progression chart and animated replay (issue #3).
+
+Generic over every game in rules.GAMES: the game is replayed from its seed and
+its move log (moves taken back with undo are skipped), then
+
+- the chart (render/charts.py) plots `engine.running_scores(state)` after every
+  move, for engines that offer that optional hook (rules/contract.py); others
+  get no chart and the post says so;
+- the replay (render/replay.py) is an animated GIF of the public boards,
+  sampled to at most `render.replay.MAX_FRAMES` frames.
+
+Both are posted in the game's thread when the game finishes (a listener on
+`Actions`, kind "finish"), in the server's language, and sent privately on
+demand by `/game replay`.  The build runs in a worker thread: the event loop
+stays free.  Results are kept in a small in-memory cache per (game, version,
+language).
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+
+import discord
+from discord.ext import commands
+
+from render.charts import score_chart
+from render.replay import MAX_FRAMES, replay_gif, sample_indices
+from rules import Engine, GameState, IllegalMove
+from rules.text import locale_of
+
+from . import ops
+from .i18n import t, tm, user_locale
+from .service import Refusal, Table, game_title
+
+if TYPE_CHECKING:
+    from .actions import Actions
+
+log = logging.getLogger("gamehost.history")
+
+CACHE_SIZE = 6
+
+
+class HistoryError(Exception):
+    """The stored log does not replay (a move the rules refuse)."""
+
+
+@dataclass
+class GameHistory:
+    chart: Optional[bytes]  # PNG; None when the engine has no running_scores hook
+    replay: bytes  # animated GIF
+    moves: int  # moves replayed (undone ones excluded)
+    frames: int  # boards in the GIF
+    seconds: float  # build time
+    final_state: Optional[GameState] = None
+
+
+def _caption(engine: Engine, state: GameState, k: int, total: int, names: Mapping[str, str], locale: str) -> list[str]:
+    """Two lines above each board (always two, so every frame has the same layout)."""
+    if k == 0:
+        first = t("history.frame.setup", locale)
+    elif k == total:
+        first = t("history.frame.final", locale, total=total)
+    else:
+        first = t("history.frame.move", locale, n=k, total=total)
+    said = " · ".join(tm(e, locale, names) for e in state.events[:2]) if k else ""
+    return [first, said or " "]
+
+
+def build_history(engine: Engine, seats: Sequence[str], seed: int, options: Any, moves: Sequence[tuple[str, str]],
+                  names: Mapping[str, str], locale: str, title: str, max_frames: int = MAX_FRAMES) -> GameHistory:
+    """Replay the game and draw its chart and replay (pure and slow: call it in a worker thread)."""
+    started = time.perf_counter()
+    state = engine.setup(list(seats), seed, engine.parse_options(options or {}))
+    total = len(moves)
+    picks = set(sample_indices(total + 1, max_frames))
+    hook = getattr(engine, "running_scores", None)
+    series: Optional[dict[str, list[int]]] = None
+    if hook is not None:
+        first = hook(state)
+        if first is not None:
+            series = {s: [int(first.get(s, 0))] for s in seats}
+    boards: list[tuple[Any, list[str]]] = []
+    if 0 in picks:
+        boards.append((engine.view(state, None), _caption(engine, state, 0, total, names, locale)))
+    for k, (seat, move_id) in enumerate(moves, start=1):
+        try:
+            state = engine.apply(state, seat, move_id)
+        except IllegalMove as exc:
+            raise HistoryError(f"move {k} ({seat} {move_id}) does not replay: {exc}") from None
+        if series is not None:
+            now = hook(state) or {}  # type: ignore[misc]
+            for s in seats:
+                series[s].append(int(now.get(s, series[s][-1])))
+        if k in picks:
+            boards.append((engine.view(state, None), _caption(engine, state, k, total, names, locale)))
+    chart = None
+    if series is not None:
+        chart = score_chart(series, list(seats), names, title=t("history.chart.title", locale, title=title),
+                            x_label=t("history.chart.x", locale), y_label=t("history.chart.y", locale),
+                            subtitle=t("history.chart.subtitle", locale, players=len(seats), moves=total))
+    gif = replay_gif(boards, names, locale)
+    return GameHistory(chart=chart, replay=gif, moves=total, frames=len(boards),
+                       seconds=time.perf_counter() - started, final_state=state)
+
+
+def guild_locale_of(client: Any, guild_id: Optional[int]) -> str:
+    """The server's language for a post made with no interaction at hand (a listener): its preferred locale."""
+    guild = client.get_guild(guild_id) if guild_id else None
+    return locale_of(str(getattr(guild, "preferred_locale", "") or ""))
+
+
+class History:
+    def __init__(self, actions: "Actions"):
+        self.actions = actions
+        self.client = actions.client
+        self.service = actions.service
+        self._cache: OrderedDict[tuple[int, int, str], GameHistory] = OrderedDict()
+
+    # ---- building ------------------------------------------------------------
+    async def history(self, table: Table, locale: str) -> GameHistory:
+        """The game's history in `locale` (cached; built in a worker thread)."""
+        key = (table.game.id, table.game.version, locale)
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+        game = table.game
+        moves = [(m.seat, m.move_id) for m in self.service.games.moves(game.id) if not m.undone]
+        seats = [s.seat for s in table.seats]
+        built = await asyncio.to_thread(build_history, table.engine, seats, game.seed, game.options, moves,
+                                        table.names, locale, game_title(game))
+        if table.state is not None and built.final_state is not None \
+                and table.engine.dump(built.final_state) != table.engine.dump(table.state):
+            log.warning("game %s: the replayed log does not reach the stored state", game.id)
+        built.final_state = None  # keep the cache light
+        log.info("history of game %s: %d moves, %d frames, chart %s B, replay %d B, %.2f s", game.id, built.moves,
+                 built.frames, len(built.chart) if built.chart else "-", len(built.replay), built.seconds)
+        self._cache[key] = built
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return built
+
+    @staticmethod
+    def texts(table: Table, built: GameHistory, locale: str) -> tuple[str, str]:
+        """(text over the chart or the no-chart note, text over the replay)."""
+        title = game_title(table.game)
+        first = t("history.post.chart" if built.chart else "history.post.no_chart", locale, title=title)
+        second = t("history.post.replay", locale, title=title, frames=built.frames, boards=built.moves + 1,
+                   moves=built.moves)
+        return first, second
+
+    # ---- at the finish ---------------------------------------------------------
+    async def on_change(self, table: Table, kind: str) -> None:
+        if kind != "finish" or table.game.status != "finished":
+            return
+        locale = guild_locale_of(self.client, table.game.guild_id)
+        channel = table.game.post_channel_id
+        try:
+            built = await self.history(table, locale)
+        except Exception:
+            log.exception("could not build the history of game %s", table.game.id)
+            await ops.post(self.client, channel, content=t("history.post.failed", locale, title=game_title(table.game)))
+            return
+        first, second = self.texts(table, built, locale)
+        if built.chart is not None:
+            await ops.post(self.client, channel, content=first, file=_file(built.chart, table, "scores.png"))
+            await ops.post(self.client, channel, content=second, file=_file(built.replay, table, "replay.gif"))
+        else:
+            await ops.post(self.client, channel, content=first + "\n" + second,
+                           file=_file(built.replay, table, "replay.gif"))
+
+    # ---- /game replay ------------------------------------------------------------
+    async def replay(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        locale = user_locale(interaction)
+        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
+                                    ("active", "finished", "abandoned"))
+        title = game_title(table.game)
+        if table.game.status in ("lobby", "active"):
+            raise Refusal("history.refuse.running", title=title)
+        if table.game.status != "finished":
+            raise Refusal("history.refuse.not_finished", title=title, status=t(f"host.status.{table.game.status}", locale))
+        await ops.defer(interaction, ephemeral=True)
+        try:
+            built = await self.history(table, locale)
+        except Exception:
+            log.exception("could not build the history of game %s", table.game.id)
+            await ops.reply(interaction, t("history.post.failed", locale, title=title), ephemeral=True)
+            return
+        first, second = self.texts(table, built, locale)
+        if built.chart is not None:
+            await ops.reply(interaction, first, ephemeral=True, file=_file(built.chart, table, "scores.png"))
+            await ops.reply(interaction, second, ephemeral=True, file=_file(built.replay, table, "replay.gif"))
+        else:
+            await ops.reply(interaction, first + "\n" + second, ephemeral=True,
+                            file=_file(built.replay, table, "replay.gif"))
+
+
+def _file(data: bytes, table: Table, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=f"{table.game.game_key}-{table.game.id}-{name}")
+
+
+class HistoryCog(commands.Cog):
+    """Hooks the history into the flows (finish listener); `/game replay` lives in cogs/game_cog.py."""
+
+    def __init__(self, bot: Any):
+        self.bot = bot
+        self.history = History(bot.actions)
+
+    async def cog_load(self) -> None:
+        self.bot.actions.listeners.append(self.history.on_change)
+
+    async def cog_unload(self) -> None:
+        if self.history.on_change in self.bot.actions.listeners:
+            self.bot.actions.listeners.remove(self.history.on_change)
+
+
+def history_of(bot: Any) -> History:
+    cog = bot.get_cog("HistoryCog")
+    if cog is None:  # a bot built without the cog: history on demand still works
+        cog = HistoryCog(bot)
+    return cog.history
+
+
+__all__ = ["GameHistory", "History", "HistoryCog", "HistoryError", "build_history", "guild_locale_of", "history_of"]

@@ -1,0 +1,31 @@
+"""Telling users which permission the bot lacks, instead of failing silently."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import discord
+
+from .i18n import t
+
+
+def thread_note(interaction: Any, thread: Optional[discord.Thread], locale: str) -> str:
+    """Why a new game has no thread when the reason is a missing Create Public Threads ('' otherwise)."""
+    if thread is not None or not isinstance(getattr(interaction, "channel", None), discord.TextChannel):
+        return ""
+    perms = getattr(interaction, "app_permissions", None)
+    if perms is not None and not perms.create_public_threads:
+        return t("perm.no_threads", locale)
+    return ""
+
+
+def post_failure(reason: str, interaction: Any) -> str:
+    """A refused post's catalog key, made precise with the bot's permissions where the user acted:
+    when it may send but not attach files, say Attach Files rather than "send or attach"."""
+    perms = getattr(interaction, "app_permissions", None)
+    if reason == "host.error.no_permission_send" and perms is not None:
+        if perms.send_messages and perms.send_messages_in_threads and not perms.attach_files:
+            return "perm.no_attach"
+    return reason
+
+
+__all__ = ["thread_note", "post_failure"]

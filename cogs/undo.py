@@ -1,0 +1,154 @@
+"""`/game undo`: take back the acting player's own latest moves of their current turn.
+
+Rules (every game, nothing game-specific):
+* only a seated player, only while it is their decision;
+* only their own moves, newest first, inside their current turn;
+* never a move after which someone else acted ("another player acted since");
+* never across a barrier move (`Move.barrier`: a roll, a draw, revealed information):
+  the barrier itself and everything before it stay.
+
+The log stays append-only in spirit: the taken-back rows are flagged
+`moves.undone = 1` and the state is rebuilt by replaying from the seed
+(`engine.setup` + `apply`) every move not undone, all saved in one
+version-guarded transaction (`GameStore.undo_moves`).  Everything that replays
+a game must skip undone moves (see `live_moves`).
+"""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+import discord
+
+from rules import Engine, GameState, IllegalMove, Move
+from rules.text import Msg, join, msg, seat_ref
+from storage import MoveRow, StaleVersion
+
+from . import ops
+from .i18n import guild_locale, t, tm, user_locale
+from .service import Actor, Refusal, Table, TableService, game_title
+
+if TYPE_CHECKING:
+    from .actions import Actions
+
+
+def live_moves(rows: list[MoveRow]) -> list[MoveRow]:
+    """The moves that count: the log without the ones taken back."""
+    return [r for r in rows if not r.undone]
+
+
+def replay(engine: Engine, table: Table, rows: list[MoveRow]) -> list[tuple[MoveRow, Move, GameState, GameState]]:
+    """(row, move, state before, state after) for every live move, replayed from the seed."""
+    seats = [s.seat for s in table.seats]
+    state = engine.setup(seats, table.game.seed, engine.parse_options(table.game.options))
+    out = []
+    for row in live_moves(rows):
+        move = engine.find_move(state, row.seat, row.move_id)
+        after = engine.apply(state, row.seat, row.move_id)
+        out.append((row, move, state, after))
+        state = after
+    return out
+
+
+@dataclass
+class UndoPlan:
+    seat: str
+    seqs: list[int]  # the rows to flag, newest first
+    moves: list[Move]  # what is taken back, newest first
+    state: GameState  # the state replayed without them
+
+
+def plan_undo(table: Table, rows: list[MoveRow], seat: str, steps: int = 1) -> UndoPlan:
+    """What `/game undo` would take back for `seat` (pure: reads nothing but its arguments)."""
+    live = live_moves(rows)
+    if not any(r.seat == seat for r in live):
+        raise Refusal("undo.refuse.nothing")
+    if live[-1].seat != seat:
+        raise Refusal("undo.refuse.other_acted", who=table.names.get(live[-1].seat, live[-1].seat))
+    engine = table.engine
+    try:
+        steps_done = replay(engine, table, rows)
+    except IllegalMove:
+        raise Refusal("undo.refuse.replay") from None
+    if table.state is not None and engine.dump(steps_done[-1][3]) != engine.dump(table.state):
+        raise Refusal("undo.refuse.replay")
+    taken: list[tuple[MoveRow, Move, GameState]] = []
+    for i in range(len(steps_done) - 1, -1, -1):
+        row, move, before, after = steps_done[i]
+        if row.seat != seat:
+            break  # someone else acted before: their move and everything older stay
+        if i < len(steps_done) - 1 and seat not in engine.to_act(after):
+            break  # this move ended an earlier turn of the same seat
+        if move.barrier:
+            if not taken:
+                raise Refusal("undo.refuse.barrier", move=move.text)
+            break
+        taken.append((row, move, before))
+        if len(taken) >= steps:
+            break
+    return UndoPlan(seat=seat, seqs=[r.seq for r, _, _ in taken], moves=[m for _, m, _ in taken],
+                    state=taken[-1][2])
+
+
+def check_undo(service: TableService, actor: Actor, table: Table) -> str:
+    """The seat that may undo now, or a Refusal saying why not."""
+    status = table.game.status
+    if status == "lobby":
+        raise Refusal("host.refuse.not_started", title=game_title(table.game))
+    if status != "active":
+        raise Refusal("host.refuse.already_over", title=game_title(table.game))
+    row = table.seat_of(actor.user_id)
+    if row is None:
+        raise Refusal("host.refuse.not_player")
+    if row.seat not in table.to_act:
+        raise Refusal("undo.refuse.not_your_turn", who=", ".join(table.names.get(s, s) for s in table.to_act) or "-")
+    return row.seat
+
+
+def commit_undo(service: TableService, table: Table, plan: UndoPlan) -> Table:
+    engine = table.engine
+    try:
+        game = service.games.undo_moves(table.game.id, table.game.version, seqs=plan.seqs,
+                                        state=engine.dump(plan.state), to_act=engine.to_act(plan.state),
+                                        now=service.clock())
+    except StaleVersion:
+        raise Refusal("host.refuse.moved_on") from None
+    return Table(game=game, seats=table.seats, engine=engine, state=plan.state)
+
+
+def undo(service: TableService, actor: Actor, table: Table, steps: int = 1) -> tuple[Table, UndoPlan]:
+    """Everything at once (tests, tools); the command runs the replay in a worker thread."""
+    seat = check_undo(service, actor, table)
+    plan = plan_undo(table, service.games.moves(table.game.id), seat, steps)
+    return commit_undo(service, table, plan), plan
+
+
+def taken_back(plan: UndoPlan) -> Msg:
+    return join([m.text for m in reversed(plan.moves)], "; ")
+
+
+async def undo_flow(actions: "Actions", interaction: discord.Interaction, game_id: Optional[int],
+                    steps: Optional[int]) -> None:
+    from .actions import actor_of
+
+    await ops.defer(interaction, ephemeral=True)
+    service = actions.service
+    table = actions.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
+    seat = check_undo(service, actor_of(interaction), table)
+    rows = service.games.moves(table.game.id)
+    plan = await asyncio.to_thread(plan_undo, table, rows, seat, steps or 1)
+    new_table = commit_undo(service, table, plan)  # version-guarded: a move meanwhile refuses
+    locale = user_locale(interaction)
+    what = taken_back(plan)
+    try:
+        await ops.reply(interaction, t("undo.done_you", locale, n=len(plan.moves), moves=tm(what, locale),
+                                       title=game_title(table.game)), ephemeral=True)
+        event = msg("undo.posted", who=seat_ref(seat), n=len(plan.moves), moves=what)
+        await actions.announce(new_table, guild_locale(interaction), [event])
+    finally:  # saved even if the post failed: deadlines and bots must hear of it
+        await actions.changed(new_table, "undo")
+
+
+__all__ = ["UndoPlan", "check_undo", "commit_undo", "live_moves", "plan_undo", "replay", "undo",
+           "undo_flow"]

@@ -1,0 +1,114 @@
+"""Whole games between bot levels (rules.bots), for tests and `bot.py bench bots`.
+
+Pure like the engines: no clock, no global random.  A game is a function of
+(engine, levels, seed, options): the same arguments replay the same game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .bots import choose
+from .contract import Engine, GameState, Outcome
+
+
+class MatchError(RuntimeError):
+    """A bot game did not end within its move budget (a defect of an engine or a bot)."""
+
+
+def play_match(engine: Engine, levels: list[str], seed: int, options: Any = None,
+               max_moves: int = 20000) -> tuple[GameState, Outcome, int]:
+    """Seats p1..pn played by `levels[i]`; returns the final state, its outcome and the moves made."""
+    seats = [f"p{i + 1}" for i in range(len(levels))]
+    by_seat = dict(zip(seats, levels))
+    state = engine.setup(seats, seed, options)
+    moves = 0
+    while True:
+        to_act = engine.to_act(state)
+        if not to_act:
+            break
+        if moves >= max_moves:
+            raise MatchError(f"{engine.key}: no end after {max_moves} moves (levels {levels}, seed {seed})")
+        seat = to_act[0]
+        move = choose(engine, state, seat, by_seat[seat], seed=seed)
+        state = engine.apply(state, seat, move.id)
+        moves += 1
+    outcome = engine.outcome(state)
+    if outcome is None:
+        raise MatchError(f"{engine.key}: nobody is to act but the game has no outcome (seed {seed})")
+    return state, outcome, moves
+
+
+@dataclass
+class Figures:
+    """The result of a series: `wins`/`ties`/`losses` of `level` (competitive), or wins per level (co-op)."""
+
+    game: str
+    coop: bool
+    games: int = 0
+    wins: int = 0
+    ties: int = 0
+    losses: int = 0
+    moves: int = 0
+    coop_wins: dict[str, int] = field(default_factory=dict)
+    coop_games: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def score_rate(self) -> float:
+        """Wins plus half the shared first places."""
+        return (self.wins + 0.5 * self.ties) / self.games if self.games else 0.0
+
+
+def is_coop(engine: Engine, seed: int = 1) -> bool:
+    """Whether the game is co-operative (from an attribute, else from a finished random game)."""
+    flag = getattr(engine, "coop", None)
+    if isinstance(flag, bool):
+        return flag
+    _, outcome, _ = play_match(engine, ["random"] * engine.min_players, seed)
+    return outcome.coop
+
+
+def head_to_head(engine: Engine, games: int, level: str = "greedy", against: str = "random",
+                 players: int = 2, seed: int = 1, max_moves: int = 20000) -> Figures:
+    """`level` in one seat against `against` in the others; the seat it takes rotates game by game."""
+    players = max(engine.min_players, min(engine.max_players, players))
+    fig = Figures(game=engine.key, coop=False)
+    for g in range(games):
+        mine = g % players
+        levels = [level if i == mine else against for i in range(players)]
+        _, outcome, moves = play_match(engine, levels, seed + g, max_moves=max_moves)
+        seat = f"p{mine + 1}"
+        first = [s for s, r in outcome.ranks.items() if r == 1]
+        fig.games += 1
+        fig.moves += moves
+        if seat in first and len(first) == 1:
+            fig.wins += 1
+        elif seat in first:
+            fig.ties += 1
+        else:
+            fig.losses += 1
+    return fig
+
+
+def coop_rates(engine: Engine, games: int, levels: tuple[str, ...] = ("random", "greedy"),
+               players: Optional[int] = None, seed: int = 1, max_moves: int = 20000) -> Figures:
+    """Co-operative games: every seat at one level; the win rate of each level."""
+    n = players or engine.min_players
+    fig = Figures(game=engine.key, coop=True)
+    for level in levels:
+        fig.coop_wins[level] = 0
+        fig.coop_games[level] = 0
+        for g in range(games):
+            _, outcome, moves = play_match(engine, [level] * n, seed + g, max_moves=max_moves)
+            fig.coop_games[level] += 1
+            fig.coop_wins[level] += int(bool(outcome.won))
+            fig.moves += moves
+            fig.games += 1
+    return fig
+
+
+__all__ = ["Figures", "MatchError", "coop_rates", "head_to_head", "is_coop", "play_match"]

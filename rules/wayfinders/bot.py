@@ -1,0 +1,129 @@
+"""The greedy bot for Wayfinders (rules.bots "greedy" level, engine hook `greedy_move`).
+
+A short look-ahead over the current turn, never over hidden draws:
+
+* action phase: return when the tokens collected (plus the hand) pay for a
+  worthwhile airstrip within a few steps, or when no worker is left; else
+  place a worker where it will collect a token, preferring colours the hand lacks;
+* fly-and-build: a depth-limited search over flight paths (cheapest toll per
+  step, no cell twice) and builds; the first move of the best plan is played
+  and the plan is made again at the next decision.  A build that draws from
+  the bag (W39) is a leaf: the search never looks at what the draw gives;
+* discard: the colour the hand holds most of.
+
+Values: points on the board (W23 islands + scoring islands), a small bonus for
+permanent abilities, and each token in hand up to the hand limit.
+"""
+from __future__ import annotations
+
+from ..contract import Move
+from ..rng import Rng
+from .holdings import hand_limit
+from .islands import ISLANDS
+from .moves import collect_preview, options
+from .scoring import breakdown
+from .state import COLOURS, WayfindersState
+
+TOKEN = 0.9  # a token in hand (W23 scores 1 each; most are spent on airstrips)
+CUBE = 0.6  # an airstrip cube is a limited resource (9 per player)
+ABILITY = {"keep_extra": 1.5, "wildcard": 2.5, "free_passage": 1.0}
+DEPTH = 4  # flight steps looked ahead in one return
+STEP = 0.05  # each flight step costs a little: shorter paths win, so a plan always progresses
+MAX_FLOWN = 12  # a safety net: never wander longer than this in one return
+RETURN_GAIN = 1.0  # return as soon as the turn can gain this much
+
+
+def value(state: WayfindersState, seat: str) -> float:
+    """How good `state` is for `seat` (no hidden information used)."""
+    parts = breakdown(state, seat)
+    p = state.players[seat]
+    bonus = 0.0
+    for c in state.board.values():
+        if seat in c.slots and c.island is not None:
+            bonus += ABILITY.get(ISLANDS[c.island].effect, 0.0)
+    hand = min(sum(p.hand.values()), hand_limit(state, seat))
+    return parts["islands"] + parts["scoring"] + bonus + TOKEN * hand - CUBE * (9 - p.cubes)
+
+
+def _best_plan(engine, state: WayfindersState, seat: str, depth: int, seen: set[str],
+               memo: dict) -> tuple[float, str | None]:
+    """(value of the best continuation of fly-and-build, its first move id or None for 'end')."""
+    p = state.players[seat]
+    key = (p.plane, tuple(p.hand[c] for c in COLOURS), depth, frozenset(seen),
+           tuple(sorted(c for c, cell in state.board.items() if seat in cell.slots)))
+    if key in memo:
+        return memo[key]
+    best, first = value(state, seat), None
+    cheapest: dict[str, tuple] = {}
+    for oid, kind, arg, barrier in options(state, seat):
+        if kind == "build":
+            after = engine.apply(state, seat, oid)
+            if barrier:  # W39 draw: never look at what was drawn
+                v = value(after, seat)
+            else:
+                v, _ = _best_plan(engine, after, seat, depth, seen, memo)
+            if v > best + 1e-9:
+                best, first = v, oid
+        elif kind == "fly" and depth > 0:
+            cell, paid, _toll = arg  # type: ignore[misc]
+            if cell in seen or barrier:
+                continue
+            if cell not in cheapest or len(paid) < len(cheapest[cell][1]):
+                cheapest[cell] = (oid, paid)
+    for cell, (oid, _paid) in cheapest.items():
+        after = engine.apply(state, seat, oid)
+        v, _ = _best_plan(engine, after, seat, depth - 1, seen | {cell}, memo)
+        v -= STEP
+        if v > best + 1e-9:
+            best, first = v, oid
+    memo[key] = (best, first)
+    return best, first
+
+
+def _turn_gain(engine, state: WayfindersState, seat: str) -> tuple[float, str | None]:
+    base = value(state, seat)
+    v, first = _best_plan(engine, state, seat, DEPTH, {state.players[seat].plane}, {})
+    return v - base, first
+
+
+def greedy_move(engine, state: WayfindersState, seat: str, rng: Rng) -> Move:
+    moves = {m.id: m for m in engine.legal_moves(state, seat)}
+    phase = state.phase
+    if phase == "flybuild":
+        if len(state.flown) >= MAX_FLOWN:
+            return moves["end"]
+        gain, first = _turn_gain(engine, state, seat)
+        return moves[first] if first is not None and gain > 0 else moves["end"]
+    if phase == "discard":
+        p = state.players[seat]
+        colour = max((c for c in COLOURS if p.hand[c] > 0), key=lambda c: (p.hand[c], rng.below(8)))
+        return moves[f"discard:{colour}"]
+    # action phase (W9-W11)
+    p = state.players[seat]
+    places = [m for m in moves if m.startswith("place:")]
+    if not places:
+        return moves["return"]
+    if any(seat in w for w in state.workers):
+        gain, _ = _turn_gain(engine, engine.apply(state, seat, "return"), seat)
+        got = len(collect_preview(state, seat))
+        if gain >= RETURN_GAIN or got + sum(p.hand.values()) >= hand_limit(state, seat) + 2:
+            return moves["return"]
+    best, best_v = [], float("-inf")
+    for mid in places:
+        h = int(mid.split(":")[1])
+        mine = state.workers[h - 1].count(seat)
+        others = len(state.workers[h - 1]) - mine
+        tokens = state.hangars[h - 1]
+        v = 0.0
+        if mine < len(tokens):
+            v += 1.0 - 0.2 * min(others, 2)
+            if p.hand[tokens[mine]] == 0:
+                v += 0.4
+        if v > best_v + 1e-9:
+            best, best_v = [mid], v
+        elif abs(v - best_v) <= 1e-9:
+            best.append(mid)
+    return moves[best[rng.below(len(best))]]
+
+
+__all__ = ["greedy_move", "value"]
