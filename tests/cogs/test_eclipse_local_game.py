@@ -1,0 +1,175 @@
+"""Issue 5 "Done when": a complete 4-player Eclipse game on the local table, in process.
+
+Four local users open the game with `/eclipse new`, join (command and Join
+button), start it, pick three alien species and one Terran side (E11), then
+play all nine rounds to final scoring (E25, E75).  The greedy bot level
+(`rules.bots`) stands in for the humans' choices, steered here only so that
+every action type is used at least once (explore, influence, research,
+upgrade, build, move, pass, reaction, trade, colony ships).  Each decision is
+sent the way a player would: `/play move:…`, a button or select of the board
+post, or an `/eclipse …` shortcut.  Every accepted move must post a fresh
+galaxy PNG in the game's thread; the last post carries the final scores.
+"""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from rules.bots import bot_rng
+from rules.eclipse.board import production, upkeep
+from rules.eclipse.data import SIDES, T
+
+from .test_commands import Session, texts
+
+USERS = ("alice", "bob", "carol", "dave")
+THREAD = "eclipse-1"
+SEED = 3
+PNG = b"\x89PNG\r\n\x1a\n"
+# action type -> the move-id heads that show it was really used (not only chosen then stopped)
+USED_BY = {"explore": ("pl",), "influence": ("to",), "research": ("res",), "upgrade": ("put",),
+           "build": ("at",), "move": ("go",), "pass": ("pass",), "reaction": ("react",),
+           "trade": ("tr",), "colony ships": ("col",)}
+
+
+class StandIn:
+    """The humans' choices: the greedy bot, steered towards action types not used yet."""
+
+    def __init__(self, engine):
+        self.engine = engine
+        self.used: set[str] = set()
+        self.aliens = 0
+        self.acting: dict[str, str] = {}  # seat -> the steered action it is in
+
+    def note(self, move_id: str) -> None:
+        head = move_id.partition(":")[0]
+        for kind, heads in USED_BY.items():
+            if head in heads and move_id != "to:track":  # influence counts once a disc reaches a hex
+                self.used.add(kind)
+
+    def choose(self, state, seat: str) -> str:
+        moves = self.engine.legal_moves(state, seat)
+        ids = [mv.id for mv in moves]
+        species = [i for i in ids if i.startswith("sp:")]
+        if species:  # E11: three alien species, then a Terran side
+            want_alien = self.aliens < 3
+            pick = next(i for i in species if (SIDES[i[3:].replace("-", " ")].species != "terran") == want_alien)
+            self.aliens += want_alien
+            return pick
+        steer = self._steer(state, seat, ids)
+        if steer is not None:
+            return steer
+        return self.engine.greedy_move(state, seat, bot_rng(SEED, state.moves_made, seat)).id
+
+    def _steer(self, state, seat: str, ids: list[str]):
+        p = state.players[seat]
+        if "trade" not in self.used and state.round >= 2:
+            trade = [i for i in ids if i.startswith("tr:") and not i.endswith(":science")]
+            if trade and p["res"][2] > 8:
+                return trade[0]
+        spare = p["res"][0] + production(p, 0) - upkeep(p) - 3 if "res" in p else -1
+        for kind in ("build", "upgrade", "move", "influence"):
+            if kind not in self.used and f"act:{kind}" in ids and spare >= 0 and state.round >= 3:
+                return f"act:{kind}"
+        if "influence" not in self.used:  # E37: a disc from the track, onto a hex
+            if "from:track" in ids:
+                return "from:track"
+            onto = [i for i in ids if i.startswith("to:") and i != "to:track"]
+            if onto:
+                return onto[0]
+        if "reaction" not in self.used:
+            react = [i for i in ids if i.startswith("react:")]
+            if react:
+                return react[0]
+        return None
+
+
+def board_post(out, moved: bool):
+    """The new board post of the thread (the first post with an image there)."""
+    posts = [m for m in out if m.channel == THREAD and not m.ephemeral and m.files]
+    assert posts, "no galaxy image after the move: " + texts(out)
+    png = Path(posts[0].files[0])
+    assert png.suffix == ".png" and png.read_bytes()[:8] == PNG
+    return posts[0]
+
+
+def shortcut(move_id: str):
+    """The `/eclipse …` command that composes this move id, if any."""
+    head, _, arg = move_id.partition(":")
+    if head == "act":
+        return f"/eclipse action action:{arg}"
+    if move_id == "pass":
+        return "/eclipse action action:pass"
+    if head == "react":
+        return f"/eclipse react action:{arg}"
+    if head == "res":
+        return f'/eclipse research tech:"{arg.replace("-", " ")}"'
+    if head == "tr":
+        pay, get = arg.split(":")
+        return f"/eclipse trade pay:{pay} get:{get}"
+    if head == "exp":
+        return f"/eclipse explore position:{arg}"
+    if head == "go":
+        return f"/eclipse go hex:{arg}"
+    if move_id == "stop":
+        return "/eclipse stop"
+    return None
+
+
+def press_index(board, move_id: str):
+    for n, item in enumerate(board.pressables, 1):
+        if item.value == move_id or (item.value is None and item.custom_id.split(":", 3)[-1] == move_id):
+            return n
+    return None
+
+
+def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_path):
+    async def go():
+        async with Session(tmp_path) as s:
+            out = await s.cmd("alice", "/eclipse new")
+            assert not out.refused, texts(out)
+            assert not (await s.press("bob", 1, THREAD)).refused  # the lobby's Join button
+            for user in USERS[2:]:
+                assert not (await s.cmd(user, "/game join game:1")).refused
+            out = await s.cmd("alice", "/game start", THREAD)
+            assert not out.refused, texts(out)
+            board = board_post(out, False)
+            service = s.table.bot.actions.service
+            table = service.table(1)
+            policy = StandIn(table.engine)
+            ways = {"play": 0, "press": 0, "shortcut": 0}
+            moves = 0
+            while table.game.status == "active":
+                seat = table.to_act[0]
+                user = table.user_of(seat).name
+                move_id = policy.choose(table.state, seat)
+                line = shortcut(move_id)
+                n = press_index(board, move_id)
+                if line is not None and moves % 2 == 0:
+                    way, out = "shortcut", await s.cmd(user, line, THREAD)
+                elif n is not None and moves % 3 != 1:
+                    way, out = "press", await s.table.press_message(user, board.message_id, n, THREAD)
+                else:
+                    way, out = "play", await s.cmd(user, f"/play move:{move_id}", THREAD)
+                assert not out.refused, (move_id, way, texts(out))
+                ways[way] += 1
+                moves += 1
+                policy.note(move_id)
+                board = board_post(out, True)
+                table = service.table(1)
+                assert table.state.moves_made == moves, (move_id, way)
+                assert moves < 3000, "the game does not end"
+            assert table.game.status == "finished"
+            assert table.state.round == 9 and table.state.phase == "over"  # E25
+            species = sorted(table.state.players[x]["species"] for x in table.state.order)
+            assert sum(1 for sp in species if sp != "terran") >= 3, species
+            assert policy.used == set(USED_BY), set(USED_BY) - policy.used
+            assert all(ways.values()), ways
+            final = board.embeds[0]
+            scores = next(f for f in final.get("fields", []) if f["name"] == "Final scores")
+            outcome = table.outcome()
+            for x in table.state.order:
+                assert f"{table.user_of(x).name}" in scores["value"]
+            results = {r.seat: r.score for r in service.games.results(1)}
+            assert results == outcome.scores
+            print(f"eclipse local game: {moves} moves, ways {ways}, species {species}, scores {outcome.scores}")
+    asyncio.run(go())
