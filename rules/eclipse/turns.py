@@ -164,13 +164,13 @@ def _where(x: str):
 def _build(state, seat, f, head, arg) -> None:
     if head == "stop":
         return _stop(state, seat, f)
-    if head == "bld":
+    p = state.players[seat]
+    if head == "bld":  # E41: paid when chosen, so a trade before the hex is picked cannot spend it twice
         f["what"] = arg
+        p["res"][2] -= SPECIES[p["species"]].costs[BUILDABLE.index(arg)]
         return
     what, f["what"] = f["what"], None
     f.pop("react", None)
-    p = state.players[seat]
-    p["res"][2] -= SPECIES[p["species"]].costs[BUILDABLE.index(what)]
     h = state.hexes[arg]
     if what == "orbital":
         h["orb"] = 1

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rules.eclipse import ENGINE as E
+from rules.eclipse.data import SPECIES
 from rules.eclipse.moves import seat_to_act
 from rules.eclipse.setup import new_hex
 
@@ -117,6 +118,20 @@ def test_e41_e42_build_costs_and_structures():
     assert s.players["p1"]["res"][2] == 20 - 7 - 8 - 4  # E86 Mechanema costs
     assert s.hexes["230"]["ships"]["p1"] == {"interceptor": 1, "dreadnought": 1}
     assert s.hexes["230"]["mono"] and s.hexes["230"]["orb"] == 1
+
+
+def test_e41_e21_build_is_paid_when_chosen_so_trading_before_the_hex_cannot_overspend():
+    """E41 costs Materials; E21 trades are free moves at any time, so they may come between
+    choosing what to build and where.  Materials never go below zero (found by the local game)."""
+    s = game(["terran union", "mechanema"], seed=0)
+    seat = seat_to_act(s)
+    s.players[seat]["res"][2] = SPECIES[s.players[seat]["species"]].costs[0]  # an Interceptor, exactly
+    built = s.players[seat]["built"]["interceptor"]
+    s = play(s, "act:build", "bld:interceptor")
+    assert s.players[seat]["res"][2] == 0
+    assert not any(x.startswith("tr:materials") for x in ids(s))  # nothing left to trade away
+    s = play(s, "at:" + home(s, seat))
+    assert s.players[seat]["res"][2] == 0 and s.players[seat]["built"]["interceptor"] == built + 1
 
 
 def test_e70_e71_rulebook_example_income_4_upkeep_5():
