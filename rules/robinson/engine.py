@@ -74,6 +74,7 @@ class RobinsonEngine(Engine[RobinsonState]):
     def _apply_opt(self, s: RobinsonState, seat: str, o: Opt) -> None:
         oid, kind, arg, _ = o
         if kind == "draw":
+            phases.header(s, "event")
             EV.event_phase(s)
             if s.result is None and s.pending is None:
                 phases.morale_phase(s)

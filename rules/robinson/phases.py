@@ -18,6 +18,11 @@ from .texts import char, m, sub
 MORALE_D = {-3: -3, -2: -2, -1: -1, 0: 0, 1: 1, 2: 2}  # R23; +3 is a choice
 
 
+def header(s: RobinsonState, phase: str) -> None:
+    """A line naming the phase that begins (R16), so the thread shows every phase."""
+    s.events.append(m("ev.phase", phase=sub("img.phase", phase)))
+
+
 def start_round(s: RobinsonState) -> None:
     """R94: night-outside characters come back, then the win check; then the Event phase (R18)."""
     s.events.append(m("ev.round", n=s.round))
@@ -43,6 +48,7 @@ def start_round(s: RobinsonState) -> None:
 
 def morale_phase(s: RobinsonState) -> None:
     s.phase = "morale"
+    header(s, "morale")
     if len(s.seats) == 1:  # R22/R15
         set_morale(s, 1)
     if s.morale == 3:
@@ -77,6 +83,7 @@ def after_morale(s: RobinsonState) -> None:
 
 def production(s: RobinsonState) -> None:
     """R26-R29: the camp tile's sources, camp tokens, the Shortcut; event modifiers."""
+    header(s, "production")
     got = {"F": 0, "W": 0}
     camp = s.island[s.camp]
     for src in sources(s, s.camp):
@@ -121,6 +128,7 @@ def wood_step(s: RobinsonState) -> None:
 
 def start_planning(s: RobinsonState) -> None:
     s.phase = "plan"
+    header(s, "plan")
     s.plan = []
     s.confirmed = []
     s.edits = {}
@@ -164,6 +172,7 @@ def weather_dice(s: RobinsonState) -> list[str]:
 
 def weather_phase(s: RobinsonState) -> None:
     s.phase = "weather"
+    header(s, "weather")
     if weather_dice(s):
         return  # the FP rolls (a barrier move)
     resolve_weather(s, [])
@@ -218,6 +227,7 @@ def weather_effects(s: RobinsonState, faces: list[str]) -> None:
 def night_phase(s: RobinsonState) -> None:
     """R72 (1) eating, then (2) the camp-move choice when there is somewhere to go."""
     s.phase = "night"
+    header(s, "night")
     eaters = in_camp(s)
     meals = len(eaters)
     have = s.avail["F"] + s.avail["NF"]

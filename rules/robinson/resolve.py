@@ -7,7 +7,7 @@ from .combat import add_to_hunt, built, fight_beast
 from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
 from .events import event_card
 from .island import kind, sources
-from .phases import end_action
+from .phases import end_action, header
 from .plan import requirement_met, resolution_order
 from .prims import gain, gain_det, heal, over, players, set_morale, wound
 from .state import RobinsonState, Stack
@@ -28,6 +28,7 @@ def begin(s: RobinsonState) -> None:
                 s.avail["NF"] -= v - take
     s.phase = "resolve"
     s.events.append(m("ev.plan_done", n=len(s.queue)))
+    header(s, "resolve")
     if not s.queue:
         end_action(s)
 
