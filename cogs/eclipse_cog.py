@@ -108,10 +108,7 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
         from render.eclipse_board import render_board
 
         await ops.defer(interaction, ephemeral=True)
-        table = self.actions.service.locate(interaction.channel_id or 0, interaction.user.id, game,
-                                            ("active", "finished"))
-        if table.state is None or table.game.game_key != "eclipse":
-            raise Refusal("host.refuse.not_started", title="Eclipse")
+        table = self._table(interaction, game)
         who = table.seat_of((player or interaction.user).id)
         target = who.seat if who is not None else (table.to_act[0] if table.to_act else table.state.order[0])
         me = table.seat_of(interaction.user.id)
@@ -123,22 +120,22 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
     @app_commands.describe(game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def tech(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
-        from rules.eclipse.board import price
-        from rules.eclipse.data import TECH_ORDER, TECHS
+        from render.eclipse_tech import render_supply
 
+        await ops.defer(interaction, ephemeral=True)
+        table = self._table(interaction, game)
+        me = table.seat_of(interaction.user.id)
+        seat = me.seat if me is not None else None
+        view = table.engine.view(table.state, seat)
+        png = await asyncio.to_thread(render_supply, view, seat, table.names, user_locale(interaction))
+        await ops.reply(interaction, "", ephemeral=True, file=discord.File(io.BytesIO(png), "eclipse-tech.png"))
+
+    def _table(self, interaction: discord.Interaction, game: Optional[int]):
         table = self.actions.service.locate(interaction.channel_id or 0, interaction.user.id, game,
                                             ("active", "finished"))
         if table.state is None or table.game.game_key != "eclipse":
             raise Refusal("host.refuse.not_started", title="Eclipse")
-        me = table.seat_of(interaction.user.id)
-        p = table.state.players.get(me.seat) if me is not None else None
-        lines = []
-        for t in TECH_ORDER:
-            n = table.state.supply.get(t, 0)
-            if n:
-                cost = f" → {price(p, t)}" if p and p.get("species") else ""
-                lines.append(f"`{TECHS[t].category:8}` {t} ×{n} ({TECHS[t].cost}/{TECHS[t].min}{cost})")
-        await ops.reply(interaction, "\n".join(lines) or "-", ephemeral=True)
+        return table
 
 
 COG = EclipseCog

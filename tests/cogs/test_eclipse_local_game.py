@@ -9,6 +9,11 @@ upgrade, build, move, pass, reaction, trade, colony ships).  Each decision is
 sent the way a player would: `/play move:…`, a button or select of the board
 post, or an `/eclipse …` shortcut.  Every accepted move must post a fresh
 galaxy PNG in the game's thread; the last post carries the final scores.
+Twice during the game a player and a watcher ask for `/eclipse tech` and
+`/eclipse board` (private images).
+
+Runtime: about 350 moves; ~30 s of CPU (the wall time grows with the load of
+the machine: 2-3 min on a shared, busy one).
 """
 from __future__ import annotations
 
@@ -83,13 +88,23 @@ class StandIn:
         return None
 
 
-def board_post(out, moved: bool):
+def board_post(out):
     """The new board post of the thread (the first post with an image there)."""
     posts = [m for m in out if m.channel == THREAD and not m.ephemeral and m.files]
     assert posts, "no galaxy image after the move: " + texts(out)
     png = Path(posts[0].files[0])
     assert png.suffix == ".png" and png.read_bytes()[:8] == PNG
     return posts[0]
+
+
+async def private_images(s, user: str) -> None:
+    """`/eclipse tech` (the supply board) and `/eclipse board`: private PNGs, for players and watchers."""
+    for who in (user, "erin"):
+        for line in ("/eclipse tech", "/eclipse board"):
+            out = await s.cmd(who, line, THREAD)
+            assert not out.refused, (who, line, texts(out))
+            assert [m.ephemeral for m in out if m.files] == [True], (who, line)
+            assert Path(next(m for m in out if m.files).files[0]).read_bytes()[:8] == PNG
 
 
 def shortcut(move_id: str):
@@ -132,7 +147,7 @@ def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_pat
                 assert not (await s.cmd(user, "/game join game:1")).refused
             out = await s.cmd("alice", "/game start", THREAD)
             assert not out.refused, texts(out)
-            board = board_post(out, False)
+            board = board_post(out)
             service = s.table.bot.actions.service
             table = service.table(1)
             policy = StandIn(table.engine)
@@ -154,10 +169,12 @@ def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_pat
                 ways[way] += 1
                 moves += 1
                 policy.note(move_id)
-                board = board_post(out, True)
+                board = board_post(out)
                 table = service.table(1)
                 assert table.state.moves_made == moves, (move_id, way)
                 assert moves < 3000, "the game does not end"
+                if moves in (40, 200):
+                    await private_images(s, user)
             assert table.game.status == "finished"
             assert table.state.round == 9 and table.state.phase == "over"  # E25
             species = sorted(table.state.players[x]["species"] for x in table.state.order)
