@@ -1,0 +1,241 @@
+"""Exact combat odds (E98): the probability that the attacker wins one battle.
+
+Built on combat_core (E52-E56, E59).  A side's configuration is, per ship type,
+the sorted damage of its surviving ships: ships of one type with equal damage are
+interchangeable, so this is canonical.  Every configuration of each side is
+enumerated and ranked by remaining hit points; a hit always lowers them, so
+filling the value tables from the most damaged pairs up needs no recursion.
+
+* Positions: the missile volley's activations (E53), then one engagement round's
+  activations (E54) by initiative with defender ties (E52).  A round in which no
+  die hits returns to the same pair; its value V solves V = R + q V (q: chance
+  that nothing is hit in the whole round), so V = R / (1 - q).
+* Each activation's dice are grouped by damage and by how many of the opponent's
+  to-hit thresholds they reach (E55); every outcome class has its multinomial
+  probability.  The firing side then picks, among every way to give each hitting
+  die to a ship it hits (E56), the result best for it (max for the attacker, min
+  for the defender), NPCs included.  With `prune` (default) results with no more
+  damage than another on every ship are dropped: more damage on the opponent is
+  never worse for the firing side (tests compare with `prune=False`).
+* E59/E98: at the start of a round with no cannon on either side, the defender
+  wins; there is no draw.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement, product
+from math import factorial
+from typing import Sequence
+
+from .combat_core import firing_order, needed
+from .notation import FleetSpec, NotationError, check_pair, parse_fleet
+
+ATT, DEF = 0, 1
+Config = tuple[tuple[int, ...], ...]  # per type: sorted damage of surviving ships
+MAX_WORK = 3_000_000  # configuration pairs x positions computed at most
+
+
+def odds(attacker: str, defender: str) -> float:
+    """E98: the attacker's exact chance of winning (the defender's is 1 - odds)."""
+    a, d = parse_fleet(attacker), parse_fleet(defender)
+    check_pair(a, d)
+    return Battle(a, d).attacker_wins()
+
+
+@lru_cache(maxsize=4096)
+def outcomes(dice: tuple[tuple[int, int], ...], thresholds: tuple[int, ...]) -> tuple:
+    """Outcome classes of rolling `dice` ((damage, how many) pairs) against sorted distinct
+    to-hit thresholds: [(probability, hits)], hits = sorted ((damage, level), ...) where a die
+    of level L hits every target whose threshold is among the first L (E55)."""
+    edges = (*thresholds, 7)
+    p_level = [(thresholds[0] - 1) / 6] + [(edges[i + 1] - edges[i]) / 6 for i in range(len(thresholds))]
+    per_group = []
+    for dmg, n in dice:
+        rows = []
+        for split in _compositions(n, len(p_level)):
+            p = factorial(n)
+            for k, c in zip(split, p_level):
+                p = p / factorial(k) * c ** k
+            if p:
+                rows.append((p, tuple((dmg, lvl) for lvl, k in enumerate(split) if lvl for _ in range(k))))
+        per_group.append(rows)
+    out = []
+    for combo in product(*per_group):
+        p = 1.0
+        hits: tuple = ()
+        for q, h in combo:
+            p *= q
+            hits += h
+        out.append((p, tuple(sorted(hits, reverse=True))))
+    return tuple(out)
+
+
+def _compositions(n: int, bins: int):
+    if bins == 1:
+        yield (n,)
+        return
+    for k in range(n + 1):
+        for rest in _compositions(n - k, bins - 1):
+            yield (k, *rest)
+
+
+class Battle:
+    """One battle between two parsed fleets; `attacker_wins()` is the E98 figure."""
+
+    def __init__(self, attacker: FleetSpec, defender: FleetSpec, prune: bool = True) -> None:
+        self.types = ([t for t, _ in attacker.groups], [t for t, _ in defender.groups])
+        order = firing_order(self.types[DEF], self.types[ATT])
+        index = {(r, id(t)): i for side, r in ((ATT, "attacker"), (DEF, "defender"))
+                 for i, t in enumerate(self.types[side])}
+        acts = [(ATT if r == "attacker" else DEF, index[(r, id(t))], t) for r, t in order]
+        self.seq = [(s, i, t.missiles) for s, i, t in acts if t.missiles]
+        self.first = len(self.seq)  # position of a round's first activation
+        self.seq += [(s, i, t.cannons) for s, i, t in acts if t.cannons]
+        self.prune = prune
+        self.confs = (_configs(attacker), _configs(defender))
+        self.ids = tuple({c: i for i, c in enumerate(cs)} for cs in self.confs)
+        self.n = (len(self.confs[ATT]), len(self.confs[DEF]))
+        if self.n[ATT] * self.n[DEF] * (len(self.seq) + 1) > MAX_WORK:
+            raise NotationError("too_big")
+        self.assigned: dict = {}
+
+    def attacker_wins(self) -> float:
+        na, nd = self.n
+        first, end = self.first, len(self.seq)
+        vals = [[0.0] * (na * nd) for _ in range(end + 1)]
+        vals[end] = vals[first]  # after a round's last activation: the next round's start
+        armed = [[any(s and t.cannons for s, t in zip(c, self.types[side])) for c in self.confs[side]]
+                 for side in (ATT, DEF)]
+        # per position: firing side, ships of the firing type in each own configuration, a
+        # lazily filled table [ships][opponent configuration] -> (chance of no hit, hit rows),
+        # and the value table after it
+        meta = [(side, [len(c[ti]) for c in self.confs[side]],
+                 [[None] * self.n[1 - side] for _ in range(max(len(c[ti]) for c in self.confs[side]) + 1)],
+                 vals[k + 1])
+                for k, (side, ti, _) in enumerate(self.seq)]
+        hs, p0s = [0.0] * end, [1.0] * end
+        for ia in range(na):
+            a_dead = not any(self.confs[ATT][ia])
+            for idd in range(nd):
+                at = ia * nd + idd
+                if a_dead or not any(self.confs[DEF][idd]):
+                    for row in vals[:end]:
+                        row[at] = 0.0 if a_dead else 1.0
+                    continue
+                for k in range(end):
+                    side, counts, table, nxt = meta[k]
+                    if side == ATT:
+                        n, opp, base = counts[ia], idd, ia * nd
+                    else:
+                        n, opp, base = counts[idd], ia, idd
+                    if not n:
+                        hs[k], p0s[k] = 0.0, 1.0
+                        continue
+                    got = table[n][opp]
+                    if got is None:
+                        got = table[n][opp] = self._outcomes(k, n, opp)
+                    p0, single, rows = got
+                    h = 0.0
+                    for p, r in single:
+                        h += p * nxt[base + r]
+                    if side == ATT:
+                        for p, res in rows:
+                            h += p * max([nxt[base + r] for r in res])
+                    else:
+                        for p, res in rows:
+                            h += p * min([nxt[base + r] for r in res])
+                    hs[k], p0s[k] = h, p0
+                value = 0.0
+                if armed[ATT][ia] or armed[DEF][idd]:  # else E59/E98: the defender wins
+                    r, q = 0.0, 1.0
+                    for k in range(first, end):
+                        r += q * hs[k]
+                        q *= p0s[k]
+                    value = r / (1.0 - q)
+                vals[first][at] = value
+                for k in range(end - 1, -1, -1):
+                    if k == first:
+                        value = vals[first][at]
+                    else:
+                        value = hs[k] + p0s[k] * value
+                        vals[k][at] = value
+        return vals[0][na * nd - 1]  # both fleets undamaged: the last configurations
+
+    def _outcomes(self, k: int, n: int, opp_id: int) -> tuple[float, list, list]:
+        """Activation k with n ships against an opponent configuration: (chance that nothing
+        is hit, [(probability, offset of the only result in a value table)], [(probability,
+        offsets of the results the firing side chooses from)])."""
+        side, ti, dmgs = self.seq[k]
+        shooter, targets = self.types[side][ti], self.types[1 - side]
+        opp = self.confs[1 - side][opp_id]
+        need = [needed(shooter, t) if opp[j] else 0 for j, t in enumerate(targets)]
+        th = tuple(sorted({x for x in need if x}))
+        levels = tuple(th.index(x) + 1 if x else 99 for x in need)
+        counts: dict[int, int] = {}
+        for d in dmgs:
+            counts[d] = counts.get(d, 0) + n
+        scale = 1 if side == ATT else self.n[DEF]
+        ids = self.ids[1 - side]
+        p0, single, rows = 0.0, [], []
+        for p, hits in outcomes(tuple(sorted(counts.items())), th):
+            if hits:
+                res = tuple(ids[r] * scale for r in self._assign(1 - side, opp, hits, levels))
+                if len(res) == 1:
+                    single.append((p, res[0]))
+                else:
+                    rows.append((p, res))
+            else:
+                p0 = p
+        return p0, single, rows
+
+    def _assign(self, side: int, conf: Config, hits: Sequence[tuple[int, int]], levels) -> tuple:
+        """E56: every distinct result of giving each hitting die to one ship it hits."""
+        key = (side, conf, hits, levels)
+        got = self.assigned.get(key)
+        if got is not None:
+            return got
+        hulls = [t.hull for t in self.types[side]]
+        states = {conf}
+        for dmg, lvl in hits:
+            nxt = set()
+            for s in states:
+                moved = False
+                for j, ships in enumerate(s):
+                    if not ships or levels[j] > lvl:
+                        continue
+                    for v in set(ships):
+                        moved = True
+                        rest = list(ships)
+                        rest.remove(v)
+                        if v + dmg <= hulls[j]:
+                            rest.append(v + dmg)
+                            rest.sort()
+                        nxt.add(s[:j] + (tuple(rest),) + s[j + 1:])
+                if not moved:
+                    nxt.add(s)  # no ship this die hits is left: the die is lost
+            states = nxt
+        result = tuple(_undominated(states, conf, hulls) if self.prune else states)
+        self.assigned[key] = result
+        return result
+
+
+def _configs(fleet: FleetSpec) -> list[Config]:
+    """Every configuration of a fleet, most damaged first (by remaining hit points)."""
+    per_type = [[c for k in range(count + 1) for c in combinations_with_replacement(range(t.hull + 1), k)]
+                for t, count in fleet.groups]
+    hulls = [t.hull for t, _ in fleet.groups]
+    return sorted(product(*per_type), key=lambda c: sum(h + 1 - v for h, ships in zip(hulls, c) for v in ships))
+
+
+def _undominated(states: set, conf: Config, hulls: list[int]) -> list:
+    """Drop results with no more damage than another on every ship.  Per type, damages
+    sorted descending with destroyed ships as hull + 1 (every result keeps the ship count
+    of `conf`); sorted pointwise >= is "some matching of ships has >= damage"."""
+    rows = []
+    for s in states:
+        vec: list[int] = []
+        for j, ships in enumerate(s):
+            vec += [hulls[j] + 1] * (len(conf[j]) - len(ships)) + sorted(ships, reverse=True)
+        rows.append((s, vec))
+    return [s for s, v in rows
+            if not any(w != v and all(a >= b for a, b in zip(w, v)) for _, w in rows)]
