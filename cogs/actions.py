@@ -167,8 +167,9 @@ class Actions:
         played = self.service.play(actor_of(interaction), table, text, version)
         locale = user_locale(interaction)
         try:
-            await ops.reply(interaction, t("host.play.accepted", locale, move=tm(played.move.text, locale),
-                                           title=game_title(table.game)), ephemeral=True)
+            said = tm(played.move.text, locale, played.table.names)  # a seat in the label reads as its player
+            await ops.reply(interaction, t("host.play.accepted", locale, move=said, title=game_title(table.game)),
+                            ephemeral=True)
             await self.announce(played.table, guild_locale(interaction), played.events)
         finally:  # the move is saved even if the post failed: deadlines and bots must hear of it
             await self.changed(played.table, "finish" if played.finished else "move")

@@ -19,6 +19,7 @@ settings change mid-turn counts from the same start.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Optional
 
@@ -245,7 +246,9 @@ class Deadlines:
                 if table.game.status != "active" or seat not in table.to_act or table.state is None:
                     break
                 try:
-                    move = choose(table.engine, table.state, seat, BOT_LEVEL, table.game.seed)
+                    # in a worker thread, as bot seats do: a slow bot never blocks the event loop
+                    move = await asyncio.to_thread(choose, table.engine, table.state, seat, BOT_LEVEL,
+                                                   table.game.seed)
                     played = self.service.play_seat(table, seat, move.id)
                 except (Refusal, ValueError) as exc:
                     log.info("bot move for %s in game %s stopped: %s", seat, table.game.id, exc)

@@ -62,6 +62,15 @@ class DeadlinesCog(commands.Cog):
             log.exception("catching up on timers failed")
         self.scheduler.start()
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember each user's language: turn DMs are sent outside any interaction."""
+        try:
+            self.deadlines.prefs.remember_locale(interaction.user.id, user_locale(interaction),
+                                                 self.bot.service.clock())
+        except Exception:  # a preference must never break an interaction
+            log.exception("could not remember the locale of user %s", interaction.user.id)
+
     # ---- flows behind /game settings and /game notify ------------------------------------
     async def settings(self, interaction: discord.Interaction, game_id: Optional[int], deadline: Optional[str],
                        expire: Optional[str]) -> None:

@@ -1,5 +1,6 @@
 """Turn notifications: the per-seat opt-in (`seats.notify`) and what we learnt about a user's DMs
-(`user_prefs.dm_closed`, remembered until the user runs `/game notify` again)."""
+(`user_prefs.dm_closed`, remembered until the user runs `/game notify` again) and language
+(`user_prefs.locale`, from their latest interaction: a DM has no interaction to read it from)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -40,6 +41,20 @@ class PrefsStore:
     def locale(self, user_id: int) -> Optional[str]:
         row = self.store.conn.execute("SELECT locale FROM user_prefs WHERE user_id = ?", (user_id,)).fetchone()
         return row[0] if row and row[0] else None
+
+    def remember_locale(self, user_id: int, locale: str, now: float) -> bool:
+        """Keep the language of the user's latest interaction (for DMs, sent outside any interaction).
+
+        Writes only when it changed; True when it did."""
+        if not locale or self.locale(user_id) == locale:
+            return False
+        with self.store.transaction() as conn:
+            conn.execute(
+                "INSERT INTO user_prefs (user_id, locale, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at",
+                (user_id, locale, now),
+            )
+        return True
 
 
 __all__ = ["PrefsStore"]

@@ -444,3 +444,54 @@ def test_status_shows_how_long_the_turn_has_left(tmp_path):
             await s.cmd("alice", "/game settings deadline:none game:1")
             assert "Turn deadline" not in (await s.cmd("carol", "/game status game:1"))[0].content
     run(go())
+
+
+def test_the_turn_dm_is_in_the_players_own_language(tmp_path):
+    """A DM has no interaction to read a locale from: the bot remembers each user's latest one."""
+    async def go():
+        async with Table(tmp_path, Clock()) as s:
+            await two_player_game(s)
+            s.t.locale = "es-ES"  # bob's Discord client is Spanish
+            out = await s.cmd("bob", "/game notify on", THREAD)
+            assert "Te enviaré un mensaje directo" in out[0].content
+            s.t.locale = "en-US"
+            bob_id = s.service.games.seats(1)[1].user_id
+            assert PrefsStore(s.service.store).locale(bob_id) == "es"
+            dms = []
+            for _ in range(40):
+                if dms:
+                    break
+                table = s.game()
+                who = table.user_of(table.to_act[0])
+                if who.name == "bob":
+                    s.t.locale = "es-ES"
+                move = table.engine.legal_moves(table.state, who.seat)[0]
+                out = await s.cmd(who.name, f"/play move:{move.id}", THREAD)
+                s.t.locale = "en-US"
+                dms = [m for m in out if m.channel == "@bob"]
+            assert dms and dms[0].content.startswith("Te toca en Wayfinders #1")
+    run(go())
+
+
+def test_an_expired_turn_is_chosen_in_a_worker_thread(tmp_path, monkeypatch):
+    """Bots move promptly without blocking the event loop, also when a deadline runs out."""
+    import threading
+
+    import cogs.deadlines as deadlines
+
+    threads = []
+
+    def spy(*args, **kw):
+        threads.append(threading.current_thread())
+        return choose(*args, **kw)
+
+    choose = deadlines.choose
+    monkeypatch.setattr(deadlines, "choose", spy)
+
+    async def go():
+        async with Table(tmp_path, Clock()) as s:
+            await two_player_game(s)
+            posted = await s.fire(48.01)
+            assert "Time is up" in posted[0].content
+    run(go())
+    assert threads and all(t is not threading.main_thread() for t in threads)
