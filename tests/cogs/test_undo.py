@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 import pytest
 
 from cogs.service import Actor, Refusal, TableService
-from cogs.undo import live_moves, replay, undo
+from cogs.undo import commit_undo, live_moves, plan_undo, replay, undo
 from rules.bots import choose
 from storage import open_store
 
@@ -66,6 +67,31 @@ def test_refusals_nothing_not_your_turn_not_a_player_other_acted(service):
     version = service.table(table.game.id).game.version
     assert version == table.game.version  # refusals change nothing
     assert all(not m.undone for m in service.games.moves(table.game.id))
+
+
+def test_refusals_before_the_start_and_after_the_end(service):
+    lobby = service.new_game(ALICE, "wayfinders", guild_id=1, channel_id=10)
+    assert refusal_key(undo, service, ALICE, lobby) == "host.refuse.not_started"
+    table = started(service)
+    table = play(service, table, "return").table
+    over = service.abandon(ALICE, table)
+    assert refusal_key(undo, service, actor_of(table, table.to_act[0]), over) == "host.refuse.already_over"
+
+
+def test_refusals_when_the_game_moved_on_or_its_log_does_not_replay(service):
+    table = started(service)
+    seat = table.to_act[0]
+    table = play(service, table, "return").table  # still this seat's decision (fly and build)
+    plan = plan_undo(table, service.games.moves(table.game.id), seat)
+    moved = play(service, table, "end").table
+    assert moved.game.version > table.game.version
+    # a move landed between reading the game and saving the undo: the version guard refuses
+    assert refusal_key(commit_undo, service, table, plan) == "host.refuse.moved_on"
+    rows = service.games.moves(table.game.id)[:1]
+    bogus = [rows[0].model_copy(update={"move_id": "place:99"})]
+    assert refusal_key(plan_undo, table, bogus, seat) == "undo.refuse.replay"  # the log does not replay
+    other = dataclasses.replace(table, state=table.engine.setup([s.seat for s in table.seats], 7))
+    assert refusal_key(plan_undo, other, rows, seat) == "undo.refuse.replay"  # nor reach the stored state
 
 
 def test_undo_restores_exactly_the_fresh_replay_and_play_goes_on(service):
