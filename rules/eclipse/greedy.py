@@ -1,10 +1,12 @@
 """A greedy Eclipse bot (rules.bots "greedy" level): simple knowledge of the game.
 
-It colonises whenever it can, takes actions only while it can pay their upkeep,
-prefers research, influence towards valuable hexes, exploring early and building
-when Materials pile up, keeps Discovery tiles it cannot use well, and settles
-bankruptcy by trading before giving up its least valuable hex.  It always picks
-one of the listed legal moves.
+It colonises whenever it can, takes actions only while it can pay their upkeep
+(counting what spare Materials and Science would trade for, E21, E70), prefers
+research, influence only when a hex can be taken (E37), exploring early while a
+position is open, building when Materials pile up (monoliths first), keeps
+Discovery tiles it cannot use well, and settles bankruptcy by trading before
+giving up its least valuable hex (E71).  It always picks one of the listed
+legal moves.
 """
 from __future__ import annotations
 
@@ -12,8 +14,33 @@ from typing import Any
 
 from ..contract import Move
 from ..rng import Rng
-from .board import production
-from .data import HEXES, TECHS, T
+from .board import production, trade_rate
+from .data import HEXES, RESOURCES, TECHS, T
+from .moves import explore_positions, influence_targets
+
+
+def _spare(p: dict, after_action: bool = True) -> int:
+    """Money left after the next Upkeep (E70) if one more disc leaves the track now."""
+    track = p["track"] - (1 if after_action else 0)
+    return p["res"][0] + production(p, 0) - T.upkeep[min(max(track, 0), 13)]
+
+
+def _surplus(p: dict) -> int:
+    """Money that trading spare Materials and Science would bring (E21), keeping some of each."""
+    rate = trade_rate(p)
+    return max(0, p["res"][2] - 8) // rate + max(0, p["res"][1] - 10) // rate
+
+
+def _trade(p: dict, arg: str, k: str) -> float:
+    """E21/E71: turn spare Materials (then Science) into Money rather than lose a hex or an action."""
+    pay, _, get = arg.partition(":")
+    if get != "money" or pay == "money":
+        return -5.0
+    keep = 0 if k == "upkeep" else (8 if pay == "materials" else 10)
+    short = _spare(p, after_action=False) < 0 if k == "upkeep" else _spare(p) < 0
+    if not short or p["res"][RESOURCES.index(pay)] - trade_rate(p) < keep:
+        return -5.0
+    return 30.0 if pay == "materials" else 29.0
 
 
 def _score(state: Any, seat: str, mid: str) -> float:
@@ -21,20 +48,25 @@ def _score(state: Any, seat: str, mid: str) -> float:
     head, _, arg = mid.partition(":")
     if "res" not in p:  # species choice
         return 0.0
-    spare = p["res"][0] + production(p, 0) - T.upkeep[min(max(p["track"] - 1, 0), 13)]
+    spare = _spare(p)
+    k = state.stack[-1]["k"] if state.stack else ""
     if head == "col":
         return 100.0
     if head == "tr":
-        return -5.0
+        return _trade(p, arg, k)
     if head == "act":
-        if spare < 0:
+        if spare + _surplus(p) < 0:
             return -10.0
         base = {"research": 8, "influence": 7, "explore": 9 if state.round <= 5 else 3, "build": 5,
                 "upgrade": 3, "move": 1}[arg]
         if arg == "research" and p["res"][1] < 5:
             base = 0
-        if arg == "build" and p["res"][2] < 5:
-            base = 0
+        if arg == "influence" and not any(t != "track" for t in influence_targets(state, seat, "track")):
+            base = -1  # E37: no hex to take; only worth it for the colony-ship flips
+        if arg == "explore" and not explore_positions(state, seat):
+            base = -1
+        if arg == "build":
+            base = 10 if p["res"][2] >= 12 else 5 if p["res"][2] >= 5 else 0
         return base - 2 * p["acted"]
     if head == "react":
         return -8.0
