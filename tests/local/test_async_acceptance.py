@@ -17,18 +17,10 @@ from cogs.deadlines import EXPIRE, REMIND
 from cogs.local import LocalTable
 from rules.bots import choose
 
-HOUR = 3600.0
-T0 = 1_900_000_000.0
-THREAD = "wayfinders-1"
+from tests.cogs.test_deadlines import HOUR, THREAD, Clock
+
+T0 = Clock().now
 LOCALES = {"alice": "en-US", "bob": "es-ES"}
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Local:
@@ -157,9 +149,14 @@ async def scenario(s: Local) -> None:
         s.clock.now = T0 + hours * HOUR
         await s.cmd(who.name, f"/play move:{move.id}", THREAD)
     assert s.game().game.status == "finished"
-    end = texts(s.thread[-6:])
-    assert any(m.files and m.files[0].endswith(".gif") for m in s.thread[-6:]), end
-    assert any(m.files and m.files[0].endswith(".png") and "📈" in m.content for m in s.thread[-6:]), end
+    # The end in the thread: the final board with the scores, the score chart, the animated replay.
+    final, chart, film = s.thread[-3:]
+    names = {row.name for row in s.game().seats}
+    scores = s.table.render(final)
+    assert "Final scores" in scores and all(n in scores for n in names), scores
+    assert chart.content.startswith("📈 Score progression of Wayfinders #1") and chart.files[0].endswith(".png")
+    assert film.content.startswith("🎞️ Replay of Wayfinders #1") and film.files[0].endswith(".gif")
+    assert Path(film.files[0]).stat().st_size < 8_000_000
 
     bob_private = texts(s.private["bob"])
     assert "Hecho: " in bob_private and "Done: " not in bob_private, bob_private[-500:]
@@ -172,4 +169,6 @@ async def scenario(s: Local) -> None:
     assert re.search(r"1 jugadas, [01] ganadas", texts(stats)), texts(stats)
     stats = await s.cmd("alice", "/stats me")
     assert re.search(r"\*\*Wayfinders\*\*: 1 played, [01] won", texts(stats)), texts(stats)
+    server = texts(await s.cmd("bob", "/stats server game:wayfinders"))
+    assert "1 partidas terminadas" in server and "Aún sin clasificación" in server, server  # unrated: a bot stood in
     await s.close()
