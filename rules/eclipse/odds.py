@@ -25,6 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from math import factorial
+from operator import ge, itemgetter
 from typing import Sequence
 
 from .combat_core import firing_order, needed
@@ -102,32 +103,35 @@ class Battle:
     def attacker_wins(self) -> float:
         na, nd = self.n
         first, end = self.first, len(self.seq)
-        vals = [[0.0] * (na * nd) for _ in range(end + 1)]
-        vals[end] = vals[first]  # after a round's last activation: the next round's start
+        # value tables per position: by[k][ia][idd] and the same values transposed,
+        # tr[k][idd][ia], so both sides read their possible results from one row
+        by = [[[0.0] * nd for _ in range(na)] for _ in range(end + 1)]
+        tr = [[[0.0] * na for _ in range(nd)] for _ in range(end + 1)]
+        by[end], tr[end] = by[first], tr[first]  # after a round's last activation: the next round
         armed = [[any(s and t.cannons for s, t in zip(c, self.types[side])) for c in self.confs[side]]
                  for side in (ATT, DEF)]
+        d_dead = [not any(c) for c in self.confs[DEF]]
         # per position: firing side, ships of the firing type in each own configuration, a
         # lazily filled table [ships][opponent configuration] -> (chance of no hit, hit rows),
-        # and the value table after it
+        # and the value tables after it
         meta = [(side, [len(c[ti]) for c in self.confs[side]],
                  [[None] * self.n[1 - side] for _ in range(max(len(c[ti]) for c in self.confs[side]) + 1)],
-                 vals[k + 1])
+                 by[k + 1] if side == ATT else tr[k + 1])
                 for k, (side, ti, _) in enumerate(self.seq)]
         hs, p0s = [0.0] * end, [1.0] * end
         for ia in range(na):
             a_dead = not any(self.confs[ATT][ia])
             for idd in range(nd):
-                at = ia * nd + idd
-                if a_dead or not any(self.confs[DEF][idd]):
-                    for row in vals[:end]:
-                        row[at] = 0.0 if a_dead else 1.0
+                if a_dead or d_dead[idd]:
+                    for k in range(end):
+                        by[k][ia][idd] = tr[k][idd][ia] = 0.0 if a_dead else 1.0
                     continue
                 for k in range(end):
                     side, counts, table, nxt = meta[k]
                     if side == ATT:
-                        n, opp, base = counts[ia], idd, ia * nd
+                        n, opp, seg = counts[ia], idd, nxt[ia]
                     else:
-                        n, opp, base = counts[idd], ia, idd
+                        n, opp, seg = counts[idd], ia, nxt[idd]
                     if not n:
                         hs[k], p0s[k] = 0.0, 1.0
                         continue
@@ -137,13 +141,13 @@ class Battle:
                     p0, single, rows = got
                     h = 0.0
                     for p, r in single:
-                        h += p * nxt[base + r]
+                        h += p * seg[r]
                     if side == ATT:
-                        for p, res in rows:
-                            h += p * max([nxt[base + r] for r in res])
+                        for p, pick in rows:
+                            h += p * max(pick(seg))
                     else:
-                        for p, res in rows:
-                            h += p * min([nxt[base + r] for r in res])
+                        for p, pick in rows:
+                            h += p * min(pick(seg))
                     hs[k], p0s[k] = h, p0
                 value = 0.0
                 if armed[ATT][ia] or armed[DEF][idd]:  # else E59/E98: the defender wins
@@ -152,19 +156,19 @@ class Battle:
                         r += q * hs[k]
                         q *= p0s[k]
                     value = r / (1.0 - q)
-                vals[first][at] = value
+                by[first][ia][idd] = tr[first][idd][ia] = start = value
                 for k in range(end - 1, -1, -1):
-                    if k == first:
-                        value = vals[first][at]
+                    if k == first:  # the volley's last activation leads to the first round
+                        value = start
                     else:
                         value = hs[k] + p0s[k] * value
-                        vals[k][at] = value
-        return vals[0][na * nd - 1]  # both fleets undamaged: the last configurations
+                        by[k][ia][idd] = tr[k][idd][ia] = value
+        return by[0][na - 1][nd - 1]  # both fleets undamaged: the last configurations
 
     def _outcomes(self, k: int, n: int, opp_id: int) -> tuple[float, list, list]:
         """Activation k with n ships against an opponent configuration: (chance that nothing
-        is hit, [(probability, offset of the only result in a value table)], [(probability,
-        offsets of the results the firing side chooses from)])."""
+        is hit, [(probability, the only result)], [(probability, a getter of the values of
+        the results the firing side chooses from)])."""
         side, ti, dmgs = self.seq[k]
         shooter, targets = self.types[side][ti], self.types[1 - side]
         opp = self.confs[1 - side][opp_id]
@@ -174,16 +178,15 @@ class Battle:
         counts: dict[int, int] = {}
         for d in dmgs:
             counts[d] = counts.get(d, 0) + n
-        scale = 1 if side == ATT else self.n[DEF]
         ids = self.ids[1 - side]
         p0, single, rows = 0.0, [], []
         for p, hits in outcomes(tuple(sorted(counts.items())), th):
             if hits:
-                res = tuple(ids[r] * scale for r in self._assign(1 - side, opp, hits, levels))
+                res = [ids[r] for r in self._assign(1 - side, opp, hits, levels)]
                 if len(res) == 1:
                     single.append((p, res[0]))
                 else:
-                    rows.append((p, res))
+                    rows.append((p, itemgetter(*res)))
             else:
                 p0 = p
         return p0, single, rows
@@ -230,12 +233,18 @@ def _configs(fleet: FleetSpec) -> list[Config]:
 def _undominated(states: set, conf: Config, hulls: list[int]) -> list:
     """Drop results with no more damage than another on every ship.  Per type, damages
     sorted descending with destroyed ships as hull + 1 (every result keeps the ship count
-    of `conf`); sorted pointwise >= is "some matching of ships has >= damage"."""
+    of `conf`); sorted pointwise >= is "some matching of ships has >= damage".  A dominating
+    result has a larger total, so checking against the kept ones in descending total order
+    is enough."""
     rows = []
     for s in states:
         vec: list[int] = []
         for j, ships in enumerate(s):
             vec += [hulls[j] + 1] * (len(conf[j]) - len(ships)) + sorted(ships, reverse=True)
-        rows.append((s, vec))
-    return [s for s, v in rows
-            if not any(w != v and all(a >= b for a, b in zip(w, v)) for _, w in rows)]
+        rows.append((sum(vec), vec, s))
+    rows.sort(key=lambda row: -row[0])
+    kept: list = []
+    for _, v, s in rows:
+        if not any(all(map(ge, w, v)) for w, _ in kept):
+            kept.append((v, s))
+    return [s for _, s in kept]
