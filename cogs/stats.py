@@ -66,10 +66,20 @@ def is_coop_key(key: str, rows: list[Row]) -> bool:
                                  for g, v in by_game.items())
 
 
+STANDARD = "standard"  # a game without a named scenario (shown translated: stats.scenario.standard)
+
+
+def scenario_name(scenario: str, locale: str) -> str:
+    """`scenario_of`'s name for people: the default one translated, named ones as the game calls them."""
+    if scenario == STANDARD or scenario.startswith(STANDARD + " ("):
+        return t("stats.scenario.standard", locale) + scenario[len(STANDARD):]
+    return scenario
+
+
 def scenario_of(key: str, options: dict[str, Any]) -> str:
     """A game's scenario as players name it: `options.scenario`, else the engine's `scenario`, else
     "standard"; a difficulty option other than the default is added ("standard (hard)")."""
-    name = str(options.get("scenario") or getattr(GAMES.get(key), "scenario", None) or "standard")
+    name = str(options.get("scenario") or getattr(GAMES.get(key), "scenario", None) or STANDARD)
     level = options.get("difficulty")
     return f"{name} ({level})" if level else name
 
@@ -200,7 +210,7 @@ class Stats:
                 counts[r.scenario][1] += 1
         if per_game:
             counts = defaultdict(lambda: [0, 0], {s: [len(won[s]), len(g)] for s, g in played.items()})
-        return [t("stats.scenario", locale, scenario=s, wins=w, played=n, rate=_pct(w, n))
+        return [t("stats.scenario", locale, scenario=scenario_name(s, locale), wins=w, played=n, rate=_pct(w, n))
                 for s, (w, n) in sorted(counts.items())]
 
 

@@ -99,3 +99,16 @@ def test_stats_commands_on_the_local_table(tmp_path):
             out = await s.cmd("alice", "/stats server game:chess")
             assert out.refused and all(m.ephemeral for m in out)
     asyncio.run(go())
+
+
+def test_robinson_is_co_operative_with_a_win_rate_per_scenario(store):
+    """The real co-op engine, nothing patched: every seat won or lost together, ranks all 1."""
+    finish(store, [(1, 0, 1, True), (2, 0, 1, True)], at=1, key="robinson")
+    finish(store, [(1, 0, 1, False), (3, 0, 1, False)], at=2, key="robinson")
+    finish(store, [(2, 0, 1, True), (None, 0, 1, True)], at=3, key="robinson", options={"difficulty": "hard"})
+    text = "\n".join(Stats(store).server(GUILD, "robinson", "en"))
+    assert "3 finished games" in text
+    assert "scenario standard: 1/2 won (50%)" in text and "scenario standard (hard): 1/1 won (100%)" in text
+    assert "rating" not in text.lower()
+    es = "\n".join(Stats(store).me(2, GUILD, "robinson", "es"))
+    assert "(cooperativo): 2 jugadas, 2 ganadas (100%)" in es and "escenario estándar (hard): 1/1 ganadas" in es
