@@ -169,6 +169,15 @@ async def scenario(s: Local) -> None:
     assert re.search(r"1 jugadas, [01] ganadas", texts(stats)), texts(stats)
     stats = await s.cmd("alice", "/stats me")
     assert re.search(r"\*\*Wayfinders\*\*: 1 played, [01] won", texts(stats)), texts(stats)
+    moves = len(s.service.games.moves(1))
+    pages = (moves + 14) // 15
+    first = texts(await s.cmd("bob", "/game log game:1 page:1"))
+    assert f"**Wayfinders #1** — registro, página 1 de {pages}" in first and "**1.**" in first, first
+    last = texts(await s.cmd("bob", "/game log game:1"))
+    assert f"página {pages} de {pages}" in last and f"**{moves}.**" in last, last
+    again = await s.cmd("bob", "/game replay game:1")
+    assert all(m.ephemeral for m in again) and any(f.endswith(".gif") for m in again for f in m.files)
+    assert "Repetición de Wayfinders #1" in texts(again), texts(again)
     server = texts(await s.cmd("bob", "/stats server game:wayfinders"))
     assert "1 partidas terminadas" in server and "Aún sin clasificación" in server, server  # unrated: a bot stood in
     await s.close()
