@@ -24,16 +24,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
-from math import factorial
+from math import comb, factorial, prod
 from operator import ge, itemgetter
-from typing import Sequence
+from typing import Optional, Sequence
 
-from .combat_core import firing_order, needed
+from .combat_core import ShipType, firing_order, needed
 from .notation import FleetSpec, NotationError, check_pair, parse_fleet
 
 ATT, DEF = 0, 1
 Config = tuple[tuple[int, ...], ...]  # per type: sorted damage of surviving ships
-MAX_WORK = 3_000_000  # configuration pairs x positions computed at most
+MAX_WORK = 1_500_000  # configuration pairs x positions computed at most (~5 s of CPU)
+Groups = Sequence[tuple[ShipType, int]]
 
 
 def odds(attacker: str, defender: str) -> float:
@@ -41,6 +42,14 @@ def odds(attacker: str, defender: str) -> float:
     a, d = parse_fleet(attacker), parse_fleet(defender)
     check_pair(a, d)
     return Battle(a, d).attacker_wins()
+
+
+def fleet_odds(attacker: Groups, defender: Groups,
+               damage: Optional[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]] = None) -> float:
+    """The E98 figure for fleets given as (ShipType, count) groups, e.g. built with
+    `combat_core.player_type` in a running game.  `damage` optionally gives, per side and
+    group, the damage already on each of its `count` ships (E60: it carries over)."""
+    return Battle(FleetSpec(None, tuple(attacker)), FleetSpec(None, tuple(defender))).attacker_wins(damage)
 
 
 @lru_cache(maxsize=4096)
@@ -93,15 +102,19 @@ class Battle:
         self.first = len(self.seq)  # position of a round's first activation
         self.seq += [(s, i, t.cannons) for s, i, t in acts if t.cannons]
         self.prune = prune
+        if _count(attacker) * _count(defender) * (len(self.seq) + 1) > MAX_WORK:
+            raise NotationError("too_big")
         self.confs = (_configs(attacker), _configs(defender))
         self.ids = tuple({c: i for i, c in enumerate(cs)} for cs in self.confs)
         self.n = (len(self.confs[ATT]), len(self.confs[DEF]))
-        if self.n[ATT] * self.n[DEF] * (len(self.seq) + 1) > MAX_WORK:
-            raise NotationError("too_big")
         self.assigned: dict = {}
 
-    def attacker_wins(self) -> float:
+    def attacker_wins(self, damage=None) -> float:
+        """The attacker's chance from undamaged fleets, or from `damage` (see fleet_odds)."""
         na, nd = self.n
+        origin = (na - 1, nd - 1)  # both fleets undamaged: the last configurations
+        if damage is not None:
+            origin = tuple(self.ids[side][tuple(tuple(sorted(d)) for d in damage[side])] for side in (ATT, DEF))
         first, end = self.first, len(self.seq)
         # value tables per position: by[k][ia][idd] and the same values transposed,
         # tr[k][idd][ia], so both sides read their possible results from one row
@@ -163,7 +176,7 @@ class Battle:
                     else:
                         value = hs[k] + p0s[k] * value
                         by[k][ia][idd] = tr[k][idd][ia] = value
-        return by[0][na - 1][nd - 1]  # both fleets undamaged: the last configurations
+        return by[0][origin[0]][origin[1]]
 
     def _outcomes(self, k: int, n: int, opp_id: int) -> tuple[float, list, list]:
         """Activation k with n ships against an opponent configuration: (chance that nothing
@@ -220,6 +233,12 @@ class Battle:
         result = tuple(_undominated(states, conf, hulls) if self.prune else states)
         self.assigned[key] = result
         return result
+
+
+def _count(fleet: FleetSpec) -> int:
+    """How many configurations `_configs` lists: per type, multisets of at most `count`
+    damages among hull + 1 values."""
+    return prod(comb(count + t.hull + 1, count) for t, count in fleet.groups)
 
 
 def _configs(fleet: FleetSpec) -> list[Config]:

@@ -6,10 +6,10 @@ import math
 import pytest
 
 import rules.eclipse as eclipse
-from rules.eclipse.combat_core import (cannon_dice, die_hits, firing_order, hit_ship, missile_dice, roll_dice,
-                                       stalemate, volley_order)
+from rules.eclipse.combat_core import (blueprint_type, cannon_dice, die_hits, firing_order, hit_ship,
+                                       missile_dice, roll_dice, stalemate, volley_order)
 from rules.eclipse.notation import NotationError, parse_fleet
-from rules.eclipse.odds import Battle, odds
+from rules.eclipse.odds import Battle, fleet_odds, odds
 from rules.rng import Rng
 from rules.text import tr
 
@@ -210,3 +210,22 @@ def test_e98_defender_assigns_its_hits_to_minimise_the_attacker_chance():
     p = odds("2 cruiser", "cruiser")
     assert close(simulated("2 cruiser", "cruiser", n), p, n)
     assert simulated("2 cruiser", "cruiser", n, spread=True) > p + 0.02
+
+
+def test_e60_fleet_odds_from_a_game_with_damage_carried_over():
+    """A Dreadnought with 2 damage (E60) fights like one with no hull at all (E56)."""
+    dread = blueprint_type("terran", "dreadnought")
+    bare = blueprint_type("terran", "dreadnought", ["ion cannon", "ion cannon", "electron computer",
+                                                    "nuclear source", "nuclear drive"])
+    inter = blueprint_type("terran", "interceptor")
+    hurt = fleet_odds([(dread, 1)], [(inter, 2)], damage=([[2]], [[0, 0]]))
+    assert hurt == pytest.approx(fleet_odds([(bare, 1)], [(inter, 2)]), abs=1e-12)
+    assert hurt < fleet_odds([(dread, 1)], [(inter, 2)])
+    assert fleet_odds([(dread, 1)], [(inter, 2)]) == pytest.approx(odds("dreadnought", "2 interceptor"))
+
+
+def test_e97_fleets_too_large_to_compute_are_refused():
+    big = "8 interceptor, 4 cruiser, 2 dreadnought, 4 starbase"
+    with pytest.raises(NotationError) as e:
+        odds(big, big)
+    assert e.value.msg.key == "eclipse.odds.err.too_big"
