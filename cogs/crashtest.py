@@ -9,12 +9,20 @@ call returned) is collected.  Afterwards:
 * every acknowledged move is in the log exactly once, at its place;
 * the integrity check passes (every game replays to its stored state, no
   gaps, nothing stuck half-way);
-* a clean start after the last crash goes on playing every running game
-  (a last, unkilled load-test run on the same database).
+* the real bot starts cleanly on the crashed database (in-process on the
+  local table, `cogs/local`): before the first kill it planted a board with
+  persistent buttons, a deadline that falls due while the bot is down, and a
+  game left waiting for a bot seat's move (as if killed between a human's
+  move and the bot's answer).  After the crashes the deadline fires at
+  start-up, every bot seat that must act (planted or left by a kill in the
+  load test's bot games) is picked up, the old board's button still plays,
+  no error is logged, and the check passes again;
+* a clean load-test run after that goes on playing every running game.
 """
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import random
 import signal
@@ -27,6 +35,7 @@ from typing import Optional
 
 from .integrity import check_database
 from .loadtest import verify_acks
+from .service import Actor, TableService
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = ROOT / "data" / "crashtest.db"
@@ -82,6 +91,102 @@ def loadtest_cmd(args: argparse.Namespace, minutes: float, *, final: bool = Fals
     return cmd
 
 
+def _local_table(db: Path, out: Path):
+    from bot import make_bot  # the real bot with every cog
+    from .local import LocalTable
+
+    return LocalTable(lambda path: make_bot(path), str(db), out_dir=str(out))
+
+
+async def _plant(db: Path, out: Path) -> dict[str, int]:
+    """Through the real bot: game `board` (a posted board with buttons) and game `deadline` (12 h deadline);
+    through the service alone (the bot not running): game `bot` with a bot seat to act."""
+    from storage import open_store
+    from .bot_seats import add_bots, bots_to_act
+    from rules.playout import random_move
+    from rules.rng import Rng
+
+    table = _local_table(db, out)
+    await table.start()
+    planted: dict[str, int] = {}
+    try:
+        store = table.bot.store
+        for name, other, extra in (("board", "bob", []), ("deadline", "carol", ["/game settings deadline:12h"])):
+            for user, line in [("alice", "/game new game:wayfinders"), (other, "/game join"), *[("alice", x) for x in extra],
+                               ("alice", "/game start")]:
+                if name in planted:
+                    line += f" game:{planted[name]}"
+                replies = await table.command(user, line)
+                if replies.refused:
+                    raise RuntimeError(f"planting {name}: {line}: {[m.content for m in replies]} {replies.errors}")
+                planted.setdefault(name, store.conn.execute("SELECT MAX(id) FROM games").fetchone()[0])
+        guild, channel = table.registry.guild_id, table.registry.text_channel("local").id
+        carol = table.registry.user("carol").id
+    finally:
+        await table.close()
+    service = TableService(open_store(db))
+    try:
+        t = service.new_game(Actor(user_id=carol, name="carol"), "wayfinders", guild_id=guild, channel_id=channel)
+        t = service.start(Actor(user_id=carol, name="carol"), add_bots(service, t, 1, "random"))
+        rng = Rng.from_seed(7)
+        while not bots_to_act(t):  # carol plays until the bot must answer; the bot is not running
+            seat = t.to_act[0]
+            t = service.play(Actor(user_id=carol, name="carol"), t, random_move(t.engine, t.state, seat, rng).id).table
+        planted["bot"] = t.game.id
+        # The deadline passes while the bot is down.
+        service.store.conn.execute("UPDATE timers SET due_at = ? WHERE game_id = ? AND kind = 'deadline.expire'",
+                                   (time.time(), planted["deadline"]))
+        service.store.conn.commit()
+    finally:
+        service.store.close()
+    return planted
+
+
+async def _restart(db: Path, out: Path, planted: dict[str, int]) -> list[str]:
+    """Start the real bot on the crashed database; what is not clean about its start-up."""
+    from storage import TimerStore
+    from .bot_seats import bots_to_act
+
+    table = _local_table(db, out)
+    problems: list[str] = []
+    await table.start()
+    try:
+        service, store = table.bot.service, table.bot.store
+        errors, _ = table._capture.drain()
+        problems += [f"error logged at start-up: {e}" for e in errors]
+        if service.games.move_count(planted["deadline"]) < 1:
+            problems.append(f"the deadline of game {planted['deadline']} did not fire at start-up")
+        overdue = [t.id for t in TimerStore(store).due(time.time() - 1)]
+        if overdue:
+            problems.append(f"timers still due after start-up: {overdue}")
+        waiting = [g.id for g in service.games.find(statuses=("active",), limit=100000)
+                   if bots_to_act(service.table(g.id))]
+        if waiting:
+            problems.append(f"games still waiting for a bot seat after start-up: {waiting[:10]}")
+        board = service.table(planted["board"])
+        first = board.user_of(board.to_act[0]).name
+        pressed = await table.press(first, 1, f"wayfinders-{planted['board']}")
+        if pressed.refused or service.games.move_count(planted["board"]) != 1:
+            problems.append(f"the board's button did not play: {[m.content for m in pressed]} {pressed.errors}")
+    finally:
+        await table.close()
+    return problems
+
+
+def _load_moves(db: Path) -> int:
+    """Moves in the log of the load test's games (the planted games aside)."""
+    import sqlite3
+
+    from .loadtest import GUILD
+
+    conn = sqlite3.connect(db, timeout=30)
+    try:
+        return conn.execute("SELECT COUNT(*) FROM moves JOIN games ON games.id = moves.game_id"
+                            " WHERE games.guild_id = ?", (GUILD,)).fetchone()[0]
+    finally:
+        conn.close()
+
+
 def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     """`default_db` (the bot's live database) is deliberately not used."""
     parser = argparse.ArgumentParser(prog="bot.py crashtest", description=__doc__,
@@ -90,7 +195,7 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     parser.add_argument("--kills", type=int, default=30, help="how many times to kill -9 (default 30)")
     parser.add_argument("--games", type=int, default=100, help="games running at once (default 100)")
     parser.add_argument("--players", type=int, default=300, help="seated players in all (default 300)")
-    parser.add_argument("--rate", type=float, default=60.0, help="moves per second offered (default 60)")
+    parser.add_argument("--rate", type=float, default=20.0, help="moves per second offered (default 20)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="worker processes (default: cores)")
     parser.add_argument("--min-wait", type=float, default=0.3, help="earliest kill after READY, seconds")
     parser.add_argument("--max-wait", type=float, default=3.0, help="latest kill after READY, seconds")
@@ -104,6 +209,9 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     for suffix in ("", "-wal", "-shm") if not args.keep_db else ():
         Path(str(db) + suffix).unlink(missing_ok=True)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out_dir = db.parent / (db.stem + "-out")
+    planted = asyncio.run(_plant(db, out_dir))
+    print(f"planted before the crashes: {planted}", flush=True)
     acks: list[tuple[int, int, str, str]] = []
     kills, during_startup, t_start = 0, 0, time.monotonic()
     print(f"== crash test: {args.kills} kill -9, {args.games} games, {args.players} players, seed {seed}", flush=True)
@@ -129,7 +237,7 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     lost, dup, details = verify_acks(str(db), acks, exact=False)
     result = check_database(db)
     print(f"kills: {kills} (of which {during_startup} during start-up) in {time.monotonic() - t_start:.0f} s")
-    in_log = check_database(db).moves
+    in_log = _load_moves(db)
     print(f"acknowledged moves: {len(acks)}; lost: {lost}; acknowledged twice: {dup}; "
           f"moves in the log: {in_log} (committed but killed before the acknowledgement: {in_log - len(acks)})")
     for d in details[:10]:
@@ -137,12 +245,18 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     for p in result.problems[:10]:
         print(f"  {p}")
     print(f"integrity check after the crashes: {result.summary()}")
+    problems = asyncio.run(_restart(db, out_dir, planted))
+    after = check_database(db)
+    print("start-up of the real bot after the last crash: " + ("; ".join(problems) or
+          "clean (the overdue deadline fired, every waiting bot seat moved, the old board's button played, "
+          "no error logged)") + f"; then {after.summary()}")
     # A clean start after the last crash: every running game goes on.
     final = Child(loadtest_cmd(args, args.final_seconds / 60, final=True), env)
     rc = final.finish(timeout=args.final_seconds + 180)
     tail = [ln for ln in final.lines if ln.startswith(("moves accepted", "errors", "integrity", "RESULT", "races"))]
     print("clean restart after the last crash: " + ("; ".join(tail) or "\n".join(final.lines[-20:])))
-    ok = kills == args.kills and lost == 0 and dup == 0 and result.ok and rc == 0 and len(acks) > 0
+    ok = (kills == args.kills and lost == 0 and dup == 0 and result.ok and rc == 0 and len(acks) > 0
+          and not problems and after.ok)
     print("RESULT: " + ("PASS" if ok else "FAIL"))
     return 0 if ok else 1
 

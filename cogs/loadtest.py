@@ -7,11 +7,14 @@ as the cogs drive it, plus the board image (cogs/loadwork.py), in a pool of
 worker processes (one per core) sharing one SQLite file.  Some moves are
 races: two clicks on the same board at the same instant (a double click, or
 two players of a simultaneous decision); exactly one must win and the other
-must get a clear "the game moved on" reply.
+must get a clear "the game moved on" reply.  A share of the games (`--bots`)
+has a bot seat, which moves as soon as it must (as `cogs/bot_players.py` has
+it), its moves going through the same pipeline and the same log.
 
 Printed: moves per second (overall and the slowest 10-second window),
 p50/p99 latency of the whole pipeline as the user waits for it (queueing,
-load, validate, apply, save, render, encode), errors, races, then a
+load, validate, apply, save, render, encode), the workers' CPU time per
+move by game (what the machine could do were it not shared), errors, races, then a
 comparison of every acknowledged move with the move log (lost, duplicated)
 and the integrity check of the whole database.
 
@@ -62,6 +65,9 @@ class Figures:
     started: float = 0.0
     elapsed: float = 0.0
     accepted: int = 0
+    bot_moves: int = 0
+    cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # game key -> CPU s per move
+    render_by: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     latencies: list[float] = field(default_factory=list)  # seconds, accepted moves
     service: list[float] = field(default_factory=list)
     render: list[float] = field(default_factory=list)
@@ -91,8 +97,9 @@ class LoadTest:
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *a)
 
     # ---- setting up -------------------------------------------------------------------
-    def plan(self) -> list[tuple[str, list[tuple[int, str]]]]:
-        """`games` games over every registered game, `players` seats in all, distinct users."""
+    def plan(self) -> list[tuple[str, list[tuple[int, str]], int]]:
+        """`games` games over every registered game, `players` human seats in all (distinct users), and
+        one bot seat more in a share `--bots` of the games (where the game has room for it)."""
         keys = sorted(GAMES)
         g, p = self.args.games, self.args.players
         plan, uid = [], USER_BASE
@@ -102,7 +109,8 @@ class LoadTest:
             n = max(engine.min_players, min(engine.max_players, want))
             users = [(uid + k, f"user{uid + k - USER_BASE}") for k in range(n)]
             uid += n
-            plan.append((engine.key, users))
+            bots = int(n < engine.max_players and int(i * self.args.bots) != int((i + 1) * self.args.bots))
+            plan.append((engine.key, users, bots))
         return plan
 
     def existing_games(self) -> list[int]:
@@ -127,8 +135,8 @@ class LoadTest:
                 if not s.get("ok"):
                     self.fig.errors.append(f"resume: {s.get('error') or s.get('text')}")
         used = {t[0] for s in snaps for t in s["turns"]}  # roughly: users already seated
-        todo = [(k, u) for k, u in plan if u[0][0] not in used][: max(0, len(plan) - len(snaps))]
-        made = await asyncio.gather(*(self.call(loadwork.open_game, k, u, GUILD, CHANNEL) for k, u in todo))
+        todo = [(k, u, b) for k, u, b in plan if u[0][0] not in used][: max(0, len(plan) - len(snaps))]
+        made = await asyncio.gather(*(self.call(loadwork.open_game, k, u, GUILD, CHANNEL, b) for k, u, b in todo))
         for s in made:
             if s.get("ok"):
                 snaps.append(s)
@@ -139,15 +147,29 @@ class LoadTest:
 
     # ---- playing ----------------------------------------------------------------------
     def accepted(self, res: dict[str, Any], latency: float) -> None:
-        now = time.monotonic()
-        self.fig.accepted += 1
         self.fig.latencies.append(latency)
         self.fig.service.append(res["t_service"])
         self.fig.render.append(res["t_render"])
-        self.fig.windows[int((now - self.fig.started) // WINDOW)] += 1
-        self.fig.acks.append((res["game"], res["seq"], res["seat"], res["move"]))
+        self.fig.render_by[res["key"]].append(res["t_render"])
+        self.logged(res["game"], res["seq"], res["seat"], res["move"], res["key"], res["cpu"])
+
+    def logged(self, game: int, seq: int, seat: str, move: str, key: str, cpu: float) -> None:
+        """A move the service call returned as saved: a user's (acknowledged to them) or a bot seat's."""
+        self.fig.accepted += 1
+        self.fig.cpu[key].append(cpu)
+        self.fig.windows[int((time.monotonic() - self.fig.started) // WINDOW)] += 1
+        self.fig.acks.append((game, seq, seat, move))
         if self.ack:
-            print(f"ACK {res['game']} {res['seq']} {res['seat']} {res['move']}", flush=True)
+            print(f"ACK {game} {seq} {seat} {move}", flush=True)
+
+    async def bots_move(self, snap: dict[str, Any]) -> dict[str, Any]:
+        res = await self.call(loadwork.bots_play, snap["game"])
+        for seq, seat, move, cpu in res["played"]:
+            self.fig.bot_moves += 1
+            self.logged(snap["game"], seq, seat, move, snap["key"], cpu)
+        if not res.get("ok"):
+            self.fig.errors.append(f"bots: {res.get('error')}")
+        return res
 
     async def timed_play(self, snap: dict[str, Any], turn: tuple, move: str, version: Optional[int]):
         uid, name = turn[0], turn[1]
@@ -192,14 +214,19 @@ class LoadTest:
             return winners[0][0]
         return await self.call(loadwork.look, snap["game"])
 
-    async def drive(self, snap: dict[str, Any], key: str, users: list[tuple[int, str]]) -> None:
+    async def drive(self, snap: dict[str, Any], key: str, users: list[tuple[int, str]], bots: int) -> None:
         # Each game is a Poisson process from the start (exponential first wait too): no start-up burst.
         await asyncio.sleep(min(self.rng.expovariate(1.0 / self.think), max(0.0, self.deadline - time.monotonic())))
         while time.monotonic() < self.deadline:
+            if snap.get("status") == "active" and snap.get("bots"):
+                snap = await self.bots_move(snap)  # a bot seat must act (also: picked up after a restart)
+                if not snap.get("ok"):
+                    return
+                continue
             if snap.get("status") != "active" or not snap.get("turns"):
                 if snap.get("status") == "finished":
                     self.fig.games_finished += 1
-                snap = await self.call(loadwork.open_game, key, users, GUILD, CHANNEL)
+                snap = await self.call(loadwork.open_game, key, users, GUILD, CHANNEL, bots)
                 if not snap.get("ok"):
                     self.fig.errors.append(f"open: {snap.get('error') or snap.get('text')}")
                     return
@@ -248,16 +275,16 @@ class LoadTest:
         finally:
             self.pool.shutdown(wait=True)
 
-    def game_info(self, game_ids: list[int]) -> dict[int, tuple[str, list[tuple[int, str]]]]:
-        """Each game's key and seated users (to open the next game for the same table when one ends)."""
+    def game_info(self, game_ids: list[int]) -> dict[int, tuple[str, list[tuple[int, str]], int]]:
+        """Each game's key, seated users and bot seats (to open the next game for the same table)."""
         conn = sqlite3.connect(self.args.db, timeout=30)
         try:
-            info: dict[int, tuple[str, list[tuple[int, str]]]] = {}
+            info: dict[int, tuple[str, list[tuple[int, str]], int]] = {}
             for gid in game_ids:
                 (key,) = conn.execute("SELECT game_key FROM games WHERE id = ?", (gid,)).fetchone()
-                users = [(r[0], r[1]) for r in conn.execute(
-                    "SELECT user_id, name FROM seats WHERE game_id = ? ORDER BY position", (gid,))]
-                info[gid] = (key, users)
+                seats = conn.execute("SELECT user_id, name, is_bot FROM seats WHERE game_id = ? ORDER BY position",
+                                     (gid,)).fetchall()
+                info[gid] = (key, [(r[0], r[1]) for r in seats if not r[2]], sum(1 for r in seats if r[2]))
             return info
         finally:
             conn.close()
@@ -304,7 +331,15 @@ def report(lt: LoadTest, args: argparse.Namespace) -> int:
     print(f"machine: {os.cpu_count()} cores, load average now {os.getloadavg()[0]:.1f} "
           f"(other processes share these cores)")
     print(f"moves accepted: {fig.accepted} = {rate:.1f} moves/s"
-          + (f" (slowest {WINDOW:.0f} s window {min(full):.1f}/s)" if full else ""))
+          + (f" (slowest {WINDOW:.0f} s window {min(full):.1f}/s)" if full else "")
+          + f", of which {fig.bot_moves} by bot seats")
+    cpu_all = [c for cs in fig.cpu.values() for c in cs]
+    if cpu_all:
+        mean = statistics.fmean(cpu_all)
+        by_game = ", ".join(f"{k} {statistics.fmean(v) * 1000:.0f} ms (render p50 "
+                            f"{pct(fig.render_by.get(k, []), .5) * 1000:.0f} ms)" for k, v in sorted(fig.cpu.items()))
+        print(f"worker CPU per move: mean {mean * 1000:.0f} ms; by game: {by_game}; so {args.workers} idle cores "
+              f"would take at most ~{args.workers / mean:.0f} moves/s")
     if ms:
         print(f"latency of the whole pipeline as the user waits: p50 {pct(ms, .5):.0f} ms, p99 {pct(ms, .99):.0f} ms, "
               f"max {max(ms):.0f} ms; in the worker: service p50 {statistics.median(fig.service) * 1000:.0f} ms, "
@@ -345,6 +380,7 @@ def parse(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=1500, help="seated players in all (default 1500)")
     parser.add_argument("--rate", type=float, default=45.0, help="moves per second the users offer (default 45)")
     parser.add_argument("--race", type=float, default=0.03, help="share of moves that are two racing clicks")
+    parser.add_argument("--bots", type=float, default=0.2, help="share of games with a bot seat (default 0.2)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="worker processes (default: cores)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the simulated users")
     parser.add_argument("--progress", type=float, default=30.0, help="seconds between progress lines")
