@@ -304,8 +304,8 @@ def verify_acks(db: str, acks: list[tuple[int, int, str, str]], exact: bool) -> 
                 details.append(f"game {game} seq {seq} acknowledged twice: {by_game[game][seq]} and {(seat, move)}")
             by_game[game][seq] = (seat, move)
         for game, wanted in by_game.items():
-            rows = {r[0]: (r[1], r[2]) for r in conn.execute(
-                "SELECT seq, seat, move_id FROM moves WHERE game_id = ? AND undone = 0", (game,))}
+            rows = {r[0]: (r[1], r[2]) for r in conn.execute(  # a move taken back (undone) stays in the log
+                "SELECT seq, seat, move_id FROM moves WHERE game_id = ?", (game,))}
             for seq, sm in wanted.items():
                 if rows.get(seq) != sm:
                     lost += 1

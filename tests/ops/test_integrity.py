@@ -6,7 +6,11 @@ import sqlite3
 
 import bot
 from cogs.integrity import check_database
-from cogs.service import TableService
+from cogs.loadtest import verify_acks
+from cogs.service import Actor, Refusal, TableService
+from cogs.undo import undo
+from rules.playout import random_move
+from rules.rng import Rng
 from storage import open_store
 
 from .helpers import ALICE, played_db
@@ -83,6 +87,39 @@ def test_undone_moves_are_skipped_on_replay(tmp_path):
     conn.execute("UPDATE games SET state = ?, to_act = ? WHERE id = ?",
                  (table.engine.dump(state), json.dumps(table.engine.to_act(state)), gid))
     assert check_database(db).ok, check_database(db).problems
+
+
+def test_moves_taken_back_with_undo_replay_clean_and_stay_in_the_log(tmp_path):
+    """/game undo through the real flow (cogs/undo.py): the undone move is flagged, not deleted; the check
+    replays without it and is clean, and an acknowledged move taken back is still in the log exactly once."""
+    db = tmp_path / "g.db"
+    gid = played_db(db, games=1, moves=2)[0]
+    service = TableService(open_store(db))
+    rng, acks, undone = Rng.from_seed(9), [], []
+    try:
+        for _ in range(60):
+            table = service.table(gid)
+            row = table.user_of(table.to_act[0])
+            actor = Actor(user_id=row.user_id, name=row.name)
+            try:
+                table, plan = undo(service, actor, table)
+                undone += plan.seqs
+                if len(undone) >= 3:
+                    break
+            except Refusal:
+                pass
+            move = random_move(table.engine, table.state, table.to_act[0], rng).id
+            service.play(actor, table, move)
+            acks.append((gid, service.games.move_count(gid), table.to_act[0], move))
+        assert len(undone) >= 3, "no undo was possible"
+        flagged = [m.seq for m in service.games.moves(gid) if m.undone]
+        assert sorted(undone) == flagged
+        assert service.table(gid).state.moves_made == service.games.move_count(gid) - len(flagged)
+    finally:
+        service.store.close()
+    report = check_database(db)
+    assert report.ok, report.problems
+    assert verify_acks(str(db), acks, exact=False)[:2] == (0, 0)
 
 
 def test_missing_database_exits_2(tmp_path, capsys):
