@@ -8,11 +8,12 @@ from __future__ import annotations
 from ..contract import Move
 from ..rng import Rng
 from . import plan as P
+from .bot_aids import aid_move
 from .data import ADVENTURES, EVENTS, SCENARIO
 from .island import kind
 from .moves import label, options
 from .prims import in_camp
-from .scenario import room
+from .scenario import NEEDS, room
 from .state import RobinsonState
 
 INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 5, "Mast": 7, "Hatchet": 5, "Pot": 4,
@@ -30,15 +31,29 @@ def planned(s: RobinsonState, res: str) -> int:
     return n
 
 
+def weather_need(s: RobinsonState) -> int:
+    """Clouds the bot expects above the Roof tonight (S2): each costs 1 wood and 1 food (R67)."""
+    if s.round < 4:
+        return 0
+    return max(0, 2 - s.roof) if s.round < 7 else max(0, 3 - s.roof)
+
+
 def food_gap(s: RobinsonState) -> int:
-    """Meals tonight (plus what the weather may take from round 4) minus food at hand and planned."""
-    need = len(in_camp(s)) + (2 if s.round >= 4 else 0)
+    """Meals tonight plus what the weather may take, minus food at hand and planned."""
+    need = len(in_camp(s)) + weather_need(s)
     return need - (s.avail["F"] + s.avail["NF"]) - planned(s, "F")
 
 
+def wood_reserve(s: RobinsonState) -> int:
+    """Wood kept off the pile: the Shelter, the weather above the Roof (and snow from round 7)."""
+    need = weather_need(s) + (1 if s.round >= 7 else 0)
+    return need + (0 if s.shelter else P.SHELTER_COST[len(s.seats)][0])
+
+
 def wood_gap(s: RobinsonState) -> int:
-    need = (2 if s.round >= 4 else 0) + (0 if s.shelter else P.SHELTER_COST[len(s.seats)][0])
-    return need - s.avail["W"] - planned(s, "W") + P.tied(s)["W"]
+    """The reserve plus what the woodpile's next stage takes at the next Action phase (S3)."""
+    pile = room(s) if s.round >= 6 else 0
+    return wood_reserve(s) + pile - s.avail["W"] - planned(s, "W") + P.tied(s)["W"]
 
 
 def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
@@ -55,14 +70,14 @@ def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
             if EVENTS[card[6:]].pawns != len(pawns):
                 v = 0
     elif t.action == "hunt":
-        v = 2.0 + 2 * min(s.weapon, 3) + 3 * (food_gap(s) > 0) - 3 * (s.weapon < 1)
+        v = 3.0 + 3 * min(s.weapon, 3) + 3 * (food_gap(s) > 0) - 4 * (s.weapon < 2)
     elif t.action == "build":
         what = parts[1]
         if what == "shelter":
             v = 10.0
         elif what == "roof":
-            want = 1 if rnd < 3 else 2 if rnd < 6 else 3
-            v = 8.0 if s.roof < want else 2.5
+            want = 1 if rnd < 3 else 2 if rnd < 5 else 3
+            v = 12.0 if s.roof < want else 2.5
         elif what == "pal":
             v = 4.0 if s.palisade < 1 and rnd >= 5 else 1.5
         elif what == "wpn":
@@ -82,7 +97,7 @@ def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
     elif t.action == "camp":
         v = 2.2 + (1.5 if s.morale < 0 else 0)
     elif t.action == "rest":
-        v = 0.5 + min(me.wounds, 6) * 0.7
+        v = 0.5 + min(me.wounds, 6) * 0.4
     if t.fixed:
         return v / max(1, len(pawns))
     auto = len(pawns) >= 2 + t.extras
@@ -150,13 +165,15 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
         else:
             pick = f"ev:{event_choice(s)}" if kind == "event" else ids[0] if kind else f"adv:{adventure_choice(s)}"
     elif s.phase == "plan":
-        pick = plan_move(s, seat, rng)
+        pick = aid_move(s, seat, food_gap(s)) or plan_move(s, seat, rng)
     elif s.phase == "morale":
         pick = "m:h" if s.chars[s.seat_char[s.seats[s.fp]]].wounds else "m:d"
     elif s.phase == "wood":
-        reserve = 0 if s.shelter else P.SHELTER_COST[len(s.seats)][0]
+        reserve = wood_reserve(s)
         if s.shelter and s.roof < 2 and s.round < SCENARIO["win_from"] - 1:
-            reserve = P.SHELTER_COST[len(s.seats)][0]
+            reserve += P.SHELTER_COST[len(s.seats)][0]
+        if s.round >= 12 - sum(1 for i, need in enumerate(NEEDS) if s.pile[i] < need):
+            reserve = 0  # the pile would not be finished in time otherwise (S5)
         n = max(0, min(room(s), s.avail["W"] - reserve))
         pick = f"wood:{n}"
     elif s.phase == "resolve" and "go:m" in ids:

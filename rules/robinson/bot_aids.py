@@ -1,0 +1,52 @@
+"""The co-operative bot's use of abilities, items and discovery tokens in the planning window
+(E20, §3.7, §3.8, §3.10): only the ones whose worth is plain (food when short, morale below +3,
+weapon and palisade levels, healing the worst wounded, wood onto the pile, determination that
+would otherwise be lost to low morale).  "Look at" abilities are left to players."""
+from __future__ import annotations
+
+from typing import Optional
+
+from .abilities import options as aid_options
+from .scenario import room
+from .state import RobinsonState
+
+
+def aid_move(s: RobinsonState, seat: str, food_gap: int) -> Optional[str]:
+    """The first worthwhile ability/item/token use for this seat now, or None."""
+    ids = [o[0] for o in aid_options(s, seat)]
+    if not ids:
+        return None
+    me = s.chars[s.seat_char[seat]]
+
+    def first(*prefixes: str) -> Optional[str]:
+        for p in prefixes:
+            for mid in ids:
+                if mid == p or mid.startswith(p + ":"):
+                    return mid
+        return None
+
+    def heal_best(prefix: str, min_wounds: int) -> Optional[str]:
+        cands = [mid for mid in ids if mid.startswith(prefix + ":")]
+        cands = [mid for mid in cands if s.chars[mid.rsplit(":", 1)[1]].wounds >= min_wounds]
+        return max(cands, key=lambda mid: s.chars[mid.rsplit(":", 1)[1]].wounds) if cands else None
+
+    pick = None
+    if food_gap > 0:
+        pick = first("tk:Goat", "ab:stone_soup", "it:Biscuits")
+    if pick is None and s.morale < 3:
+        pick = first("tk:Herbs", "it:Bible", "ab:speech" if me.det >= 3 + 2 * (s.morale < 0) else "-")
+    if pick is None and s.weapon < 3:
+        pick = first("tk:Old_Machete", "tk:Pirate_Sabre", "tk:Poison", "it:Empty_Bottle", "ab:defense:wpn")
+    if pick is None:
+        pick = first("tk:Healing_Herbs", "ab:defense:pal")
+    if pick is None and room(s) >= 2:
+        pick = first("tk:Oil")
+    if pick is None:
+        pick = (heal_best("tk:Vegetables", 2) or heal_best("tk:Castaway_Herbs", 1) or heal_best("it:Flask_of_Rum", 2)
+                or (heal_best("ab:grandma", 3) if food_gap < 0 else None))
+    fp = s.seat_char[s.seats[s.fp]]
+    if pick is None:
+        pick = first(f"tk:Medallion:{fp}", "tk:Treasure")
+    if pick is None and s.morale < 0:
+        pick = first(f"it:Pipe_&_Tobacco:{fp}")
+    return pick
