@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Optional
 
 from .integrity import check_database
-from .loadtest import verify_acks
+from .integrity import verify_acks
 from .service import Actor, TableService
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,6 +18,7 @@ import argparse
 import json
 import sqlite3
 import sys
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
@@ -199,6 +200,36 @@ def check_database(path: str | Path, game_ids: Optional[Iterable[int]] = None) -
         conn.close()
 
 
+def verify_acks(db: str, acks: list[tuple[int, int, str, str]], exact: bool) -> tuple[int, int, list[str]]:
+    """Every acknowledged move is in the log exactly once; with `exact`, nothing unacknowledged is either.
+
+    Returns (lost, duplicated, details)."""
+    conn = sqlite3.connect(db, timeout=30)
+    try:
+        lost, dup, details = 0, 0, []
+        by_game: dict[int, dict[int, tuple[str, str]]] = defaultdict(dict)
+        for game, seq, seat, move in acks:
+            if seq in by_game[game] and by_game[game][seq] != (seat, move):
+                dup += 1
+                details.append(f"game {game} seq {seq} acknowledged twice: {by_game[game][seq]} and {(seat, move)}")
+            by_game[game][seq] = (seat, move)
+        for game, wanted in by_game.items():
+            rows = {r[0]: (r[1], r[2]) for r in conn.execute(  # a move taken back (undone) stays in the log
+                "SELECT seq, seat, move_id FROM moves WHERE game_id = ?", (game,))}
+            for seq, sm in wanted.items():
+                if rows.get(seq) != sm:
+                    lost += 1
+                    details.append(f"game {game} seq {seq}: acknowledged {sm}, log has {rows.get(seq)}")
+            if exact:
+                extra = sorted(set(rows) - set(wanted))
+                if extra:
+                    dup += len(extra)
+                    details.append(f"game {game}: moves {extra[:10]} in the log were never acknowledged")
+        return lost, dup, details
+    finally:
+        conn.close()
+
+
 def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     parser = argparse.ArgumentParser(prog="bot.py check", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -219,4 +250,4 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     return 0 if report.ok else 1
 
 
-__all__ = ["Problem", "Report", "check_connection", "check_database", "main", "open_readonly"]
+__all__ = ["Problem", "Report", "check_connection", "check_database", "main", "open_readonly", "verify_acks"]

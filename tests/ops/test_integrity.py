@@ -5,8 +5,7 @@ import json
 import sqlite3
 
 import bot
-from cogs.integrity import check_database
-from cogs.loadtest import verify_acks
+from cogs.integrity import check_database, verify_acks
 from cogs.service import Actor, Refusal, TableService
 from cogs.undo import undo
 from rules.playout import random_move
