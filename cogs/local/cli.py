@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 import threading
 from typing import Callable, Optional, TextIO
@@ -303,3 +304,6 @@ def main(argv: list[str], make_bot: Callable[[str], discord.Client], default_db:
         return asyncio.run(_amain(args, make_bot, one_shot))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `local … | head`: the reader left; no traceback, and nothing more to print
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141

@@ -63,3 +63,18 @@ def test_now_shows_a_reminder_then_a_turn_a_bot_played_after_two_days(tmp_path):
 def test_a_bad_now_is_a_clear_error(tmp_path):
     done = local(tmp_path, "--now", "soon", "/game list")
     assert done.returncode == 2 and "--now takes an ISO time" in done.stderr
+
+
+def test_output_piped_into_a_reader_that_leaves_early_is_no_traceback(tmp_path):
+    """`local … | head -1`: the pipe closes under the table; it exits quietly (141, as a shell would)."""
+    assert local(tmp_path, "--as", "alice", "/game new game:wayfinders bots:1").returncode == 0
+    cmd = [sys.executable, str(ROOT / "bot.py"), "local", "--db", str(tmp_path / "games.db"),
+           "--out", str(tmp_path / "out"), "--as", "alice", "/game status game:1"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the table prints anything
+    with os.fdopen(write, "w") as closed:
+        done = subprocess.run(cmd, stdout=closed, stderr=subprocess.PIPE, text=True, timeout=120, cwd=tmp_path,
+                              env=env)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 141
