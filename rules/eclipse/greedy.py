@@ -37,7 +37,7 @@ def _trade(p: dict, arg: str, k: str) -> float:
     if get != "money" or pay == "money":
         return -5.0
     keep = 0 if k == "upkeep" else (8 if pay == "materials" else 10)
-    short = _spare(p, after_action=False) < 0 if k == "upkeep" else _spare(p) < 0
+    short = _spare(p, after_action=False) < 0 if k == "upkeep" else -_surplus(p) <= _spare(p) < 0
     if not short or p["res"][RESOURCES.index(pay)] - trade_rate(p) < keep:
         return -5.0
     return 30.0 if pay == "materials" else 29.0

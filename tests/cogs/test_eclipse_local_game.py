@@ -22,7 +22,7 @@ from pathlib import Path
 
 from rules.bots import bot_rng
 from rules.eclipse.board import production, upkeep
-from rules.eclipse.data import SIDES, T
+from rules.eclipse.data import SIDES
 
 from .test_commands import Session, texts
 
@@ -43,7 +43,6 @@ class StandIn:
         self.engine = engine
         self.used: set[str] = set()
         self.aliens = 0
-        self.acting: dict[str, str] = {}  # seat -> the steered action it is in
 
     def note(self, move_id: str) -> None:
         head = move_id.partition(":")[0]
