@@ -49,6 +49,7 @@ REMIND = "deadline.remind"
 EXPIRE = "deadline.expire"
 KINDS = [REMIND, EXPIRE]
 MAX_CHAIN = 25  # bot moves for one seat on one expiry (a solo game keeps the same seat to act)
+MAX_STALE = 5  # races lost to bot seats moving at the same time before an expiry gives up
 BOT_LEVEL = "greedy"
 
 
@@ -241,8 +242,9 @@ class Deadlines:
         self.service.games.mark_unrated(table.game.id)
         await self._post(table, t("deadline.expired.bot", locale, who=names, deadline=label,
                                   title=game_title(table.game)), [])
+        stale = 0
         for seat in seats:
-            for _ in range(MAX_CHAIN):
+            for _ in range(MAX_CHAIN + MAX_STALE):
                 if table.game.status != "active" or seat not in table.to_act or table.state is None:
                     break
                 try:
@@ -250,7 +252,16 @@ class Deadlines:
                     move = await asyncio.to_thread(choose, table.engine, table.state, seat, BOT_LEVEL,
                                                    table.game.seed)
                     played = self.service.play_seat(table, seat, move.id)
-                except (Refusal, ValueError) as exc:
+                except Refusal as exc:
+                    # Lost a race: a bot seat moved meanwhile (read again, go on), or the player came back.
+                    table = self.service.table(table.game.id)
+                    stale += 1
+                    lost_race = exc.text.key == "host.refuse.moved_on" and stale <= MAX_STALE
+                    if not lost_race or self._came_back(table, seat):
+                        log.info("bot move for %s in game %s stopped: %s", seat, table.game.id, exc.text.key)
+                        return
+                    continue
+                except ValueError as exc:
                     log.info("bot move for %s in game %s stopped: %s", seat, table.game.id, exc)
                     return
                 try:
@@ -261,16 +272,23 @@ class Deadlines:
                     await self.actions.changed(played.table, "finish" if played.finished else "move")
                 table = self.service.table(table.game.id)
 
+    def _last_move(self, table: Table):
+        count = self.service.games.move_count(table.game.id)
+        moves = self.service.games.moves(table.game.id, after_seq=count - 1) if count else []
+        return moves[-1] if moves else None
+
+    def _came_back(self, table: Table, seat: str) -> bool:
+        """Whether the latest move is the seat's player's own (bots and expiries play with no user id)."""
+        last = self._last_move(table)
+        return last is not None and last.seat == seat and last.user_id is not None
+
     # ---- turn DMs ----------------------------------------------------------------------------
     async def notify_turn(self, table: Table, kind: str) -> None:
         """A DM to each player who opted in and whose turn just began (not each step of their chain)."""
         if kind not in ("start", "move"):
             return
-        last = None
-        count = self.service.games.move_count(table.game.id)
-        if count:
-            moves = self.service.games.moves(table.game.id, after_seq=count - 1)
-            last = moves[-1].seat if moves else None
+        latest = self._last_move(table)
+        last = latest.seat if latest is not None else None
         for seat in self.waiting(table):
             row = table.user_of(seat)
             if row is None or not row.user_id or not row.notify or seat == last:

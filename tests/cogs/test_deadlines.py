@@ -495,3 +495,57 @@ def test_an_expired_turn_is_chosen_in_a_worker_thread(tmp_path, monkeypatch):
             assert "Time is up" in posted[0].content
     run(go())
     assert threads and all(t is not threading.main_thread() for t in threads)
+
+
+def _race_once(monkeypatch, s: Table, before_refusing=None) -> list:
+    """The first bot move of an expiry loses a version race (after `before_refusing(service)` ran)."""
+    from cogs.service import Refusal
+
+    service = s.service
+    real = service.play_seat
+    calls = []
+
+    def play_seat(table, seat, move_id):
+        calls.append(seat)
+        if len(calls) == 1:
+            if before_refusing is not None:
+                before_refusing(service)
+            raise Refusal("host.refuse.moved_on")
+        return real(table, seat, move_id)
+
+    monkeypatch.setattr(service, "play_seat", play_seat)
+    return calls
+
+
+def test_an_expiry_that_loses_a_race_to_a_bot_seat_reads_the_game_again_and_plays(tmp_path, monkeypatch):
+    async def go():
+        async with Table(tmp_path, Clock()) as s:
+            await two_player_game(s)
+            late = s.game().to_act[0]
+            calls = _race_once(monkeypatch, s)
+            posted = await s.fire(48.01)
+            assert "Time is up" in posted[0].content and len(calls) >= 2
+            assert late not in s.game().to_act  # the bot still played the whole late turn
+            assert any(m.seat == late and m.user_id is None for m in s.service.games.moves(1))
+    run(go())
+
+
+def test_an_expiry_stops_when_the_player_came_back_at_the_last_second(tmp_path, monkeypatch):
+    from cogs.service import Actor
+
+    async def go():
+        async with Table(tmp_path, Clock()) as s:
+            await two_player_game(s)
+            table = s.game()
+            late = table.to_act[0]
+            row = table.user_of(late)
+
+            def human_returns(service):  # their own move lands between the bot's choice and its save
+                service.play(Actor(user_id=row.user_id, name=row.name), service.table(1), "return")
+
+            _race_once(monkeypatch, s, human_returns)
+            await s.fire(48.01)
+            assert s.game().to_act == [late]  # still their decision (fly and build): the bot left it to them
+            assert [(m.seat, m.move_id, m.user_id) for m in s.service.games.moves(1)] == [
+                (late, "return", row.user_id)]
+    run(go())
