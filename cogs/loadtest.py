@@ -239,18 +239,18 @@ class LoadTest:
             await asyncio.sleep(min(self.rng.expovariate(1.0 / self.think), max(0.0, self.deadline - time.monotonic())))
 
     async def progress(self) -> None:
-        last, last_n = time.monotonic(), 0
+        last, last_n, last_u = time.monotonic(), 0, 0  # moves (users' and bots'), users' moves
         while time.monotonic() < self.deadline:
             await asyncio.sleep(min(self.args.progress, max(0.1, self.deadline - time.monotonic())))
-            now, n = time.monotonic(), self.fig.accepted
-            recent = self.fig.latencies[last_n:]
+            now, n, u = time.monotonic(), self.fig.accepted, len(self.fig.latencies)
             if not self.args.quiet:
                 print(f"[{now - self.fig.started:6.0f} s] {n} moves, {(n - last_n) / (now - last):.1f}/s, "
-                      f"p50 {pct(recent, .5) * 1000:.0f} ms, p99 {pct(recent, .99) * 1000:.0f} ms, "
-                      f"(worker: service p99 {pct(self.fig.service[last_n:n], .99) * 1000:.0f} ms, "
-                      f"render p50 {pct(self.fig.render[last_n:n], .5) * 1000:.0f} ms), "
+                      f"p50 {pct(self.fig.latencies[last_u:u], .5) * 1000:.0f} ms, "
+                      f"p99 {pct(self.fig.latencies[last_u:u], .99) * 1000:.0f} ms, "
+                      f"(worker: service p99 {pct(self.fig.service[last_u:u], .99) * 1000:.0f} ms, "
+                      f"render p50 {pct(self.fig.render[last_u:u], .5) * 1000:.0f} ms), "
                       f"errors {len(self.fig.errors)}", flush=True)
-            last, last_n = now, n
+            last, last_n, last_u = now, n, u
 
     async def run(self) -> list[dict[str, Any]]:
         ctx = multiprocessing.get_context("fork")
