@@ -72,7 +72,8 @@ def replace_by_bot(service: TableService, actor: Actor, table: Table,
     seat = table.seat_of(actor.user_id)
     if seat is None:
         raise Refusal("host.refuse.not_player")
-    name = f"Bot for {seat.name} ({check_level(level)})"[:80]
+    # Stored once and read in every language: no words in it ("bot" is Spanish too).
+    name = f"Bot · {seat.name} ({check_level(level)})"[:80]
     try:
         service.games.seat_to_bot(table.game.id, table.game.version, position=seat.position, name=name,
                                   now=service.clock())

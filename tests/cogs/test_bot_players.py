@@ -108,11 +108,11 @@ def test_a_player_who_leaves_a_running_game_is_replaced_by_a_bot_and_the_game_is
             assert read(s.db).game.rated
             out = await s.cmd("bob", "/game leave", "wayfinders-1")
             assert not out.refused, texts(out)
-            assert "Bot for bob (greedy)" in texts(out)
+            assert "Bot · bob (greedy)" in texts(out)
             assert any(not m.ephemeral and "no longer counts" in m.content for m in out)
             table = read(s.db)
             bob = table.user_of("p2")
-            assert bob.is_bot and bob.user_id is None and bob.name == "Bot for bob (greedy)"
+            assert bob.is_bot and bob.user_id is None and bob.name == "Bot · bob (greedy)"
             assert not table.game.rated
             assert table.to_act == ["p1"]  # if it was bob's turn, his bot already played it
             out = await s.cmd("bob", "/game leave", "wayfinders-1")
