@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Optional
 import discord
 
 from rules import Engine, GameState, IllegalMove, Move
-from rules.text import Msg, join, msg, seat_ref
+from rules.text import SEAT_KEY, Msg, join, msg, seat_ref
 from storage import MoveRow, StaleVersion
 
 from . import ops
@@ -59,6 +59,17 @@ class UndoPlan:
     state: GameState  # the state replayed without them
 
 
+def named(text: Msg | str, names: dict[str, str]) -> Msg | str:
+    """`text` with every seat reference replaced by the player's name (a refusal is rendered without names)."""
+    if isinstance(text, str):
+        return text
+    if text.key == SEAT_KEY:
+        seat = str(text.args.get("id", "?"))
+        return names.get(seat, seat)
+    return text.model_copy(update={"args": {k: named(v, names) if isinstance(v, Msg) else v
+                                            for k, v in text.args.items()}})
+
+
 def plan_undo(table: Table, rows: list[MoveRow], seat: str, steps: int = 1) -> UndoPlan:
     """What `/game undo` would take back for `seat` (pure: reads nothing but its arguments)."""
     live = live_moves(rows)
@@ -82,7 +93,7 @@ def plan_undo(table: Table, rows: list[MoveRow], seat: str, steps: int = 1) -> U
             break  # this move ended an earlier turn of the same seat
         if move.barrier:
             if not taken:
-                raise Refusal("undo.refuse.barrier", move=move.text)
+                raise Refusal("undo.refuse.barrier", move=named(move.text, table.names))
             break
         taken.append((row, move, before))
         if len(taken) >= steps:
@@ -142,7 +153,8 @@ async def undo_flow(actions: "Actions", interaction: discord.Interaction, game_i
     locale = user_locale(interaction)
     what = taken_back(plan)
     try:
-        await ops.reply(interaction, t("undo.done_you", locale, n=len(plan.moves), moves=tm(what, locale),
+        said = tm(what, locale, table.names)
+        await ops.reply(interaction, t("undo.done_you", locale, n=len(plan.moves), moves=said,
                                        title=game_title(table.game)), ephemeral=True)
         event = msg("undo.posted", who=seat_ref(seat), n=len(plan.moves), moves=what)
         await actions.announce(new_table, guild_locale(interaction), [event])

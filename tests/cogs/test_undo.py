@@ -195,3 +195,17 @@ def test_spanish_refusal(tmp_path):
             out = await s.cmd("alice", "/game undo", "wayfinders-1")
             assert "deshacer" in texts(out).lower() or "toca" in texts(out).lower()
     asyncio.run(go())
+
+
+def test_a_refusal_names_players_not_seats(service):
+    """A refusal is rendered without the table's names: seat references in a move's text are named first."""
+    from cogs.i18n import tm
+    from cogs.undo import named
+    from rules.text import join, msg, seat_ref
+
+    table = started(service)
+    text = join([msg("undo.posted", who=seat_ref("p1"), n=1, moves=join([seat_ref("p2")])), seat_ref("p9")])
+    out = named(text, table.names)
+    assert tm(out, "en") == tm(text, "en", table.names)
+    assert "alice" in tm(out, "en") and "bob" in tm(out, "en") and "p9" in tm(out, "en")
+    assert "p1" not in tm(out, "en").replace("p9", "")
