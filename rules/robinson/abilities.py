@@ -82,8 +82,8 @@ def options(s: RobinsonState, seat: str) -> list[tuple[str, str, Any, bool]]:
             out.append((f"tk:{tok}", "tk", (tok, ""), True))
         elif tok == "Castaway Herbs" or (tok == "Vegetables" and pot):
             out += [(f"tk:{tok}:{w}", "tk", (tok, w), False) for w in _wounded(s)]
-        elif tok == "Medallion":
-            out += [(f"tk:{tok}:{w}", "tk", (tok, w), False) for w in living(s)]
+        elif tok == "Medallion":  # S6: its 3 D shared freely, one at a time (`md:<character>`)
+            out.append((f"tk:{tok}", "tk", (tok, ""), False))
     return [o for o in out if " " not in o[0]] + [(o[0].replace(" ", "_"), *o[1:]) for o in out if " " in o[0]]
 
 
@@ -100,6 +100,8 @@ def use(s: RobinsonState, seat: str, kind: str, arg: tuple[str, str]) -> None:
     else:
         s.tokens.remove(name)
         s.events.append(m("ev.use_token", tok=sub("disc", name)))
+        if name == "Medallion":  # S6: the user's seat shares the 3 D (`md:`)
+            s.pending = {"kind": "medallion", "seat": seat, "n": "3"}
         _token(s, name, target)
 
 
@@ -183,11 +185,25 @@ def _token(s: RobinsonState, tok: str, target: str) -> None:
         heal(s, target, 1)
     elif tok == "Vegetables":
         heal(s, target, 2)
-    elif tok == "Medallion":
-        gain_det(s, target, 3)
     elif tok == "Treasure":
         from .adventures import treasure
         treasure(s, s.seat_char[s.seats[s.fp]])
+
+
+def medallion_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
+    return [(f"md:{c}", "md", c, False) for c in living(s, friday=True)]
+
+
+def medallion_pick(s: RobinsonState, who: str) -> None:
+    """S6: one of the Medallion's 3 determination tokens to a character of the seat's choice."""
+    p = s.pending
+    assert p is not None
+    gain_det(s, who, 1)
+    left = int(p["n"]) - 1
+    if left:
+        p["n"] = str(left)
+    else:
+        s.pending = None
 
 
 def pick_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:

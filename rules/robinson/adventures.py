@@ -101,24 +101,29 @@ def _mystery_card(s: RobinsonState, reshuffled: list[bool]) -> str | None:
 
 def mystery(s: RobinsonState, n: int, quotas: dict[str, int], r: str | None, stop_early: bool = True) -> None:
     """M(n; quota): resolve matching cards, set the others aside, shuffle those back.
-    The drawer's seat may stop after each resolved card; the default answer is stop (E31)."""
-    aside: list[str] = []
-    resolved = 0
-    reshuffled = [False]
+    After each resolved card, while more could come, the drawer's seat chooses to go on or stop
+    (`my:go` / `my:stop`, R92); R93's treasure draw (`stop_early=False`) never asks."""
     s.ctx["treasures"] = ""
     s.ctx.pop("stop", None)
-    while resolved < n and any(v > 0 for v in quotas.values()) and not over(s):
-        card = _mystery_card(s, reshuffled)
+    _draw(s, {"n": n, "quotas": quotas, "r": r or "", "resolved": 0, "aside": [], "reshuffled": [False],
+              "ask": stop_early})
+
+
+def _draw(s: RobinsonState, d: dict) -> None:
+    quotas = d["quotas"]
+    r = d["r"] or None
+    while d["resolved"] < d["n"] and any(v > 0 for v in quotas.values()) and not over(s):
+        card = _mystery_card(s, d["reshuffled"])
         if card is None:
             break
         mc = MYSTERY[card]
         slot = mc.type if quotas.get(mc.type, 0) > 0 else \
             "creature_trap" if mc.type != "treasure" and quotas.get("creature_trap", 0) > 0 else None
         if slot is None:
-            aside.append(card)
+            d["aside"].append(card)
             continue
         quotas[slot] -= 1
-        resolved += 1
+        d["resolved"] += 1
         s.events.append(m("ev.mystery", card=card_msg(card)))
         effects.apply(s, mc.now, card, r)
         if mc.type == "treasure":
@@ -127,12 +132,34 @@ def mystery(s: RobinsonState, n: int, quotas: dict[str, int], r: str | None, sto
             to_event_deck(s, card, r or "")
         elif mc.type != "treasure":
             s.mystery_discard.append(card)
-        if s.ctx.pop("stop", None) or stop_early:
+        if s.ctx.pop("stop", None) or s.pending is not None or over(s):
             break
-    s.mystery_deck += aside
-    if aside:
+        if d["ask"] and d["resolved"] < d["n"] and any(v > 0 for v in quotas.values()) and (s.mystery_deck or s.mystery_discard):
+            holder = s.chars[r].seat if r and r in s.chars else None
+            s.pending = {"kind": "mystery", "seat": holder or s.seats[s.fp], "r": d["r"], "n": str(d["n"]),
+                         "resolved": str(d["resolved"]), "aside": ";".join(d["aside"]),
+                         "quotas": ",".join(f"{k}={v}" for k, v in quotas.items()),
+                         "reshuffled": "1" if d["reshuffled"][0] else "", "treasures": s.ctx.get("treasures", "")}
+            return
+    s.mystery_deck += d["aside"]
+    if d["aside"]:
         s.rng.shuffle(s.mystery_deck)
     s.ctx.pop("treasures", None)
+
+
+def mystery_answer(s: RobinsonState, go_on: bool) -> None:
+    """R92: the drawer's seat goes on drawing or stops (the set-aside cards are shuffled back)."""
+    p = s.pending
+    assert p is not None and p.get("kind") == "mystery"
+    s.pending = None
+    s.ctx["treasures"] = p["treasures"]
+    _, quotas = parse_quota("0:" + p["quotas"])
+    d = {"n": int(p["n"]), "quotas": quotas, "r": p["r"], "resolved": int(p["resolved"]),
+         "aside": [c for c in p["aside"].split(";") if c], "reshuffled": [bool(p["reshuffled"])], "ask": True}
+    if not go_on:
+        d["n"] = d["resolved"]
+    s.events.append(m("ev.mystery_go" if go_on else "ev.mystery_stop"))
+    _draw(s, d)
 
 
 def treasure(s: RobinsonState, r: str | None) -> None:

@@ -9,7 +9,7 @@ from ..contract import Move
 from ..rng import Rng
 from . import plan as P
 from .bot_aids import aid_move
-from .data import ADVENTURES, EVENTS, SCENARIO
+from .data import ADVENTURES, CHARACTERS, EVENTS, SCENARIO
 from .island import kind
 from .moves import label, options
 from .prims import in_camp
@@ -86,14 +86,19 @@ def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
             v = INVENTION_VALUE.get(parts[2], 2.0)
             if parts[2] == "Fire" and rnd < 4:
                 v = 5.0
+            elif parts[2] != "Fire" and rnd >= 6:  # late: wood for the pile comes first (S5)
+                v *= 0.6
     elif t.action == "gather":
         src = parts[2]
         if kind(src) == "F":
             v = 9.0 if food_gap(s) > 0 else 3.0
         else:
-            v = 8.0 if wood_gap(s) > 0 else 3.0 + (3.0 if rnd >= 5 else 0)
+            gap = wood_gap(s)
+            v = 8.0 + (2.0 * min(3, gap) if rnd >= 6 else 0) if gap > 0 else 3.0 + (3.0 if rnd >= 5 else 0)
     elif t.action == "explore":
         v = 7.0 if len(s.island) < 5 else 5.0 if len(s.island) < 7 else 2.0
+        if "Fire" not in s.built and not P.invention_ready(s, "Fire"):  # S5 needs Fire: find its terrain
+            v += 4.0
     elif t.action == "camp":
         v = 2.2 + (1.5 if s.morale < 0 else 0)
     elif t.action == "rest":
@@ -159,7 +164,14 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
     pick = ids[0]
     if s.pending is not None:
         kind = s.pending.get("kind")
-        if kind == "reroll":
+        if kind == "medallion":  # S6: to the First Player, who pays for low Morale (R24)
+            pick = f"md:{s.seat_char[s.seats[s.fp]]}"
+        elif kind == "mystery":  # R92: go on for treasures while healthy, stop once hurt
+            me = s.chars.get(s.pending["r"]) if s.pending["r"] else None
+            pick = "my:go" if me is not None and CHARACTERS[me.name].life - me.wounds > 5 else "my:stop"
+        elif kind == "hungry":  # R72: the one with most life left goes hungry
+            pick = max(ids, key=lambda mid: CHARACTERS[mid[3:]].life - s.chars[mid[3:]].wounds)
+        elif kind == "reroll":
             faces = s.queue[0].faces
             pick = "rr:1" if faces[1] == "fail" else "rr:0" if faces[0] == "wound" else "rr:no"
         else:

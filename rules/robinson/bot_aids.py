@@ -46,7 +46,7 @@ def aid_move(s: RobinsonState, seat: str, food_gap: int) -> Optional[str]:
                 or (heal_best("ab:grandma", 3) if food_gap < 0 else None))
     fp = s.seat_char[s.seats[s.fp]]
     if pick is None:
-        pick = first(f"tk:Medallion:{fp}", "tk:Treasure")
+        pick = first("tk:Medallion", "tk:Treasure")
     if pick is None and s.morale < 0:
         pick = first(f"it:Pipe_&_Tobacco:{fp}")
     return pick

@@ -114,6 +114,15 @@ class RobinsonEngine(Engine[RobinsonState]):
             abilities.use(s, seat, kind, arg)
         elif kind == "rr":
             resolve.reroll_answer(s, arg)
+        elif kind == "my":
+            from .adventures import mystery_answer
+            mystery_answer(s, arg)
+            if s.phase == "resolve":
+                resolve.after_stack(s)
+        elif kind == "md":
+            abilities.medallion_pick(s, arg)
+        elif kind == "hg":
+            phases.hungry_pick(s, arg)
         elif kind == "pk":
             abilities.pick(s, arg)
         elif kind == "roll":

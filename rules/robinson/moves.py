@@ -32,6 +32,13 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
     if s.pending is not None:
         if s.pending.get("kind") == "reroll":
             return rerolls.options(s)
+        if s.pending.get("kind") == "mystery":  # R92: both draw or shuffle: barriers
+            return [("my:go", "my", True, True), ("my:stop", "my", False, True)]
+        if s.pending.get("kind") == "medallion":
+            return abilities.medallion_options(s)
+        if s.pending.get("kind") == "hungry":
+            from .phases import hungry_options
+            return hungry_options(s)  # type: ignore[return-value]
         if s.pending.get("kind") == "event":
             from .events import choices
             return [(f"ev:{i}", "ev", i, True) for i in range(len(choices(s.pending["card"])))]
@@ -154,6 +161,12 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         return m("mv.camp", space=arg)
     if kind == "morale":
         return m("mv.morale_heal" if arg else "mv.morale_det")
+    if kind == "my":
+        return m("mv.mystery_go" if arg else "mv.mystery_stop")
+    if kind == "md":
+        return m("mv.medallion", who=char(arg))
+    if kind == "hg":
+        return m("mv.hungry", who=char(arg))
     return sub("mv", kind)
 
 

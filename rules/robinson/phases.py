@@ -225,16 +225,37 @@ def weather_effects(s: RobinsonState, faces: list[str]) -> None:
 
 
 def night_phase(s: RobinsonState) -> None:
-    """R72 (1) eating, then (2) the camp-move choice when there is somewhere to go."""
+    """R72 (1) eating: when the food covers some meals but not all, the FP's seat chooses who goes
+    hungry (`hg:<character>`, one at a time); then (2) the camp-move choice when there is somewhere to go."""
     s.phase = "night"
     header(s, "night")
     eaters = in_camp(s)
-    meals = len(eaters)
-    have = s.avail["F"] + s.avail["NF"]
-    hungry: list[str] = []
-    if have < meals:  # the FP's default: most remaining life goes hungry first (E31)
-        order = sorted(eaters, key=lambda c: (s.chars[c].wounds, eaters.index(c)))
-        hungry = order[:meals - have]
+    short = len(eaters) - (s.avail["F"] + s.avail["NF"])
+    if 0 < short < len(eaters):
+        s.pending = {"kind": "hungry", "seat": s.seats[s.fp], "n": str(short), "chosen": ""}
+        return
+    night_eat(s, eaters if short > 0 else [])
+
+
+def hungry_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
+    chosen = (s.pending or {}).get("chosen", "").split(";")
+    return [(f"hg:{c}", "hg", c, False) for c in in_camp(s) if c not in chosen]
+
+
+def hungry_pick(s: RobinsonState, who: str) -> None:
+    p = s.pending
+    assert p is not None
+    chosen = [c for c in p["chosen"].split(";") if c] + [who]
+    if len(chosen) < int(p["n"]):
+        p["chosen"] = ";".join(chosen)
+        return
+    s.pending = None
+    night_eat(s, chosen)
+
+
+def night_eat(s: RobinsonState, hungry: list[str]) -> None:
+    """R72 (1) with the hungry characters known, extra meals, characters outside (R74); then (2)."""
+    meals = len(in_camp(s))
     pay(s, "F", meals - len(hungry), if_possible=True)
     s.events.append(m("ev.eat", n=meals - len(hungry)))
     for who in hungry:

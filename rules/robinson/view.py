@@ -48,6 +48,13 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
 def prompt(s: RobinsonState, seat: str) -> Msg:
     if s.pending is not None and s.pending.get("kind") == "reroll":
         return m("prompt.reroll")
+    if s.pending is not None and s.pending.get("kind") == "mystery":
+        return m("prompt.mystery", n=int(s.pending["resolved"]))
+    if s.pending is not None and s.pending.get("kind") == "medallion":
+        return m("prompt.medallion", n=int(s.pending["n"]))
+    if s.pending is not None and s.pending.get("kind") == "hungry":
+        chosen = len([c for c in s.pending["chosen"].split(";") if c])
+        return m("prompt.hungry", n=int(s.pending["n"]) - chosen)
     if s.pending is not None and s.pending.get("kind") == "event":
         return m("prompt.event_choice")
     if s.pending is not None and "kind" in s.pending:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.robinson import adventures, events as EV, phases
 from rules.robinson.state import Spot
-from tests.rules.robinson_kit import E, confirm_all, ids, planning, play
+from tests.rules.robinson_kit import E, confirm_all, ids, planning, play, texts
 
 
 def test_x1_event_chain_of_two_adventure_cards():
@@ -129,9 +129,11 @@ def test_r87_s6_items_and_castaway_tokens_in_the_planning_window():
     assert s.pile == [1, 0, 0, 0, 0]  # S7: Oil fills stage 1 and never spills (1 wood lost)
     s = E.apply(s, "p1", "tk:Pirate_Sabre")
     assert s.weapon == 1
-    who = s.seat_char["p2"]
-    s = E.apply(s, "p1", f"tk:Medallion:{who}")
-    assert s.chars[who].det == 3 and s.tokens == []
+    who, other = s.seat_char["p2"], s.seat_char["p3"]
+    s = E.apply(s, "p1", "tk:Medallion")  # S6: 3 D shared freely, one at a time by the user's seat
+    assert E.to_act(s) == ["p1"] and f"md:{other}" in ids(s, "p1")
+    s = play(s, ("p1", f"md:{who}"), ("p1", f"md:{other}"), ("p1", f"md:{who}"))
+    assert s.chars[who].det == 2 and s.chars[other].det == 1 and s.tokens == [] and s.pending is None
 
 
 def test_frenzy_adds_three_to_the_soldiers_hunt():
@@ -201,3 +203,18 @@ def test_r42_reroll_window_after_a_roll_before_any_die_applies():
     again = E.apply(s, carp, "rr:1")
     assert again.chars["Carpenter"].det in (2, 4) and "craftsmanship" in again.chars["Carpenter"].used
     assert (again.pending or {}).get("kind") != "reroll" and len(faces) == 3  # once per round: closed
+
+
+def test_r92_the_drawer_goes_on_or_stops_after_each_resolved_card():
+    s = planning(3)
+    s.phase = "resolve"
+    s.mystery_deck = ["mystery:Bite", "mystery:Cave with Furs", "mystery:Barrel", "mystery:Snake"]
+    who = s.seat_char["p2"]
+    adventures.mystery(s, 3, {"treasure": 3}, who)
+    assert s.future["Fur"] == 2 and E.to_act(s) == ["p2"] and ids(s, "p2") == ["my:go", "my:stop"]
+    assert all(mv.barrier for mv in E.legal_moves(s, "p2"))
+    s = E.apply(s, "p2", "my:go")  # Bite is set aside, Barrel resolved; one more may come
+    assert s.future["NF"] == 2 and s.pending["resolved"] == "2"
+    s = E.apply(s, "p2", "my:stop")  # the set-aside Bite goes back into the deck
+    assert s.pending is None and sorted(s.mystery_deck) == ["mystery:Bite", "mystery:Snake"]
+    assert "stops" in texts(s)

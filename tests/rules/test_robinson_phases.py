@@ -126,15 +126,30 @@ def test_r70_hungry_animals_beast_face():
     assert all(s.chars[c].wounds == 2 for c in s.seat_char.values())
 
 
-def test_r72_night_eating_hunger_shelter_and_spoiling():
+def test_r72_night_eating_the_fp_chooses_who_goes_hungry_then_shelter_and_spoiling():
     s = game(3)
     s.phase = "night"
     s.avail = {"F": 2, "NF": 0, "W": 1, "Fur": 0}
-    s.chars[s.seat_char["p1"]].wounds = 3  # most remaining life goes hungry first (E31)
-    phases.night_phase(s)  # no adjacent tile to move to: the Night runs on (R72 steps 3-6)
-    hungry = [c for c in s.seat_char.values() if s.chars[c].wounds == 3]  # 2 hungry + 1 no Shelter
-    assert len(hungry) == 1 and s.avail["F"] == 0
-    assert s.chars[s.seat_char["p1"]].wounds == 4 and s.round == 2 and s.phase == "event"
+    p1 = s.seat_char["p1"]
+    s.chars[p1].wounds = 3
+    phases.night_phase(s)  # 3 meals, 2 food: the FP's seat chooses the hungry one (R72 step 1)
+    fp_seat = s.seats[s.fp]
+    assert E.to_act(s) == [fp_seat] and sorted(ids(s, fp_seat)) == sorted(f"hg:{c}" for c in s.seat_char.values())
+    s = E.apply(s, fp_seat, f"hg:{p1}")  # not the default: the most wounded one
+    assert "goes hungry" in texts(s)
+    # no adjacent tile to move to: the Night runs on (R72 steps 3-6): 2 hungry + 1 no Shelter
+    others = [c for c in s.seat_char.values() if c != p1]
+    assert s.chars[p1].wounds == 6 and all(s.chars[c].wounds == 1 for c in others)
+    assert s.avail["F"] == 0 and s.round == 2 and s.phase == "event"
+
+
+def test_r72_no_choice_when_nobody_or_everybody_goes_hungry():
+    for food, hungry in ((3, 0), (0, 3)):
+        s = game(3)
+        s.phase = "night"
+        s.avail = {"F": food, "NF": 0, "W": 1, "Fur": 0}
+        phases.night_phase(s)
+        assert s.pending is None and texts(s).count("goes hungry") == hungry
 
 
 def test_r72_step6_last_round_night_is_a_loss():
