@@ -23,6 +23,7 @@ from pathlib import Path
 from rules.bots import bot_rng
 from rules.eclipse.board import production, upkeep
 from rules.eclipse.data import SIDES
+from rules.eclipse.moves import influence_targets
 
 from .test_commands import Session, texts
 
@@ -43,6 +44,7 @@ class StandIn:
         self.engine = engine
         self.used: set[str] = set()
         self.aliens = 0
+        self.left_empty = False
 
     def note(self, move_id: str) -> None:
         head = move_id.partition(":")[0]
@@ -71,10 +73,15 @@ class StandIn:
             if trade and p["res"][2] > 8:
                 return trade[0]
         spare = p["res"][0] + production(p, 0) - upkeep(p) - 3 if "res" in p else -1
-        for kind in ("build", "upgrade", "move", "influence"):
+        for kind in ("build", "upgrade", "move"):
             if kind not in self.used and f"act:{kind}" in ids and spare >= 0 and state.round >= 3:
                 return f"act:{kind}"
-        if "influence" not in self.used:  # E37: a disc from the track, onto a hex
+        if "influence" not in self.used:  # E35 leave a hex without a disc, then E37 take it
+            if "disc:no" in ids and not self.left_empty:
+                self.left_empty = True
+                return "disc:no"
+            if "act:influence" in ids and any(t != "track" for t in influence_targets(state, seat, "track")):
+                return "act:influence"
             if "from:track" in ids:
                 return "from:track"
             onto = [i for i in ids if i.startswith("to:") and i != "to:track"]
@@ -136,7 +143,9 @@ def press_index(board, move_id: str):
     return None
 
 
-def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_path):
+def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEHOST_SEED", str(SEED))  # the same galaxy every run (the stand-in copes with others)
+
     async def go():
         async with Session(tmp_path) as s:
             out = await s.cmd("alice", "/eclipse new")
