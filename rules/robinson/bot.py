@@ -16,7 +16,7 @@ from .prims import in_camp
 from .scenario import NEEDS, room
 from .state import RobinsonState
 
-INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 5, "Mast": 7, "Hatchet": 5, "Pot": 4,
+INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 7, "Mast": 11, "Hatchet": 8, "Pot": 4,
                    "Medicine": 4, "Snare": 5, "Spear": 4, "Bow": 4, "Sling": 4, "Bricks": 3, "Moat": 3,
                    "Wall": 3, "Cellar": 3, "Diary": 3, "Map": 2, "Shortcut": 4, "Fireplace": 3, "Bed": 3}
 
@@ -84,9 +84,9 @@ def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
             v = 4.5 if s.weapon < 2 else 1.5
         else:
             v = INVENTION_VALUE.get(parts[2], 2.0)
-            if parts[2] == "Fire" and rnd < 4:
-                v = 5.0
-            elif parts[2] != "Fire" and rnd >= 6:  # late: wood for the pile comes first (S5)
+            if parts[2] == "Fire":
+                v = 7.0 if rnd < 3 else 12.0
+            elif parts[2] not in ("Mast", "Hatchet") and rnd >= 6:  # late: wood for the pile (S4, S5)
                 v *= 0.6
     elif t.action == "gather":
         src = parts[2]
