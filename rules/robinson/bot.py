@@ -100,7 +100,7 @@ def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
         if "Fire" not in s.built and not P.invention_ready(s, "Fire"):  # S5 needs Fire: find its terrain
             v += 4.0
     elif t.action == "camp":
-        v = 2.2 + (1.5 if s.morale < 0 else 0)
+        v = 2.2 + (3.0 if s.morale < 0 else 0) + (2.0 if s.morale < -1 else 0)
     elif t.action == "rest":
         v = 0.5 + min(me.wounds, 6) * 0.4
     if t.fixed:
