@@ -187,5 +187,5 @@ class Actions:
                 raise Refusal("host.refuse.not_your_turn", who=", ".join(table.names.get(s, s) for s in table.to_act))
             locale = user_locale(interaction)
             await ops.reply(interaction, t("host.moves.pick", locale), ephemeral=True,
-                            view=move_components(game_id, version, moves, locale))
+                            view=move_components(game_id, version, moves, locale, names=table.names))
         await self.run(interaction, flow())

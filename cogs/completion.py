@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Mapping
 
 import discord
 from discord import app_commands
@@ -19,12 +20,14 @@ def _service(interaction: discord.Interaction):
     return interaction.client.service  # type: ignore[attr-defined]
 
 
-def filter_moves(moves, typed: str, locale: str) -> list[app_commands.Choice[str]]:
-    """Moves whose id or label contains what was typed, best matches (id prefix) first."""
+def filter_moves(moves, typed: str, locale: str, names: Mapping[str, str]) -> list[app_commands.Choice[str]]:
+    """Moves whose id or label contains what was typed, best matches (id prefix) first.
+
+    `names` (the table's seat -> player name) makes a seat in a label read as its player."""
     typed = (typed or "").strip().lower()
     scored = []
     for i, move in enumerate(moves):
-        label = tm(move.text, locale)
+        label = tm(move.text, locale, names)
         hay_id, hay_label = move.id.lower(), label.lower()
         if typed and typed not in hay_id and typed not in hay_label:
             continue
@@ -44,7 +47,7 @@ async def move_choices(interaction: discord.Interaction, current: str) -> list[a
         game_id = getattr(interaction.namespace, "game", None)
         table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",))
         moves = service.legal_moves(table, interaction.user.id)
-        return filter_moves(moves, current, user_locale(interaction))
+        return filter_moves(moves, current, user_locale(interaction), table.names)
     except Refusal:
         return []
     except Exception:

@@ -32,7 +32,7 @@ async def card_choices(interaction: discord.Interaction, current: str) -> list[a
         game_id = getattr(interaction.namespace, "game", None)
         table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",))
         moves = [m for m in service.legal_moves(table, interaction.user.id) if m.id.startswith("play:")]
-        return filter_moves(moves, current, user_locale(interaction))
+        return filter_moves(moves, current, user_locale(interaction), table.names)
     except Refusal:
         return []
     except Exception:  # noqa: BLE001 - autocomplete never raises

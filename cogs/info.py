@@ -77,7 +77,7 @@ class Info:
             who = ", ".join(table.names.get(s, s) for s in table.to_act)
             raise Refusal("host.refuse.not_your_turn", who=who or "-")
         lines = [t("host.moves.header", locale, title=game_title(table.game), n=len(moves))]
-        lines += [f"`{m.id}` — {tm(m.text, locale)}" for m in moves]
+        lines += [f"`{m.id}` — {tm(m.text, locale, table.names)}" for m in moves]
         for chunk in _chunks(lines):
             await ops.reply(interaction, chunk, ephemeral=True)
 

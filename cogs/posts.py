@@ -118,7 +118,8 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
         single = table.to_act[0] if len(table.to_act) == 1 else None
         pending = moves if moves is not None else (
             table.engine.legal_moves(table.state, single) if single else [])
-        view = move_components(table.game.id, table.game.version, pending, locale, several=single is None)
+        view = move_components(table.game.id, table.game.version, pending, locale, names=table.names,
+                               several=single is None)
     return TurnPost(content=content, embed=embed, png=png, view=view,
                     mention_ids=mention_ids)
 

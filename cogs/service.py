@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional
 from pydantic import ValidationError
 
 from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
-from rules.text import Msg, msg
+from rules.text import Msg, msg, tr
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
 
 from .options import parse_option_text
@@ -206,7 +206,8 @@ class TableService:
 
     # ---- the move pipeline -------------------------------------------------
     def resolve_move(self, table: Table, seat: str, text: str) -> Move:
-        """A move by id, by exact label, or by a unique id prefix (`fly:C1` for `fly:C1:B`)."""
+        """A move by id, by exact label (seats as ids or as the names `/game moves` shows), or by a
+        unique id prefix (`fly:C1` for `fly:C1:B`)."""
         assert table.state is not None
         moves = table.engine.legal_moves(table.state, seat)
         wanted = (text or "").strip()
@@ -214,6 +215,9 @@ class TableService:
         for move in moves:
             if move.id == wanted or move.id.lower() == low or move.label.lower() == low:
                 return move
+        named = [m for m in moves if tr(m.text, "en", table.names).lower() == low] if low else []
+        if named:
+            return named[0]
         prefixed = [m for m in moves if m.id.lower().startswith(low + ":")] if low else []
         if len(prefixed) == 1:
             return prefixed[0]

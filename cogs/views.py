@@ -7,7 +7,7 @@ an older board is recognised as stale and refused politely.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import discord
 
@@ -90,9 +90,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<a
 DYNAMIC_ITEMS = (MoveButton, MoveSelect, MyMovesButton, LobbyButton)
 
 
-def move_components(game_id: int, version: int, moves: Sequence[Move], locale: str,
-                    several: bool = False) -> discord.ui.View | None:
-    """Buttons for a short list of moves, selects for a long one (`/play` always works too)."""
+def move_components(game_id: int, version: int, moves: Sequence[Move], locale: str, *,
+                    names: Mapping[str, str], several: bool = False) -> discord.ui.View | None:
+    """Buttons for a short list of moves, selects for a long one (`/play` always works too).
+
+    `names` (the table's seat -> player name) makes a seat in a label read as its player."""
     view = discord.ui.View(timeout=None)
     if several:
         view.add_item(MyMovesButton(game_id, version, t("host.button.my_moves", locale)))
@@ -102,11 +104,11 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
     if len(moves) <= BUTTONS_MAX:
         for i, move in enumerate(moves):
             style = discord.ButtonStyle.primary if i == 0 else discord.ButtonStyle.secondary
-            view.add_item(MoveButton(game_id, version, move.id, tm(move.text, locale), style))
+            view.add_item(MoveButton(game_id, version, move.id, tm(move.text, locale, names), style))
         return view
     chunks = [moves[i:i + SELECT_OPTIONS_MAX] for i in range(0, len(moves), SELECT_OPTIONS_MAX)][:SELECTS_MAX]
     for k, chunk in enumerate(chunks):
-        options = [discord.SelectOption(label=tm(m.text, locale)[:100], value=m.id[:100]) for m in chunk]
+        options = [discord.SelectOption(label=tm(m.text, locale, names)[:100], value=m.id[:100]) for m in chunk]
         placeholder = t("host.select.placeholder", locale, a=k * SELECT_OPTIONS_MAX + 1,
                         b=k * SELECT_OPTIONS_MAX + len(chunk), n=len(moves))
         view.add_item(MoveSelect(game_id, version, k, options, placeholder[:150]))
