@@ -105,12 +105,18 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
     @app_commands.autocomplete(game=game_id_choices)
     async def board(self, interaction: discord.Interaction, player: Optional[discord.Member] = None,
                     game: Optional[int] = None) -> None:
+        await self.actions.run(interaction, self._board(interaction, player, game))
+
+    async def _board(self, interaction: discord.Interaction, player: Optional[discord.Member],
+                     game: Optional[int]) -> None:
         from render.eclipse_board import render_board
 
         await ops.defer(interaction, ephemeral=True)
         table = self._table(interaction, game)
         who = table.seat_of((player or interaction.user).id)
         target = who.seat if who is not None else (table.to_act[0] if table.to_act else table.state.order[0])
+        if not table.state.players.get(target, {}).get("species"):  # E11: no board before the species pick
+            raise Refusal("host.refuse.eclipse_no_board", who=table.names.get(target, target))
         me = table.seat_of(interaction.user.id)
         view = table.engine.view(table.state, me.seat if me is not None else None)
         png = await asyncio.to_thread(render_board, view, target, table.names, user_locale(interaction))
@@ -120,6 +126,9 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
     @app_commands.describe(game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def tech(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        await self.actions.run(interaction, self._tech(interaction, game))
+
+    async def _tech(self, interaction: discord.Interaction, game: Optional[int]) -> None:
         from render.eclipse_tech import render_supply
 
         await ops.defer(interaction, ephemeral=True)
@@ -129,28 +138,6 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
         view = table.engine.view(table.state, seat)
         png = await asyncio.to_thread(render_supply, view, seat, table.names, user_locale(interaction))
         await ops.reply(interaction, "", ephemeral=True, file=discord.File(io.BytesIO(png), "eclipse-tech.png"))
-
-    @app_commands.command(name="odds", description="Exact chance that the attacking fleet wins a battle (E96-E98)")
-    @app_commands.describe(attacker="Attacking fleet, e.g. 3 interceptor or orion: 2 cruiser",
-                           defender="Defending fleet, e.g. 1 dreadnought, 2 ancients or gcds")
-    async def odds(self, interaction: discord.Interaction, attacker: str, defender: str) -> None:
-        await self.actions.run(interaction, self._odds(interaction, attacker, defender))
-
-    async def _odds(self, interaction: discord.Interaction, attacker: str, defender: str) -> None:
-        from rules.eclipse.notation import NotationError
-        from rules.eclipse.odds import odds
-        from rules.text import msg, tr
-
-        await ops.defer(interaction, ephemeral=True)
-        try:
-            p = await asyncio.to_thread(odds, attacker, defender)
-        except NotationError as exc:
-            raise Refusal(exc.msg.key, **exc.msg.args) from None
-        locale = user_locale(interaction)
-        pct = [f"{100 * x:.2f}".replace(".", "," if locale == "es" else ".") for x in (p, 1 - p)]
-        text = msg("eclipse.odds.result", attacker=attacker.strip(), defender=defender.strip(), win=pct[0],
-                   lose=pct[1])
-        await ops.reply(interaction, tr(text, locale), ephemeral=True)
 
     def _table(self, interaction: discord.Interaction, game: Optional[int]):
         table = self.actions.service.locate(interaction.channel_id or 0, interaction.user.id, game,
