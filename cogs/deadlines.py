@@ -5,17 +5,23 @@ and `expire` (`bot`, the default, or `abandon`).  After every change a flow
 reports (`Actions.listeners`) the game's deadline timers are replaced:
 
 * `deadline.remind` at half the deadline and one hour before it, payload
-  `{"version", "mark": "half"|"hour", "deadline"}`; a reminder whose time has
-  passed is not scheduled, and one already sent for this step (the game
-  version) is never sent again (the expire timer remembers it in `reminded`).
+  `{"version", "mark": "half"|"hour", "deadline", "seats"}`; a reminder whose
+  time has passed is not scheduled, and one already sent for this turn is never
+  sent again (the expire timer remembers it in `reminded`).
 * `deadline.expire` at the deadline, payload `{"version", "seats", "deadline",
-  "reminded"}`: a greedy bot plays for each waiting seat (and keeps going while
+  "start", "since", "reminded"}`: a greedy bot plays for each seat (and keeps going while
   that seat still has to decide, up to MAX_CHAIN moves) and the game becomes
   unrated, or the game is abandoned.
 
 A timer whose `version` is not the game's version any more is stale and does
-nothing.  The step starts at `games.updated_at` (set on every move), so a
-settings change mid-turn counts from the same start.
+nothing.  The deadline counts from when the seat's turn began: the change
+after which it became that seat's decision (someone else acted, or the game
+started).  The expire timer keeps each waiting seat's start in `since`, so the
+seat's own intermediate steps, `/game undo` and settings changes re-plan the
+timers from the same start; reminders follow it (`start`, `reminded`).  With
+several seats waiting from different starts, the earliest turn expires first
+(`seats`), then the others'.  A deadline switched on mid-turn counts from the
+game's latest change.
 """
 from __future__ import annotations
 
@@ -79,11 +85,15 @@ def deadline_label(key: str, locale: str) -> str:
     return t("deadline.none", locale) if key == "none" else key
 
 
+def policy_text(table: Table, locale: str) -> str:
+    """What happens on expiry; "stops counting for ratings" only while the game still counts."""
+    policy = policy_of(table.game.settings)
+    return t(f"deadline.policy.{policy}" + ("_unrated" if policy == "bot" and not table.game.rated else ""), locale)
+
+
 def settings_text(table: Table, locale: str) -> str:
-    settings = table.game.settings
     return t("deadline.settings.show", locale, title=game_title(table.game),
-             deadline=deadline_label(deadline_of(settings), locale),
-             policy=t(f"deadline.policy.{policy_of(settings)}", locale))
+             deadline=deadline_label(deadline_of(table.game.settings), locale), policy=policy_text(table, locale))
 
 
 def deadline_lines(table: Table, locale: str, now: float) -> list[str]:
@@ -129,6 +139,20 @@ class Deadlines:
         self.timers.clear_game(game_id, KINDS)
         self.service.games.set_deadline(game_id, None)
 
+    def turn_starts(self, table: Table, seats: list[str], previous: Optional[TimerRow]) -> dict[str, float]:
+        """When each waiting seat's turn began.  A seat that was already waiting at the previous step
+        keeps its start (its own intermediate steps and `/game undo` never restart its clock); a seat
+        whose decision just began after someone else acted starts now (the game's latest change)."""
+        since = dict(previous.payload.get("since") or {}) if previous is not None else {}
+        now = min(table.game.updated_at, self.clock())
+        return {seat: float(since.get(seat, now)) for seat in seats}
+
+    def solo_start(self, table: Table, start: float) -> float:
+        """Nobody else ever acts in a solo game: it counts from the latest move that stands (or its start),
+        so steady play keeps it alive and undoing a move gives no extra time."""
+        live = [m for m in self.service.games.moves(table.game.id) if not m.undone]
+        return max(start, live[-1].at) if live else start
+
     def schedule(self, table: Table) -> Optional[float]:
         """Replace the game's deadline timers for its current step; returns the deadline (None: none)."""
         game = table.game
@@ -137,22 +161,26 @@ class Deadlines:
         if game.status != "active" or seconds is None or not seats:
             self.clear(game.id)
             return None
+        previous = next((t for t in self.timers.for_game(game.id) if t.kind == EXPIRE), None)
+        since = self.turn_starts(table, seats, previous)
+        start = min(since.values())
+        due = [s for s in seats if since[s] <= start]
+        if len(table.seats) == 1:
+            start = self.solo_start(table, start)  # the others' (later) deadlines follow once these moved
         reminded: list[str] = []
-        for timer in self.timers.for_game(game.id):
-            if timer.kind == EXPIRE and timer.payload.get("version") == game.version:
-                reminded = list(timer.payload.get("reminded") or [])
+        if previous is not None and previous.payload.get("start") == start:
+            reminded = list(previous.payload.get("reminded") or [])  # the same turn: never remind twice
         self.timers.clear_game(game.id, KINDS)
         now = self.clock()
-        start = min(game.updated_at, now)
         deadline = start + seconds
         self.scheduler.add(EXPIRE, deadline, game_id=game.id,
-                           payload={"version": game.version, "seats": seats, "deadline": deadline,
-                                    "reminded": reminded})
+                           payload={"version": game.version, "seats": due, "deadline": deadline, "start": start,
+                                    "since": since, "reminded": reminded})
         for mark, at in (("half", start + seconds / 2), ("hour", deadline - HOUR)):
             if mark in reminded or at <= now or at <= start:
-                continue  # already sent for this step, or its time is past
+                continue  # already sent for this turn, or its time is past
             self.scheduler.add(REMIND, at, game_id=game.id,
-                               payload={"version": game.version, "mark": mark, "deadline": deadline})
+                               payload={"version": game.version, "mark": mark, "deadline": deadline, "seats": due})
         self.service.games.set_deadline(game.id, deadline)
         return deadline
 
@@ -198,14 +226,15 @@ class Deadlines:
                     return
                 payload = dict(other.payload, reminded=[*(other.payload.get("reminded") or []), mark])
                 self.timers.update_payload(other.id, payload)
-        seats = self.waiting(table)
+        waiting = self.waiting(table)
+        seats = [s for s in timer.payload.get("seats") or waiting if s in waiting]
         if not seats:
             return
         locale = self.guild_locale(table)
         rows = [table.user_of(s) for s in seats]
         who = " ".join(f"<@{r.user_id}>" for r in rows if r and r.user_id)
         text = t("deadline.remind", locale, who=who, title=game_title(table.game), left=span(deadline - now, locale),
-                 policy=t(f"deadline.policy.{policy_of(table.game.settings)}", locale))
+                 policy=policy_text(table, locale))
         await self._post(table, text, [r.user_id for r in rows if r and r.user_id])
 
     # ---- expiry ----------------------------------------------------------------------------
@@ -239,9 +268,9 @@ class Deadlines:
         await self.actions.changed(table, "abandon")
 
     async def _expire_bot(self, table: Table, seats: list[str], locale: str, names: str, label: str) -> None:
+        key = "deadline.expired.bot" if table.game.rated else "deadline.expired.bot_unrated"  # say it on change only
         self.service.games.mark_unrated(table.game.id)
-        await self._post(table, t("deadline.expired.bot", locale, who=names, deadline=label,
-                                  title=game_title(table.game)), [])
+        await self._post(table, t(key, locale, who=names, deadline=label, title=game_title(table.game)), [])
         stale = 0
         for seat in seats:
             for _ in range(MAX_CHAIN + MAX_STALE):
