@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from rules import GAMES
+from rules.text import CATALOG
 
 from .i18n import t
 from .ratings import Placing, ratings
@@ -69,11 +70,14 @@ def is_coop_key(key: str, rows: list[Row]) -> bool:
 STANDARD = "standard"  # a game without a named scenario (shown translated: stats.scenario.standard)
 
 
-def scenario_name(scenario: str, locale: str) -> str:
-    """`scenario_of`'s name for people: the default one translated, named ones as the game calls them."""
-    if scenario == STANDARD or scenario.startswith(STANDARD + " ("):
-        return t("stats.scenario.standard", locale) + scenario[len(STANDARD):]
-    return scenario
+def scenario_name(scenario: str, locale: str, game_key: str = "") -> str:
+    """`scenario_of`'s name for people: the default one translated, a named one through its game's
+    catalog (`<game>.scenario.<name>`, e.g. robinson.scenario.castaways) or as the game calls it."""
+    name, paren, level = scenario.partition(" (")
+    if name == STANDARD:
+        return t("stats.scenario.standard", locale) + paren + level
+    key = f"{game_key}.scenario.{name}"
+    return (t(key, locale) if CATALOG.template(key, locale) is not None else name) + paren + level
 
 
 def scenario_of(key: str, options: dict[str, Any]) -> str:
@@ -210,8 +214,9 @@ class Stats:
                 counts[r.scenario][1] += 1
         if per_game:
             counts = defaultdict(lambda: [0, 0], {s: [len(won[s]), len(g)] for s, g in played.items()})
-        return [t("stats.scenario", locale, scenario=scenario_name(s, locale), wins=w, played=n, rate=_pct(w, n))
-                for s, (w, n) in sorted(counts.items())]
+        games = {r.scenario: r.game_key for r in rows}
+        return [t("stats.scenario", locale, scenario=scenario_name(s, locale, games[s]), wins=w, played=n,
+                  rate=_pct(w, n)) for s, (w, n) in sorted(counts.items())]
 
 
 def _pct(a: int, b: int) -> str:

@@ -28,6 +28,8 @@ class RobinsonEngine(Engine[RobinsonState]):
     Options = RobinsonOptions
     State = RobinsonState
     conformance_seeds = 6
+    coop = True  # everyone wins or everyone loses: /stats shows win rates per scenario, no ratings
+    scenario = "castaways"  # scenario 1, the only one (named in the catalog: robinson.scenario.castaways)
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> RobinsonOptions:
         return parse_options(raw)

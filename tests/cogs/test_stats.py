@@ -6,7 +6,7 @@ import asyncio
 import pytest
 
 from cogs.ratings import START
-from cogs.stats import Stats
+from cogs.stats import Stats, is_coop_key
 from storage import GameStore, ResultRow, open_store
 
 from .test_commands import Session, texts
@@ -108,7 +108,8 @@ def test_robinson_is_co_operative_with_a_win_rate_per_scenario(store):
     finish(store, [(2, 0, 1, True), (None, 0, 1, True)], at=3, key="robinson", options={"difficulty": "hard"})
     text = "\n".join(Stats(store).server(GUILD, "robinson", "en"))
     assert "3 finished games" in text
-    assert "scenario standard: 1/2 won (50%)" in text and "scenario standard (hard): 1/1 won (100%)" in text
-    assert "rating" not in text.lower()
+    assert "scenario Castaways: 1/2 won (50%)" in text and "scenario Castaways (hard): 1/1 won (100%)" in text
+    assert "standard" not in text and "rating" not in text.lower()
     es = "\n".join(Stats(store).me(2, GUILD, "robinson", "es"))
-    assert "(cooperativo): 2 jugadas, 2 ganadas (100%)" in es and "escenario estándar (hard): 1/1 ganadas" in es
+    assert "(cooperativo): 2 jugadas, 2 ganadas (100%)" in es and "escenario Náufragos (hard): 1/1 ganadas" in es
+    assert is_coop_key("robinson", [])  # the engine says so, not a guess from finished tables
