@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from . import ops
 from .actions import Actions
-from .completion import game_id_choices
+from .completion import filter_moves, game_id_choices
 from .i18n import user_locale
 from .service import Refusal
 
@@ -32,10 +32,36 @@ def _choices(names) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=n, value=n) for n in names]
 
 
+async def legal_choices(interaction: Optional[discord.Interaction], current: str,
+                        prefix: str) -> list[app_commands.Choice[str]]:
+    """The asker's legal moves whose id starts with `prefix` (the value is what follows it)."""
+    try:
+        service = interaction.client.service  # type: ignore[union-attr]
+        game_id = getattr(interaction.namespace, "game", None)  # type: ignore[union-attr]
+        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",))
+        moves = [mv for mv in service.legal_moves(table, interaction.user.id) if mv.id.startswith(prefix)]
+        found = filter_moves(moves, current, user_locale(interaction), table.names)
+        return [app_commands.Choice(name=c.name, value=c.value[len(prefix):]) for c in found]
+    except Exception:  # no game, not a player, not this player's decision: no suggestions
+        return []
+
+
 async def tech_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The techs the asker may research now with their prices; otherwise every tech name."""
+    legal = await legal_choices(interaction, current, "res:")
+    if legal:
+        return legal
     from rules.eclipse.data import TECH_ORDER
     cur = current.lower().strip()
     return [app_commands.Choice(name=t, value=t) for t in TECH_ORDER if cur in t][:25]
+
+
+async def position_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return await legal_choices(interaction, current, "exp:")
+
+
+async def hex_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return await legal_choices(interaction, current, "go:")
 
 
 class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Eclipse shortcuts"):
@@ -84,13 +110,13 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
 
     @app_commands.command(name="explore", description="Explore: the position to explore, e.g. 1,-2")
     @app_commands.describe(position="Position q,r as listed by /game moves", game=GAME_ID)
-    @app_commands.autocomplete(game=game_id_choices)
+    @app_commands.autocomplete(position=position_choices, game=game_id_choices)
     async def explore(self, interaction: discord.Interaction, position: str, game: Optional[int] = None) -> None:
         await self._play(interaction, game, "exp:" + position.replace(" ", ""))
 
     @app_commands.command(name="go", description="Move: the next hex for the moving ship")
     @app_commands.describe(hex="Hex number, e.g. 105", game=GAME_ID)
-    @app_commands.autocomplete(game=game_id_choices)
+    @app_commands.autocomplete(hex=hex_choices, game=game_id_choices)
     async def go(self, interaction: discord.Interaction, hex: str, game: Optional[int] = None) -> None:
         await self._play(interaction, game, "go:" + hex.strip())
 
