@@ -26,6 +26,7 @@ import asyncio
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -33,8 +34,13 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from .integrity import check_database
-from .integrity import verify_acks
+from rules.playout import random_move
+from rules.rng import Rng
+from storage import TimerStore, open_store
+
+from .bot_seats import add_bots, bots_to_act
+from .integrity import check_database, verify_acks
+from .loadtest import GUILD
 from .service import Actor, TableService
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,11 +107,6 @@ def _local_table(db: Path, out: Path):
 async def _plant(db: Path, out: Path) -> dict[str, int]:
     """Through the real bot: game `board` (a posted board with buttons) and game `deadline` (12 h deadline);
     through the service alone (the bot not running): game `bot` with a bot seat to act."""
-    from storage import open_store
-    from .bot_seats import add_bots, bots_to_act
-    from rules.playout import random_move
-    from rules.rng import Rng
-
     table = _local_table(db, out)
     await table.start()
     planted: dict[str, int] = {}
@@ -144,9 +145,13 @@ async def _plant(db: Path, out: Path) -> dict[str, int]:
 
 async def _restart(db: Path, out: Path, planted: dict[str, int]) -> list[str]:
     """Start the real bot on the crashed database; what is not clean about its start-up."""
-    from storage import TimerStore
-    from .bot_seats import bots_to_act
-
+    before = TableService(open_store(db))
+    try:
+        waiting = [g.id for g in before.games.find(statuses=("active",), limit=100000)
+                   if bots_to_act(before.table(g.id))]
+    finally:
+        before.store.close()
+    print(f"games waiting for a bot seat before the restart: {len(waiting)} {waiting[:12]}", flush=True)
     table = _local_table(db, out)
     problems: list[str] = []
     await table.start()
@@ -175,10 +180,6 @@ async def _restart(db: Path, out: Path, planted: dict[str, int]) -> list[str]:
 
 def _load_moves(db: Path) -> int:
     """Moves in the log of the load test's games (the planted games aside)."""
-    import sqlite3
-
-    from .loadtest import GUILD
-
     conn = sqlite3.connect(db, timeout=30)
     try:
         return conn.execute("SELECT COUNT(*) FROM moves JOIN games ON games.id = moves.game_id"

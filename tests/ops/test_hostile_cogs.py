@@ -71,8 +71,11 @@ class Harness:
 
     def fingerprint(self) -> list[tuple]:
         return self.service.store.conn.execute(
-            "SELECT g.id, g.version, g.status, g.state, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),"
-            " (SELECT COUNT(*) FROM seats s WHERE s.game_id = g.id) FROM games g ORDER BY g.id").fetchall()
+            "SELECT g.id, g.version, g.status, g.state, g.settings, g.rated,"
+            " (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),"
+            " (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id AND m.undone),"
+            " (SELECT group_concat(s.user_id || ':' || s.is_bot) FROM seats s WHERE s.game_id = g.id),"
+            " (SELECT COUNT(*) FROM timers t WHERE t.game_id = g.id) FROM games g ORDER BY g.id").fetchall()
 
     def send(self, user: str, channel: str, name: str, options: list[dict[str, Any]], sub: str | None = None):
         """An APPLICATION_COMMAND interaction with exactly these option values (no parser in the way)."""
@@ -165,7 +168,8 @@ def test_hostile_ids_and_names_in_other_commands(harness):
 
 
 def test_other_games_are_out_of_reach(harness):
-    """Players of game 1 cannot act in game 2 and the reverse; only creators (or Manage Server) abandon."""
+    """Players of game 1 cannot act in game 2 and the reverse; only creators (or Manage Server) abandon
+    or change settings."""
     cases = [
         ("dave", "wayfinders-1", "play", [s("move", "return"), i("game", 1)], None),
         ("eve", "wayfinders-1", "play", [s("move", "return")], None),
@@ -174,10 +178,18 @@ def test_other_games_are_out_of_reach(harness):
         ("alice", "wayfinders-2", "game", [i("game", 2)], "abandon"),
         ("eve", "wayfinders-2", "game", [i("game", 2)], "start"),
         ("alice", "local", "game", [i("game", 1)], "join"),
+        ("bob", "wayfinders-1", "game", [s("deadline", "12h"), i("game", 1)], "settings"),  # a player, not creator
+        ("eve", "wayfinders-2", "game", [s("expire", "abandon"), i("game", 2)], "settings"),
+        ("alice", "wayfinders-2", "game", [s("deadline", "none"), i("game", 2)], "settings"),
+        ("eve", "wayfinders-2", "game", [i("game", 2)], "addbot"),  # not seated there
+        ("dave", "wayfinders-1", "game", [i("game", 1)], "undo"),
+        ("eve", "wayfinders-1", "game", [i("game", 1)], "leave"),
     ]
     for user, channel, name, opts, sub in cases:
         before = harness.fingerprint()
         harness.refused_cleanly(harness.send(user, channel, name, opts, sub), before)
+    out = harness.send("admin", "wayfinders-2", "game", [s("deadline", "24h"), i("game", 2)], "settings")
+    assert not out.refused and harness.service.table(2).game.settings.get("deadline") == "24h"  # Manage Server
     out = harness.send("admin", "wayfinders-1", "game", [i("game", 1)], "abandon")  # Manage Server
     assert not out.refused and harness.service.table(1).game.status == "abandoned"
 

@@ -32,12 +32,6 @@ from .test_hostile_cogs import USERS, Harness
 
 CORE_ROOTS = {"game", "play", "stats"}
 PER_COMMAND = 6  # examples per leaf command (at least 40 per root)
-# Commands with a known hostile-input bug in a file this suite does not own: left out of the property test
-# below, and pinned by test_known_gaps (an xfail that turns XPASS once the bug is fixed: then drop the entry).
-KNOWN_GAPS = {
-    "eclipse tech": "cogs/eclipse_cog.py raises Refusal outside Actions.run: no reply at all outside an Eclipse game",
-    "eclipse board": "cogs/eclipse_cog.py raises Refusal outside Actions.run: deferred, never answered",
-}
 
 
 class TreeHarness(Harness):
@@ -147,7 +141,7 @@ def test_hostile_options_of_every_command(tree, root):
     roots = {c.name for c in top_level_commands(tree.table.bot.tree, tree.table.registry.guild_id)}
     if root not in roots:
         pytest.skip(f"{root} has no shortcut cog")
-    leaves = [(p, c) for p, c in tree.leaves(root) if " ".join(p) not in KNOWN_GAPS]
+    leaves = tree.leaves(root)
 
     @settings(max_examples=max(40, PER_COMMAND * len(leaves)), deadline=None)
     @given(data=st.data(), user=st.sampled_from(USERS + ["stranger"]), channel=st.sampled_from(tree.channels))
@@ -164,11 +158,3 @@ def test_hostile_options_of_every_command(tree, root):
         assert not unsafe_mentions(tree.bodies, tree.players | {tree.table.registry.user("stranger").id})
     check()
 
-
-@pytest.mark.xfail(reason="known gaps in files this suite does not own (KNOWN_GAPS); XPASS means fixed", strict=False)
-@pytest.mark.parametrize("path", sorted(KNOWN_GAPS))
-def test_known_gaps(tree, path):
-    """The smallest call that shows each gap: the command with no options, by a player, outside its game."""
-    words = path.split()
-    replies = tree.send_path("alice", "local", words, [], {})
-    assert not replies.errors and replies.refused and all(m.ephemeral for m in replies), replies.errors
