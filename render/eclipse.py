@@ -110,12 +110,18 @@ def draw_hex(img: Image.Image, d: ImageDraw.ImageDraw, h: Any, c: tuple[float, f
     if tags:
         text_center(d, (cx + size * 0.55, cy + size * 0.05), " ".join(tags), small, (255, 230, 150))
     lines: list[tuple[Optional[int], str]] = []
+    hurt = getattr(h, "damage", None) or {}  # damage markers during the Combat phase (E60)
+
+    def marks(side: str, ship: str) -> str:
+        d = hurt.get(side, {}).get(ship)
+        return f"[{','.join(map(str, d))}]" if d else ""
+
     if h.gcds:
-        lines.append((None, "GCDS"))
+        lines.append((None, "GCDS" + marks("npc", "gcds")))
     if h.ancients:
-        lines.append((None, f"{h.ancients}× Anc"))
+        lines.append((None, f"{h.ancients}× Anc" + marks("npc", "ancient")))
     for seat, ships in h.ships.items():
-        txt = " ".join(f"{n}{SHIP_LETTER[t]}" for t, n in ships.items() if n)
+        txt = " ".join(f"{n}{SHIP_LETTER[t]}{marks(seat, t)}" for t, n in ships.items() if n)
         if txt:
             lines.append((index.get(seat, 0), txt))
     ly = cy + size * 0.12
@@ -159,4 +165,12 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], 
 
 
 def render(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] = None, locale: str = "en") -> bytes:
-    return to_png(draw(view, names, caption, locale))
+    img = draw(view, names, caption, locale)
+    from .eclipse_battle import battle_panel  # issue #6: a summary below the galaxy after a battle
+    panel = battle_panel(view, names, locale)
+    if panel is not None:
+        both = Image.new("RGB", (img.width, img.height + panel.height), PAGE)
+        both.paste(img, (0, 0))
+        both.paste(panel, (0, img.height))
+        img = both
+    return to_png(img)

@@ -45,8 +45,8 @@ def end_action_phase(state: Any) -> None:
     if state.first_pass is not None:
         state.start = state.first_pass  # E27
     _fix_start(state)
-    state.phase = "combat"
-    state.stack = [{"k": "control", "todo": combat_phase(state)}]
+    from .battle_phase import start_combat  # E62 (battle_phase.py)
+    start_combat(state)
 
 
 def begin_upkeep(state: Any) -> None:
@@ -65,33 +65,25 @@ def _fix_start(state: Any) -> None:
     state.start = next(s for s in state.order[i + 1:] + state.order[:i] if s in seats)
 
 
-def combat_phase(state: Any) -> list[list[str]]:
-    """E62.  Battles (E49-E61) and population attacks (E63) arrive with part 2 of
-    Eclipse: a hex where one would happen is named in the log and nothing is resolved
-    there.  Losing control (E64) is applied here; taking control (E65) is returned as
-    the list of [seat, hex] decisions to ask, in E50 order."""
-    battles = set()
-    for hid in sorted(state.hexes, reverse=True):  # E50 order
-        h = state.hexes[hid]
-        sides = [s for s, v in h["ships"].items() if any(v.values())]
-        npc = bool(h["anc"] or h["gcds"])
-        if len(sides) > 1 or (npc and any(state.players[s]["species"] != "draco" or h["gcds"] for s in sides)):
-            battles.add(hid)
-            state.events.append(m("ev.battle_skipped", hex=hid))
-        elif sides and h["owner"] not in (None, sides[0]) and any(h["pop"]) | (h["orb"] == 2):
-            state.events.append(m("ev.popattack_skipped", hex=hid))
-    for hid in sorted(state.hexes, reverse=True):  # E64
+def lose_control(state: Any) -> None:
+    """E64: a controller with no cubes left loses a hex where another player has ships."""
+    for hid in sorted(state.hexes, reverse=True):
         h = state.hexes[hid]
         owner = h["owner"]
-        if (owner is not None and hid not in battles and not any(h["pop"]) and h["orb"] != 2
+        if (owner is not None and not any(h["pop"]) and h["orb"] != 2
                 and any(s != owner and any(v.values()) for s, v in h["ships"].items())):
             h["owner"] = None
             state.players[owner]["track"] += 1
             state.events.append(m("ev.lose_control", seat=seat_ref(owner), hex=hid))
+
+
+def control_todo(state: Any) -> list[list[str]]:
+    """E65: the [seat, hex] disc decisions to ask, in E50 order (no Ancients, Draco
+    excepted; never while the GCDS stands)."""
     todo = []
-    for hid in sorted(state.hexes, reverse=True):  # E65
+    for hid in sorted(state.hexes, reverse=True):
         h = state.hexes[hid]
-        if h["owner"] is None and hid not in battles and not h["gcds"]:
+        if h["owner"] is None and not h["gcds"]:
             for s, v in h["ships"].items():
                 if any(v.values()) and (not h["anc"] or state.players[s]["species"] == "draco"):
                     todo.append([s, hid])
@@ -158,7 +150,12 @@ def settle(state: Any) -> None:
                             or state.hexes[todo[0][1]]["owner"] is not None):
                 todo.pop(0)
             if not todo:
-                begin_upkeep(state)
+                state.stack.pop()  # back to the Combat phase frame (battle_phase.py)
+                continue
+            return
+        if k in _COMBAT:
+            from .battle_phase import settle_combat
+            if settle_combat(state, f):
                 continue
             return
         if k == "colhex":
@@ -171,6 +168,9 @@ def settle(state: Any) -> None:
                 continue
             return
         return
+
+
+_COMBAT = ("combat", "fight", "rep", "popatk", "grave")
 
 
 def _reacts(state: Any, seat: str) -> bool:

@@ -351,10 +351,16 @@ def _upkeep(state: Any, seat: str, f: dict) -> list[Opt]:
     return [(i, t, True) for i, t, _ in out]
 
 
+def _combat(state: Any, seat: str, f: dict) -> list[Opt]:
+    from .battle_phase import options as combat_options  # E112-E115
+    return combat_options(state, seat, f)
+
+
 _BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influence": _influence,
             "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
             "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep,
             "upgrade": _upgrade, "move": _move, "ancpart": _ancpart,
-            "control": _control, "colhex": _colhex}
+            "control": _control, "colhex": _colhex,
+            "combat": _combat, "fight": _combat, "rep": _combat, "popatk": _combat, "grave": _combat}
 
 __all__ = ["Opt", "options", "seat_to_act", "frame", "active", "seat_ref", "dash", "undash"]

@@ -76,6 +76,7 @@ class HexView(BaseModel):
     ancients: int
     gcds: bool
     discovery: bool  # a face-down Discovery tile lies here
+    damage: dict[str, dict[str, list[int]]] = Field(default_factory=dict)  # side -> type -> hits (E60)
 
 
 class PlayerView(BaseModel):

@@ -332,9 +332,15 @@ def _upkeep(state, seat, f, head, arg) -> None:
         state.events.append(m("ev.give_up", seat=seat_ref(seat), hex=arg))
 
 
+def _combat(state, seat, f, head, arg) -> None:
+    from .battle_phase import apply as combat_apply  # E112-E115
+    combat_apply(state, seat, f, head, arg)
+
+
 _BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influence": _influence,
             "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
             "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep,
             "upgrade": _upgrade, "move": _move, "ancpart": _ancpart,
-            "control": _control, "colhex": _colhex}
+            "control": _control, "colhex": _colhex,
+            "fight": _combat, "rep": _combat, "popatk": _combat, "grave": _combat}
 __all__ = ["apply_option", "lift_disc", "put_disc", "return_targets"]

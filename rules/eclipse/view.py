@@ -19,7 +19,8 @@ def build_view(state: Any, seat: Optional[str]) -> EclipseView:
                              vp=HEXES[hid].vp, squares=list(HEXES[hid].squares), pop=list(h["pop"]),
                              owner=h["owner"], orbital=h["orb"], monolith=h["mono"],
                              ships={s: dict(v) for s, v in h["ships"].items()}, ancients=h["anc"],
-                             gcds=h["gcds"], discovery=h["disc"] is not None))
+                             gcds=h["gcds"], discovery=h["disc"] is not None,
+                             damage={k: {t: list(v) for t, v in d.items()} for k, d in h.get("dmg", {}).items()}))
     players = []
     for s in state.order:
         p = state.players[s]

@@ -1,0 +1,140 @@
+"""The Combat phase in the order of E62 (U16 RULING), with its decisions (E112-E116).
+
+Frame `{"k": "combat", "step": battles|pop|control|draco|repair, "at": last hex}`
+walks the hexes in E50 order (descending number) and pushes the frames that ask:
+"fight" (battle.py), "rep" (reputation.py), "popatk"/"grave" (population.py) and
+"control"/"colhex"/"disco" (the post-combat steps of part 1).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import population, reputation
+from .battle import (advance, attack, auto_hits, declare_retreat, flee, give, has_battle, hit_options, new_fight,
+                     retreat_hexes, tie_options)
+from .board import m
+
+KINDS = ("combat", "fight", "rep", "popatk", "grave")
+_TOP = "999"
+
+
+def start_combat(state: Any) -> None:
+    state.phase = "combat"
+    state.stack = [{"k": "combat", "step": "battles", "at": _TOP}]
+
+
+def _next_hex(state: Any, below: str, test) -> str | None:
+    return next((hid for hid in sorted(state.hexes, reverse=True) if hid < below and test(hid)), None)
+
+
+def settle_combat(state: Any, f: dict) -> bool:
+    """Automatic steps of the top frame; True when something moved on, False when a seat
+    must decide."""
+    k = f["k"]
+    if k == "fight":
+        if not advance(state, f):
+            return False
+        state.stack.remove(f)
+        q = reputation.due(f)
+        if q:  # E61: after all battles in the hex
+            state.stack.append({"k": "rep", "q": q, "seat": q[0][0], "drawn": []})
+        return True
+    if k == "rep":
+        return reputation.step(state, f)
+    if k == "popatk":
+        return population.step(state, f)
+    if k == "grave":
+        return False
+    step = f["step"]
+    if step == "battles":  # E62 step 1
+        hid = _next_hex(state, f["at"], lambda h: has_battle(state, h))
+        if hid is None:
+            f.update(step="pop", at=_TOP)
+        else:
+            f["at"] = hid
+            state.stack.append(new_fight(hid))
+        return True
+    if step == "pop":  # E62 step 2
+        hid = _next_hex(state, f["at"], lambda h: bool(population.attackers(state, h)))
+        if hid is None:
+            f.update(step="control", at=_TOP)
+            return True
+        f["at"] = hid
+        for seat in reversed(population.attackers(state, hid)):
+            state.stack.append({"k": "popatk", "hex": hid, "seat": seat, "left": None, "grave": []})
+        return True
+    if step == "control":  # E62 steps 3-4
+        from .flow import control_todo, lose_control
+        lose_control(state)
+        f["step"] = "draco"
+        todo = control_todo(state)
+        if todo:
+            state.stack.append({"k": "control", "todo": todo})
+        return True
+    if step == "draco":  # E62 step 5, E45: Draco's delayed Discovery tiles
+        f["step"] = "repair"
+        for hid in sorted(state.hexes):  # pushed lowest first: the highest hex is asked first
+            h = state.hexes[hid]
+            if (h["owner"] is not None and h["disc"] is not None and not h["anc"]
+                    and state.players[h["owner"]]["species"] == "draco"):
+                tile, h["disc"] = h["disc"], None
+                state.stack.append({"k": "disco", "seat": h["owner"], "hex": hid, "tile": tile})
+        return True
+    for h in state.hexes.values():  # E66: repair
+        h.pop("dmg", None)
+    from .flow import begin_upkeep
+    begin_upkeep(state)
+    return True
+
+
+def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+    k = f["k"]
+    if k == "rep":
+        return reputation.options(state, seat, f)
+    if k in ("popatk", "grave"):
+        return population.options(state, seat, f)
+    if k != "fight":
+        return []
+    ask = f["ask"]
+    if ask == "tie":
+        return [(f"first:{s}", m("mv.first", ship=m(f"ship.{s}")), True) for s in tie_options(state, f)[1]]
+    if ask == "act":
+        ship = f["b"]["order"][f["b"]["i"]][1]
+        return [("attack", m("mv.attack", ship=m(f"ship.{ship}")), True)] + [
+            (f"retreat:{h}", m("mv.retreat", ship=m(f"ship.{ship}"), hex=h), True)
+            for h in retreat_hexes(state, f["hex"], seat)]
+    if ask == "stal":
+        return [(f"flee:{h}", m("mv.flee", hex=h), True) for h in retreat_hexes(state, f["hex"], seat)]
+    if ask == "hit":
+        roll, dmg = f["dice"][0]
+        return [(f"hit:{s}:{d}", m("mv.hit", roll=roll, damage=dmg, ship=m(f"ship.{s}"), hurt=d), True)
+                for s, d in hit_options(state, f)] + [("auto", m("mv.auto_hits"), True)]
+    return []
+
+
+def apply(state: Any, seat: str, f: dict, head: str, arg: str) -> None:
+    k = f["k"]
+    if k == "rep":
+        reputation.apply(state, seat, f, arg)
+        return
+    if k in ("popatk", "grave"):
+        population.apply(state, seat, f, head, arg)
+        return
+    if head == "first":
+        f["b"]["prefs"].setdefault(seat, []).append(arg)
+    elif head == "attack":
+        attack(state, f)
+    elif head == "retreat":
+        declare_retreat(state, f, arg)
+    elif head == "flee":
+        flee(state, f, arg)
+    elif head == "auto":
+        auto_hits(state, f)
+    elif head == "hit":
+        ship, before = arg.split(":")
+        die = f["dice"].pop(0)
+        give(state, f, ship, int(before), die[1])
+    f["ask"] = None
+
+
+__all__ = ["KINDS", "start_combat", "settle_combat", "options", "apply"]

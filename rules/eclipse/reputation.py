@@ -1,0 +1,80 @@
+"""Reputation draws after the battles of a hex (E61, E114, E2, E22).
+
+Frame `{"k": "rep", "q": [[seat, draws due], ...], "seat", "drawn": [values]}`:
+participants in order of entry; each draws `min(n, tiles in the bag)` tiles, keeps
+at most one (returning a held tile to make room when the track is full) and the
+rest go back to the bag before the next one draws.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..text import seat_ref
+from .board import m
+from .data import SPECIES
+
+MAX_DRAWS = 5  # E61 (molip)
+
+
+def due(f: dict) -> list[list]:
+    """E61 (U7): 1 for taking part without ever retreating, plus kill draws; at most 5."""
+    out = []
+    for seat in f["parts"]:
+        n = min(MAX_DRAWS, int(bool(f["stay"].get(seat))) + f["kills"].get(seat, 0))
+        if n:
+            out.append([seat, n])
+    return out
+
+
+def room(p: dict) -> bool:
+    """E22 RULING: one more reputation tile fits (`R + 1 <= e + r`; no Ambassadors yet)."""
+    _, either, only = SPECIES[p["species"]].rep
+    return len(p["rep"]) + 1 <= either + only
+
+
+def step(state: Any, f: dict) -> bool:
+    """Draw for the next participant; True when the frame is finished (popped)."""
+    while not f["drawn"]:
+        if not f["q"]:
+            state.stack.remove(f)
+            return True
+        seat, n = f["q"][0]
+        if state.players[seat].get("out"):
+            f["q"].pop(0)
+            continue
+        k = min(n, len(state.rep_bag))  # E2 RULING
+        f["drawn"] = [state.rep_bag.pop() for _ in range(k)]
+        f["seat"] = seat
+        state.events.append(m("ev.rep_draw", seat=seat_ref(seat), n=k))
+        if not k:
+            f["q"].pop(0)
+    return False
+
+
+def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+    p = state.players[seat]
+    vals = sorted(set(f["drawn"]), reverse=True)
+    if room(p):
+        out = [(f"rep:{v}", m("mv.rep_keep", v=v), True) for v in vals]
+    else:
+        out = [(f"rep:{v}:{w}", m("mv.rep_swap", v=v, w=w), True) for v in vals for w in sorted(set(p["rep"]))]
+    return out + [("rep:none", m("mv.rep_none"), True)]
+
+
+def apply(state: Any, seat: str, f: dict, arg: str) -> None:
+    p = state.players[seat]
+    drawn = list(f["drawn"])
+    kept = False
+    if arg != "none":
+        parts = [int(x) for x in arg.split(":")]
+        drawn.remove(parts[0])
+        p["rep"].append(parts[0])
+        kept = True
+        if len(parts) > 1:
+            p["rep"].remove(parts[1])
+            drawn.append(parts[1])
+    state.rep_bag.extend(drawn)
+    state.rng.shuffle(state.rep_bag)
+    state.events.append(m("ev.rep_kept" if kept else "ev.rep_none", seat=seat_ref(seat)))
+    f["drawn"] = []
+    f["q"].pop(0)
