@@ -160,6 +160,7 @@ def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_pat
             table = service.table(1)
             policy = StandIn(table.engine)
             ways = {"play": 0, "press": 0, "shortcut": 0}
+            shortcuts: set[str] = set()  # the /eclipse subcommands used
             moves = 0
             while table.game.status == "active":
                 seat = table.to_act[0]
@@ -167,8 +168,9 @@ def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_pat
                 move_id = policy.choose(table.state, seat)
                 line = shortcut(move_id)
                 n = press_index(board, move_id)
-                if line is not None and moves % 2 == 0:
+                if line is not None and (moves % 2 == 0 or line.split()[1] not in shortcuts):
                     way, out = "shortcut", await s.cmd(user, line, THREAD)
+                    shortcuts.add(line.split()[1])
                 elif n is not None and moves % 3 != 1:
                     way, out = "press", await s.table.press_message(user, board.message_id, n, THREAD)
                 else:
@@ -189,6 +191,7 @@ def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_pat
             assert sum(1 for sp in species if sp != "terran") >= 3, species
             assert policy.used == set(USED_BY), set(USED_BY) - policy.used
             assert all(ways.values()), ways
+            assert shortcuts == {"action", "react", "research", "trade", "explore", "go", "stop"}, shortcuts
             final = board.embeds[0]
             scores = next(f for f in final.get("fields", []) if f["name"] == "Final scores")
             outcome = table.outcome()
