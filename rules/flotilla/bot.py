@@ -5,7 +5,12 @@
   tiles to build, a Rally when the hand runs low).
 * Every other decision is one ply: each legal move is applied and the result
   valued by `evaluate`.  A move that consumes randomness (the rng moved) is not
-  looked at; it is valued as the position before it plus a small prior.
+  looked at; it is valued as the position before it plus a small prior.  A
+  move that leads to a cell or rotation choice (placing, building) is valued
+  by its best completion.
+* `evaluate` counts VP, coins (worth less beyond what the next outpost costs),
+  crew, seals, skiffs and cargo; Sinkside the ocean tiles, Skyside what the
+  reserve tiles will score once built (`bot_sky`).
 """
 from __future__ import annotations
 
@@ -14,28 +19,43 @@ from ..rng import Rng
 from .data import BOARD, CARDS, TILES
 from .decide import card_terms, sites
 from .scoring import penalty_space
+from .bot_sky import missing_barrels, sky_value
 from .sky import build_cells, build_cost
 from .state import DEPLETED, OWNER, TILE, FlotillaState, Player
 
 TURN_ROUND = 4  # turn Skyside from this round on (or once its objectives are gone); best in self-play
+# Weights tuned in self-play and against the previous bot (see STATUS.md):
+COINS_FULL = 12   # coins always worth a quarter VP each ...
+SAVE = 0.7        # ... and up to this share of the next outpost's cost (F31); beyond that:
+COIN_LO = 0.05    # coins with nothing to buy are worth little (they only break ties, F65)
+BUY_CARD = 2.0    # a Skyside transaction card, per barrel its reserve tiles still need
+RESEARCH = 0.0    # a research card's base worth (plus half a point per die)
 
 
 def evaluate(state: FlotillaState, seat: str) -> float:
     """A rough worth of `seat`'s position in VP."""
     p = state.players[seat]
-    v = p.vp + p.coins / 4 + 0.55 * sum(p.barrels.values()) + BOARD.tox_penalty[penalty_space(p.tox)]
+    v = p.vp + coin_value(p.coins, savings(state, p)) + BOARD.tox_penalty[penalty_space(p.tox)]
     v += 0.4 * sum(len(s.cargo) for s in p.skiffs) + 1.2 * len(p.skiffs)
     crew = len(p.hand) + len(p.discard) + (1 if state.playing and state.order[state.turn] == seat else 0)
     v += 1.8 * sum(p.seals.values()) + 1.5 * crew
+    if p.side == "sky":
+        return v + sky_value(state, seat)
     own = [e for e in state.board.values() if e[OWNER] == seat and e[TILE] != "start"]
-    if p.side == "sink":
-        v += sum(0.9 if not e[DEPLETED] else 0.3 for e in own)
-    v += 1.2 * len(p.tiles)
-    if p.side == "sky":  # barrels that pay for reserve tiles are worth a build
-        for c in p.barrels:
-            need = sum(TILES[t].cost for t in p.tiles if TILES[t].colour == c)
-            v += 2.2 * min(need, p.barrels[c])
-    return v
+    return v + 0.55 * sum(p.barrels.values()) + sum(0.9 if not e[DEPLETED] else 0.3 for e in own)
+
+
+def savings(state: FlotillaState, p: Player) -> int:
+    """The coins worth keeping: the next outpost (F31), floating if no site is free, while objectives remain."""
+    if p.outposts >= 6 or not any(t < 3 for t in state.objectives[p.side].values()):
+        return COINS_FULL
+    cost = BOARD.outpost_cost[p.side][p.outposts] + (0 if sites(state, p.seat) else BOARD.float_extra[p.side])
+    return max(COINS_FULL, int(SAVE * cost))
+
+
+def coin_value(coins: int, full: int) -> float:
+    """A coin is worth a quarter VP up to what the next outpost costs, little beyond that."""
+    return min(coins, full) / 4 + max(0, coins - full) * COIN_LO
 
 
 def _wants_turn(state: FlotillaState, p: Player) -> bool:
@@ -62,6 +82,9 @@ def _card_value(state: FlotillaState, p: Player, card: str) -> float:
         if p.outposts < 6 and stacks and p.coins + 3 >= cost:
             v += 10
         v += min(n, sum(p.barrels.values())) * 1.0
+        spare = p.coins - savings(state, p)
+        if p.side == "sky" and spare > 0:  # barrels the reserve tiles still need
+            v += min(n, missing_barrels(state, p), spare // 5) * BUY_CARD
     if "infl" in terms or "infl_each" in terms or "infl_speakers" in terms:
         v += 4
     if "draw_place" in terms:
@@ -77,7 +100,7 @@ def _card_value(state: FlotillaState, p: Player, card: str) -> float:
     if "draw_keep" in terms:
         v += 3
     if "research" in terms:
-        v += 3 + 0.5 * terms["research"].a
+        v += RESEARCH + 0.5 * terms["research"].a
     return v
 
 
@@ -118,11 +141,27 @@ def greedy_move(engine, state: FlotillaState, seat: str, rng: Rng) -> Move:
         if after.rng.state != state.rng.state:
             val = base + _prior(m.id)
         else:
-            val = evaluate(after, seat) + (0.05 if m.id.startswith(("sail:", "pl:", "cell:")) else 0.0)
+            val = _look(engine, after, seat) + (0.05 if m.id.startswith(("sail:", "pl:", "cell:")) else 0.0)
             if m.id.startswith("sail:"):
                 val += _sail_bonus(after, seat)
         scored.append((val, m))
     return _best(scored, rng)
+
+
+LOOK = frozenset({"bcell", "brot", "cell", "rot"})  # where-and-how steps: judged by their best outcome
+
+
+def _look(engine, state: FlotillaState, seat: str) -> float:
+    """`evaluate`, but a pending cell or rotation choice is valued by its best completion."""
+    if not state.todo or state.todo[0][0] not in LOOK or engine.to_act(state) != [seat]:
+        return evaluate(state, seat)
+    best = None
+    for m in engine.legal_moves(state, seat):
+        after = engine.apply(state, seat, m.id)
+        val = (evaluate(state, seat) + _prior(m.id) if after.rng.state != state.rng.state  # never peek at a draw
+               else _look(engine, after, seat))
+        best = val if best is None else max(best, val)
+    return best if best is not None else evaluate(state, seat)
 
 
 def _sail_bonus(state: FlotillaState, seat: str) -> float:
