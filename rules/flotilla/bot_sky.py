@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .data import TILES
 from .hexes import neighbours
-from .sky import GUILD_OF, build_cells, build_cost, tile_score
+from .sky import GUILD_OF, build_cells, build_cost, colour_group, tile_score
 from .state import FACE, OWNER, TILE, FlotillaState
 
 KIT = 0.8     # a tile ready to build, as a share of what it would score now
@@ -19,24 +19,14 @@ MAP = 2.0     # each built tile: the next tiles of its colour will score more (B
 
 
 def groups(state: FlotillaState, seat: str) -> dict[str, tuple[str, int]]:
-    """Own Skyside tiles -> (colour, id of their colour group's first cell, size) as cell -> (gid, size)."""
-    board = state.board
+    """Own Skyside tiles -> (id of their colour group: its first cell, the group's size)."""
     out: dict[str, tuple[str, int]] = {}
-    for cell, e in board.items():
+    for cell, e in state.board.items():
         if cell in out or e[OWNER] != seat or e[FACE] != "sky" or e[TILE] == "start":
             continue
-        colour = TILES[e[TILE]].colour
-        seen, todo = {cell}, [cell]
-        while todo:
-            c = todo.pop()
-            for n in neighbours(c):
-                o = board.get(n)
-                if o is not None and n not in seen and o[OWNER] == seat and o[FACE] == "sky" and \
-                        o[TILE] != "start" and TILES[o[TILE]].colour == colour:
-                    seen.add(n)
-                    todo.append(n)
-        for c in seen:
-            out[c] = (cell, len(seen))
+        group = colour_group(state, cell, TILES[e[TILE]].colour)
+        for c in group:
+            out[c] = (cell, len(group))
     return out
 
 
