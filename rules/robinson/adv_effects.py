@@ -137,12 +137,27 @@ def _keep(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     s.events.append(m("ev.item", item=card_msg("item:" + name)))
 
 
+HUT_ITEMS = ("Knife", "Rope", "Shovel", "Medicine")
+
+
 def _ruined_hut(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    for name in ("Knife", "Rope", "Shovel", "Medicine"):  # the resolver's seat: first not built (E31)
-        if name not in s.built and name not in s.future_built:
-            s.future_built.append(name)
-            s.events.append(m("ev.invented", who=char(r or fp_char(s)), item=card_msg("invention:" + name)))
-            return
+    """One of Knife, Rope, Shovel, Medicine not built yet, chosen by the resolver's seat (`rh:<item>`)."""
+    left = [n for n in HUT_ITEMS if n not in s.built and n not in s.future_built]
+    who = r or fp_char(s)
+    if len(left) == 1:
+        hut_pick(s, left[0], who)
+    elif left:
+        seat = s.chars[who].seat if who in s.chars else None
+        s.pending = {"kind": "hut", "seat": seat or s.seats[s.fp], "who": who}
+
+
+def hut_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
+    return [(f"rh:{n}", "rh", n, False) for n in HUT_ITEMS if n not in s.built and n not in s.future_built]
+
+
+def hut_pick(s: RobinsonState, name: str, who: str) -> None:
+    s.future_built.append(name)
+    s.events.append(m("ev.invented", who=char(who), item=card_msg("invention:" + name)))
 
 
 def _signs_of_fire(s: RobinsonState, arg: str, card: str, r: str | None) -> None:

@@ -112,7 +112,7 @@ def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
     return (p_ok * v - risk) / len(pawns)
 
 
-PAWN_COST = {"c": 1.0, "f": 0.6, "d": 0.4}
+PAWN_COST = {"c": 1.0, "f": 0.6, "d": 0.4, "b": 0.3, "e": 0.3}
 
 
 def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
@@ -158,13 +158,46 @@ def adventure_choice(s: RobinsonState) -> int:
     return min(range(len(card.opts)), key=cost)
 
 
+def nt_pick(s: RobinsonState, ids: list[str]) -> str:
+    spare = s.avail["F"] + s.avail["NF"] - len(in_camp(s))
+    best, best_w = "nt:pass", 1
+    for mid in ids:
+        use, _, who = mid[3:].partition(".")
+        w = s.chars[who].wounds if who else 0
+        if (use == "rum" or spare > 0) and w > best_w:
+            best, best_w = mid, w
+    return best
+
+
+def wx_pick(s: RobinsonState, ids: list[str]) -> str:
+    from .windows import clouds
+    p = s.pending or {}
+    rain, snow = clouds(s, [f for f in p.get("faces", "").split(";") if f],
+                        {k: int(p[k]) for k in ("rain", "snow", "s2r")})
+    if snow and "wx:blankets" in ids:
+        return "wx:blankets"
+    if snow and "wx:hooch.snow" in ids and rain + snow > s.roof:
+        return "wx:hooch.snow"
+    if rain + snow > s.roof:
+        return next((i for i in ("wx:leaves", "wx:hooch.rain") if i in ids), "wx:pass")
+    return "wx:pass"
+
+
 def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
     opts = options(s, seat)
     ids = [o[0] for o in opts]
     pick = ids[0]
     if s.pending is not None:
         kind = s.pending.get("kind")
-        if kind == "medallion":  # S6: to the First Player, who pays for low Morale (R24)
+        if kind == "ntwin":  # E20: heal before eating only with food to spare
+            pick = nt_pick(s, ids)
+        elif kind == "wxwin":  # R67/R68: only against clouds that would cost something
+            pick = wx_pick(s, ids)
+        elif kind == "hut":  # the most useful tool first
+            pick = max(ids, key=lambda mid: INVENTION_VALUE.get(mid[3:], 0))
+        elif kind == "halfprod":  # R29: food when short, else wood
+            pick = ids[0] if food_gap(s) > 0 else ids[-1]
+        elif kind == "medallion":  # S6: to the First Player, who pays for low Morale (R24)
             pick = f"md:{s.seat_char[s.seats[s.fp]]}"
         elif kind == "mystery":  # R92: go on for treasures while healthy, stop once hurt
             me = s.chars.get(s.pending["r"]) if s.pending["r"] else None

@@ -121,6 +121,23 @@ class RobinsonEngine(Engine[RobinsonState]):
             mystery_answer(s, arg)
             if s.phase == "resolve":
                 resolve.after_stack(s)
+        elif kind == "nt":
+            from .windows import night_answer
+            if night_answer(s, arg):
+                phases.night_meals(s)
+        elif kind == "wx":
+            from .windows import answer
+            closed = answer(s, arg)
+            if closed is not None:
+                phases.resolve_weather(s, *closed)
+        elif kind == "rh":
+            from .adv_effects import hut_pick
+            who = s.pending["who"]  # type: ignore[index]
+            s.pending = None
+            hut_pick(s, arg, who)
+            resolve.after_stack(s)
+        elif kind == "hp":
+            phases.half_pick(s, arg)
         elif kind == "md":
             abilities.medallion_pick(s, arg)
         elif kind == "hg":

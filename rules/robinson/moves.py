@@ -34,6 +34,18 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
             return rerolls.options(s)
         if s.pending.get("kind") == "mystery":  # R92: both draw or shuffle: barriers
             return [("my:go", "my", True, True), ("my:stop", "my", False, True)]
+        if s.pending.get("kind") == "ntwin":
+            from .windows import night_options
+            return night_options(s)
+        if s.pending.get("kind") == "wxwin":
+            from .windows import options as wx_options
+            return wx_options(s)
+        if s.pending.get("kind") == "hut":
+            from .adv_effects import hut_options
+            return hut_options(s)  # type: ignore[return-value]
+        if s.pending.get("kind") == "halfprod":
+            from .phases import half_mixes
+            return [(f"hp:{f}", "hp", f, False) for f in half_mixes(int(s.pending["F"]), int(s.pending["W"]))]
         if s.pending.get("kind") == "medallion":
             return abilities.medallion_options(s)
         if s.pending.get("kind") == "hungry":
@@ -163,6 +175,22 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         return m("mv.morale_heal" if arg else "mv.morale_det")
     if kind == "my":
         return m("mv.mystery_go" if arg else "mv.mystery_stop")
+    if kind == "nt":
+        if arg == "pass":
+            return m("mv.nt_pass")
+        use, _, who = arg.partition(".")
+        return m("mv.use_on", what=m("mv.nt_" + use), who=char(who))
+    if kind == "wx":
+        if arg == "pass":
+            return m("mv.wx_pass")
+        what = sub("disc", "Large Leaves") if arg == "leaves" else card_msg("item:Blankets") if arg == "blankets" \
+            else m("mv.hooch_" + arg[6:])
+        return m("mv.use", what=what)
+    if kind == "rh":
+        return m("mv.hut", item=card_msg("invention:" + arg))
+    if kind == "hp":
+        total = (int(s.pending["F"]) + int(s.pending["W"])) // 2  # type: ignore[index]
+        return m("mv.half_prod", food=arg, wood=total - arg)
     if kind == "md":
         return m("mv.medallion", who=char(arg))
     if kind == "hg":

@@ -12,6 +12,7 @@ from .prims import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pa
                     set_morale, wound, wound_all)
 from .scenario import check_win, room
 from .state import RobinsonState, no_res
+from .windows import clouds, open_night, open_window
 from ..text import join
 from .texts import char, m, sub
 
@@ -104,10 +105,33 @@ def production(s: RobinsonState) -> None:
         got["F"] = 0
     if "noW" in mods:
         got["W"] = 0
-    if "half" in mods:  # ½Prod: floor(total/2), food first (FP's default, E31)
+    if "half" in mods:  # ½Prod: floor(total/2), the FP picks the mix (R29, `hp:<food>`)
         total = (got["F"] + got["W"]) // 2
-        f = min(got["F"], total)
-        got = {"F": f, "W": min(got["W"], total - f)}
+        mixes = half_mixes(got["F"], got["W"])
+        if len(mixes) > 1:
+            s.pending = {"kind": "halfprod", "seat": s.seats[s.fp], "F": str(got["F"]), "W": str(got["W"]),
+                         "less": ";".join(x for x in mods if x.startswith("less"))}
+            s.prod_mods = []
+            return
+        got = {"F": mixes[0], "W": total - mixes[0]}
+    finish_production(s, got, mods)
+
+
+def half_mixes(food: int, wood: int) -> list[int]:
+    """R29 ½Prod: the food counts the FP may take; never more of a type than normal."""
+    total = (food + wood) // 2
+    return [f for f in range(min(food, total), -1, -1) if total - f <= wood]
+
+
+def half_pick(s: RobinsonState, food: int) -> None:
+    p = s.pending
+    assert p is not None
+    s.pending = None
+    total = (int(p["F"]) + int(p["W"])) // 2
+    finish_production(s, {"F": food, "W": total - food}, [x for x in p["less"].split(";") if x])
+
+
+def finish_production(s: RobinsonState, got: dict[str, int], mods: list[str]) -> None:
     for mod in mods:
         if mod.startswith("less"):
             got["F"] = max(0, got["F"] - int(mod[4:]))
@@ -175,29 +199,26 @@ def weather_phase(s: RobinsonState) -> None:
     header(s, "weather")
     if weather_dice(s):
         return  # the FP rolls (a barrier move)
-    resolve_weather(s, [])
+    if not open_window(s, []):
+        resolve_weather(s, [])
 
 
 def roll_weather(s: RobinsonState) -> None:
     faces = [(d, DICE[d][s.rng.below(6)]) for d in weather_dice(s)]
     s.events.append(m("ev.weather_roll", faces=join([sub("wxface", f) for _, f in faces], ", ")))
-    resolve_weather(s, [f for _, f in faces])
+    if not open_window(s, [f for _, f in faces]):  # E20: Large Leaves, Blankets, Hooch
+        resolve_weather(s, [f for _, f in faces])
 
 
-def resolve_weather(s: RobinsonState, faces: list[str]) -> None:
-    weather_effects(s, faces)
+def resolve_weather(s: RobinsonState, faces: list[str], mods: dict[str, int] | None = None) -> None:
+    weather_effects(s, faces, mods)
     if not over(s):
         night_phase(s)
 
 
-def weather_effects(s: RobinsonState, faces: list[str]) -> None:
-    """R67-R70 for the characters in camp (R71)."""
-    rain = sum(int(f[4:]) for f in faces if f.startswith("rain"))
-    snow = sum(int(f[4:]) for f in faces if f.startswith("snow"))
-    rain += "rain" in s.weather_tokens
-    snow += "snow" in s.weather_tokens
-    if built(s, "Furnace") and snow:  # R68
-        snow -= 1
+def weather_effects(s: RobinsonState, faces: list[str], mods: dict[str, int] | None = None) -> None:
+    """R67-R70 for the characters in camp (R71); clouds after R68's modifiers."""
+    rain, snow = clouds(s, faces, mods or {})
     if rain or snow:
         s.events.append(m("ev.clouds", rain=rain, snow=snow, roof=s.roof))
     if snow:
@@ -229,6 +250,11 @@ def night_phase(s: RobinsonState) -> None:
     hungry (`hg:<character>`, one at a time); then (2) the camp-move choice when there is somewhere to go."""
     s.phase = "night"
     header(s, "night")
+    if not open_night(s):  # E20: healing before eating
+        night_meals(s)
+
+
+def night_meals(s: RobinsonState) -> None:
     eaters = in_camp(s)
     short = len(eaters) - (s.avail["F"] + s.avail["NF"])
     if 0 < short < len(eaters):

@@ -175,8 +175,16 @@ def allowed(s: RobinsonState, who: str, action: str) -> bool:
     return True
 
 
+def brown_sources(s: RobinsonState) -> tuple[int, list[str]]:
+    """R32 brown (Build only) pawns: Lantern every round; one-use Hammer (per use) and Candles."""
+    once = ["Hammer"] * s.items.get("Hammer", 0) + ["Candles"] * s.items.get("Candles", 0) + \
+        ["tk:Candles"] * s.tokens.count("Candles")
+    return int(built(s, "Lantern")), once
+
+
 def pawn_supply(s: RobinsonState, seat: str) -> dict[str, int]:
-    """Pawns a seat places: its character's 2 (1 with a limit, R81), and for the FP Friday and the Dog."""
+    """Pawns a seat places: its character's 2 (1 with a limit, R81), and for the FP Friday, the Dog
+    and the neutral pawns (R32: brown `b` for Build, green `e` for Explore from the Map)."""
     who = s.seat_char[seat]
     out = {"c": 1 if "onepawn" in s.limits.get(who, []) else 2}
     if seat == s.seats[s.fp]:
@@ -184,11 +192,19 @@ def pawn_supply(s: RobinsonState, seat: str) -> dict[str, int]:
             out["f"] = 1
         if s.dog:
             out["d"] = 1
+        lasting, once = brown_sources(s)
+        if lasting + len(once):
+            out["b"] = lasting + len(once)
+        if built(s, "Map"):
+            out["e"] = 1
     return out
 
 
 def letter_name(s: RobinsonState, seat: str, letter: str) -> str:
-    return {"c": s.seat_char[seat], "f": "Friday", "d": "Dog"}[letter]
+    return {"c": s.seat_char[seat], "f": "Friday", "d": "Dog", "b": "Brown", "e": "Green"}[letter]
+
+
+NEUTRAL_ACTION = {"d": ("hunt", "explore"), "b": ("build",), "e": ("explore",)}  # R32, R86
 
 
 def free_pawns(s: RobinsonState, seat: str) -> dict[str, int]:
@@ -209,7 +225,7 @@ def combos(free: dict[str, int], n: int) -> list[str]:
             continue
         rest = dict(free)
         rest[first] -= 1
-        pool = "c" * rest.get("c", 0) + "f" * rest.get("f", 0) + "d" * rest.get("d", 0)
+        pool = "".join(x * rest.get(x, 0) for x in "cfdbe")
         seen = set()
         from itertools import combinations
         for tail in combinations(pool, n - 1):
@@ -221,8 +237,8 @@ def combos(free: dict[str, int], n: int) -> list[str]:
 
 
 def stack_ok(s: RobinsonState, seat: str, t: Target, pawns: str) -> bool:
-    if t.action not in ("hunt", "explore") and "d" in pawns:
-        return False  # R86
+    if any(t.action not in NEUTRAL_ACTION[x] for x in pawns[1:] if x in NEUTRAL_ACTION):
+        return False  # R32, R86: neutral pawns only on their action
     if t.owner and not (pawns[0] == "c" and s.seat_char[seat] == t.owner):
         return False  # R58
     if "c" in pawns and not allowed(s, s.seat_char[seat], t.action):
@@ -277,10 +293,11 @@ def support_options(s: RobinsonState, seat: str) -> list[tuple[str, int, str]]:
     for i, st in enumerate(s.plan):
         if st.action not in ("build", "gather", "explore") or len(st.pawns) >= max_size(s, st):
             continue
-        for letter in ("c", "f", "d"):
+        for letter in ("c", "f", "d", "b", "e"):
             if free.get(letter, 0) < 1:
                 continue
-            if letter == "d" and st.action != "explore":
+            if letter in NEUTRAL_ACTION and st.action not in NEUTRAL_ACTION[letter] or \
+                    letter == "d" and st.action != "explore":
                 continue
             if letter == "c" and not allowed(s, s.seat_char[seat], st.action):
                 continue

@@ -26,6 +26,7 @@ def begin(s: RobinsonState) -> None:
             s.avail[k] -= take
             if k == "F" and v > take:
                 s.avail["NF"] -= v - take
+    spend_brown(s)
     s.phase = "resolve"
     s.events.append(m("ev.plan_done", n=len(s.queue)))
     header(s, "resolve")
@@ -86,6 +87,23 @@ def reroll_answer(s: RobinsonState, i: int) -> None:
         st = s.queue.pop(0)
         ACT[st.action](s, st, "")
         after_stack(s)
+
+
+def spend_brown(s: RobinsonState) -> None:
+    """R32: brown pawns beyond the Lantern's come from one-use sources, discarded once committed
+    (also if the action fails): Hammer uses first, then Candles (item), then the Candles token."""
+    from .plan import brown_sources
+    used = sum(st.pawns.count("Brown") for st in s.queue)
+    lasting, once = brown_sources(s)
+    for src in once[:max(0, used - lasting)]:
+        if src == "tk:Candles":
+            s.tokens.remove("Candles")
+            s.events.append(m("ev.use_token", tok=sub("disc", "Candles")))
+            continue
+        s.items[src] -= 1
+        if s.items[src] <= 0:
+            del s.items[src]
+        s.events.append(m("ev.use_item", item=card_msg("item:" + src)))
 
 
 def after_stack(s: RobinsonState) -> None:

@@ -50,6 +50,14 @@ def prompt(s: RobinsonState, seat: str) -> Msg:
         return m("prompt.reroll")
     if s.pending is not None and s.pending.get("kind") == "mystery":
         return m("prompt.mystery", n=int(s.pending["resolved"]))
+    if s.pending is not None and s.pending.get("kind") == "ntwin":
+        return m("prompt.ntwin")
+    if s.pending is not None and s.pending.get("kind") == "wxwin":
+        return m("prompt.wxwin")
+    if s.pending is not None and s.pending.get("kind") == "hut":
+        return m("prompt.hut")
+    if s.pending is not None and s.pending.get("kind") == "halfprod":
+        return m("prompt.half_prod")
     if s.pending is not None and s.pending.get("kind") == "medallion":
         return m("prompt.medallion", n=int(s.pending["n"]))
     if s.pending is not None and s.pending.get("kind") == "hungry":

@@ -19,7 +19,7 @@ from storage import open_store
 
 USERS = ("alice", "bob", "carol", "dave")
 PHASES = ("event", "morale", "production", "plan", "resolve", "weather", "night")
-SEEDS = {1: 3, 2: 21, 4: 2}  # short games, to keep the run modest
+SEEDS = {1: 3, 2: 9, 4: 10}  # short games (the solo one is won in round 11), to keep the run modest
 
 
 def shortcut(move: str) -> str | None:

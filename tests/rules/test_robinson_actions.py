@@ -191,3 +191,25 @@ def test_r18_event_phase_from_round_two_is_a_barrier_draw():
     assert [m.id for m in mv] == ["draw"] and mv[0].barrier
     s2 = E.apply(s, s.seats[s.fp], "draw")
     assert "Event:" in texts(s2)
+
+
+def test_r32_neutral_pawns_brown_for_build_green_for_explore_one_use_sources_spent():
+    from rules.robinson.resolve import begin
+    s = planning(2)
+    fp_seat = s.seats[s.fp]
+    s.items = {"Hammer": 2}
+    s.tokens = ["Candles"]
+    s.built = ["Lantern", "Map"]
+    from rules.robinson.plan import pawn_supply
+    assert pawn_supply(s, fp_seat)["b"] == 4 and pawn_supply(s, fp_seat)["e"] == 1
+    other = s.seats[1 - s.fp]
+    assert "b" not in pawn_supply(s, other)  # the FP's seat places them (R30)
+    moves = ids(s, fp_seat)
+    assert any(x.startswith("p:b.wpn:cb") for x in moves) and any(x.startswith("p:x.") and x.endswith(":ce") for x in moves)
+    assert not any(x.startswith("p:g.") and "b" in x.split(":")[2] for x in moves)  # brown: Build only
+    assert not any(x.split(":")[2].startswith(("b", "e")) for x in moves if x.startswith("p:"))  # never alone
+    s = E.apply(s, fp_seat, "p:b.wpn:cb")
+    s.plan[0].pawns.append("Brown")  # two brown pawns on the stack: the Lantern's and one Hammer use
+    s.plan[0].owners.append(fp_seat)
+    begin(s)  # committed: the Lantern's pawn lasts, the second brown pawn spends a Hammer use
+    assert s.items == {"Hammer": 1} and s.tokens == ["Candles"]

@@ -218,3 +218,16 @@ def test_r92_the_drawer_goes_on_or_stops_after_each_resolved_card():
     s = E.apply(s, "p2", "my:stop")  # the set-aside Bite goes back into the deck
     assert s.pending is None and sorted(s.mystery_deck) == ["mystery:Bite", "mystery:Snake"]
     assert "stops" in texts(s)
+
+
+def test_ruined_hut_the_resolvers_seat_chooses_the_item():
+    """§3.11 Ruined Hut (Explore): one of Knife, Rope, Shovel, Medicine not built yet, by choice."""
+    s = planning(3)
+    s.phase, s.queue = "resolve", []
+    who = s.seat_char["p2"]
+    s.built = ["Knife"]
+    s.pending = {"card": "adv_explore:Ruined Hut", "actor": who, "seat": "p2"}
+    s = E.apply(s, "p2", "adv:1")
+    assert E.to_act(s) == ["p2"] and ids(s, "p2") == ["rh:Rope", "rh:Shovel", "rh:Medicine"]
+    s = E.apply(s, "p2", "rh:Medicine")
+    assert "Medicine" in s.built and "adv_explore:Ruined Hut" in s.event_deck and s.phase != "resolve"

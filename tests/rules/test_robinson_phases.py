@@ -205,3 +205,71 @@ def test_r79_unfulfilled_demand_wounds_everyone_outside_actions():
     s = game(3)
     lose_det(s, fp(s), 1)  # R24 in any phase: the FP alone
     assert s.chars[fp(s)].wounds == 1
+
+
+def test_r29_half_production_the_fp_picks_the_mix():
+    s = game(2)
+    s.phase = "morale"
+    s.prod_mods = ["half"]
+    s.island[s.camp].tokens = []
+    phases.production(s)  # the start beach gives 1 food and 1 wood: half is 1 cube, food or wood
+    fp_seat = s.seats[s.fp]
+    assert E.to_act(s) == [fp_seat] and ids(s, fp_seat) == ["hp:1", "hp:0"]
+    wood = s.avail["W"]
+    s = E.apply(s, fp_seat, "hp:0")
+    assert s.avail["W"] == wood + 1 and "Production: 0 food, 1 wood" in texts(s)
+    assert phases.half_mixes(3, 1) == [2, 1] and phases.half_mixes(2, 0) == [1]  # never more than normal
+
+
+def test_e20_r68_windows_large_leaves_blankets_and_hooch():
+    s = game(2)
+    s.round, s.roof, s.shelter = 2, 0, True  # S2: no dice in round 2; the tokens bring the clouds
+    s.tokens, s.items = ["Large Leaves"], {"Blankets": 3}
+    s.weather_tokens = ["rain", "snow"]
+    s.avail.update(W=5, F=5)
+    phases.weather_phase(s)
+    fp_seat = s.seats[s.fp]
+    assert s.pending["kind"] == "wxwin" and E.to_act(s) == [fp_seat]
+    assert {"wx:leaves", "wx:blankets", "wx:pass"} <= set(ids(s, fp_seat))
+    s = E.apply(s, fp_seat, "wx:leaves")  # the rain cloud is cancelled; the window reopens
+    assert "wx:leaves" not in ids(s, E.to_act(s)[0]) and "wx:blankets" in ids(s, E.to_act(s)[0])
+    s = E.apply(s, E.to_act(s)[0], "wx:blankets")  # and the snow cloud: nothing left to use, it closes
+    assert s.items["Blankets"] == 2 and "rain and" not in texts(s)  # no cloud is left to pay for
+    assert s.avail["W"] == 5 and s.phase in ("night", "event")  # on to the Night
+
+
+def test_e20_r68_hooch_turns_snow_into_rain_and_a_pass_closes_the_window():
+    s = game(2)
+    cook_seat = next((x for x, c in s.seat_char.items() if c == "Cook"), None)
+    if cook_seat is None:
+        s.seat_char[s.seats[0]], s.chars["Cook"] = "Cook", s.chars.pop(s.seat_char[s.seats[0]])
+        s.chars["Cook"].name, cook_seat = "Cook", s.seats[0]
+    s.round, s.roof, s.shelter = 2, 1, True
+    s.tokens, s.items, s.weather_tokens = [], {}, ["snow"]
+    s.chars["Cook"].det = 3
+    s.avail.update(W=5, F=5)
+    phases.weather_phase(s)
+    assert E.to_act(s) == [cook_seat] and set(ids(s, cook_seat)) == {"wx:hooch.snow", "wx:pass"}
+    s = E.apply(s, cook_seat, "wx:hooch.snow")  # 1 rain cloud against Roof 1: nothing to pay (R67)
+    assert s.chars["Cook"].det == 0 and "Hooch" in texts(s)  # its marker is cleared at Night (R72 step 5)
+    assert "1 rain and 0 snow cloud(s) against Roof 1" in texts(s) and s.avail["W"] == 5
+
+
+def test_e20_r72_night_window_pot_and_flask_of_rum_before_eating():
+    s = game(2)
+    s.shelter, s.built = True, ["Pot"]
+    s.items, s.tokens = {"Flask of Rum": 1}, []
+    s.avail.update(F=3, NF=0)
+    hurt = s.seat_char[s.seats[1]]
+    s.chars[hurt].wounds = 3
+    phases.night_phase(s)
+    fp_seat = s.seats[s.fp]
+    assert s.pending["kind"] == "ntwin" and E.to_act(s) == [fp_seat]
+    assert {f"nt:pot.{hurt}", f"nt:rum.{hurt}", "nt:pass"} <= set(ids(s, fp_seat))
+    s = E.apply(s, fp_seat, f"nt:pot.{hurt}")  # 1 food: heal 1 (the Pot is repeatable)
+    s = E.apply(s, E.to_act(s)[0], f"nt:rum.{hurt}")
+    assert s.chars[hurt].wounds == 1 and "Flask of Rum" not in s.items
+    for seat in s.seats:  # everyone passes: the window closes and the 2 meals are eaten
+        if s.pending and s.pending.get("kind") == "ntwin":
+            s = E.apply(s, E.to_act(s)[0], "nt:pass")
+    assert s.pending is None and "2 meal(s) eaten" in texts(s) and s.avail["F"] == 0
