@@ -29,7 +29,7 @@ from storage import open_store
 from .test_commands import Session, texts
 from .test_bot_players import read
 
-SEED = 8
+SEED = 11
 THREAD = "flotilla-1"
 SHORTCUT = ("play:", "tx:buy:", "tx:sell:", "inf:", "turn:")
 
