@@ -94,7 +94,8 @@ class Info:
         state = table.state
         lines = [t("host.me.header", locale, title=game_title(table.game), seat=seat.name)]
         if seat.seat in table.to_act:
-            lines.append(t("host.me.your_turn", locale, what=tm(table.engine.prompt(state, seat.seat), locale)))
+            lines.append(t("host.me.your_turn", locale, what=tm(table.engine.prompt(state, seat.seat), locale,
+                                                                   table.names)))
         view = table.engine.view(state, seat.seat)
         png = await asyncio.to_thread(lambda: render_board(view, table.names, lines, locale=locale))
         await ops.reply(interaction, "\n".join(lines), ephemeral=True, file=discord.File(io.BytesIO(png), "me.png"))

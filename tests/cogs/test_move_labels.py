@@ -73,3 +73,16 @@ def test_play_accepts_the_label_as_moves_shows_it(tmp_path, named_move):
         assert service.resolve_move(table, seat, "Give to p1 and p2") == GIVE  # the seat ids still work
     finally:
         service.store.close()
+
+
+def test_the_private_view_names_players_in_the_prompt(tmp_path, monkeypatch):
+    engine = GAMES["wayfinders"]
+    monkeypatch.setattr(type(engine), "prompt", lambda self, state, seat: GIVE.text)
+
+    async def go():
+        async with Session(tmp_path) as s:
+            await lobby_of_three(s)
+            first = to_act_user(s.db)
+            me = texts(await s.cmd(first, "/game me", "wayfinders-1"))
+            assert "Give to alice and bob" in me and _seatless(me)
+    asyncio.run(go())
