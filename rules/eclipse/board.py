@@ -147,12 +147,12 @@ def score_parts(state: Any, seat: str) -> dict[str, int]:
     mine = controlled(state, seat)
     parts = {
         "reputation": sum(p["rep"]),
-        "ambassadors": 0,
+        "ambassadors": sum(1 for s, q in state.players.items() if s != seat and seat in q.get("rel", {})),
         "hexes": sum(HEXES[h].vp for h in mine),
         "discoveries": 2 * len(p["kept"]),
         "monoliths": 3 * sum(1 for h in mine if state.hexes[h]["mono"]),
         "techs": sum(tech_vp(len(v)) for v in p["techs"].values()),
-        "traitor": 0,
+        "traitor": -2 if p.get("traitor") else 0,  # E48
         "species": 0,
     }
     if p["species"] == "planta":

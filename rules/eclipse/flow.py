@@ -32,6 +32,8 @@ def end_turn(state: Any) -> None:
 def finish_action(state: Any) -> None:
     """An action is over (E101); colony ships may still be used before the turn ends."""
     f = state.stack.pop()
+    from .diplomacy import check_breaks  # E48: at the end of each action or Reaction
+    check_breaks(state, f["seat"])
     if f["k"] == "influence":  # E37: flip up to 2 colony ships face up, without asking
         p = state.players[f["seat"]]
         p["col_up"] = min(p["col"], p["col_up"] + 2)
@@ -151,6 +153,11 @@ def settle(state: Any) -> None:
                 todo.pop(0)
             if not todo:
                 state.stack.pop()  # back to the Combat phase frame (battle_phase.py)
+                continue
+            return
+        if k in ("dipl", "ambc", "ambroom"):
+            from .diplomacy import settle_dip
+            if settle_dip(state, f):
                 continue
             return
         if k in _COMBAT:

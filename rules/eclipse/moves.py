@@ -105,7 +105,8 @@ def options(state: Any, seat: str) -> list[Opt]:
     if f["k"] not in ("species", "cube", "upkeep"):
         out += trades(state, seat)
         if state.phase == "action" and state.turn == seat:
-            out += colonise(state, seat)
+            from .diplomacy import proposals  # E111: a free move of the seat's own turn
+            out += colonise(state, seat) + proposals(state, seat)
     if end_near(state):
         out = [(i, t, True) for i, t, _ in out]
     return out
@@ -356,11 +357,17 @@ def _combat(state: Any, seat: str, f: dict) -> list[Opt]:
     return combat_options(state, seat, f)
 
 
+def _dip(state: Any, seat: str, f: dict) -> list[Opt]:
+    from .diplomacy import options as dip_options  # E111
+    return dip_options(state, seat, f)
+
+
 _BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influence": _influence,
             "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
             "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep,
             "upgrade": _upgrade, "move": _move, "ancpart": _ancpart,
             "control": _control, "colhex": _colhex,
-            "combat": _combat, "fight": _combat, "rep": _combat, "popatk": _combat, "grave": _combat}
+            "combat": _combat, "fight": _combat, "rep": _combat, "popatk": _combat, "grave": _combat,
+            "dipl": _dip, "ambc": _dip, "ambroom": _dip}
 
 __all__ = ["Opt", "options", "seat_to_act", "frame", "active", "seat_ref", "dash", "undash"]

@@ -23,6 +23,9 @@ def apply_option(state: Any, seat: str, oid: str) -> None:
         state.events.append(m("ev.trade", seat=seat_ref(seat), n=trade_rate(p), a=res_msg(a), b=res_msg(b)))
     elif head == "col":
         colonise(state, seat, *arg.split(":"))
+    elif head == "propose":
+        from .diplomacy import propose  # E111
+        propose(state, seat, arg)
     else:
         _BY_KIND[f["k"]](state, seat, f, head, arg)
 
@@ -337,10 +340,16 @@ def _combat(state, seat, f, head, arg) -> None:
     combat_apply(state, seat, f, head, arg)
 
 
+def _dip(state, seat, f, head, arg) -> None:
+    from .diplomacy import apply as dip_apply  # E111
+    dip_apply(state, seat, f, head, arg)
+
+
 _BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influence": _influence,
             "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
             "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep,
             "upgrade": _upgrade, "move": _move, "ancpart": _ancpart,
             "control": _control, "colhex": _colhex,
-            "fight": _combat, "rep": _combat, "popatk": _combat, "grave": _combat}
+            "fight": _combat, "rep": _combat, "popatk": _combat, "grave": _combat,
+            "dipl": _dip, "ambc": _dip, "ambroom": _dip}
 __all__ = ["apply_option", "lift_disc", "put_disc", "return_targets"]

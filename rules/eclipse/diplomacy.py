@@ -1,0 +1,144 @@
+"""Diplomacy for 4 or more players (E46-E48, E111).
+
+Plain data on the player: `rel` = {partner: track of the cube on the Ambassador
+this player gave}, `traitor` (E48), `proposed` = ["round:seat", ...] (E47: one
+proposal per partner and round).  Frames: "dipl" (the answer), "ambc" (the track
+of the giver's cube), "ambroom" (a reputation tile back to the bag to make room).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..text import seat_ref
+from .board import connected, m, neighbours, res_msg
+from .data import RESOURCES, SPECIES
+
+AMBASSADORS = 3  # E3
+
+
+def held(state: Any, seat: str) -> int:
+    """Ambassadors a seat holds (one from each partner)."""
+    return sum(1 for s, p in state.players.items() if s != seat and seat in p.get("rel", {}))
+
+
+def _slots(p: dict) -> tuple[int, int, int]:
+    a, e, r = SPECIES[p["species"]].rep
+    return a, e, r
+
+
+def _can_take(state: Any, seat: str) -> bool:
+    """E47 condition 5: an unused Ambassador and room for one more (a reputation tile's
+    slot counts as room: the tile can go back to the bag)."""
+    p = state.players[seat]
+    a, e, _ = _slots(p)
+    return len(p.get("rel", {})) < AMBASSADORS and held(state, seat) + 1 <= e + a
+
+
+def _touching(state: Any, x: str, y: str) -> bool:
+    """E47 condition 1: a full wormhole connection joins a hex of x to a hex of y."""
+    for hid, h in state.hexes.items():
+        if h["owner"] != x:
+            continue
+        for d, n in neighbours(state, hid):
+            if state.hexes[n]["owner"] == y and connected(state, hid, n, d, False):
+                return True
+    return False
+
+
+def _intruding(state: Any, x: str, y: str) -> bool:
+    """x has ships in a hex where y has a disc or ships (E47 condition 2, E48)."""
+    for h in state.hexes.values():
+        if any(h["ships"].get(x, {}).values()) and (h["owner"] == y or any(h["ships"].get(y, {}).values())):
+            return True
+    return False
+
+
+def may_relate(state: Any, x: str, y: str) -> bool:
+    px, py = state.players[x], state.players[y]
+    return (not px.get("out") and not py.get("out") and y not in px.get("rel", {})
+            and not px.get("traitor") and not py.get("traitor")
+            and sum(px["pop"]) > 0 and sum(py["pop"]) > 0
+            and _can_take(state, x) and _can_take(state, y)
+            and not _intruding(state, x, y) and not _intruding(state, y, x) and _touching(state, x, y))
+
+
+def proposals(state: Any, seat: str) -> list[tuple[str, Any, bool]]:
+    """E111 step 1: a free move of the seat whose Action-phase turn it is (4+ players)."""
+    if len(state.seats) < 4:
+        return []
+    done = state.players[seat].get("proposed", [])
+    return [(f"propose:{y}", m("mv.propose", seat=seat_ref(y)), False) for y in state.order
+            if y != seat and f"{state.round}:{y}" not in done and may_relate(state, seat, y)]
+
+
+def propose(state: Any, seat: str, other: str) -> None:
+    state.players[seat].setdefault("proposed", []).append(f"{state.round}:{other}")
+    state.stack.append({"k": "dipl", "seat": other, "from": seat})
+    state.events.append(m("ev.propose", seat=seat_ref(seat), other=seat_ref(other)))
+
+
+def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+    if f["k"] == "dipl":
+        return [("accept", m("mv.accept"), False), ("decline", m("mv.decline"), False)]
+    if f["k"] == "ambc":
+        p = state.players[seat]
+        return [(f"amb:{RESOURCES[t]}", m("mv.amb_track", res=res_msg(t)), False) for t in range(3) if p["pop"][t]]
+    return [(f"drop:{v}", m("mv.drop_rep", v=v), False) for v in sorted(set(state.players[seat]["rep"]))]
+
+
+def apply(state: Any, seat: str, f: dict, head: str, arg: str) -> None:
+    state.stack.remove(f)
+    if head == "decline":
+        state.events.append(m("ev.decline", seat=seat_ref(seat)))
+    elif head == "accept":  # E111 step 3: the proposer gives first (pushed last)
+        state.stack.append({"k": "ambc", "seat": seat, "to": f["from"]})
+        state.stack.append({"k": "ambc", "seat": f["from"], "to": seat})
+        state.events.append(m("ev.relations", seat=seat_ref(f["from"]), other=seat_ref(seat)))
+    elif head == "amb":
+        give(state, seat, f["to"], RESOURCES.index(arg))
+    else:
+        p = state.players[seat]
+        p["rep"].remove(int(arg))
+        state.rep_bag.append(int(arg))
+        state.rng.shuffle(state.rep_bag)
+
+
+def give(state: Any, seat: str, to: str, track: int) -> None:
+    """E46: an Ambassador carrying a cube from one of the giver's tracks."""
+    state.players[seat]["pop"][track] -= 1
+    state.players[seat].setdefault("rel", {})[to] = track
+    q = state.players[to]
+    a, e, r = _slots(q)
+    if len(q["rep"]) + held(state, to) > a + e + r and q["rep"]:  # E47 RULING: make room
+        state.stack.append({"k": "ambroom", "seat": to})
+
+
+def settle_dip(state: Any, f: dict) -> bool:
+    """Forced choices: one track with a cube (E99)."""
+    if f["k"] == "ambc":
+        opts = options(state, f["seat"], f)
+        if len(opts) == 1:
+            apply(state, f["seat"], f, "amb", opts[0][0][4:])
+            return True
+    return False
+
+
+def check_breaks(state: Any, seat: str) -> None:
+    """E48: after an action or Reaction of `seat`, relations with a partner whose hex or
+    ships it shares break; `seat` takes the Traitor card; both cubes go back (E118)."""
+    p = state.players[seat]
+    for other in list(p.get("rel", {})):
+        if not _intruding(state, seat, other):
+            continue
+        for s in state.players.values():
+            s.pop("traitor", None)
+        p["traitor"] = True
+        for x, y in ((seat, other), (other, seat)):
+            rel = state.players[x].get("rel", {})
+            if y in rel:
+                del rel[y]
+                state.stack.append({"k": "cube", "seat": x, "kinds": ["grey"]})
+        state.events.append(m("ev.broken", seat=seat_ref(seat), other=seat_ref(other)))
+
+
+KINDS = ("dipl", "ambc", "ambroom")

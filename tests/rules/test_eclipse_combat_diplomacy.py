@@ -1,0 +1,67 @@
+"""Eclipse diplomacy (E46-E48, E111; 4 or more players)."""
+from __future__ import annotations
+
+from rules.eclipse.board import score_parts
+from rules.eclipse.diplomacy import check_breaks, proposals
+
+from .test_eclipse_combat_kit import act, board, home, next_to, opts, ships
+
+FOUR = ("terran union", "terran alliance", "terran republic", "terran directorate")
+
+
+def neighbours_board(sides=FOUR):
+    s = board(sides)
+    next_to(s, home(s, "p1"), "102", owner="p2")  # a full wormhole joins p1's and p2's hexes
+    s.turn = "p1"
+    s.stack = [{"k": "turn"}]
+    return s
+
+
+def test_e46_no_diplomacy_with_fewer_than_four_players():
+    s = board(FOUR[:3])
+    next_to(s, home(s, "p1"), "102", owner="p2")
+    s.turn = "p1"
+    assert proposals(s, "p1") == []
+
+
+def test_e47_e111_propose_accept_exchange_ambassadors():
+    s = neighbours_board()
+    assert "propose:p2" in opts(s) and "propose:p3" not in opts(s)  # condition 1: connection
+    pop1, pop2 = sum(s.players["p1"]["pop"]), sum(s.players["p2"]["pop"])
+    act(s, "propose:p2")
+    assert opts(s) == ["accept", "decline"]  # p2 answers
+    act(s, "accept")
+    while s.stack[-1]["k"] == "ambc":  # the proposer first, then p2 (E111 step 3)
+        act(s, opts(s)[0])
+    assert sum(s.players["p1"]["pop"]) == pop1 - 1 and sum(s.players["p2"]["pop"]) == pop2 - 1
+    assert score_parts(s, "p1")["ambassadors"] == 1 and score_parts(s, "p2")["ambassadors"] == 1  # E46
+    assert "propose:p2" not in opts(s)  # condition 3: already related
+
+
+def test_e47_one_proposal_per_partner_and_round_and_decline():
+    s = neighbours_board()
+    act(s, "propose:p2", "decline")
+    assert "propose:p2" not in opts(s)
+
+
+def test_e47_condition_2_no_ships_in_the_others_hexes():
+    s = neighbours_board()
+    ships(s, "102", "p1", interceptor=1)
+    assert "propose:p2" not in opts(s)
+
+
+def test_e48_aggression_breaks_relations_traitor_card_cubes_back():
+    s = neighbours_board()
+    act(s, "propose:p2", "accept")
+    while s.stack[-1]["k"] == "ambc":
+        act(s, opts(s)[0])
+    pop1 = sum(s.players["p1"]["pop"])
+    ships(s, "102", "p1", interceptor=1)  # p1's ship in p2's hex at the end of an action
+    check_breaks(s, "p1")
+    assert s.players["p1"]["traitor"] and score_parts(s, "p1")["traitor"] == -2
+    assert score_parts(s, "p1")["ambassadors"] == 0 and score_parts(s, "p2")["ambassadors"] == 0
+    while s.stack[-1]["k"] == "cube":  # each owner puts the cube back (E118)
+        act(s, opts(s)[0])
+    assert sum(s.players["p1"]["pop"]) == pop1 + 1
+    s.hexes["102"]["ships"] = {}
+    assert "propose:p2" not in opts(s)  # condition 4: the Traitor may not form relations
