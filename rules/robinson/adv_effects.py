@@ -164,8 +164,13 @@ def _signs_of_fire(s: RobinsonState, arg: str, card: str, r: str | None) -> None
     sp = _space(s, card)
     if sp is None or sp not in s.island:
         return
-    live = sources(s, sp)
-    if live:
+    live = list(dict.fromkeys(sources(s, sp)))
+    if len(live) > 1:  # the resolver's seat chooses the source (`sf:<source>`)
+        who = r or fp_char(s)
+        seat = s.chars[who].seat if who in s.chars else None
+        s.pending = {"kind": "fire", "seat": seat or s.seats[s.fp], "card": card, "space": str(sp),
+                     "sources": ";".join(live)}
+    elif live:
         exhaust(s, card, [(sp, live[0])], 1)
     else:  # E32: the tile exists but has no source left: unfulfilled demand for the resolver
         wound(s, r or fp_char(s), 1)

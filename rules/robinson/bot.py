@@ -10,6 +10,7 @@ from ..rng import Rng
 from . import plan as P
 from .bot_aids import aid_move
 from .data import ADVENTURES, CHARACTERS, EVENTS, SCENARIO
+from . import island
 from .island import kind
 from .moves import label, options
 from .prims import in_camp
@@ -189,7 +190,10 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
     pick = ids[0]
     if s.pending is not None:
         kind = s.pending.get("kind")
-        if kind == "ntwin":  # E20: heal before eating only with food to spare
+        if kind == "fire":  # keep the food source when food is short
+            wood = [i for i in ids if island.kind(i[3:]) == "W"]
+            pick = wood[0] if wood and food_gap(s) > 0 else ids[-1] if not wood else ids[0]
+        elif kind == "ntwin":  # E20: heal before eating only with food to spare
             pick = nt_pick(s, ids)
         elif kind == "wxwin":  # R67/R68: only against clouds that would cost something
             pick = wx_pick(s, ids)

@@ -130,6 +130,12 @@ class RobinsonEngine(Engine[RobinsonState]):
             closed = answer(s, arg)
             if closed is not None:
                 phases.resolve_weather(s, *closed)
+        elif kind == "sf":
+            from .effects import exhaust
+            p = s.pending  # type: ignore[assignment]
+            s.pending = None
+            exhaust(s, p["card"], [(int(p["space"]), arg)], 1)
+            resolve.after_stack(s)
         elif kind == "rh":
             from .adv_effects import hut_pick
             who = s.pending["who"]  # type: ignore[index]

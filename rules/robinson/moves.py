@@ -40,6 +40,8 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
         if s.pending.get("kind") == "wxwin":
             from .windows import options as wx_options
             return wx_options(s)
+        if s.pending.get("kind") == "fire":
+            return [(f"sf:{x}", "sf", x, False) for x in s.pending["sources"].split(";")]
         if s.pending.get("kind") == "hut":
             from .adv_effects import hut_options
             return hut_options(s)  # type: ignore[return-value]
@@ -58,8 +60,10 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
             return abilities.pick_options(s)
         from .data import ADVENTURES
         return [(f"adv:{i}", "adv", i, True) for i in range(len(ADVENTURES[s.pending["card"]].opts))]
-    if ph == "event":
-        return [("draw", "draw", None, True)]
+    if ph == "event":  # E20: Storm Glass may look at the top card before the draw
+        glass = [("it:Storm_Glass", "it", ("Storm Glass", ""), True)] \
+            if s.items.get("Storm Glass", 0) > 0 and s.event_deck else []
+        return [("draw", "draw", None, True)] + glass
     if ph == "morale":
         return [("m:d", "morale", False, False), ("m:h", "morale", True, False)]
     if ph == "wood":
@@ -186,6 +190,8 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         what = sub("disc", "Large Leaves") if arg == "leaves" else card_msg("item:Blankets") if arg == "blankets" \
             else m("mv.hooch_" + arg[6:])
         return m("mv.use", what=what)
+    if kind == "sf":
+        return m("mv.signs_of_fire", src=sub("src", arg), space=int(s.pending["space"]))  # type: ignore[index]
     if kind == "rh":
         return m("mv.hut", item=card_msg("invention:" + arg))
     if kind == "hp":

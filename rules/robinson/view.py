@@ -54,6 +54,8 @@ def prompt(s: RobinsonState, seat: str) -> Msg:
         return m("prompt.ntwin")
     if s.pending is not None and s.pending.get("kind") == "wxwin":
         return m("prompt.wxwin")
+    if s.pending is not None and s.pending.get("kind") == "fire":
+        return m("prompt.signs_of_fire")
     if s.pending is not None and s.pending.get("kind") == "hut":
         return m("prompt.hut")
     if s.pending is not None and s.pending.get("kind") == "halfprod":

@@ -231,3 +231,29 @@ def test_ruined_hut_the_resolvers_seat_chooses_the_item():
     assert E.to_act(s) == ["p2"] and ids(s, "p2") == ["rh:Rope", "rh:Shovel", "rh:Medicine"]
     s = E.apply(s, "p2", "rh:Medicine")
     assert "Medicine" in s.built and "adv_explore:Ruined Hut" in s.event_deck and s.phase != "resolve"
+
+
+def test_e20_storm_glass_before_the_event_draw():
+    s = planning(2)
+    s.phase, s.items = "event", {"Storm Glass": 2}
+    fp_seat = s.seats[s.fp]
+    top = s.event_deck[0]
+    assert ids(s, fp_seat) == ["draw", "it:Storm_Glass"]
+    s = E.apply(s, fp_seat, "it:Storm_Glass")
+    assert E.to_act(s) == [fp_seat] and ids(s, fp_seat) == ["pk:0", "pk:1"]
+    s = E.apply(s, fp_seat, "pk:1")  # to the bottom of the deck; then the draw
+    assert s.event_deck[-1] == top and s.items["Storm Glass"] == 1 and ids(s, fp_seat)[0] == "draw"
+
+
+def test_signs_of_fire_the_resolvers_seat_chooses_the_source():
+    """§3.11 Signs of Fire: a source of the explored tile is exhausted, chosen when there are two."""
+    from rules.robinson.island import sources
+    s = planning(3)
+    s.phase, s.queue = "resolve", []
+    sp = next(x for x in s.island if len(set(sources(s, x))) > 1)
+    s.ctx["space"] = str(sp)
+    adventures.choose(s, "adv_explore:Signs of Fire", s.seat_char["p3"], 0)
+    srcs = s.pending["sources"].split(";")
+    assert E.to_act(s) == ["p3"] and ids(s, "p3") == [f"sf:{x}" for x in srcs]
+    s = E.apply(s, "p3", f"sf:{srcs[1]}")
+    assert srcs[1] in s.island[sp].exhausted and srcs[0] not in s.island[sp].exhausted
