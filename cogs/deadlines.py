@@ -164,9 +164,9 @@ class Deadlines:
         previous = next((t for t in self.timers.for_game(game.id) if t.kind == EXPIRE), None)
         since = self.turn_starts(table, seats, previous)
         start = min(since.values())
-        due = [s for s in seats if since[s] <= start]
+        due = [s for s in seats if since[s] <= start]  # the others' (later) deadlines follow once these moved
         if len(table.seats) == 1:
-            start = self.solo_start(table, start)  # the others' (later) deadlines follow once these moved
+            start = self.solo_start(table, start)
         reminded: list[str] = []
         if previous is not None and previous.payload.get("start") == start:
             reminded = list(previous.payload.get("reminded") or [])  # the same turn: never remind twice

@@ -235,9 +235,10 @@ def test_the_deadline_counts_from_when_the_turn_passed_and_the_end_clears_it(tmp
             assert expire.due_at == passed + 48 * HOUR
             assert expire.payload["seats"] == s.game().to_act
             s.clock.advance(5)
-            await s.play_first()  # the next player's first step
-            if s.waiting_name() != first:
-                assert s.game().game.deadline == passed + 48 * HOUR
+            second = s.waiting_name()
+            out = await s.cmd(second, "/play move:return", THREAD)  # one step: still their turn, same deadline
+            assert not out.refused, out.errors
+            assert s.waiting_name() == second and s.game().game.deadline == passed + 48 * HOUR
             assert not (await s.cmd("alice", "/game abandon game:1")).refused
             assert s.timers() == []
     run(go())
@@ -288,6 +289,39 @@ def test_a_solo_game_counts_from_the_latest_move_that_stands(tmp_path):
             s.clock.advance(10)
             assert not (await s.cmd("alice", "/game undo game:1")).refused
             assert s.game().game.deadline == start + 48 * HOUR
+    run(go())
+
+
+def test_seats_deciding_at_once_keep_their_own_turn_starts(tmp_path):
+    """Robinson plans at once: the first seat's clock runs from the start, the second's from when it joined."""
+    async def go():
+        async with Table(tmp_path, Clock()) as s:
+            assert not (await s.cmd("alice", "/robinson new")).refused
+            assert not (await s.cmd("bob", "/game join game:1")).refused
+            assert not (await s.cmd("alice", "/game start game:1")).refused
+            start = s.clock.now
+            assert s.game().to_act == ["p1"]
+
+            async def step(user: str, seat: str) -> None:
+                table = s.game()
+                plain = next(m for m in table.engine.legal_moves(table.state, seat) if not m.barrier)
+                assert not (await s.cmd(user, f"/play move:{plain.id}")).refused
+
+            s.clock.advance(5)
+            await step("alice", "p1")
+            assert s.game().to_act == ["p1", "p2"]
+            expire = next(t for t in s.timers() if t.kind == EXPIRE)
+            assert expire.payload["since"] == {"p1": start, "p2": start + 5 * HOUR}
+            assert expire.payload["seats"] == ["p1"] and expire.due_at == start + 48 * HOUR
+            s.clock.advance(2)
+            await step("bob", "p2")
+            expire = next(t for t in s.timers() if t.kind == EXPIRE)
+            assert expire.payload["since"] == {"p1": start, "p2": start + 5 * HOUR}
+            assert expire.due_at == start + 48 * HOUR
+            expired = await s.fire(48.01 - 7)
+            assert "Time is up for alice" in expired[0].content and "bob" not in expired[0].content
+            if s.game().to_act == ["p2"]:  # the bot finished alice's planning: bob's own deadline is next
+                assert s.game().game.deadline == start + 53 * HOUR
     run(go())
 
 
