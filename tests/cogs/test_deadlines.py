@@ -93,6 +93,15 @@ class Table:
         return who.name
 
 
+    async def play_plain(self, user: str) -> None:
+        """`user` plays their first legal move that is no barrier (one `/game undo` can take back)."""
+        table = self.game()
+        seat = next(r.seat for r in table.seats if r.name == user)
+        move = next(m for m in table.engine.legal_moves(table.state, seat) if not m.barrier)
+        out = await self.cmd(user, f"/play move:{move.id}")
+        assert not out.refused, out.errors
+
+
 async def two_player_game(s: Table, *extra: str) -> None:
     out = await s.cmd("alice", "/game new game:wayfinders")
     assert not out.refused, out.errors
@@ -280,11 +289,8 @@ def test_a_solo_game_counts_from_the_latest_move_that_stands(tmp_path):
             assert not (await s.cmd("alice", "/game start game:1")).refused
             start = s.clock.now
             assert s.game().game.deadline == start + 48 * HOUR
-            table = s.game()
-            seat = table.to_act[0]
             s.clock.advance(10)
-            plain = next(m for m in table.engine.legal_moves(table.state, seat) if not m.barrier)
-            assert not (await s.cmd("alice", f"/play move:{plain.id}", "local")).refused
+            await s.play_plain("alice")
             assert s.game().game.deadline == s.clock.now + 48 * HOUR
             s.clock.advance(10)
             assert not (await s.cmd("alice", "/game undo game:1")).refused
@@ -301,20 +307,14 @@ def test_seats_deciding_at_once_keep_their_own_turn_starts(tmp_path):
             assert not (await s.cmd("alice", "/game start game:1")).refused
             start = s.clock.now
             assert s.game().to_act == ["p1"]
-
-            async def step(user: str, seat: str) -> None:
-                table = s.game()
-                plain = next(m for m in table.engine.legal_moves(table.state, seat) if not m.barrier)
-                assert not (await s.cmd(user, f"/play move:{plain.id}")).refused
-
             s.clock.advance(5)
-            await step("alice", "p1")
+            await s.play_plain("alice")
             assert s.game().to_act == ["p1", "p2"]
             expire = next(t for t in s.timers() if t.kind == EXPIRE)
             assert expire.payload["since"] == {"p1": start, "p2": start + 5 * HOUR}
             assert expire.payload["seats"] == ["p1"] and expire.due_at == start + 48 * HOUR
             s.clock.advance(2)
-            await step("bob", "p2")
+            await s.play_plain("bob")
             expire = next(t for t in s.timers() if t.kind == EXPIRE)
             assert expire.payload["since"] == {"p1": start, "p2": start + 5 * HOUR}
             assert expire.due_at == start + 48 * HOUR
