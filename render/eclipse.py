@@ -156,6 +156,10 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], 
     for p in view.players:
         paste_marker(img, (24, y + ROW / 2), 20, index.get(p.seat, 0))
         state = f" · {words['passed']}" if p.passed else ""
+        if getattr(p, "ambassadors", 0):  # E46, E48
+            state += f" · Amb {p.ambassadors}"
+        if getattr(p, "traitor", False):
+            state += " · Traitor" if locale != "es" else " · Traidor"
         txt = (f"{names.get(p.seat, p.seat)} ({p.species}) — $ {p.money} (+{p.production[0]}) · "
                f"Sci {p.science} (+{p.production[1]}) · Mat {p.materials} (+{p.production[2]}) · "
                f"{words['discs']} {p.track} · {words['upkeep']} {p.upkeep}{state}")

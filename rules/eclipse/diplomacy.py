@@ -142,3 +142,16 @@ def check_breaks(state: Any, seat: str) -> None:
 
 
 KINDS = ("dipl", "ambc", "ambroom")
+
+
+def dissolve(state: Any, seat: str) -> None:
+    """E72 RULING: a collapsed seat's Ambassadors leave the game (their holders lose the VP);
+    the Ambassadors it held go back to their owners, whose cubes return by E118; a Traitor
+    card it held goes back to the supply."""
+    p = state.players[seat]
+    p["rel"] = {}
+    p.pop("traitor", None)
+    for other, q in state.players.items():
+        if other != seat and seat in q.get("rel", {}):
+            del q["rel"][seat]
+            state.stack.append({"k": "cube", "seat": other, "kinds": ["grey"]})

@@ -270,6 +270,8 @@ def collapse(state: Any, seat: str) -> None:
     p = state.players[seat]
     p["frozen"] = score_parts(state, seat)
     p["frozen_storage"] = sum(p["res"])
+    from .diplomacy import dissolve  # E72 RULING: relations end
+    dissolve(state, seat)
     for h in state.hexes.values():
         h["ships"].pop(seat, None)
         if seat in h["arrive"]:

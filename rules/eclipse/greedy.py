@@ -90,6 +90,11 @@ def _score(state: Any, seat: str, mid: str) -> float:
         return 1.0 if arg == "use" else 0.5
     if head == "give":
         return -HEXES[arg].vp - sum(state.hexes[arg]["pop"])
+    if head in ("auto", "attack", "accept"):  # combat (E112-E113): suggested hits, stand and fight
+        return 2.0
+    if head == "rep":  # E114: keep the best tile (a swap only when it gains)
+        vals = [int(x) for x in arg.split(":") if x.isdigit()]
+        return -1.0 if not vals else vals[0] - (vals[1] if len(vals) > 1 else 0) - (0.5 if len(vals) > 1 else 0)
     if head == "stop":
         return -0.5
     if head in ("ret", "undo"):

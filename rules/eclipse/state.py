@@ -105,6 +105,8 @@ class PlayerView(BaseModel):
     passed: bool
     collapsed: bool
     trade: int
+    ambassadors: int = 0  # Ambassadors held (E46)
+    traitor: bool = False  # holds the Traitor card (E48)
 
 
 class EclipseView(BaseModel):

@@ -38,7 +38,9 @@ def build_view(state: Any, seat: Optional[str]) -> EclipseView:
             reputation=len(p["rep"]), reputation_values=sorted(p["rep"]) if mine else None,
             discoveries=len(p["kept"]), discovery_tiles=list(p["kept"]) if mine else None,
             ancient_parts=list(p["parts"]), passed=p["passed"], collapsed=p["out"],
-            trade=SPECIES[p["species"]].trade))
+            trade=SPECIES[p["species"]].trade,
+            ambassadors=sum(1 for o, q in state.players.items() if o != s and s in q.get("rel", {})),
+            traitor=bool(p.get("traitor"))))
     to_act = [seat_to_act(state)] if seat_to_act(state) else []
     return EclipseView(viewer=seat, phase=state.phase, round=state.round, start=state.start, turn=state.turn,
                        to_act=to_act, order=list(state.order), hexes=hexes, players=players,

@@ -65,3 +65,27 @@ def test_e48_aggression_breaks_relations_traitor_card_cubes_back():
     assert sum(s.players["p1"]["pop"]) == pop1 + 1
     s.hexes["102"]["ships"] = {}
     assert "propose:p2" not in opts(s)  # condition 4: the Traitor may not form relations
+
+
+def test_e72_collapse_ends_relations_cubes_back_to_the_partner():
+    from rules.eclipse.flow import collapse
+    s = neighbours_board()
+    act(s, "propose:p2", "accept")
+    while s.stack[-1]["k"] == "ambc":
+        act(s, opts(s)[0])
+    collapse(s, "p1")
+    assert score_parts(s, "p2")["ambassadors"] == 0 and s.players["p2"]["rel"] == {}
+    assert s.stack[-1] == {"k": "cube", "seat": "p2", "kinds": ["grey"]}
+
+
+def test_e46_e48_view_shows_ambassadors_and_the_traitor():
+    from rules.eclipse import ENGINE
+    s = neighbours_board()
+    act(s, "propose:p2", "accept")
+    while s.stack[-1]["k"] == "ambc":
+        act(s, opts(s)[0])
+    assert {p.seat: p.ambassadors for p in ENGINE.view(s, None).players}["p1"] == 1
+    ships(s, "102", "p1", interceptor=1)
+    check_breaks(s, "p1")
+    players = {p.seat: p for p in ENGINE.view(s, None).players}
+    assert players["p1"].traitor and not players["p2"].traitor and players["p2"].ambassadors == 0
