@@ -24,7 +24,7 @@ OWNER = {"grandma": "Cook", "stone_soup": "Cook", "economy": "Carpenter", "new_i
          "the_hunt": "Soldier", "defense": "Soldier"}
 LOOK = {"new_idea", "scouting", "recon", "tracking"}  # reveal hidden cards: barrier moves
 HEALERS = {"Flask of Rum": 1, "Castaway Herbs": 1}
-FIGHT_ITEMS = {"Pistol": 3, "Old Rifle": 3, "Surprising Discovery": 3}
+FIGHT_ITEMS = {"Pistol": 3, "Old Rifle": 3, "Surprising Discovery": 3, "Sabre": 3}
 
 
 def _wounded(s: RobinsonState) -> list[str]:

@@ -135,6 +135,8 @@ def _keep(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     name, _, uses = arg.rpartition(":")
     s.items[name] = int(uses)
     s.events.append(m("ev.item", item=card_msg("item:" + name)))
+    if name == "Helmet":  # works from the next round (§3.13)
+        s.mem["item:Helmet"] = [str(s.round + 1)]
 
 
 HUT_ITEMS = ("Knife", "Rope", "Shovel", "Medicine")

@@ -12,21 +12,36 @@ def built(s: RobinsonState, item: str) -> bool:
     return item in s.built and "items_off" not in s.flags
 
 
+def helmet(s: RobinsonState) -> int:
+    """§3.13 Helmet (kept treasure): from the round after it is found, cancels 1 wound a round in a
+    Hunt fight or from the Hungry Animals beast face; 1 when it is ready now (and marks it used)."""
+    ready = "Helmet" in s.items and "helmet" not in s.flags and \
+        s.round >= int((s.mem.get("item:Helmet") or ["0"])[0])
+    if ready:
+        s.flags.append("helmet")
+    return int(ready)
+
+
 def fight(s: RobinsonState, who: str, strength: int, loss: int, food: int, fur: int,
-          extra: tuple[str, ...] = (), bonus: int = 0, name: str = "") -> None:
+          extra: tuple[str, ...] = (), bonus: int = 0, name: str = "", hunt: bool = False) -> None:
     """R51: wounds for the missing weapon, weapon loss (shortfall = wounds), loot, extra text."""
     weapon = s.weapon + bonus
     s.events.append(m("ev.fight", who=char(who), beast=name or "?", str=strength, wpn=weapon))
+    shield = int(built(s, "Shield"))  # §3.6: cancels 1 wound in each combat
+    if hunt and max(0, strength - weapon) + max(0, loss - s.weapon) > shield:
+        shield += helmet(s)
     if weapon < strength:
-        wound(s, who, strength - weapon)
+        cut = min(shield, strength - weapon)
+        shield -= cut
+        wound(s, who, strength - weapon - cut)
         if over(s):
             return
     lost = min(s.weapon, loss)
     s.weapon -= lost
     if lost:
         s.events.append(m("ev.weapon", n=s.weapon))
-    if loss - lost:
-        wound(s, who, loss - lost)  # R51(3): unfulfilled demand
+    if loss - lost - shield > 0:
+        wound(s, who, loss - lost - shield)  # R51(3): unfulfilled demand
         if over(s):
             return
     gain(s, "F", food)
@@ -44,13 +59,13 @@ def fight(s: RobinsonState, who: str, strength: int, loss: int, food: int, fur: 
             return
 
 
-def fight_beast(s: RobinsonState, who: str, card: str, bonus: int = 0) -> None:
+def fight_beast(s: RobinsonState, who: str, card: str, bonus: int = 0, hunt: bool = False) -> None:
     b = BEASTS[card.partition(":")[2]]
     strength = b.strength
     if "DNG" in s.action_tokens.get("hunt_deck", []):  # R54: +1 strength, then remove
         s.action_tokens["hunt_deck"].remove("DNG")
         strength += 1
-    fight(s, who, strength, b.loss, b.food, b.fur, b.extra, bonus, b.name)
+    fight(s, who, strength, b.loss, b.food, b.fur, b.extra, bonus, b.name, hunt)
 
 
 def add_to_hunt(s: RobinsonState, n: int = 1, on_top: bool = False) -> None:

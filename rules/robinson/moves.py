@@ -87,7 +87,8 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
                     "noabil" not in s.limits.get(who.name, []):
                 out.append(("go:frenzy", "go", "frenzy", True))
             out += [(f"go:it.{i.replace(' ', '_')}", "go", "it." + i, True) for i in sorted(s.items)
-                    if i in abilities.FIGHT_ITEMS and s.items[i] > 0]
+                    if i in abilities.FIGHT_ITEMS and s.items[i] > 0
+                    and not (i == "Sabre" and "sabre" in s.flags)]  # the Sabre: once per round
         return out
     if ph == "weather":
         return [("roll", "roll", None, True)]

@@ -5,7 +5,7 @@ until a seat must decide or the game is over."""
 from __future__ import annotations
 
 from . import effects
-from .combat import built
+from .combat import built, helmet
 from .data import DICE, INVENTIONS, SCENARIO
 from .island import adjacent_tiles, has_shelter, kind, sources
 from .prims import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
@@ -237,7 +237,8 @@ def weather_effects(s: RobinsonState, faces: list[str], mods: dict[str, int] | N
             effects.track(s, "pal", -1)
         elif f == "beast":
             for who in in_camp(s):
-                wound(s, who, max(0, 3 - s.weapon))
+                n = max(0, 3 - s.weapon)
+                wound(s, who, n - (helmet(s) if n else 0))
                 if over(s):
                     return
     if "storm" in s.weather_tokens and not over(s):

@@ -88,6 +88,13 @@ def invention_ready(s: RobinsonState, name: str, terr: set[str] | None = None) -
     return True
 
 
+def far(s: RobinsonState, action: str, dist: int) -> int:
+    """R34 distance pawns: one per step beyond the first; Basket (Gather) and Raft (Gather or
+    Explore) each waive one, never below 0."""
+    waive = int(built(s, "Raft")) + int(action == "gather" and built(s, "Basket"))
+    return max(0, dist - 1 - waive)
+
+
 def buildable(s: RobinsonState) -> list[str]:
     """Board inventions, the characters' personal ones and the scenario's (S4), not built."""
     personal = [CHARACTERS[ch].personal for ch in s.seat_char.values()]
@@ -147,7 +154,7 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
         spot = s.island[sp]
         if sp == s.camp or sp not in dist or not spot.face_up or "shortcut" in spot.tokens:
             continue
-        extra = max(0, dist[sp] - 1) + tc("gather") + int("TC" in spot.tokens)
+        extra = far(s, "gather", dist[sp]) + tc("gather") + int("TC" in spot.tokens)
         for src in sorted(set(sources(s, sp)), key=lambda x: x == "wood"):
             key = f"g.{sp}.{src}"
             if key not in planned_keys:
@@ -157,7 +164,7 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
         for sp in sorted(dist):
             if sp in s.island or f"x.{sp}" in planned_keys:
                 continue
-            out.append(Target(f"x.{sp}", "explore", max(0, dist[sp] - 1) + tc("explore"), 0, {}))
+            out.append(Target(f"x.{sp}", "explore", far(s, "explore", dist[sp]) + tc("explore"), 0, {}))
     if "camp_blocked" not in s.flags:
         out.append(Target("camp", "camp", 0, 1 + tc("camp"), {}))
     out.append(Target("rest", "rest", 0, 1, {}))
@@ -283,7 +290,7 @@ def extras_of(s: RobinsonState, st: Stack) -> int:
         sp = int(parts[1])
         dist = distances(s).get(sp, 1)
         tile_tc = int(st.action == "gather" and sp in s.island and "TC" in s.island[sp].tokens)
-        return max(0, dist - 1) + tc(st.action) + tile_tc
+        return far(s, st.action, dist) + tc(st.action) + tile_tc
     return 0
 
 

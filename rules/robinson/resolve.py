@@ -154,6 +154,10 @@ def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
         s.chars[fighter].det -= 3
         s.chars[fighter].used.append("frenzy")
         bonus = 3
+    elif choice == "it.Sabre":  # treasure: once per round, +3 and the user takes 1 wound
+        s.flags.append("sabre")
+        wound(s, fighter, 1)
+        bonus = 3
     elif choice.startswith("it."):
         item = choice[3:]
         s.items[item] -= 1
@@ -162,7 +166,9 @@ def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
         bonus = 3
     if bonus:
         s.events.append(m("ev.fight_bonus", n=bonus))
-    fight_beast(s, fighter, beast, bonus)
+    if over(s):
+        return
+    fight_beast(s, fighter, beast, bonus, hunt=True)
     if not over(s) and built(s, "Pit") and "pit" not in s.flags:
         s.flags.append("pit")
         gain(s, "F", 1)

@@ -89,6 +89,32 @@ def test_r34_distance_and_automatic_success():
     assert "p:x.1:cc" in mine and "p:x.1:c" not in mine  # 2 steps: 1 extra pawn (R34)
 
 
+
+def test_r34_basket_and_raft_waive_a_distance_pawn():
+    s = planning(3)
+    s.island[2] = Spot(tile=4)
+    s.island[1] = Spot(tile=6)  # two steps: 1 extra pawn without the items
+    s.built = ["Basket"]
+    mine = ids(s, "p1")
+    assert "p:g.1.parrot:c" in mine and "p:x.0:c" not in mine  # Basket: Gather only
+    s.built = ["Raft"]
+    mine = ids(s, "p1")
+    assert "p:g.1.parrot:c" in mine and "p:x.0:cc" in mine and "p:x.0:c" not in mine  # 3 steps - 1
+    s.built = ["Raft", "Basket"]
+    assert "p:g.1.parrot:c" in ids(s, "p1")  # they stack; never below 0
+
+
+def test_shield_cancels_one_wound_in_each_combat():
+    from rules.robinson.combat import fight
+    s = planning(2)
+    who = s.seat_char["p1"]
+    s.weapon, s.built = 1, ["Shield"]
+    fight(s, who, 3, 0, 2, 1)  # 2 wounds for the missing weapon, 1 cancelled
+    assert s.chars[who].wounds == 1
+    s.weapon = 5
+    fight(s, who, 2, 6, 0, 0)  # no wound from strength: the Shield takes 1 of the shortfall (R51(3))
+    assert s.chars[who].wounds == 1 + (6 - 5 - 1)
+
 def test_r57_r39_build_with_two_pawns_succeeds_and_resolves_in_order():
     s = planning(3)
     s.avail.update(W=5)

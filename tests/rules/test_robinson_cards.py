@@ -136,18 +136,32 @@ def test_r87_s6_items_and_castaway_tokens_in_the_planning_window():
     assert s.chars[who].det == 2 and s.chars[other].det == 1 and s.tokens == [] and s.pending is None
 
 
-def test_frenzy_adds_three_to_the_soldiers_hunt():
+def soldier_hunting_a_fox(**items):
+    """The Soldier's hunt stack confirmed (the others rest), waiting for the Soldier's `go`."""
     s, soldier = with_char("Soldier")
     s.hunt_deck = ["beast:Fox"]
+    s.items = dict(items)
     s.chars["Soldier"].det = 3
     s = play(s, (soldier, "p:hunt:cc"))
     for seat in s.seats:
         if seat != soldier:
             s = play(s, (seat, "p:rest:c"), (seat, "p:rest:c"))
-    s = confirm_all(s)
+    return confirm_all(s), soldier
+
+
+def test_frenzy_adds_three_to_the_soldiers_hunt():
+    s, soldier = soldier_hunting_a_fox()
     assert "go:frenzy" in ids(s, soldier)
     s = E.apply(s, soldier, "go:frenzy")
     assert s.chars["Soldier"].wounds == 0 and s.future["F"] == 2
+
+
+def test_sabre_treasure_plus_three_in_a_hunt_once_a_round_for_one_wound():
+    """§3.13 Sabre (kept treasure): once per round in a Hunt, Weapon +3 and the user takes 1 wound."""
+    s, soldier = soldier_hunting_a_fox(Sabre=99)
+    assert "go:it.Sabre" in ids(s, soldier)
+    s = E.apply(s, soldier, "go:it.Sabre")
+    assert s.chars["Soldier"].wounds == 1 and s.future["F"] == 2 and s.items["Sabre"] == 99
 
 
 def test_r53_exploring_a_beast_tile_feeds_the_hunting_deck():
@@ -257,3 +271,22 @@ def test_signs_of_fire_the_resolvers_seat_chooses_the_source():
     assert E.to_act(s) == ["p3"] and ids(s, "p3") == [f"sf:{x}" for x in srcs]
     s = E.apply(s, "p3", f"sf:{srcs[1]}")
     assert srcs[1] in s.island[sp].exhausted and srcs[0] not in s.island[sp].exhausted
+
+
+def test_helmet_from_the_next_round_cancels_one_wound_a_round_in_a_hunt_or_from_the_beast_face():
+    from rules.robinson.adv_effects import OPS
+    from rules.robinson.combat import fight
+    s = planning(2)
+    who = s.seat_char["p1"]
+    OPS["keep"](s, "Helmet:99", "mystery:Helmet", who)
+    fight(s, who, 3, 0, 0, 0, hunt=True)  # found this round: not yet (§3.13)
+    assert s.chars[who].wounds == 3
+    s.round += 1
+    fight(s, who, 3, 0, 0, 0, hunt=True)
+    fight(s, who, 3, 0, 0, 0, hunt=True)  # once a round
+    assert s.chars[who].wounds == 3 + 2 + 3
+    s.round, s.flags, s.shelter = s.round + 1, [], True
+    s.chars[who].wounds = 0
+    phases.weather_effects(s, ["beast"])  # R70: 3 wounds, the Helmet cancels 1 (for the first hit)
+    hits = sorted(s.chars[c].wounds for c in s.seat_char.values())
+    assert hits == [2, 3]
