@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..text import seat_ref
-from .board import connected, m, neighbours, res_msg
+from .board import connected, coord_index, m, neighbours, res_msg
 from .data import RESOURCES, SPECIES
 
 AMBASSADORS = 3  # E3
@@ -34,15 +34,18 @@ def _can_take(state: Any, seat: str) -> bool:
     return len(p.get("rel", {})) < AMBASSADORS and held(state, seat) + 1 <= e + a
 
 
-def _touching(state: Any, x: str, y: str) -> bool:
-    """E47 condition 1: a full wormhole connection joins a hex of x to a hex of y."""
+def _touching(state: Any, x: str) -> set[str]:
+    """E47 condition 1: the seats whose hexes a full wormhole connection joins to a hex of x."""
+    index = coord_index(state)
+    out: set[str] = set()
     for hid, h in state.hexes.items():
         if h["owner"] != x:
             continue
-        for d, n in neighbours(state, hid):
-            if state.hexes[n]["owner"] == y and connected(state, hid, n, d, False):
-                return True
-    return False
+        for d, n in neighbours(state, hid, index):
+            o = state.hexes[n]["owner"]
+            if o not in (None, x) and o not in out and connected(state, hid, n, d, False):
+                out.add(o)
+    return out
 
 
 def _intruding(state: Any, x: str, y: str) -> bool:
@@ -53,22 +56,25 @@ def _intruding(state: Any, x: str, y: str) -> bool:
     return False
 
 
+def _free(state: Any, x: str) -> bool:
+    """E47 conditions 4-6 for one side: no Traitor card, an Ambassador and room, a cube."""
+    p = state.players[x]
+    return not p.get("out") and not p.get("traitor") and sum(p["pop"]) > 0 and _can_take(state, x)
+
+
 def may_relate(state: Any, x: str, y: str) -> bool:
-    px, py = state.players[x], state.players[y]
-    return (not px.get("out") and not py.get("out") and y not in px.get("rel", {})
-            and not px.get("traitor") and not py.get("traitor")
-            and sum(px["pop"]) > 0 and sum(py["pop"]) > 0
-            and _can_take(state, x) and _can_take(state, y)
-            and not _intruding(state, x, y) and not _intruding(state, y, x) and _touching(state, x, y))
+    return (y not in state.players[x].get("rel", {}) and _free(state, x) and _free(state, y)
+            and not _intruding(state, x, y) and not _intruding(state, y, x) and y in _touching(state, x))
 
 
 def proposals(state: Any, seat: str) -> list[tuple[str, Any, bool]]:
     """E111 step 1: a free move of the seat whose Action-phase turn it is (4+ players)."""
-    if len(state.seats) < 4:
+    if len(state.seats) < 4 or not _free(state, seat):
         return []
     done = state.players[seat].get("proposed", [])
+    near = _touching(state, seat)
     return [(f"propose:{y}", m("mv.propose", seat=seat_ref(y)), False) for y in state.order
-            if y != seat and f"{state.round}:{y}" not in done and may_relate(state, seat, y)]
+            if y in near and f"{state.round}:{y}" not in done and may_relate(state, seat, y)]
 
 
 def propose(state: Any, seat: str, other: str) -> None:
