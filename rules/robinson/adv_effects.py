@@ -125,6 +125,8 @@ def _night_out(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     if s.phase == "resolve" and r and r != "Friday" and not s.chars[r].out:
         s.chars[r].out = True
         s.events.append(m("ev.night_out", who=char(r)))
+        if s.ctx.get("space"):  # R74: the tile of this action (its natural shelter counts tonight)
+            s.mem["out:" + r] = [str(s.ctx["space"])]
 
 
 def _next_round(s: RobinsonState, arg: str, card: str, r: str | None) -> None:

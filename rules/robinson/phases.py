@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import effects
 from .combat import built, helmet
-from .data import DICE, INVENTIONS, SCENARIO
+from .data import DICE, INVENTIONS, SCENARIO, TILES
 from .island import adjacent_tiles, has_shelter, kind, sources
 from .prims import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
                     set_morale, wound, wound_all)
@@ -311,13 +311,20 @@ def night_eat(s: RobinsonState, hungry: list[str]) -> None:
         night_rest(s)
 
 
+def outside_unsheltered(s: RobinsonState, who: str) -> bool:
+    """R74: a character outside takes the no-shelter wound unless its tile has a natural shelter."""
+    sp = int((s.mem.pop("out:" + who, None) or ["-1"])[0])
+    spot = s.island.get(sp)
+    return not (spot is not None and spot.face_up and TILES[spot.tile].shelter)
+
+
 def night_rest(s: RobinsonState) -> None:
     """R72 (3)-(6)."""
     shelter = has_shelter(s)
     if not shelter:
         s.events.append(m("ev.no_shelter"))
     for who in living(s):
-        if s.chars[who].out or not shelter:  # R74: outside, no camp shelter
+        if (outside_unsheltered(s, who) if s.chars[who].out else not shelter):  # R72 (3), R74
             wound(s, who, 1)
             if over(s):
                 return

@@ -84,6 +84,24 @@ def test_r74_e38_lost_night_outside_and_next_round_start():
     assert s.chars[who].wounds == 3 and not s.chars[who].out and s.morale == 1
 
 
+def test_r74_e38_a_natural_shelter_on_the_tile_spares_the_no_shelter_wound():
+    s = planning(3)
+    who = s.seat_char["p1"]
+    s.phase, s.actor, s.shelter = "resolve", who, False
+    s.island[2] = Spot(tile=2)  # Mountains with a natural shelter (E38)
+    s.adv_decks["explore"].remove("adv_explore:Lost")
+    s.adv_decks["explore"].insert(0, "adv_explore:Lost")
+    s.ctx = {"space": "2"}
+    adventures.adventure(s, "explore", who, "p1", face=True)
+    s.queue, s.phase = [], "night"
+    s.avail["F"] = 5
+    phases.night_phase(s)
+    if s.phase == "night":  # space 2 is next to the camp: the FP's seat may move it (R72 step 2)
+        s = E.apply(s, s.seats[s.fp], "stay")
+    assert s.chars[who].wounds == 2  # 2 for no food in the supply, none for the shelter
+    assert all(s.chars[c].wounds == 1 for c in s.seat_char.values() if c != who)  # the camp has none
+
+
 def test_r92_mystery_draw_resolves_to_quota_and_sets_others_aside():
     s = planning(3)
     s.mystery_deck = ["mystery:Bite", "mystery:Cave with Furs", "mystery:Barrel"]
