@@ -26,10 +26,12 @@ def due(f: dict) -> list[list]:
     return out
 
 
-def room(p: dict) -> bool:
-    """E22 RULING: one more reputation tile fits (`R + 1 <= e + r`; no Ambassadors yet)."""
-    _, either, only = SPECIES[p["species"]].rep
-    return len(p["rep"]) + 1 <= either + only
+def room(p: dict, ambassadors: int = 0) -> bool:
+    """E22 RULING: one more reputation tile fits beside the Ambassadors held
+    (`R + 1 <= e + r` and `R + 1 + M <= a + e + r`)."""
+    amb, either, only = SPECIES[p["species"]].rep
+    r = len(p["rep"]) + 1
+    return r <= either + only and r + ambassadors <= amb + either + only
 
 
 def step(state: Any, f: dict) -> bool:
@@ -54,7 +56,8 @@ def step(state: Any, f: dict) -> bool:
 def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
     p = state.players[seat]
     vals = sorted(set(f["drawn"]), reverse=True)
-    if room(p):
+    from .diplomacy import held
+    if room(p, held(state, seat)):
         out = [(f"rep:{v}", m("mv.rep_keep", v=v), True) for v in vals]
     else:
         out = [(f"rep:{v}:{w}", m("mv.rep_swap", v=v, w=w), True) for v in vals for w in sorted(set(p["rep"]))]

@@ -163,3 +163,10 @@ def test_e61_draws_in_order_of_entry_even_when_the_latest_fight_first():
         act(s, opts(s)[-1])
     f = _rep_frame(s)
     assert [q[0] for q in f["q"]] == ["p1", "p2", "p3"]  # p3 attacked p2 first (E51)
+
+
+def test_e22_room_counts_the_ambassadors_held():
+    p = {"species": "eridani", "rep": [1, 1, 1]}  # Eridani: 0 ambassador-only, 4 either, 0 reputation-only
+    assert reputation.room(p, 0) and not reputation.room(p, 1)
+    p = {"species": "terran", "rep": [1, 1, 1]}  # Terrans: 1 ambassador-only + 4 either
+    assert reputation.room(p, 1) and not reputation.room(p, 2)
