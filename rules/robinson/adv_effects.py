@@ -188,7 +188,30 @@ def _fast_work(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 def _mark_items(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    s.mem[card] = list(s.built[-int(arg):])
+    """Tools Inspection: n built items are marked (flipped back when its event half comes); the
+    resolver's seat picks them one at a time (`mk:<item>`) when there are more than n."""
+    n = int(arg)
+    s.mem[card] = [] if len(s.built) > n else list(s.built)
+    if len(s.built) > n:
+        who = r or fp_char(s)
+        seat = s.chars[who].seat if who in s.chars else None
+        s.pending = {"kind": "mark", "seat": seat or s.seats[s.fp], "card": card, "n": str(n)}
+
+
+def mark_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
+    marked = s.mem.get((s.pending or {}).get("card", ""), [])
+    return [(f"mk:{x}", "mk", x, False) for x in dict.fromkeys(s.built) if x not in marked]
+
+
+def mark_pick(s: RobinsonState, item: str) -> bool:
+    """One more item marked; True once all n are (the Action phase may go on)."""
+    p = s.pending
+    assert p is not None
+    s.mem.setdefault(p["card"], []).append(item)
+    if len(s.mem[p["card"]]) < int(p["n"]):
+        return False
+    s.pending = None
+    return True
 
 
 def _flip_marked(s: RobinsonState, arg: str, card: str, r: str | None) -> None:

@@ -190,7 +190,9 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
     pick = ids[0]
     if s.pending is not None:
         kind = s.pending.get("kind")
-        if kind == "fire":  # keep the food source when food is short
+        if kind == "mark":  # Tools Inspection: the least useful items
+            pick = min(ids, key=lambda mid: (mid[3:] == "Fire", INVENTION_VALUE.get(mid[3:], 0)))
+        elif kind == "fire":  # keep the food source when food is short
             wood = [i for i in ids if island.kind(i[3:]) == "W"]
             pick = wood[0] if wood and food_gap(s) > 0 else ids[-1] if not wood else ids[0]
         elif kind == "ntwin":  # E20: heal before eating only with food to spare

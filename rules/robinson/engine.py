@@ -130,6 +130,10 @@ class RobinsonEngine(Engine[RobinsonState]):
             closed = answer(s, arg)
             if closed is not None:
                 phases.resolve_weather(s, *closed)
+        elif kind == "mk":
+            from .adv_effects import mark_pick
+            if mark_pick(s, arg):
+                resolve.after_stack(s)
         elif kind == "sf":
             from .effects import exhaust
             p = s.pending  # type: ignore[assignment]

@@ -40,6 +40,9 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
         if s.pending.get("kind") == "wxwin":
             from .windows import options as wx_options
             return wx_options(s)
+        if s.pending.get("kind") == "mark":
+            from .adv_effects import mark_options
+            return mark_options(s)  # type: ignore[return-value]
         if s.pending.get("kind") == "fire":
             return [(f"sf:{x}", "sf", x, False) for x in s.pending["sources"].split(";")]
         if s.pending.get("kind") == "hut":
@@ -191,6 +194,8 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         what = sub("disc", "Large Leaves") if arg == "leaves" else card_msg("item:Blankets") if arg == "blankets" \
             else m("mv.hooch_" + arg[6:])
         return m("mv.use", what=what)
+    if kind == "mk":
+        return m("mv.mark", item=card_msg("invention:" + arg))
     if kind == "sf":
         return m("mv.signs_of_fire", src=sub("src", arg), space=int(s.pending["space"]))  # type: ignore[index]
     if kind == "rh":

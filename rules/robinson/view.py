@@ -54,6 +54,8 @@ def prompt(s: RobinsonState, seat: str) -> Msg:
         return m("prompt.ntwin")
     if s.pending is not None and s.pending.get("kind") == "wxwin":
         return m("prompt.wxwin")
+    if s.pending is not None and s.pending.get("kind") == "mark":
+        return m("prompt.mark", n=int(s.pending["n"]) - len(s.mem.get(s.pending["card"], [])))
     if s.pending is not None and s.pending.get("kind") == "fire":
         return m("prompt.signs_of_fire")
     if s.pending is not None and s.pending.get("kind") == "hut":

@@ -308,3 +308,15 @@ def test_helmet_from_the_next_round_cancels_one_wound_a_round_in_a_hunt_or_from_
     phases.weather_effects(s, ["beast"])  # R70: 3 wounds, the Helmet cancels 1 (for the first hit)
     hits = sorted(s.chars[c].wounds for c in s.seat_char.values())
     assert hits == [2, 3]
+
+
+def test_tools_inspection_the_resolvers_seat_marks_the_items():
+    """§3.11 Tools Inspection: 2 built items are marked, chosen when more are built; its event half
+    flips the marked ones back (R59)."""
+    s = planning(3)
+    s.phase, s.queue = "resolve", []
+    s.built = ["Knife", "Fire", "Rope"]
+    adventures.choose(s, "adv_build:Tools Inspection", s.seat_char["p2"], 0)
+    assert E.to_act(s) == ["p2"] and ids(s, "p2") == ["mk:Knife", "mk:Fire", "mk:Rope"]
+    s = play(s, ("p2", "mk:Knife"), ("p2", "mk:Rope"))
+    assert s.mem["adv_build:Tools Inspection"] == ["Knife", "Rope"] and s.phase != "resolve"  # on it goes
