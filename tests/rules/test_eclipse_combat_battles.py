@@ -244,3 +244,18 @@ def test_battle_summary_image_lists_fleets_dice_and_results():
     assert Image.open(BytesIO(png)).height == draw(view, {}, None).height + panel.height
     s.events = []
     assert battle_panel(ENGINE.view(s, None), {}) is None
+
+
+def test_e98_odds_of_the_pending_battle_in_the_running_game():
+    from rules.eclipse.battle_odds import battle_odds, pending_battles
+    s = board()
+    hid = home(s, "p1")
+    ships(s, hid, "p1", interceptor=1)
+    ships(s, hid, "p2", interceptor=1)
+    assert pending_battles(s, "p2") == [hid]
+    att, dfn, p = battle_odds(s, hid)
+    assert (att, dfn) == ("p2", "p1") and abs(p - 5 / 11) < 1e-9  # one interceptor each: 5/11
+    ships(s, hid, "p1", cruiser=1)
+    fresh = battle_odds(s, hid)[2]
+    s.hexes[hid]["dmg"] = {"p1": {"cruiser": [1]}}  # E60: damage already on the defender counts
+    assert fresh < battle_odds(s, hid)[2]
