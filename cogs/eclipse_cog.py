@@ -165,6 +165,28 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
         png = await asyncio.to_thread(render_supply, view, seat, table.names, user_locale(interaction))
         await ops.reply(interaction, "", ephemeral=True, file=discord.File(io.BytesIO(png), "eclipse-tech.png"))
 
+    @app_commands.command(name="odds", description="Exact chance that the attacking fleet wins a battle (E96-E98)")
+    @app_commands.describe(attacker="Attacking fleet, e.g. 3 interceptor or orion: 2 cruiser",
+                           defender="Defending fleet, e.g. 1 dreadnought, 2 ancients or gcds")
+    async def odds(self, interaction: discord.Interaction, attacker: str, defender: str) -> None:
+        await self.actions.run(interaction, self._odds(interaction, attacker, defender))
+
+    async def _odds(self, interaction: discord.Interaction, attacker: str, defender: str) -> None:
+        from rules.eclipse.notation import NotationError
+        from rules.eclipse.odds import odds
+        from rules.text import msg, tr
+
+        await ops.defer(interaction, ephemeral=True)
+        try:
+            p = await asyncio.to_thread(odds, attacker, defender)
+        except NotationError as exc:
+            raise Refusal(exc.msg.key, **exc.msg.args) from None
+        locale = user_locale(interaction)
+        pct = [f"{100 * x:.2f}".replace(".", "," if locale == "es" else ".") for x in (p, 1 - p)]
+        text = msg("eclipse.odds.result", attacker=attacker.strip(), defender=defender.strip(), win=pct[0],
+                   lose=pct[1])
+        await ops.reply(interaction, tr(text, locale), ephemeral=True)
+
     def _table(self, interaction: discord.Interaction, game: Optional[int]):
         table = self.actions.service.locate(interaction.channel_id or 0, interaction.user.id, game,
                                             ("active", "finished"))
