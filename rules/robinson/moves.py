@@ -187,12 +187,13 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         if arg == "pass":
             return m("mv.nt_pass")
         use, _, who = arg.partition(".")
-        return m("mv.use_on", what=m("mv.nt_" + use), who=char(who))
+        return m("mv.use_on", what=m({"pot": "mv.nt_pot", "fireplace": "mv.nt_fireplace", "grandma": "mv.nt_grandma",
+                                      "rum": "mv.nt_rum"}[use]), who=char(who))
     if kind == "wx":
         if arg == "pass":
             return m("mv.wx_pass")
         what = sub("disc", "Large Leaves") if arg == "leaves" else card_msg("item:Blankets") if arg == "blankets" \
-            else m("mv.hooch_" + arg[6:])
+            else m("mv.hooch_rain" if arg == "hooch.rain" else "mv.hooch_snow")
         return m("mv.use", what=what)
     if kind == "mk":
         return m("mv.mark", item=card_msg("invention:" + arg))
