@@ -9,7 +9,7 @@ from cogs.service import Actor, TableService
 from rules.bots import choose
 from storage import open_store
 
-from .test_commands import Session, texts
+from .test_commands import Session, texts, two_player_game
 
 
 def run(coro):
@@ -102,9 +102,7 @@ def test_addbot_in_the_lobby(tmp_path):
 def test_a_player_who_leaves_a_running_game_is_replaced_by_a_bot_and_the_game_is_unrated(tmp_path):
     async def go():
         async with Session(tmp_path) as s:
-            await s.cmd("alice", "/game new game:wayfinders")
-            await s.cmd("bob", "/game join game:1")
-            await s.cmd("alice", "/game start")
+            await two_player_game(s)
             assert read(s.db).game.rated
             out = await s.cmd("bob", "/game leave", "wayfinders-1")
             assert not out.refused, texts(out)

@@ -58,6 +58,13 @@ async def lobby_of_three(s: Session) -> None:
     assert not started.refused, texts(started)
 
 
+async def two_player_game(s: Session) -> None:
+    """alice opens Wayfinders #1, bob joins, alice starts it."""
+    await s.cmd("alice", "/game new game:wayfinders")
+    await s.cmd("bob", "/game join game:1")
+    await s.cmd("alice", "/game start")
+
+
 def test_new_game_opens_a_thread_with_a_lobby(tmp_path):
     async def go():
         async with Session(tmp_path) as s:

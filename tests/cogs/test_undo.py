@@ -11,7 +11,7 @@ from cogs.undo import commit_undo, live_moves, plan_undo, replay, undo
 from rules.bots import choose
 from storage import open_store
 
-from .test_commands import Session, texts
+from .test_commands import Session, texts, two_player_game
 
 ALICE = Actor(user_id=1, name="alice")
 BOB = Actor(user_id=2, name="bob")
@@ -160,9 +160,7 @@ def test_undo_never_crosses_a_barrier(service):
 def test_the_command_replies_privately_and_posts_the_board(tmp_path):
     async def go():
         async with Session(tmp_path) as s:
-            await s.cmd("alice", "/game new game:wayfinders")
-            await s.cmd("bob", "/game join game:1")
-            await s.cmd("alice", "/game start")
+            await two_player_game(s)
             service = TableService(open_store(s.db))
             first = service.table(1).user_of(service.table(1).to_act[0]).name
             other = "bob" if first == "alice" else "alice"
@@ -187,9 +185,7 @@ def test_the_command_replies_privately_and_posts_the_board(tmp_path):
 def test_spanish_refusal(tmp_path):
     async def go():
         async with Session(tmp_path, locale="es-ES") as s:
-            await s.cmd("alice", "/game new game:wayfinders")
-            await s.cmd("bob", "/game join game:1")
-            await s.cmd("alice", "/game start")
+            await two_player_game(s)
             out = await s.cmd("dave", "/game undo", "wayfinders-1")
             assert out.refused
             out = await s.cmd("alice", "/game undo", "wayfinders-1")
