@@ -45,6 +45,9 @@ class Char(BaseModel):
     used: list[str] = Field(default_factory=list)  # abilities used this round (R83)
     out: bool = False  # spends this night outside the camp (R74)
     supply: dict[str, int] = Field(default_factory=no_res)  # personal supply while outside (R74)
+    kept: list[str] = Field(default_factory=list)  # discovery tokens in that supply (R74)
+    gained: dict[str, int] = Field(default_factory=dict)  # resources it sent to Future this Action phase
+    found: list[str] = Field(default_factory=list)  # discovery tokens it sent to Future this Action phase
 
 
 class Spot(BaseModel):
