@@ -215,6 +215,8 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
             pick = "rr:1" if faces[1] == "fail" else "rr:0" if faces[0] == "wound" else "rr:no"
         else:
             pick = f"ev:{event_choice(s)}" if kind == "event" else ids[0] if kind else f"adv:{adventure_choice(s)}"
+    elif s.phase == "setup":  # R2: the bot takes what the dealer would give it
+        pick = "ch:random"
     elif s.phase == "plan":
         pick = aid_move(s, seat, food_gap(s)) or plan_move(s, seat, rng)
     elif s.phase == "morale":

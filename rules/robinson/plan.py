@@ -370,6 +370,15 @@ def unplace(s: RobinsonState, seat: str, i: int) -> None:
     changed(s, seat)
 
 
+def rest_all(s: RobinsonState, seat: str) -> None:
+    """`ok:rest`: the seat's unplaced character pawns go to Rest, then it confirms (R30's timeout
+    completion, also offered to players).  Rest costs nothing and limits no one (R31), so the other
+    seats' confirmations stand [PROPOSED]."""
+    who = s.seat_char[seat]
+    for _ in range(free_pawns(s, seat).get("c", 0)):
+        s.plan.append(Stack(action="rest", target="rest", pawns=[who], owners=[seat]))
+
+
 def changed(s: RobinsonState, seat: str) -> None:
     """R30: any change to the plan clears the other seats' confirmations."""
     s.confirmed = []
