@@ -4,8 +4,11 @@ Production (R26-R29), the woodpile step (S3), the end of the Action phase
 until a seat must decide or the game is over."""
 from __future__ import annotations
 
+import json
+
 from . import effects
 from .combat import built, helmet
+from .cont import later, step
 from .data import DICE, INVENTIONS, SCENARIO, TILES
 from .island import adjacent_tiles, has_shelter, kind, sources
 from .prims import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
@@ -45,6 +48,11 @@ def start_round(s: RobinsonState) -> None:
         morale_phase(s)
     else:
         s.phase = "event"
+
+
+@step("morale")
+def _morale_step(s: RobinsonState, args: list[str]) -> None:
+    morale_phase(s)
 
 
 def morale_phase(s: RobinsonState) -> None:
@@ -166,13 +174,26 @@ def end_action(s: RobinsonState) -> None:
         s.built.append(item)
         s.events.append(m("ev.built", item=m("card", deck=m("deck.invention"), name=item)))
     new, s.future_built = s.future_built, []
-    for item in new:
+    item_effects(s, new)
+
+
+@step("items")
+def _items_step(s: RobinsonState, args: list[str]) -> None:
+    item_effects(s, json.loads(args[0]))
+
+
+def item_effects(s: RobinsonState, items: list[str]) -> None:
+    """R46 (items in build order; the Shortcut's tile is asked, §3.6), then the rest of the phase end."""
+    for i, item in enumerate(items):
         before = (s.weapon, s.palisade)
         effects.apply(s, INVENTIONS[item].effect, "invention:" + item)
         for attr, old in zip(("weapon", "palisade"), before):
             if getattr(s, attr) > old:
                 s.bonus[f"{item}.{attr}"] = getattr(s, attr) - old
         if over(s):
+            return
+        if s.pending is not None:
+            later(s, "items", json.dumps(items[i + 1:]))
             return
     s.phase = "weather"
     for k, v in s.future.items():
