@@ -95,26 +95,26 @@ BONUS_ITEMS = ("Pistol", "Old Rifle", "Surprising Discovery")  # +3 each; the Sa
 FRENZY = 3  # determination
 
 
-def bonuses(s: RobinsonState, who: str) -> list[str]:
-    """What may raise the Weapon for this fight: shared items with a use left, and Frenzy when the
-    Soldier fights in his own action (§3.10)."""
+def bonuses(s: RobinsonState, who: str, used: list[str]) -> list[str]:
+    """What may still raise the Weapon for this fight (each once): shared items with a use left,
+    and Frenzy when the Soldier fights in his own action (§3.10)."""
     out = [i.replace(" ", "_") for i in BONUS_ITEMS if s.items.get(i, 0) > 0]
     c = s.chars.get(who)
     if who == "Soldier" and c is not None and s.phase == "resolve" and s.actor == who and c.det >= FRENZY \
             and "frenzy" not in c.used and "noabil" not in s.limits.get(who, []):
         out.append("frenzy")
-    return out
+    return [x for x in out if x not in used]
 
 
-def fight_or_ask(s: RobinsonState, who: str, bonus: int = 0, **foe: str) -> None:
+def fight_or_ask(s: RobinsonState, who: str, bonus: int = 0, used: str = "", **foe: str) -> None:
     """A fight outside a Hunt: `foe` is beast=<card> (a Beast-deck card, R54 applies) or
     stats="st:loss:food:fur", extra=<json codes>, title=<shown name>.  With a bonus at hand the
     fighter's seat is asked first (`fb:`); else the fight happens now."""
-    opts = bonuses(s, who)
+    opts = bonuses(s, who, used.split(";"))
     if not opts:
         _fight(s, who, bonus, foe)
         return
-    ask(s, "fight", ["go"] + opts, seat=seat_of(s, who), who=who, bonus=str(bonus), **foe)
+    ask(s, "fight", ["go"] + opts, seat=seat_of(s, who), who=who, bonus=str(bonus), used=used, **foe)
 
 
 def _fight(s: RobinsonState, who: str, bonus: int, foe: dict) -> None:
@@ -166,7 +166,7 @@ def _fight_answer(s: RobinsonState, p: dict, a: str) -> None:
             del s.items[item]
         s.events.append(m("ev.use_item", item=card_msg("item:" + item)))
     s.events.append(m("ev.fight_bonus", n=3))
-    fight_or_ask(s, who, bonus + 3, **_foe(p))
+    fight_or_ask(s, who, bonus + 3, p["used"] + a + ";", **_foe(p))
 
 
 # ---------------------------------------------------------------- the fight codes (R52: R in the Action phase, else FP)

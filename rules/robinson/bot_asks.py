@@ -53,6 +53,9 @@ def pick(s, ids: list[str]) -> str:
     if k == "council":  # the most useful invention, ready ones first
         from .plan import invention_ready
         return max(ids, key=lambda i: (invention_ready(s, i[3:]), value(i[3:])))
+    if k == "prodsc":  # R28: food when short, else wood
+        want = "F" if _food_short(s) else "W"
+        return next((i for i in ids if src_kind(i[3:]) == want), ids[0])
     if k == "dog":
         return p.get("default") or ids[0]
     if k == "fast":

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from . import effects
+from .asks import kind as ask_kind
 from .combat import built, helmet
 from .cont import later, step
 from .data import DICE, INVENTIONS, SCENARIO, TILES
@@ -93,6 +94,11 @@ def after_morale(s: RobinsonState) -> None:
 def production(s: RobinsonState) -> None:
     """R26-R29: the camp tile's sources, camp tokens, the Shortcut; event modifiers."""
     header(s, "production")
+    produce(s)
+
+
+def produce(s: RobinsonState, pick: str | None = None) -> None:
+    """R26-R29 once the Shortcut's source is known (`pick`, asked when it matters, `sp:<source>`)."""
     got = {"F": 0, "W": 0}
     camp = s.island[s.camp]
     for src in sources(s, s.camp):
@@ -100,13 +106,18 @@ def production(s: RobinsonState) -> None:
     for tok, k in (("+F", "F"), ("+W", "W")):
         if tok in camp.tokens and any(kind(x) == k for x in sources(s, s.camp)):
             got[k] += 1
+    mods = s.prod_mods
     for sp, spot in s.island.items():
         if "shortcut" in spot.tokens and "Shortcut" in s.built and spot.face_up:
-            live = sources(s, sp)
-            if live:  # R28: default food
-                pick = min(live, key=lambda x: kind(x) != "F")
-                got[kind(pick)] += 1
-    mods = s.prod_mods
+            live = list(dict.fromkeys(sources(s, sp)))
+            wanted = sorted((x for x in live if not ({"noall", "no" + kind(x)} & set(mods))),
+                            key=lambda x: kind(x) != "F")  # E31: food first (the default)
+            if pick is None and len(wanted) > 1:  # R28: the FP's seat picks one source
+                from .asks import ask
+                ask(s, "prodsc", wanted, space=str(sp))
+                return
+            if live:
+                got[kind(pick if pick in live else (wanted or live)[0])] += 1
     if "noall" in mods:
         got = {"F": 0, "W": 0}
     if "noF" in mods:
@@ -123,6 +134,15 @@ def production(s: RobinsonState) -> None:
             return
         got = {"F": mixes[0], "W": total - mixes[0]}
     finish_production(s, got, mods)
+
+
+def _prodsc_label(s: RobinsonState, p: dict, a: str):
+    return m("mv.shortcut_source", src=sub("src", a), space=int(p["space"]), res=sub("res", kind(a)))
+
+
+@ask_kind("prodsc", "sp", _prodsc_label, lambda s, p: m("prompt.shortcut_source", space=int(p["space"])))
+def _prodsc_answer(s: RobinsonState, p: dict, a: str) -> None:
+    produce(s, a)
 
 
 def half_mixes(food: int, wood: int) -> list[int]:
