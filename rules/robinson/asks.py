@@ -363,4 +363,4 @@ OPS.update({"rp": _rp, "halfrp": _halfrp, "exh": _exh, "tile_down": _tile_down, 
             "cloudburst": _camp_adj, "flip": _flip, "howling": _howling, "council": _council,
             "wild_dog": _wild_dog})
 
-from . import asks_action  # noqa: E402,F401  (Fast Work, the Shortcut, fight bonuses)
+from . import asks_action, meals  # noqa: E402,F401  (Fast Work, the Shortcut, fight bonuses; extra meals)

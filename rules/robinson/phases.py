@@ -331,14 +331,12 @@ def night_eat(s: RobinsonState, hungry: list[str]) -> None:
         wound(s, who, 2)
         if over(s):
             return
-    for _ in range(s.extra_meal):
-        for who in in_camp(s):
-            if s.avail["F"] + s.avail["NF"]:
-                pay(s, "F", 1)
-            else:
-                wound(s, who, 1)
-            if over(s):
-                return
+    from .meals import extra_meals
+    extra_meals(s)  # asks the FP's seat while food remains (E31), then night_outside
+
+
+def night_outside(s: RobinsonState) -> None:
+    """R74 eating outside the camp; then R72 (2) the camp-move choice if there is somewhere to go."""
     for c in living(s):
         ch = s.chars[c]
         if ch.out:  # R74

@@ -187,3 +187,23 @@ def test_r28_the_fp_picks_the_shortcut_tiles_source_in_production():
     s.avail = {"F": 0, "NF": 0, "W": 0, "Fur": 0}
     phases.production(s)  # its food would be cancelled anyway (R29): no question
     assert (s.pending or {}).get("kind") != "prodsc" and (s.avail["F"], s.avail["W"]) == (0, 2)
+
+
+def test_r72_extra_meals_the_fp_chooses_who_eats_while_food_remains():
+    from rules.robinson import phases
+    s = planning(3)
+    s.phase, s.shelter, s.extra_meal = "night", True, 1  # Chronic Tiredness / Flu
+    s.avail.update(F=4, NF=0)
+    chars = list(s.seat_char.values())
+    phases.night_phase(s)  # 3 meals eaten, 1 food left for 3 extra meals owed
+    fp = s.seats[s.fp]
+    assert E.to_act(s) == [fp] and ids(s, fp) == [f"xm:{c}" for c in chars] + ["xm:none"]
+    assert all(s.chars[c].wounds == 0 for c in chars) and s.pending["default"] == f"xm:{chars[0]}"
+    s = E.apply(s, fp, f"xm:{chars[1]}")  # the last food: the other two go without, no more question
+    assert [s.chars[c].wounds for c in chars] == [1, 0, 1] and s.avail["F"] == 0
+    s = planning(3)
+    s.phase, s.shelter, s.extra_meal = "night", True, 1
+    s.avail.update(F=5, NF=0)
+    phases.night_phase(s)
+    s = E.apply(s, s.seats[s.fp], "xm:none")  # food kept, a wound each instead
+    assert all(s.chars[c].wounds == 1 for c in chars)
