@@ -109,6 +109,9 @@ def target_msg(s: RobinsonState, key: str) -> Any:
     head = parts[0]
     if head == "thr":
         card = s.threat[int(parts[1])] or "event:?"
+        item = P.check_item(key)
+        if item:  # E28: a weapon item committed to the requirement
+            return m("tgt.threat_with", card=card_msg(card), item=card_msg("item:" + item))
         return m("tgt.threat", card=card_msg(card))
     if head == "b":
         if parts[1] == "inv":

@@ -8,7 +8,7 @@ from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
 from .events import event_card
 from .island import kind, sources
 from .phases import end_action, header
-from .plan import requirement_met, resolution_order
+from .plan import check_item, requirement_met, resolution_order
 from .prims import gain, gain_det, heal, over, players, set_morale, wound
 from .state import RobinsonState, Stack
 from .texts import card as card_msg, char, m, sub
@@ -130,10 +130,17 @@ def _threat(s: RobinsonState, st: Stack, choice: str) -> None:
         refund(s, st)
         return
     deck, _, name = card.partition(":")
-    if deck == "event" and not requirement_met(s, EVENTS[name].req):  # E3
+    item = check_item(st.target)  # E28: a weapon item committed at planning, spent for this check
+    bonus = 3 if item and s.items.get(item, 0) > 0 else 0
+    if deck == "event" and not requirement_met(s, EVENTS[name].req, bonus):  # E3
         refund(s, st)
         s.events.append(m("ev.skipped", card=card_msg(card)))
         return
+    if bonus:
+        s.items[item] -= 1
+        if s.items[item] <= 0:
+            del s.items[item]
+        s.events.append(m("ev.use_item", item=card_msg("item:" + item)))
     s.threat[i] = None
     s.events.append(m("ev.threat_done", who=char(st.pawns[0]), card=card_msg(card)))
     if deck == "wreck":  # R49

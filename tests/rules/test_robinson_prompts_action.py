@@ -171,3 +171,18 @@ def test_the_bot_answers_the_new_prompts_sensibly():
     s.set_aside, s.items, s.weapon = "beast:Gorilla", {"Pistol": 2}, 1
     s = E.apply(s, fp, "draw")
     assert choose(E, s, fp, "greedy", 1).id == "fb:Pistol"  # 5 wounds to spare 3 of
+
+
+def test_e28_a_weapon_item_committed_at_planning_meets_a_threats_weapon_requirement():
+    s = planning(3)
+    s.threat = ["event:Night Howling", "event:Call of the Wild"]  # both need Weapon 2 (§3.9)
+    s.items, s.weapon = {"Pistol": 1}, 0
+    assert [i for i in ids(s, "p2") if i.startswith("p:thr")] == ["p:thr.0.xPistol:c", "p:thr.1.xPistol:c"]
+    label = next(mv.label for mv in E.legal_moves(s, "p2") if mv.id == "p:thr.1.xPistol:c")
+    assert label.startswith("Threat action on Call of the Wild with Pistol")
+    s = play(s, ("p2", "p:thr.1.xPistol:c"))
+    assert not [i for i in ids(s, "p3") if i.startswith("p:thr")]  # its one use is tied up
+    s = everyone_else_rests(s)
+    s = E.apply(s, "p2", "go")
+    assert "Pistol" not in s.items and s.future["F"] == 1 and s.threat == ["event:Night Howling", None]
+    assert "Pistol is used." in texts(s)
