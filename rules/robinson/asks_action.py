@@ -28,10 +28,13 @@ def fast_targets(s: RobinsonState) -> list[Any]:
     """Build targets legal now under R35-R37 whose cost Available can pay: the round's stacks
     (resolved, resolving and waiting) count as planned (one Shelter attempt, one per invention);
     a personal invention only for its owner as the resolver (R58)."""
+    from .island import natural_shelter
     from .plan import can_pay, targets
     round_plan = list(s.queue) + [Stack(action="build", target=t) for t in s.done if t.startswith("b.")]
+    new_shelter = s.shelter and not natural_shelter(s) and any(t.startswith("b.shelter") for t in s.done)
     return [t for t in targets(s, plan=round_plan) if t.action == "build" and can_pay(s, t.cost)
-            and (not t.owner or t.owner == s.actor)]
+            and (not t.owner or t.owner == s.actor)
+            and not (new_shelter and t.key.split(".")[1] in ("roof", "pal"))]  # R37: not on this round's Shelter
 
 
 def _fast_work(s: RobinsonState, arg: str, card: str, r: str | None) -> None:

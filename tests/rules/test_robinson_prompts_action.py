@@ -186,3 +186,16 @@ def test_e28_a_weapon_item_committed_at_planning_meets_a_threats_weapon_requirem
     s = E.apply(s, "p2", "go")
     assert "Pistol" not in s.items and s.future["F"] == 1 and s.threat == ["event:Night Howling", None]
     assert "Pistol is used." in texts(s)
+
+
+def test_r37_fast_work_no_roof_on_a_shelter_built_this_round():
+    s = planning(3)
+    s.avail.update(W=12)
+    s.action_tokens["build"] = ["ADV"]
+    s.adv_decks["build"].remove("adv_build:Fast Work")
+    s.adv_decks["build"].insert(0, "adv_build:Fast Work")
+    s = everyone_else_rests(play(s, ("p1", "p:b.shelter.w:cc")))
+    s = E.apply(s, "p1", "go")  # the Shelter is built, then Fast Work comes up
+    s = E.apply(s, "p1", "adv:1")
+    assert s.shelter and "fw:b.wpn" in ids(s, "p1")
+    assert not [i for i in ids(s, "p1") if i.startswith(("fw:b.roof", "fw:b.pal", "fw:b.shelter"))]
