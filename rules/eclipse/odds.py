@@ -45,11 +45,14 @@ def odds(attacker: str, defender: str) -> float:
 
 
 def fleet_odds(attacker: Groups, defender: Groups,
-               damage: Optional[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]] = None) -> float:
+               damage: Optional[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]] = None,
+               from_round: bool = False) -> float:
     """The E98 figure for fleets given as (ShipType, count) groups, e.g. built with
     `combat_core.player_type` in a running game.  `damage` optionally gives, per side and
-    group, the damage already on each of its `count` ships (E60: it carries over)."""
-    return Battle(FleetSpec(None, tuple(attacker)), FleetSpec(None, tuple(defender))).attacker_wins(damage)
+    group, the damage already on each of its `count` ships (E60: it carries over).
+    `from_round`: start at an engagement round, the missile volley already fired (E53)."""
+    battle = Battle(FleetSpec(None, tuple(attacker)), FleetSpec(None, tuple(defender)))
+    return battle.attacker_wins(damage, from_round)
 
 
 @lru_cache(maxsize=4096)
@@ -109,8 +112,9 @@ class Battle:
         self.n = (len(self.confs[ATT]), len(self.confs[DEF]))
         self.assigned: dict = {}
 
-    def attacker_wins(self, damage=None) -> float:
-        """The attacker's chance from undamaged fleets, or from `damage` (see fleet_odds)."""
+    def attacker_wins(self, damage=None, from_round: bool = False) -> float:
+        """The attacker's chance from undamaged fleets, or from `damage` (see fleet_odds);
+        from the missile volley, or with `from_round` from the first activation of a round."""
         na, nd = self.n
         origin = (na - 1, nd - 1)  # both fleets undamaged: the last configurations
         if damage is not None:
@@ -176,7 +180,7 @@ class Battle:
                     else:
                         value = hs[k] + p0s[k] * value
                         by[k][ia][idd] = tr[k][idd][ia] = value
-        return by[0][origin[0]][origin[1]]
+        return by[first if from_round else 0][origin[0]][origin[1]]
 
     def _outcomes(self, k: int, n: int, opp_id: int) -> tuple[float, list, list]:
         """Activation k with n ships against an opponent configuration: (chance that nothing
