@@ -53,12 +53,14 @@ def battle_odds(state: Any, hid: str) -> Optional[tuple[str, str, float]]:
     return None if got is None else got[:3]
 
 
-def _odds(state: Any, hid: str, f: Optional[dict]) -> Optional[tuple[str, str, float, bool]]:
+def _odds(state: Any, hid: str, f: Optional[dict], max_work: Optional[int] = None
+          ) -> Optional[tuple[str, str, float, bool]]:
     """As battle_odds; with the hex's fight frame `f` under way, its own pair, the owners'
-    order of equal-initiative types (E112) and, once the volley is over, from a round."""
+    order of equal-initiative types (E112) and, once the volley is over, from a round.
+    Past `max_work` (odds.MAX_WORK by default) raises NotationError("too_big")."""
     if not has_battle(state, hid):
         return None
-    from .odds import fleet_odds
+    from .odds import MAX_WORK, fleet_odds
     h = state.hexes[hid]
     b = f["b"] if f is not None else None
     defender, attacker = (b["d"], b["a"]) if b is not None else battle_sides(state, hid)[-2:]
@@ -69,13 +71,29 @@ def _odds(state: Any, hid: str, f: Optional[dict]) -> Optional[tuple[str, str, f
         ships = sorted(side_ships(h, side), key=lambda s: prefs.index(s) if s in prefs else len(prefs))
         groups.append([(kind(state, side, s), count(h, side, s)) for s in ships])
         hurt.append([damages(h, side, s) for s in ships])
-    return attacker, defender, fleet_odds(groups[0], groups[1], (hurt[0], hurt[1]), from_round), from_round
+    win = fleet_odds(groups[0], groups[1], (hurt[0], hurt[1]), from_round, max_work or MAX_WORK)
+    return attacker, defender, win, from_round
 
 
-def move_odds(state: Any, seat: str) -> list[Odds]:
+def chance(state: Any, seat: str, hid: str, max_work: int) -> Optional[float]:
+    """The seat's own chance of winning the battle in the hex (under way, else the next one),
+    when the seat fights in it and it is small enough to compute within `max_work`."""
+    from .notation import NotationError
+    try:
+        got = _odds(state, hid, _running(state, hid), max_work)
+    except NotationError:
+        return None
+    if got is None or seat not in got[:2]:
+        return None
+    return got[2] if seat == got[0] else 1.0 - got[2]
+
+
+def move_odds(state: Any, seat: str, max_work: Optional[int] = None) -> list[Odds]:
     """E108 step 2: for each hex the seat's moving ship may step into now, the battle that
-    step would leave there (the ship in the hex, E43)."""
+    step would leave there (the ship in the hex, E43).  With `max_work`, steps to battles
+    too large to compute within it are left out."""
     from .moves import frame, seat_to_act
+    from .notation import NotationError
     f = frame(state)
     if f is None or f["k"] != "move" or f.get("at") is None or seat_to_act(state) != seat:
         return []
@@ -85,7 +103,12 @@ def move_odds(state: Any, seat: str) -> list[Odds]:
     for n in sorted(steps_from(state, seat, f["at"])):
         after = ENGINE.copy_state(state)  # only the step itself: nothing after it is settled
         shift(after, seat, f["ship"], f["at"], n)
-        got = _odds(after, n, None)
+        try:
+            got = _odds(after, n, None, max_work)
+        except NotationError:
+            if max_work is None:
+                raise
+            continue
         if got is not None:
             out.append(Odds(n, got[0], got[1], got[2], "move", f["ship"], _npc(after, n, got[1])))
     return out

@@ -46,12 +46,13 @@ def odds(attacker: str, defender: str) -> float:
 
 def fleet_odds(attacker: Groups, defender: Groups,
                damage: Optional[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]] = None,
-               from_round: bool = False) -> float:
+               from_round: bool = False, max_work: int = MAX_WORK) -> float:
     """The E98 figure for fleets given as (ShipType, count) groups, e.g. built with
     `combat_core.player_type` in a running game.  `damage` optionally gives, per side and
     group, the damage already on each of its `count` ships (E60: it carries over).
-    `from_round`: start at an engagement round, the missile volley already fired (E53)."""
-    battle = Battle(FleetSpec(None, tuple(attacker)), FleetSpec(None, tuple(defender)))
+    `from_round`: start at an engagement round, the missile volley already fired (E53).
+    Refused ("too_big") past `max_work` pair-positions (MAX_WORK: ~5 s of CPU)."""
+    battle = Battle(FleetSpec(None, tuple(attacker)), FleetSpec(None, tuple(defender)), max_work=max_work)
     return battle.attacker_wins(damage, from_round)
 
 
@@ -95,7 +96,8 @@ def _compositions(n: int, bins: int):
 class Battle:
     """One battle between two parsed fleets; `attacker_wins()` is the E98 figure."""
 
-    def __init__(self, attacker: FleetSpec, defender: FleetSpec, prune: bool = True) -> None:
+    def __init__(self, attacker: FleetSpec, defender: FleetSpec, prune: bool = True,
+                 max_work: int = MAX_WORK) -> None:
         self.types = ([t for t, _ in attacker.groups], [t for t, _ in defender.groups])
         order = firing_order(self.types[DEF], self.types[ATT])
         index = {(r, id(t)): i for side, r in ((ATT, "attacker"), (DEF, "defender"))
@@ -105,7 +107,7 @@ class Battle:
         self.first = len(self.seq)  # position of a round's first activation
         self.seq += [(s, i, t.cannons) for s, i, t in acts if t.cannons]
         self.prune = prune
-        if _count(attacker) * _count(defender) * (len(self.seq) + 1) > MAX_WORK:
+        if _count(attacker) * _count(defender) * (len(self.seq) + 1) > max_work:
             raise NotationError("too_big")
         self.confs = (_configs(attacker), _configs(defender))
         self.ids = tuple({c: i for i, c in enumerate(cs)} for cs in self.confs)
