@@ -133,8 +133,8 @@ def check_battle_post(post, table) -> bool:
     text = post.embeds[0].get("description", "")
     fired = [e for e in table.state.events if e.key.startswith("eclipse.ev.fire_")]
     if fired and len(table.state.events) <= 11:  # the post lists up to 12 event lines
-        assert text.count("— dice ") == len(fired), text
-    return bool(fired) and "— dice " in text
+        assert text.count(" fire cannons — dice ") + text.count(" fire missiles — dice ") == len(fired), text
+    return bool(fired) and " — dice " in text
 
 
 async def ask_move_odds(s, user: str, table) -> bool:
