@@ -144,6 +144,25 @@ def test_e58_retreat_leaves_at_the_next_activation_and_u7_costs_the_participatio
     assert rep and rep[0]["q"] == [["p1", 1]]  # E61/U7: p2 retreated, no participation draw
 
 
+def test_e54_rounds_repeat_and_a_declared_retreat_completes_when_the_battle_ends():
+    s = board(rolls=[1, 1, 1, 1, 6])
+    hid = home(s, "p1")
+    dest = next_to(s, hid, "102", owner="p2")
+    ships(s, hid, "p1", interceptor=1)
+    ships(s, hid, "p2", interceptor=1, cruiser=1)
+    fight(s)  # round 1: p1's interceptor (initiative 3, the defender's tie, E52) misses
+    act(s, "attack")  # p2's interceptor misses
+    act(s, "attack")  # p2's cruiser misses: nobody is gone, so another round (E54)
+    assert s.stack[-1]["k"] == "fight" and s.stack[-1]["b"]["round"] == 2
+    act(s, f"retreat:{dest}")  # round 2: p1 missed again; p2's interceptor declares a retreat (E58)
+    act(s, "attack")  # the cruiser's 6 destroys p1's interceptor: the battle ends at once
+    assert "p1" not in s.hexes[hid]["ships"]
+    # E54: the survivor's retreating interceptor completes its retreat; the cruiser stays
+    assert s.hexes[dest]["ships"] == {"p2": {"interceptor": 1}}
+    assert s.hexes[hid]["ships"] == {"p2": {"cruiser": 1}}
+    assert len(events(s, "ev.fire_cannons")) == 5 and events(s, "ev.retreated")
+
+
 def test_e58_starbases_and_npcs_never_retreat():
     s = board(rolls=[1, 1, 1, 1])
     hid = home(s, "p1")
