@@ -92,8 +92,15 @@ def test_game_odds_of_the_battle_waiting_and_of_each_step_of_a_move(tmp_path, mo
             text = texts(out)
             assert f"Hex {hid}, next battle: {other} attacks {mover}. Attacker wins **{home_pct}**" in text, text
             assert anc not in text  # no move under way yet
+            assert [v for _, v in await s.table.complete(mover, "/eclipse odds hex:")] == [hid]
             for line in ("/eclipse action action:move", f"/play move:ship:{hid}:interceptor"):
                 assert not (await s.cmd(mover, line, THREAD)).refused, line
+            # the hexes where a battle waits, then every step the move may take (E108)
+            table = s.table.bot.actions.service.table(1)
+            steps = [mv.id[3:] for mv in table.engine.legal_moves(table.state, table.to_act[0])
+                     if mv.id.startswith("go:")]
+            got = [v for _, v in await s.table.complete(mover, "/eclipse odds hex:")]
+            assert got == [hid] + steps and anc in got, got
             out = await s.cmd(mover, f"/eclipse odds hex:{anc}", THREAD)  # E108 step 2: the step it may take
             step_pct = f"{100 * odds('interceptor', 'ancient'):.2f}%"  # the Ancient defends (E51, E77)
             text = texts(out)
