@@ -5,7 +5,8 @@ Each kind of question has a move-id prefix, and every answer is an ordinary lega
 outside the Action phase), the resolver's seat for a choice tied to an action (E15).  The
 E31 default is recorded in the prompt (`pending["default"]`) for a timeout; the engine never
 uses it by itself.  Questions with a single possible answer, or answers that all come to the
-same thing, are not asked.  The phase goes on after the answer through `cont.py`.
+same thing, are not asked.  The first answer listed is always the E31 default.  The phase goes on
+after the answer through `cont.py`.
 
   ev:<i>           "A or B" (i = option), Roof or Palisade (0 Roof, 1 Palisade), on any event
                    card, slide-off, event half or threat reward
@@ -62,11 +63,10 @@ def chooser(s: RobinsonState) -> str:
 
 
 def ask(s: RobinsonState, name: str, answers: list[str], card: str = "", r: str | None = None,
-        seat: str | None = None, default: str | None = None, **data: str) -> None:
-    """Stop on a prompt: `answers` in E31 order (the first is the default unless `default`)."""
+        seat: str | None = None, **data: str) -> None:
+    """Stop on a prompt: `answers` in E31 order, the first being the E31 default (for a timeout)."""
     s.pending = {"kind": name, "seat": seat or chooser(s), "card": card, "r": r or "",
-                 "answers": ";".join(answers), "default": f"{KINDS[name].prefix}:{default or answers[0]}",
-                 **data}
+                 "answers": ";".join(answers), "default": f"{KINDS[name].prefix}:{answers[0]}", **data}
 
 
 def answers(p: dict) -> list[str]:
@@ -348,7 +348,7 @@ def _wild_dog(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     """The FP's seat may pay 1 food for Weapon +1 (E31 default on timeout: pay if food >= characters + 1)."""
     food = s.avail["F"] + s.avail["NF"]
     if food >= 1:
-        ask(s, "dog", ["pay", "no"], card, r, default="pay" if food >= len(living(s)) + 1 else "no")
+        ask(s, "dog", ["pay", "no"] if food >= len(living(s)) + 1 else ["no", "pay"], card, r)
 
 
 @kind("dog", "wd", lambda s, p, a: m("mv.dog_pay" if a == "pay" else "mv.dog_no"),

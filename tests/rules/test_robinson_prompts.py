@@ -145,6 +145,10 @@ def test_wild_dog_event_half_the_fp_may_pay_one_food_for_weapon():
     paid, kept = E.apply(s, fp, "wd:pay"), E.apply(s, fp, "wd:no")
     assert paid.weapon == 1 and kept.weapon == 0 and paid.avail["F"] + 1 == kept.avail["F"]
     s, fp = event_ready("adv_explore:Wild Dog", "event:Fight")
+    s.avail.update(F=2, NF=0)
+    s = E.apply(s, fp, "draw")  # food for fewer than 3 + 1: the default (timeout) keeps it, listed first
+    assert ids(s, fp) == ["wd:no", "wd:pay"] and s.pending["default"] == "wd:no"
+    s, fp = event_ready("adv_explore:Wild Dog", "event:Fight")
     s.avail.update(F=0, NF=0)
     s = E.apply(s, fp, "draw")  # nothing to pay with: no question
     assert s.pending is None and s.weapon == 0 and s.threat[1] == "event:Fight"
