@@ -8,7 +8,9 @@ from __future__ import annotations
 from ..contract import Move
 from ..rng import Rng
 from . import plan as P
+from .asks import KINDS as ASK_KINDS
 from .bot_aids import aid_move
+from .bot_asks import pick as ask_pick
 from .data import ADVENTURES, CHARACTERS, EVENTS, SCENARIO
 from . import island
 from .island import kind
@@ -135,19 +137,6 @@ def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
     return best[rng.below(len(best))] if best else "ok"
 
 
-def event_choice(s: RobinsonState) -> int:
-    """The FP's answer to an event card's choice: what can be paid in full, else the lesser loss."""
-    from .effects import choose_alternative
-    from .events import choices
-    from .prims import half_loss
-    opts = choices(s.pending["card"])  # type: ignore[index]
-    if isinstance(opts[0], list):
-        return opts.index(choose_alternative(s, opts))  # type: ignore[arg-type]
-    if "halfrp" in [c for c in EVENTS[s.pending["card"][6:]].draw if isinstance(c, str)]:  # type: ignore[index]
-        return 0 if half_loss(s.roof) <= half_loss(s.palisade) else 1
-    return 0 if s.roof >= s.palisade and s.roof > 0 else 1
-
-
 def adventure_choice(s: RobinsonState) -> int:
     """Prefer an option without wounds or a night outside; then one that stays out of the event deck."""
     card = ADVENTURES[s.pending["card"]]  # type: ignore[index]
@@ -190,7 +179,9 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
     pick = ids[0]
     if s.pending is not None:
         kind = s.pending.get("kind")
-        if kind == "mark":  # Tools Inspection: the least useful items
+        if kind in ASK_KINDS:  # choices inside effects (asks.py)
+            pick = ask_pick(s, ids)
+        elif kind == "mark":  # Tools Inspection: the least useful items
             pick = min(ids, key=lambda mid: (mid[3:] == "Fire", INVENTION_VALUE.get(mid[3:], 0)))
         elif kind == "fire":  # keep the food source when food is short
             wood = [i for i in ids if island.kind(i[3:]) == "W"]
@@ -214,7 +205,7 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
             faces = s.queue[0].faces
             pick = "rr:1" if faces[1] == "fail" else "rr:0" if faces[0] == "wound" else "rr:no"
         else:
-            pick = f"ev:{event_choice(s)}" if kind == "event" else ids[0] if kind else f"adv:{adventure_choice(s)}"
+            pick = ids[0] if kind else f"adv:{adventure_choice(s)}"
     elif s.phase == "plan":
         pick = aid_move(s, seat, food_gap(s)) or plan_move(s, seat, rng)
     elif s.phase == "morale":
