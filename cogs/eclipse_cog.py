@@ -2,7 +2,9 @@
 
 Move shortcuts only compose a move id and go through the same `/play`
 pipeline; the rules decide whether it is legal.  `board` and `tech` are
-read-only and private to whoever asks, as is `odds` (the exact combat odds, E96-E98).
+read-only and private to whoever asks, as is `odds` (the exact combat odds, E96-E98: of two
+fleets in the E96 notation, or, with no fleet given, of the battles the asker is about to
+fight or cause in their game).
 """
 from __future__ import annotations
 
@@ -58,6 +60,41 @@ async def tech_choices(interaction: discord.Interaction, current: str) -> list[a
 
 async def position_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     return await legal_choices(interaction, current, "exp:")
+
+
+def percent(p: float, locale: str) -> str:
+    return f"{100 * p:.2f}".replace(".", "," if locale == "es" else ".")
+
+
+def odds_text(found, seat: str, names, locale: str) -> str:
+    """One line per battle of `rules.eclipse.battle_odds.seat_odds`, in the asker's language."""
+    from rules.eclipse.battle import side_ref
+    from rules.text import msg, seat_ref, tr
+
+    lines = [tr(msg("eclipse.odds.game.head", who=seat_ref(seat)), locale, names)]
+    for o in found:
+        defender = msg(f"eclipse.odds.npc.{o.npc}") if o.npc else side_ref(o.defender)
+        args = dict(hex=o.hex, attacker=side_ref(o.attacker), defender=defender,
+                    win=percent(o.win, locale), lose=percent(1 - o.win, locale))
+        if o.when == "move":
+            args["ship"] = msg(f"eclipse.ship.{o.ship}")
+        lines.append(tr(msg(f"eclipse.odds.game.{o.when}", **args), locale, names))
+    return "\n".join(lines)
+
+
+async def battle_hex_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The hexes where the asker is about to fight or cause a battle (no odds computed here)."""
+    try:
+        from rules.eclipse.battle_odds import pending_battles
+        service = interaction.client.service  # type: ignore[attr-defined]
+        game_id = getattr(interaction.namespace, "game", None)
+        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",))
+        me = table.seat_of(interaction.user.id)
+        hexes = pending_battles(table.state, me.seat)
+        moves = [mv.id[3:] for mv in service.legal_moves(table, interaction.user.id) if mv.id.startswith("go:")]
+        return [app_commands.Choice(name=h, value=h) for h in hexes + moves if current.strip() in h][:25]
+    except Exception:  # no game, not a player: no suggestions
+        return []
 
 
 async def hex_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -165,32 +202,66 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
         png = await asyncio.to_thread(render_supply, view, seat, table.names, user_locale(interaction))
         await ops.reply(interaction, "", ephemeral=True, file=discord.File(io.BytesIO(png), "eclipse-tech.png"))
 
-    @app_commands.command(name="odds", description="Exact chance that the attacking fleet wins a battle (E96-E98)")
+    @app_commands.command(name="odds", description="Exact odds of a battle: two fleets, or in a game the battles "
+                                                   "you are about to fight (E96-E98)")
     @app_commands.describe(attacker="Attacking fleet, e.g. 3 interceptor or orion: 2 cruiser",
-                           defender="Defending fleet, e.g. 1 dreadnought, 2 ancients or gcds")
-    async def odds(self, interaction: discord.Interaction, attacker: str, defender: str) -> None:
-        await self.actions.run(interaction, self._odds(interaction, attacker, defender))
+                           defender="Defending fleet, e.g. 1 dreadnought, 2 ancients or gcds",
+                           hex="Without fleets, in a game: only your battle in this hex", game=GAME_ID)
+    @app_commands.autocomplete(hex=battle_hex_choices, game=game_id_choices)
+    async def odds(self, interaction: discord.Interaction, attacker: Optional[str] = None,
+                   defender: Optional[str] = None, hex: Optional[str] = None, game: Optional[int] = None) -> None:
+        if attacker is None and defender is None:
+            await self.actions.run(interaction, self._game_odds(interaction, hex, game))
+        else:
+            await self.actions.run(interaction, self._odds(interaction, attacker, defender))
 
-    async def _odds(self, interaction: discord.Interaction, attacker: str, defender: str) -> None:
+    async def _odds(self, interaction: discord.Interaction, attacker: Optional[str],
+                    defender: Optional[str]) -> None:
         from rules.eclipse.notation import NotationError
         from rules.eclipse.odds import odds
         from rules.text import msg, tr
 
+        if attacker is None or defender is None:
+            raise Refusal("eclipse.odds.err.both")
         await ops.defer(interaction, ephemeral=True)
         try:
             p = await asyncio.to_thread(odds, attacker, defender)
         except NotationError as exc:
             raise Refusal(exc.msg.key, **exc.msg.args) from None
         locale = user_locale(interaction)
-        pct = [f"{100 * x:.2f}".replace(".", "," if locale == "es" else ".") for x in (p, 1 - p)]
-        text = msg("eclipse.odds.result", attacker=attacker.strip(), defender=defender.strip(), win=pct[0],
-                   lose=pct[1])
+        win, lose = percent(p, locale), percent(1 - p, locale)
+        text = msg("eclipse.odds.result", attacker=attacker.strip(), defender=defender.strip(), win=win, lose=lose)
         await ops.reply(interaction, tr(text, locale), ephemeral=True)
+
+    async def _game_odds(self, interaction: discord.Interaction, hex: Optional[str], game: Optional[int]) -> None:
+        """The asker's battles in their game (issue #6 item 3): those waiting where their ships
+        are, the one under way, and those the next step of their move would cause (E98)."""
+        from rules.eclipse.battle_odds import seat_odds
+        from rules.eclipse.notation import NotationError
+
+        await ops.defer(interaction, ephemeral=True)
+        table = self._table(interaction, game)
+        if table.game.status != "active":
+            raise Refusal("host.refuse.already_over", title="Eclipse")
+        me = table.seat_of(interaction.user.id)
+        if me is None:
+            raise Refusal("host.refuse.not_player")
+        where = hex.strip() if hex else None
+        try:
+            found = await asyncio.to_thread(seat_odds, table.state, me.seat, where)
+        except NotationError as exc:  # fleets too large to compute exactly
+            raise Refusal(exc.msg.key, **exc.msg.args) from None
+        if not found:
+            raise Refusal("eclipse.odds.err.no_battle_hex" if where else "eclipse.odds.err.no_battle", hex=where)
+        locale = user_locale(interaction)
+        await ops.reply(interaction, odds_text(found, me.seat, table.names, locale), ephemeral=True)
 
     def _table(self, interaction: discord.Interaction, game: Optional[int]):
         table = self.actions.service.locate(interaction.channel_id or 0, interaction.user.id, game,
                                             ("active", "finished"))
-        if table.state is None or table.game.game_key != "eclipse":
+        if table.game.game_key != "eclipse":
+            raise Refusal("host.refuse.not_eclipse", id=table.game.id)
+        if table.state is None:
             raise Refusal("host.refuse.not_started", title="Eclipse")
         return table
 

@@ -2,7 +2,10 @@
 
 The frame holds the sides' participation for reputation (E61) and the battle being
 fought: `b = {"d", "a", "stage": tie|volley|round, "order": [[side, ship]...], "i",
-"round", "prefs", "ret": {"side:ship": hex}, "decl": [...]}`.  `advance` runs the
+"round", "prefs", "ret": {"side:ship": hex}, "decl": [...], "log": [event dumps]}`.
+The log keeps the battle's events across moves; `state.battles` lists the battles the
+current move fought in (ended ones with their log, the one under way as a live mark),
+for the summary image.  `advance` runs the
 automatic parts (rolls, NPC hits, forced choices) until a seat must decide; the
 pending question is `f["ask"]` (tie, act, hit, stal) for `f["seat"]`.
 """
@@ -20,6 +23,20 @@ from .movement import shift, steps_from
 
 def side_ref(side: str) -> Msg:
     return m("side_npc") if side == NPC else seat_ref(side)
+
+
+def note(state: Any, f: dict, event: Msg) -> None:
+    """An event of the battle being fought: in the move's events and in the battle's log."""
+    state.events.append(event)
+    f["b"]["log"].append(event.model_dump())
+    touch(state, f)
+
+
+def touch(state: Any, f: dict) -> None:
+    """The current move fights in this battle: `state.battles` gets a live mark (the view
+    reads the log from the frame); `_end_battle` turns it into the ended battle's log."""
+    if not any(x.get("live") for x in state.battles):
+        state.battles.append({"hex": f["hex"], "live": True})
 
 
 def battle_sides(state: Any, hid: str) -> list[str]:
@@ -95,13 +112,13 @@ def advance(state: Any, f: dict) -> bool:
             if len(sides) < 2 or not _fight(state, h, sides[-2], sides[-1]):
                 return True
             b = f["b"] = {"d": sides[-2], "a": sides[-1], "stage": "tie", "order": [], "i": 0, "round": 0,
-                          "prefs": {}, "ret": {}, "decl": [], "checked": False}
+                          "prefs": {}, "ret": {}, "decl": [], "checked": False, "log": []}
             entry = f.setdefault("entry", sides)
             for s in (b["d"], b["a"]):
                 if s != NPC and s not in f["parts"]:
                     f["parts"].append(s)
             f["parts"].sort(key=lambda x: entry.index(x) if x in entry else len(entry))  # E61: entry order
-            state.events.append(m("ev.battle", hex=hid, attacker=side_ref(b["a"]), defender=side_ref(b["d"])))
+            note(state, f, m("ev.battle", hex=hid, attacker=side_ref(b["a"]), defender=side_ref(b["d"])))
             continue
         if f["dice"]:
             if not _assign(state, f):
@@ -162,7 +179,9 @@ def attack(state: Any, f: dict) -> None:
     side, ship = b["order"][b["i"]]
     b["i"] += 1
     h = state.hexes[f["hex"]]
-    fire(state, f, side, ship, cannon_dice(kind(state, side, ship), count(h, side, ship)), "cannons")
+    dice = cannon_dice(kind(state, side, ship), count(h, side, ship))
+    if dice:  # a type without cannons has nothing to fire (it could only have retreated, E58)
+        fire(state, f, side, ship, dice, "cannons")
 
 
 def declare_retreat(state: Any, f: dict, dest: str) -> None:
@@ -171,7 +190,7 @@ def declare_retreat(state: Any, f: dict, dest: str) -> None:
     b["i"] += 1
     b["ret"][f"{side}:{ship}"] = dest
     b["decl"].append(f"{side}:{ship}")
-    state.events.append(m("ev.retreat", seat=seat_ref(side), ship=m(f"ship.{ship}"), hex=dest))
+    note(state, f, m("ev.retreat", seat=seat_ref(side), ship=m(f"ship.{ship}"), hex=dest))
 
 
 def _leave(state: Any, f: dict, side: str, ship: str, dest: str) -> None:
@@ -179,7 +198,7 @@ def _leave(state: Any, f: dict, side: str, ship: str, dest: str) -> None:
     clear_damage(state.hexes[hid], side, ship)
     for _ in range(count(state.hexes[hid], side, ship)):
         shift(state, side, ship, hid, dest)
-    state.events.append(m("ev.retreated", seat=seat_ref(side), ship=m(f"ship.{ship}"), hex=dest))
+    note(state, f, m("ev.retreated", seat=seat_ref(side), ship=m(f"ship.{ship}"), hex=dest))
 
 
 def flee(state: Any, f: dict, dest: str | None) -> None:
@@ -187,7 +206,7 @@ def flee(state: Any, f: dict, dest: str | None) -> None:
     b = f["b"]
     hid, side = f["hex"], b["a"]
     h = state.hexes[hid]
-    state.events.append(m("ev.stalemate", hex=hid, seat=seat_ref(side)))
+    note(state, f, m("ev.stalemate", hex=hid, seat=seat_ref(side)))
     for ship in side_ships(h, side):
         b["decl"].append(f"{side}:{ship}")
         if dest is not None and ship != "starbase":
@@ -211,8 +230,8 @@ def fire(state: Any, f: dict, side: str, ship: str, damages: tuple, what: str) -
     opp = _other(f["b"], side)
     hitting = [d for d in dice if groups(state, f["hex"], opp, side_ships(h, opp), d[0], t)]
     hitting.sort(key=lambda d: (-d[1], -d[0]))
-    state.events.append(m(f"ev.fire_{what}", side=side_ref(side), n=count(h, side, ship), ship=m(f"ship.{ship}"),
-                          dice=dice_text(dice), hits=len(hitting)))
+    note(state, f, m(f"ev.fire_{what}", side=side_ref(side), n=count(h, side, ship), ship=m(f"ship.{ship}"),
+                     dice=dice_text(dice), hits=len(hitting)))
     f["dice"], f["fire"] = hitting, [side, ship]
 
 
@@ -257,7 +276,7 @@ def give(state: Any, f: dict, target: str, before: int, amount: int) -> None:
     b = f["b"]
     opp = _other(b, side)
     if hit(state, f["hex"], opp, target, before, amount):
-        state.events.append(m("ev.destroyed", side=side_ref(opp), ship=m(f"ship.{target}"), by=side_ref(side)))
+        note(state, f, m("ev.destroyed", side=side_ref(opp), ship=m(f"ship.{target}"), by=side_ref(side)))
         if side != NPC:
             f["kills"][side] = f["kills"].get(side, 0) + KILL_DRAWS[target]
         if opp != NPC and f"{opp}:{target}" not in b["decl"]:
@@ -277,4 +296,6 @@ def _end_battle(state: Any, f: dict) -> None:
                 _leave(state, f, side, ship, b["ret"].pop(key))
             elif key not in b["decl"]:
                 f["stay"][side] = True  # U7: stayed to the end
+    state.battles[:] = [x for x in state.battles if not x.get("live")]
+    state.battles.append({"hex": f["hex"], "log": b["log"], "over": True})
     f["b"] = None

@@ -3,14 +3,33 @@
 `battle_odds(state, hex)` is the next battle the Combat phase would fight there (the
 latest two sides, E51) with its attacker's exact chance of winning, ships' current
 blueprints and damage (E60) included; `pending_battles(state, seat)` lists the hexes
-where `seat` is about to fight.  Large fleets can take seconds (see odds.MAX_WORK).
+where `seat` is about to fight.  `seat_odds(state, seat)` gathers what a player asks
+for in the game: the battles waiting where the seat has ships, the battle under way
+(from its next engagement round when the missiles have fired, E53), and, while the
+seat moves a ship (E108 step 2), the battle each next step would cause.  Large fleets
+can take seconds (see odds.MAX_WORK).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from .battle import battle_sides, has_battle
-from .battle_hits import count, damages, kind, side_ships
+from .battle_hits import NPC, count, damages, kind, side_ships
+
+
+class Odds(NamedTuple):
+    hex: str
+    attacker: str  # a seat, or "npc" (never: NPCs always defend, E51)
+    defender: str
+    win: float  # the attacker's exact chance (E98)
+    when: str  # "next": the hex's next battle from its start; "running": under way, from its next
+    # engagement round (the volley fired); "move": if the moving ship steps into the hex
+    ship: str = ""  # for "move": the moving ship type
+    npc: str = ""  # when the Ancients or the GCDS defend: "ancient" or "gcds"
+
+
+def _npc(state: Any, hid: str, defender: str) -> str:
+    return "" if defender != NPC else "gcds" if state.hexes[hid]["gcds"] else "ancient"
 
 
 def pending_battles(state: Any, seat: str) -> list[str]:
@@ -19,16 +38,91 @@ def pending_battles(state: Any, seat: str) -> list[str]:
             if state.hexes[hid]["ships"].get(seat) and has_battle(state, hid)]
 
 
+def _running(state: Any, hid: str) -> Optional[dict]:
+    """The fight frame whose battle in this hex is under way (E112), if any."""
+    f = state.stack[-1] if state.stack else None
+    if f is None or f["k"] != "fight" or f["hex"] != hid or f["b"] is None:
+        return None
+    return f
+
+
 def battle_odds(state: Any, hid: str) -> Optional[tuple[str, str, float]]:
-    """(attacker, defender, the attacker's chance of winning) of the hex's next battle."""
+    """(attacker, defender, the attacker's chance of winning) of the hex's next battle, from
+    its start with the damage already on the ships (E60)."""
+    got = _odds(state, hid, None)
+    return None if got is None else got[:3]
+
+
+def _odds(state: Any, hid: str, f: Optional[dict], max_work: Optional[int] = None
+          ) -> Optional[tuple[str, str, float, bool]]:
+    """As battle_odds; with the hex's fight frame `f` under way, its own pair, the owners'
+    order of equal-initiative types (E112) and, once the volley is over, from a round.
+    Past `max_work` (odds.MAX_WORK by default) raises NotationError("too_big")."""
     if not has_battle(state, hid):
         return None
-    from .odds import fleet_odds
+    from .odds import MAX_WORK, fleet_odds
     h = state.hexes[hid]
-    defender, attacker = battle_sides(state, hid)[-2:]
+    b = f["b"] if f is not None else None
+    defender, attacker = (b["d"], b["a"]) if b is not None else battle_sides(state, hid)[-2:]
+    from_round = b is not None and (b["stage"] == "round" or (b["stage"] == "volley" and (b["i"] or f["dice"])))
     groups, hurt = [], []
     for side in (attacker, defender):
-        ships = side_ships(h, side)
+        prefs = b["prefs"].get(side, []) if b is not None else []
+        ships = sorted(side_ships(h, side), key=lambda s: prefs.index(s) if s in prefs else len(prefs))
         groups.append([(kind(state, side, s), count(h, side, s)) for s in ships])
         hurt.append([damages(h, side, s) for s in ships])
-    return attacker, defender, fleet_odds(groups[0], groups[1], (hurt[0], hurt[1]))
+    win = fleet_odds(groups[0], groups[1], (hurt[0], hurt[1]), from_round, max_work or MAX_WORK)
+    return attacker, defender, win, from_round
+
+
+def chance(state: Any, seat: str, hid: str, max_work: int) -> Optional[float]:
+    """The seat's own chance of winning the battle in the hex (under way, else the next one),
+    when the seat fights in it and it is small enough to compute within `max_work`."""
+    from .notation import NotationError
+    try:
+        got = _odds(state, hid, _running(state, hid), max_work)
+    except NotationError:
+        return None
+    if got is None or seat not in got[:2]:
+        return None
+    return got[2] if seat == got[0] else 1.0 - got[2]
+
+
+def move_odds(state: Any, seat: str, max_work: Optional[int] = None) -> list[Odds]:
+    """E108 step 2: for each hex the seat's moving ship may step into now, the battle that
+    step would leave there (the ship in the hex, E43).  With `max_work`, steps to battles
+    too large to compute within it are left out."""
+    from .moves import frame, seat_to_act
+    from .notation import NotationError
+    f = frame(state)
+    if f is None or f["k"] != "move" or f.get("at") is None or seat_to_act(state) != seat:
+        return []
+    from . import ENGINE
+    from .movement import shift, steps_from
+    out = []
+    for n in sorted(steps_from(state, seat, f["at"])):
+        after = ENGINE.copy_state(state)  # only the step itself: nothing after it is settled
+        shift(after, seat, f["ship"], f["at"], n)
+        try:
+            got = _odds(after, n, None, max_work)
+        except NotationError:
+            if max_work is None:
+                raise
+            continue
+        if got is not None:
+            out.append(Odds(n, got[0], got[1], got[2], "move", f["ship"], _npc(after, n, got[1])))
+    return out
+
+
+def seat_odds(state: Any, seat: str, hid: Optional[str] = None) -> list[Odds]:
+    """Every battle the seat is about to fight or cause (only in hex `hid` when given): the
+    hexes where its ships face a battle (E49), in E50 order, then the steps of its move."""
+    out = []
+    for h in pending_battles(state, seat):
+        if hid is None or h == hid:
+            f = _running(state, h)
+            got = _odds(state, h, f)
+            if got is not None:
+                out.append(Odds(h, got[0], got[1], got[2], "running" if got[3] else "next", "",
+                                _npc(state, h, got[1])))
+    return out + [o for o in move_odds(state, seat) if hid is None or o.hex == hid]

@@ -11,7 +11,7 @@ from typing import Any
 
 from . import population, reputation
 from .battle import (advance, attack, auto_hits, declare_retreat, flee, give, has_battle, hit_options, new_fight,
-                     retreat_hexes, tie_options)
+                     retreat_hexes, tie_options, touch)
 from .board import m
 
 KINDS = ("combat", "fight", "rep", "popatk", "grave")
@@ -120,6 +120,7 @@ def apply(state: Any, seat: str, f: dict, head: str, arg: str) -> None:
     if k in ("popatk", "grave"):
         population.apply(state, seat, f, head, arg)
         return
+    touch(state, f)  # a decision inside a battle: the summary image shows it (issue #6 item 4)
     if head == "first":
         f["b"]["prefs"].setdefault(seat, []).append(arg)
     elif head == "attack":

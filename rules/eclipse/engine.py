@@ -66,6 +66,7 @@ class EclipseEngine(Engine[EclipseState]):
         self._find(state, seat, move_id)
         new = self.copy_state(state)
         put(new, "events", [])
+        put(new, "battles", [])
         self._apply_id(new, seat, move_id)
         put(new, "moves_made", new.moves_made + 1)
         return new

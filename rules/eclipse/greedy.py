@@ -5,8 +5,11 @@ It colonises whenever it can, takes actions only while it can pay their upkeep
 research, influence only when a hex can be taken (E37), exploring early while a
 position is open, building when Materials pile up (monoliths first), keeps
 Discovery tiles it cannot use well, and settles bankruptcy by trading before
-giving up its least valuable hex (E71).  It always picks one of the listed
-legal moves.
+giving up its least valuable hex (E71).  In battle it takes the suggested hits
+and, from the exact odds (E98, when small enough to compute at once), retreats
+when it is likely to lose (E58), and on a Move step seeks a battle it is likely
+to win and avoids one it is likely to lose (E108).  Ties are broken by its own
+seeded generator.  It always picks one of the listed legal moves.
 """
 from __future__ import annotations
 
@@ -102,8 +105,31 @@ def _score(state: Any, seat: str, mid: str) -> float:
     return 0.0
 
 
+BOT_WORK = 40_000  # the largest odds the bot computes for a decision (odds.MAX_WORK units, ~0.1 s)
+RETREAT_BELOW = 0.25  # retreat (E58) when the chance of winning the battle is lower
+SEEK, AVOID = 0.6, 0.4  # a Move step into a battle won at least / lost at least this often
+
+
+def _fight_scores(state: Any, seat: str, ids: list[str]) -> dict[str, float]:
+    """Scores from the exact odds (E98) for retreats (E58) and Move steps into battles (E108)."""
+    from .battle_odds import chance, move_odds
+    out: dict[str, float] = {}
+    retreats = [i for i in ids if i.startswith("retreat:")]
+    if retreats:
+        p = chance(state, seat, state.stack[-1]["hex"], BOT_WORK)
+        if p is not None and p < RETREAT_BELOW:
+            out.update((i, 3.0) for i in retreats)  # above attack (2.0)
+    if any(i.startswith("go:") for i in ids):
+        for o in move_odds(state, seat, BOT_WORK):
+            if seat in (o.attacker, o.defender):
+                p = o.win if seat == o.attacker else 1.0 - o.win
+                out[f"go:{o.hex}"] = 2.0 if p >= SEEK else -2.0 if p < AVOID else 0.0
+    return out
+
+
 def greedy_move(state: Any, seat: str, moves: list[Move], rng: Rng) -> Move:
-    scored = [(_score(state, seat, mv.id), mv) for mv in moves]
+    fight = _fight_scores(state, seat, [mv.id for mv in moves]) if state.phase in ("action", "combat") else {}
+    scored = [(fight[mv.id] if mv.id in fight else _score(state, seat, mv.id), mv) for mv in moves]
     best = max(s for s, _ in scored)
     top = [mv for s, mv in scored if s == best]
     return top[rng.below(len(top))]

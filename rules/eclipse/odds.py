@@ -45,11 +45,15 @@ def odds(attacker: str, defender: str) -> float:
 
 
 def fleet_odds(attacker: Groups, defender: Groups,
-               damage: Optional[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]] = None) -> float:
+               damage: Optional[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]] = None,
+               from_round: bool = False, max_work: int = MAX_WORK) -> float:
     """The E98 figure for fleets given as (ShipType, count) groups, e.g. built with
     `combat_core.player_type` in a running game.  `damage` optionally gives, per side and
-    group, the damage already on each of its `count` ships (E60: it carries over)."""
-    return Battle(FleetSpec(None, tuple(attacker)), FleetSpec(None, tuple(defender))).attacker_wins(damage)
+    group, the damage already on each of its `count` ships (E60: it carries over).
+    `from_round`: start at an engagement round, the missile volley already fired (E53).
+    Refused ("too_big") past `max_work` pair-positions (MAX_WORK: ~5 s of CPU)."""
+    battle = Battle(FleetSpec(None, tuple(attacker)), FleetSpec(None, tuple(defender)), max_work=max_work)
+    return battle.attacker_wins(damage, from_round)
 
 
 @lru_cache(maxsize=4096)
@@ -92,7 +96,8 @@ def _compositions(n: int, bins: int):
 class Battle:
     """One battle between two parsed fleets; `attacker_wins()` is the E98 figure."""
 
-    def __init__(self, attacker: FleetSpec, defender: FleetSpec, prune: bool = True) -> None:
+    def __init__(self, attacker: FleetSpec, defender: FleetSpec, prune: bool = True,
+                 max_work: int = MAX_WORK) -> None:
         self.types = ([t for t, _ in attacker.groups], [t for t, _ in defender.groups])
         order = firing_order(self.types[DEF], self.types[ATT])
         index = {(r, id(t)): i for side, r in ((ATT, "attacker"), (DEF, "defender"))
@@ -102,15 +107,16 @@ class Battle:
         self.first = len(self.seq)  # position of a round's first activation
         self.seq += [(s, i, t.cannons) for s, i, t in acts if t.cannons]
         self.prune = prune
-        if _count(attacker) * _count(defender) * (len(self.seq) + 1) > MAX_WORK:
+        if _count(attacker) * _count(defender) * (len(self.seq) + 1) > max_work:
             raise NotationError("too_big")
         self.confs = (_configs(attacker), _configs(defender))
         self.ids = tuple({c: i for i, c in enumerate(cs)} for cs in self.confs)
         self.n = (len(self.confs[ATT]), len(self.confs[DEF]))
         self.assigned: dict = {}
 
-    def attacker_wins(self, damage=None) -> float:
-        """The attacker's chance from undamaged fleets, or from `damage` (see fleet_odds)."""
+    def attacker_wins(self, damage=None, from_round: bool = False) -> float:
+        """The attacker's chance from undamaged fleets, or from `damage` (see fleet_odds);
+        from the missile volley, or with `from_round` from the first activation of a round."""
         na, nd = self.n
         origin = (na - 1, nd - 1)  # both fleets undamaged: the last configurations
         if damage is not None:
@@ -176,7 +182,7 @@ class Battle:
                     else:
                         value = hs[k] + p0s[k] * value
                         by[k][ia][idd] = tr[k][idd][ia] = value
-        return by[0][origin[0]][origin[1]]
+        return by[first if from_round else 0][origin[0]][origin[1]]
 
     def _outcomes(self, k: int, n: int, opp_id: int) -> tuple[float, list, list]:
         """Activation k with n ships against an opponent configuration: (chance that nothing

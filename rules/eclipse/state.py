@@ -58,6 +58,9 @@ class EclipseState(GameState):
     hexes: dict[str, Any]
     players: dict[str, Any]
     stack: list[Any] = Field(default_factory=list)
+    # battles the last move fought in (battle.py; reset by every apply like `events`): ended
+    # ones as {"hex", "log": [event dumps], "over": True}, the one under way as {"hex", "live"}
+    battles: list[Any] = Field(default_factory=list)
 
 
 class HexView(BaseModel):
@@ -125,3 +128,5 @@ class EclipseView(BaseModel):
     tech_bag: int
     rep_bag: int
     log: list[Any] = Field(default_factory=list)
+    # the battles this move fought in, each from its start: {"hex", "log", "over"} (battle.py)
+    battles: list[Any] = Field(default_factory=list)

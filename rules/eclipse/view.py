@@ -46,7 +46,20 @@ def build_view(state: Any, seat: Optional[str]) -> EclipseView:
                        to_act=to_act, order=list(state.order), hexes=hexes, players=players,
                        supply=dict(state.supply), stacks={k: len(v) for k, v in state.stacks.items()},
                        tech_bag=len(state.tech_bag), rep_bag=len(state.rep_bag),
-                       log=[e.model_dump() for e in state.events])
+                       log=[e.model_dump() for e in state.events], battles=_battles(state))
+
+
+def _battles(state: Any) -> list[dict]:
+    """The battles the last move fought in, each whole from its start (issue #6 item 4);
+    the one under way with its log so far."""
+    f = frame(state)
+    out = []
+    for b in state.battles:
+        if not b.get("live"):
+            out.append(dict(b))
+        elif f is not None and f["k"] == "fight" and f["b"] is not None:
+            out.append({"hex": f["hex"], "log": list(f["b"]["log"]), "over": False})
+    return out
 
 
 def prompt(state: Any, seat: str) -> Msg:

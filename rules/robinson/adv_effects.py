@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from . import adventures
-from .combat import built, fight
-from .data import BEASTS
-from .effects import OPS, exhaust, flip_back, track, who_list
+from .combat import built
+from .effects import OPS, exhaust, flip_back, who_list
 from .island import kind, sources
-from .prims import fp_char, gain, keep_outside, living, lose_det, pay, players, wound, wound_all
+from .prims import fp_char, gain, keep_outside, lose_det, players, wound, wound_all
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, sub
 
@@ -30,33 +29,6 @@ def _wnd_unless_med(s: RobinsonState, arg: str, card: str, r: str | None) -> Non
 def _wnd_med(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     n, k, who = arg.split(":")
     wound_all(s, who_list(s, who, r), int(k) if built(s, "Medicine") else int(n))
-
-
-def fighter(s: RobinsonState, r: str | None) -> str:
-    """R52: the resolver in the Action phase, the FP otherwise."""
-    if s.phase == "resolve" and r and r in s.chars and not s.chars[r].dead:
-        return r
-    return fp_char(s)
-
-
-def _fight(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    st, loss, food, fur = (int(x) for x in arg.split(":"))
-    fight(s, fighter(s, r), st, loss, food, fur, name=card.partition(":")[2])
-
-
-def _fight_top(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """FP fights the top Beast-deck card, then discards it (E11: strength 3, no loss, no loot)."""
-    who = fighter(s, r)
-    if not s.beast_deck:
-        fight(s, who, 3, 0, 0, 0, name="?")
-        return
-    b = BEASTS[s.beast_deck.pop(0).partition(":")[2]]
-    fight(s, who, b.strength, b.loss, b.food, b.fur, b.extra, name=b.name)
-
-
-def _fight_stats(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    b = BEASTS[arg]
-    fight(s, fighter(s, r), b.strength, b.loss, b.food, b.fur, b.extra, name=b.name)
 
 
 def _tile_tok(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -157,7 +129,7 @@ def _ruined_hut(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 def hut_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
-    return [(f"rh:{n}", "rh", n, False) for n in HUT_ITEMS if n not in s.built and n not in s.future_built]
+    return [(f"rh:{n}", "rh", n, True) for n in HUT_ITEMS if n not in s.built and n not in s.future_built]
 
 
 def hut_pick(s: RobinsonState, name: str, who: str) -> None:
@@ -181,13 +153,6 @@ def _signs_of_fire(s: RobinsonState, arg: str, card: str, r: str | None) -> None
         wound(s, r or fp_char(s), 1)
 
 
-def _fast_work(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """One more Build with no dice: the resolver's seat's default is Weapon +1 for 1 wood."""
-    if s.avail["W"] >= 1:
-        pay(s, "W", 1)
-        track(s, "wpn", 1)
-
-
 def _mark_items(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     """Tools Inspection: n built items are marked (flipped back when its event half comes); the
     resolver's seat picks them one at a time (`mk:<item>`) when there are more than n."""
@@ -201,7 +166,7 @@ def _mark_items(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 def mark_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
     marked = s.mem.get((s.pending or {}).get("card", ""), [])
-    return [(f"mk:{x}", "mk", x, False) for x in dict.fromkeys(s.built) if x not in marked]
+    return [(f"mk:{x}", "mk", x, True) for x in dict.fromkeys(s.built) if x not in marked]
 
 
 def mark_pick(s: RobinsonState, item: str) -> bool:
@@ -219,13 +184,6 @@ def _flip_marked(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     for item in s.mem.pop(card, []):
         if item in s.built:
             flip_back(s, item)
-
-
-def _wild_dog(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """The FP's seat may pay 1 food for Weapon +1; default: pay if food >= characters + 1 (E31)."""
-    if s.avail["F"] + s.avail["NF"] >= len(living(s)) + 1:
-        pay(s, "F", 1)
-        track(s, "wpn", 1)
 
 
 def _wpn_zero(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -266,12 +224,12 @@ def _d_all(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 OPS.update({
-    "res_pp": _res_pp, "wnd_unless_med": _wnd_unless_med, "wnd_med": _wnd_med, "fight": _fight,
-    "fight_top": _fight_top, "fight_stats": _fight_stats, "tile_tok": _tile_tok, "new_flock": _new_flock,
+    "res_pp": _res_pp, "wnd_unless_med": _wnd_unless_med, "wnd_med": _wnd_med, "tile_tok": _tile_tok,
+    "new_flock": _new_flock,
     "exh_flock": _exh_flock, "exh_gathered": _exh_gathered, "gain_more": _gain_more,
     "exh_other": _exh_other, "tile_down_it": _tile_down_it, "mystery": _mystery, "treasure": _treasure,
     "night_out": _night_out, "next_round": _next_round, "keep": _keep, "ruined_hut": _ruined_hut,
-    "signs_of_fire": _signs_of_fire, "fast_work": _fast_work, "mark_items": _mark_items,
-    "flip_marked": _flip_marked, "wild_dog": _wild_dog, "wpn_zero": _wpn_zero, "stop": _stop,
+    "signs_of_fire": _signs_of_fire, "mark_items": _mark_items,
+    "flip_marked": _flip_marked, "wpn_zero": _wpn_zero, "stop": _stop,
     "trap_door": _trap_door, "poison_night": _poison_night, "D_all": _d_all, "no_marker": lambda *a: None,
 })

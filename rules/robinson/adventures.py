@@ -7,9 +7,11 @@ R84/E23).  A card with options waits in `s.pending` for the resolver's seat
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from . import effects
+from .cont import later, paused, step
 from .data import ADVENTURES, MYSTERY
 from .prims import over, wound
 from .state import RobinsonState
@@ -59,10 +61,22 @@ def choose(s: RobinsonState, card: str, actor: str, i: int) -> None:
         s.chars[actor].special.append(a.wound)
         s.events.append(m("ev.special_wound", who=char(actor), part=sub("part", a.wound)))
     effects.apply(s, [c for c in codes if c != "no_marker"], card, actor)
+    if paused(s):  # a prompt on the way (E31): the card is put away after it
+        later(s, "adv_done", card, actor, "1" if to_event else "")
+        return
+    adv_done(s, card, actor, to_event)
+
+
+@step("adv_done")
+def _adv_done_step(s: RobinsonState, args: list[str]) -> None:
+    adv_done(s, args[0], args[1], bool(args[2]))
+
+
+def adv_done(s: RobinsonState, card: str, actor: str, to_event: bool) -> None:
     if to_event:
         to_event_deck(s, card, actor)
     else:
-        s.adv_discard[a.deck].append(card)
+        s.adv_discard[ADVENTURES[card].deck].append(card)
         s.mem.pop(card, None)
 
 
@@ -75,17 +89,33 @@ def to_event_deck(s: RobinsonState, card: str, holder: str) -> None:
 
 
 def event_half(s: RobinsonState, card: str) -> None:
-    """R19/R90: an adventure or mystery card drawn in the Event phase."""
+    """R19/R90: an adventure or mystery card drawn in the Event phase ("that tile" is the one
+    remembered with the card, never the last action's: the action context is cleared)."""
     holder = s.holders.pop(card, None)
+    s.ctx = {}
     if card.startswith("mystery:"):
         effects.apply(s, MYSTERY[card].event, card, holder)
+    else:
+        a = ADVENTURES[card]
+        if a.wound and holder and a.wound in s.chars[holder].special:
+            s.chars[holder].special.remove(a.wound)  # the marker goes with the event half
+        effects.apply(s, a.event, card, holder)
+    if paused(s):  # a prompt on the way (E31): discarded after it
+        later(s, "half_done", card)
+        return
+    half_done(s, card)
+
+
+@step("half_done")
+def _half_done_step(s: RobinsonState, args: list[str]) -> None:
+    half_done(s, args[0])
+
+
+def half_done(s: RobinsonState, card: str) -> None:
+    if card.startswith("mystery:"):
         s.mystery_discard.append(card)
         return
-    a = ADVENTURES[card]
-    if a.wound and holder and a.wound in s.chars[holder].special:
-        s.chars[holder].special.remove(a.wound)  # the marker goes with the event half
-    effects.apply(s, a.event, card, holder)
-    s.adv_discard[a.deck].append(card)
+    s.adv_discard[ADVENTURES[card].deck].append(card)
     s.mem.pop(card, None)
 
 
@@ -126,21 +156,53 @@ def _draw(s: RobinsonState, d: dict) -> None:
         d["resolved"] += 1
         s.events.append(m("ev.mystery", card=card_msg(card)))
         effects.apply(s, mc.now, card, r)
-        if mc.type == "treasure":
-            s.ctx["treasures"] += card + ";"
-        if mc.ev:
-            to_event_deck(s, card, r or "")
-        elif mc.type != "treasure":
-            s.mystery_discard.append(card)
-        if s.ctx.pop("stop", None) or s.pending is not None or over(s):
-            break
-        if d["ask"] and d["resolved"] < d["n"] and any(v > 0 for v in quotas.values()) and (s.mystery_deck or s.mystery_discard):
-            holder = s.chars[r].seat if r and r in s.chars else None
-            s.pending = {"kind": "mystery", "seat": holder or s.seats[s.fp], "r": d["r"], "n": str(d["n"]),
-                         "resolved": str(d["resolved"]), "aside": ";".join(d["aside"]),
-                         "quotas": ",".join(f"{k}={v}" for k, v in quotas.items()),
-                         "reshuffled": "1" if d["reshuffled"][0] else "", "treasures": s.ctx.get("treasures", "")}
+        if paused(s):  # a fight's weapon bonuses are asked (E31): the draw goes on after them
+            later(s, "mystery", card, json.dumps(d), s.ctx.get("treasures", ""), s.ctx.pop("stop", ""))
             return
+        if _after_card(s, d, card):
+            return
+    _end_draw(s, d)
+
+
+@step("mystery")
+def _mystery_step(s: RobinsonState, args: list[str]) -> None:
+    card, d, treasures, stop = args
+    d = json.loads(d)
+    s.ctx["treasures"] = treasures
+    if stop:
+        s.ctx["stop"] = stop
+    if not _after_card(s, d, card):
+        _draw(s, d)
+
+
+def _after_card(s: RobinsonState, d: dict, card: str) -> bool:
+    """A resolved card is put away; then the drawer's seat may stop (R92).  True: the draw waits
+    for that answer."""
+    mc = MYSTERY[card]
+    r = d["r"] or None
+    quotas = d["quotas"]
+    if mc.type == "treasure":
+        s.ctx["treasures"] += card + ";"
+    if mc.ev:
+        to_event_deck(s, card, r or "")
+    elif mc.type != "treasure":
+        s.mystery_discard.append(card)
+    if s.ctx.pop("stop", None) or over(s):
+        d["n"] = d["resolved"]
+        return False
+    if d["ask"] and d["resolved"] < d["n"] and any(v > 0 for v in quotas.values()) and (s.mystery_deck or s.mystery_discard):
+        holder = s.chars[r].seat if r and r in s.chars else None
+        s.pending = {"kind": "mystery", "seat": holder or s.seats[s.fp], "r": d["r"], "n": str(d["n"]),
+                     "resolved": str(d["resolved"]), "aside": ";".join(d["aside"]),
+                     "quotas": ",".join(f"{k}={v}" for k, v in quotas.items()),
+                     "reshuffled": "1" if d["reshuffled"][0] else "", "treasures": s.ctx.get("treasures", "")}
+        return True
+    return False
+
+
+def _end_draw(s: RobinsonState, d: dict) -> None:
+    if over(s):
+        return
     s.mystery_deck += d["aside"]
     if d["aside"]:
         s.rng.shuffle(s.mystery_deck)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from ..contract import Move
 from ..rng import Rng
+from .asks import KINDS as ASK_KINDS
 from .bot_aids import aid_move
+from .bot_asks import pick as ask_pick
 from .bot_plan import plan_move, wood_move
-from .data import ADVENTURES, CHARACTERS, EVENTS
+from .data import ADVENTURES, CHARACTERS
 from . import island
 from .island import kind
 from .moves import label, options
@@ -45,17 +47,6 @@ def food_gap(s: RobinsonState) -> int:
     return need - (s.avail["F"] + s.avail["NF"]) - planned(s, "F")
 
 
-def event_choice(s: RobinsonState) -> int:
-    """The FP's answer to an event card's choice: what can be paid in full, else the lesser loss."""
-    from .effects import choose_alternative
-    from .events import choices
-    from .prims import half_loss
-    opts = choices(s.pending["card"])  # type: ignore[index]
-    if isinstance(opts[0], list):
-        return opts.index(choose_alternative(s, opts))  # type: ignore[arg-type]
-    if "halfrp" in [c for c in EVENTS[s.pending["card"][6:]].draw if isinstance(c, str)]:  # type: ignore[index]
-        return 0 if half_loss(s.roof) <= half_loss(s.palisade) else 1
-    return 0 if s.roof >= s.palisade and s.roof > 0 else 1
 
 
 def adventure_choice(s: RobinsonState) -> int:
@@ -100,7 +91,9 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
     pick = ids[0]
     if s.pending is not None:
         kind = s.pending.get("kind")
-        if kind == "mark":  # Tools Inspection: the least useful items
+        if kind in ASK_KINDS:  # choices inside effects (asks.py)
+            pick = ask_pick(s, ids)
+        elif kind == "mark":  # Tools Inspection: the least useful items
             pick = min(ids, key=lambda mid: (mid[3:] == "Fire", INVENTION_VALUE.get(mid[3:], 0)))
         elif kind == "fire":  # keep the food source when food is short
             wood = [i for i in ids if island.kind(i[3:]) == "W"]
@@ -124,7 +117,7 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
             faces = s.queue[0].faces
             pick = "rr:1" if faces[1] == "fail" else "rr:0" if faces[0] == "wound" else "rr:no"
         else:
-            pick = f"ev:{event_choice(s)}" if kind == "event" else ids[0] if kind else f"adv:{adventure_choice(s)}"
+            pick = ids[0] if kind else f"adv:{adventure_choice(s)}"
     elif s.phase == "setup":  # R2: the bot takes what the dealer would give it
         pick = "ch:random"
     elif s.phase == "plan":

@@ -61,6 +61,8 @@ def _prompt(s: RobinsonState, ids: list[str]) -> str:
                 return "go:d" if s.morale >= 3 else "go:m"
             return "go"
         return PHASE.get(s.phase, ids[0])
+    if p.get("default") in ids:  # asks.py records its E31 default with the prompt
+        return p["default"]
     kind = p.get("kind")
     if kind in PASS:
         return PASS[kind]

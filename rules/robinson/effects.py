@@ -1,15 +1,16 @@
 """The effect interpreter for the codes of R91 used by the card tables (§3.4-§3.9).
 
 `apply(s, codes, card, r)` runs a card half in order.  Choices that the rules
-give to the FP's or the resolver's seat are taken here by the documented
-default (E31, STATUS.md lists them); every code in the data is known here
-(tests check that), so nothing is silently skipped.
+give to the FP's or the resolver's seat are asked (asks.py, E31); every code in
+the data is known here (tests check that), so nothing is silently skipped.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
-from .island import adjacent_tiles, has_shelter, nearest_sources
+from .cont import later, step
+from .island import has_shelter
 from .prims import (found_token, fp_char, gain, gain_det, half_loss, heal, living, lose_det, over, pay,
                     set_morale, wound_all)
 from .state import RobinsonState
@@ -188,15 +189,28 @@ def _affordable(s: RobinsonState, code: Any) -> bool:
 
 
 def apply(s: RobinsonState, codes: tuple[Any, ...] | list[Any], card: str, r: str | None = None) -> None:
-    for code in codes:
+    """Run the codes in order; a code that asks a player (asks.py) stops here and the codes after
+    it wait in the continuation (cont.py) until the answer."""
+    codes = list(codes)
+    for i, code in enumerate(codes):
         if over(s):
             return
-        if isinstance(code, dict):
-            pick = s.ctx.pop("choice", None)
-            apply(s, code["or"][int(pick)] if pick is not None else choose_alternative(s, code["or"]), card, r)
-            continue
-        op, _, arg = code.partition(":")
-        OPS[op](s, arg, card, r)
+        if isinstance(code, dict):  # "A or B": the chooser's pick (R91, E15)
+            from .asks import ask_or
+            ask_or(s, code["or"], card, r)
+        else:
+            op, _, arg = code.partition(":")
+            OPS[op](s, arg, card, r)
+        if s.pending is not None:
+            if i + 1 < len(codes):
+                later(s, "codes", card, r or "", json.dumps(codes[i + 1:]))
+            return
+
+
+@step("codes")
+def _codes_step(s: RobinsonState, args: list[str]) -> None:
+    card, r, codes = args
+    apply(s, json.loads(codes), card, r or None)
 
 
 def _res(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -226,26 +240,6 @@ def _trk(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     track(s, parts[0], int(parts[1]), if_possible=len(parts) > 2)
 
 
-def _rp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """Roof or Palisade +-1, the chooser's pick: raise the lower, lower the higher (default)."""
-    n = int(arg)
-    pick = s.ctx.pop("choice", None)
-    if pick is not None:  # the chooser's answer: 0 Roof, 1 Palisade
-        track(s, ("roof", "pal")[int(pick)], n)
-    elif n > 0:
-        track(s, "roof" if s.roof <= s.palisade else "pal", n)
-    else:
-        track(s, "roof" if s.roof >= s.palisade and s.roof > 0 else "pal" if s.palisade > 0 else "roof", n)
-
-
-def _halfrp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """½Roof or ½Pal: the chooser loses the smaller half (default)."""
-    lr, lp = half_loss(s.roof) if s.roof else 0, half_loss(s.palisade) if s.palisade else 0
-    pick = s.ctx.pop("choice", None)
-    name = ("roof", "pal")[int(pick)] if pick is not None else "roof" if lr <= lp else "pal"
-    track(s, name, -(lr if name == "roof" else lp))
-
-
 def _half(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     value = getattr(s, TRACKS[arg])
     if value:
@@ -261,16 +255,6 @@ def _wx(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     if arg not in s.weather_tokens:  # E7
         s.weather_tokens.append(arg)
         s.events.append(m("ev.weather_token", tok=sub("wx", arg)))
-
-
-def _exh(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    where, _, what = arg.partition(":")
-    if where == "adj":
-        adj = set(adjacent_tiles(s))
-        spots = [(sp, src) for sp, src in nearest_sources(s, "any") if sp in adj]
-        exhaust(s, card, spots, int(what))
-    else:
-        exhaust(s, card, nearest_sources(s, what), 1)
 
 
 def _restore(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -300,14 +284,6 @@ def _halfprod(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 def _lessprod(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     s.prod_mods.append("less" + arg)
-
-
-def _flip(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """`flip n`: the chooser flips the most recently built items first (default, E31)."""
-    for _ in range(int(arg)):
-        if not s.built:
-            return
-        flip_back(s, s.built[-1])
 
 
 def _items_off(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -390,12 +366,12 @@ def _heal(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 OPS: dict[str, Callable[[RobinsonState, str, str, str | None], None]] = {
     "res": _res, "D": _det, "M": lambda s, a, c, r: set_morale(s, int(a)), "wnd": _wnd, "heal": _heal,
-    "trk": _trk, "rp": _rp, "halfrp": _halfrp, "half": _half, "tok": _tok, "wx": _wx, "exh": _exh,
+    "trk": _trk, "half": _half, "tok": _tok, "wx": _wx,
     "restore_it": _restore, "unexpl": _unexpl, "back": _back, "noprod": _noprod, "halfprod": _halfprod,
-    "lessprod": _lessprod, "flip": _flip, "items_off": _items_off, "inv_disc": _inv_disc,
+    "lessprod": _lessprod, "items_off": _items_off, "inv_disc": _inv_disc,
     "inv_board": _inv_board, "disc": _disc, "book": _book, "onepawn": _onepawn, "only": _only,
     "noabil": _noabil, "camp_blocked": _flag("camp_blocked"), "fp_pass": _fp_pass,
     "extra_meal": _extra_meal,
 }
 
-from . import adv_effects, specials  # noqa: E402,F401  (they register their codes in OPS)
+from . import adv_effects, asks, specials  # noqa: E402,F401  (they register their codes in OPS)

@@ -8,7 +8,8 @@ from pydantic import BaseModel
 from ..contract import Engine, IllegalMove, Move, Outcome
 from ..text import Msg, msg
 from . import events as EV
-from . import abilities, phases, plan as P, resolve
+from . import abilities, asks, phases, plan as P, resolve
+from .cont import answering, run
 from .bot import greedy_move
 from .fast import fast_copy, move
 from .moves import Opt, deciders, label, options
@@ -77,6 +78,13 @@ class RobinsonEngine(Engine[RobinsonState]):
         self._apply_opt(state, seat, self._find(state, seat, move.id))
 
     def _apply_opt(self, s: RobinsonState, seat: str, o: Opt) -> None:
+        if s.pending is not None:  # an answer: then the phase goes on where it stopped (cont.py)
+            answering(s, _answer, seat, o)
+            if s.phase == "resolve":
+                resolve.after_stack(s)
+            else:
+                run(s)
+            return
         oid, kind, arg, _ = o
         if kind == "ch":
             done = choose(s, seat, arg)
@@ -86,15 +94,7 @@ class RobinsonEngine(Engine[RobinsonState]):
                 phases.start_round(s)
         elif kind == "draw":
             phases.header(s, "event")
-            EV.event_phase(s)
-            if s.result is None and s.pending is None:
-                phases.morale_phase(s)
-        elif kind == "ev":
-            card = s.pending["card"]  # type: ignore[index]
-            s.pending = None
-            EV.resolve_event(s, card, arg)
-            if s.result is None:
-                phases.morale_phase(s)
+            EV.event_phase(s, morale=True)
         elif kind == "morale":
             phases.morale_choice(s, bool(arg))
         elif kind == "wood":
@@ -121,50 +121,8 @@ class RobinsonEngine(Engine[RobinsonState]):
                 resolve.begin(s)
         elif kind == "go":
             resolve.go(s, arg)
-        elif kind == "adv":
-            resolve.adv_choice(s, arg)
         elif kind in ("ab", "it", "tk"):
             abilities.use(s, seat, kind, arg)
-        elif kind == "rr":
-            resolve.reroll_answer(s, arg)
-        elif kind == "my":
-            from .adventures import mystery_answer
-            mystery_answer(s, arg)
-            if s.phase == "resolve":
-                resolve.after_stack(s)
-        elif kind == "nt":
-            from .windows import night_answer
-            if night_answer(s, arg):
-                phases.night_meals(s)
-        elif kind == "wx":
-            from .windows import answer
-            closed = answer(s, arg)
-            if closed is not None:
-                phases.resolve_weather(s, *closed)
-        elif kind == "mk":
-            from .adv_effects import mark_pick
-            if mark_pick(s, arg):
-                resolve.after_stack(s)
-        elif kind == "sf":
-            from .effects import exhaust
-            p = s.pending  # type: ignore[assignment]
-            s.pending = None
-            exhaust(s, p["card"], [(int(p["space"]), arg)], 1)
-            resolve.after_stack(s)
-        elif kind == "rh":
-            from .adv_effects import hut_pick
-            who = s.pending["who"]  # type: ignore[index]
-            s.pending = None
-            hut_pick(s, arg, who)
-            resolve.after_stack(s)
-        elif kind == "hp":
-            phases.half_pick(s, arg)
-        elif kind == "md":
-            abilities.medallion_pick(s, arg)
-        elif kind == "hg":
-            phases.hungry_pick(s, arg)
-        elif kind == "pk":
-            abilities.pick(s, arg)
         elif kind == "roll":
             phases.roll_weather(s)
         elif kind in ("stay", "camp"):
@@ -218,6 +176,52 @@ class RobinsonEngine(Engine[RobinsonState]):
 def _chars(s: RobinsonState) -> Msg:
     from ..text import join
     return join([m("seat_char", seat=seat_msg(x), who=char(c)) for x, c in s.seat_char.items()], ", ")
+
+
+def _answer(s: RobinsonState, seat: str, o: Opt) -> None:
+    """The answer to the pending prompt (R97); what it leaves for later comes first (cont.answering)."""
+    oid, kind, arg, _ = o
+    if kind == "ask":  # choices inside effects (asks.py)
+        asks.answer(s, arg)
+    elif kind == "adv":
+        resolve.adv_choice(s, arg)
+    elif kind == "rr":
+        resolve.reroll_answer(s, arg)
+    elif kind == "my":
+        from .adventures import mystery_answer
+        mystery_answer(s, arg)
+    elif kind == "nt":
+        from .windows import night_answer
+        if night_answer(s, arg):
+            phases.night_meals(s)
+    elif kind == "wx":
+        from .windows import answer
+        closed = answer(s, arg)
+        if closed is not None:
+            phases.resolve_weather(s, *closed)
+    elif kind == "mk":
+        from .adv_effects import mark_pick
+        mark_pick(s, arg)
+    elif kind == "sf":
+        from .effects import exhaust
+        p = s.pending  # type: ignore[assignment]
+        s.pending = None
+        exhaust(s, p["card"], [(int(p["space"]), arg)], 1)
+    elif kind == "rh":
+        from .adv_effects import hut_pick
+        who = s.pending["who"]  # type: ignore[index]
+        s.pending = None
+        hut_pick(s, arg, who)
+    elif kind == "hp":
+        phases.half_pick(s, arg)
+    elif kind == "md":
+        abilities.medallion_pick(s, arg)
+    elif kind == "hg":
+        phases.hungry_pick(s, arg)
+    elif kind == "pk":
+        abilities.pick(s, arg)
+    else:  # pragma: no cover
+        raise IllegalMove(msg("core.illegal.unknown_move", move=oid))
 
 
 ENGINE = RobinsonEngine()

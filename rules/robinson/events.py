@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from . import effects
 from .adventures import event_half
-from .combat import fight_beast
+from .cont import later, paused, run, step
 from .data import EVENTS
-from .prims import fp_char, over
+from .prims import fp_char
 from .state import RobinsonState
 from .texts import card as card_msg, m
 
@@ -21,10 +21,27 @@ def slide_off(s: RobinsonState, card: str) -> None:
     s.events.append(m("ev.slide", card=card_msg(card)))
     if card.startswith("event:"):
         effects.apply(s, event_card(card).slide, card)
+        if paused(s):
+            later(s, "slid", card)
+            return
+    slid(s, card)
+
+
+@step("slid")
+def _slid_step(s: RobinsonState, args: list[str]) -> None:
+    slid(s, args[0])
+
+
+def slid(s: RobinsonState, card: str) -> None:
     s.mem.pop(card, None)
     for t, c in list(s.unexplored_terrain.items()):
         if c == card:  # E33: permanent once the card has slid off
             s.unexplored_terrain[t] = "permanent"
+
+
+@step("place")
+def _place_step(s: RobinsonState, args: list[str]) -> None:
+    place(s, args[0])
 
 
 def place(s: RobinsonState, card: str) -> None:
@@ -35,50 +52,48 @@ def place(s: RobinsonState, card: str) -> None:
         slide_off(s, left)
 
 
-def event_phase(s: RobinsonState) -> None:
-    """R94 Dangerous Night fight first, then R19-R21."""
+def event_phase(s: RobinsonState, morale: bool = False) -> None:
+    """R94 Dangerous Night fight first, then R19-R21; with `morale`, the Morale phase follows.
+    A prompt on the way (E31) stops the phase; it goes on after the answer (cont.py)."""
+    s.cont = [["dn"], ["evdraw"]] + ([["morale"]] if morale else []) + s.cont
+    run(s)
+
+
+@step("dn")
+def _dangerous_night(s: RobinsonState, args: list[str]) -> None:
+    """R94: the beast set aside by Dangerous Night is fought by the FP before the draw."""
     if s.set_aside:
+        from .asks_action import fight_or_ask
         beast, s.set_aside = s.set_aside, None
-        fight_beast(s, fp_char(s), beast)
-        if over(s):
-            return
+        fight_or_ask(s, fp_char(s), beast=beast)
+
+
+@step("evdraw")
+def draw(s: RobinsonState, args: list[str] | None = None) -> None:
+    """R19: event halves of adventure/mystery cards, until an event card comes up (R20)."""
     while s.event_deck:  # R19: every draw removes a card
         card = s.event_deck.pop(0)
         s.events.append(m("ev.draw", card=card_msg(card)))
         if not card.startswith("event:"):
             event_half(s, card)  # R19: apply its event half, discard it, draw again
-            if over(s):
+            if paused(s):
+                later(s, "evdraw")
                 return
             continue
-        if choices(card):  # E31: the FP's seat chooses before the card resolves
-            s.pending = {"kind": "event", "seat": s.seats[s.fp], "card": card}
-            return
         resolve_event(s, card)
         return
     s.events.append(m("ev.deck_empty"))  # R21
 
 
-def choices(card: str) -> list[object]:
-    """The options of a drawn event card's choice ("A or B", Roof or Palisade), if any."""
-    for code in event_card(card).draw:
-        if isinstance(code, dict):
-            return list(code["or"])
-        if code in ("rp:-1", "halfrp"):
-            return ["roof", "pal"]
-    return []
-
-
-def resolve_event(s: RobinsonState, card: str, choice: int | None = None) -> None:
-    """R20 (a)-(c) for a drawn event card; `choice` answers its group choice."""
+def resolve_event(s: RobinsonState, card: str) -> None:
+    """R20 (a)-(c) for a drawn event card; its choices are asked on the way (E31)."""
     e = event_card(card)
     if e.icon == "book":
         effects.apply(s, ("book",), card)
     else:
         effects.put_token(s, ICON_DECK[e.icon], "ADV")
-    if choice is not None:
-        s.ctx["choice"] = str(choice)
     effects.apply(s, e.draw, card)
-    s.ctx.pop("choice", None)
-    if over(s):
+    if paused(s):
+        later(s, "place", card)
         return
     place(s, card)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import abilities, plan as P, rerolls
+from . import abilities, asks, plan as P, rerolls
 from .island import adjacent_tiles
 from .scenario import room
 from .state import RobinsonState
@@ -47,7 +47,7 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
             from .adv_effects import mark_options
             return mark_options(s)  # type: ignore[return-value]
         if s.pending.get("kind") == "fire":
-            return [(f"sf:{x}", "sf", x, False) for x in s.pending["sources"].split(";")]
+            return [(f"sf:{x}", "sf", x, True) for x in s.pending["sources"].split(";")]
         if s.pending.get("kind") == "hut":
             from .adv_effects import hut_options
             return hut_options(s)  # type: ignore[return-value]
@@ -59,9 +59,8 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
         if s.pending.get("kind") == "hungry":
             from .phases import hungry_options
             return hungry_options(s)  # type: ignore[return-value]
-        if s.pending.get("kind") == "event":
-            from .events import choices
-            return [(f"ev:{i}", "ev", i, True) for i in range(len(choices(s.pending["card"])))]
+        if s.pending.get("kind") in asks.KINDS:
+            return asks.options(s)
         if "kind" in s.pending:
             return abilities.pick_options(s)
         from .data import ADVENTURES
@@ -119,6 +118,9 @@ def target_msg(s: RobinsonState, key: str) -> Any:
     head = parts[0]
     if head == "thr":
         card = s.threat[int(parts[1])] or "event:?"
+        item = P.check_item(key)
+        if item:  # E28: a weapon item committed to the requirement
+            return m("tgt.threat_with", card=card_msg(card), item=card_msg("item:" + item))
         return m("tgt.threat", card=card_msg(card))
     if head == "b":
         if parts[1] == "inv":
@@ -171,12 +173,8 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         return m("mv.use", what=what)
     if kind == "rr":
         return rerolls.label(s, arg)
-    if kind == "ev":
-        from .adventures import describe
-        from .events import choices
-        opt = choices(s.pending["card"])[arg]
-        what = describe(opt, False) if isinstance(opt, list) else sub("track", opt)
-        return m("mv.event_choice", card=card_msg(s.pending["card"]), what=what)
+    if kind == "ask":
+        return asks.label(s, arg)
     if kind == "pk":
         return abilities.pick_label(s, arg)
     if kind == "adv":

@@ -4,8 +4,12 @@ Production (R26-R29), the woodpile step (S3), the end of the Action phase
 until a seat must decide or the game is over."""
 from __future__ import annotations
 
+import json
+
 from . import effects
+from .asks import kind as ask_kind
 from .combat import built, helmet
+from .cont import later, step
 from .data import DICE, INVENTIONS, SCENARIO, TILES
 from .island import adjacent_tiles, has_shelter, kind, sources
 from .prims import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
@@ -49,6 +53,11 @@ def start_round(s: RobinsonState) -> None:
         s.phase = "event"
 
 
+@step("morale")
+def _morale_step(s: RobinsonState, args: list[str]) -> None:
+    morale_phase(s)
+
+
 def morale_phase(s: RobinsonState) -> None:
     s.phase = "morale"
     header(s, "morale")
@@ -87,6 +96,11 @@ def after_morale(s: RobinsonState) -> None:
 def production(s: RobinsonState) -> None:
     """R26-R29: the camp tile's sources, camp tokens, the Shortcut; event modifiers."""
     header(s, "production")
+    produce(s)
+
+
+def produce(s: RobinsonState, pick: str | None = None) -> None:
+    """R26-R29 once the Shortcut's source is known (`pick`, asked when it matters, `sp:<source>`)."""
     got = {"F": 0, "W": 0}
     camp = s.island[s.camp]
     for src in sources(s, s.camp):
@@ -94,13 +108,18 @@ def production(s: RobinsonState) -> None:
     for tok, k in (("+F", "F"), ("+W", "W")):
         if tok in camp.tokens and any(kind(x) == k for x in sources(s, s.camp)):
             got[k] += 1
+    mods = s.prod_mods
     for sp, spot in s.island.items():
         if "shortcut" in spot.tokens and "Shortcut" in s.built and spot.face_up:
-            live = sources(s, sp)
-            if live:  # R28: default food
-                pick = min(live, key=lambda x: kind(x) != "F")
-                got[kind(pick)] += 1
-    mods = s.prod_mods
+            live = list(dict.fromkeys(sources(s, sp)))
+            wanted = sorted((x for x in live if not ({"noall", "no" + kind(x)} & set(mods))),
+                            key=lambda x: kind(x) != "F")  # E31: food first (the default)
+            if pick is None and len(wanted) > 1:  # R28: the FP's seat picks one source
+                from .asks import ask
+                ask(s, "prodsc", wanted, space=str(sp))
+                return
+            if live:
+                got[kind(pick if pick in live else (wanted or live)[0])] += 1
     if "noall" in mods:
         got = {"F": 0, "W": 0}
     if "noF" in mods:
@@ -117,6 +136,15 @@ def production(s: RobinsonState) -> None:
             return
         got = {"F": mixes[0], "W": total - mixes[0]}
     finish_production(s, got, mods)
+
+
+def _prodsc_label(s: RobinsonState, p: dict, a: str):
+    return m("mv.shortcut_source", src=sub("src", a), space=int(p["space"]), res=sub("res", kind(a)))
+
+
+@ask_kind("prodsc", "sp", _prodsc_label, lambda s, p: m("prompt.shortcut_source", space=int(p["space"])))
+def _prodsc_answer(s: RobinsonState, p: dict, a: str) -> None:
+    produce(s, a)
 
 
 def half_mixes(food: int, wood: int) -> list[int]:
@@ -168,13 +196,26 @@ def end_action(s: RobinsonState) -> None:
         s.built.append(item)
         s.events.append(m("ev.built", item=m("card", deck=m("deck.invention"), name=item)))
     new, s.future_built = s.future_built, []
-    for item in new:
+    item_effects(s, new)
+
+
+@step("items")
+def _items_step(s: RobinsonState, args: list[str]) -> None:
+    item_effects(s, json.loads(args[0]))
+
+
+def item_effects(s: RobinsonState, items: list[str]) -> None:
+    """R46 (items in build order; the Shortcut's tile is asked, §3.6), then the rest of the phase end."""
+    for i, item in enumerate(items):
         before = (s.weapon, s.palisade)
         effects.apply(s, INVENTIONS[item].effect, "invention:" + item)
         for attr, old in zip(("weapon", "palisade"), before):
             if getattr(s, attr) > old:
                 s.bonus[f"{item}.{attr}"] = getattr(s, attr) - old
         if over(s):
+            return
+        if s.pending is not None:
+            later(s, "items", json.dumps(items[i + 1:]))
             return
     s.phase = "weather"
     for k, v in s.future.items():
@@ -294,14 +335,12 @@ def night_eat(s: RobinsonState, hungry: list[str]) -> None:
         wound(s, who, 2)
         if over(s):
             return
-    for _ in range(s.extra_meal):
-        for who in in_camp(s):
-            if s.avail["F"] + s.avail["NF"]:
-                pay(s, "F", 1)
-            else:
-                wound(s, who, 1)
-            if over(s):
-                return
+    from .meals import extra_meals
+    extra_meals(s)  # asks the FP's seat while food remains (E31), then night_outside
+
+
+def night_outside(s: RobinsonState) -> None:
+    """R74 eating outside the camp; then R72 (2) the camp-move choice if there is somewhere to go."""
     for c in living(s):
         ch = s.chars[c]
         if ch.out:  # R74

@@ -68,12 +68,30 @@ def _choices(base: str, cost: dict[str, int], extra_wood: int) -> list[tuple[str
     return [(k, {r: v for r, v in c.items() if v}) for k, c in out]
 
 
-def requirement_met(s: RobinsonState, req: str | None) -> bool:
+def requirement_met(s: RobinsonState, req: str | None, bonus: int = 0) -> bool:
     if not req:
         return True
     if req.startswith("Wpn"):
-        return s.weapon >= int(req[3:])  # E28
+        return s.weapon + bonus >= int(req[3:])  # E28 (`bonus`: an item committed to this check)
     return built(s, req)
+
+
+CHECK_ITEMS = ("Pistol", "Old Rifle", "Surprising Discovery")  # +3 Weapon for one fight or check (§3.5)
+
+
+def check_item(key: str) -> str | None:
+    """The weapon item a threat stack committed to its requirement (`thr.<i>.x<Item>`), if any."""
+    parts = key.split(".")
+    return parts[2][1:].replace("_", " ") if len(parts) > 2 and parts[2].startswith("x") else None
+
+
+def check_items(s: RobinsonState, req: str | None, plan: list[Stack]) -> list[str]:
+    """E28: items whose +3 a threat stack may commit at planning to a weapon requirement not met
+    yet; each use is tied up like a cost (one stack per use)."""
+    if not req or not req.startswith("Wpn") or s.weapon + 3 < int(req[3:]):
+        return []
+    return [i for i in CHECK_ITEMS
+            if s.items.get(i, 0) > sum(check_item(st.target) == i for st in plan)]
 
 
 def invention_ready(s: RobinsonState, name: str, terr: set[str] | None = None) -> bool:
@@ -117,13 +135,14 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
             out += [Target(f"thr.{i}.{k}", "threat", 0, k, {}) for k in (1, 2)]
             continue
         e = EVENTS[name]
-        if not requirement_met(s, e.req):
-            continue
+        bases = [f"thr.{i}"] if requirement_met(s, e.req) else \
+            [f"thr.{i}.x{item.replace(' ', '_')}" for item in check_items(s, e.req, plan)]
         cost: dict[str, int] = {}
         if e.cost and not (e.free_with and built(s, e.free_with)):
             cost = {"W|Fur": 1} if e.cost == "W|Fur" else {"W": 2} if e.cost == "W2" else {e.cost: 1}
-        for key, c in _choices(f"thr.{i}", cost, 0):
-            out.append(Target(key, "threat", 0, e.pawns, c))
+        for base in bases:
+            for key, c in _choices(base, cost, 0):
+                out.append(Target(key, "threat", 0, e.pawns, c))
     # Hunt (R50): exactly 2, never more hunts than cards (R35).
     hunts = sum(st.action == "hunt" for st in plan)
     tc = lambda a: int("TC" in s.action_tokens.get(a, []))  # noqa: E731

@@ -1,14 +1,14 @@
 """Action resolution (R39-R65): one stack per `go` move, in the R39 order."""
 from __future__ import annotations
 
-from . import adventures, effects, rerolls
+from . import adventures, cont, effects, rerolls
 from .effects import take_token
 from .combat import add_to_hunt, built, fight_beast
 from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
 from .events import event_card
 from .island import kind, sources
 from .phases import end_action, header
-from .plan import requirement_met, resolution_order
+from .plan import check_item, requirement_met, resolution_order
 from .prims import gain, gain_det, heal, over, players, set_morale, wound
 from .state import RobinsonState, Stack
 from .texts import card as card_msg, char, m, sub
@@ -20,6 +20,7 @@ def begin(s: RobinsonState) -> None:
     """All seats confirmed (R30): costs leave Available (tied up), then resolution in order."""
     s.queue = resolution_order(s)
     s.plan = []
+    s.done = []
     for st in s.queue:
         for k, v in st.pay.items():
             take = min(s.avail[k], v)
@@ -61,6 +62,7 @@ def go(s: RobinsonState, choice: str = "") -> None:
     st = s.queue.pop(0)
     s.actor = st.pawns[0]
     s.ctx = {}
+    s.done.append(st.target)
     who = st.pawns[0]
     if who in s.chars and s.chars[who].dead:
         refund(s, st)
@@ -82,11 +84,11 @@ def go(s: RobinsonState, choice: str = "") -> None:
 
 
 def reroll_answer(s: RobinsonState, i: int) -> None:
-    """A reroll or a pass in the window; when it closes the action resolves with its faces."""
+    """A reroll or a pass in the window; when it closes the action resolves with its faces
+    (the engine then carries on with `after_stack`)."""
     if rerolls.answer(s, i):
         st = s.queue.pop(0)
         ACT[st.action](s, st, "")
-        after_stack(s)
 
 
 def spend_brown(s: RobinsonState) -> None:
@@ -107,8 +109,10 @@ def spend_brown(s: RobinsonState) -> None:
 
 
 def after_stack(s: RobinsonState) -> None:
-    """The Action phase ends once the queue is empty and no adventure choice is pending."""
-    if not over(s) and not s.queue and s.pending is None:
+    """After a stack or an answer: the work left by a prompt (cont.py) goes on; the Action phase
+    ends once the queue is empty and nothing is pending or left."""
+    cont.run(s)
+    if s.phase == "resolve" and not over(s) and not s.queue and s.pending is None and not s.cont:
         end_action(s)
 
 
@@ -116,7 +120,6 @@ def adv_choice(s: RobinsonState, i: int) -> None:
     p = s.pending
     assert p is not None
     adventures.choose(s, p["card"], p["actor"], i)
-    after_stack(s)
 
 
 def _threat(s: RobinsonState, st: Stack, choice: str) -> None:
@@ -127,16 +130,35 @@ def _threat(s: RobinsonState, st: Stack, choice: str) -> None:
         refund(s, st)
         return
     deck, _, name = card.partition(":")
-    if deck == "event" and not requirement_met(s, EVENTS[name].req):  # E3
+    item = check_item(st.target)  # E28: a weapon item committed at planning, spent for this check
+    bonus = 3 if item and s.items.get(item, 0) > 0 else 0
+    if deck == "event" and not requirement_met(s, EVENTS[name].req, bonus):  # E3
         refund(s, st)
         s.events.append(m("ev.skipped", card=card_msg(card)))
         return
+    if bonus:
+        s.items[item] -= 1
+        if s.items[item] <= 0:
+            del s.items[item]
+        s.events.append(m("ev.use_item", item=card_msg("item:" + item)))
     s.threat[i] = None
     s.events.append(m("ev.threat_done", who=char(st.pawns[0]), card=card_msg(card)))
     if deck == "wreck":  # R49
         effects.apply(s, WRECKAGE[name]["large" if len(st.pawns) >= 2 else "small"], card, st.pawns[0])
     else:
         effects.apply(s, event_card(card).reward, card, st.pawns[0])
+    if cont.paused(s):  # a choice in the reward (E31): the card is put away after it
+        cont.later(s, "threat_done", card)
+        return
+    threat_done(s, card)
+
+
+@cont.step("threat_done")
+def _threat_done_step(s: RobinsonState, args: list[str]) -> None:
+    threat_done(s, args[0])
+
+
+def threat_done(s: RobinsonState, card: str) -> None:
     s.mem.pop(card, None)
     for t, c in list(s.unexplored_terrain.items()):
         if c == card:
@@ -175,7 +197,6 @@ def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
 
 
 def _build(s: RobinsonState, st: Stack, choice: str) -> None:
-    what = st.target.split(".")
     ok, adv = (True, False) if st.base >= 2 else roll(s, st)
     if over(s):
         return
@@ -184,22 +205,29 @@ def _build(s: RobinsonState, st: Stack, choice: str) -> None:
         gain_det(s, st.pawns[0], 2)  # R41: a fail face gives 2 D
         s.events.append(m("ev.fail", who=char(st.pawns[0])))
     else:
-        if st.pay.get("W"):  # R88: +1 wood tokens go when such a build succeeds
-            take_token(s, "build", "XW")
-            take_token(s, what[1], "XW")
-        if what[1] == "shelter":
-            s.shelter = True
-            s.events.append(m("ev.shelter"))
-        elif what[1] in ("roof", "pal", "wpn"):
-            effects.track(s, what[1], 1)
-        else:
-            name = what[2]
-            s.future_built.append(name)
-            s.events.append(m("ev.invented", who=char(st.pawns[0]), item=card_msg("invention:" + name)))
-            if INVENTIONS[name].owner == st.pawns[0]:  # R58
-                gain_det(s, st.pawns[0], 2)
+        build_done(s, st.pawns[0], st.target, bool(st.pay.get("W")))
     if not over(s):
         adventure(s, st, adv)
+
+
+def build_done(s: RobinsonState, who: str, target: str, paid_wood: bool) -> None:
+    """R57 a successful Build (also Fast Work's extra one); R88 +1 wood tokens go when such a
+    build succeeds; R58 the owner of a personal invention gains 2 D."""
+    what = target.split(".")
+    if paid_wood:
+        take_token(s, "build", "XW")
+        take_token(s, what[1], "XW")
+    if what[1] == "shelter":
+        s.shelter = True
+        s.events.append(m("ev.shelter"))
+    elif what[1] in ("roof", "pal", "wpn"):
+        effects.track(s, what[1], 1)
+    else:
+        name = what[2]
+        s.future_built.append(name)
+        s.events.append(m("ev.invented", who=char(who), item=card_msg("invention:" + name)))
+        if INVENTIONS[name].owner == who:  # R58
+            gain_det(s, who, 2)
 
 
 def _gather(s: RobinsonState, st: Stack, choice: str) -> None:

@@ -1,24 +1,12 @@
 """Card-specific effect codes (§3.9 one-offs, inventions' item effects), registered in effects.OPS."""
 from __future__ import annotations
 
+from .cont import later, paused, step
 from .data import BEASTS
-from .effects import OPS, move_camp, put_token, track
-from .island import adjacent_tiles, sources
-from .prims import gain, over, pay
+from .effects import OPS, put_token, track
+from .prims import gain, pay
 from .state import RobinsonState
 from .texts import card as card_msg, m
-
-
-def _tile_down(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """E29: an adjacent face-up tile (not the camp) turns face down, losing its tokens."""
-    adj = adjacent_tiles(s)
-    if not adj:
-        return
-    sp = adj[0]
-    s.island[sp].face_up = False
-    s.island[sp].tokens = []
-    s.mem[card] = [str(sp)]
-    s.events.append(m("ev.tile_down", space=sp))
 
 
 def _tile_up(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -27,35 +15,12 @@ def _tile_up(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
         s.events.append(m("ev.tile_up", space=int(ref)))
 
 
-def _camp_adj(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    adj = adjacent_tiles(s)
-    if adj:
-        before = (s.roof, s.palisade)
-        move_camp(s, adj[0])
-        if card == "event:Cloudburst":
-            s.mem[card] = [str(before[0] - s.roof), str(before[1] - s.palisade)]
-
-
 def _cloudburst_reward(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     lost = s.mem.pop(card, ["0", "0"])
     if int(lost[0]):
         track(s, "roof", int(lost[0]))
     if int(lost[1]):
         track(s, "pal", int(lost[1]))
-
-
-def _howling(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """Draw 3 beasts, the strongest on top of the Hunting deck, the others back (shuffled)."""
-    drawn = s.beast_deck[:3]
-    if not drawn:
-        return
-    del s.beast_deck[:3]
-    best = max(drawn, key=lambda c: BEASTS[c.partition(":")[2]].strength)  # first strongest (FP tie)
-    drawn.remove(best)
-    s.hunt_deck.insert(0, best)
-    s.beast_deck += drawn
-    s.rng.shuffle(s.beast_deck)
-    s.events.append(m("ev.hunt_top", beast=card_msg(best)))
 
 
 def _dangerous_night(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -90,13 +55,26 @@ def _night_attack_reward(s: RobinsonState, arg: str, card: str, r: str | None) -
 
 
 def _stroke_of_fate(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    stroke(s, 0)
+
+
+@step("stroke")
+def _stroke_step(s: RobinsonState, args: list[str]) -> None:
+    stroke(s, int(args[0]))
+
+
+def stroke(s: RobinsonState, first: int) -> None:
+    """Stroke of Fate: the cards in the threat spaces are discarded, left first [P], each applying
+    its slide-off effect (which may ask the FP, then the right one waits)."""
     from .events import slide_off
-    for i in (0, 1):
+    for i in range(first, 2):
         old = s.threat[i]
         if old:
             s.threat[i] = None
             slide_off(s, old)
-            if over(s):
+            if paused(s):
+                if i == 0:
+                    later(s, "stroke", "1")
                 return
 
 
@@ -133,32 +111,16 @@ def _camp_token(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
         s.placed[item] = f"{s.camp}:{tok}"
 
 
-def _shortcut(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """The Explorer's seat picks a face-up non-camp tile (default: most sources, then lowest)."""
-    cands = [sp for sp in sorted(s.island) if sp != s.camp and s.island[sp].face_up]
-    if cands:
-        sp = max(cands, key=lambda x: (len(sources(s, x)), -x))
-        s.island[sp].tokens.append("shortcut")
-        s.placed["Shortcut"] = f"{sp}:shortcut"
-        s.events.append(m("ev.shortcut", space=sp))
-
-
 def _pile(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     from .scenario import add_wood
     add_wood(s, int(arg), limited=False)
 
 
-def _treasure(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    s.events.append(m("ev.not_yet", what=m("nyi.treasure")))
-
-
-
 OPS.update({
-    "tile_down": _tile_down, "tile_up": _tile_up, "camp_adj": _camp_adj, "cloudburst": _camp_adj,
-    "cloudburst_reward": _cloudburst_reward, "howling": _howling, "dangerous_night": _dangerous_night,
+    "tile_up": _tile_up, "cloudburst_reward": _cloudburst_reward, "dangerous_night": _dangerous_night,
     "dn_shuffle": _dn_shuffle, "hunt_discard_top": _hunt_discard_top,
     "night_attack_reveal": _night_attack_reveal, "night_attack_reward": _night_attack_reward,
     "stroke_of_fate": _stroke_of_fate, "dng_explore_stay": _dng_explore,
     "remove_dng_explore": _remove_dng_explore, "lose_all_FW": _lose_all_fw, "start_item": _start_item,
-    "camp_token": _camp_token, "shortcut": _shortcut, "pile": _pile, "treasure": _treasure,
+    "camp_token": _camp_token, "pile": _pile,
 })

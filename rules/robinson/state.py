@@ -137,7 +137,8 @@ class RobinsonState(GameState):
     mystery_discard: list[str] = Field(default_factory=list)
     holders: dict[str, str] = Field(default_factory=dict)  # card sent to the event deck -> its drawer (R90)
     delayed: list[str] = Field(default_factory=list)  # "character|code" applied next round start (R94)
-    pending: Optional[dict[str, str]] = None  # an adventure choice waiting for the resolver's seat
+    pending: Optional[dict[str, str]] = None  # the prompt waiting for its owner seat (R97, E31)
+    cont: list[list[str]] = Field(default_factory=list)  # work left after the pending prompt (cont.py)
     ctx: dict[str, str] = Field(default_factory=dict)  # the action's tile and source (E32)
     # planning and resolution (R30-R39)
     plan: list[Stack] = Field(default_factory=list)
@@ -145,6 +146,7 @@ class RobinsonState(GameState):
     edits: dict[str, int] = Field(default_factory=dict)
     queue: list[Stack] = Field(default_factory=list)  # stacks still to resolve, in R39 order
     actor: Optional[str] = None  # the character resolving now (R80)
+    done: list[str] = Field(default_factory=list)  # targets of the stacks resolved this round (R35)
     gathered: dict[str, int] = Field(default_factory=dict)  # per round: "space.source" -> 1 (R35)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..text import Msg
+from . import asks
 from .data import CHARACTERS, INVENTIONS, SCENARIO, TILES
 from .island import natural_shelter
 from .phases import weather_dice
@@ -67,8 +68,8 @@ def prompt(s: RobinsonState, seat: str) -> Msg:
     if s.pending is not None and s.pending.get("kind") == "hungry":
         chosen = len([c for c in s.pending["chosen"].split(";") if c])
         return m("prompt.hungry", n=int(s.pending["n"]) - chosen)
-    if s.pending is not None and s.pending.get("kind") == "event":
-        return m("prompt.event_choice")
+    if s.pending is not None and s.pending.get("kind") in asks.KINDS:
+        return asks.prompt(s)
     if s.pending is not None and "kind" in s.pending:
         return m("prompt.pick")
     if s.pending is not None:

@@ -1,4 +1,5 @@
-"""Issue 5 "Done when": a complete 4-player Eclipse game on the local table, in process.
+"""Issues 5 and 6 "Done when": a complete 4-player Eclipse game on the local table, in process,
+with battles.
 
 Four local users open the game with `/eclipse new`, join (command and Join
 button), start it, pick three alien species and one Terran side (E11), then
@@ -12,8 +13,16 @@ galaxy PNG in the game's thread; the last post carries the final scores.
 Twice during the game a player and a watcher ask for `/eclipse tech` and
 `/eclipse board` (private images).
 
-Runtime: about 350 moves; ~30 s of CPU (the wall time grows with the load of
-the machine: 2-3 min on a shared, busy one).
+Issue 6: from round 3 the stand-in also steers seats to fight (`eclipse_warlord`:
+build warships, explore towards the Galactic Center, move warships to Ancients,
+to the GCDS and to other players' ships and cubes), so that the game includes
+battles against the Ancients, the GCDS and another player, population attacks
+that destroy cubes and reputation tiles drawn and kept (E49-E63).  A mover asks
+`/eclipse odds` for the battle its next step would cause; each post after a move
+that fought shows the dice of the volleys and ends with the battle summary image.
+
+Runtime: about 500 moves; ~45 s of CPU (the wall time grows with the load of
+the machine: 2-4 min on a shared, busy one).
 """
 from __future__ import annotations
 
@@ -21,10 +30,12 @@ import asyncio
 from pathlib import Path
 
 from rules.bots import bot_rng
+from rules.eclipse.battle_odds import move_odds
 from rules.eclipse.board import production, upkeep
 from rules.eclipse.data import SIDES
 from rules.eclipse.moves import influence_targets
 
+from .eclipse_warlord import Warlord, fight_kinds
 from .test_commands import Session, texts
 
 USERS = ("alice", "bob", "carol", "dave")
@@ -45,6 +56,7 @@ class StandIn:
         self.used: set[str] = set()
         self.aliens = 0
         self.left_empty = False
+        self.warlord = Warlord()
 
     def note(self, move_id: str) -> None:
         head = move_id.partition(":")[0]
@@ -62,6 +74,8 @@ class StandIn:
             self.aliens += want_alien
             return pick
         steer = self._steer(state, seat, ids)
+        if steer is None:
+            steer = self.warlord.steer(state, seat, ids)
         if steer is not None:
             return steer
         return self.engine.greedy_move(state, seat, bot_rng(SEED, state.moves_made, seat)).id
@@ -101,6 +115,39 @@ def board_post(out):
     png = Path(posts[0].files[0])
     assert png.suffix == ".png" and png.read_bytes()[:8] == PNG
     return posts[0]
+
+
+def check_battle_post(post, table) -> bool:
+    """After a move that fought (issue 6 items 2 and 4): the galaxy image ends with the battle
+    summary drawn from the same public view; the dice of the move's volleys are in the thread
+    post.  True when the post shows dice."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    from render.eclipse_battle import battle_panel
+    panel = battle_panel(table.engine.view(table.state, None), table.names)
+    posted = Image.open(Path(post.files[0])).convert("RGB")
+    bottom = posted.crop((0, posted.height - panel.height, panel.width, posted.height))
+    assert bottom.tobytes() == panel.tobytes()
+    text = post.embeds[0].get("description", "")
+    fired = [e for e in table.state.events if e.key.startswith("eclipse.ev.fire_")]
+    if fired and len(table.state.events) <= 11:  # the post lists up to 12 event lines
+        assert text.count(" fire cannons — dice ") + text.count(" fire missiles — dice ") == len(fired), text
+    return bool(fired) and " — dice " in text
+
+
+async def ask_move_odds(s, user: str, table) -> bool:
+    """The mover asks `/eclipse odds` for the battle its next step would cause (E98, E108)."""
+    seat = table.to_act[0]
+    steps = move_odds(table.state, seat)
+    if not steps:
+        return False
+    o = steps[0]
+    out = await s.cmd(user, f"/eclipse odds hex:{o.hex}", THREAD)
+    assert not out.refused and all(m.ephemeral for m in out), texts(out)
+    assert f"moves into hex {o.hex}" in texts(out) and f"**{100 * o.win:.2f}%**" in texts(out), texts(out)
+    return True
 
 
 async def private_images(s, user: str) -> None:
@@ -143,7 +190,7 @@ def press_index(board, move_id: str):
     return None
 
 
-def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_path, monkeypatch):
+def test_four_players_three_alien_species_nine_rounds_with_battles_on_the_local_table(tmp_path, monkeypatch):
     monkeypatch.setenv("GAMEHOST_SEED", str(SEED))  # the same galaxy every run (the stand-in copes with others)
 
     async def go():
@@ -162,10 +209,15 @@ def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_pat
             ways = {"play": 0, "press": 0, "shortcut": 0}
             shortcuts: set[str] = set()  # the /eclipse subcommands used
             moves = 0
+            fights: dict[str, int] = {}  # kind of fight (eclipse_warlord.fight_kinds) -> first move
+            battle_posts = dice_posts = 0
+            asked_odds = False
             while table.game.status == "active":
                 seat = table.to_act[0]
                 user = table.user_of(seat).name
                 move_id = policy.choose(table.state, seat)
+                if not asked_odds and move_id.startswith("go:"):
+                    asked_odds = await ask_move_odds(s, user, table)
                 line = shortcut(move_id)
                 n = press_index(board, move_id)
                 if line is not None and (moves % 2 == 0 or line.split()[1] not in shortcuts):
@@ -182,6 +234,12 @@ def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_pat
                 board = board_post(out)
                 table = service.table(1)
                 assert table.state.moves_made == moves, (move_id, way)
+                for kind in fight_kinds(table.state.events):
+                    fights.setdefault(kind, moves)
+                policy.warlord.seen = set(fights)
+                if table.engine.view(table.state, None).battles:
+                    dice_posts += check_battle_post(board, table)
+                    battle_posts += 1
                 assert moves < 3000, "the game does not end"
                 if moves in (40, 200):
                     await private_images(s, user)
@@ -191,6 +249,8 @@ def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_pat
             assert sum(1 for sp in species if sp != "terran") == 3, species  # and one Terran side
             assert policy.used == set(USED_BY), set(USED_BY) - policy.used
             assert all(ways.values()), ways
+            assert set(fights) == {"ancient", "gcds", "player", "pop", "rep"}, fights  # issue 6 "Done when"
+            assert battle_posts and dice_posts and asked_odds, (battle_posts, dice_posts, asked_odds)
             assert shortcuts == {"action", "react", "research", "trade", "explore", "go", "stop"}, shortcuts
             final = board.embeds[0]
             scores = next(f for f in final.get("fields", []) if f["name"] == "Final scores")
@@ -199,5 +259,6 @@ def test_four_players_three_alien_species_nine_rounds_on_the_local_table(tmp_pat
                 assert f"{table.user_of(x).name}" in scores["value"]
             results = {r.seat: r.score for r in service.games.results(1)}
             assert results == outcome.scores
-            print(f"eclipse local game: {moves} moves, ways {ways}, species {species}, scores {outcome.scores}")
+            print(f"eclipse local game: {moves} moves, ways {ways}, species {species}, scores {outcome.scores}, "
+                  f"first fights {fights}, {battle_posts} posts with battles ({dice_posts} with dice)")
     asyncio.run(go())

@@ -45,3 +45,53 @@ def test_greedy_does_not_spend_an_influence_action_with_no_hex_to_take():
     seat = s.turn
     assert not [t for t in influence_targets(s, seat, "track") if t != "track"]
     assert _score(s, seat, "act:influence") < _score(s, seat, "pass") < _score(s, seat, "act:explore")
+
+
+def _greedy_id(s, seat):
+    from rules.bots import bot_rng
+    return E.greedy_move(s, seat, bot_rng(0, s.moves_made, seat)).id
+
+
+def test_greedy_retreats_from_a_battle_it_will_likely_lose_e58_e98():
+    from rules.eclipse.battle_odds import chance
+    from .test_eclipse_combat_kit import board, fight, home, next_to, opts, ships
+
+    s = board()
+    hid = home(s, "p1")
+    dest = next_to(s, hid, "102", owner="p2")
+    ships(s, hid, "p1", dreadnought=2)
+    ships(s, hid, "p2", interceptor=1)
+    fight(s)
+    assert opts(s) == ["attack", f"retreat:{dest}"]  # E58: p2's interceptor (initiative 3) acts first
+    assert chance(s, "p2", hid, 40_000) < 0.25
+    assert _greedy_id(s, "p2") == f"retreat:{dest}"
+    s = board(rolls=[1])  # E52: the defender's interceptor fires first and misses
+    hid = home(s, "p1")
+    dest = next_to(s, hid, "102", owner="p2")
+    ships(s, hid, "p1", interceptor=1)
+    ships(s, hid, "p2", interceptor=1)
+    s.players["p2"]["bp"]["interceptor"][3] = "electron computer"  # hits on 5+: the better odds
+    fight(s)
+    assert opts(s) == ["attack", f"retreat:{dest}"] and chance(s, "p2", hid, 40_000) > 0.25
+    assert _greedy_id(s, "p2") == "attack"
+
+
+def test_greedy_move_steps_seek_likely_wins_and_avoid_likely_losses_e108_e98():
+    from .test_eclipse_combat_kit import act, board, home, next_to, ships
+
+    s = board()
+    seat = s.start
+    other = next(x for x in s.order if x != seat)
+    hid = home(s, seat)
+    ships(s, hid, seat, dreadnought=1)
+    weak = next_to(s, hid, "105")
+    s.hexes[weak]["anc"] = 0
+    ships(s, weak, other, interceptor=1)  # a Dreadnought against one Interceptor: a likely win
+    strong = next_to(s, hid, "001")
+    s.hexes[strong]["gcds"] = True  # against the GCDS: a likely loss (E77)
+    quiet = next_to(s, hid, "106")
+    act(s, "act:move", f"ship:{hid}:dreadnought")
+    from rules.eclipse.greedy import _fight_scores
+    scores = _fight_scores(s, seat, [f"go:{weak}", f"go:{strong}", f"go:{quiet}"])
+    assert scores[f"go:{weak}"] > 0 > scores[f"go:{strong}"] and f"go:{quiet}" not in scores
+    assert _greedy_id(s, seat) == f"go:{weak}"

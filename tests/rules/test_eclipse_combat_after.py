@@ -77,6 +77,30 @@ def test_e63_e115_each_point_of_damage_destroys_a_cube_attacker_chooses():
     assert s.hexes[hid]["owner"] == "p1"  # E64: cubes are left
 
 
+def test_e63_u22_a_plasma_hit_destroys_two_cubes():
+    s = board(rolls=[6])
+    hid = home(s, "p1")
+    cubes = len(hex_cubes(s, hid))
+    assert cubes >= 2
+    ships(s, hid, "p2", cruiser=1)
+    s.players["p2"]["bp"]["cruiser"][2] = "plasma cannon"  # one orange die, 2 damage (E55)
+    fight(s)
+    assert events(s, "ev.pop_roll")[0].args["n"] == 2  # U22: each point of damage is one cube
+    while s.phase == "combat" and s.stack[-1]["k"] in ("popatk", "grave"):
+        act(s, opts(s)[0])
+    assert len(hex_cubes(s, hid)) == cubes - 2 and len(events(s, "ev.cube_killed")) == 2
+
+
+def test_e78_e85_npcs_never_attack_population():
+    s = board(("draco", "terran union", "terran alliance"))
+    hid = home(s, "p1")
+    cubes = len(hex_cubes(s, hid))
+    s.hexes[hid]["anc"] = 1  # Draco may hold a hex with Ancients (E85); no battle there (E49)
+    fight(s)
+    assert not events(s, "ev.battle") and not events(s, "ev.pop_roll") and not events(s, "ev.cube_killed")
+    assert len(hex_cubes(s, hid)) == cubes and s.hexes[hid]["owner"] == "p1"  # E78: NPCs leave cubes alone
+
+
 def test_e63_e23_destroyed_cubes_go_to_the_graveyard_grey_by_the_owners_choice():
     assert population.boxes("grey") == [0, 1, 2] and population.boxes("orbital") == [0, 1]
     assert population.boxes("science*") == [1]

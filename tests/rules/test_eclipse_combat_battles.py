@@ -144,6 +144,25 @@ def test_e58_retreat_leaves_at_the_next_activation_and_u7_costs_the_participatio
     assert rep and rep[0]["q"] == [["p1", 1]]  # E61/U7: p2 retreated, no participation draw
 
 
+def test_e54_rounds_repeat_and_a_declared_retreat_completes_when_the_battle_ends():
+    s = board(rolls=[1, 1, 1, 1, 6])
+    hid = home(s, "p1")
+    dest = next_to(s, hid, "102", owner="p2")
+    ships(s, hid, "p1", interceptor=1)
+    ships(s, hid, "p2", interceptor=1, cruiser=1)
+    fight(s)  # round 1: p1's interceptor (initiative 3, the defender's tie, E52) misses
+    act(s, "attack")  # p2's interceptor misses
+    act(s, "attack")  # p2's cruiser misses: nobody is gone, so another round (E54)
+    assert s.stack[-1]["k"] == "fight" and s.stack[-1]["b"]["round"] == 2
+    act(s, f"retreat:{dest}")  # round 2: p1 missed again; p2's interceptor declares a retreat (E58)
+    act(s, "attack")  # the cruiser's 6 destroys p1's interceptor: the battle ends at once
+    assert "p1" not in s.hexes[hid]["ships"]
+    # E54: the survivor's retreating interceptor completes its retreat; the cruiser stays
+    assert s.hexes[dest]["ships"] == {"p2": {"interceptor": 1}}
+    assert s.hexes[hid]["ships"] == {"p2": {"cruiser": 1}}
+    assert len(events(s, "ev.fire_cannons")) == 5 and events(s, "ev.retreated")
+
+
 def test_e58_starbases_and_npcs_never_retreat():
     s = board(rolls=[1, 1, 1, 1])
     hid = home(s, "p1")
@@ -236,14 +255,38 @@ def test_battle_summary_image_lists_fleets_dice_and_results():
     view = ENGINE.view(s, None)
     kinds = [k for k, _ in battle_rows(view.log)]
     assert kinds[0] == "battle" and "fire_cannons" in kinds and kinds.count("destroyed") == 2
+    assert [(b["hex"], b["over"]) for b in view.battles] == [(hid, True)]
     panel = battle_panel(view, {"p1": "Ann", "p2": "Bob"}, "es")
     assert panel is not None and panel.width == 1200
     png = render(view, {"p1": "Ann", "p2": "Bob"})
     from io import BytesIO
     from PIL import Image
     assert Image.open(BytesIO(png)).height == draw(view, {}, None).height + panel.height
-    s.events = []
+    s.events, s.battles = [], []  # what the next move starts from (EclipseEngine.apply)
     assert battle_panel(ENGINE.view(s, None), {}) is None
+
+
+def test_issue6_a_battle_over_several_decisions_is_summed_up_whole_after_each():
+    from rules.eclipse import ENGINE
+    from render.eclipse_battle import battle_panel, battle_rows
+    s = board(rolls=[1, 1, 6, 5, 1, 6])
+    hid = dread_vs_two(s)  # round 1: both of p2's ships missed, the dreadnought hit twice
+    first = ENGINE.view(s, None).battles
+    assert [(b["hex"], b["over"]) for b in first] == [(hid, False)]  # under way: p1 assigns the hits
+    s.events, s.battles = [], []  # the next move (EclipseEngine.apply resets both)
+    act(s, "hit:cruiser:0")
+    [running] = ENGINE.view(s, None).battles
+    assert not running["over"] and running["log"] == first[0]["log"]  # from its start, the volley included
+    s.events, s.battles = [], []
+    act(s, "hit:cruiser:1")  # the cruiser is destroyed; round 2 ends the battle without a question
+    [done] = ENGINE.view(s, None).battles
+    kinds = [k for k, _ in battle_rows(done["log"])]
+    assert done["over"] and kinds[:4] == ["battle", "fire_cannons", "fire_cannons", "fire_cannons"], kinds
+    assert kinds.count("destroyed") == 2  # the cruiser (this move) and the interceptor (round 2)
+    assert [k for k, _ in battle_rows(ENGINE.view(s, None).log)][0] == "destroyed"  # only this move's events
+    assert battle_panel(ENGINE.view(s, None), {"p1": "Ann", "p2": "Bob"}) is not None
+    s.events, s.battles = [], []
+    assert ENGINE.view(s, None).battles == []  # a move that fights nothing shows no summary
 
 
 def test_e98_odds_of_the_pending_battle_in_the_running_game():

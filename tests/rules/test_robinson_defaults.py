@@ -150,3 +150,13 @@ def test_r99_a_game_answered_only_by_defaults_ends_by_round_twelve(n):
         assert mid is not None, (s.phase, s.pending)
         s = E.apply(s, seat, mid)
     assert E.outcome(s) is not None and s.round <= 12
+
+
+def test_e31_a_prompt_asked_inside_an_effect_expires_to_its_recorded_default():
+    from rules.robinson.asks import _wild_dog
+    for food, want in ((9, "wd:pay"), (1, "wd:no")):  # E31: pay if food >= characters + 1
+        s = prompt_game()
+        s.phase = "event"
+        s.avail.update(F=food, NF=0)
+        _wild_dog(s, "", "adv_explore:Wild Dog", s.seat_char[s.seats[s.fp]])
+        assert s.pending["default"] == want and timeout_answer(s, s.seats[s.fp]) == want
