@@ -30,6 +30,7 @@ P_OK = {"build": 4 / 6, "gather": 5 / 6, "explore": 5 / 6}  # §3.3
 P_WOUND = {"build": 2 / 6, "gather": 1 / 6, "explore": 3 / 6}
 P_ADV = {"build": 3 / 6, "gather": 3 / 6, "explore": 5 / 6}
 ADV_COST = 0.7  # an adventure card, on average (R41, §3.11)
+FED = 2.0  # a meal while short: 2 wounds (R72) to a character, at its price
 SUPPORT = True
 MIN_WORTH = 0.4  # per pawn: below this a seat with nothing left to place confirms
 PAWN = {"c": 1.0, "f": 0.7, "d": 0.45, "b": 0.25, "e": 0.25, "h": 0.25}
@@ -156,7 +157,8 @@ class Worth:
         income = wood_now + prod_wood(s) * len(self.rounds[1:])
         self.wood_deficit = need - income
         spread = self.wood_deficit / (1.5 * len(self.rounds))
-        self.wood = 1.1 + 1.5 * min(1.0, max(0.0, spread)) + (0.5 * self.camp if self.wood_short > 0 else 0.0)
+        self.wood = max(1.1 + 1.5 * min(1.0, max(0.0, spread)),  # short tonight: a wound each in camp (R69)
+                        self.camp + 0.3 if self.wood_short > 0 else 0.0)
         self.fur = max(1.1, 0.8 * self.wood * P.SHELTER_COST[players(s)][0] / P.SHELTER_COST[players(s)][1])
 
     def _tokens(self) -> int:
@@ -166,7 +168,7 @@ class Worth:
         """n more food tonight: 2 wounds per hungry character while short (R72), little once fed."""
         short = max(0.0, self.food_short)
         fed = min(n, short)
-        return 2.0 * fed + 0.25 * (n - fed)
+        return FED * fed + 0.25 * (n - fed)
 
     def cost(self, pay: dict[str, int]) -> float:
         out = 0.0
