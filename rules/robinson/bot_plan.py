@@ -31,7 +31,6 @@ P_WOUND = {"build": 2 / 6, "gather": 1 / 6, "explore": 3 / 6}
 P_ADV = {"build": 3 / 6, "gather": 3 / 6, "explore": 5 / 6}
 ADV_COST = 0.7  # an adventure card, on average (R41, §3.11)
 FED = 2.0  # a meal while short: 2 wounds (R72) to a character, at its price
-SUPPORT = True
 MIN_WORTH = 0.4  # per pawn: below this a seat with nothing left to place confirms
 PAWN = {"c": 1.0, "f": 0.7, "d": 0.45, "b": 0.25, "e": 0.25, "h": 0.25}
 WPN_ITEM = {"Knife": 1, "Spear": 3, "Bow": 3, "Sling": 2, "Belts": 1}
@@ -355,7 +354,7 @@ def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
         v = stack_value(s, P.letter_name(s, seat, pawns[0]), w, t, len(pawns)) / sum(PAWN[x] for x in pawns)
         if "c" in pawns or v >= MIN_WORTH:  # Friday, the Dog and neutral pawns only when useful (R31)
             cands.append((v, mid))
-    for mid, i, letter in (P.support_options(s, seat) if SUPPORT else []):
+    for mid, i, letter in P.support_options(s, seat):
         st = s.plan[i]
         extras = P.extras_of(s, st)
         if len(st.pawns) + 1 < 2 + extras:
