@@ -11,7 +11,10 @@ reports (`Actions.listeners`) the game's deadline timers are replaced:
 * `deadline.expire` at the deadline, payload `{"version", "seats", "deadline",
   "start", "since", "reminded"}`: a greedy bot plays for each seat (and keeps going while
   that seat still has to decide, up to MAX_CHAIN moves) and the game becomes
-  unrated, or the game is abandoned.
+  unrated, or the game is abandoned.  A game whose own rules answer an expired
+  decision (the engine hook `timeout_move(state, seat) -> Move | None`, e.g.
+  Robinson's options `plan_timeout`/`prompt_timeout`, R30/R97) takes that answer
+  instead, whatever the policy; where the hook gives None the policy applies.
 
 A timer whose `version` is not the game's version any more is stale and does
 nothing.  The deadline counts from when the seat's turn began: the change
@@ -85,8 +88,19 @@ def deadline_label(key: str, locale: str) -> str:
     return t("deadline.none", locale) if key == "none" else key
 
 
+def rules_default(table: Table, seat: str):
+    """The game's own answer for `seat`'s expired decision (engine hook `timeout_move`, switched on by
+    the game's options), or None: the host's expiry policy applies."""
+    hook = getattr(table.engine, "timeout_move", None)
+    if hook is None or table.state is None or seat not in table.to_act:
+        return None
+    return hook(table.state, seat)
+
+
 def policy_text(table: Table, locale: str) -> str:
     """What happens on expiry; "stops counting for ratings" only while the game still counts."""
+    if table.game.status == "active" and any(rules_default(table, s) is not None for s in table.to_act):
+        return t("deadline.policy.rules", locale)
     policy = policy_of(table.game.settings)
     return t(f"deadline.policy.{policy}" + ("_unrated" if policy == "bot" and not table.game.rated else ""), locale)
 
@@ -248,7 +262,9 @@ class Deadlines:
         locale = self.guild_locale(table)
         names = ", ".join(table.names.get(s, s) for s in seats)
         label = deadline_label(deadline_of(table.game.settings), locale)
-        if policy_of(table.game.settings) == "abandon":
+        if rules_default(table, seats[0]) is not None:
+            await self._expire_rules(table, seats, locale, names, label)
+        elif policy_of(table.game.settings) == "abandon":
             await self._expire_abandon(table, locale, names, label)
         else:
             await self._expire_bot(table, seats, locale, names, label)
@@ -271,15 +287,32 @@ class Deadlines:
         key = "deadline.expired.bot" if table.game.rated else "deadline.expired.bot_unrated"  # say it on change only
         self.service.games.mark_unrated(table.game.id)
         await self._post(table, t(key, locale, who=names, deadline=label, title=game_title(table.game)), [])
+
+        async def bot(table: Table, seat: str):
+            # in a worker thread, as bot seats do: a slow bot never blocks the event loop
+            return await asyncio.to_thread(choose, table.engine, table.state, seat, BOT_LEVEL, table.game.seed)
+        await self._play_for(table, seats, locale, bot)
+
+    async def _expire_rules(self, table: Table, seats: list[str], locale: str, names: str, label: str) -> None:
+        """The game's rules answer (its timeout options): no bot, so the game keeps counting."""
+        await self._post(table, t("deadline.expired.rules", locale, who=names, deadline=label), [])
+
+        async def default(table: Table, seat: str):
+            return rules_default(table, seat)
+        await self._play_for(table, seats, locale, default)
+
+    async def _play_for(self, table: Table, seats: list[str], locale: str, pick) -> None:
+        """Plays `pick(table, seat)` for each seat while it still has to decide (up to MAX_CHAIN moves);
+        a pick of None leaves the seat's decision to its next expiry."""
         stale = 0
         for seat in seats:
             for _ in range(MAX_CHAIN + MAX_STALE):
                 if table.game.status != "active" or seat not in table.to_act or table.state is None:
                     break
                 try:
-                    # in a worker thread, as bot seats do: a slow bot never blocks the event loop
-                    move = await asyncio.to_thread(choose, table.engine, table.state, seat, BOT_LEVEL,
-                                                   table.game.seed)
+                    move = await pick(table, seat)
+                    if move is None:
+                        break
                     played = self.service.play_seat(table, seat, move.id)
                 except Refusal as exc:
                     # Lost a race: a bot seat moved meanwhile (read again, go on), or the player came back.
@@ -335,4 +368,4 @@ class Deadlines:
 
 
 __all__ = ["Deadlines", "DEADLINES", "POLICIES", "DEFAULT_DEADLINE", "DEFAULT_POLICY", "REMIND", "EXPIRE",
-           "settings_text", "deadline_of", "policy_of", "span", "deadline_lines"]
+           "settings_text", "deadline_of", "policy_of", "rules_default", "span", "deadline_lines"]

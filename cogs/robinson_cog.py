@@ -69,11 +69,17 @@ class RobinsonCog(commands.GroupCog, group_name="robinson", group_description="R
     @app_commands.command(name="new", description="Open a Robinson Crusoe game: scenario 1, Castaways (1-4 players)")
     @app_commands.describe(difficulty="Event deck mix (R10): easy, normal or hard",
                            dog_with_two="With 2 players, also add the Dog (R14)",
-                           random_wreckage="A random Wreckage card instead of Food Crates (R11)")
+                           random_wreckage="A random Wreckage card instead of Food Crates (R11)",
+                           choose_characters="Players choose their characters in seat order instead of a random deal (R2)",
+                           plan_timeout="At the turn deadline, unplaced pawns rest and the plan is confirmed (R30)",
+                           prompt_timeout="At the turn deadline, any other decision takes its default answer (R97)")
     @app_commands.choices(difficulty=[app_commands.Choice(name=v, value=v) for v in ("easy", "normal", "hard")])
     async def new(self, interaction: discord.Interaction, difficulty: str = "normal", dog_with_two: bool = False,
-                  random_wreckage: bool = False) -> None:
-        options = {"difficulty": difficulty, "dog_with_two": dog_with_two, "random_wreckage": random_wreckage}
+                  random_wreckage: bool = False, choose_characters: bool = False, plan_timeout: bool = False,
+                  prompt_timeout: bool = False) -> None:
+        options = {"difficulty": difficulty, "dog_with_two": dog_with_two, "random_wreckage": random_wreckage,
+                   "choose_characters": choose_characters, "plan_timeout": plan_timeout,
+                   "prompt_timeout": prompt_timeout}
         await self.actions.run(interaction, self.actions.new_game(interaction, "robinson", options))
 
     @app_commands.command(name="plan", description="Place your pawns on an action (planning, R30-R38)")
@@ -89,11 +95,12 @@ class RobinsonCog(commands.GroupCog, group_name="robinson", group_description="R
                                                       friday_leads=pawns == 0 and friday))
 
     @app_commands.command(name="support", description="Add one more pawn to a planned action (numbered as on the board)")
-    @app_commands.describe(stack="Action number in the plan (1 = first)", pawn="me, friday or dog", game=GAME_ID)
+    @app_commands.describe(stack="Action number in the plan (1 = first)", pawn="me, friday, dog or handyman",
+                           game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def support(self, interaction: discord.Interaction, stack: int, pawn: str = "me",
                       game: Optional[int] = None) -> None:
-        letter = {"friday": "f", "dog": "d"}.get(pawn.strip().lower(), "c")
+        letter = {"friday": "f", "dog": "d", "handyman": "h"}.get(pawn.strip().lower(), "c")
         await self._play(interaction, game, f"s:{stack - 1}:{letter}")
 
     @app_commands.command(name="back", description="Take your pawns back from a planned action")

@@ -11,17 +11,16 @@ from typing import Any
 
 from . import effects
 from .combat import built
+from .data import ABILITIES
 from .island import has_shelter
 from .prims import gain, gain_det, heal, living, pay, set_morale
 from .scenario import add_wood
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, sub
 
-COST = {"grandma": 2, "stone_soup": 3, "economy": 2, "new_idea": 3, "speech": 3, "scouting": 3,
-        "recon": 2, "tracking": 2, "the_hunt": 4, "defense": 3}
-OWNER = {"grandma": "Cook", "stone_soup": "Cook", "economy": "Carpenter", "new_idea": "Carpenter",
-         "speech": "Explorer", "scouting": "Explorer", "recon": "Explorer", "tracking": "Soldier",
-         "the_hunt": "Soldier", "defense": "Soldier"}
+# The planning-window abilities (E20) from the validated data (§3.10): cost in D and owner.
+COST = {k: a.cost for k, a in ABILITIES.items() if a.window == "plan"}
+OWNER = {k: a.owner for k, a in ABILITIES.items() if a.window == "plan"}
 LOOK = {"new_idea", "scouting", "recon", "tracking"}  # reveal hidden cards: barrier moves
 HEALERS = {"Flask of Rum": 1, "Castaway Herbs": 1}
 FIGHT_ITEMS = {"Pistol": 3, "Old Rifle": 3, "Surprising Discovery": 3, "Sabre": 3}
@@ -125,6 +124,7 @@ def _ability(s: RobinsonState, seat: str, ab: str, target: str) -> None:
         effects.track(s, target, 1)
     elif ab == "speech":
         set_morale(s, 1)
+    # "handyman": its brown pawn (R32) is in the Carpenter's seat's supply this round (plan.py)
     elif ab == "the_hunt":
         card = s.beast_deck.pop(0)
         s.hunt_deck.insert(0, card)

@@ -6,7 +6,7 @@ from . import adventures
 from .combat import built
 from .effects import OPS, exhaust, flip_back, who_list
 from .island import kind, sources
-from .prims import fp_char, gain, lose_det, players, wound, wound_all
+from .prims import fp_char, gain, keep_outside, lose_det, players, wound, wound_all
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, sub
 
@@ -96,6 +96,7 @@ def _treasure(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 def _night_out(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     if s.phase == "resolve" and r and r != "Friday" and not s.chars[r].out:
         s.chars[r].out = True
+        keep_outside(s, r)  # R74: what it gained this round goes to its personal supply
         s.events.append(m("ev.night_out", who=char(r)))
         if s.ctx.get("space"):  # R74: the tile of this action (its natural shelter counts tonight)
             s.mem["out:" + r] = [str(s.ctx["space"])]

@@ -1,22 +1,22 @@
-"""A co-operative bot seat (rules/bots.py "greedy" level): plans its own pawns by a
-scored priority list (food for the night, Shelter and Roof before the weather,
-Fire and the woodpile for the goal, threats about to slide off, exploring for
-the terrains the inventions need), then confirms; every other decision takes a
-sensible answer.  Pure: no clock, no global random; ties broken by `rng`."""
+"""A co-operative bot seat (rules/bots.py "greedy" level): plans its own pawns by
+expected worth (bot_plan.py: food for the night, Shelter and Roof before the
+weather, wood for the pile and the snow, Fire, threats about to slide off,
+exploring for the terrains the inventions need), uses plain abilities, items and
+tokens (bot_aids.py), then confirms; every other decision takes a sensible
+answer.  Pure: no clock, no global random; ties broken by `rng`."""
 from __future__ import annotations
 
 from ..contract import Move
 from ..rng import Rng
-from . import plan as P
 from .asks import KINDS as ASK_KINDS
 from .bot_aids import aid_move
 from .bot_asks import pick as ask_pick
-from .data import ADVENTURES, CHARACTERS, EVENTS, SCENARIO
+from .bot_plan import plan_move, wood_move
+from .data import ADVENTURES, CHARACTERS
 from . import island
 from .island import kind
 from .moves import label, options
 from .prims import in_camp
-from .scenario import NEEDS, room
 from .state import RobinsonState
 
 INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 7, "Mast": 11, "Hatchet": 8, "Pot": 4,
@@ -47,94 +47,6 @@ def food_gap(s: RobinsonState) -> int:
     return need - (s.avail["F"] + s.avail["NF"]) - planned(s, "F")
 
 
-def wood_reserve(s: RobinsonState) -> int:
-    """Wood kept off the pile: the Shelter, the weather above the Roof (and snow from round 7)."""
-    need = weather_need(s) + (1 if s.round >= 7 else 0)
-    return need + (0 if s.shelter else P.SHELTER_COST[len(s.seats)][0])
-
-
-def wood_gap(s: RobinsonState) -> int:
-    """The reserve plus what the woodpile's next stage takes at the next Action phase (S3)."""
-    pile = room(s) if s.round >= 6 else 0
-    return wood_reserve(s) + pile - s.avail["W"] - planned(s, "W") + P.tied(s)["W"]
-
-
-def score(s: RobinsonState, seat: str, t: P.Target, pawns: str) -> float:
-    parts = t.key.split(".")
-    rnd = s.round
-    me = s.chars[s.seat_char[seat]]
-    v = 0.0
-    if t.action == "threat":
-        card = s.threat[int(parts[1])] or ""
-        if card.startswith("wreck:"):
-            v = 3.0 + (len(pawns) == 2)
-        else:
-            v = 7.0 if parts[1] == "0" else 3.0
-            if EVENTS[card[6:]].pawns != len(pawns):
-                v = 0
-    elif t.action == "hunt":
-        v = 3.0 + 3 * min(s.weapon, 3) + 3 * (food_gap(s) > 0) - 4 * (s.weapon < 2)
-    elif t.action == "build":
-        what = parts[1]
-        if what == "shelter":
-            v = 10.0
-        elif what == "roof":
-            want = 1 if rnd < 3 else 2 if rnd < 5 else 3
-            v = 12.0 if s.roof < want else 2.5
-        elif what == "pal":
-            v = 4.0 if s.palisade < 1 and rnd >= 5 else 1.5
-        elif what == "wpn":
-            v = 4.5 if s.weapon < 2 else 1.5
-        else:
-            v = INVENTION_VALUE.get(parts[2], 2.0)
-            if parts[2] == "Fire":
-                v = 7.0 if rnd < 3 else 12.0
-            elif parts[2] not in ("Mast", "Hatchet") and rnd >= 6:  # late: wood for the pile (S4, S5)
-                v *= 0.6
-    elif t.action == "gather":
-        src = parts[2]
-        if kind(src) == "F":
-            v = 9.0 if food_gap(s) > 0 else 3.0
-        else:
-            gap = wood_gap(s)
-            v = 8.0 + (2.0 * min(3, gap) if rnd >= 6 else 0) if gap > 0 else 3.0 + (3.0 if rnd >= 5 else 0)
-    elif t.action == "explore":
-        v = 7.0 if len(s.island) < 5 else 5.0 if len(s.island) < 7 else 2.0
-        if "Fire" not in s.built and not P.invention_ready(s, "Fire"):  # S5 needs Fire: find its terrain
-            v += 4.0
-    elif t.action == "camp":
-        v = 2.2 + (3.0 if s.morale < 0 else 0) + (2.0 if s.morale < -1 else 0)
-    elif t.action == "rest":
-        v = 0.5 + min(me.wounds, 6) * 0.4
-    if t.fixed:
-        return v / max(1, len(pawns))
-    auto = len(pawns) >= 2 + t.extras
-    if auto:
-        return v / len(pawns) * 1.3
-    p_ok, risk = {"build": (0.67, 1.5), "gather": (0.83, 1.0), "explore": (0.83, 2.8)}[t.action]
-    return (p_ok * v - risk) / len(pawns)
-
-
-PAWN_COST = {"c": 1.0, "f": 0.6, "d": 0.4, "b": 0.3, "e": 0.3}
-
-
-def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
-    """The best new stack by value per pawn; Friday and the Dog only for a clearly good stack."""
-    best, best_v = [], float("-inf")
-    for mid, t, pawns in P.place_options(s, seat):
-        cost = sum(PAWN_COST[x] for x in pawns)
-        v = score(s, seat, t, pawns) * len(pawns) / cost
-        if pawns[0] == "f" and t.action == "rest":
-            v = 1.0 if s.chars["Friday"].wounds else 0.0
-        if "c" not in pawns and v < 1.5:
-            continue
-        if v > best_v + 1e-9:
-            best, best_v = [mid], v
-        elif abs(v - best_v) <= 1e-9:
-            best.append(mid)
-    if P.can_confirm(s, seat) and (not best or best_v < 1.5):
-        return "ok"
-    return best[rng.below(len(best))] if best else "ok"
 
 
 def adventure_choice(s: RobinsonState) -> int:
@@ -206,18 +118,14 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
             pick = "rr:1" if faces[1] == "fail" else "rr:0" if faces[0] == "wound" else "rr:no"
         else:
             pick = ids[0] if kind else f"adv:{adventure_choice(s)}"
+    elif s.phase == "setup":  # R2: the bot takes what the dealer would give it
+        pick = "ch:random"
     elif s.phase == "plan":
         pick = aid_move(s, seat, food_gap(s)) or plan_move(s, seat, rng)
     elif s.phase == "morale":
         pick = "m:h" if s.chars[s.seat_char[s.seats[s.fp]]].wounds else "m:d"
     elif s.phase == "wood":
-        reserve = wood_reserve(s)
-        if s.shelter and s.roof < 2 and s.round < SCENARIO["win_from"] - 1:
-            reserve += P.SHELTER_COST[len(s.seats)][0]
-        if s.round >= 12 - sum(1 for i, need in enumerate(NEEDS) if s.pile[i] < need):
-            reserve = 0  # the pile would not be finished in time otherwise (S5)
-        n = max(0, min(room(s), s.avail["W"] - reserve))
-        pick = f"wood:{n}"
+        pick = wood_move(s)
     elif s.phase == "resolve" and "go:m" in ids:
         pick = "go:m" if s.morale < 3 else "go:d"
     elif s.phase == "night":

@@ -1,12 +1,14 @@
 """The co-operative bot's use of abilities, items and discovery tokens in the planning window
 (E20, §3.7, §3.8, §3.10): only the ones whose worth is plain (food when short, morale below +3,
 weapon and palisade levels, healing the worst wounded, wood onto the pile, determination that
-would otherwise be lost to low morale).  "Look at" abilities are left to players."""
+would otherwise be lost to low morale, the Carpenter's Handyman for a sure Build).  "Look at" abilities are
+left to players."""
 from __future__ import annotations
 
 from typing import Optional
 
 from .abilities import options as aid_options
+from .plan import extras_of
 from .scenario import room
 from .state import RobinsonState
 
@@ -44,6 +46,10 @@ def aid_move(s: RobinsonState, seat: str, food_gap: int) -> Optional[str]:
     if pick is None:
         pick = (heal_best("tk:Vegetables", 2) or heal_best("tk:Castaway_Herbs", 1) or heal_best("it:Flask_of_Rum", 2)
                 or (heal_best("ab:grandma", 3) if food_gap < 0 else None))
+    if pick is None and me.det >= 5 and any(  # Handyman: its brown pawn makes the Carpenter's Build sure
+            st.action == "build" and st.pawns[0] == me.name and st.base < 2 and len(st.pawns) + 1 >= 2 + extras_of(s, st)
+            for st in s.plan):
+        pick = first("ab:handyman")
     fp = s.seat_char[s.seats[s.fp]]
     if pick is None:
         pick = first("tk:Medallion", "tk:Treasure")

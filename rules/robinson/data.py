@@ -74,6 +74,18 @@ class Character(_Frozen):
     personal: Optional[str]
 
 
+class Ability(_Frozen):
+    """A character's ability (§3.10, R83): its cost in D, the window that offers it (E20) and,
+    for Handyman, the action its neutral pawn may join this round (R32)."""
+
+    key: str
+    owner: Literal["Carpenter", "Cook", "Explorer", "Soldier"]
+    name: str
+    cost: int = Field(ge=1, le=4)
+    window: Literal["plan", "reroll", "weather", "fight"]
+    pawn: Optional[Literal["build"]] = None
+
+
 def _load(name: str) -> dict:
     return json.loads((DATA / name).read_text(encoding="utf-8"))
 
@@ -93,6 +105,8 @@ INVENTIONS: dict[str, Invention] = {k: Invention.model_validate({"name": k, **v}
                                     for k, v in _C["inventions"].items()}
 CHARACTERS: dict[str, Character] = {k: Character.model_validate({"name": k, **v})
                                     for k, v in _C["characters"].items()}
+ABILITIES: dict[str, Ability] = {k: Ability.model_validate({"key": k, **v})
+                                  for k, v in _C["abilities"].items() if not k.startswith("_")}
 START_ITEMS: tuple[str, ...] = tuple(_C["start_items"])
 DISCOVERY: dict[str, int] = dict(_C["discovery"])
 SCENARIO: dict = _C["scenario"]
@@ -170,6 +184,9 @@ def _check() -> None:
     for a in ADVENTURES.values():
         if a.wound is None and any(ev for _, ev in a.opts) != bool(a.event):
             errs.append(f"{a.name}: an event half exactly when the card can go to the event deck")
+    for who in PLAYABLE:
+        if sum(a.owner == who for a in ABILITIES.values()) != 4:
+            errs.append(f"{who} has 4 abilities (§3.10)")
     if len(SCENARIO["pile"]) != 5 or SCENARIO["rounds"] != 12:
         errs.append("Castaways: 12 rounds, 5 woodpile stages")
     if errs:

@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 from .cont import later, step
 from .island import has_shelter
-from .prims import (fp_char, gain, gain_det, half_loss, heal, living, lose_det, over, pay, set_morale,
-                    wound_all)
+from .prims import (found_token, fp_char, gain, gain_det, half_loss, heal, living, lose_det, over, pay,
+                    set_morale, wound_all)
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, sub
 
@@ -78,7 +78,7 @@ def draw_discovery(s: RobinsonState, n: int) -> None:
         tok = s.disc_stack.pop(0)
         s.events.append(m("ev.disc", tok=sub("disc", tok)))
         if s.phase == "resolve":
-            s.future_tokens.append(tok)
+            found_token(s, tok)  # R74: to the supply of a resolver outside
         else:
             arrive(s, [tok])
 

@@ -15,7 +15,7 @@ from .fast import fast_copy, move
 from .moves import Opt, deciders, label, options
 from .prims import end
 from .scenario import add_wood
-from .setup import new_game, parse_options
+from .setup import choose, new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
 from .texts import char, m, seat as seat_msg, sub
 from .view import build_view, prompt
@@ -37,6 +37,9 @@ class RobinsonEngine(Engine[RobinsonState]):
 
     def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> RobinsonState:
         s = new_game(list(seats), seed, options)
+        if s.phase == "setup":  # R2: the seats pick their characters first (`ch:`)
+            s.events = [m("ev.choose_chars")]
+            return s
         s.events = [m("ev.setup", chars=_chars(s))]
         phases.start_round(s)
         return s
@@ -83,7 +86,13 @@ class RobinsonEngine(Engine[RobinsonState]):
                 run(s)
             return
         oid, kind, arg, _ = o
-        if kind == "draw":
+        if kind == "ch":
+            done = choose(s, seat, arg)
+            s.events.append(m("ev.chose", who=seat_msg(seat), who_char=char(s.seat_char[seat])))
+            if done:
+                s.events.append(m("ev.setup", chars=_chars(s)))
+                phases.start_round(s)
+        elif kind == "draw":
             phases.header(s, "event")
             EV.event_phase(s, morale=True)
         elif kind == "morale":
@@ -104,6 +113,8 @@ class RobinsonEngine(Engine[RobinsonState]):
             s.events.append(m("ev.planned", who=seat_msg(seat), what=label(s, seat, o)))
             P.unplace(s, seat, arg)
         elif kind == "ok":
+            if arg:  # `ok:rest` (R30)
+                P.rest_all(s, seat)
             s.confirmed.append(seat)
             s.events.append(m("ev.confirmed", who=seat_msg(seat)))
             if all(x in s.confirmed for x in s.seats):
@@ -136,6 +147,13 @@ class RobinsonEngine(Engine[RobinsonState]):
 
     def prompt(self, state: RobinsonState, seat: str) -> Msg:
         return prompt(state, seat)
+
+    def timeout_move(self, state: RobinsonState, seat: str) -> Move | None:
+        """R30/R97 (host hook, cogs/deadlines.py): the rules' default for `seat` when its deadline
+        expires, if the options `plan_timeout`/`prompt_timeout` ask for it; else None."""
+        from .defaults import timeout_answer
+        mid = timeout_answer(state, seat)
+        return None if mid is None else self.find_move(state, seat, mid)
 
     def greedy_move(self, state: RobinsonState, seat: str, rng: Any) -> Move:
         """The co-operative bot seat (rules.bots "greedy"): see bot.py."""

@@ -18,6 +18,9 @@ def deciders(s: RobinsonState) -> list[str]:
     fp = s.seats[s.fp]
     if s.pending is not None:
         return [s.pending["seat"]]
+    if s.phase == "setup":  # R2 option `choose_characters`: one seat at a time, in seat order
+        from .setup import chooser
+        return [chooser(s) or fp]
     if s.phase == "plan":
         return [x for x in s.seats if x not in s.confirmed]
     if s.phase == "resolve":
@@ -62,6 +65,10 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
             return abilities.pick_options(s)
         from .data import ADVENTURES
         return [(f"adv:{i}", "adv", i, True) for i in range(len(ADVENTURES[s.pending["card"]].opts))]
+    if ph == "setup":  # R2: pick a character, or one at random (E31's default; draws: a barrier)
+        from .setup import choosable
+        last = len(s.seat_char) == len(s.seats) - 1  # the last pick starts round 1
+        return [(f"ch:{c}", "ch", c, last) for c in choosable(s)] + [("ch:random", "ch", None, True)]
     if ph == "event":  # E20: Storm Glass may look at the top card before the draw
         glass = [("it:Storm_Glass", "it", ("Storm Glass", ""), True)] \
             if s.items.get("Storm Glass", 0) > 0 and s.event_deck else []
@@ -77,6 +84,8 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
         out += [(mid, "unplace", i, False) for mid, i in P.unplace_options(s, seat)]
         if P.can_confirm(s, seat):
             out.append(("ok", "ok", None, False))
+        elif P.free_pawns(s, seat).get("c", 0):  # R30: the rest on Rest, and confirm
+            out.append(("ok:rest", "ok", "rest", False))
         return out + abilities.options(s, seat)
     if ph == "resolve":
         st = s.queue[0]
@@ -175,6 +184,10 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         return m("mv.adv", card=card_msg(s.pending["card"]), what=describe(codes, to_event))
     if kind == "wood":
         return m("mv.wood", n=arg)
+    if kind == "ok" and arg:
+        return m("mv.ok_rest")
+    if kind == "ch":
+        return m("mv.choose_char", who=char(arg)) if arg else m("mv.choose_random")
     if kind == "camp":
         return m("mv.camp", space=arg)
     if kind == "morale":

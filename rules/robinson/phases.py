@@ -37,6 +37,8 @@ def start_round(s: RobinsonState) -> None:
             for k, v in c.supply.items():
                 s.avail[k] += v
             c.supply = no_res()
+            kept, c.kept = c.kept, []
+            effects.arrive(s, kept)  # R45: "on arrival" tokens convert as they reach Available
     delayed, s.delayed = s.delayed, []
     for entry in delayed:  # R94 (2): "next round start" effects in the order gained
         who, _, code = entry.partition("|")
@@ -221,6 +223,8 @@ def item_effects(s: RobinsonState, items: list[str]) -> None:
     s.future = no_res()
     toks, s.future_tokens = s.future_tokens, []
     effects.arrive(s, toks)
+    for c in s.chars.values():  # R74: what each gained this Action phase is no longer traced
+        c.gained, c.found = {}, []
     if "items_off" in s.flags:
         s.flags.remove("items_off")
     if check_win(s):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .combat import built
-from .data import CHARACTERS, EVENTS, INVENTIONS, SCENARIO_INVENTIONS
+from .data import ABILITIES, CHARACTERS, EVENTS, INVENTIONS, SCENARIO_INVENTIONS
 from .island import distances, explored_terrains, has_shelter, sources
 from .prims import players
 from .state import RobinsonState, Stack
@@ -223,14 +223,19 @@ def pawn_supply(s: RobinsonState, seat: str) -> dict[str, int]:
             out["b"] = lasting + len(once)
         if built(s, "Map"):
             out["e"] = 1
+    if "handyman" in s.chars[who].used:  # §3.10 Handyman: the Carpenter's own brown pawn this round
+        out["h"] = 1
     return out
 
 
 def letter_name(s: RobinsonState, seat: str, letter: str) -> str:
-    return {"c": s.seat_char[seat], "f": "Friday", "d": "Dog", "b": "Brown", "e": "Green"}[letter]
+    return {"c": s.seat_char[seat], "f": "Friday", "d": "Dog", "b": "Brown", "e": "Green",
+            "h": "Handyman"}[letter]
 
 
-NEUTRAL_ACTION = {"d": ("hunt", "explore"), "b": ("build",), "e": ("explore",)}  # R32, R86
+# R32, R86: the actions each neutral pawn may join (the Handyman's from the data, §3.10).
+NEUTRAL_ACTION = {"d": ("hunt", "explore"), "b": ("build",), "e": ("explore",),
+                  "h": (ABILITIES["handyman"].pawn or "build",)}
 
 
 def free_pawns(s: RobinsonState, seat: str) -> dict[str, int]:
@@ -251,7 +256,7 @@ def combos(free: dict[str, int], n: int) -> list[str]:
             continue
         rest = dict(free)
         rest[first] -= 1
-        pool = "".join(x * rest.get(x, 0) for x in "cfdbe")
+        pool = "".join(x * rest.get(x, 0) for x in "cfdbeh")
         seen = set()
         from itertools import combinations
         for tail in combinations(pool, n - 1):
@@ -267,6 +272,8 @@ def stack_ok(s: RobinsonState, seat: str, t: Target, pawns: str) -> bool:
         return False  # R32, R86: neutral pawns only on their action
     if t.owner and not (pawns[0] == "c" and s.seat_char[seat] == t.owner):
         return False  # R58
+    if "h" in pawns and "c" not in pawns:
+        return False  # Handyman: only on a Build the Carpenter takes part in (§3.10)
     if "c" in pawns and not allowed(s, s.seat_char[seat], t.action):
         return False
     return True
@@ -319,9 +326,11 @@ def support_options(s: RobinsonState, seat: str) -> list[tuple[str, int, str]]:
     for i, st in enumerate(s.plan):
         if st.action not in ("build", "gather", "explore") or len(st.pawns) >= max_size(s, st):
             continue
-        for letter in ("c", "f", "d", "b", "e"):
+        for letter in ("c", "f", "d", "b", "e", "h"):
             if free.get(letter, 0) < 1:
                 continue
+            if letter == "h" and s.seat_char[seat] not in st.pawns:
+                continue  # Handyman: the Carpenter takes part in that Build (§3.10)
             if letter in NEUTRAL_ACTION and st.action not in NEUTRAL_ACTION[letter] or \
                     letter == "d" and st.action != "explore":
                 continue
@@ -378,6 +387,15 @@ def unplace(s: RobinsonState, seat: str, i: int) -> None:
         st.base = 2 if len(st.pawns) >= 2 + extras_of(s, st) else 1
     s.edits[seat] = s.edits.get(seat, 0) + 1
     changed(s, seat)
+
+
+def rest_all(s: RobinsonState, seat: str) -> None:
+    """`ok:rest`: the seat's unplaced character pawns go to Rest, then it confirms (R30's timeout
+    completion, also offered to players).  Rest costs nothing and limits no one (R31), so the other
+    seats' confirmations stand [PROPOSED]."""
+    who = s.seat_char[seat]
+    for _ in range(free_pawns(s, seat).get("c", 0)):
+        s.plan.append(Stack(action="rest", target="rest", pawns=[who], owners=[seat]))
 
 
 def changed(s: RobinsonState, seat: str) -> None:

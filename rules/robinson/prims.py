@@ -119,6 +119,8 @@ def gain(s: RobinsonState, code: str, n: int) -> None:
             actor.supply[code] += n
         else:
             s.future[code] += n
+            if actor is not None:
+                actor.gained[code] = actor.gained.get(code, 0) + n
     else:
         s.avail[code] += n
     s.events.append(m("ev.gain", n=n, res=res(code)))
@@ -157,3 +159,30 @@ def half_loss(value: int) -> int:
 
 def players(s: RobinsonState) -> int:
     return len(s.seats)
+
+
+def found_token(s: RobinsonState, tok: str) -> None:
+    """R45/R74: a discovery token found in the Action phase goes to Future, or to the personal supply
+    of a resolver spending the night outside."""
+    actor = s.chars.get(s.actor or "")
+    if actor is not None and actor.out:
+        actor.kept.append(tok)
+        return
+    s.future_tokens.append(tok)
+    if actor is not None:
+        actor.found.append(tok)
+
+
+def keep_outside(s: RobinsonState, who: str) -> None:
+    """R74: a character sent outside keeps what it gained in its actions this round (resources and
+    discovery tokens already in Future) in its personal supply until the next round starts (R94)."""
+    c = s.chars[who]
+    for code, n in c.gained.items():
+        take = min(n, s.future[code])
+        s.future[code] -= take
+        c.supply[code] += take
+    for tok in c.found:
+        if tok in s.future_tokens:
+            s.future_tokens.remove(tok)
+            c.kept.append(tok)
+    c.gained, c.found = {}, []

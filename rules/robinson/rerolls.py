@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import DICE
+from .data import ABILITIES, DICE
 from .effects import take_token
 from .state import RobinsonState, Stack
 from .texts import char, m, sub
@@ -35,7 +35,7 @@ def rerollers(s: RobinsonState, st: Stack, passed: list[str]) -> list[tuple[str,
     out = []
     owner, ab = REROLL[st.action]
     c = s.chars.get(owner)
-    if c is not None and c.seat and not c.dead and c.det >= 2 and ab not in c.used \
+    if c is not None and c.seat and not c.dead and c.det >= ABILITIES[ab].cost and ab not in c.used \
             and "noabil" not in s.limits.get(owner, []) and c.seat not in passed:
         out.append((c.seat, ab))
     fp = s.seats[s.fp]
@@ -76,7 +76,7 @@ def answer(s: RobinsonState, i: int) -> bool:
         return not open_window(s, st, passed)
     by = p["by"]
     payer = s.chars["Friday"] if by == "friday" else s.chars[REROLL[st.action][0]]
-    payer.det -= 2
+    payer.det -= 2 if by == "friday" else ABILITIES[by].cost
     if by != "friday":
         payer.used.append(by)
     st.faces[i] = DICE[st.action][DIE[i]][s.rng.below(6)]

@@ -1,4 +1,4 @@
-"""A new game: set-up R1-R15 and Castaways S1, S8."""
+"""A new game: set-up R1-R15 and Castaways S1, S8; option `choose_characters` (R2, E31)."""
 from __future__ import annotations
 
 from typing import Any
@@ -45,10 +45,11 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict | None = Non
     if len(set(seats)) != n:
         raise ValueError("seats must be distinct")
     rng = Rng.from_seed(seed)
-    # R2: 1-2 players deal from Carpenter, Cook, Explorer; 3-4 from all four.
-    pool = ["Carpenter", "Cook", "Explorer"] + (["Soldier"] if n >= 3 else [])
-    rng.shuffle(pool)
-    seat_char = {s: pool[i] for i, s in enumerate(seats)}
+    seat_char: dict[str, str] = {}
+    if not opts.choose_characters:  # R2: dealt at random (else picked in seat order: `choose`)
+        pool = char_pool(n)
+        rng.shuffle(pool)
+        seat_char = {s: pool[i] for i, s in enumerate(seats)}
     chars = {c: Char(name=c, seat=s) for s, c in seat_char.items()}
     if n <= 2:  # R14, R15: Friday with 1-2 players
         chars["Friday"] = Char(name="Friday")
@@ -88,5 +89,33 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict | None = Non
         items={i: 2 for i in items[:2]}, unused_items=items[2:],
         action_tokens={a: [] for a in ("threat", "hunt", "build", "gather", "explore", "camp")},
         dog=dog, adv_decks=adv, adv_discard={d: [] for d in adv}, mystery_deck=mystery,
+        phase="setup" if opts.choose_characters else "event",
     )
     return state
+
+
+def char_pool(n: int) -> list[str]:
+    """R2: 1-2 players use Carpenter, Cook, Explorer; 3-4 players all four."""
+    return ["Carpenter", "Cook", "Explorer"] + (["Soldier"] if n >= 3 else [])
+
+
+def chooser(s: RobinsonState) -> str | None:
+    """Option `choose_characters` (R2, E31): the next seat, in seat order, still to pick."""
+    return next((x for x in s.seats if x not in s.seat_char), None)
+
+
+def choosable(s: RobinsonState) -> list[str]:
+    taken = set(s.seat_char.values())
+    return [c for c in char_pool(len(s.seats)) if c not in taken]
+
+
+def choose(s: RobinsonState, seat: str, name: str | None) -> bool:
+    """The seat takes `name` (None: one at random, the E31 default); True once every seat has one."""
+    left = choosable(s)
+    if name is None:
+        name = left[s.rng.below(len(left))]
+    s.seat_char[seat] = name
+    s.chars[name] = Char(name=name, seat=seat)
+    order = [s.seat_char[x] for x in s.seats if x in s.seat_char] + [c for c in s.chars if c == "Friday"]
+    s.chars = {c: s.chars[c] for c in order}  # seat order, Friday last (as when dealt)
+    return chooser(s) is None

@@ -16,7 +16,7 @@ from ..contract import GameState
 RES = ("F", "NF", "W", "Fur")
 ACTIONS = ("threat", "hunt", "build", "gather", "explore", "camp", "rest")  # R39 order
 
-Phase = Literal["event", "morale", "wood", "plan", "resolve", "weather", "night", "over"]
+Phase = Literal["setup", "event", "morale", "wood", "plan", "resolve", "weather", "night", "over"]
 
 
 def no_res() -> dict[str, int]:
@@ -24,13 +24,18 @@ def no_res() -> dict[str, int]:
 
 
 class RobinsonOptions(BaseModel):
-    """`/game new` options (R2, R10, R11, R14)."""
+    """`/game new` options (R2, R10, R11, R14, R30, R97)."""
 
     model_config = ConfigDict(extra="forbid")
 
     difficulty: Literal["normal", "easy", "hard"] = "normal"  # R10
     random_wreckage: bool = False  # R11
     dog_with_two: bool = False  # R14
+    choose_characters: bool = False  # R2, E31: seats pick their characters in seat order
+    # R30/R97: when the host's turn deadline expires, the rules' own default is taken (defaults.py)
+    # instead of the host's expiry policy: planning completes by R30, any other prompt by E31.
+    plan_timeout: bool = False
+    prompt_timeout: bool = False
 
 
 class Char(BaseModel):
@@ -45,6 +50,9 @@ class Char(BaseModel):
     used: list[str] = Field(default_factory=list)  # abilities used this round (R83)
     out: bool = False  # spends this night outside the camp (R74)
     supply: dict[str, int] = Field(default_factory=no_res)  # personal supply while outside (R74)
+    kept: list[str] = Field(default_factory=list)  # discovery tokens in that supply (R74)
+    gained: dict[str, int] = Field(default_factory=dict)  # resources it sent to Future this Action phase
+    found: list[str] = Field(default_factory=list)  # discovery tokens it sent to Future this Action phase
 
 
 class Spot(BaseModel):

@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from .combat import built
+from .data import ABILITIES
 from .prims import heal, in_camp, over, pay
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, sub
 
-HOOCH = 3  # determination
+HOOCH = ABILITIES["hooch"].cost  # determination (§3.10)
+GRANDMA = ABILITIES["grandma"].cost
 
 
 def clouds(s: RobinsonState, faces: list[str], mods: dict[str, int]) -> tuple[int, int]:
@@ -120,7 +122,7 @@ def night_seat_options(s: RobinsonState, seat: str) -> list[tuple[str, str, Any,
     if food and built(s, "Fireplace") and "fireplace" not in s.flags:
         uses.append("fireplace")
     me = s.chars.get(s.seat_char.get(seat, ""))
-    if food and me is not None and me.name == "Cook" and not me.dead and me.det >= 2 and \
+    if food and me is not None and me.name == "Cook" and not me.dead and me.det >= GRANDMA and \
             "grandma" not in me.used and "noabil" not in s.limits.get("Cook", []):
         uses.append("grandma")
     if s.items.get("Flask of Rum", 0) > 0:
@@ -161,7 +163,7 @@ def night_answer(s: RobinsonState, what: str) -> bool:
         else:
             pay(s, "F", 1)
             if use == "grandma":
-                s.chars["Cook"].det -= 2
+                s.chars["Cook"].det -= GRANDMA
                 s.chars["Cook"].used.append("grandma")
                 s.events.append(m("ev.ability", who=char("Cook"), ab=sub("ab", "grandma")))
             else:

@@ -1,9 +1,11 @@
-"""The co-operative bot (rules/robinson/bot.py, bot_aids.py): plain uses of abilities, items and tokens
-in the planning window (E20), the weather reserve (R67) and the woodpile step (S3, S5)."""
+"""The co-operative bot (rules/robinson/bot.py, bot_plan.py, bot_aids.py): plain uses of abilities, items
+and tokens in the planning window (E20), the weather forecast (S2, R67), the plan's worth and the
+woodpile step (S3, S5)."""
 from __future__ import annotations
 
 from rules.bots import choose
-from rules.robinson.bot import food_gap, weather_need, wood_reserve
+from rules.robinson import bot_plan as BP
+from rules.robinson.bot import food_gap
 from rules.robinson.bot_aids import aid_move
 
 from .robinson_kit import E, ids, planning
@@ -39,11 +41,54 @@ def test_e20_weapon_items_before_hunting_and_healing_the_worst_wounded():
     assert aid_move(s, seat, -5) == f"it:Flask_of_Rum:{other}"
 
 
-def test_r67_s3_weather_reserve_keeps_wood_off_the_pile():
+def test_s2_r67_the_forecast_follows_the_weather_dice_of_each_round():
+    assert BP.weather(3) == ((0, 0, 1.0),)  # S2: no weather in rounds 1-3
+    assert BP.p_above(5, 0) == 1.0 and abs(BP.p_above(5, 1) - 2 / 6) < 1e-9  # Rain die: 2 clouds on 2 faces
+    assert abs(BP.snow(5) - 1 / 6) < 1e-9
+    assert abs(sum(c * p for c, _, p in BP.weather(8)) - 3.0) < 1e-9  # Rain + Winter dice: 3 clouds on average
+    assert abs(BP.p_above(8, 3) - 8 / 36) < 1e-9  # 4 clouds: 2 rain on the Rain die and 2 on the Winter die
+
+
+def test_r67_s3_the_woodpile_step_keeps_what_tonights_weather_takes():
     s = planning(2, 1)
-    s.shelter, s.round, s.roof = True, 7, 1
-    assert weather_need(s) == 2 and wood_reserve(s) == 3  # 2 clouds above Roof 1, 1 snow
-    s.roof = 3
-    assert weather_need(s) == 0 and wood_reserve(s) == 1
-    s.round = 2
-    assert weather_need(s) == 0 and wood_reserve(s) == 0  # S2: no weather in rounds 1-3
+    s.shelter, s.round, s.roof, s.pile = True, 7, 3, [1, 2, 0, 0, 0]
+    s.avail["W"] = 3
+    s.phase = "wood"
+    keep = BP.snow(7) + BP.above(7, 3)  # ~1.4 wood expected tonight
+    assert BP.wood_move(s) == "wood:1" and 1 < keep < 2
+    s.avail["W"] = 6
+    assert BP.wood_move(s) == "wood:3"  # stage 3 complete (one stage a round, S3)
+    s.round, s.pile, s.avail["W"] = 10, [1, 2, 3, 0, 0], 4
+    assert BP.wood_move(s) == "wood:4"  # two stages, three steps left: nothing kept back (S5)
+
+
+def test_r30_a_planned_roof_counts_before_the_next_is_weighed():
+    s = planning(2, 1)
+    s.shelter, s.round, s.roof = True, 4, 1
+    s.avail.update(W=8, Fur=2)
+    first = BP.Worth(s).roof()
+    seat = s.seats[0]
+    s = E.apply(s, seat, "p:b.roof.w:cc")
+    assert BP.project(s).roof == 2 and BP.Worth(s).roof() < first  # R67: the second level saves less
+
+
+def test_r72_food_is_worth_two_wounds_a_meal_while_short():
+    s = planning(2, 1)
+    s.avail.update(F=0, NF=0)
+    w = BP.Worth(s)
+    assert w.food_short >= 2 and w.food(1) == 2.0
+    s.avail["F"] = 6
+    assert BP.Worth(s).food(1) < 0.5  # fed: it spoils tonight (R72 step 4)
+
+
+def test_r32_the_carpenter_bot_spends_handyman_to_make_its_build_sure():
+    from tests.rules.test_robinson_abilities import carpenter_game
+    s, seat = carpenter_game()
+    s.chars["Carpenter"].det = 6
+    s.avail["W"] = 4
+    s = E.apply(s, seat, "p:b.wpn:c")
+    s.tokens, s.items = [], {}
+    assert aid_move(s, seat, -5) == "ab:handyman"
+    s = E.apply(s, seat, "ab:handyman")
+    mid = choose(E, s, seat, "greedy", 1).id
+    assert "h" in mid.rsplit(":", 1)[1]  # the brown pawn goes on a Build with the Carpenter (here or there)

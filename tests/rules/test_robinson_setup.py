@@ -91,3 +91,45 @@ def test_every_effect_code_in_the_data_is_known_to_the_interpreter():
     for inv in INVENTIONS.values():
         for c in inv.effect:
             assert c.partition(":")[0] in OPS, (inv.name, c)
+
+
+def test_r2_e31_choose_characters_asks_each_seat_in_seat_order_before_round_one():
+    s = game(3, 4, choose_characters=True)
+    assert s.phase == "setup" and s.seat_char == {} and E.to_act(s) == ["p1"]
+    assert [m.id for m in E.legal_moves(s, "p1")] == ["ch:Carpenter", "ch:Cook", "ch:Explorer", "ch:Soldier",
+                                                       "ch:random"]
+    assert E.legal_moves(s, "p2") == []  # not p2's turn yet
+    s = E.apply(s, "p1", "ch:Soldier")
+    assert E.to_act(s) == ["p2"] and "ch:Soldier" not in [m.id for m in E.legal_moves(s, "p2")]
+    s = E.apply(s, "p2", "ch:Cook")
+    assert s.phase == "setup" and E.to_act(s) == ["p3"]
+    s = E.apply(s, "p3", "ch:Explorer")
+    assert s.seat_char == {"p1": "Soldier", "p2": "Cook", "p3": "Explorer"}
+    assert list(s.chars) == ["Soldier", "Cook", "Explorer"] and s.round == 1 and s.phase in ("wood", "plan")
+    assert "Carpenter" not in s.chars  # R2: the unused character goes back to the box
+    assert "Snare" not in [i["name"] for i in E.view(s).inventions]  # with its personal invention
+
+
+def test_r2_choosing_keeps_the_two_player_pool_and_friday():
+    s = game(2, 1, choose_characters=True)
+    assert "ch:Soldier" not in [m.id for m in E.legal_moves(s, "p1")]  # R2: 1-2 players
+    s = E.apply(s, "p1", "ch:Explorer")
+    s = E.apply(s, "p2", "ch:Cook")
+    assert list(s.chars) == ["Explorer", "Cook", "Friday"]  # R14
+
+
+def test_e31_the_random_pick_is_a_barrier_drawn_from_the_characters_left():
+    picks = set()
+    for seed in range(12):
+        s = game(1, seed, choose_characters=True)
+        mv = {m.id: m for m in E.legal_moves(s, "p1")}
+        assert mv["ch:random"].barrier  # it draws from the game's RNG (undo stops there)
+        s = E.apply(s, "p1", "ch:random")
+        assert s.phase != "setup" and s.seat_char["p1"] in ("Carpenter", "Cook", "Explorer")
+        picks.add(s.seat_char["p1"])
+    assert len(picks) > 1
+
+
+def test_r2_choose_characters_is_an_option_of_the_engine():
+    assert E.parse_options({"choose_characters": True}).choose_characters
+    assert game(2, 1).phase != "setup"  # default: dealt at random
