@@ -52,14 +52,18 @@ def test_s2_r67_the_forecast_follows_the_weather_dice_of_each_round():
 def test_r67_s3_the_woodpile_step_keeps_what_tonights_weather_takes():
     s = planning(2, 1)
     s.shelter, s.round, s.roof, s.pile = True, 7, 3, [1, 2, 0, 0, 0]
-    s.avail["W"] = 3
+    s.weather_tokens = []
     s.phase = "wood"
-    keep = BP.snow(7) + BP.above(7, 3)  # ~1.4 wood expected tonight
-    assert BP.wood_move(s) == "wood:1" and 1 < keep < 2
-    s.avail["W"] = 6
+    wood, _ = BP.tonight(7, 3, False, False, False, True)
+    assert BP.quantile(wood, 0.85) == 3  # R67: snow, and clouds above Roof 3, take at most 3 wood 5 times in 6
+    s.avail["W"] = 3
+    assert BP.wood_move(s) == "wood:0"
+    s.avail["W"] = 4
+    assert BP.wood_move(s) == "wood:1"
+    s.avail["W"] = 7
     assert BP.wood_move(s) == "wood:3"  # stage 3 complete (one stage a round, S3)
-    s.round, s.pile, s.avail["W"] = 10, [1, 2, 3, 0, 0], 4
-    assert BP.wood_move(s) == "wood:4"  # two stages, three steps left: nothing kept back (S5)
+    s.round, s.pile, s.avail["W"] = 9, [1, 2, 3, 0, 0], 4
+    assert BP.wood_move(s) == "wood:4"  # two stages, steps 9 and 10 left: nothing kept back (S5)
 
 
 def test_r30_a_planned_roof_counts_before_the_next_is_weighed():
@@ -76,7 +80,8 @@ def test_r72_food_is_worth_two_wounds_a_meal_while_short():
     s = planning(2, 1)
     s.avail.update(F=0, NF=0)
     w = BP.Worth(s)
-    assert w.food_short >= 2 and w.food(1) == 2.0
+    assert w.food_short >= 2 and w.food(1) == 2.0 * w.hurt_one  # a meal missed: 2 wounds to the healthiest
+    assert w.hurt_one > 1.0  # a wound costs more than 1 once life is counted (R76)
     s.avail["F"] = 6
     assert BP.Worth(s).food(1) < 0.5  # fed: it spoils tonight (R72 step 4)
 
