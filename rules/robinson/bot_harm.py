@@ -10,15 +10,19 @@ from .data import BEASTS, CHARACTERS
 from .state import RobinsonState
 
 DEATH = 25.0  # R76: one death ends the game for everyone
-MORALE = {3: 0.3, 2: 0.4, 1: 0.7}  # a Morale level lost at this level; 0 and below: R24 costs wounds
 
 
 def morale_cost(s: RobinsonState, level: float | None = None) -> float:
-    """A Morale level lost now: below 1 the First Player discards a determination more at every Morale
-    phase left, and wounds replace what is missing (R23, R24)."""
+    """A Morale level lost from `level` (now by default), for the Morale phases left (R23, R24): at +1
+    and above the First Player gains a determination less each round; at 0 and below it discards one
+    more, and a wound replaces each one missing."""
     m = s.morale if level is None else level
-    rounds = max(0, LAST - s.round)
-    return MORALE.get(int(round(m)), 1.2) * min(1.0, rounds / 4 + 0.25)
+    phases = min(4, max(0, LAST - s.round))
+    if m <= 0:
+        fp = s.seat_char[s.seats[s.fp]]
+        short = 1.0 if s.chars[fp].det < 2 - m else 0.5
+        return 0.25 + 0.6 * phases * short
+    return 0.2 + (0.3 if m < 3 else 0.25) * phases
 
 
 def hurt(s: RobinsonState, who: str, n: float, morale: float | None = None) -> float:

@@ -17,6 +17,7 @@ from .combat import built
 from .bot_odds import LAST, P_ADV, P_OK, P_WOUND, WIN_FROM, above, animals, beast_stats, p_above, quantile, snow, tonight, weather  # noqa: F401,E501
 from .data import INVENTIONS
 from .bot_cards import ADV_COST, threat_value
+from .bot_harm import morale_cost
 from .bot_island import explore_value, terrain_need
 from .bot_worth import DISC, PAL_ITEM, WPN_ITEM, Proj, Worth, project, wound_cost  # noqa: F401
 from .island import has_shelter, kind
@@ -88,10 +89,11 @@ def gain_value(s: RobinsonState, w: Worth, t: P.Target) -> float:
         if w.need is None:
             w.need = terrain_need(s, w, invention)
         return explore_value(s, w, int(parts[1]), w.need)
-    if t.action == "camp":  # R64: 2 D (not with 4 players) and Morale +1, worth most below 0 (R23, R24)
+    if t.action == "camp":  # R64: Morale +1 and 2 D (4 players: the better of the two), R23-R24
         m = w.pj.morale
-        d = 0.5 if players(s) < 4 or m >= 3 else 0.0
-        return d + (1.2 if m < 0 else 0.6 if m < 2 else 0.1 if m < 3 else 0.0)
+        up = morale_cost(s, m + 1) if m < 3 else 0.0
+        det = 2 * (0.9 if m < 0 else 0.35)
+        return max(up, det) if players(s) >= 4 else up + det
     return 0.0
 
 

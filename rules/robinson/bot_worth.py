@@ -18,6 +18,7 @@ from .bot_odds import LAST, P_OK, WIN_FROM, above, animals, beast_stats, p_above
 from .bot_harm import hunt_outlook, hurt
 from .bot_island import reach
 from .combat import built
+from .data import CHARACTERS
 from .island import has_shelter, kind, sources
 from .prims import in_camp, players
 from .scenario import NEEDS
@@ -148,6 +149,8 @@ class Worth:
         costs = list(self.cost_of.values()) or [1.0]
         self.hurt_all = sum(costs)  # one wound to every character in camp (R69, R80)
         self.hurt_one = min(costs)  # the healthiest goes hungry (R72, bot.py)
+        by_life = sorted(camp, key=lambda c: CHARACTERS[c].life - s.chars[c].wounds, reverse=True)
+        self.hungry = [hurt(s, c, FED) for c in by_life]  # the k-th meal missed tonight (R72)
         tied = P.tied(s)
         self.food_now = s.avail["F"] + s.avail["NF"] - tied["F"] - tied["NF"] + pj.food
         self.wood_now = wood_now = s.avail["W"] - tied["W"] + pj.wood
@@ -184,13 +187,17 @@ class Worth:
         return int("rain" in self.s.weather_tokens) + int("snow" in self.s.weather_tokens)
 
     def food(self, n: float) -> float:
-        """n more food tonight: the weather's food and the meals it covers (R67, R72: a meal missed is
-        2 wounds to the healthiest), little once everyone is fed (perishable food spoils)."""
+        """n more food tonight: each meal it covers spares a character 2 wounds (R72: the healthiest go
+        hungry first, bot.py), little once everyone is fed (perishable food spoils)."""
         out, have, left = 0.0, self.food_now, n
         while left > 1e-9:
             step = min(1.0, left)
-            short = p_over(self.food_need, have)
-            out += step * (short * FED * self.hurt_one + (1 - short) * 0.25)
+            v = 0.25 * (1 - p_over(self.food_need, have))
+            for need, p in self.food_need:
+                if need > have:
+                    k = min(len(self.hungry), int(need - have + 0.999)) - 1
+                    v += p * (self.hungry[k] if k >= 0 else self.hurt_all)
+            out += step * v
             have, left = have + step, left - step
         return out
 

@@ -7,6 +7,8 @@ from rules.bots import choose
 from rules.robinson import bot_plan as BP
 from rules.robinson.bot import food_gap
 from rules.robinson.bot_aids import aid_move
+from rules.robinson.bot_harm import hurt
+from rules.robinson.data import CHARACTERS
 
 from .robinson_kit import E, ids, planning
 
@@ -80,8 +82,9 @@ def test_r72_food_is_worth_two_wounds_a_meal_while_short():
     s = planning(2, 1)
     s.avail.update(F=0, NF=0)
     w = BP.Worth(s)
-    assert w.food_short >= 2 and w.food(1) == 2.0 * w.hurt_one  # a meal missed: 2 wounds to the healthiest
-    assert w.hurt_one > 1.0  # a wound costs more than 1 once life is counted (R76)
+    healthiest = max(w.cost_of, key=lambda c: CHARACTERS[c].life - s.chars[c].wounds)
+    assert w.food_short >= 2 and w.food(1) == hurt(s, healthiest, 2)  # a meal missed: 2 wounds (R72)
+    assert hurt(s, healthiest, 2) > 2.0  # a wound costs more than 1 once life is counted (R76)
     s.avail["F"] = 6
     assert BP.Worth(s).food(1) < 0.5  # fed: it spoils tonight (R72 step 4)
 
