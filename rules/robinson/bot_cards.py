@@ -9,7 +9,7 @@ from . import plan as P
 from .bot_harm import morale_cost
 from .bot_island import camp_food
 from .bot_odds import above, animals
-from .data import EVENTS
+from .data import EVENTS, WRECKAGE
 from .island import kind, sources
 from .prims import players
 
@@ -62,8 +62,9 @@ def code_cost(w: Worth, code: Any) -> float:
         return -0.35 * n if n > 0 else -n * (0.6 if s.morale < 0 else 0.3)
     if head == "res":
         n = int(a[1])
-        price = w.wood_later if a[0] == "W" else w.fur if a[0] == "Fur" else 1.2
-        return -n * price
+        if a[0] in ("F", "NF"):  # food tonight at its price (R72); non-perishable food keeps
+            return -w.food(n) - (0.6 * n if a[0] == "NF" else 0.0) if n > 0 else w.food(-n)
+        return -n * (w.wood_later if a[0] == "W" else w.fur)
     if head == "res_pp":
         return -int(a[1]) * players(s) * 1.0
     if head in ("exh", "exh_gathered", "exh_other", "exh_flock"):
@@ -151,12 +152,13 @@ def drawn_cost(w: Worth, card: str, avg: float) -> float:
     return codes_cost(w, half) + avg
 
 
-def threat_value(w: Worth, i: int, card: str) -> float:
+def threat_value(w: Worth, i: int, card: str, pawns: int = 1) -> float:
     """A threat action (R47-R49) spares the card's slide-off (left space: at the next Event phase;
-    right space: later, and it may be dealt with next round) and takes its reward."""
+    right space: later, and it may be dealt with next round) and takes its reward (a Wreckage card:
+    the small reward for 1 pawn, the large one for 2)."""
     deck, _, name = card.partition(":")
     if deck == "wreck":
-        return 1.5
+        return max(0.2, -codes_cost(w, WRECKAGE[name]["small" if pawns < 2 else "large"]))
     e = EVENTS[name]
     harm = max(0.0, codes_cost(w, e.slide))
     reward = -codes_cost(w, e.reward)

@@ -10,6 +10,7 @@ from .data import BEASTS, CHARACTERS
 from .state import RobinsonState
 
 DEATH = 25.0  # R76: one death ends the game for everyone
+WOUND = 1.0  # a wound to a healthy character (healing one takes a pawn on Rest, R65)
 
 
 def morale_cost(s: RobinsonState, level: float | None = None) -> float:
@@ -41,7 +42,7 @@ def hurt(s: RobinsonState, who: str, n: float, morale: float | None = None) -> f
     out = 0.0
     for k in range(whole + (1 if frac > 0 else 0)):
         life = left - k - 1  # life left after this wound
-        step = 1.0 + 4.0 / max(1, life + 1)
+        step = WOUND * (1.0 + 4.0 / max(1, life + 1))
         if life <= 0:
             step += DEATH
         elif life in CHARACTERS[who].arrows:

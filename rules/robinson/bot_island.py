@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 # already within reach (each source once a round, R35).
 MORE = (0.8, 0.45, 0.2, 0.08)
 REACH = {1: 1.0, 2: 0.6, 3: 0.3}  # a source further away takes more pawns (R34)
+PAWN = 1.2  # what else the pawn that gathers it could have done
 
 
 def reach(s: RobinsonState) -> dict[str, float]:
@@ -39,16 +40,16 @@ def camp_food(s: RobinsonState) -> int:
 
 
 def source_worth(w: Worth, res: str, have: float, where: float = 1.0) -> float:
-    """One more source of `res` at that reach: what it adds a round, for the rounds left, at the price
-    of what it gives beyond the pawn that gathers it."""
+    """One more source of `res` at that reach: what it adds in the rounds left (never more wood than
+    the woodpile and the weather still need), beyond the pawn that gathers it."""
     more = MORE[min(3, int(have + 0.5))] * where
-    rounds = sum(0.93 ** (x - w.rnd) for x in w.rounds[1:])
+    stream = more * sum(0.93 ** (x - w.rnd) for x in w.rounds[1:])
     if res == "W":
-        surplus = max(0.0, w.wood - 1.0)
-    else:  # food only matters while the camp tile does not feed everyone (R72)
-        hungry = max(0.0, w.camp - camp_food(w.s) - have * 0.5)
-        surplus = min(1.0, hungry) * max(0.0, 2.0 * w.hurt_one - 1.0)
-    return more * rounds * surplus
+        useful = min(stream, max(1.0, 0.6 * w.outlook.gap))
+        return useful * max(0.0, w.wood_later - PAWN)
+    hungry = max(0.0, w.camp - camp_food(w.s) - have * 0.5)  # meals the camp tile does not cover (R72)
+    useful = min(stream, hungry * len(w.rounds[1:]))
+    return useful * max(0.0, min(2.0 * w.hurt_one, 2.6) - PAWN)
 
 
 def tile_value(s: RobinsonState, w: Worth, tile: int, d: int, need: dict[str, float],

@@ -19,7 +19,7 @@ from .data import INVENTIONS
 from .bot_cards import ADV_COST, threat_value
 from .bot_harm import morale_cost
 from .bot_island import explore_value, terrain_need
-from .bot_worth import DISC, PAL_ITEM, WPN_ITEM, Proj, Worth, project, wound_cost  # noqa: F401
+from .bot_worth import DISC, PAL_ITEM, WIN, WPN_ITEM, Proj, Worth, pile_outlook, project, wound_cost  # noqa: F401
 from .island import has_shelter, kind
 from .prims import players
 from .scenario import NEEDS
@@ -42,8 +42,8 @@ def invention(w: Worth, name: str) -> float:
     else:
         v = 0.0
     v += INVENTION.get(name, 0.0)
-    if name == "Fire":
-        v += w.palisade(1) + 4.0 * max(0, w.rnd - 3) / 6  # S5: the goal needs it
+    if name == "Fire":  # S5: the goal needs it, more pressingly as the woodpile nears completion
+        v += w.palisade(1) + 4.0 * max(0, w.rnd - 3) / 6 + WIN * w.outlook.chance * max(0, w.rnd - 6) / 4
     elif name == "Hatchet":
         v += w.per_round() * w.wood  # +1 wood each Production (S4)
     elif name == "Snare":
@@ -66,7 +66,7 @@ def gain_value(s: RobinsonState, w: Worth, t: P.Target) -> float:
     parts = t.key.split(".")
     if t.action == "threat":
         card = s.threat[int(parts[1])] or ""
-        return threat_value(w, int(parts[1]), card) if card else 0.0
+        return threat_value(w, int(parts[1]), card, t.fixed) if card else 0.0
     if t.action == "hunt":  # the fight's wounds are the resolver's (stack_value)
         _, food, fur, loss = w.hunt(min(w.cost_of, key=w.cost_of.get), w.pj.wpn)
         return w.food(food) + w.fur * fur - loss * w.weapon(1) * 0.5
@@ -142,25 +142,25 @@ def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
 
 
 def wood_move(s: RobinsonState) -> str:
-    """S3: wood onto the woodpile before planning.  Kept back, while the stages left leave a round to
-    spare before round 10 (S5): what tonight's weather takes most of the time (R67, R69), a Shelter
-    and a Roof still to build (R56) when the fur cannot pay for them."""
+    """S3: wood onto the woodpile before planning.  The current stage is completed whenever that
+    leaves what tonight's weather takes half of the time (R67, R69); otherwise only the wood beyond
+    what it takes most of the time, and a Shelter or Roof still to build with no fur to pay (R56),
+    goes on; everything once no round is left to spare before the win round in reach (S5)."""
     from .scenario import room
     r = s.round
     have = s.avail["W"]
     stages = sum(1 for i, need in enumerate(NEEDS) if s.pile[i] < need)
-    steps = max(WIN_FROM, r) - r + 1  # woodpile steps until the round aimed at, this one included
+    aim = pile_outlook(s, project(s), have, step_now=True).win  # S5: the win round still in reach
+    if stages >= aim - r + 1:  # no woodpile step to spare until then (this one included)
+        return f"wood:{min(room(s), have)}"
     wood_dist, _ = tonight(r, s.roof, "rain" in s.weather_tokens, "snow" in s.weather_tokens,
                            built(s, "Furnace"), animals(r) or "red" in s.weather_tokens)
-    keep = quantile(wood_dist, KEEP_Q)
     wood_c, fur_c = P.SHELTER_COST[players(s)]
-    fur = s.avail["Fur"]
-    if not has_shelter(s):
-        keep += 0 if fur >= fur_c else wood_c
-        fur -= fur_c
-    if has_shelter(s) and s.roof < (2 if r < 6 else 3) and fur < fur_c:
-        keep += wood_c
-    if stages >= steps:
-        keep = 0  # S5: no round to spare
-    n = max(0, min(room(s), have - keep))
-    return f"wood:{n}"
+    build = 0
+    if not has_shelter(s) and s.avail["Fur"] < fur_c:
+        build = wood_c
+    elif has_shelter(s) and s.roof < (1 if r < 4 else 2) and s.avail["Fur"] < fur_c:
+        build = wood_c
+    if have - quantile(wood_dist, 0.5) - build >= room(s):
+        return f"wood:{room(s)}"
+    return f"wood:{max(0, min(room(s), have - quantile(wood_dist, KEEP_Q) - build))}"

@@ -29,11 +29,14 @@ FED = 2.0  # a meal while short: 2 wounds (R72) to a character, at its price
 PAL_ITEM = {"Fire": 1, "Bricks": 1, "Moat": 2, "Wall": 2}
 WPN_ITEM = {"Knife": 1, "Spear": 3, "Bow": 3, "Sling": 2, "Belts": 1}
 WOOD_BASE = 1.1  # a piece of wood with the woodpile on schedule
-PILE_K = 5.0  # how fast wood gets dearer as the woodpile falls behind
-WOOD_CAP = 3.0
+WIN = 20.0  # the win, in wounds (about what a death costs, bot_harm.DEATH)
+WOOD_CAP = 8.0
+PILE_K = 3.0  # wood gets dearer with the wood still to gather each round for the woodpile ...
+STRAIN_CAP = 4.0  # ... up to this much above WOOD_BASE
 FUR_CAP = 4.0
-LATE = 1.0  # a later win round (11, 12) is riskier: more weather to survive
+LATE = 0.75  # the chance to live through one more round of weather and events (win in 11 or 12)
 RATE_A, RATE_B = 0.4, 0.5  # wood a round the pawns gather: a little anyway, more per source in reach
+PROD = 0.85  # events take some of the camp's Production (noProd, exhausted sources, R29)
 CLOUD_FOOD = 1.2  # the food a cloud above the Roof takes, at its price in a later round
 
 
@@ -86,11 +89,12 @@ def wound_cost(s: RobinsonState, who: str) -> float:
     return hurt(s, who, 1)
 
 
-def _mills(z: float) -> float:
-    """phi(z) / Phi(z): how fast the log-chance of a normal outlook falls as it slips by one sigma."""
-    phi = exp(-z * z / 2) / sqrt(2 * pi)
-    cdf = 0.5 * (1 + erf(z / sqrt(2)))
-    return phi / cdf if cdf > 1e-9 else -z
+def _phi(z: float) -> float:
+    return exp(-z * z / 2) / sqrt(2 * pi)
+
+
+def _cdf(z: float) -> float:
+    return 0.5 * (1 + erf(z / sqrt(2)))
 
 
 def gather_rate(s: RobinsonState) -> float:
@@ -99,38 +103,42 @@ def gather_rate(s: RobinsonState) -> float:
 
 
 class Outlook(NamedTuple):
-    win: int  # the round the woodpile can be finished in (S5: 10, 11 or 12)
+    win: int  # the round the woodpile is most likely finished in (S5: 10, 11 or 12)
     steps: int
     gap: float  # wood still to find beyond Production and what is at hand
-    z: float  # how comfortably the pawns can find it (sigmas)
-    sigma: float
+    chance: float  # that the pawns find it in time, times living through the rounds until then
+    slope: float  # how much that chance grows with one more piece of wood now
+    strain: float  # wood still to gather a round (what Production and the wood at hand leave)
 
 
-def pile_outlook(s: RobinsonState, pj: Proj, wood_now: float) -> Outlook:
+def pile_outlook(s: RobinsonState, pj: Proj, wood_now: float, step_now: bool = False) -> Outlook:
     """S3/S5: the best win round still in reach and the wood it still needs: the woodpile (one stage a
     round; the Mast fills 3 outside the step), the weather's wood until then (R67: snow, clouds
-    above the Roof the bot means to reach), the Shelter and the Roof still to build (R56)."""
+    above the Roof the bot means to reach), the Shelter and the Roof still to build (R56).  `step_now`:
+    this round's woodpile step is still to come (S3)."""
     r = s.round
     left = sum(NEEDS) - sum(s.pile)
     stages = sum(1 for i, need in enumerate(NEEDS) if s.pile[i] < need)
-    mast = 3 if "Mast" not in s.built and "Mast" not in s.future_built else 0
+    mast = 3 if "Mast" not in s.built and "Mast" not in s.future_built and "Rope" in s.built else 0
     wood_c, fur_c = P.SHELTER_COST[players(s)]
     build = 0.0 if pj.shelter else wood_c * (0.6 if s.avail["Fur"] < fur_c else 0.0)
     roof_lv = max(0.0, 3 - pj.roof - (s.avail["Fur"] + pj.fur) / fur_c)
     build += roof_lv * wood_c * 0.7
     rate = gather_rate(s)
-    best = Outlook(LAST, 1, left + build, -3.0, 1.0)
-    for win in range(max(WIN_FROM, r + 1), LAST + 1):
-        steps = win - r
+    best = Outlook(LAST, 1, left + build, 0.0, 0.0, 2.0)
+    for win in range(max(WIN_FROM, r + 1 - step_now), LAST + 1):
+        steps = win - r + step_now
         if stages > steps + (1 if mast else 0):
             continue
         wx = sum(snow(x) + above(x, pj.roof if x == r else max(pj.roof, 2 if x < 7 else 3))
                  for x in range(r, win))
-        gap = left - 0.6 * mast + wx + build - wood_now - prod_wood(s) * steps
-        sigma = 1.0 + 0.8 * sqrt(steps)
-        z = (rate * steps - gap) / sigma - LATE * (win - WIN_FROM)
-        if z > best.z:
-            best = Outlook(win, steps, gap, z, sigma)
+        acts = win - r  # rounds of actions before that step
+        gap = left - 0.6 * mast + wx + build - wood_now - PROD * prod_wood(s) * acts
+        sigma = 1.0 + 0.8 * sqrt(max(1, acts))
+        z = (rate * acts - gap) / sigma
+        live = LATE ** (win - max(WIN_FROM, r))
+        if _cdf(z) * live > best.chance:
+            best = Outlook(win, steps, gap, _cdf(z) * live, _phi(z) / sigma * live, gap / max(1, acts))
     return best
 
 
@@ -163,7 +171,8 @@ class Worth:
         self.outlook = pile_outlook(s, pj, wood_now)
         self.end = min(LAST, self.outlook.win)  # rounds after the win do not matter
         self.rounds = list(range(self.rnd, self.end + 1))
-        pile = PILE_K * _mills(self.outlook.z) / self.outlook.sigma
+        strain = PILE_K * min(2.0, max(0.0, self.outlook.strain))
+        pile = max(min(STRAIN_CAP, strain), WIN * self.outlook.slope)  # S5
         self.wood_later = min(WOOD_CAP, WOOD_BASE + pile)
         short = p_over(wx_wood, wood_now)  # R69: wood missing tonight is a wound to each in camp
         self.wood = short * (self.hurt_all + 0.3) + (1 - short) * self.wood_later

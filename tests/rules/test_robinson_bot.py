@@ -58,14 +58,15 @@ def test_r67_s3_the_woodpile_step_keeps_what_tonights_weather_takes():
     s.phase = "wood"
     wood, _ = BP.tonight(7, 3, False, False, False, True)
     assert BP.quantile(wood, 0.85) == 3  # R67: snow, and clouds above Roof 3, take at most 3 wood 5 times in 6
+    assert BP.quantile(wood, 0.5) == 1  # and at most 1 half of the time
     s.avail["W"] = 3
-    assert BP.wood_move(s) == "wood:0"
+    assert BP.wood_move(s) == "wood:0"  # stage 3 cannot be completed: the wood waits for the weather
     s.avail["W"] = 4
-    assert BP.wood_move(s) == "wood:1"
+    assert BP.wood_move(s) == "wood:3"  # stage 3 complete (one stage a round, S3), 1 wood kept
     s.avail["W"] = 7
-    assert BP.wood_move(s) == "wood:3"  # stage 3 complete (one stage a round, S3)
-    s.round, s.pile, s.avail["W"] = 9, [1, 2, 3, 0, 0], 4
-    assert BP.wood_move(s) == "wood:4"  # two stages, steps 9 and 10 left: nothing kept back (S5)
+    assert BP.wood_move(s) == "wood:3"
+    s.round, s.pile, s.avail["W"] = 10, [1, 2, 3, 4, 0], 5
+    assert BP.wood_move(s) == "wood:5"  # the last stage's wood at hand in round 10: all of it (S5: the win)
 
 
 def test_r30_a_planned_roof_counts_before_the_next_is_weighed():
