@@ -57,14 +57,14 @@ def pick_look(s: RobinsonState, ids: list[str]) -> str:
     if not cards:
         return ids[0]
     w = Worth(s)
-    if kind == "tracking":  # the top beast was just shown to everyone (R98)
-        who = min(w.cost_of, key=w.cost_of.get) if w.cost_of else s.seat_char[p["seat"]]
+    if kind == "tracking":  # the top beast was just shown to everyone (R98); the planned Hunt's resolver
+        who = next((st.pawns[0] for st in s.plan if st.action == "hunt"), s.seat_char[p["seat"]])
         from .bot_harm import fight_wounds, hurt
         from .data import BEASTS
 
         def cost(name: str) -> float:
             b = BEASTS[name]
-            return hurt(s, who, fight_wounds(s, name, w.pj.wpn)) - 1.2 * b.food - w.fur * b.fur
+            return hurt(s, who, fight_wounds(s, name, s.weapon)) - w.food(b.food) - w.fur * b.fur
         top = cost(s.hunt_deck[0].partition(":")[2])
         rest = [cost(c.partition(":")[2]) for c in s.hunt_deck[1:]]
         return ids[cards.index("bottom")] if rest and top > sum(rest) / len(rest) else ids[cards.index("top")]
