@@ -8,7 +8,7 @@ from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
 from .events import event_card
 from .island import kind, sources
 from .phases import end_action, header
-from .plan import check_item, requirement_met, resolution_order
+from .plan import check_item, invention_ready, requirement_met, resolution_order
 from .prims import gain, gain_det, heal, over, players, set_morale, wound
 from .state import RobinsonState, Stack
 from .texts import card as card_msg, char, m, sub
@@ -197,6 +197,11 @@ def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
 
 
 def _build(s: RobinsonState, st: Stack, choice: str) -> None:
+    parts = st.target.split(".")
+    if parts[1] == "inv" and not invention_ready(s, parts[2]):  # E3: an item or terrain lost since planning
+        refund(s, st)
+        s.events.append(m("ev.skipped", card=card_msg("invention:" + parts[2])))
+        return
     ok, adv = (True, False) if st.base >= 2 else roll(s, st)
     if over(s):
         return
