@@ -61,8 +61,8 @@ def test_e34_several_restrictions_combine_fewest_pawns_and_common_actions_rest_a
     s.limits = {who: ["only.build.camp.rest", "onepawn", "only.camp.rest"]}
     assert placed(s, "p2") == {"camp", "rest"} and pawn_supply(s, "p2")["c"] == 1
     s.limits = {who: ["only.build", "only.camp"]}  # nothing in common: Rest (R31)
-    assert [a for a in ("threat", "hunt", "build", "gather", "explore", "camp", "rest") if allowed(s, who, a)] \
-        == ["rest"]
+    actions = ("threat", "hunt", "build", "gather", "explore", "camp", "rest")
+    assert [a for a in actions if allowed(s, who, a)] == ["rest"]
     assert placed(s, "p2") == {"rest"}
 
 
