@@ -72,6 +72,8 @@ def go(s: RobinsonState, choice: str = "") -> None:
             wound(s, who)
         if "DNGS" in s.action_tokens.get(st.action, []):  # Predators in the Woods (stays)
             wound(s, who)
+        if st.action == "gather" and "DNG" in s.island[int(st.target.split(".")[1])].tokens:
+            wound(s, who)  # R88: danger on the target tile, before the dice (the token stays)
         if not over(s) and st.action in DIE_OF and st.base < 2:
             st.faces = rerolls.roll_faces(s, st)
             s.queue.insert(0, st)
