@@ -53,6 +53,8 @@ class Char(BaseModel):
     kept: list[str] = Field(default_factory=list)  # discovery tokens in that supply (R74)
     gained: dict[str, int] = Field(default_factory=dict)  # resources it sent to Future this Action phase
     found: list[str] = Field(default_factory=list)  # discovery tokens it sent to Future this Action phase
+    treasures: dict[str, int] = Field(default_factory=dict)  # kept treasures in that supply: uses (R74)
+    found_items: list[str] = Field(default_factory=list)  # kept treasures it found this Action phase
 
 
 class Spot(BaseModel):
