@@ -126,6 +126,8 @@ def test_r74_a_treasure_card_drawn_outside_waits_in_the_supply_until_the_next_ro
     s, ex = outside_drawing(["mystery:Old Rifle"])
     adventures.treasure(s, "Explorer")  # R93
     assert "Old Rifle" not in s.items and ex.treasures == {"Old Rifle": 1}
+    seen = next(c for c in E.view(s).characters if c["name"] == "Explorer")
+    assert seen["treasures"] == {"Old Rifle": 1}  # R98: shown to everyone meanwhile
     s, ex = outside_drawing(["mystery:Cave with Furs"])
     adventures.treasure(s, "Explorer")
     assert ex.supply["Fur"] == 2 and s.future["Fur"] == 0
