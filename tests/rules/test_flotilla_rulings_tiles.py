@@ -146,22 +146,35 @@ def test_E37_a_placement_may_be_next_to_a_tile_placed_earlier_in_the_same_action
     assert s.board[beyond[0]][:3] == [DEEP[1], 0, seat]
 
 
-def test_E37_F56_a_sinkside_placement_checks_its_circle_at_once():
-    """E37: the artifact comes with the placement that completes the circle, before the next one."""
+def _circle_ready():
+    """Two yellow wedges at a vertex next to the start; red-17 (Deep, yellow) drawn to complete it."""
     s = ENGINE.copy_state(new())
-    seat = active(s)
     home = me(s).home
     v = next(v for v in _free_vertices(s, home) if any(c in neighbours(home) for c, _ in v))
     v = sorted(v, key=lambda ck: ck[0] not in neighbours(home))
-    for (c, k), t in zip(v[1:], ["red-01", "red-06"]):  # two yellow wedges at the vertex
-        put_tile(s, c, t, seat, rot=k)
-    last, k = v[0]
+    for (c, k), t in zip(v[1:], ["red-01", "red-06"]):
+        put_tile(s, c, t, active(s), rot=k)
     for t in ("red-17", DEEP[0]):
         s.bag.remove(t)
-    s.drawn = ["red-17", DEEP[0]]  # red-17: Deep, yellow wedge
+    s.drawn = ["red-17", DEEP[0]]
     s = chain(s, "founders-1-settler-a", [["place", 2, ""]])
+    return s, f"cell:{v[0][0]}", f"rot:{v[0][1]}"
+
+
+def test_E37_F56_a_sinkside_placement_checks_its_circle_at_once():
+    """E37: the artifact comes with the placement that completes the circle, before the next one."""
+    s, cell, rot = _circle_ready()
+    seat = active(s)
     slotted = sum(len(x) for x in s.slotted.values())
-    s = act(s, "pl:red-17", f"cell:{last}", f"rot:{k}")
+    s = act(s, "pl:red-17", cell, rot)
     assert sum(len(x) for x in s.slotted.values()) == slotted + 1
     assert ["place", 1, ""] in s.todo  # the second placement is still to come
     assert s.players[seat].discard == []  # and the card is not finished
+
+
+def test_E6_a_circle_completed_with_the_artifact_bag_empty_gives_nothing():
+    s, cell, rot = _circle_ready()
+    s.artifact_bag = []
+    slotted = {g: list(x) for g, x in s.slotted.items()}
+    s = act(s, "pl:red-17", cell, rot)
+    assert s.slotted == slotted and s.todo[0] == ["place", 1, ""]
