@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 from .cont import later, step
 from .island import has_shelter
-from .prims import (found_token, fp_char, gain, gain_det, half_loss, heal, living, lose_det, over, pay,
-                    set_morale, wound_all)
+from .prims import (demand_targets, found_token, fp_char, gain, gain_det, half_loss, heal, living, lose_det,
+                    over, pay, set_morale, wound_all)
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, sub
 
@@ -45,7 +45,6 @@ def track(s: RobinsonState, name: str, delta: int, if_possible: bool = False) ->
         take = min(now, -delta)
         setattr(s, attr, now - take)
         if -delta - take and not if_possible:
-            from .prims import demand_targets
             s.events.append(m("ev.demand_track", track=sub("track", name), n=-delta - take))
             wound_all(s, demand_targets(s), -delta - take)
         delta = -take
@@ -99,14 +98,17 @@ def arrive(s: RobinsonState, toks: list[str]) -> None:
 
 
 def exhaust(s: RobinsonState, card: str, spots: list[tuple[int, str]], n: int) -> None:
-    """`exh`: exhaust n sources; too few = unfulfilled demand (§3.9, E4)."""
+    """`exh`: exhaust n sources; too few = unfulfilled demand (§3.9, E4), 1 wound per missing source
+    to whoever R80 names now (the resolver during the Action phase, every character in the Event
+    phase: the cards' "else wnd 1(All)")."""
     done = spots[:n]
     for sp, src in done:
         s.island[sp].exhausted.append(src)
         s.mem.setdefault(card, []).append(f"{sp}.{src}")
         s.events.append(m("ev.exhaust", space=sp, src=sub("src", src)))
     if len(done) < n:
-        wound_all(s, living(s), n - len(done))
+        s.events.append(m("ev.demand_source", n=n - len(done)))
+        wound_all(s, demand_targets(s), n - len(done))
 
 
 def restore_it(s: RobinsonState, card: str) -> None:

@@ -72,8 +72,9 @@ def go(s: RobinsonState, choice: str = "") -> None:
             wound(s, who)
         if "DNGS" in s.action_tokens.get(st.action, []):  # Predators in the Woods (stays)
             wound(s, who)
-        if st.action == "gather" and "DNG" in s.island[int(st.target.split(".")[1])].tokens:
-            wound(s, who)  # R88: danger on the target tile, before the dice (the token stays)
+        tile = action_tile(s, st)
+        if tile is not None and "DNG" in s.island[tile].tokens:
+            wound(s, who)  # R88: danger on the action's tile, before the dice (the token stays)
         if not over(s) and st.action in DIE_OF and st.base < 2:
             st.faces = rerolls.roll_faces(s, st)
             s.queue.insert(0, st)
@@ -83,6 +84,16 @@ def go(s: RobinsonState, choice: str = "") -> None:
         if not over(s):
             ACT[st.action](s, st, choice)
     after_stack(s)
+
+
+def action_tile(s: RobinsonState, st: Stack) -> int | None:
+    """The island tile an action takes place on (R88): a Gather's target; the camp's for a Build
+    (R55: builds happen at the camp, camp-tile tokens apply)."""
+    if st.action == "gather":
+        return int(st.target.split(".")[1])
+    if st.action == "build":
+        return s.camp
+    return None
 
 
 def reroll_answer(s: RobinsonState, i: int) -> None:

@@ -30,7 +30,10 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
     for name, c in s.chars.items():
         chars.append({"name": name, "seat": c.seat, "wounds": c.wounds, "life": CHARACTERS[name].life,
                       "arrows": list(CHARACTERS[name].arrows), "det": c.det, "dead": c.dead,
-                      "out": c.out, "special": list(c.special), "limits": list(s.limits.get(name, []))})
+                      "out": c.out, "special": list(c.special), "limits": list(s.limits.get(name, [])),
+                      # R74/R98: what a character outside keeps until it is back, shown to all
+                      "supply": {k: v for k, v in c.supply.items() if v}, "kept": list(c.kept),
+                      "treasures": dict(c.treasures)})
     plan = [{"action": st.action, "target": st.target, "pawns": list(st.pawns), "owners": list(st.owners),
              "auto": st.base >= 2, "pay": dict(st.pay)} for st in (s.plan or s.queue)]
     return RobinsonView(

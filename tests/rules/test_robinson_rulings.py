@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rules.robinson import combat, phases, resolve
 from rules.robinson.data import CHARACTERS
-from rules.robinson.effects import apply as apply_codes
+from rules.robinson.effects import apply as apply_codes, exhaust
 from rules.robinson.prims import wound
 from rules.robinson.state import Stack
 from tests.rules.robinson_kit import E, cast, ids, planning, play, rest_the_rest, texts
@@ -83,6 +83,24 @@ def test_e4_a_source_to_exhaust_that_does_not_exist_is_unfulfilled_demand():
     s.island[s.camp].exhausted = ["fish", "wood"]  # the only explored tile has no source left
     apply_codes(s, ["exh:nearest:food"], "event:Predator is Near")
     assert all(s.chars[c].wounds == 1 for c in s.seat_char.values())
+
+
+def test_r80_a_missing_source_to_exhaust_wounds_the_resolver_alone_during_the_action_phase():
+    """R80 on the `exh` primitive itself: the resolver in the Action phase, everyone otherwise,
+    only the characters in camp at Night."""
+    s = planning(3)
+    who = [s.seat_char[x] for x in s.seats]
+    s.phase, s.actor = "resolve", who[1]
+    exhaust(s, "adv_gather:Winter Freezing", [(s.camp, "wood")], 2)  # one source for two
+    assert s.island[s.camp].exhausted == ["wood"]
+    assert [s.chars[c].wounds for c in who] == [0, 1, 0]
+    s.phase, s.actor = "event", None
+    exhaust(s, "event:Predator is Near", [], 1)
+    assert [s.chars[c].wounds for c in who] == [1, 2, 1]
+    s.phase = "night"
+    s.chars[who[2]].out = True  # R74: outside the camp tonight
+    exhaust(s, "event:Devastation", [], 1)
+    assert [s.chars[c].wounds for c in who] == [2, 3, 1]
 
 
 def test_e7_r89_a_second_identical_weather_token_is_ignored_and_the_red_die_rolls_once():

@@ -3,7 +3,7 @@ exhausted sources (E30) and "that tile" after a failed action (E32)."""
 from __future__ import annotations
 
 from rules.robinson import adventures, phases, resolve
-from rules.robinson.effects import apply as apply_codes, put_token
+from rules.robinson.effects import apply as apply_codes, move_camp, put_token
 from rules.robinson.state import Spot, Stack
 from tests.rules.robinson_kit import E, ids, planning, play, rest_the_rest, texts
 
@@ -136,3 +136,51 @@ def test_e32_that_tile_after_a_failed_explore_is_nothing_and_a_tile_without_sour
     adventures.choose(s, "adv_explore:Signs of Fire", who, 0)
     assert s.chars[who].wounds == 1  # unfulfilled demand, the resolver alone (R80)
     assert all(s.chars[c].wounds == 0 for c in s.seat_char.values() if c != who)
+
+
+def camp_moved_onto(s, tok: str, card: str):
+    """Tile 4 (Hills) explored on space 6 next to the camp gets `card`'s token ("TC/DNG on that
+    tile", R88); then the camp moves onto it (R73) and the token, a tile's, stays there."""
+    s.island[6] = Spot(tile=4)
+    s.phase, s.ctx = "resolve", {"space": "6"}
+    apply_codes(s, [f"tile_tok:{tok}"], card)
+    s.phase, s.ctx = "plan", {}
+    old = s.camp
+    move_camp(s, 6)
+    assert s.island[6].tokens == [tok] and s.camp == 6
+    return old
+
+
+def test_r55_r34_a_time_consuming_token_on_the_camp_tile_adds_a_pawn_to_every_build():
+    """Swamp's token on a tile the camp later moves onto: every Build there needs 1 more pawn, to
+    roll (1 + 1) or to succeed (2 + 1), planned exactly like a Gather on such a tile."""
+    s = planning(2)  # p1 (the FP) also places Friday
+    s.avail.update(W=3)
+    old = camp_moved_onto(s, "TC", "adv_explore:Swamp")
+    mine = ids(s, "p1")
+    assert "p:b.wpn:c" not in mine and {"p:b.wpn:cc", "p:b.wpn:ccf"} <= set(mine)
+    s = play(s, ("p1", "p:b.wpn:cc"))
+    assert s.plan[0].base == 1  # 2 pawns with the token: it rolls
+    assert "s:0:f" in ids(s, "p1")
+    s = play(s, ("p1", "s:0:f"))
+    assert s.plan[0].base == 2  # the third pawn: no dice
+    s = play(s, ("p1", "u:0"))
+    assert "p:b.wpn:c" not in ids(s, "p2") and "p:b.wpn:cc" in ids(s, "p2")  # every seat's Builds
+    move_camp(s, old)  # the camp leaves: Builds are as usual, and Gathers there pay the pawn
+    assert "p:b.wpn:c" in ids(s, "p1") and "p:g.6.fish:c" not in ids(s, "p1")
+    assert "p:g.6.fish:cc" in ids(s, "p1")
+
+
+def test_r88_a_danger_token_on_the_camp_tile_wounds_each_build_resolver():
+    """Signs of a Predator's token on a tile the camp later moves onto: each Build (at the camp,
+    R55) costs its resolver 1 wound; other actions at the camp (Arrange camp, Rest) do not."""
+    s = planning(3)
+    s.avail.update(W=2)
+    camp_moved_onto(s, "DNG", "adv_gather:Signs of a Predator")
+    s = rest_the_rest(play(s, ("p1", "p:b.wpn:cc"), ("p2", "p:b.wpn:cc"), ("p3", "p:camp:c")))
+    who = [s.seat_char[x] for x in ("p1", "p2", "p3")]
+    s = E.apply(s, "p1", "go")
+    assert [s.chars[c].wounds for c in who] == [1, 0, 0] and s.weapon == 1
+    s = play(s, ("p2", "go"), ("p3", "go"), ("p3", "go"))  # the second Build; Arrange camp, Rest
+    assert [s.chars[c].wounds for c in who] == [1, 1, 0] and s.weapon == 2
+    assert s.island[6].tokens == ["DNG"]  # a tile's token stays (R88)
