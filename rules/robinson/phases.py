@@ -18,7 +18,7 @@ from .scenario import check_win, room
 from .state import RobinsonState, no_res
 from .windows import clouds, open_night, open_window
 from ..text import join
-from .texts import char, m, sub
+from .texts import card as card_msg, char, m, sub
 
 MORALE_D = {-3: -3, -2: -2, -1: -1, 0: 0, 1: 1, 2: 2}  # R23; +3 is a choice
 
@@ -194,7 +194,7 @@ def end_action(s: RobinsonState) -> None:
     s.actor = None
     for item in s.future_built:
         s.built.append(item)
-        s.events.append(m("ev.built", item=m("card", deck=m("deck.invention"), name=item)))
+        s.events.append(m("ev.built", item=card_msg("invention:" + item)))
     new, s.future_built = s.future_built, []
     item_effects(s, new)
 
