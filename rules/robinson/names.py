@@ -10,9 +10,10 @@ one has a name in both languages.
 """
 from __future__ import annotations
 
-from typing import Union
+import unicodedata
+from typing import Optional, Union
 
-from ..text import Msg
+from ..text import CATALOG, LOCALES, Msg
 from .data import ADVENTURES, BEASTS, EVENTS, INVENTIONS, MYSTERY, START_ITEMS, WRECKAGE
 from .texts import sub
 
@@ -57,4 +58,20 @@ def named(name: str) -> Union[Msg, str]:
     return name
 
 
-__all__ = ["DECK_NAMES", "name_key", "named"]
+def _plain(text: str) -> str:
+    """Lower case, no accents, no spaces: "Trampa de foso" -> "trampadefoso"."""
+    text = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in text if c.isalnum())
+
+
+def invention_named(text: str) -> Optional[str]:
+    """The invention (its English id) a player typed by its name in any language: "pala", "Shovel",
+    "trampa de foso"; None when no invention has that name."""
+    wanted = _plain(text)
+    for name in DECK_NAMES["invention"]:
+        if wanted in {_plain(name)} | {_plain(CATALOG.table[loc].get(name_key("invention", name), "")) for loc in LOCALES}:
+            return name
+    return None
+
+
+__all__ = ["DECK_NAMES", "invention_named", "name_key", "named"]

@@ -137,3 +137,14 @@ def test_the_board_image_draws_spanish_names(monkeypatch):
     drawn.clear()
     draw(E.view(s), {"p1": "Ana", "p2": "Bea"}, None, "en")
     assert "Left: Storm" in "\n".join(drawn) and any(t.endswith(" Shovel") for t in drawn)
+
+
+def test_the_plan_shortcut_takes_an_invention_by_its_spanish_name():
+    from cogs.robinson_cog import plan_move
+    from rules.robinson.names import invention_named
+    assert invention_named("pala") == invention_named("Shovel") == "Shovel"
+    assert invention_named("Trampa de foso") == "Pit" and invention_named("mastil") == "Mast"  # accents optional
+    assert invention_named("Pelea") is None
+    s = planning(2)
+    assert plan_move("build", "Pala", 2) == plan_move("build", "shovel", 2) == "p:b.inv.Shovel:cc"
+    assert "p:b.inv.Shovel:cc" in {mv.id for mv in E.legal_moves(s, "p1")}  # R5: the Shovel starts on the board
