@@ -102,7 +102,9 @@ def options(state: Any, seat: str) -> list[Opt]:
         return []
     fn = _BY_KIND[f["k"]]
     out = fn(state, seat, f)
-    if f["k"] not in ("species", "cube", "upkeep"):
+    # E102: free moves beside every decision; a cube's track (E118) too in the Action phase,
+    # where colonising first can make room on a full track
+    if f["k"] not in ("species", "cube", "upkeep") or (f["k"] == "cube" and state.phase == "action"):
         out += trades(state, seat)
         if state.phase == "action" and state.turn == seat:
             from .diplomacy import proposals  # E111: a free move of the seat's own turn

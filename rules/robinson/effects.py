@@ -292,20 +292,24 @@ def _items_off(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
         s.events.append(m("ev.items_off"))
 
 
+def inv_refill(s: RobinsonState) -> bool:
+    """E12: an empty invention deck is rebuilt by shuffling its discards; False when both are empty."""
+    if not s.inv_deck and s.inv_discard:
+        s.inv_deck, s.inv_discard = s.inv_discard, []
+        s.rng.shuffle(s.inv_deck)
+    return bool(s.inv_deck)
+
+
 def _inv_disc(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     for _ in range(int(arg)):
-        if not s.inv_deck:  # E12
-            if not s.inv_discard:
-                return
-            s.inv_deck = s.inv_discard
-            s.inv_discard = []
-            s.rng.shuffle(s.inv_deck)
+        if not inv_refill(s):  # E12
+            return
         s.inv_discard.append(s.inv_deck.pop(0))
     s.events.append(m("ev.inv_disc", n=int(arg)))
 
 
 def _inv_board(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    if s.inv_deck:
+    if inv_refill(s):  # E12
         top = s.inv_deck.pop(0)
         s.inv_board.append(top)
         s.events.append(m("ev.inv_board", item=card_msg("invention:" + top)))
