@@ -14,6 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from rules.robinson.names import invention_named
+
 from .actions import Actions
 from .completion import game_id_choices
 
@@ -46,7 +48,8 @@ def plan_move(action: str, target: str = "", pawns: int = 1, friday: bool = Fals
         if what in BUILD:
             key = "b." + BUILD[what] + (suffix or (".w" if BUILD[what] in ("shelter", "roof", "pal") else ""))
         else:
-            key = "b.inv." + " ".join(words).title().replace(" ", "") + suffix
+            typed = " ".join(words)  # an invention by its name in English or Spanish ("shovel", "pala")
+            key = "b.inv." + (invention_named(typed) or typed.title().replace(" ", "")) + suffix
     elif action == "gather":
         space, source = (words + ["", ""])[:2]
         key = f"g.{space}.{source.lower() or 'wood'}"

@@ -8,7 +8,7 @@ from .island import natural_shelter
 from .phases import weather_dice
 from .scenario import NEEDS
 from .state import RobinsonState, RobinsonView
-from .texts import m, sub
+from .texts import card, m, sub
 
 
 def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
@@ -76,5 +76,5 @@ def prompt(s: RobinsonState, seat: str) -> Msg:
     if s.pending is not None and "kind" in s.pending:
         return m("prompt.pick")
     if s.pending is not None:
-        return m("prompt.adventure", card=m("card", deck=m("deck.adv"), name=s.pending["card"].partition(":")[2]))
+        return m("prompt.adventure", card=card(s.pending["card"]))
     return sub("prompt", s.phase)
