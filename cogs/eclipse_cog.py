@@ -252,7 +252,9 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
         except NotationError as exc:  # fleets too large to compute exactly
             raise Refusal(exc.msg.key, **exc.msg.args) from None
         if not found:
-            raise Refusal("eclipse.odds.err.no_battle_hex" if where else "eclipse.odds.err.no_battle", hex=where)
+            if where:
+                raise Refusal("eclipse.odds.err.no_battle_hex", hex=where)
+            raise Refusal("eclipse.odds.err.no_battle")
         locale = user_locale(interaction)
         await ops.reply(interaction, odds_text(found, me.seat, table.names, locale), ephemeral=True)
 
