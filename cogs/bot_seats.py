@@ -14,7 +14,7 @@ from rules import Engine
 from rules.bots import DEFAULT_LEVEL, LEVELS
 from storage import SeatRow, StaleVersion
 
-from .service import Actor, Refusal, Table, TableService, game_title
+from .service import Actor, Refusal, Table, TableService, game_title, title_of
 
 _LEVEL = re.compile(r"\((\w+)\)\s*$")
 
@@ -35,7 +35,7 @@ def check_level(level: Optional[str]) -> str:
 def check_bot_count(engine: Engine, bots: int, seated: int = 1) -> None:
     """Refuse before anything is created when `bots` more seats do not fit the game."""
     if bots < 0 or seated + bots > engine.max_players:
-        raise Refusal("bots.refuse.too_many", title=engine.title, max=engine.max_players,
+        raise Refusal("bots.refuse.too_many", title=title_of(engine.key), max=engine.max_players,
                       room=max(0, engine.max_players - seated))
 
 

@@ -10,7 +10,7 @@ from discord import app_commands
 from rules import GAMES
 
 from .i18n import tm, user_locale
-from .service import Refusal, game_title
+from .service import Refusal, game_title, title_of
 
 log = logging.getLogger("gamehost.completion")
 MAX_CHOICES = 25
@@ -57,8 +57,10 @@ async def move_choices(interaction: discord.Interaction, current: str) -> list[a
 
 async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     typed = (current or "").lower()
-    return [app_commands.Choice(name=f"{e.title} ({e.min_players}–{e.max_players})", value=key)
-            for key, e in sorted(GAMES.items()) if typed in key or typed in e.title.lower()][:MAX_CHOICES]
+    locale = user_locale(interaction)
+    titles = {key: tm(title_of(key), locale) for key in GAMES}
+    return [app_commands.Choice(name=f"{titles[key]} ({e.min_players}–{e.max_players})", value=key)
+            for key, e in sorted(GAMES.items()) if typed in key or typed in titles[key].lower()][:MAX_CHOICES]
 
 
 async def game_id_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -66,9 +68,10 @@ async def game_id_choices(interaction: discord.Interaction, current: str) -> lis
         service = _service(interaction)
         tables = service.list_games(interaction.guild_id, None)
         typed = str(current or "").strip().lstrip("#")
+        locale = user_locale(interaction)
         out = []
         for tb in tables:
-            label = f"{game_title(tb.game)} — {', '.join(s.name for s in tb.seats)}"
+            label = f"{tm(game_title(tb.game), locale)} — {', '.join(s.name for s in tb.seats)}"
             if typed and typed not in str(tb.game.id) and typed.lower() not in label.lower():
                 continue
             out.append(app_commands.Choice(name=label[:100], value=tb.game.id))

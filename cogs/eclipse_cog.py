@@ -10,22 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from . import ops
-from .actions import Actions
 from .completion import filter_moves, game_id_choices
 from .i18n import user_locale
 from .service import Refusal
+from .shortcuts import GAME_ID, Shortcuts
 
-if TYPE_CHECKING:
-    from bot import GameBot
-
-GAME_ID = "Game number (#); default: the game of this thread, or your only game here"
 ACTIONS = ("explore", "influence", "research", "upgrade", "build", "move")
 RESOURCES = ("money", "science", "materials")
 
@@ -101,15 +97,7 @@ async def hex_choices(interaction: discord.Interaction, current: str) -> list[ap
     return await legal_choices(interaction, current, "go:")
 
 
-class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Eclipse shortcuts"):
-    def __init__(self, bot: "GameBot"):
-        self.bot = bot
-        self.actions: Actions = bot.actions
-        super().__init__()
-
-    async def _play(self, interaction: discord.Interaction, game: Optional[int], move: str) -> None:
-        await self.actions.run(interaction, self.actions.play(interaction, game, move))
-
+class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_description="Eclipse shortcuts"):
     @app_commands.command(name="new", description="Open an Eclipse game (2-6 players)")
     @app_commands.describe(terrans_only="Only the six Terran factions (the rulebook's first game, E11)",
                            draco_planta_2p="Offer Draco and Planta in a 2-player game (E11)")
@@ -252,7 +240,9 @@ class EclipseCog(commands.GroupCog, group_name="eclipse", group_description="Ecl
         except NotationError as exc:  # fleets too large to compute exactly
             raise Refusal(exc.msg.key, **exc.msg.args) from None
         if not found:
-            raise Refusal("eclipse.odds.err.no_battle_hex" if where else "eclipse.odds.err.no_battle", hex=where)
+            if where:
+                raise Refusal("eclipse.odds.err.no_battle_hex", hex=where)
+            raise Refusal("eclipse.odds.err.no_battle")
         locale = user_locale(interaction)
         await ops.reply(interaction, odds_text(found, me.seat, table.names, locale), ephemeral=True)
 

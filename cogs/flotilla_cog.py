@@ -6,21 +6,17 @@ tile, where) is answered with the buttons or `/play`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .actions import Actions
 from .completion import filter_moves, game_id_choices
 from .i18n import user_locale
 from .service import Refusal
+from .shortcuts import GAME_ID, Shortcuts
 
-if TYPE_CHECKING:
-    from bot import GameBot
-
-GAME_ID = "Game number (#); default: the game of this thread, or your only game here"
 COLOURS = (("p", "purple (Speakers)"), ("y", "yellow (Traders)"), ("r", "red (Founders)"), ("b", "blue (Delvers)"))
 GUILDS = (("s", "Speakers"), ("t", "Traders"), ("f", "Founders"), ("d", "Delvers"))
 
@@ -47,15 +43,7 @@ def card_move(card: str) -> str:
     return "play:" + "-".join(text.lower().split())
 
 
-class FlotillaCog(commands.GroupCog, group_name="flotilla", group_description="Flotilla shortcuts"):
-    def __init__(self, bot: "GameBot"):
-        self.bot = bot
-        self.actions: Actions = bot.actions
-        super().__init__()
-
-    async def _play(self, interaction: discord.Interaction, game: Optional[int], move: str) -> None:
-        await self.actions.run(interaction, self.actions.play(interaction, game, move))
-
+class FlotillaCog(Shortcuts, commands.GroupCog, group_name="flotilla", group_description="Flotilla shortcuts"):
     @app_commands.command(name="play", description="Play a crew card from your hand (F13)")
     @app_commands.describe(card="The card, e.g. Trader (the Scholar: pick whose card it copies)", game=GAME_ID)
     @app_commands.autocomplete(card=card_choices, game=game_id_choices)

@@ -12,11 +12,11 @@ from rules import GAMES
 from .actions import Actions
 from .completion import game_choices, game_id_choices, move_choices
 from .info import Info
+from .shortcuts import GAME_ID
 
 if TYPE_CHECKING:
     from bot import GameBot
 
-GAME_ID = "Game number (#); default: the game of this thread, or your only game here"
 
 
 class GameCog(commands.GroupCog, group_name="game", group_description="Play board games with this server"):

@@ -132,7 +132,7 @@ class History:
         moves = [(m.seat, m.move_id) for m in self.service.games.moves(game.id) if not m.undone]
         seats = [s.seat for s in table.seats]
         built = await asyncio.to_thread(build_history, table.engine, seats, game.seed, game.options, moves,
-                                        table.names, locale, game_title(game))
+                                        table.names, locale, tm(game_title(game), locale))
         if table.state is not None and built.final_state is not None \
                 and table.engine.dump(built.final_state) != table.engine.dump(table.state):
             log.warning("game %s: the replayed log does not reach the stored state", game.id)

@@ -14,7 +14,7 @@ from rules.text import Msg
 from . import ops
 from .i18n import t, tm, user_locale
 from .posts import board_png, headline
-from .service import Refusal, Table, TableService, game_title
+from .service import Refusal, Table, TableService, game_title, title_of
 
 LOG_PAGE = 15
 MSG_LIMIT = 1900
@@ -129,5 +129,5 @@ class Info:
                 names = ", ".join(f"`{k}`" for k in sorted(GAMES))
                 raise Refusal("host.rules.which", games=names) from None
         text = tm(engine.rules_help(), locale)
-        embed = discord.Embed(title=engine.title, description=text[:4000])
+        embed = discord.Embed(title=tm(title_of(engine.key), locale), description=text[:4000])
         await ops.reply(interaction, "", ephemeral=True, embed=embed)

@@ -93,7 +93,7 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
                     moves: Optional[list[Move]] = None) -> TurnPost:
     """Everything for the post after a start or a move, given the rendered board."""
     assert table.state is not None
-    title = game_title(table.game)
+    title = tm(game_title(table.game), locale)
     done = table.game.status in ("finished", "abandoned")
     embed = discord.Embed(
         title=title,

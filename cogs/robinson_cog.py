@@ -8,19 +8,17 @@ legal.  During planning every player uses `/robinson plan` for their own pawns
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .actions import Actions
+from rules.robinson.names import invention_named
+
 from .completion import game_id_choices
+from .shortcuts import GAME_ID, Shortcuts
 
-if TYPE_CHECKING:
-    from bot import GameBot
-
-GAME_ID = "Game number (#); default: the game of this thread, or your only game here"
 ACTIONS = (("threat", "Threat (R47)"), ("hunt", "Hunt (R50)"), ("build", "Build (R55)"), ("gather", "Gather (R61)"),
            ("explore", "Explore (R62)"), ("camp", "Arrange camp (R64)"), ("rest", "Rest (R65)"))
 BUILD = {"shelter": "shelter", "roof": "roof", "palisade": "pal", "pal": "pal", "weapon": "wpn", "wpn": "wpn"}
@@ -46,7 +44,8 @@ def plan_move(action: str, target: str = "", pawns: int = 1, friday: bool = Fals
         if what in BUILD:
             key = "b." + BUILD[what] + (suffix or (".w" if BUILD[what] in ("shelter", "roof", "pal") else ""))
         else:
-            key = "b.inv." + " ".join(words).title().replace(" ", "") + suffix
+            typed = " ".join(words)  # an invention by its name in English or Spanish ("shovel", "pala")
+            key = "b.inv." + (invention_named(typed) or typed.title().replace(" ", "")) + suffix
     elif action == "gather":
         space, source = (words + ["", ""])[:2]
         key = f"g.{space}.{source.lower() or 'wood'}"
@@ -57,15 +56,7 @@ def plan_move(action: str, target: str = "", pawns: int = 1, friday: bool = Fals
     return f"p:{key}:{letters}"
 
 
-class RobinsonCog(commands.GroupCog, group_name="robinson", group_description="Robinson Crusoe shortcuts"):
-    def __init__(self, bot: "GameBot"):
-        self.bot = bot
-        self.actions: Actions = bot.actions
-        super().__init__()
-
-    async def _play(self, interaction: discord.Interaction, game: Optional[int], move: str) -> None:
-        await self.actions.run(interaction, self.actions.play(interaction, game, move))
-
+class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_description="Robinson Crusoe shortcuts"):
     @app_commands.command(name="new", description="Open a Robinson Crusoe game: scenario 1, Castaways (1-4 players)")
     @app_commands.describe(difficulty="Event deck mix (R10): easy, normal or hard",
                            dog_with_two="With 2 players, also add the Dog (R14)",

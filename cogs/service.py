@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional
 from pydantic import ValidationError
 
 from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
-from rules.text import Msg, msg, tr
+from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, tr
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
 
 from .options import parse_option_text
@@ -71,8 +71,20 @@ class Played:
     finished: bool = False
 
 
-def game_title(game: GameRow) -> str:
-    return f"{GAMES[game.game_key].title} #{game.id}" if game.game_key in GAMES else f"#{game.id}"
+def title_of(key: str) -> Msg | str:
+    """A game's title in the reader's language: the key `<game>.title` of the game's own catalog
+    when it has one (Robinson's scenario name), else the engine's title (the same in every language)."""
+    if f"{key}.title" in CATALOG.table[DEFAULT_LOCALE]:
+        return msg(f"{key}.title")
+    return GAMES[key].title if key in GAMES else key
+
+
+def game_title(game: GameRow) -> Msg:
+    """"Robinson Crusoe: Castaways #3" as a Msg: translated where it is shown (`t()` arguments, `Refusal`
+    arguments, or `tr(game_title(game), locale)` for a plain string)."""
+    if game.game_key not in GAMES:
+        return msg("host.game_number", id=game.id)
+    return msg("host.game_title", title=title_of(game.game_key), id=game.id)
 
 
 class TableService:
@@ -138,7 +150,7 @@ class TableService:
             seed = self.seeds()
             engine.setup([f"p{i + 1}" for i in range(engine.max_players)], seed, parsed)  # validates combos
         except (ValidationError, ValueError, TypeError) as exc:
-            raise Refusal("host.refuse.bad_options", game=engine.title, detail=_short_error(exc)) from None
+            raise Refusal("host.refuse.bad_options", game=title_of(engine.key), detail=_short_error(exc)) from None
         game = self.games.create(
             game_key=engine.key, guild_id=guild_id, channel_id=channel_id, creator_id=actor.user_id,
             creator_name=actor.name, options=parsed.model_dump(mode="json", exclude_defaults=True), settings={},

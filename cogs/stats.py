@@ -23,7 +23,7 @@ from rules.text import CATALOG
 
 from .i18n import t
 from .ratings import Placing, ratings
-from .service import Refusal
+from .service import Refusal, title_of
 
 TOP = 10
 
@@ -136,7 +136,7 @@ class Stats:
         for key in keys:
             of_key = [r for r in rows if r.game_key == key]
             mine = [r for r in of_key if r.user_id == user_id and not r.is_bot]
-            title = GAMES[key].title if key in GAMES else key
+            title = title_of(key)
             line = PlayerLine(played=len(mine), wins=sum(r.won for r in mine),
                               scores=[r.score for r in mine if r.score is not None])
             if is_coop_key(key, of_key):
@@ -157,7 +157,7 @@ class Stats:
         key = (game_key or "").strip().lower()
         if key not in GAMES:
             raise Refusal("host.refuse.unknown_game", game=game_key, games=", ".join(sorted(GAMES)))
-        title = GAMES[key].title
+        title = title_of(key)
         rows = self.rows(guild_id, key)
         finished = len({r.game_id for r in rows})
         if not finished:

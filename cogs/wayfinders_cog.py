@@ -5,31 +5,19 @@ the rules decide whether it is legal.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .actions import Actions
 from .completion import game_id_choices
+from .shortcuts import GAME_ID, Shortcuts
 
-if TYPE_CHECKING:
-    from bot import GameBot
-
-GAME_ID = "Game number (#); default: the game of this thread, or your only game here"
 TOKENS = "Token letters: B propeller, G parachute, R tire, Y headset, V fuel can"
 
 
-class WayfindersCog(commands.GroupCog, group_name="wayfinders", group_description="Wayfinders shortcuts"):
-    def __init__(self, bot: "GameBot"):
-        self.bot = bot
-        self.actions: Actions = bot.actions
-        super().__init__()
-
-    async def _play(self, interaction: discord.Interaction, game: Optional[int], move: str) -> None:
-        await self.actions.run(interaction, self.actions.play(interaction, game, move))
-
+class WayfindersCog(Shortcuts, commands.GroupCog, group_name="wayfinders", group_description="Wayfinders shortcuts"):
     @app_commands.command(name="new", description="Open a Wayfinders game with its variants")
     @app_commands.describe(exploration="Islands start face down and are revealed as planes fly (W41)",
                            mix="Advanced set-up: red/blue/yellow islands, e.g. 10/8/6 (sum 24)",

@@ -15,6 +15,8 @@ from typing import Any, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
 
+from rules.text import msg, tr
+
 from .common import INK, WHITE, ellipsize, font, paste_marker, player_style, text_center, to_png
 
 W = 1200
@@ -27,17 +29,28 @@ PLANET = {"money": (236, 140, 40), "science": (226, 92, 150), "materials": (150,
           "grey": (160, 160, 160), "orbital": (90, 200, 220)}
 HEX_FILL = {"center": (92, 78, 40), "start": (40, 56, 96), "I": (48, 60, 88), "II": (44, 54, 80),
             "III": (40, 48, 70)}
-SHIP_LETTER = {"interceptor": "I", "cruiser": "C", "dreadnought": "D", "starbase": "S"}
+SHIP_LETTER = {"interceptor": "I", "cruiser": "C", "dreadnought": "D", "starbase": "S"}  # English
 SQ3 = math.sqrt(3)
 WORDS = {
     "en": {"round": "Round", "phase": {"species": "species choice", "action": "action phase",
                                        "combat": "combat phase", "upkeep": "upkeep", "over": "game over"},
-           "acts": "to act", "passed": "passed", "upkeep": "upkeep", "discs": "discs", "vp": "VP"},
+           "acts": "to act", "passed": "passed", "upkeep": "upkeep", "discs": "discs", "vp": "VP",
+           "sci": "Sci", "mat": "Mat", "anc": "Anc", "gcds": "GCDS", "amb": "Amb", "traitor": "Traitor",
+           "monolith": "M", "ships": SHIP_LETTER},
     "es": {"round": "Ronda", "phase": {"species": "elección de especie", "action": "fase de acción",
                                        "combat": "fase de combate", "upkeep": "mantenimiento",
                                        "over": "fin de la partida"},
-           "acts": "le toca", "passed": "ha pasado", "upkeep": "mant.", "discs": "discos", "vp": "PV"},
+           "acts": "le toca", "passed": "ha pasado", "upkeep": "mant.", "discs": "discos", "vp": "PV",
+           "sci": "Cie", "mat": "Mat", "anc": "Ant", "gcds": "SDCG", "amb": "Emb", "traitor": "Traidor",
+           "monolith": "M", "ships": {"interceptor": "I", "cruiser": "C", "dreadnought": "A", "starbase": "B"}},
 }
+
+
+def side_name(p: Any, locale: str) -> str:
+    """A player's side ("Terran Directorate", "Directorio Terrano"); before the choice, nothing known."""
+    if not getattr(p, "side", None):
+        return "?"
+    return tr(msg("eclipse.side." + str(p.side).replace(" ", "_")), locale)
 
 
 def ring_of(hid: str) -> str:
@@ -68,7 +81,9 @@ def centre(h: Any, size: float, x0: float, y0: float) -> tuple[float, float]:
 
 
 def draw_hex(img: Image.Image, d: ImageDraw.ImageDraw, h: Any, c: tuple[float, float], size: float,
-             index: Mapping[str, int]) -> None:
+             index: Mapping[str, int], words: Mapping[str, Any] = WORDS["en"]) -> None:
+    """One hex; ships by their initial in the reader's language (Spanish: Interceptor, Crucero,
+    Acorazado, Base estelar = I, C, A, B), the Ancients and the GCDS (SDCG) in red."""
     cx, cy = c
     pts = [(cx + size * math.cos(math.radians(60 * k)), cy + size * math.sin(math.radians(60 * k)))
            for k in range(6)]
@@ -104,7 +119,7 @@ def draw_hex(img: Image.Image, d: ImageDraw.ImageDraw, h: Any, c: tuple[float, f
         paste_marker(img, (cx - size * 0.55, cy + size * 0.05), max(12, int(size / 4.5)), owner)
     tags = []
     if h.monolith:
-        tags.append("M")
+        tags.append(words["monolith"])
     if h.discovery:
         tags.append("?")
     if tags:
@@ -117,11 +132,11 @@ def draw_hex(img: Image.Image, d: ImageDraw.ImageDraw, h: Any, c: tuple[float, f
         return f"[{','.join(map(str, d))}]" if d else ""
 
     if h.gcds:
-        lines.append((None, "GCDS" + marks("npc", "gcds")))
+        lines.append((None, words["gcds"] + marks("npc", "gcds")))
     if h.ancients:
-        lines.append((None, f"{h.ancients}× Anc" + marks("npc", "ancient")))
+        lines.append((None, f"{h.ancients}× {words['anc']}" + marks("npc", "ancient")))
     for seat, ships in h.ships.items():
-        txt = " ".join(f"{n}{SHIP_LETTER[t]}{marks(seat, t)}" for t, n in ships.items() if n)
+        txt = " ".join(f"{n}{words['ships'][t]}{marks(seat, t)}" for t, n in ships.items() if n)
         if txt:
             lines.append((index.get(seat, 0), txt))
     ly = cy + size * 0.12
@@ -150,18 +165,18 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], 
     d.rectangle([0, HEADER, W, HEADER + gh], fill=SPACE)
     for h in view.hexes:
         x, y = centre(h, size, x0, y0)
-        draw_hex(img, d, h, (x, y + HEADER), size, index)
+        draw_hex(img, d, h, (x, y + HEADER), size, index, words)
     y = HEADER + gh + 8
     f = font(16)
     for p in view.players:
         paste_marker(img, (24, y + ROW / 2), 20, index.get(p.seat, 0))
         state = f" · {words['passed']}" if p.passed else ""
         if getattr(p, "ambassadors", 0):  # E46, E48
-            state += f" · Amb {p.ambassadors}"
+            state += f" · {words['amb']} {p.ambassadors}"
         if getattr(p, "traitor", False):
-            state += " · Traitor" if locale != "es" else " · Traidor"
-        txt = (f"{names.get(p.seat, p.seat)} ({p.species}) — $ {p.money} (+{p.production[0]}) · "
-               f"Sci {p.science} (+{p.production[1]}) · Mat {p.materials} (+{p.production[2]}) · "
+            state += f" · {words['traitor']}"
+        txt = (f"{names.get(p.seat, p.seat)} ({side_name(p, locale)}) — $ {p.money} (+{p.production[0]}) · "
+               f"{words['sci']} {p.science} (+{p.production[1]}) · {words['mat']} {p.materials} (+{p.production[2]}) · "
                f"{words['discs']} {p.track} · {words['upkeep']} {p.upkeep}{state}")
         d.text((42, y + ROW / 2), ellipsize(txt, f, W - 56), font=f, fill=WHITE, anchor="lm")
         y += ROW

@@ -11,8 +11,10 @@ from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
 
-from .common import INK, WHITE, ellipsize, font, paste_marker, to_png
-from .eclipse import MUTED, PAGE, PLANET
+from rules.text import msg, tr
+
+from .common import INK, WHITE, ellipsize, fit_font, font, paste_marker, to_png
+from .eclipse import MUTED, PAGE, PLANET, side_name
 
 W = 1200
 UPKEEP = [30, 25, 21, 17, 13, 10, 7, 5, 3, 2, 1, 0, 0]
@@ -24,15 +26,20 @@ WORDS = {
            "rep": "Reputation", "hidden": "{n} tile(s), values hidden", "disco": "Discovery tiles kept: {n}",
            "parts": "Ancient parts beside the board: {p}", "stats": "init {initiative} · move {move} · "
            "cannons {cannons} · missiles {missiles} · comp +{computer} · shield {shield} · hull {hull} · "
-           "energy {used}/{produced}", "res": ("Money", "Science", "Materials")},
+           "energy {used}/{produced}", "res": ("Money", "Science", "Materials"), "built": "{ship} ({n} built)"},
     "es": {"influence": "Pista de influencia (mantenimiento {u})", "pop": "Pistas de población (producción)",
            "storage": "Almacén", "techs": "Tecnologías", "colony": "Naves colonia {up}/{n} boca arriba",
            "rep": "Reputación", "hidden": "{n} ficha(s), valores ocultos",
            "disco": "Losetas de descubrimiento guardadas: {n}", "parts": "Piezas antiguas junto al tablero: {p}",
            "stats": "inic. {initiative} · mov. {move} · cañones {cannons} · misiles {missiles} · "
            "ord. +{computer} · escudo {shield} · casco {hull} · energía {used}/{produced}",
-           "res": ("Dinero", "Ciencia", "Materiales")},
+           "res": ("Dinero", "Ciencia", "Materiales"), "built": "{ship} ({n} en juego)"},
 }
+
+
+def _name(group: str, name: str, locale: str) -> str:
+    """A tech, part or ship name in the reader's language (`eclipse.tech.neutron-bombs`…)."""
+    return tr(msg(f"eclipse.{group}." + name.replace(" ", "-")), locale)
 
 
 def draw_board(view: Any, seat: str, names: Mapping[str, str], locale: str = "en") -> Image.Image:
@@ -43,7 +50,7 @@ def draw_board(view: Any, seat: str, names: Mapping[str, str], locale: str = "en
     d = ImageDraw.Draw(img)
     title, body, small = font(24, True), font(16), font(13)
     paste_marker(img, (26, 26), 26, idx)
-    d.text((48, 12), f"{names.get(seat, seat)} — {p.species} ({p.side})", font=title, fill=WHITE)
+    d.text((48, 12), f"{names.get(seat, seat)} — {side_name(p, locale)}", font=title, fill=WHITE)
     y = 56
     d.text((14, y), words["influence"].format(u=p.upkeep), font=body, fill=MUTED)
     for i, v in enumerate(UPKEEP):
@@ -77,17 +84,21 @@ def draw_board(view: Any, seat: str, names: Mapping[str, str], locale: str = "en
             have = i < len(techs)
             d.rectangle([x, ty, x + 158, ty + 24], fill=CAT_RGB[cat] if have else (50, 56, 80), outline=WHITE)
             if have:
-                d.text((x + 6, ty + 12), ellipsize(techs[i], small, 148), font=small, fill=INK, anchor="lm")
+                d.text((x + 6, ty + 12), ellipsize(_name("tech", techs[i], locale), small, 148), font=small, fill=INK,
+                       anchor="lm")
     y += 24 + 3 * 30 + 8
     for ship, slots in p.blueprints.items():
         st = p.stats[ship]
-        d.text((14, y), f"{ship} ({p.built.get(ship, 0)} built)", font=font(16, True), fill=WHITE)
+        d.text((14, y), words["built"].format(ship=_name("ship", ship, locale), n=p.built.get(ship, 0)),
+               font=font(16, True), fill=WHITE)
         d.text((260, y + 2), words["stats"].format(**st), font=small, fill=MUTED)
         for i, part in enumerate(slots):
             x = 20 + i * 146
             d.rectangle([x, y + 24, x + 140, y + 50], fill=(64, 72, 100) if part else (40, 44, 60), outline=WHITE)
             if part:
-                d.text((x + 6, y + 37), ellipsize(part, small, 130), font=small, fill=WHITE, anchor="lm")
+                text = _name("part", part, locale)
+                f = fit_font(text, 130, range(13, 10, -1))
+                d.text((x + 6, y + 37), ellipsize(text, f, 130), font=f, fill=WHITE, anchor="lm")
         y += 60
     d.text((14, y), words["colony"].format(up=p.colony_up, n=p.colony), font=body, fill=WHITE)
     y += 26
@@ -97,7 +108,7 @@ def draw_board(view: Any, seat: str, names: Mapping[str, str], locale: str = "en
     y += 26
     d.text((14, y), words["disco"].format(n=p.discoveries), font=body, fill=WHITE)
     if p.ancient_parts:
-        d.text((420, y), words["parts"].format(p=", ".join(p.ancient_parts)), font=body, fill=WHITE)
+        d.text((420, y), words["parts"].format(p=", ".join(_name("part", a, locale) for a in p.ancient_parts)), font=body, fill=WHITE)
     return img.crop((0, 0, W, y + 36))
 
 

@@ -14,6 +14,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
 
+from rules.flotilla.texts import tile as tile_name
 from rules.text import msg, tr
 
 from .common import INK, WHITE, ellipsize, font, paste_marker, to_png
@@ -60,7 +61,7 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
     for i, line in enumerate(caption):
         d.text((16, 52 + 24 * i), ellipsize(line, small, W - 32), font=small, fill=(220, 230, 240))
     top = head_h
-    draw_map(img, view, (0, top, MAP_W, top + map_h), seat_index)
+    draw_map(img, view, (0, top, MAP_W, top + map_h), seat_index, locale)
     _current(d, view, top, locale)
     _legend(d, top + map_h - 46, locale)
     draw_guilds(img, view, (MAP_W + 10, top + 6, W - 10, top + map_h - 6), seat_index, names, locale)
@@ -106,7 +107,7 @@ def _current(d: ImageDraw.ImageDraw, view: Any, top: int, locale: str) -> None:
         d.text((10, y), _label("img.playing", locale, card=card), font=f, fill=(255, 214, 120))
         y += 22
     if view.drawn:
-        d.text((10, y), ellipsize(_label("img.drawn", locale, tiles=", ".join(view.drawn)), f, MAP_W - 20),
+        d.text((10, y), ellipsize(_label("img.drawn", locale, tiles=", ".join(tr(tile_name(t), locale) for t in view.drawn)), f, MAP_W - 20),
                font=f, fill=(255, 214, 120))
 
 

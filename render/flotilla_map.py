@@ -12,6 +12,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from rules.text import msg, tr
+
 from .common import INK, WHITE, font, mix, paste_marker, text_center
 
 SQ3 = math.sqrt(3)
@@ -61,7 +63,8 @@ def extent(cells: list[str]) -> tuple[float, float, float, float]:
 HUB = [f"{q},{r}" for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3]
 
 
-def draw_map(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int]) -> None:
+def draw_map(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],
+             locale: str = "en") -> None:
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(img)
     d.rectangle(box, fill=SEA_RGB)
@@ -75,8 +78,9 @@ def draw_map(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_i
         cx, cy = centre(c, size, ox, oy)
         d.polygon(hexagon(cx, cy, size - 1), fill=HUB_RGB)
     small = font(max(9, int(size * 0.36)), True)
+    depth = {k: tr(msg(f"flotilla.img.depth.{k}"), locale) for k in "SDA"}  # S/D/A, in Spanish S/P/A
     for t in view.tiles:
-        _tile(img, d, t, size, ox, oy, seat_index, small)
+        _tile(img, d, t, size, ox, oy, seat_index, small, depth)
     for p in view.players:
         idx = seat_index[p.seat]
         groups: dict[str, list] = {}
@@ -94,7 +98,7 @@ def draw_map(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_i
 
 
 def _tile(img: Image.Image, d: ImageDraw.ImageDraw, t: Any, size: float, ox: float, oy: float,
-          seat_index: dict[str, int], small) -> None:
+          seat_index: dict[str, int], small, depth: dict[str, str]) -> None:
     cx, cy = centre(t.cell, size, ox, oy)
     idx = seat_index.get(t.owner, 0)
     poly = hexagon(cx, cy, size - 1)
@@ -117,7 +121,7 @@ def _tile(img: Image.Image, d: ImageDraw.ImageDraw, t: Any, size: float, ox: flo
                        ((a[0] + tip[0]) / 2, (a[1] + tip[1]) / 2)], fill=COLOUR_RGB[t.wedge], outline=WHITE)
             d.polygon([tip, (tip[0] * 0.55 + cx * 0.45, tip[1] * 0.55 + cy * 0.45),
                        ((b[0] + tip[0]) / 2, (b[1] + tip[1]) / 2)], fill=COLOUR_RGB[t.wedge], outline=WHITE)
-        text_center(d, (cx, cy - size * 0.3), f"{t.depth}{'·' * t.tox}", small, fill=WHITE)
+        text_center(d, (cx, cy - size * 0.3), f"{depth.get(t.depth or 'S', t.depth)}{'·' * t.tox}", small, fill=WHITE)
         if t.island:
             d.ellipse([cx - size * 0.2, cy - size * 0.05, cx + size * 0.2, cy + size * 0.3], fill=(226, 200, 140),
                       outline=INK)

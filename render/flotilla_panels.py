@@ -50,10 +50,10 @@ def guild_static(img: Image.Image, box: tuple[int, int, int, int], locale: str, 
         c = COLOUR_RGB[GUILD_COLOUR[g]]
         rounded_box(d, (x0 + 6, y, x1 - 6, y + 112), 8, fill=mix(c, WHITE, 0.82), outline=c, width=2)
         d.text((x0 + 14, y + 4), tr(msg(f"flotilla.guild.{g}"), locale), font=bold, fill=INK)
-        _ring_spaces(d, g, (x1 - 120, y + 57), 39)
+        _ring_spaces(d, g, (x1 - 120, y + 57), 39, locale)
         y += 118
-    _track(d, x0 + 10, y + 22, x1 - x0 - 20, [short(t) for t in BOARD.survivor_tracks[track]], -1)
-    _track(d, x0 + 10, y + 70, (x1 - x0 - 20) * 7 // 12, ["–"] + [f"{v}V" for v in BOARD.sonar_vp[1:]], -1)
+    _track(d, x0 + 10, y + 22, x1 - x0 - 20, [short(t, locale) for t in BOARD.survivor_tracks[track]], -1)
+    _track(d, x0 + 10, y + 70, (x1 - x0 - 20) * 7 // 12, _sonar_cells(locale), -1)
 
 
 def draw_guilds(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],
@@ -85,11 +85,10 @@ def draw_guilds(img: Image.Image, view: Any, box: tuple[int, int, int, int], sea
         y += 118
     d.text((x0 + 10, y + 2), _t("img.survivor", locale, space=view.survivor, track=view.survivor_track),
            font=reg, fill=INK)
-    cells = [short(t) for t in BOARD.survivor_tracks[view.survivor_track]]
+    cells = [short(t, locale) for t in BOARD.survivor_tracks[view.survivor_track]]
     _track(d, x0 + 10, y + 22, x1 - x0 - 20, cells, view.survivor, only_mark=True)
     d.text((x0 + 10, y + 50), _t("img.sonar", locale, space=view.sonar), font=reg, fill=INK)
-    _track(d, x0 + 10, y + 70, (x1 - x0 - 20) * 7 // 12, ["–"] + [f"{v}V" for v in BOARD.sonar_vp[1:]], view.sonar,
-           only_mark=True)
+    _track(d, x0 + 10, y + 70, (x1 - x0 - 20) * 7 // 12, _sonar_cells(locale), view.sonar, only_mark=True)
     d.text((x0 + 10, y + 98), _t("img.bags", locale, tiles=view.bag, artifacts=view.artifact_bag), font=reg,
            fill=INK)
     y += 122
@@ -106,13 +105,18 @@ def draw_guilds(img: Image.Image, view: Any, box: tuple[int, int, int, int], sea
         y += 36
 
 
-SHORT = {"coin": "{a}¢", "vp": "{a}V", "survivor": "Sv", "tile": "Ti", "seal": "Se", "recruit": "Rc",
-         "resource": "Rs", "infl": "I{a}"}
+SHORT = ("coin", "vp", "survivor", "tile", "seal", "recruit", "resource", "infl")  # flotilla.img.short.<name>
 
 
-def short(terms) -> str:
-    """A ring or track space's bonus in a few characters (2¢, 1¢1V, Ti, Se, Rc, Rs, Sv)."""
-    return "".join(SHORT.get(t.name, t.name[:2]).format(a=t.a) for t in terms)
+def short(terms, locale: str = "en") -> str:
+    """A ring or track space's bonus in a few characters (2¢, 1¢1V, Ti, Se, Rc, Rs, Sv; in Spanish
+    2¢, 1¢1PV, Lo, Se, Rl, Rc, Sp), from the catalog (`flotilla.img.short.*`, with `{a}` the amount)."""
+    return "".join(_t(f"img.short.{t.name}", locale, a=t.a) if t.name in SHORT else t.name[:2] for t in terms)
+
+
+def _sonar_cells(locale: str) -> list[str]:
+    from rules.flotilla.data import BOARD
+    return ["–"] + [_t("img.short.vp", locale, a=v) for v in BOARD.sonar_vp[1:]]
 
 
 def _track(d: ImageDraw.ImageDraw, x: int, y: int, width: int, cells: list[str], at: int,
@@ -147,12 +151,12 @@ def _ring_pos(c: tuple[float, float], r: float) -> dict[int, tuple[float, float]
             for k in range(1, 7)}
 
 
-def _ring_spaces(d: ImageDraw.ImageDraw, g: str, c: tuple[float, float], r: float) -> None:
+def _ring_spaces(d: ImageDraw.ImageDraw, g: str, c: tuple[float, float], r: float, locale: str) -> None:
     from rules.flotilla.data import BOARD
     small = font(10, True)
     for k, (x, y) in _ring_pos(c, r).items():
         d.ellipse([x - 15, y - 15, x + 15, y + 15], fill=WHITE, outline=INK)
-        text_center(d, (x, y - 11), short(BOARD.rings[g][k - 1]), small, fill=MUTED)
+        text_center(d, (x, y - 11), short(BOARD.rings[g][k - 1], locale), small, fill=MUTED)
 
 
 def _ring(img: Image.Image, view: Any, g: str, c: tuple[float, float], r: float, seat_index: dict[str, int]) -> None:

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from rules.text import msg, tr
 
-from .common import INK, WHITE, font, text_center
+from .common import INK, WHITE, ellipsize, fit_font, font, text_center
 
 ROWS = ((0, 1, 2), (3, 4, 5, 6, 7), (8, 9, 10, 11), (12, 13, 14))
 OFFSET = (1.5, 0.0, 0.5, 1.0)  # column of each row's first space, in hex widths
@@ -42,6 +42,12 @@ def _t(key: str, locale: str, **args: Any) -> str:
     return tr(msg(f"robinson.{key}", **args), locale)
 
 
+def _line(d: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, width: float, size: int, bold: bool) -> None:
+    """A centred line inside a hex: a smaller font if it is too wide, then an ellipsis."""
+    f = fit_font(text, width, range(size, 11, -1), bold)
+    text_center(d, centre, ellipsize(text, f, width), f, INK)
+
+
 def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], locale: str) -> None:
     d = ImageDraw.Draw(img)
     d.rectangle(box, fill=SEA)
@@ -63,12 +69,12 @@ def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], loc
             d.polygon(hexagon(cx, cy, r - 7), outline=CAMP, width=5)
         head = f"{sp}·#{tile['tile']}"
         text_center(d, (cx, cy - r * 0.55), head, small, INK)
-        text_center(d, (cx, cy - r * 0.27), _t("terrain." + tile["terrain"], locale), big, INK)
+        _line(d, (cx, cy - r * 0.27), _t("terrain." + tile["terrain"], locale), r * 1.6, big.size, True)
         srcs = []
         for src in tile["sources"]:
             name = _t("img.src." + src, locale)
             srcs.append(("✗" + name) if src in tile["exhausted"] else name)
-        text_center(d, (cx, cy + r * 0.02), " ".join(srcs), font(16, True), INK)
+        _line(d, (cx, cy + r * 0.02), " ".join(srcs), r * 1.65, 16, True)
         marks = []
         if tile["shelter"]:
             marks.append(_t("img.natural", locale))
@@ -79,12 +85,11 @@ def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], loc
         for tok in tile["tokens"]:
             marks.append(_t("img.tok." + tok, locale))
         if marks:
-            text_center(d, (cx, cy + r * 0.30), " ".join(marks), small, INK)
+            _line(d, (cx, cy + r * 0.30), " ".join(marks), r * 1.5, small.size, False)
         if camp:
             tag = _t("img.camp_shelter" if view.shelter else "img.camp", locale)
-            f = font(16, True)
-            if f.getlength(tag) > r * 1.5:
-                f = font(13, True)
+            f = fit_font(tag, r * 1.6, range(16, 10, -1), True)
+            tag = ellipsize(tag, f, r * 1.6)
             w = f.getlength(tag) + 10
             d.rounded_rectangle([cx - w / 2, cy + r * 0.45, cx + w / 2, cy + r * 0.45 + 22], 6, fill=CAMP)
             text_center(d, (cx, cy + r * 0.45 + 11), tag, f, WHITE)

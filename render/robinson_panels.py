@@ -6,9 +6,10 @@ from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
 
+from rules.robinson.texts import card
 from rules.text import msg, tr
 
-from .common import INK, WHITE, ellipsize, font, paste_marker
+from .common import INK, WHITE, ellipsize, font, paste_marker, wrap_text
 
 PAGE = (238, 234, 222)
 PANEL = (250, 247, 238)
@@ -20,6 +21,11 @@ AMBER = (240, 180, 60)
 
 def _t(key: str, locale: str, **args: Any) -> str:
     return tr(msg(f"robinson.{key}", **args), locale)
+
+
+def _card(card_id: str, locale: str) -> str:
+    """A card's name in `locale` ("invention:Shovel" -> "Pala"); the id stays English."""
+    return tr(card(card_id), locale)
 
 
 def _box(d: ImageDraw.ImageDraw, box, title: str) -> tuple[int, int]:
@@ -64,18 +70,23 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> None:
             d.rectangle([cx, y, cx + 26 * have, y + 26], fill=(150, 100, 50))
         d.text((cx + 4, y + 3), f"{have}/{need}", font=font(15, True), fill=INK if have < 2 else WHITE)
         cx += w + 8
-    d.text((x, y + 32), _t("img.goal", locale, fire=_t("img.yes" if fire else "img.no", locale)), font=f, fill=INK)
+    goal = _t("img.goal", locale, fire=_t("img.yes" if fire else "img.no", locale))
+    d.text((x, y + 32), ellipsize(goal, f, x1 - x0 - 20), font=f, fill=INK)
     # weather
     y0 += 104
     x, y = _box(d, (x0, y0, x1, y0 + 64), _t("img.weather", locale))
     dice = ", ".join(_t("img.die." + k, locale) for k in view.weather_dice) or _t("img.none", locale)
     toks = ", ".join(_t("wx." + k, locale) for k in view.weather_tokens)
-    d.text((x + 110, y0 + 8), ellipsize(dice + (f"  +  {toks}" if toks else ""), f, x1 - x - 120), font=f, fill=INK)
+    lines = wrap_text(dice + (f"  +  {toks}" if toks else ""), f, x1 - x - 120)
+    if len(lines) > 2:  # two lines fit in the box; the rest is cut with an ellipsis
+        lines = [lines[0], ellipsize(" ".join(lines[1:]), f, x1 - x - 120)]
+    for i, line in enumerate(lines):
+        d.text((x + 110, y0 + 8 + 26 * i), line, font=f, fill=INK)
     # threat and hunting
     y0 += 72
     x, y = _box(d, (x0, y0, x1, y1), _t("img.threat", locale))
-    for i, card in enumerate(view.threat):
-        name = card.partition(":")[2] if card else "—"
+    for i, card_id in enumerate(view.threat):
+        name = _card(card_id, locale) if card_id else "—"
         side = _t("img.left" if i == 0 else "img.right", locale)
         d.text((x, y + i * 26), ellipsize(f"{side}: {name}", fb, x1 - x0 - 20), font=fb, fill=INK)
     d.text((x, y + 56), _t("img.hunting", locale, n=view.hunt_deck), font=f, fill=INK)
@@ -90,10 +101,10 @@ def target_text(view: Any, key: str, locale: str) -> str:
     parts = key.split(".")
     head = parts[0]
     if head == "thr":
-        card = view.threat[int(parts[1])] if len(view.threat) > int(parts[1]) else None
-        return _t("act.threat", locale) + ((" " + card.partition(":")[2]) if card else "")
+        card_id = view.threat[int(parts[1])] if len(view.threat) > int(parts[1]) else None
+        return _t("act.threat", locale) + ((" " + _card(card_id, locale)) if card_id else "")
     if head == "b":
-        what = parts[2] if parts[1] == "inv" else _t("img.build." + parts[1], locale)
+        what = _card("invention:" + parts[2], locale) if parts[1] == "inv" else _t("img.build." + parts[1], locale)
         return f"{_t('act.build', locale)} {what}"
     if head == "g":
         return f"{_t('act.gather', locale)} {_t('img.src.' + parts[2], locale)} {parts[1]}"
@@ -119,7 +130,8 @@ def draw_bottom(img: Image.Image, view: Any, box, names: Mapping[str, str], seat
         cx, cy = x + (i % 5) * col, y + (i // 5) * 26
         colour = GOOD if inv["built"] else (AMBER if inv["future"] else (INK if inv["ready"] else MUTED))
         mark = "■ " if inv["built"] else ("□ " if inv["ready"] else "· ")
-        d.text((cx, cy), ellipsize(mark + inv["name"], fb if inv["built"] else f, col - 8), font=fb if inv["built"] else f,
+        style = fb if inv["built"] else f
+        d.text((cx, cy), ellipsize(mark + _card("invention:" + inv["name"], locale), style, col - 8), font=style,
                fill=colour)
     y0 += 48 + inv_rows * 26
     chars = view.characters

@@ -102,7 +102,9 @@ def options(state: Any, seat: str) -> list[Opt]:
         return []
     fn = _BY_KIND[f["k"]]
     out = fn(state, seat, f)
-    if f["k"] not in ("species", "cube", "upkeep"):
+    # E102: free moves beside every decision; a cube's track (E118) too in the Action phase,
+    # where colonising first can make room on a full track
+    if f["k"] not in ("species", "cube", "upkeep") or (f["k"] == "cube" and state.phase == "action"):
         out += trades(state, seat)
         if state.phase == "action" and state.turn == seat:
             from .diplomacy import proposals  # E111: a free move of the seat's own turn
@@ -183,7 +185,7 @@ def influence_targets(state: Any, seat: str, src: str) -> list[str]:
 
 def _influence(state: Any, seat: str, f: dict) -> list[Opt]:
     if f.get("src") is None:
-        out = [(f"from:{s}", m("mv.inf_from", src=_place(s)), False) for s in influence_sources(state, seat)]
+        out = [(f"from:{s}", m("mv.inf_from", src=_from(s)), False) for s in influence_sources(state, seat)]
         return out + [_stop()]
     return [(f"to:{t}", m("mv.inf_to", dst=_place(t)), t != "track" and state.hexes[t]["disc"] is not None)
             for t in influence_targets(state, seat, f["src"])]
@@ -191,6 +193,11 @@ def _influence(state: Any, seat: str, f: dict) -> list[Opt]:
 
 def _place(where: str) -> Msg:
     return m("where.track") if where == "track" else m("where.hex", hex=where)
+
+
+def _from(where: str) -> Msg:
+    """"from the influence track" / "from hex 201" (Spanish contracts: "de la pista…", "del hexágono…")."""
+    return m("where.from_track") if where == "track" else m("where.from_hex", hex=where)
 
 
 def build_hexes(state: Any, seat: str, what: str) -> list[str]:

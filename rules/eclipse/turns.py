@@ -157,11 +157,13 @@ def _influence(state, seat, f, head, arg) -> None:
     else:
         state.players[seat]["track"] += 1
         put_disc(state, seat, arg)
-    state.events.append(m("ev.influence", seat=seat_ref(seat), src=_where(src), dst=_where(arg)))
+    state.events.append(m("ev.influence", seat=seat_ref(seat), src=_where(src, "from"), dst=_where(arg, "to")))
 
 
-def _where(x: str):
-    return m("where.track") if x == "track" else m("where.hex", hex=x)
+def _where(x: str, way: str):
+    """"from/to the influence track", "from/to hex 201": the preposition travels with the place so
+    Spanish can contract it ("del hexágono", "al hexágono")."""
+    return m(f"where.{way}_track") if x == "track" else m(f"where.{way}_hex", hex=x)
 
 
 def _build(state, seat, f, head, arg) -> None:

@@ -286,7 +286,7 @@ def _transaction(state: FlotillaState, p: Player, frame: list[Any], arg: tuple) 
         value = BOARD.objectives[x][p.side][taken]
         state.objectives = {**state.objectives, p.side: {**state.objectives[p.side], x: taken + 1}}
         p.objectives.append(f"{x}:{p.side}:{value}")
-        event(state, "ev.objective", set=x, vp=value, cost=cost)
+        event(state, "ev.objective", set=T.objective(x), vp=value, cost=cost)
         gain_vp(state, p, value)
         if not free:
             p.floating += 1
@@ -307,7 +307,7 @@ def _place(state: FlotillaState, p: Player, tile: str, cell: str, rot: int, left
     drawn.remove(tile)
     state.drawn = drawn
     state.board[cell] = [tile, rot, p.seat, 0, 0, "sink"]
-    event(state, "ev.placed", tile=tile, cell=cell)
+    event(state, "ev.placed", tile=T.tile(tile), cell=cell)
     todo = state.todo
     todo[0:1] = [["place", left - 1, only]] if left > 1 else [["return", only]]
     for _ in range(completed_circles(state, cell)):

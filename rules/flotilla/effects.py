@@ -48,6 +48,8 @@ def frames_of(terms: tuple[Term, ...], guild: str | None = None) -> list[list[An
             out.append([t.name, guild])
         elif t.name == "infl_each":
             out.append(["infl_each", "stfd"])
+        elif t.name == "resource":  # F28/D11 `Resource n`: the "res" decision, one colour per barrel
+            out.append(["res", t.a, t.b])
         else:
             out.append([t.name, t.a, t.b])
     return out
@@ -106,7 +108,8 @@ def run_auto(state: FlotillaState, frame: list[Any]) -> None:
         rally(state, p)
     elif kind == "end":
         finish_card(state, p)
-    # Terms of the later steps (STATUS.md) resolve to nothing yet: the game is not registered.
+    else:  # every D11 term is a decision (decide.py), an AUTO frame (chain.py) or handled above
+        raise ValueError(f"no rule resolves the frame {frame!r}")
 
 
 def draw(state: FlotillaState, p: Player, n: int) -> list[str]:

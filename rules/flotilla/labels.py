@@ -99,7 +99,7 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
             return T.m("move.tx_sell", colour=T.col(x), gain=state.market[x])
         _, _, cost, floating = arg
         value = BOARD.objectives[x][p.side][state.objectives[p.side][x]]
-        return T.m("move.tx_float" if floating else "move.tx_obj", set=T.m(f"obj.{x}"), cost=cost, vp=value)
+        return T.m("move.tx_float" if floating else "move.tx_obj", set=T.objective(x), cost=cost, vp=value)
     if kind == "site":
         return T.m("move.site", cell=arg)
     if kind == "nudge":
@@ -112,7 +112,7 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
             return T.plain("move.pl_stop")
         return T.m("move.pl", tile=tile_text(arg))
     if kind == "cell":
-        return T.m("move.cell", tile=state.todo[0][1], cell=arg)
+        return T.m("move.cell", tile=T.tile(state.todo[0][1]), cell=arg)
     if kind == "rot":
         return T.m("move.rot", r=arg)
     if kind == "undeplete":
@@ -129,16 +129,16 @@ def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
         return T.m("move.load", i=arg + 1, cell=s.cell, cargo=len(s.cargo),
                    colour=T.col(TILES[state.board[s.cell][0]].colour))
     if kind == "deplete":
-        return T.m("move.deplete", cell=arg, tile=state.board[arg][0])
+        return T.m("move.deplete", cell=arg, tile=T.tile(state.board[arg][0]))
     if kind == "keep":
         return T.m("move.keep", tile=tile_text(arg)) if arg else T.plain("move.keep_stop")
     if kind == "bt":
         if arg is None:
             return T.plain("move.bt_stop")
         t = TILES[arg]
-        return T.m("move.bt", tile=arg, colour=T.col(t.colour), cost=max(0, t.cost - state.mods.get("cost_minus", 0)))
+        return T.m("move.bt", tile=T.tile(arg), colour=T.col(t.colour), cost=max(0, t.cost - state.mods.get("cost_minus", 0)))
     if kind == "bcell":
-        return T.m("move.bcell", tile=state.todo[0][1], cell=arg)
+        return T.m("move.bcell", tile=T.tile(state.todo[0][1]), cell=arg)
     if kind == "brot":
         return T.m("move.brot", r=arg)
     if kind == "sonar":
@@ -165,7 +165,7 @@ def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
 
 def tile_text(tile_id: str) -> Msg:
     t = TILES[tile_id]
-    return T.m("tile", id=tile_id, depth=T.plain(f"depth.{t.depth}"), colour=T.col(t.colour), tox=t.tox,
+    return T.m("tile", id=T.tile(tile_id), depth=T.plain(f"depth.{t.depth}"), colour=T.col(t.colour), tox=t.tox,
                island=T.plain("island") if t.island else "",
                wedge=T.m("wedge", colour=T.col(t.wedge)) if t.wedge else "")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Move
-from ..text import SEAT_KEY, Msg
-from .data import CARDS, COLOURS, GUILDS
+from ..text import SEAT_KEY, Msg, join
+from .data import CARDS, COLOURS, GUILDS, NAME_COLOUR
 
 P = "flotilla."
 _new = object.__new__
@@ -63,3 +63,21 @@ def plain(key: str) -> Msg:
     if found is None:
         found = _PLAIN[key] = m(key)
     return found
+
+
+def tile(tile_id: str) -> Msg | str:
+    """An ocean tile by its colour and number in the reader's language ("yellow-02", in Spanish
+    "amarillo-02"); the id itself (in move ids and the state) stays English."""
+    colour, _, n = tile_id.partition("-")
+    if colour not in NAME_COLOUR:
+        return tile_id
+    return m("tile_name", colour=col(NAME_COLOUR[colour]), n=n)
+
+
+def objective(name: str) -> Msg:
+    return m(f"obj.{name}")
+
+
+def dive_faces(faces: list[str]) -> Msg:
+    """Rolled dive-die faces ("BB BD R") with the icon letters of the reader's language (D9)."""
+    return join([join([plain(f"icon.{c}") for c in face], "") for face in faces], " ")

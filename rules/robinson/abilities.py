@@ -16,6 +16,7 @@ from .island import has_shelter
 from .prims import gain, gain_det, heal, living, pay, set_morale
 from .scenario import add_wood
 from .state import RobinsonState
+from ..text import join
 from .texts import card as card_msg, char, m, sub
 
 # The planning-window abilities (E20) from the validated data (§3.10): cost in D and owner.
@@ -138,13 +139,17 @@ def _ability(s: RobinsonState, seat: str, ab: str, target: str) -> None:
             if s.inv_deck:
                 cards.append(s.inv_deck.pop(0))
         s.pending = {"kind": "new_idea", "seat": seat, "cards": ";".join(cards)}
+        s.events.append(m("ev.seen_inventions", who=char(me),
+                          items=join([card_msg("invention:" + c) for c in cards])))  # R98: shown to all
     elif ab == "scouting":
         cards = s.disc_stack[:2]
         del s.disc_stack[:2]
         s.pending = {"kind": "scouting", "seat": seat, "cards": ";".join(cards)}
+        s.events.append(m("ev.seen_tokens", who=char(me), toks=join([sub("disc", c) for c in cards])))
     elif ab == "recon":
         cards = [str(t) for t in s.island_stack[:3]]
         s.pending = {"kind": "recon", "seat": seat, "cards": ";".join(cards)}
+        s.events.append(m("ev.seen_tiles", who=char(me), tiles=", ".join(cards)))
     elif ab == "tracking":
         s.pending = {"kind": "tracking", "seat": seat, "cards": "top;bottom"}
         s.events.append(m("ev.hunt_reveal", beast=card_msg(s.hunt_deck[0])))

@@ -6,7 +6,7 @@ from . import adventures
 from .combat import built
 from .effects import OPS, exhaust, flip_back, who_list
 from .island import kind, sources
-from .prims import fp_char, gain, keep_outside, lose_det, players, wound, wound_all
+from .prims import fp_char, gain, keep_outside, lose_det, outside_actor, players, wound, wound_all
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, sub
 
@@ -107,9 +107,18 @@ def _next_round(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 def _keep(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """A kept treasure is shared at once [ruling], except that a resolver spending the night outside
+    keeps it in its personal supply until it is back (R74 "resources, tokens, cards"; R94)."""
     name, _, uses = arg.rpartition(":")
-    s.items[name] = int(uses)
-    s.events.append(m("ev.item", item=card_msg("item:" + name)))
+    away = outside_actor(s)
+    if away is not None:
+        away.treasures[name] = int(uses)
+        s.events.append(m("ev.item_outside", who=char(away.name), item=card_msg("item:" + name)))
+    else:
+        s.items[name] = int(uses)
+        s.events.append(m("ev.item", item=card_msg("item:" + name)))
+        if s.phase == "resolve" and s.actor in s.chars:  # R74: it goes outside if its finder does
+            s.chars[s.actor].found_items.append(name)
     if name == "Helmet":  # works from the next round (§3.13)
         s.mem["item:Helmet"] = [str(s.round + 1)]
 
@@ -199,14 +208,15 @@ def _stop(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 def _trap_door(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     """Discard the treasures resolved earlier in this draw (gains taken back as far as possible)."""
     from .data import MYSTERY
+    away = outside_actor(s)  # R74: a drawer outside lost them from its personal supply
     for t in [x for x in s.ctx.get("treasures", "").split(";") if x]:
         for code in MYSTERY[t].now:
             op, _, a = code.partition(":")
             if op == "keep":
-                s.items.pop(a.rpartition(":")[0], None)
+                (away.treasures if away is not None else s.items).pop(a.rpartition(":")[0], None)
             elif op == "res":
                 k, _, n = a.partition(":")
-                pool = s.future if s.phase == "resolve" else s.avail
+                pool = away.supply if away is not None else s.future if s.phase == "resolve" else s.avail
                 pool[k] -= min(pool[k], int(n))
         s.mystery_discard.append(t)
         s.events.append(m("ev.trap_door", card=card_msg(t)))

@@ -16,6 +16,7 @@ from typing import Any
 from .asks import ask, kind, seat_of
 from .combat import fight, fight_beast
 from .data import BEASTS
+from .names import named
 from .effects import OPS
 from .prims import fp_char, pay
 from .state import RobinsonState, Stack
@@ -136,7 +137,7 @@ def _foe_name(p: dict) -> tuple[Any, int]:
     if p.get("beast"):
         b = BEASTS[p["beast"].partition(":")[2]]
         return card_msg(p["beast"]), b.strength
-    return p.get("title", "?"), int(p["stats"].split(":")[0])
+    return named(p.get("title") or "?"), int(p["stats"].split(":")[0])
 
 
 def _fight_label(s: RobinsonState, p: dict, a: str) -> Any:

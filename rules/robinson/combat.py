@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .data import BEASTS
+from .names import named
 from .prims import gain, over, wound
 from .state import RobinsonState
 from .texts import char, m
@@ -26,7 +27,7 @@ def fight(s: RobinsonState, who: str, strength: int, loss: int, food: int, fur: 
           extra: tuple[str, ...] = (), bonus: int = 0, name: str = "", hunt: bool = False) -> None:
     """R51: wounds for the missing weapon, weapon loss (shortfall = wounds), loot, extra text."""
     weapon = s.weapon + bonus
-    s.events.append(m("ev.fight", who=char(who), beast=name or "?", str=strength, wpn=weapon))
+    s.events.append(m("ev.fight", who=char(who), beast=named(name or "?"), str=strength, wpn=weapon))
     shield = int(built(s, "Shield"))  # §3.6: cancels 1 wound in each combat
     if hunt and max(0, strength - weapon) + max(0, loss - s.weapon) > shield:
         shield += helmet(s)

@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 from .cont import later, step
 from .island import has_shelter
-from .prims import (found_token, fp_char, gain, gain_det, half_loss, heal, living, lose_det, over, pay,
-                    set_morale, wound_all)
+from .prims import (demand_targets, found_token, fp_char, gain, gain_det, half_loss, heal, living, lose_det,
+                    over, pay, set_morale, wound_all)
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, sub
 
@@ -45,7 +45,6 @@ def track(s: RobinsonState, name: str, delta: int, if_possible: bool = False) ->
         take = min(now, -delta)
         setattr(s, attr, now - take)
         if -delta - take and not if_possible:
-            from .prims import demand_targets
             s.events.append(m("ev.demand_track", track=sub("track", name), n=-delta - take))
             wound_all(s, demand_targets(s), -delta - take)
         delta = -take
@@ -99,14 +98,17 @@ def arrive(s: RobinsonState, toks: list[str]) -> None:
 
 
 def exhaust(s: RobinsonState, card: str, spots: list[tuple[int, str]], n: int) -> None:
-    """`exh`: exhaust n sources; too few = unfulfilled demand (§3.9, E4)."""
+    """`exh`: exhaust n sources; too few = unfulfilled demand (§3.9, E4), 1 wound per missing source
+    to whoever R80 names now (the resolver during the Action phase, every character in the Event
+    phase: the cards' "else wnd 1(All)")."""
     done = spots[:n]
     for sp, src in done:
         s.island[sp].exhausted.append(src)
         s.mem.setdefault(card, []).append(f"{sp}.{src}")
         s.events.append(m("ev.exhaust", space=sp, src=sub("src", src)))
     if len(done) < n:
-        wound_all(s, living(s), n - len(done))
+        s.events.append(m("ev.demand_source", n=n - len(done)))
+        wound_all(s, demand_targets(s), n - len(done))
 
 
 def restore_it(s: RobinsonState, card: str) -> None:
@@ -292,20 +294,24 @@ def _items_off(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
         s.events.append(m("ev.items_off"))
 
 
+def inv_refill(s: RobinsonState) -> bool:
+    """E12: an empty invention deck is rebuilt by shuffling its discards; False when both are empty."""
+    if not s.inv_deck and s.inv_discard:
+        s.inv_deck, s.inv_discard = s.inv_discard, []
+        s.rng.shuffle(s.inv_deck)
+    return bool(s.inv_deck)
+
+
 def _inv_disc(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     for _ in range(int(arg)):
-        if not s.inv_deck:  # E12
-            if not s.inv_discard:
-                return
-            s.inv_deck = s.inv_discard
-            s.inv_discard = []
-            s.rng.shuffle(s.inv_deck)
+        if not inv_refill(s):  # E12
+            return
         s.inv_discard.append(s.inv_deck.pop(0))
     s.events.append(m("ev.inv_disc", n=int(arg)))
 
 
 def _inv_board(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    if s.inv_deck:
+    if inv_refill(s):  # E12
         top = s.inv_deck.pop(0)
         s.inv_board.append(top)
         s.events.append(m("ev.inv_board", item=card_msg("invention:" + top)))

@@ -18,7 +18,7 @@ from .scenario import check_win, room
 from .state import RobinsonState, no_res
 from .windows import clouds, open_night, open_window
 from ..text import join
-from .texts import char, m, sub
+from .texts import card as card_msg, char, m, sub
 
 MORALE_D = {-3: -3, -2: -2, -1: -1, 0: 0, 1: 1, 2: 2}  # R23; +3 is a choice
 
@@ -39,6 +39,10 @@ def start_round(s: RobinsonState) -> None:
             c.supply = no_res()
             kept, c.kept = c.kept, []
             effects.arrive(s, kept)  # R45: "on arrival" tokens convert as they reach Available
+            for name, uses in c.treasures.items():  # kept treasures become the group's items
+                s.items[name] = uses
+                s.events.append(m("ev.item_back", who=char(c.name), item=card_msg("item:" + name)))
+            c.treasures = {}
     delayed, s.delayed = s.delayed, []
     for entry in delayed:  # R94 (2): "next round start" effects in the order gained
         who, _, code = entry.partition("|")
@@ -194,7 +198,7 @@ def end_action(s: RobinsonState) -> None:
     s.actor = None
     for item in s.future_built:
         s.built.append(item)
-        s.events.append(m("ev.built", item=m("card", deck=m("deck.invention"), name=item)))
+        s.events.append(m("ev.built", item=card_msg("invention:" + item)))
     new, s.future_built = s.future_built, []
     item_effects(s, new)
 
@@ -224,7 +228,7 @@ def item_effects(s: RobinsonState, items: list[str]) -> None:
     toks, s.future_tokens = s.future_tokens, []
     effects.arrive(s, toks)
     for c in s.chars.values():  # R74: what each gained this Action phase is no longer traced
-        c.gained, c.found = {}, []
+        c.gained, c.found, c.found_items = {}, [], []
     if "items_off" in s.flags:
         s.flags.remove("items_off")
     if check_win(s):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .combat import built
+from .extras import build_extras, extras_of, far  # noqa: F401  (extras_of: also the bot's)
 from .data import ABILITIES, CHARACTERS, EVENTS, INVENTIONS, SCENARIO_INVENTIONS
 from .island import distances, explored_terrains, has_shelter, sources
 from .prims import players
@@ -106,13 +107,6 @@ def invention_ready(s: RobinsonState, name: str, terr: set[str] | None = None) -
     return True
 
 
-def far(s: RobinsonState, action: str, dist: int) -> int:
-    """R34 distance pawns: one per step beyond the first; Basket (Gather) and Raft (Gather or
-    Explore) each waive one, never below 0."""
-    waive = int(built(s, "Raft")) + int(action == "gather" and built(s, "Basket"))
-    return max(0, dist - 1 - waive)
-
-
 def buildable(s: RobinsonState) -> list[str]:
     """Board inventions, the characters' personal ones and the scenario's (S4), not built."""
     personal = [CHARACTERS[ch].personal for ch in s.seat_char.values()]
@@ -148,25 +142,26 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
     tc = lambda a: int("TC" in s.action_tokens.get(a, []))  # noqa: E731
     if hunts < len(s.hunt_deck):
         out.append(Target("hunt", "hunt", 0, 2 + tc("hunt"), {}))
-    # Build (R55-R58).
+    # Build (R55-R58): at the camp, so a time-consuming token on the camp tile counts too (R34).
+    bt = build_extras(s)
     xw = int("XW" in s.action_tokens.get("build", []))
     xw_on = lambda part: xw + int("XW" in s.action_tokens.get(part, []))  # noqa: E731
     wood, fur = SHELTER_COST[n]
     if not s.shelter and "b.shelter" not in {t.rsplit(".", 1)[0] for t in planned_keys}:
-        out += [Target(k, "build", tc("build"), 0, c) for k, c in
+        out += [Target(k, "build", bt, 0, c) for k, c in
                 (("b.shelter.w", {"W": wood + xw_on("shelter")}), ("b.shelter.f", {"Fur": fur}))]
     if has_shelter(s):
         for part in ("roof", "pal"):
-            out += [Target(k, "build", tc("build"), 0, c) for k, c in
+            out += [Target(k, "build", bt, 0, c) for k, c in
                     ((f"b.{part}.w", {"W": wood + xw_on(part)}), (f"b.{part}.f", {"Fur": fur}))]
-    out.append(Target("b.wpn", "build", tc("build"), 0, {"W": 1 + xw_on("wpn")}))
+    out.append(Target("b.wpn", "build", bt, 0, {"W": 1 + xw_on("wpn")}))
     terr = explored_terrains(s)
     for name in buildable(s):
         if any(t.startswith(f"b.inv.{name}") for t in planned_keys) or not invention_ready(s, name, terr):
             continue
         inv = INVENTIONS[name]
         for key, c in _choices(f"b.inv.{name}", inv.cost, xw):
-            out.append(Target(key, "build", tc("build"), 0, c, inv.owner))
+            out.append(Target(key, "build", bt, 0, c, inv.owner))
     # Gather (R61) and Explore (R62, R63).
     dist = distances(s)
     for sp in sorted(s.island):
@@ -304,20 +299,6 @@ def max_size(s: RobinsonState, st: Stack) -> int:
     if st.action in ("build", "gather", "explore"):
         return 2 + extras_of(s, st)
     return len(st.pawns)
-
-
-def extras_of(s: RobinsonState, st: Stack) -> int:
-    """The extra pawns the stack's target needs (R34), as `targets` computes them."""
-    tc = lambda a: int("TC" in s.action_tokens.get(a, []))  # noqa: E731
-    parts = st.target.split(".")
-    if st.action == "build":
-        return tc("build")
-    if st.action in ("gather", "explore"):
-        sp = int(parts[1])
-        dist = distances(s).get(sp, 1)
-        tile_tc = int(st.action == "gather" and sp in s.island and "TC" in s.island[sp].tokens)
-        return far(s, st.action, dist) + tc(st.action) + tile_tc
-    return 0
 
 
 def support_options(s: RobinsonState, seat: str) -> list[tuple[str, int, str]]:

@@ -5,7 +5,7 @@ to Future or Available (R26, R45), lose half (E5), end of game (R96)."""
 from __future__ import annotations
 
 from .data import CHARACTERS
-from .state import RobinsonState
+from .state import Char, RobinsonState
 from .texts import char, m, res, sub
 
 
@@ -173,10 +173,22 @@ def found_token(s: RobinsonState, tok: str) -> None:
         actor.found.append(tok)
 
 
+def outside_actor(s: RobinsonState) -> Char | None:
+    """R74: the resolver of the action under way if it spends this night outside (what it gains
+    waits in its personal supply), else None."""
+    actor = s.chars.get(s.actor or "") if s.phase == "resolve" else None
+    return actor if actor is not None and actor.out else None
+
+
 def keep_outside(s: RobinsonState, who: str) -> None:
-    """R74: a character sent outside keeps what it gained in its actions this round (resources and
-    discovery tokens already in Future) in its personal supply until the next round starts (R94)."""
+    """R74: a character sent outside keeps what it gained in its actions this round (resources,
+    discovery tokens and kept treasures found earlier) in its personal supply until the next round
+    starts (R94)."""
     c = s.chars[who]
+    for name in c.found_items:
+        if name in s.items:
+            c.treasures[name] = s.items.pop(name)
+    c.found_items = []
     for code, n in c.gained.items():
         take = min(n, s.future[code])
         s.future[code] -= take

@@ -8,7 +8,7 @@ from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
 from .events import event_card
 from .island import kind, sources
 from .phases import end_action, header
-from .plan import check_item, requirement_met, resolution_order
+from .plan import check_item, invention_ready, requirement_met, resolution_order
 from .prims import gain, gain_det, heal, over, players, set_morale, wound
 from .state import RobinsonState, Stack
 from .texts import card as card_msg, char, m, sub
@@ -72,6 +72,9 @@ def go(s: RobinsonState, choice: str = "") -> None:
             wound(s, who)
         if "DNGS" in s.action_tokens.get(st.action, []):  # Predators in the Woods (stays)
             wound(s, who)
+        tile = action_tile(s, st)
+        if tile is not None and "DNG" in s.island[tile].tokens:
+            wound(s, who)  # R88: danger on the action's tile, before the dice (the token stays)
         if not over(s) and st.action in DIE_OF and st.base < 2:
             st.faces = rerolls.roll_faces(s, st)
             s.queue.insert(0, st)
@@ -81,6 +84,16 @@ def go(s: RobinsonState, choice: str = "") -> None:
         if not over(s):
             ACT[st.action](s, st, choice)
     after_stack(s)
+
+
+def action_tile(s: RobinsonState, st: Stack) -> int | None:
+    """The island tile an action takes place on (R88): a Gather's target; the camp's for a Build
+    (R55: builds happen at the camp, camp-tile tokens apply)."""
+    if st.action == "gather":
+        return int(st.target.split(".")[1])
+    if st.action == "build":
+        return s.camp
+    return None
 
 
 def reroll_answer(s: RobinsonState, i: int) -> None:
@@ -197,6 +210,11 @@ def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
 
 
 def _build(s: RobinsonState, st: Stack, choice: str) -> None:
+    parts = st.target.split(".")
+    if parts[1] == "inv" and not invention_ready(s, parts[2]):  # E3: an item or terrain lost since planning
+        refund(s, st)
+        s.events.append(m("ev.skipped", card=card_msg("invention:" + parts[2])))
+        return
     ok, adv = (True, False) if st.base >= 2 else roll(s, st)
     if over(s):
         return

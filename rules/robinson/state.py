@@ -7,9 +7,9 @@ W wood, Fur.
 """
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..contract import GameState
 
@@ -53,6 +53,8 @@ class Char(BaseModel):
     kept: list[str] = Field(default_factory=list)  # discovery tokens in that supply (R74)
     gained: dict[str, int] = Field(default_factory=dict)  # resources it sent to Future this Action phase
     found: list[str] = Field(default_factory=list)  # discovery tokens it sent to Future this Action phase
+    treasures: dict[str, int] = Field(default_factory=dict)  # kept treasures in that supply: uses (R74)
+    found_items: list[str] = Field(default_factory=list)  # kept treasures it found this Action phase
 
 
 class Spot(BaseModel):
@@ -148,6 +150,15 @@ class RobinsonState(GameState):
     actor: Optional[str] = None  # the character resolving now (R80)
     done: list[str] = Field(default_factory=list)  # targets of the stacks resolved this round (R35)
     gathered: dict[str, int] = Field(default_factory=dict)  # per round: "space.source" -> 1 (R35)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy(cls, data: Any) -> Any:
+        """A game stored by an older engine loads in today's form (legacy.py)."""
+        if isinstance(data, dict) and isinstance(data.get("pending"), dict) and data["pending"].get("kind") == "event":
+            from .legacy import upgrade
+            return upgrade(data)
+        return data
 
 
 class RobinsonView(BaseModel):

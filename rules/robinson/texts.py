@@ -37,8 +37,10 @@ def char(name: str) -> Msg:
 
 
 def card(card_id: str) -> Msg:
-    """A card name ("event:Bear") in the reader's language."""
-    return m("card", deck=sub("deck", card_id.partition(":")[0]), name=card_id.partition(":")[2])
+    """A card name ("event:Bear", "item:Pistol") in the reader's language: `name.<deck>.<Name>`
+    (locale/names.*.json); the id itself stays English."""
+    deck, _, name = card_id.partition(":")
+    return m("card", deck=sub("deck", deck), name=sub("name." + deck, name) if name and name != "?" else "?")
 
 
 def res(code: str) -> Msg:

@@ -8,7 +8,7 @@ from .island import natural_shelter
 from .phases import weather_dice
 from .scenario import NEEDS
 from .state import RobinsonState, RobinsonView
-from .texts import m, sub
+from .texts import card, m, sub
 
 
 def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
@@ -30,7 +30,10 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
     for name, c in s.chars.items():
         chars.append({"name": name, "seat": c.seat, "wounds": c.wounds, "life": CHARACTERS[name].life,
                       "arrows": list(CHARACTERS[name].arrows), "det": c.det, "dead": c.dead,
-                      "out": c.out, "special": list(c.special), "limits": list(s.limits.get(name, []))})
+                      "out": c.out, "special": list(c.special), "limits": list(s.limits.get(name, [])),
+                      # R74/R98: what a character outside keeps until it is back, shown to all
+                      "supply": {k: v for k, v in c.supply.items() if v}, "kept": list(c.kept),
+                      "treasures": dict(c.treasures)})
     plan = [{"action": st.action, "target": st.target, "pawns": list(st.pawns), "owners": list(st.owners),
              "auto": st.base >= 2, "pay": dict(st.pay)} for st in (s.plan or s.queue)]
     return RobinsonView(
@@ -73,5 +76,5 @@ def prompt(s: RobinsonState, seat: str) -> Msg:
     if s.pending is not None and "kind" in s.pending:
         return m("prompt.pick")
     if s.pending is not None:
-        return m("prompt.adventure", card=m("card", deck=m("deck.adv"), name=s.pending["card"].partition(":")[2]))
+        return m("prompt.adventure", card=card(s.pending["card"]))
     return sub("prompt", s.phase)

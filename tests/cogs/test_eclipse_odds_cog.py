@@ -123,6 +123,15 @@ def test_game_odds_refusals_are_private_and_clear(tmp_path, monkeypatch):
             out = await s.cmd("alice", '/eclipse odds attacker:"2 interceptor"', THREAD)  # one fleet only
             assert out.refused and "Give both fleets" in texts(out), texts(out)
             mover, other, hid, anc = await _game_with_a_battle_waiting(s)
+            out = await s.cmd(other, f"/eclipse odds hex:{anc}", THREAD)
+            assert out.refused and f"No battle of yours is waiting in hex {anc}" in texts(out), texts(out)
+            table = s.table.bot.actions.service.table(1)
+            for h in table.state.hexes.values():  # the fleets gone: nobody is about to fight
+                h["ships"], h["arrive"] = {}, []
+            s.table.bot.actions.service.store.conn.execute("UPDATE games SET state = ? WHERE id = 1",
+                                                            [table.engine.dump(table.state)])
+            out = await s.cmd(mover, "/eclipse odds", THREAD)  # no hex given: no battle anywhere
+            assert out.refused and out[0].ephemeral and "not about to fight" in texts(out), texts(out)
             out = await s.cmd("erin", "/eclipse odds", THREAD)  # a watcher
             assert out.refused and out[0].ephemeral and "not a player" in texts(out), texts(out)
             out = await s.cmd(mover, f"/eclipse odds hex:{anc}", THREAD)  # no move under way

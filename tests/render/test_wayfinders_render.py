@@ -6,7 +6,7 @@ import io
 import pytest
 from PIL import Image
 
-from render import RENDERERS, register, render_board
+from render import RENDERERS, register, render_board, renderer_for
 from render.common import player_style
 from render.wayfinders import ACT_BG, AMBER, PANEL_BG, draw, layout_for
 from render.wayfinders_islands import face_down_tile
@@ -28,7 +28,10 @@ def close(a, b, tol=12) -> bool:
 
 
 def test_registered_and_dispatched_by_game_key():
-    assert "wayfinders" in RENDERERS
+    """Found by its game key on first use (render/__init__.py), whatever ran before."""
+    import render.wayfinders as module
+    assert renderer_for("wayfinders") is module.render
+    assert RENDERERS["wayfinders"] is module.render
     view = mid_game(4)
     data = render_board(view, NAMES, CAPTION)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"

@@ -7,7 +7,8 @@ from rules.robinson.state import RobinsonState
 from rules.text import tr
 
 E = ENGINE
-__all__ = ["E", "IllegalMove", "tr", "game", "ids", "play", "planning", "texts", "confirm_all"]
+__all__ = ["E", "IllegalMove", "tr", "game", "ids", "play", "planning", "texts", "confirm_all", "cast",
+           "rest_the_rest"]
 
 
 def game(n: int = 2, seed: int = 1, **opts) -> RobinsonState:
@@ -41,3 +42,24 @@ def confirm_all(s: RobinsonState) -> RobinsonState:
     for seat in list(E.to_act(s)):
         s = E.apply(s, seat, "ok")
     return s
+
+
+def cast(*names: str, seed: int = 1) -> RobinsonState:
+    """A game whose seats p1, p2… play the named characters (option `choose_characters`, R2),
+    advanced to round 1's planning like `planning`."""
+    s = game(len(names), seed, choose_characters=True)
+    for i, name in enumerate(names):
+        s = E.apply(s, f"p{i + 1}", f"ch:{name}")
+    if s.phase == "wood":
+        s = E.apply(s, s.seats[s.fp], "wood:0")
+    assert s.phase == "plan"
+    return s
+
+
+def rest_the_rest(s: RobinsonState) -> RobinsonState:
+    """Every character pawn not placed yet goes to Rest; then every seat confirms."""
+    from rules.robinson.plan import free_pawns
+    for seat in s.seats:
+        while free_pawns(s, seat).get("c"):
+            s = E.apply(s, seat, "p:rest:c")
+    return confirm_all(s)

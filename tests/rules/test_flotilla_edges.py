@@ -90,8 +90,10 @@ def test_herald_influence_1_each_in_a_chosen_order():
     s = give(new(), hand=["captain", "speakers-2-herald-a"])
     s = act(s, "play:herald")
     assert sorted(ids(s)) == ["inf:d", "inf:f", "inf:s", "inf:t"]
-    s = act(s, "inf:f")
-    assert sorted(ids(s)) == ["inf:d", "inf:s", "inf:t"]
+    s = act(s, "inf:f")  # Founders 6 -> 1: its Resource 1 bonus (F28) first
+    assert ids(s) == ["res:p", "res:y", "res:r", "res:b"]
+    s = act(s, "res:r")
+    assert sorted(ids(s)) == ["inf:d", "inf:s", "inf:t"] and s.players[s.order[0]].barrels["r"] == 1
 
 
 def test_E44_cost_minus_lowers_every_tile_of_the_build():

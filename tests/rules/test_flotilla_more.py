@@ -95,15 +95,13 @@ def test_E2_each_scholar_target_is_offered():
         f"play:scholar:{o}" for o in s.order[1:3])
 
 
-def test_E5_empty_bag_draws_nothing_and_E6_empty_artifact_bag():
+def test_E5_empty_bag_draws_nothing():
+    """(E6, the empty artifact bag: test_flotilla_rulings_tiles.py.)"""
     s = ENGINE.copy_state(new())
     s.bag = []
     seat = active(s)
     s = act(s, "play:founder")
     assert s.players[seat].discard == ["founder"] and s.players[seat].tox == 0
-    s2 = ENGINE.copy_state(new())
-    s2.artifact_bag = []
-    assert s2.artifact_bag == []  # placements completing a circle then draw nothing (decide._place)
 
 
 def test_E8_depletion_without_tiles_is_discarded():

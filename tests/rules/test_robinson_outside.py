@@ -2,8 +2,9 @@
 round, discovery tokens included, waits in its personal supply, not in Future."""
 from __future__ import annotations
 
-from rules.robinson import phases
-from tests.rules.robinson_kit import E, confirm_all, ids, planning, play
+from rules.robinson import adventures, phases
+from rules.robinson.effects import apply as apply_codes
+from tests.rules.robinson_kit import E, confirm_all, ids, planning, play, texts
 
 
 def explorer_game():
@@ -96,3 +97,60 @@ def test_r45_a_token_found_in_camp_still_waits_in_future():
     from rules.robinson.effects import draw_discovery
     draw_discovery(s, 1)
     assert s.future_tokens == ["Old Machete"] and s.chars["Explorer"].found == ["Old Machete"]
+
+
+def outside_drawing(top: list[str]):
+    """The Explorer resolving an action while spending the night outside, the Mystery deck's top
+    cards set."""
+    s, seat = explorer_game()
+    ex = s.chars["Explorer"]
+    ex.out = True
+    s.phase, s.actor = "resolve", "Explorer"
+    for card in reversed(top):
+        s.mystery_deck.remove(card)
+        s.mystery_deck.insert(0, card)
+    return s, ex
+
+
+def next_round(s):
+    s.phase, s.actor = "night", None
+    s.round += 1
+    phases.start_round(s)
+    return s
+
+
+def test_r74_a_treasure_card_drawn_outside_waits_in_the_supply_until_the_next_round():
+    """R74 keeps "resources, tokens, cards" in the personal supply: a kept treasure (Old Rifle)
+    is not the group's item until the character is back (R94); a one-shot one's resources
+    (Cave with Furs) wait there too."""
+    s, ex = outside_drawing(["mystery:Old Rifle"])
+    adventures.treasure(s, "Explorer")  # R93
+    assert "Old Rifle" not in s.items and ex.treasures == {"Old Rifle": 1}
+    seen = next(c for c in E.view(s).characters if c["name"] == "Explorer")
+    assert seen["treasures"] == {"Old Rifle": 1}  # R98: shown to everyone meanwhile
+    s, ex = outside_drawing(["mystery:Cave with Furs"])
+    adventures.treasure(s, "Explorer")
+    assert ex.supply["Fur"] == 2 and s.future["Fur"] == 0
+    s, ex = outside_drawing(["mystery:Old Rifle"])
+    adventures.treasure(s, "Explorer")
+    s = next_round(s)
+    assert s.items["Old Rifle"] == 1 and s.chars["Explorer"].treasures == {}
+    assert "Old Rifle is now the group's" in texts(s)
+
+
+def test_r74_a_treasure_found_earlier_this_round_follows_its_finder_outside():
+    s, ex = outside_drawing(["mystery:Helmet"])
+    ex.out = False
+    adventures.treasure(s, "Explorer")  # in camp: the group's at once [ruling]
+    assert "Helmet" in s.items
+    apply_codes(s, ["night_out"], "adv_explore:Lost", "Explorer")  # later in the round: Lost
+    assert ex.out and "Helmet" not in s.items and ex.treasures == {"Helmet": 99}
+    s = next_round(s)
+    assert "Helmet" in s.items
+
+
+def test_r74_trap_door_takes_the_treasure_from_the_supply_of_a_drawer_outside():
+    s, ex = outside_drawing(["mystery:Old Rifle", "mystery:Trap Door"])
+    adventures.mystery(s, 2, {"treasure": 1, "trap": 1}, "Explorer", stop_early=False)
+    assert ex.treasures == {} and "Old Rifle" not in s.items
+    assert "mystery:Old Rifle" in s.mystery_discard

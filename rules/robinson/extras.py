@@ -1,0 +1,36 @@
+"""Extra pawns a stack needs (R34): distance beyond the first step (less what Basket and Raft
+waive), and one per time-consuming token on the action or on the tile where it takes place: a
+Gather's target tile, the camp's tile for a Build (R55, R88)."""
+from __future__ import annotations
+
+from .combat import built
+from .island import distances
+from .state import RobinsonState, Stack
+
+
+def build_extras(s: RobinsonState) -> int:
+    """R34/R55: a Build's extra pawns, one per time-consuming token on the Build action or on the
+    camp tile (Builds happen at the camp; a tile's token stays there, also when the camp moves
+    onto it later: Swamp, After the Hurricane, R88)."""
+    return int("TC" in s.action_tokens.get("build", [])) + int("TC" in s.island[s.camp].tokens)
+
+
+def far(s: RobinsonState, action: str, dist: int) -> int:
+    """R34 distance pawns: one per step beyond the first; Basket (Gather) and Raft (Gather or
+    Explore) each waive one, never below 0."""
+    waive = int(built(s, "Raft")) + int(action == "gather" and built(s, "Basket"))
+    return max(0, dist - 1 - waive)
+
+
+def extras_of(s: RobinsonState, st: Stack) -> int:
+    """The extra pawns the stack's target needs (R34), as `targets` computes them."""
+    tc = lambda a: int("TC" in s.action_tokens.get(a, []))  # noqa: E731
+    parts = st.target.split(".")
+    if st.action == "build":
+        return build_extras(s)
+    if st.action in ("gather", "explore"):
+        sp = int(parts[1])
+        dist = distances(s).get(sp, 1)
+        tile_tc = int(st.action == "gather" and sp in s.island and "TC" in s.island[sp].tokens)
+        return far(s, st.action, dist) + tc(st.action) + tile_tc
+    return 0

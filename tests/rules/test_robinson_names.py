@@ -1,0 +1,150 @@
+"""Component names in both languages (house rule: what players read comes in English and Spanish).
+
+Card ids ("event:Bear"), move ids and the stored state keep the English names; every card,
+beast, invention and item is shown through `robinson.name.<deck>.<Name>`
+(rules/robinson/locale/names.*.json), with the names the Spanish rulebook prints where it gives
+them (seeds/004: "Cajas de comida" R11, "Pala" R7, "Tormenta" and "Colapso" in X1)."""
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from render.robinson import draw
+from rules.playout import iter_playout, playout_rng
+from rules.robinson import events as EV
+from rules.robinson.asks_action import fight_or_ask
+from rules.robinson.combat import fight_beast
+from rules.robinson.data import ABILITIES, DISCOVERY, PLAYABLE, TERRAINS
+from rules.robinson.names import DECK_NAMES, name_key
+from rules.text import CATALOG, JOIN_KEY, SEAT_KEY, Msg
+from tests.rules.robinson_kit import E, planning, play, tr
+
+ES = CATALOG.table["es"]
+EN = CATALOG.table["en"]
+
+
+def test_every_component_has_a_name_in_both_languages():
+    sizes = {deck: len(names) for deck, names in DECK_NAMES.items()}
+    assert sizes == {"event": 73, "wreck": 3, "beast": 16, "invention": 32, "item": 15, "adv_build": 29,
+                     "adv_gather": 28, "adv_explore": 30, "mystery": 20}  # §3.4-§3.13, 8 starting items + 7 kept
+    for deck, names in DECK_NAMES.items():
+        for name in names:
+            key = name_key(deck, name)
+            assert EN.get(key) == name, key  # English shows the card's own name
+            assert ES.get(key, "").strip(), f"no Spanish name for {key}"
+    groups = [("terrain", TERRAINS), ("disc", DISCOVERY), ("ab", [k for k in ABILITIES]),
+              ("char", list(PLAYABLE) + ["Friday", "Dog"]), ("cname", list(PLAYABLE) + ["Friday", "Dog"]),
+              ("scenario", ["castaways"])]
+    for group, names in groups:
+        for name in names:
+            key = f"robinson.{group}.{name}"
+            assert EN.get(key, "").strip() and ES.get(key, "").strip(), key
+    assert ES["robinson.title"] == "Robinson Crusoe: Náufragos" and EN["robinson.title"] == "Robinson Crusoe: Castaways"
+
+
+def test_the_spanish_rulebook_names_and_distinct_spanish_names_within_a_deck():
+    given = {("wreck", "Food Crates"): "Cajas de comida", ("invention", "Shovel"): "Pala",
+             ("invention", "Rope"): "Cuerda", ("invention", "Fire"): "Fuego", ("event", "Storm"): "Tormenta",
+             ("mystery", "Collapse"): "Colapso", ("invention", "Spear"): "Lanza", ("invention", "Shortcut"): "Atajo"}
+    for (deck, name), spanish in given.items():
+        assert ES[name_key(deck, name)] == spanish
+    for deck, names in DECK_NAMES.items():
+        spanish = [ES[name_key(deck, n)] for n in names]
+        assert len(set(spanish)) == len(spanish), f"two {deck} cards share a Spanish name"
+    assert ES[name_key("event", "Fire")] != ES[name_key("invention", "Fire")]  # the event is a blaze, not the invention
+
+
+def test_r11_r5_planning_labels_name_the_cards_in_spanish():
+    s = planning(2)
+    assert s.threat[1] == "wreck:Food Crates" and "Shovel" in s.inv_board  # R11, R5
+    moves = {mv.id: mv for mv in E.legal_moves(s, "p1")}
+    threat, shovel = moves["p:thr.1.1:c"], moves["p:b.inv.Shovel:c"]  # ids stay English
+    assert tr(threat.text, "es").startswith("Acción de amenaza sobre Cajas de comida")
+    assert tr(shovel.text, "es").startswith("Construir el invento Pala")
+    assert "Food Crates" in threat.label and "Shovel" in shovel.label  # English unchanged
+    assert "Food Crates" not in tr(threat.text, "es") and "Shovel" not in tr(shovel.text, "es")
+
+
+def test_r19_r51_events_and_fights_name_cards_and_beasts_in_spanish():
+    s = planning(3)
+    s.shelter, s.roof = True, 3
+    s.event_deck = ["adv_gather:Weather Breakdown", "event:Fight", "event:Termites"]
+    s.holders = {"adv_gather:Weather Breakdown": "Cook"}
+    EV.event_phase(s)  # X1: an adventure card's event half, then the event card itself
+    text = "\n".join(tr(e, "es") for e in s.events)
+    assert "Empeora el tiempo" in text and "Evento: Pelea." in text and "Fight" not in text
+    s.events, s.weapon = [], 9
+    who = next(iter(s.chars))
+    fight_beast(s, who, "beast:Bear")  # R51 with a Beast-deck card
+    fight_or_ask(s, who, stats="5:0:0:0", title="Furious Tiger")  # a Mystery creature, stored by its bare name
+    text = "\n".join(tr(e, "es") for e in s.events)
+    assert "lucha contra Oso" in text and "lucha contra Tigre furioso" in text
+    assert "fights Bear" in "\n".join(tr(e, "en") for e in s.events)
+
+
+def _raw_names(x, found: set[str], names: set[str]) -> None:
+    if isinstance(x, Msg):
+        if x.key in (SEAT_KEY, JOIN_KEY):
+            x = Msg(key="", args={k: v for k, v in x.args.items() if k not in ("id", "sep")})
+        for v in x.args.values():
+            _raw_names(v, found, names)
+    elif isinstance(x, str) and x in names:
+        found.add(x)
+
+
+def test_no_component_reaches_a_player_by_its_raw_english_name():
+    """Every Msg of random and bot games: a component name is never a plain string argument
+    (it would read in English in a Spanish sentence)."""
+    names = {n for ns in DECK_NAMES.values() for n in ns} | set(TERRAINS) | set(DISCOVERY)
+    found: set[str] = set()
+    for seed, n in ((1, 1), (2, 2), (3, 3), (4, 4), (5, 2)):
+        state = E.setup([f"p{i + 1}" for i in range(n)], seed)
+        rng = playout_rng(seed)
+        for step in iter_playout(E, state, rng):
+            for msg in step.after.events:
+                _raw_names(msg, found, names)
+            for seat in E.to_act(step.after):
+                _raw_names(E.prompt(step.after, seat), found, names)
+                for mv in E.legal_moves(step.after, seat):
+                    _raw_names(mv.text, found, names)
+        state = E.setup(["p1", "p2"], seed)
+        while E.to_act(state):  # a bot game reaches the later rounds' cards
+            seat = E.to_act(state)[0]
+            state = E.apply(state, seat, E.greedy_move(state, seat, rng).id)
+            for msg in state.events:
+                _raw_names(msg, found, names)
+    assert not found, sorted(found)
+
+
+def test_the_board_image_draws_spanish_names(monkeypatch):
+    s = planning(2)
+    s.threat = ["event:Storm", "wreck:Food Crates"]
+    s = play(s, ("p1", "p:b.inv.Shovel:cc"), ("p1", "p:thr.1.1:f"))
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    draw(E.view(s), {"p1": "Ana", "p2": "Bea"}, None, "es")
+    board = "\n".join(drawn)
+    for spanish in ("Izquierda: Tormenta", "Derecha: Cajas de comida", "Construir Pala", "Amenaza Cajas de comida"):
+        assert spanish in board, spanish
+    assert any(t.endswith("□ Pala") or t.endswith("· Pala") for t in drawn)  # the inventions panel
+    for english in ("Storm", "Food Crates", "Shovel"):
+        assert english not in board, english
+    drawn.clear()
+    draw(E.view(s), {"p1": "Ana", "p2": "Bea"}, None, "en")
+    assert "Left: Storm" in "\n".join(drawn) and any(t.endswith(" Shovel") for t in drawn)
+
+
+def test_the_plan_shortcut_takes_an_invention_by_its_spanish_name():
+    from cogs.robinson_cog import plan_move
+    from rules.robinson.names import invention_named
+    assert invention_named("pala") == invention_named("Shovel") == "Shovel"
+    assert invention_named("Trampa de foso") == "Pit" and invention_named("mastil") == "Mast"  # accents optional
+    assert invention_named("Pelea") is None
+    s = planning(2)
+    assert plan_move("build", "Pala", 2) == plan_move("build", "shovel", 2) == "p:b.inv.Shovel:cc"
+    assert "p:b.inv.Shovel:cc" in {mv.id for mv in E.legal_moves(s, "p1")}  # R5: the Shovel starts on the board
