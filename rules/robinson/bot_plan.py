@@ -45,18 +45,18 @@ def invention(w: Worth, name: str) -> float:
     if name == "Fire":  # S5: the goal needs it, more pressingly as the woodpile nears completion
         v += w.palisade(1) + 4.0 * max(0, w.rnd - 3) / 6 + WIN * w.outlook.chance * max(0, w.rnd - 6) / 4
     elif name == "Hatchet":
-        v += w.per_round() * w.wood  # +1 wood each Production (S4)
+        v += w.per_round() * w.wood_later  # +1 wood each Production (S4)
     elif name == "Snare":
         v += w.per_round() * (1.4 if players(s) > 1 else 0.8)
     elif name == "Shortcut":
         v += w.per_round() * 0.9
     elif name == "Mast":
-        v += 3.0 * w.wood + 1.0
+        v += 3.0 * w.wood_later + 1.0  # S4: 3 wood on the woodpile
     elif name == "Dam":
         v += 2.0 * 1.0
     elif name == "Furnace":
-        v += sum(DISC ** (x - w.rnd) * min(1.0, snow(x)) for x in w.rounds if x > w.rnd) * w.wood
-    if name == "Rope" and "Mast" not in s.built:
+        v += sum(DISC ** (x - w.rnd) * min(1.0, snow(x)) for x in w.rounds if x > w.rnd) * w.wood_later
+    if name == "Rope" and "Mast" not in s.built:  # S4: the Mast needs it
         v += 1.5
     return v
 
