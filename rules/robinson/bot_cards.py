@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import plan as P
-from .bot_harm import morale_cost
+from .bot_harm import fight_wounds, hurt, morale_cost
 from .bot_island import camp_food
 from .bot_odds import above, animals
 from .data import EVENTS, WRECKAGE
@@ -115,6 +115,9 @@ def code_cost(w: Worth, code: Any) -> float:
         st, loss, food, fur = (int(x) for x in a[:4])
         wounds = max(0, st - int(w.pj.wpn)) + max(0, loss - int(w.pj.wpn))
         return wounds * _who(w, "R") * 1.2 - 1.2 * food - w.fur * fur
+    if head == "dn_shuffle" and s.set_aside:  # §3.9: the set-aside beast is not fought (R94)
+        nxt = s.seat_char[s.seats[(s.fp + (len(s.seats) > 1)) % len(s.seats)]]
+        return -hurt(s, nxt, fight_wounds(s, s.set_aside.partition(":")[2], w.pj.wpn))
     if head == "night_out":
         return 2.2
     if head in ("disc", "treasure", "start_item", "keep", "mystery"):

@@ -89,12 +89,23 @@ def gain_value(s: RobinsonState, w: Worth, t: P.Target) -> float:
         if w.need is None:
             w.need = terrain_need(s, w, invention)
         return explore_value(s, w, int(parts[1]), w.need)
-    if t.action == "camp":  # R64: Morale +1 and 2 D (4 players: the better of the two), R23-R24
+    if t.action == "camp":  # R64: Morale +1 (the 2 D go to the resolver: stack_value), R23-R24
         m = w.pj.morale
-        up = morale_cost(s, m + 1) if m < 3 else 0.0
-        det = 2 * (0.9 if m < 0 else 0.35)
-        return max(up, det) if players(s) >= 4 else up + det
+        return morale_cost(s, m + 1) if m < 3 else 0.0
     return 0.0
+
+
+def det_value(s: RobinsonState, w: Worth, who: str, n: int = 2) -> float:
+    """n determination to `who`: dearer for the next First Player while Morale is below 1 and its
+    determination would not cover the Morale phase (R23, R24: a wound for each one missing)."""
+    if who not in s.seat_char.values():
+        return 0.35 * n
+    nxt = s.seat_char[s.seats[(s.fp + (len(s.seats) > 1)) % len(s.seats)]]
+    owed = max(0, -int(w.pj.morale) + 1)
+    if who == nxt and s.chars[who].det < owed:
+        short = min(n, owed - s.chars[who].det)
+        return short * wound_cost(s, who) + (n - short) * 0.35
+    return n * (0.6 if w.pj.morale < 0 else 0.35)
 
 
 def stack_value(s: RobinsonState, who: str, w: Worth, t: P.Target, n: int) -> float:
@@ -106,6 +117,9 @@ def stack_value(s: RobinsonState, who: str, w: Worth, t: P.Target, n: int) -> fl
         return min(heal, c.wounds) * (0.7 * wound_cost(s, who) if who != "Friday" else 0.2)
     if t.action == "hunt":  # the resolver fights (R52): each beast's wounds at the resolver's price
         return gain - w.hunt(who, w.pj.wpn)[0]
+    if t.action == "camp":  # R64: with 4 players the resolver takes the better of the two
+        det = det_value(s, w, who)
+        return max(gain, det) if players(s) >= 4 else gain + det
     v = gain - w.cost(t.cost)
     if t.fixed or n >= 2 + t.extras:
         return v

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from . import plan as P
 from .bot_odds import LAST, P_OK, WIN_FROM, above, animals, beast_stats, p_above, p_over, snow, tonight
-from .bot_harm import hunt_outlook, hurt
+from .bot_harm import fight_wounds, hunt_outlook, hurt
 from .bot_island import reach
 from .combat import built
 from .data import CHARACTERS
@@ -244,11 +244,16 @@ class Worth:
         hunts = min(len(self.s.hunt_deck) + 1.0, 0.35 * len(self.rounds))
         worth = 0.0
         who = min(self.cost_of, key=self.cost_of.get) if self.cost_of else None
+        fp = self.s.seat_char[self.s.seats[(self.s.fp + (len(self.s.seats) > 1)) % len(self.s.seats)]]
+        waiting = self.s.set_aside.partition(":")[2] if self.s.set_aside else None  # R94: fought next round
         for k in range(int(round(n))):
             level = self.pj.wpn + k
             worth += beasts * self.hurt_all if level < 3 else 0.0
             if who is not None:
                 worth += 0.5 * hunts * (self.hunt(who, level)[0] - self.hunt(who, level + 1)[0])
+            if waiting:
+                worth += hurt(self.s, fp, fight_wounds(self.s, waiting, level)) - \
+                    hurt(self.s, fp, fight_wounds(self.s, waiting, level + 1))
         return worth
 
     def per_round(self) -> float:

@@ -148,3 +148,28 @@ def test_storm_glass_sends_a_harsh_event_to_the_bottom():
         s.event_deck = [top] + [c for c in s.event_deck if c != top]
         looked = E.apply(s, fp, "it:Storm_Glass")
         assert pick_look(looked, ids(looked, fp)) == answer
+
+
+def test_r23_r24_below_morale_1_the_next_first_player_wants_the_arrange_camp_determination():
+    s = plain(planning(2, 1))
+    s.round, s.morale = 5, -1
+    nxt = s.seat_char[s.seats[(s.fp + 1) % 2]]
+    now = s.seat_char[s.seats[s.fp]]
+    for c in s.seat_char.values():
+        s.chars[c].det = 0
+    w = BP.Worth(s)
+    # next round's Morale phase: the First Player discards 1 D or takes a wound for it (R24)
+    assert BP.det_value(s, w, nxt) > BP.det_value(s, w, now) + 0.5
+    s.chars[nxt].det = 3  # already covered
+    assert BP.det_value(s, BP.Worth(s), nxt) <= BP.det_value(s, BP.Worth(s), now)
+
+
+def test_r94_dangerous_night_a_beast_set_aside_raises_the_weapon_and_its_threat_action():
+    s = plain(planning(2, 1))
+    s.round = 5
+    w = BP.Worth(s)
+    calm_weapon, calm_threat = w.weapon(1), threat_value(w, 1, "event:Dangerous Night")
+    s.set_aside = "beast:Bear"  # announced to everyone when set aside (R98); fought by the next FP
+    w = BP.Worth(s)
+    assert w.weapon(1) > calm_weapon + 1.0
+    assert threat_value(w, 1, "event:Dangerous Night") > calm_threat + 5.0  # §3.9: shuffled away unfought
