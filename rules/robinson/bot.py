@@ -1,9 +1,11 @@
 """A co-operative bot seat (rules/bots.py "greedy" level): plans its own pawns by
 expected worth (bot_plan.py: food for the night, Shelter and Roof before the
 weather, wood for the pile and the snow, Fire, threats about to slide off,
-exploring for the terrains the inventions need), uses plain abilities, items and
-tokens (bot_aids.py), then confirms; every other decision takes a sensible
-answer.  Pure: no clock, no global random; ties broken by `rng`."""
+exploring for terrains and sources, no Hunt without the Weapon for it), uses plain
+abilities, items and tokens (bot_aids.py) and the look-at ones (bot_look.py), then
+confirms; moves the camp at night when another tile is worth it (bot_camp.py);
+every other decision takes a sensible answer.  Pure: no clock, no global random;
+ties broken by `rng`."""
 from __future__ import annotations
 
 from ..contract import Move

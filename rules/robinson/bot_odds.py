@@ -18,12 +18,9 @@ P_ADV = {"build": 3 / 6, "gather": 3 / 6, "explore": 5 / 6}
 @lru_cache(maxsize=None)
 def weather(rnd: int) -> tuple[tuple[int, int, float], ...]:
     """(clouds, snow clouds, probability) of the round's S2 weather dice."""
-    dice = [DICE[d] for d in SCENARIO["weather"].get(str(rnd), []) if d != "animals"]
     out: dict[tuple[int, int], float] = {}
-    for faces in product(*dice):
-        rain = sum(int(f[4:]) for f in faces if f.startswith("rain"))
-        snow = sum(int(f[4:]) for f in faces if f.startswith("snow"))
-        out[(rain + snow, snow)] = out.get((rain + snow, snow), 0.0) + 6.0 ** -len(dice)
+    for rain, sn, p in faces(rnd):
+        out[(rain + sn, sn)] = out.get((rain + sn, sn), 0.0) + p
     return tuple((c, sn, p) for (c, sn), p in sorted(out.items()))
 
 

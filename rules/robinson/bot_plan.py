@@ -1,25 +1,22 @@
-"""The co-operative bot's planning (R30-R38) by expected value.
+"""The co-operative bot's planning (R30-R38) by expected worth, and its woodpile step (S3).
 
-Every stack the seat may place is scored in one currency, "wounds avoided" (a wound
-taken by any character = 1), from public information only (R98): the weather dice of
-the coming rounds (S2), the beasts' average, the tiles left in the island stack.  The
-plan already placed is projected first (Roof, Palisade, Weapon, Morale, food and wood
-expected), so a second Roof or a third Arrange camp is worth what it adds.  A stack's
-worth is its gains minus its costs (resources at their value now), minus the expected
-wounds and adventure cards of its dice (R41), per pawn spent; the seat confirms when
-nothing worthwhile is left.  Pure: no clock, no global random; ties broken by `rng`.
+Every stack the seat may place is scored in one currency, wounds (bot_worth: a wound to a healthy
+character = 1), from public information only (R98).  The plan already placed is projected first
+(Roof, Palisade, Weapon, Morale, food and wood expected), so a second Roof or a third Arrange camp
+is worth what it adds.  A stack's worth is its gains minus its costs (resources at their price
+now), minus the expected wounds and adventure cards of its dice (R41), per pawn spent; the seat
+confirms when nothing worthwhile is left.  Pure: no clock, no global random; ties broken by `rng`.
 """
 from __future__ import annotations
 
 from ..rng import Rng
 from . import plan as P
-from .combat import built
-from .bot_odds import LAST, P_ADV, P_OK, P_WOUND, WIN_FROM, above, animals, beast_stats, p_above, quantile, snow, tonight, weather  # noqa: F401,E501
-from .data import INVENTIONS
 from .bot_cards import ADV_COST, threat_value
 from .bot_harm import morale_cost
 from .bot_island import explore_value, terrain_need
-from .bot_worth import DISC, PAL_ITEM, WIN, WPN_ITEM, Proj, Worth, pile_outlook, project, wound_cost  # noqa: F401
+from .bot_odds import P_ADV, P_OK, P_WOUND, animals, quantile, snow, tonight
+from .bot_worth import DISC, PAL_ITEM, WIN, WPN_ITEM, Worth, pile_outlook, project, wound_cost
+from .combat import built
 from .island import has_shelter, kind
 from .prims import players
 from .scenario import NEEDS

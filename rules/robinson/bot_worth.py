@@ -161,13 +161,11 @@ class Worth:
         self.hungry = [hurt(s, c, FED) for c in by_life]  # the k-th meal missed tonight (R72)
         tied = P.tied(s)
         self.food_now = s.avail["F"] + s.avail["NF"] - tied["F"] - tied["NF"] + pj.food
-        self.wood_now = wood_now = s.avail["W"] - tied["W"] + pj.wood
+        wood_now = s.avail["W"] - tied["W"] + pj.wood
         wx_wood, wx_food = self.tonight(pj.roof)
         meals = len(camp) + s.extra_meal
-        self.food_need = tuple((n + meals, p) for n, p in wx_food)
-        self.wood_need = wx_wood
+        self.food_need = tuple((n + meals, p) for n, p in wx_food)  # weather's food, then the meals (R72)
         self.food_short = sum((n - self.food_now) * p for n, p in self.food_need)
-        self.wood_short = sum((n - wood_now) * p for n, p in wx_wood)
         self.outlook = pile_outlook(s, pj, wood_now)
         self.end = min(LAST, self.outlook.win)  # rounds after the win do not matter
         self.rounds = list(range(self.rnd, self.end + 1))

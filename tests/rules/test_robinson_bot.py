@@ -4,7 +4,7 @@ woodpile step (S3, S5)."""
 from __future__ import annotations
 
 from rules.bots import choose
-from rules.robinson import bot_plan as BP
+from rules.robinson import bot_odds as BO, bot_plan as BP
 from rules.robinson.bot import food_gap
 from rules.robinson.bot_aids import aid_move
 from rules.robinson.bot_harm import hurt
@@ -44,11 +44,11 @@ def test_e20_weapon_items_before_hunting_and_healing_the_worst_wounded():
 
 
 def test_s2_r67_the_forecast_follows_the_weather_dice_of_each_round():
-    assert BP.weather(3) == ((0, 0, 1.0),)  # S2: no weather in rounds 1-3
-    assert BP.p_above(5, 0) == 1.0 and abs(BP.p_above(5, 1) - 2 / 6) < 1e-9  # Rain die: 2 clouds on 2 faces
-    assert abs(BP.snow(5) - 1 / 6) < 1e-9
-    assert abs(sum(c * p for c, _, p in BP.weather(8)) - 3.0) < 1e-9  # Rain + Winter dice: 3 clouds on average
-    assert abs(BP.p_above(8, 3) - 8 / 36) < 1e-9  # 4 clouds: 2 rain on the Rain die and 2 on the Winter die
+    assert BO.weather(3) == ((0, 0, 1.0),)  # S2: no weather in rounds 1-3
+    assert BO.p_above(5, 0) == 1.0 and abs(BO.p_above(5, 1) - 2 / 6) < 1e-9  # Rain die: 2 clouds on 2 faces
+    assert abs(BO.snow(5) - 1 / 6) < 1e-9
+    assert abs(sum(c * p for c, _, p in BO.weather(8)) - 3.0) < 1e-9  # Rain + Winter dice: 3 clouds on average
+    assert abs(BO.p_above(8, 3) - 8 / 36) < 1e-9  # 4 clouds: 2 rain on the Rain die and 2 on the Winter die
 
 
 def test_r67_s3_the_woodpile_step_keeps_what_tonights_weather_takes():
@@ -56,9 +56,9 @@ def test_r67_s3_the_woodpile_step_keeps_what_tonights_weather_takes():
     s.shelter, s.round, s.roof, s.pile = True, 7, 3, [1, 2, 0, 0, 0]
     s.weather_tokens = []
     s.phase = "wood"
-    wood, _ = BP.tonight(7, 3, False, False, False, True)
-    assert BP.quantile(wood, 0.85) == 3  # R67: snow, and clouds above Roof 3, take at most 3 wood 5 times in 6
-    assert BP.quantile(wood, 0.5) == 1  # and at most 1 half of the time
+    wood, _ = BO.tonight(7, 3, False, False, False, True)
+    assert BO.quantile(wood, 0.85) == 3  # R67: snow, and clouds above Roof 3, take at most 3 wood 5 times in 6
+    assert BO.quantile(wood, 0.5) == 1  # and at most 1 half of the time
     s.avail["W"] = 3
     assert BP.wood_move(s) == "wood:0"  # stage 3 cannot be completed: the wood waits for the weather
     s.avail["W"] = 4

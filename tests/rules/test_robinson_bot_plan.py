@@ -173,3 +173,18 @@ def test_r94_dangerous_night_a_beast_set_aside_raises_the_weapon_and_its_threat_
     w = BP.Worth(s)
     assert w.weapon(1) > calm_weapon + 1.0
     assert threat_value(w, 1, "event:Dangerous Night") > calm_threat + 5.0  # §3.9: shuffled away unfought
+
+
+def test_r73_a_forced_camp_move_goes_to_the_tile_that_still_produces():
+    from rules.bots import choose
+    s = plain(planning(3, 1))
+    s.phase, s.round = "event", 2
+    s.event_deck = ["event:Landslide"]  # §3.9: camp→adj, the FP's seat picks the tile (E15)
+    s.island[6], s.island[2] = Spot(tile=4), Spot(tile=5)
+    s.island[6].exhausted = ["fish", "wood"]
+    fp = s.seats[s.fp]
+    s = E.apply(s, fp, "draw")
+    assert ids(s, fp) == ["cm:2", "cm:6"]
+    assert choose(E, s, fp, "greedy", 1).id == "cm:2"  # parrot and wood live there
+    s.island[6].exhausted, s.island[2].exhausted = [], ["parrot", "wood"]
+    assert choose(E, s, fp, "greedy", 1).id == "cm:6"
