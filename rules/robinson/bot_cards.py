@@ -52,8 +52,10 @@ def code_cost(w: Worth, code: Any) -> float:
     a = arg.split(":")
     if head == "wnd":
         return int(a[0]) * _who(w, a[1] if len(a) > 1 else "R")
-    if head in ("wnd_unless_med", "wnd_med"):
-        return 0.0 if "Medicine" in s.built and head == "wnd_unless_med" else int(a[0]) * _who(w, a[-1])
+    if head == "wnd_unless_med":
+        return 0.0 if "Medicine" in s.built else int(a[0]) * _who(w, a[-1])
+    if head == "wnd_med":  # n wounds, m with Medicine
+        return int(a[1] if "Medicine" in s.built else a[0]) * _who(w, a[-1])
     if head == "M":
         n = int(a[0])
         return -n * morale_cost(s, s.morale + 1) * 0.8 if n > 0 else -n * morale_cost(s)
