@@ -1,9 +1,11 @@
 """A co-operative bot seat (rules/bots.py "greedy" level): plans its own pawns by
 expected worth (bot_plan.py: food for the night, Shelter and Roof before the
 weather, wood for the pile and the snow, Fire, threats about to slide off,
-exploring for the terrains the inventions need), uses plain abilities, items and
-tokens (bot_aids.py), then confirms; every other decision takes a sensible
-answer.  Pure: no clock, no global random; ties broken by `rng`."""
+exploring for terrains and sources, no Hunt without the Weapon for it), uses plain
+abilities, items and tokens (bot_aids.py) and the look-at ones (bot_look.py), then
+confirms; moves the camp at night when another tile is worth it (bot_camp.py);
+every other decision takes a sensible answer.  Pure: no clock, no global random;
+ties broken by `rng`."""
 from __future__ import annotations
 
 from ..contract import Move
@@ -11,6 +13,8 @@ from ..rng import Rng
 from .asks import KINDS as ASK_KINDS
 from .bot_aids import aid_move
 from .bot_asks import pick as ask_pick
+from .bot_camp import camp_pick
+from .bot_look import look_move, pick_look
 from .bot_plan import plan_move, wood_move
 from .data import ADVENTURES, CHARACTERS
 from . import island
@@ -19,6 +23,7 @@ from .moves import label, options
 from .prims import in_camp
 from .state import RobinsonState
 
+LOOKS = ("tracking", "glass", "recon", "scouting", "new_idea")
 INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 7, "Mast": 11, "Hatchet": 8, "Pot": 4,
                    "Medicine": 4, "Snare": 5, "Spear": 4, "Bow": 4, "Sling": 4, "Bricks": 3, "Moat": 3,
                    "Wall": 3, "Cellar": 3, "Diary": 3, "Map": 2, "Shortcut": 4, "Fireplace": 3, "Bed": 3}
@@ -50,13 +55,16 @@ def food_gap(s: RobinsonState) -> int:
 
 
 def adventure_choice(s: RobinsonState) -> int:
-    """Prefer an option without wounds or a night outside; then one that stays out of the event deck."""
+    """The option whose effects cost least (bot_cards), counting the event half a card sent into the
+    event deck may bring back later (R90)."""
+    from .bot_cards import codes_cost
+    from .bot_worth import Worth
     card = ADVENTURES[s.pending["card"]]  # type: ignore[index]
+    w = Worth(s)
+
     def cost(i: int) -> float:
         codes, ev = card.opts[i]
-        bad = sum(c.startswith(("wnd", "night_out", "D:-", "res:F:-", "trk")) for c in codes)
-        good = sum(c.startswith(("res:", "res_pp", "disc", "start_item", "ruined_hut", "keep")) for c in codes)
-        return bad * 2 + ev * 1.5 - good
+        return codes_cost(w, codes) + (0.5 * max(0.0, codes_cost(w, card.event)) + 0.2 if ev else 0.0)
     return min(range(len(card.opts)), key=cost)
 
 
@@ -93,6 +101,8 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
         kind = s.pending.get("kind")
         if kind in ASK_KINDS:  # choices inside effects (asks.py)
             pick = ask_pick(s, ids)
+        elif kind in LOOKS:  # R98: what was just looked at is public
+            pick = pick_look(s, ids)
         elif kind == "mark":  # Tools Inspection: the least useful items
             pick = min(ids, key=lambda mid: (mid[3:] == "Fire", INVENTION_VALUE.get(mid[3:], 0)))
         elif kind == "fire":  # keep the food source when food is short
@@ -120,15 +130,19 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
             pick = ids[0] if kind else f"adv:{adventure_choice(s)}"
     elif s.phase == "setup":  # R2: the bot takes what the dealer would give it
         pick = "ch:random"
+    elif s.phase == "event":  # E20: Storm Glass on the card about to be drawn (its first use)
+        pick = "it:Storm_Glass" if "it:Storm_Glass" in ids and s.items.get("Storm Glass") == 2 else "draw"
     elif s.phase == "plan":
-        pick = aid_move(s, seat, food_gap(s)) or plan_move(s, seat, rng)
+        glass = "it:Storm_Glass" if s.items.get("Storm Glass") == 1 and s.round >= 5 else None
+        pick = aid_move(s, seat, food_gap(s)) or look_move(s, seat, ids) or \
+            (glass if glass in ids else None) or plan_move(s, seat, rng)
     elif s.phase == "morale":
         pick = "m:h" if s.chars[s.seat_char[s.seats[s.fp]]].wounds else "m:d"
     elif s.phase == "wood":
         pick = wood_move(s)
     elif s.phase == "resolve" and "go:m" in ids:
         pick = "go:m" if s.morale < 3 else "go:d"
-    elif s.phase == "night":
-        pick = "stay"
+    elif s.phase == "night":  # R73: move the camp when the new tile is worth it
+        pick = camp_pick(s, ids)
     o = next(o for o in opts if o[0] == pick)
     return Move.of(o[0], label(s, seat, o), o[3])

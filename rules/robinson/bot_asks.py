@@ -41,8 +41,11 @@ def pick(s, ids: list[str]) -> str:
         return min(ids, key=lambda i: (src_kind(i.partition(".")[2]) == want, i))
     if k == "tile":  # the least useful tile goes face down
         return min(ids, key=lambda i: (_tile_worth(s, int(i[3:])), i))
-    if k == "camp":  # the richest tile, a natural shelter counting double
-        return max(ids, key=lambda i: (_tile_worth(s, int(i[3:])), -int(i[3:])))
+    if k == "camp":  # R73 forced: the tile worth most for the rounds left (bot_camp)
+        from .bot_camp import tile_worth
+        from .bot_worth import Worth
+        w = Worth(s)
+        return max(ids, key=lambda i: (tile_worth(s, w, int(i[3:])), -int(i[3:])))
     if k == "flip":  # the least useful item, never Fire
         return min(ids, key=lambda i: (i[3:] == "Fire", value(i[3:])))
     if k == "howl":  # the beast with the best loot for its weapon loss

@@ -4,9 +4,11 @@ woodpile step (S3, S5)."""
 from __future__ import annotations
 
 from rules.bots import choose
-from rules.robinson import bot_plan as BP
+from rules.robinson import bot_odds as BO, bot_plan as BP
 from rules.robinson.bot import food_gap
 from rules.robinson.bot_aids import aid_move
+from rules.robinson.bot_harm import hurt
+from rules.robinson.data import CHARACTERS
 
 from .robinson_kit import E, ids, planning
 
@@ -42,24 +44,29 @@ def test_e20_weapon_items_before_hunting_and_healing_the_worst_wounded():
 
 
 def test_s2_r67_the_forecast_follows_the_weather_dice_of_each_round():
-    assert BP.weather(3) == ((0, 0, 1.0),)  # S2: no weather in rounds 1-3
-    assert BP.p_above(5, 0) == 1.0 and abs(BP.p_above(5, 1) - 2 / 6) < 1e-9  # Rain die: 2 clouds on 2 faces
-    assert abs(BP.snow(5) - 1 / 6) < 1e-9
-    assert abs(sum(c * p for c, _, p in BP.weather(8)) - 3.0) < 1e-9  # Rain + Winter dice: 3 clouds on average
-    assert abs(BP.p_above(8, 3) - 8 / 36) < 1e-9  # 4 clouds: 2 rain on the Rain die and 2 on the Winter die
+    assert BO.weather(3) == ((0, 0, 1.0),)  # S2: no weather in rounds 1-3
+    assert BO.p_above(5, 0) == 1.0 and abs(BO.p_above(5, 1) - 2 / 6) < 1e-9  # Rain die: 2 clouds on 2 faces
+    assert abs(BO.snow(5) - 1 / 6) < 1e-9
+    assert abs(sum(c * p for c, _, p in BO.weather(8)) - 3.0) < 1e-9  # Rain + Winter dice: 3 clouds on average
+    assert abs(BO.p_above(8, 3) - 8 / 36) < 1e-9  # 4 clouds: 2 rain on the Rain die and 2 on the Winter die
 
 
 def test_r67_s3_the_woodpile_step_keeps_what_tonights_weather_takes():
     s = planning(2, 1)
     s.shelter, s.round, s.roof, s.pile = True, 7, 3, [1, 2, 0, 0, 0]
-    s.avail["W"] = 3
+    s.weather_tokens = []
     s.phase = "wood"
-    keep = BP.snow(7) + BP.above(7, 3)  # ~1.4 wood expected tonight
-    assert BP.wood_move(s) == "wood:1" and 1 < keep < 2
-    s.avail["W"] = 6
-    assert BP.wood_move(s) == "wood:3"  # stage 3 complete (one stage a round, S3)
-    s.round, s.pile, s.avail["W"] = 10, [1, 2, 3, 0, 0], 4
-    assert BP.wood_move(s) == "wood:4"  # two stages, three steps left: nothing kept back (S5)
+    wood, _ = BO.tonight(7, 3, False, False, False, True)
+    assert BO.quantile(wood, 0.85) == 3  # R67: snow, and clouds above Roof 3, take at most 3 wood 5 times in 6
+    assert BO.quantile(wood, 0.5) == 1  # and at most 1 half of the time
+    s.avail["W"] = 3
+    assert BP.wood_move(s) == "wood:0"  # stage 3 cannot be completed: the wood waits for the weather
+    s.avail["W"] = 4
+    assert BP.wood_move(s) == "wood:3"  # stage 3 complete (one stage a round, S3), 1 wood kept
+    s.avail["W"] = 7
+    assert BP.wood_move(s) == "wood:3"
+    s.round, s.pile, s.avail["W"] = 10, [1, 2, 3, 4, 0], 5
+    assert BP.wood_move(s) == "wood:5"  # the last stage's wood at hand in round 10: all of it (S5: the win)
 
 
 def test_r30_a_planned_roof_counts_before_the_next_is_weighed():
@@ -76,7 +83,9 @@ def test_r72_food_is_worth_two_wounds_a_meal_while_short():
     s = planning(2, 1)
     s.avail.update(F=0, NF=0)
     w = BP.Worth(s)
-    assert w.food_short >= 2 and w.food(1) == 2.0
+    healthiest = max(w.cost_of, key=lambda c: CHARACTERS[c].life - s.chars[c].wounds)
+    assert w.food_short >= 2 and w.food(1) == hurt(s, healthiest, 2)  # a meal missed: 2 wounds (R72)
+    assert hurt(s, healthiest, 2) > 2.0  # a wound costs more than 1 once life is counted (R76)
     s.avail["F"] = 6
     assert BP.Worth(s).food(1) < 0.5  # fed: it spoils tonight (R72 step 4)
 

@@ -1,0 +1,87 @@
+"""What wounds cost the co-operative bot (R75-R78, R85): each wound dearer as life runs out, a
+morale arrow crossed costs a Morale level, a death loses the game (Friday's only his pawn), and
+a fight's wounds priced beast by beast over the cards not yet fought (§3.4, R51; the discards are
+public, so the cards still in the Beast and Hunting decks are known as a set, never their order)."""
+from __future__ import annotations
+
+from .bot_odds import LAST
+from .combat import built
+from .data import BEASTS, CHARACTERS
+from .state import RobinsonState
+
+DEATH = 25.0  # R76: one death ends the game for everyone
+WOUND = 1.0  # a wound to a healthy character (healing one takes a pawn on Rest, R65)
+
+
+def morale_cost(s: RobinsonState, level: float | None = None) -> float:
+    """A Morale level lost from `level` (now by default), for the Morale phases left (R23, R24): at +1
+    and above the First Player gains a determination less each round; at 0 and below it discards one
+    more, and a wound replaces each one missing."""
+    m = s.morale if level is None else level
+    phases = min(4, max(0, LAST - s.round))
+    if m <= 0:
+        fp = s.seat_char[s.seats[s.fp]]
+        short = 1.0 if s.chars[fp].det < 2 - m else 0.5
+        return 0.25 + 0.6 * phases * short
+    return 0.2 + (0.3 if m < 3 else 0.25) * phases
+
+
+def hurt(s: RobinsonState, who: str, n: float, morale: float | None = None) -> float:
+    """The cost of n wounds to `who` now, taken one at a time (E9)."""
+    if n <= 0:
+        return 0.0
+    c = s.chars[who]
+    left = CHARACTERS[who].life - c.wounds
+    whole = int(n)
+    frac = n - whole
+    if who == "Friday":  # R85: his death removes his pawn for every round left
+        per = max(0.35, 0.45 * (LAST - s.round) / max(1, left))
+        dead = n >= left
+        return per * min(n, left) + (0.6 * (LAST - s.round) if dead else 0.0)
+    arrow = morale_cost(s) if morale is None else morale
+    out = 0.0
+    for k in range(whole + (1 if frac > 0 else 0)):
+        life = left - k - 1  # life left after this wound
+        step = WOUND * (1.0 + 4.0 / max(1, life + 1))
+        if life <= 0:
+            step += DEATH
+        elif life in CHARACTERS[who].arrows:
+            step += arrow
+        out += step * (frac if k == whole else 1.0)
+    return out
+
+
+def unfought(s: RobinsonState) -> list[str]:
+    """Beasts not yet fought: the Beast deck, the Hunting deck and a beast set aside (as a set)."""
+    names = [c.partition(":")[2] for c in s.beast_deck + s.hunt_deck]
+    if s.set_aside:
+        names.append(s.set_aside.partition(":")[2])
+    return names or list(BEASTS)
+
+
+def fight_wounds(s: RobinsonState, name: str, weapon: float, bonus: int = 0) -> int:
+    """R51 for one beast: missing weapon, weapon loss beyond the track, its extra wounds; Shield."""
+    b = BEASTS[name]
+    danger = int("DNG" in s.action_tokens.get("hunt_deck", []))
+    wpn = int(weapon) + bonus
+    n = max(0, b.strength + danger - wpn) + max(0, b.loss - int(weapon))
+    for code in b.extra:
+        head, _, arg = code.partition(":")
+        if head == "wnd_unless_med" and not built(s, "Medicine"):
+            n += int(arg)
+        elif head == "wnd":
+            n += int(arg.split(":")[0])
+    return max(0, n - int(built(s, "Shield")))
+
+
+def hunt_outlook(s: RobinsonState, who: str, weapon: float, bonus: int = 0) -> tuple[float, float, float, float]:
+    """A Hunt by `who` (R50-R54): (cost of its wounds, food, fur, weapon lost), averaged over the beasts
+    it may meet."""
+    names = unfought(s)
+    cost = food = fur = loss = 0.0
+    for name in names:
+        b = BEASTS[name]
+        cost += hurt(s, who, fight_wounds(s, name, weapon, bonus))
+        food, fur, loss = food + b.food, fur + b.fur, loss + min(int(weapon), b.loss)
+    n = len(names)
+    return cost / n, food / n, fur / n, loss / n
