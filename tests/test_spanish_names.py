@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from PIL import ImageDraw
 
 from render.eclipse import draw as draw_galaxy
 from render.eclipse_board import draw_board
@@ -22,6 +21,7 @@ from rules.flotilla import texts as FT
 from rules.flotilla.data import BOARD, TILES
 from rules.playout import iter_playout, playout_rng
 from rules.text import JOIN_KEY, SEAT_KEY, Msg, tr
+from tests.render.text_spy import drawn_texts
 
 
 def _texts(key: str, seeds: tuple[int, ...], players: int):
@@ -70,18 +70,6 @@ def test_flotilla_spanish_names_of_tiles_objectives_and_dive_icons():
     assert short(survivor, "es").endswith("PV") and short(survivor, "en").endswith("V")
 
 
-def _drawn(monkeypatch) -> list[str]:
-    drawn: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        drawn.append(str(text))
-        return real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    return drawn
-
-
 def _late(key: str, players: int, seed: int, moves: int):
     engine = GAMES[key]
     state = engine.setup([f"p{i + 1}" for i in range(players)], seed)
@@ -94,7 +82,7 @@ def _late(key: str, players: int, seed: int, moves: int):
 
 def test_flotilla_board_abbreviations_and_depths_in_spanish(monkeypatch):
     engine, state = _late("flotilla", 3, 4, 60)
-    drawn = _drawn(monkeypatch)
+    drawn = drawn_texts(monkeypatch)
     draw_flotilla(engine.view(state), {}, None, "es")
     board = set(drawn)
     assert {"Lo", "Rl", "Sp"} <= board and not {"Ti", "Rc1V", "Sv"} & board
@@ -111,7 +99,7 @@ def test_eclipse_spanish_texts_contract_de_el_and_a_el(players, seed):
 
 def test_eclipse_boards_draw_spanish_sides_techs_parts_and_ships(monkeypatch):
     engine, state = _late("eclipse", 2, 4, 150)
-    drawn = _drawn(monkeypatch)
+    drawn = drawn_texts(monkeypatch)
     draw_galaxy(engine.view(state), {"p1": "Ana", "p2": "Bea"}, None, "es")
     rows = [t for t in drawn if t.startswith(("Ana (", "Bea ("))]
     assert rows and all(" · Cie " in t and "terran" not in t and "Sci" not in t for t in rows)

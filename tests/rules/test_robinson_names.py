@@ -6,8 +6,6 @@ beast, invention and item is shown through `robinson.name.<deck>.<Name>`
 them (seeds/004: "Cajas de comida" R11, "Pala" R7, "Tormenta" and "Colapso" in X1)."""
 from __future__ import annotations
 
-from PIL import ImageDraw
-
 from render.robinson import draw
 from rules.playout import iter_playout, playout_rng
 from rules.robinson import events as EV
@@ -16,6 +14,7 @@ from rules.robinson.combat import fight_beast
 from rules.robinson.data import ABILITIES, DISCOVERY, PLAYABLE, TERRAINS
 from rules.robinson.names import DECK_NAMES, name_key
 from rules.text import CATALOG, JOIN_KEY, SEAT_KEY, Msg
+from tests.render.text_spy import drawn_texts
 from tests.rules.robinson_kit import E, planning, play, tr
 
 ES = CATALOG.table["es"]
@@ -119,14 +118,7 @@ def test_the_board_image_draws_spanish_names(monkeypatch):
     s = planning(2)
     s.threat = ["event:Storm", "wreck:Food Crates"]
     s = play(s, ("p1", "p:b.inv.Shovel:cc"), ("p1", "p:thr.1.1:f"))
-    drawn: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        drawn.append(str(text))
-        return real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    drawn = drawn_texts(monkeypatch)
     draw(E.view(s), {"p1": "Ana", "p2": "Bea"}, None, "es")
     board = "\n".join(drawn)
     for spanish in ("Izquierda: Tormenta", "Derecha: Cajas de comida", "Construir Pala", "Amenaza Cajas de comida"):

@@ -1,0 +1,17 @@
+"""Record every text a renderer draws (to assert what a board says, in which language)."""
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+
+def drawn_texts(monkeypatch) -> list[str]:
+    """The list that fills with each `ImageDraw.text` string drawn from now on (drawing still happens)."""
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    return drawn
