@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from . import effects
-from .cont import later, paused, step
+from .cont import later, paused, step, then
 from .data import ADVENTURES, MYSTERY
 from .prims import over, wound
 from .state import RobinsonState
@@ -61,10 +61,7 @@ def choose(s: RobinsonState, card: str, actor: str, i: int) -> None:
         s.chars[actor].special.append(a.wound)
         s.events.append(m("ev.special_wound", who=char(actor), part=sub("part", a.wound)))
     effects.apply(s, [c for c in codes if c != "no_marker"], card, actor)
-    if paused(s):  # a prompt on the way (E31): the card is put away after it
-        later(s, "adv_done", card, actor, "1" if to_event else "")
-        return
-    adv_done(s, card, actor, to_event)
+    then(s, "adv_done", card, actor, "1" if to_event else "")  # a prompt on the way (E31): put away after it
 
 
 @step("adv_done")
@@ -100,10 +97,7 @@ def event_half(s: RobinsonState, card: str) -> None:
         if a.wound and holder and a.wound in s.chars[holder].special:
             s.chars[holder].special.remove(a.wound)  # the marker goes with the event half
         effects.apply(s, a.event, card, holder)
-    if paused(s):  # a prompt on the way (E31): discarded after it
-        later(s, "half_done", card)
-        return
-    half_done(s, card)
+    then(s, "half_done", card)  # a prompt on the way (E31): discarded after it
 
 
 @step("half_done")

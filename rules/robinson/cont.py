@@ -1,7 +1,8 @@
 """Continuation points (R97, E31): a phase that stops on a prompt and resumes after the answer.
 
 When an effect needs a player's answer it sets `s.pending` and returns.  Each caller on the way
-out sees `paused(s)` and records what is left of its own work with `later(s, step, *args)`; the
+out sees `paused(s)` and records what is left of its own work with `later(s, step, *args)` (or hands it to
+`then(s, step, *args)`, which runs it at once when nothing is pending); the
 innermost caller records first, so `s.cont` lists the remaining work in the order it must run.
 After the answer, `run(s)` carries on with `s.cont`, one step at a time, until the next prompt
 or the end.  A step that pauses in turn puts its new leftovers before the older ones.
@@ -35,6 +36,14 @@ def later(s: RobinsonState, name: str, *args: str) -> None:
     """What is left of the caller's work, run after the answer (and after what its callees left)."""
     if not over(s):
         s.cont.append([name, *args])
+
+
+def then(s: RobinsonState, name: str, *args: str) -> None:
+    """Go on with step `name` now, or after the answer when a prompt stopped the work (or the game ended)."""
+    if paused(s):
+        later(s, name, *args)
+    else:
+        STEPS[name](s, list(args))
 
 
 def run(s: RobinsonState) -> None:

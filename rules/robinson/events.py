@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import effects
 from .adventures import event_half
-from .cont import later, paused, run, step
+from .cont import later, paused, run, step, then
 from .data import EVENTS
 from .prims import fp_char
 from .state import RobinsonState
@@ -21,10 +21,9 @@ def slide_off(s: RobinsonState, card: str) -> None:
     s.events.append(m("ev.slide", card=card_msg(card)))
     if card.startswith("event:"):
         effects.apply(s, event_card(card).slide, card)
-        if paused(s):
-            later(s, "slid", card)
-            return
-    slid(s, card)
+        then(s, "slid", card)
+    else:
+        slid(s, card)
 
 
 @step("slid")
@@ -93,7 +92,4 @@ def resolve_event(s: RobinsonState, card: str) -> None:
     else:
         effects.put_token(s, ICON_DECK[e.icon], "ADV")
     effects.apply(s, e.draw, card)
-    if paused(s):
-        later(s, "place", card)
-        return
-    place(s, card)
+    then(s, "place", card)
