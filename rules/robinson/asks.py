@@ -69,6 +69,15 @@ def ask(s: RobinsonState, name: str, answers: list[str], card: str = "", r: str 
                  "answers": ";".join(answers), "default": f"{KINDS[name].prefix}:{answers[0]}", **data}
 
 
+def ask_choice(s: RobinsonState, name: str, answers: list[str], card: str = "", r: str | None = None) -> None:
+    """A choice only where there is one to make (E31): no answer does nothing, a single one is applied
+    at once through the prompt's own answer, several stop on the prompt."""
+    if len(answers) > 1:
+        ask(s, name, answers, card, r)
+    elif answers:
+        KINDS[name].answer(s, {"kind": name, "card": card, "r": r or ""}, answers[0])
+
+
 def answers(p: dict) -> list[str]:
     return [a for a in p["answers"].split(";") if a]
 
@@ -213,11 +222,7 @@ def _exh_answer(s: RobinsonState, p: dict, a: str) -> None:
 
 def _tile_down(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     """E29: a face-up tile next to the camp (never the camp) turns face down, losing its tokens."""
-    adj = adjacent_tiles(s)
-    if len(adj) > 1:
-        ask(s, "tile", [str(x) for x in adj], card, r)
-    elif adj:
-        tile_down(s, card, adj[0])
+    ask_choice(s, "tile", [str(x) for x in adjacent_tiles(s)], card, r)
 
 
 def tile_down(s: RobinsonState, card: str, sp: int) -> None:
@@ -235,11 +240,7 @@ def _tile_answer(s: RobinsonState, p: dict, a: str) -> None:
 
 def _camp_adj(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     """camp→adj: the camp moves to a face-up explored tile next to it (none: it stays)."""
-    adj = adjacent_tiles(s)
-    if len(adj) > 1:
-        ask(s, "camp", [str(x) for x in adj], card, r)
-    elif adj:
-        camp_to(s, card, adj[0])
+    ask_choice(s, "camp", [str(x) for x in adjacent_tiles(s)], card, r)
 
 
 def camp_to(s: RobinsonState, card: str, sp: int) -> None:
@@ -323,11 +324,7 @@ def _council(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     if not s.inv_deck and s.inv_discard:
         s.inv_deck, s.inv_discard = s.inv_discard, []
         s.rng.shuffle(s.inv_deck)
-    cands = list(dict.fromkeys(s.inv_deck))
-    if len(cands) > 1:
-        ask(s, "council", cands, card, r)
-    elif cands:
-        council_pick(s, cands[0])
+    ask_choice(s, "council", list(dict.fromkeys(s.inv_deck)), card, r)
 
 
 def council_pick(s: RobinsonState, name: str) -> None:
