@@ -10,6 +10,7 @@ from rules.flotilla.data import STARTERS
 from rules.flotilla.effects import gain_vp
 from rules.flotilla.scoring import breakdown, final_ranks, seal_awards
 from rules.playout import iter_playout, play_random, playout_rng
+from rules.text import tr
 
 from .test_flotilla_kit import act, active, me, new
 
@@ -43,6 +44,16 @@ def test_F67_X8_E45_round_limit():
     for _ in range(4):
         s = act(s, "play:captain", *(["turn:no"] if s.players[active(s)].side == "sink" else []))
     assert s.over and ENGINE.outcome(s).summary.key == "flotilla.outcome_limit"
+
+
+def test_F67_the_round_limit_is_explained_in_game_rules_in_both_languages():
+    """F67: `/game rules` says the limit is the host's safeguard, when it triggers (end of round 60,
+    round 61 final) and why (legal play can go on forever)."""
+    en, es = tr(ENGINE.rules_help(), "en"), tr(ENGINE.rules_help(), "es")
+    for words in ("safeguard", "not a rule of the physical game", "round 60", "round 61", "forever"):
+        assert words in en, words
+    for words in ("salvaguarda", "no una regla del juego físico", "ronda 60", "ronda 61", "para siempre"):
+        assert words in es, words
 
 
 def test_F63_final_scoring_parts():
