@@ -21,14 +21,17 @@ class WayfindersCog(Shortcuts, commands.GroupCog, group_name="wayfinders", group
     @app_commands.command(name="new", description="Open a Wayfinders game with its variants")
     @app_commands.describe(exploration="Islands start face down and are revealed as planes fly (W41)",
                            mix="Advanced set-up: red/blue/yellow islands, e.g. 10/8/6 (sum 24)",
-                           random_mix="Advanced set-up: 24 islands at random from all 45")
+                           random_mix="Advanced set-up: 24 islands at random from all 45",
+                           home_not_scored="The home island never counts for scoring islands (W24)")
     async def new(self, interaction: discord.Interaction, exploration: bool = False, mix: Optional[str] = None,
-                  random_mix: bool = False) -> None:
+                  random_mix: bool = False, home_not_scored: bool = False) -> None:
         options: dict = {}
         if exploration:
             options["exploration"] = True
         if random_mix:
             options["random_mix"] = True
+        if home_not_scored:
+            options["home_not_scored"] = True
         if mix:
             parts = [p.strip() for p in mix.replace(",", "/").split("/")]
             options["mix"] = [int(p) if p.isdigit() else p for p in parts]

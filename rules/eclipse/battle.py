@@ -110,6 +110,7 @@ def advance(state: Any, f: dict) -> bool:
         if b is None:
             sides = battle_sides(state, hid)
             if len(sides) < 2 or not _fight(state, h, sides[-2], sides[-1]):
+                _stayed(state, f)
                 return True
             b = f["b"] = {"d": sides[-2], "a": sides[-1], "stage": "tie", "order": [], "i": 0, "round": 0,
                           "prefs": {}, "ret": {}, "decl": [], "checked": False, "log": []}
@@ -283,6 +284,17 @@ def give(state: Any, f: dict, target: str, before: int, amount: int) -> None:
             f["stay"][opp] = True  # U7: destroyed before declaring a retreat
 
 
+def _stayed(state: Any, f: dict) -> None:
+    """U7, once all battles of the hex are over: a participant with ships still in the hex has
+    ships that never declared a retreat in any of them (declared ones always leave), so it keeps
+    the participation draw.  Ships that stayed to the end of an earlier battle and retreated in
+    a later one have left: staying earlier earns nothing by itself (E61)."""
+    h = state.hexes[f["hex"]]
+    for side in f["parts"]:
+        if side_ships(h, side):
+            f["stay"][side] = True
+
+
 def _end_battle(state: Any, f: dict) -> None:
     """E54: one side is gone; the survivor's retreating ships complete their retreat."""
     b = f["b"]
@@ -294,8 +306,6 @@ def _end_battle(state: Any, f: dict) -> None:
             key = f"{side}:{ship}"
             if key in b["ret"]:
                 _leave(state, f, side, ship, b["ret"].pop(key))
-            elif key not in b["decl"]:
-                f["stay"][side] = True  # U7: stayed to the end
     state.battles[:] = [x for x in state.battles if not x.get("live")]
     state.battles.append({"hex": f["hex"], "log": b["log"], "over": True})
     f["b"] = None

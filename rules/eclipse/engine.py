@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..contract import Engine, IllegalMove, Move, Outcome
+from ..ranking import competition_ranks
 from ..rng import Rng
 from ..text import Msg, join, msg, seat_ref
 from .fast import construct, move, put
@@ -86,9 +87,8 @@ class EclipseEngine(Engine[EclipseState]):
             return None
         parts = {s: score_parts(state, s) for s in state.order}
         scores = {s: sum(b.values()) for s, b in parts.items()}
-        keys = {s: (scores[s], storage_total(state.players[s])) for s in state.order}  # E76
-        levels = sorted(set(keys.values()), reverse=True)
-        ranks = {s: levels.index(keys[s]) + 1 for s in state.order}
+        # E76; still tied: a shared rank (standard competition ranks: 1, 1, 1, 4)
+        ranks = competition_ranks({s: (scores[s], storage_total(state.players[s])) for s in state.order})
         winners = [s for s in state.order if ranks[s] == 1]
         summary = m("outcome", winners=join([seat_ref(s) for s in winners], ", "), points=scores[winners[0]])
         return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)

@@ -17,7 +17,8 @@ MAX_DRAWS = 5  # E61 (molip)
 
 
 def due(f: dict) -> list[list]:
-    """E61 (U7): 1 for taking part without ever retreating, plus kill draws; at most 5."""
+    """E61 (U7): 1 for taking part with a ship that never declared a retreat in any battle of
+    the hex (`stay`, set in battle.py), plus kill draws (kept even after a retreat); at most 5."""
     out = []
     for seat in f["parts"]:
         n = min(MAX_DRAWS, int(bool(f["stay"].get(seat))) + f["kills"].get(seat, 0))

@@ -156,6 +156,8 @@ def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
     if kind == "wild":
         return T.m("move.wild", guild=T.guild(arg))
     if kind == "dial":
+        if arg is None:
+            return T.plain("move.dial_none")
         return T.m("move.dial", guild=T.guild(arg), to=state.dials[arg] + 1)
     if kind == "bounty":
         return T.m("move.bounty", guild=T.guild(arg), n=len(state.slotted[arg]))

@@ -8,6 +8,7 @@ Frames: ["research", n, reroll, set]  automatic: roll (reroll 99 = any)
         ["set_die"]            decision  setdie:<die> | setdie:skip;  then ["set_face", die]  face:<0-5>
         ["research_wilds"]     automatic: one ["wild", k] decision per wild, wild:<s|t|f|d>
         ["research_pay"]       automatic: currency; ["dial", raises]; ["bounty", letters]
+        ["dial", n]            decision  dial:<s|t|f|d> | dial:none  (F54: each raise is optional)
 """
 from __future__ import annotations
 
@@ -126,12 +127,18 @@ def pay(state, frame: list[Any]) -> None:
 
 
 def dial_options(state, frame: list[Any]) -> list[tuple]:
-    return [(f"dial:{GUILD_LETTER[g]}", "dial", g, False) for g in GUILDS if state.dials[g] < 4]  # E12
+    """F54: "you may" raise a dial below 4 (E12), so declining is always offered, also when only
+    one dial can rise; with every dial at 4 the raise is lost (no options)."""
+    out = [(f"dial:{GUILD_LETTER[g]}", "dial", g, False) for g in GUILDS if state.dials[g] < 4]
+    return out + [("dial:none", "dial", None, False)] if out else []
 
 
-def dial(state, frame: list[Any], g: str) -> None:
-    state.dials = {**state.dials, g: state.dials[g] + 1}
-    event(state, "ev.dial", guild=guild(g), to=state.dials[g])
+def dial(state, frame: list[Any], g: str | None) -> None:
+    if g is None:
+        event(state, "ev.dial_none")
+    else:
+        state.dials = {**state.dials, g: state.dials[g] + 1}
+        event(state, "ev.dial", guild=guild(g), to=state.dials[g])
     n = frame[1] - 1
     state.todo[0:1] = [["dial", n]] if n > 0 else []
 

@@ -37,8 +37,7 @@ ISLAND_CELLS: tuple[str, ...] = tuple(c for c in CELLS if c != HOME)
 # W41: the four cells face up at the start of an exploration game.
 START_FACE_UP: frozenset[str] = frozenset(ORTHOGONAL[HOME])
 
-# W34: the 16 2x2 blocks, without the 4 that contain the home cell.
+# W34: the 16 2x2 blocks (the 4 that contain the home cell count when home does, W24).
 ALL_BLOCKS: tuple[frozenset[str], ...] = tuple(
     frozenset({name(c, r), name(c + 1, r), name(c, r + 1), name(c + 1, r + 1)})
     for r in range(4) for c in range(4))
-BLOCKS: tuple[frozenset[str], ...] = tuple(b for b in ALL_BLOCKS if HOME not in b)

@@ -26,7 +26,7 @@ def empty_tokens() -> dict[str, int]:
 
 
 class WayfindersOptions(BaseModel):
-    """`/game new` options (W40, W41).  All combinable."""
+    """`/game new` options (W40, W41, W24).  All combinable."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -38,6 +38,8 @@ class WayfindersOptions(BaseModel):
     layout: Optional[dict[str, str]] = None
     # W41: face-down tiles, revealed by flying next to them.
     exploration: bool = False
+    # W24: the earlier house ruling, the home island never counts for scoring effects.
+    home_not_scored: bool = False
 
 
 class Cell(BaseModel):

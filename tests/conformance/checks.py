@@ -65,7 +65,8 @@ def check_finished(engine: Engine, state: GameState, seats: list[str]) -> Outcom
 
 
 def check_outcome(outcome: Any, seats: list[str]) -> None:
-    """Scores and ranks for every seat; ranks 1-based, dense, ties shared,
+    """Scores and ranks for every seat; ranks 1-based standard competition ranks
+    (ties shared, the next rank skips the places they fill: 1, 1, 3; rules/ranking.py),
     consistent with scores; a co-op result has a won flag and all seats win
     together.  The outcome serialises to JSON and back."""
     assert isinstance(outcome, Outcome), f"outcome is {type(outcome).__name__}, not rules.Outcome"
@@ -82,9 +83,10 @@ def check_outcome(outcome: Any, seats: list[str]) -> None:
     assert set(outcome.ranks) == want, f"ranks for {sorted(outcome.ranks)}, seats are {sorted(want)}"
     ranks, scores = outcome.ranks, outcome.scores
     assert min(ranks.values()) == 1, f"ranks must start at 1: {ranks}"
-    used = sorted(set(ranks.values()))
-    assert used == list(range(1, len(used) + 1)), \
-        f"ranks must be dense (a tie shares a rank, the next rank follows it): {ranks}"
+    for a in seats:
+        ahead = sum(1 for b in seats if ranks[b] < ranks[a])
+        assert ranks[a] == ahead + 1, \
+            f"ranks must be competition ranks (1 + the players ranked ahead; a tie 1, 1 is followed by 3): {ranks}"
     for a in seats:
         for b in seats:
             if scores[a] > scores[b]:

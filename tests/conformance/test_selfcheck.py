@@ -90,7 +90,8 @@ def test_identity_catches_wrong_key_and_seat_range():
 
 @pytest.mark.parametrize("ranks,scores,why", [
     ({"a": 0, "b": 1}, {"a": 5, "b": 3}, "start at 1"),
-    ({"a": 1, "b": 1, "c": 3}, {"a": 5, "b": 5, "c": 3}, "dense"),
+    ({"a": 1, "b": 1, "c": 2}, {"a": 5, "b": 5, "c": 3}, "competition"),
+    ({"a": 1, "b": 3}, {"a": 5, "b": 3}, "competition"),
     ({"a": 1, "b": 2}, {"a": 3, "b": 5}, "ranks"),
     ({"a": 1, "b": 1}, {"a": 3, "b": 5}, "share rank"),
     ({"a": 1}, {"a": 3, "b": 5}, "ranks for"),
@@ -101,7 +102,7 @@ def test_outcome_check_catches_bad_ranks(ranks, scores, why):
 
 
 def test_outcome_check_accepts_ties_and_coop():
-    C.check_outcome(Outcome(scores={"a": 5, "b": 5, "c": 3}, ranks={"a": 1, "b": 1, "c": 2}), ["a", "b", "c"])
+    C.check_outcome(Outcome(scores={"a": 5, "b": 5, "c": 3}, ranks={"a": 1, "b": 1, "c": 3}), ["a", "b", "c"])
     C.check_outcome(Outcome(coop=True, won=False), ["a", "b"])
     with pytest.raises(AssertionError, match="won flag"):
         C.check_outcome(Outcome(coop=True), ["a", "b"])

@@ -21,6 +21,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.contract import Engine, GameState, Move, Outcome
+from rules.ranking import competition_ranks
 from rules.text import CATALOG, Msg, msg, seat_ref
 
 CATALOG.add_dir(Path(__file__).parent / "toy_locale")
@@ -160,8 +161,7 @@ class ToyEngine(Engine[ToyState]):
         if state.phase != "over":
             return None
         scores = self.scores(state)
-        levels = sorted(set(scores.values()), reverse=True)
-        ranks = {s: levels.index(v) + 1 for s, v in scores.items()}
+        ranks = competition_ranks(scores)
         best = [s for s in state.seats if ranks[s] == 1]
         return Outcome(scores=scores, ranks=ranks, summary=m("outcome", seat=seat_ref(best[0]),
                                                                 points=scores[best[0]]))

@@ -10,6 +10,7 @@ from rules.flotilla.data import STARTERS
 from rules.flotilla.effects import gain_vp
 from rules.flotilla.scoring import breakdown, final_ranks, seal_awards
 from rules.playout import iter_playout, play_random, playout_rng
+from rules.text import tr
 
 from .test_flotilla_kit import act, active, me, new
 
@@ -45,6 +46,16 @@ def test_F67_X8_E45_round_limit():
     assert s.over and ENGINE.outcome(s).summary.key == "flotilla.outcome_limit"
 
 
+def test_F67_the_round_limit_is_explained_in_game_rules_in_both_languages():
+    """F67: `/game rules` says the limit is the host's safeguard, when it triggers (end of round 60,
+    round 61 final) and why (legal play can go on forever)."""
+    en, es = tr(ENGINE.rules_help(), "en"), tr(ENGINE.rules_help(), "es")
+    for words in ("safeguard", "not a rule of the physical game", "round 60", "round 61", "forever"):
+        assert words in en, words
+    for words in ("salvaguarda", "no una regla del juego físico", "ronda 60", "ronda 61", "para siempre"):
+        assert words in es, words
+
+
 def test_F63_final_scoring_parts():
     s = ENGINE.copy_state(new())
     p = s.players[s.order[0]]
@@ -70,6 +81,26 @@ def test_F64_X5_seal_majorities():
     assert (w[a]["traders"], w[b]["traders"], w[c]["traders"]) == (10, 10, 0)  # friendly tie: no 5
 
 
+def test_F64_toxicity_breaks_only_the_tie_for_the_most_seals():
+    """F64: "In case of a tie for the most Seals, the player with the least Toxicity breaks the
+    tie. Further ties are friendly": players tied for second-most all get 5 VP, whatever their T."""
+    s = ENGINE.copy_state(new(4))
+    a, b, c, d = s.order
+    for seat, seals, tox in ((a, 5, 20), (b, 3, 4), (c, 3, 9), (d, 1, 0)):
+        s.players[seat].seals["founders"] = seals
+        s.players[seat].tox = tox
+    w = seal_awards(s)
+    assert [w[x]["founders"] for x in (a, b, c, d)] == [10, 5, 5, 0]  # b and c tied for second
+    # a tie for the most broken by T: the others tied for the most are next, all of them
+    s.players[a].seals["founders"] = 3
+    w = seal_awards(s)
+    assert [w[x]["founders"] for x in (a, b, c, d)] == [5, 10, 5, 0]
+    # without a seal there, a player takes no part (and a lone taker gets only the 10)
+    for x in (b, c, d):
+        s.players[x].seals["founders"] = 0
+    assert [seal_awards(s)[x]["founders"] for x in (a, b, c, d)] == [10, 0, 0, 0]
+
+
 def test_F65_tie_breaks():
     s = ENGINE.copy_state(new(3))
     a, b, c = s.order
@@ -81,6 +112,16 @@ def test_F65_tie_breaks():
     s.players[b].hand = s.players[b].hand + ["speakers-1-envoy-b"]
     s.players[a].coins = s.players[b].coins = 9
     assert final_ranks(s, scores)[b] == 1 == final_ranks(s, scores)[a]  # shared victory
+    assert final_ranks(s, scores)[c] == 3  # competition ranks: a shared first is followed by 3
+
+
+def test_F65_three_fully_tied_then_one_behind_rank_1_1_1_4():
+    """F65 (issue 16): a full tie shares the rank and the next player's rank skips the places."""
+    s = ENGINE.copy_state(new(4))
+    a, b, c, d = s.order
+    for x in s.order:
+        s.players[x].tox, s.players[x].coins = 2, 7
+    assert final_ranks(s, {a: 40, b: 40, c: 40, d: 12}) == {a: 1, b: 1, c: 1, d: 4}
 
 
 def test_F17_hidden_hands_in_every_public_view_of_random_games():

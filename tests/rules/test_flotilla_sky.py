@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rules.flotilla import ENGINE
+from rules.text import tr
 from rules.flotilla.hexes import is_hub, neighbours, vertex
 from rules.flotilla.research import pay
 from rules.flotilla.sky import build_cells, sonar_circles, tile_score, watercraft
@@ -140,5 +141,38 @@ def test_F51_research_roll_and_reroll_chain():
 def test_E12_dials_cap_at_4():
     s, seat = skyside()
     s.dials = {"speakers": 4, "traders": 4, "founders": 4, "delvers": 3}
-    s = chain(s, "delver", [["dial", 2]])  # one option (E7) then none: the second raise is lost
-    assert s.dials["delvers"] == 4
+    s = chain(s, "delver", [["dial", 2]])
+    assert ids(s) == ["dial:d", "dial:none"]  # only a dial below 4 may rise (or none, F54)
+    s = act(s, "dial:d")  # then every dial is at 4: the second raise is lost, nothing is asked
+    assert s.dials["delvers"] == 4 and not any(f[0] == "dial" for f in s.todo)
+
+
+def test_F54_the_breakthrough_raise_may_be_declined_even_with_one_dial_left():
+    """F54: "You may immediately increase any one Guild Dial by one": declining is always offered,
+    also when only one dial can rise (no automatic single option, E7), and changes no dial."""
+    s, seat = skyside()
+    s.dials = {"speakers": 4, "traders": 4, "founders": 2, "delvers": 4}
+    s = chain(s, "delver", [["dial", 1]])
+    assert ids(s) == ["dial:f", "dial:none"]
+    labels = {m.id: m.label for m in ENGINE.legal_moves(s, seat)}
+    assert labels == {"dial:f": "Raise the Founders dial to 3", "dial:none": "Raise no dial"}
+    assert "you may raise a guild dial" in tr(ENGINE.prompt(s, seat))
+    before = dict(s.dials)
+    declined = act(s, "dial:none")
+    assert declined.dials == before and not any(f[0] == "dial" for f in declined.todo)
+    assert any(e.key == "flotilla.ev.dial_none" for e in declined.events)
+    raised = act(s, "dial:f")
+    assert raised.dials["founders"] == 3
+
+
+def test_F54_each_raise_of_several_is_offered_and_may_be_declined_on_its_own():
+    """F54/E12: 6 breakthroughs give two optional raises, each asked in turn."""
+    s, seat = skyside()
+    s.dials = {"speakers": 1, "traders": 1, "founders": 1, "delvers": 1}
+    s = chain(s, "delver", [["dial", 2]])
+    assert ids(s) == ["dial:s", "dial:t", "dial:f", "dial:d", "dial:none"]
+    s = act(s, "dial:none")
+    assert ids(s) == ["dial:s", "dial:t", "dial:f", "dial:d", "dial:none"]  # the second raise
+    s = act(s, "dial:t")
+    assert s.dials == {"speakers": 1, "traders": 2, "founders": 1, "delvers": 1}
+    assert not any(f[0] == "dial" for f in s.todo)

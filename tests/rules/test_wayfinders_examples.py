@@ -166,15 +166,20 @@ def test_t5_three_in_supply_triggers_nothing():
     assert not s.final_round and E.to_act(s) == ["p2"]
 
 
-def test_t6_scoring_geometry():
-    """T6 (W24, W29-W34): Ana's six blue islands score 30; +2 tokens +1 worker = 33."""
-    s = game(2, A1="sco15", B1="sco14", A2="sco09", B2="sco13", C2="sco11", E5="sco08")
+@pytest.mark.parametrize("home_not_scored,b2,total", [(False, 10, 35), (True, 8, 33)])
+def test_t6_scoring_geometry(home_not_scored, b2, total):
+    """T6 (W24, W29-W34): Ana's six blue islands score 32 (sco13 counts home C3 among the cells
+    surrounding B2); +2 tokens +1 worker = 35.  With `home_not_scored`: sco13 8, total 30, and 33."""
+    s = game(2, home_not_scored=home_not_scored,
+             A1="sco15", B1="sco14", A2="sco09", B2="sco13", C2="sco11", E5="sco08")
     for c in ("A1", "B1", "A2", "B2", "C2", "E5"):
         airstrip(s, c, ANA)
-    assert island_values(s, ANA) == {"A1": 6, "B1": 4, "A2": 4, "B2": 8, "C2": 6, "E5": 2}
+    values = island_values(s, ANA)
+    assert values == {"A1": 6, "B1": 4, "A2": 4, "B2": b2, "C2": 6, "E5": 2}
+    assert sum(values.values()) == total - 3
     set_hand(s, ANA, "GV")
     s.workers[2] = [ANA]
-    assert score(s, ANA) == 33
+    assert score(s, ANA) == total
 
 
 def test_t7_discard_limit_with_two_keep_extra_islands():

@@ -25,10 +25,12 @@ def layout(**cells: str) -> dict[str, str]:
     return {cell: chosen[cell] if cell in chosen else rest.pop(0) for cell in ISLAND_CELLS}
 
 
-def game(n: int = 2, seed: int = 1, exploration: bool = False, **cells: str) -> WayfindersState:
+def game(n: int = 2, seed: int = 1, exploration: bool = False, home_not_scored: bool = False,
+         **cells: str) -> WayfindersState:
     """A new game with seats p1..pn, turn order p1 first (home slots rewritten), fixed layout."""
     seats = [f"p{i + 1}" for i in range(n)]
-    s = E.setup(seats, seed, {"layout": layout(**cells), "exploration": exploration})
+    s = E.setup(seats, seed, {"layout": layout(**cells), "exploration": exploration,
+                              "home_not_scored": home_not_scored})
     s.order = list(seats)
     s.board[HOME].slots = list(seats)
     s.turn = 0
