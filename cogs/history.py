@@ -18,12 +18,14 @@ language).
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import io
 import logging
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
 
 import discord
 from discord.ext import commands
@@ -108,6 +110,22 @@ def build_history(engine: Engine, seats: Sequence[str], seed: int, options: Any,
                        seconds=time.perf_counter() - started, final_state=state)
 
 
+def _malloc_trim() -> Optional[Callable[[int], int]]:
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim  # type: ignore[no-any-return]
+    except (OSError, AttributeError):  # not glibc (musl, macOS, Windows): nothing to call
+        return None
+
+
+_TRIM = _malloc_trim()
+
+
+def release_memory() -> None:
+    """Return freed heap pages to the system (glibc keeps them otherwise: a replay build's peak would stay)."""
+    if _TRIM is not None:
+        _TRIM(0)
+
+
 def guild_locale_of(client: Any, guild_id: Optional[int]) -> str:
     """The server's language for a post made with no interaction at hand (a listener): its preferred locale."""
     guild = client.get_guild(guild_id) if guild_id else None
@@ -133,6 +151,7 @@ class History:
         seats = [s.seat for s in table.seats]
         built = await asyncio.to_thread(build_history, table.engine, seats, game.seed, game.options, moves,
                                         table.names, locale, tm(game_title(game), locale))
+        release_memory()  # the build's frames are freed; hand the pages back to the system
         if table.state is not None and built.final_state is not None \
                 and table.engine.dump(built.final_state) != table.engine.dump(table.state):
             log.warning("game %s: the replayed log does not reach the stored state", game.id)
@@ -225,4 +244,5 @@ def history_of(bot: Any) -> History:
     return cog.history
 
 
-__all__ = ["GameHistory", "History", "HistoryCog", "HistoryError", "build_history", "guild_locale_of", "history_of"]
+__all__ = ["GameHistory", "History", "HistoryCog", "HistoryError", "build_history", "guild_locale_of", "history_of",
+           "release_memory"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import io
-from typing import Any, Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 from PIL import Image, ImageChops
 
@@ -77,8 +77,14 @@ def encode_gif(frames: Sequence[Image.Image], *, width: int = FRAME_WIDTH, frame
     Raises ValueError when even a smaller version would not fit `max_bytes`."""
     if not frames:
         raise ValueError("no frames")
+    return _fit(lambda: iter(frames), frames[-1], width, frame_ms, first_ms, last_ms, max_bytes)
+
+
+def _fit(draw_all: Callable[[], Iterator[Image.Image]], last: Image.Image, width: int, frame_ms: int,
+         first_ms: int, last_ms: int, max_bytes: int) -> bytes:
+    """Encode the frames `draw_all()` yields at `width`, narrower (frames drawn again) until it fits `max_bytes`."""
     while True:
-        data = _encode(frames, width, frame_ms, first_ms, last_ms)
+        data = _encode(draw_all(), last, width, frame_ms, first_ms, last_ms)
         if len(data) <= max_bytes:
             return data
         if width <= 240:
@@ -101,21 +107,30 @@ def _delta(prev: Image.Image, cur: Image.Image) -> Image.Image:
     return frame
 
 
-def _encode(frames: Sequence[Image.Image], width: int, frame_ms: int, first_ms: int, last_ms: int) -> bytes:
-    scaled = [_scaled(f, width) for f in frames]
-    w = max(f.width for f in scaled)
-    h = max(f.height for f in scaled)
+def _encode(frames: Iterator[Image.Image], last: Image.Image, width: int, frame_ms: int, first_ms: int,
+            last_ms: int) -> bytes:
+    """Each frame is scaled and quantised as soon as it arrives, so only small paletted frames are ever kept.
+
+    The shared palette comes from the last frame (the fullest board), given up front."""
+    palette = _scaled(last, width).quantize(255, method=Image.Quantize.MEDIANCUT)  # index 255 stays free: "unchanged"
+    paletted: list[tuple[Image.Image, int]] = []  # (frame, index of its top-left colour: the padding)
+    for frame in frames:
+        scaled = _scaled(frame, width)
+        del frame
+        p = scaled.quantize(palette=palette, dither=Image.Dither.NONE)
+        paletted.append((p, p.getpixel((0, 0))))  # type: ignore[arg-type]
+    w = max(p.width for p, _ in paletted)
+    h = max(p.height for p, _ in paletted)
     canvas = []
-    for f in scaled:
-        if f.size != (w, h):
-            pad = Image.new("RGB", (w, h), f.getpixel((0, 0)))
-            pad.paste(f, (0, 0))
-            f = pad
-        canvas.append(f)
-    palette = canvas[-1].quantize(255, method=Image.Quantize.MEDIANCUT)  # index 255 stays free: "unchanged"
-    paletted = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in canvas]
-    frames_out = [paletted[0]]
-    for prev, cur in zip(paletted, paletted[1:]):
+    for p, fill in paletted:
+        if p.size != (w, h):
+            pad = Image.new("P", (w, h), fill)
+            pad.putpalette(p.getpalette())
+            pad.paste(p, (0, 0))
+            p = pad
+        canvas.append(p)
+    frames_out = [canvas[0]]
+    for prev, cur in zip(canvas, canvas[1:]):
         frames_out.append(_delta(prev, cur))
     durations = [frame_ms] * len(frames_out)
     durations[0] = max(frame_ms, first_ms)
@@ -128,9 +143,24 @@ def _encode(frames: Sequence[Image.Image], width: int, frame_ms: int, first_ms: 
 
 def replay_gif(boards: Iterable[tuple[Any, Sequence[str]]], names: Mapping[str, str], locale: str = "en",
                **encode: Any) -> bytes:
-    """GIF of already-sampled `(view, caption lines)` boards, drawn in `locale`."""
-    frames = [board_image(view, names, caption, locale) for view, caption in boards]
-    return encode_gif(frames, **encode)
+    """GIF of already-sampled `(view, caption lines)` boards, drawn in `locale`.
+
+    Boards are drawn one at a time and each is scaled down and quantised before the next is drawn (the final
+    board first, for the palette): a 48-frame replay never holds more than one full-size board."""
+    boards = list(boards)
+    if not boards:
+        raise ValueError("no frames")
+    last_view, last_caption = boards[-1]
+    last = board_image(last_view, names, last_caption, locale)
+
+    def draw_all() -> Iterator[Image.Image]:
+        for view, caption in boards[:-1]:
+            yield board_image(view, names, caption, locale)
+        yield last
+
+    options = {"width": FRAME_WIDTH, "frame_ms": FRAME_MS, "first_ms": FIRST_MS, "last_ms": LAST_MS,
+               "max_bytes": MAX_BYTES, **encode}
+    return _fit(draw_all, last, **options)
 
 
 __all__ = ["MAX_FRAMES", "MAX_BYTES", "board_image", "encode_gif", "replay_gif", "sample_indices"]

@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render import common
 from render.common import (
@@ -110,12 +110,36 @@ def test_to_png_round_trips_exactly(mode, parts):
     for _ in range(40):
         x, y = rnd.randrange(90), rnd.randrange(55)
         d.rectangle([x, y, x + 7, y + 5], fill=tuple(rnd.randrange(256) for _ in mode))
-    data = to_png(img, parts=parts)
+    data = to_png(img, parts=parts, palette=False)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     back = Image.open(io.BytesIO(data))
     back.load()
     assert back.mode == mode and back.size == img.size
     assert back.tobytes() == img.tobytes()
+
+
+def test_boards_go_out_as_palette_pngs_that_look_the_same():
+    """Issue 14: a drawn board (flat colours, anti-aliased text) is posted as a 256-colour PNG, much smaller."""
+    img = Image.new("RGB", (600, 400), (236, 232, 224))
+    d = ImageDraw.Draw(img)
+    for k in range(12):
+        d.rounded_rectangle([10 + 48 * k, 20, 50 + 48 * k, 300], 8, fill=(30 + 18 * k, 90, 200 - 12 * k), outline=common.INK)
+        d.text((14 + 48 * k, 320), f"p{k}", font=font(18), fill=common.INK)
+    data = to_png(img)
+    back = Image.open(io.BytesIO(data))
+    assert back.mode == "P" and back.size == img.size
+    assert len(data) < len(to_png(img, palette=False)) * 0.75
+    diff = ImageChops.difference(back.convert("RGB"), img)
+    assert max(hi for _, hi in diff.getextrema()) <= 48  # the nearest of 256 colours, never another one
+
+
+def test_photo_like_images_keep_full_colour():
+    smooth = Image.radial_gradient("L").resize((300, 300)).convert("RGB")
+    hues = Image.merge("RGB", (smooth.getchannel(0), Image.linear_gradient("L").resize((300, 300)),
+                               Image.effect_noise((300, 300), 90)))
+    assert common.palette_png(hues) is None
+    back = Image.open(io.BytesIO(to_png(hues)))
+    assert back.mode == "RGB" and back.tobytes() == hues.tobytes()
 
 
 def test_to_png_respects_the_size_ceiling():

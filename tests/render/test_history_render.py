@@ -62,3 +62,32 @@ def test_tile_texts_in_both_languages():
     assert effect_text("wildcard", "Y", None, None, "es-ES") == "comodín Y"
     assert effect_text("per_row", None, None, 3, "es") == "3/fila"
     assert effect_text(None, None, None, None, "es") == ""
+
+
+def test_replay_keeps_one_full_size_board_at_a_time(monkeypatch):
+    """Issue 14: each board is scaled and quantised as soon as it is drawn, so a long replay never holds all
+    its full-size frames at once (the final board, drawn first for the palette, is the only one kept)."""
+    import gc
+    import weakref
+
+    from render import replay
+
+    alive: set[int] = set()
+    most = 0
+
+    def fake_board(view, names, caption, locale):
+        nonlocal most
+        gc.collect()
+        img = Image.new("RGB", (1400, 1000), (view * 20 % 255, 40, 90))
+        img.paste((250, 250, 250), (view * 10, 10, view * 10 + 50, 60))
+        alive.add(id(img))
+        weakref.finalize(img, alive.discard, id(img))
+        most = max(most, len(alive))
+        return img
+
+    monkeypatch.setattr(replay, "board_image", fake_board)
+    data = replay.replay_gif([(k, ["x"]) for k in range(12)], {}, "en")
+    gif = decode(data)
+    assert gif.n_frames == 12 and gif.width == replay.FRAME_WIDTH
+    assert most <= 3  # the final board, the one being drawn, and at most one not yet collected
+

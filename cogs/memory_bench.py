@@ -1,0 +1,90 @@
+"""`python bot.py bench memory`: the bot's resident memory as finished games' histories are built.
+
+Every finished game makes the bot build its score chart and animated replay (cogs/history.py), the
+heaviest thing it does.  This plays complete random games through the table service, builds each one's
+history through the bot's own `History` object (the worker-thread build and the memory hand-back that
+follows it), and prints the process's resident memory (RSS) as it goes.  Games rotate over every
+registered game at a mid-size table, in English and Spanish.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import resource
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Optional
+
+from rules import GAMES
+from rules.playout import random_move
+from rules.rng import Rng
+from storage import open_store
+
+from .history import History
+from .service import Actor, Table, TableService
+
+
+def rss_mib() -> float:
+    """The current resident set size (Linux /proc; the peak where /proc is missing)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def finished_game(service: TableService, key: str, players: int, seed: int, max_moves: int) -> Optional[Table]:
+    """A random game played to its end through the service (None if it outlasts `max_moves`)."""
+    engine = GAMES[key]
+    players = max(engine.min_players, min(engine.max_players, players))
+    actors = [Actor(user_id=5000 + i, name=f"player{i + 1}") for i in range(players)]
+    table = service.new_game(actors[0], key, guild_id=1, channel_id=1)
+    for actor in actors[1:]:
+        table = service.join(actor, table)
+    table = service.start(actors[0], table)
+    rng = Rng.from_seed(seed)
+    for _ in range(max_moves):
+        if table.game.status != "active":
+            return table
+        seat = table.to_act[0]
+        user = next(a for a in actors if (row := table.seat_of(a.user_id)) and row.seat == seat)
+        table = service.play(user, table, random_move(table.engine, table.state, seat, rng).id).table
+    return table if table.game.status == "finished" else None
+
+
+async def run(games: int, players: int, max_moves: int, every: int, db_dir: str) -> None:
+    service = TableService(open_store(Path(db_dir) / "memory.db"))
+    history = History(SimpleNamespace(client=None, service=service))  # type: ignore[arg-type]
+    keys = sorted(GAMES)
+    print(f"RSS at start: {rss_mib():.0f} MiB")
+    built, started, seed = 0, time.perf_counter(), 0
+    while built < games:
+        key = keys[seed % len(keys)]
+        seed += 1
+        table = finished_game(service, key, players, seed, max_moves)
+        if table is None:
+            continue
+        await history.history(table, ("en", "es")[built % 2])
+        built += 1
+        if built % every == 0 or built == games:
+            print(f"{built:4d} finished games: RSS {rss_mib():.0f} MiB "
+                  f"(peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB, "
+                  f"{time.perf_counter() - started:.0f} s)", flush=True)
+    service.store.close()
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="bot.py bench memory", description=__doc__)
+    parser.add_argument("--games", type=int, default=200, help="finished games whose history is built")
+    parser.add_argument("--players", type=int, default=3, help="seats per game (capped to each game's range)")
+    parser.add_argument("--max-moves", type=int, default=2000, help="a random game longer than this is skipped")
+    parser.add_argument("--every", type=int, default=25, help="print the RSS after this many games")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        asyncio.run(run(args.games, args.players, args.max_moves, args.every, tmp))
+    return 0
