@@ -211,9 +211,10 @@ def citations_in(path: str, src: str) -> list[Citation]:
             carried, last_end, last = None, 0, None
             for m in TOKEN.finditer(line):
                 named = NAMES.get(m.group("game") or "")
-                if not named and carried and LIST_GAP.match(line[last_end:m.start()]):
-                    named = carried
                 letter = m.group("letter")
+                if (not named and carried and (letter is None or letter in LETTERS[carried])
+                        and LIST_GAP.match(line[last_end:m.start()])):
+                    named = carried
                 if letter:
                     ref = letter + m.group("num")
                     game = named or (home if home and letter in LETTERS[home] else None)
@@ -266,7 +267,8 @@ def unresolved(cites: list[Citation], sheets: dict[str, Sheet]) -> list[str]:
     bad = []
     for c in cites:
         if c.game is None:
-            bad.append(f"{c.path}:{c.line}: {c.text!r} is ambiguous here: write the game (e.g. 'Eclipse {c.ref}')")
+            which = " or ".join(f"'{g.capitalize()} {c.ref}'" for g in GAMES if sheets[g].has(c.ref)) or "its game"
+            bad.append(f"{c.path}:{c.line}: {c.text!r} is ambiguous here: write {which}")
         elif not sheets[c.game].has(c.ref):
             bad.append(f"{c.path}:{c.line}: {c.text!r} has no entry in docs/rules/{c.game}.md")
     return bad
