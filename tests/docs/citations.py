@@ -126,7 +126,9 @@ def repo_files(root: Path = ROOT) -> list[str]:
     except (OSError, subprocess.CalledProcessError):
         names = []
         for d, dirs, files in os.walk(root):
-            dirs[:] = [x for x in dirs if not x.startswith(".") and x != "__pycache__"]
+            top = os.path.samefile(d, root)
+            dirs[:] = [x for x in dirs if not x.startswith(".") and x != "__pycache__"
+                       and not (top and x in ("data", "out"))]  # git-ignored: databases, images
             names += [os.path.relpath(os.path.join(d, f), root) for f in files]
     keep = []
     for n in sorted(set(names)):
