@@ -1,4 +1,4 @@
-"""`python bot.py bench odds`: time of the exact Eclipse combat odds (E98), printed, never asserted.
+"""`python bot.py bench odds`: time of the exact Eclipse combat odds (Eclipse E98), printed, never asserted.
 
 Each case is computed from scratch `--repeat` times (a new Battle each time); the
 median wall and CPU times are printed with the attacker's chance and the number

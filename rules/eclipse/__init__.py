@@ -1,6 +1,6 @@
 """Eclipse, first edition (unofficial fan implementation): rules engine.
 
-Rules: shared/rules/eclipse.md (E1-E120), after the Spanish rulebook.
+Rules: docs/rules/eclipse.md (E1-E120), after the Spanish rulebook.
 Modules: data (validated component data from data/*.json), geometry (E12-E14,
 E93), setup (E5-E16), board (player board and galaxy helpers), moves (legal
 options of the pending decision), turns (applying them), flow (phases, E99

@@ -1,7 +1,7 @@
 """Flotilla (unofficial fan implementation): rules engine.
 
-Rules: shared/rules/flotilla.md (F1-F68, PROPOSED data D1-D18, edge cases E1-E46),
-after the rulebook (shared/seeds/002_…).  Progress and gaps: STATUS.md.
+Rules: docs/rules/flotilla.md (F1-F68, PROPOSED data D1-D18, edge cases E1-E46),
+after the rulebook (the publisher's, not in the repository).  Progress and gaps: STATUS.md.
 Modules: data (components), hexes (D1), setup (F1-F12), effects (automatic steps),
 decide (decisions, F68), chain (the turn), place (F40, F56), scoring (F63-F65),
 labels, view, engine (the contract).

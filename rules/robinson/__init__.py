@@ -1,7 +1,7 @@
 """Robinson Crusoe: Adventures on the Cursed Island, scenario 1 Castaways
 (unofficial fan implementation): rules engine.
 
-Rules: shared/rules/robinson.md (R1-R99, S1-S10, E1-E38), after the Spanish
+Rules: docs/rules/robinson.md (R1-R99, S1-S10, E1-E38), after the Spanish
 rulebook.  Modules: data (validated component data), state, prims (wounds,
 D, payments), setup, island, combat, effects (the R91 code interpreter),
 events (Event phase), phases (the round), plan (planning), resolve (actions),

@@ -1,6 +1,6 @@
 """Wayfinders (unofficial fan implementation): rules engine.
 
-Rules: shared/rules/wayfinders.md (W1-W42, E1-E16), after the Spanish rulebook.
+Rules: docs/rules/wayfinders.md (W1-W42, E1-E16), after the Spanish rulebook.
 Modules: islands (tile data), grid (geometry), setup, payment (W15),
 holdings (abilities), moves (legal options + labels), turns (applying moves),
 scoring (W23-W35), view, explain (refusal reasons), engine (the contract).

@@ -48,7 +48,7 @@ def test_r90_a_choice_waits_for_the_resolvers_seat_and_ev_shuffles_in():
     assert take.holders["adv_build:Savings"] == s.seat_char["p1"]
 
 
-def test_s13_special_wound_marker_and_its_event_half():
+def test_s3_13_special_wound_marker_and_its_event_half():
     s = _resolve_with_adventure("adv_build:Nasty Wound")
     who = s.seat_char["p1"]
     assert s.chars[who].special == ["arm"] and "adv_build:Nasty Wound" in s.event_deck

@@ -3,7 +3,7 @@
 Card ids ("event:Bear"), move ids and the stored state keep the English names; every card,
 beast, invention and item is shown through `robinson.name.<deck>.<Name>`
 (rules/robinson/locale/names.*.json), with the names the Spanish rulebook prints where it gives
-them (seeds/004: "Cajas de comida" R11, "Pala" R7, "Tormenta" and "Colapso" in X1)."""
+them (the Spanish rulebook: "Cajas de comida" R11, "Pala" R7, "Tormenta" and "Colapso" in X1)."""
 from __future__ import annotations
 
 from render.robinson import draw
