@@ -17,15 +17,9 @@ from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
 from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, tr
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
 
+from .limits import clip, quote
 from .options import parse_option_text
-
-
-class Refusal(Exception):
-    """A clear, private "no" for the user; nothing was changed."""
-
-    def __init__(self, key: str, **args: Any):
-        self.text = msg(key, **args)
-        super().__init__(key)
+from .refusal import Refusal
 
 
 @dataclass
@@ -99,7 +93,7 @@ class TableService:
     def engine(self, key: str) -> Engine:
         engine = GAMES.get((key or "").strip().lower())
         if engine is None:
-            raise Refusal("host.refuse.unknown_game", game=key, games=", ".join(sorted(GAMES)))
+            raise Refusal("host.refuse.unknown_game", game=quote(key), games=", ".join(sorted(GAMES)))
         return engine
 
     def table(self, game_id: int) -> Table:
@@ -234,7 +228,7 @@ class TableService:
         if len(prefixed) == 1:
             return prefixed[0]
         if len(prefixed) > 1:
-            raise Refusal("host.refuse.ambiguous_move", move=wanted,
+            raise Refusal("host.refuse.ambiguous_move", move=quote(wanted),
                           options=", ".join(m.id for m in prefixed[:10]))
         raise Refusal("host.refuse.illegal_move", move=_clip(wanted))
 
@@ -318,17 +312,16 @@ class TableService:
 
 
 def _clip(text: str, n: int = 60) -> str:
-    text = "".join(ch for ch in text if ch.isprintable())
-    return text if len(text) <= n else text[: n - 1] + "…"
+    return quote(text, n)
 
 
 def _short_error(exc: Exception) -> str:
     if isinstance(exc, ValidationError):
         parts = []
         for err in exc.errors()[:3]:
-            where = ".".join(str(x) for x in err.get("loc", ())) or "options"
-            parts.append(f"{where}: {err.get('msg')}")
-        return "; ".join(parts)
+            where = quote(".".join(str(x) for x in err.get("loc", ())) or "options")
+            parts.append(f"{where}: {quote(err.get('msg'), 200)}")
+        return clip("; ".join(parts), 700)
     return _clip(str(exc), 200)
 
 
