@@ -169,12 +169,16 @@ class TableService:
         return self.table(table.game.id)
 
     def leave(self, actor: Actor, table: Table) -> Table:
+        """Give up a lobby seat.  The last human to leave a lobby or a running game ends it as abandoned
+        (bots never play on alone); leaving a running game while humans remain is cogs/bot_players.py's."""
+        if table.game.status == "active" and table.seat_of(actor.user_id) and last_human(table, actor.user_id):
+            return self._end_abandoned(table)
         if table.game.status != "lobby":
             raise Refusal("host.refuse.leave_running")
         if not table.seat_of(actor.user_id):
             raise Refusal("host.refuse.not_player")
-        if actor.user_id == table.game.creator_id and len(table.seats) == 1:
-            return self.abandon(actor, table)
+        if last_human(table, actor.user_id):
+            return self._end_abandoned(table)
         try:
             self.games.remove_seat(table.game.id, table.game.version, user_id=actor.user_id, now=self.clock())
         except StaleVersion:
@@ -203,6 +207,9 @@ class TableService:
             raise Refusal("host.refuse.already_over", title=game_title(table.game))
         if actor.user_id != table.game.creator_id and not actor.can_manage:
             raise Refusal("host.refuse.creator_only")
+        return self._end_abandoned(table)
+
+    def _end_abandoned(self, table: Table) -> Table:
         state = table.engine.dump(table.engine.abandon(table.state)) if table.state is not None else None
         try:
             self.games.end(table.game.id, table.game.version, status="abandoned", state=state, now=self.clock())
@@ -311,6 +318,11 @@ class TableService:
         return ", ".join(table.names.get(s, s) for s in table.to_act) or "-"
 
 
+def last_human(table: Table, user_id: int) -> bool:
+    """Whether `user_id` is the only human seated (every other seat, if any, is a bot)."""
+    return not any(s.user_id and not s.is_bot and s.user_id != user_id for s in table.seats)
+
+
 def _clip(text: str, n: int = 60) -> str:
     return quote(text, n)
 
@@ -325,4 +337,4 @@ def _short_error(exc: Exception) -> str:
     return _clip(str(exc), 200)
 
 
-__all__ = ["TableService", "Refusal", "Actor", "Table", "Played", "game_title"]
+__all__ = ["TableService", "Refusal", "Actor", "Table", "Played", "game_title", "last_human"]
