@@ -38,7 +38,7 @@ def fit_content(content: Optional[str]) -> Optional[str]:
 
 
 def fit_embed(embed: Optional[discord.Embed]) -> Optional[discord.Embed]:
-    """A copy of `embed` whose texts fit their limits (the description gives way to the 6,000 total)."""
+    """A copy of `embed` whose texts fit their limits, and their sum the 6,000 of one message."""
     if embed is None:
         return None
     data = embed.to_dict()
@@ -53,10 +53,24 @@ def fit_embed(embed: Optional[discord.Embed]) -> Optional[discord.Embed]:
         data["footer"]["text"] = clip(data["footer"]["text"], EMBED_FOOTER)
     if (data.get("author") or {}).get("name"):
         data["author"]["name"] = clip(data["author"]["name"], EMBED_AUTHOR)
-    over = embed_text_size(data) - EMBED_TOTAL
-    if over > 0 and data.get("description"):
-        data["description"] = clip(data["description"], max(1, len(data["description"]) - over))
+    _fit_total(data)
     return discord.Embed.from_dict(data)
+
+
+def _fit_total(data: dict) -> None:
+    """Cut texts until the embed's sum is within 6,000: the description first, then the field values
+    from the last, the footer, the field names, the author, the title."""
+    fields = data.get("fields") or []
+    places = [(data, "description")] + [(f, "value") for f in reversed(fields)]
+    places += [(data.get("footer") or {}, "text")] + [(f, "name") for f in reversed(fields)]
+    places += [(data.get("author") or {}, "name"), (data, "title")]
+    for holder, key in places:
+        over = embed_text_size(data) - EMBED_TOTAL
+        if over <= 0:
+            return
+        text = holder.get(key) or ""
+        if text:
+            holder[key] = clip(text, max(1, len(text) - over))
 
 
 def embed_text_size(data: dict) -> int:
