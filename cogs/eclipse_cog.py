@@ -226,8 +226,8 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
 
         if attacker is None or defender is None:
             raise Refusal("eclipse.odds.err.both")
-        refuse_foreign_digits(attacker, "attacker")  # '٣ interceptor': counts are ASCII digits
-        refuse_foreign_digits(defender, "defender")
+        for side, text in (("attacker", attacker), ("defender", defender)):  # '٣ interceptor': counts are ASCII
+            refuse_foreign_digits(text, msg(f"cmd.eclipse.odds.opt.{side}.name"))
         try:  # the notation is read here (quick); only the computation goes to the worker
             check_pair(parse_fleet(attacker), parse_fleet(defender))
         except NotationError as exc:

@@ -9,6 +9,9 @@ ASCII digits gets the same clear, translated refusal.
 from __future__ import annotations
 
 import re
+from typing import Union
+
+from rules.text import Msg
 
 from .limits import quote
 from .refusal import Refusal
@@ -20,15 +23,16 @@ def is_ascii_int(text: str) -> bool:
     return bool(_INT.fullmatch(text or ""))
 
 
-def ascii_int(text: str, what: str) -> int:
-    """`text` (spaces around it allowed) as an int, or a Refusal naming the option `what`."""
+def ascii_int(text: str, what: Union[Msg, str]) -> int:
+    """`text` (spaces around it allowed) as an int, or a Refusal naming the option `what` (a Msg: its name
+    in the reader's language)."""
     stripped = (text or "").strip()
     if not is_ascii_int(stripped):
         raise Refusal("host.refuse.not_a_number", what=what, value=quote(text))
     return int(stripped)
 
 
-def refuse_foreign_digits(text: str, what: str) -> None:
+def refuse_foreign_digits(text: str, what: Union[Msg, str]) -> None:
     """A Refusal when `text` has digits that are not ASCII (`'①'`, `'٣'`, `'１'`): they are never read as numbers."""
     if any(ch.isnumeric() and not ch.isascii() for ch in text or ""):
         raise Refusal("host.refuse.foreign_digits", what=what, value=quote(text))

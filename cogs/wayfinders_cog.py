@@ -11,6 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from rules.text import msg
+
 from .completion import game_id_choices
 from .numbers import ascii_int
 from .shortcuts import GAME_ID, Shortcuts
@@ -32,7 +34,8 @@ class WayfindersCog(Shortcuts, commands.GroupCog, group_name="wayfinders", group
             if random_mix:
                 options["random_mix"] = True
             if mix:
-                options["mix"] = [ascii_int(p, "mix") for p in mix.replace(",", "/").split("/")]
+                options["mix"] = [ascii_int(p, msg("cmd.wayfinders.new.opt.mix.name"))
+                                  for p in mix.replace(",", "/").split("/")]
             await self.actions.new_game(interaction, "wayfinders", options)
         await self.actions.run(interaction, flow())
 
