@@ -125,6 +125,11 @@ def _bot_class():
             log.info("logged in as %s in %d servers", self.user, len(self.guilds))
 
         async def close(self) -> None:
+            for name in list(self.cogs):  # cog_unload: bot tasks, timers, the odds worker process stop
+                try:
+                    await self.remove_cog(name)
+                except Exception:
+                    log.exception("unloading cog %s failed", name)
             try:
                 # AutoShardedClient.close() assumes a gateway connection was made; the
                 # local table and tests never connect, so only close what was opened.

@@ -17,7 +17,7 @@ from . import ops
 from .i18n import guild_locale, t, tm, user_locale
 from .perms import post_failure, thread_note
 from .posts import make_turn_post
-from .service import Actor, Refusal, Table, TableService, game_title
+from .service import Actor, Refusal, Table, TableService, game_title, last_human
 from .views import lobby_components, move_components
 
 log = logging.getLogger("gamehost.actions")
@@ -126,15 +126,28 @@ class Actions:
 
     async def leave(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         located = self.locate(interaction, game_id, ("lobby", "active"))
-        if located.game.status == "active":  # a bot takes the seat (cogs/bot_players.py)
-            from .bot_players import driver_of
+        actor = actor_of(interaction)
+        if located.game.status == "active" and not last_human(located, actor.user_id):
+            from .bot_players import driver_of  # a bot takes the seat (cogs/bot_players.py)
             return await driver_of(self.client).leave_running(interaction, located)  # type: ignore[arg-type]
-        table = self.service.leave(actor_of(interaction), located)
+        table = self.service.leave(actor, located)
+        if table.game.status == "abandoned":  # the last human left: bots do not play on alone
+            return await self.abandoned_by_leaving(interaction, table, ran=located.game.status == "active")
         await ops.reply(interaction, t("host.lobby.left_you", user_locale(interaction), title=game_title(table.game)),
                         ephemeral=True)
         if table.game.status == "lobby":
             await self.tell_thread(table, self.lobby_text(table, guild_locale(interaction)))
         await self.changed(table, "leave")
+
+    async def abandoned_by_leaving(self, interaction: discord.Interaction, table: Table, ran: bool) -> None:
+        title = game_title(table.game)
+        key = "host.abandon.last_human_you" if ran else "host.lobby.left_you"
+        await ops.reply(interaction, t(key, user_locale(interaction), title=title), ephemeral=True)
+        try:
+            await self.tell_thread(table, t("host.abandon.last_human", guild_locale(interaction), title=title,
+                                            who=actor_of(interaction).name))
+        finally:  # deadlines and bots must hear of it even if the post failed
+            await self.changed(table, "abandon")
 
     async def start(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         await ops.defer(interaction, ephemeral=True)

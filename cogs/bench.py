@@ -79,6 +79,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     if argv and argv[0] == "odds":  # exact Eclipse combat odds (cogs/odds_bench.py)
         from .odds_bench import main as odds_main
         return odds_main(argv[1:])
+    if argv and argv[0] == "odds-load":  # a board post while heavy odds requests run (cogs/odds_load_bench.py)
+        from .odds_load_bench import main as odds_load_main
+        return odds_load_main(argv[1:])
     if argv and argv[0] == "combat":  # Eclipse Combat-phase moves through the pipeline (cogs/combat_bench.py)
         from .combat_bench import main as combat_main
         return combat_main(argv[1:])

@@ -14,6 +14,7 @@ from rules import Engine
 from rules.bots import DEFAULT_LEVEL, LEVELS
 from storage import SeatRow, StaleVersion
 
+from .limits import quote
 from .service import Actor, Refusal, Table, TableService, game_title, title_of
 
 _LEVEL = re.compile(r"\((\w+)\)\s*$")
@@ -28,7 +29,7 @@ def bot_level(seat: SeatRow) -> str:
 def check_level(level: Optional[str]) -> str:
     level = (level or DEFAULT_LEVEL).strip().lower()
     if level not in LEVELS:
-        raise Refusal("bots.refuse.level", level=level, levels=", ".join(LEVELS))
+        raise Refusal("bots.refuse.level", level=quote(level), levels=", ".join(LEVELS))
     return level
 
 

@@ -19,6 +19,9 @@ from discord.ext import commands
 from . import ops
 from .completion import filter_moves, game_id_choices
 from .i18n import user_locale
+from .limits import quote
+from .numbers import refuse_foreign_digits
+from .odds_worker import OddsWorker
 from .service import Refusal
 from .shortcuts import GAME_ID, Shortcuts
 
@@ -97,7 +100,19 @@ async def hex_choices(interaction: discord.Interaction, current: str) -> list[ap
     return await legal_choices(interaction, current, "go:")
 
 
+def notation_refusal(exc) -> Refusal:
+    """A fleet the notation refuses (E97): the refusal quotes the user's text cut short."""
+    return Refusal(exc.msg.key, **{k: quote(v) if isinstance(v, str) else v for k, v in exc.msg.args.items()})
+
+
 class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_description="Eclipse shortcuts"):
+    def __init__(self, bot) -> None:
+        super().__init__(bot)
+        self.odds_worker = OddsWorker()  # `/eclipse odds` computes in its own process (cogs/odds_worker.py)
+
+    async def cog_unload(self) -> None:
+        self.odds_worker.close()
+
     @app_commands.command(name="new", description="Open an Eclipse game (2-6 players)")
     @app_commands.describe(terrans_only="Only the six Terran factions (the rulebook's first game, E11)",
                            draco_planta_2p="Offer Draco and Planta in a 2-player game (E11)")
@@ -205,27 +220,30 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
 
     async def _odds(self, interaction: discord.Interaction, attacker: Optional[str],
                     defender: Optional[str]) -> None:
-        from rules.eclipse.notation import NotationError
+        from rules.eclipse.notation import NotationError, check_pair, parse_fleet
         from rules.eclipse.odds import odds
         from rules.text import msg, tr
 
         if attacker is None or defender is None:
             raise Refusal("eclipse.odds.err.both")
-        await ops.defer(interaction, ephemeral=True)
-        try:
-            p = await asyncio.to_thread(odds, attacker, defender)
+        for side, text in (("attacker", attacker), ("defender", defender)):  # '٣ interceptor': counts are ASCII
+            refuse_foreign_digits(text, msg(f"cmd.eclipse.odds.opt.{side}.name"))
+        try:  # the notation is read here (quick); only the computation goes to the worker
+            check_pair(parse_fleet(attacker), parse_fleet(defender))
         except NotationError as exc:
-            raise Refusal(exc.msg.key, **exc.msg.args) from None
+            raise notation_refusal(exc) from None
+        await ops.defer(interaction, ephemeral=True)
+        p = await self.odds_worker.run(interaction.user.id, odds, attacker, defender)
         locale = user_locale(interaction)
         win, lose = percent(p, locale), percent(1 - p, locale)
-        text = msg("eclipse.odds.result", attacker=attacker.strip(), defender=defender.strip(), win=win, lose=lose)
+        text = msg("eclipse.odds.result", attacker=quote(attacker.strip()), defender=quote(defender.strip()),
+                   win=win, lose=lose)
         await ops.reply(interaction, tr(text, locale), ephemeral=True)
 
     async def _game_odds(self, interaction: discord.Interaction, hex: Optional[str], game: Optional[int]) -> None:
         """The asker's battles in their game (issue #6 item 3): those waiting where their ships
         are, the one under way, and those the next step of their move would cause (E98)."""
         from rules.eclipse.battle_odds import seat_odds
-        from rules.eclipse.notation import NotationError
 
         await ops.defer(interaction, ephemeral=True)
         table = self._table(interaction, game)
@@ -235,13 +253,11 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         if me is None:
             raise Refusal("host.refuse.not_player")
         where = hex.strip() if hex else None
-        try:
-            found = await asyncio.to_thread(seat_odds, table.state, me.seat, where)
-        except NotationError as exc:  # fleets too large to compute exactly
-            raise Refusal(exc.msg.key, **exc.msg.args) from None
+        # fleets too large to compute exactly come back from the worker as their refusal
+        found = await self.odds_worker.run(interaction.user.id, seat_odds, table.state, me.seat, where)
         if not found:
             if where:
-                raise Refusal("eclipse.odds.err.no_battle_hex", hex=where)
+                raise Refusal("eclipse.odds.err.no_battle_hex", hex=quote(where))
             raise Refusal("eclipse.odds.err.no_battle")
         locale = user_locale(interaction)
         await ops.reply(interaction, odds_text(found, me.seat, table.names, locale), ephemeral=True)

@@ -11,6 +11,8 @@ from typing import Any, Iterable, Optional
 
 import discord
 
+from .limits import fit_content, fit_embed
+
 log = logging.getLogger("gamehost.ops")
 
 
@@ -25,8 +27,9 @@ NO_MENTIONS = discord.AllowedMentions.none()
 
 def _message_kwargs(content: str, embed: Optional[discord.Embed], file: Optional[discord.File],
                     view: Optional[discord.ui.View], allowed_mentions: discord.AllowedMentions) -> dict[str, Any]:
-    kwargs: dict[str, Any] = {"content": content or None, "allowed_mentions": allowed_mentions}
-    for key, value in (("embed", embed), ("file", file), ("view", view)):
+    """Every message and reply is built here: its content and embed are cut to Discord's limits (cogs/limits.py)."""
+    kwargs: dict[str, Any] = {"content": fit_content(content) or None, "allowed_mentions": allowed_mentions}
+    for key, value in (("embed", fit_embed(embed)), ("file", file), ("view", view)):
         if value is not None:
             kwargs[key] = value
     return kwargs
@@ -119,7 +122,7 @@ async def send_dm(client: discord.Client, user_id: int, content: str) -> str:
     """A direct message: "sent", "closed" (Discord's 50007: DMs closed or no shared server) or "failed"."""
     try:
         user = client.get_user(user_id) or await client.fetch_user(user_id)
-        await user.send(content=content, allowed_mentions=NO_MENTIONS)
+        await user.send(content=fit_content(content), allowed_mentions=NO_MENTIONS)
         return "sent"
     except discord.HTTPException as exc:
         if getattr(exc, "code", 0) == 50007:

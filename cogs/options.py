@@ -9,27 +9,31 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+from .limits import quote
+from .numbers import is_ascii_int, refuse_foreign_digits
 
-def _scalar(text: str) -> Any:
+
+def _scalar(text: str, key: str) -> Any:
+    """A flag word, a number (ASCII digits only: `'٣'` or `'①'` is refused), or the text itself."""
     low = text.lower()
     if low in ("true", "yes", "on", "si", "sí"):
         return True
     if low in ("false", "no", "off"):
         return False
-    try:
+    if is_ascii_int(text):
         return int(text)
-    except ValueError:
-        return text
+    refuse_foreign_digits(text, quote(key, 40))
+    return text
 
 
-def _value(text: str) -> Any:
+def _value(text: str, key: str) -> Any:
     if "," in text and ":" in text:
         pairs = [p.split(":", 1) for p in text.split(",") if p]
         if all(len(p) == 2 for p in pairs):
-            return {k.strip(): _scalar(v.strip()) for k, v in pairs}
+            return {k.strip(): _scalar(v.strip(), key) for k, v in pairs}
     if "/" in text:
-        return [_scalar(p) for p in text.split("/")]
-    return _scalar(text)
+        return [_scalar(p, key) for p in text.split("/")]
+    return _scalar(text, key)
 
 
 def parse_option_text(text: str) -> dict[str, Any]:
@@ -37,12 +41,12 @@ def parse_option_text(text: str) -> dict[str, Any]:
     try:
         words = shlex.split(text or "")
     except ValueError as exc:
-        raise ValueError(f"cannot read options: {exc}") from None
+        raise ValueError(f"cannot read options: {quote(exc)}") from None
     out: dict[str, Any] = {}
     for word in words:
         key, sep, value = word.partition("=")
         key = key.strip().lower().replace("-", "_")
         if not key:
-            raise ValueError(f"cannot read option {word!r}")
-        out[key] = _value(value.strip()) if sep else True
+            raise ValueError(f"cannot read option {quote(word)!r}")
+        out[key] = _value(value.strip(), key) if sep else True
     return out

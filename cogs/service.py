@@ -17,15 +17,9 @@ from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
 from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, tr
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
 
+from .limits import clip, quote
 from .options import parse_option_text
-
-
-class Refusal(Exception):
-    """A clear, private "no" for the user; nothing was changed."""
-
-    def __init__(self, key: str, **args: Any):
-        self.text = msg(key, **args)
-        super().__init__(key)
+from .refusal import Refusal
 
 
 @dataclass
@@ -99,7 +93,7 @@ class TableService:
     def engine(self, key: str) -> Engine:
         engine = GAMES.get((key or "").strip().lower())
         if engine is None:
-            raise Refusal("host.refuse.unknown_game", game=key, games=", ".join(sorted(GAMES)))
+            raise Refusal("host.refuse.unknown_game", game=quote(key), games=", ".join(sorted(GAMES)))
         return engine
 
     def table(self, game_id: int) -> Table:
@@ -175,12 +169,16 @@ class TableService:
         return self.table(table.game.id)
 
     def leave(self, actor: Actor, table: Table) -> Table:
+        """Give up a lobby seat.  The last human to leave a lobby or a running game ends it as abandoned
+        (bots never play on alone); leaving a running game while humans remain is cogs/bot_players.py's."""
+        if table.game.status == "active" and table.seat_of(actor.user_id) and last_human(table, actor.user_id):
+            return self._end_abandoned(table)
         if table.game.status != "lobby":
             raise Refusal("host.refuse.leave_running")
         if not table.seat_of(actor.user_id):
             raise Refusal("host.refuse.not_player")
-        if actor.user_id == table.game.creator_id and len(table.seats) == 1:
-            return self.abandon(actor, table)
+        if last_human(table, actor.user_id):
+            return self._end_abandoned(table)
         try:
             self.games.remove_seat(table.game.id, table.game.version, user_id=actor.user_id, now=self.clock())
         except StaleVersion:
@@ -209,6 +207,9 @@ class TableService:
             raise Refusal("host.refuse.already_over", title=game_title(table.game))
         if actor.user_id != table.game.creator_id and not actor.can_manage:
             raise Refusal("host.refuse.creator_only")
+        return self._end_abandoned(table)
+
+    def _end_abandoned(self, table: Table) -> Table:
         state = table.engine.dump(table.engine.abandon(table.state)) if table.state is not None else None
         try:
             self.games.end(table.game.id, table.game.version, status="abandoned", state=state, now=self.clock())
@@ -234,7 +235,7 @@ class TableService:
         if len(prefixed) == 1:
             return prefixed[0]
         if len(prefixed) > 1:
-            raise Refusal("host.refuse.ambiguous_move", move=wanted,
+            raise Refusal("host.refuse.ambiguous_move", move=quote(wanted),
                           options=", ".join(m.id for m in prefixed[:10]))
         raise Refusal("host.refuse.illegal_move", move=_clip(wanted))
 
@@ -317,19 +318,23 @@ class TableService:
         return ", ".join(table.names.get(s, s) for s in table.to_act) or "-"
 
 
+def last_human(table: Table, user_id: int) -> bool:
+    """Whether `user_id` is the only human seated (every other seat, if any, is a bot)."""
+    return not any(s.user_id and not s.is_bot and s.user_id != user_id for s in table.seats)
+
+
 def _clip(text: str, n: int = 60) -> str:
-    text = "".join(ch for ch in text if ch.isprintable())
-    return text if len(text) <= n else text[: n - 1] + "…"
+    return quote(text, n)
 
 
 def _short_error(exc: Exception) -> str:
     if isinstance(exc, ValidationError):
         parts = []
         for err in exc.errors()[:3]:
-            where = ".".join(str(x) for x in err.get("loc", ())) or "options"
-            parts.append(f"{where}: {err.get('msg')}")
-        return "; ".join(parts)
+            where = quote(".".join(str(x) for x in err.get("loc", ())) or "options")
+            parts.append(f"{where}: {quote(err.get('msg'), 200)}")
+        return clip("; ".join(parts), 700)
     return _clip(str(exc), 200)
 
 
-__all__ = ["TableService", "Refusal", "Actor", "Table", "Played", "game_title"]
+__all__ = ["TableService", "Refusal", "Actor", "Table", "Played", "game_title", "last_human"]

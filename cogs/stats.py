@@ -23,6 +23,7 @@ from rules.text import CATALOG
 
 from .i18n import t
 from .ratings import Placing, ratings
+from .limits import quote
 from .service import Refusal, title_of
 
 TOP = 10
@@ -156,7 +157,7 @@ class Stats:
     def server(self, guild_id: Optional[int], game_key: str, locale: str) -> list[str]:
         key = (game_key or "").strip().lower()
         if key not in GAMES:
-            raise Refusal("host.refuse.unknown_game", game=game_key, games=", ".join(sorted(GAMES)))
+            raise Refusal("host.refuse.unknown_game", game=quote(game_key), games=", ".join(sorted(GAMES)))
         title = title_of(key)
         rows = self.rows(guild_id, key)
         finished = len({r.game_id for r in rows})

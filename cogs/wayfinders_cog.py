@@ -11,7 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from rules.text import msg
+
 from .completion import game_id_choices
+from .numbers import ascii_int
 from .shortcuts import GAME_ID, Shortcuts
 
 TOKENS = "Token letters: B propeller, G parachute, R tire, Y headset, V fuel can"
@@ -25,17 +28,19 @@ class WayfindersCog(Shortcuts, commands.GroupCog, group_name="wayfinders", group
                            home_not_scored="The home island never counts for scoring islands (W24)")
     async def new(self, interaction: discord.Interaction, exploration: bool = False, mix: Optional[str] = None,
                   random_mix: bool = False, home_not_scored: bool = False) -> None:
-        options: dict = {}
-        if exploration:
-            options["exploration"] = True
-        if random_mix:
-            options["random_mix"] = True
-        if home_not_scored:
-            options["home_not_scored"] = True
-        if mix:
-            parts = [p.strip() for p in mix.replace(",", "/").split("/")]
-            options["mix"] = [int(p) if p.isdigit() else p for p in parts]
-        await self.actions.run(interaction, self.actions.new_game(interaction, "wayfinders", options))
+        async def flow() -> None:  # `mix` is read inside the flow: a refusal becomes a private reply
+            options: dict = {}
+            if exploration:
+                options["exploration"] = True
+            if random_mix:
+                options["random_mix"] = True
+            if home_not_scored:
+                options["home_not_scored"] = True
+            if mix:
+                options["mix"] = [ascii_int(p, msg("cmd.wayfinders.new.opt.mix.name"))
+                                  for p in mix.replace(",", "/").split("/")]
+            await self.actions.new_game(interaction, "wayfinders", options)
+        await self.actions.run(interaction, flow())
 
     @app_commands.command(name="place", description="Place a worker on a hangar")
     @app_commands.describe(hangar="Hangar number (1–8)", game=GAME_ID)

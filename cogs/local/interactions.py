@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 import discord
 
+from .limits import check_message
 from .messages import Sent
 from .registry import ChannelRow, UserRow
 
@@ -84,6 +85,8 @@ class InteractionSide:
             raise http_error(404, 10062, "Unknown interaction")
         rtype = int(body.get("type", 0))
         data = body.get("data") or {}
+        if rtype in (4, 7):
+            check_message(data)  # refused before anything counts as an answer
         rec.response_type = rtype
         message: Optional[dict[str, Any]] = None
         if rtype == 4:  # CHANNEL_MESSAGE_WITH_SOURCE
@@ -137,6 +140,7 @@ class InteractionSide:
                                params: dict[str, Any]) -> Optional[dict[str, Any]]:
         rec = self.record_for(token)
         self._acked(rec)
+        check_message(body)
         channel = rec.channel
         if params.get("thread_id"):
             channel = self._channel(params["thread_id"])
@@ -176,6 +180,7 @@ class InteractionSide:
                            uploads: list[tuple[str, bytes]]) -> dict[str, Any]:
         rec = self.record_for(token)
         self._acked(rec)
+        check_message(body)
         mid = self._message_id(rec, message_id)
         if mid == rec.original_id and rec.response_type == 5 and not rec.original_shown:
             rec.original_shown = True

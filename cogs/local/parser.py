@@ -89,10 +89,9 @@ def parse_line(raw: str) -> Line:
             raise ParseError("say which channel: channel NAME")
         return Line("channel", channel=rest.lstrip("#").strip())
     if word in ("press", "click", "p"):
-        try:
-            n = int(rest)
-        except ValueError:
-            raise ParseError("press takes a number, e.g. press 1") from None
+        if not (rest.isascii() and rest.isdigit()):
+            raise ParseError("press takes a number, e.g. press 1")
+        n = int(rest)
         if n < 1:
             raise ParseError("components are numbered from 1")
         return Line("press", n=n)

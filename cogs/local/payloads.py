@@ -9,6 +9,7 @@ the command's real parameters found in the bot's ``CommandTree``.
 from __future__ import annotations
 
 import datetime
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Any, Optional, Union
@@ -319,6 +320,10 @@ _TRUE = {"true", "yes", "y", "on", "1", "si", "sí"}
 _FALSE = {"false", "no", "n", "off", "0"}
 
 
+_INTEGER = re.compile(r"-?[0-9]{1,16}")
+_NUMBER = re.compile(r"-?[0-9]{1,16}(\.[0-9]{1,16})?")
+
+
 def _choose(param: app_commands.Parameter, raw: str, value: Any) -> Any:
     choices = param.choices
     if not choices:
@@ -348,11 +353,14 @@ def _convert(param: app_commands.Parameter, raw: str, registry: Registry, guild_
     if t in (AppCommandOptionType.integer, AppCommandOptionType.number):
         if param.choices:
             return _choose(param, raw, raw)
-        try:
-            value = int(raw) if t is AppCommandOptionType.integer else float(raw)
-        except ValueError:
-            kind = "a whole number" if t is AppCommandOptionType.integer else "a number"
-            raise ParseError(f"option {name} takes {kind}, not {raw!r}") from None
+        # Discord's client sends only ASCII digits ('٣', '１２', '1_000' are no numbers to it), within ±2**53.
+        kind = "a whole number" if t is AppCommandOptionType.integer else "a number"
+        pattern = _INTEGER if t is AppCommandOptionType.integer else _NUMBER
+        if not pattern.fullmatch(raw.strip()):
+            raise ParseError(f"option {name} takes {kind} in the digits 0-9, not {raw!r}")
+        value = int(raw) if t is AppCommandOptionType.integer else float(raw)
+        if abs(value) > 2**53:
+            raise ParseError(f"option {name} takes {kind} between -2**53 and 2**53")
         if param.min_value is not None and value < param.min_value:
             raise ParseError(f"option {name} must be at least {param.min_value}")
         if param.max_value is not None and value > param.max_value:

@@ -232,7 +232,7 @@ class Registry:
     def find_channel(self, name: str) -> Optional[ChannelRow]:
         """A channel or thread by name (``#`` optional) or id; active and newest first."""
         key = name.strip()
-        if key.isdigit():
+        if key.isascii() and key.isdigit():  # an id (never int() of "①")
             return self.channel_by_id(int(key))
         if key.startswith("@"):
             user = self.find_user(key)

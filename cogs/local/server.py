@@ -19,6 +19,7 @@ from typing import Any, Awaitable, Callable, Optional
 
 import discord
 
+from .limits import check_message
 from .messages import Sent
 from .payloads import (
     BOT_PERMISSIONS, channel_payload, guild_payload, member_payload, message_payload,
@@ -177,6 +178,7 @@ class LocalDiscord(InteractionSide):
                        visible_to: Optional[UserRow] = None, webhook: bool = False,
                        interaction: Optional[InteractionRecord] = None, message_id: Optional[int] = None,
                        record: bool = True) -> dict[str, Any]:
+        check_message(body)
         message_id = message_id or snowflake_now()
         if channel.is_thread and channel.archived and not channel.locked:
             self.registry.update_channel(channel.id, archived=False)
@@ -197,6 +199,7 @@ class LocalDiscord(InteractionSide):
 
     def edit_message(self, message_id: int, body: dict[str, Any], uploads: list[tuple[str, bytes]], *,
                      as_new: bool = False) -> dict[str, Any]:
+        check_message(body)
         row = self.registry.message(message_id)
         if row is None:
             raise http_error(404, 10008, "Unknown Message")

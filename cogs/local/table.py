@@ -390,23 +390,41 @@ class LocalTable:
             await asyncio.wait(pending, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
         return []
 
+    async def command_nowait(self, user: str, line: str, channel: str = "local") -> InteractionRecord:
+        """Dispatch a slash command and return at once: no turn of the table's lock, no waiting for the
+        answer.  For races and load figures (tests, `bot.py bench odds-load`): its messages land in the
+        outbox and come back with the next action's replies; `rec.response_type` and `rec.followups`
+        tell how far it got."""
+        self._need_started()
+        assert self.registry is not None
+        cl = read_command_line(self.bot.tree, self.registry.guild_id, line)
+        data = command_data(cl, self.registry, managers=self.managers)
+        return self._dispatch(2, data, self._user(user), self._channel(channel, create=True), label=cl.resolved.qualified)
+
+    def _dispatch(self, kind: int, data: dict[str, Any], user: UserRow, channel: ChannelRow, *, label: str,
+                  message: Optional[dict[str, Any]] = None, clicked: Optional[int] = None) -> InteractionRecord:
+        """Hand one interaction to the bot (discord.py starts the tasks that answer it)."""
+        assert self.registry is not None and self.server is not None
+        payload = interaction_payload(
+            kind=kind, data=data, registry=self.registry, user=user, channel=channel, managers=self.managers,
+            bot_permissions=self.bot_permissions, locale=self.locale, guild_locale=self.guild_locale,
+            message=message,
+        )
+        payload["channel"]["permissions"] = str(member_permissions(user, self.managers).value)
+        rec = InteractionRecord(id=int(payload["id"]), token=payload["token"], kind=kind, user=user,
+                                channel=channel, label=label, clicked_message_id=clicked)
+        self.server.interactions[rec.token] = rec
+        async_context.set(self._adapter)  # tasks created by the dispatch inherit this context
+        self.bot._connection.parse_interaction_create(payload)
+        return rec
+
     async def _interact(self, kind: int, data: dict[str, Any], user: UserRow, channel: ChannelRow, *, label: str,
                         message: Optional[dict[str, Any]] = None, clicked: Optional[int] = None,
                         item: Optional[Pressable] = None, want_record: bool = False) -> Any:
         assert self.registry is not None and self.server is not None
         async with self._lock:
-            payload = interaction_payload(
-                kind=kind, data=data, registry=self.registry, user=user, channel=channel, managers=self.managers,
-                bot_permissions=self.bot_permissions, locale=self.locale, guild_locale=self.guild_locale,
-                message=message,
-            )
-            payload["channel"]["permissions"] = str(member_permissions(user, self.managers).value)
-            rec = InteractionRecord(id=int(payload["id"]), token=payload["token"], kind=kind, user=user,
-                                    channel=channel, label=label, clicked_message_id=clicked)
-            self.server.interactions[rec.token] = rec
-            async_context.set(self._adapter)  # tasks created by the dispatch inherit this context
             baseline = set(asyncio.all_tasks())
-            self.bot._connection.parse_interaction_create(payload)
+            rec = self._dispatch(kind, data, user, channel, label=label, message=message, clicked=clicked)
             problems = await self._settle(baseline)
             interaction = self._seen.pop(rec.token, None)
 

@@ -17,7 +17,7 @@ from .data import BLUEPRINTS, PARTS, SHIPS, SPECIES, T, ship_stats
 NPCS = ("ancient", "gcds")
 SUPPLY = {**T.ships, "ancient": 2, "gcds": 1}  # E97 rejection 3
 PLURALS = {f"{s}s": s for s in (*SHIPS, "ancient")}
-_GROUP = re.compile(r"^(?:(\d+) )?([^()]+?)(?:\(([^()]*)\))?$")
+_GROUP = re.compile(r"^(?:([0-9]+) )?([^()]+?)(?:\(([^()]*)\))?$")  # E96: counts in ASCII digits
 
 
 class NotationError(ValueError):

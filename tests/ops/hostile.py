@@ -11,6 +11,7 @@ NASTY = [
     "'; DROP TABLE games; --", "\" OR 1=1 --", "1; DELETE FROM moves", "%s %d {0} {id}", "${HOME}", "../../etc/passwd",
     "game:2", "game:1 move:return", "/game abandon", "mv:1:0:return", "lb:start:2", "fly:", ":", "::::",
     "x" * 3000, "fly:" + "A" * 500, "return" * 300, "null", "None", "-1", "999999999999999999999",
+    "①/8/6", "٣", "１２/8/4", "1_000", "²", "mix=١٠/8/6", "٣ interceptor", "x" * 6000, "k" * 5990 + "=1",
 ]
 
 hostile_text = st.one_of(

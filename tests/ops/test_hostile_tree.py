@@ -11,8 +11,9 @@ declared choice for options with choices (Discord refuses anything else).
 
 Asserted for each call: no exception escapes and the bot answers (the local
 table reports logged errors and unanswered interactions); a refusal is
-private and changes nothing in the database; and no message the bot posts,
-accepted or not, could ping @everyone, @here, a role or a non-player.
+private and changes nothing in the database; every message the bot sends fits
+Discord's limits (content 2,000 characters, embed texts); and no message the
+bot posts, accepted or not, could ping @everyone, @here, a role or a non-player.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from discord import AppCommandOptionType as T
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cogs.local.limits import problems
 from cogs.local.payloads import _convert, top_level_commands
 from rules import GAMES
 
@@ -149,9 +151,12 @@ def test_hostile_options_of_every_command(tree, root):
         path, command = data.draw(st.sampled_from(leaves), label="command")
         options, resolved = encode(tree, data.draw(call_of(command), label="options"))
         before = tree.fingerprint()
+        sent_before = len(tree.bodies)
         replies = tree.send_path(user, channel, path, options, resolved)
         texts = [m.content for m in replies]
         assert not replies.errors, (path, options, replies.errors, replies.details)
+        too_big = [problems(b) for b in tree.bodies[sent_before:] if problems(b)]
+        assert not too_big, (path, too_big)  # the bot sent it: Discord would refuse it and the user get no answer
         if replies.refused:
             assert replies and all(m.ephemeral for m in replies), (path, options, texts)
             assert tree.fingerprint() == before, (path, options, texts)

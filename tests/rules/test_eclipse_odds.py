@@ -123,6 +123,8 @@ def test_e96_case_spaces_and_plurals():
     ("ancient, cruiser", "npc_mixed"),
     ("ancient, gcds", "npc_mixed"),
     ("3interceptor", "syntax"),
+    ("٣ interceptor", "syntax"),  # E96: a count is written in the digits 0-9 (issue 12)
+    ("２ cruiser", "syntax"),
     ("cruiser(hull", "syntax"),
     ("", "empty"),
 ])
