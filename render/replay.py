@@ -17,6 +17,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence
 from PIL import Image, ImageChops
 
 from . import render_board
+from .names import board_names
 
 MAX_FRAMES = 48
 FRAME_WIDTH = 680  # half the Wayfinders board: a box-filter reduce, fast and sharp enough
@@ -129,7 +130,8 @@ def _encode(frames: Sequence[Image.Image], width: int, frame_ms: int, first_ms: 
 def replay_gif(boards: Iterable[tuple[Any, Sequence[str]]], names: Mapping[str, str], locale: str = "en",
                **encode: Any) -> bytes:
     """GIF of already-sampled `(view, caption lines)` boards, drawn in `locale`."""
-    frames = [board_image(view, names, caption, locale) for view, caption in boards]
+    drawn = board_names(names)
+    frames = [board_image(view, drawn, caption, locale) for view, caption in boards]
     return encode_gif(frames, **encode)
 
 
