@@ -26,6 +26,7 @@ from . import ops
 from .actions import Actions, actor_of
 from .bot_seats import add_bots, bot_level, bots_to_act, replace_by_bot
 from .i18n import guild_locale, t, user_locale
+from .names import shown
 from .service import Refusal, Table, game_title
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ class BotDriver:
         await ops.reply(interaction, t("bots.left_you", user_locale(interaction), title=title, bot=bot),
                         ephemeral=True)
         try:
-            await self.actions.tell_thread(table, t("bots.replaced", guild_locale(interaction), who=seat.name,
+            await self.actions.tell_thread(table, t("bots.replaced", guild_locale(interaction), who=shown(seat.name),
                                                     bot=bot, title=title))
         finally:
             await self.actions.changed(table, "leave")

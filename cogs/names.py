@@ -21,9 +21,11 @@ from typing import Mapping
 from render.bidi import needs_bidi
 from render.names import plain_name
 
-# every ASCII character Discord markdown gives a meaning to; a backslash before one shows it as itself
-_MARKDOWN = re.compile(r"([\\*_~`|>#\-\[\]()<:])")
-_ORDERED_LIST = re.compile(r"^(\d+)\.")  # "1. x" at the start of a line is a list item
+# characters Discord markdown gives a meaning to anywhere (emphasis, code, spoilers, masked links, mentions,
+# custom emoji, autolinks' "://"); a backslash before one shows it as itself
+_MARKDOWN = re.compile(r"([\\*_~`|\[\]<:])")
+# and at the start of a line (a name may begin one): headings, subtext, quotes, lists
+_LINE_START = re.compile(r"^([#>\-]|\d+\.)")
 ZWSP = "\u200b"
 FSI, PDI = "\u2068", "\u2069"
 
@@ -31,7 +33,7 @@ FSI, PDI = "\u2068", "\u2069"
 def escape(text: str) -> str:
     """`text` with Discord markdown and mentions neutralised (shows as typed, does nothing)."""
     out = _MARKDOWN.sub(r"\\\1", text)
-    out = _ORDERED_LIST.sub(r"\1\\.", out)
+    out = _LINE_START.sub(lambda m: m.group(1)[:-1] + "\\" + m.group(1)[-1], out)
     return out.replace("@", "@" + ZWSP)
 
 

@@ -17,6 +17,7 @@ from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
 from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, tr
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
 
+from .names import shown
 from .options import parse_option_text
 
 
@@ -314,7 +315,7 @@ class TableService:
         return seat
 
     def _waiting_names(self, table: Table) -> str:
-        return ", ".join(table.names.get(s, s) for s in table.to_act) or "-"
+        return ", ".join(shown(table.names.get(s, s)) for s in table.to_act) or "-"
 
 
 def _clip(text: str, n: int = 60) -> str:
