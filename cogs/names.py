@@ -18,8 +18,7 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from render.bidi import needs_bidi
-from render.names import plain_name
+from render.names import isolated, plain_name
 
 # characters Discord markdown gives a meaning to anywhere (emphasis, code, spoilers, masked links, mentions,
 # custom emoji, autolinks' "://"); a backslash before one shows it as itself
@@ -27,7 +26,6 @@ _MARKDOWN = re.compile(r"([\\*_~`|\[\]<:])")
 # and at the start of a line (a name may begin one): headings, subtext, quotes, lists
 _LINE_START = re.compile(r"^([#>\-]|\d+\.)")
 ZWSP = "\u200b"
-FSI, PDI = "\u2068", "\u2069"
 
 
 def escape(text: str) -> str:
@@ -39,8 +37,7 @@ def escape(text: str) -> str:
 
 def shown(name: object) -> str:
     """A display name as it goes into message text or an embed."""
-    text = escape(plain_name(name))
-    return f"{FSI}{text}{PDI}" if needs_bidi(text) else text
+    return isolated(escape(plain_name(name)))
 
 
 def shown_names(names: Mapping[str, str]) -> dict[str, str]:

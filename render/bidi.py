@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from typing import Optional
 
 RTL_TYPES = frozenset({"R", "AL", "AN"})
 _STRONG = frozenset({"L", "R", "AL"})
@@ -158,35 +159,70 @@ def _neutrals(types: list[str], para: int) -> list[str]:
     return out
 
 
-def levels(text: str) -> list[int]:
-    """The resolved embedding level of each character of `text` (explicit controls count as neutrals)."""
-    types = [unicodedata.bidirectional(c) or "L" for c in text]
+def _levels(types: list[str], para: Optional[int]) -> tuple[list[int], int]:
+    """Resolved embedding levels of a line of bidi types (explicit controls count as neutrals), and the
+    paragraph level (given, or from the first strong type)."""
     types = ["BN" if t in _EXPLICIT else t for t in types]
-    para = _paragraph_level(types)
+    para = _paragraph_level(types) if para is None else para
     resolved = _neutrals(_weak(types, para), para)
     if para == 0:  # I1: on an even level, R goes one up, numbers two
         out = [1 if t == "R" else 2 if t in ("AN", "EN") else 0 for t in resolved]
     else:  # I2: on an odd level, L and numbers go one up
         out = [2 if t in ("L", "EN", "AN") else 1 for t in resolved]
     # L1: trailing whitespace goes back to the paragraph level
-    k = len(text)
+    k = len(types)
     while k and types[k - 1] in ("WS", "BN", "S"):
         k -= 1
         out[k] = para
-    return out
+    return out, para
+
+
+def levels(text: str, para: Optional[int] = None) -> list[int]:
+    """The resolved embedding level of each character of `text`."""
+    return _levels([unicodedata.bidirectional(c) or "L" for c in text], para)[0]
+
+
+_OPEN = {"\u2066": 0, "\u2067": 1, "\u2068": None}  # LRI, RLI, FSI: the direction of the isolate
+_PDI = "\u2069"
+
+
+def _items(text: str) -> list[tuple[str, str, bool]]:
+    """`text` as (piece, bidi type, is an isolate): one character each, except an isolate (LRI/RLI/FSI …
+    PDI), which is one piece already in visual order, standing as a neutral in the line around it."""
+    items: list[tuple[str, str, bool]] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in _OPEN:
+            depth, j = 1, i + 1
+            while j < len(text) and depth:
+                depth += 1 if text[j] in _OPEN else -1 if text[j] == _PDI else 0
+                j += 1
+            body = text[i + 1: j - 1 if depth == 0 else j]
+            items.append((visual(body, _OPEN[ch]), "ON", True))
+            i = j
+        elif ch == _PDI:  # unmatched
+            i += 1
+        else:
+            items.append((ch, unicodedata.bidirectional(ch) or "L", False))
+            i += 1
+    return items
 
 
 @lru_cache(maxsize=4096)
-def visual(text: str) -> str:
-    """`text` (one line, logical order) in left-to-right display order."""
+def visual(text: str, para: Optional[int] = None) -> str:
+    """`text` (one line, logical order) in left-to-right display order.  `para`: the paragraph's direction
+    (0 left-to-right, 1 right-to-left; None: from its first strong character).  Isolates (FSI…PDI, as
+    render.names puts around a name) keep their own order inside, the way raqm lays them out."""
     if not needs_bidi(text):
-        return text
-    lv = levels(text)
-    chars = [(_MIRROR.get(c, c) if lv[i] % 2 else c) for i, c in enumerate(text)]  # L4
+        return "".join(c for c in text if c not in _OPEN and c != _PDI)
+    items = _items(text)
+    lv, _ = _levels([t for _, t, _ in items], para)
+    pieces = [_MIRROR.get(p, p) if lv[i] % 2 and not block else p for i, (p, _, block) in enumerate(items)]  # L4
     # a base and its marks move as one, so a mark still follows (and overlays) its letter (fribidi's REORDER_NSM)
     units: list[list[int]] = []
-    for i, c in enumerate(text):
-        if units and unicodedata.bidirectional(c) == "NSM":
+    for i, (_, t, _) in enumerate(items):
+        if units and t == "NSM":
             units[-1].append(i)
         else:
             units.append([i])
@@ -203,7 +239,7 @@ def visual(text: str) -> str:
                 i = j
             else:
                 i += 1
-    return "".join(chars[k] for unit in units for k in unit if unicodedata.bidirectional(text[k]) not in _EXPLICIT)
+    return "".join(pieces[k] for unit in units for k in unit if items[k][1] not in _EXPLICIT)
 
 
 __all__ = ["levels", "needs_bidi", "shape_arabic", "visual"]

@@ -23,7 +23,7 @@ from typing import Any
 from PIL import ImageFont, features
 
 from .bidi import needs_bidi, shape_arabic, visual
-from .names import BIDI_CONTROLS, graphemes
+from .names import BIDI_CONTROLS, ISOLATES, graphemes
 
 REPLACEMENT = "?"
 RAQM = features.check("raqm")  # tests switch it off to exercise the pure-Python path
@@ -56,6 +56,9 @@ def _cluster(g: str, path: str) -> str:
     base_missing = False
     kept = []
     for i, ch in enumerate(g):
+        if ch in ISOLATES:  # kept for the layout (a name's isolate), never drawn
+            kept.append(ch)
+            continue
         if ch in BIDI_CONTROLS:
             continue
         if has_glyph(ch, path):
@@ -76,16 +79,18 @@ def drawable(text: str, path: str) -> str:
 @lru_cache(maxsize=8192)
 def layout(text: str, path: str, raqm: bool) -> tuple[str, bool]:
     """(string to hand to the face, whether it needs raqm layout).  With raqm, right-to-left text stays in
-    logical order for raqm to reorder and shape; without, it comes back shaped and in visual order."""
+    logical order for raqm to reorder and shape; without, it comes back shaped and in visual order.  A line
+    is a left-to-right paragraph (the boards' sentences are English or Spanish); a name in it is an
+    isolate with its own direction (render.names.board_names)."""
     ready = drawable(text, path)
     if not needs_bidi(ready):
-        return ready, False
+        return "".join(c for c in ready if c not in ISOLATES), False
     if raqm:
         return ready, True
     shaped = shape_arabic(ready)
     if not all(has_glyph(c, path) for c in shaped if c not in ready):
         shaped = ready  # a joined form the face lacks: keep the isolated letters
-    return visual(shaped), False
+    return visual(shaped, 0), False
 
 
 class SafeFont(ImageFont.FreeTypeFont):
@@ -104,21 +109,32 @@ class SafeFont(ImageFont.FreeTypeFont):
             self._raqm_twin = ImageFont.truetype(self.path, self.size, layout_engine=ImageFont.Layout.RAQM)
         return self._raqm_twin, ready
 
+    # Each of Pillow's text methods takes (text, mode, direction, ...): the raqm twin lays a line out as a
+    # left-to-right paragraph unless the caller chose a direction.
     def getmask2(self, text, *args, **kwargs):  # type: ignore[override]
         twin, ready = self._route(text)
-        return twin.getmask2(ready, *args, **kwargs) if twin else super().getmask2(ready, *args, **kwargs)
+        return twin.getmask2(ready, *_ltr(args, kwargs), **kwargs) if twin else super().getmask2(ready, *args, **kwargs)
 
     def getmask(self, text, *args, **kwargs):  # type: ignore[override]
         twin, ready = self._route(text)
-        return twin.getmask(ready, *args, **kwargs) if twin else super().getmask(ready, *args, **kwargs)
+        return twin.getmask(ready, *_ltr(args, kwargs), **kwargs) if twin else super().getmask(ready, *args, **kwargs)
 
     def getbbox(self, text, *args, **kwargs):  # type: ignore[override]
         twin, ready = self._route(text)
-        return twin.getbbox(ready, *args, **kwargs) if twin else super().getbbox(ready, *args, **kwargs)
+        return twin.getbbox(ready, *_ltr(args, kwargs), **kwargs) if twin else super().getbbox(ready, *args, **kwargs)
 
     def getlength(self, text, *args, **kwargs):  # type: ignore[override]
         twin, ready = self._route(text)
-        return twin.getlength(ready, *args, **kwargs) if twin else super().getlength(ready, *args, **kwargs)
+        return (twin.getlength(ready, *_ltr(args, kwargs), **kwargs) if twin
+                else super().getlength(ready, *args, **kwargs))
+
+
+def _ltr(args: tuple, kwargs: dict) -> tuple:
+    """`args` (mode, direction, ...) with the direction "ltr" unless one is given (kwargs updated alike)."""
+    if len(args) >= 2:
+        return (args[0], args[1] or "ltr", *args[2:])
+    kwargs["direction"] = kwargs.get("direction") or "ltr"
+    return args
 
 
 __all__ = ["RAQM", "REPLACEMENT", "SafeFont", "drawable", "has_glyph", "layout"]

@@ -15,12 +15,16 @@ from __future__ import annotations
 import unicodedata
 from typing import Mapping
 
+from .bidi import needs_bidi
+
 MAX_NAME = 32
 ELLIPSIS = "…"
 
 ZWJ = "\u200d"
 # explicit bidi controls: embeddings, overrides, isolates, marks.  A name must not turn the text around it.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+ISOLATES = frozenset("\u2066\u2067\u2068\u2069")  # LRI, RLI, FSI, PDI
+FSI, PDI = "\u2068", "\u2069"
 
 
 def _joins_previous(ch: str) -> bool:
@@ -81,9 +85,15 @@ def plain_name(name: object, limit: int = MAX_NAME) -> str:
     return clip(clean(name), limit) or "?"
 
 
+def isolated(name: str) -> str:
+    """`name` in a first-strong isolate when it holds right-to-left letters: it reads in its own direction
+    and does not pull the words or numbers around it into its run."""
+    return f"{FSI}{name}{PDI}" if needs_bidi(name) else name
+
+
 def board_names(names: Mapping[str, str] | None) -> dict[str, str]:
-    """The seat -> name mapping handed to the drawing layer, every name through `plain_name`."""
-    return {seat: plain_name(name) for seat, name in (names or {}).items()}
+    """The seat -> name mapping handed to the drawing layer: every name through `plain_name`, isolated."""
+    return {seat: isolated(plain_name(name)) for seat, name in (names or {}).items()}
 
 
-__all__ = ["ELLIPSIS", "MAX_NAME", "board_names", "clean", "clip", "graphemes", "plain_name"]
+__all__ = ["ELLIPSIS", "MAX_NAME", "board_names", "clean", "clip", "graphemes", "isolated", "plain_name"]
