@@ -178,11 +178,19 @@ OPS_COMMANDS = {
 }
 
 
+def setup_logging(config: Config) -> None:
+    """Log at LOG_LEVEL; every handler redacts tokens and webhook URLs, at every level (cogs/log_redaction.py)."""
+    from cogs.log_redaction import install
+
+    logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    install(config.token)
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     config = Config.load()
-    logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    setup_logging(config)
     if argv and argv[0] in OPS_COMMANDS:
         module, _, func = OPS_COMMANDS[argv[0]].partition(":")
         return getattr(importlib.import_module(module), func)(argv[1:], default_db=config.db_path)

@@ -15,6 +15,7 @@ from rules.text import Msg
 
 from . import ops
 from .i18n import guild_locale, t, tm, user_locale
+from .names import shown, shown_names
 from .perms import post_failure, thread_note
 from .posts import make_turn_post
 from .service import Actor, Refusal, Table, TableService, game_title, last_human
@@ -108,11 +109,11 @@ class Actions:
         where = thread.mention if thread is not None else t("host.lobby.here", locale)
         note = thread_note(interaction, thread, locale)  # no thread because a permission is missing
         await ops.reply(interaction, t("host.lobby.opened", locale, title=game_title(game), where=where,
-                                       id=game.id, who=actor_of(interaction).name) + (f"\n{note}" if note else ""),
+                                       id=game.id, who=shown(actor_of(interaction).name)) + (f"\n{note}" if note else ""),
                         ephemeral=False, view=lobby_components(game.id, locale))
 
     def lobby_text(self, table: Table, locale: str) -> str:
-        players = ", ".join(s.name for s in table.seats)
+        players = ", ".join(shown(s.name) for s in table.seats)
         opts = " ".join(f"{k}={v}" for k, v in table.game.options.items()) or t("host.lobby.no_options", locale)
         return t("host.lobby.text", locale, title=game_title(table.game), players=players, n=len(table.seats),
                  min=table.engine.min_players, max=table.engine.max_players, options=opts, id=table.game.id)
@@ -165,7 +166,7 @@ class Actions:
         await ops.reply(interaction, t("host.abandon.done_you", user_locale(interaction), title=game_title(table.game)),
                         ephemeral=True)
         await self.tell_thread(table, t("host.abandon.done", guild_locale(interaction), title=game_title(table.game),
-                                        who=actor_of(interaction).name))
+                                        who=shown(actor_of(interaction).name)))
         await self.changed(table, "abandon")
 
     async def click_lobby(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
@@ -180,7 +181,7 @@ class Actions:
         played = self.service.play(actor_of(interaction), table, text, version)
         locale = user_locale(interaction)
         try:
-            said = tm(played.move.text, locale, played.table.names)  # a seat in the label reads as its player
+            said = tm(played.move.text, locale, shown_names(played.table.names))  # a seat in the label reads as its player
             await ops.reply(interaction, t("host.play.accepted", locale, move=said, title=game_title(table.game)),
                             ephemeral=True)
             await self.announce(played.table, guild_locale(interaction), played.events)
@@ -197,7 +198,7 @@ class Actions:
                 raise Refusal("host.refuse.stale_board")
             moves = self.service.legal_moves(table, interaction.user.id)
             if not moves:
-                raise Refusal("host.refuse.not_your_turn", who=", ".join(table.names.get(s, s) for s in table.to_act))
+                raise Refusal("host.refuse.not_your_turn", who=", ".join(shown(table.names.get(s, s)) for s in table.to_act))
             locale = user_locale(interaction)
             await ops.reply(interaction, t("host.moves.pick", locale), ephemeral=True,
                             view=move_components(game_id, version, moves, locale, names=table.names))

@@ -26,6 +26,7 @@ from . import ops
 from .actions import Actions, actor_of
 from .bot_seats import add_bots, bot_level, bots_to_act, replace_by_bot
 from .i18n import guild_locale, t, user_locale
+from .names import shown
 from .service import Refusal, Table, game_title
 
 if TYPE_CHECKING:
@@ -129,11 +130,11 @@ class BotDriver:
         """`/game leave` in a running game: a bot takes the seat; the game no longer counts for ratings."""
         table, seat, bot = replace_by_bot(self.service, actor_of(interaction), table)
         title = game_title(table.game)
-        await ops.reply(interaction, t("bots.left_you", user_locale(interaction), title=title, bot=bot),
+        await ops.reply(interaction, t("bots.left_you", user_locale(interaction), title=title, bot=shown(bot)),
                         ephemeral=True)
         try:
-            await self.actions.tell_thread(table, t("bots.replaced", guild_locale(interaction), who=seat.name,
-                                                    bot=bot, title=title))
+            await self.actions.tell_thread(table, t("bots.replaced", guild_locale(interaction), who=shown(seat.name),
+                                                    bot=shown(bot), title=title))
         finally:
             await self.actions.changed(table, "leave")
 

@@ -42,6 +42,7 @@ from storage.prefs import PrefsStore
 from . import ops
 from .actions import Actions
 from .i18n import t
+from .names import shown
 from .scheduler import Scheduler
 from .service import Refusal, Table, game_title
 
@@ -260,7 +261,7 @@ class Deadlines:
         if not seats:
             return
         locale = self.guild_locale(table)
-        names = ", ".join(table.names.get(s, s) for s in seats)
+        names = ", ".join(shown(table.names.get(s, s)) for s in seats)
         label = deadline_label(deadline_of(table.game.settings), locale)
         if rules_default(table, seats[0]) is not None:
             await self._expire_rules(table, seats, locale, names, label)

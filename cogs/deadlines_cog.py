@@ -21,6 +21,7 @@ from . import ops
 from .actions import Actions, actor_of
 from .deadlines import DEADLINES, POLICIES, Deadlines, settings_text, span
 from .i18n import guild_locale, t, user_locale
+from .names import shown
 from .scheduler import Scheduler
 from .service import Refusal, game_title
 
@@ -99,7 +100,7 @@ class DeadlinesCog(commands.Cog):
             text += " " + t("deadline.settings.next", locale, left=span(due - self.bot.service.clock(), locale))
         await ops.reply(interaction, text, ephemeral=True)
         glocale = guild_locale(interaction)
-        await self.actions.tell_thread(table, t("deadline.settings.changed", glocale, who=actor.name,
+        await self.actions.tell_thread(table, t("deadline.settings.changed", glocale, who=shown(actor.name),
                                                 settings=settings_text(table, glocale)))
 
     async def notify(self, interaction: discord.Interaction, setting: str, game_id: Optional[int]) -> None:

@@ -20,6 +20,7 @@ from . import ops
 from .completion import filter_moves, game_id_choices
 from .i18n import user_locale
 from .limits import quote
+from .names import shown, shown_names
 from .numbers import refuse_foreign_digits
 from .odds_worker import OddsWorker
 from .service import Refusal
@@ -182,7 +183,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         who = table.seat_of((player or interaction.user).id)
         target = who.seat if who is not None else (table.to_act[0] if table.to_act else table.state.order[0])
         if not table.state.players.get(target, {}).get("species"):  # E11: no board before the species pick
-            raise Refusal("host.refuse.eclipse_no_board", who=table.names.get(target, target))
+            raise Refusal("host.refuse.eclipse_no_board", who=shown(table.names.get(target, target)))
         me = table.seat_of(interaction.user.id)
         view = table.engine.view(table.state, me.seat if me is not None else None)
         png = await asyncio.to_thread(render_board, view, target, table.names, user_locale(interaction))
@@ -260,7 +261,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
                 raise Refusal("eclipse.odds.err.no_battle_hex", hex=quote(where))
             raise Refusal("eclipse.odds.err.no_battle")
         locale = user_locale(interaction)
-        await ops.reply(interaction, odds_text(found, me.seat, table.names, locale), ephemeral=True)
+        await ops.reply(interaction, odds_text(found, me.seat, shown_names(table.names), locale), ephemeral=True)
 
     def _table(self, interaction: discord.Interaction, game: Optional[int]):
         table = self.actions.service.locate(interaction.channel_id or 0, interaction.user.id, game,

@@ -31,6 +31,7 @@ import discord
 from discord.ext import commands
 
 from render.charts import score_chart
+from render.names import board_names
 from render.replay import MAX_FRAMES, replay_gif, sample_indices
 from rules import Engine, GameState, IllegalMove
 from rules.text import locale_of
@@ -77,6 +78,7 @@ def build_history(engine: Engine, seats: Sequence[str], seed: int, options: Any,
                   names: Mapping[str, str], locale: str, title: str, max_frames: int = MAX_FRAMES) -> GameHistory:
     """Replay the game and draw its chart and replay (pure and slow: call it in a worker thread)."""
     started = time.perf_counter()
+    names = board_names(names)  # captions are drawn: names cleaned and clipped, not escaped
     state = engine.setup(list(seats), seed, engine.parse_options(options or {}))
     total = len(moves)
     picks = set(sample_indices(total + 1, max_frames))

@@ -8,11 +8,13 @@ from typing import Optional
 import discord
 
 from render import render_board
+from render.names import board_names
 from rules import GAMES
 from rules.text import Msg
 
 from . import ops
 from .i18n import t, tm, user_locale
+from .names import shown, shown_names
 from .posts import board_png, headline
 from .service import Refusal, Table, TableService, game_title, title_of
 
@@ -34,7 +36,7 @@ def _chunks(lines: list[str], limit: int = MSG_LIMIT) -> list[str]:
 
 def status_lines(table: Table, locale: str) -> list[str]:
     game = table.game
-    seats = ", ".join(s.name + (" 🤖" if s.is_bot else "") for s in table.seats)
+    seats = ", ".join(shown(s.name) + (" 🤖" if s.is_bot else "") for s in table.seats)
     lines = [t("host.status.line", locale, title=game_title(game), status=t(f"host.status.{game.status}", locale),
                players=seats)]
     if table.state is not None:
@@ -74,10 +76,10 @@ class Info:
         table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id)
         moves = self.service.legal_moves(table, interaction.user.id)
         if not moves:
-            who = ", ".join(table.names.get(s, s) for s in table.to_act)
+            who = ", ".join(shown(table.names.get(s, s)) for s in table.to_act)
             raise Refusal("host.refuse.not_your_turn", who=who or "-")
         lines = [t("host.moves.header", locale, title=game_title(table.game), n=len(moves))]
-        lines += [f"`{m.id}` — {tm(m.text, locale, table.names)}" for m in moves]
+        lines += [f"`{m.id}` — {tm(m.text, locale, shown_names(table.names))}" for m in moves]
         for chunk in _chunks(lines):
             await ops.reply(interaction, chunk, ephemeral=True)
 
@@ -92,12 +94,18 @@ class Info:
         if table.state is None:
             raise Refusal("host.refuse.not_started", title=game_title(table.game))
         state = table.state
-        lines = [t("host.me.header", locale, title=game_title(table.game), seat=seat.name)]
-        if seat.seat in table.to_act:
-            lines.append(t("host.me.your_turn", locale, what=tm(table.engine.prompt(state, seat.seat), locale,
-                                                                   table.names)))
+
+        def said(names: dict[str, str]) -> list[str]:  # as message text (shown) or as drawn (board_names)
+            lines = [t("host.me.header", locale, title=game_title(table.game), seat=names.get(seat.seat, seat.seat))]
+            if seat.seat in table.to_act:
+                lines.append(t("host.me.your_turn", locale, what=tm(table.engine.prompt(state, seat.seat), locale,
+                                                                       names)))
+            return lines
+
+        lines = said(shown_names(table.names))
+        drawn = board_names(table.names)
         view = table.engine.view(state, seat.seat)
-        png = await asyncio.to_thread(lambda: render_board(view, table.names, lines, locale=locale))
+        png = await asyncio.to_thread(lambda: render_board(view, drawn, said(drawn), locale=locale))
         await ops.reply(interaction, "\n".join(lines), ephemeral=True, file=discord.File(io.BytesIO(png), "me.png"))
 
     async def log(self, interaction: discord.Interaction, game_id: Optional[int], page: Optional[int]) -> None:
@@ -105,7 +113,7 @@ class Info:
         table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
                                     ("active", "finished", "abandoned"))
         entries = self.service.games.moves(table.game.id)
-        names = table.names
+        names = shown_names(table.names)
         lines: list[str] = []
         for entry in entries:
             said = [tm(Msg.model_validate(e), locale, names) for e in entry.summary] or [entry.move_id]

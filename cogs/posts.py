@@ -9,10 +9,12 @@ from typing import Optional
 import discord
 
 from render import render_board
+from render.names import board_names
 from rules import Move
 from rules.text import Msg
 
 from .i18n import t, tm
+from .names import shown, shown_names
 from .service import Table, game_title
 from .views import move_components
 
@@ -25,14 +27,15 @@ def mention(table: Table, seat: str) -> str:
     row = table.user_of(seat)
     if row is None:
         return seat
-    return f"<@{row.user_id}>" if row.user_id and not row.is_bot else row.name
+    return f"<@{row.user_id}>" if row.user_id and not row.is_bot else shown(row.name)
 
 
-def headline(table: Table, locale: str) -> list[str]:
-    """One or two lines for the top of the image: whose decision, or the result."""
+def headline(table: Table, locale: str, names: Optional[dict[str, str]] = None) -> list[str]:
+    """One or two lines for the top of the image: whose decision, or the result.  `names`: the table's
+    names as message text (default) or as drawn (board_names, for the image's caption)."""
     assert table.state is not None
     outcome = table.outcome()
-    names = table.names
+    names = shown_names(table.names) if names is None else names
     if table.game.status == "abandoned":
         return [t("host.post.abandoned", locale, title=game_title(table.game))]
     if outcome is not None:
@@ -47,8 +50,10 @@ def headline(table: Table, locale: str) -> list[str]:
     return lines
 
 
-def event_lines(table: Table, events: list[Msg], locale: str, limit: int = 12) -> list[str]:
-    lines = [tm(e, locale, table.names) for e in events]
+def event_lines(table: Table, events: list[Msg], locale: str, limit: int = 12,
+                names: Optional[dict[str, str]] = None) -> list[str]:
+    names = shown_names(table.names) if names is None else names
+    lines = [tm(e, locale, names) for e in events]
     if len(lines) > limit:
         lines = lines[: limit - 1] + ["…"]
     return lines
@@ -57,8 +62,9 @@ def event_lines(table: Table, events: list[Msg], locale: str, limit: int = 12) -
 def board_png(table: Table, locale: str, events: list[Msg]) -> bytes:
     assert table.state is not None
     view = table.engine.view(table.state, None)
-    caption = event_lines(table, events, locale, limit=3) + headline(table, locale)
-    return render_board(view, table.names, caption, locale=locale)
+    drawn = board_names(table.names)
+    caption = event_lines(table, events, locale, limit=3, names=drawn) + headline(table, locale, drawn)
+    return render_board(view, drawn, caption, locale=locale)
 
 
 @dataclass
@@ -77,10 +83,10 @@ def scores_text(table: Table, locale: str) -> str:
     outcome = table.outcome()
     if outcome is None:
         return ""
-    names = table.names
+    names = shown_names(table.names)
     if outcome.coop:
         return t("host.post.coop_won" if outcome.won else "host.post.coop_lost", locale)
-    order = sorted(outcome.scores, key=lambda s: (outcome.ranks.get(s, 99), names.get(s, s)))
+    order = sorted(outcome.scores, key=lambda s: (outcome.ranks.get(s, 99), table.names.get(s, s)))
     rows = []
     for seat in order:
         parts = ", ".join(f"{t('host.score.' + k, locale)} {v}" for k, v in outcome.breakdown.get(seat, {}).items())

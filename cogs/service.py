@@ -18,6 +18,7 @@ from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, tr
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
 
 from .limits import clip, quote
+from .names import shown
 from .options import parse_option_text
 from .refusal import Refusal
 
@@ -315,7 +316,7 @@ class TableService:
         return seat
 
     def _waiting_names(self, table: Table) -> str:
-        return ", ".join(table.names.get(s, s) for s in table.to_act) or "-"
+        return ", ".join(shown(table.names.get(s, s)) for s in table.to_act) or "-"
 
 
 def last_human(table: Table, user_id: int) -> bool:

@@ -22,6 +22,7 @@ from rules import GAMES
 from rules.text import CATALOG
 
 from .i18n import t
+from .names import shown
 from .ratings import Placing, ratings
 from .limits import quote
 from .service import Refusal, title_of
@@ -183,7 +184,7 @@ class Stats:
         table = ratings(games)
         ranked = sorted((uid for uid in people if people[uid].rated_games),
                         key=lambda u: (-table.get(u, 0.0), -people[u].wins, u))
-        names = self.names(list(people))
+        names = {uid: shown(name) for uid, name in self.names(list(people)).items()}
         if ranked:
             lines.append(t("stats.server.ratings", locale))
             for i, uid in enumerate(ranked[:TOP], 1):

@@ -27,6 +27,7 @@ from storage import MoveRow, StaleVersion
 
 from . import ops
 from .i18n import guild_locale, t, tm, user_locale
+from .names import shown, shown_names
 from .service import Actor, Refusal, Table, TableService, game_title
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def plan_undo(table: Table, rows: list[MoveRow], seat: str, steps: int = 1) -> U
     if not any(r.seat == seat for r in live):
         raise Refusal("undo.refuse.nothing")
     if live[-1].seat != seat:
-        raise Refusal("undo.refuse.other_acted", who=table.names.get(live[-1].seat, live[-1].seat))
+        raise Refusal("undo.refuse.other_acted", who=shown(table.names.get(live[-1].seat, live[-1].seat)))
     engine = table.engine
     try:
         steps_done = replay(engine, table, rows)
@@ -93,7 +94,7 @@ def plan_undo(table: Table, rows: list[MoveRow], seat: str, steps: int = 1) -> U
             break  # this move ended an earlier turn of the same seat
         if move.barrier:
             if not taken:
-                raise Refusal("undo.refuse.barrier", move=named(move.text, table.names))
+                raise Refusal("undo.refuse.barrier", move=named(move.text, shown_names(table.names)))
             break
         taken.append((row, move, before))
         if len(taken) >= steps:
@@ -113,7 +114,7 @@ def check_undo(service: TableService, actor: Actor, table: Table) -> str:
     if row is None:
         raise Refusal("host.refuse.not_player")
     if row.seat not in table.to_act:
-        raise Refusal("undo.refuse.not_your_turn", who=", ".join(table.names.get(s, s) for s in table.to_act) or "-")
+        raise Refusal("undo.refuse.not_your_turn", who=", ".join(shown(table.names.get(s, s)) for s in table.to_act) or "-")
     return row.seat
 
 
@@ -153,7 +154,7 @@ async def undo_flow(actions: "Actions", interaction: discord.Interaction, game_i
     locale = user_locale(interaction)
     what = taken_back(plan)
     try:
-        said = tm(what, locale, table.names)
+        said = tm(what, locale, shown_names(table.names))
         await ops.reply(interaction, t("undo.done_you", locale, n=len(plan.moves), moves=said,
                                        title=game_title(table.game)), ephemeral=True)
         event = msg("undo.posted", who=seat_ref(seat), n=len(plan.moves), moves=what)

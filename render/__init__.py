@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from .names import board_names
+
 Renderer = Callable[..., bytes]
 
 # game key -> renderer(view, names, caption, locale) -> PNG bytes; filled on first use
@@ -39,9 +41,10 @@ def render_board(view: Any, names: Mapping[str, str], caption: Optional[Sequence
     `names` maps seat id -> display name (a seat missing there shows its id);
     `caption` holds already-translated lines (whose decision it is, what just
     happened) drawn in the header band; `locale` picks the language of the
-    board's own few labels ("en" or "es")."""
+    board's own few labels ("en" or "es").  Names are cleaned and clipped
+    here (render.names.board_names); any text is drawn legibly (render.glyphs)."""
     renderer = renderer_for(getattr(view, "game", None))  # type: ignore[arg-type]
-    return renderer(view, names, caption, locale=locale)
+    return renderer(view, board_names(names), caption, locale=locale)
 
 
 __all__ = ["RENDERERS", "register", "render_board", "renderer_for"]

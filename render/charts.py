@@ -15,6 +15,7 @@ from typing import Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from .common import INK, WHITE, ellipsize, font, paste_marker, player_style, supersampled, to_png
+from .names import board_names
 
 W, H = 1100, 620
 LEFT, RIGHT, TOP, BOTTOM = 76, 230, 78, 70
@@ -38,6 +39,7 @@ def nice_step(span: float, target: int = 6) -> int:
 def score_chart(series: Mapping[str, Sequence[int]], seats: Sequence[str], names: Mapping[str, str], *,
                 title: str, x_label: str, y_label: str, subtitle: str = "") -> bytes:
     """PNG bytes of the chart.  `seats` is the table's seat order (it fixes each seat's style)."""
+    names = board_names(names)
     plotted = [s for s in seats if series.get(s)]
     if not plotted:
         raise ValueError("no scores to chart")

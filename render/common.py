@@ -5,7 +5,8 @@ costly to build (fonts, anti-aliased sprites) is cached at module level, so a
 board render only pastes and writes text at 1x.
 
 - fonts: `font(size, bold)` loads the DejaVu faces shipped in `render/fonts/`
-  (never system fonts) and caches them.
+  (never system fonts) and caches them; any string they draw is made legible
+  first (render.glyphs: no empty boxes, right-to-left in order).
 - players: `player_style(i)` gives seat *i* (its index in the table's seat
   order) a colour-blind-safe Okabe-Ito colour AND a shape, so colour is never
   the only cue.  `draw_marker` draws that shape with ImageDraw; `marker_sprite`
@@ -29,6 +30,8 @@ from typing import Callable, Iterable, Sequence
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
 
+from .glyphs import SafeFont
+
 RGB = tuple[int, int, int]
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -47,9 +50,10 @@ MAX_PNG_BYTES = 1_000_000
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The shipped DejaVu face at `size` px (cached).  Basic layout: fast and
-    enough for the Latin text the boards carry."""
+    enough for the Latin text the boards carry; player names and other text
+    the face cannot draw as is go through render.glyphs."""
     path = FONT_BOLD if bold else FONT_REGULAR
-    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+    return SafeFont(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:

@@ -15,6 +15,7 @@ from rules.text import msg, tr
 
 from .common import INK, WHITE, ellipsize, fit_font, font, paste_marker, to_png
 from .eclipse import MUTED, PAGE, PLANET, side_name
+from .names import board_names
 
 W = 1200
 UPKEEP = [30, 25, 21, 17, 13, 10, 7, 5, 3, 2, 1, 0, 0]
@@ -113,4 +114,4 @@ def draw_board(view: Any, seat: str, names: Mapping[str, str], locale: str = "en
 
 
 def render_board(view: Any, seat: str, names: Mapping[str, str], locale: str = "en") -> bytes:
-    return to_png(draw_board(view, seat, names, locale))
+    return to_png(draw_board(view, seat, board_names(names), locale))

@@ -21,6 +21,7 @@ from rules.text import msg, tr
 from .common import INK, WHITE, draw_wrapped, font, paste_marker, to_png
 from .eclipse import MUTED, PAGE
 from .eclipse_board import CAT_RGB
+from .names import board_names
 
 W = 1200
 LABEL = 150
@@ -92,4 +93,4 @@ def _tile(d: ImageDraw.ImageDraw, at: tuple[int, int], tech: str, left: int, me:
 
 
 def render_supply(view: Any, viewer: Optional[str], names: Mapping[str, str], locale: str = "en") -> bytes:
-    return to_png(draw_supply(view, viewer, names, locale))
+    return to_png(draw_supply(view, viewer, board_names(names), locale))

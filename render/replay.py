@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequenc
 from PIL import Image, ImageChops
 
 from . import render_board
+from .names import board_names
 
 MAX_FRAMES = 48
 FRAME_WIDTH = 680  # half the Wayfinders board: a box-filter reduce, fast and sharp enough
@@ -150,12 +151,13 @@ def replay_gif(boards: Iterable[tuple[Any, Sequence[str]]], names: Mapping[str, 
     boards = list(boards)
     if not boards:
         raise ValueError("no frames")
+    drawn = board_names(names)
     last_view, last_caption = boards[-1]
-    last = board_image(last_view, names, last_caption, locale)
+    last = board_image(last_view, drawn, last_caption, locale)
 
     def draw_all() -> Iterator[Image.Image]:
         for view, caption in boards[:-1]:
-            yield board_image(view, names, caption, locale)
+            yield board_image(view, drawn, caption, locale)
         yield last
 
     options = {"width": FRAME_WIDTH, "frame_ms": FRAME_MS, "first_ms": FIRST_MS, "last_ms": LAST_MS,

@@ -203,6 +203,8 @@ def test_nasty_display_names_cannot_ping(harness):
     out = harness.run(harness.table.command("dave", "/game start game:2"))
     assert not out.refused
     players = harness.players | {harness.table.registry.user(n).id for n in nasty}
-    assert any("@everyone" in (b.get("content") or "") for b in harness.bodies)
+    contents = [b.get("content") or "" for b in harness.bodies]
+    assert any("@\u200beveryone" in c for c in contents)  # the name is shown, escaped (cogs/names.py)
+    assert not any("@everyone" in c or "<@&1>" in c for c in contents)
     assert not unsafe_mentions(harness.bodies, players)
     assert NASTY  # the same catalogue the property tests draw from

@@ -1,0 +1,140 @@
+"""Any text drawn legibly with the shipped DejaVu faces: no empty boxes, right-to-left in order.
+
+Every font of the boards comes from `render.common.font`, which returns a
+`SafeFont`: before Pillow measures or draws a string, `layout(text, path)`
+prepares it.  ASCII goes through untouched (the fast path of every label);
+otherwise
+
+- a user-perceived character (`render.names.graphemes`) whose glyph the face
+  lacks (an emoji, a CJK ideograph) is drawn as `REPLACEMENT`, never as the
+  face's empty .notdef box; a missing mark or format character is dropped.  A
+  glyph is "missing" when its mask equals the mask of a code point no face has
+  (cached per face and character);
+- right-to-left text (Hebrew, Arabic) is laid out by raqm (bidi + shaping)
+  when Pillow has it, else shaped and reordered in pure Python
+  (`render.bidi`), so the order is right either way.
+"""
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import Any
+
+from PIL import ImageFont, features
+
+from .bidi import needs_bidi, shape_arabic, visual
+from .names import BIDI_CONTROLS, ISOLATES, graphemes
+
+REPLACEMENT = "?"
+RAQM = features.check("raqm")  # tests switch it off to exercise the pure-Python path
+
+_PROBE_SIZE = 24
+_NO_GLYPH = "\U0010fffd"  # a private-use code point of plane 16: no face maps it, so it draws .notdef
+
+
+@lru_cache(maxsize=8)
+def _probe(path: str) -> tuple[ImageFont.FreeTypeFont, tuple]:
+    fnt = ImageFont.truetype(path, _PROBE_SIZE, layout_engine=ImageFont.Layout.BASIC)
+    return fnt, _mask(fnt, _NO_GLYPH)
+
+
+def _mask(fnt: ImageFont.FreeTypeFont, ch: str) -> tuple:
+    m = fnt.getmask(ch)
+    return m.size, bytes(m)
+
+
+@lru_cache(maxsize=65536)
+def has_glyph(ch: str, path: str) -> bool:
+    """True when the face at `path` draws `ch` with a glyph of its own (not .notdef)."""
+    fnt, notdef = _probe(path)
+    return _mask(fnt, ch) != notdef
+
+
+def _cluster(g: str, path: str) -> str:
+    """One user-perceived character as drawable text: itself, without the marks/format characters the face
+    lacks, or REPLACEMENT when its base character has no glyph."""
+    base_missing = False
+    kept = []
+    for i, ch in enumerate(g):
+        if ch in ISOLATES:  # kept for the layout (a name's isolate), never drawn
+            kept.append(ch)
+            continue
+        if ch in BIDI_CONTROLS:
+            continue
+        if has_glyph(ch, path):
+            kept.append(ch)
+        elif i == 0 and unicodedata.category(ch) != "Cf":
+            base_missing = True
+    return REPLACEMENT if base_missing else "".join(kept)
+
+
+@lru_cache(maxsize=8192)
+def drawable(text: str, path: str) -> str:
+    """`text` (logical order) with every character the face cannot draw replaced or dropped."""
+    if text.isascii():
+        return text
+    return "".join(_cluster(g, path) for g in graphemes(text))
+
+
+@lru_cache(maxsize=8192)
+def layout(text: str, path: str, raqm: bool) -> tuple[str, bool]:
+    """(string to hand to the face, whether it needs raqm layout).  With raqm, right-to-left text stays in
+    logical order for raqm to reorder and shape; without, it comes back shaped and in visual order.  A line
+    is a left-to-right paragraph (the boards' sentences are English or Spanish); a name in it is an
+    isolate with its own direction (render.names.board_names)."""
+    ready = drawable(text, path)
+    if not needs_bidi(ready):
+        return "".join(c for c in ready if c not in ISOLATES), False
+    if raqm:
+        return ready, True
+    shaped = shape_arabic(ready)
+    if not all(has_glyph(c, path) for c in shaped if c not in ready):
+        shaped = ready  # a joined form the face lacks: keep the isolated letters
+    return visual(shaped, 0), False
+
+
+class SafeFont(ImageFont.FreeTypeFont):
+    """A FreeType face (basic layout) that routes every string through `layout` before measuring or
+    drawing it, and right-to-left strings to a raqm twin of itself when raqm is there."""
+
+    _raqm_twin: ImageFont.FreeTypeFont | None = None
+
+    def _route(self, text: Any) -> tuple[Any, Any]:
+        if not isinstance(text, str) or text.isascii():
+            return None, text
+        ready, complex_ = layout(text, str(self.path), RAQM)
+        if not complex_:
+            return None, ready
+        if self._raqm_twin is None:
+            self._raqm_twin = ImageFont.truetype(self.path, self.size, layout_engine=ImageFont.Layout.RAQM)
+        return self._raqm_twin, ready
+
+    # Each of Pillow's text methods takes (text, mode, direction, ...): the raqm twin lays a line out as a
+    # left-to-right paragraph unless the caller chose a direction.
+    def getmask2(self, text, *args, **kwargs):  # type: ignore[override]
+        twin, ready = self._route(text)
+        return twin.getmask2(ready, *_ltr(args, kwargs), **kwargs) if twin else super().getmask2(ready, *args, **kwargs)
+
+    def getmask(self, text, *args, **kwargs):  # type: ignore[override]
+        twin, ready = self._route(text)
+        return twin.getmask(ready, *_ltr(args, kwargs), **kwargs) if twin else super().getmask(ready, *args, **kwargs)
+
+    def getbbox(self, text, *args, **kwargs):  # type: ignore[override]
+        twin, ready = self._route(text)
+        return twin.getbbox(ready, *_ltr(args, kwargs), **kwargs) if twin else super().getbbox(ready, *args, **kwargs)
+
+    def getlength(self, text, *args, **kwargs):  # type: ignore[override]
+        twin, ready = self._route(text)
+        return (twin.getlength(ready, *_ltr(args, kwargs), **kwargs) if twin
+                else super().getlength(ready, *args, **kwargs))
+
+
+def _ltr(args: tuple, kwargs: dict) -> tuple:
+    """`args` (mode, direction, ...) with the direction "ltr" unless one is given (kwargs updated alike)."""
+    if len(args) >= 2:
+        return (args[0], args[1] or "ltr", *args[2:])
+    kwargs["direction"] = kwargs.get("direction") or "ltr"
+    return args
+
+
+__all__ = ["RAQM", "REPLACEMENT", "SafeFont", "drawable", "has_glyph", "layout"]
