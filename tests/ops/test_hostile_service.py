@@ -79,7 +79,7 @@ def test_ids_of_missing_or_other_games_are_refused(service, game_id, text):
     assume(game_id not in (1, 2))
     before = fingerprint(service)
     with pytest.raises(Refusal) as refused:
-        service.locate(1, EVE.user_id, game_id)
+        service.locate(1, EVE.user_id, game_id, guild_id=1)
     assert refused.value.text.key == "host.refuse.no_such_game"
     # the id of another game: dave's lobby cannot be played, alice's game not by dave
     with pytest.raises(Refusal):
