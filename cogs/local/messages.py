@@ -8,7 +8,7 @@ from typing import Any, Callable, Optional
 
 __all__ = ["Sent", "Pressable", "pressables", "Replies", "Completions", "humanize_mentions"]
 
-JSON_KEYS = ("channel", "ephemeral", "content", "embeds", "files", "components")
+JSON_KEYS = ("guild", "channel", "ephemeral", "content", "embeds", "files", "components")
 
 
 @dataclass
@@ -91,6 +91,7 @@ class Sent:
     embeds: list[dict[str, Any]] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     components: list[dict[str, Any]] = field(default_factory=list)
+    guild: Optional[str] = None  # the server's name (what --guild takes); None in a DM
     # Not part of the JSON line:
     message_id: Optional[int] = field(default=None, compare=False)
     edited: bool = field(default=False, compare=False)
@@ -98,7 +99,7 @@ class Sent:
     kind: str = field(default="message", compare=False)           # 'message' or 'modal'
 
     def to_dict(self) -> dict[str, Any]:
-        """Exactly the keys channel, ephemeral, content, embeds, files, components."""
+        """Exactly the keys guild, channel, ephemeral, content, embeds, files, components."""
         return {k: getattr(self, k) for k in JSON_KEYS}
 
     def to_json(self) -> str:
