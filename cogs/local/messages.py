@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from .registry import DEFAULT_GUILD
+
 __all__ = ["Sent", "Pressable", "pressables", "Replies", "Completions", "humanize_mentions"]
 
 JSON_KEYS = ("guild", "channel", "ephemeral", "content", "embeds", "files", "components")
@@ -118,6 +120,8 @@ class Sent:
         """The message as readable text: embeds, images and numbered components included."""
         hum = (lambda s: humanize_mentions(s, name_of)) if name_of else (lambda s: s or "")
         where = self.channel if self.channel.startswith("@") else f"#{self.channel}"
+        if self.guild and self.guild.lower() != DEFAULT_GUILD:  # another server than the default one
+            where = f"{self.guild} {where}"
         head = f"[{where}]"
         if self.ephemeral:
             head += " (only you)"
