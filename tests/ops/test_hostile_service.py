@@ -101,7 +101,7 @@ def test_only_players_act_and_only_creator_or_manager_abandons(service):
     with pytest.raises(Refusal, match="not_player"):
         service.start(EVE, service.table(2))
     assert fingerprint(service) == before
-    done = service.abandon(Actor(user_id=999, name="mod", can_manage=True), table)
+    done = service.abandon(Actor(user_id=999, name="mod", can_manage=True, guild_id=1), table)
     assert done.game.status == "abandoned"
     assert service.abandon(DAVE, service.table(2)).game.status == "abandoned"  # the creator of game 2
 
