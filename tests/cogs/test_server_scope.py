@@ -80,6 +80,36 @@ def test_another_server_gets_the_refusal_of_a_game_that_does_not_exist(tmp_path)
     run(go())
 
 
+# Every game's shortcut commands take game: too (they end in the same pipeline as /play).
+SHORTCUTS = [
+    "/wayfinders end game:{n}", "/wayfinders place hangar:1 game:{n}", "/wayfinders fly to:C2 game:{n}",
+    "/wayfinders build game:{n}", "/wayfinders return game:{n}", "/wayfinders discard token:R game:{n}",
+    "/flotilla play card:Trader game:{n}", "/flotilla turn skyside:true game:{n}",
+    "/eclipse action action:pass game:{n}", "/eclipse board game:{n}", "/eclipse tech game:{n}",
+    "/eclipse odds game:{n}", "/eclipse stop game:{n}", "/eclipse go hex:105 game:{n}",
+    "/eclipse explore position:1,-2 game:{n}", "/eclipse research tech:x game:{n}",
+    "/robinson confirm game:{n}", "/robinson draw game:{n}", "/robinson weather game:{n}",
+    "/robinson wood amount:1 game:{n}", "/robinson go game:{n}", "/robinson camp game:{n}",
+]
+
+
+def test_shortcut_commands_from_another_server_find_no_game(tmp_path):
+    async def go():
+        async with table_for(tmp_path) as table:
+            for user, line in (("alice", "/game new game:eclipse"), ("bob", "/game join game:1"),
+                               ("alice", "/game new game:flotilla"), ("alice", "/game new game:robinson")):
+                assert not (await table.command(user, line)).refused
+            assert not (await table.command("alice", "/game start game:1")).refused
+            before = fingerprint(table)
+            for user in (SPY, ADMIN):
+                for line in SHORTCUTS:
+                    for n in (1, 2, 3):
+                        out = await table.command(user, line.format(n=n), guild=OTHER)
+                        assert out.refused and text(out) == refusal(n), (user, line, n, text(out))
+            assert fingerprint(table) == before
+    run(go())
+
+
 def test_game_numbers_are_per_server_and_never_reach_another_servers_game(tmp_path):
     async def go():
         async with table_for(tmp_path) as table:
