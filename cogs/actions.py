@@ -181,7 +181,8 @@ class Actions:
             await self.changed(played.table, "finish" if played.finished else "move")
 
     async def click_move(self, interaction: discord.Interaction, game_id: int, version: int, move_id: str) -> None:
-        """A move button or select: `game_id` is the internal id of its custom id, checked against the click's server."""
+        """A move button or select: `game_id` is the internal id of its custom id, checked against the click's
+        server."""
         async def flow() -> None:
             number = self.service.table_in(game_id, interaction.guild_id).game.number
             await self.play(interaction, number, move_id, version)

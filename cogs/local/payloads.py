@@ -87,7 +87,8 @@ def role_ids(registry: Registry, guild_id: Optional[int] = None) -> Roles:
     """The roles of a server (default: the default one): @everyone has the server's id."""
     gid = guild_id or registry.guild_id
     suffix = "" if gid == registry.guild_id else f":{gid}"
-    return Roles(everyone=gid, bot=registry._meta_id("role:bot" + suffix), admin=registry._meta_id("role:admin" + suffix))
+    return Roles(everyone=gid, bot=registry._meta_id("role:bot" + suffix),
+                 admin=registry._meta_id("role:admin" + suffix))
 
 
 def roles_payload(registry: Registry, bot_permissions: discord.Permissions,

@@ -158,7 +158,8 @@ class LocalDiscord(InteractionSide):
     def _record(self, payload: dict[str, Any], channel: ChannelRow, *, ephemeral: bool, to_user: Optional[UserRow],
                 edited: bool = False) -> Sent:
         sent = Sent(
-            guild=self.guild_name(channel), channel=channel.name, ephemeral=ephemeral, content=payload.get("content") or "",
+            guild=self.guild_name(channel), channel=channel.name, ephemeral=ephemeral,
+            content=payload.get("content") or "",
             embeds=list(payload.get("embeds") or []), files=self._paths(payload),
             components=list(payload.get("components") or []), message_id=int(payload["id"]), edited=edited,
             to_user=to_user.name if (ephemeral and to_user) else None,
