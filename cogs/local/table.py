@@ -15,8 +15,9 @@ The seam is discord.py's own (pinned in requirements.txt):
   thread posts, thread creation, fetches, command sync);
 * ``discord.webhook.async_.async_context`` holds a :class:`LocalWebhookAdapter`
   (interaction responses, followups, ``@original`` edits);
-* the connection state gets the bot user, application id and a fake guild
-  (from the registry) without logging in, then ``setup_hook`` runs;
+* the connection state gets the bot user, application id and the fake guilds
+  (servers, from the registry; more join on first use) without logging in,
+  then ``setup_hook`` runs;
 * each action is an interaction payload handed to the connection state's
   ``parse_interaction_create``, which builds the ``discord.Interaction`` and
   dispatches it through the real ``CommandTree`` or ``ViewStore``.
