@@ -47,16 +47,25 @@ class Config:
     dev_guild: Optional[int]
     log_level: str
     sync_commands: bool = True
+    max_open_games_per_user: int = 10  # lobby or running games one user opened, per server
+    max_running_games_per_server: int = 500  # lobby or running games of one server (threads: Discord allows 1,000)
 
     @classmethod
     def load(cls, env_file: Path = ROOT / ".env") -> "Config":
         merged = {**read_env_file(env_file), **os.environ}
         guild = merged.get("DEV_GUILD_ID", "").strip()
+
+        def count(key: str, default: int) -> int:
+            raw = merged.get(key, "").strip()
+            return int(raw) if raw.isascii() and raw.isdigit() and int(raw) > 0 else default
+
         return cls(
             token=merged.get("DISCORD_TOKEN", "").strip() or None,
             db_path=merged.get("DATABASE_PATH", "").strip() or DEFAULT_DB,
             dev_guild=int(guild) if guild.isdigit() else None,
             log_level=(merged.get("LOG_LEVEL", "INFO").strip() or "INFO").upper(),
+            max_open_games_per_user=count("MAX_OPEN_GAMES_PER_USER", 10),
+            max_running_games_per_server=count("MAX_RUNNING_GAMES_PER_SERVER", 500),
         )
 
     def __repr__(self) -> str:  # the token never appears in logs or tracebacks
@@ -70,7 +79,8 @@ def _bot_class():
 
     from cogs.actions import Actions
     import cogs
-    from cogs.service import TableService
+    from cogs.scope import ServerTree, guild_only_everywhere
+    from cogs.service import Limits, TableService
     from cogs.views import DYNAMIC_ITEMS
     from rules import GAMES
     from storage import open_store
@@ -90,15 +100,18 @@ def _bot_class():
         def __init__(self, config: Config, clock=None):
             intents = discord.Intents.none()
             intents.guilds = True  # threads and channels; no privileged intents needed
-            super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+            super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                             tree_cls=ServerTree)  # commands from a DM are refused (cogs/scope.py)
             self.config = config
             self.store = open_store(config.db_path)
             self.clock = clock or time.time  # injectable: tests and `local --now` run the bot on another clock
             fixed = os.environ.get("GAMEHOST_SEED", "").strip()
+            limits = Limits(open_per_user=config.max_open_games_per_user,
+                            running_per_server=config.max_running_games_per_server)
             if fixed.lstrip("-").isdigit():  # reproducible games for bug reports and tests
-                self.service = TableService(self.store, clock=self.clock, seeds=lambda: int(fixed))
+                self.service = TableService(self.store, clock=self.clock, seeds=lambda: int(fixed), limits=limits)
             else:
-                self.service = TableService(self.store, clock=self.clock)
+                self.service = TableService(self.store, clock=self.clock, limits=limits)
             self.actions = Actions(self, self.service)
 
         async def setup_hook(self) -> None:
@@ -110,6 +123,7 @@ def _bot_class():
             for cog in game_cogs():
                 await self.add_cog(cog(self))
             self.add_dynamic_items(*DYNAMIC_ITEMS)
+            guild_only_everywhere(self.tree)  # every command is for servers only (allowed contexts)
             if not self.config.sync_commands:
                 return
             if self.config.dev_guild:

@@ -28,7 +28,7 @@ def actor_of(interaction: discord.Interaction) -> Actor:
     user = interaction.user
     perms = getattr(interaction, "permissions", None)
     return Actor(user_id=user.id, name=getattr(user, "display_name", None) or user.name,
-                 can_manage=bool(perms and perms.manage_guild))
+                 can_manage=bool(perms and perms.manage_guild), guild_id=interaction.guild_id)
 
 
 Listener = Callable[[Table, str], Awaitable[None]]
@@ -71,7 +71,9 @@ class Actions:
 
     def locate(self, interaction: discord.Interaction, game_id: Optional[int],
                statuses: tuple[str, ...] = ("lobby", "active")) -> Table:
-        return self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id, statuses)
+        """The game a command means; `game_id` is the number players see (#3 of this server)."""
+        return self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id, statuses,
+                                   guild_id=interaction.guild_id)
 
     async def announce(self, table: Table, locale: str, events: list[Msg]) -> None:
         """The turn post: a new message in the game's thread."""
@@ -99,7 +101,7 @@ class Actions:
             table = add_bots(self.service, table, bots, level)
         await ops.defer(interaction, ephemeral=False)
         game = table.game
-        thread = await ops.open_thread(interaction.channel, f"{game.game_key}-{game.id}")
+        thread = await ops.open_thread(interaction.channel, f"{game.game_key}-{game.number}")
         if thread is not None:
             self.service.games.set_thread(game.id, thread.id)
             table = self.service.table(game.id)
@@ -109,14 +111,14 @@ class Actions:
         where = thread.mention if thread is not None else t("host.lobby.here", locale)
         note = thread_note(interaction, thread, locale)  # no thread because a permission is missing
         await ops.reply(interaction, t("host.lobby.opened", locale, title=game_title(game), where=where,
-                                       id=game.id, who=shown(actor_of(interaction).name)) + (f"\n{note}" if note else ""),
+                                       id=game.number, who=shown(actor_of(interaction).name)) + (f"\n{note}" if note else ""),
                         ephemeral=False, view=lobby_components(game.id, locale))
 
     def lobby_text(self, table: Table, locale: str) -> str:
         players = ", ".join(shown(s.name) for s in table.seats)
         opts = " ".join(f"{k}={v}" for k, v in table.game.options.items()) or t("host.lobby.no_options", locale)
         return t("host.lobby.text", locale, title=game_title(table.game), players=players, n=len(table.seats),
-                 min=table.engine.min_players, max=table.engine.max_players, options=opts, id=table.game.id)
+                 min=table.engine.min_players, max=table.engine.max_players, options=opts, id=table.game.number)
 
     async def join(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         table = self.service.join(actor_of(interaction), self.locate(interaction, game_id, ("lobby",)))
@@ -170,8 +172,12 @@ class Actions:
         await self.changed(table, "abandon")
 
     async def click_lobby(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
-        flows = {"join": self.join, "leave": self.leave, "start": self.start}
-        await self.run(interaction, flows[action](interaction, game_id))
+        """A lobby button: `game_id` is the internal id of its custom id, checked against the click's server."""
+        async def flow() -> None:
+            number = self.service.table_in(game_id, interaction.guild_id).game.number
+            flows = {"join": self.join, "leave": self.leave, "start": self.start}
+            await flows[action](interaction, number)
+        await self.run(interaction, flow())
 
     # ---- moves -----------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, game_id: Optional[int], text: str,
@@ -189,11 +195,16 @@ class Actions:
             await self.changed(played.table, "finish" if played.finished else "move")
 
     async def click_move(self, interaction: discord.Interaction, game_id: int, version: int, move_id: str) -> None:
-        await self.run(interaction, self.play(interaction, game_id, move_id, version))
+        """A move button or select: `game_id` is the internal id of its custom id, checked against the click's
+        server."""
+        async def flow() -> None:
+            number = self.service.table_in(game_id, interaction.guild_id).game.number
+            await self.play(interaction, number, move_id, version)
+        await self.run(interaction, flow())
 
     async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         async def flow() -> None:
-            table = self.service.table(game_id)
+            table = self.service.table_in(game_id, interaction.guild_id)
             if table.game.version != version:
                 raise Refusal("host.refuse.stale_board")
             moves = self.service.legal_moves(table, interaction.user.id)

@@ -117,7 +117,7 @@ class BotDriver:
         """`/game addbot`: one more bot seat in a lobby (a seated player or a manager asks)."""
         table = self.actions.locate(interaction, game_id, ("lobby",))
         actor = actor_of(interaction)
-        if not table.seat_of(actor.user_id) and not actor.can_manage:
+        if not table.seat_of(actor.user_id) and not actor.manages(table.game):
             raise Refusal("host.refuse.not_player")
         table = add_bots(self.service, table, 1, level)
         name = table.seats[-1].name

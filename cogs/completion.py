@@ -45,7 +45,8 @@ async def move_choices(interaction: discord.Interaction, current: str) -> list[a
     try:
         service = _service(interaction)
         game_id = getattr(interaction.namespace, "game", None)
-        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",))
+        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",),
+                               guild_id=interaction.guild_id)
         moves = service.legal_moves(table, interaction.user.id)
         return filter_moves(moves, current, user_locale(interaction), table.names)
     except Refusal:
@@ -72,10 +73,12 @@ async def game_id_choices(interaction: discord.Interaction, current: str) -> lis
         out = []
         for tb in tables:
             label = f"{tm(game_title(tb.game), locale)} — {', '.join(s.name for s in tb.seats)}"
-            if typed and typed not in str(tb.game.id) and typed.lower() not in label.lower():
+            if typed and typed not in str(tb.game.number) and typed.lower() not in label.lower():
                 continue
-            out.append(app_commands.Choice(name=label[:100], value=tb.game.id))
+            out.append(app_commands.Choice(name=label[:100], value=tb.game.number))
         return out[:MAX_CHOICES]
+    except Refusal:  # a DM: no server, so no games to suggest
+        return []
     except Exception:
         log.exception("game autocomplete failed")
         return []

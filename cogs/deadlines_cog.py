@@ -81,7 +81,7 @@ class DeadlinesCog(commands.Cog):
             await ops.reply(interaction, settings_text(table, locale), ephemeral=True)
             return
         actor = actor_of(interaction)
-        if actor.user_id != table.game.creator_id and not actor.can_manage:
+        if actor.user_id != table.game.creator_id and not actor.manages(table.game):
             raise Refusal("deadline.refuse.settings")
         changes = {}
         if deadline is not None:

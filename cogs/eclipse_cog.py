@@ -40,7 +40,8 @@ async def legal_choices(interaction: Optional[discord.Interaction], current: str
     try:
         service = interaction.client.service  # type: ignore[union-attr]
         game_id = getattr(interaction.namespace, "game", None)  # type: ignore[union-attr]
-        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",))
+        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",),
+                               guild_id=interaction.guild_id)
         moves = [mv for mv in service.legal_moves(table, interaction.user.id) if mv.id.startswith(prefix)]
         found = filter_moves(moves, current, user_locale(interaction), table.names)
         return [app_commands.Choice(name=c.name, value=c.value[len(prefix):]) for c in found]
@@ -88,7 +89,8 @@ async def battle_hex_choices(interaction: discord.Interaction, current: str) -> 
         from rules.eclipse.battle_odds import pending_battles
         service = interaction.client.service  # type: ignore[attr-defined]
         game_id = getattr(interaction.namespace, "game", None)
-        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",))
+        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",),
+                               guild_id=interaction.guild_id)
         me = table.seat_of(interaction.user.id)
         hexes = pending_battles(table.state, me.seat)
         moves = [mv.id[3:] for mv in service.legal_moves(table, interaction.user.id) if mv.id.startswith("go:")]
@@ -265,9 +267,9 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
 
     def _table(self, interaction: discord.Interaction, game: Optional[int]):
         table = self.actions.service.locate(interaction.channel_id or 0, interaction.user.id, game,
-                                            ("active", "finished"))
+                                            ("active", "finished"), guild_id=interaction.guild_id)
         if table.game.game_key != "eclipse":
-            raise Refusal("host.refuse.not_eclipse", id=table.game.id)
+            raise Refusal("host.refuse.not_eclipse", id=table.game.number)
         if table.state is None:
             raise Refusal("host.refuse.not_started", title="Eclipse")
         return table

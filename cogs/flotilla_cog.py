@@ -26,7 +26,8 @@ async def card_choices(interaction: discord.Interaction, current: str) -> list[a
     try:
         service = interaction.client.service  # type: ignore[attr-defined]
         game_id = getattr(interaction.namespace, "game", None)
-        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",))
+        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",),
+                               guild_id=interaction.guild_id)
         moves = [m for m in service.legal_moves(table, interaction.user.id) if m.id.startswith("play:")]
         return filter_moves(moves, current, user_locale(interaction), table.names)
     except Refusal:

@@ -198,7 +198,7 @@ class History:
     async def replay(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         locale = user_locale(interaction)
         table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
-                                    ("active", "finished", "abandoned"))
+                                    ("active", "finished", "abandoned"), guild_id=interaction.guild_id)
         title = game_title(table.game)
         if table.game.status in ("lobby", "active"):
             raise Refusal("history.refuse.running", title=title)
@@ -221,7 +221,7 @@ class History:
 
 
 def _file(data: bytes, table: Table, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=f"{table.game.game_key}-{table.game.id}-{name}")
+    return discord.File(io.BytesIO(data), filename=f"{table.game.game_key}-{table.game.number}-{name}")
 
 
 class HistoryCog(commands.Cog):

@@ -52,7 +52,7 @@ class Info:
         await ops.defer(interaction, ephemeral=True)
         locale = user_locale(interaction)
         table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
-                                    ("lobby", "active", "finished", "abandoned"))
+                                    ("lobby", "active", "finished", "abandoned"), guild_id=interaction.guild_id)
         from .deadlines import deadline_lines
         text = "\n".join(status_lines(table, locale) + deadline_lines(table, locale, self.service.clock()))
         if table.state is None:
@@ -73,7 +73,8 @@ class Info:
 
     async def moves(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         locale = user_locale(interaction)
-        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id)
+        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
+                                    guild_id=interaction.guild_id)
         moves = self.service.legal_moves(table, interaction.user.id)
         if not moves:
             who = ", ".join(shown(table.names.get(s, s)) for s in table.to_act)
@@ -87,7 +88,7 @@ class Info:
         await ops.defer(interaction, ephemeral=True)
         locale = user_locale(interaction)
         table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
-                                    ("active", "finished"))
+                                    ("active", "finished"), guild_id=interaction.guild_id)
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal("host.refuse.spectator_me")
@@ -111,7 +112,7 @@ class Info:
     async def log(self, interaction: discord.Interaction, game_id: Optional[int], page: Optional[int]) -> None:
         locale = user_locale(interaction)
         table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
-                                    ("active", "finished", "abandoned"))
+                                    ("active", "finished", "abandoned"), guild_id=interaction.guild_id)
         entries = self.service.games.moves(table.game.id)
         names = shown_names(table.names)
         lines: list[str] = []
@@ -132,7 +133,8 @@ class Info:
             engine = self.service.engine(game_key)
         else:
             try:
-                engine = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id).engine
+                engine = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
+                                             guild_id=interaction.guild_id).engine
             except Refusal:
                 names = ", ".join(f"`{k}`" for k in sorted(GAMES))
                 raise Refusal("host.rules.which", games=names) from None

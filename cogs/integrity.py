@@ -87,6 +87,8 @@ def check_game(conn: sqlite3.Connection, row: sqlite3.Row, report: Report) -> No
     if engine is None:
         report.add(gid, "unreadable", f"unknown game {key!r}")
         return
+    if "number" in row.keys() and not (row["number"] or 0) >= 1:  # schema 3: what players call the game
+        report.add(gid, "gap", f"no per-server game number (got {row['number']!r})")
     try:
         options = json.loads(row["options"] or "{}")
         to_act_stored = json.loads(row["to_act"] or "[]")

@@ -22,14 +22,15 @@ from storage import open_store
 
 from .bot_seats import add_bots, bot_level, bots_to_act
 from .posts import board_png
-from .service import Actor, Refusal, Table, TableService
+from .service import Actor, Limits, Refusal, Table, TableService
 
 _SERVICE: Optional[TableService] = None
 
 
 def init_worker(db_path: str) -> None:
     global _SERVICE
-    _SERVICE = TableService(open_store(db_path))
+    # The load test puts every game in one guild on purpose (one very big server): no per-server cap.
+    _SERVICE = TableService(open_store(db_path), limits=Limits(running_per_server=10**9))
 
 
 def _service() -> TableService:
@@ -87,7 +88,7 @@ def play(game_id: int, channel_id: int, user_id: int, name: str, move: str,
     t0, c0 = time.perf_counter(), time.process_time()
     try:
         actor = Actor(user_id=user_id, name=name)
-        table = service.locate(channel_id, user_id, game_id, ("active", "lobby", "finished", "abandoned"))
+        table = service.table(game_id)  # the internal id, as a button's custom id carries it
         played = service.play(actor, table, move, version)
         t1 = time.perf_counter()
         png = board_png(played.table, "en", played.events)

@@ -113,7 +113,7 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
         for line in headline(table, locale):
             embed.add_field(name=t("host.post.next", locale), value=line[:1024], inline=False)
     embed.set_image(url="attachment://board.png")
-    embed.set_footer(text=t("host.post.footer", locale, id=table.game.id, n=table.state.moves_made))
+    embed.set_footer(text=t("host.post.footer", locale, id=table.game.number, n=table.state.moves_made))
     mention_ids = [] if done else [r.user_id for s in table.to_act if (r := table.user_of(s)) and r.user_id and not r.is_bot]
     if done:
         content = ""

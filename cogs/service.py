@@ -27,7 +27,20 @@ from .refusal import Refusal
 class Actor:
     user_id: int
     name: str
-    can_manage: bool = False  # holds Manage Server in this guild
+    can_manage: bool = False  # holds Manage Server in the guild the command came from (`guild_id`)
+    guild_id: Optional[int] = None
+
+    def manages(self, game: GameRow) -> bool:
+        """Manage Server counts only in the game's own server."""
+        return self.can_manage and self.guild_id is not None and self.guild_id == game.guild_id
+
+
+@dataclass
+class Limits:
+    """How many games may be open at once (the bot's Config: MAX_OPEN_GAMES_PER_USER, MAX_RUNNING_GAMES_PER_SERVER)."""
+
+    open_per_user: int = 10  # lobby or active games a user opened, per server
+    running_per_server: int = 500  # lobby or active games of one server
 
 
 @dataclass
@@ -78,14 +91,15 @@ def game_title(game: GameRow) -> Msg:
     """"Robinson Crusoe: Castaways #3" as a Msg: translated where it is shown (`t()` arguments, `Refusal`
     arguments, or `tr(game_title(game), locale)` for a plain string)."""
     if game.game_key not in GAMES:
-        return msg("host.game_number", id=game.id)
-    return msg("host.game_title", title=title_of(game.game_key), id=game.id)
+        return msg("host.game_number", id=game.number)
+    return msg("host.game_title", title=title_of(game.game_key), id=game.number)
 
 
 class TableService:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
-                 seeds: Callable[[], int] = lambda: secrets.randbits(62)):
+                 seeds: Callable[[], int] = lambda: secrets.randbits(62), limits: Optional[Limits] = None):
         self.store = store
+        self.limits = limits or Limits()
         self.games = GameStore(store)
         self.clock = clock
         self.seeds = seeds
@@ -98,6 +112,7 @@ class TableService:
         return engine
 
     def table(self, game_id: int) -> Table:
+        """A game by its internal id (timers, bots, custom ids); players name games by `number` (`locate`)."""
         game = self.games.get(game_id)
         if game is None:
             raise Refusal("host.refuse.no_such_game", id=game_id)
@@ -105,24 +120,44 @@ class TableService:
         state = engine.load(game.state) if game.state else None
         return Table(game=game, seats=self.games.seats(game_id), engine=engine, state=state)
 
+    def table_in(self, game_id: int, guild_id: Optional[int]) -> Table:
+        """A game by internal id (a button's custom id) for a click from `guild_id`: a game of another
+        server gets the same refusal as one that does not exist."""
+        if guild_id is None:
+            raise Refusal("host.refuse.dm_only")
+        game = self.games.get(game_id)
+        if game is None or game.guild_id != guild_id:
+            raise Refusal("host.refuse.gone")
+        return self.table(game.id)
+
     def locate(self, channel_id: int, user_id: int, game_id: Optional[int] = None,
-               statuses: tuple[str, ...] = ("lobby", "active")) -> Table:
-        """The game a command means: the one named, the thread's, or the user's only one here."""
+               statuses: tuple[str, ...] = ("lobby", "active"), *, guild_id: Optional[int]) -> Table:
+        """The game a command from `guild_id` means: the one whose number (#) is given, the thread's, or the
+        user's only one here.  Only games of that server are found; from a DM (None) nothing is."""
+        if guild_id is None:
+            raise Refusal("host.refuse.dm_only")
         if game_id is not None:
-            return self.table(game_id)
-        in_thread = self.games.find(thread_id=channel_id, statuses=("lobby", "active", "finished", "abandoned"))
+            game = self.games.by_number(guild_id, game_id)
+            if game is None:
+                raise Refusal("host.refuse.no_such_game", id=game_id)
+            return self.table(game.id)
+        in_thread = self.games.find(thread_id=channel_id, guild_id=guild_id,
+                                    statuses=("lobby", "active", "finished", "abandoned"))
         if in_thread:
             return self.table(in_thread[0].id)
-        here = self.games.find(channel_id=channel_id, statuses=statuses)  # type: ignore[arg-type]
+        here = self.games.find(channel_id=channel_id, guild_id=guild_id, statuses=statuses)  # type: ignore[arg-type]
         mine = [g for g in here if any(s.user_id == user_id for s in self.games.seats(g.id))]
         pick = mine if mine else here
         if len(pick) == 1:
             return self.table(pick[0].id)
         if not pick:
             raise Refusal("host.refuse.no_game_here")
-        raise Refusal("host.refuse.which_game", ids=", ".join(f"#{g.id}" for g in pick[:10]))
+        raise Refusal("host.refuse.which_game", ids=", ".join(f"#{g.number}" for g in pick[:10]))
 
     def list_games(self, guild_id: Optional[int], channel_id: Optional[int] = None) -> list[Table]:
+        """Open and running games of this server (of one channel, when given); a DM has none."""
+        if guild_id is None:
+            raise Refusal("host.refuse.dm_only")
         rows = self.games.find(guild_id=guild_id, channel_id=channel_id, limit=25)
         return [self.table(g.id) for g in rows]
 
@@ -138,6 +173,7 @@ class TableService:
     def new_game(self, actor: Actor, game_key: str, *, guild_id: Optional[int], channel_id: int,
                  options: dict[str, Any] | str | None = None) -> Table:
         engine = self.engine(game_key)
+        self.check_limits(actor, guild_id)
         try:
             if isinstance(options, str):
                 options = parse_option_text(options)
@@ -152,6 +188,16 @@ class TableService:
             seed=seed, now=self.clock(),
         )
         return self.table(game.id)
+
+    def check_limits(self, actor: Actor, guild_id: Optional[int]) -> None:
+        """Refuse a new game past the open-games limits (per user in a server, per server)."""
+        if guild_id is None:
+            raise Refusal("host.refuse.dm_only")
+        mine = self.games.count_running(guild_id, creator_id=actor.user_id)
+        if mine >= self.limits.open_per_user:
+            raise Refusal("host.refuse.too_many_open", n=mine, max=self.limits.open_per_user)
+        if self.games.count_running(guild_id) >= self.limits.running_per_server:
+            raise Refusal("host.refuse.server_full", max=self.limits.running_per_server)
 
     def join(self, actor: Actor, table: Table) -> Table:
         if table.game.status != "lobby":
@@ -189,7 +235,7 @@ class TableService:
     def start(self, actor: Actor, table: Table) -> Table:
         if table.game.status != "lobby":
             raise Refusal("host.refuse.not_in_lobby", title=game_title(table.game))
-        if not table.seat_of(actor.user_id) and not actor.can_manage:
+        if not table.seat_of(actor.user_id) and not actor.manages(table.game):
             raise Refusal("host.refuse.not_player")
         n = len(table.seats)
         if n < table.engine.min_players:
@@ -206,7 +252,7 @@ class TableService:
     def abandon(self, actor: Actor, table: Table) -> Table:
         if table.game.status not in ("lobby", "active"):
             raise Refusal("host.refuse.already_over", title=game_title(table.game))
-        if actor.user_id != table.game.creator_id and not actor.can_manage:
+        if actor.user_id != table.game.creator_id and not actor.manages(table.game):
             raise Refusal("host.refuse.creator_only")
         return self._end_abandoned(table)
 
@@ -338,4 +384,4 @@ def _short_error(exc: Exception) -> str:
     return _clip(str(exc), 200)
 
 
-__all__ = ["TableService", "Refusal", "Actor", "Table", "Played", "game_title", "last_human"]
+__all__ = ["TableService", "Refusal", "Actor", "Limits", "Table", "Played", "game_title", "last_human"]

@@ -40,6 +40,21 @@ class GameStore:
         rows = self.db["moves"].rows_where("game_id = ? AND seq > ?", [game_id, after_seq], order_by="seq")
         return [MoveRow.from_row(r) for r in rows]
 
+    def by_number(self, guild_id: int, number: int) -> Optional[GameRow]:
+        """The game a player means by `#number` in this server (None: no such game here)."""
+        cur = self.store.conn.execute("SELECT * FROM games WHERE guild_id = ? AND number = ?", (guild_id, number))
+        row = cur.fetchone()
+        return GameRow.from_row(dict(zip([c[0] for c in cur.description], row))) if row else None
+
+    def count_running(self, guild_id: Optional[int], creator_id: Optional[int] = None) -> int:
+        """Games of this server in the lobby or running (only those `creator_id` opened, when given)."""
+        sql = "SELECT COUNT(*) FROM games WHERE guild_id IS ? AND status IN ('lobby', 'active')"
+        args: list[Any] = [guild_id]
+        if creator_id is not None:
+            sql += " AND creator_id = ?"
+            args.append(creator_id)
+        return int(self.store.conn.execute(sql, args).fetchone()[0])
+
     def move_count(self, game_id: int) -> int:
         row = self.store.conn.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)).fetchone()
         return int(row[0])
@@ -96,10 +111,13 @@ class GameStore:
         now: float,
     ) -> GameRow:
         with self.store.transaction() as conn:
+            (number,) = conn.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM games WHERE guild_id IS ?",
+                                     (guild_id,)).fetchone()
             cur = conn.execute(
-                "INSERT INTO games (game_key, guild_id, channel_id, creator_id, status, options, settings,"
-                " seed, version, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
-                (game_key, guild_id, channel_id, creator_id, json.dumps(options), json.dumps(settings), seed, now, now),
+                "INSERT INTO games (game_key, guild_id, number, channel_id, creator_id, status, options, settings,"
+                " seed, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
+                (game_key, guild_id, number, channel_id, creator_id, json.dumps(options), json.dumps(settings), seed,
+                 now, now),
             )
             game_id = int(cur.lastrowid)
             conn.execute(

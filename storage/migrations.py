@@ -113,9 +113,24 @@ def _m2_async_play(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m3_server_numbers(conn: sqlite3.Connection) -> None:
+    """Per-server game numbers (#1, #2… in each server): existing games are numbered in id order per guild."""
+    _run(
+        conn,
+        """
+        ALTER TABLE games ADD COLUMN number INTEGER;
+        UPDATE games SET number = (SELECT COUNT(*) FROM games AS earlier
+                                   WHERE earlier.guild_id IS games.guild_id AND earlier.id <= games.id);
+        CREATE UNIQUE INDEX games_number ON games (guild_id, number);
+        CREATE INDEX games_creator ON games (guild_id, creator_id, status)
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_async_play,
+    _m3_server_numbers,
 ]
 
 

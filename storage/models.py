@@ -10,9 +10,10 @@ Status = Literal["lobby", "active", "finished", "abandoned"]
 
 
 class GameRow(BaseModel):
-    id: int
+    id: int  # internal, global: custom ids and timers carry it
     game_key: str
     guild_id: Optional[int] = None
+    number: int = 0  # what players see and type: #1, #2… within the game's own server
     channel_id: int
     thread_id: Optional[int] = None
     creator_id: int

@@ -5,6 +5,8 @@
     python bot.py local                                   # interactive
     python bot.py local --as alice "/game new game:wayfinders"   # one command, then exit
     python bot.py local --as bob --channel wayfinders-1 "press 2"
+    python bot.py local --guild other --as mallory "/game list everywhere:true"   # another server
+    python bot.py local --dm --as mallory "/game list"                            # a direct message
 
 Each one-shot call is a separate process against the same database, which
 is exactly asynchronous play across days.  Exit code 0, or 1 when the
@@ -26,6 +28,7 @@ import discord
 from ..log_redaction import protect
 from .messages import Completions, Replies
 from .parser import Line, LocalError, parse_line
+from .registry import DEFAULT_GUILD
 from .table import LocalTable
 from .timeshift import shifted_clock
 
@@ -38,11 +41,14 @@ Type slash commands as on Discord:  /game new game:wayfinders options:"two words
 Table words:
   as NAME [command]     act as another player (created on first use)
   channel NAME          act in another channel or a game's thread (#name also works)
+  guild NAME            act in another server (created on first use, with its own #local); 'guild local'
+                        is the default server
+  dm                    act from your direct messages with the bot ('guild NAME' or 'channel NAME' to go back)
   press N               click button / menu option N of the last bot message here
   complete /cmd opt:xy  show the autocomplete suggestions for the last option
   help [/command]       this help, or the options of matching commands
   quit                  leave (Ctrl-D works too)
-Users named in the table's managers (default: admin) have Manage Server."""
+Users named in the table's managers (default: admin) have Manage Server in every server."""
 
 
 class _ErrorsOnly(logging.Filter):
@@ -118,11 +124,18 @@ class _Console:
 
 
 class _Session:
-    def __init__(self, table: LocalTable, console: _Console, user: str, channel: str):
+    def __init__(self, table: LocalTable, console: _Console, user: str, channel: str, guild: Optional[str] = None,
+                 dm: bool = False):
         self.table = table
         self.console = console
         self.user = user
         self.channel = channel
+        self.guild = guild or DEFAULT_GUILD
+        self.dm = dm
+
+    @property
+    def where(self) -> dict:
+        return {"guild": self.guild, "dm": self.dm}
 
     async def run_line(self, raw: str) -> Optional[bool]:
         """Run one typed line; True when it went through, False when refused, None to quit."""
@@ -150,24 +163,37 @@ class _Session:
             return await self._run(parse_line(line.text))
         if line.kind == "channel":
             assert line.channel is not None
-            created = not self.table.has_channel(line.channel)
+            guild = self.table.enter_guild(self.guild)
+            created = not self.table.has_channel(line.channel, self.guild)
             if created and (line.channel.startswith("@") or line.channel.isdigit()):
                 raise LocalError(f"no channel or thread called {line.channel!r}")
-            self.table._channel(line.channel, create=True)
-            self.channel = line.channel
+            self.table._channel(line.channel, create=True, guild_id=guild.id)
+            self.channel, self.dm = line.channel, False
             self.console.note(f"(new channel #{line.channel})" if created else f"now in #{line.channel}")
             return True
+        if line.kind == "guild":
+            assert line.guild is not None
+            known = {g.lower() for g in self.table.guild_names()}
+            guild = self.table.enter_guild(line.guild)
+            self.guild, self.channel, self.dm = guild.name, "local", False
+            self.console.note(("now in server " if guild.name.lower() in known else "(new server) now in ")
+                              + f"{guild.name}, #local")
+            return True
+        if line.kind == "dm":
+            self.dm = True
+            self.console.note("now in your direct messages with the bot")
+            return True
         if line.kind == "slash":
-            replies = await self.table.command(self.user, line.text, self.channel)
+            replies = await self.table.command(self.user, line.text, self.channel, **self.where)
             self.console.replies(replies)
             return not replies.refused
         if line.kind == "press":
             assert line.n is not None
-            replies = await self.table.press(self.user, line.n, self.channel)
+            replies = await self.table.press(self.user, line.n, self.channel, **self.where)
             self.console.replies(replies)
             return not replies.refused
         if line.kind == "complete":
-            found = await self.table.complete(self.user, line.text, self.channel)
+            found = await self.table.complete(self.user, line.text, self.channel, **self.where)
             self.console.completions(found)
             return not found.refused
         raise LocalError(f"cannot run {line.kind}")
@@ -183,12 +209,16 @@ class _Session:
             return
         self.console.note(HELP)
         self.console.note("Commands:\n" + "\n".join("  " + ln for ln in lines))
-        self.console.note("Channels: " + ", ".join(self.table.channel_names()))
+        self.console.note(f"Channels of server {self.guild}: " + ", ".join(self.table.channel_names(self.guild)))
+        self.console.note("Servers: " + ", ".join(self.table.guild_names()))
 
     @property
     def prompt(self) -> str:
+        if self.dm:
+            return f"{self.user} (dm)> "
         where = self.channel if self.channel.startswith("@") else "#" + self.channel.lstrip("#")
-        return f"{self.user} {where}> "
+        server = "" if self.guild.lower() == DEFAULT_GUILD else f"{self.guild} "
+        return f"{self.user} {server}{where}> "
 
 
 def _reader(loop: asyncio.AbstractEventLoop, queue: "asyncio.Queue[Optional[str]]",
@@ -228,7 +258,7 @@ async def _interactive(session: _Session, console: _Console) -> int:
     thread.start()
     if sys.stdin.isatty():
         console.note(f"Local table on {session.table.db_path}. You are {session.user} in "
-                     f"{session.prompt[len(session.user) + 1:-2]}. Type 'help'.")
+                     f"{session.prompt[len(session.user) + 1:-2]} (server {session.guild}). Type 'help'.")
     while True:
         prompts[0] = session.prompt if not console.as_json else ""
         request.set()
@@ -247,10 +277,12 @@ async def _amain(args: argparse.Namespace, make_bot: Callable[[str], discord.Cli
     console = _Console(table, args.json, args.verbose, sys.stdout, sys.stderr)
     await table.start()
     try:
-        session = _Session(table, console, args.user.lstrip("@"), args.channel.lstrip("#") or "local")
+        session = _Session(table, console, args.user.lstrip("@"), args.channel.lstrip("#") or "local",
+                           guild=args.guild, dm=args.dm)
+        table.enter_guild(session.guild)
         if one_shot:
-            if not table.has_channel(session.channel):
-                known = ", ".join(table.channel_names())
+            if not args.dm and not table.has_channel(session.channel, session.guild):
+                known = ", ".join(table.channel_names(session.guild))
                 console.error(f"no channel or thread called {session.channel!r} (there are: {known});"
                               f" 'channel {session.channel}' in the interactive table opens a new one")
                 return 1
@@ -270,6 +302,10 @@ def main(argv: list[str], make_bot: Callable[[str], discord.Client], default_db:
     ap.add_argument("--as", dest="user", default="alice", help="who acts (default: alice)")
     ap.add_argument("--db", default=default_db, help="database file (default: %(default)s)")
     ap.add_argument("--channel", default="local", help="channel or thread to act in (default: local)")
+    ap.add_argument("--guild", default=None,
+                    help="the server to act in, created on first use with its own channels and threads"
+                         f" (default: {DEFAULT_GUILD}, the one local server)")
+    ap.add_argument("--dm", action="store_true", help="act from a direct message with the bot instead of a channel")
     ap.add_argument("--out", default=None, help="where posted images are written (default: out/)")
     ap.add_argument("--json", action="store_true", help="print each message the bot sends as one JSON line")
     ap.add_argument("--locale", default="en-US", help="the player's Discord locale: en, es, es-ES… (default: en-US)")

@@ -114,7 +114,8 @@ class InteractionSide:
             rec.choices = list(data.get("choices") or [])
         elif rtype == 9:  # MODAL
             self.outbox.append(Sent(
-                channel=rec.channel.name, ephemeral=True, content=str(data.get("title") or ""),
+                guild=self.guild_name(rec.channel), channel=rec.channel.name, ephemeral=True,
+                content=str(data.get("title") or ""),
                 components=list(data.get("components") or []), to_user=rec.user.name, kind="modal",
             ))
         else:

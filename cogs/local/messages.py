@@ -6,9 +6,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from .registry import DEFAULT_GUILD
+
 __all__ = ["Sent", "Pressable", "pressables", "Replies", "Completions", "humanize_mentions"]
 
-JSON_KEYS = ("channel", "ephemeral", "content", "embeds", "files", "components")
+JSON_KEYS = ("guild", "channel", "ephemeral", "content", "embeds", "files", "components")
 
 
 @dataclass
@@ -91,6 +93,7 @@ class Sent:
     embeds: list[dict[str, Any]] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     components: list[dict[str, Any]] = field(default_factory=list)
+    guild: Optional[str] = None  # the server's name (what --guild takes); None in a DM
     # Not part of the JSON line:
     message_id: Optional[int] = field(default=None, compare=False)
     edited: bool = field(default=False, compare=False)
@@ -98,7 +101,7 @@ class Sent:
     kind: str = field(default="message", compare=False)           # 'message' or 'modal'
 
     def to_dict(self) -> dict[str, Any]:
-        """Exactly the keys channel, ephemeral, content, embeds, files, components."""
+        """Exactly the keys guild, channel, ephemeral, content, embeds, files, components."""
         return {k: getattr(self, k) for k in JSON_KEYS}
 
     def to_json(self) -> str:
@@ -117,6 +120,8 @@ class Sent:
         """The message as readable text: embeds, images and numbered components included."""
         hum = (lambda s: humanize_mentions(s, name_of)) if name_of else (lambda s: s or "")
         where = self.channel if self.channel.startswith("@") else f"#{self.channel}"
+        if self.guild and self.guild.lower() != DEFAULT_GUILD:  # another server than the default one
+            where = f"{self.guild} {where}"
         head = f"[{where}]"
         if self.ephemeral:
             head += " (only you)"

@@ -8,8 +8,8 @@ A slash command is written the way a Discord user types it::
                                       # as Discord's own client does
 
 Besides slash commands the table understands a few words of its own:
-``as NAME [command]``, ``channel NAME``, ``press N``, ``complete /cmd opt:partial``,
-``help [command]`` and ``quit``.
+``as NAME [command]``, ``channel NAME``, ``guild NAME``, ``dm``, ``press N``,
+``complete /cmd opt:partial``, ``help [command]`` and ``quit``.
 
 This module knows nothing about discord.py; it only splits text.  Which words
 are subcommands and which option names exist is decided against the real
@@ -46,14 +46,15 @@ class ParseError(LocalError, ValueError):
 class Line:
     """One line typed at the table.
 
-    kind is one of ``slash``, ``as``, ``channel``, ``press``, ``complete``,
-    ``help``, ``quit`` or ``empty``.
+    kind is one of ``slash``, ``as``, ``channel``, ``guild``, ``dm``, ``press``,
+    ``complete``, ``help``, ``quit`` or ``empty``.
     """
 
     kind: str
     text: str = ""  # the slash command text for slash/complete/as (may be empty for 'as')
     user: Optional[str] = None
     channel: Optional[str] = None
+    guild: Optional[str] = None
     n: Optional[int] = None
     topic: str = ""
     extra: dict = field(default_factory=dict)
@@ -88,6 +89,14 @@ def parse_line(raw: str) -> Line:
         if not rest:
             raise ParseError("say which channel: channel NAME")
         return Line("channel", channel=rest.lstrip("#").strip())
+    if word in ("guild", "server"):
+        if not rest:
+            raise ParseError("say which server: guild NAME")
+        return Line("guild", guild=rest)
+    if word == "dm":
+        if rest:
+            raise ParseError("dm takes nothing: it moves you to your direct messages with the bot")
+        return Line("dm")
     if word in ("press", "click", "p"):
         if not (rest.isascii() and rest.isdigit()):
             raise ParseError("press takes a number, e.g. press 1")

@@ -84,12 +84,17 @@ class Roles:
     admin: int
 
 
-def role_ids(registry: Registry) -> Roles:
-    return Roles(everyone=registry.guild_id, bot=registry._meta_id("role:bot"), admin=registry._meta_id("role:admin"))
+def role_ids(registry: Registry, guild_id: Optional[int] = None) -> Roles:
+    """The roles of a server (default: the default one): @everyone has the server's id."""
+    gid = guild_id or registry.guild_id
+    suffix = "" if gid == registry.guild_id else f":{gid}"
+    return Roles(everyone=gid, bot=registry._meta_id("role:bot" + suffix),
+                 admin=registry._meta_id("role:admin" + suffix))
 
 
-def roles_payload(registry: Registry, bot_permissions: discord.Permissions) -> list[dict[str, Any]]:
-    ids = role_ids(registry)
+def roles_payload(registry: Registry, bot_permissions: discord.Permissions,
+                  guild_id: Optional[int] = None) -> list[dict[str, Any]]:
+    ids = role_ids(registry, guild_id)
 
     def role(rid: int, name: str, perms: discord.Permissions, position: int, managed: bool = False) -> dict:
         return {
@@ -118,7 +123,8 @@ def channel_payload(row: ChannelRow, registry: Registry, *, permissions: Optiona
         data["recipients"] = [user_payload(recipient)] if recipient else []
         del data["name"]
     else:
-        data.update(guild_id=str(registry.guild_id), rate_limit_per_user=0, nsfw=False, permission_overwrites=[])
+        data.update(guild_id=str(row.guild_id or registry.guild_id), rate_limit_per_user=0, nsfw=False,
+                    permission_overwrites=[])
         if row.is_thread:
             count = registry.message_count(row.id)
             data.update(
@@ -138,9 +144,13 @@ def channel_payload(row: ChannelRow, registry: Registry, *, permissions: Optiona
 
 
 def guild_payload(registry: Registry, *, bot_permissions: discord.Permissions, managers: set[str],
-                  locale: str = "en-US") -> dict[str, Any]:
-    """A GUILD_CREATE-shaped payload: roles, text channels, active threads, members."""
-    ids = role_ids(registry)
+                  locale: str = "en-US", guild_id: Optional[int] = None) -> dict[str, Any]:
+    """A GUILD_CREATE-shaped payload of one server (default: the default one): roles, text channels, active
+    threads, members (every user of the table is a member of every server; managers manage every one)."""
+    gid = guild_id or registry.guild_id
+    guild = registry.guild_by_id(gid)
+    name = registry.guild_name if gid == registry.guild_id or guild is None else guild.name
+    ids = role_ids(registry, gid)
     bot = registry.user_by_id(registry.bot_id)
     assert bot is not None
     owner = registry.user(sorted(managers)[0]) if managers else bot
@@ -148,13 +158,14 @@ def guild_payload(registry: Registry, *, bot_permissions: discord.Permissions, m
     for user in registry.users():
         roles = [ids.bot] if user.id == registry.bot_id else ([ids.admin] if user.name.lower() in managers else [])
         members.append(member_payload(user, roles))
-    channels = [channel_payload(c, registry) for c in registry.channels(("text",))]
-    threads = [channel_payload(c, registry) for c in registry.channels(("thread", "private_thread")) if not c.archived]
+    channels = [channel_payload(c, registry) for c in registry.channels(("text",), gid)]
+    threads = [channel_payload(c, registry) for c in registry.channels(("thread", "private_thread"), gid)
+               if not c.archived]
     return {
-        "id": str(registry.guild_id), "name": registry.guild_name, "icon": None, "splash": None,
+        "id": str(gid), "name": name, "icon": None, "splash": None,
         "discovery_splash": None, "owner_id": str(owner.id), "afk_channel_id": None, "afk_timeout": 300,
         "verification_level": 0, "default_message_notifications": 1, "explicit_content_filter": 0,
-        "roles": roles_payload(registry, bot_permissions), "emojis": [], "stickers": [], "features": [],
+        "roles": roles_payload(registry, bot_permissions, gid), "emojis": [], "stickers": [], "features": [],
         "mfa_level": 0, "application_id": None, "system_channel_id": None, "system_channel_flags": 0,
         "rules_channel_id": None, "vanity_url_code": None, "description": None, "banner": None,
         "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": locale,
@@ -194,7 +205,7 @@ def message_payload(*, message_id: int, channel: ChannelRow, registry: Registry,
         "sticker_items": [],
     }
     if channel.kind != "dm":
-        data["guild_id"] = str(registry.guild_id)
+        data["guild_id"] = str(channel.guild_id or registry.guild_id)
     if webhook_id is not None:
         data["webhook_id"] = str(webhook_id)
         data["application_id"] = str(webhook_id)
@@ -338,7 +349,7 @@ def _choose(param: app_commands.Parameter, raw: str, value: Any) -> Any:
     raise ParseError(f"option {param.display_name} must be one of: {listed}")
 
 
-def _convert(param: app_commands.Parameter, raw: str, registry: Registry, guild_id: int,
+def _convert(param: app_commands.Parameter, raw: str, registry: Registry, guild_id: Optional[int],
              resolved: dict[str, dict[str, Any]], managers: set[str]) -> Any:
     t = param.type
     name = param.display_name
@@ -384,15 +395,15 @@ def _convert(param: app_commands.Parameter, raw: str, registry: Registry, guild_
             user = registry.user(text)
         if user is None:
             raise ParseError(f"option {name}: unknown user {raw!r}")
-        roles = [role_ids(registry).admin] if user.name.lower() in managers else []
+        roles = [role_ids(registry, guild_id).admin] if user.name.lower() in managers else []
         if user.id == registry.bot_id:
-            roles = [role_ids(registry).bot]
+            roles = [role_ids(registry, guild_id).bot]
         resolved.setdefault("users", {})[str(user.id)] = user_payload(user)
         resolved.setdefault("members", {})[str(user.id)] = member_payload(
             user, roles, with_user=False, permissions=member_permissions(user, managers))
         return str(user.id)
     if t is AppCommandOptionType.channel:
-        row = registry.find_channel(raw)
+        row = registry.find_channel(raw, guild_id)
         if row is None or row.kind == "dm":
             raise ParseError(f"option {name}: no channel called {raw!r}")
         resolved.setdefault("channels", {})[str(row.id)] = channel_payload(
@@ -401,8 +412,10 @@ def _convert(param: app_commands.Parameter, raw: str, registry: Registry, guild_
     raise ParseError(f"option {name} has type {t.name}, which the local table cannot type")
 
 
-def command_data(line: CommandLine, registry: Registry, *, managers: set[str]) -> dict[str, Any]:
-    """The ``data`` of an APPLICATION_COMMAND (or AUTOCOMPLETE) interaction."""
+def command_data(line: CommandLine, registry: Registry, *, managers: set[str],
+                 guild_id: Optional[int] = None) -> dict[str, Any]:
+    """The ``data`` of an APPLICATION_COMMAND (or AUTOCOMPLETE) interaction typed in server ``guild_id``
+    (default: the default one)."""
     cmd = line.resolved.command
     options: list[dict[str, Any]] = []
     resolved: dict[str, dict[str, Any]] = {}
@@ -420,7 +433,7 @@ def command_data(line: CommandLine, registry: Registry, *, managers: set[str]) -
             continue
         if raw == "" and param.required:
             raise ParseError(f"option {name} needs a value")
-        value = _convert(param, raw, registry, registry.guild_id, resolved, managers)
+        value = _convert(param, raw, registry, guild_id or registry.guild_id, resolved, managers)
         options.append({"name": name, "type": param.type.value, "value": value})
     if given:
         known = ", ".join(p.display_name for p in cmd.parameters) or "(none)"
@@ -448,21 +461,26 @@ def interaction_payload(*, kind: int, data: dict[str, Any], registry: Registry, 
                         channel: ChannelRow, managers: set[str], bot_permissions: discord.Permissions,
                         locale: str, guild_locale: str = "en-US",
                         message: Optional[dict[str, Any]] = None) -> dict[str, Any]:
-    """An INTERACTION_CREATE payload from ``user`` in ``channel`` of the local guild."""
-    ids = role_ids(registry)
-    roles = [ids.admin] if user.name.lower() in managers else []
+    """An INTERACTION_CREATE payload from ``user`` in ``channel``: of the channel's server, or from a direct
+    message with the bot when ``channel`` is a DM (no guild, no member: ``user`` and context 1)."""
     payload: dict[str, Any] = {
         "id": str(snowflake_now()), "application_id": str(registry.application_id), "type": kind,
         "data": data, "token": "local." + secrets.token_urlsafe(24), "version": 1,
-        "guild_id": str(registry.guild_id),
-        "guild": {"id": str(registry.guild_id), "locale": guild_locale, "features": []},
         "channel_id": str(channel.id), "channel": channel_payload(channel, registry),
-        "member": member_payload(user, roles, permissions=member_permissions(user, managers)),
-        "app_permissions": str(bot_permissions.value), "locale": locale, "guild_locale": guild_locale,
-        "entitlements": [], "entitlement_sku_ids": [],
-        "authorizing_integration_owners": {"0": str(registry.guild_id)}, "context": 0,
-        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        "app_permissions": str(bot_permissions.value), "locale": locale,
+        "entitlements": [], "entitlement_sku_ids": [], "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
+    if channel.kind == "dm":
+        payload.update(user=user_payload(user), context=1, authorizing_integration_owners={"0": "0"})
+    else:
+        gid = channel.guild_id or registry.guild_id
+        ids = role_ids(registry, gid)
+        roles = [ids.admin] if user.name.lower() in managers else []
+        payload.update(
+            guild_id=str(gid), guild={"id": str(gid), "locale": guild_locale, "features": []},
+            member=member_payload(user, roles, permissions=member_permissions(user, managers)),
+            guild_locale=guild_locale, authorizing_integration_owners={"0": str(gid)}, context=0,
+        )
     if message is not None:
         payload["message"] = message
     return payload

@@ -2,7 +2,8 @@
 
 Everything Discord itself would remember between two runs of the bot lives
 here, in tables prefixed ``local_`` inside the same SQLite file as the games:
-the fake guild, channels and threads (name <-> stable snowflake), users
+the fake guilds (name <-> stable snowflake; the default one is ``local``),
+their channels and threads (name <-> stable snowflake), users
 (name <-> stable snowflake) and the messages the bot posted (so a later
 process can press the buttons of a board posted days earlier).
 
@@ -11,6 +12,7 @@ Nothing here imports discord.py.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -20,11 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Optional
 
-__all__ = ["Registry", "ChannelRow", "UserRow", "MessageRow", "snowflake_now", "DISCORD_EPOCH"]
+__all__ = ["Registry", "ChannelRow", "UserRow", "GuildRow", "MessageRow", "snowflake_now", "DISCORD_EPOCH",
+           "DEFAULT_GUILD"]
 
 DISCORD_EPOCH = 1420070400000
 #: Messages kept per channel; older ones can no longer be pressed or fetched.
 KEEP_MESSAGES = 200
+#: The name of the server the table acts in unless told otherwise (``--guild NAME``).
+DEFAULT_GUILD = "local"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS local_meta (
@@ -59,6 +64,11 @@ CREATE TABLE IF NOT EXISTS local_messages (
     created REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS local_messages_channel ON local_messages (channel_id, id);
+CREATE TABLE IF NOT EXISTS local_guilds (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    created REAL NOT NULL
+);
 """
 
 
@@ -86,6 +96,12 @@ class UserRow:
 
 
 @dataclass
+class GuildRow:
+    id: int
+    name: str
+
+
+@dataclass
 class ChannelRow:
     id: int
     name: str
@@ -97,6 +113,7 @@ class ChannelRow:
     locked: bool
     auto_archive: int
     created: float
+    guild_id: Optional[int] = None  # the server it belongs to; None for a DM
 
     @property
     def is_thread(self) -> bool:
@@ -132,7 +149,10 @@ class Registry:
             for stmt in _SCHEMA.split(";"):
                 if stmt.strip():
                     c.execute(stmt)
-        self.guild_id = self._meta_id("guild_id")
+            columns = {r["name"] for r in c.execute("PRAGMA table_info(local_channels)")}
+            if "guild_id" not in columns:  # tables written before several servers: all in the default one
+                c.execute("ALTER TABLE local_channels ADD COLUMN guild_id INTEGER")
+        self.guild_id = self._meta_id("guild_id")  # the default server (DEFAULT_GUILD)
         self.bot_id = self._meta_id("bot_user_id")
         self.application_id = self.bot_id
         self.guild_name = self.meta("guild_name") or "Local table"
@@ -141,6 +161,8 @@ class Registry:
                 "INSERT OR IGNORE INTO local_users (id, name, bot, created) VALUES (?, ?, 1, ?)",
                 (self.bot_id, self.meta("bot_name") or "tablebot", time.time()),
             )
+            c.execute("INSERT OR IGNORE INTO local_guilds (id, name, created) VALUES (?, ?, ?)",
+                      (self.guild_id, DEFAULT_GUILD, time.time()))
 
     # -- plumbing ---------------------------------------------------------
 
@@ -219,18 +241,50 @@ class Registry:
     def users(self) -> list[UserRow]:
         return [self._user(r) for r in self.conn.execute("SELECT * FROM local_users ORDER BY id")]
 
-    # -- channels and threads ---------------------------------------------
+    # -- guilds (servers) ---------------------------------------------------
 
     @staticmethod
-    def _channel(row: sqlite3.Row) -> ChannelRow:
+    def derived_guild_id(name: str) -> int:
+        """A stable snowflake-sized id for the server called ``name`` (the same in every database)."""
+        digest = hashlib.sha256(("local-guild:" + name.strip().lower()).encode()).digest()
+        return (int.from_bytes(digest[:7], "big") >> 1) | (1 << 50)
+
+    def guild(self, name: str) -> GuildRow:
+        """The server called ``name``, created on first use; ``local`` is the default one."""
+        name = name.strip()
+        if not name:
+            raise ValueError("a server needs a name")
+        row = self.conn.execute("SELECT * FROM local_guilds WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            with self._tx() as c:
+                c.execute("INSERT OR IGNORE INTO local_guilds (id, name, created) VALUES (?, ?, ?)",
+                          (self.derived_guild_id(name), name, time.time()))
+            row = self.conn.execute("SELECT * FROM local_guilds WHERE name = ?", (name,)).fetchone()
+        return GuildRow(id=row["id"], name=row["name"])
+
+    def guild_by_id(self, guild_id: Optional[int]) -> Optional[GuildRow]:
+        if guild_id is None:
+            return None
+        row = self.conn.execute("SELECT * FROM local_guilds WHERE id = ?", (int(guild_id),)).fetchone()
+        return None if row is None else GuildRow(id=row["id"], name=row["name"])
+
+    def guilds(self) -> list[GuildRow]:
+        return [GuildRow(id=r["id"], name=r["name"])
+                for r in self.conn.execute("SELECT * FROM local_guilds ORDER BY created, id")]
+
+    # -- channels and threads ---------------------------------------------
+
+    def _channel(self, row: sqlite3.Row) -> ChannelRow:
+        guild = None if row["kind"] == "dm" else (row["guild_id"] or self.guild_id)
         return ChannelRow(
             id=row["id"], name=row["name"], kind=row["kind"], parent_id=row["parent_id"],
             owner_id=row["owner_id"], recipient_id=row["recipient_id"], archived=bool(row["archived"]),
-            locked=bool(row["locked"]), auto_archive=row["auto_archive"], created=row["created"],
+            locked=bool(row["locked"]), auto_archive=row["auto_archive"], created=row["created"], guild_id=guild,
         )
 
-    def find_channel(self, name: str) -> Optional[ChannelRow]:
-        """A channel or thread by name (``#`` optional) or id; active and newest first."""
+    def find_channel(self, name: str, guild_id: Optional[int] = None) -> Optional[ChannelRow]:
+        """A channel or thread by name (``#`` optional; of server ``guild_id``, default: the default one) or
+        id; active and newest first."""
         key = name.strip()
         if key.isascii() and key.isdigit():  # an id (never int() of "①")
             return self.channel_by_id(int(key))
@@ -244,8 +298,9 @@ class Registry:
             return None if row is None else self._channel(row)
         key = key.lstrip("#")
         row = self.conn.execute(
-            "SELECT * FROM local_channels WHERE name = ? AND kind != 'dm' ORDER BY archived ASC, id DESC LIMIT 1",
-            (key,),
+            "SELECT * FROM local_channels WHERE name = ? AND kind != 'dm' AND COALESCE(guild_id, ?) = ?"
+            " ORDER BY archived ASC, id DESC LIMIT 1",
+            (key, self.guild_id, guild_id or self.guild_id),
         ).fetchone()
         return None if row is None else self._channel(row)
 
@@ -253,19 +308,21 @@ class Registry:
         row = self.conn.execute("SELECT * FROM local_channels WHERE id = ?", (int(channel_id),)).fetchone()
         return None if row is None else self._channel(row)
 
-    def text_channel(self, name: str) -> ChannelRow:
-        """The text channel ``name``, created when missing."""
+    def text_channel(self, name: str, guild_id: Optional[int] = None) -> ChannelRow:
+        """The text channel ``name`` of server ``guild_id`` (default: the default one), created when missing."""
         name = name.lstrip("#")
+        guild = guild_id or self.guild_id
         row = self.conn.execute(
-            "SELECT * FROM local_channels WHERE name = ? AND kind = 'text' ORDER BY id LIMIT 1", (name,)
+            "SELECT * FROM local_channels WHERE name = ? AND kind = 'text' AND COALESCE(guild_id, ?) = ?"
+            " ORDER BY id LIMIT 1", (name, self.guild_id, guild)
         ).fetchone()
         if row is not None:
             return self._channel(row)
         with self._tx() as c:
             cid = snowflake_now()
             c.execute(
-                "INSERT INTO local_channels (id, name, kind, created) VALUES (?, ?, 'text', ?)",
-                (cid, name, time.time()),
+                "INSERT INTO local_channels (id, name, kind, created, guild_id) VALUES (?, ?, 'text', ?, ?)",
+                (cid, name, time.time(), guild),
             )
         found = self.channel_by_id(cid)
         assert found is not None
@@ -273,12 +330,13 @@ class Registry:
 
     def add_thread(self, thread_id: int, name: str, parent_id: int, owner_id: int,
                    private: bool = False, auto_archive: int = 10080) -> ChannelRow:
+        parent = self.channel_by_id(parent_id)
         with self._tx() as c:
             c.execute(
-                "INSERT OR REPLACE INTO local_channels (id, name, kind, parent_id, owner_id, auto_archive, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO local_channels (id, name, kind, parent_id, owner_id, auto_archive, created,"
+                " guild_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (int(thread_id), name, "private_thread" if private else "thread", int(parent_id), int(owner_id),
-                 int(auto_archive), time.time()),
+                 int(auto_archive), time.time(), parent.guild_id if parent else None),
             )
         found = self.channel_by_id(thread_id)
         assert found is not None
@@ -318,12 +376,15 @@ class Registry:
             c.execute("DELETE FROM local_channels WHERE id = ?", (int(channel_id),))
             c.execute("DELETE FROM local_messages WHERE channel_id = ?", (int(channel_id),))
 
-    def channels(self, kinds: tuple[str, ...] = ("text", "thread", "private_thread", "dm")) -> list[ChannelRow]:
+    def channels(self, kinds: tuple[str, ...] = ("text", "thread", "private_thread", "dm"),
+                 guild_id: Optional[int] = None) -> list[ChannelRow]:
+        """Channels of these kinds (of one server only, when ``guild_id`` is given: DMs belong to none)."""
         marks = ",".join("?" for _ in kinds)
-        return [
+        rows = [
             self._channel(r)
             for r in self.conn.execute(f"SELECT * FROM local_channels WHERE kind IN ({marks}) ORDER BY id", kinds)
         ]
+        return rows if guild_id is None else [r for r in rows if r.guild_id == guild_id]
 
     # -- messages -----------------------------------------------------------
 

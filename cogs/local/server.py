@@ -73,7 +73,7 @@ def _split_body(kwargs: dict[str, Any], form: Optional[list[dict[str, Any]]], fi
 
 
 class LocalDiscord(InteractionSide):
-    """A tiny Discord: one guild, its channels, threads and users, all from the registry."""
+    """A tiny Discord: its guilds (servers), their channels and threads, users and DMs, all from the registry."""
 
     def __init__(self, registry: Registry, out_dir: str, *, managers: set[str],
                  bot_permissions: discord.Permissions = BOT_PERMISSIONS, locale: str = "en-US",
@@ -107,8 +107,17 @@ class LocalDiscord(InteractionSide):
         if kind == "channel":
             row = self.registry.channel_by_id(snowflake)
             return row.name if row else None
-        ids = role_ids(self.registry)
-        return {ids.everyone: "everyone", ids.bot: "Table bot", ids.admin: "Table admin"}.get(snowflake)
+        for guild in self.registry.guilds():
+            ids = role_ids(self.registry, guild.id)
+            name = {ids.everyone: "everyone", ids.bot: "Table bot", ids.admin: "Table admin"}.get(snowflake)
+            if name is not None:
+                return name
+        return None
+
+    def guild_name(self, channel: ChannelRow) -> Optional[str]:
+        """The name of the server a channel belongs to (what ``--guild`` takes); None for a DM."""
+        guild = self.registry.guild_by_id(channel.guild_id)
+        return guild.name if guild else None
 
     def _channel(self, channel_id: Any) -> ChannelRow:
         row = self.registry.channel_by_id(int(channel_id))
@@ -150,7 +159,8 @@ class LocalDiscord(InteractionSide):
     def _record(self, payload: dict[str, Any], channel: ChannelRow, *, ephemeral: bool, to_user: Optional[UserRow],
                 edited: bool = False) -> Sent:
         sent = Sent(
-            channel=channel.name, ephemeral=ephemeral, content=payload.get("content") or "",
+            guild=self.guild_name(channel), channel=channel.name, ephemeral=ephemeral,
+            content=payload.get("content") or "",
             embeds=list(payload.get("embeds") or []), files=self._paths(payload),
             components=list(payload.get("components") or []), message_id=int(payload["id"]), edited=edited,
             to_user=to_user.name if (ephemeral and to_user) else None,
@@ -185,7 +195,7 @@ class LocalDiscord(InteractionSide):
         meta = None
         if interaction is not None:
             meta = {"id": str(interaction.id), "type": interaction.kind, "user": user_payload(interaction.user),
-                    "authorizing_integration_owners": {"0": str(self.registry.guild_id)}}
+                    "authorizing_integration_owners": {"0": str(channel.guild_id or 0)}}
         payload = message_payload(
             message_id=message_id, channel=channel, registry=self.registry, author=self.bot_user, body=body,
             attachments=self._write_files(message_id, uploads, body),
@@ -260,7 +270,8 @@ class LocalDiscord(InteractionSide):
             "description": "A board-game table running locally", "rpc_origins": [], "bot_public": False,
             "bot_require_code_grant": False, "owner": user_payload(owner), "summary": "",
             "verify_key": "0" * 64, "team": None, "flags": 0, "bot": user_payload(bot),
-            "interactions_endpoint_url": None, "redirect_uris": [], "approximate_guild_count": 1,
+            "interactions_endpoint_url": None, "redirect_uris": [],
+            "approximate_guild_count": len(self.registry.guilds()),
         }
 
     async def _no_gateway(self, p, body, uploads, q):
@@ -303,28 +314,30 @@ class LocalDiscord(InteractionSide):
 
     # guild
     async def _get_guild(self, p, body, uploads, q):
-        self._guild_check(p)
+        gid = self._guild_check(p)
         data = guild_payload(self.registry, bot_permissions=self.bot_permissions, managers=self.managers,
-                             locale=self.locale)
+                             locale=self.locale, guild_id=gid)
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             data.pop(key, None)
         data["approximate_member_count"] = len(self.registry.users())
         return data
 
-    def _guild_check(self, p: dict[str, str]) -> None:
-        if int(p["guild_id"]) != self.registry.guild_id:
+    def _guild_check(self, p: dict[str, str]) -> int:
+        """The id of a server the table knows, else Discord's 404."""
+        guild = self.registry.guild_by_id(int(p["guild_id"]))
+        if guild is None:
             raise http_error(404, 10004, "Unknown Guild")
+        return guild.id
 
     async def _guild_channels(self, p, body, uploads, q):
-        self._guild_check(p)
-        return [channel_payload(c, self.registry) for c in self.registry.channels(("text",))]
+        gid = self._guild_check(p)
+        return [channel_payload(c, self.registry) for c in self.registry.channels(("text",), gid)]
 
     async def _guild_roles(self, p, body, uploads, q):
-        self._guild_check(p)
-        return roles_payload(self.registry, self.bot_permissions)
+        return roles_payload(self.registry, self.bot_permissions, self._guild_check(p))
 
-    def _member(self, user: UserRow) -> dict[str, Any]:
-        ids = role_ids(self.registry)
+    def _member(self, user: UserRow, guild_id: Optional[int] = None) -> dict[str, Any]:
+        ids = role_ids(self.registry, guild_id)
         if user.id == self.registry.bot_id:
             roles = [ids.bot]
         else:
@@ -332,22 +345,22 @@ class LocalDiscord(InteractionSide):
         return member_payload(user, roles)
 
     async def _get_member(self, p, body, uploads, q):
-        self._guild_check(p)
+        gid = self._guild_check(p)
         user = self.registry.user_by_id(int(p.get("member_id") or p.get("user_id")))
         if user is None:
             raise http_error(404, 10007, "Unknown Member")
-        return self._member(user)
+        return self._member(user, gid)
 
     async def _list_members(self, p, body, uploads, q):
-        self._guild_check(p)
+        gid = self._guild_check(p)
         after = int(q.get("after", 0) or 0)
         limit = int(q.get("limit", 1000) or 1000)
-        return [self._member(u) for u in self.registry.users() if u.id > after][:limit]
+        return [self._member(u, gid) for u in self.registry.users() if u.id > after][:limit]
 
     async def _active_threads(self, p, body, uploads, q):
-        self._guild_check(p)
-        threads = [channel_payload(c, self.registry) for c in self.registry.channels(("thread", "private_thread"))
-                   if not c.archived]
+        gid = self._guild_check(p)
+        threads = [channel_payload(c, self.registry)
+                   for c in self.registry.channels(("thread", "private_thread"), gid) if not c.archived]
         return {"threads": threads, "members": []}
 
     # channels and threads

@@ -15,8 +15,9 @@ The seam is discord.py's own (pinned in requirements.txt):
   thread posts, thread creation, fetches, command sync);
 * ``discord.webhook.async_.async_context`` holds a :class:`LocalWebhookAdapter`
   (interaction responses, followups, ``@original`` edits);
-* the connection state gets the bot user, application id and a fake guild
-  (from the registry) without logging in, then ``setup_hook`` runs;
+* the connection state gets the bot user, application id and the fake guilds
+  (servers, from the registry; more join on first use) without logging in,
+  then ``setup_hook`` runs;
 * each action is an interaction payload handed to the connection state's
   ``parse_interaction_create``, which builds the ``discord.Interaction`` and
   dispatches it through the real ``CommandTree`` or ``ViewStore``.
@@ -43,7 +44,7 @@ from .payloads import (
     BOT_PERMISSIONS, channel_payload, command_data, guild_payload, interaction_payload, member_permissions,
     read_command_line, top_level_commands,
 )
-from .registry import ChannelRow, Registry, UserRow
+from .registry import DEFAULT_GUILD, ChannelRow, GuildRow, Registry, UserRow
 from .server import InteractionRecord, LocalDiscord
 from .webhook import LocalWebhookAdapter
 
@@ -86,14 +87,18 @@ class LocalTable:
     """Drive the real bot in-process through a fake Discord.
 
     Posted files are written under ``out_dir`` (default ``out``).
-    ``managers`` are user names given Manage Server (the first is the guild
-    owner); ``bot_permissions`` are the bot's permissions in every channel
+    ``managers`` are user names given Manage Server in every server (the first
+    owns them); ``bot_permissions`` are the bot's permissions in every channel
     (lower them to see how the bot copes with missing permissions).
     ``closed_dms`` are users whose DMs are closed (the bot gets Discord's
     403 "Cannot send messages to this user").  ``clock`` (``() -> float``) is
     handed to ``make_bot(path, clock=clock)``: the time the bot lives by.
     ``settle_timeout`` bounds how long one action may run; ``ack_deadline`` is Discord's 3 seconds to
     acknowledge an interaction (None turns the check off).
+
+    The table has servers: ``guild=NAME`` on ``command``/``press``/``complete`` acts in the server called
+    NAME (created on first use, with its own channels and threads; default ``local``), ``dm=True`` acts
+    from the user's direct messages with the bot instead.
     """
 
     settle_timeout: float = 30.0
@@ -163,9 +168,9 @@ class LocalTable:
         if not state.application_flags:
             state.application_flags = bot._application.flags
 
-        # What GUILD_CREATE would bring: the guild, its channels, active threads, members.
-        state._add_guild_from_data(guild_payload(
-            self.registry, bot_permissions=self.bot_permissions, managers=self.managers, locale=self.guild_locale))
+        # What GUILD_CREATE would bring for each server: the guild, its channels, active threads, members.
+        for guild in self.registry.guilds():
+            self._join_guild(guild)
 
         if hasattr(bot, "add_listener"):
             bot.add_listener(self._on_interaction, "on_interaction")
@@ -220,8 +225,10 @@ class LocalTable:
 
     # -- the three things a player does ----------------------------------------------------
 
-    async def command(self, user: str, line: str, channel: str = "local") -> Replies:
-        """Run a slash command typed as on Discord (``/game new game:wayfinders``) as ``user``.
+    async def command(self, user: str, line: str, channel: str = "local", *, guild: Optional[str] = None,
+                      dm: bool = False) -> Replies:
+        """Run a slash command typed as on Discord (``/game new game:wayfinders``) as ``user``, in ``channel``
+        of server ``guild`` (default: the default server), or from a direct message when ``dm``.
 
         Raises :class:`LocalError` when the line names no command of the tree
         or its options do not fit; the bot's own answers come back as
@@ -229,22 +236,28 @@ class LocalTable:
         """
         self._need_started()
         assert self.registry is not None
-        cl = read_command_line(self.bot.tree, self.registry.guild_id, line)
-        data = command_data(cl, self.registry, managers=self.managers)
         who = self._user(user)
-        where = self._channel(channel, create=True)
+        where = self._where(who, channel, guild, dm, create=True)
+        gid = where.guild_id or self.registry.guild_id
+        cl = read_command_line(self.bot.tree, gid, line)
+        data = command_data(cl, self.registry, managers=self.managers, guild_id=gid)
         return await self._interact(2, data, who, where, label=cl.resolved.qualified)
 
-    async def press(self, user: str, n: int, channel: str = "local") -> Replies:
+    async def press(self, user: str, n: int, channel: str = "local", *, guild: Optional[str] = None,
+                    dm: bool = False) -> Replies:
         """Click button or select option ``n`` (from 1) of the last bot message with components."""
-        return await self.press_message(user, None, n, channel)
+        return await self.press_message(user, None, n, channel, guild=guild, dm=dm)
 
-    async def press_message(self, user: str, message_id: Optional[int], n: int, channel: str = "local") -> Replies:
-        """Click item ``n`` of a given bot message (an older board, say); None means the latest one."""
+    async def press_message(self, user: str, message_id: Optional[int], n: int, channel: str = "local", *,
+                            guild: Optional[str] = None, dm: bool = False) -> Replies:
+        """Click item ``n`` of a given bot message (an older board, say); None means the latest one.
+
+        A given message is clicked from where the player is (``channel`` of ``guild``, or a DM): a message of
+        another server's channel is clicked from that other server, as a forged click would be."""
         self._need_started()
         assert self.registry is not None
         who = self._user(user)
-        where = self._channel(channel)
+        where = self._where(who, channel, guild, dm)
         row = (self.registry.last_with_components(where.id, who.id) if message_id is None
                else self.registry.message(message_id))
         if row is None:
@@ -264,11 +277,15 @@ class LocalTable:
         return await self._interact(3, data, who, where, label=f"press {n} ({item.label})",
                                     message=row.payload, clicked=row.id, item=item)
 
-    async def complete(self, user: str, line: str, channel: str = "local") -> Completions:
+    async def complete(self, user: str, line: str, channel: str = "local", *, guild: Optional[str] = None,
+                       dm: bool = False) -> Completions:
         """Autocomplete choices ``(name, value)`` for the last option in ``line``."""
         self._need_started()
         assert self.registry is not None
-        cl = read_command_line(self.bot.tree, self.registry.guild_id, line, autocomplete=True)
+        who = self._user(user)
+        where = self._where(who, channel, guild, dm, create=True)
+        gid = where.guild_id or self.registry.guild_id
+        cl = read_command_line(self.bot.tree, gid, line, autocomplete=True)
         param = next(p for p in cl.resolved.command.parameters if p.display_name == cl.focused)
         typed = cl.raw.get(cl.focused or "", "")
         if not param.autocomplete:
@@ -277,9 +294,7 @@ class LocalTable:
                 return Completions([(c.name, str(c.value)) for c in param.choices
                                     if low in c.name.lower() or low in str(c.value).lower()])
             raise LocalError(f"option {param.display_name} of {cl.resolved.qualified} has no suggestions")
-        data = command_data(cl, self.registry, managers=self.managers)
-        who = self._user(user)
-        where = self._channel(channel, create=True)
+        data = command_data(cl, self.registry, managers=self.managers, guild_id=gid)
         replies, rec = await self._interact(4, data, who, where, label=f"complete {cl.resolved.qualified}",
                                             want_record=True)
         choices = [(str(c.get("name")), str(c.get("value"))) for c in (rec.choices or [])]
@@ -296,12 +311,23 @@ class LocalTable:
     def render(self, sent: Sent) -> str:
         return sent.text(self.name_of)
 
-    def has_channel(self, name: str) -> bool:
-        return self.registry is not None and self.registry.find_channel(name) is not None
+    def has_channel(self, name: str, guild: Optional[str] = None) -> bool:
+        """Whether server ``guild`` (default: the default one) has a channel or thread called ``name``."""
+        if self.registry is None:
+            return False
+        known = {g.name.lower(): g.id for g in self.registry.guilds()}
+        gid = known.get((guild or DEFAULT_GUILD).lower())
+        return gid is not None and self.registry.find_channel(name, gid) is not None
 
-    def channel_names(self) -> list[str]:
+    def channel_names(self, guild: Optional[str] = None) -> list[str]:
+        """The open channels and threads of server ``guild`` (default: the default one)."""
         assert self.registry is not None
-        return [c.label for c in self.registry.channels() if not c.archived]
+        gid = self.registry.guild(guild or DEFAULT_GUILD).id
+        return [c.label for c in self.registry.channels(("text", "thread", "private_thread"), gid) if not c.archived]
+
+    def guild_names(self) -> list[str]:
+        assert self.registry is not None
+        return [g.name for g in self.registry.guilds()]
 
     def commands_help(self) -> list[str]:
         """One line per slash command with its options, from the real tree."""
@@ -336,16 +362,47 @@ class LocalTable:
             raise LocalError(f"{name} is the bot")
         return user
 
-    def _channel(self, name: str, create: bool = False) -> ChannelRow:
+    def _channel(self, name: str, create: bool = False, guild_id: Optional[int] = None) -> ChannelRow:
         assert self.registry is not None
-        row = self.registry.find_channel(name)
+        row = self.registry.find_channel(name, guild_id)
         if row is None:
             if not create or name.startswith("@") or name.strip().isdigit():
                 raise LocalError(f"no channel or thread called {name!r}")
-            row = self.registry.text_channel(name)
+            row = self.registry.text_channel(name, guild_id)
             self.bot._connection.parse_channel_create(channel_payload(row, self.registry))
         if row.kind == "dm":
-            raise LocalError("slash commands are used in the server, not in DMs")
+            raise LocalError("slash commands are used in a server's channel; act from a DM with dm=True (--dm)")
+        return row
+
+    def _join_guild(self, guild: GuildRow) -> None:
+        """The bot is in every server of the table: give its state the GUILD_CREATE of one it does not know."""
+        assert self.registry is not None
+        state = self.bot._connection
+        if state._get_guild(guild.id) is None:
+            state._add_guild_from_data(guild_payload(
+                self.registry, bot_permissions=self.bot_permissions, managers=self.managers,
+                locale=self.guild_locale, guild_id=guild.id))
+
+    def _where(self, user: UserRow, channel: str, guild: Optional[str], dm: bool, create: bool = False
+               ) -> ChannelRow:
+        """Where an action happens: the user's DM with the bot, or ``channel`` of server ``guild``."""
+        assert self.registry is not None
+        if dm:
+            return self.registry.dm_channel(user.id)
+        row = self.enter_guild(guild)
+        return self._channel(channel, create=create, guild_id=row.id)
+
+    def enter_guild(self, name: Optional[str] = None) -> GuildRow:
+        """The server called ``name`` (default: the default one), created with its ``local`` channel on first
+        use, the bot a member of it."""
+        assert self.registry is not None
+        try:
+            row = self.registry.guild(name or DEFAULT_GUILD)
+        except ValueError as exc:
+            raise LocalError(str(exc)) from None
+        if self.registry.find_channel("local", row.id) is None:
+            self.registry.text_channel("local", row.id)
+        self._join_guild(row)
         return row
 
     def is_background(self, task: asyncio.Task) -> bool:

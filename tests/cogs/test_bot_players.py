@@ -125,7 +125,7 @@ def test_bots_pick_up_their_turn_after_a_restart(tmp_path):
         GAMES["wayfinders"].setup(["p1", "p2", "p3", "p4"], n)) != ["p1"])  # a bot opens the game
     service = TableService(open_store(db), seeds=lambda: seed)
     from cogs.bot_seats import add_bots
-    table = service.new_game(Actor(user_id=5, name="alice"), "wayfinders", guild_id=None, channel_id=1)
+    table = service.new_game(Actor(user_id=5, name="alice"), "wayfinders", guild_id=1, channel_id=1)
     table = add_bots(service, table, 3)
     table = service.start(Actor(user_id=5, name="alice"), table)
     assert table.to_act != ["p1"]  # nobody drove the bots: the service alone never does

@@ -121,7 +121,7 @@ def test_a_whole_game_through_the_service_ends_with_results(service):
 def test_abandon_needs_the_creator_or_manage_server(service):
     table = started(service)
     refused("host.refuse.creator_only", service.abandon, BOB, table)
-    table = service.abandon(Actor(BOB.user_id, "bob", can_manage=True), table)
+    table = service.abandon(Actor(BOB.user_id, "bob", can_manage=True, guild_id=1), table)
     assert table.game.status == "abandoned"
     assert table.engine.to_act(table.state) == []
 
@@ -129,13 +129,13 @@ def test_abandon_needs_the_creator_or_manage_server(service):
 def test_locate_by_thread_channel_and_ambiguity(service):
     one = started(service)
     service.games.set_thread(one.game.id, 777)
-    assert service.locate(777, EVE.user_id).game.id == one.game.id
-    assert service.locate(50, ALICE.user_id).game.id == one.game.id
+    assert service.locate(777, EVE.user_id, guild_id=1).game.id == one.game.id
+    assert service.locate(50, ALICE.user_id, guild_id=1).game.id == one.game.id
     two = service.new_game(ALICE, "wayfinders", guild_id=1, channel_id=50)
-    refused("host.refuse.which_game", service.locate, 50, ALICE.user_id)
-    assert service.locate(50, ALICE.user_id, two.game.id).game.id == two.game.id
-    refused("host.refuse.no_such_game", service.locate, 50, ALICE.user_id, 999)
-    refused("host.refuse.no_game_here", service.locate, 51, ALICE.user_id)
+    refused("host.refuse.which_game", service.locate, 50, ALICE.user_id, guild_id=1)
+    assert service.locate(50, ALICE.user_id, two.game.number, guild_id=1).game.id == two.game.id
+    refused("host.refuse.no_such_game", service.locate, 50, ALICE.user_id, 999, guild_id=1)
+    refused("host.refuse.no_game_here", service.locate, 51, ALICE.user_id, guild_id=1)
 
 
 def test_play_seat_plays_for_a_seat_through_the_same_guarded_pipeline(service):

@@ -18,7 +18,9 @@ def test_one_shot_json_lines_then_a_second_process_presses_in_the_thread(tmp_pat
     first = run(tmp_path, "--json", "--as", "alice", "/demo table name:alpha")
     assert first.returncode == 0, first.stderr
     lines = [json.loads(line) for line in first.stdout.splitlines()]
-    assert [list(d) for d in lines] == [["channel", "ephemeral", "content", "embeds", "files", "components"]] * 2
+    assert [list(d) for d in lines] == [["guild", "channel", "ephemeral", "content", "embeds", "files",
+                                         "components"]] * 2
+    assert {d["guild"] for d in lines} == {"local"}
     board, ready = lines
     assert board["channel"] == "alpha" and board["ephemeral"] is False and board["embeds"][0]["title"] == "Table alpha"
     assert Path(board["files"][0]).exists()

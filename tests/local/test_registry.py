@@ -26,7 +26,30 @@ def test_ids_are_stable_across_processes_and_names_are_case_insensitive(tmp_path
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert names == {"local_meta", "local_users", "local_channels", "local_messages"}
+    assert names == {"local_meta", "local_users", "local_channels", "local_messages", "local_guilds"}
+
+
+def test_servers_have_stable_ids_from_their_names_and_their_own_channels(tmp_path):
+    db = tmp_path / "games.db"
+    first = Registry(db)
+    assert first.guild("local").id == first.guild_id  # the default server
+    other = first.guild("Other")
+    here, there = first.text_channel("local"), first.text_channel("local", other.id)
+    thread = first.add_thread(333, "wayfinders-1", there.id, first.bot_id)
+    dm = first.dm_channel(first.user("mallory").id)
+    first.close()
+
+    second = Registry(tmp_path / "elsewhere.db")  # a server's id comes from its name alone
+    assert second.guild("other").id == other.id == Registry.derived_guild_id("OTHER") != second.guild_id
+    second.close()
+    again = Registry(db)
+    assert here.id != there.id and (here.guild_id, there.guild_id) == (again.guild_id, other.id)
+    assert again.find_channel("local", other.id).id == there.id
+    assert again.find_channel("wayfinders-1", other.id).guild_id == other.id  # a thread is in its channel's server
+    assert again.find_channel("wayfinders-1") is None  # not in the default server
+    assert again.channel_by_id(dm.id).guild_id is None  # a DM belongs to no server
+    assert [g.name for g in again.guilds()] == ["local", "Other"]
+    again.close()
 
 
 def test_last_message_with_components_respects_who_can_see_it(tmp_path):

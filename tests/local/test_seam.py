@@ -295,8 +295,9 @@ def test_routes_the_fake_does_not_know_fail_loudly(db):
 def test_sent_json_has_exactly_the_documented_keys(db):
     replies = play(db, lambda t: t.command("alice", "/demo table name:delta"))
     for sent in replies:
-        assert tuple(sent.to_dict()) == JSON_KEYS == ("channel", "ephemeral", "content", "embeds", "files",
-                                                      "components")
+        assert tuple(sent.to_dict()) == JSON_KEYS == ("guild", "channel", "ephemeral", "content", "embeds",
+                                                      "files", "components")
+        assert sent.guild == "local"  # the default server
     text = replies[0].text()
     assert text.startswith("[#delta] <@") and "  [image] " in text and "  1) Bump 1" in text
     assert "[link] Rules https://example.org/rules" in text

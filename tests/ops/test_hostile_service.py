@@ -79,7 +79,7 @@ def test_ids_of_missing_or_other_games_are_refused(service, game_id, text):
     assume(game_id not in (1, 2))
     before = fingerprint(service)
     with pytest.raises(Refusal) as refused:
-        service.locate(1, EVE.user_id, game_id)
+        service.locate(1, EVE.user_id, game_id, guild_id=1)
     assert refused.value.text.key == "host.refuse.no_such_game"
     # the id of another game: dave's lobby cannot be played, alice's game not by dave
     with pytest.raises(Refusal):
@@ -101,7 +101,7 @@ def test_only_players_act_and_only_creator_or_manager_abandons(service):
     with pytest.raises(Refusal, match="not_player"):
         service.start(EVE, service.table(2))
     assert fingerprint(service) == before
-    done = service.abandon(Actor(user_id=999, name="mod", can_manage=True), table)
+    done = service.abandon(Actor(user_id=999, name="mod", can_manage=True, guild_id=1), table)
     assert done.game.status == "abandoned"
     assert service.abandon(DAVE, service.table(2)).game.status == "abandoned"  # the creator of game 2
 
