@@ -89,7 +89,8 @@ class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_des
         await self.actions.run(interaction, self.actions.new_game(interaction, "robinson", options))
 
     @app_commands.command(name="plan", description="Place your pawns on an action (planning, R30-R38)")
-    @app_commands.describe(action="Which action", target=TARGET, pawns="Your own pawns on it (1 rolls dice, 2 is sure)",
+    @app_commands.describe(action="Which action", target=TARGET,
+                           pawns="Your own pawns (1 rolls, 2 is sure; fewer than needed: others join with /robinson support)",
                            friday="First player: add Friday", dog="First player: add the Dog (Hunt, Explore)",
                            pay="Wood or fur, where the cost offers a choice", game=GAME_ID)
     @app_commands.choices(action=[app_commands.Choice(name=n, value=v) for v, n in ACTIONS])

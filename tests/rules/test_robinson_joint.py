@@ -23,6 +23,7 @@ def test_r50_r84_with_two_players_the_second_player_hunts_with_friday():
     assert "p:hunt:c" in ids(s, other)  # the hunt started by its resolver alone
     s = play(s, (other, "p:hunt:c"))
     assert short(s, s.plan[0]) and "s:0:f" in ids(s, fp)  # the FP's seat places Friday (R30)
+    assert E.view(s).plan[0]["waiting"] == 1
     s = play(s, (fp, "s:0:f"))
     assert s.plan[0].pawns == ["Cook", "Friday"] and s.plan[0].owners == [other, fp]
     s = rest_the_rest(s)
