@@ -101,17 +101,27 @@ def test_r30_a_short_stack_left_when_planning_ends_is_removed_and_its_pawns_rest
 def test_r38_leads_count_as_edits_so_planning_ends():
     from rules.robinson.plan import EDITS
     s = planning(2)
-    s = play(s, ("p1", "p:b.wpn:c"), ("p2", "s:0:c"))
     s.avail.update(W=1)
-    for i in range(EDITS):
-        seat, who = ("p1", s.seat_char["p2"]) if i % 2 == 0 else ("p2", s.seat_char["p1"])
-        s = E.apply(s, seat, f"t:0:{who}")
-    assert not any(i.startswith(("t:", "u:")) for x in s.seats for i in ids(s, x)) or \
-        all(s.edits.get(x, 0) <= EDITS for x in s.seats)
-    top = s.plan[0].owners[0]
-    while s.edits.get(top, 0) < EDITS:
-        s.edits[top] = EDITS
-    assert not any(i.startswith("t:") for i in ids(s, top))
+    s = play(s, ("p1", "p:b.wpn:c"), ("p2", "s:0:c"))
+    c1, c2 = s.seat_char["p1"], s.seat_char["p2"]
+    s.edits["p1"] = EDITS - 1
+    s = play(s, ("p1", f"t:0:{c2}"))  # p1's last edit
+    assert s.edits["p1"] == EDITS and s.plan[0].owners[0] == "p2"
+    s = play(s, ("p2", f"t:0:{c1}"))
+    assert s.plan[0].owners[0] == "p1" and not any(i.startswith(("t:", "u:")) for i in ids(s, "p1"))
+    assert "ok" in ids(s, "p1") or "ok:rest" in ids(s, "p1")  # a way out is always left (R30)
+
+
+def test_r38_the_greedy_bot_places_whole_stacks_only():
+    from rules.rng import Rng
+    s = planning(3, seed=2)
+    s.hunt_deck = ["beast:Birds", "beast:Fox"]  # a hunt worth a pawn or two: it places both
+    s.weapon = 3
+    rng = Rng.from_seed(2)
+    while s.phase == "plan":
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, E.greedy_move(s, seat, rng).id)
+        assert not any(short(s, st) for st in s.plan)
 
 
 def test_r58_a_personal_invention_keeps_its_owner_on_top():
