@@ -103,6 +103,12 @@ def item_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
     return _ids(out)
 
 
+def food_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
+    """The items that give food, offered while the FP's seat picks who goes hungry (R72): Biscuits,
+    the Goat (§3.7, §3.8); the meals are counted again after the use."""
+    return [o for o in item_options(s) if o[0] in ("it:Biscuits", "tk:Goat")]
+
+
 def _ids(out: list[tuple[str, str, Any, bool]]) -> list[tuple[str, str, Any, bool]]:
     return [o for o in out if " " not in o[0]] + [(o[0].replace(" ", "_"), *o[1:]) for o in out if " " in o[0]]
 

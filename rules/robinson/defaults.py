@@ -71,7 +71,8 @@ def _prompt(s: RobinsonState, ids: list[str]) -> str:
         given = 3 - int(p["n"])
         return f"md:{chars[given % len(chars)]}"
     if kind == "hungry":  # R72: most remaining life goes hungry first; ties in seat order from the FP
-        return max(ids, key=lambda mid: CHARACTERS[mid[3:]].life - s.chars[mid[3:]].wounds)
+        return max((i for i in ids if i.startswith("hg:")),
+                   key=lambda mid: CHARACTERS[mid[3:]].life - s.chars[mid[3:]].wounds)
     if kind is None:  # an adventure card: its "discard" option where offered, else the first (R90)
         opts = ADVENTURES[p["card"]].opts
         return next((f"adv:{i}" for i, (codes, ev) in enumerate(opts)

@@ -221,6 +221,10 @@ def _answer(s: RobinsonState, seat: str, o: Opt) -> None:
         abilities.medallion_pick(s, arg)
     elif kind == "hg":
         phases.hungry_pick(s, arg)
+    elif kind in ("it", "tk"):  # food before anyone goes hungry (R8, R72): the meals are counted again
+        s.pending = None
+        abilities.use(s, seat, kind, arg)
+        phases.night_meals(s)
     elif kind == "pk":
         abilities.pick(s, arg)
     else:  # pragma: no cover

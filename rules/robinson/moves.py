@@ -56,9 +56,9 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
             return [(f"hp:{f}", "hp", f, False) for f in half_mixes(int(s.pending["F"]), int(s.pending["W"]))]
         if s.pending.get("kind") == "medallion":
             return abilities.medallion_options(s)
-        if s.pending.get("kind") == "hungry":
+        if s.pending.get("kind") == "hungry":  # R72, and food items first if wanted (R8, R87)
             from .phases import hungry_options
-            return hungry_options(s)  # type: ignore[return-value]
+            return hungry_options(s) + abilities.food_options(s)  # type: ignore[return-value]
         if s.pending.get("kind") in asks.KINDS:
             return asks.options(s)
         if "kind" in s.pending:

@@ -82,3 +82,20 @@ def test_r8_items_before_the_weather_roll_and_storm_glass_in_the_action_phase():
     top = s.event_deck[0]
     s = E.apply(s, fp, "pk:1")  # to the bottom
     assert s.event_deck[-1] == top and s.phase == "resolve" and s.pending is None and s.queue
+
+
+def test_r72_r8_biscuits_while_the_fp_picks_who_goes_hungry_feed_one_more():
+    s = game(3)
+    s.items = {"Biscuits": 2, "Bible": 2}
+    s.shelter = True  # no wound from R72 (3)
+    s.phase = "night"
+    s.avail.update(F=1, NF=0)
+    phases.night_phase(s)
+    fp = s.seats[s.fp]
+    assert s.pending["kind"] == "hungry" and s.pending["n"] == "2"
+    assert "it:Biscuits" in ids(s, fp) and "it:Bible" not in ids(s, fp)  # only what feeds
+    s = E.apply(s, fp, "it:Biscuits")
+    assert s.pending["kind"] == "hungry" and s.pending["n"] == "1"  # counted again: 2 meals covered
+    s = E.apply(s, fp, "it:Biscuits")
+    assert (s.pending or {}).get("kind") != "hungry" and s.avail["F"] + s.avail["NF"] == 0
+    assert all(c.wounds == 0 for c in s.chars.values())  # 3 meals, 3 food: nobody went hungry

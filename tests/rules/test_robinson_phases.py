@@ -134,6 +134,7 @@ def test_r72_night_eating_the_fp_chooses_who_goes_hungry_then_shelter_and_spoili
     s.avail = {"F": 2, "NF": 0, "W": 1, "Fur": 0}
     p1 = s.seat_char["p1"]
     s.chars[p1].wounds = 3
+    s.items = {}  # no Biscuits to eat first (R8)
     phases.night_phase(s)  # 3 meals, 2 food: the FP's seat chooses the hungry one (R72 step 1)
     fp_seat = s.seats[s.fp]
     assert E.to_act(s) == [fp_seat] and sorted(ids(s, fp_seat)) == sorted(f"hg:{c}" for c in s.seat_char.values())
