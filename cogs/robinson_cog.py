@@ -24,13 +24,18 @@ ACTIONS = (("threat", "Threat (R47)"), ("hunt", "Hunt (R50)"), ("build", "Build 
 BUILD = {"shelter": "shelter", "roof": "roof", "palisade": "pal", "pal": "pal", "weapon": "wpn", "wpn": "wpn"}
 TARGET = "Threat: left/right; Build: roof, weapon, an invention; Gather: e.g. '11 wood'; Explore: a space"
 SIDES = {"left": "0", "l": "0", "0": "0", "right": "1", "r": "1", "1": "1"}
+PAWNS = {"friday": "f", "viernes": "f", "dog": "d", "perro": "d", "handyman": "h", "manitas": "h",
+         "brown": "b", "marron": "b", "marrón": "b", "green": "e", "verde": "e"}
+CHARACTERS = {"cook": "Cook", "cocinero": "Cook", "carpenter": "Carpenter", "carpintero": "Carpenter",
+              "explorer": "Explorer", "explorador": "Explorer", "soldier": "Soldier", "soldado": "Soldier"}
 
 
 def plan_move(action: str, target: str = "", pawns: int = 1, friday: bool = False, dog: bool = False,
               pay: str = "", friday_leads: bool = False) -> str:
     """The `p:<target>:<pawns>` id of a new stack.  Examples:
     ('build', 'roof', 2, pay='fur') -> 'p:b.roof.f:cc'; ('gather', '11 wood') -> 'p:g.11.wood:c';
-    ('threat', 'right', 2) -> 'p:thr.1.2:cc' for a Wreckage card; ('explore', '5', 1, dog=True) -> 'p:x.5:cd'."""
+    ('threat', 'right', 2) -> 'p:thr.1.2:cc' for a Wreckage card; ('explore', '5', 1, dog=True) -> 'p:x.5:cd';
+    ('hunt', '', 1) -> 'p:hunt:c', a hunt other players' pawns (or Friday, the Dog) join (R38, R50)."""
     words = target.replace(",", " ").split()
     letters = ("f" if friday_leads else "") + "c" * max(0, pawns) + ("f" if friday and not friday_leads else "")
     letters += "d" if dog else ""
@@ -56,6 +61,16 @@ def plan_move(action: str, target: str = "", pawns: int = 1, friday: bool = Fals
     return f"p:{key}:{letters}"
 
 
+def support_move(stack: int, pawn: str = "me") -> str:
+    """`s:<i>:<letter>`: one of your pawns on action number `stack` (1 = first), e.g. (2, 'friday') -> 's:1:f'."""
+    return f"s:{stack - 1}:{PAWNS.get(pawn.strip().lower(), 'c')}"
+
+
+def lead_move(stack: int, who: str) -> str:
+    """`t:<i>:<character>`: hand the lead of action `stack` to a character on it, e.g. (1, 'cocinero') -> 't:0:Cook'."""
+    return f"t:{stack - 1}:{CHARACTERS.get(who.strip().lower(), who.strip().title())}"
+
+
 class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_description="Robinson Crusoe shortcuts"):
     @app_commands.command(name="new", description="Open a Robinson Crusoe game: scenario 1, Castaways (1-4 players)")
     @app_commands.describe(difficulty="Event deck mix (R10): easy, normal or hard",
@@ -74,7 +89,8 @@ class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_des
         await self.actions.run(interaction, self.actions.new_game(interaction, "robinson", options))
 
     @app_commands.command(name="plan", description="Place your pawns on an action (planning, R30-R38)")
-    @app_commands.describe(action="Which action", target=TARGET, pawns="Your own pawns on it (1 rolls dice, 2 is sure)",
+    @app_commands.describe(action="Which action", target=TARGET,
+                           pawns="Your own pawns (1 rolls, 2 is sure; fewer than needed: others join with /robinson support)",
                            friday="First player: add Friday", dog="First player: add the Dog (Hunt, Explore)",
                            pay="Wood or fur, where the cost offers a choice", game=GAME_ID)
     @app_commands.choices(action=[app_commands.Choice(name=n, value=v) for v, n in ACTIONS])
@@ -85,14 +101,21 @@ class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_des
         await self._play(interaction, game, plan_move(action, target, pawns, friday, dog, pay,
                                                       friday_leads=pawns == 0 and friday))
 
-    @app_commands.command(name="support", description="Add one more pawn to a planned action (numbered as on the board)")
-    @app_commands.describe(stack="Action number in the plan (1 = first)", pawn="me, friday, dog or handyman",
-                           game=GAME_ID)
+    @app_commands.command(name="support", description="Add one of your pawns to any planned action, also another player's (R38)")
+    @app_commands.describe(stack="Action number in the plan (1 = first)",
+                           pawn="me, or for the first player: friday, dog, brown, green; handyman", game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def support(self, interaction: discord.Interaction, stack: int, pawn: str = "me",
                       game: Optional[int] = None) -> None:
-        letter = {"friday": "f", "dog": "d", "handyman": "h"}.get(pawn.strip().lower(), "c")
-        await self._play(interaction, game, f"s:{stack - 1}:{letter}")
+        await self._play(interaction, game, support_move(stack, pawn))
+
+    @app_commands.command(name="lead", description="Your pawn is on top of an action: let another character on it resolve it (R38)")
+    @app_commands.describe(stack="Action number in the plan (1 = first)", who="cook, carpenter, explorer or soldier",
+                           game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def lead(self, interaction: discord.Interaction, stack: int, who: str,
+                   game: Optional[int] = None) -> None:
+        await self._play(interaction, game, lead_move(stack, who))
 
     @app_commands.command(name="back", description="Take your pawns back from a planned action")
     @app_commands.describe(stack="Action number in the plan (1 = first)", game=GAME_ID)

@@ -1,7 +1,10 @@
 """Character abilities (R82, R83, §3.10), shared items (R87, §3.7, §3.12) and
-discovery tokens (§3.8, S6), offered in the planning window (E20) to the seats
-still planning: `ab:<ability>[:<target>]` for the seat's own character,
-`it:<item>[:<target>]` and `tk:<token>[:<target>]` for any planning seat.
+discovery tokens (§3.8, S6).  Abilities are offered in the planning window (E20) to the seats
+still planning: `ab:<ability>[:<target>]` for the seat's own character.  Items and tokens are
+usable "en cualquier momento" (R8, R87): `it:<item>[:<target>]` and `tk:<token>[:<target>]` go
+with every decision a seat holds outside a prompt (`item_options`: the Event-phase draw, Morale,
+the woodpile step, planning, each action's `go`, the weather roll, the Night camp choice), and
+inside the Weather and Night windows with their own moves (windows.py).
 Abilities and items that "look at" cards open a small choice (`pk:<i>`) for the
 user (R98: what is looked at is shown to everyone).  Fight bonuses are offered
 with the fight itself (`go:frenzy`, `go:it.<item>`, resolve.py)."""
@@ -32,6 +35,11 @@ def _wounded(s: RobinsonState) -> list[str]:
 
 
 def options(s: RobinsonState, seat: str) -> list[tuple[str, str, Any, bool]]:
+    """The planning window (E20): the seat's abilities, then the shared items and tokens."""
+    return ability_options(s, seat) + item_options(s)
+
+
+def ability_options(s: RobinsonState, seat: str) -> list[tuple[str, str, Any, bool]]:
     out: list[tuple[str, str, Any, bool]] = []
     me = s.seat_char[seat]
     c = s.chars[me]
@@ -61,6 +69,14 @@ def options(s: RobinsonState, seat: str) -> list[tuple[str, str, Any, bool]]:
             continue
         else:
             out.append((f"ab:{ab}", "ab", (ab, ""), ab in LOOK or ab == "the_hunt"))
+    return _ids(out)
+
+
+def item_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
+    """Shared starting items and discovery tokens usable now (R8 "en cualquier momento", R87); the
+    Goat only outside the Action phase's resolution (§3.8).  Weapon items for a fight are offered
+    with the fight (`go:it.`, `fb:`), Large Leaves and Blankets with the clouds (windows.py)."""
+    out: list[tuple[str, str, Any, bool]] = []
     for item, uses in s.items.items():
         if uses <= 0:
             continue
@@ -75,7 +91,7 @@ def options(s: RobinsonState, seat: str) -> list[tuple[str, str, Any, bool]]:
     for tok in dict.fromkeys(s.tokens):
         pot = built(s, "Pot")
         if tok in ("Old Machete", "Pirate Sabre", "Oil") or (tok == "Herbs" and pot) or \
-                (tok == "Poison" and pot) or (tok == "Goat" and s.weapon >= 1) or \
+                (tok == "Poison" and pot) or (tok == "Goat" and s.weapon >= 1 and s.phase != "resolve") or \
                 (tok == "Healing Herbs" and pot and "Medicine" not in s.built):
             out.append((f"tk:{tok}", "tk", (tok, ""), False))
         elif tok == "Treasure":
@@ -84,6 +100,16 @@ def options(s: RobinsonState, seat: str) -> list[tuple[str, str, Any, bool]]:
             out += [(f"tk:{tok}:{w}", "tk", (tok, w), False) for w in _wounded(s)]
         elif tok == "Medallion":  # S6: its 3 D shared freely, one at a time (`md:<character>`)
             out.append((f"tk:{tok}", "tk", (tok, ""), False))
+    return _ids(out)
+
+
+def food_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
+    """The items that give food, offered while the FP's seat picks who goes hungry (R72): Biscuits,
+    the Goat (§3.7, §3.8); the meals are counted again after the use."""
+    return [o for o in item_options(s) if o[0] in ("it:Biscuits", "tk:Goat")]
+
+
+def _ids(out: list[tuple[str, str, Any, bool]]) -> list[tuple[str, str, Any, bool]]:
     return [o for o in out if " " not in o[0]] + [(o[0].replace(" ", "_"), *o[1:]) for o in out if " " in o[0]]
 
 
@@ -91,7 +117,14 @@ def use(s: RobinsonState, seat: str, kind: str, arg: tuple[str, str]) -> None:
     name, target = arg
     if kind == "ab":
         _ability(s, seat, name, target)
-    elif kind == "it":
+        return
+    actor, s.actor = s.actor, None  # between two actions: what an item gives is nobody's action (R45, R74)
+    _use_shared(s, seat, kind, name, target)
+    s.actor = actor
+
+
+def _use_shared(s: RobinsonState, seat: str, kind: str, name: str, target: str) -> None:
+    if kind == "it":
         s.items[name] -= 1
         if s.items[name] <= 0:
             del s.items[name]

@@ -172,22 +172,23 @@ def _halfrp_answer(s: RobinsonState, p: dict, a: str) -> None:
 # ---------------------------------------------------------------- sources to exhaust (§3.9, E14)
 
 def _exh(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    where, _, what = arg.partition(":")
+    where, what, *ifp = arg.split(":")
     if where == "adj":
-        exhaust_adjacent(s, card, r, int(what))
+        exhaust_adjacent(s, card, r, int(what), bool(ifp))
     else:
         exhaust_nearest(s, card, r, what)
 
 
-def exhaust_adjacent(s: RobinsonState, card: str, r: str | None, n: int) -> None:
+def exhaust_adjacent(s: RobinsonState, card: str, r: str | None, n: int, if_possible: bool = False) -> None:
     """`exh n adjacent`: n different sources on tiles next to the camp, picked one at a time; too
-    few = all of them and unfulfilled demand for the rest (§3.9, E4)."""
+    few = all of them and unfulfilled demand for the rest (§3.9, E4), unless the card says "if
+    possible" (`exh:adj:n:ifp`, R81, R91: Ravishing Hurricane)."""
     adj = set(adjacent_tiles(s))
     cands = sorted((sp, src) for sp, src in nearest_sources(s, "any") if sp in adj)
     if len(cands) <= n:
-        exhaust(s, card, cands, n)
+        exhaust(s, card, cands, len(cands) if if_possible else n)
         return
-    ask(s, "exh", [f"{sp}.{src}" for sp, src in cands], card, r, n=str(n), near="")
+    ask(s, "exh", [f"{sp}.{src}" for sp, src in cands], card, r, n=str(n), near="", ifp="1" if if_possible else "")
 
 
 def exhaust_nearest(s: RobinsonState, card: str, r: str | None, want: str) -> None:
@@ -215,7 +216,7 @@ def _exh_answer(s: RobinsonState, p: dict, a: str) -> None:
     exhaust(s, p["card"], [(int(sp), src)], 1)
     left = int(p["n"]) - 1
     if left > 0:
-        exhaust_adjacent(s, p["card"], _r(p), left)
+        exhaust_adjacent(s, p["card"], _r(p), left, bool(p.get("ifp")))
 
 
 # ---------------------------------------------------------------- tile↓ (E29), camp→adj (R73)

@@ -56,7 +56,7 @@ def fast_build(s: RobinsonState, key: str, who: str) -> None:
     for res, n in t.cost.items():
         pay(s, res, n)
     s.done.append(key)
-    build_done(s, who, key, bool(t.cost.get("W")))
+    build_done(s, who, key, t.tok)
 
 
 def _fast_label(s: RobinsonState, p: dict, a: str) -> Any:

@@ -121,8 +121,9 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
         elif kind == "mystery":  # R92: go on for treasures while healthy, stop once hurt
             me = s.chars.get(s.pending["r"]) if s.pending["r"] else None
             pick = "my:go" if me is not None and CHARACTERS[me.name].life - me.wounds > 5 else "my:stop"
-        elif kind == "hungry":  # R72: the one with most life left goes hungry
-            pick = max(ids, key=lambda mid: CHARACTERS[mid[3:]].life - s.chars[mid[3:]].wounds)
+        elif kind == "hungry":  # R72: food items first (R8), else the one with most life left goes hungry
+            food = [i for i in ids if not i.startswith("hg:")]
+            pick = food[0] if food else max(ids, key=lambda mid: CHARACTERS[mid[3:]].life - s.chars[mid[3:]].wounds)
         elif kind == "reroll":
             faces = s.queue[0].faces
             pick = "rr:1" if faces[1] == "fail" else "rr:0" if faces[0] == "wound" else "rr:no"

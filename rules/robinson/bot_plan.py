@@ -10,7 +10,7 @@ confirms when nothing worthwhile is left.  Pure: no clock, no global random; tie
 from __future__ import annotations
 
 from ..rng import Rng
-from . import plan as P
+from . import plan as P, stacks as S
 from .bot_cards import ADV_COST, threat_value
 from .bot_harm import morale_cost
 from .bot_island import explore_value, terrain_need
@@ -126,17 +126,29 @@ def stack_value(s: RobinsonState, who: str, w: Worth, t: P.Target, n: int) -> fl
 
 
 def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
-    """The best new stack, or the best support that makes a planned roll a sure success (R34), by
-    worth per pawn; the seat confirms when nothing is worth a pawn."""
+    """The best new stack, the last pawn another player's stack waits for (R38, R50), or the best
+    support that makes a planned roll a sure success (R34), by worth per pawn; the seat confirms
+    when nothing is worth a pawn.  It places whole stacks only (it never waits on others)."""
     w = Worth(s)
     cands: list[tuple[float, str]] = []
     for mid, t, pawns in P.place_options(s, seat):
+        if len(pawns) < P.sizes(t)[0]:
+            continue
         v = stack_value(s, P.letter_name(s, seat, pawns[0]), w, t, len(pawns)) / sum(PAWN[x] for x in pawns)
         if "c" in pawns or v >= MIN_WORTH:  # Friday, the Dog and neutral pawns only when useful (R31)
             cands.append((v, mid))
-    for mid, i, letter in P.support_options(s, seat):
+    for mid, i, letter in S.support_options(s, seat):
         st = s.plan[i]
+        lo = S.size_range(s, st)[0]
         extras = P.extras_of(s, st)
+        if len(st.pawns) < lo:  # a stack waiting for pawns: worth joining when this pawn completes it
+            if len(st.pawns) + 1 == lo:
+                fixed = 0 if st.action in ("build", "gather", "explore") else lo
+                t = P.Target(st.target, st.action, extras, fixed, dict(st.pay))
+                cands.append((stack_value(s, st.pawns[0], w, t, lo) / lo / PAWN[letter], mid))
+            continue
+        if st.action not in ("build", "gather", "explore"):
+            continue
         if len(st.pawns) + 1 < 2 + extras:
             continue  # the support only counts once it makes the roll sure
         t = P.Target(st.target, st.action, extras, 0, dict(st.pay))
@@ -144,9 +156,9 @@ def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
         v = (stack_value(s, who, w, t, len(st.pawns) + 1) - stack_value(s, who, w, t, len(st.pawns))) / PAWN[letter]
         cands.append((v, mid))
     if not cands:
-        return "ok"
+        return "ok" if S.can_confirm(s, seat) else "ok:rest"
     top = max(v for v, _ in cands)
-    if P.can_confirm(s, seat) and top < MIN_WORTH:
+    if S.can_confirm(s, seat) and top < MIN_WORTH:
         return "ok"
     best = [mid for v, mid in cands if v >= top - 1e-9]
     return best[rng.below(len(best))]

@@ -14,7 +14,7 @@ from typing import Optional
 
 from .data import ADVENTURES, CHARACTERS
 from .moves import deciders, options
-from .plan import free_pawns
+from .stacks import can_confirm
 from .prims import fp_char, living
 from .state import RobinsonState
 
@@ -45,10 +45,10 @@ def timeout_answer(s: RobinsonState, seat: str) -> Optional[str]:
 
 
 def _plan(s: RobinsonState, seat: str) -> str:
-    """R30: the seat's unplaced character pawns go to Rest and it confirms (`ok:rest`, which leaves
-    the other seats' confirmations standing).  Stacks are placed whole and stay legal (plan.py), so
-    no stack has to be removed; optional pawns (Friday, the Dog, neutral pawns) stay unplaced."""
-    return "ok:rest" if free_pawns(s, seat).get("c", 0) > 0 else "ok"
+    """R30: the seat's unplaced character pawns go to Rest, the stacks it is on that still wait for
+    pawns are undone, and it confirms (`ok:rest`, which leaves the other seats' confirmations
+    standing, stacks.py); optional pawns (Friday, the Dog, neutral pawns) stay unplaced."""
+    return "ok" if can_confirm(s, seat) else "ok:rest"
 
 
 def _prompt(s: RobinsonState, ids: list[str]) -> str:
@@ -71,7 +71,8 @@ def _prompt(s: RobinsonState, ids: list[str]) -> str:
         given = 3 - int(p["n"])
         return f"md:{chars[given % len(chars)]}"
     if kind == "hungry":  # R72: most remaining life goes hungry first; ties in seat order from the FP
-        return max(ids, key=lambda mid: CHARACTERS[mid[3:]].life - s.chars[mid[3:]].wounds)
+        return max((i for i in ids if i.startswith("hg:")),
+                   key=lambda mid: CHARACTERS[mid[3:]].life - s.chars[mid[3:]].wounds)
     if kind is None:  # an adventure card: its "discard" option where offered, else the first (R90)
         opts = ADVENTURES[p["card"]].opts
         return next((f"adv:{i}" for i, (codes, ev) in enumerate(opts)

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from ..contract import Engine, IllegalMove, Move, Outcome
 from ..text import Msg, msg
 from . import events as EV
-from . import abilities, asks, phases, plan as P, resolve
+from . import abilities, asks, phases, plan as P, resolve, stacks
 from .cont import answering, run
 from .bot import greedy_move
 from .fast import fast_copy, move
@@ -107,14 +107,17 @@ class RobinsonEngine(Engine[RobinsonState]):
             P.place(s, seat, *arg)
             s.events.append(m("ev.planned", who=seat_msg(seat), what=label(s, seat, o)))
         elif kind == "support":
-            P.support(s, seat, *arg)
+            stacks.support(s, seat, *arg)
             s.events.append(m("ev.planned", who=seat_msg(seat), what=label(s, seat, o)))
-        elif kind == "unplace":
+        elif kind in ("unplace", "lead"):
             s.events.append(m("ev.planned", who=seat_msg(seat), what=label(s, seat, o)))
-            P.unplace(s, seat, arg)
+            if kind == "lead":
+                stacks.lead(s, seat, *arg)
+            else:
+                stacks.unplace(s, seat, arg)
         elif kind == "ok":
             if arg:  # `ok:rest` (R30)
-                P.rest_all(s, seat)
+                stacks.rest_all(s, seat)
             s.confirmed.append(seat)
             s.events.append(m("ev.confirmed", who=seat_msg(seat)))
             if all(x in s.confirmed for x in s.seats):
@@ -168,7 +171,7 @@ class RobinsonEngine(Engine[RobinsonState]):
         mid = move.id
         if mid == "ok":
             return 30.0
-        if mid.startswith("u:"):
+        if mid.startswith(("u:", "t:")):
             return 0.2
         return 1.0
 
@@ -218,6 +221,10 @@ def _answer(s: RobinsonState, seat: str, o: Opt) -> None:
         abilities.medallion_pick(s, arg)
     elif kind == "hg":
         phases.hungry_pick(s, arg)
+    elif kind in ("it", "tk"):  # food before anyone goes hungry (R8, R72): the meals are counted again
+        s.pending = None
+        abilities.use(s, seat, kind, arg)
+        phases.night_meals(s)
     elif kind == "pk":
         abilities.pick(s, arg)
     else:  # pragma: no cover

@@ -1,6 +1,10 @@
 """Extra pawns a stack needs (R34): distance beyond the first step (less what Basket and Raft
 waive), and one per time-consuming token on the action or on the tile where it takes place: a
-Gather's target tile, the camp's tile for a Build (R55, R88)."""
+Gather's target tile, the camp's tile for a Build (R55, R88).
+
+A time-consuming token on an action acts on the next action of that kind only (R88): the stack that
+carries it (`Stack.tok`, "<action>.TC", see plan.targets) needs the extra pawn, the others do not.
+A token on a tile stays with the tile and counts for every action there."""
 from __future__ import annotations
 
 from .combat import built
@@ -8,11 +12,11 @@ from .island import distances
 from .state import RobinsonState, Stack
 
 
-def build_extras(s: RobinsonState) -> int:
-    """R34/R55: a Build's extra pawns, one per time-consuming token on the Build action or on the
-    camp tile (Builds happen at the camp; a tile's token stays there, also when the camp moves
-    onto it later: Swamp, After the Hurricane, R88)."""
-    return int("TC" in s.action_tokens.get("build", [])) + int("TC" in s.island[s.camp].tokens)
+def build_extras(s: RobinsonState, carries_tc: bool) -> int:
+    """R34/R55: a Build's extra pawns: one if it carries the Build action's time-consuming token
+    (R88), one for such a token on the camp tile (Builds happen at the camp; a tile's token stays
+    there, also when the camp moves onto it later: Swamp, After the Hurricane, R88)."""
+    return int(carries_tc) + int("TC" in s.island[s.camp].tokens)
 
 
 def far(s: RobinsonState, action: str, dist: int) -> int:
@@ -24,13 +28,12 @@ def far(s: RobinsonState, action: str, dist: int) -> int:
 
 def extras_of(s: RobinsonState, st: Stack) -> int:
     """The extra pawns the stack's target needs (R34), as `targets` computes them."""
-    tc = lambda a: int("TC" in s.action_tokens.get(a, []))  # noqa: E731
     parts = st.target.split(".")
     if st.action == "build":
-        return build_extras(s)
+        return build_extras(s, "build.TC" in st.tok)
     if st.action in ("gather", "explore"):
         sp = int(parts[1])
         dist = distances(s).get(sp, 1)
         tile_tc = int(st.action == "gather" and sp in s.island and "TC" in s.island[sp].tokens)
-        return far(s, st.action, dist) + tc(st.action) + tile_tc
+        return far(s, st.action, dist) + int(f"{st.action}.TC" in st.tok) + tile_tc
     return 0

@@ -7,6 +7,12 @@ choice (R20b), placed the card (R20c) and ran the Morale phase.  Today the same 
 asks.py prompt of that choice, after the icon, with the card's placing and the Morale phase left in
 `s.cont`.  `upgrade` rewrites the old form into exactly that (plain data, no rule runs, no
 randomness), so the seat answers with the same `ev:<i>` and the game goes on (R97).
+
+Stacks stored before R88's carriers (`Stack.tok`) were planned with a time-consuming or +1 wood
+token charging every stack of its kind; the old engine removed a time-consuming token when the first
+stack of its action resolved, and a +1 wood token when any build paying wood succeeded.  `carriers`
+marks, for each such token, the first stack of its kind (plan order, or R39 order once queued) as the
+one that carries it, so the round ends as the old engine would have played it.
 """
 from __future__ import annotations
 
@@ -58,4 +64,22 @@ def upgrade(data: Any) -> Any:
     rest = list(e.draw[1:])
     data["cont"] = ([["codes", card, "", json.dumps(rest)]] if rest else []) + \
         [["place", card], ["morale"]] + list(data.get("cont") or [])
+    return data
+
+
+def carriers(data: dict) -> dict:
+    """Old stacks (no `tok`) get the R88 tokens of their action spaces, one carrier per token."""
+    data = dict(data)
+    tokens = data.get("action_tokens") or {}
+    for field in ("plan", "queue"):
+        stacks = [dict(st, tok=list(st.get("tok") or [])) for st in data.get(field) or []]
+        for where, toks in tokens.items():
+            for tok in toks:
+                for st in stacks:
+                    part = st.get("target", "").split(".")[1:2]
+                    if tok == "TC" and st["action"] == where or tok == "XW" and st["action"] == "build" and \
+                            (st.get("pay") or {}).get("W") and where in ("build", *part):
+                        st["tok"].append(f"{where}.{tok}")
+                        break
+        data[field] = stacks
     return data

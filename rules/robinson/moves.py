@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import abilities, asks, plan as P, rerolls
+from . import abilities, asks, plan as P, rerolls, stacks
 from .island import adjacent_tiles
 from .scenario import room
 from .state import RobinsonState
@@ -56,9 +56,9 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
             return [(f"hp:{f}", "hp", f, False) for f in half_mixes(int(s.pending["F"]), int(s.pending["W"]))]
         if s.pending.get("kind") == "medallion":
             return abilities.medallion_options(s)
-        if s.pending.get("kind") == "hungry":
+        if s.pending.get("kind") == "hungry":  # R72, and food items first if wanted (R8, R87)
             from .phases import hungry_options
-            return hungry_options(s)  # type: ignore[return-value]
+            return hungry_options(s) + abilities.food_options(s)  # type: ignore[return-value]
         if s.pending.get("kind") in asks.KINDS:
             return asks.options(s)
         if "kind" in s.pending:
@@ -69,22 +69,24 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
         from .setup import choosable
         last = len(s.seat_char) == len(s.seats) - 1  # the last pick starts round 1
         return [(f"ch:{c}", "ch", c, last) for c in choosable(s)] + [("ch:random", "ch", None, True)]
-    if ph == "event":  # E20: Storm Glass may look at the top card before the draw
-        glass = [("it:Storm_Glass", "it", ("Storm Glass", ""), True)] \
-            if s.items.get("Storm Glass", 0) > 0 and s.event_deck else []
-        return [("draw", "draw", None, True)] + glass
+    # R8, R87: items and discovery tokens "en cualquier momento": with every decision held outside
+    # a prompt (E20's windows then cover the prompts: rerolls, fights, weather, Night)
+    items = abilities.item_options(s)
+    if ph == "event":  # E20: Storm Glass may look at the top card before the draw (among the items)
+        return [("draw", "draw", None, True)] + items
     if ph == "morale":
-        return [("m:d", "morale", False, False), ("m:h", "morale", True, False)]
+        return [("m:d", "morale", False, False), ("m:h", "morale", True, False)] + items
     if ph == "wood":
         top = min(room(s), s.avail["W"])
-        return [(f"wood:{n}", "wood", n, False) for n in range(top + 1)]
+        return [(f"wood:{n}", "wood", n, False) for n in range(top + 1)] + items
     if ph == "plan":
         out: list[Opt] = [(mid, "place", (t, pawns), False) for mid, t, pawns in P.place_options(s, seat)]
-        out += [(mid, "support", (i, letter), False) for mid, i, letter in P.support_options(s, seat)]
-        out += [(mid, "unplace", i, False) for mid, i in P.unplace_options(s, seat)]
-        if P.can_confirm(s, seat):
+        out += [(mid, "support", (i, letter), False) for mid, i, letter in stacks.support_options(s, seat)]
+        out += [(mid, "lead", (i, who), False) for mid, i, who in stacks.lead_options(s, seat)]
+        out += [(mid, "unplace", i, False) for mid, i in stacks.unplace_options(s, seat)]
+        if stacks.can_confirm(s, seat):
             out.append(("ok", "ok", None, False))
-        elif P.free_pawns(s, seat).get("c", 0):  # R30: the rest on Rest, and confirm
+        else:  # R30: the rest on Rest, unfinished stacks undone, and confirm
             out.append(("ok:rest", "ok", "rest", False))
         return out + abilities.options(s, seat)
     if ph == "resolve":
@@ -100,11 +102,11 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
             out += [(f"go:it.{i.replace(' ', '_')}", "go", "it." + i, True) for i in sorted(s.items)
                     if i in abilities.FIGHT_ITEMS and s.items[i] > 0
                     and not (i == "Sabre" and "sabre" in s.flags)]  # the Sabre: once per round
-        return out
+        return out + items
     if ph == "weather":
-        return [("roll", "roll", None, True)]
+        return [("roll", "roll", None, True)] + items
     if ph == "night":
-        return [("stay", "stay", None, False)] + [(f"camp:{sp}", "camp", sp, False) for sp in adjacent_tiles(s)]
+        return [("stay", "stay", None, False)] + [(f"camp:{sp}", "camp", sp, False) for sp in adjacent_tiles(s)] + items
     return []
 
 
@@ -144,6 +146,9 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
     oid, kind, arg, _ = o
     if kind == "place":
         t, pawns = arg
+        if len(pawns) < P.sizes(t)[0]:  # R38: a stack others may join
+            return m("mv.place_part", target=target_msg(s, t.key), pawns=pawn_names(s, seat, pawns),
+                     n=P.sizes(t)[0] - len(pawns), cost=cost_msg(t.cost))
         key = "mv.place_auto" if (t.fixed == 0 and len(pawns) >= 2 + t.extras) else \
             "mv.place_roll" if t.fixed == 0 else "mv.place"
         return m(key, target=target_msg(s, t.key), pawns=pawn_names(s, seat, pawns), cost=cost_msg(t.cost))
@@ -151,6 +156,9 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         i, letter = arg
         return m("mv.support", target=target_msg(s, s.plan[i].target),
                  pawn=char(P.letter_name(s, seat, letter)))
+    if kind == "lead":
+        i, who = arg
+        return m("mv.lead", target=target_msg(s, s.plan[i].target), who=char(who))
     if kind == "unplace":
         return m("mv.unplace", target=target_msg(s, s.plan[arg].target))
     if kind == "go":

@@ -3,13 +3,16 @@ simultaneous plan/confirm protocol.
 
 Move ids (a seat's own part of the plan only):
   p:<target>:<pawns>  a new stack; pawns are letters, the first resolves (R38):
-                      c = your character, f = Friday, d = the Dog (the FP's seat owns both, R30)
-  s:<i>:<pawn>        one more pawn on stack i (support, e.g. 2 pawns = no dice, R34)
+                      c = your character, f = Friday, d = the Dog (the FP's seat owns both, R30);
+                      one letter for a target needing more pawns: a stack others may join
+  s:<i>:<pawn>        one more of your pawns on stack i, whoever placed it (R38, R50; stacks.py)
+  t:<i>:<character>   the seat on top hands the lead of stack i to another character on it (R38)
   u:<i>               take your pawns back from stack i (a stack goes when its resolver's
                       seat takes it back; only once no other seat supports it)
   ok                  confirm; planning ends when every seat has confirmed (R30)
+  ok:rest             your unplaced pawns to Rest, your unfinished stacks undone, and confirm (R30)
 Termination [PROPOSED]: any change clears the other seats' confirmations; each seat may
-take pawns back at most EDITS times per round, so planning always ends.
+take pawns back or hand a lead over at most EDITS times per round, so planning always ends.
 """
 from __future__ import annotations
 
@@ -34,6 +37,7 @@ class Target(NamedTuple):
     fixed: int  # 0 = base 1 or 2 (+extras); else the exact pawn count
     cost: dict[str, int]
     owner: str | None = None  # personal invention (R58)
+    tok: tuple[str, ...] = ()  # R88 action-space tokens a stack here carries (Stack.tok)
 
 
 def tied(s: RobinsonState) -> dict[str, int]:
@@ -137,50 +141,70 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
         for base in bases:
             for key, c in _choices(base, cost, 0):
                 out.append(Target(key, "threat", 0, e.pawns, c))
+    # R88: a time-consuming or +1 wood token on an action space acts on the next action there only:
+    # the first stack placed there while no other stack carries it (taken back: the next one).
+    carried = {x for st in plan for x in st.tok}
+
+    def free(where: str, tok: str) -> tuple[str, ...]:
+        key = f"{where}.{tok}"
+        return (key,) if tok in s.action_tokens.get(where, []) and key not in carried else ()
+
     # Hunt (R50): exactly 2, never more hunts than cards (R35).
     hunts = sum(st.action == "hunt" for st in plan)
-    tc = lambda a: int("TC" in s.action_tokens.get(a, []))  # noqa: E731
     if hunts < len(s.hunt_deck):
-        out.append(Target("hunt", "hunt", 0, 2 + tc("hunt"), {}))
+        ht = free("hunt", "TC")
+        out.append(Target("hunt", "hunt", 0, 2 + len(ht), {}, None, ht))
     # Build (R55-R58): at the camp, so a time-consuming token on the camp tile counts too (R34).
-    bt = build_extras(s)
-    xw = int("XW" in s.action_tokens.get("build", []))
-    xw_on = lambda part: xw + int("XW" in s.action_tokens.get(part, []))  # noqa: E731
-    wood, fur = SHELTER_COST[n]
+    btc = free("build", "TC")
+    bt = build_extras(s, bool(btc))
+    bxw = free("build", "XW")
+
+    def wood(part: str, n: int) -> tuple[dict[str, int], tuple[str, ...]]:
+        """A wood cost and the +1 wood tokens it carries (R88: not a Shelter paid in fur)."""
+        xw = bxw + free(part, "XW")
+        return {"W": n + len(xw)}, btc + xw
+
+    wood_n, fur = SHELTER_COST[n]
+    parts = []
     if not s.shelter and "b.shelter" not in {t.rsplit(".", 1)[0] for t in planned_keys}:
-        out += [Target(k, "build", bt, 0, c) for k, c in
-                (("b.shelter.w", {"W": wood + xw_on("shelter")}), ("b.shelter.f", {"Fur": fur}))]
+        parts.append("shelter")
     if has_shelter(s):
-        for part in ("roof", "pal"):
-            out += [Target(k, "build", bt, 0, c) for k, c in
-                    ((f"b.{part}.w", {"W": wood + xw_on(part)}), (f"b.{part}.f", {"Fur": fur}))]
-    out.append(Target("b.wpn", "build", bt, 0, {"W": 1 + xw_on("wpn")}))
+        parts += ["roof", "pal"]
+    for part in parts:
+        c, tk = wood(part, wood_n)
+        out += [Target(f"b.{part}.w", "build", bt, 0, c, None, tk),
+                Target(f"b.{part}.f", "build", bt, 0, {"Fur": fur}, None, btc)]
+    c, tk = wood("wpn", 1)
+    out.append(Target("b.wpn", "build", bt, 0, c, None, tk))
     terr = explored_terrains(s)
     for name in buildable(s):
         if any(t.startswith(f"b.inv.{name}") for t in planned_keys) or not invention_ready(s, name, terr):
             continue
         inv = INVENTIONS[name]
-        for key, c in _choices(f"b.inv.{name}", inv.cost, xw):
-            out.append(Target(key, "build", bt, 0, c, inv.owner))
+        for key, c in _choices(f"b.inv.{name}", inv.cost, len(bxw)):
+            out.append(Target(key, "build", bt, 0, c, inv.owner, btc + (bxw if c.get("W") else ())))
     # Gather (R61) and Explore (R62, R63).
     dist = distances(s)
     for sp in sorted(s.island):
         spot = s.island[sp]
         if sp == s.camp or sp not in dist or not spot.face_up or "shortcut" in spot.tokens:
             continue
-        extra = far(s, "gather", dist[sp]) + tc("gather") + int("TC" in spot.tokens)
+        gt = free("gather", "TC")
+        extra = far(s, "gather", dist[sp]) + len(gt) + int("TC" in spot.tokens)
         for src in sorted(set(sources(s, sp)), key=lambda x: x == "wood"):
             key = f"g.{sp}.{src}"
             if key not in planned_keys:
-                out.append(Target(key, "gather", extra, 0, {}))
+                out.append(Target(key, "gather", extra, 0, {}, None, gt))
     explores = sum(st.action == "explore" for st in plan)
     if explores < len(s.island_stack):
+        xt = free("explore", "TC")
         for sp in sorted(dist):
             if sp in s.island or f"x.{sp}" in planned_keys:
                 continue
-            out.append(Target(f"x.{sp}", "explore", far(s, "explore", dist[sp]) + tc("explore"), 0, {}))
+            out.append(Target(f"x.{sp}", "explore", far(s, "explore", dist[sp]) + len(xt), 0, {}, None, xt))
     if "camp_blocked" not in s.flags:
-        out.append(Target("camp", "camp", 0, 1 + tc("camp"), {}))
+        ct = free("camp", "TC")
+        out.append(Target("camp", "camp", 0, 1 + len(ct), {}, None, ct))
     out.append(Target("rest", "rest", 0, 1, {}))
     return out
 
@@ -244,14 +268,15 @@ def free_pawns(s: RobinsonState, seat: str) -> dict[str, int]:
 
 
 def combos(free: dict[str, int], n: int) -> list[str]:
-    """Distinct pawn strings of length n: resolver c or f first, the rest in c, f, d order."""
+    """Distinct pawn strings of length n: resolver c or f first, the rest in c, f, d order; Friday
+    leads only alone or with neutral pawns (R84: with a character, the character resolves)."""
     out = []
     for first in ("c", "f"):
         if free.get(first, 0) < 1:
             continue
         rest = dict(free)
         rest[first] -= 1
-        pool = "".join(x * rest.get(x, 0) for x in "cfdbeh")
+        pool = "".join(x * rest.get(x, 0) for x in "cfdbeh" if not (first == "f" and x == "c"))
         seen = set()
         from itertools import combinations
         for tail in combinations(pool, n - 1):
@@ -279,6 +304,9 @@ def sizes(t: Target) -> tuple[int, ...]:
 
 
 def place_options(s: RobinsonState, seat: str) -> list[tuple[str, Target, str]]:
+    """New stacks: whole ones from the seat's own pawns, and (R38, R50) a stack that needs more
+    than one pawn started by its resolver alone, for other players' pawns or neutral pawns to join
+    (`s:`, stacks.py); it is "short" until they do."""
     free = free_pawns(s, seat)
     if free.get("c", 0) + free.get("f", 0) == 0:
         return []
@@ -292,50 +320,9 @@ def place_options(s: RobinsonState, seat: str) -> list[tuple[str, Target, str]]:
             for pawns in combos(free, n):
                 if stack_ok(s, seat, t, pawns):
                     out.append((f"p:{t.key}:{pawns}", t, pawns))
+        if sizes(t)[0] > 1:
+            out += [(f"p:{t.key}:{x}", t, x) for x in "cf" if free.get(x, 0) and stack_ok(s, seat, t, x)]
     return out
-
-
-def max_size(s: RobinsonState, st: Stack) -> int:
-    if st.action in ("build", "gather", "explore"):
-        return 2 + extras_of(s, st)
-    return len(st.pawns)
-
-
-def support_options(s: RobinsonState, seat: str) -> list[tuple[str, int, str]]:
-    free = free_pawns(s, seat)
-    out = []
-    for i, st in enumerate(s.plan):
-        if st.action not in ("build", "gather", "explore") or len(st.pawns) >= max_size(s, st):
-            continue
-        for letter in ("c", "f", "d", "b", "e", "h"):
-            if free.get(letter, 0) < 1:
-                continue
-            if letter == "h" and s.seat_char[seat] not in st.pawns:
-                continue  # Handyman: the Carpenter takes part in that Build (§3.10)
-            if letter in NEUTRAL_ACTION and st.action not in NEUTRAL_ACTION[letter] or \
-                    letter == "d" and st.action != "explore":
-                continue
-            if letter == "c" and not allowed(s, s.seat_char[seat], st.action):
-                continue
-            out.append((f"s:{i}:{letter}", i, letter))
-    return out
-
-
-def unplace_options(s: RobinsonState, seat: str) -> list[tuple[str, int]]:
-    if s.edits.get(seat, 0) >= EDITS:
-        return []
-    out = []
-    for i, st in enumerate(s.plan):
-        if seat not in st.owners:
-            continue
-        if st.owners[0] == seat and any(o != seat for o in st.owners):
-            continue  # supporters take theirs back first
-        out.append((f"u:{i}", i))
-    return out
-
-
-def can_confirm(s: RobinsonState, seat: str) -> bool:
-    return free_pawns(s, seat).get("c", 0) == 0
 
 
 # ---------------------------------------------------------------- changes
@@ -344,39 +331,8 @@ def place(s: RobinsonState, seat: str, t: Target, pawns: str) -> None:
     names = [letter_name(s, seat, x) for x in pawns]
     base = 2 if (t.fixed == 0 and len(pawns) >= 2 + t.extras) else 1
     s.plan.append(Stack(action=t.action, target=t.key, pawns=names, owners=[seat] * len(names),
-                        base=base, pay=dict(t.cost)))
+                        base=base, pay=dict(t.cost), tok=list(t.tok)))
     changed(s, seat)
-
-
-def support(s: RobinsonState, seat: str, i: int, letter: str) -> None:
-    st = s.plan[i]
-    st.pawns.append(letter_name(s, seat, letter))
-    st.owners.append(seat)
-    if len(st.pawns) >= 2 + extras_of(s, st):
-        st.base = 2
-    changed(s, seat)
-
-
-def unplace(s: RobinsonState, seat: str, i: int) -> None:
-    st = s.plan[i]
-    if st.owners[0] == seat:
-        del s.plan[i]
-    else:
-        keep = [(p, o) for p, o in zip(st.pawns, st.owners) if o != seat]
-        st.pawns = [p for p, _ in keep]
-        st.owners = [o for _, o in keep]
-        st.base = 2 if len(st.pawns) >= 2 + extras_of(s, st) else 1
-    s.edits[seat] = s.edits.get(seat, 0) + 1
-    changed(s, seat)
-
-
-def rest_all(s: RobinsonState, seat: str) -> None:
-    """`ok:rest`: the seat's unplaced character pawns go to Rest, then it confirms (R30's timeout
-    completion, also offered to players).  Rest costs nothing and limits no one (R31), so the other
-    seats' confirmations stand [PROPOSED]."""
-    who = s.seat_char[seat]
-    for _ in range(free_pawns(s, seat).get("c", 0)):
-        s.plan.append(Stack(action="rest", target="rest", pawns=[who], owners=[seat]))
 
 
 def changed(s: RobinsonState, seat: str) -> None:

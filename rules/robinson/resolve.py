@@ -18,6 +18,8 @@ DIE_OF = {"build": "build", "gather": "gather", "explore": "explore"}
 
 def begin(s: RobinsonState) -> None:
     """All seats confirmed (R30): costs leave Available (tied up), then resolution in order."""
+    from .stacks import drop_short
+    drop_short(s)
     s.queue = resolution_order(s)
     s.plan = []
     s.done = []
@@ -67,7 +69,9 @@ def go(s: RobinsonState, choice: str = "") -> None:
     if who in s.chars and s.chars[who].dead:
         refund(s, st)
     else:
-        take_token(s, st.action, "TC")  # R88: acts on the next action of its kind, then goes
+        for t in st.tok:  # R88: a time-consuming token acts on the stack that carries it, then goes
+            if t.endswith(".TC"):
+                take_token(s, t[:-3], "TC")
         if take_token(s, st.action, "DNG"):  # R88: danger on the action
             wound(s, who)
         if "DNGS" in s.action_tokens.get(st.action, []):  # Predators in the Woods (stays)
@@ -223,18 +227,19 @@ def _build(s: RobinsonState, st: Stack, choice: str) -> None:
         gain_det(s, st.pawns[0], 2)  # R41: a fail face gives 2 D
         s.events.append(m("ev.fail", who=char(st.pawns[0])))
     else:
-        build_done(s, st.pawns[0], st.target, bool(st.pay.get("W")))
+        build_done(s, st.pawns[0], st.target, st.tok)
     if not over(s):
         adventure(s, st, adv)
 
 
-def build_done(s: RobinsonState, who: str, target: str, paid_wood: bool) -> None:
-    """R57 a successful Build (also Fast Work's extra one); R88 +1 wood tokens go when such a
-    build succeeds; R58 the owner of a personal invention gains 2 D."""
+def build_done(s: RobinsonState, who: str, target: str, carried: list[str] | tuple[str, ...]) -> None:
+    """R57 a successful Build (also Fast Work's extra one); R88 a +1 wood token goes when the build
+    that carries it (it paid the extra wood, plan.targets) succeeds; R58 the owner of a personal
+    invention gains 2 D."""
     what = target.split(".")
-    if paid_wood:
-        take_token(s, "build", "XW")
-        take_token(s, what[1], "XW")
+    for t in carried:
+        if t.endswith(".XW"):
+            take_token(s, t[:-3], "XW")
     if what[1] == "shelter":
         s.shelter = True
         s.events.append(m("ev.shelter"))

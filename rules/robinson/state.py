@@ -76,6 +76,9 @@ class Stack(BaseModel):
     base: int = 1  # 1 = roll dice, 2 = automatic success (R34)
     pay: dict[str, int] = Field(default_factory=dict)  # resources tied up at planning (R36)
     faces: list[str] = Field(default_factory=list)  # the roll, while its reroll window is open (R42)
+    # R88: the action-space tokens this stack is "the next action" for: "<space>.TC" (one more
+    # pawn), "<space>.XW" (one more wood), space = an action or a Build part (plan.targets)
+    tok: list[str] = Field(default_factory=list)
 
 
 class RobinsonState(GameState):
@@ -157,7 +160,11 @@ class RobinsonState(GameState):
         """A game stored by an older engine loads in today's form (legacy.py)."""
         if isinstance(data, dict) and isinstance(data.get("pending"), dict) and data["pending"].get("kind") == "event":
             from .legacy import upgrade
-            return upgrade(data)
+            data = upgrade(data)
+        if isinstance(data, dict) and any(isinstance(st, dict) and "tok" not in st
+                                          for k in ("plan", "queue") for st in data.get(k) or []):
+            from .legacy import carriers
+            data = carriers(data)
         return data
 
 

@@ -34,8 +34,12 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
                       # R74/R98: what a character outside keeps until it is back, shown to all
                       "supply": {k: v for k, v in c.supply.items() if v}, "kept": list(c.kept),
                       "treasures": dict(c.treasures)})
+    from .stacks import size_range
+    # "waiting": pawns a stack still needs before it can be carried out (R38: others' may join)
     plan = [{"action": st.action, "target": st.target, "pawns": list(st.pawns), "owners": list(st.owners),
-             "auto": st.base >= 2, "pay": dict(st.pay)} for st in (s.plan or s.queue)]
+             "auto": st.base >= 2, "pay": dict(st.pay),
+             "waiting": max(0, size_range(s, st)[0] - len(st.pawns)) if s.phase == "plan" else 0}
+            for st in (s.plan or s.queue)]
     return RobinsonView(
         seats=list(s.seats), to_act=list(to_act), round=s.round, rounds=SCENARIO["rounds"], phase=s.phase,
         first_player=s.seats[s.fp], result=s.result, morale=s.morale, weapon=s.weapon, roof=s.roof,

@@ -8,7 +8,7 @@ from rules.text import tr
 
 E = ENGINE
 __all__ = ["E", "IllegalMove", "tr", "game", "ids", "play", "planning", "texts", "confirm_all", "cast",
-           "rest_the_rest"]
+           "rest_the_rest", "whole"]
 
 
 def game(n: int = 2, seed: int = 1, **opts) -> RobinsonState:
@@ -17,6 +17,14 @@ def game(n: int = 2, seed: int = 1, **opts) -> RobinsonState:
 
 def ids(s: RobinsonState, seat: str) -> list[str]:
     return [mv.id for mv in E.legal_moves(s, seat)]
+
+
+def whole(s: RobinsonState, seat: str) -> list[str]:
+    """The seat's legal moves without the stacks started by their resolver alone for other pawns to
+    join (R38): what one seat can place complete."""
+    from rules.robinson.plan import place_options, sizes
+    part = {mid for mid, t, pawns in place_options(s, seat) if len(pawns) < sizes(t)[0]}
+    return [i for i in ids(s, seat) if i not in part]
 
 
 def play(s: RobinsonState, *moves: tuple[str, str]) -> RobinsonState:

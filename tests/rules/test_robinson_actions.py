@@ -5,7 +5,7 @@ import pytest
 
 from rules.robinson import events as EV
 from rules.robinson.state import Spot
-from tests.rules.robinson_kit import E, IllegalMove, confirm_all, ids, planning, play, texts
+from tests.rules.robinson_kit import E, IllegalMove, confirm_all, ids, planning, play, texts, whole
 
 
 def test_r30_planning_is_simultaneous_and_to_act_lists_unconfirmed_seats():
@@ -46,7 +46,11 @@ def test_r33_r50_hunt_needs_exactly_two_pawns_and_a_card():
     assert not any(i.startswith("p:hunt") for i in ids(s, "p1"))  # empty Hunting deck (R35)
     s.hunt_deck = ["beast:Birds"]
     hunts = [i for i in ids(s, "p1") if i.startswith("p:hunt")]
-    assert hunts == ["p:hunt:cc"]
+    assert hunts == ["p:hunt:cc", "p:hunt:c"]  # whole, or started alone for another pawn (R38, R50)
+    s = play(s, ("p1", "p:hunt:c"))
+    assert "ok" not in ids(s, "p1") and "s:0:c" in ids(s, "p2")  # one pawn is no hunt yet
+    s = play(s, ("p2", "s:0:c"))
+    assert s.plan[0].owners == ["p1", "p2"] and not any(i.startswith("s:0") for i in ids(s, "p3"))  # 2: full
 
 
 def test_r56_shelter_costs_by_player_count():
@@ -80,12 +84,12 @@ def test_r34_distance_and_automatic_success():
     s = planning(3)
     s.island[2] = Spot(tile=4)  # adjacent to the camp
     s.island[1] = Spot(tile=6)  # two steps
-    mine = ids(s, "p1")
+    mine = whole(s, "p1")
     assert "p:g.2.fish:c" in mine and "p:g.2.fish:cc" in mine
     assert "p:g.1.parrot:cc" in mine and "p:g.1.parrot:c" not in mine  # 1 extra pawn needed
     assert "p:x.6:c" in mine and "p:x.0:c" not in mine  # space 0 is 3 steps away
     del s.island[1]
-    mine = ids(s, "p1")
+    mine = whole(s, "p1")
     assert "p:x.1:cc" in mine and "p:x.1:c" not in mine  # 2 steps: 1 extra pawn (R34)
 
 
@@ -95,13 +99,13 @@ def test_r34_basket_and_raft_waive_a_distance_pawn():
     s.island[2] = Spot(tile=4)
     s.island[1] = Spot(tile=6)  # two steps: 1 extra pawn without the items
     s.built = ["Basket"]
-    mine = ids(s, "p1")
+    mine = whole(s, "p1")
     assert "p:g.1.parrot:c" in mine and "p:x.0:c" not in mine  # Basket: Gather only
     s.built = ["Raft"]
-    mine = ids(s, "p1")
+    mine = whole(s, "p1")
     assert "p:g.1.parrot:c" in mine and "p:x.0:cc" in mine and "p:x.0:c" not in mine  # 3 steps - 1
     s.built = ["Raft", "Basket"]
-    assert "p:g.1.parrot:c" in ids(s, "p1")  # they stack; never below 0
+    assert "p:g.1.parrot:c" in whole(s, "p1")  # they stack; never below 0
 
 
 def test_shield_cancels_one_wound_in_each_combat():
@@ -202,7 +206,7 @@ def test_r20a_adventure_icon_puts_the_token_on_its_deck():
 def test_r47_threat_requirement_checked_at_planning():
     s = planning(3)
     s.threat = ["event:Termites", "event:Sunny Beach"]  # Termites needs Fire; Sunny Beach 2 pawns
-    mine = ids(s, "p1")
+    mine = whole(s, "p1")
     assert not any(i.startswith("p:thr.0") for i in mine)
     assert "p:thr.1:cc" in mine
     s.built = ["Fire"]
@@ -213,6 +217,7 @@ def test_r18_event_phase_from_round_two_is_a_barrier_draw():
     s = planning(3)
     s.phase = "event"
     s.round = 2
+    s.items = {}  # items are usable at any time (R8), also here: none in play
     mv = E.legal_moves(s, s.seats[s.fp])
     assert [m.id for m in mv] == ["draw"] and mv[0].barrier
     s2 = E.apply(s, s.seats[s.fp], "draw")

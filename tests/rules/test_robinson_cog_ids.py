@@ -1,7 +1,7 @@
 """The /robinson shortcuts compose exactly the engine's move ids (R30-R38 grammar)."""
 from __future__ import annotations
 
-from cogs.robinson_cog import COG, plan_move
+from cogs.robinson_cog import COG, lead_move, plan_move, support_move
 from rules.robinson.state import Spot
 from tests.rules.robinson_kit import ids, planning
 
@@ -30,3 +30,15 @@ def test_friday_and_dog_letters():
 
 def test_cog_is_a_group_named_robinson():
     assert COG.__cog_group_name__ == "robinson"
+
+
+def test_r38_support_and_lead_shortcuts_compose_legal_moves():
+    from tests.rules.robinson_kit import play
+    s = planning(3)
+    s.hunt_deck = ["beast:Birds"]
+    assert plan_move("hunt", "", 1) == "p:hunt:c" and "p:hunt:c" in ids(s, "p1")
+    s = play(s, ("p1", "p:hunt:c"))
+    assert support_move(1) in ids(s, "p2")
+    s = play(s, ("p2", support_move(1, "me")))
+    assert lead_move(1, s.seat_char["p2"].lower()) in ids(s, "p1")
+    assert lead_move(1, "cocinero") == "t:0:Cook" and support_move(2, "Viernes") == "s:1:f"

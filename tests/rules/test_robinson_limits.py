@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.robinson.effects import apply as apply_codes
 from rules.robinson.plan import allowed, free_pawns, pawn_supply
 from rules.robinson.state import Spot
-from tests.rules.robinson_kit import E, cast, ids, planning, play, rest_the_rest
+from tests.rules.robinson_kit import E, cast, ids, planning, play, rest_the_rest, whole
 
 
 def to_planning(s):
@@ -115,7 +115,7 @@ def test_e33_once_its_card_has_slid_off_the_terrain_stays_unexplored():
 def test_e21_the_wreckage_pawns_are_fixed_at_planning_and_captains_chest_draws_an_unused_item():
     s = planning(3)
     s.threat = [None, "wreck:Captain's Chest"]
-    wreck = sorted(i for i in ids(s, "p1") if i.startswith("p:thr.1"))
+    wreck = sorted(i for i in whole(s, "p1") if i.startswith("p:thr.1"))
     assert wreck == ["p:thr.1.1:c", "p:thr.1.2:cc"]  # 1 or 2 pawns, chosen now
     s = play(s, ("p1", "p:thr.1.1:c"))
     assert not any(i.startswith("s:0") for x in s.seats for i in ids(s, x))  # no pawn added later

@@ -36,6 +36,7 @@ def test_r23_morale_plus_three_is_the_fps_choice():
     s = game(2)
     s.morale = 3
     s.chars[fp(s)].wounds = 2
+    s.items = {}  # items are usable at any time (R8), also here: none in play
     phases.morale_phase(s)
     assert E.to_act(s) == [s.seats[s.fp]] and set(ids(s, s.seats[s.fp])) == {"m:d", "m:h"}
     healed = E.apply(s, s.seats[s.fp], "m:h")
@@ -66,7 +67,8 @@ def test_r27_r29_camp_tokens_and_event_modifiers():
 def test_s3_woodpile_prompt_before_planning():
     s = game(3)
     assert s.phase == "wood"  # round 1 production gave 1 wood
-    assert ids(s, s.seats[0]) == ["wood:0", "wood:1"]
+    assert ids(s, s.seats[0])[:2] == ["wood:0", "wood:1"]
+    assert all(i.startswith(("it:", "tk:")) for i in ids(s, s.seats[0])[2:])  # items: any time (R8)
     s = E.apply(s, s.seats[0], "wood:1")
     assert s.pile[0] == 1 and s.avail["W"] == 0 and s.phase == "plan"
 
@@ -132,6 +134,7 @@ def test_r72_night_eating_the_fp_chooses_who_goes_hungry_then_shelter_and_spoili
     s.avail = {"F": 2, "NF": 0, "W": 1, "Fur": 0}
     p1 = s.seat_char["p1"]
     s.chars[p1].wounds = 3
+    s.items = {}  # no Biscuits to eat first (R8)
     phases.night_phase(s)  # 3 meals, 2 food: the FP's seat chooses the hungry one (R72 step 1)
     fp_seat = s.seats[s.fp]
     assert E.to_act(s) == [fp_seat] and sorted(ids(s, fp_seat)) == sorted(f"hg:{c}" for c in s.seat_char.values())
@@ -173,6 +176,7 @@ def test_r72_night_offers_the_camp_move_to_the_fp():
     s.island[6] = Spot(tile=4)
     s.phase = "night"
     s.avail["F"] = 5
+    s.items = {}  # items are usable at any time (R8), also here: none in play
     phases.night_phase(s)
     assert set(ids(s, s.seats[s.fp])) == {"stay", "camp:6"}
     s2 = E.apply(s, s.seats[s.fp], "camp:6")

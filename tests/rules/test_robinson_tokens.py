@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.robinson import adventures, phases, resolve
 from rules.robinson.effects import apply as apply_codes, move_camp, put_token
 from rules.robinson.state import Spot, Stack
-from tests.rules.robinson_kit import E, ids, planning, play, rest_the_rest, texts
+from tests.rules.robinson_kit import E, ids, planning, play, rest_the_rest, texts, whole
 
 
 def test_r88_a_space_never_holds_two_identical_tokens():
@@ -157,7 +157,7 @@ def test_r55_r34_a_time_consuming_token_on_the_camp_tile_adds_a_pawn_to_every_bu
     s = planning(2)  # p1 (the FP) also places Friday
     s.avail.update(W=3)
     old = camp_moved_onto(s, "TC", "adv_explore:Swamp")
-    mine = ids(s, "p1")
+    mine = whole(s, "p1")
     assert "p:b.wpn:c" not in mine and {"p:b.wpn:cc", "p:b.wpn:ccf"} <= set(mine)
     s = play(s, ("p1", "p:b.wpn:cc"))
     assert s.plan[0].base == 1  # 2 pawns with the token: it rolls
@@ -165,9 +165,9 @@ def test_r55_r34_a_time_consuming_token_on_the_camp_tile_adds_a_pawn_to_every_bu
     s = play(s, ("p1", "s:0:f"))
     assert s.plan[0].base == 2  # the third pawn: no dice
     s = play(s, ("p1", "u:0"))
-    assert "p:b.wpn:c" not in ids(s, "p2") and "p:b.wpn:cc" in ids(s, "p2")  # every seat's Builds
+    assert "p:b.wpn:c" not in whole(s, "p2") and "p:b.wpn:cc" in ids(s, "p2")  # every seat's Builds
     move_camp(s, old)  # the camp leaves: Builds are as usual, and Gathers there pay the pawn
-    assert "p:b.wpn:c" in ids(s, "p1") and "p:g.6.fish:c" not in ids(s, "p1")
+    assert "p:b.wpn:c" in whole(s, "p1") and "p:g.6.fish:c" not in whole(s, "p1")
     assert "p:g.6.fish:cc" in ids(s, "p1")
 
 
