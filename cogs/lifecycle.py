@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 from typing import Any, Iterable
 
@@ -30,6 +31,16 @@ log = logging.getLogger("gamehost.lifecycle")
 GRACE = 20.0  # seconds the work in flight gets; systemd's default stop timeout is 90 s, Docker's 10 s
 # Tasks that carry work for a user or a game (discord.py names its dispatch tasks; the bot names its own).
 IN_FLIGHT = ("CommandTree-invoker", "discord-ui-", "discord.py: on_", "bots-game-", "timers-fire")
+
+
+CRASH_AT = "GAMEHOST_CRASH_AT"  # the crash test's hook: die (as kill -9 would) at the named point
+
+
+def crash_point(name: str) -> None:
+    """Exit at once, as a kill -9 would, when the environment names this point (the crash test; never set
+    otherwise).  "after-save": a move or a start is committed, nothing posted yet."""
+    if os.environ.get(CRASH_AT) == name:
+        os._exit(137)
 
 
 def in_flight(tasks: Iterable[asyncio.Task]) -> list[asyncio.Task]:
@@ -101,4 +112,4 @@ async def serve(bot: Any, token: str) -> None:
         await gateway  # returns once closed; raises what the gateway raised (LoginFailure…)
 
 
-__all__ = ["GRACE", "close_the_door", "drain", "in_flight", "on_stop_signals", "serve"]
+__all__ = ["CRASH_AT", "crash_point", "GRACE", "close_the_door", "drain", "in_flight", "on_stop_signals", "serve"]
