@@ -240,8 +240,8 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     try:
         report = check_database(args.db, args.game)
     except (FileNotFoundError, sqlite3.DatabaseError) as exc:
-        from storage.db import explain
-        print(f"check: {explain(args.db, exc)}", file=sys.stderr)  # one line, no traceback
+        from storage.db import reason
+        print(f"check: cannot read {args.db}: {reason(args.db, exc)}", file=sys.stderr)  # one line, no traceback
         return 2
     for problem in report.problems[: args.max_problems]:
         print(problem)

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Optional
 
 from discord.ext import commands
 
+from storage import Store
+
 from . import ops
 from .bot_seats import bots_to_act
 from .deadlines import EXPIRE
@@ -51,9 +53,9 @@ def needs_care(table: Table) -> bool:
     return table.game.status == "active" and table.state is not None
 
 
-def untimed(bot: "GameBot") -> list[int]:
+def untimed(store: Store) -> list[int]:
     """Running games with no deadline timer for their current step."""
-    return [r[0] for r in bot.store.conn.execute(
+    return [r[0] for r in store.conn.execute(
         "SELECT id FROM games g WHERE status = 'active' AND NOT EXISTS (SELECT 1 FROM timers t WHERE"
         " t.game_id = g.id AND t.kind = ? AND json_extract(t.payload, '$.version') = g.version) ORDER BY id",
         (EXPIRE,))]
@@ -83,7 +85,7 @@ async def reconcile(bot: "GameBot") -> Reconciled:
             log.warning("game %s: the board of its latest change could not be posted: %s", game_id, exc.reason)
             done.failed.append(game_id)
         await actions.changed(service.table(game_id), kind)  # deadlines, the turn DM, bot seats
-    for game_id in untimed(bot):
+    for game_id in untimed(bot.store):
         table = _table(bot, game_id)
         if table is not None and deadlines.waiting(table) and deadlines.schedule(table) is not None:
             done.timed.append(game_id)

@@ -22,7 +22,7 @@ import sqlite_utils
 from .migrations import migrate
 
 
-class StoreError(Exception):
+class StoreError(RuntimeError):
     """The database cannot be used; `str()` is one line saying why and what to do."""
 
 
@@ -42,19 +42,23 @@ _REASONS = (
 
 def explain(path: str, exc: BaseException) -> StoreError:
     """A StoreError naming `path` and the cause of `exc` (an sqlite3 or OS error), in one line."""
+    return StoreError(f"cannot use the database {path}: {reason(path, exc)}")
+
+
+def reason(path: str, exc: BaseException) -> str:
+    """Why the database at `path` cannot be used, from an sqlite3 or OS error: a few words, one line."""
     text = " ".join(str(exc).split()) or type(exc).__name__
     if isinstance(exc, OSError) and not isinstance(exc, sqlite3.Error):
-        text = " ".join((exc.strerror or text).split())
-        if exc.errno in (28,):  # ENOSPC
-            return StoreError(f"cannot use the database {path}: the disk is full: free some space")
-        return StoreError(f"cannot use the database {path}: {text}")
+        if exc.errno == 28:  # ENOSPC
+            return "the disk is full: free some space"
+        return " ".join((exc.strerror or text).split())
     low = text.lower()
     if ("i/o error" in low or "unable to open" in low) and _disk_full(path):
         low, text = "disk is full", "database or disk is full"
-    for needle, reason in _REASONS:
+    for needle, why in _REASONS:
         if needle in low:
-            return StoreError(f"cannot use the database {path}: {reason or text}")
-    return StoreError(f"cannot use the database {path}: {text}")
+            return why or text
+    return text
 
 
 def _disk_full(path: str, margin: int = 64 * 1024) -> bool:
