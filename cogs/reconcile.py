@@ -6,7 +6,9 @@ deadline timer or its bot's answer.  Once the bot is ready, `reconcile` walks th
 
 1. a game whose latest change was saved but never posted (`games.posted_version` behind `version`)
    gets its board post, and the change is reported to the listeners as if it had just happened
-   (deadline timers, the turn DM, bot seats);  where a bot seat must act, its own move posts the board;
+   (deadline timers, the turn DM, bot seats; for a game its last move finished, the results and
+   replay);  where a bot seat must act, its own move posts the board.  A game whose thread or channel
+   is gone counts as posted (nothing more can be done for it; it is not drawn again at every start);
 2. a game whose waiting players have no deadline timer for the current step gets one (the deadline
    counts from when the turn began, as always, so an overdue one fires at once);
 3. bot seats that must act play (`cogs/bot_players.py` resumes them; step 1 kicks them too).
@@ -49,8 +51,9 @@ class Reconciled:
 
 
 def needs_care(table: Table) -> bool:
-    """Whether start-up may act for this game (only running games; a paused game would say no here)."""
-    return table.game.status == "active" and table.state is not None
+    """Whether start-up may act for this game: running games, and finished ones for their last post
+    (a paused game would say no here)."""
+    return table.game.status in ("active", "finished") and table.state is not None
 
 
 def untimed(store: Store) -> list[int]:
@@ -76,7 +79,8 @@ async def reconcile(bot: "GameBot") -> Reconciled:
             done.left_to_bots.append(game_id)
             driver.kick(game_id)
             continue
-        kind = "move" if service.games.move_count(game_id) else "start"
+        kind = ("finish" if table.game.status == "finished" else
+                "move" if service.games.move_count(game_id) else "start")
         assert table.state is not None
         try:
             await actions.announce(table, driver.guild_locale(table), list(table.state.events))
@@ -84,10 +88,12 @@ async def reconcile(bot: "GameBot") -> Reconciled:
         except ops.PostFailed as exc:
             log.warning("game %s: the board of its latest change could not be posted: %s", game_id, exc.reason)
             done.failed.append(game_id)
+            if exc.reason == "host.error.channel_gone":
+                service.games.set_posted(game_id, table.game.version)
         await actions.changed(service.table(game_id), kind)  # deadlines, the turn DM, bot seats
     for game_id in untimed(bot.store):
         table = _table(bot, game_id)
-        if table is not None and deadlines.waiting(table) and deadlines.schedule(table) is not None:
+        if table is not None and table.game.status == "active" and deadlines.waiting(table) and deadlines.schedule(table) is not None:
             done.timed.append(game_id)
     return done
 

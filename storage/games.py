@@ -262,10 +262,11 @@ class GameStore:
                      (version, game_id))
 
     def unposted(self) -> list[int]:
-        """Running games whose latest change has no board post (saved, then the process stopped)."""
+        """Running (or just finished) games whose latest change has no board post (saved, then the process
+        stopped)."""
         return [r[0] for r in self.store.conn.execute(
-            "SELECT id FROM games WHERE status = 'active' AND (posted_version IS NULL OR posted_version < version)"
-            " ORDER BY id")]
+            "SELECT id FROM games WHERE status IN ('active', 'finished')"
+            " AND (posted_version IS NULL OR posted_version < version) ORDER BY id")]
 
     # ---- helpers ---------------------------------------------------------
     def _bump(self, conn: Any, game_id: int, version: int, now: float, sets: str = "", params: Sequence[Any] = (),

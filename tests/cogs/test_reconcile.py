@@ -160,3 +160,53 @@ def test_the_migration_counts_existing_games_as_posted(tmp_path):
     migrate(conn)
     assert conn.execute("SELECT posted_version FROM games").fetchone() == (7,)
     conn.close()
+
+
+def test_a_game_finished_by_a_move_never_posted_gets_its_final_post(tmp_path):
+    async def go():
+        game_id = await started_game(tmp_path)
+        from cogs.service import TableService
+        from rules.playout import random_move
+        from rules.rng import Rng
+        service = TableService(open_store(tmp_path / "games.db"))
+        rng = Rng.from_seed(1)
+        table = service.table(game_id)
+        while table.game.status == "active":  # played with nothing posted, as if each post were cut short
+            seat = table.to_act[0]
+            row = table.user_of(seat)
+            table = service.play(Actor(user_id=row.user_id, name=row.name), table,
+                                 random_move(table.engine, table.state, seat, rng).id).table
+        assert table.game.status == "finished" and table.game.posted_version < table.game.version
+        service.store.close()
+        table = table_on(tmp_path)
+        await table.start()
+        try:
+            game = table.bot.service.games.get(game_id)
+            assert game.posted_version == game.version
+            assert table.bot.get_cog("ReconcileCog").last.posted == [game_id]
+            assert expire_versions(table.bot.store, game_id) == []  # a finished game has no deadline
+            newest = table.registry.history(table._channel(THREAD).id, limit=5)
+            assert any("Final scores" in str(m.payload) for m in newest)
+        finally:
+            await table.close()
+    asyncio.run(go())
+
+
+def test_a_game_whose_channel_is_gone_is_not_drawn_at_every_start(tmp_path):
+    async def go():
+        from cogs.service import TableService
+        service = TableService(open_store(tmp_path / "games.db"))
+        table = service.new_game(Actor(user_id=11, name="x"), "wayfinders", guild_id=5, channel_id=5)
+        table = service.join(Actor(user_id=12, name="y"), table)
+        table = service.start(Actor(user_id=11, name="x"), table)
+        assert table.game.posted_version is None
+        service.store.close()
+        for expected in ([table.game.id], []):
+            local = table_on(tmp_path)
+            await local.start()
+            try:
+                assert local.bot.get_cog("ReconcileCog").last.failed == expected
+                assert local.bot.service.games.get(table.game.id).posted_version == table.game.version
+            finally:
+                await local.close()
+    asyncio.run(go())
