@@ -52,18 +52,20 @@ def build(path: Path, megabytes: float) -> int:
             for _ in range(40):
                 table = _move(service, table, rng)
         conn = service.store.conn
-        while path.stat().st_size + Path(f"{path}-wal").stat().st_size < megabytes * 1e6:
+        while (size := path.stat().st_size + Path(f"{path}-wal").stat().st_size) < megabytes * 1e6:
             with service.store.transaction():
                 top = conn.execute("SELECT MAX(id) FROM games").fetchone()[0]
+                per_game = size / top
+                chunk = max(1, min(top, 2000, int((megabytes * 1e6 - size) / per_game) + 1))
                 conn.execute("INSERT INTO games (game_key, guild_id, channel_id, thread_id, creator_id, status, options,"
                              " settings, seed, version, state, to_act, board_message_id, deadline, created_at,"
                              " updated_at, rated, posted_version) SELECT game_key, guild_id, channel_id, thread_id,"
                              " creator_id, 'finished', options, settings, seed, version, state, to_act,"
                              " board_message_id, deadline, created_at, updated_at, rated, posted_version FROM games"
-                             " WHERE id <= ?", (min(top, 2000),))
+                             " WHERE id <= ?", (chunk,))
                 conn.execute("INSERT INTO moves (game_id, seq, seat, user_id, move_id, at, summary, undone)"
                              " SELECT game_id + ?, seq, seat, user_id, move_id, at, summary, undone FROM moves"
-                             " WHERE game_id <= ?", (top, min(top, 2000)))
+                             " WHERE game_id <= ?", (top, chunk))
             service.store.checkpoint()
         return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
     finally:
