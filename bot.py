@@ -79,6 +79,7 @@ def _bot_class():
 
     from cogs.actions import Actions
     import cogs
+    from cogs.lifecycle import GRACE, close_the_door, drain
     from cogs.scope import ServerTree, guild_only_everywhere
     from cogs.service import Limits, TableService
     from cogs.views import DYNAMIC_ITEMS
@@ -113,6 +114,8 @@ def _bot_class():
             else:
                 self.service = TableService(self.store, clock=self.clock, limits=limits)
             self.actions = Actions(self, self.service)
+            self.closing = False  # set by close(): new interactions get a "restarting" reply (cogs/lifecycle.py)
+            close_the_door(self)
 
         async def setup_hook(self) -> None:
             from cogs.translator import CommandTranslator  # command names and descriptions in Spanish
@@ -139,7 +142,15 @@ def _bot_class():
             log.info("logged in as %s in %d servers", self.user, len(self.guilds))
 
         async def close(self) -> None:
-            for name in list(self.cogs):  # cog_unload: bot tasks, timers, the odds worker process stop
+            """Stop taking commands, let the work in flight finish (at most GRACE s), unload the cogs (bot tasks,
+            timers and the odds worker process stop), close the gateway, then the database (its WAL checkpointed:
+            no -wal file remains)."""
+            if not self.closing:
+                self.closing = True
+                left = await drain(GRACE)
+                if left:
+                    log.warning("closing with work still running after %.0f s: %s", GRACE, ", ".join(left))
+            for name in list(self.cogs):
                 try:
                     await self.remove_cog(name)
                 except Exception:
@@ -171,11 +182,16 @@ def make_bot(db_path: Optional[str] = None, *, sync_commands: bool = False, cloc
 
 # ---- command line ----------------------------------------------------------------------
 def run_discord(config: Config) -> int:
+    """The bot on Discord until SIGTERM or SIGINT (Ctrl-C), which stop it cleanly (cogs/lifecycle.py)."""
+    import asyncio
+
     import discord
+
+    from cogs.lifecycle import serve
 
     bot = make_bot(config.db_path, sync_commands=True)
     try:
-        bot.run(config.token, log_handler=None)
+        asyncio.run(serve(bot, config.token or ""))
     except discord.LoginFailure:  # a clear line for the operator; the token itself is never printed
         print("Discord refused the token in DISCORD_TOKEN (environment or .env): check it in the developer portal.",
               file=sys.stderr)
@@ -202,6 +218,16 @@ def setup_logging(config: Config) -> None:
 
 
 def main(argv: Optional[list[str]] = None) -> int:
+    from storage import StoreError
+
+    try:
+        return _main(argv)
+    except StoreError as exc:  # a database the bot cannot use: one line, no traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: Optional[list[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     config = Config.load()
     setup_logging(config)
@@ -227,9 +253,30 @@ def main(argv: Optional[list[str]] = None) -> int:
     return bench_main(rest)
 
 
+def _as_sigint(signum, frame) -> None:
+    """SIGTERM handled as SIGINT: inside asyncio.run that cancels the main task (its `finally` closes the table)."""
+    import signal
+
+    handler = signal.getsignal(signal.SIGINT)
+    if not callable(handler):
+        raise KeyboardInterrupt
+    handler(signum, frame)
+
+
 def _local(argv: list[str], config: Config) -> int:
     logging.getLogger().setLevel(logging.WARNING)
+    import argparse
+    import signal
+
     from cogs.local.cli import main as local_main
+    from storage import open_store
+
+    if not {"-h", "--help"} & set(argv):  # a database it cannot use stops the table before it starts (StoreError)
+        probe = argparse.ArgumentParser(add_help=False)
+        probe.add_argument("--db", default=config.db_path)
+        open_store(probe.parse_known_args(argv)[0].db).close()
+    # SIGTERM stops the table as Ctrl-C does: asyncio cancels it, and closing the table closes the bot cleanly.
+    signal.signal(signal.SIGTERM, _as_sigint)
 
     return local_main(argv, lambda path, **kw: make_bot(path, **kw), config.db_path)
 

@@ -9,4 +9,5 @@ CORE_COGS = (
     "cogs.stats_cog:StatsCog",
     "cogs.deadlines_cog:DeadlinesCog",
     "cogs.history:HistoryCog",
+    "cogs.reconcile:ReconcileCog",
 )

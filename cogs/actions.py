@@ -15,6 +15,7 @@ from rules.text import Msg
 
 from . import ops
 from .i18n import guild_locale, t, tm, user_locale
+from .lifecycle import crash_point
 from .names import shown, shown_names
 from .perms import post_failure, thread_note
 from .posts import make_turn_post
@@ -80,7 +81,7 @@ class Actions:
         post = await make_turn_post(table, locale, events)
         message = await ops.post(self.client, table.game.post_channel_id, content=post.content, embed=post.embed,
                                  file=post.file(), view=post.view, mention_ids=post.mention_ids)
-        self.service.games.set_board_message(table.game.id, message.id)
+        self.service.games.set_board_message(table.game.id, message.id, table.game.version)
 
     async def tell_thread(self, table: Table, text: str, view: Optional[discord.ui.View] = None) -> None:
         await ops.post(self.client, table.game.post_channel_id, content=text, view=view)
@@ -156,6 +157,7 @@ class Actions:
         await ops.defer(interaction, ephemeral=True)
         table = self.service.start(actor_of(interaction), self.locate(interaction, game_id, ("lobby",)))
         assert table.state is not None
+        crash_point("after-save")  # the crash test stops here (cogs/reconcile.py heals it at the next start)
         try:
             await ops.reply(interaction, t("host.lobby.started_you", user_locale(interaction),
                                            title=game_title(table.game)), ephemeral=True)
@@ -185,6 +187,7 @@ class Actions:
         await ops.defer(interaction, ephemeral=True)
         table = self.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
         played = self.service.play(actor_of(interaction), table, text, version)
+        crash_point("after-save")  # the crash test stops here (cogs/reconcile.py heals it at the next start)
         locale = user_locale(interaction)
         try:
             said = tm(played.move.text, locale, shown_names(played.table.names))  # a seat in the label reads as its player

@@ -85,6 +85,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     if argv and argv[0] == "combat":  # Eclipse Combat-phase moves through the pipeline (cogs/combat_bench.py)
         from .combat_bench import main as combat_main
         return combat_main(argv[1:])
+    if argv and argv[0] == "backup":  # `bot.py backup` on a large database under a stream of moves (cogs/backup_bench.py)
+        from .backup_bench import main as backup_main
+        return backup_main(argv[1:])
     if argv and argv[0] == "memory":  # resident memory as finished games' histories are built (cogs/memory_bench.py)
         from .memory_bench import main as memory_main
         return memory_main(argv[1:])

@@ -64,6 +64,8 @@ class BotDriver:
         stale = 0
         try:
             for _ in range(MAX_BOT_MOVES):
+                if getattr(self.client, "closing", False):
+                    return  # the bot is stopping (cogs/lifecycle.py): the next start resumes this game
                 try:
                     table = self.service.table(game_id)
                 except Refusal:

@@ -17,6 +17,11 @@ call returned) is collected.  Afterwards:
   start-up, every bot seat that must act (planted or left by a kill in the
   load test's bot games) is picked up, the old board's button still plays,
   no error is logged, and the check passes again;
+* kills between saving and posting (`--save-kills`): the real bot (`bot.py local`, one process per
+  command) dies right after committing a game's start and then its moves (GAMEHOST_CRASH_AT=after-save,
+  cogs/lifecycle.py), each process healing the previous kill at its start-up; after the crashes the
+  last saved change is posted at start-up and every running game with a player to act has its deadline
+  timer for its current step (cogs/reconcile.py), and the board posted then still plays;
 * a clean load-test run after that goes on playing every running game.
 """
 from __future__ import annotations
@@ -40,7 +45,9 @@ from storage import TimerStore, open_store
 
 from .bot_seats import add_bots, bots_to_act
 from .integrity import check_database, verify_acks
+from .lifecycle import CRASH_AT
 from .loadtest import GUILD
+from .reconcile import untimed
 from .service import Actor, TableService
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,9 +119,11 @@ async def _plant(db: Path, out: Path) -> dict[str, int]:
     planted: dict[str, int] = {}
     try:
         store = table.bot.store
-        for name, other, extra in (("board", "bob", []), ("deadline", "carol", ["/game settings deadline:12h"])):
+        for name, other, extra, start in (("board", "bob", [], True),
+                                          ("deadline", "carol", ["/game settings deadline:12h"], True),
+                                          ("unposted", "dave", [], False)):  # started by a killed process
             for user, line in [("alice", "/game new game:wayfinders"), (other, "/game join"), *[("alice", x) for x in extra],
-                               ("alice", "/game start")]:
+                               *([("alice", "/game start")] if start else [])]:
                 if name in planted:
                     line += f" game:{planted[name]}"
                 replies = await table.command(user, line)
@@ -143,6 +152,63 @@ async def _plant(db: Path, out: Path) -> dict[str, int]:
     return planted
 
 
+def _kill_after_save(db: Path, out: Path, game_id: int, kills: int, env: dict[str, str]) -> list[str]:
+    """The real bot, one process per command, dies right after saving: first the start of game `game_id`,
+    then a move each time (each process posts the previous kill's change at its start-up, then dies)."""
+    base = [sys.executable, str(ROOT / "bot.py"), "local", "--db", str(db), "--out", str(out)]
+    dying = {**env, CRASH_AT: "after-save"}
+    problems: list[str] = []
+    for i in range(kills):
+        if i == 0:
+            cmd = base + ["--as", "alice", f"/game start game:{game_id}"]
+        else:
+            service = TableService(open_store(db))
+            try:
+                table = service.table(game_id)
+                if table.game.status != "active":
+                    break
+                who = table.user_of(table.to_act[0]).name
+                version = table.game.version
+            finally:
+                service.store.close()
+            cmd = base + ["--as", who, "--channel", f"wayfinders-{game_id}", "press 1"]
+        done = subprocess.run(cmd, env=dying, cwd=ROOT, capture_output=True, text=True, timeout=300)
+        if done.returncode != 137:
+            problems.append(f"kill after save {i + 1}: exit {done.returncode}, not 137: {done.stdout[-300:]}"
+                            f" {done.stderr[-300:]}")
+            break
+        if i > 0:
+            service = TableService(open_store(db))
+            try:
+                if service.games.get(game_id).version <= version:  # type: ignore[union-attr]
+                    problems.append(f"kill after save {i + 1}: nothing was saved before the kill")
+            finally:
+                service.store.close()
+    return problems
+
+
+def _healed(service: TableService, planted: dict[str, int]) -> list[str]:
+    """Every running game's latest change posted and every waiting player timed (after the start-up)."""
+    problems = []
+    game = service.games.get(planted["unposted"])
+    if game is None or game.posted_version != game.version:
+        problems.append(f"the change saved before the last kill in game {planted['unposted']} was not posted")
+    # Load-test games live in a guild the local table does not have: their posts cannot go out here.
+    others = [g for g in service.games.unposted() if service.games.get(g).guild_id != GUILD]  # type: ignore[union-attr]
+    others = [g for g in others if not bots_to_act(service.table(g))]
+    if others:
+        problems.append(f"games with a change never posted after start-up: {others[:10]}")
+    missing = []
+    for game_id in untimed(service.store):
+        table = service.table(game_id)
+        if any((r := table.user_of(s)) and r.user_id and not r.is_bot for s in table.to_act) \
+                and table.game.settings.get("deadline", "48h") != "none":
+            missing.append(game_id)
+    if missing:
+        problems.append(f"games whose players to act have no deadline timer after start-up: {missing[:10]}")
+    return problems
+
+
 async def _restart(db: Path, out: Path, planted: dict[str, int]) -> list[str]:
     """Start the real bot on the crashed database; what is not clean about its start-up."""
     before = TableService(open_store(db))
@@ -159,6 +225,13 @@ async def _restart(db: Path, out: Path, planted: dict[str, int]) -> list[str]:
         service, store = table.bot.service, table.bot.store
         errors, _ = table._capture.drain()
         problems += [f"error logged at start-up: {e}" for e in errors]
+        problems += _healed(service, planted)
+        healed = service.table(planted["unposted"])
+        if healed.game.status == "active" and not bots_to_act(healed):
+            before = service.games.move_count(planted["unposted"])
+            pressed = await table.press(healed.user_of(healed.to_act[0]).name, 1, f"wayfinders-{planted['unposted']}")
+            if pressed.refused or service.games.move_count(planted["unposted"]) != before + 1:
+                problems.append(f"the board posted at start-up did not play: {[m.content for m in pressed]}")
         if service.games.move_count(planted["deadline"]) < 1:
             problems.append(f"the deadline of game {planted['deadline']} did not fire at start-up")
         overdue = [t.id for t in TimerStore(store).due(time.time() - 1)]
@@ -200,6 +273,8 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="worker processes (default: cores)")
     parser.add_argument("--min-wait", type=float, default=0.3, help="earliest kill after READY, seconds")
     parser.add_argument("--max-wait", type=float, default=3.0, help="latest kill after READY, seconds")
+    parser.add_argument("--save-kills", type=int, default=4,
+                        help="kills of the real bot right after a save, before its post (default 4)")
     parser.add_argument("--final-seconds", type=float, default=10.0, help="the clean run after the last crash")
     parser.add_argument("--seed", type=int, default=None, help="seed of the kill moments (default: random)")
     parser.add_argument("--keep-db", action="store_true", help="keep what is in the database (other games too)")
@@ -213,6 +288,10 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     out_dir = db.parent / (db.stem + "-out")
     planted = asyncio.run(_plant(db, out_dir))
     print(f"planted before the crashes: {planted}", flush=True)
+    save_problems = _kill_after_save(db, out_dir, planted["unposted"], args.save_kills, env)
+    print(f"kills between save and post: {args.save_kills}" + (f": {'; '.join(save_problems)}" if save_problems
+                                                              else " (each exited 137 with its change saved)"),
+          flush=True)
     acks: list[tuple[int, int, str, str]] = []
     kills, during_startup, t_start = 0, 0, time.monotonic()
     print(f"== crash test: {args.kills} kill -9, {args.games} games, {args.players} players, seed {seed}", flush=True)
@@ -249,15 +328,15 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     problems = asyncio.run(_restart(db, out_dir, planted))
     after = check_database(db)
     print("start-up of the real bot after the last crash: " + ("; ".join(problems) or
-          "clean (the overdue deadline fired, every waiting bot seat moved, the old board's button played, "
-          "no error logged)") + f"; then {after.summary()}")
+          "clean (the change saved before the last kill was posted, every running game timed, the overdue "
+          "deadline fired, every waiting bot seat moved, the old board's button played, no error logged)") + f"; then {after.summary()}")
     # A clean start after the last crash: every running game goes on.
     final = Child(loadtest_cmd(args, args.final_seconds / 60, final=True), env)
     rc = final.finish(timeout=args.final_seconds + 180)
     tail = [ln for ln in final.lines if ln.startswith(("moves accepted", "errors", "integrity", "RESULT", "races"))]
     print("clean restart after the last crash: " + ("; ".join(tail) or "\n".join(final.lines[-20:])))
     ok = (kills == args.kills and lost == 0 and dup == 0 and result.ok and rc == 0 and len(acks) > 0
-          and not problems and after.ok)
+          and not problems and not save_problems and after.ok)
     print("RESULT: " + ("PASS" if ok else "FAIL"))
     return 0 if ok else 1
 

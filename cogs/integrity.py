@@ -242,7 +242,8 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     try:
         report = check_database(args.db, args.game)
     except (FileNotFoundError, sqlite3.DatabaseError) as exc:
-        print(f"check: cannot read {args.db}: {exc}", file=sys.stderr)
+        from storage.db import reason
+        print(f"check: cannot read {args.db}: {reason(args.db, exc)}", file=sys.stderr)  # one line, no traceback
         return 2
     for problem in report.problems[: args.max_problems]:
         print(problem)

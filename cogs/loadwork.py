@@ -66,6 +66,7 @@ def open_game(key: str, users: list[tuple[int, str]], guild_id: int, channel_id:
             table = add_bots(service, table, bots, level)
         table = service.start(first, table)
         board_png(table, "en", list(table.state.events) if table.state else [])
+        service.games.set_posted(table.game.id, table.game.version)  # as the bot records its board post
         return {"ok": True, **snapshot(table)}
     except Refusal as exc:
         return {"ok": False, "refusal": exc.text.key, "text": tr(exc.text)}
@@ -92,6 +93,7 @@ def play(game_id: int, channel_id: int, user_id: int, name: str, move: str,
         played = service.play(actor, table, move, version)
         t1 = time.perf_counter()
         png = board_png(played.table, "en", played.events)
+        service.games.set_posted(played.table.game.id, played.table.game.version)
         snap = snapshot(played.table)
         t2 = time.perf_counter()
         return {"ok": True, "seat": played.seat, "move": played.move.id, "seq": snap["moves_made"],
@@ -125,6 +127,7 @@ def bots_play(game_id: int, max_moves: int = 50) -> dict[str, Any]:
                 table = service.table(game_id)
                 continue
             board_png(played.table, "en", played.events)
+            service.games.set_posted(played.table.game.id, played.table.game.version)
             table = played.table
             played_moves.append((table.state.moves_made if table.state else 0, seat, move.id,
                                  time.process_time() - c0))

@@ -1,6 +1,16 @@
-"""Opening the database: one SQLite file in WAL mode, migrated on open."""
+"""Opening the database: one SQLite file in WAL mode, migrated on open.
+
+Opening checks that the file can be used before the bot takes any command:
+a missing folder is created (if its parent allows), a corrupt file, a file
+or folder that cannot be read or written and a full disk each raise
+`StoreError`, whose message is one line for the operator.  Closing
+checkpoints the WAL into the database (`wal_checkpoint(TRUNCATE)`), so a
+clean stop leaves no `-wal` file behind.
+"""
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
 import threading
 from contextlib import contextmanager
@@ -10,6 +20,80 @@ from typing import Iterator
 import sqlite_utils
 
 from .migrations import migrate
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used; `str()` is one line saying why and what to do."""
+
+
+# What SQLite says -> what the operator reads (first match wins).
+_REASONS = (
+    ("file is not a database", "it is corrupt (not a SQLite database): restore it from a backup"),
+    ("malformed", "it is corrupt (database disk image is malformed): restore it from a backup"),
+    ("readonly", "it is read-only: the bot must be able to write the file and its folder"),
+    ("read-only", "it is read-only: the bot must be able to write the file and its folder"),
+    ("disk is full", "the disk is full: free some space"),
+    ("unable to open", "it cannot be opened: check that the file and its folder are readable and writable"),
+    ("disk i/o error", "disk I/O error: check the disk and the file's permissions"),
+    ("locked", "another process holds a lock on it: stop it, or wait"),
+    ("newer than this bot", None),
+)
+
+
+def explain(path: str, exc: BaseException) -> StoreError:
+    """A StoreError naming `path` and the cause of `exc` (an sqlite3 or OS error), in one line."""
+    return StoreError(f"cannot use the database {path}: {reason(path, exc)}")
+
+
+def reason(path: str, exc: BaseException) -> str:
+    """Why the database at `path` cannot be used, from an sqlite3 or OS error: a few words, one line."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    if isinstance(exc, OSError) and not isinstance(exc, sqlite3.Error):
+        if exc.errno == 28:  # ENOSPC
+            return "the disk is full: free some space"
+        return " ".join((exc.strerror or text).split())
+    low = text.lower()
+    if ("i/o error" in low or "unable to open" in low) and _disk_full(path):
+        low, text = "disk is full", "database or disk is full"
+    for needle, why in _REASONS:
+        if needle in low:
+            return why or text
+    return text
+
+
+def _disk_full(path: str, margin: int = 64 * 1024) -> bool:
+    """Whether the database's disk has (almost) no space left: SQLite then often says only "disk I/O error"."""
+    try:
+        return shutil.disk_usage(Path(path).resolve().parent).free < margin
+    except OSError:
+        return False
+
+
+def _prepare_folder(path: Path) -> None:
+    """The database's folder must exist (created if its parent allows) and be a folder we can write."""
+    folder = path.parent
+    if not folder.exists():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create the database folder {folder}: "
+                             f"{' '.join((exc.strerror or str(exc)).split())}") from None
+    elif not folder.is_dir():
+        raise StoreError(f"cannot use the database {path}: {folder} is not a folder")
+    if path.exists() and not path.is_file():
+        raise StoreError(f"cannot use the database {path}: it is not a file")
+    # Root writes whatever the mode bits say; everyone else gets a clear line before SQLite's vaguer one.
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreError(f"cannot use the database {path}: its folder {folder} is read-only"
+                         " (SQLite writes its -wal and -shm files there)")
+    if path.exists() and not os.access(path, os.R_OK):
+        raise StoreError(f"cannot use the database {path}: the file is not readable")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise StoreError(f"cannot use the database {path}: it is read-only: the bot must be able to write it")
+
+
+def _connect(path: str) -> sqlite3.Connection:
+    return sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
 
 
 class Store:
@@ -23,18 +107,39 @@ class Store:
     def __init__(self, path: str | Path):
         self.path = str(path)
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
-        conn.execute("PRAGMA journal_mode=WAL")
-        # FULL: a committed move survives even an OS crash, not only a kill -9.
-        conn.execute("PRAGMA synchronous=FULL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute("PRAGMA busy_timeout=30000")
-        self.conn = conn
-        self.db = sqlite_utils.Database(conn)
-        self._lock = threading.RLock()
-        with self.transaction():
-            migrate(conn)
+            _prepare_folder(Path(self.path))
+        conn = None
+        try:
+            conn = _connect(self.path)
+            conn.execute("PRAGMA busy_timeout=30000")
+            conn.execute("PRAGMA journal_mode=WAL")
+            # FULL: a committed move survives even an OS crash, not only a kill -9.
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # reads the schema: a damaged one fails here
+            self.conn = conn
+            self.db = sqlite_utils.Database(conn)
+            self._lock = threading.RLock()
+            with self.transaction():
+                migrate(conn)
+            self.probe_write()
+        except (sqlite3.Error, OSError, RuntimeError) as exc:
+            if conn is not None:
+                conn.close()
+            raise explain(self.path, exc) from None
+
+    def probe_write(self) -> None:
+        """Write inside a transaction that is rolled back: a database we cannot write fails here, at
+        start-up, rather than on every move."""
+        with self._lock:
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                version = int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+                self.conn.execute(f"PRAGMA user_version = {version}")  # rewrites the header page
+                self.conn.execute("CREATE TABLE _write_probe (x)")
+                self.conn.execute("INSERT INTO _write_probe VALUES (zeroblob(4096))")
+            finally:
+                self.conn.execute("ROLLBACK")
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -48,9 +153,23 @@ class Store:
             else:
                 self.conn.execute("COMMIT")
 
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file and empty it (other readers may keep it open)."""
+        with self._lock:
+            self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+
     def close(self) -> None:
-        self.conn.close()
+        """Checkpoint, then close: after a clean stop no -wal file remains (unless another process has it open)."""
+        with self._lock:
+            try:
+                if self.path != ":memory:":
+                    self.checkpoint()
+            except sqlite3.Error:
+                pass  # closing must not fail; SQLite checkpoints on the last close anyway
+            finally:
+                self.conn.close()
 
 
 def open_store(path: str | Path) -> Store:
+    """The store on `path`; raises `StoreError` (one line) when the database cannot be used."""
     return Store(path)

@@ -262,9 +262,29 @@ class GameStore:
         with self.store.transaction() as conn:
             conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
-    def set_board_message(self, game_id: int, message_id: Optional[int]) -> None:
+    def set_board_message(self, game_id: int, message_id: Optional[int], version: Optional[int] = None) -> None:
+        """The game's latest board post; with `version`, the game version it shows (never lowered)."""
         with self.store.transaction() as conn:
             conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+            if version is not None:
+                self._posted(conn, game_id, version)
+
+    def set_posted(self, game_id: int, version: int) -> None:
+        """A board showing `version` went out (the load test renders boards without a message)."""
+        with self.store.transaction() as conn:
+            self._posted(conn, game_id, version)
+
+    @staticmethod
+    def _posted(conn: Any, game_id: int, version: int) -> None:
+        conn.execute("UPDATE games SET posted_version = MAX(COALESCE(posted_version, -1), ?) WHERE id = ?",
+                     (version, game_id))
+
+    def unposted(self) -> list[int]:
+        """Running (or just finished) games whose latest change has no board post (saved, then the process
+        stopped)."""
+        return [r[0] for r in self.store.conn.execute(
+            "SELECT id FROM games WHERE status IN ('active', 'finished')"
+            " AND (posted_version IS NULL OR posted_version < version) ORDER BY id")]
 
     # ---- helpers ---------------------------------------------------------
     def _bump(self, conn: Any, game_id: int, version: int, now: float, sets: str = "", params: Sequence[Any] = (),

@@ -127,10 +127,23 @@ def _m3_server_numbers(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m4_posted_version(conn: sqlite3.Connection) -> None:
+    """The version of a game its latest board post shows: a move saved but never posted (the process stopped
+    in between) is found and posted at start-up (cogs/reconcile.py).  Games already there count as posted."""
+    _run(
+        conn,
+        """
+        ALTER TABLE games ADD COLUMN posted_version INTEGER;
+        UPDATE games SET posted_version = version
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_async_play,
     _m3_server_numbers,
+    _m4_posted_version,
 ]
 
 

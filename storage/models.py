@@ -25,6 +25,7 @@ class GameRow(BaseModel):
     state: Optional[str] = None
     to_act: list[str] = Field(default_factory=list)
     board_message_id: Optional[int] = None
+    posted_version: Optional[int] = None  # the version the latest board post shows (None: never posted)
     deadline: Optional[float] = None
     rated: bool = True  # false once a bot replaced a player: such games do not count in ratings
     created_at: float

@@ -59,3 +59,55 @@ def test_backup_refuses_to_overwrite_the_live_database_and_a_missing_source(tmp_
     err = capsys.readouterr().err
     assert "must not overwrite" in err and "no database" in err
     assert backup(db, tmp_path / "ok.db") > 0
+
+
+def test_a_failed_backup_leaves_no_partial_file_and_the_old_copy_untouched(tmp_path, monkeypatch, capsys):
+    db = tmp_path / "live.db"
+    played_db(db, games=1)
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    old = folder / "games.db"
+    old.write_bytes(b"yesterday's copy")
+    import storage.backup as module
+
+    def full(*args):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(module.os, "fsync", full)
+    assert bot.main(["backup", str(old), "--db", str(db)]) == 2
+    assert "No space left on device" in capsys.readouterr().err
+    assert sorted(p.name for p in folder.iterdir()) == ["games.db"]
+    assert old.read_bytes() == b"yesterday's copy"
+
+
+def test_backup_of_a_corrupt_database_writes_nothing(tmp_path, capsys):
+    db = tmp_path / "live.db"
+    db.write_bytes(b"not a database" * 100)
+    assert bot.main(["backup", str(tmp_path / "copy.db"), "--db", str(db)]) == 2
+    assert "corrupt" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["live.db"]
+
+
+def test_backup_finishes_while_another_process_commits_moves(tmp_path):
+    """One step under one read transaction: the writer's commits never restart the copy (the figure with a
+    120 MB database is `bot.py bench backup`)."""
+    import subprocess
+    import sys
+    db = tmp_path / "live.db"
+    played_db(db, games=2)
+    writer = subprocess.Popen([sys.executable, "-c", (
+        "import sqlite3, sys\n"
+        "c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)\n"
+        "c.execute('CREATE TABLE IF NOT EXISTS churn (x)')\n"
+        "print('go', flush=True)\n"
+        "while True:\n"
+        "    c.execute('BEGIN IMMEDIATE'); c.execute('INSERT INTO churn VALUES (randomblob(2000))'); c.execute('COMMIT')\n"
+    ), str(db)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert writer.stdout.readline().strip() == "go"
+        for n in range(3):
+            assert backup(db, tmp_path / "copy.db") > 0
+            assert check_database(tmp_path / "copy.db").ok
+    finally:
+        writer.kill()
+        writer.wait()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []

@@ -52,13 +52,16 @@ def test_short_load_test_loses_nothing_and_resolves_every_race(tmp_path):
 
 
 def test_short_crash_test_30_kills_lose_no_acknowledged_move(tmp_path):
-    """30 kill -9 under load; then the real bot starts cleanly on the crashed database: a deadline that fell
-    due while it was down fires, bot seats left to act move, a board posted before the crashes still plays."""
+    """30 kill -9 under load and 2 kills of the real bot between a save and its post; then the real bot starts
+    cleanly on the crashed database: the change saved but not posted is posted, every running game is timed,
+    a deadline that fell due while it was down fires, bot seats left to act move, a board posted before the
+    crashes still plays."""
     db = tmp_path / "crash.db"
     out = run_cli("crashtest", "--db", str(db), "--kills", "30", "--games", "30", "--players", "90", "--rate", "10",
-                  "--min-wait", "0.3", "--max-wait", "1.2", "--final-seconds", "4", "--seed", "3", timeout=400)
+                  "--min-wait", "0.3", "--max-wait", "1.2", "--final-seconds", "4", "--seed", "3", "--save-kills", "2", timeout=400)
     assert "RESULT: PASS" in out
     assert "kills: 30" in out
+    assert "kills between save and post: 2 (each exited 137 with its change saved)" in out
     assert figure(r"acknowledged moves: (\d+)", out) > 0  # how many depends on the machine: printed above
     assert "lost: 0; acknowledged twice: 0" in out
     assert "start-up of the real bot after the last crash: clean" in out
@@ -69,5 +72,8 @@ def test_short_crash_test_30_kills_lose_no_acknowledged_move(tmp_path):
         assert planted.games.move_count(2) >= 1  # the deadline's bot move for alice
         assert not TimerStore(planted.store).due(time.time() - 1)
         assert planted.games.move_count(1) == 1  # the button pressed after the restart
+        healed = planted.games.get(3)  # started, then a move saved, each by a process killed before its post
+        assert healed.posted_version == healed.version
+        assert planted.games.move_count(3) == 2  # the move saved before the kill, then the button pressed after
     finally:
         planted.store.close()

@@ -1,0 +1,138 @@
+"""Self-healing start: every running game is brought back to a state where it goes on by itself.
+
+A process stopped between saving a change and finishing what follows it (a kill -9, a power cut, a
+host that did not wait for the clean stop) leaves a game without its board post, its ping, its
+deadline timer or its bot's answer.  Once the bot is ready, `reconcile` walks the running games:
+
+1. a game whose latest change was saved but never posted (`games.posted_version` behind `version`)
+   gets its board post, and the change is reported to the listeners as if it had just happened
+   (deadline timers, the turn DM, bot seats; for a game its last move finished, the results and
+   replay);  where a bot seat must act, its own move posts the board.  A game whose thread or channel
+   is gone counts as posted (nothing more can be done for it; it is not drawn again at every start);
+2. a game whose waiting players have no deadline timer for the current step gets one (the deadline
+   counts from when the turn began, as always, so an overdue one fires at once);
+3. bot seats that must act play (`cogs/bot_players.py` resumes them; step 1 kicks them too).
+
+Each game goes through `needs_care` first: a game that must be left alone at start-up is skipped
+there (a paused game, once pausing exists, returns False).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Optional
+
+from discord.ext import commands
+
+from storage import Store
+
+from . import ops
+from .bot_seats import bots_to_act
+from .deadlines import EXPIRE
+from .service import Refusal, Table
+
+if TYPE_CHECKING:
+    from bot import GameBot
+
+log = logging.getLogger("gamehost.reconcile")
+
+
+@dataclass
+class Reconciled:
+    posted: list[int] = field(default_factory=list)  # games whose missing board post went out
+    left_to_bots: list[int] = field(default_factory=list)  # unposted, but a bot seat moves (and posts) next
+    failed: list[int] = field(default_factory=list)  # the post failed (thread gone, permissions): next start
+    timed: list[int] = field(default_factory=list)  # games whose deadline timers were planned again
+
+    def summary(self) -> str:
+        return (f"{len(self.posted)} boards posted, {len(self.left_to_bots)} left to their bot seats, "
+                f"{len(self.failed)} posts failed, {len(self.timed)} deadline timers planned again")
+
+
+def needs_care(table: Table) -> bool:
+    """Whether start-up may act for this game: running games, and finished ones for their last post
+    (a paused game would say no here)."""
+    return table.game.status in ("active", "finished") and table.state is not None
+
+
+def untimed(store: Store) -> list[int]:
+    """Running games with no deadline timer for their current step."""
+    return [r[0] for r in store.conn.execute(
+        "SELECT id FROM games g WHERE status = 'active' AND NOT EXISTS (SELECT 1 FROM timers t WHERE"
+        " t.game_id = g.id AND t.kind = ? AND json_extract(t.payload, '$.version') = g.version) ORDER BY id",
+        (EXPIRE,))]
+
+
+async def reconcile(bot: "GameBot") -> Reconciled:
+    from .bot_players import driver_of
+    from .deadlines_cog import deadlines_of
+
+    service, actions = bot.service, bot.actions
+    driver, deadlines = driver_of(bot), deadlines_of(bot).deadlines
+    done = Reconciled()
+    for game_id in service.games.unposted():
+        table = _table(bot, game_id)
+        if table is None:
+            continue
+        if bots_to_act(table):
+            done.left_to_bots.append(game_id)
+            driver.kick(game_id)
+            continue
+        kind = ("finish" if table.game.status == "finished" else
+                "move" if service.games.move_count(game_id) else "start")
+        assert table.state is not None
+        try:
+            await actions.announce(table, driver.guild_locale(table), list(table.state.events))
+            done.posted.append(game_id)
+        except ops.PostFailed as exc:
+            log.warning("game %s: the board of its latest change could not be posted: %s", game_id, exc.reason)
+            done.failed.append(game_id)
+            if exc.reason == "host.error.channel_gone":
+                service.games.set_posted(game_id, table.game.version)
+        await actions.changed(service.table(game_id), kind)  # deadlines, the turn DM, bot seats
+    for game_id in untimed(bot.store):
+        table = _table(bot, game_id)
+        if table is not None and table.game.status == "active" and deadlines.waiting(table) and deadlines.schedule(table) is not None:
+            done.timed.append(game_id)
+    return done
+
+
+def _table(bot: "GameBot", game_id: int) -> Optional[Table]:
+    try:
+        table = bot.service.table(game_id)
+    except Refusal:
+        return None
+    return table if needs_care(table) else None
+
+
+class ReconcileCog(commands.Cog):
+    """No commands: heals the running games once the bot is ready (see the module's text)."""
+
+    def __init__(self, bot: "GameBot"):
+        self.bot = bot
+        self._boot: Optional[asyncio.Task] = None
+        self.last: Optional[Reconciled] = None
+
+    async def cog_load(self) -> None:
+        self._boot = asyncio.get_running_loop().create_task(self._run(), name="reconcile-start-up")
+
+    async def cog_unload(self) -> None:
+        if self._boot is not None and not self._boot.done():
+            self._boot.cancel()
+
+    async def _run(self) -> None:
+        try:
+            await self.bot.wait_until_ready()
+        except RuntimeError:  # built without logging in (command sync, tests)
+            return
+        try:
+            self.last = await reconcile(self.bot)
+        except Exception:
+            log.exception("reconciling the running games at start-up failed")
+            return
+        if self.last.posted or self.last.timed or self.last.failed or self.last.left_to_bots:
+            log.info("start-up: %s", self.last.summary())
+
+
+__all__ = ["Reconciled", "ReconcileCog", "needs_care", "reconcile", "untimed"]
