@@ -82,6 +82,13 @@ def _comparable(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _same_state(replayed: str, stored: str) -> bool:
+    try:
+        return _comparable(json.loads(replayed)) == _comparable(json.loads(stored))
+    except (ValueError, TypeError, AttributeError):  # not JSON, or not an object
+        return False
+
+
 def _has_table(conn: sqlite3.Connection, name: str) -> bool:
     return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
 
@@ -150,7 +157,7 @@ def check_game(conn: sqlite3.Connection, row: sqlite3.Row, report: Report) -> No
         for step in replay(engine, seats, int(row["seed"]), parsed, [(m["seat"], m["move_id"]) for m in live],
                            start=state):
             if point is not None and live[step.index]["seq"] == point[0]:
-                if _comparable(json.loads(engine.dump(step.before))) != _comparable(json.loads(point[1])):
+                if not _same_state(engine.dump(step.before), point[1]):
                     report.add(gid, "mismatch", f"undo point before move {point[0]} is not the replayed state")
                 point = None
             state = step.after
