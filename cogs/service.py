@@ -264,8 +264,7 @@ class TableService:
             raise Refusal("host.refuse.not_your_turn", who=self._waiting_names(table))
         assert table.state is not None
         try:
-            move = table.engine.find_move(table.state, seat, move_id)
-            new_state = table.engine.apply(table.state, seat, move.id)
+            move, new_state = table.engine.step(table.state, seat, move_id)  # one legality check
         except IllegalMove as exc:
             raise Refusal("core.raw", text=str(exc)) from None
         return self._commit(table, row, move, new_state, None)
