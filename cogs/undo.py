@@ -176,7 +176,8 @@ def commit_undo(service: TableService, table: Table, plan: UndoPlan) -> Table:
 def undo(service: TableService, actor: Actor, table: Table, steps: int = 1) -> tuple[Table, UndoPlan]:
     """Everything at once (tests, tools); the command runs the replay in a worker thread."""
     seat = check_undo(service, actor, table)
-    plan = plan_undo(table, [], seat, steps, undo_window(service, table, seat))
+    window = undo_window(service, table, seat)
+    plan = plan_undo(table, window.rows, seat, steps, window)
     return commit_undo(service, table, plan), plan
 
 
@@ -193,7 +194,7 @@ async def undo_flow(actions: "Actions", interaction: discord.Interaction, game_i
     table = actions.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
     seat = check_undo(service, actor_of(interaction), table)
     window = undo_window(service, table, seat)
-    plan = await asyncio.to_thread(plan_undo, table, [], seat, steps or 1, window)
+    plan = await asyncio.to_thread(plan_undo, table, window.rows, seat, steps or 1, window)
     new_table = commit_undo(service, table, plan)  # version-guarded: a move meanwhile refuses
     locale = user_locale(interaction)
     what = taken_back(plan)
