@@ -61,13 +61,4 @@ def replay(engine: Engine, seats: Sequence[str], seed: int, options: Any, moves:
         state = after
 
 
-def final_state(engine: Engine, seats: Sequence[str], seed: int, options: Any,
-                moves: Iterable[tuple[str, str]], *, start: Optional[GameState] = None) -> GameState:
-    """The state after every recorded move (ReplayError if one does not replay)."""
-    state = start if start is not None else start_state(engine, seats, seed, options)
-    for step in replay(engine, seats, seed, options, moves, start=state):
-        state = step.after
-    return state
-
-
-__all__ = ["ReplayError", "Replayed", "final_state", "replay", "start_state"]
+__all__ = ["ReplayError", "Replayed", "replay", "start_state"]

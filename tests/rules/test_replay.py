@@ -5,7 +5,7 @@ import pytest
 
 from rules import GAMES, IllegalMove
 from rules.playout import play_random
-from rules.replay import ReplayError, final_state, replay, start_state
+from rules.replay import ReplayError, replay, start_state
 
 from ..conformance.toy_game import ToyEngine
 
@@ -46,8 +46,8 @@ def test_replay_reaches_the_playout_state_with_or_without_moves(key):
     assert engine.dump(plain[-1].after) == engine.dump(final)
     # from a state on the way: only the moves after it
     half = len(log) // 2
-    tail = final_state(engine, seats, 7, None, log[half:], start=steps[half - 1].after)
-    assert engine.dump(tail) == engine.dump(final)
+    tail = list(replay(engine, seats, 7, None, log[half:], start=steps[half - 1].after))
+    assert len(tail) == len(log) - half and engine.dump(tail[-1].after) == engine.dump(final)
 
 
 def test_a_move_the_rules_refuse_says_which():
@@ -56,7 +56,7 @@ def test_a_move_the_rules_refuse_says_which():
     _, log = play_random(engine, seats, seed=3)
     bad = log[:4] + [(log[4][0], "place:99")] + log[5:]
     with pytest.raises(ReplayError) as exc:
-        final_state(engine, seats, 3, None, bad)
+        list(replay(engine, seats, 3, None, bad))
     assert exc.value.index == 4 and exc.value.move_id == "place:99"
     assert isinstance(exc.value.cause, IllegalMove)
     assert "move 5 (" in str(exc.value)
