@@ -91,6 +91,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     if argv and argv[0] == "memory":  # resident memory as finished games' histories are built (cogs/memory_bench.py)
         from .memory_bench import main as memory_main
         return memory_main(argv[1:])
+    if argv and argv[0] == "undo":  # /game undo and /game log early and late in a game (cogs/undo_bench.py)
+        from .undo_bench import main as undo_main
+        return undo_main(argv[1:])
     parser = argparse.ArgumentParser(prog="bot.py bench", description=__doc__)
     parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only these games (repeatable)")
     parser.add_argument("--players", type=int, default=4, help="seats per game (capped to each game's range)")

@@ -34,6 +34,7 @@ from render.charts import score_chart
 from render.names import board_names
 from render.replay import MAX_FRAMES, replay_gif, sample_indices
 from rules import Engine, GameState, IllegalMove
+from rules.replay import ReplayError, replay, start_state
 from rules.text import locale_of
 
 from . import ops
@@ -79,7 +80,7 @@ def build_history(engine: Engine, seats: Sequence[str], seed: int, options: Any,
     """Replay the game and draw its chart and replay (pure and slow: call it in a worker thread)."""
     started = time.perf_counter()
     names = board_names(names)  # captions are drawn: names cleaned and clipped, not escaped
-    state = engine.setup(list(seats), seed, engine.parse_options(options or {}))
+    state = start_state(engine, seats, seed, options)
     total = len(moves)
     picks = set(sample_indices(total + 1, max_frames))
     hook = getattr(engine, "running_scores", None)
@@ -91,11 +92,14 @@ def build_history(engine: Engine, seats: Sequence[str], seed: int, options: Any,
     boards: list[tuple[Any, list[str]]] = []
     if 0 in picks:
         boards.append((engine.view(state, None), _caption(engine, state, 0, total, names, locale)))
-    for k, (seat, move_id) in enumerate(moves, start=1):
+    steps = replay(engine, seats, seed, options, moves, start=state)
+    for k in range(1, total + 1):
         try:
-            state = engine.apply(state, seat, move_id)
-        except IllegalMove as exc:
-            raise HistoryError(f"move {k} ({seat} {move_id}) does not replay: {exc}") from None
+            state = next(steps).after
+        except ReplayError as exc:
+            if not isinstance(exc.cause, IllegalMove):
+                raise exc.cause from exc  # a defect, not a log the rules refuse
+            raise HistoryError(str(exc)) from None
         if series is not None:
             now = hook(state) or {}  # type: ignore[misc]
             for s in seats:

@@ -44,6 +44,23 @@ def status_lines(table: Table, locale: str) -> list[str]:
     return lines
 
 
+def log_page(service: TableService, table: Table, locale: str, page: Optional[int]) -> list[str]:
+    """The header and one page of `/game log` (default: the last; out of range: the nearest): only that page's
+    rows are read and translated, whatever the game's length."""
+    pages = max(1, (service.games.last_seq(table.game.id) + LOG_PAGE - 1) // LOG_PAGE)
+    page = pages if page is None else max(1, min(page, pages))
+    entries = service.games.moves(table.game.id, after_seq=(page - 1) * LOG_PAGE, limit=LOG_PAGE)
+    names = shown_names(table.names)
+    lines: list[str] = []
+    for entry in entries:
+        said = [tm(Msg.model_validate(e), locale, names) for e in entry.summary] or [entry.move_id]
+        line = " · ".join(said)
+        lines.append(f"**{entry.seq}.** " + (f"~~{line}~~ ({t('undo.log_mark', locale)})" if entry.undone else line))
+    body = lines or [t("host.log.empty", locale)]
+    header = t("host.log.header", locale, title=game_title(table.game), page=page, pages=pages)
+    return [header] + body
+
+
 class Info:
     def __init__(self, service: TableService):
         self.service = service
@@ -113,18 +130,7 @@ class Info:
         locale = user_locale(interaction)
         table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
                                     ("active", "finished", "abandoned"), guild_id=interaction.guild_id)
-        entries = self.service.games.moves(table.game.id)
-        names = shown_names(table.names)
-        lines: list[str] = []
-        for entry in entries:
-            said = [tm(Msg.model_validate(e), locale, names) for e in entry.summary] or [entry.move_id]
-            line = " · ".join(said)
-            lines.append(f"**{entry.seq}.** " + (f"~~{line}~~ ({t('undo.log_mark', locale)})" if entry.undone else line))
-        pages = max(1, (len(lines) + LOG_PAGE - 1) // LOG_PAGE)
-        page = pages if page is None else max(1, min(page, pages))
-        body = lines[(page - 1) * LOG_PAGE: page * LOG_PAGE] or [t("host.log.empty", locale)]
-        header = t("host.log.header", locale, title=game_title(table.game), page=page, pages=pages)
-        for chunk in _chunks([header] + body):
+        for chunk in _chunks(log_page(self.service, table, locale, page)):
             await ops.reply(interaction, chunk, ephemeral=True)
 
     async def rules(self, interaction: discord.Interaction, game_key: Optional[str], game_id: Optional[int]) -> None:

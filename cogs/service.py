@@ -312,8 +312,7 @@ class TableService:
             raise Refusal("host.refuse.not_your_turn", who=self._waiting_names(table))
         assert table.state is not None
         try:
-            move = table.engine.find_move(table.state, seat, move_id)
-            new_state = table.engine.apply(table.state, seat, move.id)
+            move, new_state = table.engine.step(table.state, seat, move_id)  # one legality check
         except IllegalMove as exc:
             raise Refusal("core.raw", text=str(exc)) from None
         return self._commit(table, row, move, new_state, None)
@@ -323,12 +322,14 @@ class TableService:
         outcome = engine.outcome(new_state)
         now = self.clock()
         results = self._results(table, outcome, now) if outcome is not None else []
+        to_act = engine.to_act(new_state)
         try:
             game = self.games.record_move(
                 table.game.id, table.game.version, seat=seat.seat, user_id=user_id, move_id=move.id,
-                state=engine.dump(new_state), to_act=engine.to_act(new_state),
+                state=engine.dump(new_state), to_act=to_act,
                 status="finished" if outcome is not None else "active",
                 summary=[e.model_dump(mode="json") for e in new_state.events], now=now, results=results,
+                undo_point=move.barrier or seat.seat not in to_act,  # no undo takes it back (cogs/undo.py)
             )
         except StaleVersion:
             raise Refusal("host.refuse.moved_on") from None

@@ -8,10 +8,19 @@ Rules (every game, nothing game-specific):
   the barrier itself and everything before it stay.
 
 The log stays append-only in spirit: the taken-back rows are flagged
-`moves.undone = 1` and the state is rebuilt by replaying from the seed
-(`engine.setup` + `apply`) every move not undone, all saved in one
-version-guarded transaction (`GameStore.undo_moves`).  Everything that replays
-a game must skip undone moves (see `live_moves`).
+`moves.undone = 1` and the state is rebuilt by replaying every move not undone
+(rules/replay.py), all saved in one version-guarded transaction
+(`GameStore.undo_moves`).  Everything that replays a game must skip undone
+moves (see `live_moves`).
+
+The replay does not start from the seed: each move that no undo can ever take
+back (a barrier, or a move after which its seat is no longer to act) saves the
+state before it as the game's undo point (`GameStore.undo_point`, written with
+the move by `record_move`).  Any undo stops at or after that move, so replaying
+from there the moves recorded since gives the same states as a replay from the
+seed, in a time that does not grow with the game's length.  A game without an
+undo point (nothing permanent yet, or begun before the table existed) replays
+from the seed.
 """
 from __future__ import annotations
 
@@ -22,6 +31,8 @@ from typing import TYPE_CHECKING, Optional
 import discord
 
 from rules import Engine, GameState, IllegalMove, Move
+from rules.replay import ReplayError
+from rules.replay import replay as replay_moves
 from rules.text import SEAT_KEY, Msg, join, msg, seat_ref
 from storage import MoveRow, StaleVersion
 
@@ -39,17 +50,41 @@ def live_moves(rows: list[MoveRow]) -> list[MoveRow]:
     return [r for r in rows if not r.undone]
 
 
-def replay(engine: Engine, table: Table, rows: list[MoveRow]) -> list[tuple[MoveRow, Move, GameState, GameState]]:
-    """(row, move, state before, state after) for every live move, replayed from the seed."""
+def replay(engine: Engine, table: Table, rows: list[MoveRow],
+           start: Optional[GameState] = None) -> list[tuple[MoveRow, Move, GameState, GameState]]:
+    """(row, move, state before, state after) for every live move of `rows`, replayed from `start`
+    (default: the setup from the seed).  IllegalMove if one does not replay."""
+    live = live_moves(rows)
     seats = [s.seat for s in table.seats]
-    state = engine.setup(seats, table.game.seed, engine.parse_options(table.game.options))
-    out = []
-    for row in live_moves(rows):
-        move = engine.find_move(state, row.seat, row.move_id)
-        after = engine.apply(state, row.seat, row.move_id)
-        out.append((row, move, state, after))
-        state = after
-    return out
+    try:
+        return [(row, step.move, step.before, step.after)  # type: ignore[misc]
+                for row, step in zip(live, replay_moves(engine, seats, table.game.seed, table.game.options,
+                                                        [(r.seat, r.move_id) for r in live], start=start,
+                                                        with_moves=True))]
+    except ReplayError as exc:
+        if isinstance(exc.cause, IllegalMove):
+            raise exc.cause from None
+        raise
+
+
+@dataclass
+class UndoWindow:
+    """What an undo replays: the rows from the undo point on, and the state before the first of them."""
+
+    rows: list[MoveRow]
+    start: Optional[str]  # the stored state before rows[0]; None: rows is the whole log, replayed from the seed
+    moved: bool  # the seat has a live move in the log (perhaps before the window)
+
+
+def undo_window(service: TableService, table: Table, seat: str) -> UndoWindow:
+    """The log an undo needs: from the game's undo point on (a few rows, whatever the game's length)."""
+    games = service.games
+    point = games.undo_point(table.game.id)
+    moved = games.has_moved(table.game.id, seat)
+    if point is None:
+        return UndoWindow(rows=games.moves(table.game.id), start=None, moved=moved)
+    seq, state = point
+    return UndoWindow(rows=games.moves(table.game.id, after_seq=seq - 1), start=state, moved=moved)
 
 
 @dataclass
@@ -71,17 +106,27 @@ def named(text: Msg | str, names: dict[str, str]) -> Msg | str:
                                             for k, v in text.args.items()}})
 
 
-def plan_undo(table: Table, rows: list[MoveRow], seat: str, steps: int = 1) -> UndoPlan:
-    """What `/game undo` would take back for `seat` (pure: reads nothing but its arguments)."""
+def plan_undo(table: Table, rows: list[MoveRow], seat: str, steps: int = 1,
+              window: Optional[UndoWindow] = None) -> UndoPlan:
+    """What `/game undo` would take back for `seat` (pure: reads nothing but its arguments).
+
+    `rows` is the whole log, replayed from the seed; or give the `window` (rows from the undo point)."""
+    start: Optional[GameState] = None
+    if window is not None:
+        rows = window.rows
     live = live_moves(rows)
-    if not any(r.seat == seat for r in live):
+    if not (window.moved if window is not None else any(r.seat == seat for r in live)):
         raise Refusal("undo.refuse.nothing")
+    if not live:  # a window always holds its undo point's own move: the log changed under us
+        raise Refusal("undo.refuse.replay")
     if live[-1].seat != seat:
         raise Refusal("undo.refuse.other_acted", who=shown(table.names.get(live[-1].seat, live[-1].seat)))
     engine = table.engine
     try:
-        steps_done = replay(engine, table, rows)
-    except IllegalMove:
+        if window is not None and window.start is not None:
+            start = engine.load(window.start)
+        steps_done = replay(engine, table, rows, start)
+    except (IllegalMove, ReplayError, ValueError):
         raise Refusal("undo.refuse.replay") from None
     if table.state is not None and engine.dump(steps_done[-1][3]) != engine.dump(table.state):
         raise Refusal("undo.refuse.replay")
@@ -132,7 +177,8 @@ def commit_undo(service: TableService, table: Table, plan: UndoPlan) -> Table:
 def undo(service: TableService, actor: Actor, table: Table, steps: int = 1) -> tuple[Table, UndoPlan]:
     """Everything at once (tests, tools); the command runs the replay in a worker thread."""
     seat = check_undo(service, actor, table)
-    plan = plan_undo(table, service.games.moves(table.game.id), seat, steps)
+    window = undo_window(service, table, seat)
+    plan = plan_undo(table, window.rows, seat, steps, window)
     return commit_undo(service, table, plan), plan
 
 
@@ -148,8 +194,8 @@ async def undo_flow(actions: "Actions", interaction: discord.Interaction, game_i
     service = actions.service
     table = actions.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
     seat = check_undo(service, actor_of(interaction), table)
-    rows = service.games.moves(table.game.id)
-    plan = await asyncio.to_thread(plan_undo, table, rows, seat, steps or 1)
+    window = undo_window(service, table, seat)
+    plan = await asyncio.to_thread(plan_undo, table, window.rows, seat, steps or 1, window)
     new_table = commit_undo(service, table, plan)  # version-guarded: a move meanwhile refuses
     locale = user_locale(interaction)
     what = taken_back(plan)
@@ -163,5 +209,5 @@ async def undo_flow(actions: "Actions", interaction: discord.Interaction, game_i
         await actions.changed(new_table, "undo")
 
 
-__all__ = ["UndoPlan", "check_undo", "commit_undo", "live_moves", "plan_undo", "replay", "undo",
-           "undo_flow"]
+__all__ = ["UndoPlan", "UndoWindow", "check_undo", "commit_undo", "live_moves", "plan_undo", "replay", "undo",
+           "undo_flow", "undo_window"]

@@ -152,6 +152,17 @@ class Engine(ABC, Generic[S]):
         new.moves_made += 1
         return new
 
+    def step(self, state: S, seat: str, move_id: str) -> tuple[Move, S]:
+        """`find_move` and `apply` at once, with one legality check (replays of a recorded move: rules/replay.py).
+
+        Games override it where `apply` would find the move again (the four engines do)."""
+        move = self.find_move(state, seat, move_id)
+        new = self.copy_state(state)
+        new.events = []
+        self._apply(new, seat, move)
+        new.moves_made += 1
+        return move, new
+
     def copy_state(self, state: S) -> S:
         return state.model_copy(deep=True)
 

@@ -36,8 +36,11 @@ class GameStore:
         rows = self.db["seats"].rows_where("game_id = ?", [game_id], order_by="position")
         return [SeatRow.model_validate(r) for r in rows]
 
-    def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:
-        rows = self.db["moves"].rows_where("game_id = ? AND seq > ?", [game_id, after_seq], order_by="seq")
+    def moves(self, game_id: int, after_seq: int = 0, limit: Optional[int] = None) -> list[MoveRow]:
+        """The log after `after_seq` in order (taken-back rows included); at most `limit` rows (one page of
+        `/game log`: read through the primary key, whatever the game's length)."""
+        rows = self.db["moves"].rows_where("game_id = ? AND seq > ?", [game_id, after_seq], order_by="seq",
+                                           limit=limit)
         return [MoveRow.from_row(r) for r in rows]
 
     def by_number(self, guild_id: int, number: int) -> Optional[GameRow]:
@@ -54,6 +57,20 @@ class GameStore:
             sql += " AND creator_id = ?"
             args.append(creator_id)
         return int(self.store.conn.execute(sql, args).fetchone()[0])
+    def last_seq(self, game_id: int) -> int:
+        """The latest move's number (0: none); the log is numbered 1..n, so also its length."""
+        row = self.store.conn.execute("SELECT MAX(seq) FROM moves WHERE game_id = ?", (game_id,)).fetchone()
+        return int(row[0] or 0)
+
+    def has_moved(self, game_id: int, seat: str) -> bool:
+        """Whether `seat` has a move in the log that was not taken back."""
+        return self.store.conn.execute("SELECT 1 FROM moves WHERE game_id = ? AND seat = ? AND undone = 0 LIMIT 1",
+                                       (game_id, seat)).fetchone() is not None
+
+    def undo_point(self, game_id: int) -> Optional[tuple[int, str]]:
+        """(seq, state before that move) where `/game undo` starts replaying; None: from the seed."""
+        row = self.store.conn.execute("SELECT seq, state FROM undo_points WHERE game_id = ?", (game_id,)).fetchone()
+        return (int(row[0]), str(row[1])) if row else None
 
     def move_count(self, game_id: int) -> int:
         row = self.store.conn.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)).fetchone()
@@ -208,12 +225,21 @@ class GameStore:
         summary: list[dict[str, Any]],
         now: float,
         results: Iterable[ResultRow] = (),
+        undo_point: bool = False,
     ) -> GameRow:
-        """Append one move and the state after it, atomically, if nobody moved first."""
+        """Append one move and the state after it, atomically, if nobody moved first.
+
+        `undo_point`: no undo can take this move back (a barrier, or the end of its seat's decision): the state
+        before it (the stored one) becomes where `/game undo` starts replaying (`undo_point`)."""
         with self.store.transaction() as conn:
+            (seq,) = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)).fetchone()
+            if status != "active":
+                conn.execute("DELETE FROM undo_points WHERE game_id = ?", (game_id,))
+            elif undo_point:  # copied before the state is replaced below (a stale version rolls it back)
+                conn.execute("INSERT OR REPLACE INTO undo_points (game_id, seq, state)"
+                             " SELECT id, ?, state FROM games WHERE id = ? AND state IS NOT NULL", (seq, game_id))
             self._bump(conn, game_id, version, now, "state = ?, to_act = ?, status = ?",
                        [state, json.dumps(to_act), status], require_status="active")
-            (seq,) = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)).fetchone()
             conn.execute(
                 "INSERT INTO moves (game_id, seq, seat, user_id, move_id, at, summary) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, seq, seat, user_id, move_id, now, json.dumps(summary)),
@@ -230,6 +256,7 @@ class GameStore:
             params.append(state)
         with self.store.transaction() as conn:
             self._bump(conn, game_id, version, now, sets, params)
+            conn.execute("DELETE FROM undo_points WHERE game_id = ?", (game_id,))  # nothing to undo any more
             self._insert_results(conn, results)
         return self._must_get(game_id)
 

@@ -139,11 +139,28 @@ def _m4_posted_version(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m5_undo_points(conn: sqlite3.Connection) -> None:
+    """Where `/game undo` starts its replay: the state before a running game's latest move that no undo can take
+    back (a barrier, or a move that ended its seat's decision), and that move's seq.  One row per running game at
+    most; none means "replay from the seed" (games begun before this migration, until their next such move)."""
+    _run(
+        conn,
+        """
+        CREATE TABLE undo_points (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            seq INTEGER NOT NULL,
+            state TEXT NOT NULL
+        )
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_async_play,
     _m3_server_numbers,
     _m4_posted_version,
+    _m5_undo_points,
 ]
 
 

@@ -65,6 +65,13 @@ class EclipseEngine(Engine[EclipseState]):
 
     def apply(self, state: EclipseState, seat: str, move_id: str) -> EclipseState:
         self._find(state, seat, move_id)
+        return self._applied(state, seat, move_id)
+
+    def step(self, state: EclipseState, seat: str, move_id: str) -> tuple[Move, EclipseState]:
+        """find_move and apply with one legality check (rules/replay.py)."""
+        return move(*self._find(state, seat, move_id)), self._applied(state, seat, move_id)
+
+    def _applied(self, state: EclipseState, seat: str, move_id: str) -> EclipseState:
         new = self.copy_state(state)
         put(new, "events", [])
         put(new, "battles", [])

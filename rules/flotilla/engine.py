@@ -64,7 +64,14 @@ class FlotillaEngine(Engine[FlotillaState]):
         return T.move(o[0], label(state, seat, o), o[3])
 
     def apply(self, state: FlotillaState, seat: str, move_id: str) -> FlotillaState:
+        return self._applied(state, self._find(state, seat, move_id))
+
+    def step(self, state: FlotillaState, seat: str, move_id: str) -> tuple[Move, FlotillaState]:
+        """find_move and apply with one legality check (rules/replay.py)."""
         o = self._find(state, seat, move_id)
+        return T.move(o[0], label(state, seat, o), o[3]), self._applied(state, o)
+
+    def _applied(self, state: FlotillaState, o: Opt) -> FlotillaState:
         new = self.copy_state(state)
         new.__dict__["events"] = []
         play(new, o)

@@ -67,7 +67,14 @@ class RobinsonEngine(Engine[RobinsonState]):
         return Move.of(o[0], label(state, seat, o), o[3])
 
     def apply(self, state: RobinsonState, seat: str, move_id: str) -> RobinsonState:
+        return self._applied(state, seat, self._find(state, seat, move_id))
+
+    def step(self, state: RobinsonState, seat: str, move_id: str) -> tuple[Move, RobinsonState]:
+        """find_move and apply with one legality check (rules/replay.py)."""
         o = self._find(state, seat, move_id)
+        return Move.of(o[0], label(state, seat, o), o[3]), self._applied(state, seat, o)
+
+    def _applied(self, state: RobinsonState, seat: str, o: Opt) -> RobinsonState:
         new = self.copy_state(state)
         new.events = []
         self._apply_opt(new, seat, o)

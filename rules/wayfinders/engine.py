@@ -65,7 +65,14 @@ class WayfindersEngine(Engine[WayfindersState]):
 
     def apply(self, state: WayfindersState, seat: str, move_id: str) -> WayfindersState:
         """As the base class (validate, copy, apply), without building the Move's label."""
+        return self._applied(state, seat, self._find(state, seat, move_id))
+
+    def step(self, state: WayfindersState, seat: str, move_id: str) -> tuple[Move, WayfindersState]:
+        """find_move and apply with one legality check (rules/replay.py)."""
         o = self._find(state, seat, move_id)
+        return move(o[0], label(state, seat, o), o[3]), self._applied(state, seat, o)
+
+    def _applied(self, state: WayfindersState, seat: str, o: Opt) -> WayfindersState:
         new = self.copy_state(state)
         put(new, "events", [])
         self._apply_opt(new, seat, o)
