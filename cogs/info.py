@@ -10,6 +10,7 @@ import discord
 from render import render_board
 from rules import GAMES
 from rules.text import Msg
+from storage import MoveRow
 
 from . import ops
 from .i18n import t, tm, user_locale
@@ -40,6 +41,13 @@ def status_lines(table: Table, locale: str) -> list[str]:
     if table.state is not None:
         lines += headline(table, locale)
     return lines
+
+
+def log_line(entry: MoveRow, locale: str, names: dict[str, str]) -> str:
+    """One `/game log` line: what the move did (its events; the move id only when it said nothing)."""
+    said = [tm(Msg.model_validate(e), locale, names) for e in entry.summary] or [entry.move_id]
+    line = " · ".join(said)
+    return f"**{entry.seq}.** " + (f"~~{line}~~ ({t('undo.log_mark', locale)})" if entry.undone else line)
 
 
 class Info:
@@ -105,12 +113,7 @@ class Info:
         table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
                                     ("active", "finished", "abandoned"))
         entries = self.service.games.moves(table.game.id)
-        names = table.names
-        lines: list[str] = []
-        for entry in entries:
-            said = [tm(Msg.model_validate(e), locale, names) for e in entry.summary] or [entry.move_id]
-            line = " · ".join(said)
-            lines.append(f"**{entry.seq}.** " + (f"~~{line}~~ ({t('undo.log_mark', locale)})" if entry.undone else line))
+        lines = [log_line(entry, locale, table.names) for entry in entries]
         pages = max(1, (len(lines) + LOG_PAGE - 1) // LOG_PAGE)
         page = pages if page is None else max(1, min(page, pages))
         body = lines[(page - 1) * LOG_PAGE: page * LOG_PAGE] or [t("host.log.empty", locale)]
