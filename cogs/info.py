@@ -11,6 +11,7 @@ from render import render_board
 from render.names import board_names
 from rules import GAMES
 from rules.text import Msg
+from storage import MoveRow
 
 from . import ops
 from .i18n import t, tm, user_locale
@@ -44,6 +45,13 @@ def status_lines(table: Table, locale: str) -> list[str]:
     return lines
 
 
+def log_line(entry: MoveRow, locale: str, names: dict[str, str]) -> str:
+    """One `/game log` line: what the move did (its events; the move id only when it said nothing)."""
+    said = [tm(Msg.model_validate(e), locale, names) for e in entry.summary] or [entry.move_id]
+    line = " · ".join(said)
+    return f"**{entry.seq}.** " + (f"~~{line}~~ ({t('undo.log_mark', locale)})" if entry.undone else line)
+
+
 def log_page(service: TableService, table: Table, locale: str, page: Optional[int]) -> list[str]:
     """The header and one page of `/game log` (default: the last; out of range: the nearest): only that page's
     rows are read and translated, whatever the game's length."""
@@ -51,12 +59,7 @@ def log_page(service: TableService, table: Table, locale: str, page: Optional[in
     page = pages if page is None else max(1, min(page, pages))
     entries = service.games.moves(table.game.id, after_seq=(page - 1) * LOG_PAGE, limit=LOG_PAGE)
     names = shown_names(table.names)
-    lines: list[str] = []
-    for entry in entries:
-        said = [tm(Msg.model_validate(e), locale, names) for e in entry.summary] or [entry.move_id]
-        line = " · ".join(said)
-        lines.append(f"**{entry.seq}.** " + (f"~~{line}~~ ({t('undo.log_mark', locale)})" if entry.undone else line))
-    body = lines or [t("host.log.empty", locale)]
+    body = [log_line(entry, locale, names) for entry in entries] or [t("host.log.empty", locale)]
     header = t("host.log.header", locale, title=game_title(table.game), page=page, pages=pages)
     return [header] + body
 

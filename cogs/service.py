@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional
 from pydantic import ValidationError
 
 from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
-from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, tr
+from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref, tr
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
 
 from .limits import clip, quote
@@ -93,6 +93,14 @@ def game_title(game: GameRow) -> Msg:
     if game.game_key not in GAMES:
         return msg("host.game_number", id=game.number)
     return msg("host.game_title", title=title_of(game.game_key), id=game.number)
+
+
+def log_summary(table: Table, seat: str, new_state: GameState) -> list[Msg]:
+    """What the log keeps of a move: its events.  A private move (Engine.is_private) that said
+    nothing is logged as "a private decision", never by its id (which names the hidden option)."""
+    if new_state.events or table.state is None or not table.engine.is_private(table.state, seat):
+        return list(new_state.events)
+    return [msg("host.log.private", who=seat_ref(seat))]
 
 
 class TableService:
@@ -328,8 +336,8 @@ class TableService:
                 table.game.id, table.game.version, seat=seat.seat, user_id=user_id, move_id=move.id,
                 state=engine.dump(new_state), to_act=to_act,
                 status="finished" if outcome is not None else "active",
-                summary=[e.model_dump(mode="json") for e in new_state.events], now=now, results=results,
-                undo_point=move.barrier or seat.seat not in to_act,  # no undo takes it back (cogs/undo.py)
+                summary=[e.model_dump(mode="json") for e in log_summary(table, seat.seat, new_state)], now=now,
+                results=results, undo_point=move.barrier or seat.seat not in to_act,  # no undo takes it back (cogs/undo.py)
             )
         except StaleVersion:
             raise Refusal("host.refuse.moved_on") from None

@@ -25,7 +25,7 @@ from the seed.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional
 
 import discord
@@ -93,6 +93,7 @@ class UndoPlan:
     seqs: list[int]  # the rows to flag, newest first
     moves: list[Move]  # what is taken back, newest first
     state: GameState  # the state replayed without them
+    private: list[bool] = field(default_factory=list)  # per move: a private decision (Engine.is_private)
 
 
 def named(text: Msg | str, names: dict[str, str]) -> Msg | str:
@@ -145,7 +146,7 @@ def plan_undo(table: Table, rows: list[MoveRow], seat: str, steps: int = 1,
         if len(taken) >= steps:
             break
     return UndoPlan(seat=seat, seqs=[r.seq for r, _, _ in taken], moves=[m for _, m, _ in taken],
-                    state=taken[-1][2])
+                    state=taken[-1][2], private=[engine.is_private(b, seat) for _, _, b in taken])
 
 
 def check_undo(service: TableService, actor: Actor, table: Table) -> str:
@@ -182,8 +183,11 @@ def undo(service: TableService, actor: Actor, table: Table, steps: int = 1) -> t
     return commit_undo(service, table, plan), plan
 
 
-def taken_back(plan: UndoPlan) -> Msg:
-    return join([m.text for m in reversed(plan.moves)], "; ")
+def taken_back(plan: UndoPlan, public: bool = False) -> Msg:
+    """The moves taken back, oldest first; in `public` text a private decision is not named."""
+    private = plan.private or [False] * len(plan.moves)
+    return join([msg("undo.private_move") if public and p else m.text
+                 for m, p in zip(reversed(plan.moves), reversed(private))], "; ")
 
 
 async def undo_flow(actions: "Actions", interaction: discord.Interaction, game_id: Optional[int],
@@ -203,7 +207,7 @@ async def undo_flow(actions: "Actions", interaction: discord.Interaction, game_i
         said = tm(what, locale, shown_names(table.names))
         await ops.reply(interaction, t("undo.done_you", locale, n=len(plan.moves), moves=said,
                                        title=game_title(table.game)), ephemeral=True)
-        event = msg("undo.posted", who=seat_ref(seat), n=len(plan.moves), moves=what)
+        event = msg("undo.posted", who=seat_ref(seat), n=len(plan.moves), moves=taken_back(plan, public=True))
         await actions.announce(new_table, guild_locale(interaction), [event])
     finally:  # saved even if the post failed: deadlines and bots must hear of it
         await actions.changed(new_table, "undo")

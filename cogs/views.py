@@ -57,7 +57,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ms:(?P<ga
 
 
 class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"my:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
-    """Simultaneous decisions: each player opens their own moves privately."""
+    """Simultaneous or private decisions: each player opens their own moves privately."""
 
     def __init__(self, game_id: int, version: int, label: str = "My moves"):
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
@@ -94,7 +94,9 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
                     names: Mapping[str, str], several: bool = False) -> discord.ui.View | None:
     """Buttons for a short list of moves, selects for a long one (`/play` always works too).
 
-    `names` (the table's seat -> player name) makes a seat in a label read as its player."""
+    `names` (the table's seat -> player name) makes a seat in a label read as its player.
+    `several` (simultaneous or private decisions) gives only the "My moves" button, which
+    answers each player privately with their own moves."""
     view = discord.ui.View(timeout=None)
     if several:
         view.add_item(MyMovesButton(game_id, version, t("host.button.my_moves", locale)))

@@ -130,6 +130,16 @@ class Engine(ABC, Generic[S]):
         """What `seat` is being asked to decide now (for the turn post)."""
         return msg("core.prompt.generic")
 
+    def is_private(self, state: S, seat: str) -> bool:
+        """True when `seat`'s pending decision is private: its options (labels or ids) reveal
+        something only `seat` may know (a hand of cards, a face-down tile, drawn values).
+
+        The host then shows those options only to `seat` (a "My moves" button answers privately)
+        and never on the public board, in the thread or in the log.  Whatever the decision, the
+        events a move produces (`state.events`) are public text: they must never reveal what
+        `view(state, None)` does not show.  Default: nothing is private."""
+        return False
+
     # ---- shared behaviour -------------------------------------------------
     def find_move(self, state: S, seat: str, move_id: str) -> Move:
         if state.abandoned or self.outcome(state) is not None:

@@ -15,12 +15,14 @@ from .board import m, production, score_parts, storage_total
 from .data import T
 from .flow import settle
 from .greedy import greedy_move
-from .moves import options, seat_to_act
+from .moves import frame, options, seat_to_act
 from .setup import new_game, parse_options
 from .state import EclipseOptions, EclipseState, EclipseView
 from .turns import apply_option
 from .view import build_view, prompt
 
+# Decisions whose options show what only the deciding seat may know (E22, E45, E61, E47 make room).
+PRIVATE_FRAMES = ("disco", "rep", "ambroom")
 _PLAIN = ("stacks", "discards", "tech_bag", "supply", "rep_bag", "disc_bag", "hexes", "players", "stack")
 
 
@@ -102,6 +104,12 @@ class EclipseEngine(Engine[EclipseState]):
 
     def prompt(self, state: EclipseState, seat: str) -> Msg:
         return prompt(state, seat)
+
+    def is_private(self, state: EclipseState, seat: str) -> bool:
+        """E45, E22, E61: the Discovery decision names the tile (kept face down, its face stays private),
+        reputation draws and the make-room choice of diplomacy (E47) name tile values: private."""
+        f = frame(state)
+        return f is not None and f["k"] in PRIVATE_FRAMES and seat_to_act(state) == seat
 
     def playout_weight(self, state: EclipseState, seat: str, mv: Move) -> float:
         """Random-playout bias (rules.playout hook): few trades, pass as discs run low."""

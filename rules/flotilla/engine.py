@@ -99,6 +99,11 @@ class FlotillaEngine(Engine[FlotillaState]):
     def prompt(self, state: FlotillaState, seat: str) -> Msg:
         return prompt(state, seat, self.to_act(state))
 
+    def is_private(self, state: FlotillaState, seat: str) -> bool:
+        """F17/E29: the choice of a card lists the hand, which is private; every later step of the
+        turn names only the played card (public: it goes to the discard pile) and public things."""
+        return not state.todo and seat_to_act(state) == seat
+
     def playout_weight(self, state: FlotillaState, seat: str, move: Move) -> float:
         """Random-playout bias (rules.playout hook): VP moves first, fewer idle Rallies and stops,
         so random games also reach the VP-supply end (F62), not only the round limit (F67)."""
