@@ -7,6 +7,7 @@ from typing import Mapping
 import discord
 from discord import app_commands
 
+from render.names import board_names, plain_name
 from rules import GAMES
 
 from .i18n import tm, user_locale
@@ -23,7 +24,8 @@ def _service(interaction: discord.Interaction):
 def filter_moves(moves, typed: str, locale: str, names: Mapping[str, str]) -> list[app_commands.Choice[str]]:
     """Moves whose id or label contains what was typed, best matches (id prefix) first.
 
-    `names` (the table's seat -> player name) makes a seat in a label read as its player."""
+    `names` (the table's seat -> player name) makes a seat in a label read as its player (cleaned, clipped)."""
+    names = board_names(names)
     typed = (typed or "").strip().lower()
     scored = []
     for i, move in enumerate(moves):
@@ -72,7 +74,7 @@ async def game_id_choices(interaction: discord.Interaction, current: str) -> lis
         locale = user_locale(interaction)
         out = []
         for tb in tables:
-            label = f"{tm(game_title(tb.game), locale)} — {', '.join(s.name for s in tb.seats)}"
+            label = f"{tm(game_title(tb.game), locale)} — {', '.join(plain_name(s.name) for s in tb.seats)}"
             if typed and typed not in str(tb.game.number) and typed.lower() not in label.lower():
                 continue
             out.append(app_commands.Choice(name=label[:100], value=tb.game.number))

@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 
 import discord
 
+from render.names import board_names
 from rules import Move
 
 from .i18n import t, tm
@@ -94,9 +95,11 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
                     names: Mapping[str, str], several: bool = False) -> discord.ui.View | None:
     """Buttons for a short list of moves, selects for a long one (`/play` always works too).
 
-    `names` (the table's seat -> player name) makes a seat in a label read as its player.
+    `names` (the table's seat -> player name) makes a seat in a label read as its player, cleaned and clipped
+    (labels show no markdown or mentions, so nothing is escaped).
     `several` (simultaneous or private decisions) gives only the "My moves" button, which
     answers each player privately with their own moves."""
+    names = board_names(names)
     view = discord.ui.View(timeout=None)
     if several:
         view.add_item(MyMovesButton(game_id, version, t("host.button.my_moves", locale)))

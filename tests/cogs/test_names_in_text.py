@@ -122,3 +122,31 @@ def test_stats_lines_escape_names(tmp_path):
         store.close()
     assert_safe(text)
     assert "\\*\\*bob\\*\\*" in text and "\\<@" + ZWSP + "&123>" in text
+
+
+def test_move_labels_and_suggestions_show_names_cleaned_and_clipped():
+    """Buttons, select options and autocomplete show no markdown or pills, but a name there is still cleaned of
+    bidi overrides and line breaks and clipped like everywhere else (issue 12, item 5)."""
+    from cogs.completion import filter_moves
+    from cogs.views import move_components
+    from rules import Move
+    from rules.text import msg, seat_ref
+
+    long_name = "Evil\u202e" + "x" * 60 + "\nname"
+    names = {"p1": long_name}
+    moves = [Move.of(f"m{k}", msg("host.log.private", who=seat_ref("p1"))) for k in range(3)]
+    many = [Move.of(f"m{k}", msg("host.log.private", who=seat_ref("p1"))) for k in range(30)]
+
+    async def labels() -> list[str]:
+        buttons = move_components(1, 1, moves, "en", names=names)
+        selects = move_components(1, 1, many, "en", names=names)
+        out = [item.item.label for item in buttons.children]
+        out += [o.label for item in selects.children for o in item.item.options]
+        return out
+
+    shown_labels = asyncio.run(labels())
+    shown_labels += [c.name for c in filter_moves(moves, "", "en", names)]
+    assert shown_labels
+    for label in shown_labels:
+        assert "\u202e" not in label and "\n" not in label, label
+        assert "x" * (MAX_NAME + 1) not in label and "…" in label, label
