@@ -3,7 +3,7 @@
 Flotilla's choice of a card lists the hand (F17, E29): the public board shows only "My moves",
 which answers the acting player privately with their buttons and refuses everyone else
 privately; the post, the autocomplete of others, `/game log` and the undo post never name the
-hidden options.  Eclipse's Discovery and reputation decisions are private (E45, E61)."""
+hidden options.  Eclipse's Discovery and reputation decisions are private (Eclipse E45, E61)."""
 from __future__ import annotations
 
 import asyncio

@@ -117,7 +117,7 @@ class Spec:
 # Wayfinders (W42) and Robinson (R98) hide nothing from any seat that another seat could see.
 SPECS: dict[str, Spec] = {
     "flotilla": Spec(("hand",), _flotilla, _flotilla_played),  # F17, E29
-    "eclipse": Spec(("reputation_values", "discovery_tiles"), _eclipse),  # E22, E45, E61
+    "eclipse": Spec(("reputation_values", "discovery_tiles"), _eclipse),  # Eclipse E22, E45, E61
 }
 
 
@@ -207,7 +207,7 @@ def public_texts(engine: Engine, before: GameState | None, seat: str, move: Move
            ("embed description", post.embed.description or ""), ("embed footer", post.embed.footer.text or "")]
     final_scores = t("host.post.final_scores", locale)
     for f in post.embed.fields:
-        if f.name != final_scores:  # final scoring reveals the totals by the rules (F63, E76)
+        if f.name != final_scores:  # final scoring reveals the totals by the rules (Flotilla F63, Eclipse E76)
             out += [("embed field", f"{f.name}: {f.value}")]
     out += [("component", x) for x in component_texts(post.view)]
     out += [("board caption", x) for x in event_lines(table, events, locale, limit=3) + headline(table, locale)]
