@@ -196,3 +196,21 @@ def test_r8_storm_glass_at_a_prompt_is_answered_first_then_the_prompt_waits_agai
     assert s.event_deck[-1] == top and s.pending == held and E.to_act(s) == ["p2"]
     s = E.apply(s, "p2", "my:stop")
     assert (s.pending or {}).get("kind") != "mystery" and s.phase != "resolve"
+
+
+def test_r8_e20_an_item_in_the_weather_window_and_the_medallions_shares():
+    s = game(2)
+    s.round, s.roof, s.shelter = 2, 0, True
+    s.tokens, s.items, s.weather_tokens = ["Large Leaves"], {"Bible": 2}, ["rain"]
+    s.avail.update(W=5, F=5)
+    phases.weather_phase(s)
+    fp = s.seats[s.fp]
+    assert s.pending["kind"] == "wxwin" and ids(s, fp) == ["wx:leaves", "wx:pass"]
+    s = used_bible_keeps(s, fp)
+    s = E.apply(s, fp, "wx:leaves")
+    assert (s.pending or {}).get("kind") != "wxwin" and s.tokens == []
+    s = bible(planning(2))
+    s.tokens = ["Medallion"]
+    s = E.apply(s, "p1", "tk:Medallion")  # S6: its 3 D shared one at a time
+    assert s.pending["kind"] == "medallion"
+    s = used_bible_keeps(s, "p1")
