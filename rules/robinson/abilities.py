@@ -2,9 +2,10 @@
 discovery tokens (§3.8, S6).  Abilities are offered in the planning window (E20) to the seats
 still planning: `ab:<ability>[:<target>]` for the seat's own character.  Items and tokens are
 usable "en cualquier momento" (R8, R87): `it:<item>[:<target>]` and `tk:<token>[:<target>]` go
-with every decision a seat holds outside a prompt (`item_options`: the Event-phase draw, Morale,
-the woodpile step, planning, each action's `go`, the weather roll, the Night camp choice), and
-inside the Weather and Night windows with their own moves (windows.py).
+with every decision a seat holds (`item_options`: the Event-phase draw, Morale, the woodpile step,
+planning, each action's `go`, the weather roll, the Night camp choice) and with every prompt
+(`prompt_items`, used through `use_in_prompt`: the prompt then waits again), besides the Weather
+and Night windows' own moves (windows.py).
 Abilities and items that "look at" cards open a small choice (`pk:<i>`) for the
 user (R98: what is looked at is shown to everyone).  Fight bonuses are offered
 with the fight itself (`go:frenzy`, `go:it.<item>`, resolve.py)."""
