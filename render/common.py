@@ -209,6 +209,20 @@ def paste_marker(img: Image.Image, center: tuple[float, float], size: int, index
 # ---------------------------------------------------------------------- text
 
 
+def dashed_rect(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], fill: RGB, width: int = 3, dash: int = 10, gap: int = 6) -> None:
+    """A rectangle outline drawn in dashes (something not there yet, a path, a frame)."""
+    x0, y0, x1, y1 = box
+    for a, b, horizontal, fixed in ((x0, x1, True, y0), (x0, x1, True, y1), (y0, y1, False, x0), (y0, y1, False, x1)):
+        p = a
+        while p < b:
+            q = min(p + dash, b)
+            if horizontal:
+                d.line([(p, fixed), (q, fixed)], fill=fill, width=width)
+            else:
+                d.line([(fixed, p), (fixed, q)], fill=fill, width=width)
+            p = q + gap
+
+
 def text_center(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt: ImageFont.FreeTypeFont, fill: RGB = INK) -> None:
     """Text centred on xy (both axes)."""
     draw.text(xy, text, font=fnt, fill=fill, anchor="mm")

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from rules.robinson.texts import card
 from rules.text import msg, tr
 
-from .common import INK, WHITE, ellipsize, font, paste_marker, wrap_text
+from .common import INK, WHITE, dashed_rect, ellipsize, font, paste_marker, text_width, wrap_text
 
 PAGE = (238, 234, 222)
 PANEL = (250, 247, 238)
@@ -171,5 +171,15 @@ def draw_bottom(img: Image.Image, view: Any, box, names: Mapping[str, str], seat
         cx, cy = x + (i % 2) * half, y + (i // 2) * 24
         pawns = ", ".join(_t("cname." + p, locale) for p in st["pawns"])
         sure = " ✓" if st["auto"] or st["action"] not in ("build", "gather", "explore") else " 🎲"
-        text = f"{target_text(view, st['target'], locale)}: {pawns}"
-        d.text((cx, cy), ellipsize(text + sure.replace(" 🎲", " ⚀"), f, half - 10), font=f, fill=INK)
+        text = f"{target_text(view, st['target'], locale)}: {pawns}" + sure.replace(" 🎲", " ⚀")
+        waiting = st.get("waiting", 0)
+        if not waiting:
+            d.text((cx, cy), ellipsize(text, f, half - 10), font=f, fill=INK)
+            continue
+        # R38: a stack started for others to join, not carried out as it is: dashed, with what it lacks
+        dashed_rect(d, (int(cx) - 5, cy - 2, int(cx + half) - 12, cy + 21), BAD, width=2, dash=7, gap=4)
+        note = "  " + _t("img.waiting_one" if waiting == 1 else "img.waiting_many", locale, n=waiting)
+        room = half - 22 - text_width(note, fb)
+        text = ellipsize(text, f, room)
+        d.text((cx, cy), text, font=f, fill=MUTED)
+        d.text((cx + text_width(text, f), cy), note, font=fb, fill=BAD)

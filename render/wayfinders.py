@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
 from .common import INK, RGB, WHITE, ellipsize, font, paste_marker, paste_sprite, to_png, wrap_text
+from .common import dashed_rect as _dashed_rect
 from .wayfinders_islands import (
     CELL,
     MARKER_IN_SLOT,
@@ -161,18 +162,6 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout
         d.text((W / 2, y0 + lay.banner_h / 2), L["over"] if over else L["final"], font=font(22, True),
                fill=WHITE if over else INK, anchor="mm")
 
-
-def _dashed_rect(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], fill: RGB, width: int = 3, dash: int = 10, gap: int = 6) -> None:
-    x0, y0, x1, y1 = box
-    for a, b, horizontal, fixed in ((x0, x1, True, y0), (x0, x1, True, y1), (y0, y1, False, x0), (y0, y1, False, x1)):
-        p = a
-        while p < b:
-            q = min(p + dash, b)
-            if horizontal:
-                d.line([(p, fixed), (q, fixed)], fill=fill, width=width)
-            else:
-                d.line([(fixed, p), (fixed, q)], fill=fill, width=width)
-            p = q + gap
 
 def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout) -> None:
     v = ctx.view

@@ -2,21 +2,24 @@
 discovery tokens (§3.8, S6).  Abilities are offered in the planning window (E20) to the seats
 still planning: `ab:<ability>[:<target>]` for the seat's own character.  Items and tokens are
 usable "en cualquier momento" (R8, R87): `it:<item>[:<target>]` and `tk:<token>[:<target>]` go
-with every decision a seat holds outside a prompt (`item_options`: the Event-phase draw, Morale,
-the woodpile step, planning, each action's `go`, the weather roll, the Night camp choice), and
-inside the Weather and Night windows with their own moves (windows.py).
+with every decision a seat holds (`item_options`: the Event-phase draw, Morale, the woodpile step,
+planning, each action's `go`, the weather roll, the Night camp choice) and with every prompt
+(`prompt_items`, used through `use_in_prompt`: the prompt then waits again), besides the Weather
+and Night windows' own moves (windows.py).
 Abilities and items that "look at" cards open a small choice (`pk:<i>`) for the
 user (R98: what is looked at is shown to everyone).  Fight bonuses are offered
 with the fight itself (`go:frenzy`, `go:it.<item>`, resolve.py)."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from . import effects
 from .combat import built
+from .cont import later, step
 from .data import ABILITIES
 from .island import has_shelter
-from .prims import gain, gain_det, heal, living, pay, set_morale
+from .prims import gain, gain_det, heal, living, over, pay, set_morale
 from .scenario import add_wood
 from .state import RobinsonState
 from ..text import join
@@ -107,6 +110,35 @@ def food_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
     """The items that give food, offered while the FP's seat picks who goes hungry (R72): Biscuits,
     the Goat (§3.7, §3.8); the meals are counted again after the use."""
     return [o for o in item_options(s) if o[0] in ("it:Biscuits", "tk:Goat")]
+
+
+def prompt_items(s: RobinsonState, taken: set[str]) -> list[tuple[str, str, Any, bool]]:
+    """The items and tokens offered with a pending prompt (R8, R87): those of `item_options` that the
+    prompt does not already offer as its own move (`taken`), but not a second look with the Storm Glass
+    at the card it is showing."""
+    kind = (s.pending or {}).get("kind")
+    return [o for o in item_options(s) if o[0] not in taken
+            and not (kind == "glass" and o[0] == "it:Storm_Glass")
+            and not (kind == "ntwin" and o[0].startswith("it:Flask_of_Rum"))]  # the window's `nt:rum`
+
+
+def use_in_prompt(s: RobinsonState, seat: str, kind: str, arg: tuple[str, str]) -> None:
+    """An item or token used while a prompt waits (R8, R87): the prompt waits again afterwards, with
+    the work left behind it (cont.py); a prompt the item opens (Storm Glass, Medallion, Treasure)
+    is answered first."""
+    held, s.pending = s.pending, None
+    use(s, seat, kind, arg)
+    if over(s):
+        return
+    if s.pending is None:
+        s.pending = held
+    else:
+        later(s, "prompt", json.dumps(held))
+
+
+@step("prompt")
+def _prompt_again(s: RobinsonState, args: list[str]) -> None:
+    s.pending = json.loads(args[0])
 
 
 def _ids(out: list[tuple[str, str, Any, bool]]) -> list[tuple[str, str, Any, bool]]:

@@ -99,6 +99,8 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
     pick = ids[0]
     if s.pending is not None:
         kind = s.pending.get("kind")
+        if kind != "hungry":  # the items offered with a prompt (R8): the bot uses them while planning
+            ids = [i for i in ids if not i.startswith(("it:", "tk:"))]
         if kind in ASK_KINDS:  # choices inside effects (asks.py)
             pick = ask_pick(s, ids)
         elif kind in LOOKS:  # R98: what was just looked at is public

@@ -228,10 +228,12 @@ def _answer(s: RobinsonState, seat: str, o: Opt) -> None:
         abilities.medallion_pick(s, arg)
     elif kind == "hg":
         phases.hungry_pick(s, arg)
-    elif kind in ("it", "tk"):  # food before anyone goes hungry (R8, R72): the meals are counted again
-        s.pending = None
+    elif kind in ("it", "tk") and s.pending.get("kind") == "hungry":  # type: ignore[union-attr]
+        s.pending = None  # food before anyone goes hungry (R8, R72): the meals are counted again
         abilities.use(s, seat, kind, arg)
         phases.night_meals(s)
+    elif kind in ("it", "tk"):  # R8, R87: an item while a prompt waits, which then waits again
+        abilities.use_in_prompt(s, seat, kind, arg)
     elif kind == "pk":
         abilities.pick(s, arg)
     else:  # pragma: no cover

@@ -33,6 +33,22 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
         return []
     ph = s.phase
     if s.pending is not None:
+        # R8, R87: the items and tokens usable now go with every prompt too (the FP's food items
+        # while picking who goes hungry); using one leaves the prompt waiting (abilities.use_in_prompt)
+        base = _prompt_options(s)
+        if s.pending.get("kind") == "hungry":
+            return base
+        return base + abilities.prompt_items(s, {o[0] for o in base})
+    if ph == "setup":  # R2: pick a character, or one at random (E31's default; draws: a barrier)
+        from .setup import choosable
+        last = len(s.seat_char) == len(s.seats) - 1  # the last pick starts round 1
+        return [(f"ch:{c}", "ch", c, last) for c in choosable(s)] + [("ch:random", "ch", None, True)]
+    return _phase_options(s, seat, ph)
+
+
+def _prompt_options(s: RobinsonState) -> list[Opt]:
+    """The answers to the pending prompt (R97)."""
+    if s.pending is not None:
         if s.pending.get("kind") == "reroll":
             return rerolls.options(s)
         if s.pending.get("kind") == "mystery":  # R92: both draw or shuffle: barriers
@@ -65,12 +81,11 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
             return abilities.pick_options(s)
         from .data import ADVENTURES
         return [(f"adv:{i}", "adv", i, True) for i in range(len(ADVENTURES[s.pending["card"]].opts))]
-    if ph == "setup":  # R2: pick a character, or one at random (E31's default; draws: a barrier)
-        from .setup import choosable
-        last = len(s.seat_char) == len(s.seats) - 1  # the last pick starts round 1
-        return [(f"ch:{c}", "ch", c, last) for c in choosable(s)] + [("ch:random", "ch", None, True)]
-    # R8, R87: items and discovery tokens "en cualquier momento": with every decision held outside
-    # a prompt (E20's windows then cover the prompts: rerolls, fights, weather, Night)
+    return []
+
+
+def _phase_options(s: RobinsonState, seat: str, ph: str) -> list[Opt]:
+    # R8, R87: items and discovery tokens "en cualquier momento": with every decision of a phase
     items = abilities.item_options(s)
     if ph == "event":  # E20: Storm Glass may look at the top card before the draw (among the items)
         return [("draw", "draw", None, True)] + items
@@ -92,7 +107,7 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
     if ph == "resolve":
         st = s.queue[0]
         if st.action == "camp" and len(s.seats) == 4:
-            return [("go:d", "go", "d", True), ("go:m", "go", "m", True)]
+            return [("go:d", "go", "d", True), ("go:m", "go", "m", True)] + items
         out = [("go", "go", "", True)]
         if st.action == "hunt":  # fight bonuses before the fight (E20)
             who = s.chars[st.pawns[0]]

