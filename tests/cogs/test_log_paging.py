@@ -6,27 +6,15 @@ import asyncio
 import pytest
 
 from cogs.info import LOG_PAGE, log_page
-from cogs.service import Actor, TableService
+from cogs.service import TableService
 from cogs.undo import undo
 from rules.playout import playout_rng, random_move
 from storage import open_store
 
 from .test_commands import Session, texts, two_player_game
+from .test_undo import ALICE, BOB, service, started  # noqa: F401 (`service` is a fixture)
 
-PEOPLE = [Actor(user_id=1, name="alice"), Actor(user_id=2, name="bob")]
-
-
-@pytest.fixture
-def service(tmp_path):
-    s = TableService(open_store(tmp_path / "g.db"), clock=lambda: 1000.0, seeds=lambda: 42)
-    yield s
-    s.store.close()
-
-
-def started(service):
-    table = service.new_game(PEOPLE[0], "wayfinders", guild_id=1, channel_id=10)
-    table = service.join(PEOPLE[1], table)
-    return service.start(PEOPLE[0], table)
+PEOPLE = [ALICE, BOB]
 
 
 def who(table, seat):

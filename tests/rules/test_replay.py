@@ -15,6 +15,16 @@ def _seats(engine, n=None):
     return [f"p{i + 1}" for i in range(n)]
 
 
+def assert_steps_match(engine, state, log, final):
+    """`step` gives the Move `find_move` gives and the state `apply` gives at every move of `log`."""
+    for seat, move_id in log:
+        move, after = engine.step(state, seat, move_id)
+        assert move == engine.find_move(state, seat, move_id)
+        assert engine.dump(after) == engine.dump(engine.apply(state, seat, move_id))
+        state = after
+    assert engine.dump(state) == engine.dump(final)
+
+
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_step_is_find_move_then_apply(key):
     """`step` gives the Move `find_move` gives and the state `apply` gives, on every move of random games."""
@@ -22,13 +32,7 @@ def test_step_is_find_move_then_apply(key):
     for seed in (1, 2):
         seats = _seats(engine)
         final, log = play_random(engine, seats, seed=seed)
-        state = start_state(engine, seats, seed, None)
-        for seat, move_id in log:
-            move, after = engine.step(state, seat, move_id)
-            assert move == engine.find_move(state, seat, move_id)
-            assert engine.dump(after) == engine.dump(engine.apply(state, seat, move_id))
-            state = after
-        assert engine.dump(state) == engine.dump(final)
+        assert_steps_match(engine, start_state(engine, seats, seed, None), log, final)
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
@@ -67,10 +71,4 @@ def test_the_contract_default_step_matches_find_move_and_apply():
     engine = ToyEngine()
     seats = ["p1", "p2"]
     final, log = play_random(engine, seats, seed=5)
-    state = engine.setup(seats, 5)
-    for seat, move_id in log:
-        move, after = engine.step(state, seat, move_id)
-        assert move == engine.find_move(state, seat, move_id)
-        assert engine.dump(after) == engine.dump(engine.apply(state, seat, move_id))
-        state = after
-    assert engine.dump(state) == engine.dump(final)
+    assert_steps_match(engine, engine.setup(seats, 5), log, final)
