@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
 
 from cogs.info import LOG_PAGE, log_page
 from cogs.service import TableService
