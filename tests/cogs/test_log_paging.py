@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import asyncio
 
-
 from cogs.info import LOG_PAGE, log_page
 from cogs.service import TableService
 from cogs.undo import undo
