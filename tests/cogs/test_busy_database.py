@@ -74,3 +74,33 @@ def test_a_locked_database_gets_a_private_busy_reply_in_time_and_the_loop_keeps_
 def test_the_busy_reply_is_translated(tmp_path):
     from cogs.i18n import t
     assert "ocupada" in t("host.error.busy", "es") and "busy" in t("host.error.busy", "en")
+
+
+def seats_of(db: str, game_id: int = 1) -> list[str]:
+    service = TableService(open_store(db))
+    try:
+        return [x.name for x in service.table(game_id).seats]
+    finally:
+        service.store.close()
+
+
+def test_joining_while_the_database_is_locked_is_refused_as_busy_and_changes_nothing(tmp_path):
+    """/game join answers without deferring when all goes well; under the lock its read still works and
+    its write gives up: it is deferred in time (privately) and refused as busy."""
+    async def go():
+        async with BotDbSession(tmp_path) as s:
+            assert not (await s.cmd("alice", "/game new game:wayfinders")).refused
+            other = sqlite3.connect(s.db, isolation_level=None)
+            other.execute("BEGIN IMMEDIATE")
+            try:
+                out = await s.cmd("bob", "/game join game:1")
+            finally:
+                other.execute("ROLLBACK")
+                other.close()
+            rec = last_record(s, "/game join")
+            assert not rec.expired and rec.response_type == 5 and rec.ephemeral
+            assert out.refused and out.errors == [] and all(m.ephemeral for m in out), texts(out)
+            assert "database is busy" in texts(out) and seats_of(s.db) == ["alice"]
+            out = await s.cmd("bob", "/game join game:1")
+            assert not out.refused and seats_of(s.db) == ["alice", "bob"], texts(out)
+    asyncio.run(go())
