@@ -9,8 +9,6 @@ from __future__ import annotations
 import logging
 from typing import Any, Awaitable, Callable, Optional, TypeVar
 
-import sqlite3
-
 import discord
 
 from rules.text import Msg
@@ -75,15 +73,12 @@ class Actions:
             await flow
         except Refusal as exc:
             await self.refuse(interaction, exc.text)
-        except sqlite3.OperationalError as exc:
-            if not is_busy(exc):
-                log.exception("unexpected database error in an interaction")
-                return await ops.reply(interaction, t("host.error.unexpected", user_locale(interaction)), ephemeral=True)
-            await self.refuse(interaction, offloop.busy_refusal().text)
         except ops.PostFailed as exc:
             await ops.reply(interaction, t(post_failure(exc.reason, interaction), user_locale(interaction)),
                             ephemeral=True)
-        except Exception:
+        except Exception as exc:
+            if is_busy(exc):  # a storage call made on the loop, outside `db`: still the busy reply
+                return await self.refuse(interaction, offloop.busy_refusal().text)
             log.exception("unexpected error in an interaction")
             await ops.reply(interaction, t("host.error.unexpected", user_locale(interaction)), ephemeral=True)
 
@@ -98,7 +93,10 @@ class Actions:
         post = await make_turn_post(table, locale, events)
         message = await ops.post(self.client, table.game.post_channel_id, content=post.content, embed=post.embed,
                                  file=post.file(), view=post.view, mention_ids=post.mention_ids)
-        await self.db(None, self.service.games.set_board_message, table.game.id, message.id, table.game.version)
+        try:
+            await self.db(None, self.service.games.set_board_message, table.game.id, message.id, table.game.version)
+        except Refusal:  # busy: the board is posted; the next start may post it once more (cogs/reconcile.py)
+            log.warning("game %s: board posted, but the database was busy recording it", table.game.id)
 
     async def tell_thread(self, table: Table, text: str, view: Optional[discord.ui.View] = None) -> None:
         await ops.post(self.client, table.game.post_channel_id, content=text, view=view)

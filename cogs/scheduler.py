@@ -113,12 +113,16 @@ class Scheduler:
             return False
         if not durable and not await offloop.call(self.timers.delete_exact, timer):
             return False  # someone else claimed it
+        busy = False
         try:
             await handler(timer)
+        except Refusal as exc:
+            busy = exc.text.key == offloop.BUSY_KEY  # a durable timer then stays, to fire again
+            log.warning("timer %s (%s) of game %s: %s", timer.id, timer.kind, timer.game_id, exc.text.key)
         except Exception:
             log.exception("timer %s (%s) of game %s failed", timer.id, timer.kind, timer.game_id)
         finally:
-            if durable:
+            if durable and not busy:
                 await offloop.call(self.timers.delete_exact, timer)
         return True
 
