@@ -77,6 +77,7 @@ def _bot_class():
     import discord
     from discord.ext import commands
 
+    from cogs import offloop
     from cogs.actions import Actions
     import cogs
     from cogs.lifecycle import GRACE, close_the_door, drain
@@ -162,8 +163,8 @@ def _bot_class():
                     await super().close()
                 else:
                     await self.http.close()
-            finally:
-                self.store.close()
+            finally:  # on the storage thread, after any call still queued there (cogs/offloop.py)
+                await offloop.call(self.store.close)
 
     return GameBot
 

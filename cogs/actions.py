@@ -7,13 +7,14 @@ before anything is posted, so a failed post never loses it.
 from __future__ import annotations
 
 import logging
-from typing import Any, Awaitable, Callable, Optional
+from typing import Any, Awaitable, Callable, Optional, TypeVar
 
 import discord
 
 from rules.text import Msg
+from storage import is_busy
 
-from . import ops
+from . import offloop, ops
 from .i18n import guild_locale, t, tm, user_locale
 from .lifecycle import crash_point
 from .names import shown, shown_names
@@ -23,6 +24,8 @@ from .service import Actor, Refusal, Table, TableService, game_title, last_human
 from .views import lobby_components, move_components
 
 log = logging.getLogger("gamehost.actions")
+
+T = TypeVar("T")
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:
@@ -53,6 +56,13 @@ class Actions:
                 log.exception("listener %r failed on %s of game %s", listener, kind, table.game.id)
 
     # ---- plumbing ----------------------------------------------------------
+    async def db(self, interaction: Optional[discord.Interaction], fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Every storage call of a flow goes through here: `fn(*args, **kwargs)` runs on the storage thread
+        (cogs/offloop.py) while the loop serves everyone else.  If it is still waiting after
+        `offloop.DEFER_AFTER` seconds and `interaction` is not acknowledged yet, it is deferred (privately)
+        first; a locked database ends in the busy Refusal."""
+        return await offloop.for_interaction(interaction, fn, *args, **kwargs)
+
     async def refuse(self, interaction: discord.Interaction, text: Msg | str) -> None:
         interaction.extras["refused"] = True  # the local table exits 1 on a refusal
         await ops.reply(interaction, tm(text, user_locale(interaction)), ephemeral=True)
@@ -66,22 +76,27 @@ class Actions:
         except ops.PostFailed as exc:
             await ops.reply(interaction, t(post_failure(exc.reason, interaction), user_locale(interaction)),
                             ephemeral=True)
-        except Exception:
+        except Exception as exc:
+            if is_busy(exc):  # a storage call made on the loop, outside `db`: still the busy reply
+                return await self.refuse(interaction, offloop.busy_refusal().text)
             log.exception("unexpected error in an interaction")
             await ops.reply(interaction, t("host.error.unexpected", user_locale(interaction)), ephemeral=True)
 
-    def locate(self, interaction: discord.Interaction, game_id: Optional[int],
-               statuses: tuple[str, ...] = ("lobby", "active")) -> Table:
+    async def locate(self, interaction: discord.Interaction, game_id: Optional[int],
+                     statuses: tuple[str, ...] = ("lobby", "active")) -> Table:
         """The game a command means; `game_id` is the number players see (#3 of this server)."""
-        return self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id, statuses,
-                                   guild_id=interaction.guild_id)
+        return await self.db(interaction, self.service.locate, interaction.channel_id or 0, interaction.user.id,
+                             game_id, statuses, guild_id=interaction.guild_id)
 
     async def announce(self, table: Table, locale: str, events: list[Msg]) -> None:
         """The turn post: a new message in the game's thread."""
         post = await make_turn_post(table, locale, events)
         message = await ops.post(self.client, table.game.post_channel_id, content=post.content, embed=post.embed,
                                  file=post.file(), view=post.view, mention_ids=post.mention_ids)
-        self.service.games.set_board_message(table.game.id, message.id, table.game.version)
+        try:
+            await self.db(None, self.service.games.set_board_message, table.game.id, message.id, table.game.version)
+        except Refusal:  # busy: the board is posted; the next start may post it once more (cogs/reconcile.py)
+            log.warning("game %s: board posted, but the database was busy recording it", table.game.id)
 
     async def tell_thread(self, table: Table, text: str, view: Optional[discord.ui.View] = None) -> None:
         await ops.post(self.client, table.game.post_channel_id, content=text, view=view)
@@ -95,17 +110,17 @@ class Actions:
             from .bot_seats import check_bot_count, check_level
             check_level(level)
             check_bot_count(self.service.engine(game_key), bots)
-        table = self.service.new_game(actor_of(interaction), game_key, guild_id=interaction.guild_id,
-                                      channel_id=interaction.channel_id or 0, options=options)
+        table = await self.db(interaction, self.service.new_game, actor_of(interaction), game_key,
+                              guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, options=options)
         if bots:
             from .bot_seats import add_bots
-            table = add_bots(self.service, table, bots, level)
+            table = await self.db(interaction, add_bots, self.service, table, bots, level)
         await ops.defer(interaction, ephemeral=False)
         game = table.game
         thread = await ops.open_thread(interaction.channel, f"{game.game_key}-{game.number}")
         if thread is not None:
-            self.service.games.set_thread(game.id, thread.id)
-            table = self.service.table(game.id)
+            await self.db(interaction, self.service.games.set_thread, game.id, thread.id)
+            table = await self.db(interaction, self.service.table, game.id)
         lobby = self.lobby_text(table, glocale)
         if thread is not None:
             await self.tell_thread(table, lobby, lobby_components(game.id, glocale))
@@ -122,19 +137,20 @@ class Actions:
                  min=table.engine.min_players, max=table.engine.max_players, options=opts, id=table.game.number)
 
     async def join(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
-        table = self.service.join(actor_of(interaction), self.locate(interaction, game_id, ("lobby",)))
+        located = await self.locate(interaction, game_id, ("lobby",))
+        table = await self.db(interaction, self.service.join, actor_of(interaction), located)
         await ops.reply(interaction, t("host.lobby.joined_you", user_locale(interaction),
                                        title=game_title(table.game)), ephemeral=True)
         await self.tell_thread(table, self.lobby_text(table, guild_locale(interaction)))
         await self.changed(table, "join")
 
     async def leave(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
-        located = self.locate(interaction, game_id, ("lobby", "active"))
+        located = await self.locate(interaction, game_id, ("lobby", "active"))
         actor = actor_of(interaction)
         if located.game.status == "active" and not last_human(located, actor.user_id):
             from .bot_players import driver_of  # a bot takes the seat (cogs/bot_players.py)
             return await driver_of(self.client).leave_running(interaction, located)  # type: ignore[arg-type]
-        table = self.service.leave(actor, located)
+        table = await self.db(interaction, self.service.leave, actor, located)
         if table.game.status == "abandoned":  # the last human left: bots do not play on alone
             return await self.abandoned_by_leaving(interaction, table, ran=located.game.status == "active")
         await ops.reply(interaction, t("host.lobby.left_you", user_locale(interaction), title=game_title(table.game)),
@@ -155,7 +171,8 @@ class Actions:
 
     async def start(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         await ops.defer(interaction, ephemeral=True)
-        table = self.service.start(actor_of(interaction), self.locate(interaction, game_id, ("lobby",)))
+        located = await self.locate(interaction, game_id, ("lobby",))
+        table = await self.db(interaction, self.service.start, actor_of(interaction), located)
         assert table.state is not None
         crash_point("after-save")  # the crash test stops here (cogs/reconcile.py heals it at the next start)
         try:
@@ -166,7 +183,8 @@ class Actions:
             await self.changed(table, "start")
 
     async def abandon(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
-        table = self.service.abandon(actor_of(interaction), self.locate(interaction, game_id))
+        located = await self.locate(interaction, game_id)
+        table = await self.db(interaction, self.service.abandon, actor_of(interaction), located)
         await ops.reply(interaction, t("host.abandon.done_you", user_locale(interaction), title=game_title(table.game)),
                         ephemeral=True)
         await self.tell_thread(table, t("host.abandon.done", guild_locale(interaction), title=game_title(table.game),
@@ -176,7 +194,7 @@ class Actions:
     async def click_lobby(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
         """A lobby button: `game_id` is the internal id of its custom id, checked against the click's server."""
         async def flow() -> None:
-            number = self.service.table_in(game_id, interaction.guild_id).game.number
+            number = (await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)).game.number
             flows = {"join": self.join, "leave": self.leave, "start": self.start}
             await flows[action](interaction, number)
         await self.run(interaction, flow())
@@ -185,8 +203,8 @@ class Actions:
     async def play(self, interaction: discord.Interaction, game_id: Optional[int], text: str,
                    version: Optional[int] = None) -> None:
         await ops.defer(interaction, ephemeral=True)
-        table = self.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
-        played = self.service.play(actor_of(interaction), table, text, version)
+        table = await self.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
+        played = await self.db(interaction, self.service.play, actor_of(interaction), table, text, version)
         crash_point("after-save")  # the crash test stops here (cogs/reconcile.py heals it at the next start)
         locale = user_locale(interaction)
         try:
@@ -201,16 +219,16 @@ class Actions:
         """A move button or select: `game_id` is the internal id of its custom id, checked against the click's
         server."""
         async def flow() -> None:
-            number = self.service.table_in(game_id, interaction.guild_id).game.number
+            number = (await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)).game.number
             await self.play(interaction, number, move_id, version)
         await self.run(interaction, flow())
 
     async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         async def flow() -> None:
-            table = self.service.table_in(game_id, interaction.guild_id)
+            table = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             if table.game.version != version:
                 raise Refusal("host.refuse.stale_board")
-            moves = self.service.legal_moves(table, interaction.user.id)
+            moves = await self.db(interaction, self.service.legal_moves, table, interaction.user.id)
             if not moves:
                 raise Refusal("host.refuse.not_your_turn", who=", ".join(shown(table.names.get(s, s)) for s in table.to_act))
             locale = user_locale(interaction)

@@ -22,7 +22,7 @@ from discord.ext import commands
 from rules.bots import choose
 from rules.text import locale_of
 
-from . import ops
+from . import offloop, ops
 from .actions import Actions, actor_of
 from .bot_seats import add_bots, bot_level, bots_to_act, replace_by_bot
 from .i18n import guild_locale, t, user_locale
@@ -67,7 +67,7 @@ class BotDriver:
                 if getattr(self.client, "closing", False):
                     return  # the bot is stopping (cogs/lifecycle.py): the next start resumes this game
                 try:
-                    table = self.service.table(game_id)
+                    table = await offloop.call(self.service.table, game_id)
                 except Refusal:
                     return
                 seats = bots_to_act(table)
@@ -79,7 +79,7 @@ class BotDriver:
                 move = await asyncio.to_thread(choose, table.engine, table.state, seat, bot_level(row),
                                                table.game.seed)
                 try:
-                    played = self.service.play_seat(table, seat, move.id)
+                    played = await offloop.call(self.service.play_seat, table, seat, move.id)
                 except Refusal:
                     stale += 1  # someone else changed the game first: read it again
                     if stale >= MAX_STALE:
@@ -100,14 +100,17 @@ class BotDriver:
             if self.tasks.get(game_id) is asyncio.current_task():
                 del self.tasks[game_id]
 
-    def resume_all(self) -> int:
+    def waiting_games(self) -> list[int]:
+        """The running games where a bot must act (a storage read: run it on the storage thread)."""
+        return [game.id for game in self.service.games.find(statuses=("active",), limit=100000)
+                if bots_to_act(self.service.table(game.id))]
+
+    async def resume_all(self) -> int:
         """Start the bots of every running game where a bot must act (after a restart)."""
-        n = 0
-        for game in self.service.games.find(statuses=("active",), limit=100000):
-            if bots_to_act(self.service.table(game.id)):
-                self.kick(game.id)
-                n += 1
-        return n
+        waiting = await offloop.call(self.waiting_games)
+        for game_id in waiting:
+            self.kick(game_id)
+        return len(waiting)
 
     async def idle(self) -> None:
         """Wait until no bot task runs (tests)."""
@@ -117,11 +120,11 @@ class BotDriver:
     # ---- flows -------------------------------------------------------------------------
     async def add_bot(self, interaction: discord.Interaction, game_id: Optional[int], level: Optional[str]) -> None:
         """`/game addbot`: one more bot seat in a lobby (a seated player or a manager asks)."""
-        table = self.actions.locate(interaction, game_id, ("lobby",))
+        table = await self.actions.locate(interaction, game_id, ("lobby",))
         actor = actor_of(interaction)
         if not table.seat_of(actor.user_id) and not actor.manages(table.game):
             raise Refusal("host.refuse.not_player")
-        table = add_bots(self.service, table, 1, level)
+        table = await self.actions.db(interaction, add_bots, self.service, table, 1, level)
         name = table.seats[-1].name
         await ops.reply(interaction, t("bots.added_you", user_locale(interaction), bot=name,
                                        title=game_title(table.game)), ephemeral=True)
@@ -130,7 +133,7 @@ class BotDriver:
 
     async def leave_running(self, interaction: discord.Interaction, table: Table) -> None:
         """`/game leave` in a running game: a bot takes the seat; the game no longer counts for ratings."""
-        table, seat, bot = replace_by_bot(self.service, actor_of(interaction), table)
+        table, seat, bot = await self.actions.db(interaction, replace_by_bot, self.service, actor_of(interaction), table)
         title = game_title(table.game)
         await ops.reply(interaction, t("bots.left_you", user_locale(interaction), title=title, bot=shown(bot)),
                         ephemeral=True)
@@ -172,7 +175,11 @@ class BotPlayersCog(commands.Cog):
             await self.bot.wait_until_ready()
         except RuntimeError:  # built without logging in (command sync, tests)
             return
-        n = self.driver.resume_all()
+        try:
+            n = await self.driver.resume_all()
+        except Refusal:  # the database is busy: the next move in each game wakes its bots
+            log.warning("bots not resumed at start-up: the database is busy")
+            return
         if n:
             log.info("bots resumed in %d games", n)
 

@@ -10,6 +10,7 @@ from discord import app_commands
 from render.names import board_names, plain_name
 from rules import GAMES
 
+from . import offloop
 from .i18n import tm, user_locale
 from .service import Refusal, game_title, title_of
 
@@ -47,9 +48,9 @@ async def move_choices(interaction: discord.Interaction, current: str) -> list[a
     try:
         service = _service(interaction)
         game_id = getattr(interaction.namespace, "game", None)
-        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",),
-                               guild_id=interaction.guild_id)
-        moves = service.legal_moves(table, interaction.user.id)
+        table = await offloop.call(service.locate, interaction.channel_id or 0, interaction.user.id, game_id,
+                                   ("active",), guild_id=interaction.guild_id)
+        moves = await offloop.call(service.legal_moves, table, interaction.user.id)
         return filter_moves(moves, current, user_locale(interaction), table.names)
     except Refusal:
         return []
@@ -69,7 +70,7 @@ async def game_choices(interaction: discord.Interaction, current: str) -> list[a
 async def game_id_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     try:
         service = _service(interaction)
-        tables = service.list_games(interaction.guild_id, None)
+        tables = await offloop.call(service.list_games, interaction.guild_id, None)
         typed = str(current or "").strip().lstrip("#")
         locale = user_locale(interaction)
         out = []

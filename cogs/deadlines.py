@@ -39,7 +39,7 @@ from rules.text import locale_of
 from storage import TimerRow
 from storage.prefs import PrefsStore
 
-from . import ops
+from . import offloop, ops
 from .actions import Actions
 from .i18n import t
 from .names import shown
@@ -202,17 +202,17 @@ class Deadlines:
     async def on_change(self, table: Table, kind: str) -> None:
         """The `Actions.listeners` hook."""
         if table.game.status != "active":
-            self.clear(table.game.id)
+            await offloop.call(self.clear, table.game.id)
             return
-        self.schedule(table)
+        await offloop.call(self.schedule, table)
         await self.notify_turn(table, kind)
 
-    def _current(self, timer: TimerRow) -> Optional[Table]:
+    async def _current(self, timer: TimerRow) -> Optional[Table]:
         """The game a timer belongs to, if the timer is still about its current step."""
         if timer.game_id is None:
             return None
         try:
-            table = self.service.table(timer.game_id)
+            table = await offloop.call(self.service.table, timer.game_id)
         except Refusal:
             return None
         if table.game.status != "active" or table.game.version != timer.payload.get("version"):
@@ -227,7 +227,7 @@ class Deadlines:
 
     # ---- reminders ---------------------------------------------------------------------
     async def fire_remind(self, timer: TimerRow) -> None:
-        table = self._current(timer)
+        table = await self._current(timer)
         if table is None:
             return
         deadline = float(timer.payload.get("deadline") or 0)
@@ -235,12 +235,12 @@ class Deadlines:
         if now >= deadline:
             return  # the deadline itself is due: the expiry speaks, not a late reminder
         mark = str(timer.payload.get("mark"))
-        for other in self.timers.for_game(table.game.id):
+        for other in await offloop.call(self.timers.for_game, table.game.id):
             if other.kind == EXPIRE and other.payload.get("version") == table.game.version:
                 if mark in (other.payload.get("reminded") or []):
                     return
                 payload = dict(other.payload, reminded=[*(other.payload.get("reminded") or []), mark])
-                self.timers.update_payload(other.id, payload)
+                await offloop.call(self.timers.update_payload, other.id, payload)
         waiting = self.waiting(table)
         seats = [s for s in timer.payload.get("seats") or waiting if s in waiting]
         if not seats:
@@ -254,7 +254,7 @@ class Deadlines:
 
     # ---- expiry ----------------------------------------------------------------------------
     async def fire_expire(self, timer: TimerRow) -> None:
-        table = self._current(timer)
+        table = await self._current(timer)
         if table is None:
             return
         seats = [s for s in timer.payload.get("seats") or [] if s in self.waiting(table)]
@@ -274,19 +274,19 @@ class Deadlines:
         assert table.state is not None
         state = table.engine.dump(table.engine.abandon(table.state))
         try:
-            self.service.games.end(table.game.id, table.game.version, status="abandoned", state=state,
-                                   now=self.clock())
+            await offloop.call(self.service.games.end, table.game.id, table.game.version, status="abandoned",
+                               state=state, now=self.clock())
         except Exception as exc:  # StaleVersion: somebody moved at the last second
             log.info("expiry of game %s skipped: %s", table.game.id, exc)
             return
-        table = self.service.table(table.game.id)
+        table = await offloop.call(self.service.table, table.game.id)
         await self._post(table, t("deadline.expired.abandon", locale, who=names, deadline=label,
                                   title=game_title(table.game)), [])
         await self.actions.changed(table, "abandon")
 
     async def _expire_bot(self, table: Table, seats: list[str], locale: str, names: str, label: str) -> None:
         key = "deadline.expired.bot" if table.game.rated else "deadline.expired.bot_unrated"  # say it on change only
-        self.service.games.mark_unrated(table.game.id)
+        await offloop.call(self.service.games.mark_unrated, table.game.id)
         await self._post(table, t(key, locale, who=names, deadline=label, title=game_title(table.game)), [])
 
         async def bot(table: Table, seat: str):
@@ -314,13 +314,13 @@ class Deadlines:
                     move = await pick(table, seat)
                     if move is None:
                         break
-                    played = self.service.play_seat(table, seat, move.id)
+                    played = await offloop.call(self.service.play_seat, table, seat, move.id)
                 except Refusal as exc:
                     # Lost a race: a bot seat moved meanwhile (read again, go on), or the player came back.
-                    table = self.service.table(table.game.id)
+                    table = await offloop.call(self.service.table, table.game.id)
                     stale += 1
                     lost_race = exc.text.key == "host.refuse.moved_on" and stale <= MAX_STALE
-                    if not lost_race or self._came_back(table, seat):
+                    if not lost_race or await offloop.call(self._came_back, table, seat):
                         log.info("bot move for %s in game %s stopped: %s", seat, table.game.id, exc.text.key)
                         return
                     continue
@@ -333,7 +333,7 @@ class Deadlines:
                     log.warning("board post for game %s failed: %s", table.game.id, exc.reason)
                 finally:
                     await self.actions.changed(played.table, "finish" if played.finished else "move")
-                table = self.service.table(table.game.id)
+                table = await offloop.call(self.service.table, table.game.id)
 
     def _last_move(self, table: Table):
         count = self.service.games.move_count(table.game.id)
@@ -350,20 +350,20 @@ class Deadlines:
         """A DM to each player who opted in and whose turn just began (not each step of their chain)."""
         if kind not in ("start", "move"):
             return
-        latest = self._last_move(table)
+        latest = await offloop.call(self._last_move, table)
         last = latest.seat if latest is not None else None
         for seat in self.waiting(table):
             row = table.user_of(seat)
             if row is None or not row.user_id or not row.notify or seat == last:
                 continue
-            if self.prefs.dm_closed(row.user_id):
+            if await offloop.call(self.prefs.dm_closed, row.user_id):
                 continue  # the thread mention of the turn post reaches them
-            locale = locale_of(self.prefs.locale(row.user_id) or self.guild_locale(table))
+            locale = locale_of(await offloop.call(self.prefs.locale, row.user_id) or self.guild_locale(table))
             where = f"<#{table.game.post_channel_id}>"
             result = await ops.send_dm(self.client, row.user_id, t("notify.dm", locale, title=game_title(table.game),
                                                                     where=where))
             if result == "closed":
-                self.prefs.set_dm_closed(row.user_id, True, self.clock())
+                await offloop.call(self.prefs.set_dm_closed, row.user_id, True, self.clock())
                 glocale = self.guild_locale(table)
                 await self._post(table, t("notify.dm_closed", glocale, who=f"<@{row.user_id}>"), [row.user_id])
 

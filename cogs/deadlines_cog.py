@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from storage import TimerStore
 
-from . import ops
+from . import offloop, ops
 from .actions import Actions, actor_of
 from .deadlines import DEADLINES, POLICIES, Deadlines, settings_text, span
 from .i18n import guild_locale, t, user_locale
@@ -67,8 +67,10 @@ class DeadlinesCog(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember each user's language: turn DMs are sent outside any interaction."""
         try:
-            self.deadlines.prefs.remember_locale(interaction.user.id, user_locale(interaction),
-                                                 self.bot.service.clock())
+            await offloop.call(self.deadlines.prefs.remember_locale, interaction.user.id, user_locale(interaction),
+                               self.bot.service.clock())
+        except Refusal:  # the database is busy: remembered at the next interaction
+            log.info("database busy: the language of user %s is not remembered this time", interaction.user.id)
         except Exception:  # a preference must never break an interaction
             log.exception("could not remember the locale of user %s", interaction.user.id)
 
@@ -76,7 +78,7 @@ class DeadlinesCog(commands.Cog):
     async def settings(self, interaction: discord.Interaction, game_id: Optional[int], deadline: Optional[str],
                        expire: Optional[str]) -> None:
         locale = user_locale(interaction)
-        table = self.actions.locate(interaction, game_id, ("lobby", "active"))
+        table = await self.actions.locate(interaction, game_id, ("lobby", "active"))
         if deadline is None and expire is None:
             await ops.reply(interaction, settings_text(table, locale), ephemeral=True)
             return
@@ -92,9 +94,9 @@ class DeadlinesCog(commands.Cog):
             if expire not in POLICIES:
                 raise Refusal("core.raw", text=", ".join(POLICIES))
             changes["expire"] = expire
-        self.bot.service.games.merge_settings(table.game.id, changes)
-        table = self.bot.service.table(table.game.id)
-        due = self.deadlines.schedule(table) if table.game.status == "active" else None
+        await self.actions.db(interaction, self.bot.service.games.merge_settings, table.game.id, changes)
+        table = await self.actions.db(interaction, self.bot.service.table, table.game.id)
+        due = await self.actions.db(interaction, self.deadlines.schedule, table) if table.game.status == "active" else None
         text = settings_text(table, locale)
         if due is not None:
             text += " " + t("deadline.settings.next", locale, left=span(due - self.bot.service.clock(), locale))
@@ -105,12 +107,13 @@ class DeadlinesCog(commands.Cog):
 
     async def notify(self, interaction: discord.Interaction, setting: str, game_id: Optional[int]) -> None:
         locale = user_locale(interaction)
-        table = self.actions.locate(interaction, game_id, ("lobby", "active"))
+        table = await self.actions.locate(interaction, game_id, ("lobby", "active"))
         on = setting == "on"
-        if not self.deadlines.prefs.set_notify(table.game.id, interaction.user.id, on):
+        if not await self.actions.db(interaction, self.deadlines.prefs.set_notify, table.game.id, interaction.user.id, on):
             raise Refusal("host.refuse.not_player")
         if on:  # asking again means: try my DMs again
-            self.deadlines.prefs.set_dm_closed(interaction.user.id, False, self.bot.service.clock())
+            await self.actions.db(interaction, self.deadlines.prefs.set_dm_closed, interaction.user.id, False,
+                                  self.bot.service.clock())
         await ops.reply(interaction, t("notify.on" if on else "notify.off", locale, title=game_title(table.game)),
                         ephemeral=True)
 

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import ops
+from . import offloop, ops
 from .completion import filter_moves, game_id_choices
 from .i18n import user_locale
 from .limits import quote
@@ -40,9 +40,10 @@ async def legal_choices(interaction: Optional[discord.Interaction], current: str
     try:
         service = interaction.client.service  # type: ignore[union-attr]
         game_id = getattr(interaction.namespace, "game", None)  # type: ignore[union-attr]
-        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",),
-                               guild_id=interaction.guild_id)
-        moves = [mv for mv in service.legal_moves(table, interaction.user.id) if mv.id.startswith(prefix)]
+        table = await offloop.call(service.locate, interaction.channel_id or 0, interaction.user.id, game_id,
+                                   ("active",), guild_id=interaction.guild_id)
+        moves = [mv for mv in await offloop.call(service.legal_moves, table, interaction.user.id)
+                 if mv.id.startswith(prefix)]
         found = filter_moves(moves, current, user_locale(interaction), table.names)
         return [app_commands.Choice(name=c.name, value=c.value[len(prefix):]) for c in found]
     except Exception:  # no game, not a player, not this player's decision: no suggestions
@@ -89,11 +90,12 @@ async def battle_hex_choices(interaction: discord.Interaction, current: str) -> 
         from rules.eclipse.battle_odds import pending_battles
         service = interaction.client.service  # type: ignore[attr-defined]
         game_id = getattr(interaction.namespace, "game", None)
-        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",),
-                               guild_id=interaction.guild_id)
+        table = await offloop.call(service.locate, interaction.channel_id or 0, interaction.user.id, game_id,
+                                   ("active",), guild_id=interaction.guild_id)
         me = table.seat_of(interaction.user.id)
         hexes = pending_battles(table.state, me.seat)
-        moves = [mv.id[3:] for mv in service.legal_moves(table, interaction.user.id) if mv.id.startswith("go:")]
+        moves = [mv.id[3:] for mv in await offloop.call(service.legal_moves, table, interaction.user.id)
+                 if mv.id.startswith("go:")]
         return [app_commands.Choice(name=h, value=h) for h in hexes + moves if current.strip() in h][:25]
     except Exception:  # no game, not a player: no suggestions
         return []
@@ -181,7 +183,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         from render.eclipse_board import render_board
 
         await ops.defer(interaction, ephemeral=True)
-        table = self._table(interaction, game)
+        table = await self._table(interaction, game)
         who = table.seat_of((player or interaction.user).id)
         target = who.seat if who is not None else (table.to_act[0] if table.to_act else table.state.order[0])
         if not table.state.players.get(target, {}).get("species"):  # E11: no board before the species pick
@@ -201,7 +203,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         from render.eclipse_tech import render_supply
 
         await ops.defer(interaction, ephemeral=True)
-        table = self._table(interaction, game)
+        table = await self._table(interaction, game)
         me = table.seat_of(interaction.user.id)
         seat = me.seat if me is not None else None
         view = table.engine.view(table.state, seat)
@@ -249,7 +251,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         from rules.eclipse.battle_odds import seat_odds
 
         await ops.defer(interaction, ephemeral=True)
-        table = self._table(interaction, game)
+        table = await self._table(interaction, game)
         if table.game.status != "active":
             raise Refusal("host.refuse.already_over", title="Eclipse")
         me = table.seat_of(interaction.user.id)
@@ -265,9 +267,8 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         locale = user_locale(interaction)
         await ops.reply(interaction, odds_text(found, me.seat, shown_names(table.names), locale), ephemeral=True)
 
-    def _table(self, interaction: discord.Interaction, game: Optional[int]):
-        table = self.actions.service.locate(interaction.channel_id or 0, interaction.user.id, game,
-                                            ("active", "finished"), guild_id=interaction.guild_id)
+    async def _table(self, interaction: discord.Interaction, game: Optional[int]):
+        table = await self.actions.locate(interaction, game, ("active", "finished"))
         if table.game.game_key != "eclipse":
             raise Refusal("host.refuse.not_eclipse", id=table.game.number)
         if table.state is None:

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from . import offloop
 from .completion import filter_moves, game_id_choices
 from .i18n import user_locale
 from .service import Refusal
@@ -26,9 +27,10 @@ async def card_choices(interaction: discord.Interaction, current: str) -> list[a
     try:
         service = interaction.client.service  # type: ignore[attr-defined]
         game_id = getattr(interaction.namespace, "game", None)
-        table = service.locate(interaction.channel_id or 0, interaction.user.id, game_id, ("active",),
-                               guild_id=interaction.guild_id)
-        moves = [m for m in service.legal_moves(table, interaction.user.id) if m.id.startswith("play:")]
+        table = await offloop.call(service.locate, interaction.channel_id or 0, interaction.user.id, game_id,
+                                   ("active",), guild_id=interaction.guild_id)
+        moves = [m for m in await offloop.call(service.legal_moves, table, interaction.user.id)
+                 if m.id.startswith("play:")]
         return filter_moves(moves, current, user_locale(interaction), table.names)
     except Refusal:
         return []

@@ -37,7 +37,7 @@ from rules import Engine, GameState, IllegalMove
 from rules.replay import ReplayError, replay, start_state
 from rules.text import locale_of
 
-from . import ops
+from . import offloop, ops
 from .i18n import t, tm, user_locale
 from .service import Refusal, Table, game_title
 
@@ -153,7 +153,7 @@ class History:
             self._cache.move_to_end(key)
             return self._cache[key]
         game = table.game
-        moves = [(m.seat, m.move_id) for m in self.service.games.moves(game.id) if not m.undone]
+        moves = [(m.seat, m.move_id) for m in await offloop.call(self.service.games.moves, game.id) if not m.undone]
         seats = [s.seat for s in table.seats]
         built = await asyncio.to_thread(build_history, table.engine, seats, game.seed, game.options, moves,
                                         table.names, locale, tm(game_title(game), locale))
@@ -201,8 +201,9 @@ class History:
     # ---- /game replay ------------------------------------------------------------
     async def replay(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         locale = user_locale(interaction)
-        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
-                                    ("active", "finished", "abandoned"), guild_id=interaction.guild_id)
+        table = await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+                                              interaction.user.id, game_id, ("active", "finished", "abandoned"),
+                                              guild_id=interaction.guild_id)
         title = game_title(table.game)
         if table.game.status in ("lobby", "active"):
             raise Refusal("history.refuse.running", title=title)

@@ -13,7 +13,7 @@ from rules import GAMES
 from rules.text import Msg
 from storage import MoveRow
 
-from . import ops
+from . import offloop, ops
 from .i18n import t, tm, user_locale
 from .names import shown, shown_names
 from .posts import board_png, headline
@@ -71,8 +71,9 @@ class Info:
     async def status(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         await ops.defer(interaction, ephemeral=True)
         locale = user_locale(interaction)
-        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
-                                    ("lobby", "active", "finished", "abandoned"), guild_id=interaction.guild_id)
+        table = await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+                                              interaction.user.id, game_id, ("lobby", "active", "finished", "abandoned"),
+                                              guild_id=interaction.guild_id)
         from .deadlines import deadline_lines
         text = "\n".join(status_lines(table, locale) + deadline_lines(table, locale, self.service.clock()))
         if table.state is None:
@@ -84,7 +85,7 @@ class Info:
     async def list(self, interaction: discord.Interaction, everywhere: bool) -> None:
         locale = user_locale(interaction)
         channel = None if everywhere else interaction.channel_id
-        tables = self.service.list_games(interaction.guild_id, channel)
+        tables = await offloop.for_interaction(interaction, self.service.list_games, interaction.guild_id, channel)
         if not tables:
             await ops.reply(interaction, t("host.list.none", locale), ephemeral=True)
             return
@@ -93,9 +94,9 @@ class Info:
 
     async def moves(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         locale = user_locale(interaction)
-        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
-                                    guild_id=interaction.guild_id)
-        moves = self.service.legal_moves(table, interaction.user.id)
+        table = await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+                                              interaction.user.id, game_id, guild_id=interaction.guild_id)
+        moves = await offloop.for_interaction(interaction, self.service.legal_moves, table, interaction.user.id)
         if not moves:
             who = ", ".join(shown(table.names.get(s, s)) for s in table.to_act)
             raise Refusal("host.refuse.not_your_turn", who=who or "-")
@@ -107,8 +108,9 @@ class Info:
     async def me(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         await ops.defer(interaction, ephemeral=True)
         locale = user_locale(interaction)
-        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
-                                    ("active", "finished"), guild_id=interaction.guild_id)
+        table = await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+                                              interaction.user.id, game_id, ("active", "finished"),
+                                              guild_id=interaction.guild_id)
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal("host.refuse.spectator_me")
@@ -131,9 +133,10 @@ class Info:
 
     async def log(self, interaction: discord.Interaction, game_id: Optional[int], page: Optional[int]) -> None:
         locale = user_locale(interaction)
-        table = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
-                                    ("active", "finished", "abandoned"), guild_id=interaction.guild_id)
-        for chunk in _chunks(log_page(self.service, table, locale, page)):
+        table = await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+                                              interaction.user.id, game_id, ("active", "finished", "abandoned"),
+                                              guild_id=interaction.guild_id)
+        for chunk in _chunks(await offloop.for_interaction(interaction, log_page, self.service, table, locale, page)):
             await ops.reply(interaction, chunk, ephemeral=True)
 
     async def rules(self, interaction: discord.Interaction, game_key: Optional[str], game_id: Optional[int]) -> None:
@@ -142,8 +145,9 @@ class Info:
             engine = self.service.engine(game_key)
         else:
             try:
-                engine = self.service.locate(interaction.channel_id or 0, interaction.user.id, game_id,
-                                             guild_id=interaction.guild_id).engine
+                engine = (await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+                                                        interaction.user.id, game_id,
+                                                        guild_id=interaction.guild_id)).engine
             except Refusal:
                 names = ", ".join(f"`{k}`" for k in sorted(GAMES))
                 raise Refusal("host.rules.which", games=names) from None

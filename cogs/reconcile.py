@@ -27,7 +27,7 @@ from discord.ext import commands
 
 from storage import Store
 
-from . import ops
+from . import offloop, ops
 from .bot_seats import bots_to_act
 from .deadlines import EXPIRE
 from .service import Refusal, Table
@@ -71,8 +71,8 @@ async def reconcile(bot: "GameBot") -> Reconciled:
     service, actions = bot.service, bot.actions
     driver, deadlines = driver_of(bot), deadlines_of(bot).deadlines
     done = Reconciled()
-    for game_id in service.games.unposted():
-        table = _table(bot, game_id)
+    for game_id in await offloop.call(service.games.unposted):
+        table = await offloop.call(_table, bot, game_id)
         if table is None:
             continue
         if bots_to_act(table):
@@ -80,7 +80,7 @@ async def reconcile(bot: "GameBot") -> Reconciled:
             driver.kick(game_id)
             continue
         kind = ("finish" if table.game.status == "finished" else
-                "move" if service.games.move_count(game_id) else "start")
+                "move" if await offloop.call(service.games.move_count, game_id) else "start")
         assert table.state is not None
         try:
             await actions.announce(table, driver.guild_locale(table), list(table.state.events))
@@ -89,11 +89,12 @@ async def reconcile(bot: "GameBot") -> Reconciled:
             log.warning("game %s: the board of its latest change could not be posted: %s", game_id, exc.reason)
             done.failed.append(game_id)
             if exc.reason == "host.error.channel_gone":
-                service.games.set_posted(game_id, table.game.version)
-        await actions.changed(service.table(game_id), kind)  # deadlines, the turn DM, bot seats
-    for game_id in untimed(bot.store):
-        table = _table(bot, game_id)
-        if table is not None and table.game.status == "active" and deadlines.waiting(table) and deadlines.schedule(table) is not None:
+                await offloop.call(service.games.set_posted, game_id, table.game.version)
+        await actions.changed(await offloop.call(service.table, game_id), kind)  # deadlines, the turn DM, bot seats
+    for game_id in await offloop.call(untimed, bot.store):
+        table = await offloop.call(_table, bot, game_id)
+        if table is not None and table.game.status == "active" and deadlines.waiting(table) \
+                and await offloop.call(deadlines.schedule, table) is not None:
             done.timed.append(game_id)
     return done
 

@@ -22,12 +22,16 @@ from typing import Any, Awaitable, Callable, Optional
 
 from storage import TimerRow, TimerStore
 
+from . import offloop
+from .refusal import Refusal
+
 log = logging.getLogger("gamehost.scheduler")
 
 Handler = Callable[[TimerRow], Awaitable[None]]
 Wait = Callable[[asyncio.Event, float], Awaitable[None]]
 
 MAX_SLEEP = 3600.0
+BUSY_RETRY = 5.0  # seconds: how soon the loop tries again when the database was busy
 MAX_PER_RUN = 500  # timers fired by one run_due (a handler that keeps adding due timers cannot spin forever)
 TASK_NAME = "background:timer-scheduler"  # the local table does not wait for tasks named background:*
 
@@ -57,6 +61,7 @@ class Scheduler:
         self.task: Optional[asyncio.Task] = None
         self._event = asyncio.Event()
         self._lock = asyncio.Lock()
+        self._loop: Optional[asyncio.AbstractEventLoop] = None  # the loop of `run_forever` (set by `start`)
 
     def on(self, kind: str, handler: Handler, *, durable: bool = False) -> None:
         self.handlers[kind] = (handler, durable)
@@ -71,6 +76,17 @@ class Scheduler:
     def poke(self, due_at: Optional[float] = None) -> None:
         """Wake the loop if `due_at` is sooner than what it sleeps towards (None: wake it anyway)."""
         if due_at is None or self.planned is None or due_at < self.planned:
+            self._wake()
+
+    def _wake(self) -> None:
+        """Set the event; from the storage thread (cogs/offloop.py) through the loop, as asyncio requires."""
+        try:
+            running: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if self._loop is not None and running is not self._loop and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._event.set)
+        else:
             self._event.set()
 
     # ---- firing -------------------------------------------------------------------
@@ -80,7 +96,7 @@ class Scheduler:
         seen: set[tuple] = set()  # (id, kind, due, created): SQLite reuses the ids of deleted rows
         async with self._lock:
             while len(fired) < MAX_PER_RUN:
-                due = [t for t in self.timers.due(self.clock()) if _identity(t) not in seen]
+                due = [t for t in await offloop.call(self.timers.due, self.clock()) if _identity(t) not in seen]
                 if not due:
                     break
                 timer = due[0]  # one at a time: a handler may have changed or removed the others
@@ -93,38 +109,51 @@ class Scheduler:
         handler, durable = self.handlers.get(timer.kind, (None, False))
         if handler is None:
             log.warning("no handler for timer kind %r (timer %s); dropped", timer.kind, timer.id)
-            self.timers.delete_exact(timer)
+            await offloop.call(self.timers.delete_exact, timer)
             return False
-        if not durable and not self.timers.delete_exact(timer):
+        if not durable and not await offloop.call(self.timers.delete_exact, timer):
             return False  # someone else claimed it
+        busy = False
         try:
             await handler(timer)
+        except Refusal as exc:
+            busy = exc.text.key == offloop.BUSY_KEY  # a durable timer then stays, to fire again
+            log.warning("timer %s (%s) of game %s: %s", timer.id, timer.kind, timer.game_id, exc.text.key)
         except Exception:
             log.exception("timer %s (%s) of game %s failed", timer.id, timer.kind, timer.game_id)
         finally:
-            if durable:
-                self.timers.delete_exact(timer)
+            if durable and not busy:
+                await offloop.call(self.timers.delete_exact, timer)
         return True
 
     # ---- the loop -------------------------------------------------------------------
     async def run_forever(self) -> None:
         while True:
-            self.planned = None
-            self._event.clear()
-            nxt = self.timers.next_due()
-            if nxt is not None and nxt.due_at <= self.clock():
-                # Fire in a task of its own, not named background:*: the local table waits for it.
-                await asyncio.get_running_loop().create_task(self.run_due(), name="timers-fire")
-            nxt = self.timers.next_due()
-            if nxt is None:
-                delay = MAX_SLEEP
-            else:
-                self.planned = nxt.due_at
-                delay = min(MAX_SLEEP, nxt.due_at - self.clock())
-            if delay > 0 and not self._event.is_set():
-                await self.wait(self._event, delay)
+            try:
+                await self._step()
+            except Refusal:  # the database is busy (cogs/offloop.py): try again a little later
+                log.info("timers: the database is busy; retrying in %g s", BUSY_RETRY)
+                await self.wait(self._event, BUSY_RETRY)
+
+    async def _step(self) -> None:
+        """Fire what is due, then sleep until the next timer (or a poke)."""
+        self.planned = None
+        self._event.clear()
+        nxt = await offloop.call(self.timers.next_due)
+        if nxt is not None and nxt.due_at <= self.clock():
+            # Fire in a task of its own, not named background:*: the local table waits for it.
+            await asyncio.get_running_loop().create_task(self.run_due(), name="timers-fire")
+        nxt = await offloop.call(self.timers.next_due)
+        if nxt is None:
+            delay = MAX_SLEEP
+        else:
+            self.planned = nxt.due_at
+            delay = min(MAX_SLEEP, nxt.due_at - self.clock())
+        if delay > 0 and not self._event.is_set():
+            await self.wait(self._event, delay)
 
     def start(self) -> asyncio.Task:
+        self._loop = asyncio.get_running_loop()
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self.run_forever(), name=TASK_NAME)
         return self.task

@@ -35,7 +35,8 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description="Results
     async def me(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
         async def flow() -> None:
             key = self.bot.service.engine(game).key if game else None
-            lines = self.stats.me(interaction.user.id, interaction.guild_id, key, user_locale(interaction))
+            lines = await self.actions.db(interaction, self.stats.me, interaction.user.id, interaction.guild_id, key,
+                                          user_locale(interaction))
             await self._send(interaction, lines, ephemeral=True)
         await self.actions.run(interaction, flow())
 
@@ -44,6 +45,7 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description="Results
     @app_commands.autocomplete(game=game_choices)
     async def server(self, interaction: discord.Interaction, game: str) -> None:
         async def flow() -> None:
-            lines = self.stats.server(interaction.guild_id, game, user_locale(interaction))
+            lines = await self.actions.db(interaction, self.stats.server, interaction.guild_id, game,
+                                          user_locale(interaction))
             await self._send(interaction, lines, ephemeral=False)
         await self.actions.run(interaction, flow())

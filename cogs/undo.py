@@ -196,11 +196,11 @@ async def undo_flow(actions: "Actions", interaction: discord.Interaction, game_i
 
     await ops.defer(interaction, ephemeral=True)
     service = actions.service
-    table = actions.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
+    table = await actions.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
     seat = check_undo(service, actor_of(interaction), table)
-    window = undo_window(service, table, seat)
+    window = await actions.db(interaction, undo_window, service, table, seat)
     plan = await asyncio.to_thread(plan_undo, table, window.rows, seat, steps or 1, window)
-    new_table = commit_undo(service, table, plan)  # version-guarded: a move meanwhile refuses
+    new_table = await actions.db(interaction, commit_undo, service, table, plan)  # version-guarded: a move meanwhile refuses
     locale = user_locale(interaction)
     what = taken_back(plan)
     try:

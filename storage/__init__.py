@@ -1,10 +1,10 @@
 """SQLite persistence through sqlite-utils: games, seats, move log, timers, results."""
-from .db import Store, StoreError, open_store
+from .db import BUSY_TIMEOUT, Store, StoreError, is_busy, open_store
 from .games import GameStore, SeatTaken, StaleVersion
 from .models import GameRow, MoveRow, ResultRow, SeatRow, TimerRow
 from .timers import TimerStore
 
 __all__ = [
-    "Store", "StoreError", "open_store", "GameStore", "SeatTaken", "StaleVersion", "TimerStore",
+    "BUSY_TIMEOUT", "Store", "StoreError", "is_busy", "open_store", "GameStore", "SeatTaken", "StaleVersion", "TimerStore",
     "GameRow", "MoveRow", "ResultRow", "SeatRow", "TimerRow",
 ]

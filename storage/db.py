@@ -13,6 +13,7 @@ import os
 import shutil
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -92,8 +93,22 @@ def _prepare_folder(path: Path) -> None:
         raise StoreError(f"cannot use the database {path}: it is read-only: the bot must be able to write it")
 
 
+# How long a write waits for another process's lock before giving up with "database is locked" (the bot
+# then tells the user the database is busy).  SQLite's own busy handler waits only briefly (it holds the
+# connection's mutex while it waits, so a long wait there would stall every other use of the connection);
+# `Store.begin` retries in Python up to BUSY_TIMEOUT seconds.
+BUSY_TIMEOUT = 2.5
+_SQLITE_BUSY_MS = 50
+
+
 def _connect(path: str) -> sqlite3.Connection:
-    return sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
+    return sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=_SQLITE_BUSY_MS / 1000)
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Whether `exc` is SQLite saying another connection holds the lock ("database is locked" / "busy")."""
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
 class Store:
@@ -111,7 +126,7 @@ class Store:
         conn = None
         try:
             conn = _connect(self.path)
-            conn.execute("PRAGMA busy_timeout=30000")
+            conn.execute(f"PRAGMA busy_timeout={_SQLITE_BUSY_MS}")
             conn.execute("PRAGMA journal_mode=WAL")
             # FULL: a committed move survives even an OS crash, not only a kill -9.
             conn.execute("PRAGMA synchronous=FULL")
@@ -132,7 +147,7 @@ class Store:
         """Write inside a transaction that is rolled back: a database we cannot write fails here, at
         start-up, rather than on every move."""
         with self._lock:
-            self.conn.execute("BEGIN IMMEDIATE")
+            self.begin()
             try:
                 version = int(self.conn.execute("PRAGMA user_version").fetchone()[0])
                 self.conn.execute(f"PRAGMA user_version = {version}")  # rewrites the header page
@@ -141,10 +156,25 @@ class Store:
             finally:
                 self.conn.execute("ROLLBACK")
 
+    def begin(self, timeout: float = BUSY_TIMEOUT) -> None:
+        """`BEGIN IMMEDIATE`, retried while another connection holds the write lock, for up to `timeout`
+        seconds; then the "database is locked" OperationalError propagates.  Call with `_lock` held."""
+        deadline = time.monotonic() + timeout
+        pause = 0.01
+        while True:
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if not is_busy(exc) or time.monotonic() >= deadline:
+                    raise
+            time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
+            pause = min(pause * 2, 0.1)
+
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
-            self.conn.execute("BEGIN IMMEDIATE")
+            self.begin()
             try:
                 yield self.conn
             except BaseException:

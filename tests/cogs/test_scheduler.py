@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 
+from cogs import offloop
 from cogs.scheduler import MAX_SLEEP, Scheduler, wait_event
 from storage import TimerStore, open_store
 
@@ -40,11 +41,13 @@ def run(coro):
 
 
 async def until(cond, turns: int = 500) -> None:
-    """Let the event loop turn until `cond()` holds (no real time is waited for)."""
+    """Let the event loop turn until `cond()` holds (no real time is waited for); each turn also lets the
+    storage thread finish what was queued (the scheduler reads its timers there: cogs/offloop.py)."""
     for _ in range(turns):
         if cond():
             return
         await asyncio.sleep(0)
+        await offloop.call(lambda: None)
     raise AssertionError("the scheduler did not get there")
 
 

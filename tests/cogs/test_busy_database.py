@@ -1,0 +1,106 @@
+"""Issue 14, item 4: another process holding the write lock delays only the commands that need the
+database (they are acknowledged in time and end in a private "busy" reply, changing nothing); the event
+loop keeps running meanwhile.  Storage calls run on one worker thread (cogs/offloop.py)."""
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+from bot import make_bot
+from cogs.local import LocalTable
+from cogs.service import TableService
+from storage import open_store
+
+from .test_commands import Session, texts
+
+
+class BotDbSession(Session):
+    """The bot on its own database file (`bot_db`), apart from the local table's fake Discord (which keeps
+    its records in `db`): the lock below is on the bot's database only, as on a real host."""
+
+    def __init__(self, tmp):
+        self.db = str(tmp / "games.db")
+        self.table = LocalTable(lambda _path: make_bot(self.db), str(tmp / "discord.db"), out_dir=str(tmp / "out"))
+
+
+def games_in(db: str) -> int:
+    service = TableService(open_store(db))
+    try:
+        return len(service.games.find(limit=100))
+    finally:
+        service.store.close()
+
+
+def last_record(s: Session, label: str):
+    return [r for r in s.table.server.interactions.values() if r.label.startswith(label)][-1]
+
+
+def test_a_locked_database_gets_a_private_busy_reply_in_time_and_the_loop_keeps_running(tmp_path):
+    async def go():
+        async with BotDbSession(tmp_path) as s:
+            ticks = 0
+
+            async def ticker() -> None:  # another coroutine on the loop: it only advances if the loop is free
+                nonlocal ticks
+                while True:
+                    ticks += 1
+                    await asyncio.sleep(0.01)
+
+            task = asyncio.get_running_loop().create_task(ticker(), name="background:ticker")
+            other = sqlite3.connect(s.db, isolation_level=None)  # another process's connection
+            other.execute("BEGIN IMMEDIATE")  # holds the write lock
+            try:
+                before = ticks
+                out = await s.cmd("alice", "/game new game:wayfinders")
+                during = ticks - before
+            finally:
+                other.execute("ROLLBACK")
+                other.close()
+            task.cancel()
+            rec = last_record(s, "/game new")
+            assert not rec.expired and rec.response_type == 5 and rec.ephemeral  # deferred privately, in time
+            assert out.refused and out.errors == [], out.errors  # refused, not a failure of the bot
+            assert len(out) == 1 and out[0].ephemeral and "database is busy" in out[0].content, texts(out)
+            # The write waited on the storage thread (storage.BUSY_TIMEOUT, 2.5 s): a frozen loop would have
+            # let the ticker run about once; a free one runs it every 10 ms of that wait.
+            assert during >= 50, during
+            assert games_in(s.db) == 0  # nothing changed
+            out = await s.cmd("alice", "/game new game:wayfinders")  # the lock is gone: it works again
+            assert not out.refused, texts(out)
+            assert games_in(s.db) == 1
+    asyncio.run(go())
+
+
+def test_the_busy_reply_is_translated(tmp_path):
+    from cogs.i18n import t
+    assert "ocupada" in t("host.error.busy", "es") and "busy" in t("host.error.busy", "en")
+
+
+def seats_of(db: str, game_id: int = 1) -> list[str]:
+    service = TableService(open_store(db))
+    try:
+        return [x.name for x in service.table(game_id).seats]
+    finally:
+        service.store.close()
+
+
+def test_joining_while_the_database_is_locked_is_refused_as_busy_and_changes_nothing(tmp_path):
+    """/game join answers without deferring when all goes well; under the lock its read still works and
+    its write gives up: it is deferred in time (privately) and refused as busy."""
+    async def go():
+        async with BotDbSession(tmp_path) as s:
+            assert not (await s.cmd("alice", "/game new game:wayfinders")).refused
+            other = sqlite3.connect(s.db, isolation_level=None)
+            other.execute("BEGIN IMMEDIATE")
+            try:
+                out = await s.cmd("bob", "/game join game:1")
+            finally:
+                other.execute("ROLLBACK")
+                other.close()
+            rec = last_record(s, "/game join")
+            assert not rec.expired and rec.response_type == 5 and rec.ephemeral
+            assert out.refused and out.errors == [] and all(m.ephemeral for m in out), texts(out)
+            assert "database is busy" in texts(out) and seats_of(s.db) == ["alice"]
+            out = await s.cmd("bob", "/game join game:1")
+            assert not out.refused and seats_of(s.db) == ["alice", "bob"], texts(out)
+    asyncio.run(go())
