@@ -165,8 +165,8 @@ class Deadlines:
     def solo_start(self, table: Table, start: float) -> float:
         """Nobody else ever acts in a solo game: it counts from the latest move that stands (or its start),
         so steady play keeps it alive and undoing a move gives no extra time."""
-        live = [m for m in self.service.games.moves(table.game.id) if not m.undone]
-        return max(start, live[-1].at) if live else start
+        latest = self.service.games.last_standing_move_at(table.game.id)
+        return start if latest is None else max(start, latest)
 
     def schedule(self, table: Table) -> Optional[float]:
         """Replace the game's deadline timers for its current step; returns the deadline (None: none)."""

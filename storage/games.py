@@ -67,6 +67,13 @@ class GameStore:
         return self.store.conn.execute("SELECT 1 FROM moves WHERE game_id = ? AND seat = ? AND undone = 0 LIMIT 1",
                                        (game_id, seat)).fetchone() is not None
 
+    def last_standing_move_at(self, game_id: int) -> Optional[float]:
+        """When the latest move not taken back was made (None: no such move); read backwards through the
+        primary key, whatever the game's length."""
+        row = self.store.conn.execute("SELECT at FROM moves WHERE game_id = ? AND undone = 0 ORDER BY seq DESC LIMIT 1",
+                                      (game_id,)).fetchone()
+        return float(row[0]) if row else None
+
     def undo_point(self, game_id: int) -> Optional[tuple[int, str]]:
         """(seq, state before that move) where `/game undo` starts replaying; None: from the seed."""
         row = self.store.conn.execute("SELECT seq, state FROM undo_points WHERE game_id = ?", (game_id,)).fetchone()

@@ -72,3 +72,16 @@ def test_log_pages_read_by_seq_and_live_moves_by_seat(games):
     g = games.undo_moves(g.id, g.version, seqs=[5], state=g.state, to_act=["p1"], now=20.0)
     assert not games.has_moved(g.id, "p2")  # taken back
     assert [m.undone for m in games.moves(g.id, after_seq=4, limit=2)] == [True, False]
+
+
+def test_the_latest_standing_move_time_skips_moves_taken_back(games):
+    """A solo game's deadline counts from its latest move that stands (cogs/deadlines.py solo_start)."""
+    g = new_game(games)
+    assert games.last_standing_move_at(g.id) is None
+    for n in (1, 2, 3):
+        g = move(games, g, n)
+    assert games.last_standing_move_at(g.id) == 7.0  # move 3, made at 4 + 3
+    g = games.undo_moves(g.id, g.version, seqs=[3, 2], state=g.state, to_act=["p1"], now=9.0)
+    assert games.last_standing_move_at(g.id) == 5.0
+    g = games.undo_moves(g.id, g.version, seqs=[1], state=g.state, to_act=["p1"], now=9.5)
+    assert games.last_standing_move_at(g.id) is None
