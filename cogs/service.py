@@ -292,7 +292,7 @@ class TableService:
         if len(prefixed) > 1:
             raise Refusal("host.refuse.ambiguous_move", move=quote(wanted),
                           options=", ".join(m.id for m in prefixed[:10]))
-        raise Refusal("host.refuse.illegal_move", move=_clip(wanted))
+        raise Refusal("host.refuse.illegal_move", move=quote(wanted, 60))
 
     def play(self, actor: Actor, table: Table, text: str, version: Optional[int] = None) -> Played:
         """Validate, apply and save one move as one transaction guarded by the game's version."""
@@ -379,10 +379,6 @@ def last_human(table: Table, user_id: int) -> bool:
     return not any(s.user_id and not s.is_bot and s.user_id != user_id for s in table.seats)
 
 
-def _clip(text: str, n: int = 60) -> str:
-    return quote(text, n)
-
-
 def _short_error(exc: Exception) -> str:
     if isinstance(exc, ValidationError):
         parts = []
@@ -390,7 +386,7 @@ def _short_error(exc: Exception) -> str:
             where = quote(".".join(str(x) for x in err.get("loc", ())) or "options")
             parts.append(f"{where}: {quote(err.get('msg'), 200)}")
         return clip("; ".join(parts), 700)
-    return _clip(str(exc), 200)
+    return quote(str(exc), 200)
 
 
 __all__ = ["TableService", "Refusal", "Actor", "Limits", "Table", "Played", "game_title", "last_human"]
