@@ -21,16 +21,14 @@ from rules.rng import Rng
 from storage import open_store
 from storage.backup import backup
 
+from .bench_games import started_game
 from .service import Actor, TableService
 
 PLAYERS = [Actor(user_id=900 + i, name=f"p{i}") for i in range(3)]
 
 
 def _new_game(service: TableService):
-    table = service.new_game(PLAYERS[0], "wayfinders", guild_id=1, channel_id=1)
-    for actor in PLAYERS[1:]:
-        table = service.join(actor, table)
-    return service.start(PLAYERS[0], table)
+    return started_game(service, "wayfinders", PLAYERS)
 
 
 def _move(service: TableService, table, rng: Rng):

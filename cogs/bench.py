@@ -20,6 +20,7 @@ from rules.playout import play_random, random_move
 from rules.rng import Rng
 from storage import open_store
 
+from .bench_games import started_game
 from .posts import board_png
 from .service import Actor, TableService
 
@@ -50,10 +51,7 @@ def bench_pipeline(key: str, players: int, moves: int, db_dir: str) -> dict[str,
     table = None
     while len(pipeline) < moves:
         if table is None or table.game.status != "active":
-            table = service.new_game(actors[0], key, guild_id=1, channel_id=1)
-            for actor in actors[1:]:
-                table = service.join(actor, table)
-            table = service.start(actors[0], table)
+            table = started_game(service, key, actors)
         game_id = table.game.id
         seat = table.to_act[0]
         user = next(a for a in actors if table.seat_of(a.user_id).seat == seat)  # type: ignore[union-attr]

@@ -23,6 +23,7 @@ from rules.rng import Rng
 from storage import open_store
 
 from .bench import _pct
+from .bench_games import started_game
 from .posts import board_png
 from .service import Actor, TableService
 
@@ -37,10 +38,7 @@ def bench_combat(players: int, moves: int, seed: int, db_dir: str) -> tuple[list
     table, games = None, 0
     while len(combat) < moves:
         if table is None or table.game.status != "active":
-            table = service.new_game(actors[0], "eclipse", guild_id=1, channel_id=1)
-            for actor in actors[1:]:
-                table = service.join(actor, table)
-            table = service.start(actors[0], table)
+            table = started_game(service, "eclipse", actors)
             games += 1
         seat = table.to_act[0]
         user = next(a for a in actors if table.seat_of(a.user_id).seat == seat)  # type: ignore[union-attr]

@@ -22,6 +22,7 @@ from rules.playout import random_move
 from rules.rng import Rng
 from storage import open_store
 
+from .bench_games import started_game
 from .history import History
 from .service import Actor, Table, TableService
 
@@ -43,10 +44,7 @@ def finished_game(service: TableService, key: str, players: int, seed: int, max_
     engine = GAMES[key]
     players = max(engine.min_players, min(engine.max_players, players))
     actors = [Actor(user_id=5000 + i, name=f"player{i + 1}") for i in range(players)]
-    table = service.new_game(actors[0], key, guild_id=1, channel_id=1)
-    for actor in actors[1:]:
-        table = service.join(actor, table)
-    table = service.start(actors[0], table)
+    table = started_game(service, key, actors)
     rng = Rng.from_seed(seed)
     for _ in range(max_moves):
         if table.game.status != "active":

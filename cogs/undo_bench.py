@@ -26,6 +26,7 @@ from rules.playout import random_move
 from rules.rng import Rng
 from storage import open_store
 
+from .bench_games import started_game
 from .info import Info
 from .service import Actor, TableService
 from .undo import undo
@@ -86,10 +87,7 @@ def bench_game(key: str, players: int, seed: int, repeats: int, db_dir: str) -> 
     service = TableService(open_store(Path(db_dir) / f"undo-{key}.db"), seeds=lambda: seed)
     info = Info(service)
     actors = [Actor(user_id=7000 + i, name=f"player{i + 1}") for i in range(players)]
-    table = service.new_game(actors[0], key, guild_id=1, channel_id=1)
-    for actor in actors[1:]:
-        table = service.join(actor, table)
-    table = service.start(actors[0], table)
+    table = started_game(service, key, actors)
     by_seat = {f"p{i + 1}": a for i, a in enumerate(actors)}
     figures: dict[int, dict[str, list[float]]] = {}
     for n, (seat, move_id) in enumerate(moves[:late], start=1):
