@@ -82,7 +82,7 @@ def _bot_class():
     import cogs
     from cogs.lifecycle import GRACE, close_the_door, drain
     from cogs.scope import ServerTree, guild_only_everywhere
-    from cogs.service import Limits, TableService
+    from host.tables import Limits, TableService
     from cogs.views import DYNAMIC_ITEMS
     from rules import GAMES
     from storage import open_store
@@ -202,16 +202,16 @@ def run_discord(config: Config) -> int:
 
 # Operator commands: name -> "module:function(argv, default_db=...)".
 OPS_COMMANDS = {
-    "check": "cogs.integrity:main",
+    "check": "tools.integrity:main",
     "backup": "storage.backup:main",
-    "loadtest": "cogs.loadtest:main",
-    "crashtest": "cogs.crashtest:main",
+    "loadtest": "tools.loadtest:main",
+    "crashtest": "tools.crashtest:main",
 }
 
 
 def setup_logging(config: Config) -> None:
-    """Log at LOG_LEVEL; every handler redacts tokens and webhook URLs, at every level (cogs/log_redaction.py)."""
-    from cogs.log_redaction import install
+    """Log at LOG_LEVEL; every handler redacts tokens and webhook URLs, at every level (host/log_redaction.py)."""
+    from host.log_redaction import install
 
     logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -249,7 +249,7 @@ def _main(argv: Optional[list[str]] = None) -> int:
         return run_discord(config)
     if command == "local":
         return _local(rest, config)
-    from cogs.bench import main as bench_main
+    from tools.bench import main as bench_main
 
     return bench_main(rest)
 
@@ -269,7 +269,7 @@ def _local(argv: list[str], config: Config) -> int:
     import argparse
     import signal
 
-    from cogs.local.cli import main as local_main
+    from local.cli import main as local_main
     from storage import open_store
 
     if not {"-h", "--help"} & set(argv):  # a database it cannot use stops the table before it starts (StoreError)

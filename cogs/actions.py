@@ -15,12 +15,12 @@ from rules.text import Msg
 from storage import is_busy
 
 from . import offloop, ops
-from .i18n import guild_locale, t, tm, user_locale
+from host.i18n import guild_locale, t, tm, user_locale
 from .lifecycle import crash_point
-from .names import shown, shown_names
+from host.names import shown, shown_names
 from .perms import post_failure, thread_note
 from .posts import make_turn_post
-from .service import Actor, Refusal, Table, TableService, game_title, last_human
+from host.tables import Actor, Refusal, Table, TableService, game_title, last_human
 from .views import lobby_components, move_components
 
 log = logging.getLogger("gamehost.actions")
@@ -106,14 +106,14 @@ class Actions:
                        level: Optional[str] = None) -> None:
         locale, glocale = user_locale(interaction), guild_locale(interaction)
         # Validate before deferring: a refusal must stay private, and a public defer would make it public.
-        if bots:  # bot seats (cogs/bot_seats.py)
-            from .bot_seats import check_bot_count, check_level
+        if bots:  # bot seats (host/bot_seats.py)
+            from host.bot_seats import check_bot_count, check_level
             check_level(level)
             check_bot_count(self.service.engine(game_key), bots)
         table = await self.db(interaction, self.service.new_game, actor_of(interaction), game_key,
                               guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, options=options)
         if bots:
-            from .bot_seats import add_bots
+            from host.bot_seats import add_bots
             table = await self.db(interaction, add_bots, self.service, table, bots, level)
         await ops.defer(interaction, ephemeral=False)
         game = table.game

@@ -24,10 +24,10 @@ from rules.text import locale_of
 
 from . import offloop, ops
 from .actions import Actions, actor_of
-from .bot_seats import add_bots, bot_level, bots_to_act, replace_by_bot
-from .i18n import guild_locale, t, user_locale
-from .names import shown
-from .service import Refusal, Table, game_title
+from host.bot_seats import add_bots, bot_level, bots_to_act, replace_by_bot
+from host.i18n import guild_locale, t, user_locale
+from host.names import shown
+from host.tables import Refusal, Table, game_title
 
 if TYPE_CHECKING:
     from bot import GameBot

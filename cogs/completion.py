@@ -11,8 +11,8 @@ from render.names import board_names, plain_name
 from rules import GAMES
 
 from . import offloop
-from .i18n import tm, user_locale
-from .service import Refusal, game_title, title_of
+from host.i18n import tm, user_locale
+from host.tables import Refusal, game_title, title_of
 
 log = logging.getLogger("gamehost.completion")
 MAX_CHOICES = 25

@@ -41,10 +41,10 @@ from storage.prefs import PrefsStore
 
 from . import offloop, ops
 from .actions import Actions
-from .i18n import t
-from .names import shown
-from .scheduler import Scheduler
-from .service import Refusal, Table, game_title
+from host.i18n import t
+from host.names import shown
+from host.scheduler import Scheduler
+from host.tables import Refusal, Table, game_title
 
 log = logging.getLogger("gamehost.deadlines")
 

@@ -20,10 +20,10 @@ from storage import TimerStore
 from . import offloop, ops
 from .actions import Actions, actor_of
 from .deadlines import DEADLINES, POLICIES, Deadlines, settings_text, span
-from .i18n import guild_locale, t, user_locale
-from .names import shown
-from .scheduler import Scheduler
-from .service import Refusal, game_title
+from host.i18n import guild_locale, t, user_locale
+from host.names import shown
+from host.scheduler import Scheduler
+from host.tables import Refusal, game_title
 
 if TYPE_CHECKING:
     from bot import GameBot

@@ -18,12 +18,12 @@ from discord.ext import commands
 
 from . import offloop, ops
 from .completion import filter_moves, game_id_choices
-from .i18n import user_locale
-from .limits import quote
-from .names import shown, shown_names
-from .numbers import refuse_foreign_digits
-from .odds_worker import OddsWorker
-from .service import Refusal
+from host.i18n import user_locale
+from host.limits import quote
+from host.names import shown, shown_names
+from host.numbers import refuse_foreign_digits
+from host.odds_worker import OddsWorker
+from host.tables import Refusal
 from .shortcuts import GAME_ID, Shortcuts
 
 ACTIONS = ("explore", "influence", "research", "upgrade", "build", "move")
@@ -113,7 +113,7 @@ def notation_refusal(exc) -> Refusal:
 class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_description="Eclipse shortcuts"):
     def __init__(self, bot) -> None:
         super().__init__(bot)
-        self.odds_worker = OddsWorker()  # `/eclipse odds` computes in its own process (cogs/odds_worker.py)
+        self.odds_worker = OddsWorker()  # `/eclipse odds` computes in its own process (host/odds_worker.py)
 
     async def cog_unload(self) -> None:
         self.odds_worker.close()

@@ -14,8 +14,8 @@ from discord.ext import commands
 
 from . import offloop
 from .completion import filter_moves, game_id_choices
-from .i18n import user_locale
-from .service import Refusal
+from host.i18n import user_locale
+from host.tables import Refusal
 from .shortcuts import GAME_ID, Shortcuts
 
 COLOURS = (("p", "purple (Speakers)"), ("y", "yellow (Traders)"), ("r", "red (Founders)"), ("b", "blue (Delvers)"))

@@ -38,8 +38,8 @@ from rules.replay import ReplayError, replay, start_state
 from rules.text import locale_of
 
 from . import offloop, ops
-from .i18n import t, tm, user_locale
-from .service import Refusal, Table, game_title
+from host.i18n import t, tm, user_locale
+from host.tables import Refusal, Table, game_title
 
 if TYPE_CHECKING:
     from .actions import Actions

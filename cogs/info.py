@@ -14,10 +14,10 @@ from rules.text import Msg
 from storage import MoveRow
 
 from . import offloop, ops
-from .i18n import t, tm, user_locale
-from .names import shown, shown_names
+from host.i18n import t, tm, user_locale
+from host.names import shown, shown_names
 from .posts import board_png, headline
-from .service import Refusal, Table, TableService, game_title, title_of
+from host.tables import Refusal, Table, TableService, game_title, title_of
 
 LOG_PAGE = 15
 MSG_LIMIT = 1900

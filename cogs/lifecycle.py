@@ -24,7 +24,7 @@ from typing import Any, Iterable
 
 import discord
 
-from .i18n import t, user_locale
+from host.i18n import t, user_locale
 
 log = logging.getLogger("gamehost.lifecycle")
 

@@ -18,7 +18,7 @@ import discord
 from storage import is_busy
 
 from . import ops
-from .refusal import Refusal
+from host.refusal import Refusal
 
 T = TypeVar("T")
 

@@ -11,7 +11,9 @@ from typing import Any, Iterable, Optional
 
 import discord
 
-from .limits import fit_content, fit_embed
+from host.limits import fit_content
+
+from .limits import fit_embed
 
 log = logging.getLogger("gamehost.ops")
 

@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 import discord
 
-from .i18n import t
+from host.i18n import t
 
 
 def thread_note(interaction: Any, thread: Optional[discord.Thread], locale: str) -> str:

@@ -13,9 +13,9 @@ from render.names import board_names
 from rules import Move
 from rules.text import Msg
 
-from .i18n import t, tm
-from .names import shown, shown_names
-from .service import Table, game_title
+from host.i18n import t, tm
+from host.names import shown, shown_names
+from host.tables import Table, game_title
 from .views import move_components
 
 COLOUR_RUNNING = 0x0072B2

@@ -28,9 +28,9 @@ from discord.ext import commands
 from storage import Store
 
 from . import offloop, ops
-from .bot_seats import bots_to_act
+from host.bot_seats import bots_to_act
 from .deadlines import EXPIRE
-from .service import Refusal, Table
+from host.tables import Refusal, Table
 
 if TYPE_CHECKING:
     from bot import GameBot

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from . import ops
-from .i18n import t, user_locale
+from host.i18n import t, user_locale
 
 
 def guild_only_everywhere(tree: app_commands.CommandTree) -> int:

@@ -1,4 +1,4 @@
-"""`/stats me [game:]` and `/stats server game:` (the numbers come from cogs/stats.py)."""
+"""`/stats me [game:]` and `/stats server game:` (the numbers come from host/stats.py)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
@@ -10,9 +10,9 @@ from discord.ext import commands
 from . import ops
 from .actions import Actions
 from .completion import game_choices
-from .i18n import user_locale
+from host.i18n import user_locale
 from .info import _chunks
-from .stats import Stats
+from host.stats import Stats
 
 if TYPE_CHECKING:
     from bot import GameBot

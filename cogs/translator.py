@@ -3,8 +3,8 @@
 discord.py turns every command text into a `locale_str` (auto_locale_strings)
 and asks the tree's translator for each Discord locale when it builds the
 payload it syncs.  This translator answers for `es-ES` and `es-419` from the
-`cmd.*` keys of the host catalog (cogs/locale/commands.en.json / .es.json, plus
-any other `cogs/locale/*.json` holding `cmd.*` keys, e.g. a game's own):
+`cmd.*` keys of the host catalog (host/locale/commands.en.json / .es.json, plus
+any other `host/locale/*.json` holding `cmd.*` keys, e.g. a game's own):
 
     cmd.<path>.name                 a command or group name    (path: "game.new")
     cmd.<path>.desc                 its description
@@ -30,7 +30,7 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from rules.text import CATALOG
 
-from . import i18n  # noqa: F401  (registers the host catalog folder)
+from host import i18n  # noqa: F401  (registers the host catalog folder)
 
 SPANISH = frozenset({discord.Locale.spain_spanish, discord.Locale.latin_american_spanish})
 LOCALES = {locale: "es" for locale in SPANISH}

@@ -37,9 +37,9 @@ from rules.text import SEAT_KEY, Msg, join, msg, seat_ref
 from storage import MoveRow, StaleVersion
 
 from . import ops
-from .i18n import guild_locale, t, tm, user_locale
-from .names import shown, shown_names
-from .service import Actor, Refusal, Table, TableService, game_title
+from host.i18n import guild_locale, t, tm, user_locale
+from host.names import shown, shown_names
+from host.tables import Actor, Refusal, Table, TableService, game_title
 
 if TYPE_CHECKING:
     from .actions import Actions

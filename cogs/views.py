@@ -14,7 +14,7 @@ import discord
 from render.names import board_names
 from rules import Move
 
-from .i18n import t, tm
+from host.i18n import t, tm
 
 BUTTONS_MAX = 20  # leave room; Discord allows 25 per message
 SELECT_OPTIONS_MAX = 25

@@ -14,7 +14,7 @@ from discord.ext import commands
 from rules.text import msg
 
 from .completion import game_id_choices
-from .numbers import ascii_int
+from host.numbers import ascii_int
 from .shortcuts import GAME_ID, Shortcuts
 
 TOKENS = "Token letters: B propeller, G parachute, R tire, Y headset, V fuel can"

@@ -3,7 +3,7 @@
 A Discord display name is anything its owner typed: line breaks, bidi
 overrides (U+202E turns the rest of a line around), emoji sequences of seven
 code points.  `plain_name` is the one cleaning every shown name goes through
-(board images through `board_names`, message text through `cogs.names.shown`):
+(board images through `board_names`, message text through `host.names.shown`):
 control and bidi-override characters removed, whitespace collapsed, clipped to
 `MAX_NAME` user-perceived characters with "…" (an emoji sequence or a letter
 with its accents counts as one and is never cut in half).
@@ -81,7 +81,7 @@ def clip(text: str, limit: int = MAX_NAME) -> str:
 
 
 def plain_name(name: object, limit: int = MAX_NAME) -> str:
-    """The name as it may be shown anywhere (no markup escaping: see cogs.names.shown for message text)."""
+    """The name as it may be shown anywhere (no markup escaping: see host.names.shown for message text)."""
     return clip(clean(name), limit) or "?"
 
 

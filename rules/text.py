@@ -3,8 +3,8 @@
 Engines never build player-facing sentences directly: they return `Msg`
 objects (a catalog key plus arguments).  `tr()` turns a `Msg` into English or
 Spanish from JSON catalogs that live beside the code that owns the keys
-(`rules/<game>/locale/<lang>.json`, `cogs/locale/<lang>.json`, and per-feature
-files like `cogs/locale/deadlines.<lang>.json` in the same folders).
+(`rules/<game>/locale/<lang>.json`, `host/locale/<lang>.json`, and per-feature
+files like `host/locale/deadlines.<lang>.json` in the same folders).
 
 Arguments may themselves be `Msg` objects (a resource name, a seat), which are
 translated recursively.  A seat is referenced with `seat_ref(seat)`; the host

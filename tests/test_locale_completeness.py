@@ -3,7 +3,7 @@
 1. Every catalog file in English has its Spanish twin and vice versa
    (`en.json`/`es.json`, `<feature>.en.json`/`<feature>.es.json`), with the same
    keys and, per key, the same `{placeholders}`.
-2. Every catalog key written literally in the code of cogs/ and rules/
+2. Every catalog key written literally in the code of cogs/, host/, local/, tools/ and rules/
    (`msg("…")`, `t("…")`, `Refusal("…")`, a game's `m("…")`/`T.m("…")` under its
    prefix) exists in both languages.
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-import cogs.i18n  # noqa: F401  (registers the host catalogs)
+import host.i18n  # noqa: F401  (registers the host catalogs)
 from rules import ENGINE_MODULES
 from rules.text import CATALOG, LOCALES
 
@@ -29,7 +29,7 @@ GAME_PACKAGES = {p.parent.name for p in (ROOT / "rules").glob("*/__init__.py")}
 
 
 def checked_folders() -> list[Path]:
-    folders = [ROOT / "rules" / "locale", ROOT / "cogs" / "locale"]
+    folders = [ROOT / "rules" / "locale", ROOT / "host" / "locale"]
     folders += [ROOT / "rules" / name / "locale" for name in ENGINE_MODULES]
     return [f for f in folders if f.is_dir()]
 
@@ -57,8 +57,8 @@ CATALOG_PAIRS = [pair for folder in checked_folders() for pair in pairs(folder)]
 
 def test_the_catalogs_are_found():
     names = {str(en.relative_to(ROOT)) for en, _ in CATALOG_PAIRS}
-    assert {"rules/locale/en.json", "cogs/locale/en.json", "cogs/locale/history.en.json",
-            "cogs/locale/commands.en.json", "rules/wayfinders/locale/en.json"} <= names
+    assert {"rules/locale/en.json", "host/locale/en.json", "host/locale/history.en.json",
+            "host/locale/commands.en.json", "rules/wayfinders/locale/en.json"} <= names
 
 
 @pytest.mark.parametrize("en,es", CATALOG_PAIRS, ids=[str(en.relative_to(ROOT)) for en, _ in CATALOG_PAIRS])
@@ -86,7 +86,7 @@ PREFIX = re.compile(r'^P\s*=\s*"([a-z_]+\.)"', re.M)
 
 def code_files() -> list[Path]:
     skip = {name for name in GAME_PACKAGES if name not in ENGINE_MODULES}
-    files = list((ROOT / "cogs").rglob("*.py")) + list((ROOT / "rules").glob("*.py"))
+    files = [p for d in ("cogs", "host", "local", "tools") for p in (ROOT / d).rglob("*.py")] + list((ROOT / "rules").glob("*.py"))
     for name in ENGINE_MODULES:
         files += (ROOT / "rules" / name).rglob("*.py")
     return sorted(f for f in files if not (f.parent.name in skip))

@@ -6,11 +6,11 @@ import asyncio
 
 import pytest
 
-from cogs.local import LocalError
-from cogs.numbers import ascii_int, is_ascii_int
-from cogs.options import parse_option_text
-from cogs.refusal import Refusal
-from cogs.service import TableService
+from local import LocalError
+from host.numbers import ascii_int, is_ascii_int
+from host.options import parse_option_text
+from host.refusal import Refusal
+from host.tables import TableService
 from storage import open_store
 
 from .test_commands import Session, texts

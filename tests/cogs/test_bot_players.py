@@ -4,8 +4,8 @@ from __future__ import annotations
 import asyncio
 
 from bot import make_bot
-from cogs.local import LocalTable
-from cogs.service import Actor, TableService
+from local import LocalTable
+from host.tables import Actor, TableService
 from rules.bots import choose
 from storage import open_store
 
@@ -124,7 +124,7 @@ def test_bots_pick_up_their_turn_after_a_restart(tmp_path):
     seed = next(n for n in range(1, 100) if GAMES["wayfinders"].to_act(
         GAMES["wayfinders"].setup(["p1", "p2", "p3", "p4"], n)) != ["p1"])  # a bot opens the game
     service = TableService(open_store(db), seeds=lambda: seed)
-    from cogs.bot_seats import add_bots
+    from host.bot_seats import add_bots
     table = service.new_game(Actor(user_id=5, name="alice"), "wayfinders", guild_id=1, channel_id=1)
     table = add_bots(service, table, 3)
     table = service.start(Actor(user_id=5, name="alice"), table)

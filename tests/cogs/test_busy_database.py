@@ -7,8 +7,8 @@ import asyncio
 import sqlite3
 
 from bot import make_bot
-from cogs.local import LocalTable
-from cogs.service import TableService
+from local import LocalTable
+from host.tables import TableService
 from storage import open_store
 
 from .test_commands import Session, texts
@@ -72,7 +72,7 @@ def test_a_locked_database_gets_a_private_busy_reply_in_time_and_the_loop_keeps_
 
 
 def test_the_busy_reply_is_translated(tmp_path):
-    from cogs.i18n import t
+    from host.i18n import t
     assert "ocupada" in t("host.error.busy", "es") and "busy" in t("host.error.busy", "en")
 
 

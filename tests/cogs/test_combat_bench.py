@@ -1,9 +1,9 @@
-"""`bot.py bench combat` (cogs/combat_bench.py) runs and reports Combat-phase moves (figures are printed, never
+"""`bot.py bench combat` (tools/combat_bench.py) runs and reports Combat-phase moves (figures are printed, never
 asserted)."""
 from __future__ import annotations
 
-from cogs.bench import main
-from cogs.combat_bench import bench_combat
+from tools.bench import main
+from tools.combat_bench import bench_combat
 
 
 def test_bench_combat_times_only_combat_phase_moves(tmp_path):

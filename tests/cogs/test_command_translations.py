@@ -1,8 +1,8 @@
 """Slash commands in Spanish: the translator (cogs/translator.py) and the payloads synced to Discord.
 
 When this fails with "no Spanish for ...", add the named `cmd.*` key to
-cogs/locale/commands.en.json (the exact English in the code) and
-commands.es.json (or a game's own cogs/locale/<game>_commands.*.json); see the
+host/locale/commands.en.json (the exact English in the code) and
+commands.es.json (or a game's own host/locale/<game>_commands.*.json); see the
 key scheme in cogs/translator.py.
 """
 from __future__ import annotations

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from bot import make_bot
-from cogs.local import LocalTable
-from cogs.service import TableService
+from local import LocalTable
+from host.tables import TableService
 from storage import open_store
 
 

@@ -12,8 +12,8 @@ import discord
 
 from bot import make_bot
 from cogs.deadlines import EXPIRE, REMIND
-from cogs.local import LocalTable
-from cogs.local.payloads import channel_payload
+from local import LocalTable
+from local.payloads import channel_payload
 from storage.prefs import PrefsStore
 
 HOUR = 3600.0
@@ -494,7 +494,7 @@ def test_an_expired_turn_is_chosen_in_a_worker_thread(tmp_path, monkeypatch):
 
 def _race_once(monkeypatch, s: Table, before_refusing=None) -> list:
     """The first bot move of an expiry loses a version race (after `before_refusing(service)` ran)."""
-    from cogs.service import Refusal
+    from host.tables import Refusal
 
     service = s.service
     real = service.play_seat
@@ -526,7 +526,7 @@ def test_an_expiry_that_loses_a_race_to_a_bot_seat_reads_the_game_again_and_play
 
 
 def test_an_expiry_stops_when_the_player_came_back_at_the_last_second(tmp_path, monkeypatch):
-    from cogs.service import Actor
+    from host.tables import Actor
 
     async def go():
         async with Table(tmp_path, Clock()) as s:

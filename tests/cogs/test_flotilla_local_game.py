@@ -22,7 +22,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from cogs.service import TableService
+from host.tables import TableService
 from rules.bots import choose
 from storage import open_store
 

@@ -6,8 +6,8 @@ import asyncio
 import pytest
 
 from bot import Config
-from cogs.i18n import t
-from cogs.service import Actor, Limits, Refusal, TableService
+from host.i18n import t
+from host.tables import Actor, Limits, Refusal, TableService
 from storage import open_store
 
 from .test_server_scope import OTHER, fingerprint, table_for, text

@@ -9,8 +9,8 @@ from PIL import Image
 
 from bot import make_bot
 from cogs.history import build_history
-from cogs.local import LocalTable
-from cogs.service import TableService
+from local import LocalTable
+from host.tables import TableService
 from render.replay import MAX_BYTES, MAX_FRAMES, sample_indices
 from rules import GAMES
 from rules.playout import play_random, playout_rng, random_move

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from cogs.service import TableService
+from host.tables import TableService
 from storage import open_store
 
 from .test_commands import Session, texts

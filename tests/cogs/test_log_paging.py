@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 
 from cogs.info import LOG_PAGE, log_page
-from cogs.service import TableService
+from host.tables import TableService
 from cogs.undo import undo
 from rules.playout import playout_rng, random_move
 from storage import open_store

@@ -8,8 +8,8 @@ import asyncio
 import pytest
 
 from cogs.completion import filter_moves
-from cogs.local.messages import pressables
-from cogs.service import Actor, TableService
+from local.messages import pressables
+from host.tables import Actor, TableService
 from cogs.views import move_components
 from rules import GAMES, Move
 from rules.text import join, seat_ref

@@ -10,10 +10,10 @@ from __future__ import annotations
 import asyncio
 import re
 
-from cogs.names import ZWSP, escape, shown, shown_names
+from host.names import ZWSP, escape, shown, shown_names
 from cogs.posts import headline, scores_text
-from cogs.service import TableService
-from cogs.stats import Stats
+from host.tables import TableService
+from host.stats import Stats
 from render.names import FSI, PDI, MAX_NAME, graphemes
 from rules.playout import play_random
 from storage import open_store

@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 
 from bot import make_bot
-from cogs.local import LocalTable
-from cogs.service import Table, log_summary
+from local import LocalTable
+from host.tables import Table, log_summary
 from cogs.undo import UndoPlan, taken_back
 from rules import GAMES
 from rules.text import tr

@@ -1,9 +1,9 @@
-"""Elo-style ratings (cogs/ratings.py): two-player math, ties, pairwise multiplayer, finishing order."""
+"""Elo-style ratings (host/ratings.py): two-player math, ties, pairwise multiplayer, finishing order."""
 from __future__ import annotations
 
 import pytest
 
-from cogs.ratings import K, START, Placing, expected, game_changes, ratings
+from host.ratings import K, START, Placing, expected, game_changes, ratings
 
 
 def test_expected_score_is_symmetric_and_half_for_equals():

@@ -11,9 +11,9 @@ from pathlib import Path
 from bot import make_bot
 from cogs.deadlines import EXPIRE
 from cogs.lifecycle import CRASH_AT
-from cogs.local import LocalTable
+from local import LocalTable
 from cogs.reconcile import Reconciled, needs_care
-from cogs.service import Actor
+from host.tables import Actor
 from storage import TimerStore, open_store
 from storage.migrations import MIGRATIONS, migrate
 
@@ -46,7 +46,7 @@ def test_a_move_saved_but_not_posted_is_posted_and_timed_at_the_next_start(tmp_p
         game_id = await started_game(tmp_path)
         # As if the process died right after saving a move: saved, no post, the timers of the step before.
         store = open_store(tmp_path / "games.db")
-        from cogs.service import TableService
+        from host.tables import TableService
         service = TableService(store)
         table = service.table(game_id)
         first = table.user_of(table.to_act[0])
@@ -110,7 +110,7 @@ def test_the_process_killed_right_after_the_save_heals_at_the_next_command(tmp_p
     asyncio.run(started_game(tmp_path))
     db, out = str(tmp_path / "games.db"), str(tmp_path / "out")
     store = open_store(db)
-    from cogs.service import TableService
+    from host.tables import TableService
     service = TableService(store)
     table = service.table(1)
     player = table.user_of(table.to_act[0]).name
@@ -138,7 +138,7 @@ def test_the_process_killed_right_after_the_save_heals_at_the_next_command(tmp_p
 
 def test_only_running_games_are_cared_for(tmp_path):
     asyncio.run(started_game(tmp_path))
-    from cogs.service import TableService
+    from host.tables import TableService
     service = TableService(open_store(tmp_path / "games.db"))
     try:
         table = service.table(1)
@@ -165,7 +165,7 @@ def test_the_migration_counts_existing_games_as_posted(tmp_path):
 def test_a_game_finished_by_a_move_never_posted_gets_its_final_post(tmp_path):
     async def go():
         game_id = await started_game(tmp_path)
-        from cogs.service import TableService
+        from host.tables import TableService
         from rules.playout import random_move
         from rules.rng import Rng
         service = TableService(open_store(tmp_path / "games.db"))
@@ -194,7 +194,7 @@ def test_a_game_finished_by_a_move_never_posted_gets_its_final_post(tmp_path):
 
 def test_a_game_whose_channel_is_gone_is_not_drawn_at_every_start(tmp_path):
     async def go():
-        from cogs.service import TableService
+        from host.tables import TableService
         service = TableService(open_store(tmp_path / "games.db"))
         table = service.new_game(Actor(user_id=11, name="x"), "wayfinders", guild_id=5, channel_id=5)
         table = service.join(Actor(user_id=12, name="y"), table)

@@ -9,8 +9,9 @@ import discord
 import pytest
 
 from cogs import ops
-from cogs.limits import CONTENT, QUOTE, fit_embed
-from cogs.local.limits import problems
+from cogs.limits import fit_embed
+from host.limits import CONTENT, QUOTE
+from local.limits import problems
 
 from .test_commands import Session, texts, to_act_user, two_player_game
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot import make_bot
-from cogs.local import LocalTable
-from cogs.service import TableService
+from local import LocalTable
+from host.tables import TableService
 from rules.bots import choose
 from rules.text import msg, tr
 from storage import open_store

@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 
 from cogs import offloop
-from cogs.scheduler import MAX_SLEEP, Scheduler, wait_event
+from host.scheduler import MAX_SLEEP, Scheduler, wait_event
 from storage import TimerStore, open_store
 
 

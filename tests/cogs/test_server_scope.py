@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 from bot import make_bot
-from cogs.i18n import t
-from cogs.local import LocalTable
-from cogs.local.payloads import message_payload
+from host.i18n import t
+from local import LocalTable
+from local.payloads import message_payload
 from storage import GameStore, ResultRow
 
 OTHER = "other"  # the second server; the first is the table's default one ("local")

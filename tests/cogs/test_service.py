@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.service import Actor, Refusal, TableService
+from host.tables import Actor, Refusal, TableService
 from rules.playout import random_move
 from rules.rng import Rng
 from storage import open_store

@@ -5,8 +5,8 @@ import asyncio
 
 import pytest
 
-from cogs.ratings import START
-from cogs.stats import Stats, is_coop_key
+from host.ratings import START
+from host.stats import Stats, is_coop_key
 from storage import GameStore, ResultRow, open_store
 
 from .test_commands import Session, texts

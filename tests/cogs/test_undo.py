@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from cogs.service import Actor, Refusal, TableService
+from host.tables import Actor, Refusal, TableService
 from cogs.undo import commit_undo, live_moves, plan_undo, replay, undo
 from rules.bots import choose
 from storage import open_store
@@ -195,7 +195,7 @@ def test_spanish_refusal(tmp_path):
 
 def test_a_refusal_names_players_not_seats(service):
     """A refusal is rendered without the table's names: seat references in a move's text are named first."""
-    from cogs.i18n import tm
+    from host.i18n import tm
     from cogs.undo import named
     from rules.text import join, msg, seat_ref
 

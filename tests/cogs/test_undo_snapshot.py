@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from cogs.integrity import check_database
-from cogs.service import Actor, Refusal, TableService
+from tools.integrity import check_database
+from host.tables import Actor, Refusal, TableService
 from cogs.undo import plan_undo, replay, undo, undo_window
 from rules import GAMES
 from rules.playout import playout_rng, random_move

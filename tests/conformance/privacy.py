@@ -23,10 +23,10 @@ from typing import Any, Callable, Iterable
 import discord
 
 from cogs.history import _caption
-from cogs.i18n import t
+from host.i18n import t
 from cogs.info import log_line
 from cogs.posts import build_turn_post, event_lines, headline
-from cogs.service import Table, log_summary
+from host.tables import Table, log_summary
 from rules import Engine, GameState, Move
 from rules.text import CATALOG, msg, tr
 from storage import GameRow, MoveRow, SeatRow

@@ -5,7 +5,7 @@ section (`§3.9`, `section 12`, `Part 3`), or either with the game in front (`Fl
 `Eclipse E41`, `Robinson §3.9`).  Which game a bare citation belongs to:
 
 * in a file of one game (its path names exactly one game: rules/<game>/, tests/rules/test_<game>_*,
-  render/<game>*.py, cogs/<game>_cog.py, cogs/locale/<game>_commands.*.json ...), the citation is
+  render/<game>*.py, cogs/<game>_cog.py, host/locale/<game>_commands.*.json ...), the citation is
   that game's, for the letters that game's sheet uses; other letters are not citations there
   (Robinson's `D` is a determination token, its `W2` a wood cost);
 * elsewhere, a letter only one sheet uses (W T F D U R S) names that game; a letter several

@@ -74,7 +74,7 @@ def test_a_letter_two_sheets_use_needs_its_game_outside_a_games_files():
         ("robinson", "X1"), ("robinson", "E38"), ("flotilla", "X9")]
     # A game's own files resolve E and X to that game, also for render, cogs and locale files.
     assert refs("render/flotilla_panels.py", "# E41") == [("flotilla", "E41")]
-    assert refs("cogs/locale/eclipse_commands.en.json", '{"k": "a Reaction (E28)"}') == [("eclipse", "E28")]
+    assert refs("host/locale/eclipse_commands.en.json", '{"k": "a Reaction (E28)"}') == [("eclipse", "E28")]
 
 
 def test_ranges_cover_the_numbers_between_their_ends():

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cogs.service import TableService
+from host.tables import TableService
 from storage import open_store
 from tests.e2e.policy import choose
 

@@ -8,7 +8,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from cogs.local.cli import main  # noqa: E402
+from local.cli import main  # noqa: E402
 from tests.local.demo_bot import make_bot  # noqa: E402
 
 if __name__ == "__main__":

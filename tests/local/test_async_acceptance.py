@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot import make_bot
 from cogs.deadlines import EXPIRE, REMIND
-from cogs.local import LocalTable
+from local import LocalTable
 from rules.bots import choose
 
 from tests.cogs.test_deadlines import HOUR, THREAD, Clock

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.local.timeshift import parse_offset, shifted_clock
+from local.timeshift import parse_offset, shifted_clock
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.local.parser import BARE, LocalError, ParseError, parse_command, parse_line, parse_options, split_slash
+from local.parser import BARE, LocalError, ParseError, parse_command, parse_line, parse_options, split_slash
 
 
 def test_split_slash_separates_the_command_path_from_options():

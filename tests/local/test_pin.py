@@ -21,7 +21,7 @@ def test_installed_discord_py_is_the_pinned_version():
     pinned = pinned_discord_version()
     assert discord.__version__ == pinned, (
         f"discord.py {discord.__version__} is installed but requirements.txt pins {pinned}. "
-        "The local table (cogs/local) relies on discord.py internals: ConnectionState.parse_interaction_create, "
+        "The local table (local) relies on discord.py internals: ConnectionState.parse_interaction_create, "
         "_add_guild_from_data, parse_thread_create/parse_channel_create, Client._async_setup_hook, "
         "HTTPClient.request(route, files=, form=), discord.webhook.async_.async_context and "
         "AsyncWebhookAdapter.request. Re-check them (and run tests/local) before changing the pin."

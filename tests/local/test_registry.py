@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from cogs.local.registry import Registry
+from local.registry import Registry
 
 
 def test_ids_are_stable_across_processes_and_names_are_case_insensitive(tmp_path):

@@ -13,11 +13,11 @@ from typing import Any, Awaitable, Callable
 import discord
 import pytest
 
-from cogs.local.messages import JSON_KEYS
-from cogs.local.parser import LocalError
-from cogs.local.payloads import command_data, read_command_line
-from cogs.local.server import HTTP_ROUTES
-from cogs.local.table import LocalTable
+from local.messages import JSON_KEYS
+from local.parser import LocalError
+from local.payloads import command_data, read_command_line
+from local.server import HTTP_ROUTES
+from local.table import LocalTable
 from tests.local.demo_bot import make_bot
 
 PNG = b"\x89PNG\r\n\x1a\n"

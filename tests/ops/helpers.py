@@ -5,7 +5,7 @@ from pathlib import Path
 
 from rules.playout import random_move
 from rules.rng import Rng
-from cogs.service import Actor, TableService
+from host.tables import Actor, TableService
 from storage import open_store
 
 ALICE, BOB, CAROL = (Actor(user_id=101, name="alice"), Actor(user_id=102, name="bob"),

@@ -5,8 +5,8 @@ import shutil
 import threading
 
 import bot
-from cogs.integrity import check_database
-from cogs.service import TableService
+from tools.integrity import check_database
+from host.tables import TableService
 from storage import open_store
 from storage.backup import backup
 

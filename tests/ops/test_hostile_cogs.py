@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot import make_bot
-from cogs.local import LocalTable
-from cogs.local.server import LocalDiscord
-from cogs.service import Refusal, TableService
+from local import LocalTable
+from local.server import LocalDiscord
+from host.tables import Refusal, TableService
 from rules import GAMES
 from storage import open_store
 
@@ -204,7 +204,7 @@ def test_nasty_display_names_cannot_ping(harness):
     assert not out.refused
     players = harness.players | {harness.table.registry.user(n).id for n in nasty}
     contents = [b.get("content") or "" for b in harness.bodies]
-    assert any("@\u200beveryone" in c for c in contents)  # the name is shown, escaped (cogs/names.py)
+    assert any("@\u200beveryone" in c for c in contents)  # the name is shown, escaped (host/names.py)
     assert not any("@everyone" in c or "<@&1>" in c for c in contents)
     assert not unsafe_mentions(harness.bodies, players)
     assert NASTY  # the same catalogue the property tests draw from

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from cogs.service import Actor, Refusal, TableService
+from host.tables import Actor, Refusal, TableService
 from rules import GAMES
 from storage import open_store
 

@@ -25,8 +25,8 @@ from discord import AppCommandOptionType as T
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.local.limits import problems
-from cogs.local.payloads import _convert, top_level_commands
+from local.limits import problems
+from local.payloads import _convert, top_level_commands
 from rules import GAMES
 
 from .hostile import hostile_text, unsafe_mentions

@@ -5,8 +5,8 @@ import json
 import sqlite3
 
 import bot
-from cogs.integrity import check_database, verify_acks
-from cogs.service import Actor, Refusal, TableService
+from tools.integrity import check_database, verify_acks
+from host.tables import Actor, Refusal, TableService
 from cogs.undo import undo
 from rules.playout import random_move
 from rules.rng import Rng

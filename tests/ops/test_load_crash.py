@@ -13,8 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from cogs.integrity import check_database
-from cogs.service import TableService
+from tools.integrity import check_database
+from host.tables import TableService
 from storage import TimerStore, open_store
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ from discord.http import HTTPClient, Route
 from discord.webhook.async_ import MultipartParameters, async_context
 
 import bot
-from cogs.log_redaction import REDACTED, RedactingFilter, add_secret, redact
+from host.log_redaction import REDACTED, RedactingFilter, add_secret, redact
 
 BOT_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4OTA.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
 INTERACTION_TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OTpzZWNyZXQtaW50ZXJhY3Rpb24tdG9rZW4"
@@ -140,7 +140,7 @@ def test_an_ordinary_log_line_is_unchanged():
 
 
 def test_the_local_tables_console_handler_redacts(monkeypatch):
-    from cogs.local import cli
+    from local import cli
 
     root = logging.getLogger()
     before = list(root.handlers)

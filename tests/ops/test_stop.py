@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bot import make_bot
 from cogs.lifecycle import drain, serve
-from cogs.local import LocalTable
+from local import LocalTable
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.posts import board_png
-from cogs.service import Actor, TableService
+from host.tables import Actor, TableService
 from rules.bots import choose
 from storage import open_store
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.options import parse_option_text
+from host.options import parse_option_text
 from rules.wayfinders.scoring import island_values, max_squares
 
 from .wayfinders_kit import E, HOME, airstrip, game

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from cogs.integrity import check_database
+from tools.integrity import check_database
 from storage import GameStore, open_store
 from storage.migrations import MIGRATIONS, migrate, schema_version
 

@@ -13,7 +13,7 @@ Besides slash commands the table understands a few words of its own:
 
 This module knows nothing about discord.py; it only splits text.  Which words
 are subcommands and which option names exist is decided against the real
-command tree in :mod:`cogs.local.payloads`.
+command tree in :mod:`local.payloads`.
 """
 from __future__ import annotations
 
@@ -229,7 +229,7 @@ def parse_command(text: str, option_names: Optional[Iterable[str]] = None) -> tu
 
     Without the command tree: the path is every leading word without a
     colon, and text before the first option comes back under :data:`BARE`.
-    :func:`cogs.local.payloads.read_command_line` does the same against the
+    :func:`local.payloads.read_command_line` does the same against the
     real tree (subcommand depth, option names, first-required-option fill).
     """
     words, rest = split_slash(text)

@@ -1,7 +1,7 @@
 """`Refusal`: a clear, private "no" for the user (a translatable reason); it never changes anything.
 
-Kept apart from cogs/service.py so that small parsing helpers (cogs/numbers.py,
-cogs/options.py) can refuse without importing the service.
+Kept apart from host/tables.py so that small parsing helpers (host/numbers.py,
+host/options.py) can refuse without importing the service.
 """
 from __future__ import annotations
 

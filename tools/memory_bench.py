@@ -23,8 +23,8 @@ from rules.rng import Rng
 from storage import open_store
 
 from .bench_games import started_game
-from .history import History
-from .service import Actor, Table, TableService
+from cogs.history import History
+from host.tables import Actor, Table, TableService
 
 
 def rss_mib() -> float:

@@ -22,7 +22,7 @@ from storage import open_store
 from storage.backup import backup
 
 from .bench_games import started_game
-from .service import Actor, TableService
+from host.tables import Actor, TableService
 
 PLAYERS = [Actor(user_id=900 + i, name=f"p{i}") for i in range(3)]
 

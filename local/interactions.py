@@ -1,9 +1,9 @@
 """The interaction side of the fake Discord: callbacks, followups and `@original` edits.
 
 Requests made with an interaction token (routed here by
-:class:`cogs.local.webhook.LocalWebhookAdapter`) as opposed to the bot token
-(:mod:`cogs.local.server`).  `InteractionSide` is a mixin of
-:class:`cogs.local.server.LocalDiscord`, which provides the message store.
+:class:`local.webhook.LocalWebhookAdapter`) as opposed to the bot token
+(:mod:`local.server`).  `InteractionSide` is a mixin of
+:class:`local.server.LocalDiscord`, which provides the message store.
 """
 from __future__ import annotations
 

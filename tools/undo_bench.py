@@ -27,9 +27,9 @@ from rules.rng import Rng
 from storage import open_store
 
 from .bench_games import started_game
-from .info import Info
-from .service import Actor, TableService
-from .undo import undo
+from cogs.info import Info
+from host.tables import Actor, TableService
+from cogs.undo import undo
 
 TARGET = {"eclipse": 600}  # the other games: as late as their random game goes
 

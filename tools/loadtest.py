@@ -3,7 +3,7 @@
 Simulated users (one asyncio task per game, users thinking between moves)
 send moves concurrently: half as `/play move:<id>`, half as button clicks
 carrying the board's version.  Each command goes through the table service
-as the cogs drive it, plus the board image (cogs/loadwork.py), in a pool of
+as the cogs drive it, plus the board image (tools/loadwork.py), in a pool of
 worker processes (one per core) sharing one SQLite file.  Some moves are
 races: two clicks on the same board at the same instant (a double click, or
 two players of a simultaneous decision); exactly one must win and the other

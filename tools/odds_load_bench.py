@@ -5,7 +5,7 @@ a running Wayfinders game of two; eight users ask `/eclipse odds` for a heavy
 pair of fleets at the same moment; meanwhile the game's players make moves with
 `/play`, and each move is timed from the command to its board post in the
 thread.  Printed (never asserted) for the odds in their own worker process
-(cogs/odds_worker.py) and, with `--before`, also as before issue 12: computed
+(host/odds_worker.py) and, with `--before`, also as before issue 12: computed
 in the bot's worker threads, where boards are drawn.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any, Optional
 from rules.playout import random_move
 from rules.rng import Rng
 
-from .odds_worker import OddsWorker
+from host.odds_worker import OddsWorker
 
 HEAVY = ("2 interceptor, 4 cruiser, 2 dreadnought", "3 interceptor, 2 cruiser, 2 dreadnought")  # ~2 s of CPU each
 
@@ -32,7 +32,7 @@ class ThreadOdds(OddsWorker):
     async def run(self, user_id: int, fn: Any, *args: Any) -> Any:
         from rules.eclipse.notation import NotationError
 
-        from .eclipse_cog import notation_refusal
+        from cogs.eclipse_cog import notation_refusal
         try:
             return await asyncio.to_thread(fn, *args)
         except NotationError as exc:
@@ -56,7 +56,7 @@ async def _move(table: Any, rng: Rng) -> float:
 async def measure(before: bool, requests: int, moves: int, fleets: tuple[str, str], budget: float) -> dict:
     from bot import make_bot
 
-    from .local import LocalTable
+    from local import LocalTable
 
     with tempfile.TemporaryDirectory() as tmp:
         table = LocalTable(lambda path: make_bot(path), str(Path(tmp) / "games.db"), out_dir=str(Path(tmp) / "out"),

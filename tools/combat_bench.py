@@ -24,8 +24,8 @@ from storage import open_store
 
 from .bench import _pct
 from .bench_games import started_game
-from .posts import board_png
-from .service import Actor, TableService
+from cogs.posts import board_png
+from host.tables import Actor, TableService
 
 
 def bench_combat(players: int, moves: int, seed: int, db_dir: str) -> tuple[list[float], list[float], int]:

@@ -15,7 +15,7 @@ from rules.bots import DEFAULT_LEVEL, LEVELS
 from storage import SeatRow, StaleVersion
 
 from .limits import quote
-from .service import Actor, Refusal, Table, TableService, game_title, title_of
+from .tables import Actor, Refusal, Table, TableService, game_title, title_of
 
 _LEVEL = re.compile(r"\((\w+)\)\s*$")
 

@@ -6,7 +6,7 @@ guild id), or every game when the guild is None.
 
 * played / wins / average score count every finished game of the player,
   bots and unrated games included (they were played);
-* ratings (cogs/ratings.py) use only rated games (`games.rated = 1`) and only
+* ratings (host/ratings.py) use only rated games (`games.rated = 1`) and only
   human seats (`results.is_bot = 0`), in finishing order;
 * co-operative games have no ratings: their win rate per scenario
   (`options.scenario`, else the engine's `scenario`, else "standard"; plus a difficulty).
@@ -25,7 +25,7 @@ from .i18n import t
 from .names import shown
 from .ratings import Placing, ratings
 from .limits import quote
-from .service import Refusal, title_of
+from .tables import Refusal, title_of
 
 TOP = 10
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..limits import (CONTENT, EMBED_AUTHOR, EMBED_DESCRIPTION, EMBED_FIELD_NAME, EMBED_FIELD_VALUE, EMBED_FOOTER,
+from host.limits import (CONTENT, EMBED_AUTHOR, EMBED_DESCRIPTION, EMBED_FIELD_NAME, EMBED_FIELD_VALUE, EMBED_FOOTER,
                       EMBED_TITLE, EMBED_TOTAL, embed_text_size)
 
 MAX_EMBEDS = 10

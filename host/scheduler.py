@@ -22,7 +22,7 @@ from typing import Any, Awaitable, Callable, Optional
 
 from storage import TimerRow, TimerStore
 
-from . import offloop
+from cogs import offloop
 from .refusal import Refusal
 
 log = logging.getLogger("gamehost.scheduler")

@@ -10,7 +10,7 @@ call returned) is collected.  Afterwards:
 * the integrity check passes (every game replays to its stored state, no
   gaps, nothing stuck half-way);
 * the real bot starts cleanly on the crashed database (in-process on the
-  local table, `cogs/local`): before the first kill it planted a board with
+  local table, `local`): before the first kill it planted a board with
   persistent buttons, a deadline that falls due while the bot is down, and a
   game left waiting for a bot seat's move (as if killed between a human's
   move and the bot's answer).  After the crashes the deadline fires at
@@ -43,12 +43,12 @@ from rules.playout import random_move
 from rules.rng import Rng
 from storage import TimerStore, open_store
 
-from .bot_seats import add_bots, bots_to_act
+from host.bot_seats import add_bots, bots_to_act
 from .integrity import check_database, verify_acks
-from .lifecycle import CRASH_AT
+from cogs.lifecycle import CRASH_AT
 from .loadtest import GUILD
-from .reconcile import untimed
-from .service import Actor, TableService
+from cogs.reconcile import untimed
+from host.tables import Actor, TableService
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = ROOT / "data" / "crashtest.db"
@@ -106,7 +106,7 @@ def loadtest_cmd(args: argparse.Namespace, minutes: float, *, final: bool = Fals
 
 def _local_table(db: Path, out: Path):
     from bot import make_bot  # the real bot with every cog
-    from .local import LocalTable
+    from local import LocalTable
 
     return LocalTable(lambda path: make_bot(path), str(db), out_dir=str(out))
 

@@ -25,7 +25,7 @@ from typing import Callable, Optional, TextIO
 
 import discord
 
-from ..log_redaction import protect
+from host.log_redaction import protect
 from .messages import Completions, Replies
 from .parser import Line, LocalError, parse_line
 from .registry import DEFAULT_GUILD
@@ -65,7 +65,7 @@ def _setup_logging(verbose: bool) -> None:
     handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     handler.addFilter(_ErrorsOnly())
     handler.set_name("local-table")
-    protect(handler)  # no token or webhook URL in a log line (cogs/log_redaction.py)
+    protect(handler)  # no token or webhook URL in a log line (host/log_redaction.py)
     for h in list(root.handlers):  # the table reports errors itself; quiet other console handlers
         if isinstance(h, logging.StreamHandler) and getattr(h, "stream", None) in (sys.stderr, sys.stdout):
             root.removeHandler(h)

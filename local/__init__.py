@@ -1,6 +1,6 @@
 """The local table: the real bot, cogs and command tree in a terminal, with no Discord and no network.
 
-See :mod:`cogs.local.table` (the in-process API) and :mod:`cogs.local.cli`
+See :mod:`local.table` (the in-process API) and :mod:`local.cli`
 (``python bot.py local``).  The seam is discord.py's own and relies on the
 version pinned in requirements.txt (guarded by tests/local/test_pin.py).
 """

@@ -20,9 +20,9 @@ from rules.bots import choose
 from rules.text import tr
 from storage import open_store
 
-from .bot_seats import add_bots, bot_level, bots_to_act
-from .posts import board_png
-from .service import Actor, Limits, Refusal, Table, TableService
+from host.bot_seats import add_bots, bot_level, bots_to_act
+from cogs.posts import board_png
+from host.tables import Actor, Limits, Refusal, Table, TableService
 
 _SERVICE: Optional[TableService] = None
 

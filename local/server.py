@@ -1,8 +1,8 @@
 """The Discord side of the local table: what Discord would do with each request.
 
 :class:`LocalDiscord` answers the bot's HTTP requests (routed here by
-:class:`cogs.local.http.LocalHTTPClient`) and its interaction responses and
-followups (routed here by :class:`cogs.local.webhook.LocalWebhookAdapter`).
+:class:`local.http.LocalHTTPClient`) and its interaction responses and
+followups (routed here by :class:`local.webhook.LocalWebhookAdapter`).
 It keeps the registry up to date, writes attached files under ``out_dir``
 and collects every message the bot sends as a :class:`Sent` in ``outbox``.
 """

@@ -7,7 +7,7 @@ scaled by K/(n-1), so a multiplayer game moves a rating about as much as a
 two-player game does.  All changes of one game use the ratings from before it.
 
 What counts is the caller's choice; the host passes only rated games and only
-human seats (see cogs/stats.py).
+human seats (see host/stats.py).
 """
 from __future__ import annotations
 

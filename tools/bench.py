@@ -21,8 +21,8 @@ from rules.rng import Rng
 from storage import open_store
 
 from .bench_games import started_game
-from .posts import board_png
-from .service import Actor, TableService
+from cogs.posts import board_png
+from host.tables import Actor, TableService
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -71,25 +71,25 @@ def bench_pipeline(key: str, players: int, moves: int, db_dir: str) -> dict[str,
 
 
 def main(argv: Optional[list[str]] = None) -> int:
-    if argv and argv[0] == "bots":  # bot levels: win rates, not speed (cogs/bot_bench.py)
+    if argv and argv[0] == "bots":  # bot levels: win rates, not speed (tools/bot_bench.py)
         from .bot_bench import main as bots_main
         return bots_main(argv[1:])
-    if argv and argv[0] == "odds":  # exact Eclipse combat odds (cogs/odds_bench.py)
+    if argv and argv[0] == "odds":  # exact Eclipse combat odds (tools/odds_bench.py)
         from .odds_bench import main as odds_main
         return odds_main(argv[1:])
-    if argv and argv[0] == "odds-load":  # a board post while heavy odds requests run (cogs/odds_load_bench.py)
+    if argv and argv[0] == "odds-load":  # a board post while heavy odds requests run (tools/odds_load_bench.py)
         from .odds_load_bench import main as odds_load_main
         return odds_load_main(argv[1:])
-    if argv and argv[0] == "combat":  # Eclipse Combat-phase moves through the pipeline (cogs/combat_bench.py)
+    if argv and argv[0] == "combat":  # Eclipse Combat-phase moves through the pipeline (tools/combat_bench.py)
         from .combat_bench import main as combat_main
         return combat_main(argv[1:])
-    if argv and argv[0] == "backup":  # `bot.py backup` on a large database under a stream of moves (cogs/backup_bench.py)
+    if argv and argv[0] == "backup":  # `bot.py backup` on a large database under a stream of moves (tools/backup_bench.py)
         from .backup_bench import main as backup_main
         return backup_main(argv[1:])
-    if argv and argv[0] == "memory":  # resident memory as finished games' histories are built (cogs/memory_bench.py)
+    if argv and argv[0] == "memory":  # resident memory as finished games' histories are built (tools/memory_bench.py)
         from .memory_bench import main as memory_main
         return memory_main(argv[1:])
-    if argv and argv[0] == "undo":  # /game undo and /game log early and late in a game (cogs/undo_bench.py)
+    if argv and argv[0] == "undo":  # /game undo and /game log early and late in a game (tools/undo_bench.py)
         from .undo_bench import main as undo_main
         return undo_main(argv[1:])
     parser = argparse.ArgumentParser(prog="bot.py bench", description=__doc__)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .service import Actor, Table, TableService
+from host.tables import Actor, Table, TableService
 
 
 def started_game(service: TableService, key: str, actors: Sequence[Actor]) -> Table:
