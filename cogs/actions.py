@@ -11,16 +11,17 @@ from typing import Any, Awaitable, Callable, Optional, TypeVar
 
 import discord
 
+from host.bot_seats import add_bots, check_bot_count, check_level, replace_by_bot
+from host.i18n import guild_locale, t, tm, user_locale
+from host.names import shown, shown_names
+from host.tables import Actor, Refusal, Table, TableService, game_title, last_human
 from rules.text import Msg
 from storage import is_busy
 
 from . import offloop, ops
-from host.i18n import guild_locale, t, tm, user_locale
 from .lifecycle import crash_point
-from host.names import shown, shown_names
 from .perms import post_failure, thread_note
 from .posts import make_turn_post
-from host.tables import Actor, Refusal, Table, TableService, game_title, last_human
 from .views import lobby_components, move_components
 
 log = logging.getLogger("gamehost.actions")
@@ -107,13 +108,11 @@ class Actions:
         locale, glocale = user_locale(interaction), guild_locale(interaction)
         # Validate before deferring: a refusal must stay private, and a public defer would make it public.
         if bots:  # bot seats (host/bot_seats.py)
-            from host.bot_seats import check_bot_count, check_level
             check_level(level)
             check_bot_count(self.service.engine(game_key), bots)
         table = await self.db(interaction, self.service.new_game, actor_of(interaction), game_key,
                               guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, options=options)
         if bots:
-            from host.bot_seats import add_bots
             table = await self.db(interaction, add_bots, self.service, table, bots, level)
         await ops.defer(interaction, ephemeral=False)
         game = table.game
@@ -148,8 +147,7 @@ class Actions:
         located = await self.locate(interaction, game_id, ("lobby", "active"))
         actor = actor_of(interaction)
         if located.game.status == "active" and not last_human(located, actor.user_id):
-            from .bot_players import driver_of  # a bot takes the seat (cogs/bot_players.py)
-            return await driver_of(self.client).leave_running(interaction, located)  # type: ignore[arg-type]
+            return await self.leave_running(interaction, located)
         table = await self.db(interaction, self.service.leave, actor, located)
         if table.game.status == "abandoned":  # the last human left: bots do not play on alone
             return await self.abandoned_by_leaving(interaction, table, ran=located.game.status == "active")
@@ -158,6 +156,18 @@ class Actions:
         if table.game.status == "lobby":
             await self.tell_thread(table, self.lobby_text(table, guild_locale(interaction)))
         await self.changed(table, "leave")
+
+    async def leave_running(self, interaction: discord.Interaction, table: Table) -> None:
+        """`/game leave` in a running game: a bot takes the seat; the game no longer counts for ratings."""
+        table, seat, bot = await self.db(interaction, replace_by_bot, self.service, actor_of(interaction), table)
+        title = game_title(table.game)
+        await ops.reply(interaction, t("bots.left_you", user_locale(interaction), title=title, bot=shown(bot)),
+                        ephemeral=True)
+        try:
+            await self.tell_thread(table, t("bots.replaced", guild_locale(interaction), who=shown(seat.name),
+                                            bot=shown(bot), title=title))
+        finally:
+            await self.changed(table, "leave")
 
     async def abandoned_by_leaving(self, interaction: discord.Interaction, table: Table, ran: bool) -> None:
         title = game_title(table.game)

@@ -19,18 +19,17 @@ from typing import TYPE_CHECKING, Optional
 import discord
 from discord.ext import commands
 
+from host.bot_seats import add_bots, bot_level, bots_to_act
+from host.i18n import guild_locale, t, user_locale
+from host.tables import Refusal, Table, game_title
 from rules.bots import choose
 from rules.text import locale_of
 
 from . import offloop, ops
 from .actions import Actions, actor_of
-from host.bot_seats import add_bots, bot_level, bots_to_act, replace_by_bot
-from host.i18n import guild_locale, t, user_locale
-from host.names import shown
-from host.tables import Refusal, Table, game_title
 
 if TYPE_CHECKING:
-    from bot import GameBot
+    from .game_bot import GameBot
 
 log = logging.getLogger("gamehost.bots")
 
@@ -130,18 +129,6 @@ class BotDriver:
                                        title=game_title(table.game)), ephemeral=True)
         await self.actions.tell_thread(table, self.actions.lobby_text(table, guild_locale(interaction)))
         await self.actions.changed(table, "join")
-
-    async def leave_running(self, interaction: discord.Interaction, table: Table) -> None:
-        """`/game leave` in a running game: a bot takes the seat; the game no longer counts for ratings."""
-        table, seat, bot = await self.actions.db(interaction, replace_by_bot, self.service, actor_of(interaction), table)
-        title = game_title(table.game)
-        await ops.reply(interaction, t("bots.left_you", user_locale(interaction), title=title, bot=shown(bot)),
-                        ephemeral=True)
-        try:
-            await self.actions.tell_thread(table, t("bots.replaced", guild_locale(interaction), who=shown(seat.name),
-                                                    bot=shown(bot), title=title))
-        finally:
-            await self.actions.changed(table, "leave")
 
 
 def driver_of(bot: "GameBot") -> BotDriver:

@@ -10,13 +10,16 @@ from discord.ext import commands
 from rules import GAMES
 
 from .actions import Actions
+from .bot_players import driver_of
 from .completion import game_choices, game_id_choices, move_choices
+from .deadlines_cog import deadlines_of
+from .history import history_of
 from .info import Info
 from .shortcuts import GAME_ID
+from .undo import undo_flow
 
 if TYPE_CHECKING:
-    from bot import GameBot
-
+    from .game_bot import GameBot
 
 
 class GameCog(commands.GroupCog, group_name="game", group_description="Play board games with this server"):
@@ -43,7 +46,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.autocomplete(game=game_id_choices)
     async def addbot(self, interaction: discord.Interaction, level: Optional[str] = None,
                      game: Optional[int] = None) -> None:
-        from .bot_players import driver_of
         await self.actions.run(interaction, driver_of(self.bot).add_bot(interaction, game, level))
 
     @app_commands.command(name="join", description="Take a seat in a game that has not started")
@@ -98,7 +100,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.describe(game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def replay(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
-        from .history import history_of
         await self.actions.run(interaction, history_of(self.bot).replay(interaction, game))
 
     @app_commands.command(name="rules", description="How to play a game on this bot")
@@ -120,7 +121,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.autocomplete(game=game_id_choices)
     async def undo(self, interaction: discord.Interaction, game: Optional[int] = None,
                    steps: Optional[app_commands.Range[int, 1, 50]] = None) -> None:
-        from .undo import undo_flow
         await self.actions.run(interaction, undo_flow(self.actions, interaction, game, steps))
 
     @app_commands.command(name="settings", description="Turn deadline and what happens when it runs out")
@@ -132,7 +132,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.autocomplete(game=game_id_choices)
     async def settings(self, interaction: discord.Interaction, deadline: Optional[str] = None,
                        expire: Optional[str] = None, game: Optional[int] = None) -> None:
-        from .deadlines_cog import deadlines_of
         await self.actions.run(interaction, deadlines_of(self.bot).settings(interaction, game, deadline, expire))
 
     @app_commands.command(name="notify", description="A direct message when it becomes your turn (on or off)")
@@ -140,7 +139,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.choices(setting=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
     @app_commands.autocomplete(game=game_id_choices)
     async def notify(self, interaction: discord.Interaction, setting: str, game: Optional[int] = None) -> None:
-        from .deadlines_cog import deadlines_of
         await self.actions.run(interaction, deadlines_of(self.bot).notify(interaction, setting, game))
 
 

@@ -7,6 +7,9 @@ from typing import Optional
 
 import discord
 
+from host.i18n import t, tm, user_locale
+from host.names import shown, shown_names
+from host.tables import Refusal, Table, TableService, game_title, title_of
 from render import render_board
 from render.names import board_names
 from rules import GAMES
@@ -14,10 +17,8 @@ from rules.text import Msg
 from storage import MoveRow
 
 from . import offloop, ops
-from host.i18n import t, tm, user_locale
-from host.names import shown, shown_names
+from .deadlines import deadline_lines
 from .posts import board_png, headline
-from host.tables import Refusal, Table, TableService, game_title, title_of
 
 LOG_PAGE = 15
 MSG_LIMIT = 1900
@@ -74,7 +75,6 @@ class Info:
         table = await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
                                               interaction.user.id, game_id, ("lobby", "active", "finished", "abandoned"),
                                               guild_id=interaction.guild_id)
-        from .deadlines import deadline_lines
         text = "\n".join(status_lines(table, locale) + deadline_lines(table, locale, self.service.clock()))
         if table.state is None:
             await ops.reply(interaction, text, ephemeral=True)

@@ -25,15 +25,17 @@ from typing import TYPE_CHECKING, Optional
 
 from discord.ext import commands
 
+from host.bot_seats import bots_to_act
+from host.tables import Refusal, Table
 from storage import Store
 
 from . import offloop, ops
-from host.bot_seats import bots_to_act
+from .bot_players import driver_of
 from .deadlines import EXPIRE
-from host.tables import Refusal, Table
+from .deadlines_cog import deadlines_of
 
 if TYPE_CHECKING:
-    from bot import GameBot
+    from .game_bot import GameBot
 
 log = logging.getLogger("gamehost.reconcile")
 
@@ -65,8 +67,6 @@ def untimed(store: Store) -> list[int]:
 
 
 async def reconcile(bot: "GameBot") -> Reconciled:
-    from .bot_players import driver_of
-    from .deadlines_cog import deadlines_of
 
     service, actions = bot.service, bot.actions
     driver, deadlines = driver_of(bot), deadlines_of(bot).deadlines

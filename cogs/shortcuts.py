@@ -12,7 +12,7 @@ import discord
 from .actions import Actions
 
 if TYPE_CHECKING:
-    from bot import GameBot
+    from .game_bot import GameBot
 
 GAME_ID = "Game number (#); default: the game of this thread, or your only game here"
 

@@ -7,15 +7,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from host.i18n import user_locale
+from host.stats import Stats
+
 from . import ops
 from .actions import Actions
 from .completion import game_choices
-from host.i18n import user_locale
 from .info import _chunks
-from host.stats import Stats
 
 if TYPE_CHECKING:
-    from bot import GameBot
+    from .game_bot import GameBot
 
 
 class StatsCog(commands.GroupCog, group_name="stats", group_description="Results, wins and ratings of players"):

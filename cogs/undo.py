@@ -26,10 +26,13 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import discord
 
+from host.i18n import guild_locale, t, tm, user_locale
+from host.names import shown, shown_names
+from host.tables import Actor, Refusal, Table, TableService, game_title
 from rules import Engine, GameState, IllegalMove, Move
 from rules.replay import ReplayError
 from rules.replay import replay as replay_moves
@@ -37,12 +40,7 @@ from rules.text import SEAT_KEY, Msg, join, msg, seat_ref
 from storage import MoveRow, StaleVersion
 
 from . import ops
-from host.i18n import guild_locale, t, tm, user_locale
-from host.names import shown, shown_names
-from host.tables import Actor, Refusal, Table, TableService, game_title
-
-if TYPE_CHECKING:
-    from .actions import Actions
+from .actions import Actions, actor_of
 
 
 def live_moves(rows: list[MoveRow]) -> list[MoveRow]:
@@ -192,7 +190,6 @@ def taken_back(plan: UndoPlan, public: bool = False) -> Msg:
 
 async def undo_flow(actions: "Actions", interaction: discord.Interaction, game_id: Optional[int],
                     steps: Optional[int]) -> None:
-    from .actions import actor_of
 
     await ops.defer(interaction, ephemeral=True)
     service = actions.service

@@ -1,4 +1,5 @@
-"""Games the benchmarks play through the table service: opened, joined by every actor, started."""
+"""What the benchmarks share: games played through the table service (opened, joined by every actor, started)
+and the percentile of a list of figures."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -12,3 +13,9 @@ def started_game(service: TableService, key: str, actors: Sequence[Actor]) -> Ta
     for actor in actors[1:]:
         table = service.join(actor, table)
     return service.start(actors[0], table)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The value at quantile `q` (0..1) of `values`, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]

@@ -17,15 +17,14 @@ import time
 from pathlib import Path
 from typing import Optional
 
+from cogs.posts import board_png
+from host.tables import Actor, TableService
 from rules import GAMES
 from rules.playout import random_move
 from rules.rng import Rng
 from storage import open_store
 
-from .bench import _pct
-from .bench_games import started_game
-from cogs.posts import board_png
-from host.tables import Actor, TableService
+from .bench_games import percentile, started_game
 
 
 def bench_combat(players: int, moves: int, seed: int, db_dir: str) -> tuple[list[float], list[float], int]:
@@ -62,7 +61,7 @@ def _line(name: str, values: list[float]) -> str:
     if not values:
         return f"{name}: none"
     ms = [x * 1000 for x in values]
-    return (f"{name}, {len(ms)} moves: median {statistics.median(ms):.1f} ms, p99 {_pct(ms, 0.99):.1f} ms, "
+    return (f"{name}, {len(ms)} moves: median {statistics.median(ms):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
             f"max {max(ms):.1f} ms")
 
 

@@ -39,16 +39,16 @@ import time
 from pathlib import Path
 from typing import Optional
 
+from cogs.lifecycle import CRASH_AT
+from cogs.reconcile import untimed
+from host.bot_seats import add_bots, bots_to_act
+from host.tables import Actor, TableService
 from rules.playout import random_move
 from rules.rng import Rng
 from storage import TimerStore, open_store
 
-from host.bot_seats import add_bots, bots_to_act
 from .integrity import check_database, verify_acks
-from cogs.lifecycle import CRASH_AT
 from .loadtest import GUILD
-from cogs.reconcile import untimed
-from host.tables import Actor, TableService
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = ROOT / "data" / "crashtest.db"
@@ -105,7 +105,7 @@ def loadtest_cmd(args: argparse.Namespace, minutes: float, *, final: bool = Fals
 
 
 def _local_table(db: Path, out: Path):
-    from bot import make_bot  # the real bot with every cog
+    from cogs.game_bot import make_bot  # the real bot with every cog
     from local import LocalTable
 
     return LocalTable(lambda path: make_bot(path), str(db), out_dir=str(out))

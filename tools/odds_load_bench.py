@@ -18,10 +18,9 @@ import time
 from pathlib import Path
 from typing import Any, Optional
 
+from host.odds_worker import OddsWorker
 from rules.playout import random_move
 from rules.rng import Rng
-
-from host.odds_worker import OddsWorker
 
 HEAVY = ("2 interceptor, 4 cruiser, 2 dreadnought", "3 interceptor, 2 cruiser, 2 dreadnought")  # ~2 s of CPU each
 
@@ -54,7 +53,7 @@ async def _move(table: Any, rng: Rng) -> float:
 
 
 async def measure(before: bool, requests: int, moves: int, fleets: tuple[str, str], budget: float) -> dict:
-    from bot import make_bot
+    from cogs.game_bot import make_bot  # the real bot with every cog
 
     from local import LocalTable
 

@@ -1,0 +1,122 @@
+"""The bot itself: a discord.py client holding the store, the table service and the actions, and
+loading every cog (the start-up wiring, in one place; `bot.py` is only the command line)."""
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import time
+from typing import Optional
+
+import discord
+from discord.ext import commands
+
+from host.config import Config
+from host.tables import Limits, TableService
+from rules import GAMES
+from storage import open_store
+
+from . import CORE_COGS, offloop
+from .actions import Actions
+from .lifecycle import GRACE, close_the_door, drain
+from .scope import ServerTree, guild_only_everywhere
+from .translator import CommandTranslator  # command names and descriptions in Spanish
+from .views import DYNAMIC_ITEMS
+
+log = logging.getLogger("gamehost")
+
+
+def game_cogs():
+    """Each game's shortcut cog: class `COG` in `cogs/<game key>_cog.py`, when there is one."""
+    for key in GAMES:
+        try:
+            module = importlib.import_module(f"cogs.{key}_cog")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"cogs.{key}_cog":
+                raise
+            continue
+        yield module.COG
+
+
+
+class GameBot(commands.AutoShardedBot):
+    def __init__(self, config: Config, clock=None):
+        intents = discord.Intents.none()
+        intents.guilds = True  # threads and channels; no privileged intents needed
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=ServerTree)  # commands from a DM are refused (cogs/scope.py)
+        self.config = config
+        self.store = open_store(config.db_path)
+        self.clock = clock or time.time  # injectable: tests and `local --now` run the bot on another clock
+        fixed = os.environ.get("GAMEHOST_SEED", "").strip()
+        limits = Limits(open_per_user=config.max_open_games_per_user,
+                        running_per_server=config.max_running_games_per_server)
+        if fixed.lstrip("-").isdigit():  # reproducible games for bug reports and tests
+            self.service = TableService(self.store, clock=self.clock, seeds=lambda: int(fixed), limits=limits)
+        else:
+            self.service = TableService(self.store, clock=self.clock, limits=limits)
+        self.actions = Actions(self, self.service)
+        self.closing = False  # set by close(): new interactions get a "restarting" reply (cogs/lifecycle.py)
+        close_the_door(self)
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CommandTranslator())
+        for spec in CORE_COGS:
+            module, _, name = spec.partition(":")
+            await self.add_cog(getattr(importlib.import_module(module), name)(self))
+        for cog in game_cogs():
+            await self.add_cog(cog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        guild_only_everywhere(self.tree)  # every command is for servers only (allowed contexts)
+        if not self.config.sync_commands:
+            return
+        if self.config.dev_guild:
+            guild = discord.Object(id=self.config.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to development guild %s", len(synced), self.config.dev_guild)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        """Stop taking commands, let the work in flight finish (at most GRACE s), unload the cogs (bot tasks,
+        timers and the odds worker process stop), close the gateway, then the database (its WAL checkpointed:
+        no -wal file remains)."""
+        if not self.closing:
+            self.closing = True
+            left = await drain(GRACE)
+            if left:
+                log.warning("closing with work still running after %.0f s: %s", GRACE, ", ".join(left))
+        for name in list(self.cogs):
+            try:
+                await self.remove_cog(name)
+            except Exception:
+                log.exception("unloading cog %s failed", name)
+        try:
+            # AutoShardedClient.close() assumes a gateway connection was made; the
+            # local table and tests never connect, so only close what was opened.
+            if hasattr(self, "_AutoShardedClient__queue"):
+                await super().close()
+            else:
+                await self.http.close()
+        finally:  # on the storage thread, after any call still queued there (cogs/offloop.py)
+            await offloop.call(self.store.close)
+
+
+def make_bot(db_path: Optional[str] = None, *, sync_commands: bool = False, clock=None) -> GameBot:
+    """The bot with all cogs, on `db_path`; used by `run`, the local table and tests.
+
+    `clock` (a `() -> float` of Unix seconds, default `time.time`) is the time the bot lives by:
+    moves, deadlines and timers all read it."""
+    config = Config.load()
+    if db_path:
+        config.db_path = db_path
+    config.sync_commands = sync_commands
+    return GameBot(config, clock=clock)
+
+
+__all__ = ["GameBot", "game_cogs", "make_bot"]

@@ -1,0 +1,59 @@
+"""The bot's configuration: the environment and a `.env` file (never logged: the token stays out of reprs)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DB = str(ROOT / "data" / "games.db")
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """KEY=value lines; # comments; optional quotes.  Never logged."""
+    values: dict[str, str] = {}
+    if not path.exists():
+        return values
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip().removeprefix("export ").strip()] = value
+    return values
+
+
+@dataclass
+class Config:
+    token: Optional[str]
+    db_path: str
+    dev_guild: Optional[int]
+    log_level: str
+    sync_commands: bool = True
+    max_open_games_per_user: int = 10  # lobby or running games one user opened, per server
+    max_running_games_per_server: int = 500  # lobby or running games of one server (threads: Discord allows 1,000)
+
+    @classmethod
+    def load(cls, env_file: Path = ROOT / ".env") -> "Config":
+        merged = {**read_env_file(env_file), **os.environ}
+        guild = merged.get("DEV_GUILD_ID", "").strip()
+
+        def count(key: str, default: int) -> int:
+            raw = merged.get(key, "").strip()
+            return int(raw) if raw.isascii() and raw.isdigit() and int(raw) > 0 else default
+
+        return cls(
+            token=merged.get("DISCORD_TOKEN", "").strip() or None,
+            db_path=merged.get("DATABASE_PATH", "").strip() or DEFAULT_DB,
+            dev_guild=int(guild) if guild.isdigit() else None,
+            log_level=(merged.get("LOG_LEVEL", "INFO").strip() or "INFO").upper(),
+            max_open_games_per_user=count("MAX_OPEN_GAMES_PER_USER", 10),
+            max_running_games_per_server=count("MAX_RUNNING_GAMES_PER_SERVER", 500),
+        )
+
+    def __repr__(self) -> str:  # the token never appears in logs or tracebacks
+        return f"Config(token={'set' if self.token else 'unset'}, db_path={self.db_path!r}, dev_guild={self.dev_guild})"

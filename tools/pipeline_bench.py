@@ -1,0 +1,93 @@
+"""`python bot.py bench` (with no subcommand): the move pipeline's figures, printed, never asserted by tests.
+
+For each game: the whole move pipeline as a player's move goes through it
+(load from SQLite, validate, apply, save in one transaction, render the board,
+encode the PNG), render alone, complete random games per second for the
+engine alone on one core, and the process's peak memory.
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Optional
+
+from cogs.posts import board_png
+from host.tables import Actor, TableService
+from rules import GAMES
+from rules.playout import play_random, random_move
+from rules.rng import Rng
+from storage import open_store
+
+from .bench_games import percentile, started_game
+
+
+def bench_engine(key: str, players: int, seconds: float) -> tuple[int, float]:
+    engine = GAMES[key]
+    seats = [f"p{i + 1}" for i in range(players)]
+    games, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        play_random(engine, seats, seed=1000 + games)
+        games += 1
+    return games, games / (time.perf_counter() - start)
+
+
+def bench_pipeline(key: str, players: int, moves: int, db_dir: str) -> dict[str, list[float]]:
+    """Moves through the table service exactly as the cogs make them."""
+    service = TableService(open_store(Path(db_dir) / f"bench-{key}.db"))
+    rng = Rng.from_seed(99)
+    actors = [Actor(user_id=1000 + i, name=f"player{i + 1}") for i in range(players)]
+    pipeline: list[float] = []
+    render: list[float] = []
+    sizes: list[float] = []
+    table = None
+    while len(pipeline) < moves:
+        if table is None or table.game.status != "active":
+            table = started_game(service, key, actors)
+        game_id = table.game.id
+        seat = table.to_act[0]
+        user = next(a for a in actors if table.seat_of(a.user_id).seat == seat)  # type: ignore[union-attr]
+        move = random_move(table.engine, table.state, seat, rng)
+        t0 = time.perf_counter()
+        fresh = service.table(game_id)  # load
+        played = service.play(user, fresh, move.id)  # validate, apply, save
+        t1 = time.perf_counter()
+        png = board_png(played.table, "en", played.events)  # render + encode
+        t2 = time.perf_counter()
+        pipeline.append(t2 - t0)
+        render.append(t2 - t1)
+        sizes.append(len(png))
+        table = played.table
+    service.store.close()
+    return {"pipeline": pipeline, "render": render, "png": sizes}
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="bot.py bench", description=__doc__)
+    parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only these games (repeatable)")
+    parser.add_argument("--players", type=int, default=4, help="seats per game (capped to each game's range)")
+    parser.add_argument("--moves", type=int, default=300, help="moves through the pipeline per game")
+    parser.add_argument("--seconds", type=float, default=5.0, help="time spent on engine-only random games")
+    args = parser.parse_args(argv)
+    keys = args.game or sorted(GAMES)
+    with tempfile.TemporaryDirectory() as tmp:
+        for key in keys:
+            engine = GAMES[key]
+            players = max(engine.min_players, min(engine.max_players, args.players))
+            print(f"== {engine.title}, {players} players")
+            figures = bench_pipeline(key, players, args.moves, tmp)
+            pipe = [x * 1000 for x in figures["pipeline"]]
+            rend = [x * 1000 for x in figures["render"]]
+            print(f"pipeline (load, validate, apply, save, render, encode) over {len(pipe)} moves: "
+                  f"median {statistics.median(pipe):.1f} ms, p99 {percentile(pipe, 0.99):.1f} ms")
+            print(f"render + encode alone: median {statistics.median(rend):.1f} ms, p99 {percentile(rend, 0.99):.1f} ms; "
+                  f"PNG median {statistics.median(figures['png']) / 1024:.0f} KiB, "
+                  f"max {max(figures['png']) / 1024:.0f} KiB")
+            games, rate = bench_engine(key, players, args.seconds)
+            print(f"engine only: {games} complete random games in {args.seconds:.0f} s = {rate:.1f} games/s (one core)")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory (max RSS): {peak:.0f} MiB")
+    return 0
