@@ -19,7 +19,7 @@ import discord
 
 from cogs.game_bot import make_bot
 from cogs.lifecycle import serve
-from host.config import DEFAULT_DB, ROOT, Config, read_env_file
+from host.config import Config
 from host.log_redaction import install
 from local.cli import main as local_main
 from storage import StoreError, open_store

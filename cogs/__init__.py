@@ -1,4 +1,4 @@
-"""Discord adapters: commands, buttons, the table service, the local table."""
+"""Discord adapters: commands, buttons, select menus and posts (the service they adapt is host/)."""
 
 # The cogs every bot loads, as "module:Class" (each game's own shortcut cog is
 # found by convention: class COG in cogs/<game key>_cog.py).
@@ -8,6 +8,6 @@ CORE_COGS = (
     "cogs.bot_players:BotPlayersCog",
     "cogs.stats_cog:StatsCog",
     "cogs.deadlines_cog:DeadlinesCog",
-    "cogs.history:HistoryCog",
+    "cogs.history_cog:HistoryCog",
     "cogs.reconcile:ReconcileCog",
 )

@@ -11,6 +11,7 @@ from typing import Any, Awaitable, Callable, Optional, TypeVar
 
 import discord
 
+from host import offloop
 from host.bot_seats import add_bots, check_bot_count, check_level, replace_by_bot
 from host.i18n import guild_locale, t, tm, user_locale
 from host.names import shown, shown_names
@@ -18,7 +19,7 @@ from host.tables import Actor, Refusal, Table, TableService, game_title, last_hu
 from rules.text import Msg
 from storage import is_busy
 
-from . import offloop, ops
+from . import deferred, ops
 from .lifecycle import crash_point
 from .perms import post_failure, thread_note
 from .posts import make_turn_post
@@ -59,10 +60,10 @@ class Actions:
     # ---- plumbing ----------------------------------------------------------
     async def db(self, interaction: Optional[discord.Interaction], fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Every storage call of a flow goes through here: `fn(*args, **kwargs)` runs on the storage thread
-        (cogs/offloop.py) while the loop serves everyone else.  If it is still waiting after
-        `offloop.DEFER_AFTER` seconds and `interaction` is not acknowledged yet, it is deferred (privately)
+        (host/offloop.py) while the loop serves everyone else.  If it is still waiting after
+        `deferred.DEFER_AFTER` seconds and `interaction` is not acknowledged yet, it is deferred (privately)
         first; a locked database ends in the busy Refusal."""
-        return await offloop.for_interaction(interaction, fn, *args, **kwargs)
+        return await deferred.for_interaction(interaction, fn, *args, **kwargs)
 
     async def refuse(self, interaction: discord.Interaction, text: Msg | str) -> None:
         interaction.extras["refused"] = True  # the local table exits 1 on a refusal

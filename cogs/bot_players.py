@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Optional
 import discord
 from discord.ext import commands
 
+from host import offloop
 from host.bot_seats import add_bots, bot_level, bots_to_act
 from host.i18n import guild_locale, t, user_locale
 from host.tables import Refusal, Table, game_title
 from rules.bots import choose
 from rules.text import locale_of
 
-from . import offloop, ops
+from . import ops
 from .actions import Actions, actor_of
 
 if TYPE_CHECKING:

@@ -7,12 +7,11 @@ from typing import Mapping
 import discord
 from discord import app_commands
 
-from render.names import board_names, plain_name
-from rules import GAMES
-
-from . import offloop
+from host import offloop
 from host.i18n import tm, user_locale
 from host.tables import Refusal, game_title, title_of
+from render.names import board_names, plain_name
+from rules import GAMES
 
 log = logging.getLogger("gamehost.completion")
 MAX_CHOICES = 25

@@ -15,15 +15,17 @@ from typing import TYPE_CHECKING, Optional
 import discord
 from discord.ext import commands
 
+from host import offloop
+from host.deadlines import DEADLINES, POLICIES, settings_text, span
 from host.i18n import guild_locale, t, user_locale
 from host.names import shown
 from host.scheduler import Scheduler
 from host.tables import Refusal, game_title
 from storage import TimerStore
 
-from . import offloop, ops
+from . import ops
 from .actions import Actions, actor_of
-from .deadlines import DEADLINES, POLICIES, Deadlines, settings_text, span
+from .deadline_posts import Deadlines
 
 if TYPE_CHECKING:
     from .game_bot import GameBot

@@ -16,14 +16,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import offloop, ops
-from .completion import filter_moves, game_id_choices
+from host import offloop
 from host.i18n import user_locale
 from host.limits import quote
 from host.names import shown, shown_names
 from host.numbers import refuse_foreign_digits
 from host.odds_worker import OddsWorker
 from host.tables import Refusal
+
+from . import ops
+from .completion import filter_moves, game_id_choices
 from .shortcuts import GAME_ID, Shortcuts
 
 ACTIONS = ("explore", "influence", "research", "upgrade", "build", "move")

@@ -12,10 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import offloop
-from .completion import filter_moves, game_id_choices
+from host import offloop
 from host.i18n import user_locale
 from host.tables import Refusal
+
+from .completion import filter_moves, game_id_choices
 from .shortcuts import GAME_ID, Shortcuts
 
 COLOURS = (("p", "purple (Speakers)"), ("y", "yellow (Traders)"), ("r", "red (Founders)"), ("b", "blue (Delvers)"))

@@ -11,12 +11,13 @@ from typing import Optional
 import discord
 from discord.ext import commands
 
+from host import offloop
 from host.config import Config
 from host.tables import Limits, TableService
 from rules import GAMES
 from storage import open_store
 
-from . import CORE_COGS, offloop
+from . import CORE_COGS
 from .actions import Actions
 from .lifecycle import GRACE, close_the_door, drain
 from .scope import ServerTree, guild_only_everywhere
@@ -103,7 +104,7 @@ class GameBot(commands.AutoShardedBot):
                 await super().close()
             else:
                 await self.http.close()
-        finally:  # on the storage thread, after any call still queued there (cogs/offloop.py)
+        finally:  # on the storage thread, after any call still queued there (host/offloop.py)
             await offloop.call(self.store.close)
 
 

@@ -13,10 +13,10 @@ from .actions import Actions
 from .bot_players import driver_of
 from .completion import game_choices, game_id_choices, move_choices
 from .deadlines_cog import deadlines_of
-from .history import history_of
+from .history_cog import history_of
 from .info import Info
 from .shortcuts import GAME_ID
-from .undo import undo_flow
+from .undo_command import undo_flow
 
 if TYPE_CHECKING:
     from .game_bot import GameBot

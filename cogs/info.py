@@ -7,6 +7,7 @@ from typing import Optional
 
 import discord
 
+from host.deadlines import deadline_lines
 from host.i18n import t, tm, user_locale
 from host.names import shown, shown_names
 from host.tables import Refusal, Table, TableService, game_title, title_of
@@ -16,8 +17,7 @@ from rules import GAMES
 from rules.text import Msg
 from storage import MoveRow
 
-from . import offloop, ops
-from .deadlines import deadline_lines
+from . import deferred, ops
 from .posts import board_png, headline
 
 LOG_PAGE = 15
@@ -72,7 +72,7 @@ class Info:
     async def status(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         await ops.defer(interaction, ephemeral=True)
         locale = user_locale(interaction)
-        table = await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+        table = await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
                                               interaction.user.id, game_id, ("lobby", "active", "finished", "abandoned"),
                                               guild_id=interaction.guild_id)
         text = "\n".join(status_lines(table, locale) + deadline_lines(table, locale, self.service.clock()))
@@ -85,7 +85,7 @@ class Info:
     async def list(self, interaction: discord.Interaction, everywhere: bool) -> None:
         locale = user_locale(interaction)
         channel = None if everywhere else interaction.channel_id
-        tables = await offloop.for_interaction(interaction, self.service.list_games, interaction.guild_id, channel)
+        tables = await deferred.for_interaction(interaction, self.service.list_games, interaction.guild_id, channel)
         if not tables:
             await ops.reply(interaction, t("host.list.none", locale), ephemeral=True)
             return
@@ -94,9 +94,9 @@ class Info:
 
     async def moves(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         locale = user_locale(interaction)
-        table = await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+        table = await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
                                               interaction.user.id, game_id, guild_id=interaction.guild_id)
-        moves = await offloop.for_interaction(interaction, self.service.legal_moves, table, interaction.user.id)
+        moves = await deferred.for_interaction(interaction, self.service.legal_moves, table, interaction.user.id)
         if not moves:
             who = ", ".join(shown(table.names.get(s, s)) for s in table.to_act)
             raise Refusal("host.refuse.not_your_turn", who=who or "-")
@@ -108,7 +108,7 @@ class Info:
     async def me(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         await ops.defer(interaction, ephemeral=True)
         locale = user_locale(interaction)
-        table = await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+        table = await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
                                               interaction.user.id, game_id, ("active", "finished"),
                                               guild_id=interaction.guild_id)
         seat = table.seat_of(interaction.user.id)
@@ -133,10 +133,10 @@ class Info:
 
     async def log(self, interaction: discord.Interaction, game_id: Optional[int], page: Optional[int]) -> None:
         locale = user_locale(interaction)
-        table = await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+        table = await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
                                               interaction.user.id, game_id, ("active", "finished", "abandoned"),
                                               guild_id=interaction.guild_id)
-        for chunk in _chunks(await offloop.for_interaction(interaction, log_page, self.service, table, locale, page)):
+        for chunk in _chunks(await deferred.for_interaction(interaction, log_page, self.service, table, locale, page)):
             await ops.reply(interaction, chunk, ephemeral=True)
 
     async def rules(self, interaction: discord.Interaction, game_key: Optional[str], game_id: Optional[int]) -> None:
@@ -145,7 +145,7 @@ class Info:
             engine = self.service.engine(game_key)
         else:
             try:
-                engine = (await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+                engine = (await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
                                                         interaction.user.id, game_id,
                                                         guild_id=interaction.guild_id)).engine
             except Refusal:

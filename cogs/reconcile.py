@@ -25,13 +25,14 @@ from typing import TYPE_CHECKING, Optional
 
 from discord.ext import commands
 
+from host import offloop
 from host.bot_seats import bots_to_act
+from host.deadlines import EXPIRE
 from host.tables import Refusal, Table
 from storage import Store
 
-from . import offloop, ops
+from . import ops
 from .bot_players import driver_of
-from .deadlines import EXPIRE
 from .deadlines_cog import deadlines_of
 
 if TYPE_CHECKING:

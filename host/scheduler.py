@@ -22,7 +22,7 @@ from typing import Any, Awaitable, Callable, Optional
 
 from storage import TimerRow, TimerStore
 
-from cogs import offloop
+from . import offloop
 from .refusal import Refusal
 
 log = logging.getLogger("gamehost.scheduler")
@@ -79,7 +79,7 @@ class Scheduler:
             self._wake()
 
     def _wake(self) -> None:
-        """Set the event; from the storage thread (cogs/offloop.py) through the loop, as asyncio requires."""
+        """Set the event; from the storage thread (host/offloop.py) through the loop, as asyncio requires."""
         try:
             running: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
         except RuntimeError:
@@ -131,7 +131,7 @@ class Scheduler:
         while True:
             try:
                 await self._step()
-            except Refusal:  # the database is busy (cogs/offloop.py): try again a little later
+            except Refusal:  # the database is busy (host/offloop.py): try again a little later
                 log.info("timers: the database is busy; retrying in %g s", BUSY_RETRY)
                 await self.wait(self._event, BUSY_RETRY)
 

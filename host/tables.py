@@ -337,7 +337,7 @@ class TableService:
                 state=engine.dump(new_state), to_act=to_act,
                 status="finished" if outcome is not None else "active",
                 summary=[e.model_dump(mode="json") for e in log_summary(table, seat.seat, new_state)], now=now,
-                results=results, undo_point=move.barrier or seat.seat not in to_act,  # no undo takes it back (cogs/undo.py)
+                results=results, undo_point=move.barrier or seat.seat not in to_act,  # no undo takes it back (host/undo.py)
             )
         except StaleVersion:
             raise Refusal("host.refuse.moved_on") from None

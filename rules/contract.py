@@ -9,10 +9,10 @@ Optional hooks an engine may add (found with getattr; absent means "not offered"
 `playout_weight(state, seat, move) -> float` (rules.playout), `greedy_move(state, seat, rng)`
 (rules.bots), and `running_scores(state) -> dict[seat, int]`: each seat's score if the game
 ended now, read after every move of a finished game to draw its score-progression chart
-(cogs/history.py); a game without it gets its replay but no chart.  `timeout_move(state, seat)
+(host/history.py); a game without it gets its replay but no chart.  `timeout_move(state, seat)
 -> Move | None`: the game's own answer when `seat`'s decision outlives its deadline (Robinson's
 options `plan_timeout`/`prompt_timeout`); None leaves it to the host's expiry policy
-(cogs/deadlines.py).
+(host/deadlines.py).
 """
 from __future__ import annotations
 

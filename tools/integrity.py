@@ -94,7 +94,7 @@ def _has_table(conn: sqlite3.Connection, name: str) -> bool:
 
 
 def _undo_point(conn: sqlite3.Connection, gid: int) -> Optional[tuple[int, str]]:
-    """The game's undo point (seq, state before that move), if the database has any (cogs/undo.py)."""
+    """The game's undo point (seq, state before that move), if the database has any (host/undo.py)."""
     if not _has_table(conn, "undo_points"):  # a database from before migration 3, read without migrating
         return None
     row = conn.execute("SELECT seq, state FROM undo_points WHERE game_id = ?", (gid,)).fetchone()

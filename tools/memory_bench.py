@@ -1,6 +1,6 @@
 """`python bot.py bench memory`: the bot's resident memory as finished games' histories are built.
 
-Every finished game makes the bot build its score chart and animated replay (cogs/history.py), the
+Every finished game makes the bot build its score chart and animated replay (host/history.py), the
 heaviest thing it does.  This plays complete random games through the table service, builds each one's
 history through the bot's own `History` object (the worker-thread build and the memory hand-back that
 follows it), and prints the process's resident memory (RSS) as it goes.  Games rotate over every
@@ -14,17 +14,16 @@ import resource
 import tempfile
 import time
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Optional
 
+from host.history import History
+from host.tables import Actor, Table, TableService
 from rules import GAMES
 from rules.playout import random_move
 from rules.rng import Rng
 from storage import open_store
 
 from .bench_games import started_game
-from cogs.history import History
-from host.tables import Actor, Table, TableService
 
 
 def rss_mib() -> float:
@@ -57,7 +56,7 @@ def finished_game(service: TableService, key: str, players: int, seed: int, max_
 
 async def run(games: int, players: int, max_moves: int, every: int, db_dir: str) -> None:
     service = TableService(open_store(Path(db_dir) / "memory.db"))
-    history = History(SimpleNamespace(client=None, service=service))  # type: ignore[arg-type]
+    history = History(service)
     keys = sorted(GAMES)
     print(f"RSS at start: {rss_mib():.0f} MiB")
     built, started, seed = 0, time.perf_counter(), 0

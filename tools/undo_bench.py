@@ -4,7 +4,7 @@ For each game (at its largest table) a random game is played once with the engin
 undo is possible (the seat that just moved is still to act, by a move that is no barrier): the first such
 point from move 10 on, and the last one up to move 600 (Eclipse) or the end of the game (the others, at their
 longest).  The same moves are then played through the table service; at each point the undo goes through
-`cogs.undo.undo` (the checks, the read of the log, the replay, the version-guarded save: what the command
+`host.undo.undo` (the checks, the read of the log, the replay, the version-guarded save: what the command
 runs) and is played again, several times, and `/game log` (its latest page) through `Info.log` with a
 stand-in interaction.  Printed: the median wall and CPU time of each, and the ratio late / early (the target:
 within 2×).  The wall time of an undo includes the save's fsync (synchronous=FULL): on a busy disk it varies
@@ -21,15 +21,15 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Optional
 
+from cogs.info import Info
+from host.tables import Actor, TableService
+from host.undo import undo
 from rules import GAMES
 from rules.playout import random_move
 from rules.rng import Rng
 from storage import open_store
 
 from .bench_games import started_game
-from cogs.info import Info
-from host.tables import Actor, TableService
-from cogs.undo import undo
 
 TARGET = {"eclipse": 600}  # the other games: as late as their random game goes
 

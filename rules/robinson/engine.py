@@ -159,7 +159,7 @@ class RobinsonEngine(Engine[RobinsonState]):
         return prompt(state, seat)
 
     def timeout_move(self, state: RobinsonState, seat: str) -> Move | None:
-        """R30/R97 (host hook, cogs/deadlines.py): the rules' default for `seat` when its deadline
+        """R30/R97 (host hook, host/deadlines.py): the rules' default for `seat` when its deadline
         expires, if the options `plan_timeout`/`prompt_timeout` ask for it; else None."""
         from .defaults import timeout_answer
         mid = timeout_answer(state, seat)

@@ -1,14 +1,14 @@
 """Issue 14, item 4: another process holding the write lock delays only the commands that need the
 database (they are acknowledged in time and end in a private "busy" reply, changing nothing); the event
-loop keeps running meanwhile.  Storage calls run on one worker thread (cogs/offloop.py)."""
+loop keeps running meanwhile.  Storage calls run on one worker thread (host/offloop.py)."""
 from __future__ import annotations
 
 import asyncio
 import sqlite3
 
 from bot import make_bot
-from local import LocalTable
 from host.tables import TableService
+from local import LocalTable
 from storage import open_store
 
 from .test_commands import Session, texts

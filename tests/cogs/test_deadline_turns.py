@@ -5,7 +5,7 @@ Same fake clock and local table as test_deadlines.py.
 """
 from __future__ import annotations
 
-from cogs.deadlines import EXPIRE, REMIND
+from host.deadlines import EXPIRE, REMIND
 
 from .test_deadlines import HOUR, THREAD, Clock, Table, run, two_player_game
 

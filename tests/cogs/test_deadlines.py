@@ -11,7 +11,7 @@ from pathlib import Path
 import discord
 
 from bot import make_bot
-from cogs.deadlines import EXPIRE, REMIND
+from host.deadlines import EXPIRE, REMIND
 from local import LocalTable
 from local.payloads import channel_payload
 from storage.prefs import PrefsStore
@@ -472,7 +472,7 @@ def test_an_expired_turn_is_chosen_in_a_worker_thread(tmp_path, monkeypatch):
     """Bots move promptly without blocking the event loop, also when a deadline runs out."""
     import threading
 
-    import cogs.deadlines as deadlines
+    import cogs.deadline_posts as deadlines
 
     threads = []
 

@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from bot import Config
+from host.config import Config
 from host.i18n import t
 from host.tables import Actor, Limits, Refusal, TableService
 from storage import open_store

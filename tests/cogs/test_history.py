@@ -8,7 +8,7 @@ from pathlib import Path
 from PIL import Image
 
 from bot import make_bot
-from cogs.history import build_history
+from host.history import build_history
 from local import LocalTable
 from host.tables import TableService
 from render.replay import MAX_BYTES, MAX_FRAMES, sample_indices

@@ -5,7 +5,7 @@ import asyncio
 
 from cogs.info import LOG_PAGE, log_page
 from host.tables import TableService
-from cogs.undo import undo
+from host.undo import undo
 from rules.playout import playout_rng, random_move
 from storage import open_store
 

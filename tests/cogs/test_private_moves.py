@@ -9,15 +9,15 @@ from __future__ import annotations
 import asyncio
 
 from bot import make_bot
-from local import LocalTable
 from host.tables import Table, log_summary
-from cogs.undo import UndoPlan, taken_back
+from host.undo import UndoPlan, taken_back
+from local import LocalTable
 from rules import GAMES
 from rules.text import tr
 from storage import GameRow, SeatRow
 
-from .test_commands import Session, texts
 from .test_bot_players import read
+from .test_commands import Session, texts
 
 THREAD = "flotilla-1"
 HAND = ("Captain", "Scholar", "Speaker", "Trader", "Founder", "Delver")  # every starting hand (F8)

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from bot import make_bot
-from cogs.deadlines import EXPIRE
+from host.deadlines import EXPIRE
 from cogs.lifecycle import CRASH_AT
 from local import LocalTable
 from cogs.reconcile import Reconciled, needs_care

@@ -42,7 +42,7 @@ def run(coro):
 
 async def until(cond, turns: int = 500) -> None:
     """Let the event loop turn until `cond()` holds (no real time is waited for); each turn also lets the
-    storage thread finish what was queued (the scheduler reads its timers there: cogs/offloop.py)."""
+    storage thread finish what was queued (the scheduler reads its timers there: host/offloop.py)."""
     for _ in range(turns):
         if cond():
             return

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from host.tables import Actor, Refusal, TableService
-from cogs.undo import commit_undo, live_moves, plan_undo, replay, undo
+from host.undo import commit_undo, live_moves, plan_undo, replay, undo
 from rules.bots import choose
 from storage import open_store
 
@@ -196,7 +196,7 @@ def test_spanish_refusal(tmp_path):
 def test_a_refusal_names_players_not_seats(service):
     """A refusal is rendered without the table's names: seat references in a move's text are named first."""
     from host.i18n import tm
-    from cogs.undo import named
+    from host.undo import named
     from rules.text import join, msg, seat_ref
 
     table = started(service)

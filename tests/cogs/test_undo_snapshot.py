@@ -1,4 +1,4 @@
-"""`/game undo` from the game's undo point (cogs/undo.py, storage `undo_points`): the same plan and the same
+"""`/game undo` from the game's undo point (host/undo.py, storage `undo_points`): the same plan and the same
 state as a replay from the seed, over random games of every game, through moves, undos, bot moves, deadline
 expiry and a restart."""
 from __future__ import annotations
@@ -7,12 +7,12 @@ import asyncio
 
 import pytest
 
-from tools.integrity import check_database
 from host.tables import Actor, Refusal, TableService
-from cogs.undo import plan_undo, replay, undo, undo_window
+from host.undo import plan_undo, replay, undo, undo_window
 from rules import GAMES
 from rules.playout import playout_rng, random_move
 from storage import open_store
+from tools.integrity import check_database
 
 from .test_deadlines import HOUR, THREAD, Clock, Table, two_player_game
 

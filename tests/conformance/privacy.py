@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable
 
 import discord
 
-from cogs.history import _caption
+from host.history import _caption
 from host.i18n import t
 from cogs.info import log_line
 from cogs.posts import build_turn_post, event_lines, headline

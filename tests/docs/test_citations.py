@@ -68,7 +68,7 @@ def test_a_letter_two_sheets_use_needs_its_game_outside_a_games_files():
     # Flotilla has rulings E1-E46 only; Eclipse's E47 is not Flotilla's.
     assert problems("README.md", "Flotilla E47") != [] and problems("README.md", "Eclipse E47") == []
     # Unique letters need no game; the game named first carries along its list.
-    assert refs("cogs/deadlines.py", "# R30/R97, W41, D9, U7") == [
+    assert refs("host/deadlines.py", "# R30/R97, W41, D9, U7") == [
         ("robinson", "R30"), ("robinson", "R97"), ("wayfinders", "W41"), ("flotilla", "D9"), ("eclipse", "U7")]
     assert refs("README.md", "Robinson X1, E38 and Flotilla X9") == [
         ("robinson", "X1"), ("robinson", "E38"), ("flotilla", "X9")]

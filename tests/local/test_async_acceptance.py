@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from bot import make_bot
-from cogs.deadlines import EXPIRE, REMIND
+from host.deadlines import EXPIRE, REMIND
 from local import LocalTable
 from rules.bots import choose
 

@@ -5,12 +5,12 @@ import json
 import sqlite3
 
 import bot
-from tools.integrity import check_database, verify_acks
 from host.tables import Actor, Refusal, TableService
-from cogs.undo import undo
+from host.undo import undo
 from rules.playout import random_move
 from rules.rng import Rng
 from storage import open_store
+from tools.integrity import check_database, verify_acks
 
 from .helpers import ALICE, played_db
 
@@ -94,7 +94,7 @@ def test_undone_moves_are_skipped_on_replay(tmp_path):
 
 
 def test_moves_taken_back_with_undo_replay_clean_and_stay_in_the_log(tmp_path):
-    """/game undo through the real flow (cogs/undo.py): the undone move is flagged, not deleted; the check
+    """/game undo through the real flow (host/undo.py): the undone move is flagged, not deleted; the check
     replays without it and is clean, and an acknowledged move taken back is still in the log exactly once."""
     db = tmp_path / "g.db"
     gid = played_db(db, games=1, moves=2)[0]

@@ -75,7 +75,7 @@ def test_log_pages_read_by_seq_and_live_moves_by_seat(games):
 
 
 def test_the_latest_standing_move_time_skips_moves_taken_back(games):
-    """A solo game's deadline counts from its latest move that stands (cogs/deadlines.py solo_start)."""
+    """A solo game's deadline counts from its latest move that stands (host/deadlines.py solo_start)."""
     g = new_game(games)
     assert games.last_standing_move_at(g.id) is None
     for n in (1, 2, 3):

@@ -4,31 +4,25 @@ TableService and the stores, so a locked database never freezes the bot.
 One thread keeps the single SQLite connection (storage/db.py) used by one thread at a time and the
 bot's writes serialised, as they were on the loop.  A write that finds the database locked by another
 process gives up after `storage.BUSY_TIMEOUT` seconds; `call` turns that into the "database is busy"
-Refusal (a private reply; the transaction was rolled back, nothing changed).
+Refusal (a private reply; the transaction was rolled back, nothing changed).  A command or button
+waits for such a call through cogs/deferred.py, which acknowledges the interaction if the call is slow.
 """
 from __future__ import annotations
 
 import asyncio
 import functools
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, Optional, TypeVar
-
-import discord
+from typing import Any, Callable, TypeVar
 
 from storage import is_busy
 
-from . import ops
-from host.refusal import Refusal
+from .refusal import Refusal
 
 T = TypeVar("T")
 
 _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="storage")
 
 BUSY_KEY = "host.error.busy"
-
-# A storage call still running after this many seconds acknowledges its interaction (a private "thinking"),
-# so Discord's 3-second acknowledgement is met even while the database is locked.
-DEFER_AFTER = 1.0
 
 
 def busy_refusal() -> Refusal:
@@ -44,15 +38,3 @@ async def call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         if is_busy(exc):
             raise busy_refusal() from None
         raise
-
-
-async def for_interaction(interaction: Optional[discord.Interaction], fn: Callable[..., T], *args: Any,
-                          **kwargs: Any) -> T:
-    """`call` for a command or button: if the call still runs after DEFER_AFTER seconds and `interaction`
-    is not acknowledged yet, it is deferred (privately) while the call goes on."""
-    pending = asyncio.ensure_future(call(fn, *args, **kwargs))
-    if interaction is not None and not interaction.response.is_done():
-        done, _ = await asyncio.wait({pending}, timeout=DEFER_AFTER)
-        if not done:
-            await ops.defer(interaction, ephemeral=True)
-    return await pending

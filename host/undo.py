@@ -24,23 +24,18 @@ from the seed.
 """
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from typing import Optional
 
-import discord
-
-from host.i18n import guild_locale, t, tm, user_locale
-from host.names import shown, shown_names
-from host.tables import Actor, Refusal, Table, TableService, game_title
 from rules import Engine, GameState, IllegalMove, Move
 from rules.replay import ReplayError
 from rules.replay import replay as replay_moves
-from rules.text import SEAT_KEY, Msg, join, msg, seat_ref
+from rules.text import SEAT_KEY, Msg, join, msg
 from storage import MoveRow, StaleVersion
 
-from . import ops
-from .actions import Actions, actor_of
+from .names import shown, shown_names
+from .tables import Actor, Refusal, Table, TableService, game_title
+
 
 
 def live_moves(rows: list[MoveRow]) -> list[MoveRow]:
@@ -188,27 +183,5 @@ def taken_back(plan: UndoPlan, public: bool = False) -> Msg:
                  for m, p in zip(reversed(plan.moves), reversed(private))], "; ")
 
 
-async def undo_flow(actions: "Actions", interaction: discord.Interaction, game_id: Optional[int],
-                    steps: Optional[int]) -> None:
-
-    await ops.defer(interaction, ephemeral=True)
-    service = actions.service
-    table = await actions.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
-    seat = check_undo(service, actor_of(interaction), table)
-    window = await actions.db(interaction, undo_window, service, table, seat)
-    plan = await asyncio.to_thread(plan_undo, table, window.rows, seat, steps or 1, window)
-    new_table = await actions.db(interaction, commit_undo, service, table, plan)  # version-guarded: a move meanwhile refuses
-    locale = user_locale(interaction)
-    what = taken_back(plan)
-    try:
-        said = tm(what, locale, shown_names(table.names))
-        await ops.reply(interaction, t("undo.done_you", locale, n=len(plan.moves), moves=said,
-                                       title=game_title(table.game)), ephemeral=True)
-        event = msg("undo.posted", who=seat_ref(seat), n=len(plan.moves), moves=taken_back(plan, public=True))
-        await actions.announce(new_table, guild_locale(interaction), [event])
-    finally:  # saved even if the post failed: deadlines and bots must hear of it
-        await actions.changed(new_table, "undo")
-
-
 __all__ = ["UndoPlan", "UndoWindow", "check_undo", "commit_undo", "live_moves", "plan_undo", "replay", "undo",
-           "undo_flow", "undo_window"]
+           "undo_window"]

@@ -9,40 +9,31 @@ its move log (moves taken back with undo are skipped), then
 - the replay (render/replay.py) is an animated GIF of the public boards,
   sampled to at most `render.replay.MAX_FRAMES` frames.
 
-Both are posted in the game's thread when the game finishes (a listener on
-`Actions`, kind "finish"), in the server's language, and sent privately on
-demand by `/game replay`.  The build runs in a worker thread: the event loop
-stays free.  Results are kept in a small in-memory cache per (game, version,
-language).
+Both are posted in the game's thread when the game finishes, in the server's
+language, and sent privately on demand by `/game replay` (cogs/history_cog.py).  The
+build runs in a worker thread: the event loop stays free.  Results are kept in a
+small in-memory cache per (game, version, language).
 """
 from __future__ import annotations
 
 import asyncio
 import ctypes
 import ctypes.util
-import io
 import logging
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
-
-import discord
-from discord.ext import commands
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from render.charts import score_chart
 from render.names import board_names
 from render.replay import MAX_FRAMES, replay_gif, sample_indices
 from rules import Engine, GameState, IllegalMove
 from rules.replay import ReplayError, replay, start_state
-from rules.text import locale_of
 
-from . import offloop, ops
-from host.i18n import t, tm, user_locale
-from host.tables import Refusal, Table, game_title
-
-if TYPE_CHECKING:
-    from .actions import Actions
+from . import offloop
+from .i18n import t, tm
+from .tables import Table, TableService, game_title
 
 log = logging.getLogger("gamehost.history")
 
@@ -132,17 +123,11 @@ def release_memory() -> None:
         _TRIM(0)
 
 
-def guild_locale_of(client: Any, guild_id: Optional[int]) -> str:
-    """The server's language for a post made with no interaction at hand (a listener): its preferred locale."""
-    guild = client.get_guild(guild_id) if guild_id else None
-    return locale_of(str(getattr(guild, "preferred_locale", "") or ""))
-
-
 class History:
-    def __init__(self, actions: "Actions"):
-        self.actions = actions
-        self.client = actions.client
-        self.service = actions.service
+    """Builds finished games' histories (in a worker thread) and keeps the latest few."""
+
+    def __init__(self, service: TableService):
+        self.service = service
         self._cache: OrderedDict[tuple[int, int, str], GameHistory] = OrderedDict()
 
     # ---- building ------------------------------------------------------------
@@ -178,78 +163,5 @@ class History:
                    moves=built.moves)
         return first, second
 
-    # ---- at the finish ---------------------------------------------------------
-    async def on_change(self, table: Table, kind: str) -> None:
-        if kind != "finish" or table.game.status != "finished":
-            return
-        locale = guild_locale_of(self.client, table.game.guild_id)
-        channel = table.game.post_channel_id
-        try:
-            built = await self.history(table, locale)
-        except Exception:
-            log.exception("could not build the history of game %s", table.game.id)
-            await ops.post(self.client, channel, content=t("history.post.failed", locale, title=game_title(table.game)))
-            return
-        first, second = self.texts(table, built, locale)
-        if built.chart is not None:
-            await ops.post(self.client, channel, content=first, file=_file(built.chart, table, "scores.png"))
-            await ops.post(self.client, channel, content=second, file=_file(built.replay, table, "replay.gif"))
-        else:
-            await ops.post(self.client, channel, content=first + "\n" + second,
-                           file=_file(built.replay, table, "replay.gif"))
 
-    # ---- /game replay ------------------------------------------------------------
-    async def replay(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
-        locale = user_locale(interaction)
-        table = await offloop.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
-                                              interaction.user.id, game_id, ("active", "finished", "abandoned"),
-                                              guild_id=interaction.guild_id)
-        title = game_title(table.game)
-        if table.game.status in ("lobby", "active"):
-            raise Refusal("history.refuse.running", title=title)
-        if table.game.status != "finished":
-            raise Refusal("history.refuse.not_finished", title=title, status=t(f"host.status.{table.game.status}", locale))
-        await ops.defer(interaction, ephemeral=True)
-        try:
-            built = await self.history(table, locale)
-        except Exception:
-            log.exception("could not build the history of game %s", table.game.id)
-            await ops.reply(interaction, t("history.post.failed", locale, title=title), ephemeral=True)
-            return
-        first, second = self.texts(table, built, locale)
-        if built.chart is not None:
-            await ops.reply(interaction, first, ephemeral=True, file=_file(built.chart, table, "scores.png"))
-            await ops.reply(interaction, second, ephemeral=True, file=_file(built.replay, table, "replay.gif"))
-        else:
-            await ops.reply(interaction, first + "\n" + second, ephemeral=True,
-                            file=_file(built.replay, table, "replay.gif"))
-
-
-def _file(data: bytes, table: Table, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=f"{table.game.game_key}-{table.game.number}-{name}")
-
-
-class HistoryCog(commands.Cog):
-    """Hooks the history into the flows (finish listener); `/game replay` lives in cogs/game_cog.py."""
-
-    def __init__(self, bot: Any):
-        self.bot = bot
-        self.history = History(bot.actions)
-
-    async def cog_load(self) -> None:
-        self.bot.actions.listeners.append(self.history.on_change)
-
-    async def cog_unload(self) -> None:
-        if self.history.on_change in self.bot.actions.listeners:
-            self.bot.actions.listeners.remove(self.history.on_change)
-
-
-def history_of(bot: Any) -> History:
-    cog = bot.get_cog("HistoryCog")
-    if cog is None:  # a bot built without the cog: history on demand still works
-        cog = HistoryCog(bot)
-    return cog.history
-
-
-__all__ = ["GameHistory", "History", "HistoryCog", "HistoryError", "build_history", "guild_locale_of", "history_of",
-           "release_memory"]
+__all__ = ["CACHE_SIZE", "GameHistory", "History", "HistoryError", "build_history", "release_memory"]

@@ -1,0 +1,109 @@
+"""A finished game's history on Discord: posted in the game's thread when it finishes (a listener on
+`Actions`, kind "finish"), in the server's language, and sent privately by `/game replay`.  The chart and
+the animated replay are built by host/history.py."""
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any, Optional
+
+import discord
+from discord.ext import commands
+
+from host.history import History
+from host.i18n import t, user_locale
+from host.tables import Refusal, Table, game_title
+from rules.text import locale_of
+
+from . import deferred, ops
+from .actions import Actions
+
+log = logging.getLogger("gamehost.history")
+
+
+def guild_locale_of(client: Any, guild_id: Optional[int]) -> str:
+    """The server's language for a post made with no interaction at hand (a listener): its preferred locale."""
+    guild = client.get_guild(guild_id) if guild_id else None
+    return locale_of(str(getattr(guild, "preferred_locale", "") or ""))
+
+
+class HistoryPosts:
+    def __init__(self, actions: Actions):
+        self.client = actions.client
+        self.service = actions.service
+        self.builder = History(actions.service)
+
+    # ---- at the finish ---------------------------------------------------------
+    async def on_change(self, table: Table, kind: str) -> None:
+        if kind != "finish" or table.game.status != "finished":
+            return
+        locale = guild_locale_of(self.client, table.game.guild_id)
+        channel = table.game.post_channel_id
+        try:
+            built = await self.builder.history(table, locale)
+        except Exception:
+            log.exception("could not build the history of game %s", table.game.id)
+            await ops.post(self.client, channel, content=t("history.post.failed", locale, title=game_title(table.game)))
+            return
+        first, second = self.builder.texts(table, built, locale)
+        if built.chart is not None:
+            await ops.post(self.client, channel, content=first, file=_file(built.chart, table, "scores.png"))
+            await ops.post(self.client, channel, content=second, file=_file(built.replay, table, "replay.gif"))
+        else:
+            await ops.post(self.client, channel, content=first + "\n" + second,
+                           file=_file(built.replay, table, "replay.gif"))
+
+    # ---- /game replay ------------------------------------------------------------
+    async def replay(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        locale = user_locale(interaction)
+        table = await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
+                                              interaction.user.id, game_id, ("active", "finished", "abandoned"),
+                                              guild_id=interaction.guild_id)
+        title = game_title(table.game)
+        if table.game.status in ("lobby", "active"):
+            raise Refusal("history.refuse.running", title=title)
+        if table.game.status != "finished":
+            raise Refusal("history.refuse.not_finished", title=title, status=t(f"host.status.{table.game.status}", locale))
+        await ops.defer(interaction, ephemeral=True)
+        try:
+            built = await self.builder.history(table, locale)
+        except Exception:
+            log.exception("could not build the history of game %s", table.game.id)
+            await ops.reply(interaction, t("history.post.failed", locale, title=title), ephemeral=True)
+            return
+        first, second = self.builder.texts(table, built, locale)
+        if built.chart is not None:
+            await ops.reply(interaction, first, ephemeral=True, file=_file(built.chart, table, "scores.png"))
+            await ops.reply(interaction, second, ephemeral=True, file=_file(built.replay, table, "replay.gif"))
+        else:
+            await ops.reply(interaction, first + "\n" + second, ephemeral=True,
+                            file=_file(built.replay, table, "replay.gif"))
+
+
+def _file(data: bytes, table: Table, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=f"{table.game.game_key}-{table.game.number}-{name}")
+
+
+class HistoryCog(commands.Cog):
+    """Hooks the history into the flows (finish listener); `/game replay` lives in cogs/game_cog.py."""
+
+    def __init__(self, bot: Any):
+        self.bot = bot
+        self.history = HistoryPosts(bot.actions)
+
+    async def cog_load(self) -> None:
+        self.bot.actions.listeners.append(self.history.on_change)
+
+    async def cog_unload(self) -> None:
+        if self.history.on_change in self.bot.actions.listeners:
+            self.bot.actions.listeners.remove(self.history.on_change)
+
+
+def history_of(bot: Any) -> HistoryPosts:
+    cog = bot.get_cog("HistoryCog")
+    if cog is None:  # a bot built without the cog: history on demand still works
+        cog = HistoryCog(bot)
+    return cog.history
+
+
+__all__ = ["HistoryCog", "HistoryPosts", "guild_locale_of", "history_of"]
