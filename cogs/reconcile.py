@@ -29,7 +29,6 @@ from host import offloop
 from host.bot_seats import bots_to_act
 from host.deadlines import EXPIRE
 from host.tables import Refusal, Table
-from storage import Store
 
 from . import ops
 from .bot_players import driver_of
@@ -59,14 +58,6 @@ def needs_care(table: Table) -> bool:
     return table.game.status in ("active", "finished") and table.state is not None
 
 
-def untimed(store: Store) -> list[int]:
-    """Running games with no deadline timer for their current step."""
-    return [r[0] for r in store.conn.execute(
-        "SELECT id FROM games g WHERE status = 'active' AND NOT EXISTS (SELECT 1 FROM timers t WHERE"
-        " t.game_id = g.id AND t.kind = ? AND json_extract(t.payload, '$.version') = g.version) ORDER BY id",
-        (EXPIRE,))]
-
-
 async def reconcile(bot: "GameBot") -> Reconciled:
 
     service, actions = bot.service, bot.actions
@@ -92,7 +83,7 @@ async def reconcile(bot: "GameBot") -> Reconciled:
             if exc.reason == "host.error.channel_gone":
                 await offloop.call(service.games.set_posted, game_id, table.game.version)
         await actions.changed(await offloop.call(service.table, game_id), kind)  # deadlines, the turn DM, bot seats
-    for game_id in await offloop.call(untimed, bot.store):
+    for game_id in await offloop.call(deadlines.timers.games_missing, EXPIRE):
         table = await offloop.call(_table, bot, game_id)
         if table is not None and table.game.status == "active" and deadlines.waiting(table) \
                 and await offloop.call(deadlines.schedule, table) is not None:
@@ -137,4 +128,4 @@ class ReconcileCog(commands.Cog):
             log.info("start-up: %s", self.last.summary())
 
 
-__all__ = ["Reconciled", "ReconcileCog", "needs_care", "reconcile", "untimed"]
+__all__ = ["Reconciled", "ReconcileCog", "needs_care", "reconcile"]

@@ -13,18 +13,19 @@ guild id), or every game when the guild is None.
 """
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from rules import GAMES
 from rules.text import CATALOG
+from storage import Store
+from storage.results import ResultStore
 
 from .i18n import t
+from .limits import quote
 from .names import shown
 from .ratings import Placing, ratings
-from .limits import quote
 from .tables import Refusal, title_of
 
 TOP = 10
@@ -101,32 +102,16 @@ def placings(rows: list[Row]) -> list[Placing]:
 
 
 class Stats:
-    def __init__(self, store: Any):
-        self.conn = store.conn
+    def __init__(self, store: Store):
+        self.results = ResultStore(store)
 
     def rows(self, guild_id: Optional[int], game_key: Optional[str] = None) -> list[Row]:
-        sql = ("SELECT r.game_id, r.game_key, r.seat, r.user_id, r.score, r.rank, r.won, r.is_bot, r.finished_at,"
-               " g.rated, g.options FROM results r JOIN games g ON g.id = r.game_id WHERE g.status = 'finished'")
-        args: list[Any] = []
-        if guild_id is not None:
-            sql += " AND r.guild_id = ?"
-            args.append(guild_id)
-        if game_key is not None:
-            sql += " AND r.game_key = ?"
-            args.append(game_key)
-        out = []
-        for (gid, key, seat, uid, score, rank, won, bot, at, rated, options) in self.conn.execute(sql, args):
-            scenario = scenario_of(key, json.loads(options or "{}") or {})
-            out.append(Row(gid, key, seat, uid, score, rank, bool(won), bool(bot), at, bool(rated), scenario))
-        return out
+        return [Row(r.game_id, r.game_key, r.seat, r.user_id, r.score, r.rank, r.won, r.is_bot, r.finished_at,
+                    r.rated, scenario_of(r.game_key, r.options))
+                for r in self.results.finished(guild_id, game_key)]
 
     def names(self, user_ids: list[int]) -> dict[int, str]:
-        out: dict[int, str] = {}
-        for uid in user_ids:
-            row = self.conn.execute("SELECT name FROM seats WHERE user_id = ? ORDER BY joined_at DESC LIMIT 1",
-                                    (uid,)).fetchone()
-            out[uid] = row[0] if row else str(uid)
-        return out
+        return self.results.latest_names(user_ids)
 
     # ---- /stats me ---------------------------------------------------------------------
     def me(self, user_id: int, guild_id: Optional[int], game_key: Optional[str], locale: str) -> list[str]:

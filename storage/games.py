@@ -116,6 +116,15 @@ class GameStore:
     def all_ids(self) -> list[int]:
         return [r[0] for r in self.store.conn.execute("SELECT id FROM games ORDER BY id")]
 
+    def latest_id(self) -> Optional[int]:
+        """The id of the game created last (None: no game yet)."""
+        return self.store.conn.execute("SELECT MAX(id) FROM games").fetchone()[0]
+
+    def moves_in_guild(self, guild_id: int) -> int:
+        """Moves in the logs of one server's games (undone ones included)."""
+        return self.store.conn.execute("SELECT COUNT(*) FROM moves JOIN games ON games.id = moves.game_id"
+                                       " WHERE games.guild_id = ?", (guild_id,)).fetchone()[0]
+
     def results(self, game_id: int) -> list[ResultRow]:
         rows = self.db["results"].rows_where("game_id = ?", [game_id], order_by="seat")
         return [ResultRow.model_validate(r) for r in rows]

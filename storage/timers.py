@@ -34,6 +34,19 @@ class TimerStore:
         found = self._select("1 = 1", [], limit=1)
         return found[0] if found else None
 
+    def move_due(self, game_id: int, kind: str, due_at: float) -> int:
+        """Move the game's timers of `kind` to `due_at` (operator tools: the crash test's overdue deadline)."""
+        with self.store.transaction() as conn:
+            return conn.execute("UPDATE timers SET due_at = ? WHERE game_id = ? AND kind = ?",
+                                (due_at, game_id, kind)).rowcount
+
+    def games_missing(self, kind: str) -> list[int]:
+        """Running games with no timer of `kind` for their current step (payload version = the game's)."""
+        return [r[0] for r in self.store.conn.execute(
+            "SELECT id FROM games g WHERE status = 'active' AND NOT EXISTS (SELECT 1 FROM timers t WHERE"
+            " t.game_id = g.id AND t.kind = ? AND json_extract(t.payload, '$.version') = g.version) ORDER BY id",
+            (kind,))]
+
     def for_game(self, game_id: int) -> list[TimerRow]:
         return self._select("game_id = ?", [game_id])
 

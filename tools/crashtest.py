@@ -31,7 +31,6 @@ import asyncio
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -40,12 +39,12 @@ from pathlib import Path
 from typing import Optional
 
 from cogs.lifecycle import CRASH_AT
-from cogs.reconcile import untimed
 from host.bot_seats import add_bots, bots_to_act
+from host.deadlines import EXPIRE
 from host.tables import Actor, TableService
 from rules.playout import random_move
 from rules.rng import Rng
-from storage import TimerStore, open_store
+from storage import GameStore, TimerStore, open_store
 
 from .integrity import check_database, verify_acks
 from .loadtest import GUILD
@@ -118,7 +117,6 @@ async def _plant(db: Path, out: Path) -> dict[str, int]:
     await table.start()
     planted: dict[str, int] = {}
     try:
-        store = table.bot.store
         for name, other, extra, start in (("board", "bob", [], True),
                                           ("deadline", "carol", ["/game settings deadline:12h"], True),
                                           ("unposted", "dave", [], False)):  # started by a killed process
@@ -129,7 +127,7 @@ async def _plant(db: Path, out: Path) -> dict[str, int]:
                 replies = await table.command(user, line)
                 if replies.refused:
                     raise RuntimeError(f"planting {name}: {line}: {[m.content for m in replies]} {replies.errors}")
-                planted.setdefault(name, store.conn.execute("SELECT MAX(id) FROM games").fetchone()[0])
+                planted.setdefault(name, table.bot.service.games.latest_id())
         guild, channel = table.registry.guild_id, table.registry.text_channel("local").id
         carol = table.registry.user("carol").id
     finally:
@@ -144,9 +142,7 @@ async def _plant(db: Path, out: Path) -> dict[str, int]:
             t = service.play(Actor(user_id=carol, name="carol"), t, random_move(t.engine, t.state, seat, rng).id).table
         planted["bot"] = t.game.id
         # The deadline passes while the bot is down.
-        service.store.conn.execute("UPDATE timers SET due_at = ? WHERE game_id = ? AND kind = 'deadline.expire'",
-                                   (time.time(), planted["deadline"]))
-        service.store.conn.commit()
+        TimerStore(service.store).move_due(planted["deadline"], EXPIRE, time.time())
     finally:
         service.store.close()
     return planted
@@ -199,7 +195,7 @@ def _healed(service: TableService, planted: dict[str, int]) -> list[str]:
     if others:
         problems.append(f"games with a change never posted after start-up: {others[:10]}")
     missing = []
-    for game_id in untimed(service.store):
+    for game_id in TimerStore(service.store).games_missing(EXPIRE):
         table = service.table(game_id)
         if any((r := table.user_of(s)) and r.user_id and not r.is_bot for s in table.to_act) \
                 and table.game.settings.get("deadline", "48h") != "none":
@@ -253,12 +249,11 @@ async def _restart(db: Path, out: Path, planted: dict[str, int]) -> list[str]:
 
 def _load_moves(db: Path) -> int:
     """Moves in the log of the load test's games (the planted games aside)."""
-    conn = sqlite3.connect(db, timeout=30)
+    store = open_store(db)
     try:
-        return conn.execute("SELECT COUNT(*) FROM moves JOIN games ON games.id = moves.game_id"
-                            " WHERE games.guild_id = ?", (GUILD,)).fetchone()[0]
+        return GameStore(store).moves_in_guild(GUILD)
     finally:
-        conn.close()
+        store.close()
 
 
 def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
