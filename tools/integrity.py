@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sqlite3
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -25,15 +24,8 @@ from typing import Any, Iterable, Optional
 
 from rules import GAMES, IllegalMove
 from rules.replay import ReplayError, replay, start_state
-
-ORPHAN_QUERIES = {
-    "seats": "SELECT DISTINCT game_id FROM seats WHERE game_id NOT IN (SELECT id FROM games)",
-    "moves": "SELECT DISTINCT game_id FROM moves WHERE game_id NOT IN (SELECT id FROM games)",
-    "timers": "SELECT DISTINCT game_id FROM timers WHERE game_id IS NOT NULL AND game_id NOT IN (SELECT id FROM games)",
-    "results": "SELECT DISTINCT game_id FROM results WHERE game_id NOT IN (SELECT id FROM games)",
-    "undo_points": "SELECT DISTINCT game_id FROM undo_points WHERE game_id NOT IN (SELECT id FROM games)",
-}
-
+from storage import StoreError
+from storage.audit import Audit
 
 @dataclass
 class Problem:
@@ -65,17 +57,6 @@ class Report:
         return f"checked {self.games} games, {self.moves} moves ({self.replayed} games replayed): {verdict}"
 
 
-def open_readonly(path: str | Path) -> sqlite3.Connection:
-    """A read-only connection (the live bot may keep writing; WAL gives us a consistent snapshot)."""
-    if not Path(path).exists():
-        raise FileNotFoundError(f"no database at {path}")
-    uri = Path(path).resolve().as_uri() + "?mode=ro"
-    conn = sqlite3.connect(uri, uri=True, timeout=30)
-    conn.row_factory = sqlite3.Row
-    conn.execute("PRAGMA busy_timeout=30000")
-    return conn
-
-
 def _comparable(data: dict[str, Any]) -> dict[str, Any]:
     out = dict(data)
     out.pop("events", None)
@@ -89,26 +70,14 @@ def _same_state(replayed: str, stored: str) -> bool:
         return False
 
 
-def _has_table(conn: sqlite3.Connection, name: str) -> bool:
-    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
-
-
-def _undo_point(conn: sqlite3.Connection, gid: int) -> Optional[tuple[int, str]]:
-    """The game's undo point (seq, state before that move), if the database has any (host/undo.py)."""
-    if not _has_table(conn, "undo_points"):  # a database from before migration 3, read without migrating
-        return None
-    row = conn.execute("SELECT seq, state FROM undo_points WHERE game_id = ?", (gid,)).fetchone()
-    return (int(row[0]), str(row[1])) if row else None
-
-
-def check_game(conn: sqlite3.Connection, row: sqlite3.Row, report: Report) -> None:
+def check_game(audit: Audit, row: dict[str, Any], report: Report) -> None:
     gid = int(row["id"])
     key = row["game_key"]
     engine = GAMES.get(key)
     if engine is None:
         report.add(gid, "unreadable", f"unknown game {key!r}")
         return
-    if "number" in row.keys() and not (row["number"] or 0) >= 1:  # schema 3: what players call the game
+    if "number" in row and not (row["number"] or 0) >= 1:  # schema 3: what players call the game
         report.add(gid, "gap", f"no per-server game number (got {row['number']!r})")
     try:
         options = json.loads(row["options"] or "{}")
@@ -117,13 +86,11 @@ def check_game(conn: sqlite3.Connection, row: sqlite3.Row, report: Report) -> No
     except Exception as exc:  # noqa: BLE001 - any failure here means the row cannot be read
         report.add(gid, "unreadable", f"options or to_act: {type(exc).__name__}: {str(exc)[:200]}")
         return
-    seats = [f"p{r[0]}" for r in conn.execute("SELECT position FROM seats WHERE game_id = ? ORDER BY position",
-                                              (gid,))]
+    seats = [f"p{position}" for position in audit.seat_positions(gid)]
     if seats != [f"p{i}" for i in range(1, len(seats) + 1)]:
         report.add(gid, "gap", f"seat positions are not 1..n: {seats}")
         return
-    moves = conn.execute("SELECT seq, seat, move_id, undone FROM moves WHERE game_id = ? ORDER BY seq",
-                         (gid,)).fetchall()
+    moves = audit.moves(gid)
     report.moves += len(moves)
     seqs = [int(m["seq"]) for m in moves]
     if seqs != list(range(1, len(seqs) + 1)):
@@ -151,7 +118,7 @@ def check_game(conn: sqlite3.Connection, row: sqlite3.Row, report: Report) -> No
         report.add(gid, "mismatch", f"setup failed: {type(exc).__name__}: {str(exc)[:200]}")
         return
     live = [m for m in moves if not m["undone"]]
-    point = _undo_point(conn, gid)
+    point = audit.undo_point(gid)
     if point is not None and status != "active":
         report.add(gid, "mismatch", f"an undo point kept for a game that is {status}")
         point = None
@@ -198,50 +165,42 @@ def check_game(conn: sqlite3.Connection, row: sqlite3.Row, report: Report) -> No
             if not engine.legal_moves(state, seat):
                 report.add(gid, "stuck", f"{seat} must act but has no legal move")
     if status in ("finished",):
-        n_results = conn.execute("SELECT COUNT(*) FROM results WHERE game_id = ?", (gid,)).fetchone()[0]
+        n_results = audit.result_count(gid)
         if n_results != len(seats):
             report.add(gid, "mismatch", f"finished with {n_results} result rows for {len(seats)} seats")
 
 
-def check_connection(conn: sqlite3.Connection, game_ids: Optional[Iterable[int]] = None) -> Report:
+def check_audit(audit: Audit, game_ids: Optional[Iterable[int]] = None) -> Report:
     report = Report()
-    for (line,) in conn.execute("PRAGMA integrity_check").fetchall():
-        if line != "ok":
-            report.add(None, "sqlite", f"integrity_check: {line}")
-    for fk in conn.execute("PRAGMA foreign_key_check").fetchall():
-        report.add(None, "sqlite", f"foreign_key_check: {tuple(fk)}")
-    for table, sql in ORPHAN_QUERIES.items():
-        if not _has_table(conn, table):
-            continue
-        for (gid,) in conn.execute(sql).fetchall():
-            report.add(gid, "orphan", f"{table} rows for a game that does not exist")
+    for line in audit.integrity_problems():
+        report.add(None, "sqlite", f"integrity_check: {line}")
+    for fk in audit.foreign_key_problems():
+        report.add(None, "sqlite", f"foreign_key_check: {fk}")
+    for table, gid in audit.orphans():
+        report.add(gid, "orphan", f"{table} rows for a game that does not exist")
     wanted = set(game_ids) if game_ids is not None else None
-    for row in conn.execute("SELECT * FROM games ORDER BY id").fetchall():
+    for row in audit.games():
         if wanted is not None and row["id"] not in wanted:
             continue
         report.games += 1
         try:
-            check_game(conn, row, report)
+            check_game(audit, row, report)
         except Exception as exc:  # noqa: BLE001 - a check never crashes half-way
             report.add(int(row["id"]), "unreadable", f"{type(exc).__name__}: {str(exc)[:200]}")
     return report
 
 
 def check_database(path: str | Path, game_ids: Optional[Iterable[int]] = None) -> Report:
-    conn = open_readonly(path)
-    try:
-        conn.execute("BEGIN")  # one snapshot for the whole check
-        return check_connection(conn, game_ids)
-    finally:
-        conn.close()
+    """Check the database at `path` in one read-only snapshot (raises StoreError when it cannot be read)."""
+    with Audit(path) as audit:
+        return check_audit(audit, game_ids)
 
 
 def verify_acks(db: str, acks: list[tuple[int, int, str, str]], exact: bool) -> tuple[int, int, list[str]]:
     """Every acknowledged move is in the log exactly once; with `exact`, nothing unacknowledged is either.
 
     Returns (lost, duplicated, details)."""
-    conn = sqlite3.connect(db, timeout=30)
-    try:
+    with Audit(db) as audit:
         lost, dup, details = 0, 0, []
         by_game: dict[int, dict[int, tuple[str, str]]] = defaultdict(dict)
         for game, seq, seat, move in acks:
@@ -250,8 +209,7 @@ def verify_acks(db: str, acks: list[tuple[int, int, str, str]], exact: bool) -> 
                 details.append(f"game {game} seq {seq} acknowledged twice: {by_game[game][seq]} and {(seat, move)}")
             by_game[game][seq] = (seat, move)
         for game, wanted in by_game.items():
-            rows = {r[0]: (r[1], r[2]) for r in conn.execute(  # a move taken back (undone) stays in the log
-                "SELECT seq, seat, move_id FROM moves WHERE game_id = ?", (game,))}
+            rows = {m["seq"]: (m["seat"], m["move_id"]) for m in audit.moves(game)}  # undone moves stay in the log
             for seq, sm in wanted.items():
                 if rows.get(seq) != sm:
                     lost += 1
@@ -262,8 +220,6 @@ def verify_acks(db: str, acks: list[tuple[int, int, str, str]], exact: bool) -> 
                     dup += len(extra)
                     details.append(f"game {game}: moves {extra[:10]} in the log were never acknowledged")
         return lost, dup, details
-    finally:
-        conn.close()
 
 
 def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
@@ -275,9 +231,8 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     args = parser.parse_args(argv)
     try:
         report = check_database(args.db, args.game)
-    except (FileNotFoundError, sqlite3.DatabaseError) as exc:
-        from storage.db import reason
-        print(f"check: cannot read {args.db}: {reason(args.db, exc)}", file=sys.stderr)  # one line, no traceback
+    except StoreError as exc:
+        print(f"check: {exc}", file=sys.stderr)  # one line, no traceback
         return 2
     for problem in report.problems[: args.max_problems]:
         print(problem)
@@ -287,4 +242,4 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     return 0 if report.ok else 1
 
 
-__all__ = ["Problem", "Report", "check_connection", "check_database", "main", "open_readonly", "verify_acks"]
+__all__ = ["Problem", "Report", "check_audit", "check_database", "main", "verify_acks"]

@@ -29,7 +29,6 @@ import asyncio
 import multiprocessing
 import os
 import random
-import sqlite3
 import statistics
 import sys
 import time
@@ -40,6 +39,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from rules import GAMES
+from storage import open_store
+from storage.audit import Audit
 
 from . import loadwork
 from .integrity import check_database, verify_acks
@@ -116,14 +117,8 @@ class LoadTest:
     def existing_games(self) -> list[int]:
         if not Path(self.args.db).exists():
             return []
-        conn = sqlite3.connect(self.args.db, timeout=30)
-        try:
-            return [r[0] for r in conn.execute(
-                "SELECT id FROM games WHERE guild_id = ? AND status = 'active' ORDER BY id", (GUILD,))]
-        except sqlite3.OperationalError:
-            return []
-        finally:
-            conn.close()
+        with Audit(self.args.db) as audit:
+            return [g["id"] for g in audit.games() if g["guild_id"] == GUILD and g["status"] == "active"]
 
     async def open_all(self) -> list[dict[str, Any]]:
         plan = self.plan()
@@ -277,17 +272,14 @@ class LoadTest:
 
     def game_info(self, game_ids: list[int]) -> dict[int, tuple[str, list[tuple[int, str]], int]]:
         """Each game's key, seated users and bot seats (to open the next game for the same table)."""
-        conn = sqlite3.connect(self.args.db, timeout=30)
-        try:
+        with Audit(self.args.db) as audit:
+            keys = {g["id"]: g["game_key"] for g in audit.games()}
             info: dict[int, tuple[str, list[tuple[int, str]], int]] = {}
             for gid in game_ids:
-                (key,) = conn.execute("SELECT game_key FROM games WHERE id = ?", (gid,)).fetchone()
-                seats = conn.execute("SELECT user_id, name, is_bot FROM seats WHERE game_id = ? ORDER BY position",
-                                     (gid,)).fetchall()
-                info[gid] = (key, [(r[0], r[1]) for r in seats if not r[2]], sum(1 for r in seats if r[2]))
+                seats = audit.seats(gid)
+                info[gid] = (keys[gid], [(r["user_id"], r["name"]) for r in seats if not r["is_bot"]],
+                             sum(1 for r in seats if r["is_bot"]))
             return info
-        finally:
-            conn.close()
 
 
 def report(lt: LoadTest, args: argparse.Namespace) -> int:
@@ -369,8 +361,6 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
         for suffix in ("", "-wal", "-shm"):
             Path(str(db) + suffix).unlink(missing_ok=True)
     db.parent.mkdir(parents=True, exist_ok=True)
-    from storage import open_store
-
     open_store(db).close()  # migrate once, before the workers open it
     lt = LoadTest(args)
     asyncio.run(lt.run())

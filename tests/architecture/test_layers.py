@@ -56,11 +56,13 @@ def test_a_layer_keeps_away_from_what_it_must_not_touch(layer):
     assert wrong == []
 
 
-@PENDING
 def test_sql_only_under_storage():
-    """Only storage/ speaks to SQLite; every other layer goes through its stores."""
+    """Only storage/ speaks to the bot's database; every other layer goes through its stores.  The one
+    exception is the local table's fake Discord, which keeps its own servers, channels and messages in a
+    file of its own (local/registry.py): Discord's state, not the bot's."""
     wrong = sorted(m.name for m in _modules().values()
-                   if layer_of(m.name) not in ("storage",) and m.external & {"sqlite3", "sqlite_utils"})
+                   if layer_of(m.name) != "storage" and m.name != "local.registry"
+                   and m.external & {"sqlite3", "sqlite_utils"})
     assert wrong == []
 
 
