@@ -38,10 +38,12 @@ import time
 from pathlib import Path
 from typing import Optional
 
+from cogs.game_bot import make_bot
 from cogs.lifecycle import CRASH_AT
 from host.bot_seats import add_bots, bots_to_act
 from host.deadlines import EXPIRE
 from host.tables import Actor, TableService
+from local import LocalTable
 from rules.playout import random_move
 from rules.rng import Rng
 from storage import GameStore, TimerStore, open_store
@@ -104,9 +106,6 @@ def loadtest_cmd(args: argparse.Namespace, minutes: float, *, final: bool = Fals
 
 
 def _local_table(db: Path, out: Path):
-    from cogs.game_bot import make_bot  # the real bot with every cog
-    from local import LocalTable
-
     return LocalTable(lambda path: make_bot(path), str(db), out_dir=str(out))
 
 

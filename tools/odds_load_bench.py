@@ -18,7 +18,11 @@ import time
 from pathlib import Path
 from typing import Any, Optional
 
+from cogs.eclipse_cog import notation_refusal
+from cogs.game_bot import make_bot
 from host.odds_worker import OddsWorker
+from local import LocalTable
+from rules.eclipse.notation import NotationError
 from rules.playout import random_move
 from rules.rng import Rng
 
@@ -29,9 +33,6 @@ class ThreadOdds(OddsWorker):
     """Before issue 12: the odds in the bot's worker threads (`asyncio.to_thread`), no budget, no limit."""
 
     async def run(self, user_id: int, fn: Any, *args: Any) -> Any:
-        from rules.eclipse.notation import NotationError
-
-        from cogs.eclipse_cog import notation_refusal
         try:
             return await asyncio.to_thread(fn, *args)
         except NotationError as exc:
@@ -53,10 +54,6 @@ async def _move(table: Any, rng: Rng) -> float:
 
 
 async def measure(before: bool, requests: int, moves: int, fleets: tuple[str, str], budget: float) -> dict:
-    from cogs.game_bot import make_bot  # the real bot with every cog
-
-    from local import LocalTable
-
     with tempfile.TemporaryDirectory() as tmp:
         table = LocalTable(lambda path: make_bot(path), str(Path(tmp) / "games.db"), out_dir=str(Path(tmp) / "out"),
                            ack_deadline=None)
