@@ -19,6 +19,7 @@ import discord
 
 from cogs.game_bot import make_bot
 from cogs.lifecycle import serve
+from host import drawing
 from host.config import Config
 from host.log_redaction import install
 from local.cli import main as local_main
@@ -42,6 +43,8 @@ def run_discord(config: Config) -> int:
         print("Discord refused the token in DISCORD_TOKEN (environment or .env): check it in the developer portal.",
               file=sys.stderr)
         return 2
+    finally:
+        drawing.shutdown()  # the board workers finish what they draw and stop
     return 0
 
 
@@ -109,7 +112,10 @@ def _local(argv: list[str], config: Config) -> int:
     # SIGTERM stops the table as Ctrl-C does: asyncio cancels it, and closing the table closes the bot cleanly.
     signal.signal(signal.SIGTERM, _as_sigint)
 
-    return local_main(argv, lambda path, **kw: make_bot(path, **kw), config.db_path)
+    try:
+        return local_main(argv, lambda path, **kw: make_bot(path, **kw), config.db_path)
+    finally:
+        drawing.shutdown()  # the board workers finish what they draw and stop
 
 
 if __name__ == "__main__":

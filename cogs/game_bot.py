@@ -11,7 +11,7 @@ from typing import Optional
 import discord
 from discord.ext import commands
 
-from host import offloop
+from host import drawing, offloop
 from host.config import Config
 from host.tables import Limits, TableService
 from rules import GAMES
@@ -57,6 +57,9 @@ class GameBot(commands.AutoShardedBot):
         else:
             self.service = TableService(self.store, clock=self.clock, limits=limits)
         self.actions = Actions(self, self.service)
+        # Boards are drawn in processes, one per core unless BOARD_WORKERS says otherwise (host/drawing.py);
+        # the pool belongs to the process (bot.py stops it on the way out), so a new bot reuses it.
+        self.boards = drawing.configure(drawing.cores() if config.board_workers is None else config.board_workers)
         self.closing = False  # set by close(): new interactions get a "restarting" reply (cogs/lifecycle.py)
         close_the_door(self)
 

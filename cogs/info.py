@@ -1,24 +1,23 @@
 """Read-only flows: status, list, moves, me, log, rules.  Nothing here changes a game."""
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Optional
 
 import discord
 
+from host import drawing
+from host.boards import draw_board, headline
 from host.deadlines import deadline_lines
 from host.i18n import t, tm, user_locale
 from host.names import shown, shown_names
 from host.tables import Refusal, Table, TableService, game_title, title_of
-from render import render_board
 from render.names import board_names
 from rules import GAMES
 from rules.text import Msg
 from storage import MoveRow
 
 from . import deferred, ops
-from .posts import board_png, headline
 
 LOG_PAGE = 15
 MSG_LIMIT = 1900
@@ -79,7 +78,7 @@ class Info:
         if table.state is None:
             await ops.reply(interaction, text, ephemeral=True)
             return
-        png = await asyncio.to_thread(board_png, table, locale, [])
+        png = await draw_board(table, locale, [])
         await ops.reply(interaction, text, ephemeral=True, file=discord.File(io.BytesIO(png), "board.png"))
 
     async def list(self, interaction: discord.Interaction, everywhere: bool) -> None:
@@ -128,7 +127,7 @@ class Info:
         lines = said(shown_names(table.names))
         drawn = board_names(table.names)
         view = table.engine.view(state, seat.seat)
-        png = await asyncio.to_thread(lambda: render_board(view, drawn, said(drawn), locale=locale))
+        png = await drawing.pool().draw(view, drawn, said(drawn), locale)
         await ops.reply(interaction, "\n".join(lines), ephemeral=True, file=discord.File(io.BytesIO(png), "me.png"))
 
     async def log(self, interaction: discord.Interaction, game_id: Optional[int], page: Optional[int]) -> None:

@@ -1,21 +1,19 @@
 """What the bot posts in a game's thread: board image, embed, mention, buttons."""
 from __future__ import annotations
 
-import asyncio
 import io
 from dataclasses import dataclass
 from typing import Optional
 
 import discord
 
-from render import render_board
-from render.names import board_names
-from rules import Move
-from rules.text import Msg
-
+from host.boards import draw_board, event_lines, headline
 from host.i18n import t, tm
 from host.names import shown, shown_names
 from host.tables import Table, game_title
+from rules import Move
+from rules.text import Msg
+
 from .views import move_components
 
 COLOUR_RUNNING = 0x0072B2
@@ -28,43 +26,6 @@ def mention(table: Table, seat: str) -> str:
     if row is None:
         return seat
     return f"<@{row.user_id}>" if row.user_id and not row.is_bot else shown(row.name)
-
-
-def headline(table: Table, locale: str, names: Optional[dict[str, str]] = None) -> list[str]:
-    """One or two lines for the top of the image: whose decision, or the result.  `names`: the table's
-    names as message text (default) or as drawn (board_names, for the image's caption)."""
-    assert table.state is not None
-    outcome = table.outcome()
-    names = shown_names(table.names) if names is None else names
-    if table.game.status == "abandoned":
-        return [t("host.post.abandoned", locale, title=game_title(table.game))]
-    if outcome is not None:
-        if outcome.coop:
-            return [t("host.post.coop_won" if outcome.won else "host.post.coop_lost", locale)]
-        winners = ", ".join(names.get(s, s) for s in outcome.winners())
-        return [t("host.post.winner", locale, who=winners)]
-    lines = []
-    for seat in table.to_act:
-        prompt = tm(table.engine.prompt(table.state, seat), locale, names)
-        lines.append(t("host.post.to_act", locale, who=names.get(seat, seat), what=prompt))
-    return lines
-
-
-def event_lines(table: Table, events: list[Msg], locale: str, limit: int = 12,
-                names: Optional[dict[str, str]] = None) -> list[str]:
-    names = shown_names(table.names) if names is None else names
-    lines = [tm(e, locale, names) for e in events]
-    if len(lines) > limit:
-        lines = lines[: limit - 1] + ["…"]
-    return lines
-
-
-def board_png(table: Table, locale: str, events: list[Msg]) -> bytes:
-    assert table.state is not None
-    view = table.engine.view(table.state, None)
-    drawn = board_names(table.names)
-    caption = event_lines(table, events, locale, limit=3, names=drawn) + headline(table, locale, drawn)
-    return render_board(view, drawn, caption, locale=locale)
 
 
 @dataclass
@@ -133,6 +94,6 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
 
 
 async def make_turn_post(table: Table, locale: str, events: list[Msg]) -> TurnPost:
-    """Render off the event loop (tens of milliseconds), then assemble on it (views need the loop)."""
-    png = await asyncio.to_thread(board_png, table, locale, events)
+    """Draw the board in the board pool (host/drawing.py), then assemble the post on the loop (views need it)."""
+    png = await draw_board(table, locale, events)
     return build_turn_post(table, locale, events, png)

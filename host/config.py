@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+from .drawing import workers_from
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = str(ROOT / "data" / "games.db")
 
@@ -36,6 +38,7 @@ class Config:
     sync_commands: bool = True
     max_open_games_per_user: int = 10  # lobby or running games one user opened, per server
     max_running_games_per_server: int = 500  # lobby or running games of one server (threads: Discord allows 1,000)
+    board_workers: Optional[int] = None  # processes drawing boards (host/drawing.py); None: one per core
 
     @classmethod
     def load(cls, env_file: Path = ROOT / ".env") -> "Config":
@@ -53,6 +56,7 @@ class Config:
             log_level=(merged.get("LOG_LEVEL", "INFO").strip() or "INFO").upper(),
             max_open_games_per_user=count("MAX_OPEN_GAMES_PER_USER", 10),
             max_running_games_per_server=count("MAX_RUNNING_GAMES_PER_SERVER", 500),
+            board_workers=workers_from(merged.get("BOARD_WORKERS")),
         )
 
     def __repr__(self) -> str:  # the token never appears in logs or tracebacks

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from cogs.posts import board_png
+from host.boards import board_png
 from host.tables import Actor, TableService
 from rules import GAMES
 from rules.playout import random_move

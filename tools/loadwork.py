@@ -21,7 +21,7 @@ from rules.text import tr
 from storage import open_store
 
 from host.bot_seats import add_bots, bot_level, bots_to_act
-from cogs.posts import board_png
+from host.boards import board_png
 from host.tables import Actor, Limits, Refusal, Table, TableService
 
 _SERVICE: Optional[TableService] = None

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from cogs.posts import board_png
+from host.boards import board_png
 from host.tables import Actor, TableService
 from rules import GAMES
 from rules.playout import play_random, random_move

@@ -11,7 +11,8 @@ import asyncio
 import re
 
 from host.names import ZWSP, escape, shown, shown_names
-from cogs.posts import headline, scores_text
+from cogs.posts import scores_text
+from host.boards import headline
 from host.tables import TableService
 from host.stats import Stats
 from render.names import FSI, PDI, MAX_NAME, graphemes

@@ -25,7 +25,8 @@ import discord
 from host.history import _caption
 from host.i18n import t
 from cogs.info import log_line
-from cogs.posts import build_turn_post, event_lines, headline
+from cogs.posts import build_turn_post
+from host.boards import event_lines, headline
 from host.tables import Table, log_summary
 from rules import Engine, GameState, Move
 from rules.text import CATALOG, msg, tr

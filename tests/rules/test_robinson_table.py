@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.posts import board_png
+from host.boards import board_png
 from host.tables import Actor, TableService
 from rules.bots import choose
 from storage import open_store

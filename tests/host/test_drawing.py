@@ -1,0 +1,69 @@
+"""Boards drawn in worker processes (host/drawing.py, issue 14): the same bytes as drawn in the bot's own
+process, threads where processes cannot help, and a dead worker costing no board."""
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import pytest
+
+from host import drawing
+from host.boards import board_inputs, board_png
+from host.tables import Actor, TableService
+from storage import open_store
+from tools.bench_games import started_game
+
+ACTORS = [Actor(user_id=1, name="Ana"), Actor(user_id=2, name="Bo")]
+
+
+@pytest.fixture
+def table(tmp_path):
+    service = TableService(open_store(tmp_path / "g.db"))
+    yield started_game(service, "wayfinders", ACTORS)
+    service.store.close()
+
+
+def test_a_board_drawn_by_a_worker_process_is_the_board_drawn_here(table):
+    pool = drawing.BoardPool(2)
+    try:
+        png = asyncio.run(pool.draw(*board_inputs(table, "es", []), "es"))
+        assert pool.uses_processes and pool._pool is not None  # it really went to the processes
+    finally:
+        pool.close()
+    assert png == board_png(table, "es", [])
+
+
+def test_one_worker_or_none_draws_in_threads(table):
+    for workers in (0, 1):
+        pool = drawing.BoardPool(workers)
+        png = asyncio.run(pool.draw(*board_inputs(table, "en", []), "en"))
+        assert not pool.uses_processes and pool._pool is None
+        assert png == board_png(table, "en", [])
+
+
+def test_a_killed_worker_costs_no_board_and_repeated_deaths_fall_back_to_threads(table):
+    pool = drawing.BoardPool(2)
+    expected = board_png(table, "en", [])
+
+    async def kill_then_draw() -> bytes:
+        await pool.draw(*board_inputs(table, "en", []), "en")  # the workers are up
+        assert pool._pool is not None
+        for pid in list(pool._pool._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        return await pool.draw(*board_inputs(table, "en", []), "en")
+
+    try:
+        for _ in range(drawing.MAX_BREAKS):
+            assert asyncio.run(kill_then_draw()) == expected  # drawn in a thread instead
+        assert pool.workers == 0 and not pool.uses_processes  # after MAX_BREAKS deaths: threads for good
+    finally:
+        pool.close()
+
+
+def test_board_workers_setting():
+    assert drawing.workers_from("3") == 3
+    assert drawing.workers_from("0") == 0
+    assert drawing.workers_from("") == drawing.cores() == drawing.workers_from(None)
+    assert drawing.workers_from("two") == drawing.cores()  # not a number: the default
