@@ -2,9 +2,11 @@
 
 Simulated users (one asyncio task per game, users thinking between moves)
 send moves concurrently: half as `/play move:<id>`, half as button clicks
-carrying the board's version.  Each command goes through the table service
-as the cogs drive it, plus the board image (tools/loadwork.py), in a pool of
-worker processes (one per core) sharing one SQLite file.  Some moves are
+carrying the board's version.  Each command takes the real bot's path
+(tools/loadwork.py): the bot's table service on its storage thread, the
+board drawn and encoded in the bot's board pool (`--workers` processes, one
+per core by default; 0 draws in threads of the one process, as the bot did
+before issue 14), all in this one bot process.  Some moves are
 races: two clicks on the same board at the same instant (a double click, or
 two players of a simultaneous decision); exactly one must win and the other
 must get a clear "the game moved on" reply.  A share of the games (`--bots`)
@@ -13,31 +15,34 @@ it), its moves going through the same pipeline and the same log.
 
 Printed: moves per second (overall and the slowest 10-second window),
 p50/p99 latency of the whole pipeline as the user waits for it (queueing,
-load, validate, apply, save, render, encode), the workers' CPU time per
-move by game (what the machine could do were it not shared), errors, races, then a
+load, validate, apply, save, render, encode), the bot process's own CPU per
+move, errors, races, then a
 comparison of every acknowledged move with the move log (lost, duplicated)
 and the integrity check of the whole database.
 
 `--ack` prints `ACK <game> <seq> <seat> <move>` for every accepted move once
 the service call has returned (the crash test reads these), `--resume`
-continues the games already in the database (after a crash).
+continues the games already in the database (after a crash).  `--compare`
+runs the same load twice, boards in threads (`--workers 0`) and then in the
+pool, with users offering more than either can take, and prints both
+sustained figures and their ratio.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
-import multiprocessing
 import os
 import random
 import statistics
 import sys
 import time
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
+from host import drawing, offloop
+from host.tables import Limits, TableService
 from rules import GAMES
 from storage import open_store
 from storage.audit import Audit
@@ -51,6 +56,7 @@ GUILD = 424242  # the load test's games live in their own guild
 CHANNEL = 424243
 USER_BASE = 7_000_000
 WINDOW = 10.0
+SATURATE = 1000.0  # moves/s offered in --compare: more than the machine takes, so the figure is capacity
 CLEAR_LOSS = {"host.refuse.moved_on", "host.refuse.stale_board"}
 
 
@@ -67,7 +73,8 @@ class Figures:
     elapsed: float = 0.0
     accepted: int = 0
     bot_moves: int = 0
-    cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # game key -> CPU s per move
+    cpu: float = 0.0  # the bot process's CPU seconds over the run
+    by_game: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # game key -> accepted moves
     render_by: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     latencies: list[float] = field(default_factory=list)  # seconds, accepted moves
     service: list[float] = field(default_factory=list)
@@ -88,14 +95,15 @@ class LoadTest:
         self.args = args
         self.rng = random.Random(args.seed)
         self.fig = Figures()
-        self.pool: Optional[ProcessPoolExecutor] = None
+        self.service: Optional[TableService] = None
         self.deadline = 0.0
         self.think = 1.0
         self.ack = args.ack
 
     async def call(self, fn: Any, *a: Any) -> dict[str, Any]:
-        assert self.pool is not None
-        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *a)
+        """One of the bot's flows (tools/loadwork.py) on the bot's own table service."""
+        assert self.service is not None
+        return await fn(self.service, *a)
 
     # ---- setting up -------------------------------------------------------------------
     def plan(self) -> list[tuple[str, list[tuple[int, str]], int]]:
@@ -146,12 +154,12 @@ class LoadTest:
         self.fig.service.append(res["t_service"])
         self.fig.render.append(res["t_render"])
         self.fig.render_by[res["key"]].append(res["t_render"])
-        self.logged(res["game"], res["seq"], res["seat"], res["move"], res["key"], res["cpu"])
+        self.logged(res["game"], res["seq"], res["seat"], res["move"], res["key"])
 
-    def logged(self, game: int, seq: int, seat: str, move: str, key: str, cpu: float) -> None:
+    def logged(self, game: int, seq: int, seat: str, move: str, key: str) -> None:
         """A move the service call returned as saved: a user's (acknowledged to them) or a bot seat's."""
         self.fig.accepted += 1
-        self.fig.cpu[key].append(cpu)
+        self.fig.by_game[key] += 1
         self.fig.windows[int((time.monotonic() - self.fig.started) // WINDOW)] += 1
         self.fig.acks.append((game, seq, seat, move))
         if self.ack:
@@ -159,9 +167,9 @@ class LoadTest:
 
     async def bots_move(self, snap: dict[str, Any]) -> dict[str, Any]:
         res = await self.call(loadwork.bots_play, snap["game"])
-        for seq, seat, move, cpu in res["played"]:
+        for seq, seat, move in res["played"]:
             self.fig.bot_moves += 1
-            self.logged(snap["game"], seq, seat, move, snap["key"], cpu)
+            self.logged(snap["game"], seq, seat, move, snap["key"])
         if not res.get("ok"):
             self.fig.errors.append(f"bots: {res.get('error')}")
         return res
@@ -169,7 +177,7 @@ class LoadTest:
     async def timed_play(self, snap: dict[str, Any], turn: tuple, move: str, version: Optional[int]):
         uid, name = turn[0], turn[1]
         t0 = time.monotonic()
-        res = await self.call(loadwork.play, snap["game"], CHANNEL, uid, name, move, version)
+        res = await self.call(loadwork.play, snap["game"], uid, name, move, version)
         return res, time.monotonic() - t0
 
     async def one_move(self, snap: dict[str, Any]) -> dict[str, Any]:
@@ -242,15 +250,16 @@ class LoadTest:
                 print(f"[{now - self.fig.started:6.0f} s] {n} moves, {(n - last_n) / (now - last):.1f}/s, "
                       f"p50 {pct(self.fig.latencies[last_u:u], .5) * 1000:.0f} ms, "
                       f"p99 {pct(self.fig.latencies[last_u:u], .99) * 1000:.0f} ms, "
-                      f"(worker: service p99 {pct(self.fig.service[last_u:u], .99) * 1000:.0f} ms, "
+                      f"(service p99 {pct(self.fig.service[last_u:u], .99) * 1000:.0f} ms, "
                       f"render p50 {pct(self.fig.render[last_u:u], .5) * 1000:.0f} ms), "
                       f"errors {len(self.fig.errors)}", flush=True)
             last, last_n, last_u = now, n, u
 
     async def run(self) -> list[dict[str, Any]]:
-        ctx = multiprocessing.get_context("fork")
-        self.pool = ProcessPoolExecutor(max_workers=self.args.workers, mp_context=ctx,
-                                        initializer=loadwork.init_worker, initargs=(str(self.args.db),))
+        # The load test puts every game in one guild on purpose (one very big server): no per-server cap.
+        self.service = TableService(open_store(self.args.db), limits=Limits(running_per_server=10**9))
+        drawing.configure(self.args.workers)
+        cpu0 = time.process_time()
         try:
             t0 = time.monotonic()
             snaps = await self.open_all()
@@ -266,9 +275,11 @@ class LoadTest:
             tasks.append(asyncio.create_task(self.progress()))
             await asyncio.gather(*tasks)
             self.fig.elapsed = time.monotonic() - self.fig.started
+            self.fig.cpu = time.process_time() - cpu0
             return snaps
         finally:
-            self.pool.shutdown(wait=True)
+            drawing.shutdown()
+            await offloop.call(self.service.store.close)
 
     def game_info(self, game_ids: list[int]) -> dict[int, tuple[str, list[tuple[int, str]], int]]:
         """Each game's key, seated users and bot seats (to open the next game for the same table)."""
@@ -288,23 +299,22 @@ def report(lt: LoadTest, args: argparse.Namespace) -> int:
     ms = [x * 1000 for x in fig.latencies]
     full = [fig.windows.get(i, 0) / WINDOW for i in range(int(min(elapsed, args.minutes * 60) // WINDOW))]
     rate = fig.accepted / elapsed
-    print(f"== load test: {args.games} games, {args.players} players, {args.workers} worker processes, "
+    boards = f"a pool of {args.workers} board processes" if args.workers > 1 else "boards drawn in threads"
+    print(f"== load test: {args.games} games, {args.players} players, one bot process with {boards}, "
           f"{elapsed:.0f} s, offered ~{args.rate:g} moves/s")
-    print(f"machine: {os.cpu_count()} cores, load average now {os.getloadavg()[0]:.1f} "
+    print(f"machine: {drawing.cores()} cores, load average now {os.getloadavg()[0]:.1f} "
           f"(other processes share these cores)")
     print(f"moves accepted: {fig.accepted} = {rate:.1f} moves/s"
           + (f" (slowest {WINDOW:.0f} s window {min(full):.1f}/s)" if full else "")
-          + f", of which {fig.bot_moves} by bot seats")
-    cpu_all = [c for cs in fig.cpu.values() for c in cs]
-    if cpu_all:
-        mean = statistics.fmean(cpu_all)
-        by_game = ", ".join(f"{k} {statistics.fmean(v) * 1000:.0f} ms (render p50 "
-                            f"{pct(fig.render_by.get(k, []), .5) * 1000:.0f} ms)" for k, v in sorted(fig.cpu.items()))
-        print(f"worker CPU per move: mean {mean * 1000:.0f} ms; by game: {by_game}; so {args.workers} idle cores "
-              f"would take at most ~{args.workers / mean:.0f} moves/s")
+          + f", of which {fig.bot_moves} by bot seats; by game: "
+          + ", ".join(f"{k} {n}" for k, n in sorted(fig.by_game.items())))
+    if fig.accepted:
+        print(f"the bot process's own CPU: {fig.cpu * 1000 / fig.accepted:.0f} ms per move "
+              f"(board drawing in the pool not counted)" if args.workers > 1 else
+              f"the bot process's CPU: {fig.cpu * 1000 / fig.accepted:.0f} ms per move")
     if ms:
         print(f"latency of the whole pipeline as the user waits: p50 {pct(ms, .5):.0f} ms, p99 {pct(ms, .99):.0f} ms, "
-              f"max {max(ms):.0f} ms; in the worker: service p50 {statistics.median(fig.service) * 1000:.0f} ms, "
+              f"max {max(ms):.0f} ms; service p50 {statistics.median(fig.service) * 1000:.0f} ms, "
               f"render+encode p50 {statistics.median(fig.render) * 1000:.0f} ms")
     print(f"games opened {fig.games_opened}, finished {fig.games_finished}")
     print(f"races: {fig.races}, resolved with exactly one winner and a clear reply: {fig.race_ok}")
@@ -343,7 +353,10 @@ def parse(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--rate", type=float, default=45.0, help="moves per second the users offer (default 45)")
     parser.add_argument("--race", type=float, default=0.03, help="share of moves that are two racing clicks")
     parser.add_argument("--bots", type=float, default=0.2, help="share of games with a bot seat (default 0.2)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="worker processes (default: cores)")
+    parser.add_argument("--workers", type=int, default=drawing.cores(),
+                        help="board-drawing processes (default: one per core; 0 draws in threads, as before issue 14)")
+    parser.add_argument("--compare", action="store_true",
+                        help="run twice, boards in threads then in the pool, users offering more than either takes")
     parser.add_argument("--seed", type=int, default=1, help="seed of the simulated users")
     parser.add_argument("--progress", type=float, default=30.0, help="seconds between progress lines")
     parser.add_argument("--resume", action="store_true", help="keep the database and continue its games")
@@ -353,18 +366,44 @@ def parse(argv: Optional[list[str]]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
-    """`default_db` (the bot's live database) is deliberately not used: a load test never touches it."""
-    args = parse(argv)
+def run_once(args: argparse.Namespace) -> tuple[int, LoadTest]:
     db = Path(args.db)
     if not args.resume:
         for suffix in ("", "-wal", "-shm"):
             Path(str(db) + suffix).unlink(missing_ok=True)
     db.parent.mkdir(parents=True, exist_ok=True)
-    open_store(db).close()  # migrate once, before the workers open it
+    open_store(db).close()  # migrated once, before the load starts
     lt = LoadTest(args)
     asyncio.run(lt.run())
-    return report(lt, args)
+    return report(lt, args), lt
+
+
+def compare(args: argparse.Namespace) -> int:
+    """The same load twice on a fresh database: boards in threads of the bot's process (as before issue 14),
+    then in the board pool; the users offer more moves than either can take, so each figure is what the
+    bot sustains."""
+    pool = args.workers if args.workers > 1 else drawing.cores()
+    rates = {}
+    codes = []
+    for workers in (0, pool):
+        one = argparse.Namespace(**{**vars(args), "workers": workers, "rate": max(args.rate, SATURATE),
+                                    "resume": False})
+        code, lt = run_once(one)
+        codes.append(code)
+        rates[workers] = lt.fig.accepted / (lt.fig.elapsed or 1e-9)
+        print()
+    single, pooled = rates[0], rates[pool]
+    print(f"== sustained moves/s of the bot: boards in threads {single:.1f}, in a pool of {pool} processes "
+          f"{pooled:.1f}: {pooled / single if single else float('nan'):.2f}x")
+    return max(codes)
+
+
+def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
+    """`default_db` (the bot's live database) is deliberately not used: a load test never touches it."""
+    args = parse(argv)
+    if args.compare:
+        return compare(args)
+    return run_once(args)[0]
 
 
 if __name__ == "__main__":
