@@ -20,7 +20,7 @@ from typing import Any, Optional
 from rules import GAMES
 from rules.text import CATALOG
 from storage import Store
-from storage.results import ResultStore
+from storage.results import FinishedResult, ResultStore
 
 from .i18n import t
 from .limits import quote
@@ -31,19 +31,11 @@ from .tables import Refusal, title_of
 TOP = 10
 
 
-@dataclass
-class Row:
-    game_id: int
-    game_key: str
-    seat: str
-    user_id: Optional[int]
-    score: Optional[int]
-    rank: Optional[int]
-    won: bool
-    is_bot: bool
-    finished_at: float
-    rated: bool
-    scenario: str
+@dataclass(frozen=True)
+class Row(FinishedResult):
+    """A seat's result with the scenario the game was played in."""
+
+    scenario: str = "standard"
 
 
 @dataclass
@@ -106,8 +98,7 @@ class Stats:
         self.results = ResultStore(store)
 
     def rows(self, guild_id: Optional[int], game_key: Optional[str] = None) -> list[Row]:
-        return [Row(r.game_id, r.game_key, r.seat, r.user_id, r.score, r.rank, r.won, r.is_bot, r.finished_at,
-                    r.rated, scenario_of(r.game_key, r.options))
+        return [Row(**vars(r), scenario=scenario_of(r.game_key, r.options))
                 for r in self.results.finished(guild_id, game_key)]
 
     def names(self, user_ids: list[int]) -> dict[int, str]:
