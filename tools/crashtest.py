@@ -40,6 +40,7 @@ from typing import Optional
 
 from cogs.game_bot import make_bot
 from cogs.lifecycle import CRASH_AT
+from host import drawing
 from host.bot_seats import add_bots, bots_to_act
 from host.deadlines import EXPIRE
 from host.tables import Actor, TableService
@@ -264,7 +265,8 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     parser.add_argument("--games", type=int, default=100, help="games running at once (default 100)")
     parser.add_argument("--players", type=int, default=300, help="seated players in all (default 300)")
     parser.add_argument("--rate", type=float, default=20.0, help="moves per second offered (default 20)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="worker processes (default: cores)")
+    parser.add_argument("--workers", type=int, default=drawing.cores(),
+                        help="board-drawing processes of the bot under load (default: one per core)")
     parser.add_argument("--min-wait", type=float, default=0.3, help="earliest kill after READY, seconds")
     parser.add_argument("--max-wait", type=float, default=3.0, help="latest kill after READY, seconds")
     parser.add_argument("--save-kills", type=int, default=4,
