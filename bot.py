@@ -105,6 +105,9 @@ def _as_sigint(signum, frame) -> None:
 
 def _local(argv: list[str], config: Config) -> int:
     logging.getLogger().setLevel(logging.WARNING)
+    # One player at a terminal, often one command per process: boards are drawn in threads, unless
+    # BOARD_WORKERS asks for processes (starting a pool would cost more than it saves here).
+    workers = 0 if config.board_workers is None else config.board_workers
     if not {"-h", "--help"} & set(argv):  # a database it cannot use stops the table before it starts (StoreError)
         probe = argparse.ArgumentParser(add_help=False)
         probe.add_argument("--db", default=config.db_path)
@@ -113,7 +116,7 @@ def _local(argv: list[str], config: Config) -> int:
     signal.signal(signal.SIGTERM, _as_sigint)
 
     try:
-        return local_main(argv, lambda path, **kw: make_bot(path, **kw), config.db_path)
+        return local_main(argv, lambda path, **kw: make_bot(path, board_workers=workers, **kw), config.db_path)
     finally:
         drawing.shutdown()  # the board workers finish what they draw and stop
 

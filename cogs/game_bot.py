@@ -111,14 +111,17 @@ class GameBot(commands.AutoShardedBot):
             await offloop.call(self.store.close)
 
 
-def make_bot(db_path: Optional[str] = None, *, sync_commands: bool = False, clock=None) -> GameBot:
+def make_bot(db_path: Optional[str] = None, *, sync_commands: bool = False, clock=None,
+             board_workers: Optional[int] = None) -> GameBot:
     """The bot with all cogs, on `db_path`; used by `run`, the local table and tests.
 
     `clock` (a `() -> float` of Unix seconds, default `time.time`) is the time the bot lives by:
-    moves, deadlines and timers all read it."""
+    moves, deadlines and timers all read it.  `board_workers` overrides BOARD_WORKERS (host/drawing.py)."""
     config = Config.load()
     if db_path:
         config.db_path = db_path
+    if board_workers is not None:
+        config.board_workers = board_workers
     config.sync_commands = sync_commands
     return GameBot(config, clock=clock)
 

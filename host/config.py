@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from .drawing import workers_from
+from .drawing import workers_set
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = str(ROOT / "data" / "games.db")
@@ -56,7 +56,7 @@ class Config:
             log_level=(merged.get("LOG_LEVEL", "INFO").strip() or "INFO").upper(),
             max_open_games_per_user=count("MAX_OPEN_GAMES_PER_USER", 10),
             max_running_games_per_server=count("MAX_RUNNING_GAMES_PER_SERVER", 500),
-            board_workers=workers_from(merged.get("BOARD_WORKERS")),
+            board_workers=workers_set(merged.get("BOARD_WORKERS")),
         )
 
     def __repr__(self) -> str:  # the token never appears in logs or tracebacks

@@ -14,9 +14,12 @@ time.  On a one-core machine, or with `BOARD_WORKERS=0` or `1`, boards are drawn
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import logging
 import multiprocessing
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Mapping, Optional, Sequence
@@ -27,6 +30,7 @@ from rules import GAMES
 log = logging.getLogger("gamehost.drawing")
 
 MAX_TASKS = 2000  # boards per worker before it is replaced
+PR_SET_PDEATHSIG = 1  # prctl(2)
 MAX_BREAKS = 3  # pools broken (a worker died) before boards go back to threads for good
 
 
@@ -38,8 +42,19 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def _die_with_parent() -> None:
+    """Linux: the kernel kills this worker when its parent (the forkserver, which itself stops when the bot
+    does) goes away, so a bot killed with SIGKILL leaves no drawing process behind."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # not Linux: the pool's own shutdown is all there is
+        pass
+
+
 def _warm() -> None:
-    """A worker's start: every game's renderer imported before the first board arrives."""
+    """A worker's start: tied to its parent's life, every game's renderer imported before the first board."""
+    _die_with_parent()
     for key in GAMES:
         renderer_for(key)
 
@@ -95,10 +110,16 @@ class BoardPool:
             pool.shutdown(wait=True, cancel_futures=False)
 
 
-def workers_from(setting: Optional[str]) -> int:
-    """`BOARD_WORKERS` as configured: a count, or empty for one worker per core."""
+def workers_set(setting: Optional[str]) -> Optional[int]:
+    """`BOARD_WORKERS` as configured: a count, or None when it is empty (or not a number)."""
     text = (setting or "").strip()
-    return int(text) if text.isascii() and text.isdigit() else cores()
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def workers_from(setting: Optional[str]) -> int:
+    """`BOARD_WORKERS` as configured, or one worker per core when it is not set."""
+    found = workers_set(setting)
+    return cores() if found is None else found
 
 
 _POOL: Optional[BoardPool] = None
@@ -130,4 +151,5 @@ def shutdown() -> None:
         _POOL = None
 
 
-__all__ = ["BoardPool", "MAX_BREAKS", "MAX_TASKS", "configure", "cores", "pool", "shutdown", "workers_from"]
+__all__ = ["BoardPool", "MAX_BREAKS", "MAX_TASKS", "configure", "cores", "pool", "shutdown", "workers_from",
+           "workers_set"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 
-from cogs import offloop
+from host import offloop
 from host.scheduler import MAX_SLEEP, Scheduler, wait_event
 from storage import TimerStore, open_store
 

@@ -67,3 +67,4 @@ def test_board_workers_setting():
     assert drawing.workers_from("0") == 0
     assert drawing.workers_from("") == drawing.cores() == drawing.workers_from(None)
     assert drawing.workers_from("two") == drawing.cores()  # not a number: the default
+    assert drawing.workers_set("") is None and drawing.workers_set("x") is None and drawing.workers_set("2") == 2
