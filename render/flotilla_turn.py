@@ -10,7 +10,7 @@ from rules.flotilla.texts import tile as tile_name
 from rules.flotilla.view import tile_view
 from rules.text import msg, tr
 
-from .common import INK, ellipsize, font, rounded_box, text_center
+from .common import INK, ellipsize, font, rounded_box, text_center, wrap_text
 from .flotilla_map import TEXT_PX, draw_tile
 
 PANEL = (250, 251, 253)
@@ -38,8 +38,11 @@ def draw_turn(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_
         d.text((x0 + 10, y), ellipsize(_t("img.playing", locale, card=card), bold, x1 - x0 - 20), font=bold,
                fill=INK)
     else:
-        text = _t("img.over_panel" if view.over else "img.no_card", locale)
-        d.text((x0 + 10, y), ellipsize(text, bold, x1 - x0 - 20), font=bold, fill=INK)
+        lines = wrap_text(_t("img.over_panel" if view.over else "img.no_card", locale), bold, x1 - x0 - 20)
+        for line in lines[:2]:
+            d.text((x0 + 10, y), line, font=bold, fill=INK)
+            y += 22
+        y -= 22
     y += 24
     acting = next((p for p in view.players if p.seat in view.to_act), None)
     idx = seat_index.get(acting.seat, 0) if acting else 0
@@ -63,10 +66,11 @@ def draw_turn(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_
     y += 26
     depth = {k: tr(msg(f"flotilla.img.depth.{k}"), locale) for k in "SDA"}
     per_row = max(1, (x1 - x0 - 10) // SLOT)
+    slot = max(SLOT, min(150, (x1 - x0 - 20) // max(1, len(pics))))  # few pictures: room for long names
     small = font(TEXT_PX)
     for i, (t, label) in enumerate(pics[:per_row]):
-        cx = x0 + 10 + SLOT * i + SLOT / 2
+        cx = x0 + 10 + slot * i + slot / 2
         cy = y + PIC + 4
         draw_tile(img, d, t, (cx, cy), PIC, idx, depth)
-        text_center(d, (cx, cy + PIC + 16), ellipsize(label, small, SLOT - 6), small, fill=INK)
+        text_center(d, (cx, cy + PIC + 16), ellipsize(label, small, slot - 6), small, fill=INK)
 
