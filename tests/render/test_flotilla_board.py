@@ -203,3 +203,29 @@ def test_the_final_board_agrees_with_the_final_scores(monkeypatch):
     assert finals == [f"Final score {outcome.scores[s]} ({outcome.breakdown[s]['play']} VP in play)" for s in by_rank]
     # no row shows the in-game stats line ("73¢  ·  93 VP  ·  …") any more
     assert not [t for t in drawn for p in state.players.values() if t.startswith(f"{p.coins}¢  ·  {p.vp} VP")]
+
+
+def test_every_edge_of_the_grid_is_drawn():
+    """No blobs: the edge between two empty Hub cells, and between two empty sea cells, is a line."""
+    from render.flotilla_map import SEA_EDGE, edge_mid
+    view = ENGINE.view(boards()["start"], None)
+    img = draw(view, NAMES, CAPTION)
+    box = _map_box(view)
+    g = fit(view, box)
+    occupied = {t.cell for t in view.tiles}
+    edges = 0
+    for cell in cells_in(box, g):
+        q, r = map(int, cell.split(","))
+        east = f"{q + 1},{r}"
+        if cell in occupied or east in occupied:
+            continue
+        hub = max(abs(q), abs(r), abs(q + r)) <= 3 and max(abs(q + 1), abs(r), abs(q + 1 + r)) <= 3
+        sea = max(abs(q), abs(r), abs(q + r)) > 3 and max(abs(q + 1), abs(r), abs(q + 1 + r)) > 3
+        if not (hub or sea):
+            continue
+        cx, cy = centre(cell, g.size, g.ox, g.oy)
+        mx, my = edge_mid(cx, cy, g.size, 0)  # edge 0 faces E: shared with the east neighbour
+        pixels = {img.getpixel((round(mx) + dx, round(my + 6))) for dx in (-1, 0, 1)}
+        assert ((120, 132, 146) if hub else SEA_EDGE) in pixels, (cell, pixels)
+        edges += 1
+    assert edges > 100
