@@ -1,28 +1,36 @@
-"""Flotilla hex map: the Hub, every player's starting tile and ocean area.
+"""Flotilla hex map: the Hub, every player's starting tile and ocean area, on a grid of labelled cells.
 
-Sinkside tiles are drawn dark (depth letter, toxicity drops, island, artifact
-wedge, depletion cross, outpost); Skyside tiles light (craft edges as thick
-bars, building, construction site, sonar station).  Skiffs are small boats in
-their owner's colour and shape with their cargo count.
+Every cell shows its coordinate "q,r", as the moves name it ("Place purple-11 at 1,3"); every
+edge of the grid is drawn.  A cell holds, top to bottom: the depth letter and toxicity dots
+(Sinkside tiles), a middle row (skiffs by number on the left, the island, building or
+starting marker in the middle, the outpost and the owner's tick on the right) and the
+coordinate.  The cells the pending decision can choose are yellow (issue 15).
 """
 from __future__ import annotations
 
 import math
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
 from rules.text import msg, tr
 
-from .common import INK, WHITE, font, mix, paste_marker, text_center
+from .common import INK, WHITE, font, mix, paste_marker, player_style, text_center, text_on
 
 SQ3 = math.sqrt(3)
 COLOUR_RGB = {"p": (150, 90, 190), "y": (230, 190, 40), "r": (210, 70, 60), "b": (60, 120, 210)}
 HUB_RGB = (206, 214, 222)
 SEA_RGB = (24, 52, 78)
+SEA_EDGE = (62, 96, 128)
+SEA_TEXT = (128, 160, 190)
 SINK_RGB = (20, 110, 120)  # teal: the Sinkside icon colour
 SKY_RGB = (240, 140, 40)  # orange: the Skyside icon colour
+TARGET_RGB = (255, 214, 120)
+TARGET_EDGE = (255, 150, 0)
 DEPTH_SHADE = {"S": 0.15, "D": 0.4, "A": 0.62}
+TEXT_PX = 14  # the smallest text on the board (issue 15 item 9)
+MAX_SIZE = 46
 
 
 def axial(cell: str) -> tuple[int, int]:
@@ -63,87 +71,170 @@ def extent(cells: list[str]) -> tuple[float, float, float, float]:
 HUB = [f"{q},{r}" for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3]
 
 
-def draw_map(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],
-             locale: str = "en") -> None:
+class Grid(NamedTuple):
+    size: float
+    ox: float
+    oy: float
+
+
+def fit(view: Any, box: tuple[int, int, int, int]) -> Grid:
+    """Hex size and origin so the Hub, every tile and every target fit the box."""
     x0, y0, x1, y1 = box
-    d = ImageDraw.Draw(img)
-    d.rectangle(box, fill=SEA_RGB)
-    cells = HUB + [t.cell for t in view.tiles]
+    cells = HUB + [t.cell for t in view.tiles] + list(getattr(view, "targets", []))
     mnx, mxx, mny, mxy = extent(cells)
-    size = min((x1 - x0 - 20) / ((mxx - mnx) + SQ3), (y1 - y0 - 20) / ((mxy - mny) + 2))
-    size = min(size, 40)
+    size = min((x1 - x0 - 8) / ((mxx - mnx) + SQ3), (y1 - y0 - 8) / ((mxy - mny) + 2), MAX_SIZE)
     ox = (x0 + x1) / 2 - size * (mnx + mxx) / 2
     oy = (y0 + y1) / 2 - size * (mny + mxy) / 2
-    for c in HUB:
-        cx, cy = centre(c, size, ox, oy)
-        d.polygon(hexagon(cx, cy, size - 1), fill=HUB_RGB)
-    small = font(max(9, int(size * 0.36)), True)
+    return Grid(round(size, 2), round(ox, 1), round(oy, 1))
+
+
+def cells_in(box: tuple[int, int, int, int], g: Grid) -> list[str]:
+    """Every cell whose whole hexagon lies inside the box."""
+    x0, y0, x1, y1 = box
+    out = []
+    rmin = math.floor((y0 - g.oy) / (1.5 * g.size)) - 1
+    rmax = math.ceil((y1 - g.oy) / (1.5 * g.size)) + 1
+    for r in range(rmin, rmax + 1):
+        qmin = math.floor((x0 - g.ox) / (SQ3 * g.size) - r / 2) - 1
+        qmax = math.ceil((x1 - g.ox) / (SQ3 * g.size) - r / 2) + 1
+        for q in range(qmin, qmax + 1):
+            cx, cy = centre(f"{q},{r}", g.size, g.ox, g.oy)
+            if x0 + 1 <= cx - g.size * SQ3 / 2 and cx + g.size * SQ3 / 2 <= x1 - 1 and \
+                    y0 + 1 <= cy - g.size and cy + g.size <= y1 - 1:
+                out.append(f"{q},{r}")
+    return out
+
+
+def coord_y(cy: float, size: float) -> float:
+    return cy + size * 0.46
+
+
+@lru_cache(maxsize=16)
+def grid_layer(box: tuple[int, int, int, int], g: Grid) -> tuple[Image.Image, tuple[str, ...]]:
+    """The empty sea and Hub, every cell outlined and labelled with its coordinate (cached per geometry)."""
+    x0, y0, x1, y1 = box
+    img = Image.new("RGB", (x1 - x0, y1 - y0), SEA_RGB)
+    d = ImageDraw.Draw(img)
+    f = font(TEXT_PX)
+    hub = set(HUB)
+    cells = tuple(cells_in(box, g))
+    for c in cells:
+        cx, cy = centre(c, g.size, g.ox - x0, g.oy - y0)
+        if c in hub:
+            d.polygon(hexagon(cx, cy, g.size), fill=HUB_RGB, outline=(120, 132, 146), width=1)
+            text_center(d, (cx, coord_y(cy, g.size)), c, f, fill=(70, 82, 96))
+        else:
+            d.polygon(hexagon(cx, cy, g.size), outline=SEA_EDGE, width=1)
+            text_center(d, (cx, coord_y(cy, g.size)), c, f, fill=SEA_TEXT)
+    return img, cells
+
+
+def draw_map(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],
+             locale: str = "en") -> Grid:
+    x0, y0, _, _ = box
+    g = fit(view, box)
+    layer, cells = grid_layer(box, g)
+    img.paste(layer, (x0, y0))
+    d = ImageDraw.Draw(img)
+    shown = set(cells)
+    targets = set(getattr(view, "targets", []))
+    occupied = {t.cell for t in view.tiles}
+    for c in sorted(targets - occupied):  # empty cells a move can choose: yellow
+        cx, cy = centre(c, g.size, g.ox, g.oy)
+        d.polygon(hexagon(cx, cy, g.size), fill=TARGET_RGB, outline=TARGET_EDGE, width=3)
+        text_center(d, (cx, coord_y(cy, g.size)), c, font(TEXT_PX, True), fill=INK)
     depth = {k: tr(msg(f"flotilla.img.depth.{k}"), locale) for k in "SDA"}  # S/D/A, in Spanish S/P/A
+    skiffs = _skiffs_by_cell(view, seat_index)
     for t in view.tiles:
-        _tile(img, d, t, size, ox, oy, seat_index, small, depth)
+        if t.cell not in shown:
+            continue
+        cx, cy = centre(t.cell, g.size, g.ox, g.oy)
+        draw_tile(img, d, t, (cx, cy), g.size, seat_index.get(t.owner, 0), depth, coord=t.cell,
+                  skiffs=skiffs.get(t.cell))
+        if t.cell in targets:  # a tile a move can choose: an orange ring with a white rim
+            d.polygon(hexagon(cx, cy, g.size - 3), outline=TARGET_EDGE, width=5)
+            d.polygon(hexagon(cx, cy, g.size - 7), outline=WHITE, width=1)
+    return g
+
+
+def _skiffs_by_cell(view: Any, seat_index: dict[str, int]) -> dict[str, tuple[int, str]]:
+    """cell -> (owner index, the skiff numbers there as the moves name them: "1", "2 3")."""
+    out: dict[str, tuple[int, list[int]]] = {}
     for p in view.players:
-        idx = seat_index[p.seat]
-        groups: dict[str, list] = {}
-        for s in p.skiffs:
-            groups.setdefault(s.cell, []).append(s)
-        for cell, skiffs in groups.items():
-            cx, cy = centre(cell, size, ox, oy)
-            bx, by = cx - size * 0.45, cy + size * 0.45
-            d.polygon([(bx - size * 0.3, by - 4), (bx + size * 0.3, by - 4), (bx + size * 0.2, by + 5),
-                       (bx - size * 0.2, by + 5)], fill=WHITE, outline=INK)
-            paste_marker(img, (bx, by - size * 0.18), max(8, int(size * 0.32)), idx)
-            cargo = sum(len(s.cargo) for s in skiffs)
-            label = f"{len(skiffs)}×" if len(skiffs) > 1 else ""
-            text_center(d, (bx, by + size * 0.32), f"{label}{cargo}▪", small, fill=WHITE)
+        for i, s in enumerate(p.skiffs):
+            out.setdefault(s.cell, (seat_index[p.seat], []))[1].append(i + 1)
+    return {c: (idx, " ".join(map(str, nums))) for c, (idx, nums) in out.items()}
 
 
-def _tile(img: Image.Image, d: ImageDraw.ImageDraw, t: Any, size: float, ox: float, oy: float,
-          seat_index: dict[str, int], small, depth: dict[str, str]) -> None:
-    cx, cy = centre(t.cell, size, ox, oy)
-    idx = seat_index.get(t.owner, 0)
-    poly = hexagon(cx, cy, size - 1)
+def draw_tile(img: Image.Image, d: ImageDraw.ImageDraw, t: Any, at: tuple[float, float], size: float, idx: int,
+              depth: dict[str, str], coord: str | None = None, skiffs: tuple[int, str] | None = None) -> None:
+    """One tile centred at `at`: on the map (with its coordinate, skiffs and owner tick) or alone
+    (a drawn tile or one of its rotations: `coord` None)."""
+    cx, cy = at
+    poly = hexagon(cx, cy, size)
+    label = font(TEXT_PX, True)
+    mid_y = cy + size * 0.02
     if t.tile == "start":
         fill = SINK_RGB if t.face == "sink" else SKY_RGB
         d.polygon(poly, fill=fill, outline=WHITE, width=2)
-        paste_marker(img, (cx, cy - size * 0.15), max(10, int(size * 0.55)), idx)
-        if t.outpost:
-            d.rectangle([cx - 5, cy + size * 0.3 - 5, cx + 5, cy + size * 0.3 + 5], fill=WHITE, outline=INK)
-        return
-    base = COLOUR_RGB[t.colour or "p"]
-    if t.face == "sink":
-        fill = mix(base, (0, 0, 0), DEPTH_SHADE.get(t.depth or "S", 0.3))
-        d.polygon(poly, fill=fill, outline=mix(fill, WHITE, 0.5))
-        if t.wedge:
-            k = t.rot % 6
-            a, b = corner(cx, cy, size - 2, k - 1), corner(cx, cy, size - 2, k + 1)
-            tip = corner(cx, cy, size - 2, k)
-            d.polygon([tip, (tip[0] * 0.55 + cx * 0.45, tip[1] * 0.55 + cy * 0.45),
-                       ((a[0] + tip[0]) / 2, (a[1] + tip[1]) / 2)], fill=COLOUR_RGB[t.wedge], outline=WHITE)
-            d.polygon([tip, (tip[0] * 0.55 + cx * 0.45, tip[1] * 0.55 + cy * 0.45),
-                       ((b[0] + tip[0]) / 2, (b[1] + tip[1]) / 2)], fill=COLOUR_RGB[t.wedge], outline=WHITE)
-        text_center(d, (cx, cy - size * 0.3), f"{depth.get(t.depth or 'S', t.depth)}{'·' * t.tox}", small, fill=WHITE)
-        if t.island:
-            d.ellipse([cx - size * 0.2, cy - size * 0.05, cx + size * 0.2, cy + size * 0.3], fill=(226, 200, 140),
-                      outline=INK)
-        if t.depleted:
-            d.line([cx - size * 0.4, cy - size * 0.4, cx + size * 0.4, cy + size * 0.4], fill=WHITE, width=3)
-            d.line([cx - size * 0.4, cy + size * 0.4, cx + size * 0.4, cy - size * 0.4], fill=WHITE, width=3)
+        paste_marker(img, (cx, mid_y), max(12, int(size * 0.42)), idx)
     else:
-        fill = mix(base, WHITE, 0.55)
-        d.polygon(poly, fill=fill, outline=base, width=2)
-        for k in t.craft:  # craft edges: dark bars just inside the rim
-            a, b = corner(cx, cy, size * 0.84, k - 1), corner(cx, cy, size * 0.84, k)
-            d.line([a, b], fill=(40, 52, 70), width=max(3, int(size * 0.16)))
-        if t.building:
-            d.rectangle([cx - size * 0.22, cy - size * 0.22, cx + size * 0.22, cy + size * 0.22],
-                        fill=base, outline=INK)
-        if t.sonar:
-            sx, sy = corner(cx, cy, size * 0.7, t.rot % 6)
-            d.ellipse([sx - 4, sy - 4, sx + 4, sy + 4], fill=INK, outline=WHITE)
-        if t.site and not t.outpost:
-            d.ellipse([cx - 5, cy + size * 0.3 - 5, cx + 5, cy + size * 0.3 + 5], outline=INK, width=2)
+        base = COLOUR_RGB[t.colour or "p"]
+        if t.face == "sink":
+            fill = mix(base, (0, 0, 0), DEPTH_SHADE.get(t.depth or "S", 0.3))
+            d.polygon(poly, fill=fill, outline=mix(fill, WHITE, 0.6), width=2)
+            if t.wedge:
+                _wedge(d, cx, cy, size, t.rot % 6, COLOUR_RGB[t.wedge])
+            text_center(d, (cx, cy - size * 0.44), f"{depth.get(t.depth or 'S', t.depth)}{'•' * t.tox}", label,
+                        fill=WHITE)
+            if t.island:
+                d.ellipse([cx - size * 0.17, mid_y - size * 0.13, cx + size * 0.17, mid_y + size * 0.13],
+                          fill=(226, 200, 140), outline=INK)
+            if t.depleted:
+                r = size * 0.3
+                d.line([cx - r, mid_y - r * 0.6, cx + r, mid_y + r * 0.6], fill=WHITE, width=3)
+                d.line([cx - r, mid_y + r * 0.6, cx + r, mid_y - r * 0.6], fill=WHITE, width=3)
+        else:
+            fill = mix(base, WHITE, 0.55)
+            d.polygon(poly, fill=fill, outline=base, width=2)
+            for k in t.craft:  # craft edges: dark bars just inside the rim
+                a, b = corner(cx, cy, size * 0.88, k - 1), corner(cx, cy, size * 0.88, k)
+                d.line([a, b], fill=(40, 52, 70), width=max(3, int(size * 0.13)))
+            if t.building:
+                r = size * 0.17
+                d.rectangle([cx - r, mid_y - r, cx + r, mid_y + r], fill=base, outline=INK)
+            if t.sonar:
+                sx, sy = corner(cx, cy, size * 0.62, t.rot % 6)
+                d.ellipse([sx - 4, sy - 4, sx + 4, sy + 4], fill=INK, outline=WHITE)
+            if t.site and not t.outpost:
+                ox = cx + size * 0.4
+                d.ellipse([ox - 5, mid_y - 5, ox + 5, mid_y + 5], outline=INK, width=2)
     if t.outpost:
-        paste_marker(img, (cx, cy + size * 0.32), max(9, int(size * 0.34)), idx)
-    # owner tick on the rim so every area reads as its player's
-    mx, my = edge_mid(cx, cy, size - 4, 5)
-    paste_marker(img, (mx, my), max(6, int(size * 0.2)), idx, halo=False)
+        d.rectangle([cx + size * 0.4 - 6, mid_y - 6, cx + size * 0.4 + 6, mid_y + 6], fill=WHITE, outline=INK, width=2)
+    if coord is None:
+        return
+    text_center(d, (cx, coord_y(cy, size)), coord, font(TEXT_PX), fill=text_on(fill))
+    if t.tile != "start":  # owner tick on the right, so every area reads as its player's
+        paste_marker(img, (cx + size * 0.72, mid_y), max(8, int(size * 0.2)), idx, halo=True)
+    if skiffs is not None:
+        _skiff_pill(d, cx - size * 0.45, mid_y, *skiffs)
+
+
+def _wedge(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, k: int, rgb) -> None:
+    """An artifact wedge at corner k (D1 rotation): a small kite in that corner, clear of the cell's text."""
+    tip = corner(cx, cy, size - 2, k)
+    a, b = corner(cx, cy, size - 2, k - 1), corner(cx, cy, size - 2, k + 1)
+    inner = (tip[0] * 0.7 + cx * 0.3, tip[1] * 0.7 + cy * 0.3)
+    left = ((a[0] + tip[0] * 3) / 4, (a[1] + tip[1] * 3) / 4)
+    right = ((b[0] + tip[0] * 3) / 4, (b[1] + tip[1] * 3) / 4)
+    d.polygon([tip, left, inner, right], fill=rgb, outline=WHITE)
+
+
+def _skiff_pill(d: ImageDraw.ImageDraw, x: float, y: float, idx: int, numbers: str) -> None:
+    """The skiffs in a cell: their numbers on a boat-shaped pill in the owner's colour."""
+    style = player_style(idx)
+    f = font(TEXT_PX, True)
+    w = f.getlength(numbers) + 10
+    d.polygon([(x - w / 2, y - 9), (x + w / 2, y - 9), (x + w / 2 - 4, y + 9), (x - w / 2 + 4, y + 9)],
+              fill=style.rgb, outline=WHITE, width=1)
+    text_center(d, (x, y), numbers, f, fill=style.text_rgb)

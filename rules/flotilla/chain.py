@@ -13,6 +13,7 @@ from .data import BOARD, CARDS
 from .decide import DECISIONS, Opt, card_options, card_terms, decide, options, with_barriers
 from . import dive as DV, research as RS, sky as SK
 from .effects import event, frames_of, me, run_auto
+from .narrate import narration
 
 AUTO = {"dive": DV.start_dive, "dive_roll": DV.roll, "tox": DV.add_tox, "draw_keep": SK.draw_keep,
         "score_build": SK.score_build, "research": RS.roll, "research_wilds": RS.wilds, "research_pay": RS.pay}
@@ -40,6 +41,9 @@ def play(state: FlotillaState, opt: Opt) -> None:
     if opt[1] == "play":
         start_card(state, *opt[2])
     else:
+        said = narration(state, opt)  # read before the decision changes what it tells
+        if said is not None:
+            state.events.append(said)
         decide(state, state.todo[0], opt)
     run(state)
 

@@ -317,7 +317,7 @@ def _place(state: FlotillaState, p: Player, tile: str, cell: str, rot: int, left
             state.artifact_bag = bag
             g = art.rsplit("-", 1)[0]
             state.slotted = {**state.slotted, g: state.slotted[g] + [art]}
-            event(state, "ev.artifact", artifact=art)
+            event(state, "ev.artifact_found", guild=T.guild(g), bonus=T.terms(ARTIFACTS[art]))
             todo[0:0] = frames_of(ARTIFACTS[art], g)
 
 

@@ -3,23 +3,13 @@ from __future__ import annotations
 
 from ..text import Msg, join
 from . import texts as T
-from .data import BOARD, CARDS, GUILDS, TILES, Term
+from .data import BOARD, CARDS, GUILDS, TILES
 from .decide import Opt, card_terms
+from .narrate import depths
 from .state import FlotillaState
 
-_TERM_CACHE: dict[tuple, Msg] = {}
 _PLAY: dict[tuple[str, str], Msg] = {}
-
-
-def term(t: Term) -> Msg:
-    found = _TERM_CACHE.get(t)
-    if found is None:
-        found = _TERM_CACHE[t] = T.m(f"term.{t.name}", a=t.a, b=t.b)
-    return found
-
-
-def terms(ts: tuple[Term, ...]) -> Msg:
-    return join([term(t) for t in ts], "; ") if ts else T.plain("nothing")
+terms = T.terms
 
 
 def card_text(card_id: str, side: str) -> Msg:
@@ -114,7 +104,7 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
     if kind == "cell":
         return T.m("move.cell", tile=T.tile(state.todo[0][1]), cell=arg)
     if kind == "rot":
-        return T.m("move.rot", r=arg)
+        return T.m("move.rot", r=arg, corner=T.plain(f"corner.{arg}"))
     if kind == "undeplete":
         return T.m("move.undeplete", cell=arg)
     return extra_label(state, p, kind, arg)
@@ -123,7 +113,7 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
 def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
     """Labels of the dive, build and research decisions."""
     if kind == "depth":
-        return T.m("move.depth", dice=" ".join(arg))
+        return T.m("move.depth", dice=depths(arg))
     if kind == "load":
         s = p.skiffs[arg]
         return T.m("move.load", i=arg + 1, cell=s.cell, cargo=len(s.cargo),
@@ -166,10 +156,14 @@ def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
 
 
 def tile_text(tile_id: str) -> Msg:
+    """"red-09: Shallow, red, toxicity 1, red wedge" (island and wedge only when the tile has them)."""
     t = TILES[tile_id]
-    return T.m("tile", id=T.tile(tile_id), depth=T.plain(f"depth.{t.depth}"), colour=T.col(t.colour), tox=t.tox,
-               island=T.plain("island") if t.island else "",
-               wedge=T.m("wedge", colour=T.col(t.wedge)) if t.wedge else "")
+    parts: list[Msg | str] = [T.plain(f"depth.{t.depth}"), T.col(t.colour), T.m("tox_n", n=t.tox)]
+    if t.island:
+        parts.append(T.plain("island"))
+    if t.wedge:
+        parts.append(T.m("wedge", colour=T.col(t.wedge)))
+    return T.m("tile", id=T.tile(tile_id), details=join(parts, ", "))
 
 
 __all__ = ["GUILDS", "card_text", "label", "terms", "tile_text"]

@@ -170,3 +170,15 @@ class FlotillaView(BaseModel):
     copying: Optional[str] = None
     drawn: list[str] = Field(default_factory=list)
     over: bool = False
+    # the pending decision, for the map (issue 15): the cells a legal move chooses (a tile's cell, a
+    # skiff's next cell, an outpost's site, a tile to deplete or clear), the tile being placed or
+    # built with its offered rotations and, once its cell is chosen, that cell
+    targets: list[str] = Field(default_factory=list)
+    pending_tile: Optional[str] = None
+    pending_face: Optional[Side] = None
+    rotations: list[int] = Field(default_factory=list)
+    chosen: Optional[str] = None
+    # after the end: the final scores (F63, F64) and ranks (F65), as the outcome has them
+    final_scores: dict[str, int] = Field(default_factory=dict)
+    final_ranks: dict[str, int] = Field(default_factory=dict)
+    final_breakdown: dict[str, dict[str, int]] = Field(default_factory=dict)

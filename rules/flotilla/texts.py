@@ -74,6 +74,22 @@ def tile(tile_id: str) -> Msg | str:
     return m("tile_name", colour=col(NAME_COLOUR[colour]), n=n)
 
 
+_TERM: dict[tuple, Msg] = {}
+
+
+def term(t: tuple) -> Msg:
+    """One bonus term (`data.Term`) in words ("gain 2¢"); Msgs are values, built once per term."""
+    found = _TERM.get(t)
+    if found is None:
+        found = _TERM[t] = m(f"term.{t.name}", a=t.a, b=t.b)
+    return found
+
+
+def terms(ts: tuple) -> Msg:
+    """Bonus terms in words: "gain 2¢; Seal"."""
+    return join([term(t) for t in ts], "; ") if ts else plain("nothing")
+
+
 def objective(name: str) -> Msg:
     return m(f"obj.{name}")
 

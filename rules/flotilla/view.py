@@ -4,8 +4,10 @@ from __future__ import annotations
 from ..text import Msg
 from . import texts as T
 from .data import BOARD, CARDS, GUILDS, TILES
+from .chain import current_options
 from .hexes import rotated
-from .scoring import penalty_space
+from .place import legal_cells
+from .scoring import breakdown, final_ranks, penalty_space
 from .state import FlotillaState, FlotillaView, PlayerView, Skiff, TileView
 
 
@@ -21,6 +23,11 @@ def _tile_view(cell: str, e: list) -> TileView:
     return TileView(cell=cell, tile=tid, owner=owner, face=face, rot=rot, colour=t.colour,
                     craft=sorted(rotated(k, rot) for k in t.craft), building=t.building, site=t.site,
                     sonar=t.sonar, outpost=bool(outpost))
+
+
+def tile_view(tile_id: str, rot: int, face: str, cell: str = "0,0", owner: str = "") -> TileView:
+    """One tile as the board would show it (the pictures of a drawn tile and its rotations)."""
+    return _tile_view(cell, [tile_id, rot, owner, 0, 0, face])
 
 
 def _player_view(state: FlotillaState, seat: str, viewer: str | None) -> PlayerView:
@@ -47,7 +54,47 @@ def build_view(state: FlotillaState, viewer: str | None, to_act: list[str]) -> F
         survivor=state.survivor, survivor_track=state.survivor_track, sonar=state.sonar, supply=state.supply,
         bag=len(state.bag), artifact_bag=len(state.artifact_bag), round=state.round,
         round_limit=BOARD.round_limit, end_round=state.end_round, to_act=list(to_act), playing=state.playing,
-        copying=state.copying, drawn=list(state.drawn), over=state.over)
+        copying=state.copying, drawn=list(state.drawn), over=state.over, **pending(state), **final(state))
+
+
+def final(state: FlotillaState) -> dict:
+    """F63-F65 after the end: the scores and ranks of the outcome (the board shows these, not in-game VP)."""
+    if not state.over:
+        return {}
+    parts = breakdown(state)
+    scores = {s: sum(b.values()) for s, b in parts.items()}
+    return {"final_scores": scores, "final_ranks": final_ranks(state, scores), "final_breakdown": parts}
+
+
+# decision frame -> the option kind whose argument is a cell
+CELL_CHOICE = {"cell": "cell", "bcell": "bcell", "site": "site", "deplete": "deplete",
+               "remove_depletion": "undeplete"}
+
+
+def pending(state: FlotillaState) -> dict:
+    """What the map highlights for the decision waiting now (public: every option is public here)."""
+    if state.over or state.abandoned or not state.todo:
+        return {}
+    frame = state.todo[0]
+    kind = frame[0]
+    opts = current_options(state)
+    out: dict = {}
+    if kind in CELL_CHOICE:
+        out["targets"] = [o[2] for o in opts if o[1] == CELL_CHOICE[kind]]
+    elif kind == "sail":
+        out["targets"] = sorted({o[2][1] for o in opts if o[2] is not None})
+    elif kind == "place":
+        seat = state.order[state.turn]
+        out["targets"] = sorted({c for o in opts if o[2] is not None for c in legal_cells(state, seat, o[2])})
+    if kind in ("cell", "rot", "bcell", "brot"):
+        tile = frame[1]
+        out["pending_tile"] = tile
+        out["pending_face"] = "sky" if kind in ("bcell", "brot") else "sink"
+        if kind in ("rot", "brot"):
+            out["chosen"] = frame[2]
+            out["rotations"] = [o[2] for o in opts]
+            out["targets"] = [frame[2]]
+    return out
 
 
 PROMPTS = {"sail": "prompt.sail", "turn": "prompt.turn", "infl": "prompt.infl", "infl_each": "prompt.infl",

@@ -52,7 +52,9 @@ def test_spanish_labels_render():
 def _badge_colour(img, view, seat):
     """The side badge of a player's row (rows start below the map)."""
     from render.flotilla_panels import ROW_H
-    i = [p.seat for p in view.players].index(seat)
+    shown = sorted(view.players, key=lambda p: (view.final_ranks[p.seat], p.position)) if view.final_ranks \
+        else view.players  # after the end the rows follow the final ranks
+    i = [p.seat for p in shown].index(seat)
     top = img.height - 10 - (len(view.players) * ROW_H + 8) + 6 + i * ROW_H
     return img.getpixel((10 + 46, top + 36))
 
