@@ -10,7 +10,7 @@ import discord
 
 from host import offloop
 from host.deadlines import (BOT_LEVEL, EXPIRE, MAX_CHAIN, MAX_STALE, REMIND, DeadlinePlanner, deadline_label,
-                            policy_of, rules_default, span)
+                            deadline_of, policy_of, policy_text, rules_default, span)
 from host.i18n import t
 from host.names import shown
 from host.scheduler import Scheduler

@@ -6,13 +6,7 @@ version pinned in requirements.txt (guarded by tests/local/test_pin.py).
 """
 from .messages import Completions, Replies, Sent
 from .parser import LocalError, ParseError
+from .table import LocalTable
 
 __all__ = ["LocalTable", "Sent", "Replies", "Completions", "LocalError", "ParseError"]
 
-
-def __getattr__(name: str):
-    if name == "LocalTable":  # imported lazily: importing the package stays cheap
-        from .table import LocalTable
-
-        return LocalTable
-    raise AttributeError(name)

@@ -26,6 +26,7 @@ from typing import Callable, Optional, TextIO
 import discord
 
 from host.log_redaction import protect
+
 from .messages import Completions, Replies
 from .parser import Line, LocalError, parse_line
 from .registry import DEFAULT_GUILD

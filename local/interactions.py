@@ -11,36 +11,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-import discord
-
+from .errors import http_error
 from .limits import check_message
 from .messages import Sent
 from .registry import ChannelRow, UserRow
 
 EPHEMERAL = 64
 LOADING = 128
-
-
-class FakeResponse:
-    """Stands in for the aiohttp response that discord.py's HTTP errors carry."""
-
-    def __init__(self, status: int, reason: str):
-        self.status = status
-        self.reason = reason
-        self.headers: dict[str, str] = {}
-
-
-_REASONS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed"}
-
-
-def http_error(status: int, code: int, message: str) -> discord.HTTPException:
-    response = FakeResponse(status, _REASONS.get(status, "Error"))
-    body = {"code": code, "message": message}
-    if status == 403:
-        return discord.Forbidden(response, body)  # type: ignore[arg-type]
-    if status == 404:
-        return discord.NotFound(response, body)  # type: ignore[arg-type]
-    return discord.HTTPException(response, body)  # type: ignore[arg-type]
 
 
 @dataclass

@@ -12,6 +12,8 @@ from typing import Any
 from host.limits import (CONTENT, EMBED_AUTHOR, EMBED_DESCRIPTION, EMBED_FIELD_NAME, EMBED_FIELD_VALUE, EMBED_FOOTER,
                       EMBED_TITLE, EMBED_TOTAL, embed_text_size)
 
+from .errors import http_error
+
 MAX_EMBEDS = 10
 MAX_FIELDS = 25
 
@@ -46,7 +48,6 @@ def problems(body: dict[str, Any]) -> list[str]:
 
 def check_message(body: dict[str, Any]) -> None:
     """Raise Discord's 400 Invalid Form Body when the message is too large to send."""
-    from .interactions import http_error  # interactions.py calls this module
     found = problems(body or {})
     if found:
         raise http_error(400, 50035, "Invalid Form Body: " + "; ".join(found))

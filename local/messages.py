@@ -6,63 +6,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from .components import Pressable, button_label, pressables, walk
 from .registry import DEFAULT_GUILD
 
 __all__ = ["Sent", "Pressable", "pressables", "Replies", "Completions", "humanize_mentions"]
 
 JSON_KEYS = ("guild", "channel", "ephemeral", "content", "embeds", "files", "components")
-
-
-@dataclass
-class Pressable:
-    """A numbered thing ``press N`` can click: a button, or one option of a select menu."""
-
-    label: str
-    custom_id: str
-    component_type: int          # 2 button, 3 string select
-    value: Optional[str] = None  # the option value for a select
-    disabled: bool = False
-    placeholder: str = ""
-
-
-def _walk(components: list[dict[str, Any]]):
-    for comp in components or []:
-        yield comp
-        yield from _walk(comp.get("components") or [])
-        if isinstance(comp.get("accessory"), dict):
-            yield from _walk([comp["accessory"]])
-
-
-def _button_label(comp: dict[str, Any]) -> str:
-    label = comp.get("label") or ""
-    emoji = comp.get("emoji") or {}
-    name = emoji.get("name") if isinstance(emoji, dict) else None
-    if name and not emoji.get("id"):
-        label = f"{name} {label}".strip()
-    elif name:
-        label = f":{name}: {label}".strip()
-    return label or comp.get("custom_id", "?")
-
-
-def pressables(components: list[dict[str, Any]]) -> list[Pressable]:
-    """Everything pressable, in reading order: buttons first by row, then select options."""
-    out: list[Pressable] = []
-    selects: list[dict[str, Any]] = []
-    for comp in _walk(components):
-        if comp.get("type") == 2 and comp.get("custom_id") and comp.get("style") not in (5, 6):
-            out.append(Pressable(label=_button_label(comp), custom_id=comp["custom_id"], component_type=2,
-                                 disabled=bool(comp.get("disabled"))))
-        elif comp.get("type") == 3:
-            selects.append(comp)
-    for sel in selects:
-        for opt in sel.get("options") or []:
-            label = opt.get("label") or opt.get("value")
-            emoji = opt.get("emoji") or {}
-            if isinstance(emoji, dict) and emoji.get("name") and not emoji.get("id"):
-                label = f"{emoji['name']} {label}"
-            out.append(Pressable(label=label, custom_id=sel["custom_id"], component_type=3, value=opt.get("value"),
-                                 disabled=bool(sel.get("disabled")), placeholder=sel.get("placeholder") or ""))
-    return out
 
 
 _MENTION = re.compile(r"<(@!?|#|@&)(\d+)>")
@@ -151,15 +100,15 @@ class Sent:
                 url = (embed.get(key) or {}).get("url") or ""
                 if url and not url.startswith("attachment://"):
                     lines.append(bar + f"[{key}] {url}")
-        for comp in _walk(self.components):
+        for comp in walk(self.components):
             if comp.get("type") == 10 and comp.get("content"):  # components v2 text display
                 lines.extend("  " + line for line in hum(comp["content"]).split("\n"))
         for path in self.files:
             lines.append(f"  [image] {path}" if path.lower().endswith((".png", ".jpg", ".jpeg", ".gif", ".webp"))
                          else f"  [file] {path}")
-        for comp in _walk(self.components):
+        for comp in walk(self.components):
             if comp.get("type") == 2 and (comp.get("style") == 5 or comp.get("url")):
-                lines.append(f"  [link] {_button_label(comp)} {comp.get('url', '')}")
+                lines.append(f"  [link] {button_label(comp)} {comp.get('url', '')}")
         last_placeholder = None
         for n, p in enumerate(self.pressables, 1):
             if p.component_type == 3 and p.placeholder and p.placeholder != last_placeholder:

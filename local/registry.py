@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Optional
 
+from .components import pressables
+
 __all__ = ["Registry", "ChannelRow", "UserRow", "GuildRow", "MessageRow", "snowflake_now", "DISCORD_EPOCH",
            "DEFAULT_GUILD"]
 
@@ -390,8 +392,6 @@ class Registry:
 
     def save_message(self, payload: dict[str, Any], visible_to: Optional[int] = None) -> None:
         """Store (or replace) a message the bot posted, as its Discord payload."""
-        from .messages import pressables  # plain-dict helpers, no discord import
-
         channel_id = int(payload["channel_id"])
         has = 1 if pressables(payload.get("components") or []) else 0
         with self._tx() as c:

@@ -19,13 +19,14 @@ from typing import Any, Awaitable, Callable, Optional
 
 import discord
 
+from .errors import FakeResponse, http_error
+from .interactions import EPHEMERAL, LOADING, InteractionRecord, InteractionSide
 from .limits import check_message
 from .messages import Sent
 from .payloads import (
     BOT_PERMISSIONS, channel_payload, guild_payload, member_payload, message_payload,
     role_ids, roles_payload, user_payload, iso,
 )
-from .interactions import EPHEMERAL, LOADING, FakeResponse, InteractionRecord, InteractionSide, http_error
 from .registry import ChannelRow, Registry, UserRow, snowflake_now
 
 __all__ = ["LocalDiscord", "InteractionRecord", "FakeResponse", "http_error"]
