@@ -238,8 +238,15 @@ def command_problems(commands: list[dict[str, Any]]) -> list[str]:
                     problems.append(f"{where} {option['name']} choice value over 100 characters")
             walk(option, f"{where} {option['name']}", False)
 
+    def size(item: dict[str, Any]) -> int:  # the characters Discord counts toward a command's 4,000
+        own = len(item.get("name") or "") + len(item.get("description") or "")
+        own += sum(len(c.get("name") or "") + len(str(c.get("value") or "")) for c in item.get("choices") or [])
+        return own + sum(size(o) for o in item.get("options") or [])
+
     for command in commands:
         walk(command, f"/{command['name']}", True)
+        if size(command) > 4000:
+            problems.append(f"/{command['name']} has {size(command)} characters in all (limit 4000)")
     return problems
 
 

@@ -122,6 +122,7 @@ async def steps(fake: FakeDiscord, proc: asyncio.subprocess.Process, log: Path, 
         "the Spanish command descriptions are not in the sync payload"
 
     await fake.wait_for("IDENTIFY", lambda: any(f.get("op") == 2 for f in fake.frames), TIMEOUT, proc)
+    assert fake.connects[0].get("v") == "10" and fake.connects[0].get("encoding") == "json", fake.connects
     identify = next(f for f in fake.frames if f.get("op") == 2)["d"]
     assert identify["token"] == "fake.token.value" and identify["intents"] & 1  # guilds intent
     await wait_log(log, r"logged in as \S+ in 2 servers", proc)
@@ -166,14 +167,15 @@ async def steps(fake: FakeDiscord, proc: asyncio.subprocess.Process, log: Path, 
     assert service.table(game_id).game.version > int(move.split(":")[2])
 
     # ---- the gateway drops; the bot resumes and answers again -------------------------------------------
-    connections = len(fake.connects)
+    connections, sent = len(fake.connects), len(fake.frames)
     await fake.drop_gateway()
     await fake.wait_for("a RESUME or IDENTIFY on a new connection",
                         lambda: len(fake.connects) > connections and fake.ws is not None
-                        and any(f.get("op") in (2, 6) for f in fake.frames[-5:]), TIMEOUT, proc)
-    again = [f for f in fake.frames if f.get("op") in (2, 6)][-1]
-    if again["op"] == 6:
+                        and any(f.get("op") in (2, 6) for f in fake.frames[sent:]), TIMEOUT, proc)
+    again = next(f for f in fake.frames[sent:] if f.get("op") in (2, 6))
+    if again["op"] == 6:  # discord.py resumes the session it had (else a fresh IDENTIFY gets a new READY)
         assert again["d"]["session_id"] == fake.session_id and again["d"]["seq"] >= 1
+        assert again["d"]["token"] == "fake.token.value"
     board = thread_posts(fake, "mv:")[-1]
     player = mentioned(board)
     move = next(b for b in buttons(board) if b.startswith("mv:"))
