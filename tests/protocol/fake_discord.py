@@ -267,6 +267,7 @@ class FakeDiscord:
     calls: list[Call] = field(default_factory=list)
     frames: list[dict[str, Any]] = field(default_factory=list)  # what the bot sent on the gateway
     connects: list[dict[str, str]] = field(default_factory=list)  # query of each gateway connection
+    closes: list[Optional[int]] = field(default_factory=list)  # how each gateway connection ended
     problems: list[str] = field(default_factory=list)  # payloads over Discord's limits (answered 400)
     unknown: list[str] = field(default_factory=list)  # routes this fake does not model (answered 404)
     rate_limit_next_post: bool = False  # answer the next POST .../messages with a 429
@@ -280,6 +281,7 @@ class FakeDiscord:
         self.seq = 0
         self.session_id = "fake-session-1"
         self.ws: Optional[web.WebSocketResponse] = None
+        self.transport: Optional[asyncio.BaseTransport] = None  # the gateway connection's TCP transport
         self.changed = asyncio.Condition()
         self.runner: Optional[web.AppRunner] = None
         self.originals: dict[str, int] = {}  # interaction token -> its original response's message id
@@ -321,7 +323,7 @@ class FakeDiscord:
         await self.runner.setup()
         site = web.TCPSite(self.runner, "127.0.0.1", 0)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]
+        self.port = self.runner.addresses[0][1]
         return self.port
 
     async def stop(self) -> None:
@@ -345,17 +347,15 @@ class FakeDiscord:
 
     async def drop_gateway(self) -> None:
         """Cut the gateway's TCP connection without a close frame, as a network failure would."""
-        ws, self.ws = self.ws, None
-        assert ws is not None
-        transport = ws._req.transport if ws._req is not None else None  # type: ignore[attr-defined]
-        if transport is not None:
-            transport.abort()
+        assert self.ws is not None and self.transport is not None, "no gateway connection"
+        self.ws, transport, self.transport = None, self.transport, None
+        transport.abort()
 
     async def gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(heartbeat=None, max_msg_size=0)
         await ws.prepare(request)
         self.connects.append(dict(request.query))
-        self.ws = ws
+        self.ws, self.transport = ws, request.transport
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
         async for msg in ws:
             if msg.type != WSMsgType.TEXT and msg.type != WSMsgType.BINARY:
@@ -373,8 +373,9 @@ class FakeDiscord:
                 else:
                     await ws.send_str(json.dumps({"op": 9, "d": False}))
             await self._notify()
+        self.closes.append(ws.close_code)
         if self.ws is ws:
-            self.ws = None
+            self.ws, self.transport = None, None
         await self._notify()
         return ws
 

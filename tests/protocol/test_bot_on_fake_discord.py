@@ -192,6 +192,8 @@ async def steps(fake: FakeDiscord, proc: asyncio.subprocess.Process, log: Path, 
     assert code == 0, text[-3000:]
     assert "Traceback" not in text, text[-3000:]
     assert "stop signal: no new commands" in text, text[-3000:]
+    await fake.wait_for("the gateway closed", lambda: len(fake.closes) == len(fake.connects), TIMEOUT)
+    assert fake.closes[-1] == 1000, f"the bot did not close the gateway normally: {fake.closes}"
     assert not (tmp / "games.db-wal").exists() or (tmp / "games.db-wal").stat().st_size == 0
     assert fake.problems == [], "payloads over Discord's limits:\n" + "\n".join(fake.problems)
     assert fake.unknown == [], f"the bot called routes this fake does not model: {fake.unknown}"
