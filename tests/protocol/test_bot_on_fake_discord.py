@@ -178,6 +178,7 @@ async def steps(fake: FakeDiscord, proc: asyncio.subprocess.Process, log: Path, 
         assert again["d"]["token"] == "fake.token.value"
     board = thread_posts(fake, "mv:")[-1]
     player = mentioned(board)
+    assert player, f"the board mentions nobody: {board['content']!r}"
     move = next(b for b in buttons(board) if b.startswith("mv:"))
     before = len(thread_posts(fake, "mv:"))
     click = await fake.click(player, board, move)
@@ -194,10 +195,10 @@ async def steps(fake: FakeDiscord, proc: asyncio.subprocess.Process, log: Path, 
     assert "stop signal: no new commands" in text, text[-3000:]
     await fake.wait_for("the gateway closed", lambda: len(fake.closes) == len(fake.connects), TIMEOUT)
     assert fake.closes[-1] == 1000, f"the bot did not close the gateway normally: {fake.closes}"
+    service.store.close()
     assert not (tmp / "games.db-wal").exists() or (tmp / "games.db-wal").stat().st_size == 0
     assert fake.problems == [], "payloads over Discord's limits:\n" + "\n".join(fake.problems)
     assert fake.unknown == [], f"the bot called routes this fake does not model: {fake.unknown}"
-    service.store.close()
 
 
 def test_unchanged_bot_on_a_fake_discord(tmp_path):
