@@ -411,12 +411,12 @@ class FakeDiscord:
     def command_id(self, name: str) -> str:
         return next(c["id"] for c in self.commands if c["name"] == name)
 
-    async def slash(self, who: str, command: str, sub: str, **options: Any) -> dict[str, Any]:
-        """The user runs `/command sub option:value…` in the first server's channel."""
+    async def slash(self, who: str, command: str, sub: str, guild: int = GUILDS[0], **options: Any) -> dict[str, Any]:
+        """The user runs `/command sub option:value…` in a server's channel (the first server's by default)."""
         opts = [{"type": 3 if isinstance(v, str) else 4, "name": k, "value": v} for k, v in options.items()]
         data = {"id": self.command_id(command), "name": command, "type": 1,
                 "options": [{"type": 1, "name": sub, "options": opts}]}
-        payload = self.interaction(2, data, who=who)
+        payload = self.interaction(2, data, who=who, guild=guild)
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload
 

@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 from host.tables import TableService
 from storage import open_store
-from tests.protocol.fake_discord import CHANNELS, GUILDS, USERS, FakeDiscord
+from tests.protocol.fake_discord import APP_ID, CHANNELS, GUILDS, USERS, FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 90.0  # seconds for any one step: generous, a loaded 2-core machine is slow to start a bot
@@ -68,6 +68,14 @@ def answered(fake: FakeDiscord, interaction: dict[str, Any]) -> bool:
     token = interaction["token"]
     return any(token in c.path and c.path.startswith("/webhooks/") and c.method in ("POST", "PATCH")
                and c.status == 200 for c in fake.calls)
+
+
+def replies(fake: FakeDiscord, interaction: dict[str, Any]) -> list[dict[str, Any]]:
+    """The message payloads that answered the interaction: its callback's and its follow-ups or edits."""
+    token = interaction["token"]
+    found = [c.json.get("data") or {} for c in callbacks(fake, interaction) if c.json.get("type") in (4, 7)]
+    return found + [c.json or {} for c in fake.calls if c.path.startswith(f"/webhooks/{APP_ID}/{token}")
+                    and c.method in ("POST", "PATCH") and c.status == 200]
 
 
 async def wait_log(log: Path, pattern: str, proc: asyncio.subprocess.Process) -> re.Match[str]:
@@ -165,6 +173,16 @@ async def steps(fake: FakeDiscord, proc: asyncio.subprocess.Process, log: Path, 
                         lambda: len(thread_posts(fake, "mv:")) > before and answered(fake, click), TIMEOUT, proc)
     assert service.games.move_count(game_id) == 1
     assert service.table(game_id).game.version > int(move.split(":")[2])
+
+    # ---- the second server does not see the first one's game: a private refusal, nothing posted ----------
+    posted = len(fake.messages)
+    other = await fake.slash("bob", "game", "status", guild=GUILDS[1], game=game_id)
+    await fake.wait_for("the second server's /game status answered", lambda: answered(fake, other), TIMEOUT, proc)
+    answers = replies(fake, other)
+    assert answers and all(a.get("flags", 0) & 64 for a in answers if "content" in a or "embeds" in a), answers
+    new_messages = list(fake.messages.values())[posted:]
+    assert new_messages and all(m["flags"] & 64 for m in new_messages), new_messages  # only private replies
+    assert service.games.move_count(game_id) == 1
 
     # ---- the gateway drops; the bot resumes and answers again -------------------------------------------
     connections, sent = len(fake.connects), len(fake.frames)
