@@ -13,6 +13,7 @@ import itertools
 import json
 import re
 import time
+import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -282,6 +283,7 @@ class FakeDiscord:
         self.session_id = "fake-session-1"
         self.ws: Optional[web.WebSocketResponse] = None
         self.transport: Optional[asyncio.BaseTransport] = None  # the gateway connection's TCP transport
+        self.zlib: dict[web.WebSocketResponse, Any] = {}  # each connection's compression stream (zlib-stream)
         self.changed = asyncio.Condition()
         self.runner: Optional[web.AppRunner] = None
         self.originals: dict[str, int] = {}  # interaction token -> its original response's message id
@@ -338,7 +340,17 @@ class FakeDiscord:
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         assert self.ws is not None, "no gateway connection"
         self.seq += 1
-        await self.ws.send_str(json.dumps({"op": 0, "t": event, "s": self.seq, "d": data}))
+        await self.send(self.ws, {"op": 0, "t": event, "s": self.seq, "d": data})
+
+    async def send(self, ws: web.WebSocketResponse, frame: dict[str, Any]) -> None:
+        """One gateway frame: a binary piece of the connection's zlib stream when the client asked for
+        `compress=zlib-stream` (as Discord does: each frame ends with a sync flush), else a JSON text frame."""
+        text = json.dumps(frame)
+        stream = self.zlib.get(ws)
+        if stream is None:
+            await ws.send_str(text)
+        else:
+            await ws.send_bytes(stream.compress(text.encode()) + stream.flush(zlib.Z_SYNC_FLUSH))
 
     async def event(self, event: str, data: dict[str, Any]) -> None:
         """An event the server sends on its own (THREAD_CREATE…): skipped while the gateway is down."""
@@ -356,7 +368,9 @@ class FakeDiscord:
         await ws.prepare(request)
         self.connects.append(dict(request.query))
         self.ws, self.transport = ws, request.transport
-        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        if request.query.get("compress") == "zlib-stream":
+            self.zlib[ws] = zlib.compressobj()
+        await self.send(ws, {"op": 10, "d": {"heartbeat_interval": 41250}})
         async for msg in ws:
             if msg.type != WSMsgType.TEXT and msg.type != WSMsgType.BINARY:
                 break
@@ -364,16 +378,17 @@ class FakeDiscord:
             self.frames.append(frame)
             op = frame.get("op")
             if op == 1:
-                await ws.send_str(json.dumps({"op": 11}))
+                await self.send(ws, {"op": 11})
             elif op == 2:
                 await self._ready()
             elif op == 6:
                 if frame["d"].get("session_id") == self.session_id:
                     await self.dispatch("RESUMED", {})
                 else:
-                    await ws.send_str(json.dumps({"op": 9, "d": False}))
+                    await self.send(ws, {"op": 9, "d": False})
             await self._notify()
         self.closes.append(ws.close_code)
+        self.zlib.pop(ws, None)
         if self.ws is ws:
             self.ws, self.transport = None, None
         await self._notify()
