@@ -1,7 +1,7 @@
-"""The fake Discord's limit checks (tests/protocol/fake_discord.py) refuse what Discord refuses."""
+"""The fake Discord's limit checks (tests/protocol/discord_limits.py) refuse what Discord refuses."""
 from __future__ import annotations
 
-from tests.protocol.fake_discord import command_problems, message_problems
+from tests.protocol.discord_limits import command_problems, message_problems
 
 
 def button(custom_id: str, label: str = "Go") -> dict:
@@ -45,6 +45,7 @@ def test_command_limits_are_each_caught():
     assert command_problems([command(description_localizations={"es-ES": "d" * 101})])
     assert command_problems([command(name_localizations={"es-ES": "Partida"})])
     assert command_problems([command(description_localizations={"es-ES": ""})])
+    assert command_problems([command(description_localizations={"es": "Juega"})])  # not a Discord locale
     options = [{"type": 3, "name": f"o{i}", "description": "x"} for i in range(26)]
     assert command_problems([command(options=options)])
     choices = [{"name": f"c{i}", "value": str(i)} for i in range(26)]
