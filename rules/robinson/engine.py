@@ -10,7 +10,7 @@ from ..text import Msg, msg
 from . import events as EV
 from . import abilities, asks, phases, plan as P, resolve, stacks
 from .cont import answering, run
-from .bot import greedy_move
+from .bot.greedy import greedy_move
 from .fast import fast_copy, move
 from .moves import Opt, deciders, label, options
 from .prims import end
