@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..text import join
 from . import effects
+from .adventures import treasure
 from .combat import built
 from .cont import later, step
 from .data import ABILITIES
@@ -22,7 +24,6 @@ from .island import has_shelter
 from .prims import gain, gain_det, heal, living, over, pay, set_morale
 from .scenario import add_wood
 from .state import RobinsonState
-from ..text import join
 from .texts import card as card_msg, char, m, sub
 
 # The planning-window abilities (E20) from the validated data (§3.10): cost in D and owner.
@@ -256,7 +257,6 @@ def _token(s: RobinsonState, tok: str, target: str) -> None:
     elif tok == "Vegetables":
         heal(s, target, 2)
     elif tok == "Treasure":
-        from .adventures import treasure
         treasure(s, s.seat_char[s.seats[s.fp]])
 
 

@@ -3,11 +3,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import join
 from . import abilities, asks, plan as P, rerolls, stacks
+from .adventures import describe
+from .data import ADVENTURES
+from .effects.adventure_codes import hut_options, mark_options
 from .island import adjacent_tiles
+from .phases import half_mixes, hungry_options
 from .scenario import room
+from .setup import choosable, chooser
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, res, sub
+from .windows import night_options, options as wx_options
 
 Opt = tuple[str, str, Any, bool]  # (id, kind, arg, barrier)
 
@@ -19,7 +26,6 @@ def deciders(s: RobinsonState) -> list[str]:
     if s.pending is not None:
         return [s.pending["seat"]]
     if s.phase == "setup":  # R2 option `choose_characters`: one seat at a time, in seat order
-        from .setup import chooser
         return [chooser(s) or fp]
     if s.phase == "plan":
         return [x for x in s.seats if x not in s.confirmed]
@@ -40,7 +46,6 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
             return base
         return base + abilities.prompt_items(s, {o[0] for o in base})
     if ph == "setup":  # R2: pick a character, or one at random (E31's default; draws: a barrier)
-        from .setup import choosable
         last = len(s.seat_char) == len(s.seats) - 1  # the last pick starts round 1
         return [(f"ch:{c}", "ch", c, last) for c in choosable(s)] + [("ch:random", "ch", None, True)]
     return _phase_options(s, seat, ph)
@@ -54,32 +59,25 @@ def _prompt_options(s: RobinsonState) -> list[Opt]:
         if s.pending.get("kind") == "mystery":  # R92: both draw or shuffle: barriers
             return [("my:go", "my", True, True), ("my:stop", "my", False, True)]
         if s.pending.get("kind") == "ntwin":
-            from .windows import night_options
             return night_options(s)
         if s.pending.get("kind") == "wxwin":
-            from .windows import options as wx_options
             return wx_options(s)
         if s.pending.get("kind") == "mark":
-            from .adv_effects import mark_options
             return mark_options(s)  # type: ignore[return-value]
         if s.pending.get("kind") == "fire":
             return [(f"sf:{x}", "sf", x, True) for x in s.pending["sources"].split(";")]
         if s.pending.get("kind") == "hut":
-            from .adv_effects import hut_options
             return hut_options(s)  # type: ignore[return-value]
         if s.pending.get("kind") == "halfprod":
-            from .phases import half_mixes
             return [(f"hp:{f}", "hp", f, False) for f in half_mixes(int(s.pending["F"]), int(s.pending["W"]))]
         if s.pending.get("kind") == "medallion":
             return abilities.medallion_options(s)
         if s.pending.get("kind") == "hungry":  # R72, and food items first if wanted (R8, R87)
-            from .phases import hungry_options
             return hungry_options(s) + abilities.food_options(s)  # type: ignore[return-value]
         if s.pending.get("kind") in asks.KINDS:
             return asks.options(s)
         if "kind" in s.pending:
             return abilities.pick_options(s)
-        from .data import ADVENTURES
         return [(f"adv:{i}", "adv", i, True) for i in range(len(ADVENTURES[s.pending["card"]].opts))]
     return []
 
@@ -126,7 +124,6 @@ def _phase_options(s: RobinsonState, seat: str, ph: str) -> list[Opt]:
 
 
 def pawn_names(s: RobinsonState, seat: str, pawns: str) -> Any:
-    from ..text import join
     return join([char(P.letter_name(s, seat, x)) for x in pawns], ", ")
 
 
@@ -151,7 +148,6 @@ def target_msg(s: RobinsonState, key: str) -> Any:
 
 
 def cost_msg(cost: dict[str, int]) -> Any:
-    from ..text import join
     if not cost:
         return m("free")
     return join([m("amount", n=v, res=res(k)) for k, v in cost.items()], ", ")
@@ -201,8 +197,6 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
     if kind == "pk":
         return abilities.pick_label(s, arg)
     if kind == "adv":
-        from .adventures import describe
-        from .data import ADVENTURES
         codes, to_event = ADVENTURES[s.pending["card"]].opts[arg]
         return m("mv.adv", card=card_msg(s.pending["card"]), what=describe(codes, to_event))
     if kind == "wood":

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from . import effects
-from .asks import kind as ask_kind
+from .asks.core import ask, kind as ask_kind
 from .combat import built, helmet
 from .cont import later, step
 from .data import DICE, INVENTIONS, SCENARIO, TILES
@@ -19,6 +19,8 @@ from .state import RobinsonState, no_res
 from .windows import clouds, open_night, open_window
 from ..text import join
 from .texts import card as card_msg, char, m, sub
+from .asks.meals import extra_meals
+from .prims import end
 
 MORALE_D = {-3: -3, -2: -2, -1: -1, 0: 0, 1: 1, 2: 2}  # R23; +3 is a choice
 
@@ -119,7 +121,6 @@ def produce(s: RobinsonState, pick: str | None = None) -> None:
             wanted = sorted((x for x in live if not ({"noall", "no" + kind(x)} & set(mods))),
                             key=lambda x: kind(x) != "F")  # E31: food first (the default)
             if pick is None and len(wanted) > 1:  # R28: the FP's seat picks one source
-                from .asks import ask
                 ask(s, "prodsc", wanted, space=str(sp))
                 return
             if live:
@@ -339,8 +340,12 @@ def night_eat(s: RobinsonState, hungry: list[str]) -> None:
         wound(s, who, 2)
         if over(s):
             return
-    from .meals import extra_meals
     extra_meals(s)  # asks the FP's seat while food remains (E31), then night_outside
+
+
+@step("night_outside")
+def _night_outside_step(s: RobinsonState, args: list[str]) -> None:
+    night_outside(s)  # after the extra meals (asks/meals.py)
 
 
 def night_outside(s: RobinsonState) -> None:
@@ -390,7 +395,6 @@ def night_rest(s: RobinsonState) -> None:
     s.flags = []
     s.extra_meal = 0
     if s.round >= SCENARIO["rounds"]:  # R72(6), R96
-        from .prims import end
         end(s, "lost", "time")
         return
     s.round += 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..abilities import options as aid_options
-from ..plan import extras_of
+from ..extra_pawns import extras_of
 from ..scenario import room
 from ..state import RobinsonState
 

@@ -7,10 +7,10 @@ import json
 from ..data import BEASTS, CHARACTERS, INVENTIONS, TILES
 from ..effects import choose_alternative
 from ..island import kind as src_kind, sources
+from ..plan import invention_ready
 from ..prims import half_loss, in_camp
 from .camp import tile_worth
 from .worth import INVENTION_VALUE, Worth
-from ..plan import invention_ready
 
 
 def value(name: str) -> float:

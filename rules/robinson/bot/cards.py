@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from .. import plan
-from .harm import fight_wounds, hurt, morale_cost
-from .island_value import camp_food
-from .odds import above, animals
 from ..data import ADVENTURES, EVENTS, MYSTERY, WRECKAGE
 from ..island import kind, sources
 from ..prims import players
+from .harm import fight_wounds, hurt, morale_cost
+from .island_value import camp_food
+from .odds import above, animals
 from .worth import Worth
 
 ADV_COST = 0.7  # an adventure card, on average (R41, §3.11)

@@ -10,21 +10,21 @@ from __future__ import annotations
 
 from ...contract import Move
 from ...rng import Rng
-from ..asks import KINDS as ASK_KINDS
-from .aids import aid_move
-from .answers import pick as ask_pick
-from .camp import camp_pick
-from .look import look_move, pick_look
-from .planning import plan_move, wood_move
-from ..data import ADVENTURES, CHARACTERS
 from .. import island
+from ..asks import KINDS as ASK_KINDS
+from ..data import ADVENTURES, CHARACTERS
 from ..island import kind
 from ..moves import label, options
 from ..prims import in_camp
 from ..state import RobinsonState
-from .cards import codes_cost
-from .worth import INVENTION_VALUE, Worth
 from ..windows import clouds
+from .aids import aid_move
+from .answers import pick as ask_pick
+from .camp import camp_pick
+from .cards import codes_cost
+from .look import look_move, pick_look
+from .planning import plan_move, wood_move
+from .worth import INVENTION_VALUE, Worth
 
 LOOKS = ("tracking", "glass", "recon", "scouting", "new_idea")
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .cards import drawn_cost, event_cost
-from .island_value import terrain_need, tile_value
-from .worth import Worth
 from ..data import BEASTS, EVENTS, INVENTIONS
 from ..island import distances
-from ..state import RobinsonState
-from .harm import fight_wounds, hurt
 from ..plan import invention_ready
+from ..state import RobinsonState
+from .cards import drawn_cost, event_cost
+from .harm import fight_wounds, hurt
+from .island_value import terrain_need, tile_value
 from .planning import invention
+from .worth import Worth
 
 COST = {"tracking": 2, "recon": 2, "scouting": 3, "new_idea": 3}
 

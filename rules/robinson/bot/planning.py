@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from ...rng import Rng
 from .. import plan, stacks
+from ..combat import built
+from ..extra_pawns import extras_of
+from ..island import has_shelter, kind
+from ..prims import players
+from ..scenario import NEEDS, room
+from ..state import RobinsonState
 from .cards import ADV_COST, threat_value
 from .harm import morale_cost
 from .island_value import explore_value, terrain_need
 from .odds import P_ADV, P_OK, P_WOUND, animals, quantile, snow, tonight
 from .worth import DISC, PAL_ITEM, WIN, WPN_ITEM, Worth, pile_outlook, project, wound_cost
-from ..combat import built
-from ..island import has_shelter, kind
-from ..prims import players
-from ..scenario import NEEDS, room
-from ..state import RobinsonState
 
 KEEP_Q = 0.85  # the woodpile step keeps what tonight's weather takes this often (R67)
 MIN_WORTH = 0.4  # per pawn: below this a seat with nothing left to place confirms
@@ -140,7 +141,7 @@ def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
     for mid, i, letter in stacks.support_options(s, seat):
         st = s.plan[i]
         lo = stacks.size_range(s, st)[0]
-        extras = plan.extras_of(s, st)
+        extras = extras_of(s, st)
         if len(st.pawns) < lo:  # a stack waiting for pawns: worth joining when this pawn completes it
             if len(st.pawns) + 1 == lo:
                 fixed = 0 if st.action in ("build", "gather", "explore") else lo

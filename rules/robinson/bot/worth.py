@@ -14,14 +14,14 @@ from math import erf, exp, pi, sqrt
 from typing import NamedTuple
 
 from .. import plan
-from .odds import LAST, P_OK, WIN_FROM, above, animals, beast_stats, p_above, p_over, snow, tonight
-from .harm import fight_wounds, hunt_outlook, hurt
 from ..combat import built
 from ..data import CHARACTERS
 from ..island import distances, has_shelter, kind, sources
 from ..prims import in_camp, players
 from ..scenario import NEEDS
 from ..state import RobinsonState
+from .harm import fight_wounds, hunt_outlook, hurt
+from .odds import LAST, P_OK, WIN_FROM, above, animals, beast_stats, p_above, p_over, snow, tonight
 
 DISC = 0.93  # a round further away counts a little less (the game may end before)
 FED = 2.0  # a meal while short: 2 wounds (R72) to a character, at its price

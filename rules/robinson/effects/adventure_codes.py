@@ -2,13 +2,15 @@
 "That tile" / "the source just gathered" come from s.ctx (E32: nothing when the action failed)."""
 from __future__ import annotations
 
-from . import adventures
-from .combat import built
-from .effects import OPS, exhaust, flip_back, who_list
-from .island import kind, sources
-from .prims import fp_char, gain, keep_outside, lose_det, outside_actor, players, wound, wound_all
-from .state import RobinsonState
-from .texts import card as card_msg, char, m, sub
+from .. import adventures
+from ..combat import built
+from ..data import MYSTERY
+from ..island import kind, sources
+from ..prims import fp_char, gain, keep_outside, lose_det, outside_actor, players, wound, wound_all
+from ..state import RobinsonState
+from ..texts import card as card_msg, char, m, sub
+from .changes import exhaust, flip_back, who_list
+from .interpreter import OPS
 
 def _space(s: RobinsonState, card: str) -> int | None:
     ref = s.ctx.get("space") or (s.mem.get(card) or [None])[0]
@@ -207,7 +209,6 @@ def _stop(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 def _trap_door(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     """Discard the treasures resolved earlier in this draw (gains taken back as far as possible)."""
-    from .data import MYSTERY
     away = outside_actor(s)  # R74: a drawer outside lost them from its personal supply
     for t in [x for x in s.ctx.get("treasures", "").split(";") if x]:
         for code in MYSTERY[t].now:
