@@ -14,8 +14,8 @@ from ..text import join
 from . import effects
 from .cont import later, paused, step, then
 from .data import ADVENTURES, MYSTERY
-from .prims import over, wound
 from .state import RobinsonState
+from .tallies import over, wound
 from .texts import card as card_msg, char, m, sub
 
 ICON_DECK = {"build": "B", "gather": "G", "explore": "E"}

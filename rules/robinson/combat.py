@@ -4,8 +4,8 @@ from __future__ import annotations
 from .data import BEASTS
 from .effects.changes import draw_discovery
 from .names import named
-from .prims import gain, over, wound
 from .state import RobinsonState
+from .tallies import gain, over, wound
 from .texts import char, m
 
 

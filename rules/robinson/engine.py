@@ -17,10 +17,10 @@ from .effects import exhaust, move_camp
 from .effects.adventure_codes import hut_pick, mark_pick
 from .fast import fast_copy, move
 from .moves import Opt, deciders, label, options
-from .prims import end
 from .scenario import add_wood
 from .setup import choose, new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
+from .tallies import end
 from .texts import char, m, seat as seat_msg, sub
 from .view import build_view, prompt
 from .windows import answer, night_answer

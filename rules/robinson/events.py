@@ -6,8 +6,8 @@ from .adventures import event_half
 from .asks.fight import fight_or_ask
 from .cont import later, paused, run, step, then
 from .data import EVENTS
-from .prims import fp_char
 from .state import RobinsonState
+from .tallies import fp_char
 from .texts import card as card_msg, m
 
 ICON_DECK = {"B": "build", "G": "gather", "E": "explore"}

@@ -12,7 +12,7 @@ from .combat import built, helmet
 from .cont import later, step
 from .data import DICE, INVENTIONS, SCENARIO, TILES
 from .island import adjacent_tiles, has_shelter, kind, sources
-from .prims import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
+from .tallies import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
                     set_morale, wound, wound_all)
 from .scenario import check_win, room
 from .state import RobinsonState, no_res
@@ -20,7 +20,8 @@ from .windows import clouds, open_night, open_window
 from ..text import join
 from .texts import card as card_msg, char, m, sub
 from .asks.meals import extra_meals
-from .prims import end
+from .tallies import end
+from .move_kinds import HUNGRY
 
 MORALE_D = {-3: -3, -2: -2, -1: -1, 0: 0, 1: 1, 2: 2}  # R23; +3 is a choice
 
@@ -316,7 +317,7 @@ def night_meals(s: RobinsonState) -> None:
 
 def hungry_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
     chosen = (s.pending or {}).get("chosen", "").split(";")
-    return [(f"hg:{c}", "hg", c, False) for c in in_camp(s) if c not in chosen]
+    return [(f"hg:{c}", HUNGRY, c, False) for c in in_camp(s) if c not in chosen]
 
 
 def hungry_pick(s: RobinsonState, who: str) -> None:

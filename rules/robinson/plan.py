@@ -22,8 +22,8 @@ from .combat import built
 from .data import ABILITIES, CHARACTERS, EVENTS, INVENTIONS, SCENARIO_INVENTIONS
 from .extra_pawns import build_extras, far
 from .island import distances, explored_terrains, has_shelter, sources
-from .prims import players
 from .state import ACTIONS, RobinsonState, Stack
+from .tallies import players
 
 EDITS = 6
 SHELTER_COST = {1: (2, 1), 2: (2, 1), 3: (3, 2), 4: (4, 3)}  # R56: (wood, fur)

@@ -9,9 +9,9 @@ from .events import event_card
 from .island import kind, sources
 from .phases import end_action, header
 from .plan import brown_sources, check_item, invention_ready, requirement_met, resolution_order
-from .prims import gain, gain_det, heal, over, players, set_morale, wound
 from .stacks import drop_short
 from .state import RobinsonState, Spot, Stack
+from .tallies import gain, gain_det, heal, over, players, set_morale, wound
 from .texts import card as card_msg, char, m, sub
 
 DIE_OF = {"build": "build", "gather": "gather", "explore": "explore"}

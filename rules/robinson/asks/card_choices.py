@@ -22,8 +22,8 @@ from ..data import BEASTS
 from ..effects.changes import exhaust, flip_back, move_camp, track
 from ..effects.interpreter import OPS, apply
 from ..island import adjacent_tiles, distances, has_shelter, nearest_sources
-from ..prims import half_loss, living, pay
 from ..state import RobinsonState
+from ..tallies import half_loss, living, pay
 from ..texts import card as card_msg, m, sub
 from .core import ask, ask_choice, kind, prompt_card, prompt_resolver, seat_of
 

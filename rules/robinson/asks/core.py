@@ -94,10 +94,12 @@ def answer(s: RobinsonState, a: str) -> None:
 
 
 def prompt_resolver(p: dict) -> str | None:
+    """The character resolving the action the question belongs to, if any (E15)."""
     return p.get("r") or None
 
 
 def prompt_card(p: dict) -> Any:
+    """The card the question comes from, as shown to the players."""
     return card_msg(p["card"]) if p.get("card") else m("card", deck="", name="?")
 
 

@@ -10,9 +10,9 @@ from ..effects.interpreter import OPS
 from ..island import natural_shelter
 from ..moves import cost_msg, target_msg
 from ..plan import can_pay, targets
-from ..prims import fp_char, pay
 from ..resolve import build_done
 from ..state import RobinsonState, Stack
+from ..tallies import fp_char, pay
 from ..texts import card as card_msg, m
 from .core import ask, kind
 

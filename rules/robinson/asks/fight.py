@@ -15,8 +15,8 @@ from ..combat import fight, fight_beast
 from ..data import BEASTS
 from ..effects.interpreter import OPS
 from ..names import named
-from ..prims import fp_char
 from ..state import RobinsonState
+from ..tallies import fp_char
 from ..texts import card as card_msg, char, m
 from .core import ask, kind, seat_of
 

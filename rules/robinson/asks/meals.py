@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cont import then
-from ..prims import in_camp, over, pay, wound
 from ..state import RobinsonState
+from ..tallies import in_camp, over, pay, wound
 from ..texts import char, m
 from .core import ask, kind
 

@@ -1,4 +1,4 @@
-"""The co-operative bot's answers to the choices inside effects (asks.py, E31): the cheaper loss,
+"""The co-operative bot's answers to the choices inside effects (asks/, E31): the cheaper loss,
 the more useful gain, the safer fight.  Pure: decided from the state alone."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from ..data import BEASTS, CHARACTERS, INVENTIONS, TILES
 from ..effects import choose_alternative
 from ..island import kind as src_kind, sources
 from ..plan import invention_ready
-from ..prims import half_loss, in_camp
+from ..tallies import half_loss, in_camp
 from .camp import tile_worth
 from .worth import INVENTION_VALUE, Worth
 
@@ -43,7 +43,7 @@ def pick(s, ids: list[str]) -> str:
         return min(ids, key=lambda i: (src_kind(i.partition(".")[2]) == want, i))
     if k == "tile":  # the least useful tile goes face down
         return min(ids, key=lambda i: (_tile_worth(s, int(i[3:])), i))
-    if k == "camp":  # R73 forced: the tile worth most for the rounds left (bot_camp)
+    if k == "camp":  # R73 forced: the tile worth most for the rounds left (camp.py)
         w = Worth(s)
         return max(ids, key=lambda i: (tile_worth(s, w, int(i[3:])), -int(i[3:])))
     if k == "flip":  # the least useful item, never Fire

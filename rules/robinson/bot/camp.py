@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from ..data import TILES
 from ..island import kind, sources
-from ..prims import half_loss
 from ..state import RobinsonState
+from ..tallies import half_loss
 from .odds import animals, p_above
 from .worth import DISC, Worth
 

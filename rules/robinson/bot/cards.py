@@ -8,7 +8,7 @@ from typing import Any
 from .. import plan
 from ..data import ADVENTURES, EVENTS, MYSTERY, WRECKAGE
 from ..island import kind, sources
-from ..prims import players
+from ..tallies import players
 from .harm import fight_wounds, hurt, morale_cost
 from .island_value import camp_food
 from .odds import above, animals

@@ -1,9 +1,9 @@
 """A co-operative bot seat (rules/bots.py "greedy" level): plans its own pawns by
-expected worth (bot_plan.py: food for the night, Shelter and Roof before the
+expected worth (planning.py: food for the night, Shelter and Roof before the
 weather, wood for the pile and the snow, Fire, threats about to slide off,
 exploring for terrains and sources, no Hunt without the Weapon for it), uses plain
-abilities, items and tokens (bot_aids.py) and the look-at ones (bot_look.py), then
-confirms; moves the camp at night when another tile is worth it (bot_camp.py);
+abilities, items and tokens (aids.py) and the look-at ones (look.py), then
+confirms; moves the camp at night when another tile is worth it (camp.py);
 every other decision takes a sensible answer.  Pure: no clock, no global random;
 ties broken by `rng`."""
 from __future__ import annotations
@@ -15,8 +15,8 @@ from ..asks import KINDS as ASK_KINDS
 from ..data import ADVENTURES, CHARACTERS
 from ..island import kind
 from ..moves import label, options
-from ..prims import in_camp
 from ..state import RobinsonState
+from ..tallies import in_camp
 from ..windows import clouds
 from .aids import aid_move
 from .answers import pick as ask_pick
@@ -55,7 +55,7 @@ def food_gap(s: RobinsonState) -> int:
 
 
 def adventure_choice(s: RobinsonState) -> int:
-    """The option whose effects cost least (bot_cards), counting the event half a card sent into the
+    """The option whose effects cost least (cards.py), counting the event half a card sent into the
     event deck may bring back later (R90)."""
     card = ADVENTURES[s.pending["card"]]  # type: ignore[index]
     w = Worth(s)
@@ -98,7 +98,7 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
         kind = s.pending.get("kind")
         if kind != "hungry":  # the items offered with a prompt (R8): the bot uses them while planning
             ids = [i for i in ids if not i.startswith(("it:", "tk:"))]
-        if kind in ASK_KINDS:  # choices inside effects (asks.py)
+        if kind in ASK_KINDS:  # choices inside effects (asks/)
             pick = ask_pick(s, ids)
         elif kind in LOOKS:  # R98: what was just looked at is public
             pick = pick_look(s, ids)

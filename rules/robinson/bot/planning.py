@@ -1,6 +1,6 @@
 """The co-operative bot's planning (R30-R38) by expected worth, and its woodpile step (S3).
 
-Every stack the seat may place is scored in one currency, wounds (bot_worth: a wound to a healthy
+Every stack the seat may place is scored in one currency, wounds (worth.py: a wound to a healthy
 character = 1), from public information only (R98).  The plan already placed is projected first
 (Roof, Palisade, Weapon, Morale, food and wood expected), so a second Roof or a third Arrange camp
 is worth what it adds.  A stack's worth is its gains minus its costs (resources at their price
@@ -14,9 +14,9 @@ from .. import plan, stacks
 from ..combat import built
 from ..extra_pawns import extras_of
 from ..island import has_shelter, kind
-from ..prims import players
 from ..scenario import NEEDS, room
 from ..state import RobinsonState
+from ..tallies import players
 from .cards import ADV_COST, threat_value
 from .harm import morale_cost
 from .island_value import explore_value, terrain_need

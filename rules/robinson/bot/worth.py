@@ -17,9 +17,9 @@ from .. import plan
 from ..combat import built
 from ..data import CHARACTERS
 from ..island import distances, has_shelter, kind, sources
-from ..prims import in_camp, players
 from ..scenario import NEEDS
 from ..state import RobinsonState
+from ..tallies import in_camp, players
 from .harm import fight_wounds, hunt_outlook, hurt
 from .odds import LAST, P_OK, WIN_FROM, above, animals, beast_stats, p_above, p_over, snow, tonight
 
@@ -28,7 +28,7 @@ FED = 2.0  # a meal while short: 2 wounds (R72) to a character, at its price
 PAL_ITEM = {"Fire": 1, "Bricks": 1, "Moat": 2, "Wall": 2}
 WPN_ITEM = {"Knife": 1, "Spear": 3, "Bow": 3, "Sling": 2, "Belts": 1}
 WOOD_BASE = 1.1  # a piece of wood with the woodpile on schedule
-WIN = 20.0  # the win, in wounds (about what a death costs, bot_harm.DEATH)
+WIN = 20.0  # the win, in wounds (about what a death costs, harm.DEATH)
 WOOD_CAP = 8.0
 PILE_K = 3.0  # wood gets dearer with the wood still to gather each round for the woodpile ...
 STRAIN_CAP = 4.0  # ... up to this much above WOOD_BASE
@@ -101,7 +101,7 @@ def prod_wood(s: RobinsonState) -> int:
 
 
 def wound_cost(s: RobinsonState, who: str) -> float:
-    """One more wound to `who` (bot_harm.hurt: life left, morale arrows, death)."""
+    """One more wound to `who` (harm.hurt: life left, morale arrows, death)."""
     return hurt(s, who, 1)
 
 
@@ -163,7 +163,7 @@ class Worth:
 
     def __init__(self, s: RobinsonState):
         self.s = s
-        self.need: dict[str, float] | None = None  # terrains still needed (bot_island), when asked
+        self.need: dict[str, float] | None = None  # terrains still needed (island_value.py), when asked
         self._hunts: dict[tuple[str, float], tuple[float, float, float, float]] = {}
         self.pj = pj = project(s)
         self.rnd = s.round
@@ -200,7 +200,7 @@ class Worth:
                        built(s, "Furnace"), animals(self.rnd) or "red" in s.weather_tokens)
 
     def hunt(self, who: str, weapon: float) -> tuple[float, float, float, float]:
-        """bot_harm.hunt_outlook, remembered for this decision."""
+        """harm.hunt_outlook, remembered for this decision."""
         key = (who, weapon)
         if key not in self._hunts:
             self._hunts[key] = hunt_outlook(self.s, who, weapon)

@@ -6,8 +6,9 @@ from .. import adventures
 from ..combat import built
 from ..data import MYSTERY
 from ..island import kind, sources
-from ..prims import fp_char, gain, keep_outside, lose_det, outside_actor, players, wound, wound_all
+from ..move_kinds import MARK_ITEM, RUINED_HUT
 from ..state import RobinsonState
+from ..tallies import fp_char, gain, keep_outside, lose_det, outside_actor, players, wound, wound_all
 from ..texts import card as card_msg, char, m, sub
 from .changes import exhaust, flip_back, who_list
 from .interpreter import OPS
@@ -140,7 +141,7 @@ def _ruined_hut(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 def hut_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
-    return [(f"rh:{n}", "rh", n, True) for n in HUT_ITEMS if n not in s.built and n not in s.future_built]
+    return [(f"rh:{n}", RUINED_HUT, n, True) for n in HUT_ITEMS if n not in s.built and n not in s.future_built]
 
 
 def hut_pick(s: RobinsonState, name: str, who: str) -> None:
@@ -177,7 +178,7 @@ def _mark_items(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 def mark_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
     marked = s.mem.get((s.pending or {}).get("card", ""), [])
-    return [(f"mk:{x}", "mk", x, True) for x in dict.fromkeys(s.built) if x not in marked]
+    return [(f"mk:{x}", MARK_ITEM, x, True) for x in dict.fromkeys(s.built) if x not in marked]
 
 
 def mark_pick(s: RobinsonState, item: str) -> bool:

@@ -4,8 +4,8 @@ and restored sources (§3.9), items flipped back (R59), the camp's move (R73).""
 from __future__ import annotations
 
 from ..island import has_shelter, natural_shelter
-from ..prims import demand_targets, found_token, fp_char, half_loss, living, set_morale, wound_all
 from ..state import RobinsonState
+from ..tallies import demand_targets, found_token, fp_char, half_loss, living, set_morale, wound_all
 from ..texts import card as card_msg, m, sub
 
 TRACKS = {"roof": "roof", "pal": "palisade", "wpn": "weapon"}

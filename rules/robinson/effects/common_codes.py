@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..prims import fp_char, gain, gain_det, half_loss, heal, lose_det, over, pay, set_morale, wound_all
 from ..state import RobinsonState
+from ..tallies import fp_char, gain, gain_det, half_loss, heal, lose_det, over, pay, set_morale, wound_all
 from ..texts import card as card_msg, char, m, sub
 from .changes import TRACKS, draw_discovery, put_token, restore_it, track, who_list
 from .interpreter import OPS

@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 from ..asks.core import ask_or
 from ..cont import later, step
-from ..prims import over
 from ..state import RobinsonState
+from ..tallies import over
 from .changes import TRACKS
 
 OPS: dict[str, Callable[[RobinsonState, str, str, str | None], None]] = {}
@@ -47,7 +47,7 @@ def _affordable(s: RobinsonState, code: Any) -> bool:
 
 
 def apply(s: RobinsonState, codes: tuple[Any, ...] | list[Any], card: str, r: str | None = None) -> None:
-    """Run the codes in order; a code that asks a player (asks.py) stops here and the codes after
+    """Run the codes in order; a code that asks a player (asks/) stops here and the codes after
     it wait in the continuation (cont.py) until the answer."""
     codes = list(codes)
     for i, code in enumerate(codes):

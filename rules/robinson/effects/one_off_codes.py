@@ -4,9 +4,9 @@ from __future__ import annotations
 from ..cont import later, paused, step
 from ..data import BEASTS
 from ..events import slide_off
-from ..prims import gain, pay
 from ..scenario import add_wood
 from ..state import RobinsonState
+from ..tallies import gain, pay
 from ..texts import card as card_msg, m
 from .changes import put_token, track
 from .interpreter import OPS
