@@ -27,6 +27,9 @@ import signal
 from multiprocessing.connection import Connection
 from typing import Any, Callable, Optional
 
+from rules.eclipse import battle_odds, odds  # noqa: F401  (loaded with the worker, outside any budget)
+from rules.eclipse.notation import NotationError
+
 from .limits import quote
 from .refusal import Refusal
 
@@ -53,10 +56,6 @@ def _over_budget(signum: int, frame: Any) -> None:
 def _serve(conn: Connection) -> None:
     """The worker process: compute `fn(*args)` for each request within `budget` seconds of CPU;
     a NotationError comes back as its Msg."""
-    import rules.eclipse.battle_odds  # noqa: F401  (imported before the first request, outside any budget)
-    import rules.eclipse.odds  # noqa: F401
-    from rules.eclipse.notation import NotationError
-
     timer = hasattr(signal, "setitimer")  # Unix; elsewhere only the parent's wall limit applies
     if timer:
         signal.signal(signal.SIGPROF, _over_budget)

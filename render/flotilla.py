@@ -16,6 +16,8 @@ from typing import Any, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
 
+from rules.flotilla.data import CARDS
+from rules.flotilla.labels import card_text
 from rules.text import msg, tr
 
 from .common import INK, WHITE, ellipsize, font, paste_marker, to_png, wrap_text
@@ -87,7 +89,6 @@ def hand_height(own: Any) -> int:
 
 
 def draw_hand(img: Image.Image, own: Any, box: tuple[int, int, int, int], locale: str) -> None:
-    from rules.flotilla.labels import card_text
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 8, fill=(255, 250, 235), outline=(200, 170, 90), width=2)
@@ -95,7 +96,6 @@ def draw_hand(img: Image.Image, own: Any, box: tuple[int, int, int, int], locale
     col_w = (x1 - x0 - 24) // 2
     f = font(15)
     for i, card in enumerate(own.hand):
-        from rules.flotilla.data import CARDS
         name = tr(msg(f"flotilla.card.{CARDS[card].kind}"), locale)
         text = f"{name}: {tr(card_text(card, own.side), locale)}"
         x = x0 + 12 + (i % 2) * col_w

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
 
+from rules.flotilla.data import CARDS
 from rules.text import msg, tr
 
 from .common import INK, WHITE, ellipsize, font, mix, paste_marker, rounded_box, text_center, wrap_text
@@ -33,7 +34,6 @@ def _t(key: str, locale: str, **args: Any) -> str:
 def card_name(card_id: str | None, locale: str) -> str:
     if not card_id:
         return "–"
-    from rules.flotilla.data import CARDS
     return tr(msg(f"flotilla.card.{CARDS[card_id].kind}"), locale)
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from rules.flotilla.data import CARDS
 from rules.flotilla.texts import tile as tile_name
 from rules.flotilla.view import tile_view
 from rules.text import msg, tr
@@ -25,7 +26,6 @@ def _t(key: str, locale: str, **args: Any) -> str:
 
 def draw_turn(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],
               locale: str) -> None:
-    from rules.flotilla.data import CARDS
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(img)
     rounded_box(d, box, 10, fill=PANEL, outline=(200, 208, 216))

@@ -2,10 +2,11 @@
 (unofficial fan implementation): rules engine.
 
 Rules: docs/rules/robinson.md (R1-R99, S1-S10, E1-E38), after the Spanish
-rulebook.  Modules: data (validated component data), state, prims (wounds,
-D, payments), setup, island, combat, effects (the R91 code interpreter),
-events (Event phase), phases (the round), plan (planning), resolve (actions),
-scenario (woodpile, win), moves (decisions and labels), view, engine.
+rulebook.  Modules, from the bottom up: data (validated component data), state, tallies (wounds,
+D, payments), island, combat, cont (continuation points), effects/ (the R91 code interpreter and
+its codes), asks/ (choices inside effects), setup, events (Event phase), phases (the round), plan
+(planning), stacks, resolve (actions), scenario (woodpile, win), moves (decisions and labels), view,
+bot/ (the greedy co-op seat), registry (every registered code, question and step), engine.
 Progress and gaps: STATUS.md.
 """
 from __future__ import annotations

@@ -14,15 +14,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..text import join
 from . import effects
+from .adventures import treasure
 from .combat import built
 from .cont import later, step
 from .data import ABILITIES
 from .island import has_shelter
-from .prims import gain, gain_det, heal, living, over, pay, set_morale
+from .move_kinds import ABILITY, DISCOVERY_TOKEN, ITEM, LOOK_PICK, MEDALLION
 from .scenario import add_wood
 from .state import RobinsonState
-from ..text import join
+from .tallies import gain, gain_det, heal, living, over, pay, set_morale
 from .texts import card as card_msg, char, m, sub
 
 # The planning-window abilities (E20) from the validated data (§3.10): cost in D and owner.
@@ -52,14 +54,14 @@ def ability_options(s: RobinsonState, seat: str) -> list[tuple[str, str, Any, bo
             continue
         if ab == "grandma":
             if s.avail["F"] + s.avail["NF"] >= 1:
-                out += [(f"ab:grandma:{w}", "ab", (ab, w), False) for w in _wounded(s)]
+                out += [(f"ab:grandma:{w}", ABILITY, (ab, w), False) for w in _wounded(s)]
         elif ab == "economy":
-            out += [(f"ab:economy:{i}", "ab", (ab, str(i)), False) for i, st in enumerate(s.plan)
+            out += [(f"ab:economy:{i}", ABILITY, (ab, str(i)), False) for i, st in enumerate(s.plan)
                     if st.pawns[0] == me and st.pay.get("W")]
         elif ab == "defense":
             if has_shelter(s):
-                out.append(("ab:defense:pal", "ab", (ab, "pal"), False))
-            out.append(("ab:defense:wpn", "ab", (ab, "wpn"), False))
+                out.append(("ab:defense:pal", ABILITY, (ab, "pal"), False))
+            out.append(("ab:defense:wpn", ABILITY, (ab, "wpn"), False))
         elif ab == "new_idea" and not (s.inv_deck or s.inv_discard):
             continue
         elif ab == "scouting" and not s.disc_stack:
@@ -71,7 +73,7 @@ def ability_options(s: RobinsonState, seat: str) -> list[tuple[str, str, Any, bo
         elif ab == "the_hunt" and not s.beast_deck:
             continue
         else:
-            out.append((f"ab:{ab}", "ab", (ab, ""), ab in LOOK or ab == "the_hunt"))
+            out.append((f"ab:{ab}", ABILITY, (ab, ""), ab in LOOK or ab == "the_hunt"))
     return _ids(out)
 
 
@@ -84,25 +86,25 @@ def item_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
         if uses <= 0:
             continue
         if item in HEALERS:
-            out += [(f"it:{item}:{w}", "it", (item, w), False) for w in _wounded(s)]
+            out += [(f"it:{item}:{w}", ITEM, (item, w), False) for w in _wounded(s)]
         elif item == "Pipe & Tobacco":
-            out += [(f"it:{item}:{w}", "it", (item, w), False) for w in living(s)]
+            out += [(f"it:{item}:{w}", ITEM, (item, w), False) for w in living(s)]
         elif item in ("Biscuits", "Empty Bottle", "Bible"):
-            out.append((f"it:{item}", "it", (item, ""), False))
+            out.append((f"it:{item}", ITEM, (item, ""), False))
         elif item == "Storm Glass" and s.event_deck:
-            out.append((f"it:{item}", "it", (item, ""), True))
+            out.append((f"it:{item}", ITEM, (item, ""), True))
     for tok in dict.fromkeys(s.tokens):
         pot = built(s, "Pot")
         if tok in ("Old Machete", "Pirate Sabre", "Oil") or (tok == "Herbs" and pot) or \
                 (tok == "Poison" and pot) or (tok == "Goat" and s.weapon >= 1 and s.phase != "resolve") or \
                 (tok == "Healing Herbs" and pot and "Medicine" not in s.built):
-            out.append((f"tk:{tok}", "tk", (tok, ""), False))
+            out.append((f"tk:{tok}", DISCOVERY_TOKEN, (tok, ""), False))
         elif tok == "Treasure":
-            out.append((f"tk:{tok}", "tk", (tok, ""), True))
+            out.append((f"tk:{tok}", DISCOVERY_TOKEN, (tok, ""), True))
         elif tok == "Castaway Herbs" or (tok == "Vegetables" and pot):
-            out += [(f"tk:{tok}:{w}", "tk", (tok, w), False) for w in _wounded(s)]
+            out += [(f"tk:{tok}:{w}", DISCOVERY_TOKEN, (tok, w), False) for w in _wounded(s)]
         elif tok == "Medallion":  # S6: its 3 D shared freely, one at a time (`md:<character>`)
-            out.append((f"tk:{tok}", "tk", (tok, ""), False))
+            out.append((f"tk:{tok}", DISCOVERY_TOKEN, (tok, ""), False))
     return _ids(out)
 
 
@@ -147,7 +149,7 @@ def _ids(out: list[tuple[str, str, Any, bool]]) -> list[tuple[str, str, Any, boo
 
 def use(s: RobinsonState, seat: str, kind: str, arg: tuple[str, str]) -> None:
     name, target = arg
-    if kind == "ab":
+    if kind == ABILITY:
         _ability(s, seat, name, target)
         return
     actor, s.actor = s.actor, None  # between two actions: what an item gives is nobody's action (R45, R74)
@@ -156,7 +158,7 @@ def use(s: RobinsonState, seat: str, kind: str, arg: tuple[str, str]) -> None:
 
 
 def _use_shared(s: RobinsonState, seat: str, kind: str, name: str, target: str) -> None:
-    if kind == "it":
+    if kind == ITEM:
         s.items[name] -= 1
         if s.items[name] <= 0:
             del s.items[name]
@@ -256,12 +258,11 @@ def _token(s: RobinsonState, tok: str, target: str) -> None:
     elif tok == "Vegetables":
         heal(s, target, 2)
     elif tok == "Treasure":
-        from .adventures import treasure
         treasure(s, s.seat_char[s.seats[s.fp]])
 
 
 def medallion_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
-    return [(f"md:{c}", "md", c, False) for c in living(s, friday=True)]
+    return [(f"md:{c}", MEDALLION, c, False) for c in living(s, friday=True)]
 
 
 def medallion_pick(s: RobinsonState, who: str) -> None:
@@ -280,8 +281,8 @@ def pick_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
     p = s.pending or {}
     cards = [c for c in p.get("cards", "").split(";") if c]
     if p.get("kind") == "new_idea" and not cards:
-        return [("pk:0", "pk", 0, True)]
-    return [(f"pk:{i}", "pk", i, True) for i in range(len(cards))]
+        return [("pk:0", LOOK_PICK, 0, True)]
+    return [(f"pk:{i}", LOOK_PICK, i, True) for i in range(len(cards))]
 
 
 def pick(s: RobinsonState, i: int) -> None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..text import join
 from . import effects
 from .cont import later, paused, step, then
 from .data import ADVENTURES, MYSTERY
-from .prims import over, wound
 from .state import RobinsonState
+from .tallies import over, wound
 from .texts import card as card_msg, char, m, sub
 
 ICON_DECK = {"build": "B", "gather": "G", "explore": "E"}
@@ -231,7 +232,6 @@ def parse_quota(arg: str) -> tuple[int, dict[str, int]]:
 
 def describe(codes: Any, to_event: bool) -> Any:
     """A short label for an adventure option."""
-    from ..text import join
     parts = [sub("code.trk", c.split(":")[1]) if c.startswith("trk:") else sub("code", c.split(":")[0])
              for c in codes if c != "no_marker"]
     if not parts:

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from .data import BEASTS
+from .effects.changes import draw_discovery
 from .names import named
-from .prims import gain, over, wound
 from .state import RobinsonState
+from .tallies import gain, over, wound
 from .texts import char, m
 
 
@@ -54,7 +55,6 @@ def fight(s: RobinsonState, who: str, strength: int, loss: int, food: int, fur: 
         elif op == "wnd":
             wound(s, who, int(arg.partition(":")[0]))
         elif op == "disc":
-            from .effects import draw_discovery
             draw_discovery(s, int(arg))
         if over(s):
             return

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .prims import over
 from .state import RobinsonState
+from .tallies import over
 
 STEPS: dict[str, Callable[[RobinsonState, list[str]], None]] = {}
 

@@ -146,10 +146,6 @@ SCENARIO_INVENTIONS = tuple(k for k, v in INVENTIONS.items() if v.kind == "scena
 PLAYABLE = ("Carpenter", "Cook", "Explorer", "Soldier")
 
 
-def food_sources(tile: int) -> list[str]:
-    return [s for s in TILES[tile].sources if s in FOOD_SOURCES]
-
-
 def _check() -> None:
     errs: list[str] = []
     for a, ns in ADJ.items():

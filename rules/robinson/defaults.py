@@ -15,8 +15,8 @@ from typing import Optional
 from .data import ADVENTURES, CHARACTERS
 from .moves import deciders, options
 from .stacks import can_confirm
-from .prims import fp_char, living
 from .state import RobinsonState
+from .tallies import fp_char, living
 
 # Windows (E20) and "go on?" prompts whose default is to pass or stop (E31).
 PASS = {"reroll": "rr:no", "mystery": "my:stop", "ntwin": "nt:pass", "wxwin": "wx:pass"}
@@ -61,7 +61,7 @@ def _prompt(s: RobinsonState, ids: list[str]) -> str:
                 return "go:d" if s.morale >= 3 else "go:m"
             return "go"
         return PHASE.get(s.phase, ids[0])
-    if p.get("default") in ids:  # asks.py records its E31 default with the prompt
+    if p.get("default") in ids:  # asks/core.py records its E31 default with the prompt
         return p["default"]
     kind = p.get("kind")
     if kind in PASS:

@@ -6,20 +6,24 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..contract import Engine, IllegalMove, Move, Outcome
-from ..text import Msg, msg
+from ..text import Msg, join, msg
 from . import events as EV
-from . import abilities, asks, phases, plan as P, resolve, stacks
+from . import abilities, asks, phases, plan as P, registry, resolve, stacks  # noqa: F401  (registry: all codes, asks, steps)
+from .adventures import mystery_answer
+from .bot.greedy import greedy_move
 from .cont import answering, run
-from .bot import greedy_move
+from .defaults import timeout_answer
+from .effects import exhaust, move_camp
+from .effects.adventure_codes import hut_pick, mark_pick
 from .fast import fast_copy, move
 from .moves import Opt, deciders, label, options
-from .prims import end
 from .scenario import add_wood
 from .setup import choose, new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
+from .tallies import end
 from .texts import char, m, seat as seat_msg, sub
 from .view import build_view, prompt
-
+from .windows import answer, night_answer
 
 class RobinsonEngine(Engine[RobinsonState]):
     key = "robinson"
@@ -137,7 +141,6 @@ class RobinsonEngine(Engine[RobinsonState]):
             phases.roll_weather(s)
         elif kind in ("stay", "camp"):
             if kind == "camp":
-                from .effects import move_camp
                 move_camp(s, arg)
             phases.night_rest(s)
         else:  # pragma: no cover
@@ -161,7 +164,6 @@ class RobinsonEngine(Engine[RobinsonState]):
     def timeout_move(self, state: RobinsonState, seat: str) -> Move | None:
         """R30/R97 (host hook, host/deadlines.py): the rules' default for `seat` when its deadline
         expires, if the options `plan_timeout`/`prompt_timeout` ask for it; else None."""
-        from .defaults import timeout_answer
         mid = timeout_answer(state, seat)
         return None if mid is None else self.find_move(state, seat, mid)
 
@@ -184,7 +186,6 @@ class RobinsonEngine(Engine[RobinsonState]):
 
 
 def _chars(s: RobinsonState) -> Msg:
-    from ..text import join
     return join([m("seat_char", seat=seat_msg(x), who=char(c)) for x, c in s.seat_char.items()], ", ")
 
 
@@ -198,27 +199,21 @@ def _answer(s: RobinsonState, seat: str, o: Opt) -> None:
     elif kind == "rr":
         resolve.reroll_answer(s, arg)
     elif kind == "my":
-        from .adventures import mystery_answer
         mystery_answer(s, arg)
     elif kind == "nt":
-        from .windows import night_answer
         if night_answer(s, arg):
             phases.night_meals(s)
     elif kind == "wx":
-        from .windows import answer
         closed = answer(s, arg)
         if closed is not None:
             phases.resolve_weather(s, *closed)
     elif kind == "mk":
-        from .adv_effects import mark_pick
         mark_pick(s, arg)
     elif kind == "sf":
-        from .effects import exhaust
         p = s.pending  # type: ignore[assignment]
         s.pending = None
         exhaust(s, p["card"], [(int(p["space"]), arg)], 1)
     elif kind == "rh":
-        from .adv_effects import hut_pick
         who = s.pending["who"]  # type: ignore[index]
         s.pending = None
         hut_pick(s, arg, who)

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from . import effects
 from .adventures import event_half
+from .asks.fight import fight_or_ask
 from .cont import later, paused, run, step, then
 from .data import EVENTS
-from .prims import fp_char
 from .state import RobinsonState
+from .tallies import fp_char
 from .texts import card as card_msg, m
 
 ICON_DECK = {"B": "build", "G": "gather", "E": "explore"}
@@ -62,7 +63,6 @@ def event_phase(s: RobinsonState, morale: bool = False) -> None:
 def _dangerous_night(s: RobinsonState, args: list[str]) -> None:
     """R94: the beast set aside by Dangerous Night is fought by the FP before the draw."""
     if s.set_aside:
-        from .asks_action import fight_or_ask
         beast, s.set_aside = s.set_aside, None
         fight_or_ask(s, fp_char(s), beast=beast)
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..contract import Move
 from ..text import Msg
 from .state import RobinsonOptions
 
@@ -44,7 +45,6 @@ def fast_copy(state: Any) -> Any:
 
 def move(move_id: str, text: Msg, barrier: bool) -> Any:
     """`Move.of(move_id, text, barrier)` without re-validating trusted values."""
-    from ..contract import Move
     new = _new(Move)
     _set(new, "__dict__", {"id": move_id, "text": text, "barrier": barrier})
     _set(new, "__pydantic_fields_set__", {"id", "text", "barrier"})

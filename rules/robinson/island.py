@@ -6,10 +6,6 @@ from .data import ADJ, TILES, FOOD_SOURCES
 from .state import RobinsonState
 
 
-def face_up(s: RobinsonState) -> list[int]:
-    return sorted(sp for sp, spot in s.island.items() if spot.face_up)
-
-
 def distances(s: RobinsonState) -> dict[int, int]:
     """Steps from the camp through face-up explored tiles (E29: face-down tiles break paths).
     Unexplored spaces next to a reached tile get a distance too (the target is the last step)."""

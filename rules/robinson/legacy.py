@@ -4,7 +4,7 @@ The old engine stopped on a drawn event card whose draw effect holds a choice ("
 Palisade, ½Roof or ½Palisade) with `pending = {"kind": "event", "seat", "card"}`, before anything
 of that card was applied; its answer `ev:<i>` then applied the icon (R20a), the effect with the
 choice (R20b), placed the card (R20c) and ran the Morale phase.  Today the same moment is the
-asks.py prompt of that choice, after the icon, with the card's placing and the Morale phase left in
+asks/ prompt of that choice, after the icon, with the card's placing and the Morale phase left in
 `s.cont`.  `upgrade` rewrites the old form into exactly that (plain data, no rule runs, no
 randomness), so the seat answers with the same `ev:<i>` and the game goes on (R97).
 

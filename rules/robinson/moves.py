@@ -3,11 +3,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import abilities, asks, plan as P, rerolls, stacks
+from ..text import join
+from . import abilities, asks, plan, rerolls, stacks
+from .adventures import describe
+from .data import ADVENTURES
+from .effects.adventure_codes import hut_options, mark_options
 from .island import adjacent_tiles
+from .move_kinds import ABILITY, CHOOSE_CHARACTER, DISCOVERY_TOKEN, HALF_PRODUCTION, HUNGRY, ITEM, LOOK_PICK, MARK_ITEM, MEDALLION, MYSTERY_DRAW, NIGHT_WINDOW, REROLL, RUINED_HUT, SIGNS_OF_FIRE, WEATHER_WINDOW
+from .phases import half_mixes, hungry_options
 from .scenario import room
+from .setup import choosable, chooser
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, res, sub
+from .windows import night_options, options as wx_options
 
 Opt = tuple[str, str, Any, bool]  # (id, kind, arg, barrier)
 
@@ -19,7 +27,6 @@ def deciders(s: RobinsonState) -> list[str]:
     if s.pending is not None:
         return [s.pending["seat"]]
     if s.phase == "setup":  # R2 option `choose_characters`: one seat at a time, in seat order
-        from .setup import chooser
         return [chooser(s) or fp]
     if s.phase == "plan":
         return [x for x in s.seats if x not in s.confirmed]
@@ -40,9 +47,8 @@ def options(s: RobinsonState, seat: str) -> list[Opt]:
             return base
         return base + abilities.prompt_items(s, {o[0] for o in base})
     if ph == "setup":  # R2: pick a character, or one at random (E31's default; draws: a barrier)
-        from .setup import choosable
         last = len(s.seat_char) == len(s.seats) - 1  # the last pick starts round 1
-        return [(f"ch:{c}", "ch", c, last) for c in choosable(s)] + [("ch:random", "ch", None, True)]
+        return [(f"ch:{c}", CHOOSE_CHARACTER, c, last) for c in choosable(s)] + [("ch:random", CHOOSE_CHARACTER, None, True)]
     return _phase_options(s, seat, ph)
 
 
@@ -52,34 +58,27 @@ def _prompt_options(s: RobinsonState) -> list[Opt]:
         if s.pending.get("kind") == "reroll":
             return rerolls.options(s)
         if s.pending.get("kind") == "mystery":  # R92: both draw or shuffle: barriers
-            return [("my:go", "my", True, True), ("my:stop", "my", False, True)]
+            return [("my:go", MYSTERY_DRAW, True, True), ("my:stop", MYSTERY_DRAW, False, True)]
         if s.pending.get("kind") == "ntwin":
-            from .windows import night_options
             return night_options(s)
         if s.pending.get("kind") == "wxwin":
-            from .windows import options as wx_options
             return wx_options(s)
         if s.pending.get("kind") == "mark":
-            from .adv_effects import mark_options
             return mark_options(s)  # type: ignore[return-value]
         if s.pending.get("kind") == "fire":
-            return [(f"sf:{x}", "sf", x, True) for x in s.pending["sources"].split(";")]
+            return [(f"sf:{x}", SIGNS_OF_FIRE, x, True) for x in s.pending["sources"].split(";")]
         if s.pending.get("kind") == "hut":
-            from .adv_effects import hut_options
             return hut_options(s)  # type: ignore[return-value]
         if s.pending.get("kind") == "halfprod":
-            from .phases import half_mixes
-            return [(f"hp:{f}", "hp", f, False) for f in half_mixes(int(s.pending["F"]), int(s.pending["W"]))]
+            return [(f"hp:{f}", HALF_PRODUCTION, f, False) for f in half_mixes(int(s.pending["F"]), int(s.pending["W"]))]
         if s.pending.get("kind") == "medallion":
             return abilities.medallion_options(s)
         if s.pending.get("kind") == "hungry":  # R72, and food items first if wanted (R8, R87)
-            from .phases import hungry_options
             return hungry_options(s) + abilities.food_options(s)  # type: ignore[return-value]
         if s.pending.get("kind") in asks.KINDS:
             return asks.options(s)
         if "kind" in s.pending:
             return abilities.pick_options(s)
-        from .data import ADVENTURES
         return [(f"adv:{i}", "adv", i, True) for i in range(len(ADVENTURES[s.pending["card"]].opts))]
     return []
 
@@ -95,7 +94,7 @@ def _phase_options(s: RobinsonState, seat: str, ph: str) -> list[Opt]:
         top = min(room(s), s.avail["W"])
         return [(f"wood:{n}", "wood", n, False) for n in range(top + 1)] + items
     if ph == "plan":
-        out: list[Opt] = [(mid, "place", (t, pawns), False) for mid, t, pawns in P.place_options(s, seat)]
+        out: list[Opt] = [(mid, "place", (t, pawns), False) for mid, t, pawns in plan.place_options(s, seat)]
         out += [(mid, "support", (i, letter), False) for mid, i, letter in stacks.support_options(s, seat)]
         out += [(mid, "lead", (i, who), False) for mid, i, who in stacks.lead_options(s, seat)]
         out += [(mid, "unplace", i, False) for mid, i in stacks.unplace_options(s, seat)]
@@ -126,8 +125,7 @@ def _phase_options(s: RobinsonState, seat: str, ph: str) -> list[Opt]:
 
 
 def pawn_names(s: RobinsonState, seat: str, pawns: str) -> Any:
-    from ..text import join
-    return join([char(P.letter_name(s, seat, x)) for x in pawns], ", ")
+    return join([char(plan.letter_name(s, seat, x)) for x in pawns], ", ")
 
 
 def target_msg(s: RobinsonState, key: str) -> Any:
@@ -135,7 +133,7 @@ def target_msg(s: RobinsonState, key: str) -> Any:
     head = parts[0]
     if head == "thr":
         card = s.threat[int(parts[1])] or "event:?"
-        item = P.check_item(key)
+        item = plan.check_item(key)
         if item:  # E28: a weapon item committed to the requirement
             return m("tgt.threat_with", card=card_msg(card), item=card_msg("item:" + item))
         return m("tgt.threat", card=card_msg(card))
@@ -151,7 +149,6 @@ def target_msg(s: RobinsonState, key: str) -> Any:
 
 
 def cost_msg(cost: dict[str, int]) -> Any:
-    from ..text import join
     if not cost:
         return m("free")
     return join([m("amount", n=v, res=res(k)) for k, v in cost.items()], ", ")
@@ -161,16 +158,16 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
     oid, kind, arg, _ = o
     if kind == "place":
         t, pawns = arg
-        if len(pawns) < P.sizes(t)[0]:  # R38: a stack others may join
+        if len(pawns) < plan.sizes(t)[0]:  # R38: a stack others may join
             return m("mv.place_part", target=target_msg(s, t.key), pawns=pawn_names(s, seat, pawns),
-                     n=P.sizes(t)[0] - len(pawns), cost=cost_msg(t.cost))
+                     n=plan.sizes(t)[0] - len(pawns), cost=cost_msg(t.cost))
         key = "mv.place_auto" if (t.fixed == 0 and len(pawns) >= 2 + t.extras) else \
             "mv.place_roll" if t.fixed == 0 else "mv.place"
         return m(key, target=target_msg(s, t.key), pawns=pawn_names(s, seat, pawns), cost=cost_msg(t.cost))
     if kind == "support":
         i, letter = arg
         return m("mv.support", target=target_msg(s, s.plan[i].target),
-                 pawn=char(P.letter_name(s, seat, letter)))
+                 pawn=char(plan.letter_name(s, seat, letter)))
     if kind == "lead":
         i, who = arg
         return m("mv.lead", target=target_msg(s, s.plan[i].target), who=char(who))
@@ -184,9 +181,9 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         if arg:
             return m("mv.go_d" if arg == "d" else "mv.go_m", who=char(st.pawns[0]))
         return m("mv.go", who=char(st.pawns[0]), target=target_msg_stack(s, st))
-    if kind in ("ab", "it", "tk"):
+    if kind in (ABILITY, ITEM, DISCOVERY_TOKEN):
         name, target = arg
-        what = sub("ab", name) if kind == "ab" else card_msg("item:" + name) if kind == "it" else sub("disc", name)
+        what = sub("ab", name) if kind == ABILITY else card_msg("item:" + name) if kind == ITEM else sub("disc", name)
         if target and target.isdigit():
             return m("mv.use_on_stack", what=what, target=target_msg(s, s.plan[int(target)].target))
         if target in s.chars:
@@ -194,53 +191,51 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
         if target:
             return m("mv.use_on", what=what, who=sub("track", target))
         return m("mv.use", what=what)
-    if kind == "rr":
+    if kind == REROLL:
         return rerolls.label(s, arg)
     if kind == "ask":
         return asks.label(s, arg)
-    if kind == "pk":
+    if kind == LOOK_PICK:
         return abilities.pick_label(s, arg)
     if kind == "adv":
-        from .adventures import describe
-        from .data import ADVENTURES
         codes, to_event = ADVENTURES[s.pending["card"]].opts[arg]
         return m("mv.adv", card=card_msg(s.pending["card"]), what=describe(codes, to_event))
     if kind == "wood":
         return m("mv.wood", n=arg)
     if kind == "ok" and arg:
         return m("mv.ok_rest")
-    if kind == "ch":
+    if kind == CHOOSE_CHARACTER:
         return m("mv.choose_char", who=char(arg)) if arg else m("mv.choose_random")
     if kind == "camp":
         return m("mv.camp", space=arg)
     if kind == "morale":
         return m("mv.morale_heal" if arg else "mv.morale_det")
-    if kind == "my":
+    if kind == MYSTERY_DRAW:
         return m("mv.mystery_go" if arg else "mv.mystery_stop")
-    if kind == "nt":
+    if kind == NIGHT_WINDOW:
         if arg == "pass":
             return m("mv.nt_pass")
         use, _, who = arg.partition(".")
         return m("mv.use_on", what=m({"pot": "mv.nt_pot", "fireplace": "mv.nt_fireplace", "grandma": "mv.nt_grandma",
                                       "rum": "mv.nt_rum"}[use]), who=char(who))
-    if kind == "wx":
+    if kind == WEATHER_WINDOW:
         if arg == "pass":
             return m("mv.wx_pass")
         what = sub("disc", "Large Leaves") if arg == "leaves" else card_msg("item:Blankets") if arg == "blankets" \
             else m("mv.hooch_rain" if arg == "hooch.rain" else "mv.hooch_snow")
         return m("mv.use", what=what)
-    if kind == "mk":
+    if kind == MARK_ITEM:
         return m("mv.mark", item=card_msg("invention:" + arg))
-    if kind == "sf":
+    if kind == SIGNS_OF_FIRE:
         return m("mv.signs_of_fire", src=sub("src", arg), space=int(s.pending["space"]))  # type: ignore[index]
-    if kind == "rh":
+    if kind == RUINED_HUT:
         return m("mv.hut", item=card_msg("invention:" + arg))
-    if kind == "hp":
+    if kind == HALF_PRODUCTION:
         total = (int(s.pending["F"]) + int(s.pending["W"])) // 2  # type: ignore[index]
         return m("mv.half_prod", food=arg, wood=total - arg)
-    if kind == "md":
+    if kind == MEDALLION:
         return m("mv.medallion", who=char(arg))
-    if kind == "hg":
+    if kind == HUNGRY:
         return m("mv.hungry", who=char(arg))
     return sub("mv", kind)
 

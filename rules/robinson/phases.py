@@ -7,18 +7,21 @@ from __future__ import annotations
 import json
 
 from . import effects
-from .asks import kind as ask_kind
+from .asks.core import ask, kind as ask_kind
 from .combat import built, helmet
 from .cont import later, step
 from .data import DICE, INVENTIONS, SCENARIO, TILES
 from .island import adjacent_tiles, has_shelter, kind, sources
-from .prims import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
+from .tallies import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
                     set_morale, wound, wound_all)
 from .scenario import check_win, room
 from .state import RobinsonState, no_res
 from .windows import clouds, open_night, open_window
 from ..text import join
 from .texts import card as card_msg, char, m, sub
+from .asks.meals import extra_meals
+from .tallies import end
+from .move_kinds import HUNGRY
 
 MORALE_D = {-3: -3, -2: -2, -1: -1, 0: 0, 1: 1, 2: 2}  # R23; +3 is a choice
 
@@ -119,7 +122,6 @@ def produce(s: RobinsonState, pick: str | None = None) -> None:
             wanted = sorted((x for x in live if not ({"noall", "no" + kind(x)} & set(mods))),
                             key=lambda x: kind(x) != "F")  # E31: food first (the default)
             if pick is None and len(wanted) > 1:  # R28: the FP's seat picks one source
-                from .asks import ask
                 ask(s, "prodsc", wanted, space=str(sp))
                 return
             if live:
@@ -315,7 +317,7 @@ def night_meals(s: RobinsonState) -> None:
 
 def hungry_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
     chosen = (s.pending or {}).get("chosen", "").split(";")
-    return [(f"hg:{c}", "hg", c, False) for c in in_camp(s) if c not in chosen]
+    return [(f"hg:{c}", HUNGRY, c, False) for c in in_camp(s) if c not in chosen]
 
 
 def hungry_pick(s: RobinsonState, who: str) -> None:
@@ -339,8 +341,12 @@ def night_eat(s: RobinsonState, hungry: list[str]) -> None:
         wound(s, who, 2)
         if over(s):
             return
-    from .meals import extra_meals
     extra_meals(s)  # asks the FP's seat while food remains (E31), then night_outside
+
+
+@step("night_outside")
+def _night_outside_step(s: RobinsonState, args: list[str]) -> None:
+    night_outside(s)  # after the extra meals (asks/meals.py)
 
 
 def night_outside(s: RobinsonState) -> None:
@@ -390,7 +396,6 @@ def night_rest(s: RobinsonState) -> None:
     s.flags = []
     s.extra_meal = 0
     if s.round >= SCENARIO["rounds"]:  # R72(6), R96
-        from .prims import end
         end(s, "lost", "time")
         return
     s.round += 1

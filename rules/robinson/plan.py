@@ -19,11 +19,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .combat import built
-from .extras import build_extras, extras_of, far  # noqa: F401  (extras_of: also the bot's)
 from .data import ABILITIES, CHARACTERS, EVENTS, INVENTIONS, SCENARIO_INVENTIONS
+from .extra_pawns import build_extras, far
 from .island import distances, explored_terrains, has_shelter, sources
-from .prims import players
-from .state import RobinsonState, Stack
+from .state import ACTIONS, RobinsonState, Stack
+from .tallies import players
 
 EDITS = 6
 SHELTER_COST = {1: (2, 1), 2: (2, 1), 3: (3, 2), 4: (4, 3)}  # R56: (wood, fur)
@@ -342,7 +342,6 @@ def changed(s: RobinsonState, seat: str) -> None:
 
 def resolution_order(s: RobinsonState) -> list[Stack]:
     """R39: by action, then resolver in seat order from the FP (Friday last), then target."""
-    from .state import ACTIONS
     seats = [s.seats[(s.fp + i) % len(s.seats)] for i in range(len(s.seats))]
     chars = [s.seat_char[x] for x in seats] + ["Friday"]
     board = buildable(s) + list(s.built)

@@ -10,10 +10,12 @@ from typing import Any
 
 from .data import ABILITIES, DICE
 from .effects import take_token
+from .move_kinds import REROLL
 from .state import RobinsonState, Stack
 from .texts import char, m, sub
 
-REROLL = {"gather": ("Cook", "scrounger"), "build": ("Carpenter", "craftsmanship"), "explore": ("Explorer", "lucky")}
+REROLL_ABILITY = {  # the action -> the character whose ability rerolls its dice, and the ability (R42)
+    "gather": ("Cook", "scrounger"), "build": ("Carpenter", "craftsmanship"), "explore": ("Explorer", "lucky")}
 DIE = ("wound", "success", "adventure")
 
 
@@ -33,7 +35,7 @@ def roll_faces(s: RobinsonState, st: Stack) -> list[str]:
 
 def rerollers(s: RobinsonState, st: Stack, passed: list[str]) -> list[tuple[str, str]]:
     out = []
-    owner, ab = REROLL[st.action]
+    owner, ab = REROLL_ABILITY[st.action]
     c = s.chars.get(owner)
     if c is not None and c.seat and not c.dead and c.det >= ABILITIES[ab].cost and ab not in c.used \
             and "noabil" not in s.limits.get(owner, []) and c.seat not in passed:
@@ -54,7 +56,7 @@ def open_window(s: RobinsonState, st: Stack, passed: list[str] | None = None) ->
 
 
 def options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
-    return [(f"rr:{i}", "rr", i, True) for i in range(3)] + [("rr:no", "rr", -1, True)]
+    return [(f"rr:{i}", REROLL, i, True) for i in range(3)] + [("rr:no", REROLL, -1, True)]
 
 
 def label(s: RobinsonState, i: int) -> Any:
@@ -75,7 +77,7 @@ def answer(s: RobinsonState, i: int) -> bool:
         passed.append(p["seat"])
         return not open_window(s, st, passed)
     by = p["by"]
-    payer = s.chars["Friday"] if by == "friday" else s.chars[REROLL[st.action][0]]
+    payer = s.chars["Friday"] if by == "friday" else s.chars[REROLL_ABILITY[st.action][0]]
     payer.det -= 2 if by == "friday" else ABILITIES[by].cost
     if by != "friday":
         payer.used.append(by)

@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 from . import adventures, cont, effects, rerolls
-from .effects import take_token
 from .combat import add_to_hunt, built, fight_beast
 from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
+from .effects import take_token
 from .events import event_card
 from .island import kind, sources
 from .phases import end_action, header
-from .plan import check_item, invention_ready, requirement_met, resolution_order
-from .prims import gain, gain_det, heal, over, players, set_morale, wound
-from .state import RobinsonState, Stack
+from .plan import brown_sources, check_item, invention_ready, requirement_met, resolution_order
+from .stacks import drop_short
+from .state import RobinsonState, Spot, Stack
+from .tallies import gain, gain_det, heal, over, players, set_morale, wound
 from .texts import card as card_msg, char, m, sub
 
 DIE_OF = {"build": "build", "gather": "gather", "explore": "explore"}
@@ -18,7 +19,6 @@ DIE_OF = {"build": "build", "gather": "gather", "explore": "explore"}
 
 def begin(s: RobinsonState) -> None:
     """All seats confirmed (R30): costs leave Available (tied up), then resolution in order."""
-    from .stacks import drop_short
     drop_short(s)
     s.queue = resolution_order(s)
     s.plan = []
@@ -111,7 +111,6 @@ def reroll_answer(s: RobinsonState, i: int) -> None:
 def spend_brown(s: RobinsonState) -> None:
     """R32: brown pawns beyond the Lantern's come from one-use sources, discarded once committed
     (also if the action fails): Hammer uses first, then Candles (item), then the Candles token."""
-    from .plan import brown_sources
     used = sum(st.pawns.count("Brown") for st in s.queue)
     lasting, once = brown_sources(s)
     for src in once[:max(0, used - lasting)]:
@@ -280,7 +279,6 @@ def _explore(s: RobinsonState, st: Stack, choice: str) -> None:
         return
     if ok and s.island_stack and sp not in s.island:
         tile = s.island_stack.pop(0)
-        from .state import Spot
         s.island[sp] = Spot(tile=tile)
         s.ctx = {"space": str(sp)}
         t = TILES[tile]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from .combat import built
 from .data import SCENARIO
-from .prims import end
 from .state import RobinsonState
+from .tallies import end
 from .texts import m
 
 NEEDS: list[int] = list(SCENARIO["pile"])

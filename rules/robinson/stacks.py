@@ -18,7 +18,7 @@ the short stacks it is on (every pawn on them goes back to its seat), then confi
 from __future__ import annotations
 
 from .data import CHARACTERS, EVENTS
-from .extras import extras_of
+from .extra_pawns import extras_of
 from .plan import EDITS, NEUTRAL_ACTION, allowed, changed, free_pawns, letter_name
 from .state import RobinsonState, Stack
 

@@ -12,6 +12,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..contract import GameState
+from .legacy import carriers, upgrade
 
 RES = ("F", "NF", "W", "Fur")
 ACTIONS = ("threat", "hunt", "build", "gather", "explore", "camp", "rest")  # R39 order
@@ -159,11 +160,9 @@ class RobinsonState(GameState):
     def _legacy(cls, data: Any) -> Any:
         """A game stored by an older engine loads in today's form (legacy.py)."""
         if isinstance(data, dict) and isinstance(data.get("pending"), dict) and data["pending"].get("kind") == "event":
-            from .legacy import upgrade
             data = upgrade(data)
         if isinstance(data, dict) and any(isinstance(st, dict) and "tok" not in st
                                           for k in ("plan", "queue") for st in data.get(k) or []):
-            from .legacy import carriers
             data = carriers(data)
         return data
 

@@ -6,13 +6,14 @@ from . import asks
 from .data import CHARACTERS, INVENTIONS, SCENARIO, TILES
 from .island import natural_shelter
 from .phases import weather_dice
+from .plan import buildable, invention_ready
 from .scenario import NEEDS
+from .stacks import size_range
 from .state import RobinsonState, RobinsonView
 from .texts import card, m, sub
 
 
 def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
-    from .plan import buildable, invention_ready
     island = {}
     for sp, spot in s.island.items():
         t = TILES[spot.tile]
@@ -34,7 +35,6 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
                       # R74/R98: what a character outside keeps until it is back, shown to all
                       "supply": {k: v for k, v in c.supply.items() if v}, "kept": list(c.kept),
                       "treasures": dict(c.treasures)})
-    from .stacks import size_range
     # "waiting": pawns a stack still needs before it can be carried out (R38: others' may join)
     plan = [{"action": st.action, "target": st.target, "pawns": list(st.pawns), "owners": list(st.owners),
              "auto": st.base >= 2, "pay": dict(st.pay),

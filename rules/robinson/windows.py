@@ -10,8 +10,9 @@ from typing import Any
 
 from .combat import built
 from .data import ABILITIES
-from .prims import heal, in_camp, over, pay
+from .move_kinds import NIGHT_WINDOW, WEATHER_WINDOW
 from .state import RobinsonState
+from .tallies import heal, in_camp, over, pay
 from .texts import card as card_msg, char, m, sub
 
 HOOCH = ABILITIES["hooch"].cost  # determination (§3.10)
@@ -37,23 +38,23 @@ def seat_options(s: RobinsonState, seat: str, faces: list[str], mods: dict[str, 
     rain, snow = clouds(s, faces, mods)
     out: list[tuple[str, str, Any, bool]] = []
     if rain and "Large Leaves" in s.tokens:
-        out.append(("wx:leaves", "wx", "leaves", False))
+        out.append(("wx:leaves", WEATHER_WINDOW, "leaves", False))
     if snow and s.items.get("Blankets", 0) > 0:
-        out.append(("wx:blankets", "wx", "blankets", False))
+        out.append(("wx:blankets", WEATHER_WINDOW, "blankets", False))
     me = s.chars.get(s.seat_char.get(seat, ""))
     if me is not None and me.name == "Cook" and not me.dead and me.det >= HOOCH and "hooch" not in me.used \
             and "noabil" not in s.limits.get("Cook", []):
         if rain:
-            out.append(("wx:hooch.rain", "wx", "hooch.rain", False))
+            out.append(("wx:hooch.rain", WEATHER_WINDOW, "hooch.rain", False))
         if snow:
-            out.append(("wx:hooch.snow", "wx", "hooch.snow", False))
+            out.append(("wx:hooch.snow", WEATHER_WINDOW, "hooch.snow", False))
     return out
 
 
 def options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
     p = s.pending or {}
     faces = [f for f in p.get("faces", "").split(";") if f]
-    return seat_options(s, p["seat"], faces, _mods(p)) + [("wx:pass", "wx", "pass", True)]
+    return seat_options(s, p["seat"], faces, _mods(p)) + [("wx:pass", WEATHER_WINDOW, "pass", True)]
 
 
 def _next_seat(s: RobinsonState, passed: list[str], usable) -> str | None:
@@ -128,12 +129,12 @@ def night_seat_options(s: RobinsonState, seat: str) -> list[tuple[str, str, Any,
     if s.items.get("Flask of Rum", 0) > 0:
         uses.append("rum")
     for use in uses:
-        out += [(f"nt:{use}.{c}", "nt", f"{use}.{c}", False) for c in hurt]
+        out += [(f"nt:{use}.{c}", NIGHT_WINDOW, f"{use}.{c}", False) for c in hurt]
     return out
 
 
 def night_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
-    return night_seat_options(s, (s.pending or {})["seat"]) + [("nt:pass", "nt", "pass", False)]
+    return night_seat_options(s, (s.pending or {})["seat"]) + [("nt:pass", NIGHT_WINDOW, "pass", False)]
 
 
 def open_night(s: RobinsonState, passed: list[str] | None = None) -> bool:

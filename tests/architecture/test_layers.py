@@ -1,14 +1,20 @@
-"""The import contract (issue 17, docs/architecture.md): which layer may import which, and no cycles.
+"""The import contract (issue 17, docs/architecture.md): which layer may import which.
 
 rules → nothing of the project; render → rules; storage → nothing; host → rules, storage, render;
-cogs → host and below; local and tools at the top (bot.py above all).  No import cycle between any
-two modules, and no function-local import of a project module (the way a cycle used to be dodged).
+cogs → host and below; local and tools at the top (bot.py above all).  No import of a project module
+inside a function (the old way of dodging a cycle).  No cycle at all: tests/architecture/test_no_cycles.py.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from .imports import Module, cycles, graph, layer_of
+from .imports import externals, graph
+
+ROOT = Path(__file__).resolve().parents[2]
+EDGES, LOCAL = graph(ROOT)
+EXTERNALS = externals(ROOT)
 
 MAY_IMPORT = {
     "rules": {"rules"},
@@ -32,27 +38,21 @@ FORBIDDEN = {
 }
 
 
-# Until the restructuring branches of issue 17 land (Robinson and Eclipse sub-packages, SQL moved into
-# storage/, the local table's helpers), these three are known to fail; strict: each must be un-marked
-# the moment it passes.
-PENDING = pytest.mark.xfail(strict=True, reason="issue 17 in progress: see the note of the session")
-
-
-def _modules() -> dict[str, Module]:
-    return graph()
+def layer_of(module: str) -> str:
+    return module.split(".")[0]
 
 
 @pytest.mark.parametrize("layer", sorted(MAY_IMPORT))
 def test_each_layer_imports_only_the_layers_below_it(layer):
-    wrong = sorted(f"{m.name} imports {target}" for m in _modules().values() if layer_of(m.name) == layer
-                   for target in m.imports if layer_of(target) not in MAY_IMPORT[layer])
+    wrong = sorted(f"{m} imports {target}" for m, targets in EDGES.items() if layer_of(m) == layer
+                   for target in targets if layer_of(target) not in MAY_IMPORT[layer])
     assert wrong == []
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
 def test_a_layer_keeps_away_from_what_it_must_not_touch(layer):
-    wrong = sorted(f"{m.name} imports {ext}" for m in _modules().values() if layer_of(m.name) == layer
-                   for ext in m.external & FORBIDDEN[layer])
+    wrong = sorted(f"{m} imports {ext}" for m, found in EXTERNALS.items() if layer_of(m) == layer
+                   for ext in found & FORBIDDEN[layer])
     assert wrong == []
 
 
@@ -60,27 +60,20 @@ def test_sql_only_under_storage():
     """Only storage/ speaks to the bot's database; every other layer goes through its stores.  The one
     exception is the local table's fake Discord, which keeps its own servers, channels and messages in a
     file of its own (local/registry.py): Discord's state, not the bot's."""
-    wrong = sorted(m.name for m in _modules().values()
-                   if layer_of(m.name) != "storage" and m.name != "local.registry"
-                   and m.external & {"sqlite3", "sqlite_utils"})
+    wrong = sorted(m for m, found in EXTERNALS.items()
+                   if layer_of(m) != "storage" and m != "local.registry" and found & {"sqlite3", "sqlite_utils"})
     assert wrong == []
 
 
-@PENDING
-def test_no_import_cycle_anywhere():
-    assert cycles(_modules()) == []
-
-
-@PENDING
+@pytest.mark.xfail(strict=True, reason="Eclipse's function-local imports go with its restructuring (issue 17 part 3)")
 def test_no_function_local_import_of_a_project_module():
-    wrong = sorted(f"{m.name}: {', '.join(sorted(m.local_imports))}" for m in _modules().values() if m.local_imports)
+    wrong = sorted(f"{m}: {', '.join(sorted({t for t, _ in found}))}" for m, found in LOCAL.items() if found)
     assert wrong == []
 
 
-def test_the_graph_sees_real_imports():
-    """The reader is not blind: known edges and externals are found (a broken reader would pass everything)."""
-    modules = _modules()
-    assert "host.tables" in modules["cogs.actions"].imports
-    assert "discord" in modules["cogs.actions"].external
-    assert "rules.contract" in modules["rules"].imports or any(t.startswith("rules.") for t in modules["rules"].imports)
-    assert layer_of("cogs.game_bot") == "cogs" and "bot" in modules
+def test_the_reader_sees_real_imports():
+    """The reader is not blind: known edges and outside packages are found (a blind one would pass all)."""
+    assert "host.tables" in EDGES["cogs.actions"]
+    assert "discord" in EXTERNALS["cogs.actions"] and "discord" not in EXTERNALS["host.tables"]
+    assert "sqlite3" in EXTERNALS["storage.db"]
+    assert layer_of("cogs.game_bot") == "cogs" and "bot" in EDGES

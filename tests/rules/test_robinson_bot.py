@@ -1,13 +1,13 @@
-"""The co-operative bot (rules/robinson/bot.py, bot_plan.py, bot_aids.py): plain uses of abilities, items
+"""The co-operative bot (rules/robinson/bot/: greedy.py, planning.py, aids.py): plain uses of abilities, items
 and tokens in the planning window (E20), the weather forecast (S2, R67), the plan's worth and the
 woodpile step (S3, S5)."""
 from __future__ import annotations
 
 from rules.bots import choose
-from rules.robinson import bot_odds as BO, bot_plan as BP
-from rules.robinson.bot import food_gap
-from rules.robinson.bot_aids import aid_move
-from rules.robinson.bot_harm import hurt
+from rules.robinson.bot import odds as BO, planning as BP
+from rules.robinson.bot.aids import aid_move
+from rules.robinson.bot.greedy import food_gap
+from rules.robinson.bot.harm import hurt
 from rules.robinson.data import CHARACTERS
 
 from .robinson_kit import E, ids, planning

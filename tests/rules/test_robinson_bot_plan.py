@@ -1,15 +1,16 @@
-"""The co-operative bot's sensible plans (rules/robinson/bot_*.py): the roof before the weather,
+"""The co-operative bot's sensible plans (rules/robinson/bot/): the roof before the weather,
 food before the night, no hunt with too low a Weapon, the camp moved off an exhausted tile,
 threats whose slide-off hurts, exploring for sources, and the "look at" abilities."""
 from __future__ import annotations
 
 from rules.rng import Rng
-from rules.robinson import bot_plan as BP, plan as P
-from rules.robinson.bot_camp import camp_pick
-from rules.robinson.bot_cards import threat_value
-from rules.robinson.bot_harm import hunt_outlook, hurt
-from rules.robinson.bot_island import explore_value
-from rules.robinson.bot_look import look_move, pick_look
+from rules.robinson import plan as P
+from rules.robinson.bot import planning as BP
+from rules.robinson.bot.camp import camp_pick
+from rules.robinson.bot.cards import threat_value
+from rules.robinson.bot.harm import hunt_outlook, hurt
+from rules.robinson.bot.island_value import explore_value
+from rules.robinson.bot.look import look_move, pick_look
 from rules.robinson.state import Spot
 
 from .robinson_kit import E, ids, planning

@@ -292,7 +292,7 @@ def test_signs_of_fire_the_resolvers_seat_chooses_the_source():
 
 
 def test_helmet_from_the_next_round_cancels_one_wound_a_round_in_a_hunt_or_from_the_beast_face():
-    from rules.robinson.adv_effects import OPS
+    from rules.robinson.effects.adventure_codes import OPS
     from rules.robinson.combat import fight
     s = planning(2)
     who = s.seat_char["p1"]

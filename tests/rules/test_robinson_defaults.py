@@ -153,7 +153,7 @@ def test_r99_a_game_answered_only_by_defaults_ends_by_round_twelve(n):
 
 
 def test_e31_a_prompt_asked_inside_an_effect_expires_to_its_recorded_default():
-    from rules.robinson.asks import _wild_dog
+    from rules.robinson.asks.card_choices import _wild_dog
     for food, want in ((9, "wd:pay"), (1, "wd:no")):  # E31: pay if food >= characters + 1
         s = prompt_game()
         s.phase = "event"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from render.robinson import draw
 from rules.playout import iter_playout, playout_rng
 from rules.robinson import events as EV
-from rules.robinson.asks_action import fight_or_ask
+from rules.robinson.asks.fight import fight_or_ask
 from rules.robinson.combat import fight_beast
 from rules.robinson.data import ABILITIES, DISCOVERY, PLAYABLE, TERRAINS
 from rules.robinson.names import DECK_NAMES, name_key

@@ -7,7 +7,7 @@ import pytest
 from rules.robinson import phases, resolve
 from rules.robinson.data import CHARACTERS
 from rules.robinson.effects import apply as apply_codes
-from rules.robinson.prims import gain_det
+from rules.robinson.tallies import gain_det
 from rules.robinson.state import Spot, Stack
 from tests.rules.robinson_kit import E, IllegalMove, cast, ids, planning, play, rest_the_rest
 

@@ -3,18 +3,16 @@ and slide-off (§3.9), a threat action's reward (R48), an adventure option (§3.
 price per code from the Worth of the moment; the sum of a list of codes is their price."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import plan as P
-from .bot_harm import fight_wounds, hurt, morale_cost
-from .bot_island import camp_food
-from .bot_odds import above, animals
-from .data import EVENTS, WRECKAGE
-from .island import kind, sources
-from .prims import players
-
-if TYPE_CHECKING:
-    from .bot_worth import Worth
+from .. import plan
+from ..data import ADVENTURES, EVENTS, MYSTERY, WRECKAGE
+from ..island import kind, sources
+from ..tallies import players
+from .harm import fight_wounds, hurt, morale_cost
+from .island_value import camp_food
+from .odds import above, animals
+from .worth import Worth
 
 ADV_COST = 0.7  # an adventure card, on average (R41, §3.11)
 SOURCE = 2.0  # a source exhausted (E30): what it would give in the rounds left, roughly
@@ -37,7 +35,7 @@ def _cloud(w: Worth, snow: bool) -> float:
 def _level(w: Worth, track: str) -> float:
     """One level of Roof, Palisade or Weapon: what it is worth now, at most what rebuilding it costs
     (R56: a Build and its wood)."""
-    wood_c = P.SHELTER_COST[players(w.s)][0] if track != "wpn" else 1
+    wood_c = plan.SHELTER_COST[players(w.s)][0] if track != "wpn" else 1
     value = {"pal": w.palisade(1), "wpn": w.weapon(1), "roof": w.roof()}[track]
     return min(value, wood_c * w.wood_later + 1.5)
 
@@ -150,7 +148,6 @@ def event_cost(w: Worth, name: str) -> float:
 def drawn_cost(w: Worth, card: str, avg: float) -> float:
     """The top card of the event deck when drawn (R19): an event card's cost, or the event half of an
     adventure or Mystery card sent there (R90) and the card drawn after it."""
-    from .data import ADVENTURES, MYSTERY
     if card.startswith("event:"):
         return event_cost(w, card.partition(":")[2])
     half = MYSTERY[card].event if card.startswith("mystery:") else ADVENTURES[card].event

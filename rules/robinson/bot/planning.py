@@ -1,6 +1,6 @@
 """The co-operative bot's planning (R30-R38) by expected worth, and its woodpile step (S3).
 
-Every stack the seat may place is scored in one currency, wounds (bot_worth: a wound to a healthy
+Every stack the seat may place is scored in one currency, wounds (worth.py: a wound to a healthy
 character = 1), from public information only (R98).  The plan already placed is projected first
 (Roof, Palisade, Weapon, Morale, food and wood expected), so a second Roof or a third Arrange camp
 is worth what it adds.  A stack's worth is its gains minus its costs (resources at their price
@@ -9,18 +9,19 @@ confirms when nothing worthwhile is left.  Pure: no clock, no global random; tie
 """
 from __future__ import annotations
 
-from ..rng import Rng
-from . import plan as P, stacks as S
-from .bot_cards import ADV_COST, threat_value
-from .bot_harm import morale_cost
-from .bot_island import explore_value, terrain_need
-from .bot_odds import P_ADV, P_OK, P_WOUND, animals, quantile, snow, tonight
-from .bot_worth import DISC, PAL_ITEM, WIN, WPN_ITEM, Worth, pile_outlook, project, wound_cost
-from .combat import built
-from .island import has_shelter, kind
-from .prims import players
-from .scenario import NEEDS
-from .state import RobinsonState
+from ...rng import Rng
+from .. import plan, stacks
+from ..combat import built
+from ..extra_pawns import extras_of
+from ..island import has_shelter, kind
+from ..scenario import NEEDS, room
+from ..state import RobinsonState
+from ..tallies import players
+from .cards import ADV_COST, threat_value
+from .harm import morale_cost
+from .island_value import explore_value, terrain_need
+from .odds import P_ADV, P_OK, P_WOUND, animals, quantile, snow, tonight
+from .worth import DISC, PAL_ITEM, WIN, WPN_ITEM, Worth, pile_outlook, project, wound_cost
 
 KEEP_Q = 0.85  # the woodpile step keeps what tonight's weather takes this often (R67)
 MIN_WORTH = 0.4  # per pawn: below this a seat with nothing left to place confirms
@@ -58,7 +59,7 @@ def invention(w: Worth, name: str) -> float:
     return v
 
 
-def gain_value(s: RobinsonState, w: Worth, t: P.Target) -> float:
+def gain_value(s: RobinsonState, w: Worth, t: plan.Target) -> float:
     """What the target's success is worth, before its costs and dice."""
     parts = t.key.split(".")
     if t.action == "threat":
@@ -105,7 +106,7 @@ def det_value(s: RobinsonState, w: Worth, who: str, n: int = 2) -> float:
     return n * (0.6 if w.pj.morale < 0 else 0.35)
 
 
-def stack_value(s: RobinsonState, who: str, w: Worth, t: P.Target, n: int) -> float:
+def stack_value(s: RobinsonState, who: str, w: Worth, t: plan.Target, n: int) -> float:
     """Expected worth of a stack of n pawns led by `who` (gain x success - costs - dice risks)."""
     gain = gain_value(s, w, t)
     if t.action == "rest":  # R65: worth the wounds it heals, dearer as life runs out
@@ -131,34 +132,34 @@ def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
     when nothing is worth a pawn.  It places whole stacks only (it never waits on others)."""
     w = Worth(s)
     cands: list[tuple[float, str]] = []
-    for mid, t, pawns in P.place_options(s, seat):
-        if len(pawns) < P.sizes(t)[0]:
+    for mid, t, pawns in plan.place_options(s, seat):
+        if len(pawns) < plan.sizes(t)[0]:
             continue
-        v = stack_value(s, P.letter_name(s, seat, pawns[0]), w, t, len(pawns)) / sum(PAWN[x] for x in pawns)
+        v = stack_value(s, plan.letter_name(s, seat, pawns[0]), w, t, len(pawns)) / sum(PAWN[x] for x in pawns)
         if "c" in pawns or v >= MIN_WORTH:  # Friday, the Dog and neutral pawns only when useful (R31)
             cands.append((v, mid))
-    for mid, i, letter in S.support_options(s, seat):
+    for mid, i, letter in stacks.support_options(s, seat):
         st = s.plan[i]
-        lo = S.size_range(s, st)[0]
-        extras = P.extras_of(s, st)
+        lo = stacks.size_range(s, st)[0]
+        extras = extras_of(s, st)
         if len(st.pawns) < lo:  # a stack waiting for pawns: worth joining when this pawn completes it
             if len(st.pawns) + 1 == lo:
                 fixed = 0 if st.action in ("build", "gather", "explore") else lo
-                t = P.Target(st.target, st.action, extras, fixed, dict(st.pay))
+                t = plan.Target(st.target, st.action, extras, fixed, dict(st.pay))
                 cands.append((stack_value(s, st.pawns[0], w, t, lo) / lo / PAWN[letter], mid))
             continue
         if st.action not in ("build", "gather", "explore"):
             continue
         if len(st.pawns) + 1 < 2 + extras:
             continue  # the support only counts once it makes the roll sure
-        t = P.Target(st.target, st.action, extras, 0, dict(st.pay))
+        t = plan.Target(st.target, st.action, extras, 0, dict(st.pay))
         who = st.pawns[0]
         v = (stack_value(s, who, w, t, len(st.pawns) + 1) - stack_value(s, who, w, t, len(st.pawns))) / PAWN[letter]
         cands.append((v, mid))
     if not cands:
-        return "ok" if S.can_confirm(s, seat) else "ok:rest"
+        return "ok" if stacks.can_confirm(s, seat) else "ok:rest"
     top = max(v for v, _ in cands)
-    if S.can_confirm(s, seat) and top < MIN_WORTH:
+    if stacks.can_confirm(s, seat) and top < MIN_WORTH:
         return "ok"
     best = [mid for v, mid in cands if v >= top - 1e-9]
     return best[rng.below(len(best))]
@@ -169,7 +170,6 @@ def wood_move(s: RobinsonState) -> str:
     leaves what tonight's weather takes half of the time (R67, R69); otherwise only the wood beyond
     what it takes most of the time, and a Shelter or Roof still to build with no fur to pay (R56),
     goes on; everything once no round is left to spare before the win round in reach (S5)."""
-    from .scenario import room
     r = s.round
     have = s.avail["W"]
     stages = sum(1 for i, need in enumerate(NEEDS) if s.pile[i] < need)
@@ -178,7 +178,7 @@ def wood_move(s: RobinsonState) -> str:
         return f"wood:{min(room(s), have)}"
     wood_dist, _ = tonight(r, s.roof, "rain" in s.weather_tokens, "snow" in s.weather_tokens,
                            built(s, "Furnace"), animals(r) or "red" in s.weather_tokens)
-    wood_c, fur_c = P.SHELTER_COST[players(s)]
+    wood_c, fur_c = plan.SHELTER_COST[players(s)]
     build = 0
     if not has_shelter(s) and s.avail["Fur"] < fur_c:
         build = wood_c

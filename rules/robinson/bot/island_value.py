@@ -4,33 +4,16 @@ stack are known as a set, never their order), and what the sources within reach 
 gather in the rounds left (R35, R61)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .data import INVENTIONS, TILES
-from .island import distances, explored_terrains, kind, sources
-
-if TYPE_CHECKING:
-    from .bot_worth import Worth
-    from .state import RobinsonState
+from ..data import INVENTIONS, TILES
+from ..island import distances, explored_terrains, kind, sources
+from ..plan import buildable
+from ..state import RobinsonState
+from .worth import REACH, Worth, reach
 
 # Wood or food a round the pawns can still take from one more source, by the sources of that kind
 # already within reach (each source once a round, R35).
 MORE = (0.8, 0.45, 0.2, 0.08)
-REACH = {1: 1.0, 2: 0.6, 3: 0.3}  # a source further away takes more pawns (R34)
 PAWN = 1.2  # what else the pawn that gathers it could have done
-
-
-def reach(s: RobinsonState) -> dict[str, float]:
-    """Live sources off the camp tile within reach, weighted by distance: {"W": .., "F": ..}."""
-    dist = distances(s)
-    out = {"W": 0.0, "F": 0.0}
-    for sp in s.island:
-        d = dist.get(sp, 9)
-        if sp == s.camp or d > 3 or "shortcut" in s.island[sp].tokens:
-            continue
-        for src in sources(s, sp):
-            out[kind(src)] += REACH[d]
-    return out
 
 
 def camp_food(s: RobinsonState) -> int:
@@ -79,7 +62,6 @@ def explore_value(s: RobinsonState, w: Worth, space: int, need: dict[str, float]
 
 def terrain_need(s: RobinsonState, w: Worth, invention) -> dict[str, float]:
     """Terrains some buildable invention still waits for, at part of that invention's worth."""
-    from .plan import buildable
     have = explored_terrains(s)
     need: dict[str, float] = {}
     for name in buildable(s):

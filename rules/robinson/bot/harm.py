@@ -4,10 +4,10 @@ a fight's wounds priced beast by beast over the cards not yet fought (§3.4, R51
 public, so the cards still in the Beast and Hunting decks are known as a set, never their order)."""
 from __future__ import annotations
 
-from .bot_odds import LAST
-from .combat import built
-from .data import BEASTS, CHARACTERS
-from .state import RobinsonState
+from ..combat import built
+from ..data import BEASTS, CHARACTERS
+from ..state import RobinsonState
+from .odds import LAST
 
 DEATH = 25.0  # R76: one death ends the game for everyone
 WOUND = 1.0  # a wound to a healthy character (healing one takes a pawn on Rest, R65)

@@ -2,15 +2,16 @@
 takes 1 wound").  While food remains the FP's seat decides, one meal at a time (E31): `xm:<character>`
 pays 1 food for that character's extra meal, `xm:none` leaves the meals still owed unpaid, 1 wound
 each.  With no food left the wounds follow without a question.  (E31 default on timeout: paid while
-food remains.)"""
+food remains.)  Then the Night goes on with its step `night_outside` (phases.py)."""
 from __future__ import annotations
 
 from typing import Any
 
-from .asks import ask, kind
-from .prims import in_camp, over, pay, wound
-from .state import RobinsonState
-from .texts import char, m
+from ..cont import then
+from ..state import RobinsonState
+from ..tallies import in_camp, over, pay, wound
+from ..texts import char, m
+from .core import ask, kind
 
 
 def extra_meals(s: RobinsonState, owed: list[str] | None = None) -> None:
@@ -46,10 +47,9 @@ def _answer(s: RobinsonState, p: dict, a: str) -> None:
 
 
 def _unpaid(s: RobinsonState, owed: list[str]) -> None:
-    from .phases import night_outside
     for who in owed:
         s.events.append(m("ev.extra_meal_wound", who=char(who)))
         wound(s, who, 1)
         if over(s):
             return
-    night_outside(s)
+    then(s, "night_outside")  # the Night goes on (phases.py)

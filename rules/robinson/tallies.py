@@ -1,4 +1,4 @@
-"""Primitives every rule calls (sheet order of implementation, step 2):
+"""The tallies every rule moves (sheet order of implementation, step 2):
 wounds with morale arrows and death (R75-R78, E8, E9), healing, Morale (R77),
 D with the R24 shortfall, resources with unfulfilled demand (R79-R81), gains
 to Future or Available (R26, R45), lose half (E5), end of game (R96)."""
@@ -146,10 +146,6 @@ def pay(s: RobinsonState, code: str, n: int, if_possible: bool = False) -> int:
             if over(s):
                 break
     return left
-
-
-def food(s: RobinsonState) -> int:
-    return s.avail["F"] + s.avail["NF"]
 
 
 def half_loss(value: int) -> int:

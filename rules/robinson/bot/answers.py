@@ -1,17 +1,19 @@
-"""The co-operative bot's answers to the choices inside effects (asks.py, E31): the cheaper loss,
+"""The co-operative bot's answers to the choices inside effects (asks/, E31): the cheaper loss,
 the more useful gain, the safer fight.  Pure: decided from the state alone."""
 from __future__ import annotations
 
 import json
 
-from .data import BEASTS, CHARACTERS, INVENTIONS, TILES
-from .effects import choose_alternative
-from .island import kind as src_kind, sources
-from .prims import half_loss, in_camp
+from ..data import BEASTS, CHARACTERS, INVENTIONS, TILES
+from ..effects import choose_alternative
+from ..island import kind as src_kind, sources
+from ..plan import invention_ready
+from ..tallies import half_loss, in_camp
+from .camp import tile_worth
+from .worth import INVENTION_VALUE, Worth
 
 
 def value(name: str) -> float:
-    from .bot import INVENTION_VALUE
     return INVENTION_VALUE.get(name, 2.0)
 
 
@@ -41,9 +43,7 @@ def pick(s, ids: list[str]) -> str:
         return min(ids, key=lambda i: (src_kind(i.partition(".")[2]) == want, i))
     if k == "tile":  # the least useful tile goes face down
         return min(ids, key=lambda i: (_tile_worth(s, int(i[3:])), i))
-    if k == "camp":  # R73 forced: the tile worth most for the rounds left (bot_camp)
-        from .bot_camp import tile_worth
-        from .bot_worth import Worth
+    if k == "camp":  # R73 forced: the tile worth most for the rounds left (camp.py)
         w = Worth(s)
         return max(ids, key=lambda i: (tile_worth(s, w, int(i[3:])), -int(i[3:])))
     if k == "flip":  # the least useful item, never Fire
@@ -54,7 +54,6 @@ def pick(s, ids: list[str]) -> str:
             return b.food + b.fur - 2 * b.loss
         return max(ids, key=loot)
     if k == "council":  # the most useful invention, ready ones first
-        from .plan import invention_ready
         return max(ids, key=lambda i: (invention_ready(s, i[3:]), value(i[3:])))
     if k == "prodsc":  # R28: food when short, else wood
         want = "F" if _food_short(s) else "W"

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .bot_cards import drawn_cost, event_cost
-from .bot_island import terrain_need, tile_value
-from .bot_worth import Worth
-from .data import EVENTS, INVENTIONS
-from .island import distances
-from .state import RobinsonState
+from ..data import BEASTS, EVENTS, INVENTIONS
+from ..island import distances
+from ..plan import invention_ready
+from ..state import RobinsonState
+from .cards import drawn_cost, event_cost
+from .harm import fight_wounds, hurt
+from .island_value import terrain_need, tile_value
+from .planning import invention
+from .worth import Worth
 
 COST = {"tracking": 2, "recon": 2, "scouting": 3, "new_idea": 3}
 
@@ -59,8 +62,6 @@ def pick_look(s: RobinsonState, ids: list[str]) -> str:
     w = Worth(s)
     if kind == "tracking":  # the top beast was just shown to everyone (R98); the planned Hunt's resolver
         who = next((st.pawns[0] for st in s.plan if st.action == "hunt"), s.seat_char[p["seat"]])
-        from .bot_harm import fight_wounds, hurt
-        from .data import BEASTS
 
         def cost(name: str) -> float:
             b = BEASTS[name]
@@ -80,11 +81,9 @@ def pick_look(s: RobinsonState, ids: list[str]) -> str:
     if kind == "scouting":
         return ids[max(range(len(cards)), key=lambda i: token_value(w, cards[i]))]
     if kind == "new_idea":
-        from .plan import invention_ready
         return ids[max(range(len(cards)), key=lambda i: (invention_ready(s, cards[i]), _invention(w, cards[i])))]
     return ids[0]
 
 
 def _invention(w: Worth, name: str) -> float:
-    from .bot_plan import invention
     return invention(w, name) if name in INVENTIONS else 0.0

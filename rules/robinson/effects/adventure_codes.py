@@ -2,13 +2,16 @@
 "That tile" / "the source just gathered" come from s.ctx (E32: nothing when the action failed)."""
 from __future__ import annotations
 
-from . import adventures
-from .combat import built
-from .effects import OPS, exhaust, flip_back, who_list
-from .island import kind, sources
-from .prims import fp_char, gain, keep_outside, lose_det, outside_actor, players, wound, wound_all
-from .state import RobinsonState
-from .texts import card as card_msg, char, m, sub
+from .. import adventures
+from ..combat import built
+from ..data import MYSTERY
+from ..island import kind, sources
+from ..move_kinds import MARK_ITEM, RUINED_HUT
+from ..state import RobinsonState
+from ..tallies import fp_char, gain, keep_outside, lose_det, outside_actor, players, wound, wound_all
+from ..texts import card as card_msg, char, m, sub
+from .changes import exhaust, flip_back, who_list
+from .interpreter import OPS
 
 def _space(s: RobinsonState, card: str) -> int | None:
     ref = s.ctx.get("space") or (s.mem.get(card) or [None])[0]
@@ -138,7 +141,7 @@ def _ruined_hut(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 def hut_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
-    return [(f"rh:{n}", "rh", n, True) for n in HUT_ITEMS if n not in s.built and n not in s.future_built]
+    return [(f"rh:{n}", RUINED_HUT, n, True) for n in HUT_ITEMS if n not in s.built and n not in s.future_built]
 
 
 def hut_pick(s: RobinsonState, name: str, who: str) -> None:
@@ -175,7 +178,7 @@ def _mark_items(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 def mark_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
     marked = s.mem.get((s.pending or {}).get("card", ""), [])
-    return [(f"mk:{x}", "mk", x, True) for x in dict.fromkeys(s.built) if x not in marked]
+    return [(f"mk:{x}", MARK_ITEM, x, True) for x in dict.fromkeys(s.built) if x not in marked]
 
 
 def mark_pick(s: RobinsonState, item: str) -> bool:
@@ -207,7 +210,6 @@ def _stop(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 def _trap_door(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     """Discard the treasures resolved earlier in this draw (gains taken back as far as possible)."""
-    from .data import MYSTERY
     away = outside_actor(s)  # R74: a drawer outside lost them from its personal supply
     for t in [x for x in s.ctx.get("treasures", "").split(";") if x]:
         for code in MYSTERY[t].now:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .abilities import options as aid_options
-from .plan import extras_of
-from .scenario import room
-from .state import RobinsonState
+from ..abilities import options as aid_options
+from ..extra_pawns import extras_of
+from ..scenario import room
+from ..state import RobinsonState
 
 
 def aid_move(s: RobinsonState, seat: str, food_gap: int) -> Optional[str]:

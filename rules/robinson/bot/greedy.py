@@ -1,32 +1,32 @@
 """A co-operative bot seat (rules/bots.py "greedy" level): plans its own pawns by
-expected worth (bot_plan.py: food for the night, Shelter and Roof before the
+expected worth (planning.py: food for the night, Shelter and Roof before the
 weather, wood for the pile and the snow, Fire, threats about to slide off,
 exploring for terrains and sources, no Hunt without the Weapon for it), uses plain
-abilities, items and tokens (bot_aids.py) and the look-at ones (bot_look.py), then
-confirms; moves the camp at night when another tile is worth it (bot_camp.py);
+abilities, items and tokens (aids.py) and the look-at ones (look.py), then
+confirms; moves the camp at night when another tile is worth it (camp.py);
 every other decision takes a sensible answer.  Pure: no clock, no global random;
 ties broken by `rng`."""
 from __future__ import annotations
 
-from ..contract import Move
-from ..rng import Rng
-from .asks import KINDS as ASK_KINDS
-from .bot_aids import aid_move
-from .bot_asks import pick as ask_pick
-from .bot_camp import camp_pick
-from .bot_look import look_move, pick_look
-from .bot_plan import plan_move, wood_move
-from .data import ADVENTURES, CHARACTERS
-from . import island
-from .island import kind
-from .moves import label, options
-from .prims import in_camp
-from .state import RobinsonState
+from ...contract import Move
+from ...rng import Rng
+from .. import island
+from ..asks import KINDS as ASK_KINDS
+from ..data import ADVENTURES, CHARACTERS
+from ..island import kind
+from ..moves import label, options
+from ..state import RobinsonState
+from ..tallies import in_camp
+from ..windows import clouds
+from .aids import aid_move
+from .answers import pick as ask_pick
+from .camp import camp_pick
+from .cards import codes_cost
+from .look import look_move, pick_look
+from .planning import plan_move, wood_move
+from .worth import INVENTION_VALUE, Worth
 
 LOOKS = ("tracking", "glass", "recon", "scouting", "new_idea")
-INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 7, "Mast": 11, "Hatchet": 8, "Pot": 4,
-                   "Medicine": 4, "Snare": 5, "Spear": 4, "Bow": 4, "Sling": 4, "Bricks": 3, "Moat": 3,
-                   "Wall": 3, "Cellar": 3, "Diary": 3, "Map": 2, "Shortcut": 4, "Fireplace": 3, "Bed": 3}
 
 
 def planned(s: RobinsonState, res: str) -> int:
@@ -55,10 +55,8 @@ def food_gap(s: RobinsonState) -> int:
 
 
 def adventure_choice(s: RobinsonState) -> int:
-    """The option whose effects cost least (bot_cards), counting the event half a card sent into the
+    """The option whose effects cost least (cards.py), counting the event half a card sent into the
     event deck may bring back later (R90)."""
-    from .bot_cards import codes_cost
-    from .bot_worth import Worth
     card = ADVENTURES[s.pending["card"]]  # type: ignore[index]
     w = Worth(s)
 
@@ -80,7 +78,6 @@ def nt_pick(s: RobinsonState, ids: list[str]) -> str:
 
 
 def wx_pick(s: RobinsonState, ids: list[str]) -> str:
-    from .windows import clouds
     p = s.pending or {}
     rain, snow = clouds(s, [f for f in p.get("faces", "").split(";") if f],
                         {k: int(p[k]) for k in ("rain", "snow", "s2r")})
@@ -101,7 +98,7 @@ def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
         kind = s.pending.get("kind")
         if kind != "hungry":  # the items offered with a prompt (R8): the bot uses them while planning
             ids = [i for i in ids if not i.startswith(("it:", "tk:"))]
-        if kind in ASK_KINDS:  # choices inside effects (asks.py)
+        if kind in ASK_KINDS:  # choices inside effects (asks/)
             pick = ask_pick(s, ids)
         elif kind in LOOKS:  # R98: what was just looked at is public
             pick = pick_look(s, ids)

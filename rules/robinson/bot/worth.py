@@ -13,23 +13,22 @@ from __future__ import annotations
 from math import erf, exp, pi, sqrt
 from typing import NamedTuple
 
-from . import plan as P
-from .bot_odds import LAST, P_OK, WIN_FROM, above, animals, beast_stats, p_above, p_over, snow, tonight
-from .bot_harm import fight_wounds, hunt_outlook, hurt
-from .bot_island import reach
-from .combat import built
-from .data import CHARACTERS
-from .island import has_shelter, kind, sources
-from .prims import in_camp, players
-from .scenario import NEEDS
-from .state import RobinsonState
+from .. import plan
+from ..combat import built
+from ..data import CHARACTERS
+from ..island import distances, has_shelter, kind, sources
+from ..scenario import NEEDS
+from ..state import RobinsonState
+from ..tallies import in_camp, players
+from .harm import fight_wounds, hunt_outlook, hurt
+from .odds import LAST, P_OK, WIN_FROM, above, animals, beast_stats, p_above, p_over, snow, tonight
 
 DISC = 0.93  # a round further away counts a little less (the game may end before)
 FED = 2.0  # a meal while short: 2 wounds (R72) to a character, at its price
 PAL_ITEM = {"Fire": 1, "Bricks": 1, "Moat": 2, "Wall": 2}
 WPN_ITEM = {"Knife": 1, "Spear": 3, "Bow": 3, "Sling": 2, "Belts": 1}
 WOOD_BASE = 1.1  # a piece of wood with the woodpile on schedule
-WIN = 20.0  # the win, in wounds (about what a death costs, bot_harm.DEATH)
+WIN = 20.0  # the win, in wounds (about what a death costs, harm.DEATH)
 WOOD_CAP = 8.0
 PILE_K = 3.0  # wood gets dearer with the wood still to gather each round for the woodpile ...
 STRAIN_CAP = 4.0  # ... up to this much above WOOD_BASE
@@ -37,6 +36,10 @@ FUR_CAP = 4.0
 LATE = 0.75  # the chance to live through one more round of weather and events (win in 11 or 12)
 RATE_A, RATE_B = 0.4, 0.5  # wood a round the pawns gather: a little anyway, more per source in reach
 PROD = 0.85  # events take some of the camp's Production (noProd, exhausted sources, R29)
+INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 7, "Mast": 11, "Hatchet": 8, "Pot": 4,
+                   "Medicine": 4, "Snare": 5, "Spear": 4, "Bow": 4, "Sling": 4, "Bricks": 3, "Moat": 3,
+                   "Wall": 3, "Cellar": 3, "Diary": 3, "Map": 2, "Shortcut": 4, "Fireplace": 3, "Bed": 3}
+REACH = {1: 1.0, 2: 0.6, 3: 0.3}  # a source further away takes more pawns (R34)
 CLOUD_FOOD = 1.2  # the food a cloud above the Roof takes, at its price in a later round
 
 
@@ -49,6 +52,19 @@ class Proj(NamedTuple):
     food: float  # expected food gained by the plan (Future: eaten tonight)
     wood: float
     fur: float
+
+
+def reach(s: RobinsonState) -> dict[str, float]:
+    """Live sources off the camp tile within reach, weighted by distance: {"W": .., "F": ..}."""
+    dist = distances(s)
+    out = {"W": 0.0, "F": 0.0}
+    for sp in s.island:
+        d = dist.get(sp, 9)
+        if sp == s.camp or d > 3 or "shortcut" in s.island[sp].tokens:
+            continue
+        for src in sources(s, sp):
+            out[kind(src)] += REACH[d]
+    return out
 
 
 def project(s: RobinsonState) -> Proj:
@@ -85,7 +101,7 @@ def prod_wood(s: RobinsonState) -> int:
 
 
 def wound_cost(s: RobinsonState, who: str) -> float:
-    """One more wound to `who` (bot_harm.hurt: life left, morale arrows, death)."""
+    """One more wound to `who` (harm.hurt: life left, morale arrows, death)."""
     return hurt(s, who, 1)
 
 
@@ -120,7 +136,7 @@ def pile_outlook(s: RobinsonState, pj: Proj, wood_now: float, step_now: bool = F
     left = sum(NEEDS) - sum(s.pile)
     stages = sum(1 for i, need in enumerate(NEEDS) if s.pile[i] < need)
     mast = 3 if "Mast" not in s.built and "Mast" not in s.future_built and "Rope" in s.built else 0
-    wood_c, fur_c = P.SHELTER_COST[players(s)]
+    wood_c, fur_c = plan.SHELTER_COST[players(s)]
     build = 0.0 if pj.shelter else wood_c * (0.6 if s.avail["Fur"] < fur_c else 0.0)
     roof_lv = max(0.0, 3 - pj.roof - (s.avail["Fur"] + pj.fur) / fur_c)
     build += roof_lv * wood_c * 0.7
@@ -147,7 +163,7 @@ class Worth:
 
     def __init__(self, s: RobinsonState):
         self.s = s
-        self.need: dict[str, float] | None = None  # terrains still needed (bot_island), when asked
+        self.need: dict[str, float] | None = None  # terrains still needed (island_value.py), when asked
         self._hunts: dict[tuple[str, float], tuple[float, float, float, float]] = {}
         self.pj = pj = project(s)
         self.rnd = s.round
@@ -159,7 +175,7 @@ class Worth:
         self.hurt_one = min(costs)  # the healthiest goes hungry (R72, bot.py)
         by_life = sorted(camp, key=lambda c: CHARACTERS[c].life - s.chars[c].wounds, reverse=True)
         self.hungry = [hurt(s, c, FED) for c in by_life]  # the k-th meal missed tonight (R72)
-        tied = P.tied(s)
+        tied = plan.tied(s)
         self.food_now = s.avail["F"] + s.avail["NF"] - tied["F"] - tied["NF"] + pj.food
         wood_now = s.avail["W"] - tied["W"] + pj.wood
         wx_wood, wx_food = self.tonight(pj.roof)
@@ -174,7 +190,7 @@ class Worth:
         self.wood_later = min(WOOD_CAP, WOOD_BASE + pile)
         short = p_over(wx_wood, wood_now)  # R69: wood missing tonight is a wound to each in camp
         self.wood = short * (self.hurt_all + 0.3) + (1 - short) * self.wood_later
-        wood_c, fur_c = P.SHELTER_COST[players(s)]
+        wood_c, fur_c = plan.SHELTER_COST[players(s)]
         self.fur = max(1.1, min(FUR_CAP, 0.8 * self.wood_later * wood_c / fur_c))
 
     def tonight(self, roof: float) -> tuple:
@@ -184,7 +200,7 @@ class Worth:
                        built(s, "Furnace"), animals(self.rnd) or "red" in s.weather_tokens)
 
     def hunt(self, who: str, weapon: float) -> tuple[float, float, float, float]:
-        """bot_harm.hunt_outlook, remembered for this decision."""
+        """harm.hunt_outlook, remembered for this decision."""
         key = (who, weapon)
         if key not in self._hunts:
             self._hunts[key] = hunt_outlook(self.s, who, weapon)

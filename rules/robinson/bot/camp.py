@@ -4,12 +4,12 @@ a natural shelter while none is built, against the Roof and Palisade the move ha
 with a natural-only shelter).  The same weighing picks the tile of a forced move (camp→adj)."""
 from __future__ import annotations
 
-from .bot_odds import animals, p_above
-from .bot_worth import DISC, Worth
-from .data import TILES
-from .island import kind, sources
-from .prims import half_loss
-from .state import RobinsonState
+from ..data import TILES
+from ..island import kind, sources
+from ..state import RobinsonState
+from ..tallies import half_loss
+from .odds import animals, p_above
+from .worth import DISC, Worth
 
 STAY = 1.0  # a move must be worth at least this much more than staying (the unknown has a cost)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from .data import BEASTS, DICE, SCENARIO
+from ..data import BEASTS, DICE, SCENARIO
 
 LAST = SCENARIO["rounds"]
 WIN_FROM = SCENARIO["win_from"]

@@ -1,12 +1,4 @@
-"""Choices inside card effects, asked as prompts (R97, E31) instead of taken by a default.
-
-Each kind of question has a move-id prefix, and every answer is an ordinary legal move
-`<prefix>:<answer>` of the owner seat: the FP's seat in the Event phase (and in any phase
-outside the Action phase), the resolver's seat for a choice tied to an action (E15).  The
-E31 default is recorded in the prompt (`pending["default"]`) for a timeout; the engine never
-uses it by itself.  Questions with a single possible answer, or answers that all come to the
-same thing, are not asked.  The first answer listed is always the E31 default.  The phase goes on
-after the answer through `cont.py`.
+"""The choices inside card effects that the code table asks (asks/core.py, E31):
 
   ev:<i>           "A or B" (i = option), Roof or Palisade (0 Roof, 1 Palisade), on any event
                    card, slide-off, event half or threat reward
@@ -17,118 +9,34 @@ after the answer through `cont.py`.
   hw:<beast>       Howling from the Woods: which of the strongest beasts goes on top (ties)
   cn:<invention>   Council's reward: the invention-deck card put on the board
   wd:pay / wd:no   Wild Dog's event half: pay 1 food for Weapon +1
+  sc:<space>       the tile that gets the Shortcut token (the Explorer's seat, §3.6)
 """
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, NamedTuple
+from typing import Any
 
-from ..text import join
-from .data import BEASTS
-from .effects import OPS, apply, exhaust, flip_back, move_camp, track
-from .island import adjacent_tiles, distances, has_shelter, nearest_sources
-from .prims import half_loss, living, pay
-from .state import RobinsonState
-from .texts import card as card_msg, m, sub
-
-
-class Kind(NamedTuple):
-    prefix: str
-    answer: Callable[[RobinsonState, dict, str], None]
-    label: Callable[[RobinsonState, dict, str], Any]
-    prompt: Callable[[RobinsonState, dict], Any]
-
-
-KINDS: dict[str, Kind] = {}
-
-
-def kind(name: str, prefix: str, label: Callable, prompt: Callable) -> Callable:
-    def register(answer: Callable) -> Callable:
-        KINDS[name] = Kind(prefix, answer, label, prompt)
-        return answer
-    return register
-
-
-def seat_of(s: RobinsonState, who: str) -> str:
-    """The seat deciding for a character (Friday, or a character gone: the FP's seat)."""
-    c = s.chars.get(who)
-    return c.seat if c is not None and c.seat else s.seats[s.fp]
-
-
-def chooser(s: RobinsonState) -> str:
-    """E15/E31: the resolver's seat for a choice tied to an action, else the FP's seat."""
-    if s.phase == "resolve" and s.actor:
-        return seat_of(s, s.actor)
-    return s.seats[s.fp]
-
-
-def ask(s: RobinsonState, name: str, answers: list[str], card: str = "", r: str | None = None,
-        seat: str | None = None, **data: str) -> None:
-    """Stop on a prompt: `answers` in E31 order, the first being the E31 default (for a timeout)."""
-    s.pending = {"kind": name, "seat": seat or chooser(s), "card": card, "r": r or "",
-                 "answers": ";".join(answers), "default": f"{KINDS[name].prefix}:{answers[0]}", **data}
-
-
-def ask_choice(s: RobinsonState, name: str, answers: list[str], card: str = "", r: str | None = None) -> None:
-    """A choice only where there is one to make (E31): no answer does nothing, a single one is applied
-    at once through the prompt's own answer, several stop on the prompt."""
-    if len(answers) > 1:
-        ask(s, name, answers, card, r)
-    elif answers:
-        KINDS[name].answer(s, {"kind": name, "card": card, "r": r or ""}, answers[0])
-
-
-def answers(p: dict) -> list[str]:
-    return [a for a in p["answers"].split(";") if a]
-
-
-def options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
-    """Barriers all: what follows an answer may draw cards or roll (the Event phase goes on)."""
-    p = s.pending or {}
-    pre = KINDS[p["kind"]].prefix
-    return [(f"{pre}:{a}", "ask", a, True) for a in answers(p)]
-
-
-def label(s: RobinsonState, a: str) -> Any:
-    p = s.pending or {}
-    return KINDS[p["kind"]].label(s, p, a)
-
-
-def prompt(s: RobinsonState) -> Any:
-    p = s.pending or {}
-    return KINDS[p["kind"]].prompt(s, p)
-
-
-def answer(s: RobinsonState, a: str) -> None:
-    p = s.pending
-    assert p is not None
-    s.pending = None
-    KINDS[p["kind"]].answer(s, p, a)
-
-
-def _r(p: dict) -> str | None:
-    return p.get("r") or None
-
-
-def _card(p: dict) -> Any:
-    return card_msg(p["card"]) if p.get("card") else m("card", deck="", name="?")
+from ...text import join
+from ..adventures import describe
+from ..data import BEASTS
+from ..effects.changes import exhaust, flip_back, move_camp, track
+from ..effects.interpreter import OPS, apply
+from ..island import adjacent_tiles, distances, has_shelter, nearest_sources
+from ..state import RobinsonState
+from ..tallies import half_loss, living, pay
+from ..texts import card as card_msg, m, sub
+from .core import ask, ask_choice, kind, prompt_card, prompt_resolver, seat_of
 
 
 # ---------------------------------------------------------------- "A or B" (R91), Roof or Palisade (E15)
 
-def ask_or(s: RobinsonState, opts: list[list[Any]], card: str, r: str | None) -> None:
-    """A choice between codes: the chooser picks; an unaffordable option is unfulfilled demand."""
-    ask(s, "or", [str(i) for i in range(len(opts))], card, r, opts=json.dumps(opts))
-
-
 def _or_label(s: RobinsonState, p: dict, a: str) -> Any:
-    from .adventures import describe
-    return m("mv.event_choice", card=_card(p), what=describe(json.loads(p["opts"])[int(a)], False))
+    return m("mv.event_choice", card=prompt_card(p), what=describe(json.loads(p["opts"])[int(a)], False))
 
 
-@kind("or", "ev", _or_label, lambda s, p: m("prompt.choose_effect", card=_card(p)))
+@kind("or", "ev", _or_label, lambda s, p: m("prompt.choose_effect", card=prompt_card(p)))
 def _or_answer(s: RobinsonState, p: dict, a: str) -> None:
-    apply(s, json.loads(p["opts"])[int(a)], p["card"], _r(p))
+    apply(s, json.loads(p["opts"])[int(a)], p["card"], prompt_resolver(p))
 
 
 def _rp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -142,11 +50,11 @@ def _rp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 def _rp_label(s: RobinsonState, p: dict, a: str) -> Any:
-    return m("mv.event_choice", card=_card(p),
+    return m("mv.event_choice", card=prompt_card(p),
              what=m("mv.track_by", track=sub("track", ("roof", "pal")[int(a)]), n=f"{int(p['n']):+d}"))
 
 
-@kind("rp", "ev", _rp_label, lambda s, p: m("prompt.roof_or_pal", card=_card(p)))
+@kind("rp", "ev", _rp_label, lambda s, p: m("prompt.roof_or_pal", card=prompt_card(p)))
 def _rp_answer(s: RobinsonState, p: dict, a: str) -> None:
     track(s, ("roof", "pal")[int(a)], int(p["n"]))
 
@@ -160,10 +68,10 @@ def _halfrp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 def _half_label(s: RobinsonState, p: dict, a: str) -> Any:
     name = ("roof", "pal")[int(a)]
     lost = half_loss(s.roof if name == "roof" else s.palisade)
-    return m("mv.event_choice", card=_card(p), what=m("mv.lose_half", track=sub("track", name), n=lost))
+    return m("mv.event_choice", card=prompt_card(p), what=m("mv.lose_half", track=sub("track", name), n=lost))
 
 
-@kind("halfrp", "ev", _half_label, lambda s, p: m("prompt.roof_or_pal", card=_card(p)))
+@kind("halfrp", "ev", _half_label, lambda s, p: m("prompt.roof_or_pal", card=prompt_card(p)))
 def _halfrp_answer(s: RobinsonState, p: dict, a: str) -> None:
     name = ("roof", "pal")[int(a)]
     track(s, name, -half_loss(s.roof if name == "roof" else s.palisade))
@@ -210,13 +118,13 @@ def _exh_label(s: RobinsonState, p: dict, a: str) -> Any:
     return m("mv.exhaust", src=sub("src", src), space=int(sp))
 
 
-@kind("exh", "ex", _exh_label, lambda s, p: m("prompt.exhaust", card=_card(p), n=int(p["n"])))
+@kind("exh", "ex", _exh_label, lambda s, p: m("prompt.exhaust", card=prompt_card(p), n=int(p["n"])))
 def _exh_answer(s: RobinsonState, p: dict, a: str) -> None:
     sp, _, src = a.partition(".")
     exhaust(s, p["card"], [(int(sp), src)], 1)
     left = int(p["n"]) - 1
     if left > 0:
-        exhaust_adjacent(s, p["card"], _r(p), left, bool(p.get("ifp")))
+        exhaust_adjacent(s, p["card"], prompt_resolver(p), left, bool(p.get("ifp")))
 
 
 # ---------------------------------------------------------------- tile↓ (E29), camp→adj (R73)
@@ -234,7 +142,7 @@ def tile_down(s: RobinsonState, card: str, sp: int) -> None:
 
 
 @kind("tile", "td", lambda s, p, a: m("mv.tile_down", space=int(a)),
-      lambda s, p: m("prompt.tile_down", card=_card(p)))
+      lambda s, p: m("prompt.tile_down", card=prompt_card(p)))
 def _tile_answer(s: RobinsonState, p: dict, a: str) -> None:
     tile_down(s, p["card"], int(a))
 
@@ -252,7 +160,7 @@ def camp_to(s: RobinsonState, card: str, sp: int) -> None:
 
 
 @kind("camp", "cm", lambda s, p, a: m("mv.camp_to", space=int(a)),
-      lambda s, p: m("prompt.camp_to", card=_card(p)))
+      lambda s, p: m("prompt.camp_to", card=prompt_card(p)))
 def _camp_answer(s: RobinsonState, p: dict, a: str) -> None:
     camp_to(s, p["card"], int(a))
 
@@ -274,11 +182,11 @@ def flip_items(s: RobinsonState, card: str, r: str | None, n: int) -> None:
 
 
 @kind("flip", "fl", lambda s, p, a: m("mv.flip", item=card_msg("invention:" + a)),
-      lambda s, p: m("prompt.flip", card=_card(p), n=int(p["n"])))
+      lambda s, p: m("prompt.flip", card=prompt_card(p), n=int(p["n"])))
 def _flip_answer(s: RobinsonState, p: dict, a: str) -> None:
     flip_back(s, a)
     if int(p["n"]) > 1:
-        flip_items(s, p["card"], _r(p), int(p["n"]) - 1)
+        flip_items(s, p["card"], prompt_resolver(p), int(p["n"]) - 1)
 
 
 # ---------------------------------------------------------------- Howling from the Woods (§3.9, R53)
@@ -312,7 +220,7 @@ def howl_top(s: RobinsonState, drawn: list[str], best: str) -> None:
 
 
 @kind("howl", "hw", lambda s, p, a: m("mv.howl", beast=card_msg("beast:" + a.replace("_", " "))),
-      lambda s, p: m("prompt.howl", card=_card(p)))
+      lambda s, p: m("prompt.howl", card=prompt_card(p)))
 def _howl_answer(s: RobinsonState, p: dict, a: str) -> None:
     howl_top(s, p["drawn"].split(";"), "beast:" + a.replace("_", " "))
 
@@ -335,7 +243,7 @@ def council_pick(s: RobinsonState, name: str) -> None:
 
 
 @kind("council", "cn", lambda s, p, a: m("mv.council", item=card_msg("invention:" + a)),
-      lambda s, p: m("prompt.council", card=_card(p)))
+      lambda s, p: m("prompt.council", card=prompt_card(p)))
 def _council_answer(s: RobinsonState, p: dict, a: str) -> None:
     council_pick(s, a)
 
@@ -350,15 +258,36 @@ def _wild_dog(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 @kind("dog", "wd", lambda s, p, a: m("mv.dog_pay" if a == "pay" else "mv.dog_no"),
-      lambda s, p: m("prompt.dog", card=_card(p)))
+      lambda s, p: m("prompt.dog", card=prompt_card(p)))
 def _dog_answer(s: RobinsonState, p: dict, a: str) -> None:
     if a == "pay":
         pay(s, "F", 1)
         track(s, "wpn", 1)
 
 
+# ---------------------------------------------------------------- the Shortcut (§3.6, R28)
+
+def _shortcut(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """When the item takes effect the Explorer's seat picks a face-up explored tile other than the
+    camp (E31 default on timeout: the lowest space); none: no token."""
+    cands = [sp for sp in sorted(s.island) if sp != s.camp and s.island[sp].face_up]
+    if len(cands) > 1:
+        ask(s, "shortcut", [str(x) for x in cands], card, r, seat=seat_of(s, "Explorer"))
+    elif cands:
+        place_shortcut(s, cands[0])
+
+
+def place_shortcut(s: RobinsonState, sp: int) -> None:
+    s.island[sp].tokens.append("shortcut")
+    s.placed["Shortcut"] = f"{sp}:shortcut"
+    s.events.append(m("ev.shortcut", space=sp))
+
+
+@kind("shortcut", "sc", lambda s, p, a: m("mv.shortcut", space=int(a)), lambda s, p: m("prompt.shortcut"))
+def _shortcut_answer(s: RobinsonState, p: dict, a: str) -> None:
+    place_shortcut(s, int(a))
+
+
 OPS.update({"rp": _rp, "halfrp": _halfrp, "exh": _exh, "tile_down": _tile_down, "camp_adj": _camp_adj,
             "cloudburst": _camp_adj, "flip": _flip, "howling": _howling, "council": _council,
-            "wild_dog": _wild_dog})
-
-from . import asks_action, meals  # noqa: E402,F401  (Fast Work, the Shortcut, fight bonuses; extra meals)
+            "wild_dog": _wild_dog, "shortcut": _shortcut})

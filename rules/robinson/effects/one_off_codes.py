@@ -1,12 +1,15 @@
 """Card-specific effect codes (§3.9 one-offs, inventions' item effects), registered in effects.OPS."""
 from __future__ import annotations
 
-from .cont import later, paused, step
-from .data import BEASTS
-from .effects import OPS, put_token, track
-from .prims import gain, pay
-from .state import RobinsonState
-from .texts import card as card_msg, m
+from ..cont import later, paused, step
+from ..data import BEASTS
+from ..events import slide_off
+from ..scenario import add_wood
+from ..state import RobinsonState
+from ..tallies import gain, pay
+from ..texts import card as card_msg, m
+from .changes import put_token, track
+from .interpreter import OPS
 
 
 def _tile_up(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -66,7 +69,6 @@ def _stroke_step(s: RobinsonState, args: list[str]) -> None:
 def stroke(s: RobinsonState, first: int) -> None:
     """Stroke of Fate: the cards in the threat spaces are discarded, left first [P], each applying
     its slide-off effect (which may ask the FP, then the right one waits)."""
-    from .events import slide_off
     for i in range(first, 2):
         old = s.threat[i]
         if old:
@@ -112,7 +114,6 @@ def _camp_token(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 def _pile(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    from .scenario import add_wood
     add_wood(s, int(arg), limited=False)
 
 

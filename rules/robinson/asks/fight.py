@@ -1,8 +1,6 @@
-"""Prompts for Fast Work's extra Build (§3.11), the Shortcut's tile (§3.6) and the weapon bonuses
-before a fight outside a Hunt (R51 step 1, E20, E31; Hunts offer theirs with `go`, moves.py).
+"""The weapon bonuses before a fight outside a Hunt (R51 step 1, E20, E31; Hunts offer theirs with
+`go`, moves.py) and the fight codes of the cards (R52).
 
-  fw:<target>      Fast Work: one more Build target (plan.py target keys: b.wpn, b.roof.w, b.inv.Knife…)
-  sc:<space>       the tile that gets the Shortcut token (the Explorer's seat)
   fb:go / fb:<item> / fb:frenzy
                    before a fight: fight now, or first use Pistol, Old Rifle or Surprising
                    Discovery (+3 each), or Frenzy (the Soldier in his own action); asked again
@@ -13,85 +11,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .asks import ask, kind, seat_of
-from .combat import fight, fight_beast
-from .data import BEASTS
-from .names import named
-from .effects import OPS
-from .prims import fp_char, pay
-from .state import RobinsonState, Stack
-from .texts import card as card_msg, char, m
-
-# ---------------------------------------------------------------- Fast Work (§3.11)
-
-
-def fast_targets(s: RobinsonState) -> list[Any]:
-    """Build targets legal now under R35-R37 whose cost Available can pay: the round's stacks
-    (resolved, resolving and waiting) count as planned (one Shelter attempt, one per invention);
-    a personal invention only for its owner as the resolver (R58)."""
-    from .island import natural_shelter
-    from .plan import can_pay, targets
-    round_plan = list(s.queue) + [Stack(action="build", target=t) for t in s.done if t.startswith("b.")]
-    new_shelter = s.shelter and not natural_shelter(s) and any(t.startswith("b.shelter") for t in s.done)
-    return [t for t in targets(s, plan=round_plan) if t.action == "build" and can_pay(s, t.cost)
-            and (not t.owner or t.owner == s.actor)
-            and not (new_shelter and t.key.split(".")[1] in ("roof", "pal"))]  # R37: not on this round's Shelter
-
-
-def _fast_work(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """The resolver's seat names one more Build target and pays it from Available now; it succeeds
-    with no dice and no adventure [sheet P].  None payable: nothing happens."""
-    ts = fast_targets(s)
-    if len(ts) > 1:
-        ask(s, "fast", [t.key for t in ts], card, r)
-    elif ts:
-        fast_build(s, ts[0].key, r or fp_char(s))
-    else:
-        s.events.append(m("ev.fast_none", card=card_msg(card)))
-
-
-def fast_build(s: RobinsonState, key: str, who: str) -> None:
-    from .resolve import build_done
-    t = next(t for t in fast_targets(s) if t.key == key)
-    for res, n in t.cost.items():
-        pay(s, res, n)
-    s.done.append(key)
-    build_done(s, who, key, t.tok)
-
-
-def _fast_label(s: RobinsonState, p: dict, a: str) -> Any:
-    from .moves import cost_msg, target_msg
-    t = next((t for t in fast_targets(s) if t.key == a), None)
-    return m("mv.fast_work", target=target_msg(s, a), cost=cost_msg(t.cost if t else {}))
-
-
-@kind("fast", "fw", _fast_label, lambda s, p: m("prompt.fast_work", card=card_msg(p["card"])))
-def _fast_answer(s: RobinsonState, p: dict, a: str) -> None:
-    fast_build(s, a, p["r"] or fp_char(s))
-
-
-# ---------------------------------------------------------------- the Shortcut (§3.6, R28)
-
-def _shortcut(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """When the item takes effect the Explorer's seat picks a face-up explored tile other than the
-    camp (E31 default on timeout: the lowest space); none: no token."""
-    cands = [sp for sp in sorted(s.island) if sp != s.camp and s.island[sp].face_up]
-    if len(cands) > 1:
-        ask(s, "shortcut", [str(x) for x in cands], card, r, seat=seat_of(s, "Explorer"))
-    elif cands:
-        place_shortcut(s, cands[0])
-
-
-def place_shortcut(s: RobinsonState, sp: int) -> None:
-    s.island[sp].tokens.append("shortcut")
-    s.placed["Shortcut"] = f"{sp}:shortcut"
-    s.events.append(m("ev.shortcut", space=sp))
-
-
-@kind("shortcut", "sc", lambda s, p, a: m("mv.shortcut", space=int(a)), lambda s, p: m("prompt.shortcut"))
-def _shortcut_answer(s: RobinsonState, p: dict, a: str) -> None:
-    place_shortcut(s, int(a))
-
+from ..combat import fight, fight_beast
+from ..data import BEASTS
+from ..effects.interpreter import OPS
+from ..names import named
+from ..state import RobinsonState
+from ..tallies import fp_char
+from ..texts import card as card_msg, char, m
+from .core import ask, kind, seat_of
 
 # ---------------------------------------------------------------- weapon bonuses before a fight (R51)
 
@@ -202,5 +129,4 @@ def _fight_stats(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
                  title=b.name)
 
 
-OPS.update({"fast_work": _fast_work, "shortcut": _shortcut, "fight": _fight_code, "fight_top": _fight_top,
-            "fight_stats": _fight_stats})
+OPS.update({"fight": _fight_code, "fight_top": _fight_top, "fight_stats": _fight_stats})

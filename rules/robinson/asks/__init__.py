@@ -1,0 +1,9 @@
+"""Choices inside effects asked as prompts (E31): `core` (the kinds' table, `ask`, and the options,
+labels, prompts and answers the engine offers for a pending question), `card_choices` (the choices of
+the effect codes), `fight` (weapon bonuses before a fight), `fast_work`, `meals` (extra meals).  The
+package exports core's interface."""
+from __future__ import annotations
+
+from .core import KINDS, answer, ask, ask_choice, chooser, kind, label, options, prompt, seat_of
+
+__all__ = ["KINDS", "answer", "ask", "ask_choice", "chooser", "kind", "label", "options", "prompt", "seat_of"]
