@@ -6,9 +6,10 @@ thread then sees:
 * **A new post, with a mention, only when someone begins to decide.**  A change after which nobody
   decides who was not deciding before (the sub-steps of one player's turn, a simultaneous decision
   that one player finished) edits the game's latest board post instead: new image, narration appended,
-  new buttons.  The buttons carry the game's version, so the edited board has new custom ids and a
-  click on the old ones is refused as stale.  An edit pings nobody.  The first post of a decision
-  mentions only the players who begin to decide (not one who keeps acting).
+  new buttons; its content (the mentions it was posted with) stays, and an edit pings nobody.  The
+  buttons carry the game's version, so the edited board has new custom ids and a click on the old ones
+  is refused as stale.  A new post mentions only the players who begin to decide (not one who keeps
+  acting).
 * **Bots play at once, post once.**  While a bot seat plays (cogs/bot_players.py holds the game), and
   when a change leaves only bot seats to decide, the board waits; when the bots are done it goes out
   as one post with a short summary of what the bots did ("🤖 Bot 1 explored 0,-3. Bot 2 passed."), in
@@ -258,7 +259,7 @@ class BoardPoster:
             lines = _trim(earlier + lines)
             post = await make_turn_post(table, pending.locale, events, lines=lines)
             message = await ops.edit_post(self.client, game.post_channel_id, board.message_id,
-                                          content=post.content, embed=post.embed, file=post.file(), view=post.view)
+                                          embed=post.embed, file=post.file(), view=post.view)
             if message is not None:
                 return await self._record(table, message.id, lines)
             # the board post is gone (deleted, or its thread archived): post anew, mentioning everyone to act

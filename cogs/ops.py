@@ -114,20 +114,21 @@ def _post_failed(channel_id: int, exc: discord.HTTPException) -> PostFailed:
     return PostFailed("host.error.post_failed")
 
 
-async def edit_post(client: discord.Client, channel_id: int, message_id: int, *, content: str = "",
+async def edit_post(client: discord.Client, channel_id: int, message_id: int, *,
                     embed: Optional[discord.Embed] = None, file: Optional[discord.File] = None,
                     view: Optional[discord.ui.View] = None) -> Optional[discord.Message]:
     """Edit one of the bot's posts with the bot token (never an interaction token, which expires):
-    new content, embed, image (it replaces the old attachments) and components; an edit pings nobody.
-    None when the message or its channel is gone (the caller posts anew)."""
+    a new embed, image (it replaces the old attachments) and components; the content (the post's
+    mentions) stays as it was, and an edit pings nobody.  None when the message or its channel is gone,
+    or its thread is archived (the caller posts anew)."""
     channel = await resolve_channel(client, channel_id)
     if channel is None or not hasattr(channel, "get_partial_message"):
         return None
     if isinstance(channel, discord.Thread) and channel.archived:
         return None  # an archived thread's messages cannot be edited: a new post unarchives it
-    kwargs = _message_kwargs(content, embed, None, view, NO_MENTIONS)
-    kwargs["content"] = kwargs.get("content")  # None clears the content
-    kwargs["view"] = view
+    kwargs = _message_kwargs("", embed, None, view, NO_MENTIONS)
+    del kwargs["content"]  # unchanged
+    kwargs["view"] = view  # None removes the buttons (a board that needs none)
     kwargs["attachments"] = [file] if file is not None else []
     await pacer_of(client).take(channel_id)
     try:
