@@ -5,7 +5,8 @@ thread then sees:
 
 * **A new post, with a mention, only when someone begins to decide.**  A change after which nobody
   decides who was not deciding before (the sub-steps of one player's turn, a simultaneous decision
-  that one player finished) edits the game's latest board post instead: new image, narration appended,
+  that one player finished; a bot seat joining in does not count, it plays at once) edits the game's
+  latest board post instead: new image, narration appended,
   new buttons; its content (the mentions it was posted with) stays, and an edit pings nobody.  The
   buttons carry the game's version, so the edited board has new custom ids and a click on the old ones
   is refused as stale.  A new post mentions only the players who begin to decide (not one who keeps
@@ -84,10 +85,10 @@ class Pending:
     gained: bool  # some seat began to decide during the merged changes
     waiters: list[asyncio.Future] = field(default_factory=list)
 
-    def merge(self, table: Table, locale: str, step: Step, before: Optional[Table]) -> None:
+    def merge(self, table: Table, locale: str, step: Step, before: Optional[Table], quiet: set[str]) -> None:
         contiguous = before is not None and before.game.version == self.table.game.version
         now = set(table.to_act)
-        self.gained = self.gained or not contiguous or bool(now - set(self.table.to_act))
+        self.gained = self.gained or not contiguous or bool(now - set(self.table.to_act) - quiet)
         self.kept &= now
         if not contiguous:
             self.kept = set()
@@ -95,11 +96,13 @@ class Pending:
         self.steps.append(step)
 
 
-def start(table: Table, locale: str, step: Step, before: Optional[Table]) -> Pending:
+def begin(table: Table, locale: str, step: Step, before: Optional[Table], quiet: set[str]) -> Pending:
+    """The first change of a board; `quiet`: seats that never need a post to decide (bot seats, which the
+    bots' driver plays at once)."""
     if before is None:  # nothing to continue from: a new post that mentions everyone to act
         return Pending(table, locale, [step], None, set(), True)
     prior, now = set(before.to_act), set(table.to_act)
-    return Pending(table, locale, [step], before.game.version, prior & now, bool(now - prior))
+    return Pending(table, locale, [step], before.game.version, prior & now, bool(now - prior - quiet))
 
 
 def _trim(lines: list[str]) -> list[str]:
@@ -169,11 +172,12 @@ class BoardPoster:
         """A change to post: `table` after it, `before` the table it was made on (None: post anew)."""
         step = Step(list(events), seat, move, bot, private)
         game_id = table.game.id
+        quiet = self._quiet(table)
         pending = self.pending.get(game_id)
         if pending is None:
-            self.pending[game_id] = pending = start(table, locale, step, before)
+            self.pending[game_id] = pending = begin(table, locale, step, before, quiet)
         else:
-            pending.merge(table, locale, step, before)
+            pending.merge(table, locale, step, before, quiet)
         if game_id in self.held or self._bots_next(table):
             self.held.add(game_id)  # the bots' driver releases it (cogs/bot_players.py)
             return
@@ -195,11 +199,15 @@ class BoardPoster:
             await asyncio.gather(*list(self.workers.values()), return_exceptions=True)
 
     # ---- the queue -----------------------------------------------------------------------
+    def _quiet(self, table: Table) -> set[str]:
+        """Seats whose turn needs no post: bot seats, while the bots' driver plays them."""
+        return {s.seat for s in table.seats if s.is_bot} if self.bots_play else set()
+
     def _bots_next(self, table: Table) -> bool:
-        if not self.bots_play or table.game.status != "active" or not table.to_act:
+        if table.game.status != "active" or not table.to_act:
             return False
-        bots = {s.seat for s in table.seats if s.is_bot}
-        return all(s in bots for s in table.to_act)
+        quiet = self._quiet(table)
+        return bool(quiet) and all(s in quiet for s in table.to_act)
 
     async def _ready(self, game_id: int) -> None:
         pending = self.pending[game_id]
@@ -265,7 +273,8 @@ class BoardPoster:
             # the board post is gone (deleted, or its thread archived): post anew, mentioning everyone to act
             pending.kept = set()
         lines = _trim(lines)
-        pinged = [s for s in table.to_act if s not in pending.kept]
+        quiet = self._quiet(table)
+        pinged = [s for s in table.to_act if s not in pending.kept and s not in quiet]
         post = await make_turn_post(table, pending.locale, events, lines=lines, pinged=pinged)
         message = await ops.post(self.client, game.post_channel_id, content=post.content, embed=post.embed,
                                  file=post.file(), view=post.view, mention_ids=post.mention_ids)
@@ -303,4 +312,4 @@ class BoardPoster:
             log.warning("game %s: board posted, but the database was busy recording it", game.id)
 
 
-__all__ = ["BoardPoster", "Pending", "Shown", "Step", "narration"]
+__all__ = ["BoardPoster", "Pending", "Shown", "Step", "begin", "narration"]

@@ -183,10 +183,8 @@ def setups(key: str) -> list[tuple[int, int]]:
     """(humans, bots) per game: humans alone, one human with bots, humans with a bot."""
     engine = GAMES[key]
     low, high = max(2, engine.min_players), engine.max_players
-    out = [(2, 0), (1, min(2, high - 1))]
-    if high >= 3:
-        out.append((2, 1))
-    return [(h, b) for h, b in out if low <= h + b <= high]
+    out = [(low, 0), (1, max(low - 1, min(2, high - 1))), (2, max(1, low - 2))]
+    return [(h, b) for h, b in out if low <= h + b <= high and h <= len(HUMANS)]
 
 
 async def run(keys: list[str], db_dir: str, max_moves: int, games: int) -> list[GameFigures]:
