@@ -12,7 +12,7 @@ thread then sees:
   is refused as stale.  A new post mentions only the players who begin to decide (not one who keeps
   acting).
 * **Bots play at once, post once.**  While a bot seat plays (cogs/bot_players.py holds the game), and
-  when a change leaves only bot seats to decide, the board waits; when the bots are done it goes out
+  when a change leaves a bot seat to decide, the board waits; when the bots are done it goes out
   as one post with a short summary of what the bots did ("🤖 Bot 1 explored 0,-3. Bot 2 passed."), in
   the server's language.
 * **Never faster than the channel accepts.**  Boards wait in a queue per channel; each post or edit
@@ -204,10 +204,11 @@ class BoardPoster:
         return {s.seat for s in table.seats if s.is_bot} if self.bots_play else set()
 
     def _bots_next(self, table: Table) -> bool:
-        if table.game.status != "active" or not table.to_act:
+        """Whether a bot seat must act now: its driver plays it at once, and posts the board when done."""
+        if table.game.status != "active":
             return False
         quiet = self._quiet(table)
-        return bool(quiet) and all(s in quiet for s in table.to_act)
+        return any(s in quiet for s in table.to_act)
 
     async def _ready(self, game_id: int) -> None:
         pending = self.pending[game_id]

@@ -169,7 +169,7 @@ class BotPlayersCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.actions.listeners.append(self.driver.on_change)
-        self.bot.actions.boards.bots_play = True  # a change that leaves only bots to act waits for them
+        self.bot.actions.boards.bots_play = True  # a change that leaves a bot to act waits for it (cogs/boards.py)
         self._boot = asyncio.get_running_loop().create_task(self._resume(), name="bots-resume")
 
     async def cog_unload(self) -> None:
