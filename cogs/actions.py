@@ -15,14 +15,14 @@ from host import offloop
 from host.bot_seats import add_bots, check_bot_count, check_level, replace_by_bot
 from host.i18n import guild_locale, t, tm, user_locale
 from host.names import shown, shown_names
-from host.tables import Actor, Refusal, Table, TableService, game_title, last_human
+from host.tables import Actor, Played, Refusal, Table, TableService, game_title, last_human
 from rules.text import Msg
 from storage import is_busy
 
 from . import deferred, ops
+from .board_posts import BoardPoster
 from .lifecycle import crash_point
 from .perms import post_failure, thread_note
-from .posts import make_turn_post
 from .views import lobby_components, move_components
 
 log = logging.getLogger("gamehost.actions")
@@ -49,6 +49,7 @@ class Actions:
         self.client = client
         self.service = service
         self.listeners: list[Listener] = []
+        self.boards = BoardPoster(client, service)  # every board post goes through it
 
     async def changed(self, table: Table, kind: str) -> None:
         for listener in list(self.listeners):
@@ -90,15 +91,13 @@ class Actions:
         return await self.db(interaction, self.service.locate, interaction.channel_id or 0, interaction.user.id,
                              game_id, statuses, guild_id=interaction.guild_id)
 
-    async def announce(self, table: Table, locale: str, events: list[Msg]) -> None:
-        """The turn post: a new message in the game's thread."""
-        post = await make_turn_post(table, locale, events)
-        message = await ops.post(self.client, table.game.post_channel_id, content=post.content, embed=post.embed,
-                                 file=post.file(), view=post.view, mention_ids=post.mention_ids)
-        try:
-            await self.db(None, self.service.games.set_board_message, table.game.id, message.id, table.game.version)
-        except Refusal:  # busy: the board is posted; the next start may post it once more (cogs/reconcile.py)
-            log.warning("game %s: board posted, but the database was busy recording it", table.game.id)
+    async def announce(self, table: Table, locale: str, events: list[Msg], *, before: Optional[Table] = None,
+                       played: Optional[Played] = None) -> None:
+        """The board after a change: a new post when someone begins to decide, else an edit of the latest
+        board; paced and merged per channel (cogs/board_posts.py).  `before`: the table the change was made on
+        (None: always a new post); `played`: the move, for the bots' summary."""
+        await self.boards.submit(table, locale, events, before=before, seat=played.seat if played else None,
+                                 move=played.move if played else None)
 
     async def tell_thread(self, table: Table, text: str, view: Optional[discord.ui.View] = None) -> None:
         await ops.post(self.client, table.game.post_channel_id, content=text, view=view)
@@ -222,7 +221,7 @@ class Actions:
             said = tm(played.move.text, locale, shown_names(played.table.names))  # a seat in the label reads as its player
             await ops.reply(interaction, t("host.play.accepted", locale, move=said, title=game_title(table.game)),
                             ephemeral=True)
-            await self.announce(played.table, guild_locale(interaction), played.events)
+            await self.announce(played.table, guild_locale(interaction), played.events, before=table, played=played)
         finally:  # the move is saved even if the post failed: deadlines and bots must hear of it
             await self.changed(played.table, "finish" if played.finished else "move")
 

@@ -61,7 +61,11 @@ class BotDriver:
         self.tasks[game_id] = asyncio.get_running_loop().create_task(self.drive(game_id), name=f"bots-game-{game_id}")
 
     async def drive(self, game_id: int) -> None:
+        """Play the game's bot seats until a human must decide (or the game ends), then post one board for
+        everything the bots did (cogs/board_posts.py holds the game's board meanwhile)."""
         stale = 0
+        boards = self.actions.boards
+        boards.hold(game_id)
         try:
             for _ in range(MAX_BOT_MOVES):
                 if getattr(self.client, "closing", False):
@@ -87,10 +91,10 @@ class BotDriver:
                     await asyncio.sleep(0)
                     continue
                 stale = 0
-                try:
-                    await self.actions.announce(played.table, self.guild_locale(played.table), played.events)
-                except ops.PostFailed as exc:
-                    log.warning("bot move in game %s saved but not posted: %s", game_id, exc.reason)
+                try:  # held: merged into one board with the bots' summary, posted when they are done
+                    await boards.submit(played.table, self.guild_locale(played.table), played.events, before=table,
+                                        seat=seat, move=move, bot=True,
+                                        private=table.engine.is_private(table.state, seat))
                 finally:
                     await self.actions.changed(played.table, "finish" if played.finished else "move")
             log.error("game %s: bots made %d moves in a row; stopping", game_id, MAX_BOT_MOVES)
@@ -99,6 +103,10 @@ class BotDriver:
         finally:
             if self.tasks.get(game_id) is asyncio.current_task():
                 del self.tasks[game_id]
+            try:
+                await boards.release(game_id)
+            except ops.PostFailed as exc:
+                log.warning("bot moves in game %s saved but not posted: %s", game_id, exc.reason)
 
     def waiting_games(self) -> list[int]:
         """The running games where a bot must act (a storage read: run it on the storage thread)."""
@@ -149,11 +157,13 @@ class BotPlayersCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.actions.listeners.append(self.driver.on_change)
+        self.bot.actions.boards.bots_play = True  # a change that leaves a bot to act waits for it (cogs/board_posts.py)
         self._boot = asyncio.get_running_loop().create_task(self._resume(), name="bots-resume")
 
     async def cog_unload(self) -> None:
         if self.driver.on_change in self.bot.actions.listeners:
             self.bot.actions.listeners.remove(self.driver.on_change)
+        self.bot.actions.boards.bots_play = False
         for task in [self._boot, *self.driver.tasks.values()]:
             if task is not None and not task.done():
                 task.cancel()

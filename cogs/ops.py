@@ -14,6 +14,7 @@ import discord
 from host.limits import fit_content
 
 from .limits import fit_embed
+from .pacing import pacer_of
 
 log = logging.getLogger("gamehost.ops")
 
@@ -95,17 +96,58 @@ async def post(client: discord.Client, channel_id: int, *, content: str = "",
         except discord.HTTPException:
             log.info("thread %s stays archived; posting anyway", channel_id)
     kwargs = _message_kwargs(content, embed, file, view, mentions_for(mention_ids))
+    await pacer_of(client).take(channel_id)  # never faster than the channel accepts (cogs/pacing.py)
     try:
         return await channel.send(**kwargs)
-    except discord.Forbidden:
-        raise PostFailed("host.error.no_permission_send") from None
     except discord.HTTPException as exc:
-        if exc.status == 429:
-            raise PostFailed("host.error.rate_limited") from None
-        if exc.status == 413 or getattr(exc, "code", 0) == 40005:
-            raise PostFailed("host.error.too_large") from None
-        log.warning("post to %s failed: %s", channel_id, exc)
-        raise PostFailed("host.error.post_failed") from None
+        raise _post_failed(channel_id, exc) from None
+
+
+def _post_failed(channel_id: int, exc: discord.HTTPException) -> PostFailed:
+    if isinstance(exc, discord.Forbidden):
+        return PostFailed("host.error.no_permission_send")
+    if exc.status == 429:
+        return PostFailed("host.error.rate_limited")
+    if exc.status == 413 or getattr(exc, "code", 0) == 40005:
+        return PostFailed("host.error.too_large")
+    log.warning("post to %s failed: %s", channel_id, exc)
+    return PostFailed("host.error.post_failed")
+
+
+async def edit_post(client: discord.Client, channel_id: int, message_id: int, *,
+                    embed: Optional[discord.Embed] = None, file: Optional[discord.File] = None,
+                    view: Optional[discord.ui.View] = None) -> Optional[discord.Message]:
+    """Edit one of the bot's posts with the bot token (never an interaction token, which expires):
+    a new embed, image (it replaces the old attachments) and components; the content (the post's
+    mentions) stays as it was, and an edit pings nobody.  None when the message or its channel is gone,
+    or its thread is archived (the caller posts anew)."""
+    channel = await resolve_channel(client, channel_id)
+    if channel is None or not hasattr(channel, "get_partial_message"):
+        return None
+    if isinstance(channel, discord.Thread) and channel.archived:
+        return None  # an archived thread's messages cannot be edited: a new post unarchives it
+    kwargs = _message_kwargs("", embed, None, view, NO_MENTIONS)
+    del kwargs["content"]  # unchanged
+    kwargs["view"] = view  # None removes the buttons (a board that needs none)
+    kwargs["attachments"] = [file] if file is not None else []
+    await pacer_of(client).take(channel_id)
+    try:
+        return await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[union-attr]
+    except discord.NotFound:
+        return None
+    except discord.HTTPException as exc:
+        raise _post_failed(channel_id, exc) from None
+
+
+async def fetch_post(client: discord.Client, channel_id: int, message_id: int) -> Optional[discord.Message]:
+    """One of the bot's posts as it is now (None when it is gone or unreadable)."""
+    channel = await resolve_channel(client, channel_id)
+    if channel is None or not hasattr(channel, "fetch_message"):
+        return None
+    try:
+        return await channel.fetch_message(message_id)  # type: ignore[union-attr]
+    except discord.HTTPException:
+        return None
 
 
 async def open_thread(channel: Any, name: str) -> Optional[discord.Thread]:

@@ -57,14 +57,19 @@ def scores_text(table: Table, locale: str) -> str:
 
 
 def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
-                    moves: Optional[list[Move]] = None) -> TurnPost:
-    """Everything for the post after a start or a move, given the rendered board."""
+                    moves: Optional[list[Move]] = None, *, lines: Optional[list[str]] = None,
+                    pinged: Optional[list[str]] = None) -> TurnPost:
+    """Everything for the post after a start or a move, given the rendered board.
+
+    `lines` (default: the events) are the text above the board: a merged board's narration
+    (cogs/board_posts.py).  `pinged` (default: every seat to act) are the seats whose players are mentioned."""
     assert table.state is not None
     title = tm(game_title(table.game), locale)
     done = table.game.status in ("finished", "abandoned")
+    lines = event_lines(table, events, locale) if lines is None else lines
     embed = discord.Embed(
         title=title,
-        description="\n".join(event_lines(table, events, locale)) or None,
+        description="\n".join(lines) or None,
         colour=COLOUR_DONE if table.game.status == "finished" else COLOUR_STOPPED if done else COLOUR_RUNNING,
     )
     if table.game.status == "finished":
@@ -75,11 +80,12 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
             embed.add_field(name=t("host.post.next", locale), value=line[:1024], inline=False)
     embed.set_image(url="attachment://board.png")
     embed.set_footer(text=t("host.post.footer", locale, id=table.game.number, n=table.state.moves_made))
-    mention_ids = [] if done else [r.user_id for s in table.to_act if (r := table.user_of(s)) and r.user_id and not r.is_bot]
+    pinged = list(table.to_act) if pinged is None else [s for s in table.to_act if s in pinged]
+    mention_ids = [] if done else [r.user_id for s in pinged if (r := table.user_of(s)) and r.user_id and not r.is_bot]
     if done:
         content = ""
     else:
-        content = " ".join(mention(table, s) for s in table.to_act)
+        content = " ".join(mention(table, s) for s in pinged)
     view = None
     if not done:
         single = table.to_act[0] if len(table.to_act) == 1 else None
@@ -93,7 +99,8 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
                     mention_ids=mention_ids)
 
 
-async def make_turn_post(table: Table, locale: str, events: list[Msg]) -> TurnPost:
+async def make_turn_post(table: Table, locale: str, events: list[Msg], *, lines: Optional[list[str]] = None,
+                         pinged: Optional[list[str]] = None) -> TurnPost:
     """Draw the board in the board pool (host/drawing.py), then assemble the post on the loop (views need it)."""
     png = await draw_board(table, locale, events)
-    return build_turn_post(table, locale, events, png)
+    return build_turn_post(table, locale, events, png, lines=lines, pinged=pinged)

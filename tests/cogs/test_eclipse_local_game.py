@@ -135,8 +135,10 @@ def check_battle_post(post, table) -> bool:
     assert max(ImageStat.Stat(diff).mean) < 1.5 and max(hi for _, hi in diff.getextrema()) <= 64
     text = post.embeds[0].get("description", "")
     fired = [e for e in table.state.events if e.key.startswith("eclipse.ev.fire_")]
-    if fired and len(table.state.events) <= 11:  # the post lists up to 12 event lines
-        assert text.count(" fire cannons — dice ") + text.count(" fire missiles — dice ") == len(fired), text
+    if fired and len(table.state.events) <= 11:  # the post lists up to 12 event lines, this move's last
+        # (a sub-step of the same player's turn edits the board and adds its lines: cogs/board_posts.py)
+        mine = "\n".join(text.split("\n")[-len(table.state.events):])
+        assert mine.count(" fire cannons — dice ") + mine.count(" fire missiles — dice ") == len(fired), text
     return bool(fired) and " — dice " in text
 
 

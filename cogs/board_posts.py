@@ -1,0 +1,317 @@
+"""Board posts: one public post per change of who must decide, merged and paced per channel.
+
+Every change to a running game (a start, a move, an undo) is handed to `BoardPoster.submit`. What the
+thread then sees:
+
+* **A new post, with a mention, only when someone begins to decide.**  A change after which nobody
+  decides who was not deciding before (the sub-steps of one player's turn, a simultaneous decision
+  that one player finished; a bot seat joining in does not count, it plays at once) edits the game's
+  latest board post instead: new image, narration appended,
+  new buttons; its content (the mentions it was posted with) stays, and an edit pings nobody.  The
+  buttons carry the game's version, so the edited board has new custom ids and a click on the old ones
+  is refused as stale.  A new post mentions only the players who begin to decide (not one who keeps
+  acting).
+* **Bots play at once, post once.**  While a bot seat plays (cogs/bot_players.py holds the game), and
+  when a change leaves a bot seat to decide, the board waits; when the bots are done it goes out
+  as one post with a short summary of what the bots did ("🤖 Bot 1 explored 0,-3. Bot 2 passed."), in
+  the server's language.
+* **Never faster than the channel accepts.**  Boards wait in a queue per channel; each post or edit
+  takes a slot of the channel's pacer (cogs/pacing.py, about 5 per 5 s).  A game whose board is
+  still waiting when it changes again is merged: only the newest board goes out, narrations joined.
+
+`submit` returns when its board went out (or at once while the game is held), raising
+`ops.PostFailed` like a direct post.  What the latest board shows is kept in memory (message id,
+version, narration) and in the games table (`board_message_id`, `posted_version`), so a restarted
+bot still edits the board it posted before (its narration is read back from the message).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+import discord
+
+from host.boards import event_lines
+from host.i18n import t, tm
+from host.limits import clip
+from host.names import shown_names
+from host.tables import Refusal, Table
+from rules import Move
+from rules.text import Msg
+
+from . import offloop, ops
+from .pacing import pacer_of
+from .posts import make_turn_post
+
+log = logging.getLogger("gamehost.boards")
+
+MAX_LINES = 12  # narration lines above a board (the newest kept)
+LINE = 300  # characters per narration line
+SUMMARY = 240  # characters of bot moves told in one summary line, then "(and N more)"
+REMEMBERED = 2048  # games whose latest board is kept in memory
+
+
+@dataclass
+class Step:
+    """One change merged into a board: who moved (None: a start, an undo, a repost) and what it said."""
+
+    events: list[Msg]
+    seat: Optional[str] = None
+    move: Optional[Move] = None
+    bot: bool = False
+    private: bool = False  # the move's label would reveal what only its seat may know (Engine.is_private)
+
+
+@dataclass
+class Shown:
+    """The game's latest board post: its message, the version it shows, its narration."""
+
+    message_id: int
+    version: int
+    lines: list[str]
+
+
+@dataclass
+class Pending:
+    """A board waiting to go out: the newest table and every change merged into it."""
+
+    table: Table
+    locale: str
+    steps: list[Step]
+    since: Optional[int]  # the version the latest board showed before the first change (None: post anew)
+    kept: set[str]  # seats deciding before the first change and after every one since
+    gained: bool  # some seat began to decide during the merged changes
+    waiters: list[asyncio.Future] = field(default_factory=list)
+
+    def merge(self, table: Table, locale: str, step: Step, before: Optional[Table], quiet: set[str]) -> None:
+        contiguous = before is not None and before.game.version == self.table.game.version
+        now = set(table.to_act)
+        self.gained = self.gained or not contiguous or bool(now - set(self.table.to_act) - quiet)
+        self.kept &= now
+        if not contiguous:
+            self.kept = set()
+        self.table, self.locale = table, locale
+        self.steps.append(step)
+
+
+def begin(table: Table, locale: str, step: Step, before: Optional[Table], quiet: set[str]) -> Pending:
+    """The first change of a board; `quiet`: seats that never need a post to decide (bot seats, which the
+    bots' driver plays at once)."""
+    if before is None:  # nothing to continue from: a new post that mentions everyone to act
+        return Pending(table, locale, [step], None, set(), True)
+    prior, now = set(before.to_act), set(table.to_act)
+    return Pending(table, locale, [step], before.game.version, prior & now, bool(now - prior - quiet))
+
+
+def _trim(lines: list[str]) -> list[str]:
+    lines = [clip(line, LINE) for line in lines if line]
+    return lines if len(lines) <= MAX_LINES else ["…"] + lines[-(MAX_LINES - 1):]
+
+
+def _bot_phrase(step: Step, locale: str, names: dict[str, str]) -> str:
+    """What one bot move did, in a few words: its first event, else its label (never a private one's)."""
+    if step.events:
+        return tm(step.events[0], locale, names)
+    who = names.get(step.seat or "", step.seat or "?")
+    if step.private or step.move is None:
+        return t("host.log.private", locale, who=who)
+    return t("boards.bot_move", locale, who=who, move=tm(step.move.text, locale, names))
+
+
+def narration(pending: Pending) -> list[str]:
+    """The merged changes as text: each human change's events; each run of bot moves as one short line
+    ("🤖 Bot 1 explored 0,-3. Bot 2 passed.")."""
+    table, locale = pending.table, pending.locale
+    names = shown_names(table.names)
+    lines: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        told = [clip(run[0], SUMMARY)]
+        for phrase in run[1:]:
+            if sum(len(p) + 1 for p in told) + len(phrase) > SUMMARY:
+                break
+            told.append(phrase)
+        said = " ".join(told)
+        if len(run) > len(told):
+            said = t("boards.and_more", locale, moves=said, n=len(run) - len(told))
+        lines.append(t("boards.bots_did", locale, moves=said))
+        run.clear()
+
+    for step in pending.steps:
+        if step.bot:
+            run.append(_bot_phrase(step, locale, names))
+            continue
+        flush()
+        lines.extend(event_lines(table, step.events, locale, limit=10 ** 6))
+    flush()
+    return lines
+
+
+class BoardPoster:
+    """The queue between a game's changes and its thread (see the module's text)."""
+
+    def __init__(self, client: discord.Client, service: Any):
+        self.client = client
+        self.service = service
+        self.pending: dict[int, Pending] = {}
+        self.held: set[int] = set()  # games whose bots are playing: their board waits for them
+        self.queues: dict[int, deque[int]] = {}  # channel -> games whose board is ready, in order
+        self.workers: dict[int, asyncio.Task] = {}
+        self.shown: OrderedDict[int, Shown] = OrderedDict()
+        self.bots_play = False  # cogs/bot_players.py is loaded: a change that leaves only bots to act waits
+
+    # ---- what flows call -------------------------------------------------------------------
+    async def submit(self, table: Table, locale: str, events: list[Msg], *, before: Optional[Table] = None,
+                     seat: Optional[str] = None, move: Optional[Move] = None, bot: bool = False,
+                     private: bool = False) -> None:
+        """A change to post: `table` after it, `before` the table it was made on (None: post anew)."""
+        step = Step(list(events), seat, move, bot, private)
+        game_id = table.game.id
+        quiet = self._quiet(table)
+        pending = self.pending.get(game_id)
+        if pending is None:
+            self.pending[game_id] = pending = begin(table, locale, step, before, quiet)
+        else:
+            pending.merge(table, locale, step, before, quiet)
+        if game_id in self.held or self._bots_next(table):
+            self.held.add(game_id)  # the bots' driver releases it (cogs/bot_players.py)
+            return
+        await self._ready(game_id)
+
+    def hold(self, game_id: int) -> None:
+        """Bots play this game now: its board waits until `release`."""
+        self.held.add(game_id)
+
+    async def release(self, game_id: int) -> None:
+        """The bots are done: the waiting board goes out (raises PostFailed if it could not)."""
+        self.held.discard(game_id)
+        if game_id in self.pending:
+            await self._ready(game_id)
+
+    async def idle(self) -> None:
+        """Wait until every queued board went out (tests, bench)."""
+        while self.workers:
+            await asyncio.gather(*list(self.workers.values()), return_exceptions=True)
+
+    # ---- the queue -----------------------------------------------------------------------
+    def _quiet(self, table: Table) -> set[str]:
+        """Seats whose turn needs no post: bot seats, while the bots' driver plays them."""
+        return {s.seat for s in table.seats if s.is_bot} if self.bots_play else set()
+
+    def _bots_next(self, table: Table) -> bool:
+        """Whether a bot seat must act now: its driver plays it at once, and posts the board when done."""
+        if table.game.status != "active":
+            return False
+        quiet = self._quiet(table)
+        return any(s in quiet for s in table.to_act)
+
+    async def _ready(self, game_id: int) -> None:
+        pending = self.pending[game_id]
+        waiter = asyncio.get_running_loop().create_future()
+        pending.waiters.append(waiter)
+        channel_id = pending.table.game.post_channel_id
+        queue = self.queues.setdefault(channel_id, deque())
+        if game_id not in queue:
+            queue.append(game_id)
+        worker = self.workers.get(channel_id)
+        if worker is None or worker.done():
+            self.workers[channel_id] = asyncio.get_running_loop().create_task(
+                self._work(channel_id), name=f"boards-channel-{channel_id}")
+        await waiter
+
+    async def _work(self, channel_id: int) -> None:
+        queue = self.queues[channel_id]
+        try:
+            while queue:
+                await pacer_of(self.client).ready(channel_id)  # changes arriving meanwhile merge
+                game_id = queue.popleft()
+                if game_id in self.held:
+                    continue  # bots took the game again: their release queues it
+                pending = self.pending.pop(game_id, None)
+                if pending is None:
+                    continue
+                try:
+                    await self._send(pending)
+                except Exception as exc:  # PostFailed, a busy database, a defect: every waiter hears it
+                    if not isinstance(exc, ops.PostFailed):
+                        log.exception("game %s: the board could not be built or posted", game_id)
+                    for waiter in pending.waiters:
+                        if not waiter.done():
+                            waiter.set_exception(exc if isinstance(exc, ops.PostFailed)
+                                                 else ops.PostFailed("host.error.post_failed"))
+                else:
+                    for waiter in pending.waiters:
+                        if not waiter.done():
+                            waiter.set_result(None)
+        finally:
+            if self.workers.get(channel_id) is asyncio.current_task():
+                del self.workers[channel_id]
+            if not queue:
+                self.queues.pop(channel_id, None)
+
+    # ---- one board -------------------------------------------------------------------------
+    async def _send(self, pending: Pending) -> None:
+        table, game = pending.table, pending.table.game
+        lines = narration(pending)
+        board = await self._board(table)
+        editable = (pending.since is not None and not pending.gained and board is not None
+                    and board.version == pending.since and game.status == "active")
+        events = pending.steps[-1].events
+        if editable:
+            assert board is not None
+            earlier = board.lines if board.lines else await self._lines_of(game.post_channel_id, board.message_id)
+            lines = _trim(earlier + lines)
+            post = await make_turn_post(table, pending.locale, events, lines=lines)
+            message = await ops.edit_post(self.client, game.post_channel_id, board.message_id,
+                                          embed=post.embed, file=post.file(), view=post.view)
+            if message is not None:
+                return await self._record(table, message.id, lines)
+            # the board post is gone (deleted, or its thread archived): post anew, mentioning everyone to act
+            pending.kept = set()
+        lines = _trim(lines)
+        quiet = self._quiet(table)
+        pinged = [s for s in table.to_act if s not in pending.kept and s not in quiet]
+        post = await make_turn_post(table, pending.locale, events, lines=lines, pinged=pinged)
+        message = await ops.post(self.client, game.post_channel_id, content=post.content, embed=post.embed,
+                                 file=post.file(), view=post.view, mention_ids=post.mention_ids)
+        await self._record(table, message.id, lines)
+
+    async def _board(self, table: Table) -> Optional[Shown]:
+        """The game's latest board post: remembered here, else as the games table knows it."""
+        known = self.shown.get(table.game.id)
+        if known is not None:
+            return known
+        game = table.game
+        if game.board_message_id is None or game.posted_version is None:
+            return None
+        return Shown(game.board_message_id, game.posted_version, [])
+
+    async def _lines_of(self, channel_id: int, message_id: int) -> list[str]:
+        """The narration of a board post this process did not make (read back from its embed)."""
+        message = await ops.fetch_post(self.client, channel_id, message_id)
+        if message is None or not message.embeds:
+            return []
+        return [line for line in (message.embeds[0].description or "").split("\n") if line]
+
+    async def _record(self, table: Table, message_id: int, lines: list[str]) -> None:
+        game = table.game
+        if game.status == "active":
+            self.shown[game.id] = Shown(message_id, game.version, lines)
+            self.shown.move_to_end(game.id)
+            while len(self.shown) > REMEMBERED:
+                self.shown.popitem(last=False)
+        else:
+            self.shown.pop(game.id, None)
+        try:
+            await offloop.call(self.service.games.set_board_message, game.id, message_id, game.version)
+        except Refusal:  # busy: the board is out; the next start may post it once more (cogs/reconcile.py)
+            log.warning("game %s: board posted, but the database was busy recording it", game.id)
+
+
+__all__ = ["BoardPoster", "Pending", "Shown", "Step", "begin", "narration"]
