@@ -34,6 +34,7 @@ from typing import Any, Optional
 
 import discord
 
+from host import offloop
 from host.boards import event_lines
 from host.i18n import t, tm
 from host.limits import clip
@@ -42,7 +43,7 @@ from host.tables import Refusal, Table
 from rules import Move
 from rules.text import Msg
 
-from . import offloop, ops
+from . import ops
 from .pacing import pacer_of
 from .posts import make_turn_post
 
