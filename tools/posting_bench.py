@@ -22,9 +22,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
+from cogs import pacing
+from cogs.game_bot import make_bot
+from cogs.pacing import pacer_of
+from host.tables import TableService
+from local import LocalTable
+from local.components import pressables
 from rules import GAMES
 from rules.bots import choose
 from rules.replay import replay
+from storage import open_store
 
 MENTION = re.compile(r"<@!?(\d+)>")
 HUMANS = ("alice", "bob", "carol", "dave")
@@ -93,7 +100,6 @@ def decider_changes(table: Any, moves: list[tuple[str, str]]) -> tuple[int, int]
 def watch_writes(local: Any) -> list[tuple[float, int]]:
     """Every message post and edit the bot makes from now on, as (its pacer's time, channel id): a counter at
     the transport, installed once per table."""
-    from cogs.pacing import pacer_of
 
     server = local.server
     writes = getattr(server, "bench_writes", None)
@@ -116,7 +122,6 @@ async def _click_or_play(local: Any, service: Any, table: Any, who: str, move_id
     """Click the move on the game's latest board when it is there, else `/play` it."""
     board = local.registry.message(table.game.board_message_id) if table.game.board_message_id else None
     if board is not None:
-        from local.messages import pressables
         for n, item in enumerate(pressables(board.payload.get("components") or []), 1):
             if (item.value or item.custom_id.rsplit(":", 1)[-1]) == move_id and item.custom_id.startswith(("mv:", "ms:")):
                 if f":{table.game.version}:" in item.custom_id:
@@ -127,8 +132,6 @@ async def _click_or_play(local: Any, service: Any, table: Any, who: str, move_id
 async def play_game(local: Any, key: str, humans: int, bots: int, *, guild: Optional[str] = None,
                     max_moves: int = 3000, seed: int = 0) -> GameFigures:
     """Open, start and play one game to its end on a started LocalTable; the figures of its thread."""
-    from host.tables import TableService
-    from storage import open_store
 
     figures = GameFigures(key, humans, bots)
     writes = watch_writes(local)
@@ -188,9 +191,6 @@ def setups(key: str) -> list[tuple[int, int]]:
 
 
 async def run(keys: list[str], db_dir: str, max_moves: int, games: int) -> list[GameFigures]:
-    from bot import make_bot
-    from cogs import pacing
-    from local import LocalTable
 
     pacing.make_clock = pacing.virtual_clock  # figures, not waiting: the pacer's time is virtual
     results = []
