@@ -30,7 +30,7 @@ class ThreadOdds(OddsWorker):
     """Before issue 12: the odds in the bot's worker threads (`asyncio.to_thread`), no budget, no limit."""
 
     async def run(self, user_id: int, fn: Any, *args: Any) -> Any:
-        from rules.eclipse.notation import NotationError
+        from rules.eclipse.battle.notation import NotationError
 
         from .eclipse_cog import notation_refusal
         try:

@@ -53,9 +53,9 @@ def _over_budget(signum: int, frame: Any) -> None:
 def _serve(conn: Connection) -> None:
     """The worker process: compute `fn(*args)` for each request within `budget` seconds of CPU;
     a NotationError comes back as its Msg."""
-    import rules.eclipse.battle_odds  # noqa: F401  (imported before the first request, outside any budget)
-    import rules.eclipse.odds  # noqa: F401
-    from rules.eclipse.notation import NotationError
+    import rules.eclipse.battle.game_odds  # noqa: F401  (imported before the first request, outside any budget)
+    import rules.eclipse.battle.odds  # noqa: F401
+    from rules.eclipse.battle.notation import NotationError
 
     timer = hasattr(signal, "setitimer")  # Unix; elsewhere only the parent's wall limit applies
     if timer:

@@ -4,9 +4,10 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..text import Msg
-from .fast import new_msg
 from .data import HEXES, RESOURCES, SPECIES, TECHS, T
 from .geometry import neighbour, pos_id, wormholes
+from .state import EclipseState
+from .unvalidated import new_msg
 
 TRACK_CAP = 11  # E18: a population track holds at most 11 cubes
 
@@ -48,12 +49,12 @@ def wg(p: dict) -> bool:
     return "wormhole generator" in p["techs"]["nano"]
 
 
-def coord_index(state: Any) -> dict[str, str]:
+def coord_index(state: EclipseState) -> dict[str, str]:
     """Position id -> hex id of every placed hex."""
     return {pos_id(h["q"], h["r"]): hid for hid, h in state.hexes.items()}
 
 
-def connected(state: Any, a: str, b: str, d: int, half: bool) -> bool:
+def connected(state: EclipseState, a: str, b: str, d: int, half: bool) -> bool:
     """Hexes a -> b (b in direction d of a): a full wormhole connection, or a half
     one when `half` (Wormhole Generator, E88)."""
     ha, hb = state.hexes[a], state.hexes[b]
@@ -62,7 +63,7 @@ def connected(state: Any, a: str, b: str, d: int, half: bool) -> bool:
     return (x and y) or (half and (x or y))
 
 
-def neighbours(state: Any, hid: str, index: Optional[dict[str, str]] = None) -> list[tuple[int, str]]:
+def neighbours(state: EclipseState, hid: str, index: Optional[dict[str, str]] = None) -> list[tuple[int, str]]:
     """(direction, hex id) of the placed hexes next to hex `hid`."""
     index = index if index is not None else coord_index(state)
     h = state.hexes[hid]
@@ -74,7 +75,7 @@ def neighbours(state: Any, hid: str, index: Optional[dict[str, str]] = None) -> 
     return out
 
 
-def enemies(state: Any, hid: str, seat: str) -> int:
+def enemies(state: EclipseState, hid: str, seat: str) -> int:
     """E44 `E`: opponent ships in the hex (Ancients not for Draco, the GCDS always)."""
     h = state.hexes[hid]
     n = sum(sum(v.values()) for s, v in h["ships"].items() if s != seat)
@@ -83,17 +84,17 @@ def enemies(state: Any, hid: str, seat: str) -> int:
     return n + (1 if h["gcds"] else 0)
 
 
-def own_ships(state: Any, hid: str, seat: str) -> int:
+def own_ships(state: EclipseState, hid: str, seat: str) -> int:
     return sum(state.hexes[hid]["ships"].get(seat, {}).values())
 
 
-def unpinned(state: Any, hid: str, seat: str) -> bool:
+def unpinned(state: EclipseState, hid: str, seat: str) -> bool:
     """E44: the seat has an unpinned ship in the hex (`O > E`; never with the GCDS)."""
     o = own_ships(state, hid, seat)
     return o > 0 and not state.hexes[hid]["gcds"] and o > enemies(state, hid, seat)
 
 
-def controlled(state: Any, seat: str) -> list[str]:
+def controlled(state: EclipseState, seat: str) -> list[str]:
     return [hid for hid, h in state.hexes.items() if h["owner"] == seat]
 
 
@@ -126,7 +127,7 @@ def return_targets(p: dict, kind: str) -> list[int]:
     return [i for i in range(3) if p["pop"][i] < TRACK_CAP]
 
 
-def hex_cubes(state: Any, hid: str) -> list[str]:
+def hex_cubes(state: EclipseState, hid: str) -> list[str]:
     """Kinds of the occupied squares of a hex (orbital included)."""
     h = state.hexes[hid]
     kinds = [k for k, f in zip(HEXES[hid].squares, h["pop"]) if f]
@@ -139,7 +140,7 @@ def tech_vp(n: int) -> int:
     return T.tech_vp[min(n, 7)]
 
 
-def score_parts(state: Any, seat: str) -> dict[str, int]:
+def score_parts(state: EclipseState, seat: str) -> dict[str, int]:
     """E75: every VP source of one seat."""
     p = state.players[seat]
     if p.get("frozen") is not None:

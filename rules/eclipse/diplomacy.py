@@ -12,11 +12,12 @@ from typing import Any
 from ..text import seat_ref
 from .board import connected, coord_index, m, neighbours, res_msg
 from .data import RESOURCES, SPECIES
+from .state import EclipseState
 
 AMBASSADORS = 3  # E3
 
 
-def held(state: Any, seat: str) -> int:
+def held(state: EclipseState, seat: str) -> int:
     """Ambassadors a seat holds (one from each partner)."""
     return sum(1 for s, p in state.players.items() if s != seat and seat in p.get("rel", {}))
 
@@ -26,7 +27,7 @@ def _slots(p: dict) -> tuple[int, int, int]:
     return a, e, r
 
 
-def _can_take(state: Any, seat: str) -> bool:
+def _can_take(state: EclipseState, seat: str) -> bool:
     """E47 condition 5: an unused Ambassador and room for one more (a reputation tile's
     slot counts as room: the tile can go back to the bag)."""
     p = state.players[seat]
@@ -34,7 +35,7 @@ def _can_take(state: Any, seat: str) -> bool:
     return len(p.get("rel", {})) < AMBASSADORS and held(state, seat) + 1 <= e + a
 
 
-def _touching(state: Any, x: str) -> set[str]:
+def _touching(state: EclipseState, x: str) -> set[str]:
     """E47 condition 1: the seats whose hexes a full wormhole connection joins to a hex of x."""
     index = coord_index(state)
     out: set[str] = set()
@@ -48,7 +49,7 @@ def _touching(state: Any, x: str) -> set[str]:
     return out
 
 
-def _intruding(state: Any, x: str, y: str) -> bool:
+def _intruding(state: EclipseState, x: str, y: str) -> bool:
     """x has ships in a hex where y has a disc or ships (E47 condition 2, E48)."""
     for h in state.hexes.values():
         if any(h["ships"].get(x, {}).values()) and (h["owner"] == y or any(h["ships"].get(y, {}).values())):
@@ -56,18 +57,18 @@ def _intruding(state: Any, x: str, y: str) -> bool:
     return False
 
 
-def _free(state: Any, x: str) -> bool:
+def _free(state: EclipseState, x: str) -> bool:
     """E47 conditions 4-6 for one side: no Traitor card, an Ambassador and room, a cube."""
     p = state.players[x]
     return not p.get("out") and not p.get("traitor") and sum(p["pop"]) > 0 and _can_take(state, x)
 
 
-def may_relate(state: Any, x: str, y: str) -> bool:
+def may_relate(state: EclipseState, x: str, y: str) -> bool:
     return (y not in state.players[x].get("rel", {}) and _free(state, x) and _free(state, y)
             and not _intruding(state, x, y) and not _intruding(state, y, x) and y in _touching(state, x))
 
 
-def proposals(state: Any, seat: str) -> list[tuple[str, Any, bool]]:
+def proposals(state: EclipseState, seat: str) -> list[tuple[str, Any, bool]]:
     """E111 step 1: a free move of the seat whose Action-phase turn it is (4+ players)."""
     if len(state.seats) < 4 or not _free(state, seat):
         return []
@@ -77,13 +78,13 @@ def proposals(state: Any, seat: str) -> list[tuple[str, Any, bool]]:
             if y in near and f"{state.round}:{y}" not in done and may_relate(state, seat, y)]
 
 
-def propose(state: Any, seat: str, other: str) -> None:
+def propose(state: EclipseState, seat: str, other: str) -> None:
     state.players[seat].setdefault("proposed", []).append(f"{state.round}:{other}")
     state.stack.append({"k": "dipl", "seat": other, "from": seat})
     state.events.append(m("ev.propose", seat=seat_ref(seat), other=seat_ref(other)))
 
 
-def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
     if f["k"] == "dipl":
         return [("accept", m("mv.accept"), False), ("decline", m("mv.decline"), False)]
     if f["k"] == "ambc":
@@ -92,7 +93,7 @@ def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
     return [(f"drop:{v}", m("mv.drop_rep", v=v), False) for v in sorted(set(state.players[seat]["rep"]))]
 
 
-def apply(state: Any, seat: str, f: dict, head: str, arg: str) -> None:
+def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
     state.stack.remove(f)
     if head == "decline":
         state.events.append(m("ev.decline", seat=seat_ref(seat)))
@@ -109,7 +110,7 @@ def apply(state: Any, seat: str, f: dict, head: str, arg: str) -> None:
         state.rng.shuffle(state.rep_bag)
 
 
-def give(state: Any, seat: str, to: str, track: int) -> None:
+def give(state: EclipseState, seat: str, to: str, track: int) -> None:
     """E46: an Ambassador carrying a cube from one of the giver's tracks."""
     state.players[seat]["pop"][track] -= 1
     state.players[seat].setdefault("rel", {})[to] = track
@@ -119,7 +120,7 @@ def give(state: Any, seat: str, to: str, track: int) -> None:
         state.stack.append({"k": "ambroom", "seat": to})
 
 
-def settle_dip(state: Any, f: dict) -> bool:
+def settle_dip(state: EclipseState, f: dict) -> bool:
     """Forced choices: one track with a cube (E99)."""
     if f["k"] == "ambc":
         opts = options(state, f["seat"], f)
@@ -129,7 +130,7 @@ def settle_dip(state: Any, f: dict) -> bool:
     return False
 
 
-def check_breaks(state: Any, seat: str) -> None:
+def check_breaks(state: EclipseState, seat: str) -> None:
     """E48: after an action or Reaction of `seat`, relations with a partner whose hex or
     ships it shares break; `seat` takes the Traitor card; both cubes go back (E118)."""
     p = state.players[seat]
@@ -150,7 +151,7 @@ def check_breaks(state: Any, seat: str) -> None:
 KINDS = ("dipl", "ambc", "ambroom")
 
 
-def dissolve(state: Any, seat: str) -> None:
+def dissolve(state: EclipseState, seat: str) -> None:
     """E72 RULING: a collapsed seat's Ambassadors leave the game (their holders lose the VP);
     the Ambassadors it held go back to their owners, whose cubes return by E118; a Traitor
     card it held goes back to the supply."""

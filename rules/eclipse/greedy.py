@@ -13,13 +13,14 @@ seeded generator.  It always picks one of the listed legal moves.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from ..contract import Move
 from ..rng import Rng
+from .battle.game_odds import chance, move_odds
 from .board import production, trade_rate
 from .data import HEXES, RESOURCES, TECHS, T
 from .moves import explore_positions, influence_targets
+from .state import EclipseState
 
 
 def _spare(p: dict, after_action: bool = True) -> int:
@@ -46,7 +47,7 @@ def _trade(p: dict, arg: str, k: str) -> float:
     return 30.0 if pay == "materials" else 29.0
 
 
-def _score(state: Any, seat: str, mid: str) -> float:
+def _score(state: EclipseState, seat: str, mid: str) -> float:
     p = state.players[seat]
     head, _, arg = mid.partition(":")
     if "res" not in p:  # species choice
@@ -110,9 +111,8 @@ RETREAT_BELOW = 0.25  # retreat (E58) when the chance of winning the battle is l
 SEEK, AVOID = 0.6, 0.4  # a Move step into a battle won at least / lost at least this often
 
 
-def _fight_scores(state: Any, seat: str, ids: list[str]) -> dict[str, float]:
+def _fight_scores(state: EclipseState, seat: str, ids: list[str]) -> dict[str, float]:
     """Scores from the exact odds (E98) for retreats (E58) and Move steps into battles (E108)."""
-    from .battle_odds import chance, move_odds
     out: dict[str, float] = {}
     retreats = [i for i in ids if i.startswith("retreat:")]
     if retreats:
@@ -127,7 +127,7 @@ def _fight_scores(state: Any, seat: str, ids: list[str]) -> dict[str, float]:
     return out
 
 
-def greedy_move(state: Any, seat: str, moves: list[Move], rng: Rng) -> Move:
+def greedy_move(state: EclipseState, seat: str, moves: list[Move], rng: Rng) -> Move:
     fight = _fight_scores(state, seat, [mv.id for mv in moves]) if state.phase in ("action", "combat") else {}
     scored = [(fight[mv.id] if mv.id in fight else _score(state, seat, mv.id), mv) for mv in moves]
     best = max(s for s, _ in scored)

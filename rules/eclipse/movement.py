@@ -6,26 +6,27 @@ from typing import Any
 from ..text import seat_ref
 from .board import coord_index, connected, enemies, m, neighbours, own_ships, wg
 from .data import SPECIES, ship_stats
+from .state import EclipseState
 
 
-def movement(state: Any, seat: str, ship: str) -> int:
+def movement(state: EclipseState, seat: str, ship: str) -> int:
     p = state.players[seat]
     return ship_stats(SPECIES[p["species"]].blueprints, ship, p["bp"][ship])["move"]
 
 
-def may_leave(state: Any, seat: str, hid: str) -> bool:
+def may_leave(state: EclipseState, seat: str, hid: str) -> bool:
     """E44: the seat's ships in the hex, counting the mover, outnumber the opponent
     ships there; never with the GCDS."""
     return not state.hexes[hid]["gcds"] and own_ships(state, hid, seat) > enemies(state, hid, seat)
 
 
-def steps_from(state: Any, seat: str, hid: str, index: dict | None = None) -> list[str]:
+def steps_from(state: EclipseState, seat: str, hid: str, index: dict | None = None) -> list[str]:
     """E43: adjacent explored hexes across a full wormhole connection (half with WG)."""
     half = wg(state.players[seat])
     return [n for d, n in neighbours(state, hid, index) if connected(state, hid, n, d, half)]
 
 
-def ship_groups(state: Any, seat: str) -> list[tuple[str, str]]:
+def ship_groups(state: EclipseState, seat: str) -> list[tuple[str, str]]:
     """E108 step 1: (hex, type) of the seat's ships that may leave and have a first step."""
     index = coord_index(state)
     out = []
@@ -39,7 +40,7 @@ def ship_groups(state: Any, seat: str) -> list[tuple[str, str]]:
     return out
 
 
-def move_options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def move_options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
     if f.get("at") is None:
         out = [(f"ship:{h}:{s}", m("mv.pick_ship", ship=m(f"ship.{s}"), hex=h), False)
                for h, s in ship_groups(state, seat)]
@@ -50,7 +51,7 @@ def move_options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
     return out
 
 
-def shift(state: Any, seat: str, ship: str, src: str, dst: str) -> None:
+def shift(state: EclipseState, seat: str, ship: str, src: str, dst: str) -> None:
     """One ship from src to dst, keeping the arrival order (E43 RULING)."""
     a, b = state.hexes[src], state.hexes[dst]
     mine = a["ships"][seat]
@@ -66,7 +67,7 @@ def shift(state: Any, seat: str, ship: str, src: str, dst: str) -> None:
         b["arrive"].append(seat)
 
 
-def apply_move(state: Any, seat: str, f: dict, head: str, arg: str) -> bool:
+def apply_move(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> bool:
     """Apply one Move decision; True when the action is over (stop)."""
     if head == "stop":
         return True
@@ -85,7 +86,7 @@ def apply_move(state: Any, seat: str, f: dict, head: str, arg: str) -> bool:
     return False
 
 
-def _end_activation(state: Any, seat: str, f: dict) -> None:
+def _end_activation(state: EclipseState, seat: str, f: dict) -> None:
     state.events.append(m("ev.move", seat=seat_ref(seat), ship=m(f"ship.{f['ship']}"), src=f["start"],
                           dst=f["at"]))
     for k in ("at", "ship", "steps", "moved", "start"):

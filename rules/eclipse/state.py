@@ -16,15 +16,18 @@ players: seat -> {"side", "species", "res": [money, science, materials],
     [names]}, "bp": {ship: [part or None per slot]}, "built": {ship: n},
     "rep": [values], "kept": [Discovery tiles kept for 2 VP], "parts":
     [ancient parts beside the board], "passed", "out" (collapsed), "frozen"}
-stack: decision frames, the pending one last (see flow.py).
+stack: decision frames, the pending one last (see settle.py and phases.py).
 """
 from __future__ import annotations
 
+import marshal
 from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..contract import GameState
+from ..rng import Rng
+from .unvalidated import construct
 
 Phase = Literal["species", "action", "combat", "upkeep", "over"]
 
@@ -58,7 +61,7 @@ class EclipseState(GameState):
     hexes: dict[str, Any]
     players: dict[str, Any]
     stack: list[Any] = Field(default_factory=list)
-    # battles the last move fought in (battle.py; reset by every apply like `events`): ended
+    # battles the last move fought in (battle/fight.py; reset by every apply like `events`): ended
     # ones as {"hex", "log": [event dumps], "over": True}, the one under way as {"hex", "live"}
     battles: list[Any] = Field(default_factory=list)
 
@@ -128,5 +131,26 @@ class EclipseView(BaseModel):
     tech_bag: int
     rep_bag: int
     log: list[Any] = Field(default_factory=list)
-    # the battles this move fought in, each from its start: {"hex", "log", "over"} (battle.py)
+    # the battles this move fought in, each from its start: {"hex", "log", "over"} (battle/fight.py)
     battles: list[Any] = Field(default_factory=list)
+
+
+_PLAIN = ("stacks", "discards", "tech_bag", "supply", "rep_bag", "disc_bag", "hexes", "players", "stack")
+
+
+def copy_state(state: EclipseState) -> EclipseState:
+    """A private copy for `apply`: the plain-data parts through marshal (exact and fast)."""
+    d = dict(state.__dict__)
+    d["seats"] = list(d["seats"])
+    d["order"] = list(d["order"])
+    d["rng"] = construct(Rng, state=state.rng.state)
+    d["events"] = list(d["events"])
+    plain = marshal.loads(marshal.dumps([d[k] for k in _PLAIN]))
+    for k, v in zip(_PLAIN, plain):
+        d[k] = v
+    new = object.__new__(EclipseState)
+    object.__setattr__(new, "__dict__", d)
+    object.__setattr__(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new

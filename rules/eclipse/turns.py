@@ -1,18 +1,23 @@
 """Applying one chosen option (E21, E26-E45, E71, E91, E104-E110, E117-E118)."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..text import seat_ref
-from .board import hex_cubes, m, res_msg, return_targets, trade_rate
+from .battle.phase import apply as combat_apply
+from .board import hex_cubes, m, price, res_msg, return_targets, trade_rate
+from .colony import colonise
 from .data import BUILDABLE, DISCOVERIES, HEXES, RESOURCES, SPECIES, TECHS
-from .flow import end_turn, finish_action
+from .diplomacy import apply as dip_apply, propose
 from .geometry import parse_pos, ring_of
-from .moves import ancient_tech_choices, frame, undash
+from .movement import apply_move
+from .moves import ancient_tech_choices, undash
+from .pending import frame
+from .phases import end_turn, finish_action
 from .setup import new_hex, pick_side, place_homes
+from .state import EclipseState
+from .upgrade import apply_upgrade, place
 
 
-def apply_option(state: Any, seat: str, oid: str) -> None:
+def apply_option(state: EclipseState, seat: str, oid: str) -> None:
     head, _, arg = oid.partition(":")
     f = frame(state)
     p = state.players[seat]
@@ -24,27 +29,12 @@ def apply_option(state: Any, seat: str, oid: str) -> None:
     elif head == "col":
         colonise(state, seat, *arg.split(":"))
     elif head == "propose":
-        from .diplomacy import propose  # E111
-        propose(state, seat, arg)
+        propose(state, seat, arg)  # E111
     else:
         _BY_KIND[f["k"]](state, seat, f, head, arg)
 
 
-def colonise(state: Any, seat: str, hid: str, kind: str, track: str) -> None:
-    """E31: flip a colony ship; a cube from `track` onto an empty square of `kind`."""
-    p = state.players[seat]
-    h = state.hexes[hid]
-    t = RESOURCES.index(track)
-    p["col_up"] -= 1
-    p["pop"][t] -= 1
-    if kind == "orbital":
-        h["orb"] = 2
-    else:
-        h["pop"][next(i for i, (k, f) in enumerate(zip(HEXES[hid].squares, h["pop"])) if k == kind and not f)] = 1
-    state.events.append(m("ev.colonise", seat=seat_ref(seat), hex=hid, kind=m(f"sq.{kind}")))
-
-
-def lift_disc(state: Any, seat: str, hid: str) -> None:
+def lift_disc(state: EclipseState, seat: str, hid: str) -> None:
     """E38: a disc leaves a hex; its cubes go back to the tracks (choices by E118)."""
     h = state.hexes[hid]
     kinds = hex_cubes(state, hid)
@@ -57,7 +47,7 @@ def lift_disc(state: Any, seat: str, hid: str) -> None:
         state.stack.append({"k": "cube", "seat": seat, "kinds": kinds})
 
 
-def put_disc(state: Any, seat: str, hid: str) -> None:
+def put_disc(state: EclipseState, seat: str, hid: str) -> None:
     """A disc onto a hex; the first one there takes its Discovery tile (E45)."""
     h = state.hexes[hid]
     h["owner"] = seat
@@ -67,7 +57,7 @@ def put_disc(state: Any, seat: str, hid: str) -> None:
         state.stack.append({"k": "disco", "seat": seat, "hex": hid, "tile": tile})
 
 
-def gain_tech(state: Any, seat: str, tech: str) -> None:
+def gain_tech(state: EclipseState, seat: str, tech: str) -> None:
     """E39: the tile from the supply into the leftmost free slot; one-time effects (E88)."""
     p = state.players[seat]
     state.supply[tech] -= 1
@@ -130,7 +120,6 @@ def _stop(state, seat, f) -> None:
 def _research(state, seat, f, head, arg) -> None:
     if head == "stop":
         return _stop(state, seat, f)
-    from .board import price
     tech = undash(arg)
     cost = price(state.players[seat], tech)
     state.players[seat]["res"][1] -= cost
@@ -187,7 +176,7 @@ def _build(state, seat, f, head, arg) -> None:
     state.events.append(m("ev.build", seat=seat_ref(seat), what=m(f"ship.{what}"), hex=arg))
 
 
-def arrive(state: Any, seat: str, hid: str, ship: str) -> None:
+def arrive(state: EclipseState, seat: str, hid: str, ship: str) -> None:
     """A ship enters a hex (E41, E43: arrival order kept per hex)."""
     h = state.hexes[hid]
     mine = h["ships"].setdefault(seat, {})
@@ -197,7 +186,7 @@ def arrive(state: Any, seat: str, hid: str, ship: str) -> None:
         h["arrive"].append(seat)
 
 
-def draw_hex(state: Any, ring: str) -> str | None:
+def draw_hex(state: EclipseState, ring: str) -> str | None:
     """E34 (U14 RULING): an empty stack is refilled from its discard pile."""
     if not state.stacks[ring] and state.discards[ring]:
         state.stacks[ring] = state.discards[ring]
@@ -270,7 +259,6 @@ def _disco(state, seat, f, head, arg) -> None:
 
 
 def _ancpart(state, seat, f, head, arg) -> None:
-    from .upgrade import place
     state.stack.remove(f)
     if head == "put":
         ship, i = arg.split(":")
@@ -278,13 +266,11 @@ def _ancpart(state, seat, f, head, arg) -> None:
 
 
 def _upgrade(state, seat, f, head, arg) -> None:
-    from .upgrade import apply_upgrade
     if apply_upgrade(state, seat, f, head, arg):
         _stop(state, seat, f)
 
 
 def _move(state, seat, f, head, arg) -> None:
-    from .movement import apply_move
     if apply_move(state, seat, f, head, arg):
         _stop(state, seat, f)
 
@@ -338,13 +324,11 @@ def _upkeep(state, seat, f, head, arg) -> None:
 
 
 def _combat(state, seat, f, head, arg) -> None:
-    from .battle_phase import apply as combat_apply  # E112-E115
-    combat_apply(state, seat, f, head, arg)
+    combat_apply(state, seat, f, head, arg)  # E112-E115
 
 
 def _dip(state, seat, f, head, arg) -> None:
-    from .diplomacy import apply as dip_apply  # E111
-    dip_apply(state, seat, f, head, arg)
+    dip_apply(state, seat, f, head, arg)  # E111
 
 
 _BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influence": _influence,

@@ -14,6 +14,7 @@ from typing import Any
 from ..text import seat_ref
 from .board import m, owns
 from .data import BLUEPRINTS, PARTS, SHIPS, SPECIES, ship_stats
+from .state import EclipseState
 
 
 def printed(p: dict, ship: str) -> list:
@@ -72,7 +73,7 @@ def tiles(p: dict) -> list[tuple[str, int]]:
     return out
 
 
-def upgrade_options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def upgrade_options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
     p = state.players[seat]
     if f.get("part"):
         return [(f"put:{s}:{i}", m("mv.put_part", part=m(f"part.{f['part'].replace(' ', '-')}"),
@@ -92,7 +93,7 @@ def upgrade_options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool
     return out
 
 
-def apply_upgrade(state: Any, seat: str, f: dict, head: str, arg: str) -> bool:
+def apply_upgrade(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> bool:
     """Apply one Upgrade decision; True when the action is over (stop)."""
     p = state.players[seat]
     if head == "stop":
@@ -120,7 +121,7 @@ def apply_upgrade(state: Any, seat: str, f: dict, head: str, arg: str) -> bool:
     return False
 
 
-def place(state: Any, seat: str, part: str, ship: str, i: int) -> None:
+def place(state: EclipseState, seat: str, part: str, ship: str, i: int) -> None:
     p = state.players[seat]
     if PARTS[part].ancient:
         p["parts"].remove(part)

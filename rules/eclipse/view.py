@@ -2,17 +2,17 @@
 faces are private to their owner; everything else on the table is public."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from ..text import Msg, seat_ref
 from .board import m, production, upkeep
 from .data import HEXES, SHIPS, SPECIES, ship_stats
 from .geometry import wormholes
-from .moves import frame, seat_to_act
-from .state import EclipseView, HexView, PlayerView
+from .pending import frame, seat_to_act
+from .state import EclipseState, EclipseView, HexView, PlayerView
 
 
-def build_view(state: Any, seat: Optional[str]) -> EclipseView:
+def build_view(state: EclipseState, seat: Optional[str]) -> EclipseView:
     hexes = []
     for hid, h in state.hexes.items():
         hexes.append(HexView(id=hid, q=h["q"], r=h["r"], rot=h["rot"], wormholes=sorted(wormholes(hid, h["rot"])),
@@ -49,7 +49,7 @@ def build_view(state: Any, seat: Optional[str]) -> EclipseView:
                        log=[e.model_dump() for e in state.events], battles=_battles(state))
 
 
-def _battles(state: Any) -> list[dict]:
+def _battles(state: EclipseState) -> list[dict]:
     """The battles the last move fought in, each whole from its start (issue #6 item 4);
     the one under way with its log so far."""
     f = frame(state)
@@ -62,7 +62,7 @@ def _battles(state: Any) -> list[dict]:
     return out
 
 
-def prompt(state: Any, seat: str) -> Msg:
+def prompt(state: EclipseState, seat: str) -> Msg:
     f = frame(state)
     if f is None:
         return m("prompt.none")

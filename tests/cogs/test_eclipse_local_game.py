@@ -30,7 +30,7 @@ import asyncio
 from pathlib import Path
 
 from rules.bots import bot_rng
-from rules.eclipse.battle_odds import move_odds
+from rules.eclipse.battle.game_odds import move_odds
 from rules.eclipse.board import production, upkeep
 from rules.eclipse.data import SIDES
 from rules.eclipse.moves import influence_targets

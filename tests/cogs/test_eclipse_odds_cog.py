@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from rules.eclipse.odds import odds
+from rules.eclipse.battle.odds import odds
 
 from .test_commands import Session, texts
 

@@ -1,4 +1,4 @@
-"""Odds of the battles a seat is about to fight or cause in a running game (rules/eclipse/battle_odds.py):
+"""Odds of the battles a seat is about to fight or cause in a running game (rules/eclipse/battle/game_odds.py):
 E51 pairings, E53 missile volley, E60 damage carried over, E77 NPC stats, E98 exact figures, E108 move steps."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from rules.eclipse.battle_odds import move_odds, seat_odds
-from rules.eclipse.odds import odds
+from rules.eclipse.battle.game_odds import move_odds, seat_odds
+from rules.eclipse.battle.odds import odds
 
 from .test_eclipse_combat_kit import act, board, fight, home, next_to, opts, ships
 

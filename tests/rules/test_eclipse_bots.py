@@ -53,7 +53,7 @@ def _greedy_id(s, seat):
 
 
 def test_greedy_retreats_from_a_battle_it_will_likely_lose_e58_e98():
-    from rules.eclipse.battle_odds import chance
+    from rules.eclipse.battle.game_odds import chance
     from .test_eclipse_combat_kit import board, fight, home, next_to, opts, ships
 
     s = board()

@@ -2,7 +2,7 @@
 control changes (E64, E65), Draco's delayed Discovery tiles (E45, E85), the E62 order."""
 from __future__ import annotations
 
-from rules.eclipse import population, reputation
+from rules.eclipse.battle import population, reputation
 from rules.eclipse.board import hex_cubes
 
 from .test_eclipse_combat_kit import act, board, events, fight, home, opts, ships

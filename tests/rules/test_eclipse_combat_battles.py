@@ -1,9 +1,9 @@
 """Eclipse battles in the running game: E49-E60, E66, E112-E113 (scripted dice)."""
 from __future__ import annotations
 
-from rules.eclipse.battle import battle_sides, has_battle
-from rules.eclipse.battle_hits import suggest
-from rules.eclipse.combat_core import npc_type
+from rules.eclipse.battle.fight import battle_sides, has_battle
+from rules.eclipse.battle.hits import suggest
+from rules.eclipse.battle.core import npc_type
 
 from .test_eclipse_combat_kit import act, board, events, fight, home, next_to, opts, ships
 
@@ -290,7 +290,7 @@ def test_issue6_a_battle_over_several_decisions_is_summed_up_whole_after_each():
 
 
 def test_e98_odds_of_the_pending_battle_in_the_running_game():
-    from rules.eclipse.battle_odds import battle_odds, pending_battles
+    from rules.eclipse.battle.game_odds import battle_odds, pending_battles
     s = board()
     hid = home(s, "p1")
     ships(s, hid, "p1", interceptor=1)

@@ -1,7 +1,7 @@
-"""Eclipse combat core (rules/eclipse/combat_core.py): E52-E56, E59, E77, E89-E92."""
+"""Eclipse combat core (rules/eclipse/battle/core.py): E52-E56, E59, E77, E89-E92."""
 from __future__ import annotations
 
-from rules.eclipse.combat_core import (Group, blueprint_type, die_hits, firing_order, fleet_hit, hex_types,
+from rules.eclipse.battle.core import (Group, blueprint_type, die_hits, firing_order, fleet_hit, hex_types,
                                        hittable, hit_ship, missile_dice, needed, npc_type, player_type,
                                        roll_dice, stalemate, volley_order, Die)
 from rules.rng import Rng

@@ -68,7 +68,7 @@ def test_e48_aggression_breaks_relations_traitor_card_cubes_back():
 
 
 def test_e72_collapse_ends_relations_cubes_back_to_the_partner():
-    from rules.eclipse.flow import collapse
+    from rules.eclipse.phases import collapse
     s = neighbours_board()
     act(s, "propose:p2", "accept")
     while s.stack[-1]["k"] == "ambc":

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from rules.eclipse import ENGINE as E
-from rules.eclipse.battle_phase import start_combat
+from rules.eclipse.phases import start_combat
 from rules.eclipse.board import connected
-from rules.eclipse.flow import settle
+from rules.eclipse.settle import settle
 from rules.eclipse.geometry import neighbour
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex
 from rules.eclipse.turns import apply_option
 

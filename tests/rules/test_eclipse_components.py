@@ -9,7 +9,7 @@ from rules.eclipse import ENGINE as E
 from rules.eclipse.board import production, score_parts, upkeep
 from rules.eclipse.data import BLUEPRINTS, HEXES, SIDES, SPECIES, TECHS, T, ship_stats
 from rules.eclipse.diplomacy import proposals
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex, new_player
 
 from .test_eclipse_combat_kit import board, next_to

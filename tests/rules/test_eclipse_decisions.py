@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rules.eclipse.data import HEXES
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex
 
 from .test_eclipse_combat_kit import next_to

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rules.eclipse import ENGINE as E
 from rules.eclipse.data import SPECIES
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex
 
 from .test_eclipse_kit import game, home, ids, play

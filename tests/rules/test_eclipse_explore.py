@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rules.eclipse.geometry import neighbour, parse_pos, ring_of, wormholes
-from rules.eclipse.moves import explore_positions, placements, seat_to_act
+from rules.eclipse.moves import explore_positions, placements
 
 from .test_eclipse_kit import game, home, ids, play
 

@@ -3,7 +3,7 @@ E28, E40, E43-E44, E64-E65, E91, E106, E108-E109, E116."""
 from __future__ import annotations
 
 from rules.eclipse.board import enemies
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex
 from rules.eclipse.upgrade import slots_for, valid
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rules.eclipse import ENGINE as E
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 
 
 def game(sides, seed=0, options=None):

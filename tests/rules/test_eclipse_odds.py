@@ -1,4 +1,4 @@
-"""Eclipse combat odds (rules/eclipse/odds.py, notation.py): E52-E56, E59, E95-E98."""
+"""Eclipse combat odds (rules/eclipse/battle/odds.py, notation.py): E52-E56, E59, E95-E98."""
 from __future__ import annotations
 
 import math
@@ -6,10 +6,10 @@ import math
 import pytest
 
 import rules.eclipse as eclipse
-from rules.eclipse.combat_core import (blueprint_type, cannon_dice, die_hits, firing_order, hit_ship,
+from rules.eclipse.battle.core import (blueprint_type, cannon_dice, die_hits, firing_order, hit_ship,
                                        missile_dice, roll_dice, stalemate, volley_order)
-from rules.eclipse.notation import NotationError, parse_fleet
-from rules.eclipse.odds import Battle, fleet_odds, odds
+from rules.eclipse.battle.notation import NotationError, parse_fleet
+from rules.eclipse.battle.odds import Battle, fleet_odds, odds
 from rules.rng import Rng
 from rules.text import tr
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rules.eclipse import ENGINE as E
 from rules.eclipse.board import production, upkeep
 from rules.eclipse.data import T
-from rules.eclipse.flow import settle
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.settle import settle
+from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex
 
 from .test_eclipse_decisions import ACTS, core

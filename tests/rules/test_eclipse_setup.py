@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rules.eclipse import ENGINE as E
 from rules.eclipse.geometry import start_slot
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 
 from .test_eclipse_kit import game, home, ids
 

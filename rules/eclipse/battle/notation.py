@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from ..text import Msg, msg, tr
-from .combat_core import ShipType, blueprint_type, npc_type
-from .data import BLUEPRINTS, PARTS, SHIPS, SPECIES, T, ship_stats
+from ...text import Msg, msg, tr
+from ..data import BLUEPRINTS, PARTS, SHIPS, SPECIES, T, ship_stats
+from .core import ShipType, blueprint_type, npc_type
 
 NPCS = ("ancient", "gcds")
 SUPPLY = {**T.ships, "ancient": 2, "gcds": 1}  # E97 rejection 3

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import seat_ref
-from .board import m
-from .data import SPECIES
+from ...text import seat_ref
+from ..board import m
+from ..data import SPECIES
+from ..diplomacy import held
+from ..state import EclipseState
 
 MAX_DRAWS = 5  # E61 (molip)
 
 
 def due(f: dict) -> list[list]:
     """E61 (U7): 1 for taking part with a ship that never declared a retreat in any battle of
-    the hex (`stay`, set in battle.py), plus kill draws (kept even after a retreat); at most 5."""
+    the hex (`stay`, set in fight.py), plus kill draws (kept even after a retreat); at most 5."""
     out = []
     for seat in f["parts"]:
         n = min(MAX_DRAWS, int(bool(f["stay"].get(seat))) + f["kills"].get(seat, 0))
@@ -35,7 +37,7 @@ def room(p: dict, ambassadors: int = 0) -> bool:
     return r <= either + only and r + ambassadors <= amb + either + only
 
 
-def step(state: Any, f: dict) -> bool:
+def step(state: EclipseState, f: dict) -> bool:
     """Draw for the next participant; True when the frame is finished (popped)."""
     while not f["drawn"]:
         if not f["q"]:
@@ -54,10 +56,9 @@ def step(state: Any, f: dict) -> bool:
     return False
 
 
-def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
     p = state.players[seat]
     vals = sorted(set(f["drawn"]), reverse=True)
-    from .diplomacy import held
     if room(p, held(state, seat)):
         out = [(f"rep:{v}", m("mv.rep_keep", v=v), True) for v in vals]
     else:
@@ -65,7 +66,7 @@ def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
     return out + [("rep:none", m("mv.rep_none"), True)]
 
 
-def apply(state: Any, seat: str, f: dict, arg: str) -> None:
+def apply(state: EclipseState, seat: str, f: dict, arg: str) -> None:
     p = state.players[seat]
     drawn = list(f["drawn"])
     kept = False

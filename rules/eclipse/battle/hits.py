@@ -7,9 +7,9 @@ the board image can draw it; repair (E66) drops it.  A side is a seat or "npc"
 """
 from __future__ import annotations
 
-from typing import Any
 
-from .combat_core import SIZE, ShipType, die_hits, npc_type, player_type
+from ..state import EclipseState
+from .core import SIZE, ShipType, die_hits, npc_type, player_type
 
 NPC = "npc"
 NPC_SIZE = {"gcds": 9, "ancient": 4}  # for the suggestion only: the GCDS is the biggest target
@@ -29,7 +29,7 @@ def side_ships(h: dict, side: str) -> list[str]:
     return [s for s, n in h["ships"].get(side, {}).items() if n]
 
 
-def kind(state: Any, side: str, ship: str) -> ShipType:
+def kind(state: EclipseState, side: str, ship: str) -> ShipType:
     return npc_type(ship) if side == NPC else player_type(state, side, ship)
 
 
@@ -52,7 +52,7 @@ def _set_damages(h: dict, side: str, ship: str, values: list[int]) -> None:
                 del h["dmg"]
 
 
-def remove_ships(state: Any, hid: str, side: str, ship: str, n: int = 1) -> None:
+def remove_ships(state: EclipseState, hid: str, side: str, ship: str, n: int = 1) -> None:
     """n ships of a type leave the hex (destroyed: back to the owner's supply, E56;
     NPC ships leave the game, E78)."""
     h = state.hexes[hid]
@@ -76,7 +76,7 @@ def clear_damage(h: dict, side: str, ship: str) -> None:
     _set_damages(h, side, ship, [])
 
 
-def hit(state: Any, hid: str, side: str, ship: str, before: int, amount: int) -> bool:
+def hit(state: EclipseState, hid: str, side: str, ship: str, before: int, amount: int) -> bool:
     """E56: `amount` damage on one ship of the type that has `before` damage; True when
     it is destroyed (damage > hull; excess is lost)."""
     h = state.hexes[hid]
@@ -92,7 +92,7 @@ def hit(state: Any, hid: str, side: str, ship: str, before: int, amount: int) ->
     return False
 
 
-def groups(state: Any, hid: str, side: str, ships: list[str], roll: int, firing: ShipType) -> list[tuple[str, int]]:
+def groups(state: EclipseState, hid: str, side: str, ships: list[str], roll: int, firing: ShipType) -> list[tuple[str, int]]:
     """E113: (type, damage so far) of the live opponent ships this die hits."""
     h = state.hexes[hid]
     out = []
@@ -106,7 +106,7 @@ def _size(ship: str) -> float:
     return SIZE.get(ship, NPC_SIZE.get(ship, 0))
 
 
-def suggest(state: Any, hid: str, side: str, ships: list[str], dice: list[list[int]],
+def suggest(state: EclipseState, hid: str, side: str, ships: list[str], dice: list[list[int]],
             firing: ShipType) -> list[tuple[int, str, int]]:
     """E57 (molip's AutoAssignHits, with each die's damage): (die index, type, damage
     so far of the ship it goes to), in the order to apply them; dice left out are lost.  Destroy pass: largest

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import seat_ref
-from .battle_hits import side_ships
-from .board import hex_cubes, m, owns, res_msg
-from .combat_core import ShipType, cannon_dice, die_hits, player_type, roll_dice
-from .data import HEXES, RESOURCES
+from ...text import seat_ref
+from ..board import hex_cubes, m, owns, res_msg
+from ..data import HEXES, RESOURCES
+from ..state import EclipseState
+from .core import ShipType, cannon_dice, die_hits, player_type, roll_dice
+from .hits import side_ships
 
 CUBE = ShipType("", "cube", 0, 0, 0, 0)  # E63: cubes have shield 0
 
 
-def attackers(state: Any, hid: str) -> list[str]:
+def attackers(state: EclipseState, hid: str) -> list[str]:
     """E63: players with ships in a hex where another player has cubes (NPCs never)."""
     h = state.hexes[hid]
     if h["owner"] is None or not hex_cubes(state, hid):
@@ -34,7 +35,7 @@ def boxes(kind: str) -> list[int]:
     return [RESOURCES.index(kind.rstrip("*"))]
 
 
-def kill(state: Any, f: dict, kind: str) -> None:
+def kill(state: EclipseState, f: dict, kind: str) -> None:
     """One cube of that square kind leaves the hex for its owner's graveyard."""
     h = state.hexes[f["hex"]]
     owner = h["owner"]
@@ -51,13 +52,13 @@ def kill(state: Any, f: dict, kind: str) -> None:
     state.events.append(m("ev.cube_killed", seat=seat_ref(owner), hex=f["hex"], kind=m(f"sq.{kind}")))
 
 
-def _kill_all(state: Any, f: dict, why: str) -> None:
+def _kill_all(state: EclipseState, f: dict, why: str) -> None:
     state.events.append(m(f"ev.pop_{why}", seat=seat_ref(f["seat"]), hex=f["hex"]))
     for kind in hex_cubes(state, f["hex"]):
         kill(state, f, kind)
 
 
-def start(state: Any, f: dict) -> None:
+def start(state: EclipseState, f: dict) -> None:
     """E63/E115 step 1: Neutron Bombs and Planta cubes without a roll; else one roll per cannon."""
     hid, seat = f["hex"], f["seat"]
     h = state.hexes[hid]
@@ -83,7 +84,7 @@ def start(state: Any, f: dict) -> None:
         f["left"] = points
 
 
-def step(state: Any, f: dict) -> bool:
+def step(state: EclipseState, f: dict) -> bool:
     """Forced parts; True when the frame is finished (popped, owner's box choices queued)."""
     if f["left"] is None:
         start(state, f)
@@ -103,7 +104,7 @@ def step(state: Any, f: dict) -> bool:
     return True
 
 
-def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
     if f["k"] == "grave":
         kind = f["kinds"][0]
         return [(f"box:{RESOURCES[b]}", m("mv.grave_box", kind=m(f"sq.{kind}"), res=res_msg(b)), True)
@@ -112,7 +113,7 @@ def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
             for k in sorted(set(hex_cubes(state, f["hex"])))]
 
 
-def apply(state: Any, seat: str, f: dict, head: str, arg: str) -> None:
+def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
     if f["k"] == "grave":
         state.players[seat]["grave"][RESOURCES.index(arg)] += 1
         f["kinds"].pop(0)

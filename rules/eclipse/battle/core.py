@@ -37,7 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple, Optional, Sequence
 
-from .data import BLUEPRINTS, PARTS, SPECIES, ship_stats
+from ..data import BLUEPRINTS, PARTS, SPECIES, ship_stats
+from ..state import EclipseState
 
 NPC_STATS = {  # E77 (first edition tokens)
     "ancient": {"initiative": 2, "computer": 1, "shield": 0, "hull": 1, "cannons": (1, 1)},
@@ -89,13 +90,13 @@ def npc_type(kind: str, owner: str = "npc") -> ShipType:
     return ShipType(owner=owner, ship=kind, missiles=(), **NPC_STATS[kind])
 
 
-def player_type(state: Any, seat: str, ship: str) -> ShipType:
+def player_type(state: EclipseState, seat: str, ship: str) -> ShipType:
     """The current blueprint of `seat`'s `ship` in a game state (its upgrades included)."""
     p = state.players[seat]
     return blueprint_type(SPECIES[p["species"]].blueprints, ship, p["bp"][ship], owner=seat)
 
 
-def hex_types(state: Any, hex_id: str) -> dict[str, list[ShipType]]:
+def hex_types(state: EclipseState, hex_id: str) -> dict[str, list[ShipType]]:
     """Every side present in a hex with its ship types (NPCs under the side "npc")."""
     h = state.hexes[hex_id]
     out = {seat: [player_type(state, seat, s) for s, n in ships.items() if n]
