@@ -98,10 +98,6 @@ def controlled(state: EclipseState, seat: str) -> list[str]:
     return [hid for hid, h in state.hexes.items() if h["owner"] == seat]
 
 
-def square_kinds(hid: str) -> list[str]:
-    return HEXES[hid].squares
-
-
 def advanced_ok(p: dict, kind: str) -> bool:
     """E32: an advanced square needs the matching Advanced tech."""
     if not kind.endswith("*"):

@@ -148,9 +148,6 @@ def check_breaks(state: EclipseState, seat: str) -> None:
         state.events.append(m("ev.broken", seat=seat_ref(seat), other=seat_ref(other)))
 
 
-KINDS = ("dipl", "ambc", "ambroom")
-
-
 def dissolve(state: EclipseState, seat: str) -> None:
     """E72 RULING: a collapsed seat's Ambassadors leave the game (their holders lose the VP);
     the Ambassadors it held go back to their owners, whose cubes return by E118; a Traitor

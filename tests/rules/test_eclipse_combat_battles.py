@@ -290,15 +290,15 @@ def test_issue6_a_battle_over_several_decisions_is_summed_up_whole_after_each():
 
 
 def test_e98_odds_of_the_pending_battle_in_the_running_game():
-    from rules.eclipse.battle.game_odds import battle_odds, pending_battles
+    from rules.eclipse.battle.game_odds import hex_odds, pending_battles
     s = board()
     hid = home(s, "p1")
     ships(s, hid, "p1", interceptor=1)
     ships(s, hid, "p2", interceptor=1)
     assert pending_battles(s, "p2") == [hid]
-    att, dfn, p = battle_odds(s, hid)
+    att, dfn, p, _ = hex_odds(s, hid, None)
     assert (att, dfn) == ("p2", "p1") and abs(p - 5 / 11) < 1e-9  # one interceptor each: 5/11
     ships(s, hid, "p1", cruiser=1)
-    fresh = battle_odds(s, hid)[2]
+    fresh = hex_odds(s, hid, None)[2]
     s.hexes[hid]["dmg"] = {"p1": {"cruiser": [1]}}  # E60: damage already on the defender counts
-    assert fresh < battle_odds(s, hid)[2]
+    assert fresh < hex_odds(s, hid, None)[2]

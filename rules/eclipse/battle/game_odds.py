@@ -1,6 +1,6 @@
 """Odds of a battle waiting in a running game (issue #6 item 3), on odds.fleet_odds (E98).
 
-`battle_odds(state, hex)` is the next battle the Combat phase would fight there (the
+`hex_odds(state, hex, None)` is the next battle the Combat phase would fight there (the
 latest two sides, E51) with its attacker's exact chance of winning, ships' current
 blueprints and damage (E60) included; `pending_battles(state, seat)` lists the hexes
 where `seat` is about to fight.  `seat_odds(state, seat)` gathers what a player asks
@@ -51,17 +51,12 @@ def _running(state: EclipseState, hid: str) -> Optional[dict]:
     return f
 
 
-def battle_odds(state: EclipseState, hid: str) -> Optional[tuple[str, str, float]]:
-    """(attacker, defender, the attacker's chance of winning) of the hex's next battle, from
-    its start with the damage already on the ships (E60)."""
-    got = _odds(state, hid, None)
-    return None if got is None else got[:3]
-
-
-def _odds(state: EclipseState, hid: str, f: Optional[dict], max_work: Optional[int] = None
+def hex_odds(state: EclipseState, hid: str, f: Optional[dict], max_work: Optional[int] = None
           ) -> Optional[tuple[str, str, float, bool]]:
-    """As battle_odds; with the hex's fight frame `f` under way, its own pair, the owners'
-    order of equal-initiative types (E112) and, once the volley is over, from a round.
+    """(attacker, defender, the attacker's chance of winning, from a round?) of the hex's battle:
+    the next one from its start with the damage already on the ships (E60), or with the hex's
+    fight frame `f` under way, its own pair, the owners' order of equal-initiative types (E112)
+    and, once the volley is over, from a round.
     Past `max_work` (odds.MAX_WORK by default) raises NotationError("too_big")."""
     if not has_battle(state, hid):
         return None
@@ -83,7 +78,7 @@ def chance(state: EclipseState, seat: str, hid: str, max_work: int) -> Optional[
     """The seat's own chance of winning the battle in the hex (under way, else the next one),
     when the seat fights in it and it is small enough to compute within `max_work`."""
     try:
-        got = _odds(state, hid, _running(state, hid), max_work)
+        got = hex_odds(state, hid, _running(state, hid), max_work)
     except NotationError:
         return None
     if got is None or seat not in got[:2]:
@@ -103,7 +98,7 @@ def move_odds(state: EclipseState, seat: str, max_work: Optional[int] = None) ->
         after = copy_state(state)  # only the step itself: nothing after it is settled
         shift(after, seat, f["ship"], f["at"], n)
         try:
-            got = _odds(after, n, None, max_work)
+            got = hex_odds(after, n, None, max_work)
         except NotationError:
             if max_work is None:
                 raise
@@ -120,7 +115,7 @@ def seat_odds(state: EclipseState, seat: str, hid: Optional[str] = None) -> list
     for h in pending_battles(state, seat):
         if hid is None or h == hid:
             f = _running(state, h)
-            got = _odds(state, h, f)
+            got = hex_odds(state, h, f)
             if got is not None:
                 out.append(Odds(h, got[0], got[1], got[2], "running" if got[3] else "next", "",
                                 _npc(state, h, got[1])))
