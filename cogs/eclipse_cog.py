@@ -186,7 +186,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         table = await self._table(interaction, game)
         who = table.seat_of((player or interaction.user).id)
         target = who.seat if who is not None else (table.to_act[0] if table.to_act else table.state.order[0])
-        if not table.state.players.get(target, {}).get("species"):  # E11: no board before the species pick
+        if getattr(table.state.players.get(target), "species", None) is None:  # E11: no board before the pick
             raise Refusal("host.refuse.eclipse_no_board", who=shown(table.names.get(target, target)))
         me = table.seat_of(interaction.user.id)
         view = table.engine.view(table.state, me.seat if me is not None else None)

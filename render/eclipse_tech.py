@@ -14,7 +14,7 @@ from typing import Any, Mapping, Optional
 
 from PIL import Image, ImageDraw
 
-from rules.eclipse.board import price
+from rules.eclipse.board import tech_price
 from rules.eclipse.data import CATEGORIES, TECH_ORDER, TECHS, T
 from rules.text import msg, tr
 
@@ -86,7 +86,7 @@ def _tile(d: ImageDraw.ImageDraw, at: tuple[int, int], tech: str, left: int, me:
     if tech in me.techs[info.category]:
         label, colour = words["owned"], WHITE
     else:
-        cost = price({"techs": me.techs}, tech)
+        cost = tech_price(me.techs, tech)
         label, colour = words["price"].format(p=cost), AFFORD if cost <= me.science else DEAR
     d.rectangle([x + 2, y + TILE_H - 26, x + TILE_W - 2, y + TILE_H - 2], fill=(20, 24, 40))
     d.text((x + TILE_W / 2, y + TILE_H - 14), label, font=small, fill=colour, anchor="mm")

@@ -117,10 +117,10 @@ class EclipseEngine(Engine[EclipseState]):
         if head in ("tr", "ret", "undo"):
             return 0.05
         if head in ("act", "react"):  # an action the seat can still pay upkeep for
-            after = p["res"][0] + production(p, 0) - T.upkeep[min(p["track"] - 1, 13)]
+            after = p.storage[0] + production(p, 0) - T.upkeep[min(p.track - 1, 13)]
             if after < 0:
                 return 0.02
-            return (1.5 if head == "act" else 0.2) / (1 + p["acted"])
+            return (1.5 if head == "act" else 0.2) / (1 + p.discs_acted)
         if head == "pass":
             return 1.0
         if head == "stop":

@@ -11,13 +11,13 @@ from .state import EclipseState
 
 def movement(state: EclipseState, seat: str, ship: str) -> int:
     p = state.players[seat]
-    return ship_stats(SPECIES[p["species"]].blueprints, ship, p["bp"][ship])["move"]
+    return ship_stats(SPECIES[p.species].blueprints, ship, p.blueprints[ship])["move"]
 
 
 def may_leave(state: EclipseState, seat: str, hid: str) -> bool:
     """E44: the seat's ships in the hex, counting the mover, outnumber the opponent
     ships there; never with the GCDS."""
-    return not state.hexes[hid]["gcds"] and own_ships(state, hid, seat) > enemies(state, hid, seat)
+    return not state.hexes[hid].gcds and own_ships(state, hid, seat) > enemies(state, hid, seat)
 
 
 def steps_from(state: EclipseState, seat: str, hid: str, index: dict | None = None) -> list[str]:
@@ -31,7 +31,7 @@ def ship_groups(state: EclipseState, seat: str) -> list[tuple[str, str]]:
     index = coord_index(state)
     out = []
     for hid, h in state.hexes.items():
-        mine = h["ships"].get(seat)
+        mine = h.ships.get(seat)
         if not mine or not may_leave(state, seat, hid) or not steps_from(state, seat, hid, index):
             continue
         for ship, n in mine.items():
@@ -54,17 +54,17 @@ def move_options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any
 def shift(state: EclipseState, seat: str, ship: str, src: str, dst: str) -> None:
     """One ship from src to dst, keeping the arrival order (E43 RULING)."""
     a, b = state.hexes[src], state.hexes[dst]
-    mine = a["ships"][seat]
+    mine = a.ships[seat]
     mine[ship] -= 1
     if not mine[ship]:
         del mine[ship]
     if not mine:
-        del a["ships"][seat]
-        a["arrive"].remove(seat)
-    there = b["ships"].setdefault(seat, {})
+        del a.ships[seat]
+        a.arrival.remove(seat)
+    there = b.ships.setdefault(seat, {})
     there[ship] = there.get(ship, 0) + 1
-    if seat not in b["arrive"]:
-        b["arrive"].append(seat)
+    if seat not in b.arrival:
+        b.arrival.append(seat)
 
 
 def apply_move(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> bool:

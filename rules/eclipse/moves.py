@@ -38,7 +38,7 @@ def trades(state: EclipseState, seat: str, only_money: bool = False) -> list[Opt
     rate = trade_rate(p)
     out = []
     for a in range(3):
-        if p["res"][a] < rate:
+        if p.storage[a] < rate:
             continue
         for b in range(3):
             if a != b and (not only_money or b == 0):
@@ -74,16 +74,16 @@ def _species(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 def turn_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     out: list[Opt] = []
-    if not p["passed"] and p["track"] > 0:
+    if not p.passed and p.track > 0:
         out += [(f"act:{a}", m(f"mv.act.{a}"), False) for a in ACTIONS]
-    if p["passed"] and p["track"] > 0:  # E28/E109: Reactions that can do something
+    if p.passed and p.track > 0:  # E28/E109: Reactions that can do something
         if can_react_upgrade(p):
             out.append(("react:upgrade", m("mv.react.upgrade"), False))
         if _build(state, seat, {"react": True}):
             out.append(("react:build", m("mv.react.build"), False))
         if ship_groups(state, seat):
             out.append(("react:move", m("mv.react.move"), False))
-    out.append(("pass", m("mv.pass_again" if p["passed"] else "mv.pass"), False))
+    out.append(("pass", m("mv.pass_again" if p.passed else "mv.pass"), False))
     return out
 
 
@@ -95,17 +95,17 @@ def _research(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     out = []
     for t in TECH_ORDER:
-        if state.supply.get(t, 0) <= 0 or owns(p, t) or len(p["techs"][TECHS[t].category]) >= 7:
+        if state.supply.get(t, 0) <= 0 or owns(p, t) or len(p.techs[TECHS[t].category]) >= 7:
             continue
         cost = price(p, t)
-        if cost <= p["res"][1]:
+        if cost <= p.storage[1]:
             out.append((f"res:{dash(t)}", m("mv.research", tech=m(f"tech.{dash(t)}"), cost=cost), False))
     return out + [_stop()]
 
 
 def influence_sources(state: EclipseState, seat: str) -> list[str]:
     p = state.players[seat]
-    srcs = (["track"] if p["track"] > 0 else []) + controlled(state, seat)
+    srcs = (["track"] if p.track > 0 else []) + controlled(state, seat)
     return [s for s in srcs if influence_targets(state, seat, s)]
 
 
@@ -115,7 +115,7 @@ def influence_targets(state: EclipseState, seat: str, src: str) -> list[str]:
     half = wg(state.players[seat])
     out = []
     for hid, h in state.hexes.items():
-        if (h["owner"] is not None and hid != src) or h["gcds"] or enemies(state, hid, seat):
+        if (h.owner is not None and hid != src) or h.gcds or enemies(state, hid, seat):
             continue
         ok = own_ships(state, hid, seat) > 0
         if not ok:
@@ -123,7 +123,7 @@ def influence_targets(state: EclipseState, seat: str, src: str) -> list[str]:
                 if n == src:
                     continue
                 hn = state.hexes[n]
-                if (hn["owner"] == seat or own_ships(state, n, seat)) and connected(state, hid, n, d, half):
+                if (hn.owner == seat or own_ships(state, n, seat)) and connected(state, hid, n, d, half):
                     ok = True
                     break
         if ok:
@@ -137,7 +137,7 @@ def _influence(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f.get("src") is None:
         out = [(f"from:{s}", m("mv.inf_from", src=_from(s)), False) for s in influence_sources(state, seat)]
         return out + [_stop()]
-    return [(f"to:{t}", m("mv.inf_to", dst=_place(t)), t != "track" and state.hexes[t]["disc"] is not None)
+    return [(f"to:{t}", m("mv.inf_to", dst=_place(t)), t != "track" and state.hexes[t].discovery is not None)
             for t in influence_targets(state, seat, f["src"])]
 
 
@@ -153,9 +153,9 @@ def _from(where: str) -> Msg:
 def build_hexes(state: EclipseState, seat: str, what: str) -> list[str]:
     mine = controlled(state, seat)
     if what == "orbital":
-        return [h for h in mine if state.hexes[h]["orb"] == 0]
+        return [h for h in mine if state.hexes[h].orbital == 0]
     if what == "monolith":
-        return [h for h in mine if not state.hexes[h]["mono"]]
+        return [h for h in mine if not state.hexes[h].monolith]
     return mine
 
 
@@ -164,13 +164,13 @@ def _build(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f.get("what") is not None:
         return [(f"at:{h}", m("mv.build_at", hex=h), False) for h in build_hexes(state, seat, f["what"])]
     out = []
-    costs = SPECIES[p["species"]].costs
+    costs = SPECIES[p.species].costs
     for i, what in enumerate(BUILDABLE):
         if what in ("starbase", "orbital", "monolith") and not owns(p, what):
             continue
-        if what in T.ships and p["built"][what] >= T.ships[what]:
+        if what in T.ships and p.built[what] >= T.ships[what]:
             continue
-        if p["res"][2] < costs[i] or not build_hexes(state, seat, what):
+        if p.storage[2] < costs[i] or not build_hexes(state, seat, what):
             continue
         out.append((f"bld:{what}", m("mv.build", what=m(f"ship.{what}"), cost=costs[i]), False))
     return out if f.get("react") else out + [_stop()]
@@ -183,11 +183,11 @@ def explore_positions(state: EclipseState, seat: str) -> list[str]:
     half = wg(state.players[seat])
     out: list[str] = []
     for hid, h in state.hexes.items():
-        if h["owner"] != seat and not unpinned(state, hid, seat):
+        if h.owner != seat and not unpinned(state, hid, seat):
             continue
-        holes = wormholes(hid, h["rot"])
+        holes = wormholes(hid, h.rotation)
         for d in range(6):
-            q, r = neighbour(h["q"], h["r"], d)
+            q, r = neighbour(h.q, h.r, d)
             pid = pos_id(q, r)
             if pid in index or pid in out or not (half or d in holes):
                 continue
@@ -206,8 +206,8 @@ def placements(state: EclipseState, seat: str, hid: str, pid: str) -> list[int]:
     links = []
     for d in range(6):
         n = index.get(pos_id(*neighbour(q, r, d)))
-        if n is not None and (state.hexes[n]["owner"] == seat or unpinned(state, n, seat)):
-            links.append((d, (d + 3) % 6 in wormholes(n, state.hexes[n]["rot"])))
+        if n is not None and (state.hexes[n].owner == seat or unpinned(state, n, seat)):
+            links.append((d, (d + 3) % 6 in wormholes(n, state.hexes[n].rotation)))
     out = []
     for rot in distinct_rotations(hid):
         holes = wormholes(hid, rot)
@@ -219,7 +219,7 @@ def placements(state: EclipseState, seat: str, hid: str, pid: str) -> list[int]:
 def _explore(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f.get("placed"):
         h = state.hexes[f["placed"]]
-        return [("disc:yes", m("mv.disc_yes", hex=f["placed"]), h["disc"] is not None),
+        return [("disc:yes", m("mv.disc_yes", hex=f["placed"]), h.discovery is not None),
                 ("disc:no", m("mv.disc_no"), False)]
     if f.get("drawn"):
         out = [(f"pl:{hid}:{rot}", m("mv.place_hex", hex=hid, name=HEXES[hid].name, rot=rot * 60), False)
@@ -240,7 +240,7 @@ def ancient_tech_choices(state: EclipseState, seat: str) -> list[str]:
     """E91 RULING: cheapest printed cost among supply techs the seat may still take."""
     p = state.players[seat]
     ok = [t for t in TECH_ORDER if state.supply.get(t, 0) > 0 and not owns(p, t)
-          and len(p["techs"][TECHS[t].category]) < 7]
+          and len(p.techs[TECHS[t].category]) < 7]
     if not ok:
         return []
     low = min(TECHS[t].cost for t in ok)
@@ -251,7 +251,7 @@ def discovery_usable(state: EclipseState, seat: str, tile: str) -> bool:
     if tile == "ancient technology":
         return bool(ancient_tech_choices(state, seat))
     if tile == "ancient cruiser":
-        return state.players[seat]["built"]["cruiser"] < T.ships["cruiser"]
+        return state.players[seat].built["cruiser"] < T.ships["cruiser"]
     return True
 
 
@@ -286,7 +286,7 @@ def _ancpart(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 
 def _control(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     hid = f["todo"][0][1]
-    return [("ctl:yes", m("mv.control_yes", hex=hid), state.hexes[hid]["disc"] is not None),
+    return [("ctl:yes", m("mv.control_yes", hex=hid), state.hexes[hid].discovery is not None),
             ("ctl:no", m("mv.control_no", hex=hid), False)]
 
 

@@ -29,11 +29,11 @@ def seat_to_act(state: EclipseState) -> Optional[str]:
 
 def active(state: EclipseState) -> list[str]:
     """The seats still in the game (not collapsed, E72), in seating order."""
-    return [s for s in state.order if not state.players[s].get("out")]
+    return [s for s in state.order if not state.players[s].collapsed]
 
 
 def end_near(state: EclipseState) -> bool:
     """A move now might end the Action phase and so reach Cleanup's tech draw (barrier)."""
     if state.phase != "action":
         return True
-    return sum(1 for s in active(state) if not state.players[s]["passed"]) <= 1
+    return sum(1 for s in active(state) if not state.players[s].passed) <= 1

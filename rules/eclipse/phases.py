@@ -21,7 +21,7 @@ ABOVE_EVERY_HEX = "999"  # the Combat phase walks hexes downwards from here (E50
 def end_turn(state: EclipseState) -> None:
     """E26/E29: the turn passes clockwise; when every seat has passed the phase ends."""
     seats = active(state)
-    if all(state.players[s]["passed"] for s in seats):
+    if all(state.players[s].passed for s in seats):
         end_action_phase(state)
         return
     i = state.order.index(state.turn)
@@ -38,7 +38,7 @@ def finish_action(state: EclipseState) -> None:
     check_breaks(state, f["seat"])  # E48: at the end of each action or Reaction
     if f["k"] == "influence":  # E37: flip up to 2 colony ships face up, without asking
         p = state.players[f["seat"]]
-        p["col_up"] = min(p["col"], p["col_up"] + 2)
+        p.colony_ships_up = min(p.colony_ships, p.colony_ships_up + 2)
     if colony_options(state, f["seat"]):
         state.stack.append({"k": "after", "seat": f["seat"]})
     else:
@@ -61,7 +61,7 @@ def start_combat(state: EclipseState) -> None:
 def begin_upkeep(state: EclipseState) -> None:
     state.phase = "upkeep"
     i = state.order.index(state.start)
-    q = [s for s in state.order[i:] + state.order[:i] if not state.players[s]["out"]]
+    q = [s for s in state.order[i:] + state.order[:i] if not state.players[s].collapsed]
     state.stack = [{"k": "upkeep", "q": q, "step": "colony"}]  # E68 RULING: from the next Start Player
 
 
@@ -78,11 +78,11 @@ def lose_control(state: EclipseState) -> None:
     """E64: a controller with no cubes left loses a hex where another player has ships."""
     for hid in sorted(state.hexes, reverse=True):
         h = state.hexes[hid]
-        owner = h["owner"]
-        if (owner is not None and not any(h["pop"]) and h["orb"] != 2
-                and any(s != owner and any(v.values()) for s, v in h["ships"].items())):
-            h["owner"] = None
-            state.players[owner]["track"] += 1
+        owner = h.owner
+        if (owner is not None and not any(h.cubes) and h.orbital != 2
+                and any(s != owner and any(v.values()) for s, v in h.ships.items())):
+            h.owner = None
+            state.players[owner].track += 1
             state.events.append(m("ev.lose_control", seat=seat_ref(owner), hex=hid))
 
 
@@ -92,9 +92,9 @@ def control_todo(state: EclipseState) -> list[list[str]]:
     todo = []
     for hid in sorted(state.hexes, reverse=True):
         h = state.hexes[hid]
-        if h["owner"] is None and not h["gcds"]:
-            for s, v in h["ships"].items():
-                if any(v.values()) and (not h["anc"] or state.players[s]["species"] == "draco"):
+        if h.owner is None and not h.gcds:
+            for s, v in h.ships.items():
+                if any(v.values()) and (not h.ancients or state.players[s].species == "draco"):
                     todo.append([s, hid])
     return todo
 
@@ -102,20 +102,22 @@ def control_todo(state: EclipseState) -> list[list[str]]:
 def collapse(state: EclipseState, seat: str) -> None:
     """E72: score frozen now; every piece of the seat leaves the game."""
     p = state.players[seat]
-    p["frozen"] = score_parts(state, seat)
-    p["frozen_storage"] = sum(p["res"])
+    p.frozen_score = score_parts(state, seat)
+    p.frozen_storage = sum(p.storage)
     dissolve(state, seat)  # E72 RULING: relations end
     for h in state.hexes.values():
-        h["ships"].pop(seat, None)
-        if seat in h["arrive"]:
-            h["arrive"].remove(seat)
-        if h["owner"] == seat:
-            h["owner"] = None
-            h["pop"] = [0] * len(h["pop"])
-            if h["orb"] == 2:
-                h["orb"] = 1
-    p.update(out=True, passed=True, col_up=0, col=0, rep=[], kept=[], parts=[], track=0, acted=0)
-    p["techs"] = {"military": [], "grid": [], "nano": []}
+        h.ships.pop(seat, None)
+        if seat in h.arrival:
+            h.arrival.remove(seat)
+        if h.owner == seat:
+            h.owner = None
+            h.cubes = [0] * len(h.cubes)
+            if h.orbital == 2:
+                h.orbital = 1
+    p.collapsed = p.passed = True
+    p.colony_ships_up = p.colony_ships = p.track = p.discs_acted = 0
+    p.reputation, p.kept_discoveries, p.ancient_parts = [], [], []
+    p.techs = {"military": [], "grid": [], "nano": []}
     state.events.append(m("ev.collapse", seat=seat_ref(seat)))
     if not active(state):
         game_over(state)
@@ -129,14 +131,14 @@ def end_upkeep(state: EclipseState) -> None:
     state.events.append(m("ev.cleanup", n=len(drawn)))
     for seat in active(state):  # E74 steps 2-3
         p = state.players[seat]
-        p["track"] += p["acted"]
-        p["acted"] = 0
-        grave, p["grave"] = p["grave"], [0, 0, 0]
+        p.track += p.discs_acted
+        p.discs_acted = 0
+        grave, p.graveyard = p.graveyard, [0, 0, 0]
         kinds = [RESOURCES[i] for i in range(3) for _ in range(grave[i])]
         if kinds:
             state.stack.insert(0, {"k": "cube", "seat": seat, "kinds": kinds})
-        p["col_up"] = p["col"]
-        p["passed"] = False
+        p.colony_ships_up = p.colony_ships
+        p.passed = False
     state.round += 1  # E74 step 4
     state.first_pass = None
     _fix_start(state)

@@ -32,7 +32,7 @@ def settle(state: EclipseState) -> None:
         if k == "turn":
             seat = state.turn
             p = state.players[seat]
-            if ((p["passed"] and not _reacts(state, seat)) or p["track"] <= 0) and not colony_options(state, seat):
+            if ((p.passed and not _reacts(state, seat)) or p.track <= 0) and not colony_options(state, seat):
                 apply_option(state, seat, "pass")  # E101: only `pass` left: passed without asking
                 continue
             return
@@ -73,8 +73,8 @@ def settle(state: EclipseState) -> None:
             return
         if k == "control":
             todo = f["todo"]
-            while todo and (state.players[todo[0][0]]["track"] <= 0
-                            or state.hexes[todo[0][1]]["owner"] is not None):
+            while todo and (state.players[todo[0][0]].track <= 0
+                            or state.hexes[todo[0][1]].owner is not None):
                 todo.pop(0)
             if not todo:
                 state.stack.pop()  # back to the Combat phase frame (battle/phase.py)
@@ -124,17 +124,17 @@ def _nothing_left(state: EclipseState, f: dict) -> bool:
         return not can_react_upgrade(p)
     rate = trade_rate(p)
     if k == "research":
-        best = p["res"][1] + p["res"][0] // rate + p["res"][2] // rate
+        best = p.storage[1] + p.storage[0] // rate + p.storage[2] // rate
         return not any(price(p, t) <= best for t in state.supply
-                       if not owns(p, t) and len(p["techs"][TECHS[t].category]) < 7)
+                       if not owns(p, t) and len(p.techs[TECHS[t].category]) < 7)
     if k == "build":
-        best = p["res"][2] + p["res"][0] // rate + p["res"][1] // rate
+        best = p.storage[2] + p.storage[0] // rate + p.storage[1] // rate
         for i, what in enumerate(BUILDABLE):
             if what in ("starbase", "orbital", "monolith") and not owns(p, what):
                 continue
-            if what in T.ships and p["built"][what] >= T.ships[what]:
+            if what in T.ships and p.built[what] >= T.ships[what]:
                 continue
-            if SPECIES[p["species"]].costs[i] <= best and build_hexes(state, seat, what):
+            if SPECIES[p.species].costs[i] <= best and build_hexes(state, seat, what):
                 return False
         return True
     return False
@@ -144,7 +144,7 @@ def _disc_allowed(state: EclipseState, f: dict) -> bool:
     """E36: a disc on the track, and no Ancients (Draco excepted)."""
     p = state.players[f["seat"]]
     h = state.hexes[f["placed"]]
-    return p["track"] > 0 and not h["gcds"] and (not h["anc"] or p["species"] == "draco")
+    return p.track > 0 and not h.gcds and (not h.ancients or p.species == "draco")
 
 
 def _upkeep_step(state: EclipseState, f: dict) -> bool:
@@ -160,18 +160,18 @@ def _upkeep_step(state: EclipseState, f: dict) -> bool:
             f["step"] = "money"
             return True
         return False
-    new = p["res"][0] + production(p, 0) - upkeep(p)  # E70
+    new = p.storage[0] + production(p, 0) - upkeep(p)  # E70
     if new >= 0:
-        p["res"][0] = new
-        p["res"][1] += production(p, 1)  # E73
-        p["res"][2] += production(p, 2)
-        state.events.append(m("ev.upkeep", seat=seat_ref(seat), money=new, science=p["res"][1],
-                              materials=p["res"][2]))
+        p.storage[0] = new
+        p.storage[1] += production(p, 1)  # E73
+        p.storage[2] += production(p, 2)
+        state.events.append(m("ev.upkeep", seat=seat_ref(seat), money=new, science=p.storage[1],
+                              materials=p.storage[2]))
         f["q"].pop(0)
         f["step"] = "colony"
         return True
     rate = trade_rate(p)
-    if not controlled(state, seat) and p["res"][1] < rate and p["res"][2] < rate:
+    if not controlled(state, seat) and p.storage[1] < rate and p.storage[2] < rate:
         collapse(state, seat)  # E72
         f["q"].pop(0)
         f["step"] = "colony"

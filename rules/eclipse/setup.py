@@ -1,7 +1,6 @@
 """Set-up (E5-E16, E100): supply, bags, stacks, Galactic Center, species choice, homes."""
 from __future__ import annotations
 
-from typing import Any
 
 from pydantic import BaseModel
 
@@ -10,7 +9,7 @@ from ..text import seat_ref
 from .board import m
 from .data import BLUEPRINTS, DISCOVERIES, HEXES, SHIPS, SIDES, SPECIES, TECHS, T
 from .geometry import start_slot
-from .state import EclipseOptions, EclipseState
+from .state import EclipseOptions, EclipseState, Hex, Player
 
 
 def parse_options(raw: BaseModel | dict | None) -> EclipseOptions:
@@ -21,10 +20,10 @@ def parse_options(raw: BaseModel | dict | None) -> EclipseOptions:
     return EclipseOptions.model_validate(raw or {})
 
 
-def new_hex(hid: str, q: int, r: int, rot: int) -> dict[str, Any]:
+def new_hex(hid: str, q: int, r: int, rot: int) -> Hex:
     h = HEXES[hid]
-    return {"q": q, "r": r, "rot": rot, "owner": None, "pop": [0] * len(h.squares), "orb": 0,
-            "mono": False, "ships": {}, "arrive": [], "anc": h.ancients, "gcds": h.gcds, "disc": None}
+    return Hex(q=q, r=r, rotation=rot, owner=None, cubes=[0] * len(h.squares), orbital=0, monolith=False, ships={},
+               arrival=[], ancients=h.ancients, gcds=h.gcds, discovery=None)
 
 
 def draw_techs(state: EclipseState, n: int) -> list[str]:
@@ -60,10 +59,10 @@ def new_game(seats: list[str], seed: int, raw: BaseModel | dict | None) -> Eclip
                          tech_bag=bag, supply={}, rep_bag=reps, disc_bag=discs, hexes={}, players={})
     draw_techs(state, T.tech_setup[str(n)])  # E7
     center = new_hex("001", 0, 0, 0)  # E8
-    center["disc"] = state.disc_bag.pop()
+    center.discovery = state.disc_bag.pop()
     state.hexes["001"] = center
     for s in seats:
-        state.players[s] = {"side": None, "species": None}
+        state.players[s] = Player(side=None, species=None)
     i = seats.index(start)
     clockwise = seats[i:] + seats[:i]
     if options.terrans_only:  # E11: Start Player first, clockwise
@@ -78,7 +77,7 @@ def new_game(seats: list[str], seed: int, raw: BaseModel | dict | None) -> Eclip
 
 def available_sides(state: EclipseState) -> list[str]:
     """E11/E100: the start-tile sides still free (a pick uses up its tile)."""
-    used = {SIDES[p["side"]].tile for p in state.players.values() if p["side"]}
+    used = {SIDES[p.side].tile for p in state.players.values() if p.side}
     out = []
     for name, side in SIDES.items():
         if side.tile in used:
@@ -92,26 +91,26 @@ def available_sides(state: EclipseState) -> list[str]:
     return out
 
 
-def new_player(side: str) -> dict[str, Any]:
+def new_player(side: str) -> Player:
     """E15: the player board of a species, before the home hex is placed."""
     sp = SPECIES[SIDES[side].species]
     techs: dict[str, list[str]] = {"military": [], "grid": [], "nano": []}
     for t in sp.techs:  # E19 RULING: starting techs fill slot 1
         techs[TECHS[t].category].append(t)
-    return {"side": side, "species": SIDES[side].species, "res": list(sp.start), "track": sp.discs,
-            "discs": sp.discs, "acted": 0, "pop": [11, 11, 11], "grave": [0, 0, 0],
-            "col_up": sp.colony_ships, "col": sp.colony_ships, "techs": techs,
-            "bp": {s: list(BLUEPRINTS[sp.blueprints][s].slots) for s in SHIPS},
-            "built": {s: 0 for s in SHIPS}, "rep": [], "kept": [], "parts": [],
-            "passed": False, "out": False, "frozen": None, "frozen_storage": None}
+    return Player(side=side, species=SIDES[side].species, storage=list(sp.start), track=sp.discs,
+                  discs=sp.discs, discs_acted=0, population=[11, 11, 11], graveyard=[0, 0, 0],
+                  colony_ships_up=sp.colony_ships, colony_ships=sp.colony_ships, techs=techs,
+                  blueprints={s: list(BLUEPRINTS[sp.blueprints][s].slots) for s in SHIPS},
+                  built={s: 0 for s in SHIPS}, reputation=[], kept_discoveries=[], ancient_parts=[],
+                  passed=False, collapsed=False, frozen_score=None, frozen_storage=None)
 
 
 def pick_side(state: EclipseState, seat: str, side: str) -> None:
     p = new_player(side)
     state.players[seat] = p
-    for _ in range(SPECIES[p["species"]].start_reputation):  # E82: Eridani draw 2
+    for _ in range(SPECIES[p.species].start_reputation):  # E82: Eridani draw 2
         if state.rep_bag:
-            p["rep"].append(state.rep_bag.pop())
+            p.reputation.append(state.rep_bag.pop())
     state.events.append(m("ev.species", seat=seat_ref(seat), side=m(f"side.{side.replace(' ', '_')}")))
 
 
@@ -122,19 +121,19 @@ def place_homes(state: EclipseState) -> None:
     clockwise = state.seats[i:] + state.seats[:i]
     for seat, d in zip(clockwise, T.start_directions[str(n)]):
         p = state.players[seat]
-        side = SIDES[p["side"]]
-        sp = SPECIES[p["species"]]
+        side = SIDES[p.side]
+        sp = SPECIES[p.species]
         q, r = start_slot(d)
         h = new_hex(side.hex, q, r, d)
-        h["owner"] = seat
-        p["track"] -= 1
-        h["ships"] = {seat: {sp.start_ship: 1}}
-        h["arrive"] = [seat]
-        p["built"][sp.start_ship] = 1
+        h.owner = seat
+        p.track -= 1
+        h.ships = {seat: {sp.start_ship: 1}}
+        h.arrival = [seat]
+        p.built[sp.start_ship] = 1
         for k, kind in enumerate(HEXES[side.hex].squares):
             if kind.endswith("*") and kind not in sp.fill_advanced:
                 continue
             track = ("money", "science", "materials").index(kind.rstrip("*"))
-            h["pop"][k] = 1
-            p["pop"][track] -= 1
+            h.cubes[k] = 1
+            p.population[track] -= 1
         state.hexes[side.hex] = h

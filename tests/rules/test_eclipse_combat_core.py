@@ -78,6 +78,6 @@ def test_player_and_hex_types_from_a_game():
     s = game(["terran union", "orion"])
     assert player_type(s, "p2", "interceptor").shield == 1
     h = home(s, "p1")
-    s.hexes[h]["anc"] = 1
+    s.hexes[h].ancients = 1
     assert [kind(s, NPC, x).ship for x in side_ships(s.hexes[h], NPC)] == ["ancient"]
     assert all(kind(s, "p1", x).owner == "p1" for x in side_ships(s.hexes[h], "p1"))

@@ -44,7 +44,8 @@ def _graph() -> tuple[dict[str, set[str]], list[str]]:
         graph[_module(path)] = deps - {_module(path)}
         for fn in ast.walk(tree):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                local += [f"{path.name}:{n.lineno}" for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom))]
+                local += [f"{path.name}:{n.lineno}" for n in ast.walk(fn)
+                          if isinstance(n, (ast.Import, ast.ImportFrom))]
     return graph, local
 
 

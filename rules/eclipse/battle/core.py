@@ -86,7 +86,7 @@ def npc_type(kind: str, owner: str = "npc") -> ShipType:
 def player_type(state: EclipseState, seat: str, ship: str) -> ShipType:
     """The current blueprint of `seat`'s `ship` in a game state (its upgrades included)."""
     p = state.players[seat]
-    return blueprint_type(SPECIES[p["species"]].blueprints, ship, p["bp"][ship], owner=seat)
+    return blueprint_type(SPECIES[p.species].blueprints, ship, p.blueprints[ship], owner=seat)
 
 
 def needed(firing: ShipType, target: ShipType) -> int:

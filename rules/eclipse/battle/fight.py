@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...text import Msg, seat_ref
 from ..board import enemies, m
 from ..movement import shift, steps_from
-from ..state import EclipseState
+from ..state import EclipseState, Hex
 from .core import cannon_dice, firing_order, missile_dice, roll_dice, stalemate
 from .hits import (KILL_DRAWS, NPC, clear_damage, count, damages, groups, hit, kind, remove_ships,
                    side_ships, suggest)
@@ -40,18 +40,18 @@ def touch(state: EclipseState, f: dict) -> None:
 def battle_sides(state: EclipseState, hid: str) -> list[str]:
     """E51: sides by entry: NPCs first, then the hex's controller, then arrival order (E43)."""
     h = state.hexes[hid]
-    present = [s for s, v in h["ships"].items() if any(v.values())]
-    out = [NPC] if (h["anc"] or h["gcds"]) else []
-    if h["owner"] in present:
-        out.append(h["owner"])
-    out += [s for s in h["arrive"] if s in present and s not in out]
+    present = [s for s, v in h.ships.items() if any(v.values())]
+    out = [NPC] if (h.ancients or h.gcds) else []
+    if h.owner in present:
+        out.append(h.owner)
+    out += [s for s in h.arrival if s in present and s not in out]
     return out + [s for s in present if s not in out]
 
 
-def _fight(state: EclipseState, h: dict, a: str, b: str) -> bool:
+def _fight(state: EclipseState, h: Hex, a: str, b: str) -> bool:
     """E49/E85: Ancients and Draco never fight each other (the GCDS fights everyone)."""
     other = b if a == NPC else a if b == NPC else None
-    return other is None or h["gcds"] or state.players[other]["species"] != "draco"
+    return other is None or h.gcds or state.players[other].species != "draco"
 
 
 def has_battle(state: EclipseState, hid: str) -> bool:
@@ -68,14 +68,14 @@ def new_fight(hid: str) -> dict:
 def retreat_hexes(state: EclipseState, hid: str, seat: str) -> list[str]:
     """E58: adjacent connected hexes holding the seat's disc and no opponent ships."""
     return [n for n in steps_from(state, seat, hid)
-            if state.hexes[n]["owner"] == seat and not enemies(state, n, seat)]
+            if state.hexes[n].owner == seat and not enemies(state, n, seat)]
 
 
 def _other(b: dict, side: str) -> str:
     return b["a"] if side == b["d"] else b["d"]
 
 
-def _types(state: EclipseState, h: dict, b: dict, side: str) -> list:
+def _types(state: EclipseState, h: Hex, b: dict, side: str) -> list:
     """A side's types, by initiative, equal ones in their owner's chosen order (E52, E112)."""
     prefs = b["prefs"].get(side, [])
     ts = [kind(state, side, s) for s in side_ships(h, side)]
@@ -213,7 +213,7 @@ def flee(state: EclipseState, f: dict, dest: str | None) -> None:
         else:
             n = count(h, side, ship)
             clear_damage(h, side, ship)
-            state.players[side]["built"][ship] -= n
+            state.players[side].built[ship] -= n
             remove_ships(state, hid, side, ship, n)
 
 

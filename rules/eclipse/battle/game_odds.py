@@ -34,13 +34,13 @@ class Odds(NamedTuple):
 
 
 def _npc(state: EclipseState, hid: str, defender: str) -> str:
-    return "" if defender != NPC else "gcds" if state.hexes[hid]["gcds"] else "ancient"
+    return "" if defender != NPC else "gcds" if state.hexes[hid].gcds else "ancient"
 
 
 def pending_battles(state: EclipseState, seat: str) -> list[str]:
     """Hexes, in E50 order, where the seat's ships would fight a battle now (E49)."""
     return [hid for hid in sorted(state.hexes, reverse=True)
-            if state.hexes[hid]["ships"].get(seat) and has_battle(state, hid)]
+            if state.hexes[hid].ships.get(seat) and has_battle(state, hid)]
 
 
 def _running(state: EclipseState, hid: str) -> Optional[dict]:

@@ -1,6 +1,6 @@
 """Ships in a battle, damage and hits (E56, E57, E60, E113) on the plain-data hex.
 
-Damage lives in the hex (`h["dmg"] = {side: {ship: [damage of each damaged ship,
+Damage lives in the hex (`h.damage = {side: {ship: [damage of each damaged ship,
 highest first]}}`), so it carries over between the battles of one hex (E60) and
 the board image can draw it; repair (E66) drops it.  A side is a seat or "npc"
 (the Ancients or the GCDS, E49).
@@ -8,7 +8,7 @@ the board image can draw it; repair (E66) drops it.  A side is a seat or "npc"
 from __future__ import annotations
 
 
-from ..state import EclipseState
+from ..state import EclipseState, Hex
 from .core import SIZE, ShipType, die_hits, npc_type, player_type
 
 NPC = "npc"
@@ -16,40 +16,40 @@ NPC_SIZE = {"gcds": 9, "ancient": 4}  # for the suggestion only: the GCDS is the
 KILL_DRAWS = {"interceptor": 1, "starbase": 1, "ancient": 1, "cruiser": 2, "dreadnought": 3, "gcds": 3}  # E61
 
 
-def count(h: dict, side: str, ship: str) -> int:
+def count(h: Hex, side: str, ship: str) -> int:
     if side == NPC:
-        return h["anc"] if ship == "ancient" else int(bool(h["gcds"]))
-    return h["ships"].get(side, {}).get(ship, 0)
+        return h.ancients if ship == "ancient" else int(bool(h.gcds))
+    return h.ships.get(side, {}).get(ship, 0)
 
 
-def side_ships(h: dict, side: str) -> list[str]:
+def side_ships(h: Hex, side: str) -> list[str]:
     """The ship types a side has in the hex now."""
     if side == NPC:
-        return (["ancient"] if h["anc"] else []) + (["gcds"] if h["gcds"] else [])
-    return [s for s, n in h["ships"].get(side, {}).items() if n]
+        return (["ancient"] if h.ancients else []) + (["gcds"] if h.gcds else [])
+    return [s for s, n in h.ships.get(side, {}).items() if n]
 
 
 def kind(state: EclipseState, side: str, ship: str) -> ShipType:
     return npc_type(ship) if side == NPC else player_type(state, side, ship)
 
 
-def damages(h: dict, side: str, ship: str) -> list[int]:
+def damages(h: Hex, side: str, ship: str) -> list[int]:
     """Damage of every ship of the type, highest first (undamaged ships as 0)."""
-    dmg = h.get("dmg", {}).get(side, {}).get(ship, [])
+    dmg = h.damage.get(side, {}).get(ship, [])
     return dmg + [0] * (count(h, side, ship) - len(dmg))
 
 
-def _set_damages(h: dict, side: str, ship: str, values: list[int]) -> None:
+def _set_damages(h: Hex, side: str, ship: str, values: list[int]) -> None:
     hurt = sorted((v for v in values if v), reverse=True)
-    by_side = h.setdefault("dmg", {}).setdefault(side, {})
+    by_side = h.damage.setdefault(side, {})
     if hurt:
         by_side[ship] = hurt
     else:
         by_side.pop(ship, None)
         if not by_side:
-            h["dmg"].pop(side)
-            if not h["dmg"]:
-                del h["dmg"]
+            h.damage.pop(side)
+            if not h.damage:
+                h.drop("damage")
 
 
 def remove_ships(state: EclipseState, hid: str, side: str, ship: str, n: int = 1) -> None:
@@ -58,21 +58,21 @@ def remove_ships(state: EclipseState, hid: str, side: str, ship: str, n: int = 1
     h = state.hexes[hid]
     if side == NPC:
         if ship == "ancient":
-            h["anc"] -= n
+            h.ancients -= n
         else:
-            h["gcds"] = False
+            h.gcds = False
         return
-    mine = h["ships"][side]
+    mine = h.ships[side]
     mine[ship] -= n
     if not mine[ship]:
         del mine[ship]
     if not any(mine.values()):
-        del h["ships"][side]
-        if side in h["arrive"]:
-            h["arrive"].remove(side)
+        del h.ships[side]
+        if side in h.arrival:
+            h.arrival.remove(side)
 
 
-def clear_damage(h: dict, side: str, ship: str) -> None:
+def clear_damage(h: Hex, side: str, ship: str) -> None:
     _set_damages(h, side, ship, [])
 
 
@@ -84,8 +84,8 @@ def hit(state: EclipseState, hid: str, side: str, ship: str, before: int, amount
     vals.remove(before)
     if before + amount > kind(state, side, ship).hull:
         _set_damages(h, side, ship, vals)
-        if state.players.get(side, {}).get("built") is not None:
-            state.players[side]["built"][ship] -= 1
+        if side in state.players:
+            state.players[side].built[ship] -= 1
         remove_ships(state, hid, side, ship)
         return True
     _set_damages(h, side, ship, vals + [before + amount])

@@ -70,13 +70,13 @@ def settle_combat(state: EclipseState, f: dict) -> bool:
         f["step"] = "repair"
         for hid in sorted(state.hexes):  # pushed lowest first: the highest hex is asked first
             h = state.hexes[hid]
-            if (h["owner"] is not None and h["disc"] is not None and not h["anc"]
-                    and state.players[h["owner"]]["species"] == "draco"):
-                tile, h["disc"] = h["disc"], None
-                state.stack.append({"k": "disco", "seat": h["owner"], "hex": hid, "tile": tile})
+            if (h.owner is not None and h.discovery is not None and not h.ancients
+                    and state.players[h.owner].species == "draco"):
+                tile, h.discovery = h.discovery, None
+                state.stack.append({"k": "disco", "seat": h.owner, "hex": hid, "tile": tile})
         return True
     for h in state.hexes.values():  # E66: repair
-        h.pop("dmg", None)
+        h.drop("damage")
     begin_upkeep(state)
     return True
 

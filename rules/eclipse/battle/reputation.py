@@ -13,7 +13,7 @@ from ...text import seat_ref
 from ..board import m
 from ..data import SPECIES
 from ..diplomacy import held
-from ..state import EclipseState
+from ..state import EclipseState, Player
 
 MAX_DRAWS = 5  # E61 (molip)
 
@@ -29,11 +29,11 @@ def due(f: dict) -> list[list]:
     return out
 
 
-def room(p: dict, ambassadors: int = 0) -> bool:
+def room(p: Player, ambassadors: int = 0) -> bool:
     """E22 RULING: one more reputation tile fits beside the Ambassadors held
     (`R + 1 <= e + r` and `R + 1 + M <= a + e + r`)."""
-    amb, either, only = SPECIES[p["species"]].rep
-    r = len(p["rep"]) + 1
+    amb, either, only = SPECIES[p.species].rep
+    r = len(p.reputation) + 1
     return r <= either + only and r + ambassadors <= amb + either + only
 
 
@@ -44,7 +44,7 @@ def step(state: EclipseState, f: dict) -> bool:
             state.stack.remove(f)
             return True
         seat, n = f["q"][0]
-        if state.players[seat].get("out"):
+        if state.players[seat].collapsed:
             f["q"].pop(0)
             continue
         k = min(n, len(state.rep_bag))  # E2 RULING
@@ -62,7 +62,7 @@ def options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, boo
     if room(p, held(state, seat)):
         out = [(f"rep:{v}", m("mv.rep_keep", v=v), True) for v in vals]
     else:
-        out = [(f"rep:{v}:{w}", m("mv.rep_swap", v=v, w=w), True) for v in vals for w in sorted(set(p["rep"]))]
+        out = [(f"rep:{v}:{w}", m("mv.rep_swap", v=v, w=w), True) for v in vals for w in sorted(set(p.reputation))]
     return out + [("rep:none", m("mv.rep_none"), True)]
 
 
@@ -73,10 +73,10 @@ def apply(state: EclipseState, seat: str, f: dict, arg: str) -> None:
     if arg != "none":
         parts = [int(x) for x in arg.split(":")]
         drawn.remove(parts[0])
-        p["rep"].append(parts[0])
+        p.reputation.append(parts[0])
         kept = True
         if len(parts) > 1:
-            p["rep"].remove(parts[1])
+            p.reputation.remove(parts[1])
             drawn.append(parts[1])
     state.rep_bag.extend(drawn)
     state.rng.shuffle(state.rep_bag)
