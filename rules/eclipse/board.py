@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..text import Msg
-from .data import HEXES, RESOURCES, SPECIES, TECHS, T
+from .data import HEXES, RESOURCES, SPECIES, TABLES, TECHS
 from .geometry import neighbour, pos_id, wormholes
 from .state import EclipseState, Player
 from .unvalidated import new_msg
@@ -22,12 +22,12 @@ def res_msg(i: int) -> Msg:
 
 def upkeep(p: Player) -> int:
     """E17: the value of the leftmost empty circle of the influence track."""
-    return T.upkeep[min(p.track, 13)]
+    return TABLES.upkeep[min(p.track, 13)]
 
 
 def production(p: Player, i: int) -> int:
     """E18: the leftmost uncovered square of population track i."""
-    return T.production[min(p.population[i], TRACK_CAP)]
+    return TABLES.production[min(p.population[i], TRACK_CAP)]
 
 
 def owns(p: Player, tech: str) -> bool:
@@ -42,14 +42,14 @@ def tech_price(techs: dict[str, list[str]], tech: str) -> int:
     """E19/E39: cost minus the discount of the techs held in its category, never below the minimum."""
     t = TECHS[tech]
     have = len(techs[t.category])
-    return max(t.min, t.cost - T.tech_discount[min(have, 6)])
+    return max(t.min, t.cost - TABLES.tech_discount[min(have, 6)])
 
 
 def trade_rate(p: Player) -> int:
     return SPECIES[p.species].trade
 
 
-def wg(p: Player) -> bool:
+def has_wormhole_generator(p: Player) -> bool:
     return "wormhole generator" in p.techs["nano"]
 
 
@@ -137,7 +137,7 @@ def hex_cubes(state: EclipseState, hid: str) -> list[str]:
 
 
 def tech_vp(n: int) -> int:
-    return T.tech_vp[min(n, 7)]
+    return TABLES.tech_vp[min(n, 7)]
 
 
 def score_parts(state: EclipseState, seat: str) -> dict[str, int]:

@@ -10,7 +10,7 @@ from ..ranking import competition_ranks
 from ..rng import Rng
 from ..text import Msg, join, msg, seat_ref
 from .board import m, production, score_parts, storage_total
-from .data import T
+from .data import TABLES
 from .greedy import greedy_move
 from .moves import options
 from .pending import frame, seat_to_act
@@ -117,7 +117,7 @@ class EclipseEngine(Engine[EclipseState]):
         if head in ("tr", "ret", "undo"):
             return 0.05
         if head in ("act", "react"):  # an action the seat can still pay upkeep for
-            after = p.storage[0] + production(p, 0) - T.upkeep[min(p.track - 1, 13)]
+            after = p.storage[0] + production(p, 0) - TABLES.upkeep[min(p.track - 1, 13)]
             if after < 0:
                 return 0.02
             return (1.5 if head == "act" else 0.2) / (1 + p.discs_acted)

@@ -18,7 +18,7 @@ from ..contract import Move
 from ..rng import Rng
 from .battle.game_odds import chance, move_odds
 from .board import production, trade_rate
-from .data import HEXES, RESOURCES, TECHS, T
+from .data import HEXES, RESOURCES, TABLES, TECHS
 from .moves import explore_positions, influence_targets
 from .state import EclipseState, Player
 
@@ -26,7 +26,7 @@ from .state import EclipseState, Player
 def _spare(p: Player, after_action: bool = True) -> int:
     """Money left after the next Upkeep (E70) if one more disc leaves the track now."""
     track = p.track - (1 if after_action else 0)
-    return p.storage[0] + production(p, 0) - T.upkeep[min(max(track, 0), 13)]
+    return p.storage[0] + production(p, 0) - TABLES.upkeep[min(max(track, 0), 13)]
 
 
 def _surplus(p: Player) -> int:

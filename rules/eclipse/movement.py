@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..text import seat_ref
-from .board import coord_index, connected, enemies, m, neighbours, own_ships, wg
+from .board import connected, coord_index, enemies, has_wormhole_generator, m, neighbours, own_ships
 from .data import SPECIES, ship_stats
 from .state import EclipseState
 
@@ -22,7 +22,7 @@ def may_leave(state: EclipseState, seat: str, hid: str) -> bool:
 
 def steps_from(state: EclipseState, seat: str, hid: str, index: dict | None = None) -> list[str]:
     """E43: adjacent explored hexes across a full wormhole connection (half with WG)."""
-    half = wg(state.players[seat])
+    half = has_wormhole_generator(state.players[seat])
     return [n for d, n in neighbours(state, hid, index) if connected(state, hid, n, d, half)]
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from ..text import Msg
 from .battle.phase import options as combat_options
-from .board import (coord_index, connected, controlled, enemies, m, neighbours, own_ships, owns, price, res_msg,
-                    return_targets, trade_rate, unpinned, wg)
+from .board import (connected, controlled, coord_index, enemies, has_wormhole_generator, m, neighbours, own_ships,
+                    owns, price, res_msg, return_targets, trade_rate, unpinned)
 from .colony import colony_options
-from .data import BUILDABLE, HEXES, RESOURCES, SPECIES, TECH_ORDER, TECHS, T
+from .data import BUILDABLE, HEXES, RESOURCES, SPECIES, TABLES, TECH_ORDER, TECHS
 from .diplomacy import options as dip_options, proposals
 from .geometry import distinct_rotations, neighbour, parse_pos, pos_id, ring_of, wormholes
 from .movement import move_options, ship_groups
@@ -112,7 +112,7 @@ def influence_sources(state: EclipseState, seat: str) -> list[str]:
 def influence_targets(state: EclipseState, seat: str, src: str) -> list[str]:
     """E37: hexes that may receive a disc taken from `src` (track or a hex id)."""
     index = coord_index(state)
-    half = wg(state.players[seat])
+    half = has_wormhole_generator(state.players[seat])
     out = []
     for hid, h in state.hexes.items():
         if (h.owner is not None and hid != src) or h.gcds or enemies(state, hid, seat):
@@ -168,7 +168,7 @@ def _build(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     for i, what in enumerate(BUILDABLE):
         if what in ("starbase", "orbital", "monolith") and not owns(p, what):
             continue
-        if what in T.ships and p.built[what] >= T.ships[what]:
+        if what in TABLES.ships and p.built[what] >= TABLES.ships[what]:
             continue
         if p.storage[2] < costs[i] or not build_hexes(state, seat, what):
             continue
@@ -180,7 +180,7 @@ def explore_positions(state: EclipseState, seat: str) -> list[str]:
     """E33/E34: empty positions next to a hex with the seat's disc or unpinned ship,
     across a wormhole of that hex (any edge with Wormhole Generator), with a hex left."""
     index = coord_index(state)
-    half = wg(state.players[seat])
+    half = has_wormhole_generator(state.players[seat])
     out: list[str] = []
     for hid, h in state.hexes.items():
         if h.owner != seat and not unpinned(state, hid, seat):
@@ -201,7 +201,7 @@ def placements(state: EclipseState, seat: str, hid: str, pid: str) -> list[int]:
     """E35: rotations giving a full connection (half with Wormhole Generator) to a
     neighbour holding the explorer's disc or unpinned ship."""
     index = coord_index(state)
-    half = wg(state.players[seat])
+    half = has_wormhole_generator(state.players[seat])
     q, r = parse_pos(pid)
     links = []
     for d in range(6):
@@ -251,7 +251,7 @@ def discovery_usable(state: EclipseState, seat: str, tile: str) -> bool:
     if tile == "ancient technology":
         return bool(ancient_tech_choices(state, seat))
     if tile == "ancient cruiser":
-        return state.players[seat].built["cruiser"] < T.ships["cruiser"]
+        return state.players[seat].built["cruiser"] < TABLES.ships["cruiser"]
     return True
 
 

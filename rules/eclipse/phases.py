@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..text import seat_ref
 from .board import m, score_parts
 from .colony import colony_options
-from .data import RESOURCES, T
+from .data import RESOURCES, TABLES
 from .diplomacy import check_breaks, dissolve
 from .pending import active
 from .setup import draw_techs
@@ -124,10 +124,10 @@ def collapse(state: EclipseState, seat: str) -> None:
 
 
 def end_upkeep(state: EclipseState) -> None:
-    if state.round >= T.rounds or not active(state):  # E25 RULING: no Cleanup in round 9
+    if state.round >= TABLES.rounds or not active(state):  # E25 RULING: no Cleanup in round 9
         game_over(state)
         return
-    drawn = draw_techs(state, T.tech_cleanup[str(len(state.seats))])  # E74 step 1
+    drawn = draw_techs(state, TABLES.tech_cleanup[str(len(state.seats))])  # E74 step 1
     state.events.append(m("ev.cleanup", n=len(drawn)))
     for seat in active(state):  # E74 steps 2-3
         p = state.players[seat]

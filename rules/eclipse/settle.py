@@ -10,7 +10,7 @@ from ..text import seat_ref
 from .battle.phase import COMBAT_FRAMES, settle_combat
 from .board import controlled, m, owns, price, production, return_targets, trade_rate, upkeep
 from .colony import colony_options
-from .data import BUILDABLE, RESOURCES, SPECIES, TECHS, T
+from .data import BUILDABLE, RESOURCES, SPECIES, TABLES, TECHS
 from .diplomacy import settle_dip
 from .movement import ship_groups
 from .moves import ancient_tech_choices, build_hexes, discovery_usable, explore_positions, influence_sources, \
@@ -132,7 +132,7 @@ def _nothing_left(state: EclipseState, f: dict) -> bool:
         for i, what in enumerate(BUILDABLE):
             if what in ("starbase", "orbital", "monolith") and not owns(p, what):
                 continue
-            if what in T.ships and p.built[what] >= T.ships[what]:
+            if what in TABLES.ships and p.built[what] >= TABLES.ships[what]:
                 continue
             if SPECIES[p.species].costs[i] <= best and build_hexes(state, seat, what):
                 return False

@@ -7,7 +7,7 @@ from pydantic import BaseModel
 from ..rng import Rng
 from ..text import seat_ref
 from .board import m
-from .data import BLUEPRINTS, DISCOVERIES, HEXES, SHIPS, SIDES, SPECIES, TECHS, T
+from .data import BLUEPRINTS, DISCOVERIES, HEXES, SHIPS, SIDES, SPECIES, TABLES, TECHS
 from .geometry import start_slot
 from .state import EclipseOptions, EclipseState, Hex, Player
 
@@ -47,17 +47,17 @@ def new_game(seats: list[str], seed: int, raw: BaseModel | dict | None) -> Eclip
     for ring in ("I", "II", "III"):
         ids = [h.id for h in HEXES.values() if h.ring == ring]
         rng.shuffle(ids)
-        stacks[ring] = ids[: T.outer_stack[str(n)]] if ring == "III" else ids  # E9
+        stacks[ring] = ids[: TABLES.outer_stack[str(n)]] if ring == "III" else ids  # E9
     bag = [t.name for t in TECHS.values() for _ in range(t.copies)]
     rng.shuffle(bag)
-    reps = [int(v) for v, c in T.reputation.items() for _ in range(c)]
+    reps = [int(v) for v, c in TABLES.reputation.items() for _ in range(c)]
     rng.shuffle(reps)
     discs = [d.tile for d in DISCOVERIES.values() for _ in range(d.copies)]
     rng.shuffle(discs)
     state = EclipseState(seats=list(seats), seed=seed, rng=rng, options=options, order=list(seats),
                          start=start, stacks=stacks, discards={"I": [], "II": [], "III": []},
                          tech_bag=bag, supply={}, rep_bag=reps, disc_bag=discs, hexes={}, players={})
-    draw_techs(state, T.tech_setup[str(n)])  # E7
+    draw_techs(state, TABLES.tech_setup[str(n)])  # E7
     center = new_hex("001", 0, 0, 0)  # E8
     center.discovery = state.disc_bag.pop()
     state.hexes["001"] = center
@@ -119,7 +119,7 @@ def place_homes(state: EclipseState) -> None:
     n = len(state.seats)
     i = state.seats.index(state.start)
     clockwise = state.seats[i:] + state.seats[:i]
-    for seat, d in zip(clockwise, T.start_directions[str(n)]):
+    for seat, d in zip(clockwise, TABLES.start_directions[str(n)]):
         p = state.players[seat]
         side = SIDES[p.side]
         sp = SPECIES[p.species]

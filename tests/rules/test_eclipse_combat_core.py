@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rules.eclipse.battle.core import (blueprint_type, die_hits, firing_order, missile_dice, needed, npc_type,
                                        player_type, roll_dice, stalemate)
-from rules.eclipse.battle.hits import NPC, kind, side_ships
+from rules.eclipse.battle.hits import NPC, ship_type, side_ships
 from rules.rng import Rng
 
 from .test_eclipse_kit import game, home
@@ -79,5 +79,5 @@ def test_player_and_hex_types_from_a_game():
     assert player_type(s, "p2", "interceptor").shield == 1
     h = home(s, "p1")
     s.hexes[h].ancients = 1
-    assert [kind(s, NPC, x).ship for x in side_ships(s.hexes[h], NPC)] == ["ancient"]
-    assert all(kind(s, "p1", x).owner == "p1" for x in side_ships(s.hexes[h], "p1"))
+    assert [ship_type(s, NPC, x).ship for x in side_ships(s.hexes[h], NPC)] == ["ancient"]
+    assert all(ship_type(s, "p1", x).owner == "p1" for x in side_ships(s.hexes[h], "p1"))

@@ -7,7 +7,7 @@ from collections import Counter
 from rules import eclipse
 from rules.eclipse import ENGINE as E
 from rules.eclipse.board import production, score_parts, upkeep
-from rules.eclipse.data import BLUEPRINTS, HEXES, SIDES, SPECIES, TECHS, T, ship_stats
+from rules.eclipse.data import BLUEPRINTS, HEXES, SIDES, SPECIES, TABLES, TECHS, ship_stats
 from rules.eclipse.diplomacy import proposals
 from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex, new_player
@@ -20,12 +20,12 @@ from .test_eclipse_kit import game, home, ids, play
 def test_e1_box_counts_the_engine_relies_on():
     """E1: the box contents that limit play, read from the data and a fresh 6-player game."""
     assert sum(t.copies for t in TECHS.values()) == 96  # technology tiles
-    assert {int(k): v for k, v in T.reputation.items()} == {1: 12, 2: 9, 3: 7, 4: 4}  # 32 tiles
+    assert {int(k): v for k, v in TABLES.reputation.items()} == {1: 12, 2: 9, 3: 7, 4: 4}  # 32 tiles
     assert sum(h.ancients for h in HEXES.values()) == 14 <= 21  # symbols vs Ancient ship tiles
     assert [h.id for h in HEXES.values() if h.gcds] == ["001"]  # one GCDS tile
     # 6 colours x (8 Interceptors + 4 Cruisers + 2 Dreadnoughts) = 84 plastic ships, 6 x 4 starbases
-    assert 6 * sum(T.ships[k] for k in ("interceptor", "cruiser", "dreadnought")) == 84
-    assert 6 * T.ships["starbase"] == 24
+    assert 6 * sum(TABLES.ships[k] for k in ("interceptor", "cruiser", "dreadnought")) == 84
+    assert 6 * TABLES.ships["starbase"] == 24
     # colony ship tiles (22): the most that can be in play is one side per start tile
     by_tile: dict[int, int] = {}
     for side in SIDES.values():
@@ -45,8 +45,8 @@ def test_e3_unbuilt_pieces_limit_building():
     p.storage[2] = 99
     s = play(s, "act:build")
     assert {"bld:interceptor", "bld:cruiser", "bld:dreadnought", "bld:starbase"} <= set(ids(s))
-    assert T.ships == {"interceptor": 8, "cruiser": 4, "dreadnought": 2, "starbase": 4}
-    for kind, n in T.ships.items():
+    assert TABLES.ships == {"interceptor": 8, "cruiser": 4, "dreadnought": 2, "starbase": 4}
+    for kind, n in TABLES.ships.items():
         s.players[seat].built[kind] = n
     assert [x for x in ids(s) if x.startswith("bld:")] == []
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules.eclipse.board import price, production, upkeep
-from rules.eclipse.data import HEXES, PARTS, SPECIES, TECHS, T, ship_stats
+from rules.eclipse.data import HEXES, PARTS, SPECIES, TABLES, TECHS, ship_stats
 from rules.eclipse.geometry import distance, ring_of, start_slot, wormholes
 from rules.eclipse.state import Player
 
@@ -27,11 +27,11 @@ def test_e19_e39_price_after_discount_and_minimum():
     assert price(p, "gluon computer") == 10 and price(p, "plasma missile") == 8
     p.techs["military"] = ["a"] * 6  # discount 8
     assert price(p, "gluon computer") == 8 and price(p, "tachyon source") == 6  # minimums
-    assert T.tech_vp[4:] == [1, 2, 3, 5]
+    assert TABLES.tech_vp[4:] == [1, 2, 3, 5]
 
 
 def test_e17_upkeep_track_and_examples():
-    assert T.upkeep == [30, 25, 21, 17, 13, 10, 7, 5, 3, 2, 1, 0, 0, 0]
+    assert TABLES.upkeep == [30, 25, 21, 17, 13, 10, 7, 5, 3, 2, 1, 0, 0, 0]
     assert upkeep(Player(track=12)) == 0  # Terran after the home disc
     assert upkeep(Player(track=10)) == 1  # Eridani after the home disc (E82)
     assert upkeep(Player(track=8)) == 3 and upkeep(Player(track=6)) == 7  # E82: 3 and 5 in use
@@ -89,7 +89,7 @@ def test_e79_species_table():
 def test_e12_rings_and_e13_start_slots():
     assert distance(2, -2) == 2 and ring_of(1, 0) == "I" and ring_of(2, -1) == "II" and ring_of(3, 1) == "III"
     assert [start_slot(d) for d in range(6)] == [(0, -2), (2, -2), (2, 0), (0, 2), (-2, 2), (-2, 0)]
-    assert T.start_directions["4"] == [1, 2, 4, 5]
+    assert TABLES.start_directions["4"] == [1, 2, 4, 5]
 
 
 def test_e14_e93_home_orientation_faces_the_centre():

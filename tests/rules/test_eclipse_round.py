@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.eclipse import ENGINE as E
 from rules.eclipse.board import production, upkeep
-from rules.eclipse.data import T
+from rules.eclipse.data import TABLES
 from rules.eclipse.settle import settle
 from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex
@@ -33,10 +33,10 @@ def test_e24_action_combat_upkeep_cleanup_in_that_order():
     assert core(s) == ["ctl:yes", "ctl:no"]
     s = play(s, "ctl:no")  # nothing else to decide: Upkeep, Cleanup, round 2
     assert (s.round, s.phase, s.turn) == (2, "action", "p1")
-    assert s.players["p2"].storage[0] == money[1] + income[1] - T.upkeep[10]  # 1, not T.upkeep[9] = 2
-    assert s.players["p1"].storage[0] == money[0] + income[0] - T.upkeep[10]  # 1, not T.upkeep[12] = 0
+    assert s.players["p2"].storage[0] == money[1] + income[1] - TABLES.upkeep[10]  # 1, not TABLES.upkeep[9] = 2
+    assert s.players["p1"].storage[0] == money[0] + income[0] - TABLES.upkeep[10]  # 1, not TABLES.upkeep[12] = 0
     assert (s.players["p1"].track, s.players["p1"].discs_acted) == (12, 0)  # E74 after Upkeep
-    assert sum(s.supply.values()) == supply + T.tech_cleanup["2"]
+    assert sum(s.supply.values()) == supply + TABLES.tech_cleanup["2"]
 
 
 def lose_home(s, seat):
@@ -118,5 +118,5 @@ def test_e117_step_2_bankruptcy_trades_into_money_and_gives_up_hexes_until_paid(
     assert s.players["p1"].storage == [3, 1, 1] and seat_to_act(s) == "p1"  # 3 + 3 - 7 < 0 still
     assert sorted(ids(s)) == sorted([f"give:{hid}", "give:106"])  # no trade left at 2:1
     s = play(s, "give:106")  # upkeep 7 -> 5: 3 + 3 - 5 = 1
-    assert s.round == 2 and s.players["p1"].storage == [3 + income - T.upkeep[7], 1 + sci, 1 + mat]
+    assert s.round == 2 and s.players["p1"].storage == [3 + income - TABLES.upkeep[7], 1 + sci, 1 + mat]
     assert s.hexes["106"].owner is None

@@ -16,7 +16,7 @@ from ..board import enemies, m
 from ..movement import shift, steps_from
 from ..state import EclipseState, Hex
 from .core import cannon_dice, firing_order, missile_dice, roll_dice, stalemate
-from .hits import (KILL_DRAWS, NPC, clear_damage, count, damages, groups, hit, kind, remove_ships,
+from .hits import (KILL_DRAWS, NPC, clear_damage, count, damages, groups, hit, remove_ships, ship_type,
                    side_ships, suggest)
 
 def side_ref(side: str) -> Msg:
@@ -78,7 +78,7 @@ def _other(b: dict, side: str) -> str:
 def _types(state: EclipseState, h: Hex, b: dict, side: str) -> list:
     """A side's types, by initiative, equal ones in their owner's chosen order (E52, E112)."""
     prefs = b["prefs"].get(side, [])
-    ts = [kind(state, side, s) for s in side_ships(h, side)]
+    ts = [ship_type(state, side, s) for s in side_ships(h, side)]
     return sorted(ts, key=lambda t: (-t.initiative, prefs.index(t.ship) if t.ship in prefs else len(prefs)))
 
 
@@ -90,7 +90,7 @@ def tie_options(state: EclipseState, f: dict) -> tuple[str, list[str]] | None:
         if side == NPC:
             continue
         chosen = b["prefs"].setdefault(side, [])
-        ts = [kind(state, side, s) for s in side_ships(h, side)]
+        ts = [ship_type(state, side, s) for s in side_ships(h, side)]
         for init in sorted({t.initiative for t in ts}, reverse=True):
             left = [t.ship for t in ts if t.initiative == init and t.ship not in chosen]
             if len(left) >= 2:
@@ -141,13 +141,13 @@ def advance(state: EclipseState, f: dict) -> bool:
                 continue
             side, ship = b["order"][b["i"]]
             b["i"] += 1
-            t = kind(state, side, ship)
+            t = ship_type(state, side, ship)
             if t.missiles and count(h, side, ship):
                 fire(state, f, side, ship, missile_dice(t, count(h, side, ship)), "missiles")
             continue
         if b["i"] == 0 and not b["checked"]:
             b["checked"] = True
-            types = [kind(state, s, x) for s in (b["d"], b["a"]) for x in side_ships(h, s)]
+            types = [ship_type(state, s, x) for s in (b["d"], b["a"]) for x in side_ships(h, s)]
             if stalemate(types):  # E59
                 hexes = retreat_hexes(state, hid, b["a"])
                 if len(hexes) > 1:
@@ -178,7 +178,7 @@ def attack(state: EclipseState, f: dict) -> None:
     side, ship = b["order"][b["i"]]
     b["i"] += 1
     h = state.hexes[f["hex"]]
-    dice = cannon_dice(kind(state, side, ship), count(h, side, ship))
+    dice = cannon_dice(ship_type(state, side, ship), count(h, side, ship))
     if dice:  # a type without cannons has nothing to fire (it could only have retreated, E58)
         fire(state, f, side, ship, dice, "cannons")
 
@@ -224,7 +224,7 @@ def dice_text(dice: list) -> str:
 def fire(state: EclipseState, f: dict, side: str, ship: str, damages: tuple, what: str) -> None:
     """E53/E55: roll the dice; those that hit some live opponent ship wait for E113/E57."""
     h = state.hexes[f["hex"]]
-    t = kind(state, side, ship)
+    t = ship_type(state, side, ship)
     dice = [[d.roll, d.damage] for d in roll_dice(state.rng, damages)]
     opp = _other(f["b"], side)
     hitting = [d for d in dice if groups(state, f["hex"], opp, side_ships(h, opp), d[0], t)]
@@ -238,7 +238,7 @@ def hit_options(state: EclipseState, f: dict) -> list[tuple[str, int]]:
     side, ship = f["fire"]
     opp = _other(f["b"], side)
     h = state.hexes[f["hex"]]
-    return groups(state, f["hex"], opp, side_ships(h, opp), f["dice"][0][0], kind(state, side, ship))
+    return groups(state, f["hex"], opp, side_ships(h, opp), f["dice"][0][0], ship_type(state, side, ship))
 
 
 def _assign(state: EclipseState, f: dict) -> bool:
@@ -262,7 +262,7 @@ def auto_hits(state: EclipseState, f: dict) -> None:
     side, ship = f["fire"]
     opp = _other(f["b"], side)
     h = state.hexes[f["hex"]]
-    plan = suggest(state, f["hex"], opp, side_ships(h, opp), f["dice"], kind(state, side, ship))
+    plan = suggest(state, f["hex"], opp, side_ships(h, opp), f["dice"], ship_type(state, side, ship))
     dice, f["dice"] = f["dice"], []
     for j, target, before in plan:
         if count(h, opp, target) and before in damages(h, opp, target):

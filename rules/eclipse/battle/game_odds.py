@@ -17,7 +17,7 @@ from ..movement import shift, steps_from
 from ..pending import frame, seat_to_act
 from ..state import EclipseState, copy_state
 from .fight import battle_sides, has_battle
-from .hits import NPC, count, damages, kind, side_ships
+from .hits import NPC, count, damages, ship_type, side_ships
 from .notation import NotationError
 from .odds import MAX_WORK, fleet_odds
 
@@ -68,7 +68,7 @@ def hex_odds(state: EclipseState, hid: str, f: Optional[dict], max_work: Optiona
     for side in (attacker, defender):
         prefs = b["prefs"].get(side, []) if b is not None else []
         ships = sorted(side_ships(h, side), key=lambda s: prefs.index(s) if s in prefs else len(prefs))
-        groups.append([(kind(state, side, s), count(h, side, s)) for s in ships])
+        groups.append([(ship_type(state, side, s), count(h, side, s)) for s in ships])
         hurt.append([damages(h, side, s) for s in ships])
     win = fleet_odds(groups[0], groups[1], (hurt[0], hurt[1]), from_round, max_work or MAX_WORK)
     return attacker, defender, win, from_round

@@ -29,7 +29,7 @@ def side_ships(h: Hex, side: str) -> list[str]:
     return [s for s, n in h.ships.get(side, {}).items() if n]
 
 
-def kind(state: EclipseState, side: str, ship: str) -> ShipType:
+def ship_type(state: EclipseState, side: str, ship: str) -> ShipType:
     return npc_type(ship) if side == NPC else player_type(state, side, ship)
 
 
@@ -82,7 +82,7 @@ def hit(state: EclipseState, hid: str, side: str, ship: str, before: int, amount
     h = state.hexes[hid]
     vals = damages(h, side, ship)
     vals.remove(before)
-    if before + amount > kind(state, side, ship).hull:
+    if before + amount > ship_type(state, side, ship).hull:
         _set_damages(h, side, ship, vals)
         if side in state.players:
             state.players[side].built[ship] -= 1
@@ -92,12 +92,13 @@ def hit(state: EclipseState, hid: str, side: str, ship: str, before: int, amount
     return False
 
 
-def groups(state: EclipseState, hid: str, side: str, ships: list[str], roll: int, firing: ShipType) -> list[tuple[str, int]]:
+def groups(state: EclipseState, hid: str, side: str, ships: list[str], roll: int,
+           firing: ShipType) -> list[tuple[str, int]]:
     """E113: (type, damage so far) of the live opponent ships this die hits."""
     h = state.hexes[hid]
     out = []
     for ship in ships:
-        if count(h, side, ship) and die_hits(roll, firing, kind(state, side, ship)):
+        if count(h, side, ship) and die_hits(roll, firing, ship_type(state, side, ship)):
             out += [(ship, d) for d in sorted(set(damages(h, side, ship)), reverse=True)]
     return out
 
@@ -115,7 +116,7 @@ def suggest(state: EclipseState, hid: str, side: str, ships: list[str], dice: li
     damaged surviving ship of the largest type it hits."""
     h = state.hexes[hid]
     live = {s: damages(h, side, s) for s in ships if count(h, side, s)}
-    kinds = {s: kind(state, side, s) for s in live}
+    kinds = {s: ship_type(state, side, s) for s in live}
     order = sorted(live, key=_size, reverse=True)
     plan: list[tuple[int, str, int]] = []
     free = set(range(len(dice)))
