@@ -7,11 +7,10 @@ of the giver's cube), "ambroom" (a reputation tile back to the bag to make room)
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ..text import seat_ref
 from .board import connected, coord_index, m, neighbours, res_msg
 from .data import RESOURCES, SPECIES
+from .pending import Opt
 from .state import EclipseState, Player
 
 AMBASSADORS = 3  # E3
@@ -68,7 +67,7 @@ def may_relate(state: EclipseState, x: str, y: str) -> bool:
             and not _intruding(state, x, y) and not _intruding(state, y, x) and y in _touching(state, x))
 
 
-def proposals(state: EclipseState, seat: str) -> list[tuple[str, Any, bool]]:
+def proposals(state: EclipseState, seat: str) -> list[Opt]:
     """E111 step 1: a free move of the seat whose Action-phase turn it is (4+ players)."""
     if len(state.seats) < 4 or not _free(state, seat):
         return []
@@ -84,7 +83,7 @@ def propose(state: EclipseState, seat: str, other: str) -> None:
     state.events.append(m("ev.propose", seat=seat_ref(seat), other=seat_ref(other)))
 
 
-def options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f["k"] == "dipl":
         return [("accept", m("mv.accept"), False), ("decline", m("mv.decline"), False)]
     if f["k"] == "ambc":

@@ -13,7 +13,6 @@ seeded generator.  It always picks one of the listed legal moves.
 """
 from __future__ import annotations
 
-
 from ..contract import Move
 from ..rng import Rng
 from .battle.game_odds import chance, move_odds

@@ -1,11 +1,10 @@
 """Move with pinning and arrival order (E43, E44, E108)."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..text import seat_ref
 from .board import connected, coord_index, enemies, has_wormhole_generator, m, neighbours, own_ships
 from .data import SPECIES, ship_stats
+from .pending import Opt
 from .state import EclipseState
 
 
@@ -40,7 +39,7 @@ def ship_groups(state: EclipseState, seat: str) -> list[tuple[str, str]]:
     return out
 
 
-def move_options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def move_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f.get("at") is None:
         out = [(f"ship:{h}:{s}", m("mv.pick_ship", ship=m(f"ship.{s}"), hex=h), False)
                for h, s in ship_groups(state, seat)]

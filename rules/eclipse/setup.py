@@ -1,7 +1,6 @@
 """Set-up (E5-E16, E100): supply, bags, stacks, Galactic Center, species choice, homes."""
 from __future__ import annotations
 
-
 from pydantic import BaseModel
 
 from ..rng import Rng

@@ -9,11 +9,12 @@ covered or returned (E40, E91).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Optional
 
 from ..text import seat_ref
 from .board import m, owns
 from .data import BLUEPRINTS, PARTS, SHIPS, SPECIES, ship_stats
+from .pending import Opt
 from .state import EclipseState, Player
 
 
@@ -73,7 +74,7 @@ def tiles(p: Player) -> list[tuple[str, int]]:
     return out
 
 
-def upgrade_options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def upgrade_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     if f.get("part"):
         return [(f"put:{s}:{i}", m("mv.put_part", part=m(f"part.{f['part'].replace(' ', '-')}"),

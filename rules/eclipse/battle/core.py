@@ -28,8 +28,9 @@ API
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple, Optional, Sequence
+from typing import Iterable, NamedTuple, Optional, Sequence
 
+from ...rng import Rng
 from ..data import BLUEPRINTS, PARTS, SPECIES, ship_stats
 from ..state import EclipseState
 
@@ -109,7 +110,7 @@ def missile_dice(t: ShipType, n: int = 1) -> tuple[int, ...]:
     return t.missiles * n
 
 
-def roll_dice(rng: Any, damages: Sequence[int]) -> list[Die]:
+def roll_dice(rng: Rng, damages: Sequence[int]) -> list[Die]:
     """Roll one die per damage value with the state's generator (moves doing this are barriers)."""
     return [Die(rng.die(), d) for d in damages]
 

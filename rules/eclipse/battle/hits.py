@@ -7,7 +7,6 @@ the board image can draw it; repair (E66) drops it.  A side is a seat or "npc"
 """
 from __future__ import annotations
 
-
 from ..state import EclipseState, Hex
 from .core import SIZE, ShipType, die_hits, npc_type, player_type
 

@@ -7,10 +7,9 @@ walks the hexes in E50 order (descending number) and pushes the frames that ask:
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ..board import m
 from ..phases import ABOVE_EVERY_HEX, begin_upkeep, control_todo, lose_control
+from ..pending import Opt
 from ..state import EclipseState
 from . import population, reputation
 from .fight import (advance, attack, auto_hits, declare_retreat, flee, give, has_battle, hit_options, new_fight,
@@ -81,7 +80,7 @@ def settle_combat(state: EclipseState, f: dict) -> bool:
     return True
 
 
-def options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     k = f["k"]
     if k == "rep":
         return reputation.options(state, seat, f)

@@ -6,11 +6,10 @@ Frame `{"k": "popatk", "hex", "seat": attacker, "left": damage points or None,
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...text import seat_ref
 from ..board import hex_cubes, m, owns, res_msg
 from ..data import HEXES, RESOURCES
+from ..pending import Opt
 from ..state import EclipseState
 from .core import ShipType, cannon_dice, die_hits, player_type, roll_dice
 from .hits import side_ships
@@ -104,7 +103,7 @@ def step(state: EclipseState, f: dict) -> bool:
     return True
 
 
-def options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f["k"] == "grave":
         kind = f["kinds"][0]
         return [(f"box:{RESOURCES[b]}", m("mv.grave_box", kind=m(f"sq.{kind}"), res=res_msg(b)), True)

@@ -7,12 +7,11 @@ rest go back to the bag before the next one draws.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...text import seat_ref
 from ..board import m
 from ..data import SPECIES
 from ..diplomacy import held
+from ..pending import Opt
 from ..state import EclipseState, Player
 
 MAX_DRAWS = 5  # E61 (molip)
@@ -56,7 +55,7 @@ def step(state: EclipseState, f: dict) -> bool:
     return False
 
 
-def options(state: EclipseState, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     vals = sorted(set(f["drawn"]), reverse=True)
     if room(p, held(state, seat)):
