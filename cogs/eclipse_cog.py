@@ -71,8 +71,8 @@ def percent(p: float, locale: str) -> str:
 
 
 def odds_text(found, seat: str, names, locale: str) -> str:
-    """One line per battle of `rules.eclipse.battle_odds.seat_odds`, in the asker's language."""
-    from rules.eclipse.battle import side_ref
+    """One line per battle of `rules.eclipse.battle.game_odds.seat_odds`, in the asker's language."""
+    from rules.eclipse.battle.fight import side_ref
     from rules.text import msg, seat_ref, tr
 
     lines = [tr(msg("eclipse.odds.game.head", who=seat_ref(seat)), locale, names)]
@@ -89,7 +89,7 @@ def odds_text(found, seat: str, names, locale: str) -> str:
 async def battle_hex_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The hexes where the asker is about to fight or cause a battle (no odds computed here)."""
     try:
-        from rules.eclipse.battle_odds import pending_battles
+        from rules.eclipse.battle.game_odds import pending_battles
         service = interaction.client.service  # type: ignore[attr-defined]
         game_id = getattr(interaction.namespace, "game", None)
         table = await offloop.call(service.locate, interaction.channel_id or 0, interaction.user.id, game_id,
@@ -188,7 +188,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         table = await self._table(interaction, game)
         who = table.seat_of((player or interaction.user).id)
         target = who.seat if who is not None else (table.to_act[0] if table.to_act else table.state.order[0])
-        if not table.state.players.get(target, {}).get("species"):  # E11: no board before the species pick
+        if getattr(table.state.players.get(target), "species", None) is None:  # E11: no board before the pick
             raise Refusal("host.refuse.eclipse_no_board", who=shown(table.names.get(target, target)))
         me = table.seat_of(interaction.user.id)
         view = table.engine.view(table.state, me.seat if me is not None else None)
@@ -227,8 +227,8 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
 
     async def _odds(self, interaction: discord.Interaction, attacker: Optional[str],
                     defender: Optional[str]) -> None:
-        from rules.eclipse.notation import NotationError, check_pair, parse_fleet
-        from rules.eclipse.odds import odds
+        from rules.eclipse.battle.notation import NotationError, check_pair, parse_fleet
+        from rules.eclipse.battle.odds import odds
         from rules.text import msg, tr
 
         if attacker is None or defender is None:
@@ -250,7 +250,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
     async def _game_odds(self, interaction: discord.Interaction, hex: Optional[str], game: Optional[int]) -> None:
         """The asker's battles in their game (issue #6 item 3): those waiting where their ships
         are, the one under way, and those the next step of their move would cause (E98)."""
-        from rules.eclipse.battle_odds import seat_odds
+        from rules.eclipse.battle.game_odds import seat_odds
 
         await ops.defer(interaction, ephemeral=True)
         table = await self._table(interaction, game)

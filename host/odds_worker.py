@@ -27,8 +27,8 @@ import signal
 from multiprocessing.connection import Connection
 from typing import Any, Callable, Optional
 
-from rules.eclipse import battle_odds, odds  # noqa: F401  (loaded with the worker, outside any budget)
-from rules.eclipse.notation import NotationError
+from rules.eclipse.battle import game_odds, odds  # noqa: F401  (loaded with the worker, outside any budget)
+from rules.eclipse.battle.notation import NotationError
 
 from .limits import quote
 from .refusal import Refusal

@@ -14,8 +14,8 @@ from typing import Any, Mapping, Optional
 
 from PIL import Image, ImageDraw
 
-from rules.eclipse.board import price
-from rules.eclipse.data import CATEGORIES, TECH_ORDER, TECHS, T
+from rules.eclipse.board import tech_price
+from rules.eclipse.data import CATEGORIES, TABLES, TECH_ORDER, TECHS
 from rules.text import msg, tr
 
 from .common import INK, WHITE, draw_wrapped, font, paste_marker, to_png
@@ -62,7 +62,7 @@ def draw_supply(view: Any, viewer: Optional[str], names: Mapping[str, str], loca
         d.text((16, y + 12), words["cats"][cat], font=font(18, True), fill=CAT_RGB[cat])
         if me is not None:
             n = len(me.techs[cat])
-            d.text((16, y + 40), words["have"].format(n=n, d=T.tech_discount[min(n, 6)]), font=small, fill=WHITE)
+            d.text((16, y + 40), words["have"].format(n=n, d=TABLES.tech_discount[min(n, 6)]), font=small, fill=WHITE)
         for i, tech in enumerate(_row_techs(cat)):
             _tile(d, (LABEL + i * (TILE_W + GAP), y + GAP), tech, view.supply.get(tech, 0), me, words, locale,
                   (small, bold))
@@ -86,7 +86,7 @@ def _tile(d: ImageDraw.ImageDraw, at: tuple[int, int], tech: str, left: int, me:
     if tech in me.techs[info.category]:
         label, colour = words["owned"], WHITE
     else:
-        cost = price({"techs": me.techs}, tech)
+        cost = tech_price(me.techs, tech)
         label, colour = words["price"].format(p=cost), AFFORD if cost <= me.science else DEAR
     d.rectangle([x + 2, y + TILE_H - 26, x + TILE_W - 2, y + TILE_H - 2], fill=(20, 24, 40))
     d.text((x + TILE_W / 2, y + TILE_H - 14), label, font=small, fill=colour, anchor="mm")

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
 
-from rules.flotilla.data import CARDS
+from rules.flotilla.data import BOARD, CARDS
 from rules.text import msg, tr
 
 from .common import INK, WHITE, ellipsize, font, mix, paste_marker, rounded_box, text_center, wrap_text
@@ -49,7 +49,6 @@ def _ring_box(x0: int, x1: int, y: int, k: int) -> tuple[float, float, float, fl
 
 def guild_static(img: Image.Image, box: tuple[int, int, int, int], locale: str, track: str) -> None:
     """The parts of the guild board that never change (cached by render/flotilla.py)."""
-    from rules.flotilla.data import BOARD
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(img)
     rounded_box(d, box, 10, fill=PANEL, outline=(200, 208, 216))
@@ -93,7 +92,6 @@ def space_key(locale: str) -> str:
 def draw_guilds(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],
                 names: Mapping[str, str], locale: str) -> None:
     """What changes on the guild board: markers, dials, stacks, seals, discs, track discs, objectives."""
-    from rules.flotilla.data import BOARD
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(img)
     reg, small = font(15), font(TEXT_PX)
@@ -148,7 +146,6 @@ def short(terms, locale: str = "en") -> str:
 
 
 def _sonar_cells(locale: str) -> list[str]:
-    from rules.flotilla.data import BOARD
     return ["–"] + [_t("img.short.vp", locale, a=v) for v in BOARD.sonar_vp[1:]]
 
 
@@ -250,7 +247,6 @@ TOX_W = 240
 
 def _tox_track(d: ImageDraw.ImageDraw, x: int, y: int, tox: int, space: int) -> None:
     """F60 / D5: the top tracker (T mod 5 drops) and the scoring penalty marker's track."""
-    from rules.flotilla.data import BOARD
     f = font(TEXT_PX, True)
     for k in range(5):
         fill = (120, 170, 60) if k < tox % 5 else (226, 232, 238)

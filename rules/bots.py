@@ -4,9 +4,8 @@ Levels:
 - "random": a uniformly random legal move (the engine's `playout_weight` hook is
   NOT used: this is the honest baseline).
 - "greedy": the engine's own `greedy_move(state, seat, rng) -> Move` when it has
-  one; otherwise a one-ply search on `evaluate(state, seat) -> float` when the
-  engine has that; otherwise random.  Each game should give its greedy bot real
-  knowledge of the game (see the async-play issue: >= 70% wins against random).
+  one; otherwise random.  Each game should give its greedy bot real knowledge of
+  the game (see the async-play issue: >= 70% wins against random).
 """
 from __future__ import annotations
 
@@ -37,14 +36,4 @@ def choose(engine: Engine, state: Any, seat: str, level: str = DEFAULT_LEVEL, se
         greedy = getattr(engine, "greedy_move", None)
         if greedy is not None:
             return greedy(state, seat, rng)
-        evaluate = getattr(engine, "evaluate", None)
-        if evaluate is not None:
-            best, best_score = [], float("-inf")
-            for move in moves:
-                score = evaluate(engine.apply(state, seat, move.id), seat)
-                if score > best_score:
-                    best, best_score = [move], score
-                elif score == best_score:
-                    best.append(move)
-            return best[rng.below(len(best))]
     return moves[rng.below(len(moves))]

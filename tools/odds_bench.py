@@ -11,8 +11,8 @@ import statistics
 import time
 from typing import Optional
 
-from rules.eclipse.notation import check_pair, parse_fleet
-from rules.eclipse.odds import Battle
+from rules.eclipse.battle.notation import check_pair, parse_fleet
+from rules.eclipse.battle.odds import Battle
 
 CASES = (
     ("3 interceptor", "1 dreadnought"),  # the example

@@ -22,7 +22,7 @@ from cogs.eclipse_cog import notation_refusal
 from cogs.game_bot import make_bot
 from host.odds_worker import OddsWorker
 from local import LocalTable
-from rules.eclipse.notation import NotationError
+from rules.eclipse.battle.notation import NotationError
 from rules.playout import random_move
 from rules.rng import Rng
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..text import Msg
-from .fast import new_msg
-from .data import HEXES, RESOURCES, SPECIES, TECHS, T
+from .data import HEXES, RESOURCES, SPECIES, TABLES, TECHS
 from .geometry import neighbour, pos_id, wormholes
+from .state import EclipseState, Player
+from .unvalidated import new_msg
 
 TRACK_CAP = 11  # E18: a population track holds at most 11 cubes
 
@@ -19,89 +20,89 @@ def res_msg(i: int) -> Msg:
     return m(f"res.{RESOURCES[i]}")
 
 
-def upkeep(p: dict) -> int:
+def upkeep(p: Player) -> int:
     """E17: the value of the leftmost empty circle of the influence track."""
-    return T.upkeep[min(p["track"], 13)]
+    return TABLES.upkeep[min(p.track, 13)]
 
 
-def production(p: dict, i: int) -> int:
+def production(p: Player, i: int) -> int:
     """E18: the leftmost uncovered square of population track i."""
-    return T.production[min(p["pop"][i], TRACK_CAP)]
+    return TABLES.production[min(p.population[i], TRACK_CAP)]
 
 
-def owns(p: dict, tech: str) -> bool:
-    return tech in p["techs"][TECHS[tech].category]
+def owns(p: Player, tech: str) -> bool:
+    return tech in p.techs[TECHS[tech].category]
 
 
-def price(p: dict, tech: str) -> int:
-    """E19/E39: cost minus the category discount, never below the minimum."""
+def price(p: Player, tech: str) -> int:
+    return tech_price(p.techs, tech)
+
+
+def tech_price(techs: dict[str, list[str]], tech: str) -> int:
+    """E19/E39: cost minus the discount of the techs held in its category, never below the minimum."""
     t = TECHS[tech]
-    have = len(p["techs"][t.category])
-    return max(t.min, t.cost - T.tech_discount[min(have, 6)])
+    have = len(techs[t.category])
+    return max(t.min, t.cost - TABLES.tech_discount[min(have, 6)])
 
 
-def trade_rate(p: dict) -> int:
-    return SPECIES[p["species"]].trade
+def trade_rate(p: Player) -> int:
+    return SPECIES[p.species].trade
 
 
-def wg(p: dict) -> bool:
-    return "wormhole generator" in p["techs"]["nano"]
+def has_wormhole_generator(p: Player) -> bool:
+    return "wormhole generator" in p.techs["nano"]
 
 
-def coord_index(state: Any) -> dict[str, str]:
+def coord_index(state: EclipseState) -> dict[str, str]:
     """Position id -> hex id of every placed hex."""
-    return {pos_id(h["q"], h["r"]): hid for hid, h in state.hexes.items()}
+    return {pos_id(h.q, h.r): hid for hid, h in state.hexes.items()}
 
 
-def connected(state: Any, a: str, b: str, d: int, half: bool) -> bool:
+def connected(state: EclipseState, a: str, b: str, d: int, half: bool) -> bool:
     """Hexes a -> b (b in direction d of a): a full wormhole connection, or a half
     one when `half` (Wormhole Generator, E88)."""
     ha, hb = state.hexes[a], state.hexes[b]
-    x = d in wormholes(a, ha["rot"])
-    y = (d + 3) % 6 in wormholes(b, hb["rot"])
+    x = d in wormholes(a, ha.rotation)
+    y = (d + 3) % 6 in wormholes(b, hb.rotation)
     return (x and y) or (half and (x or y))
 
 
-def neighbours(state: Any, hid: str, index: Optional[dict[str, str]] = None) -> list[tuple[int, str]]:
+def neighbours(state: EclipseState, hid: str, index: Optional[dict[str, str]] = None) -> list[tuple[int, str]]:
     """(direction, hex id) of the placed hexes next to hex `hid`."""
     index = index if index is not None else coord_index(state)
     h = state.hexes[hid]
     out = []
     for d in range(6):
-        other = index.get(pos_id(*neighbour(h["q"], h["r"], d)))
+        other = index.get(pos_id(*neighbour(h.q, h.r, d)))
         if other is not None:
             out.append((d, other))
     return out
 
 
-def enemies(state: Any, hid: str, seat: str) -> int:
+def enemies(state: EclipseState, hid: str, seat: str) -> int:
     """E44 `E`: opponent ships in the hex (Ancients not for Draco, the GCDS always)."""
     h = state.hexes[hid]
-    n = sum(sum(v.values()) for s, v in h["ships"].items() if s != seat)
-    if h["anc"] and state.players[seat]["species"] != "draco":
-        n += h["anc"]
-    return n + (1 if h["gcds"] else 0)
+    n = sum(sum(v.values()) for s, v in h.ships.items() if s != seat)
+    if h.ancients and state.players[seat].species != "draco":
+        n += h.ancients
+    return n + (1 if h.gcds else 0)
 
 
-def own_ships(state: Any, hid: str, seat: str) -> int:
-    return sum(state.hexes[hid]["ships"].get(seat, {}).values())
+def own_ships(state: EclipseState, hid: str, seat: str) -> int:
+    return sum(state.hexes[hid].ships.get(seat, {}).values())
 
 
-def unpinned(state: Any, hid: str, seat: str) -> bool:
+def unpinned(state: EclipseState, hid: str, seat: str) -> bool:
     """E44: the seat has an unpinned ship in the hex (`O > E`; never with the GCDS)."""
     o = own_ships(state, hid, seat)
-    return o > 0 and not state.hexes[hid]["gcds"] and o > enemies(state, hid, seat)
+    return o > 0 and not state.hexes[hid].gcds and o > enemies(state, hid, seat)
 
 
-def controlled(state: Any, seat: str) -> list[str]:
-    return [hid for hid, h in state.hexes.items() if h["owner"] == seat]
+def controlled(state: EclipseState, seat: str) -> list[str]:
+    return [hid for hid, h in state.hexes.items() if h.owner == seat]
 
 
-def square_kinds(hid: str) -> list[str]:
-    return HEXES[hid].squares
-
-
-def advanced_ok(p: dict, kind: str) -> bool:
+def advanced_ok(p: Player, kind: str) -> bool:
     """E32: an advanced square needs the matching Advanced tech."""
     if not kind.endswith("*"):
         return True
@@ -118,49 +119,49 @@ def cube_tracks(kind: str) -> tuple[int, ...]:
     return (RESOURCES.index(kind.rstrip("*")),)
 
 
-def return_targets(p: dict, kind: str) -> list[int]:
+def return_targets(p: Player, kind: str) -> list[int]:
     """Tracks with room that a cube leaving a square of `kind` may go to (E18, E32, E118)."""
-    fits = [i for i in cube_tracks(kind) if p["pop"][i] < TRACK_CAP]
+    fits = [i for i in cube_tracks(kind) if p.population[i] < TRACK_CAP]
     if fits:
         return fits
-    return [i for i in range(3) if p["pop"][i] < TRACK_CAP]
+    return [i for i in range(3) if p.population[i] < TRACK_CAP]
 
 
-def hex_cubes(state: Any, hid: str) -> list[str]:
+def hex_cubes(state: EclipseState, hid: str) -> list[str]:
     """Kinds of the occupied squares of a hex (orbital included)."""
     h = state.hexes[hid]
-    kinds = [k for k, f in zip(HEXES[hid].squares, h["pop"]) if f]
-    if h["orb"] == 2:
+    kinds = [k for k, f in zip(HEXES[hid].squares, h.cubes) if f]
+    if h.orbital == 2:
         kinds.append("orbital")
     return kinds
 
 
 def tech_vp(n: int) -> int:
-    return T.tech_vp[min(n, 7)]
+    return TABLES.tech_vp[min(n, 7)]
 
 
-def score_parts(state: Any, seat: str) -> dict[str, int]:
+def score_parts(state: EclipseState, seat: str) -> dict[str, int]:
     """E75: every VP source of one seat."""
     p = state.players[seat]
-    if p.get("frozen") is not None:
-        return dict(p["frozen"])
+    if p.frozen_score is not None:
+        return dict(p.frozen_score)
     mine = controlled(state, seat)
     parts = {
-        "reputation": sum(p["rep"]),
-        "ambassadors": sum(1 for s, q in state.players.items() if s != seat and seat in q.get("rel", {})),
+        "reputation": sum(p.reputation),
+        "ambassadors": sum(1 for s, q in state.players.items() if s != seat and seat in q.ambassadors_given),
         "hexes": sum(HEXES[h].vp for h in mine),
-        "discoveries": 2 * len(p["kept"]),
-        "monoliths": 3 * sum(1 for h in mine if state.hexes[h]["mono"]),
-        "techs": sum(tech_vp(len(v)) for v in p["techs"].values()),
-        "traitor": -2 if p.get("traitor") else 0,  # E48
+        "discoveries": 2 * len(p.kept_discoveries),
+        "monoliths": 3 * sum(1 for h in mine if state.hexes[h].monolith),
+        "techs": sum(tech_vp(len(v)) for v in p.techs.values()),
+        "traitor": -2 if p.traitor else 0,  # E48
         "species": 0,
     }
-    if p["species"] == "planta":
+    if p.species == "planta":
         parts["species"] = len(mine)
-    elif p["species"] == "draco":
-        parts["species"] = sum(h["anc"] for h in state.hexes.values())
+    elif p.species == "draco":
+        parts["species"] = sum(h.ancients for h in state.hexes.values())
     return parts
 
 
-def storage_total(p: dict) -> int:
-    return sum(p["res"]) if p.get("frozen_storage") is None else p["frozen_storage"]
+def storage_total(p: Player) -> int:
+    return sum(p.storage) if p.frozen_storage is None else p.frozen_storage

@@ -122,7 +122,7 @@ BLUEPRINTS: dict[str, dict[str, Blueprint]] = {
 SPECIES: dict[str, Species] = {k: Species(**v) for k, v in _load("species").items()}
 SIDES: dict[str, Side] = {s["side"]: Side(**s) for s in _load("sides")}
 DISCOVERIES: dict[str, Discovery] = {d["tile"]: Discovery(**d) for d in _load("discoveries")}
-T = Tables(**_load("tables"))
+TABLES = Tables(**_load("tables"))
 
 
 def ship_stats(layout: str, ship: str, slots: Optional[list[Optional[str]]] = None) -> dict[str, int]:
@@ -165,7 +165,7 @@ def _validate() -> None:
     assert sum(h.ancients for h in HEXES.values()) == 14, "E94: 14 Ancients"
     assert sum(h.artifact for h in HEXES.values()) == 20, "E94: 20 artifacts"
     assert sum(d.copies for d in DISCOVERIES.values()) == 21, "E91: 21 Discovery tiles"
-    assert sum(T.reputation.values()) == 32, "E6: 32 reputation tiles"
+    assert sum(TABLES.reputation.values()) == 32, "E6: 32 reputation tiles"
     assert len(SIDES) == 12 and {s.hex for s in SIDES.values()} == {h.id for h in HEXES.values()
                                                                     if h.ring == "start"}
     for sp in SPECIES.values():

@@ -1,7 +1,6 @@
 """The Eclipse engine: the contract of rules/contract.py over the modules beside it."""
 from __future__ import annotations
 
-import marshal
 from typing import Any
 
 from pydantic import BaseModel
@@ -10,20 +9,20 @@ from ..contract import Engine, IllegalMove, Move, Outcome
 from ..ranking import competition_ranks
 from ..rng import Rng
 from ..text import Msg, join, msg, seat_ref
-from .fast import construct, move, put
 from .board import m, production, score_parts, storage_total
-from .data import T
-from .flow import settle
+from .data import TABLES
 from .greedy import greedy_move
-from .moves import frame, options, seat_to_act
+from .moves import options
+from .pending import frame, seat_to_act
+from .settle import settle
 from .setup import new_game, parse_options
-from .state import EclipseOptions, EclipseState, EclipseView
+from .state import EclipseOptions, EclipseState, EclipseView, copy_state
 from .turns import apply_option
+from .unvalidated import move, put
 from .view import build_view, prompt
 
 # Decisions whose options show what only the deciding seat may know (E22, E45, E61, E47 make room).
 PRIVATE_FRAMES = ("disco", "rep", "ambroom")
-_PLAIN = ("stacks", "discards", "tech_bag", "supply", "rep_bag", "disc_bag", "hexes", "players", "stack")
 
 
 class EclipseEngine(Engine[EclipseState]):
@@ -118,10 +117,10 @@ class EclipseEngine(Engine[EclipseState]):
         if head in ("tr", "ret", "undo"):
             return 0.05
         if head in ("act", "react"):  # an action the seat can still pay upkeep for
-            after = p["res"][0] + production(p, 0) - T.upkeep[min(p["track"] - 1, 13)]
+            after = p.storage[0] + production(p, 0) - TABLES.upkeep[min(p.track - 1, 13)]
             if after < 0:
                 return 0.02
-            return (1.5 if head == "act" else 0.2) / (1 + p["acted"])
+            return (1.5 if head == "act" else 0.2) / (1 + p.discs_acted)
         if head == "pass":
             return 1.0
         if head == "stop":
@@ -136,21 +135,7 @@ class EclipseEngine(Engine[EclipseState]):
 
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: EclipseState) -> EclipseState:
-        """A private copy for `apply`: the plain-data parts through marshal (exact and fast)."""
-        d = dict(state.__dict__)
-        d["seats"] = list(d["seats"])
-        d["order"] = list(d["order"])
-        d["rng"] = construct(Rng, state=state.rng.state)
-        d["events"] = list(d["events"])
-        plain = marshal.loads(marshal.dumps([d[k] for k in _PLAIN]))
-        for k, v in zip(_PLAIN, plain):
-            d[k] = v
-        new = object.__new__(EclipseState)
-        object.__setattr__(new, "__dict__", d)
-        object.__setattr__(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
-        object.__setattr__(new, "__pydantic_extra__", None)
-        object.__setattr__(new, "__pydantic_private__", None)
-        return new
+        return copy_state(state)
 
 
 ENGINE = EclipseEngine()

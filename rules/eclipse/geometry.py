@@ -66,8 +66,3 @@ def start_slot(direction: int) -> tuple[int, int]:
     """The start position in direction d: two steps from the centre (E13)."""
     dq, dr = STEPS[direction]
     return 2 * dq, 2 * dr
-
-
-def dir_clock(d: int) -> int:
-    """The clock position of direction d (0 written 12)."""
-    return 12 if d == 0 else 2 * d

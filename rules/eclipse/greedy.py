@@ -13,43 +13,43 @@ seeded generator.  It always picks one of the listed legal moves.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ..contract import Move
 from ..rng import Rng
+from .battle.game_odds import chance, move_odds
 from .board import production, trade_rate
-from .data import HEXES, RESOURCES, TECHS, T
+from .data import HEXES, RESOURCES, TABLES, TECHS
 from .moves import explore_positions, influence_targets
+from .state import EclipseState, Player
 
 
-def _spare(p: dict, after_action: bool = True) -> int:
+def _spare(p: Player, after_action: bool = True) -> int:
     """Money left after the next Upkeep (E70) if one more disc leaves the track now."""
-    track = p["track"] - (1 if after_action else 0)
-    return p["res"][0] + production(p, 0) - T.upkeep[min(max(track, 0), 13)]
+    track = p.track - (1 if after_action else 0)
+    return p.storage[0] + production(p, 0) - TABLES.upkeep[min(max(track, 0), 13)]
 
 
-def _surplus(p: dict) -> int:
+def _surplus(p: Player) -> int:
     """Money that trading spare Materials and Science would bring (E21), keeping some of each."""
     rate = trade_rate(p)
-    return max(0, p["res"][2] - 8) // rate + max(0, p["res"][1] - 10) // rate
+    return max(0, p.storage[2] - 8) // rate + max(0, p.storage[1] - 10) // rate
 
 
-def _trade(p: dict, arg: str, k: str) -> float:
+def _trade(p: Player, arg: str, k: str) -> float:
     """E21/E71: turn spare Materials (then Science) into Money rather than lose a hex or an action."""
     pay, _, get = arg.partition(":")
     if get != "money" or pay == "money":
         return -5.0
     keep = 0 if k == "upkeep" else (8 if pay == "materials" else 10)
     short = _spare(p, after_action=False) < 0 if k == "upkeep" else -_surplus(p) <= _spare(p) < 0
-    if not short or p["res"][RESOURCES.index(pay)] - trade_rate(p) < keep:
+    if not short or p.storage[RESOURCES.index(pay)] - trade_rate(p) < keep:
         return -5.0
     return 30.0 if pay == "materials" else 29.0
 
 
-def _score(state: Any, seat: str, mid: str) -> float:
+def _score(state: EclipseState, seat: str, mid: str) -> float:
     p = state.players[seat]
     head, _, arg = mid.partition(":")
-    if "res" not in p:  # species choice
+    if p.species is None:  # species choice
         return 0.0
     spare = _spare(p)
     k = state.stack[-1]["k"] if state.stack else ""
@@ -62,15 +62,15 @@ def _score(state: Any, seat: str, mid: str) -> float:
             return -10.0
         base = {"research": 8, "influence": 7, "explore": 9 if state.round <= 5 else 3, "build": 5,
                 "upgrade": 3, "move": 1}[arg]
-        if arg == "research" and p["res"][1] < 5:
+        if arg == "research" and p.storage[1] < 5:
             base = 0
         if arg == "influence" and not any(t != "track" for t in influence_targets(state, seat, "track")):
             base = -1  # E37: no hex to take; only worth it for the colony-ship flips
         if arg == "explore" and not explore_positions(state, seat):
             base = -1
         if arg == "build":
-            base = 10 if p["res"][2] >= 12 else 5 if p["res"][2] >= 5 else 0
-        return base - 2 * p["acted"]
+            base = 10 if p.storage[2] >= 12 else 5 if p.storage[2] >= 5 else 0
+        return base - 2 * p.discs_acted
     if head == "react":
         return -8.0
     if head == "pass":
@@ -92,7 +92,7 @@ def _score(state: Any, seat: str, mid: str) -> float:
     if head == "dsc":
         return 1.0 if arg == "use" else 0.5
     if head == "give":
-        return -HEXES[arg].vp - sum(state.hexes[arg]["pop"])
+        return -HEXES[arg].vp - sum(state.hexes[arg].cubes)
     if head in ("auto", "attack", "accept"):  # combat (E112-E113): suggested hits, stand and fight
         return 2.0
     if head == "rep":  # E114: keep the best tile (a swap only when it gains)
@@ -110,9 +110,8 @@ RETREAT_BELOW = 0.25  # retreat (E58) when the chance of winning the battle is l
 SEEK, AVOID = 0.6, 0.4  # a Move step into a battle won at least / lost at least this often
 
 
-def _fight_scores(state: Any, seat: str, ids: list[str]) -> dict[str, float]:
+def _fight_scores(state: EclipseState, seat: str, ids: list[str]) -> dict[str, float]:
     """Scores from the exact odds (E98) for retreats (E58) and Move steps into battles (E108)."""
-    from .battle_odds import chance, move_odds
     out: dict[str, float] = {}
     retreats = [i for i in ids if i.startswith("retreat:")]
     if retreats:
@@ -127,7 +126,7 @@ def _fight_scores(state: Any, seat: str, ids: list[str]) -> dict[str, float]:
     return out
 
 
-def greedy_move(state: Any, seat: str, moves: list[Move], rng: Rng) -> Move:
+def greedy_move(state: EclipseState, seat: str, moves: list[Move], rng: Rng) -> Move:
     fight = _fight_scores(state, seat, [mv.id for mv in moves]) if state.phase in ("action", "combat") else {}
     scored = [(fight[mv.id] if mv.id in fight else _score(state, seat, mv.id), mv) for mv in moves]
     best = max(s for s, _ in scored)

@@ -1,36 +1,36 @@
 """Move with pinning and arrival order (E43, E44, E108)."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..text import seat_ref
-from .board import coord_index, connected, enemies, m, neighbours, own_ships, wg
+from .board import connected, coord_index, enemies, has_wormhole_generator, m, neighbours, own_ships
 from .data import SPECIES, ship_stats
+from .pending import Opt
+from .state import EclipseState
 
 
-def movement(state: Any, seat: str, ship: str) -> int:
+def movement(state: EclipseState, seat: str, ship: str) -> int:
     p = state.players[seat]
-    return ship_stats(SPECIES[p["species"]].blueprints, ship, p["bp"][ship])["move"]
+    return ship_stats(SPECIES[p.species].blueprints, ship, p.blueprints[ship])["move"]
 
 
-def may_leave(state: Any, seat: str, hid: str) -> bool:
+def may_leave(state: EclipseState, seat: str, hid: str) -> bool:
     """E44: the seat's ships in the hex, counting the mover, outnumber the opponent
     ships there; never with the GCDS."""
-    return not state.hexes[hid]["gcds"] and own_ships(state, hid, seat) > enemies(state, hid, seat)
+    return not state.hexes[hid].gcds and own_ships(state, hid, seat) > enemies(state, hid, seat)
 
 
-def steps_from(state: Any, seat: str, hid: str, index: dict | None = None) -> list[str]:
+def steps_from(state: EclipseState, seat: str, hid: str, index: dict | None = None) -> list[str]:
     """E43: adjacent explored hexes across a full wormhole connection (half with WG)."""
-    half = wg(state.players[seat])
+    half = has_wormhole_generator(state.players[seat])
     return [n for d, n in neighbours(state, hid, index) if connected(state, hid, n, d, half)]
 
 
-def ship_groups(state: Any, seat: str) -> list[tuple[str, str]]:
+def ship_groups(state: EclipseState, seat: str) -> list[tuple[str, str]]:
     """E108 step 1: (hex, type) of the seat's ships that may leave and have a first step."""
     index = coord_index(state)
     out = []
     for hid, h in state.hexes.items():
-        mine = h["ships"].get(seat)
+        mine = h.ships.get(seat)
         if not mine or not may_leave(state, seat, hid) or not steps_from(state, seat, hid, index):
             continue
         for ship, n in mine.items():
@@ -39,7 +39,7 @@ def ship_groups(state: Any, seat: str) -> list[tuple[str, str]]:
     return out
 
 
-def move_options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def move_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f.get("at") is None:
         out = [(f"ship:{h}:{s}", m("mv.pick_ship", ship=m(f"ship.{s}"), hex=h), False)
                for h, s in ship_groups(state, seat)]
@@ -50,23 +50,23 @@ def move_options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
     return out
 
 
-def shift(state: Any, seat: str, ship: str, src: str, dst: str) -> None:
+def shift(state: EclipseState, seat: str, ship: str, src: str, dst: str) -> None:
     """One ship from src to dst, keeping the arrival order (E43 RULING)."""
     a, b = state.hexes[src], state.hexes[dst]
-    mine = a["ships"][seat]
+    mine = a.ships[seat]
     mine[ship] -= 1
     if not mine[ship]:
         del mine[ship]
     if not mine:
-        del a["ships"][seat]
-        a["arrive"].remove(seat)
-    there = b["ships"].setdefault(seat, {})
+        del a.ships[seat]
+        a.arrival.remove(seat)
+    there = b.ships.setdefault(seat, {})
     there[ship] = there.get(ship, 0) + 1
-    if seat not in b["arrive"]:
-        b["arrive"].append(seat)
+    if seat not in b.arrival:
+        b.arrival.append(seat)
 
 
-def apply_move(state: Any, seat: str, f: dict, head: str, arg: str) -> bool:
+def apply_move(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> bool:
     """Apply one Move decision; True when the action is over (stop)."""
     if head == "stop":
         return True
@@ -85,7 +85,7 @@ def apply_move(state: Any, seat: str, f: dict, head: str, arg: str) -> bool:
     return False
 
 
-def _end_activation(state: Any, seat: str, f: dict) -> None:
+def _end_activation(state: EclipseState, seat: str, f: dict) -> None:
     state.events.append(m("ev.move", seat=seat_ref(seat), ship=m(f"ship.{f['ship']}"), src=f["start"],
                           dst=f["at"]))
     for k in ("at", "ship", "steps", "moved", "start"):

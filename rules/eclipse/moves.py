@@ -5,17 +5,20 @@ from E95 are written with dashes (`res:plasma-cannon`, `sp:terran-union`).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
-
-from ..text import Msg, seat_ref
-from .board import (advanced_ok, coord_index, connected, controlled, cube_tracks, enemies, m,
-                    neighbours, own_ships, owns, price, res_msg, return_targets, trade_rate,
-                    unpinned, wg)
-from .data import BUILDABLE, HEXES, RESOURCES, SPECIES, TECH_ORDER, TECHS, T
+from ..text import Msg
+from .battle.phase import options as combat_options
+from .board import (connected, controlled, coord_index, enemies, has_wormhole_generator, m, neighbours, own_ships,
+                    owns, price, res_msg, return_targets, trade_rate, unpinned)
+from .colony import colony_options
+from .data import BUILDABLE, HEXES, RESOURCES, SPECIES, TABLES, TECH_ORDER, TECHS
+from .diplomacy import options as dip_options, proposals
 from .geometry import distinct_rotations, neighbour, parse_pos, pos_id, ring_of, wormholes
+from .movement import move_options, ship_groups
+from .pending import Opt, end_near, frame, seat_to_act
 from .setup import available_sides
+from .state import EclipseState
+from .upgrade import can_react_upgrade, slots_for, upgrade_options
 
-Opt = tuple[str, Msg, bool]
 ACTIONS = ("explore", "influence", "research", "upgrade", "build", "move")
 
 
@@ -27,44 +30,15 @@ def undash(name: str) -> str:
     return name.replace("-", " ")
 
 
-def frame(state: Any) -> Optional[dict]:
-    return state.stack[-1] if state.stack else None
-
-
-def seat_to_act(state: Any) -> Optional[str]:
-    f = frame(state)
-    if f is None or state.phase == "over" or state.abandoned:
-        return None
-    k = f["k"]
-    if k in ("species", "upkeep"):
-        return f["q"][0]
-    if k == "control":
-        return f["todo"][0][0]
-    if k == "turn":
-        return state.turn
-    return f["seat"]
-
-
-def active(state: Any) -> list[str]:
-    return [s for s in state.order if not state.players[s].get("out")]
-
-
-def end_near(state: Any) -> bool:
-    """A move now might end the Action phase and so reach Cleanup's tech draw (barrier)."""
-    if state.phase != "action":
-        return True
-    return sum(1 for s in active(state) if not state.players[s]["passed"]) <= 1
-
-
 # ---------------------------------------------------------------- free moves
 
-def trades(state: Any, seat: str, only_money: bool = False) -> list[Opt]:
+def trades(state: EclipseState, seat: str, only_money: bool = False) -> list[Opt]:
     """E21/E102: pay N of one resource for 1 of another."""
     p = state.players[seat]
     rate = trade_rate(p)
     out = []
     for a in range(3):
-        if p["res"][a] < rate:
+        if p.storage[a] < rate:
             continue
         for b in range(3):
             if a != b and (not only_money or b == 0):
@@ -73,30 +47,9 @@ def trades(state: Any, seat: str, only_money: bool = False) -> list[Opt]:
     return out
 
 
-def colonise(state: Any, seat: str, hexes: Optional[list[str]] = None, upkeep: bool = False) -> list[Opt]:
-    """E31, E32, E69, E102: one option per hex, square kind and source track."""
-    p = state.players[seat]
-    if p["col_up"] <= 0:
-        return []
-    out = []
-    for hid in hexes if hexes is not None else controlled(state, seat):
-        h = state.hexes[hid]
-        if upkeep and enemies(state, hid, seat):
-            continue
-        kinds = {k for k, f in zip(HEXES[hid].squares, h["pop"]) if not f and advanced_ok(p, k)}
-        if h["orb"] == 1:
-            kinds.add("orbital")
-        for kind in sorted(kinds):
-            for t in cube_tracks(kind):
-                if p["pop"][t] > 0:
-                    out.append((f"col:{hid}:{kind}:{RESOURCES[t]}",
-                                m("mv.colonise", hex=hid, kind=m(f"sq.{kind}"), track=res_msg(t)), upkeep))
-    return out
-
-
 # ---------------------------------------------------------------- per frame
 
-def options(state: Any, seat: str) -> list[Opt]:
+def options(state: EclipseState, seat: str) -> list[Opt]:
     f = frame(state)
     if f is None or seat_to_act(state) != seat:
         return []
@@ -107,33 +60,30 @@ def options(state: Any, seat: str) -> list[Opt]:
     if f["k"] not in ("species", "cube", "upkeep") or (f["k"] == "cube" and state.phase == "action"):
         out += trades(state, seat)
         if state.phase == "action" and state.turn == seat:
-            from .diplomacy import proposals  # E111: a free move of the seat's own turn
-            out += colonise(state, seat) + proposals(state, seat)
+            out += colony_options(state, seat) + proposals(state, seat)  # E111: a free move of the own turn
     if end_near(state):
         out = [(i, t, True) for i, t, _ in out]
     return out
 
 
-def _species(state: Any, seat: str, f: dict) -> list[Opt]:
+def _species(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return [(f"sp:{dash(s)}", m("mv.species", side=m(f"side.{s.replace(' ', '_')}")), s == "eridani")
             for s in available_sides(state)]
 
 
-def _turn(state: Any, seat: str, f: dict) -> list[Opt]:
+def turn_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     out: list[Opt] = []
-    if not p["passed"] and p["track"] > 0:
+    if not p.passed and p.track > 0:
         out += [(f"act:{a}", m(f"mv.act.{a}"), False) for a in ACTIONS]
-    if p["passed"] and p["track"] > 0:  # E28/E109: Reactions that can do something
-        from .movement import ship_groups
-        from .upgrade import can_react_upgrade
+    if p.passed and p.track > 0:  # E28/E109: Reactions that can do something
         if can_react_upgrade(p):
             out.append(("react:upgrade", m("mv.react.upgrade"), False))
         if _build(state, seat, {"react": True}):
             out.append(("react:build", m("mv.react.build"), False))
         if ship_groups(state, seat):
             out.append(("react:move", m("mv.react.move"), False))
-    out.append(("pass", m("mv.pass_again" if p["passed"] else "mv.pass"), False))
+    out.append(("pass", m("mv.pass_again" if p.passed else "mv.pass"), False))
     return out
 
 
@@ -141,31 +91,31 @@ def _stop() -> Opt:
     return ("stop", m("mv.stop"), False)
 
 
-def _research(state: Any, seat: str, f: dict) -> list[Opt]:
+def _research(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     out = []
     for t in TECH_ORDER:
-        if state.supply.get(t, 0) <= 0 or owns(p, t) or len(p["techs"][TECHS[t].category]) >= 7:
+        if state.supply.get(t, 0) <= 0 or owns(p, t) or len(p.techs[TECHS[t].category]) >= 7:
             continue
         cost = price(p, t)
-        if cost <= p["res"][1]:
+        if cost <= p.storage[1]:
             out.append((f"res:{dash(t)}", m("mv.research", tech=m(f"tech.{dash(t)}"), cost=cost), False))
     return out + [_stop()]
 
 
-def influence_sources(state: Any, seat: str) -> list[str]:
+def influence_sources(state: EclipseState, seat: str) -> list[str]:
     p = state.players[seat]
-    srcs = (["track"] if p["track"] > 0 else []) + controlled(state, seat)
+    srcs = (["track"] if p.track > 0 else []) + controlled(state, seat)
     return [s for s in srcs if influence_targets(state, seat, s)]
 
 
-def influence_targets(state: Any, seat: str, src: str) -> list[str]:
+def influence_targets(state: EclipseState, seat: str, src: str) -> list[str]:
     """E37: hexes that may receive a disc taken from `src` (track or a hex id)."""
     index = coord_index(state)
-    half = wg(state.players[seat])
+    half = has_wormhole_generator(state.players[seat])
     out = []
     for hid, h in state.hexes.items():
-        if (h["owner"] is not None and hid != src) or h["gcds"] or enemies(state, hid, seat):
+        if (h.owner is not None and hid != src) or h.gcds or enemies(state, hid, seat):
             continue
         ok = own_ships(state, hid, seat) > 0
         if not ok:
@@ -173,7 +123,7 @@ def influence_targets(state: Any, seat: str, src: str) -> list[str]:
                 if n == src:
                     continue
                 hn = state.hexes[n]
-                if (hn["owner"] == seat or own_ships(state, n, seat)) and connected(state, hid, n, d, half):
+                if (hn.owner == seat or own_ships(state, n, seat)) and connected(state, hid, n, d, half):
                     ok = True
                     break
         if ok:
@@ -183,11 +133,11 @@ def influence_targets(state: Any, seat: str, src: str) -> list[str]:
     return out
 
 
-def _influence(state: Any, seat: str, f: dict) -> list[Opt]:
+def _influence(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f.get("src") is None:
         out = [(f"from:{s}", m("mv.inf_from", src=_from(s)), False) for s in influence_sources(state, seat)]
         return out + [_stop()]
-    return [(f"to:{t}", m("mv.inf_to", dst=_place(t)), t != "track" and state.hexes[t]["disc"] is not None)
+    return [(f"to:{t}", m("mv.inf_to", dst=_place(t)), t != "track" and state.hexes[t].discovery is not None)
             for t in influence_targets(state, seat, f["src"])]
 
 
@@ -200,44 +150,44 @@ def _from(where: str) -> Msg:
     return m("where.from_track") if where == "track" else m("where.from_hex", hex=where)
 
 
-def build_hexes(state: Any, seat: str, what: str) -> list[str]:
+def build_hexes(state: EclipseState, seat: str, what: str) -> list[str]:
     mine = controlled(state, seat)
     if what == "orbital":
-        return [h for h in mine if state.hexes[h]["orb"] == 0]
+        return [h for h in mine if state.hexes[h].orbital == 0]
     if what == "monolith":
-        return [h for h in mine if not state.hexes[h]["mono"]]
+        return [h for h in mine if not state.hexes[h].monolith]
     return mine
 
 
-def _build(state: Any, seat: str, f: dict) -> list[Opt]:
+def _build(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     if f.get("what") is not None:
         return [(f"at:{h}", m("mv.build_at", hex=h), False) for h in build_hexes(state, seat, f["what"])]
     out = []
-    costs = SPECIES[p["species"]].costs
+    costs = SPECIES[p.species].costs
     for i, what in enumerate(BUILDABLE):
         if what in ("starbase", "orbital", "monolith") and not owns(p, what):
             continue
-        if what in T.ships and p["built"][what] >= T.ships[what]:
+        if what in TABLES.ships and p.built[what] >= TABLES.ships[what]:
             continue
-        if p["res"][2] < costs[i] or not build_hexes(state, seat, what):
+        if p.storage[2] < costs[i] or not build_hexes(state, seat, what):
             continue
         out.append((f"bld:{what}", m("mv.build", what=m(f"ship.{what}"), cost=costs[i]), False))
     return out if f.get("react") else out + [_stop()]
 
 
-def explore_positions(state: Any, seat: str) -> list[str]:
+def explore_positions(state: EclipseState, seat: str) -> list[str]:
     """E33/E34: empty positions next to a hex with the seat's disc or unpinned ship,
     across a wormhole of that hex (any edge with Wormhole Generator), with a hex left."""
     index = coord_index(state)
-    half = wg(state.players[seat])
+    half = has_wormhole_generator(state.players[seat])
     out: list[str] = []
     for hid, h in state.hexes.items():
-        if h["owner"] != seat and not unpinned(state, hid, seat):
+        if h.owner != seat and not unpinned(state, hid, seat):
             continue
-        holes = wormholes(hid, h["rot"])
+        holes = wormholes(hid, h.rotation)
         for d in range(6):
-            q, r = neighbour(h["q"], h["r"], d)
+            q, r = neighbour(h.q, h.r, d)
             pid = pos_id(q, r)
             if pid in index or pid in out or not (half or d in holes):
                 continue
@@ -247,17 +197,17 @@ def explore_positions(state: Any, seat: str) -> list[str]:
     return out
 
 
-def placements(state: Any, seat: str, hid: str, pid: str) -> list[int]:
+def placements(state: EclipseState, seat: str, hid: str, pid: str) -> list[int]:
     """E35: rotations giving a full connection (half with Wormhole Generator) to a
     neighbour holding the explorer's disc or unpinned ship."""
     index = coord_index(state)
-    half = wg(state.players[seat])
+    half = has_wormhole_generator(state.players[seat])
     q, r = parse_pos(pid)
     links = []
     for d in range(6):
         n = index.get(pos_id(*neighbour(q, r, d)))
-        if n is not None and (state.hexes[n]["owner"] == seat or unpinned(state, n, seat)):
-            links.append((d, (d + 3) % 6 in wormholes(n, state.hexes[n]["rot"])))
+        if n is not None and (state.hexes[n].owner == seat or unpinned(state, n, seat)):
+            links.append((d, (d + 3) % 6 in wormholes(n, state.hexes[n].rotation)))
     out = []
     for rot in distinct_rotations(hid):
         holes = wormholes(hid, rot)
@@ -266,10 +216,10 @@ def placements(state: Any, seat: str, hid: str, pid: str) -> list[int]:
     return out
 
 
-def _explore(state: Any, seat: str, f: dict) -> list[Opt]:
+def _explore(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f.get("placed"):
         h = state.hexes[f["placed"]]
-        return [("disc:yes", m("mv.disc_yes", hex=f["placed"]), h["disc"] is not None),
+        return [("disc:yes", m("mv.disc_yes", hex=f["placed"]), h.discovery is not None),
                 ("disc:no", m("mv.disc_no"), False)]
     if f.get("drawn"):
         out = [(f"pl:{hid}:{rot}", m("mv.place_hex", hex=hid, name=HEXES[hid].name, rot=rot * 60), False)
@@ -279,97 +229,92 @@ def _explore(state: Any, seat: str, f: dict) -> list[Opt]:
             for pid in explore_positions(state, seat)] + [_stop()]
 
 
-def _disco(state: Any, seat: str, f: dict) -> list[Opt]:
+def _disco(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     out = [("dsc:keep", m("mv.disco_keep"), False)]
     if discovery_usable(state, seat, f["tile"]):
         out.append(("dsc:use", m("mv.disco_use", tile=m(f"disc.{dash(f['tile'])}")), False))
     return out
 
 
-def ancient_tech_choices(state: Any, seat: str) -> list[str]:
+def ancient_tech_choices(state: EclipseState, seat: str) -> list[str]:
     """E91 RULING: cheapest printed cost among supply techs the seat may still take."""
     p = state.players[seat]
     ok = [t for t in TECH_ORDER if state.supply.get(t, 0) > 0 and not owns(p, t)
-          and len(p["techs"][TECHS[t].category]) < 7]
+          and len(p.techs[TECHS[t].category]) < 7]
     if not ok:
         return []
     low = min(TECHS[t].cost for t in ok)
     return [t for t in ok if TECHS[t].cost == low]
 
 
-def discovery_usable(state: Any, seat: str, tile: str) -> bool:
+def discovery_usable(state: EclipseState, seat: str, tile: str) -> bool:
     if tile == "ancient technology":
         return bool(ancient_tech_choices(state, seat))
     if tile == "ancient cruiser":
-        return state.players[seat]["built"]["cruiser"] < T.ships["cruiser"]
+        return state.players[seat].built["cruiser"] < TABLES.ships["cruiser"]
     return True
 
 
-def _anctech(state: Any, seat: str, f: dict) -> list[Opt]:
+def _anctech(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return [(f"take:{dash(t)}", m("mv.take_tech", tech=m(f"tech.{dash(t)}")), False)
             for t in ancient_tech_choices(state, seat)]
 
 
-def _artifact(state: Any, seat: str, f: dict) -> list[Opt]:
+def _artifact(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return [(f"art:{r}", m("mv.artifact", res=res_msg(i)), False) for i, r in enumerate(RESOURCES)]
 
 
-def _cube(state: Any, seat: str, f: dict) -> list[Opt]:
+def _cube(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     kind = f["kinds"][0]
     return [(f"cube:{RESOURCES[t]}", m("mv.cube_to", kind=m(f"sq.{kind}"), track=res_msg(t)), False)
             for t in return_targets(state.players[seat], kind)]
 
 
-def _upgrade(state: Any, seat: str, f: dict) -> list[Opt]:
-    from .upgrade import upgrade_options
+def _upgrade(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return upgrade_options(state, seat, f)
 
 
-def _move(state: Any, seat: str, f: dict) -> list[Opt]:
-    from .movement import move_options
+def _move(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return move_options(state, seat, f)
 
 
-def _ancpart(state: Any, seat: str, f: dict) -> list[Opt]:
-    from .upgrade import slots_for
+def _ancpart(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     part = m(f"part.{dash(f['part'])}")
     return [(f"put:{s}:{i}", m("mv.put_part", part=part, ship=m(f"ship.{s}"), slot=i + 1), False)
             for s, i in slots_for(state.players[seat], f["part"])] + [("keep", m("mv.keep_part", part=part), False)]
 
 
-def _control(state: Any, seat: str, f: dict) -> list[Opt]:
+def _control(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     hid = f["todo"][0][1]
-    return [("ctl:yes", m("mv.control_yes", hex=hid), state.hexes[hid]["disc"] is not None),
+    return [("ctl:yes", m("mv.control_yes", hex=hid), state.hexes[hid].discovery is not None),
             ("ctl:no", m("mv.control_no", hex=hid), False)]
 
 
-def _colhex(state: Any, seat: str, f: dict) -> list[Opt]:
-    return colonise(state, seat, [f["hex"]]) + [("done", m("mv.done"), False)]
+def _colhex(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+    return colony_options(state, seat, [f["hex"]]) + [("done", m("mv.done"), False)]
 
 
-def _after(state: Any, seat: str, f: dict) -> list[Opt]:
+def _after(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return [("done", m("mv.end_turn"), False)]
 
 
-def _upkeep(state: Any, seat: str, f: dict) -> list[Opt]:
+def _upkeep(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f["step"] == "colony":
-        return colonise(state, seat, upkeep=True) + [("done", m("mv.done"), True)]
+        return colony_options(state, seat, upkeep=True) + [("done", m("mv.done"), True)]
     out = trades(state, seat, only_money=True)
     out += [(f"give:{h}", m("mv.give_up", hex=h), True) for h in controlled(state, seat)]
     return [(i, t, True) for i, t, _ in out]
 
 
-def _combat(state: Any, seat: str, f: dict) -> list[Opt]:
-    from .battle_phase import options as combat_options  # E112-E115
+def _combat(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return combat_options(state, seat, f)
 
 
-def _dip(state: Any, seat: str, f: dict) -> list[Opt]:
-    from .diplomacy import options as dip_options  # E111
+def _dip(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return dip_options(state, seat, f)
 
 
-_BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influence": _influence,
+_BY_KIND = {"species": _species, "turn": turn_options, "research": _research, "influence": _influence,
             "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
             "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep,
             "upgrade": _upgrade, "move": _move, "ancpart": _ancpart,
@@ -377,4 +322,4 @@ _BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influenc
             "combat": _combat, "fight": _combat, "rep": _combat, "popatk": _combat, "grave": _combat,
             "dipl": _dip, "ambc": _dip, "ambroom": _dip}
 
-__all__ = ["Opt", "options", "seat_to_act", "frame", "active", "seat_ref", "dash", "undash"]
+__all__ = ["options", "dash", "undash"]

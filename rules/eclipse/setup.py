@@ -1,16 +1,14 @@
 """Set-up (E5-E16, E100): supply, bags, stacks, Galactic Center, species choice, homes."""
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel
 
 from ..rng import Rng
 from ..text import seat_ref
 from .board import m
-from .data import BLUEPRINTS, DISCOVERIES, HEXES, SHIPS, SIDES, SPECIES, TECHS, T
+from .data import BLUEPRINTS, DISCOVERIES, HEXES, SHIPS, SIDES, SPECIES, TABLES, TECHS
 from .geometry import start_slot
-from .state import EclipseOptions, EclipseState
+from .state import EclipseOptions, EclipseState, Hex, Player
 
 
 def parse_options(raw: BaseModel | dict | None) -> EclipseOptions:
@@ -21,10 +19,10 @@ def parse_options(raw: BaseModel | dict | None) -> EclipseOptions:
     return EclipseOptions.model_validate(raw or {})
 
 
-def new_hex(hid: str, q: int, r: int, rot: int) -> dict[str, Any]:
+def new_hex(hid: str, q: int, r: int, rot: int) -> Hex:
     h = HEXES[hid]
-    return {"q": q, "r": r, "rot": rot, "owner": None, "pop": [0] * len(h.squares), "orb": 0,
-            "mono": False, "ships": {}, "arrive": [], "anc": h.ancients, "gcds": h.gcds, "disc": None}
+    return Hex(q=q, r=r, rotation=rot, owner=None, cubes=[0] * len(h.squares), orbital=0, monolith=False, ships={},
+               arrival=[], ancients=h.ancients, gcds=h.gcds, discovery=None)
 
 
 def draw_techs(state: EclipseState, n: int) -> list[str]:
@@ -48,22 +46,22 @@ def new_game(seats: list[str], seed: int, raw: BaseModel | dict | None) -> Eclip
     for ring in ("I", "II", "III"):
         ids = [h.id for h in HEXES.values() if h.ring == ring]
         rng.shuffle(ids)
-        stacks[ring] = ids[: T.outer_stack[str(n)]] if ring == "III" else ids  # E9
+        stacks[ring] = ids[: TABLES.outer_stack[str(n)]] if ring == "III" else ids  # E9
     bag = [t.name for t in TECHS.values() for _ in range(t.copies)]
     rng.shuffle(bag)
-    reps = [int(v) for v, c in T.reputation.items() for _ in range(c)]
+    reps = [int(v) for v, c in TABLES.reputation.items() for _ in range(c)]
     rng.shuffle(reps)
     discs = [d.tile for d in DISCOVERIES.values() for _ in range(d.copies)]
     rng.shuffle(discs)
     state = EclipseState(seats=list(seats), seed=seed, rng=rng, options=options, order=list(seats),
                          start=start, stacks=stacks, discards={"I": [], "II": [], "III": []},
                          tech_bag=bag, supply={}, rep_bag=reps, disc_bag=discs, hexes={}, players={})
-    draw_techs(state, T.tech_setup[str(n)])  # E7
+    draw_techs(state, TABLES.tech_setup[str(n)])  # E7
     center = new_hex("001", 0, 0, 0)  # E8
-    center["disc"] = state.disc_bag.pop()
+    center.discovery = state.disc_bag.pop()
     state.hexes["001"] = center
     for s in seats:
-        state.players[s] = {"side": None, "species": None}
+        state.players[s] = Player(side=None, species=None)
     i = seats.index(start)
     clockwise = seats[i:] + seats[:i]
     if options.terrans_only:  # E11: Start Player first, clockwise
@@ -78,7 +76,7 @@ def new_game(seats: list[str], seed: int, raw: BaseModel | dict | None) -> Eclip
 
 def available_sides(state: EclipseState) -> list[str]:
     """E11/E100: the start-tile sides still free (a pick uses up its tile)."""
-    used = {SIDES[p["side"]].tile for p in state.players.values() if p["side"]}
+    used = {SIDES[p.side].tile for p in state.players.values() if p.side}
     out = []
     for name, side in SIDES.items():
         if side.tile in used:
@@ -92,26 +90,26 @@ def available_sides(state: EclipseState) -> list[str]:
     return out
 
 
-def new_player(side: str) -> dict[str, Any]:
+def new_player(side: str) -> Player:
     """E15: the player board of a species, before the home hex is placed."""
     sp = SPECIES[SIDES[side].species]
     techs: dict[str, list[str]] = {"military": [], "grid": [], "nano": []}
     for t in sp.techs:  # E19 RULING: starting techs fill slot 1
         techs[TECHS[t].category].append(t)
-    return {"side": side, "species": SIDES[side].species, "res": list(sp.start), "track": sp.discs,
-            "discs": sp.discs, "acted": 0, "pop": [11, 11, 11], "grave": [0, 0, 0],
-            "col_up": sp.colony_ships, "col": sp.colony_ships, "techs": techs,
-            "bp": {s: list(BLUEPRINTS[sp.blueprints][s].slots) for s in SHIPS},
-            "built": {s: 0 for s in SHIPS}, "rep": [], "kept": [], "parts": [],
-            "passed": False, "out": False, "frozen": None, "frozen_storage": None}
+    return Player(side=side, species=SIDES[side].species, storage=list(sp.start), track=sp.discs,
+                  discs=sp.discs, discs_acted=0, population=[11, 11, 11], graveyard=[0, 0, 0],
+                  colony_ships_up=sp.colony_ships, colony_ships=sp.colony_ships, techs=techs,
+                  blueprints={s: list(BLUEPRINTS[sp.blueprints][s].slots) for s in SHIPS},
+                  built={s: 0 for s in SHIPS}, reputation=[], kept_discoveries=[], ancient_parts=[],
+                  passed=False, collapsed=False, frozen_score=None, frozen_storage=None)
 
 
 def pick_side(state: EclipseState, seat: str, side: str) -> None:
     p = new_player(side)
     state.players[seat] = p
-    for _ in range(SPECIES[p["species"]].start_reputation):  # E82: Eridani draw 2
+    for _ in range(SPECIES[p.species].start_reputation):  # E82: Eridani draw 2
         if state.rep_bag:
-            p["rep"].append(state.rep_bag.pop())
+            p.reputation.append(state.rep_bag.pop())
     state.events.append(m("ev.species", seat=seat_ref(seat), side=m(f"side.{side.replace(' ', '_')}")))
 
 
@@ -120,21 +118,21 @@ def place_homes(state: EclipseState) -> None:
     n = len(state.seats)
     i = state.seats.index(state.start)
     clockwise = state.seats[i:] + state.seats[:i]
-    for seat, d in zip(clockwise, T.start_directions[str(n)]):
+    for seat, d in zip(clockwise, TABLES.start_directions[str(n)]):
         p = state.players[seat]
-        side = SIDES[p["side"]]
-        sp = SPECIES[p["species"]]
+        side = SIDES[p.side]
+        sp = SPECIES[p.species]
         q, r = start_slot(d)
         h = new_hex(side.hex, q, r, d)
-        h["owner"] = seat
-        p["track"] -= 1
-        h["ships"] = {seat: {sp.start_ship: 1}}
-        h["arrive"] = [seat]
-        p["built"][sp.start_ship] = 1
+        h.owner = seat
+        p.track -= 1
+        h.ships = {seat: {sp.start_ship: 1}}
+        h.arrival = [seat]
+        p.built[sp.start_ship] = 1
         for k, kind in enumerate(HEXES[side.hex].squares):
             if kind.endswith("*") and kind not in sp.fill_advanced:
                 continue
             track = ("money", "science", "materials").index(kind.rstrip("*"))
-            h["pop"][k] = 1
-            p["pop"][track] -= 1
+            h.cubes[k] = 1
+            p.population[track] -= 1
         state.hexes[side.hex] = h

@@ -1,30 +1,22 @@
 """Eclipse state, options and view (pydantic models; no rules here).
 
-For speed the bulky parts are plain JSON data (dicts with string keys, lists,
-ints, strings, bools, None; never tuples), so a state copies with marshal and
-round-trips through JSON exactly.  Their shapes:
-
-hexes: hex id -> {"q", "r", "rot", "owner" (seat or None), "pop": [0/1 per
-    square of the hex's data], "orb": 0 none / 1 empty / 2 with a cube,
-    "mono": bool, "ships": {seat: {ship type: count}}, "arrive": [seats in
-    arrival order, E43], "anc": Ancients, "gcds": bool, "disc": Discovery tile
-    name or None}
-players: seat -> {"side", "species", "res": [money, science, materials],
-    "track": discs on the influence track, "discs": discs owned, "acted":
-    discs on action spaces, "pop": [cubes on the three tracks], "grave":
-    [graveyard cubes], "col_up", "col": colony ships, "techs": {category:
-    [names]}, "bp": {ship: [part or None per slot]}, "built": {ship: n},
-    "rep": [values], "kept": [Discovery tiles kept for 2 VP], "parts":
-    [ancient parts beside the board], "passed", "out" (collapsed), "frozen"}
-stack: decision frames, the pending one last (see flow.py).
+The players and the hexes are models (`Player`, `Hex`) whose fields hold only plain JSON data
+(dicts with string keys, lists, ints, strings, bools, None; never tuples), so a state copies
+with marshal (`copy_state`) and round-trips through JSON exactly.  They keep the short keys of
+the dicts the state was made of before (issue 17) as aliases, and leave out of the JSON a
+field those dicts did not have (its default, never set), so games saved then load and save
+unchanged.  The decision stack is still plain dicts (frames; see settle.py and phases.py).
 """
 from __future__ import annotations
 
+import marshal
 from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 from ..contract import GameState
+from ..rng import Rng
+from .unvalidated import construct
 
 Phase = Literal["species", "action", "combat", "upkeep", "over"]
 
@@ -38,6 +30,74 @@ class EclipseOptions(BaseModel):
     terrans_only: bool = False
     # E11 RULING: Draco and Planta are offered in 2-player games only with this.
     draco_planta_2p: bool = False
+
+
+class Record(BaseModel):
+    """A part of the state saved as a JSON object under its short keys (aliases), without the
+    fields it does not hold (never set and still at their default)."""
+
+    model_config = ConfigDict(extra="forbid", validate_by_name=True, validate_by_alias=True,
+                              serialize_by_alias=True)
+
+    @model_serializer(mode="wrap")
+    def _saved(self, handler: Any) -> dict[str, Any]:
+        data = handler(self)
+        held = self.__pydantic_fields_set__
+        for name, field in type(self).model_fields.items():
+            if name not in held and self.__dict__[name] == field.get_default(call_default_factory=True):
+                data.pop(field.alias or name, None)
+        return data
+
+    def drop(self, name: str) -> None:
+        """The record no longer holds this optional field (back to its default, left out of the JSON)."""
+        self.__dict__[name] = type(self).model_fields[name].get_default(call_default_factory=True)
+        self.__pydantic_fields_set__.discard(name)
+
+
+class Player(Record):
+    """One seat's player board (E15-E23).  Before the species pick only `side` and `species` (None)."""
+
+    side: Optional[str] = None
+    species: Optional[str] = None
+    storage: list[int] = Field(default_factory=list, alias="res")  # [money, science, materials]
+    track: int = 0  # discs on the influence track (E17)
+    discs: int = 0  # discs owned
+    discs_acted: int = Field(0, alias="acted")  # discs on action spaces this round (E26)
+    population: list[int] = Field(default_factory=list, alias="pop")  # cubes on the three tracks (E18)
+    graveyard: list[int] = Field(default_factory=list, alias="grave")  # cubes per track (E23, E63)
+    colony_ships_up: int = Field(0, alias="col_up")  # face up: usable now (E31)
+    colony_ships: int = Field(0, alias="col")
+    techs: dict[str, list[str]] = Field(default_factory=dict)  # category -> names, in slot order (E19)
+    blueprints: dict[str, list[Optional[str]]] = Field(default_factory=dict, alias="bp")  # ship -> slots
+    built: dict[str, int] = Field(default_factory=dict)  # ship -> on the board
+    reputation: list[int] = Field(default_factory=list, alias="rep")  # tile values (private, E22)
+    kept_discoveries: list[str] = Field(default_factory=list, alias="kept")  # face down, 2 VP (E45)
+    ancient_parts: list[str] = Field(default_factory=list, alias="parts")  # beside the board (E91)
+    passed: bool = False
+    collapsed: bool = Field(False, alias="out")  # E72
+    frozen_score: Optional[dict[str, int]] = Field(None, alias="frozen")  # scored at the collapse (E72)
+    frozen_storage: Optional[int] = None
+    ambassadors_given: dict[str, int] = Field(default_factory=dict, alias="rel")  # partner -> cube's track (E46)
+    traitor: bool = False  # holds the Traitor card (E48)
+    proposals: list[str] = Field(default_factory=list, alias="proposed")  # "round:seat" (E47)
+
+
+class Hex(Record):
+    """A placed hex (E12, E93) and what lies on it."""
+
+    q: int
+    r: int
+    rotation: int = Field(alias="rot")
+    owner: Optional[str] = None  # the seat whose disc is here
+    cubes: list[int] = Field(default_factory=list, alias="pop")  # 0/1 per square of the hex's data
+    orbital: int = Field(0, alias="orb")  # 0 none, 1 empty, 2 with a cube (E42)
+    monolith: bool = Field(False, alias="mono")
+    ships: dict[str, dict[str, int]] = Field(default_factory=dict)  # seat -> ship type -> count
+    arrival: list[str] = Field(default_factory=list, alias="arrive")  # seats in arrival order (E43)
+    ancients: int = Field(0, alias="anc")
+    gcds: bool = False
+    discovery: Optional[str] = Field(None, alias="disc")  # the face-down Discovery tile (E45)
+    damage: dict[str, dict[str, list[int]]] = Field(default_factory=dict, alias="dmg")  # side -> ship -> hits (E60)
 
 
 class EclipseState(GameState):
@@ -55,12 +115,12 @@ class EclipseState(GameState):
     supply: dict[str, int]  # tech -> tiles on the supply board
     rep_bag: list[int]
     disc_bag: list[str]  # face-down Discovery tiles, next one last
-    hexes: dict[str, Any]
-    players: dict[str, Any]
-    stack: list[Any] = Field(default_factory=list)
-    # battles the last move fought in (battle.py; reset by every apply like `events`): ended
+    hexes: dict[str, Hex]
+    players: dict[str, Player]
+    stack: list[dict[str, Any]] = Field(default_factory=list)  # decision frames, the pending one last
+    # battles the last move fought in (battle/fight.py; reset by every apply like `events`): ended
     # ones as {"hex", "log": [event dumps], "over": True}, the one under way as {"hex", "live"}
-    battles: list[Any] = Field(default_factory=list)
+    battles: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class HexView(BaseModel):
@@ -128,5 +188,48 @@ class EclipseView(BaseModel):
     tech_bag: int
     rep_bag: int
     log: list[Any] = Field(default_factory=list)
-    # the battles this move fought in, each from its start: {"hex", "log", "over"} (battle.py)
+    # the battles this move fought in, each from its start: {"hex", "log", "over"} (battle/fight.py)
     battles: list[Any] = Field(default_factory=list)
+
+
+_PLAIN = ("stacks", "discards", "tech_bag", "supply", "rep_bag", "disc_bag", "stack")
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _records(cls: type[Record], old: dict[str, Record], values: list[dict[str, Any]]) -> dict[str, Any]:
+    """The records of `old` again, holding `values` (their fields, copied)."""
+    out = {}
+    for (key, was), v in zip(old.items(), values):
+        obj = _new(cls)
+        _set(obj, "__dict__", v)
+        _set(obj, "__pydantic_fields_set__", set(was.__pydantic_fields_set__))
+        _set(obj, "__pydantic_extra__", None)
+        _set(obj, "__pydantic_private__", None)
+        out[key] = obj
+    return out
+
+
+def copy_state(state: EclipseState) -> EclipseState:
+    """A private copy for `apply`: the plain-data parts, players' and hexes' fields included, through
+    marshal (exact and fast; pydantic's deep copy is several times slower)."""
+    d = dict(state.__dict__)
+    d["seats"] = list(d["seats"])
+    d["order"] = list(d["order"])
+    d["rng"] = construct(Rng, state=state.rng.state)
+    d["events"] = list(d["events"])
+    players, hexes = state.players, state.hexes
+    plain = marshal.loads(marshal.dumps([d[k] for k in _PLAIN] + [[p.__dict__ for p in players.values()],
+                                                                 [h.__dict__ for h in hexes.values()]]))
+    for k, v in zip(_PLAIN, plain):
+        d[k] = v
+    d["players"] = _records(Player, players, plain[-2])
+    d["hexes"] = _records(Hex, hexes, plain[-1])
+    new = _new(EclipseState)
+    _set(new, "__dict__", d)
+    _set(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new

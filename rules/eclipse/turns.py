@@ -1,87 +1,77 @@
 """Applying one chosen option (E21, E26-E45, E71, E91, E104-E110, E117-E118)."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..text import seat_ref
-from .board import hex_cubes, m, res_msg, return_targets, trade_rate
+from .battle.phase import apply as combat_apply
+from .board import hex_cubes, m, price, res_msg, return_targets, trade_rate
+from .colony import colonise
 from .data import BUILDABLE, DISCOVERIES, HEXES, RESOURCES, SPECIES, TECHS
-from .flow import end_turn, finish_action
+from .diplomacy import apply as dip_apply, propose
 from .geometry import parse_pos, ring_of
-from .moves import ancient_tech_choices, frame, undash
+from .movement import apply_move
+from .moves import ancient_tech_choices, undash
+from .pending import frame
+from .phases import end_turn, finish_action
 from .setup import new_hex, pick_side, place_homes
+from .state import EclipseState
+from .upgrade import apply_upgrade, place
 
 
-def apply_option(state: Any, seat: str, oid: str) -> None:
+def apply_option(state: EclipseState, seat: str, oid: str) -> None:
     head, _, arg = oid.partition(":")
     f = frame(state)
     p = state.players[seat]
     if head == "tr":
         a, b = (RESOURCES.index(x) for x in arg.split(":"))
-        p["res"][a] -= trade_rate(p)
-        p["res"][b] += 1
+        p.storage[a] -= trade_rate(p)
+        p.storage[b] += 1
         state.events.append(m("ev.trade", seat=seat_ref(seat), n=trade_rate(p), a=res_msg(a), b=res_msg(b)))
     elif head == "col":
         colonise(state, seat, *arg.split(":"))
     elif head == "propose":
-        from .diplomacy import propose  # E111
-        propose(state, seat, arg)
+        propose(state, seat, arg)  # E111
     else:
         _BY_KIND[f["k"]](state, seat, f, head, arg)
 
 
-def colonise(state: Any, seat: str, hid: str, kind: str, track: str) -> None:
-    """E31: flip a colony ship; a cube from `track` onto an empty square of `kind`."""
-    p = state.players[seat]
-    h = state.hexes[hid]
-    t = RESOURCES.index(track)
-    p["col_up"] -= 1
-    p["pop"][t] -= 1
-    if kind == "orbital":
-        h["orb"] = 2
-    else:
-        h["pop"][next(i for i, (k, f) in enumerate(zip(HEXES[hid].squares, h["pop"])) if k == kind and not f)] = 1
-    state.events.append(m("ev.colonise", seat=seat_ref(seat), hex=hid, kind=m(f"sq.{kind}")))
-
-
-def lift_disc(state: Any, seat: str, hid: str) -> None:
+def lift_disc(state: EclipseState, seat: str, hid: str) -> None:
     """E38: a disc leaves a hex; its cubes go back to the tracks (choices by E118)."""
     h = state.hexes[hid]
     kinds = hex_cubes(state, hid)
-    h["owner"] = None
-    h["pop"] = [0] * len(h["pop"])
-    if h["orb"] == 2:
-        h["orb"] = 1
-    state.players[seat]["track"] += 1
+    h.owner = None
+    h.cubes = [0] * len(h.cubes)
+    if h.orbital == 2:
+        h.orbital = 1
+    state.players[seat].track += 1
     if kinds:
         state.stack.append({"k": "cube", "seat": seat, "kinds": kinds})
 
 
-def put_disc(state: Any, seat: str, hid: str) -> None:
+def put_disc(state: EclipseState, seat: str, hid: str) -> None:
     """A disc onto a hex; the first one there takes its Discovery tile (E45)."""
     h = state.hexes[hid]
-    h["owner"] = seat
-    state.players[seat]["track"] -= 1
-    if h["disc"] is not None and not (h["anc"] and state.players[seat]["species"] == "draco"):
-        tile, h["disc"] = h["disc"], None
+    h.owner = seat
+    state.players[seat].track -= 1
+    if h.discovery is not None and not (h.ancients and state.players[seat].species == "draco"):
+        tile, h.discovery = h.discovery, None
         state.stack.append({"k": "disco", "seat": seat, "hex": hid, "tile": tile})
 
 
-def gain_tech(state: Any, seat: str, tech: str) -> None:
+def gain_tech(state: EclipseState, seat: str, tech: str) -> None:
     """E39: the tile from the supply into the leftmost free slot; one-time effects (E88)."""
     p = state.players[seat]
     state.supply[tech] -= 1
     if not state.supply[tech]:
         del state.supply[tech]
-    p["techs"][TECHS[tech].category].append(tech)
+    p.techs[TECHS[tech].category].append(tech)
     if tech == "advanced robotics":
-        p["track"] += 1
-        p["discs"] += 1
+        p.track += 1
+        p.discs += 1
     elif tech == "quantum grid":
-        p["track"] += 2
-        p["discs"] += 2
+        p.track += 2
+        p.discs += 2
     elif tech == "artifact key":
-        n = sum(1 for hid, h in state.hexes.items() if h["owner"] == seat and HEXES[hid].artifact)
+        n = sum(1 for hid, h in state.hexes.items() if h.owner == seat and HEXES[hid].artifact)
         if n:
             state.stack.append({"k": "artifact", "seat": seat, "left": n})
 
@@ -102,21 +92,21 @@ def _species(state, seat, f, head, arg) -> None:
 def _turn(state, seat, f, head, arg) -> None:
     p = state.players[seat]
     if head == "pass":
-        if not p["passed"]:
-            p["passed"] = True
+        if not p.passed:
+            p.passed = True
             if state.first_pass is None:
                 state.first_pass = seat  # E27
             state.events.append(m("ev.pass", seat=seat_ref(seat)))
         end_turn(state)
         return
-    p["track"] -= 1  # E26: the rightmost disc onto the action space
-    p["acted"] += 1
+    p.track -= 1  # E26: the rightmost disc onto the action space
+    p.discs_acted += 1
     if head == "react":  # E28: exactly one activation, no Nanorobots
         state.stack.append({"k": arg, "seat": seat, "left": 1, "react": True})
         state.events.append(m("ev.reaction", seat=seat_ref(seat), action=m(f"act.{arg}")))
         return
-    acts = SPECIES[p["species"]].acts[arg]
-    if arg == "build" and "nanorobots" in p["techs"]["nano"]:
+    acts = SPECIES[p.species].acts[arg]
+    if arg == "build" and "nanorobots" in p.techs["nano"]:
         acts += 1  # E30
     state.stack.append({"k": arg, "seat": seat, "left": acts})
     state.events.append(m("ev.action", seat=seat_ref(seat), action=m(f"act.{arg}")))
@@ -130,10 +120,9 @@ def _stop(state, seat, f) -> None:
 def _research(state, seat, f, head, arg) -> None:
     if head == "stop":
         return _stop(state, seat, f)
-    from .board import price
     tech = undash(arg)
     cost = price(state.players[seat], tech)
-    state.players[seat]["res"][1] -= cost
+    state.players[seat].storage[1] -= cost
     f["left"] -= 1
     gain_tech(state, seat, tech)
     state.events.append(m("ev.research", seat=seat_ref(seat), tech=m(f"tech.{arg}"), cost=cost))
@@ -148,14 +137,14 @@ def _influence(state, seat, f, head, arg) -> None:
     src, f["src"] = f["src"], None
     f["left"] -= 1
     if src == "track":
-        state.players[seat]["track"] -= 1
+        state.players[seat].track -= 1
     else:
         lift_disc(state, seat, src)
-        state.players[seat]["track"] -= 1
+        state.players[seat].track -= 1
     if arg == "track":
-        state.players[seat]["track"] += 1
+        state.players[seat].track += 1
     else:
-        state.players[seat]["track"] += 1
+        state.players[seat].track += 1
         put_disc(state, seat, arg)
     state.events.append(m("ev.influence", seat=seat_ref(seat), src=_where(src, "from"), dst=_where(arg, "to")))
 
@@ -172,32 +161,32 @@ def _build(state, seat, f, head, arg) -> None:
     p = state.players[seat]
     if head == "bld":  # E41: paid when chosen, so a trade before the hex is picked cannot spend it twice
         f["what"] = arg
-        p["res"][2] -= SPECIES[p["species"]].costs[BUILDABLE.index(arg)]
+        p.storage[2] -= SPECIES[p.species].costs[BUILDABLE.index(arg)]
         return
     what, f["what"] = f["what"], None
     f.pop("react", None)
     h = state.hexes[arg]
     if what == "orbital":
-        h["orb"] = 1
+        h.orbital = 1
     elif what == "monolith":
-        h["mono"] = True
+        h.monolith = True
     else:
         arrive(state, seat, arg, what)
     f["left"] -= 1
     state.events.append(m("ev.build", seat=seat_ref(seat), what=m(f"ship.{what}"), hex=arg))
 
 
-def arrive(state: Any, seat: str, hid: str, ship: str) -> None:
+def arrive(state: EclipseState, seat: str, hid: str, ship: str) -> None:
     """A ship enters a hex (E41, E43: arrival order kept per hex)."""
     h = state.hexes[hid]
-    mine = h["ships"].setdefault(seat, {})
+    mine = h.ships.setdefault(seat, {})
     mine[ship] = mine.get(ship, 0) + 1
-    state.players[seat]["built"][ship] += 1
-    if seat not in h["arrive"]:
-        h["arrive"].append(seat)
+    state.players[seat].built[ship] += 1
+    if seat not in h.arrival:
+        h.arrival.append(seat)
 
 
-def draw_hex(state: Any, ring: str) -> str | None:
+def draw_hex(state: EclipseState, ring: str) -> str | None:
     """E34 (U14 RULING): an empty stack is refilled from its discard pile."""
     if not state.stacks[ring] and state.discards[ring]:
         state.stacks[ring] = state.discards[ring]
@@ -213,7 +202,7 @@ def _explore(state, seat, f, head, arg) -> None:
         f["pos"] = arg
         ring = ring_of(*parse_pos(arg))
         f["drawn"] = []
-        for _ in range(SPECIES[state.players[seat]["species"]].explore_draws):
+        for _ in range(SPECIES[state.players[seat].species].explore_draws):
             hid = draw_hex(state, ring)
             if hid is not None:
                 f["drawn"].append(hid)
@@ -232,7 +221,7 @@ def _explore(state, seat, f, head, arg) -> None:
         q, r = parse_pos(f["pos"])
         h = new_hex(hid, q, r, int(rot))  # E36: Ancients from the data
         if HEXES[hid].discovery and state.disc_bag:
-            h["disc"] = state.disc_bag.pop()
+            h.discovery = state.disc_bag.pop()
         state.hexes[hid] = h
         f.update(drawn=[], placed=hid)
         state.events.append(m("ev.place_hex", seat=seat_ref(seat), hex=hid, pos=f["pos"]))
@@ -250,13 +239,13 @@ def _disco(state, seat, f, head, arg) -> None:
     p = state.players[seat]
     tile = f["tile"]
     if arg == "keep":
-        p["kept"].append(tile)  # E45: face down, 2 VP; its face stays private
+        p.kept_discoveries.append(tile)  # E45: face down, 2 VP; its face stays private
         state.events.append(m("ev.disco_keep", seat=seat_ref(seat)))
         return
     d = DISCOVERIES[tile]
     state.events.append(m("ev.disco_use", seat=seat_ref(seat), tile=m(f"disc.{tile.replace(' ', '-')}")))
     if d.amount:
-        p["res"][RESOURCES.index(tile)] += d.amount
+        p.storage[RESOURCES.index(tile)] += d.amount
     elif tile == "ancient technology":
         choices = ancient_tech_choices(state, seat)
         state.stack.append({"k": "anctech", "seat": seat})
@@ -265,12 +254,11 @@ def _disco(state, seat, f, head, arg) -> None:
     elif tile == "ancient cruiser":
         arrive(state, seat, f["hex"], "cruiser")
     else:  # E91: an ancient part: placed at once, or kept beside the board for Upgrade
-        p["parts"].append(tile)
+        p.ancient_parts.append(tile)
         state.stack.append({"k": "ancpart", "seat": seat, "part": tile})
 
 
 def _ancpart(state, seat, f, head, arg) -> None:
-    from .upgrade import place
     state.stack.remove(f)
     if head == "put":
         ship, i = arg.split(":")
@@ -278,13 +266,11 @@ def _ancpart(state, seat, f, head, arg) -> None:
 
 
 def _upgrade(state, seat, f, head, arg) -> None:
-    from .upgrade import apply_upgrade
     if apply_upgrade(state, seat, f, head, arg):
         _stop(state, seat, f)
 
 
 def _move(state, seat, f, head, arg) -> None:
-    from .movement import apply_move
     if apply_move(state, seat, f, head, arg):
         _stop(state, seat, f)
 
@@ -297,7 +283,7 @@ def _anctech(state, seat, f, head, arg) -> None:
 
 def _artifact(state, seat, f, head, arg) -> None:
     i = RESOURCES.index(arg)
-    state.players[seat]["res"][i] += 5
+    state.players[seat].storage[i] += 5
     f["left"] -= 1
     if f["left"] <= 0:
         state.stack.remove(f)
@@ -305,7 +291,7 @@ def _artifact(state, seat, f, head, arg) -> None:
 
 
 def _cube(state, seat, f, head, arg) -> None:
-    state.players[seat]["pop"][RESOURCES.index(arg)] += 1
+    state.players[seat].population[RESOURCES.index(arg)] += 1
     f["kinds"].pop(0)
     if not f["kinds"]:
         state.stack.remove(f)
@@ -338,13 +324,11 @@ def _upkeep(state, seat, f, head, arg) -> None:
 
 
 def _combat(state, seat, f, head, arg) -> None:
-    from .battle_phase import apply as combat_apply  # E112-E115
-    combat_apply(state, seat, f, head, arg)
+    combat_apply(state, seat, f, head, arg)  # E112-E115
 
 
 def _dip(state, seat, f, head, arg) -> None:
-    from .diplomacy import apply as dip_apply  # E111
-    dip_apply(state, seat, f, head, arg)
+    dip_apply(state, seat, f, head, arg)  # E111
 
 
 _BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influence": _influence,

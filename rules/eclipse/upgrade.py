@@ -9,20 +9,22 @@ covered or returned (E40, E91).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Optional
 
 from ..text import seat_ref
 from .board import m, owns
 from .data import BLUEPRINTS, PARTS, SHIPS, SPECIES, ship_stats
+from .pending import Opt
+from .state import EclipseState, Player
 
 
-def printed(p: dict, ship: str) -> list:
-    return BLUEPRINTS[SPECIES[p["species"]].blueprints][ship].slots
+def printed(p: Player, ship: str) -> list:
+    return BLUEPRINTS[SPECIES[p.species].blueprints][ship].slots
 
 
-def valid(p: dict, ship: str, slots: list) -> bool:
+def valid(p: Player, ship: str, slots: list) -> bool:
     """E40: energy used <= energy produced; ships keep a drive, starbases have none."""
-    return _valid(SPECIES[p["species"]].blueprints, ship, tuple(slots))
+    return _valid(SPECIES[p.species].blueprints, ship, tuple(slots))
 
 
 @lru_cache(maxsize=4096)
@@ -33,27 +35,27 @@ def _valid(layout: str, ship: str, slots: tuple) -> bool:
     return st["drives"] == 0 if ship == "starbase" else st["drives"] >= 1
 
 
-def all_valid(p: dict, bp: dict) -> bool:
+def all_valid(p: Player, bp: dict[str, list[Optional[str]]]) -> bool:
     return all(valid(p, s, bp[s]) for s in SHIPS)
 
 
-def usable_parts(p: dict) -> list[str]:
+def usable_parts(p: Player) -> list[str]:
     """Supply parts the seat may use (E89: their tech researched, or none needed) and
     ancient parts kept beside the board (E91)."""
     out = [n for n, x in PARTS.items() if not x.ancient and (x.tech is None or owns(p, x.tech))]
-    return out + [n for n in dict.fromkeys(p["parts"])]
+    return out + [n for n in dict.fromkeys(p.ancient_parts)]
 
 
-def slots_for(p: dict, part: str) -> list[tuple[str, int]]:
+def slots_for(p: Player, part: str) -> list[tuple[str, int]]:
     """E106 step 2 (RULING: never onto a slot already showing that part): slots where the
     part leaves every blueprint satisfying E40."""
     out = []
-    ok = {s: valid(p, s, p["bp"][s]) for s in SHIPS}
+    ok = {s: valid(p, s, p.blueprints[s]) for s in SHIPS}
     bad = sum(1 for v in ok.values() if not v)
     for ship in SHIPS:
         if bad > 1 or (bad == 1 and ok[ship]):
             continue  # another blueprint stays broken whatever goes here
-        cur = p["bp"][ship]
+        cur = p.blueprints[ship]
         for i, have in enumerate(cur):
             if have == part:
                 continue
@@ -64,21 +66,21 @@ def slots_for(p: dict, part: str) -> list[tuple[str, int]]:
     return out
 
 
-def tiles(p: dict) -> list[tuple[str, int]]:
+def tiles(p: Player) -> list[tuple[str, int]]:
     out = []
     for ship in SHIPS:
         pr = printed(p, ship)
-        out += [(ship, i) for i, x in enumerate(p["bp"][ship]) if x != pr[i]]
+        out += [(ship, i) for i, x in enumerate(p.blueprints[ship]) if x != pr[i]]
     return out
 
 
-def upgrade_options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def upgrade_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     if f.get("part"):
         return [(f"put:{s}:{i}", m("mv.put_part", part=m(f"part.{f['part'].replace(' ', '-')}"),
                                    ship=m(f"ship.{s}"), slot=i + 1), False) for s, i in slots_for(p, f["part"])]
     if f.get("picking"):
-        return [(f"rs:{s}:{i}", m("mv.return_tile", part=m(f"part.{p['bp'][s][i].replace(' ', '-')}"),
+        return [(f"rs:{s}:{i}", m("mv.return_tile", part=m(f"part.{p.blueprints[s][i].replace(' ', '-')}"),
                                   ship=m(f"ship.{s}"), slot=i + 1), False) for s, i in tiles(p)]
     out = [(f"part:{n.replace(' ', '-')}", m("mv.pick_part", part=m(f"part.{n.replace(' ', '-')}")), False)
            for n in usable_parts(p) if slots_for(p, n)]
@@ -87,12 +89,12 @@ def upgrade_options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool
     if f.get("ret"):
         out.append(("undo", m("mv.undo_returns"), False))
     first = not f.get("ret") and not f.get("undone")
-    if all_valid(p, p["bp"]) and not (f.get("react") and first) or f.get("undone"):
+    if all_valid(p, p.blueprints) and not (f.get("react") and first) or f.get("undone"):
         out.append(("stop", m("mv.stop"), False))
     return out
 
 
-def apply_upgrade(state: Any, seat: str, f: dict, head: str, arg: str) -> bool:
+def apply_upgrade(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> bool:
     """Apply one Upgrade decision; True when the action is over (stop)."""
     p = state.players[seat]
     if head == "stop":
@@ -102,12 +104,12 @@ def apply_upgrade(state: Any, seat: str, f: dict, head: str, arg: str) -> bool:
     elif head == "rs":
         ship, i = arg.split(":")
         i = int(i)
-        f.setdefault("ret", []).append([ship, i, p["bp"][ship][i]])
-        p["bp"][ship][i] = printed(p, ship)[i]
+        f.setdefault("ret", []).append([ship, i, p.blueprints[ship][i]])
+        p.blueprints[ship][i] = printed(p, ship)[i]
         f["picking"] = False
     elif head == "undo":
         for ship, i, part in reversed(f.pop("ret")):
-            p["bp"][ship][i] = part
+            p.blueprints[ship][i] = part
         f["undone"] = True
     elif head == "part":
         f["part"] = arg.replace("-", " ")
@@ -120,15 +122,15 @@ def apply_upgrade(state: Any, seat: str, f: dict, head: str, arg: str) -> bool:
     return False
 
 
-def place(state: Any, seat: str, part: str, ship: str, i: int) -> None:
+def place(state: EclipseState, seat: str, part: str, ship: str, i: int) -> None:
     p = state.players[seat]
     if PARTS[part].ancient:
-        p["parts"].remove(part)
-    p["bp"][ship][i] = part
+        p.ancient_parts.remove(part)
+    p.blueprints[ship][i] = part
     state.events.append(m("ev.upgrade", seat=seat_ref(seat), part=m(f"part.{part.replace(' ', '-')}"),
                           ship=m(f"ship.{ship}")))
 
 
-def can_react_upgrade(p: dict) -> bool:
+def can_react_upgrade(p: Player) -> bool:
     """E28/E109: a Reaction Upgrade is offered only when its activation can place a part."""
     return bool(tiles(p)) or any(slots_for(p, n) for n in usable_parts(p))

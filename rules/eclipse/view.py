@@ -2,45 +2,45 @@
 faces are private to their owner; everything else on the table is public."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from ..text import Msg, seat_ref
 from .board import m, production, upkeep
 from .data import HEXES, SHIPS, SPECIES, ship_stats
 from .geometry import wormholes
-from .moves import frame, seat_to_act
-from .state import EclipseView, HexView, PlayerView
+from .pending import frame, seat_to_act
+from .state import EclipseState, EclipseView, HexView, PlayerView
 
 
-def build_view(state: Any, seat: Optional[str]) -> EclipseView:
+def build_view(state: EclipseState, seat: Optional[str]) -> EclipseView:
     hexes = []
     for hid, h in state.hexes.items():
-        hexes.append(HexView(id=hid, q=h["q"], r=h["r"], rot=h["rot"], wormholes=sorted(wormholes(hid, h["rot"])),
-                             vp=HEXES[hid].vp, squares=list(HEXES[hid].squares), pop=list(h["pop"]),
-                             owner=h["owner"], orbital=h["orb"], monolith=h["mono"],
-                             ships={s: dict(v) for s, v in h["ships"].items()}, ancients=h["anc"],
-                             gcds=h["gcds"], discovery=h["disc"] is not None,
-                             damage={k: {t: list(v) for t, v in d.items()} for k, d in h.get("dmg", {}).items()}))
+        hexes.append(HexView(id=hid, q=h.q, r=h.r, rot=h.rotation, wormholes=sorted(wormholes(hid, h.rotation)),
+                             vp=HEXES[hid].vp, squares=list(HEXES[hid].squares), pop=list(h.cubes),
+                             owner=h.owner, orbital=h.orbital, monolith=h.monolith,
+                             ships={s: dict(v) for s, v in h.ships.items()}, ancients=h.ancients,
+                             gcds=h.gcds, discovery=h.discovery is not None,
+                             damage={k: {t: list(v) for t, v in d.items()} for k, d in h.damage.items()}))
     players = []
     for s in state.order:
         p = state.players[s]
-        if p.get("species") is None:
+        if p.species is None:
             continue
-        layout = SPECIES[p["species"]].blueprints
+        layout = SPECIES[p.species].blueprints
         mine = s == seat
         players.append(PlayerView(
-            seat=s, side=p["side"], species=p["species"], money=p["res"][0], science=p["res"][1],
-            materials=p["res"][2], track=p["track"], upkeep=upkeep(p), pop=list(p["pop"]),
-            production=[production(p, i) for i in range(3)], graveyard=list(p["grave"]),
-            colony_up=p["col_up"], colony=p["col"], techs={k: list(v) for k, v in p["techs"].items()},
-            blueprints={k: list(v) for k, v in p["bp"].items()},
-            stats={k: ship_stats(layout, k, p["bp"][k]) for k in SHIPS}, built=dict(p["built"]),
-            reputation=len(p["rep"]), reputation_values=sorted(p["rep"]) if mine else None,
-            discoveries=len(p["kept"]), discovery_tiles=list(p["kept"]) if mine else None,
-            ancient_parts=list(p["parts"]), passed=p["passed"], collapsed=p["out"],
-            trade=SPECIES[p["species"]].trade,
-            ambassadors=sum(1 for o, q in state.players.items() if o != s and s in q.get("rel", {})),
-            traitor=bool(p.get("traitor"))))
+            seat=s, side=p.side, species=p.species, money=p.storage[0], science=p.storage[1],
+            materials=p.storage[2], track=p.track, upkeep=upkeep(p), pop=list(p.population),
+            production=[production(p, i) for i in range(3)], graveyard=list(p.graveyard),
+            colony_up=p.colony_ships_up, colony=p.colony_ships, techs={k: list(v) for k, v in p.techs.items()},
+            blueprints={k: list(v) for k, v in p.blueprints.items()},
+            stats={k: ship_stats(layout, k, p.blueprints[k]) for k in SHIPS}, built=dict(p.built),
+            reputation=len(p.reputation), reputation_values=sorted(p.reputation) if mine else None,
+            discoveries=len(p.kept_discoveries), discovery_tiles=list(p.kept_discoveries) if mine else None,
+            ancient_parts=list(p.ancient_parts), passed=p.passed, collapsed=p.collapsed,
+            trade=SPECIES[p.species].trade,
+            ambassadors=sum(1 for o, q in state.players.items() if o != s and s in q.ambassadors_given),
+            traitor=p.traitor))
     to_act = [seat_to_act(state)] if seat_to_act(state) else []
     return EclipseView(viewer=seat, phase=state.phase, round=state.round, start=state.start, turn=state.turn,
                        to_act=to_act, order=list(state.order), hexes=hexes, players=players,
@@ -49,7 +49,7 @@ def build_view(state: Any, seat: Optional[str]) -> EclipseView:
                        log=[e.model_dump() for e in state.events], battles=_battles(state))
 
 
-def _battles(state: Any) -> list[dict]:
+def _battles(state: EclipseState) -> list[dict]:
     """The battles the last move fought in, each whole from its start (issue #6 item 4);
     the one under way with its log so far."""
     f = frame(state)
@@ -62,7 +62,7 @@ def _battles(state: Any) -> list[dict]:
     return out
 
 
-def prompt(state: Any, seat: str) -> Msg:
+def prompt(state: EclipseState, seat: str) -> Msg:
     f = frame(state)
     if f is None:
         return m("prompt.none")
@@ -70,7 +70,7 @@ def prompt(state: Any, seat: str) -> Msg:
     if k == "species":
         return m("prompt.species")
     if k == "turn":
-        return m("prompt.reaction" if state.players[seat]["passed"] else "prompt.turn", round=state.round)
+        return m("prompt.reaction" if state.players[seat].passed else "prompt.turn", round=state.round)
     if k == "upkeep":
         return m("prompt.upkeep_" + f["step"])
     if k in ("research", "influence", "build", "explore", "artifact", "upgrade", "move"):

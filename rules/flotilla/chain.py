@@ -19,7 +19,7 @@ AUTO = {"dive": DV.start_dive, "dive_roll": DV.roll, "tox": DV.add_tox, "draw_ke
         "score_build": SK.score_build, "research": RS.roll, "research_wilds": RS.wilds, "research_pay": RS.pay}
 MODIFIERS = ("outpost_minus", "cost_minus", "abyss", "ignore_tox", "reroll", "reroll_any", "set", "copy")
 from .state import FlotillaState
-from . import texts as T
+from . import texts
 
 
 def seat_to_act(state: FlotillaState) -> str | None:
@@ -60,9 +60,9 @@ def start_card(state: FlotillaState, card_id: str, target: str | None) -> None:
     if target is not None:  # F22-F24: the Scholar resolves the copied card
         source = state.players[target].discard[-1]
         state.copying = source
-        event(state, "ev.copy", card=T.card(source), target=T.seat(target))
+        event(state, "ev.copy", card=texts.card(source), target=texts.seat(target))
     else:
-        event(state, "ev.play", card=T.card(card_id))
+        event(state, "ev.play", card=texts.card(card_id))
     frames: list[list[Any]] = []
     c = CARDS[source]
     if c.kind != "scholar":  # F23: copying a Scholar does nothing
@@ -123,11 +123,11 @@ def end_turn(state: FlotillaState) -> None:
     if state.end_round is None and state.round >= BOARD.round_limit:
         state.end_round = state.round + 1
         state.by_limit = True
-        state.events.append(T.m("ev.limit", round=state.end_round))
+        state.events.append(texts.m("ev.limit", round=state.end_round))
     if state.end_round is not None and state.round >= state.end_round:
         state.over = True
-        state.events.append(T.plain("ev.over"))
+        state.events.append(texts.plain("ev.over"))
         return
     state.round += 1
     if state.end_round == state.round:
-        state.events.append(T.m("ev.final_round", round=state.round))
+        state.events.append(texts.m("ev.final_round", round=state.round))

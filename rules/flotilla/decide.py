@@ -21,7 +21,7 @@ from typing import Any, Tuple
 from .data import ARTIFACTS, BOARD, CARDS, COLOURS, GUILD_LETTER, GUILDS, LETTER_GUILD, TILES
 from .effects import (RANDOM_FRAMES, event, frames_of, gain_vp, me, outpost_cost, ring_bonus, sites,
                       turn_skyside)
-from . import texts as T
+from . import texts
 from .hexes import neighbours
 from .place import completed_circles, legal_cells
 from .state import DEPLETED, OWNER, FlotillaState, Player, Skiff
@@ -216,7 +216,7 @@ def decide(state: FlotillaState, frame: list[Any], opt: Opt) -> None:
             todo[0:1] = [["infl_each", left]] if left else []
         else:
             _count_down(todo, frame)
-        event(state, "ev.influence", guild=T.guild(g), space=space)
+        event(state, "ev.influence", guild=texts.guild(g), space=space)
         todo[0:0] = ring_bonus(g, space)
     elif kind == "res":
         p.barrels[arg] += 1
@@ -286,7 +286,7 @@ def _transaction(state: FlotillaState, p: Player, frame: list[Any], arg: tuple) 
         value = BOARD.objectives[x][p.side][taken]
         state.objectives = {**state.objectives, p.side: {**state.objectives[p.side], x: taken + 1}}
         p.objectives.append(f"{x}:{p.side}:{value}")
-        event(state, "ev.objective", set=T.objective(x), vp=value, cost=cost)
+        event(state, "ev.objective", set=texts.objective(x), vp=value, cost=cost)
         gain_vp(state, p, value)
         if not free:
             p.floating += 1
@@ -307,7 +307,7 @@ def _place(state: FlotillaState, p: Player, tile: str, cell: str, rot: int, left
     drawn.remove(tile)
     state.drawn = drawn
     state.board[cell] = [tile, rot, p.seat, 0, 0, "sink"]
-    event(state, "ev.placed", tile=T.tile(tile), cell=cell)
+    event(state, "ev.placed", tile=texts.tile(tile), cell=cell)
     todo = state.todo
     todo[0:1] = [["place", left - 1, only]] if left > 1 else [["return", only]]
     for _ in range(completed_circles(state, cell)):
@@ -317,7 +317,7 @@ def _place(state: FlotillaState, p: Player, tile: str, cell: str, rot: int, left
             state.artifact_bag = bag
             g = art.rsplit("-", 1)[0]
             state.slotted = {**state.slotted, g: state.slotted[g] + [art]}
-            event(state, "ev.artifact_found", guild=T.guild(g), bonus=T.terms(ARTIFACTS[art]))
+            event(state, "ev.artifact_found", guild=texts.guild(g), bonus=texts.terms(ARTIFACTS[art]))
             todo[0:0] = frames_of(ARTIFACTS[art], g)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from . import texts as T
+from . import texts
 from .data import BOARD, TILES
 from .effects import event, me
 from .state import DEPLETED, OWNER, TILE, FlotillaState, Player, Skiff
@@ -62,7 +62,7 @@ def roll(state: FlotillaState, frame: list[Any]) -> None:
         faces.append(face)
         icons += face.replace("R", sonar)  # F50: sonar faces count as the current sonar space
     b, s, t, d = (icons.count(x) for x in "BSTD")
-    event(state, "ev.dive", dice=len(pool), faces=T.dive_faces(faces), b=b, s=s, t=t, d=d)
+    event(state, "ev.dive", dice=len(pool), faces=texts.dive_faces(faces), b=b, s=s, t=t, d=d)
     frames: list[list[Any]] = []
     if b:
         frames.append(["load", b])

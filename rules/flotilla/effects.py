@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import texts as T
+from . import texts
 from .data import BOARD, CARDS, TILES, Term
 from .state import FACE, OUTPOST, OWNER, TILE, FlotillaState, Player
 
@@ -22,7 +22,7 @@ def me(state: FlotillaState) -> Player:
 
 
 def event(state: FlotillaState, key: str, **args: Any) -> None:
-    state.events.append(T.m(key, seat=T.seat(active(state)), **args))
+    state.events.append(texts.m(key, seat=texts.seat(active(state)), **args))
 
 
 # ---- gains -------------------------------------------------------------------
@@ -37,7 +37,7 @@ def gain_vp(state: FlotillaState, p: Player, n: int) -> None:
     p.vp += n
     if take and state.supply == 0 and state.end_round is None:
         state.end_round = state.round + 1
-        state.events.append(T.m("ev.supply_out", round=state.end_round))
+        state.events.append(texts.m("ev.supply_out", round=state.end_round))
 
 
 def frames_of(terms: tuple[Term, ...], guild: str | None = None) -> list[list[Any]]:
@@ -77,7 +77,7 @@ def run_auto(state: FlotillaState, frame: list[Any]) -> None:
     elif kind == "seal":  # F28
         if sum(p.seals.values()) < MAX_SEALS:
             p.seals[frame[1]] += 1
-            event(state, "ev.seal", guild=T.guild(frame[1]))
+            event(state, "ev.seal", guild=texts.guild(frame[1]))
         else:
             gain_vp(state, p, 2)
     elif kind == "recruit":  # F28, E4, E29
@@ -85,7 +85,7 @@ def run_auto(state: FlotillaState, frame: list[Any]) -> None:
         if stack:
             state.stacks[frame[1]] = stack[1:]
             p.hand.append(stack[0])
-            event(state, "ev.recruit", guild=T.guild(frame[1]))
+            event(state, "ev.recruit", guild=texts.guild(frame[1]))
         else:
             gain_vp(state, p, 2)
     elif kind == "tile":  # F28 ocean tile bonus

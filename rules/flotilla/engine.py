@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from ..contract import Engine, IllegalMove, Move, Outcome
 from ..rng import Rng
 from ..text import Msg, join, msg
-from . import texts as T
+from . import texts
 from .bot import greedy_move
 from .chain import current_options, play, seat_to_act
 from .decide import Opt
@@ -34,8 +34,8 @@ class FlotillaEngine(Engine[FlotillaState]):
 
     def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> FlotillaState:
         state = new_game(list(seats), seed, options)
-        state.events = [T.m("ev.setup", first=T.seat(state.order[0]),
-                            order=join([T.seat(s) for s in state.order], ", "))]
+        state.events = [texts.m("ev.setup", first=texts.seat(state.order[0]),
+                            order=join([texts.seat(s) for s in state.order], ", "))]
         return state
 
     def to_act(self, state: FlotillaState) -> list[str]:
@@ -45,7 +45,7 @@ class FlotillaEngine(Engine[FlotillaState]):
     def legal_moves(self, state: FlotillaState, seat: str) -> list[Move]:
         if seat != seat_to_act(state):
             return []
-        return [T.move(o[0], label(state, seat, o), o[3]) for o in current_options(state)]
+        return [texts.move(o[0], label(state, seat, o), o[3]) for o in current_options(state)]
 
     def _find(self, state: FlotillaState, seat: str, move_id: str) -> Opt:
         if state.abandoned or state.over:
@@ -61,7 +61,7 @@ class FlotillaEngine(Engine[FlotillaState]):
 
     def find_move(self, state: FlotillaState, seat: str, move_id: str) -> Move:
         o = self._find(state, seat, move_id)
-        return T.move(o[0], label(state, seat, o), o[3])
+        return texts.move(o[0], label(state, seat, o), o[3])
 
     def apply(self, state: FlotillaState, seat: str, move_id: str) -> FlotillaState:
         return self._applied(state, self._find(state, seat, move_id))
@@ -69,7 +69,7 @@ class FlotillaEngine(Engine[FlotillaState]):
     def step(self, state: FlotillaState, seat: str, move_id: str) -> tuple[Move, FlotillaState]:
         """find_move and apply with one legality check (rules/replay.py)."""
         o = self._find(state, seat, move_id)
-        return T.move(o[0], label(state, seat, o), o[3]), self._applied(state, o)
+        return texts.move(o[0], label(state, seat, o), o[3]), self._applied(state, o)
 
     def _applied(self, state: FlotillaState, o: Opt) -> FlotillaState:
         new = self.copy_state(state)
@@ -92,8 +92,8 @@ class FlotillaEngine(Engine[FlotillaState]):
         scores = {s: sum(b.values()) for s, b in parts.items()}
         ranks = final_ranks(state, scores)
         winners = [s for s in state.order if ranks[s] == 1]
-        summary = T.m("outcome_limit" if state.by_limit else "outcome",
-                      winners=join([T.seat(s) for s in winners], ", "), points=scores[winners[0]])
+        summary = texts.m("outcome_limit" if state.by_limit else "outcome",
+                      winners=join([texts.seat(s) for s in winners], ", "), points=scores[winners[0]])
         return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)
 
     def prompt(self, state: FlotillaState, seat: str) -> Msg:

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from ..text import Msg, join
-from . import texts as T
+from . import texts
 from .data import BOARD, CARDS, GUILDS, TILES
 from .decide import Opt, card_terms
 from .narrate import depths
 from .state import FlotillaState
 
 _PLAY: dict[tuple[str, str], Msg] = {}
-terms = T.terms
+terms = texts.terms
 
 
 def card_text(card_id: str, side: str) -> Msg:
@@ -28,9 +28,9 @@ def _card_text(card_id: str, side: str) -> Msg:
     c = CARDS[card_id]
     ts = card_terms(card_id, side)
     if side == "sink" and c.sail:
-        return T.m("cardtext.sail", n=c.sail, ability=terms(ts))
+        return texts.m("cardtext.sail", n=c.sail, ability=terms(ts))
     if side == "sky" and c.income:
-        return T.m("cardtext.income", n=c.income, ability=terms(ts))
+        return texts.m("cardtext.income", n=c.income, ability=terms(ts))
     return terms(ts)
 
 
@@ -54,103 +54,103 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
             key = (cid, p.side)
             found = _PLAY.get(key)
             if found is None:
-                found = _PLAY[key] = T.m("move.play", card=T.card(cid), text=card_text(cid, p.side))
+                found = _PLAY[key] = texts.m("move.play", card=texts.card(cid), text=card_text(cid, p.side))
             return found
         top = state.players[target].discard[-1]
-        return T.m("move.copy", target=T.seat(target), card=T.card(top), text=card_text(top, p.side))
+        return texts.m("move.copy", target=texts.seat(target), card=texts.card(top), text=card_text(top, p.side))
     if kind == "sail":
         if arg is None:
-            return T.plain("move.sail_stop")
+            return texts.plain("move.sail_stop")
         i, cell = arg
         s = p.skiffs[i]
-        return T.m("move.sail", i=i + 1, frm=s.cell, to=cell, cargo=len(s.cargo),
-                   home=T.plain("home_unload") if cell == p.home and s.cargo else "")
+        return texts.m("move.sail", i=i + 1, frm=s.cell, to=cell, cargo=len(s.cargo),
+                   home=texts.plain("home_unload") if cell == p.home and s.cargo else "")
     if kind == "turn":
         if not arg:
-            return T.plain("move.stay")
+            return texts.plain("move.stay")
         own = sum(1 for e in state.board.values() if e[2] == seat and e[0] != "start")
-        return T.m("move.turn", skiffs=len(p.skiffs), coins=BOARD.skiff_sale * len(p.skiffs),
+        return texts.m("move.turn", skiffs=len(p.skiffs), coins=BOARD.skiff_sale * len(p.skiffs),
                    lost=sum(len(s.cargo) for s in p.skiffs), tiles=own)
     if kind == "inf":
         g, space = arg
         key = "move.inf_arc" if oid.endswith(":arc") else "move.inf"
-        return T.m(key, guild=T.guild(g), frm=p.ring[g], to=space, bonus=ring_text(g, space))
+        return texts.m(key, guild=texts.guild(g), frm=p.ring[g], to=space, bonus=ring_text(g, space))
     if kind == "res":
-        return T.m("move.res", colour=T.col(arg))
+        return texts.m("move.res", colour=texts.col(arg))
     if kind == "tx":
         what, x = arg[0], arg[1]
         if what == "stop":
-            return T.plain("move.tx_stop")
+            return texts.plain("move.tx_stop")
         if what == "skiff":
-            return T.m("move.tx_skiff", cost=BOARD.skiff_cost)
+            return texts.m("move.tx_skiff", cost=BOARD.skiff_cost)
         if what == "buy":
-            return T.m("move.tx_buy", colour=T.col(x), cost=state.market[x])
+            return texts.m("move.tx_buy", colour=texts.col(x), cost=state.market[x])
         if what == "sell":
-            return T.m("move.tx_sell", colour=T.col(x), gain=state.market[x])
+            return texts.m("move.tx_sell", colour=texts.col(x), gain=state.market[x])
         _, _, cost, floating = arg
         value = BOARD.objectives[x][p.side][state.objectives[p.side][x]]
-        return T.m("move.tx_float" if floating else "move.tx_obj", set=T.objective(x), cost=cost, vp=value)
+        return texts.m("move.tx_float" if floating else "move.tx_obj", set=texts.objective(x), cost=cost, vp=value)
     if kind == "site":
-        return T.m("move.site", cell=arg)
+        return texts.m("move.site", cell=arg)
     if kind == "nudge":
         if arg is None:
-            return T.plain("move.nudge_skip")
+            return texts.plain("move.nudge_skip")
         c, d = arg
-        return T.m("move.nudge_up" if d > 0 else "move.nudge_down", colour=T.col(c), to=state.market[c] + d)
+        return texts.m("move.nudge_up" if d > 0 else "move.nudge_down", colour=texts.col(c), to=state.market[c] + d)
     if kind == "pl":
         if arg is None:
-            return T.plain("move.pl_stop")
-        return T.m("move.pl", tile=tile_text(arg))
+            return texts.plain("move.pl_stop")
+        return texts.m("move.pl", tile=tile_text(arg))
     if kind == "cell":
-        return T.m("move.cell", tile=T.tile(state.todo[0][1]), cell=arg)
+        return texts.m("move.cell", tile=texts.tile(state.todo[0][1]), cell=arg)
     if kind == "rot":
-        return T.m("move.rot", r=arg, corner=T.plain(f"corner.{arg}"))
+        return texts.m("move.rot", r=arg, corner=texts.plain(f"corner.{arg}"))
     if kind == "undeplete":
-        return T.m("move.undeplete", cell=arg)
+        return texts.m("move.undeplete", cell=arg)
     return extra_label(state, p, kind, arg)
 
 
 def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
     """Labels of the dive, build and research decisions."""
     if kind == "depth":
-        return T.m("move.depth", dice=depths(arg))
+        return texts.m("move.depth", dice=depths(arg))
     if kind == "load":
         s = p.skiffs[arg]
-        return T.m("move.load", i=arg + 1, cell=s.cell, cargo=len(s.cargo),
-                   colour=T.col(TILES[state.board[s.cell][0]].colour))
+        return texts.m("move.load", i=arg + 1, cell=s.cell, cargo=len(s.cargo),
+                   colour=texts.col(TILES[state.board[s.cell][0]].colour))
     if kind == "deplete":
-        return T.m("move.deplete", cell=arg, tile=T.tile(state.board[arg][0]))
+        return texts.m("move.deplete", cell=arg, tile=texts.tile(state.board[arg][0]))
     if kind == "keep":
-        return T.m("move.keep", tile=tile_text(arg)) if arg else T.plain("move.keep_stop")
+        return texts.m("move.keep", tile=tile_text(arg)) if arg else texts.plain("move.keep_stop")
     if kind == "bt":
         if arg is None:
-            return T.plain("move.bt_stop")
+            return texts.plain("move.bt_stop")
         t = TILES[arg]
-        return T.m("move.bt", tile=T.tile(arg), colour=T.col(t.colour), cost=max(0, t.cost - state.mods.get("cost_minus", 0)))
+        return texts.m("move.bt", tile=texts.tile(arg), colour=texts.col(t.colour), cost=max(0, t.cost - state.mods.get("cost_minus", 0)))
     if kind == "bcell":
-        return T.m("move.bcell", tile=T.tile(state.todo[0][1]), cell=arg)
+        return texts.m("move.bcell", tile=texts.tile(state.todo[0][1]), cell=arg)
     if kind == "brot":
-        return T.m("move.brot", r=arg)
+        return texts.m("move.brot", r=arg)
     if kind == "sonar":
-        return T.m("move.sonar_yes", vp=BOARD.sonar_vp[state.sonar + 1]) if arg else T.plain("move.sonar_no")
+        return texts.m("move.sonar_yes", vp=BOARD.sonar_vp[state.sonar + 1]) if arg else texts.plain("move.sonar_no")
     if kind == "reroll":
         if arg is None:
-            return T.m("move.reroll_done", n=len(state.todo[0][2]))
-        return T.m("move.reroll", die=arg + 1, face=T.plain(f"face.{state.dice[arg]}"))
+            return texts.m("move.reroll_done", n=len(state.todo[0][2]))
+        return texts.m("move.reroll", die=arg + 1, face=texts.plain(f"face.{state.dice[arg]}"))
     if kind == "setdie":
         if arg is None:
-            return T.plain("move.set_skip")
-        return T.m("move.setdie", die=arg + 1, face=T.plain(f"face.{state.dice[arg]}"))
+            return texts.plain("move.set_skip")
+        return texts.m("move.setdie", die=arg + 1, face=texts.plain(f"face.{state.dice[arg]}"))
     if kind == "face":
-        return T.m("move.face", face=T.plain(f"face.{arg}"))
+        return texts.m("move.face", face=texts.plain(f"face.{arg}"))
     if kind == "wild":
-        return T.m("move.wild", guild=T.guild(arg))
+        return texts.m("move.wild", guild=texts.guild(arg))
     if kind == "dial":
         if arg is None:
-            return T.plain("move.dial_none")
-        return T.m("move.dial", guild=T.guild(arg), to=state.dials[arg] + 1)
+            return texts.plain("move.dial_none")
+        return texts.m("move.dial", guild=texts.guild(arg), to=state.dials[arg] + 1)
     if kind == "bounty":
-        return T.m("move.bounty", guild=T.guild(arg), n=len(state.slotted[arg]))
+        return texts.m("move.bounty", guild=texts.guild(arg), n=len(state.slotted[arg]))
     raise ValueError(kind)
 
 
@@ -158,12 +158,12 @@ def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
 def tile_text(tile_id: str) -> Msg:
     """"red-09: Shallow, red, toxicity 1, red wedge" (island and wedge only when the tile has them)."""
     t = TILES[tile_id]
-    parts: list[Msg | str] = [T.plain(f"depth.{t.depth}"), T.col(t.colour), T.m("tox_n", n=t.tox)]
+    parts: list[Msg | str] = [texts.plain(f"depth.{t.depth}"), texts.col(t.colour), texts.m("tox_n", n=t.tox)]
     if t.island:
-        parts.append(T.plain("island"))
+        parts.append(texts.plain("island"))
     if t.wedge:
-        parts.append(T.m("wedge", colour=T.col(t.wedge)))
-    return T.m("tile", id=T.tile(tile_id), details=join(parts, ", "))
+        parts.append(texts.m("wedge", colour=texts.col(t.wedge)))
+    return texts.m("tile", id=texts.tile(tile_id), details=join(parts, ", "))
 
 
 __all__ = ["GUILDS", "card_text", "label", "terms", "tile_text"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import texts as T
+from . import texts
 from .data import BOARD, GUILDS, TILES
 from .effects import draw, event, gain_vp, me
 from .hexes import is_hub, neighbours, rotated, vertex
@@ -114,7 +114,7 @@ def place_built(state: FlotillaState, frame: list[Any], rot: int) -> None:
     p.tiles = tiles
     state.board[cell] = [tile, rot, p.seat, 0, 0, "sky"]
     state.built = state.built + [cell]
-    event(state, "ev.built", tile=T.tile(tile), cell=cell)
+    event(state, "ev.built", tile=texts.tile(tile), cell=cell)
     state.todo[0:1] = [["build", n - 1]] if n > 1 else [["score_build"]]
 
 

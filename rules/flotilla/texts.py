@@ -7,7 +7,7 @@ from ..contract import Move
 from ..text import SEAT_KEY, Msg, join
 from .data import CARDS, COLOURS, GUILDS, NAME_COLOUR
 
-P = "flotilla."
+KEY_PREFIX = "flotilla."
 _new = object.__new__
 _setattr = object.__setattr__
 
@@ -33,7 +33,7 @@ def move(move_id: str, text: Msg, barrier: bool) -> Move:
 
 
 def m(key: str, **args: Any) -> Msg:
-    return new_msg(P + key, args)
+    return new_msg(KEY_PREFIX + key, args)
 
 
 def seat(seat_id: str) -> Msg:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..text import Msg
-from . import texts as T
+from . import texts
 from .data import BOARD, CARDS, GUILDS, TILES
 from .chain import current_options
 from .hexes import rotated
@@ -108,18 +108,18 @@ PROMPTS = {"sail": "prompt.sail", "turn": "prompt.turn", "infl": "prompt.infl", 
 
 def prompt(state: FlotillaState, seat: str, to_act: list[str]) -> Msg:
     if state.abandoned:
-        return T.plain("prompt.abandoned")
+        return texts.plain("prompt.abandoned")
     if state.over:
-        return T.plain("prompt.over")
+        return texts.plain("prompt.over")
     if seat not in to_act:
-        return T.m("prompt.wait", seat=T.seat(to_act[0]))
+        return texts.m("prompt.wait", seat=texts.seat(to_act[0]))
     if not state.todo:
-        return T.m("prompt.card", n=len(state.players[seat].hand))
+        return texts.m("prompt.card", n=len(state.players[seat].hand))
     f = state.todo[0]
     left = f[1] if f[0] in ("sail", "infl", "res", "trans", "place", "load", "deplete", "keep", "build", "wild",
                             "dial", "sonar") else 0
     card = state.copying or state.playing
-    return T.m(PROMPTS[f[0]], n=left, card=T.card(card) if card else T.plain("none"))
+    return texts.m(PROMPTS[f[0]], n=left, card=texts.card(card) if card else texts.plain("none"))
 
 
 def card_name(card_id: str) -> str:

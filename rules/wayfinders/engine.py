@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from ..contract import Engine, IllegalMove, Move, Outcome
 from ..rng import Rng
 from ..text import Msg, join, msg, seat_ref
-from . import texts as T
+from . import texts
 from . import turns
 from .explain import why_illegal
 from .fast import construct, english_table, move, put
@@ -34,7 +34,7 @@ class WayfindersEngine(Engine[WayfindersState]):
     # ---- the contract -----------------------------------------------------
     def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> WayfindersState:
         state = new_game(list(seats), seed, options)
-        state.events = [T.m("ev.setup", first=seat_ref(state.order[0]),
+        state.events = [texts.m("ev.setup", first=seat_ref(state.order[0]),
                             order=join([seat_ref(s) for s in state.order], ", "))]
         return state
 
@@ -112,7 +112,7 @@ class WayfindersEngine(Engine[WayfindersState]):
         scores = {s: sum(b.values()) for s, b in parts.items()}
         ranks = final_ranks(state, scores)
         winners = [s for s in state.order if ranks[s] == 1]
-        summary = T.m("outcome", winners=join([seat_ref(s) for s in winners], ", "),
+        summary = texts.m("outcome", winners=join([seat_ref(s) for s in winners], ", "),
                       points=scores[winners[0]])
         return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)
 

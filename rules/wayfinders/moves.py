@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Tuple
 
 from ..text import Msg
-from . import texts as T
+from . import texts
 from .grid import ORTHOGONAL
 from .holdings import BASE_LIMIT, Abilities, abilities, hand_limit, toll_colour
 from .islands import ISLANDS
@@ -124,36 +124,36 @@ def label(state: WayfindersState, seat: str, opt: Opt) -> Msg:
     if k == "place":
         h = arg
         tokens = state.hangars[h - 1]  # type: ignore[operator]
-        return T.m("move.place", h=h, tokens=" ".join(tokens) if tokens else "-",
+        return texts.m("move.place", h=h, tokens=" ".join(tokens) if tokens else "-",
                    mine=state.workers[h - 1].count(seat) + 1)  # type: ignore[operator]
     if k == "return":
         if not any(seat in w for w in state.workers):
-            return T.plain("move.return_none")
+            return texts.plain("move.return_none")
         got = collect_preview(state, seat)
-        return T.m("move.return", tokens=", ".join(got) if got else T.plain("nothing"))
+        return texts.m("move.return", tokens=", ".join(got) if got else texts.plain("nothing"))
     if k == "fly":
         cell, paid, toll = arg  # type: ignore[misc]
         c = state.board[cell]
-        kind = T.kind(ISLANDS[c.island].colour) if c.island else T.plain("home")
+        kind = texts.kind(ISLANDS[c.island].colour) if c.island else texts.plain("home")
         if toll is None:
             why = "home" if c.island is None else ("airstrip" if c.slots else "passage")
-            return T.m("move.fly_free", cell=cell, kind=kind, why=T.plain(f"free.{why}"))
-        return T.m("move.fly_pay", cell=cell, kind=kind, pay=T.toll(paid))
+            return texts.m("move.fly_free", cell=cell, kind=kind, why=texts.plain(f"free.{why}"))
+        return texts.m("move.fly_pay", cell=cell, kind=kind, pay=texts.toll(paid))
     if k == "build":
         plane = state.players[seat].plane
         cell = state.board[plane]
         isl = ISLANDS[cell.island]  # type: ignore[index]
-        to = T.plain("to_bag") if not cell.slots else T.m("to_seat", seat=T.seat(cell.slots[0]))
-        return T.m("move.build", cell=plane, island=isl.id, pay=T.plus(str(arg)), to=to, effect=T.effect(isl))
+        to = texts.plain("to_bag") if not cell.slots else texts.m("to_seat", seat=texts.seat(cell.slots[0]))
+        return texts.m("move.build", cell=plane, island=isl.id, pay=texts.plus(str(arg)), to=to, effect=texts.effect(isl))
     if k == "end":
         if arg > 0:  # type: ignore[operator]
-            return T.m("move.end_discard", n=arg)
-        return T.plain("move.end")
+            return texts.m("move.end_discard", n=arg)
+        return texts.plain("move.end")
     if k == "discard":
         colour, left = arg  # type: ignore[misc]
         if left <= 0:
-            return T.m("move.discard_last", res=T.res(colour))
-        return T.m("move.discard", res=T.res(colour), left=left)
+            return texts.m("move.discard_last", res=texts.res(colour))
+        return texts.m("move.discard", res=texts.res(colour), left=left)
     raise ValueError(k)
 
 

@@ -6,12 +6,12 @@ from .fast import new_msg
 from .islands import ISLANDS, Island
 from .state import COLOURS
 
-P = "wayfinders."
+KEY_PREFIX = "wayfinders."
 
 
 def m(key: str, **args) -> Msg:
     """A Msg under the wayfinders namespace (built without re-validating its args)."""
-    return new_msg(P + key, args)
+    return new_msg(KEY_PREFIX + key, args)
 
 
 def seat(seat_id: str) -> Msg:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..text import join
-from . import texts as T
+from . import texts
 from .fast import construct, put
 from .grid import ORTHOGONAL
 from .holdings import hand_limit
@@ -37,7 +37,7 @@ def place(state: WayfindersState, seat: str, h: int) -> None:
     state.workers[h - 1].append(seat)
     p = state.players[seat]
     put(p, "workers", p.workers - 1)
-    state.events.append(T.m("ev.place", seat=T.seat(seat), h=h))
+    state.events.append(texts.m("ev.place", seat=texts.seat(seat), h=h))
     end_turn(state, seat)
 
 
@@ -60,10 +60,10 @@ def collect(state: WayfindersState, seat: str) -> None:
     give(p.hand, got)
     put(p, "workers", p.workers + back)
     if back:
-        state.events.append(T.m("ev.return", seat=T.seat(seat), n=back,
-                                tokens=T.token_list(got) if got else T.plain("nothing")))
+        state.events.append(texts.m("ev.return", seat=texts.seat(seat), n=back,
+                                tokens=texts.token_list(got) if got else texts.plain("nothing")))
     else:
-        state.events.append(T.m("ev.return_none", seat=T.seat(seat)))
+        state.events.append(texts.m("ev.return_none", seat=texts.seat(seat)))
     put(state, "phase", "flybuild")
 
 
@@ -75,19 +75,19 @@ def fly(state: WayfindersState, seat: str, cell: str, paid: str) -> None:
     put(p, "plane", cell)
     state.flown.append(cell)
     isl = state.board[cell].island
-    kind = T.kind(ISLANDS[isl].colour) if isl else T.plain("home")
+    kind = texts.kind(ISLANDS[isl].colour) if isl else texts.plain("home")
     if paid:
-        state.events.append(T.m("ev.fly_pay", seat=T.seat(seat), cell=cell, kind=kind, pay=T.plus(paid)))
+        state.events.append(texts.m("ev.fly_pay", seat=texts.seat(seat), cell=cell, kind=kind, pay=texts.plus(paid)))
     else:
-        state.events.append(T.m("ev.fly_free", seat=T.seat(seat), cell=cell, kind=kind))
+        state.events.append(texts.m("ev.fly_free", seat=texts.seat(seat), cell=cell, kind=kind))
     if state.options.exploration:
         shown = [nb for nb in ORTHOGONAL[cell] if not state.board[nb].face_up]
         for nb in shown:
             own_cell(state, nb).face_up = True
         if shown:
-            state.events.append(T.m("ev.reveal", cells=join(
-                [T.m("revealed", cell=nb, island=state.board[nb].island or "",
-                     kind=T.kind(ISLANDS[state.board[nb].island].colour)) for nb in shown], ", ")))
+            state.events.append(texts.m("ev.reveal", cells=join(
+                [texts.m("revealed", cell=nb, island=state.board[nb].island or "",
+                     kind=texts.kind(ISLANDS[state.board[nb].island].colour)) for nb in shown], ", ")))
 
 
 def build(state: WayfindersState, seat: str, paid: str) -> None:
@@ -99,28 +99,28 @@ def build(state: WayfindersState, seat: str, paid: str) -> None:
     if cell.slots:
         owner = cell.slots[0]
         give(own_player(state, owner).hand, paid)  # E11: the actual tokens; no discard for them (W17)
-        to = T.m("to_seat", seat=T.seat(owner))
+        to = texts.m("to_seat", seat=texts.seat(owner))
     else:
         give(state.bag, paid)
-        to = T.plain("to_bag")
+        to = texts.plain("to_bag")
     cell.slots.append(seat)
     put(p, "cubes", p.cubes - 1)
-    state.events.append(T.m("ev.build", seat=T.seat(seat), cell=p.plane, island=isl.id,
-                            slot=len(cell.slots), pay=T.plus(paid), to=to))
+    state.events.append(texts.m("ev.build", seat=texts.seat(seat), cell=p.plane, island=isl.id,
+                            slot=len(cell.slots), pay=texts.plus(paid), to=to))
     if isl.effect == "draw":  # W39
         got = draw(state.bag, state.rng, isl.n or 0)
         give(p.hand, got)
-        state.events.append(T.m("ev.draw", seat=T.seat(seat), n=len(got),
-                                tokens=T.token_list(got) if got else T.plain("nothing")))
+        state.events.append(texts.m("ev.draw", seat=texts.seat(seat), n=len(got),
+                                tokens=texts.token_list(got) if got else texts.plain("nothing")))
     elif isl.back == "yellow":
-        state.events.append(T.m("ev.ability", seat=T.seat(seat), effect=T.effect(isl)))
+        state.events.append(texts.m("ev.ability", seat=texts.seat(seat), effect=texts.effect(isl)))
 
 
 def end_flybuild(state: WayfindersState, seat: str) -> None:
     """W13 ends; W19 discard if above the limit, else refill and end the turn."""
     p = state.players[seat]
     excess = total(p.hand) - hand_limit(state, seat)
-    state.events.append(T.m("ev.end", seat=T.seat(seat)))
+    state.events.append(texts.m("ev.end", seat=texts.seat(seat)))
     if excess > 0:
         state.phase = "discard"
     else:
@@ -131,7 +131,7 @@ def discard(state: WayfindersState, seat: str, colour: str) -> None:
     p = state.players[seat]
     take(p.hand, colour)
     give(state.bag, colour)
-    state.events.append(T.m("ev.discard", seat=T.seat(seat), res=T.res(colour)))
+    state.events.append(texts.m("ev.discard", seat=texts.seat(seat), res=texts.res(colour)))
     if total(p.hand) <= hand_limit(state, seat):
         finish_return(state, seat)
 
@@ -151,7 +151,7 @@ def refill(state: WayfindersState) -> list[str]:
 def finish_return(state: WayfindersState, seat: str) -> None:
     drawn = refill(state)
     if drawn:
-        state.events.append(T.m("ev.refill", n=len(drawn)))
+        state.events.append(texts.m("ev.refill", n=len(drawn)))
     end_turn(state, seat)
 
 
@@ -163,16 +163,16 @@ def end_turn(state: WayfindersState, seat: str) -> None:
         state.final_round = True
         state.trigger = seat
         if last:
-            state.events.append(T.m("ev.trigger_last", seat=T.seat(seat), cubes=state.players[seat].cubes))
+            state.events.append(texts.m("ev.trigger_last", seat=texts.seat(seat), cubes=state.players[seat].cubes))
         else:
-            state.events.append(T.m("ev.trigger", seat=T.seat(seat), cubes=state.players[seat].cubes,
-                                    last=T.seat(state.order[-1])))
+            state.events.append(texts.m("ev.trigger", seat=texts.seat(seat), cubes=state.players[seat].cubes,
+                                    last=texts.seat(state.order[-1])))
     if state.final_round and last:
         state.phase = "over"
         scores = {s: score(state, s) for s in state.order}
         ranks = final_ranks(state, scores)
         winners = [s for s in state.order if ranks[s] == 1]
-        state.events.append(T.m("ev.over", winners=join([T.seat(s) for s in winners], ", "),
+        state.events.append(texts.m("ev.over", winners=join([texts.seat(s) for s in winners], ", "),
                                 points=scores[winners[0]]))
         return
     put(state, "phase", "action")

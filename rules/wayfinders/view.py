@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..text import Msg, seat_ref
-from . import texts as T
+from . import texts
 from .grid import ISLAND_CELLS
 from .holdings import cubes_on_board, effect_tags, hand_limit, islands_of
 from .islands import ISLANDS
@@ -49,20 +49,20 @@ def build_view(state: WayfindersState, seat: str | None, to_act: list[str]) -> W
 
 def prompt(state: WayfindersState, seat: str, to_act: list[str]) -> Msg:
     if state.abandoned:
-        return T.m("prompt.abandoned")
+        return texts.m("prompt.abandoned")
     if state.phase == "over":
-        return T.m("prompt.over")
+        return texts.m("prompt.over")
     if seat not in to_act:
-        return T.m("prompt.wait", seat=seat_ref(to_act[0]))
+        return texts.m("prompt.wait", seat=seat_ref(to_act[0]))
     p = state.players[seat]
     if state.phase == "action":
         if p.workers == 0:
-            return T.m("prompt.action_return")
-        return T.m("prompt.action", workers=p.workers)
+            return texts.m("prompt.action_return")
+        return texts.m("prompt.action", workers=p.workers)
     if state.phase == "flybuild":
-        return T.m("prompt.flybuild", cell=p.plane, n=total(p.hand), cubes=p.cubes)
+        return texts.m("prompt.flybuild", cell=p.plane, n=total(p.hand), cubes=p.cubes)
     left = total(p.hand) - hand_limit(state, seat)
-    return T.m("prompt.discard", n=left, limit=hand_limit(state, seat))
+    return texts.m("prompt.discard", n=left, limit=hand_limit(state, seat))
 
 
 def face_down_count(state: WayfindersState) -> int:

@@ -38,7 +38,7 @@ def fight_kinds(events) -> set[str]:
 
 
 def _cubes(h: dict) -> int:
-    return sum(h["pop"]) + (1 if h["orb"] == 2 else 0)
+    return sum(h.cubes) + (1 if h.orbital == 2 else 0)
 
 
 class Warlord:
@@ -47,18 +47,18 @@ class Warlord:
 
     # ---- where to go ------------------------------------------------------------
     def targets(self, state: Any, seat: str) -> set[str]:
-        draco = state.players[seat]["species"] == "draco"
+        draco = state.players[seat].species == "draco"
         out = set()
         for hid, h in state.hexes.items():
-            if h["anc"] and not draco and "ancient" not in self.seen:
+            if h.ancients and not draco and "ancient" not in self.seen:
                 out.add(hid)
-            if h["gcds"] and "gcds" not in self.seen:
+            if h.gcds and "gcds" not in self.seen:
                 out.add(hid)
-            foes = [s for s in h["ships"] if s != seat and any(h["ships"][s].values())]
-            owner = h["owner"]
-            if foes and "player" not in self.seen and not h["anc"] and not h["gcds"]:
+            foes = [s for s in h.ships if s != seat and any(h.ships[s].values())]
+            owner = h.owner
+            if foes and "player" not in self.seen and not h.ancients and not h.gcds:
                 out.add(hid)
-            if owner not in (None, seat) and _cubes(h) and "pop" not in self.seen and not h["anc"] and not h["gcds"]:
+            if owner not in (None, seat) and _cubes(h) and "pop" not in self.seen and not h.ancients and not h.gcds:
                 out.add(hid)
         return out
 
@@ -104,7 +104,7 @@ class Warlord:
         if "act:move" in ids and goals and any(
                 self.path(state, seat, h, goals) for h, s in ship_groups(state, seat) if s in WARSHIPS):
             return "act:move"
-        if "act:build" in ids and p["res"][2] >= 5 and sum(p["built"][s] for s in WARSHIPS) < 5:
+        if "act:build" in ids and p.storage[2] >= 5 and sum(p.built[s] for s in WARSHIPS) < 5:
             return "act:build"
         if "act:explore" in ids and "gcds" not in self.seen:
             from rules.eclipse.moves import explore_positions

@@ -30,7 +30,7 @@ import asyncio
 from pathlib import Path
 
 from rules.bots import bot_rng
-from rules.eclipse.battle_odds import move_odds
+from rules.eclipse.battle.game_odds import move_odds
 from rules.eclipse.board import production, upkeep
 from rules.eclipse.data import SIDES
 from rules.eclipse.moves import influence_targets
@@ -84,9 +84,9 @@ class StandIn:
         p = state.players[seat]
         if "trade" not in self.used and state.round >= 2:
             trade = [i for i in ids if i.startswith("tr:") and not i.endswith(":science")]
-            if trade and p["res"][2] > 8:
+            if trade and p.storage[2] > 8:
                 return trade[0]
-        spare = p["res"][0] + production(p, 0) - upkeep(p) - 3 if "res" in p else -1
+        spare = p.storage[0] + production(p, 0) - upkeep(p) - 3 if p.species is not None else -1
         for kind in ("build", "upgrade", "move"):
             if kind not in self.used and f"act:{kind}" in ids and spare >= 0 and state.round >= 3:
                 return f"act:{kind}"
@@ -250,7 +250,7 @@ def test_four_players_three_alien_species_nine_rounds_with_battles_on_the_local_
                     await private_images(s, user)
             assert table.game.status == "finished"
             assert table.state.round == 9 and table.state.phase == "over"  # E25
-            species = sorted(table.state.players[x]["species"] for x in table.state.order)
+            species = sorted(table.state.players[x].species for x in table.state.order)
             assert sum(1 for sp in species if sp != "terran") == 3, species  # and one Terran side
             assert policy.used == set(USED_BY), set(USED_BY) - policy.used
             assert all(ways.values()), ways

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from rules.eclipse.odds import odds
+from rules.eclipse.battle.odds import odds
 
 from .test_commands import Session, texts
 
@@ -69,13 +69,13 @@ async def _game_with_a_battle_waiting(s):
     other = next(x for x in state.order if x != mover)
     hid = home(state, mover)
     for h in state.hexes.values():
-        h["ships"], h["arrive"] = {}, []
+        h.ships, h.arrival = {}, []
     for p in state.players.values():
-        p["built"] = {k: 0 for k in p["built"]}
+        p.built = {k: 0 for k in p.built}
     ships(state, hid, mover, interceptor=2)
     ships(state, hid, other, interceptor=1)
     anc = next_to(state, hid, "105")
-    state.hexes[anc]["anc"] = 1
+    state.hexes[anc].ancients = 1
     service.store.conn.execute("UPDATE games SET state = ? WHERE id = 1", [table.engine.dump(state)])
     return table.user_of(mover).name, table.user_of(other).name, hid, anc
 
@@ -127,7 +127,7 @@ def test_game_odds_refusals_are_private_and_clear(tmp_path, monkeypatch):
             assert out.refused and f"No battle of yours is waiting in hex {anc}" in texts(out), texts(out)
             table = s.table.bot.actions.service.table(1)
             for h in table.state.hexes.values():  # the fleets gone: nobody is about to fight
-                h["ships"], h["arrive"] = {}, []
+                h.ships, h.arrival = {}, []
             s.table.bot.actions.service.store.conn.execute("UPDATE games SET state = ? WHERE id = 1",
                                                             [table.engine.dump(table.state)])
             out = await s.cmd(mover, "/eclipse odds", THREAD)  # no hex given: no battle anywhere

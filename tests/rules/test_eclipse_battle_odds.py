@@ -1,4 +1,4 @@
-"""Odds of the battles a seat is about to fight or cause in a running game (rules/eclipse/battle_odds.py):
+"""Odds of the battles a seat is about to fight or cause in a running game (rules/eclipse/battle/game_odds.py):
 E51 pairings, E53 missile volley, E60 damage carried over, E77 NPC stats, E98 exact figures, E108 move steps."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from rules.eclipse.battle_odds import move_odds, seat_odds
-from rules.eclipse.odds import odds
+from rules.eclipse.battle.game_odds import move_odds, seat_odds
+from rules.eclipse.battle.odds import odds
 
 from .test_eclipse_combat_kit import act, board, fight, home, next_to, opts, ships
 
@@ -20,7 +20,7 @@ def test_e53_e98_a_battle_under_way_is_counted_from_its_next_round():
     dest = next_to(s, hid, "102", owner="p2")
     ships(s, hid, "p1", cruiser=1)
     ships(s, hid, "p2", interceptor=1)
-    s.players["p2"]["bp"]["interceptor"] = ["ion cannon", "nuclear source", "nuclear drive", "plasma missile"]
+    s.players["p2"].blueprints["interceptor"] = ["ion cannon", "nuclear source", "nuclear drive", "plasma missile"]
     [before] = seat_odds(s, "p2")  # not started yet: from the volley (E53)
     assert before.when == "next" and (before.attacker, before.defender) == ("p2", "p1")  # E51
     assert before.win == pytest.approx(odds(MISSILE_I, "cruiser"), abs=1e-12)
@@ -41,9 +41,9 @@ def test_e108_e77_each_step_of_a_move_gives_the_battle_it_would_cause():
     hid = home(s, seat)
     ships(s, hid, seat, interceptor=2)
     anc = next_to(s, hid, "105")
-    s.hexes[anc]["anc"] = 2
+    s.hexes[anc].ancients = 2
     center = next_to(s, hid, "001")
-    s.hexes[center]["gcds"] = True
+    s.hexes[center].gcds = True
     quiet = next_to(s, hid, "106")
     assert seat_odds(s, seat) == []  # nothing waiting, no move under way
     act(s, "act:move", f"ship:{hid}:interceptor")
@@ -67,6 +67,6 @@ def test_e60_damage_already_on_the_ships_counts():
     ships(s, hid, "p2", interceptor=3)
     [fresh] = seat_odds(s, "p2")
     assert fresh.win == pytest.approx(odds("3 interceptor", "dreadnought"), abs=1e-12)
-    s.hexes[hid]["dmg"] = {"p1": {"dreadnought": [2]}}  # one more point destroys it (E56)
+    s.hexes[hid].damage = {"p1": {"dreadnought": [2]}}  # one more point destroys it (E56)
     [hurt] = seat_odds(s, "p2")
     assert hurt.win > fresh.win

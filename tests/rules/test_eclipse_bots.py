@@ -27,11 +27,11 @@ def test_greedy_settles_bankruptcy_by_trading_before_giving_up_a_hex():
     s = game(["terran union", "orion"], seed=0)
     seat = "p1"
     p = s.players[seat]
-    p["res"] = [0, 0, 20]
-    p["track"] = 2  # high upkeep (E17): Money alone cannot pay it
+    p.storage = [0, 0, 20]
+    p.track = 2  # high upkeep (E17): Money alone cannot pay it
     s.stack.append({"k": "upkeep", "q": [seat], "step": "money"})
     assert _score(s, seat, "tr:materials:money") > max(0.0, _score(s, seat, "give:" + home(s, seat)))
-    p["res"] = [0, 0, 0]
+    p.storage = [0, 0, 0]
     assert _score(s, seat, "tr:materials:money") < 0  # nothing to spare: not preferred
 
 
@@ -53,7 +53,7 @@ def _greedy_id(s, seat):
 
 
 def test_greedy_retreats_from_a_battle_it_will_likely_lose_e58_e98():
-    from rules.eclipse.battle_odds import chance
+    from rules.eclipse.battle.game_odds import chance
     from .test_eclipse_combat_kit import board, fight, home, next_to, opts, ships
 
     s = board()
@@ -70,7 +70,7 @@ def test_greedy_retreats_from_a_battle_it_will_likely_lose_e58_e98():
     dest = next_to(s, hid, "102", owner="p2")
     ships(s, hid, "p1", interceptor=1)
     ships(s, hid, "p2", interceptor=1)
-    s.players["p2"]["bp"]["interceptor"][3] = "electron computer"  # hits on 5+: the better odds
+    s.players["p2"].blueprints["interceptor"][3] = "electron computer"  # hits on 5+: the better odds
     fight(s)
     assert opts(s) == ["attack", f"retreat:{dest}"] and chance(s, "p2", hid, 40_000) > 0.25
     assert _greedy_id(s, "p2") == "attack"
@@ -85,10 +85,10 @@ def test_greedy_move_steps_seek_likely_wins_and_avoid_likely_losses_e108_e98():
     hid = home(s, seat)
     ships(s, hid, seat, dreadnought=1)
     weak = next_to(s, hid, "105")
-    s.hexes[weak]["anc"] = 0
+    s.hexes[weak].ancients = 0
     ships(s, weak, other, interceptor=1)  # a Dreadnought against one Interceptor: a likely win
     strong = next_to(s, hid, "001")
-    s.hexes[strong]["gcds"] = True  # against the GCDS: a likely loss (E77)
+    s.hexes[strong].gcds = True  # against the GCDS: a likely loss (E77)
     quiet = next_to(s, hid, "106")
     act(s, "act:move", f"ship:{hid}:dreadnought")
     from rules.eclipse.greedy import _fight_scores

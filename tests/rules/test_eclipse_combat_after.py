@@ -2,8 +2,9 @@
 control changes (E64, E65), Draco's delayed Discovery tiles (E45, E85), the E62 order."""
 from __future__ import annotations
 
-from rules.eclipse import population, reputation
+from rules.eclipse.battle import population, reputation
 from rules.eclipse.board import hex_cubes
+from rules.eclipse.state import Player
 
 from .test_eclipse_combat_kit import act, board, events, fight, home, opts, ships
 
@@ -32,15 +33,15 @@ def test_e61_e114_draw_keep_one_return_the_rest_in_entry_order():
     act(s, f"rep:{v}")
     f = _rep_frame(s)
     assert f["seat"] == "p2" and len(f["drawn"]) == 1  # destroyed before any retreat: 1 draw
-    assert s.players["p1"]["rep"] == [v] and len(s.rep_bag) == bag - 2  # p1's other tile is back
+    assert s.players["p1"].reputation == [v] and len(s.rep_bag) == bag - 2  # p1's other tile is back
     act(s, "rep:none")
-    assert s.players["p2"]["rep"] == [] and len(s.rep_bag) == bag - 1
+    assert s.players["p2"].reputation == [] and len(s.rep_bag) == bag - 1
 
 
 def test_e22_e114_full_track_swaps_a_held_tile():
     s = board(rolls=[6])
     hid = home(s, "p1")
-    s.players["p1"]["rep"] = [1, 1, 1, 1]  # Terrans: 4 "either" slots + 1 ambassador-only (E22)
+    s.players["p1"].reputation = [1, 1, 1, 1]  # Terrans: 4 "either" slots + 1 ambassador-only (E22)
     ships(s, hid, "p1", interceptor=1)
     ships(s, hid, "p2", interceptor=1)
     fight(s)
@@ -48,7 +49,7 @@ def test_e22_e114_full_track_swaps_a_held_tile():
     v = max(f["drawn"])
     assert f"rep:{v}:1" in opts(s) and not any(x.count(":") == 1 and x != "rep:none" for x in opts(s))
     act(s, f"rep:{v}:1")
-    assert sorted(s.players["p1"]["rep"]) == sorted([1, 1, 1, v])
+    assert sorted(s.players["p1"].reputation) == sorted([1, 1, 1, v])
 
 
 def test_e2_empty_bag_draws_nothing():
@@ -74,7 +75,7 @@ def test_e63_e115_each_point_of_damage_destroys_a_cube_attacker_chooses():
     else:
         kind = hex_cubes(s, hid)[0]
     assert len(hex_cubes(s, hid)) == cubes - 1 and len(events(s, "ev.cube_killed")) == 1
-    assert s.hexes[hid]["owner"] == "p1"  # E64: cubes are left
+    assert s.hexes[hid].owner == "p1"  # E64: cubes are left
 
 
 def test_e63_u22_a_plasma_hit_destroys_two_cubes():
@@ -83,7 +84,7 @@ def test_e63_u22_a_plasma_hit_destroys_two_cubes():
     cubes = len(hex_cubes(s, hid))
     assert cubes >= 2
     ships(s, hid, "p2", cruiser=1)
-    s.players["p2"]["bp"]["cruiser"][2] = "plasma cannon"  # one orange die, 2 damage (E55)
+    s.players["p2"].blueprints["cruiser"][2] = "plasma cannon"  # one orange die, 2 damage (E55)
     fight(s)
     assert events(s, "ev.pop_roll")[0].args["n"] == 2  # U22: each point of damage is one cube
     while s.phase == "combat" and s.stack[-1]["k"] in ("popatk", "grave"):
@@ -95,10 +96,10 @@ def test_e78_e85_npcs_never_attack_population():
     s = board(("draco", "terran union", "terran alliance"))
     hid = home(s, "p1")
     cubes = len(hex_cubes(s, hid))
-    s.hexes[hid]["anc"] = 1  # Draco may hold a hex with Ancients (E85); no battle there (E49)
+    s.hexes[hid].ancients = 1  # Draco may hold a hex with Ancients (E85); no battle there (E49)
     fight(s)
     assert not events(s, "ev.battle") and not events(s, "ev.pop_roll") and not events(s, "ev.cube_killed")
-    assert len(hex_cubes(s, hid)) == cubes and s.hexes[hid]["owner"] == "p1"  # E78: NPCs leave cubes alone
+    assert len(hex_cubes(s, hid)) == cubes and s.hexes[hid].owner == "p1"  # E78: NPCs leave cubes alone
 
 
 def test_e63_e23_destroyed_cubes_go_to_the_graveyard_grey_by_the_owners_choice():
@@ -108,33 +109,33 @@ def test_e63_e23_destroyed_cubes_go_to_the_graveyard_grey_by_the_owners_choice()
     hid = home(s, "p1")
     f = {"k": "popatk", "hex": hid, "seat": "p2", "left": 1, "grave": []}
     population.kill(s, f, hex_cubes(s, hid)[0])
-    assert sum(s.players["p1"]["grave"]) == 1
-    s.hexes[hid]["orb"] = 2
+    assert sum(s.players["p1"].graveyard) == 1
+    s.hexes[hid].orbital = 2
     population.kill(s, f, "orbital")
-    assert f["grave"] == ["orbital"] and s.hexes[hid]["orb"] == 1
+    assert f["grave"] == ["orbital"] and s.hexes[hid].orbital == 1
 
 
 def test_e63_neutron_bombs_destroy_all_then_e64_e65_control_changes():
     s = board()
     hid = home(s, "p1")
-    s.players["p2"]["techs"]["military"].append("neutron bombs")
-    s.players["p2"]["bp"]["interceptor"] = [None, "nuclear source", "nuclear drive", None]  # unarmed
+    s.players["p2"].techs["military"].append("neutron bombs")
+    s.players["p2"].blueprints["interceptor"] = [None, "nuclear source", "nuclear drive", None]  # unarmed
     ships(s, hid, "p2", interceptor=1)
-    track = s.players["p1"]["track"]
+    track = s.players["p1"].track
     fight(s)
     while s.stack[-1]["k"] == "grave":
         act(s, opts(s)[0])
     assert events(s, "ev.pop_neutron") and not hex_cubes(s, hid)
-    assert s.hexes[hid]["owner"] is None and s.players["p1"]["track"] == track + 1  # E64
+    assert s.hexes[hid].owner is None and s.players["p1"].track == track + 1  # E64
     assert s.stack[-1]["k"] == "control" and opts(s)[:2] == ["ctl:yes", "ctl:no"]  # E65
     act(s, "ctl:yes")
-    assert s.hexes[hid]["owner"] == "p2"
+    assert s.hexes[hid].owner == "p2"
 
 
 def test_e63_u20_planta_cubes_die_to_any_ship():
     s = board(("planta", "terran alliance", "terran directorate"))
     hid = home(s, "p1")
-    s.players["p2"]["bp"]["interceptor"] = [None, "nuclear source", "nuclear drive", None]
+    s.players["p2"].blueprints["interceptor"] = [None, "nuclear source", "nuclear drive", None]
     ships(s, hid, "p2", interceptor=1)
     fight(s)
     assert events(s, "ev.pop_planta") and not hex_cubes(s, hid)
@@ -155,11 +156,12 @@ def test_e62_population_attacks_follow_all_battles():
 def test_e45_e85_draco_takes_the_delayed_tile_after_the_ancients_fall():
     s = board(("draco", "terran union", "terran alliance"), rolls=[6, 6, 6, 6])
     hid = "101"
-    h = dict(s.hexes[home(s, "p1")], q=9, r=9, owner="p1", anc=1, gcds=False, ships={}, arrive=[], disc="money")
-    h["pop"] = [0] * len(h["pop"])
+    h = s.hexes[home(s, "p1")].model_copy(deep=True, update={
+        "q": 9, "r": 9, "owner": "p1", "ancients": 1, "gcds": False, "ships": {}, "arrival": [], "discovery": "money"})
+    h.cubes = [0] * len(h.cubes)
     s.hexes[hid] = h
-    s.players["p1"]["track"] -= 1
-    s.players["p2"]["bp"]["interceptor"] = ["antimatter cannon", "nuclear source", "nuclear drive", "fusion source"]
+    s.players["p1"].track -= 1
+    s.players["p2"].blueprints["interceptor"] = ["antimatter cannon", "nuclear source", "nuclear drive", "fusion source"]
     ships(s, hid, "p2", interceptor=1)
     ships(s, hid, "p1", cruiser=1)
     fight(s)
@@ -167,13 +169,14 @@ def test_e45_e85_draco_takes_the_delayed_tile_after_the_ancients_fall():
     # keeps the hex: here p2 wins both battles, p1 has no cubes there and loses the hex (E64)
     while s.phase == "combat" and s.stack[-1]["k"] != "disco":
         act(s, opts(s)[-1])
-    assert s.hexes[hid]["anc"] == 0
+    assert s.hexes[hid].ancients == 0
     s2 = board(("draco", "terran union", "terran alliance"), rolls=[6, 6, 1, 1])
-    h2 = dict(h, ships={}, arrive=[], anc=0, disc="money", owner="p1")
+    h2 = h.model_copy(deep=True, update={
+        "ships": {}, "arrival": [], "ancients": 0, "discovery": "money", "owner": "p1"})
     s2.hexes[hid] = h2
-    s2.players["p1"]["track"] -= 1
+    s2.players["p1"].track -= 1
     fight(s2)  # the Ancients are gone (destroyed earlier this phase): the tile goes to Draco now
-    assert s2.stack[-1]["k"] == "disco" and s2.stack[-1]["seat"] == "p1" and s2.hexes[hid]["disc"] is None
+    assert s2.stack[-1]["k"] == "disco" and s2.stack[-1]["seat"] == "p1" and s2.hexes[hid].discovery is None
 
 
 def test_e61_draws_in_order_of_entry_even_when_the_latest_fight_first():
@@ -190,7 +193,7 @@ def test_e61_draws_in_order_of_entry_even_when_the_latest_fight_first():
 
 
 def test_e22_room_counts_the_ambassadors_held():
-    p = {"species": "eridani", "rep": [1, 1, 1]}  # Eridani: 0 ambassador-only, 4 either, 0 reputation-only
+    p = Player(species="eridani", reputation=[1, 1, 1])  # Eridani: 0 ambassador-only, 4 either, 0 reputation-only
     assert reputation.room(p, 0) and not reputation.room(p, 1)
-    p = {"species": "terran", "rep": [1, 1, 1]}  # Terrans: 1 ambassador-only + 4 either
+    p = Player(species="terran", reputation=[1, 1, 1])  # Terrans: 1 ambassador-only + 4 either
     assert reputation.room(p, 1) and not reputation.room(p, 2)

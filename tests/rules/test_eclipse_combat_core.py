@@ -1,9 +1,9 @@
-"""Eclipse combat core (rules/eclipse/combat_core.py): E52-E56, E59, E77, E89-E92."""
+"""Eclipse combat core (rules/eclipse/battle/core.py): E52-E55, E59, E77, E89-E92."""
 from __future__ import annotations
 
-from rules.eclipse.combat_core import (Group, blueprint_type, die_hits, firing_order, fleet_hit, hex_types,
-                                       hittable, hit_ship, missile_dice, needed, npc_type, player_type,
-                                       roll_dice, stalemate, volley_order, Die)
+from rules.eclipse.battle.core import (blueprint_type, die_hits, firing_order, missile_dice, needed, npc_type,
+                                       player_type, roll_dice, stalemate)
+from rules.eclipse.battle.hits import NPC, ship_type, side_ships
 from rules.rng import Rng
 
 from .test_eclipse_kit import game, home
@@ -48,16 +48,6 @@ def test_e55_natural_six_hits_natural_one_misses():
     assert needed(strong, weak) == 2 and not die_hits(1, strong, weak)  # computer 6 still misses on 1
     cruiser = blueprint_type("terran", "cruiser")
     assert [die_hits(r, cruiser, weak) for r in range(1, 7)] == [False] * 4 + [True] * 2  # 5 + 1 >= 6
-    assert hittable(Die(5, 1), cruiser, [weak, shielded]) == [weak]
-
-
-def test_e56_destroyed_when_damage_exceeds_hull():
-    assert hit_ship(0, 1, 0) is None  # interceptor, no hull
-    assert hit_ship(0, 2, 2) == 2 and hit_ship(2, 1, 2) is None  # dreadnought dies to 3
-    fleet = (Group.fresh(blueprint_type("terran", "dreadnought"), 2),)
-    fleet = fleet_hit(fleet, 0, 1, 2)
-    assert fleet[0].damage == (0, 2)
-    assert fleet_hit(fleet, 0, 1, 4)[0].damage == (0,)  # excess damage lost
 
 
 def test_e52_order_ties_to_defender_and_e53_volley():
@@ -68,7 +58,7 @@ def test_e52_order_ties_to_defender_and_e53_volley():
     order = firing_order([di, mis], [ai, blueprint_type("terran", "interceptor")])
     assert [(r, t.initiative) for r, t in order] == [("attacker", 4), ("defender", 3), ("attacker", 3),
                                                      ("defender", 2)]
-    assert volley_order([di, mis], [ai]) == [("defender", mis)]
+    assert [(r, t) for r, t in firing_order([di, mis], [ai]) if t.missiles] == [("defender", mis)]
 
 
 def test_e59_stalemate_only_without_cannons():
@@ -88,7 +78,6 @@ def test_player_and_hex_types_from_a_game():
     s = game(["terran union", "orion"])
     assert player_type(s, "p2", "interceptor").shield == 1
     h = home(s, "p1")
-    s.hexes[h]["anc"] = 1
-    types = hex_types(s, h)
-    assert [t.ship for t in types["npc"]] == ["ancient"]
-    assert all(t.owner == "p1" for t in types["p1"])
+    s.hexes[h].ancients = 1
+    assert [ship_type(s, NPC, x).ship for x in side_ships(s.hexes[h], NPC)] == ["ancient"]
+    assert all(ship_type(s, "p1", x).owner == "p1" for x in side_ships(s.hexes[h], "p1"))

@@ -27,13 +27,13 @@ def test_e46_no_diplomacy_with_fewer_than_four_players():
 def test_e47_e111_propose_accept_exchange_ambassadors():
     s = neighbours_board()
     assert "propose:p2" in opts(s) and "propose:p3" not in opts(s)  # condition 1: connection
-    pop1, pop2 = sum(s.players["p1"]["pop"]), sum(s.players["p2"]["pop"])
+    pop1, pop2 = sum(s.players["p1"].population), sum(s.players["p2"].population)
     act(s, "propose:p2")
     assert opts(s) == ["accept", "decline"]  # p2 answers
     act(s, "accept")
     while s.stack[-1]["k"] == "ambc":  # the proposer first, then p2 (E111 step 3)
         act(s, opts(s)[0])
-    assert sum(s.players["p1"]["pop"]) == pop1 - 1 and sum(s.players["p2"]["pop"]) == pop2 - 1
+    assert sum(s.players["p1"].population) == pop1 - 1 and sum(s.players["p2"].population) == pop2 - 1
     assert score_parts(s, "p1")["ambassadors"] == 1 and score_parts(s, "p2")["ambassadors"] == 1  # E46
     assert "propose:p2" not in opts(s)  # condition 3: already related
 
@@ -55,26 +55,26 @@ def test_e48_aggression_breaks_relations_traitor_card_cubes_back():
     act(s, "propose:p2", "accept")
     while s.stack[-1]["k"] == "ambc":
         act(s, opts(s)[0])
-    pop1 = sum(s.players["p1"]["pop"])
+    pop1 = sum(s.players["p1"].population)
     ships(s, "102", "p1", interceptor=1)  # p1's ship in p2's hex at the end of an action
     check_breaks(s, "p1")
-    assert s.players["p1"]["traitor"] and score_parts(s, "p1")["traitor"] == -2
+    assert s.players["p1"].traitor and score_parts(s, "p1")["traitor"] == -2
     assert score_parts(s, "p1")["ambassadors"] == 0 and score_parts(s, "p2")["ambassadors"] == 0
     while s.stack[-1]["k"] == "cube":  # each owner puts the cube back (E118)
         act(s, opts(s)[0])
-    assert sum(s.players["p1"]["pop"]) == pop1 + 1
-    s.hexes["102"]["ships"] = {}
+    assert sum(s.players["p1"].population) == pop1 + 1
+    s.hexes["102"].ships = {}
     assert "propose:p2" not in opts(s)  # condition 4: the Traitor may not form relations
 
 
 def test_e72_collapse_ends_relations_cubes_back_to_the_partner():
-    from rules.eclipse.flow import collapse
+    from rules.eclipse.phases import collapse
     s = neighbours_board()
     act(s, "propose:p2", "accept")
     while s.stack[-1]["k"] == "ambc":
         act(s, opts(s)[0])
     collapse(s, "p1")
-    assert score_parts(s, "p2")["ambassadors"] == 0 and s.players["p2"]["rel"] == {}
+    assert score_parts(s, "p2")["ambassadors"] == 0 and s.players["p2"].ambassadors_given == {}
     assert s.stack[-1] == {"k": "cube", "seat": "p2", "kinds": ["grey"]}
 
 

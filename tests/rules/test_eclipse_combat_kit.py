@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from rules.eclipse import ENGINE as E
-from rules.eclipse.battle_phase import start_combat
+from rules.eclipse.phases import start_combat
 from rules.eclipse.board import connected
-from rules.eclipse.flow import settle
+from rules.eclipse.settle import settle
 from rules.eclipse.geometry import neighbour
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex
 from rules.eclipse.turns import apply_option
 
@@ -34,44 +34,44 @@ def board(sides=("terran union", "terran alliance"), rolls=(), seed=0):
     """Two (or more) players after setup, every hex emptied of ships, scripted dice."""
     s = game(list(sides), seed=seed)
     for h in s.hexes.values():
-        h["ships"], h["arrive"] = {}, []
+        h.ships, h.arrival = {}, []
     for p in s.players.values():
-        p["built"] = {k: 0 for k in p["built"]}
+        p.built = {k: 0 for k in p.built}
     s.__dict__["rng"] = Dice(rolls)
     return s
 
 
 def ships(s, hid, seat, **kinds):
     h = s.hexes[hid]
-    h["ships"].setdefault(seat, {}).update(kinds)
-    if seat not in h["arrive"]:
-        h["arrive"].append(seat)
+    h.ships.setdefault(seat, {}).update(kinds)
+    if seat not in h.arrival:
+        h.arrival.append(seat)
     for k, n in kinds.items():
-        s.players[seat]["built"][k] += n
+        s.players[seat].built[k] += n
 
 
 def empty_hex(s, hid="101", q=9, r=9, owner=None):
-    s.hexes[hid] = dict(new_hex(hid, q, r, 0), owner=owner)
-    s.hexes[hid]["anc"] = 0
+    s.hexes[hid] = new_hex(hid, q, r, 0).model_copy(update={"owner": owner})
+    s.hexes[hid].ancients = 0
     if owner:
-        s.players[owner]["track"] -= 1
+        s.players[owner].track -= 1
     return hid
 
 
 def next_to(s, src, hid="102", owner=None):
     """Place hex `hid` next to `src`, joined by a full wormhole connection."""
     h = s.hexes[src]
-    taken = {(x["q"], x["r"]) for x in s.hexes.values()}
+    taken = {(x.q, x.r) for x in s.hexes.values()}
     for d in range(6):
-        q, r = neighbour(h["q"], h["r"], d)
+        q, r = neighbour(h.q, h.r, d)
         if (q, r) in taken:
             continue
         for rot in range(6):
-            s.hexes[hid] = dict(new_hex(hid, q, r, rot), owner=owner)
-            s.hexes[hid]["anc"] = 0
+            s.hexes[hid] = new_hex(hid, q, r, rot).model_copy(update={"owner": owner})
+            s.hexes[hid].ancients = 0
             if connected(s, src, hid, d, False):
                 if owner:
-                    s.players[owner]["track"] -= 1
+                    s.players[owner].track -= 1
                 return hid
         del s.hexes[hid]
     raise AssertionError("no free connected neighbour")

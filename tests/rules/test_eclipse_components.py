@@ -7,9 +7,9 @@ from collections import Counter
 from rules import eclipse
 from rules.eclipse import ENGINE as E
 from rules.eclipse.board import production, score_parts, upkeep
-from rules.eclipse.data import BLUEPRINTS, HEXES, SIDES, SPECIES, TECHS, T, ship_stats
+from rules.eclipse.data import BLUEPRINTS, HEXES, SIDES, SPECIES, TABLES, TECHS, ship_stats
 from rules.eclipse.diplomacy import proposals
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex, new_player
 
 from .test_eclipse_combat_kit import board, next_to
@@ -20,12 +20,12 @@ from .test_eclipse_kit import game, home, ids, play
 def test_e1_box_counts_the_engine_relies_on():
     """E1: the box contents that limit play, read from the data and a fresh 6-player game."""
     assert sum(t.copies for t in TECHS.values()) == 96  # technology tiles
-    assert {int(k): v for k, v in T.reputation.items()} == {1: 12, 2: 9, 3: 7, 4: 4}  # 32 tiles
+    assert {int(k): v for k, v in TABLES.reputation.items()} == {1: 12, 2: 9, 3: 7, 4: 4}  # 32 tiles
     assert sum(h.ancients for h in HEXES.values()) == 14 <= 21  # symbols vs Ancient ship tiles
     assert [h.id for h in HEXES.values() if h.gcds] == ["001"]  # one GCDS tile
     # 6 colours x (8 Interceptors + 4 Cruisers + 2 Dreadnoughts) = 84 plastic ships, 6 x 4 starbases
-    assert 6 * sum(T.ships[k] for k in ("interceptor", "cruiser", "dreadnought")) == 84
-    assert 6 * T.ships["starbase"] == 24
+    assert 6 * sum(TABLES.ships[k] for k in ("interceptor", "cruiser", "dreadnought")) == 84
+    assert 6 * TABLES.ships["starbase"] == 24
     # colony ship tiles (22): the most that can be in play is one side per start tile
     by_tile: dict[int, int] = {}
     for side in SIDES.values():
@@ -34,7 +34,7 @@ def test_e1_box_counts_the_engine_relies_on():
     s = E.setup([f"s{i}" for i in range(6)], 7)
     assert sum(s.supply.values()) + len(s.tech_bag) == 96
     assert Counter(s.rep_bag) == Counter({1: 12, 2: 9, 3: 7, 4: 4})
-    assert len(s.disc_bag) + (s.hexes["001"]["disc"] is not None) == 21  # 21 Discovery tiles
+    assert len(s.disc_bag) + (s.hexes["001"].discovery is not None) == 21  # 21 Discovery tiles
 
 
 def test_e3_unbuilt_pieces_limit_building():
@@ -42,12 +42,12 @@ def test_e3_unbuilt_pieces_limit_building():
     s = game(["terran union", "terran alliance"], seed=0)
     seat = seat_to_act(s)
     p = s.players[seat]
-    p["res"][2] = 99
+    p.storage[2] = 99
     s = play(s, "act:build")
     assert {"bld:interceptor", "bld:cruiser", "bld:dreadnought", "bld:starbase"} <= set(ids(s))
-    assert T.ships == {"interceptor": 8, "cruiser": 4, "dreadnought": 2, "starbase": 4}
-    for kind, n in T.ships.items():
-        s.players[seat]["built"][kind] = n
+    assert TABLES.ships == {"interceptor": 8, "cruiser": 4, "dreadnought": 2, "starbase": 4}
+    for kind, n in TABLES.ships.items():
+        s.players[seat].built[kind] = n
     assert [x for x in ids(s) if x.startswith("bld:")] == []
 
 
@@ -56,15 +56,15 @@ def test_e3_discs_cubes_and_colony_ships_per_player():
     cube only from a track that has one; 3 colony ships (Planta 4)."""
     for name, side in SIDES.items():
         p = new_player(name)
-        assert p["pop"] == [11, 11, 11]
-        assert p["track"] == p["discs"] == (11 if side.species == "eridani" else 13)
-        assert p["col"] == p["col_up"] == (4 if side.species == "planta" else 3)
+        assert p.population == [11, 11, 11]
+        assert p.track == p.discs == (11 if side.species == "eridani" else 13)
+        assert p.colony_ships == p.colony_ships_up == (4 if side.species == "planta" else 3)
     assert 13 + 1 + 2 == 16  # the only extra discs: Advanced Robotics and Quantum Grid (E88 test)
     s = game(["terran union", "terran alliance"], seed=0)
     seat = seat_to_act(s)
-    s.hexes["103"] = dict(new_hex("103", 1, -1, 0), owner=seat)
+    s.hexes["103"] = new_hex("103", 1, -1, 0).model_copy(update={"owner": seat})
     assert "col:103:grey:money" in ids(s)
-    s.players[seat]["pop"][0] = 0  # every Money cube is on the board
+    s.players[seat].population[0] = 0  # every Money cube is on the board
     assert "col:103:grey:money" not in ids(s) and "col:103:grey:science" in ids(s)
 
 
@@ -77,11 +77,11 @@ def test_e3_three_ambassadors_per_player():
     s.turn = "p1"
     s.stack = [{"k": "turn"}]
     for other in ("p4", "p5"):
-        s.players["p1"].setdefault("rel", {})[other] = 0
-        s.players[other].setdefault("rel", {})["p1"] = 0
+        s.players["p1"].ambassadors_given[other] = 0
+        s.players[other].ambassadors_given["p1"] = 0
     assert [x[0] for x in proposals(s, "p1")] == ["propose:p2"]  # two partners: one Ambassador left
-    s.players["p1"]["rel"]["p3"] = 0
-    s.players["p3"].setdefault("rel", {})["p1"] = 0
+    s.players["p1"].ambassadors_given["p3"] = 0
+    s.players["p3"].ambassadors_given["p1"] = 0
     assert proposals(s, "p1") == []
 
 
@@ -89,11 +89,11 @@ def test_e20_storage_is_unlimited():
     """E20: the printed track stops at 40; the engine keeps counting."""
     s = game(["terran union", "terran alliance"], seed=0)
     for seat in s.order:
-        s.players[seat]["res"] = [40, 40, 40]
+        s.players[seat].storage = [40, 40, 40]
     p = s.players["p1"]
     gain = [production(p, 0) - upkeep(p), production(p, 1), production(p, 2)]
     s = play(s, "pass", "pass")  # Combat, Upkeep and Cleanup need no decision here
-    assert s.round == 2 and s.players["p1"]["res"] == [40 + g for g in gain]
+    assert s.round == 2 and s.players["p1"].storage == [40 + g for g in gain]
     assert min(gain) > 0
 
 
@@ -126,17 +126,17 @@ def test_e81_only_terrans_move_three_times_and_trade_two_for_one():
         assert s.stack[-1]["left"] == left
     s = game(["hydran", "terran alliance"], seed=0)
     s.turn = "p1"
-    s.players["p1"]["res"] = [2, 0, 0]
+    s.players["p1"].storage = [2, 0, 0]
     assert not [x for x in ids(s) if x.startswith("tr:")]  # 2 Money is not enough at 3:1
 
 
 def test_e84_planta_scores_a_vp_per_hex_and_has_four_colony_ships():
     """E84: +1 VP per controlled hex at game end (E75), 4 colony ships; a Terran gets no bonus."""
     s = game(["planta", "terran alliance"], seed=0, options={"draco_planta_2p": True})
-    assert s.players["p1"]["col"] == 4 and s.players["p2"]["col"] == 3
+    assert s.players["p1"].colony_ships == 4 and s.players["p2"].colony_ships == 3
     assert score_parts(s, "p1")["species"] == 1 and score_parts(s, "p2")["species"] == 0
     for hid, (q, r) in (("106", (1, 0)), ("107", (-1, 0))):
-        s.hexes[hid] = dict(new_hex(hid, q, r, 0), owner="p1")
-    s.hexes["103"] = dict(new_hex("103", 0, 1, 0), owner="p2")
+        s.hexes[hid] = new_hex(hid, q, r, 0).model_copy(update={"owner": "p1"})
+    s.hexes["103"] = new_hex("103", 0, 1, 0).model_copy(update={"owner": "p2"})
     assert score_parts(s, "p1")["species"] == 3 and score_parts(s, "p2")["species"] == 0
     assert score_parts(s, "p1")["hexes"] == HEXES[home(s, "p1")].vp + HEXES["106"].vp + HEXES["107"].vp

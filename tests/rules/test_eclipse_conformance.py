@@ -34,7 +34,7 @@ def test_conformance_e119_e120(n):
         for category in ("step", "text", "barrier", "purity"):
             assert not g.fails.counts.get(category), g.fails.report(category)
         C.check_finished(ENGINE, g.final, g.seats)
-        assert g.final.round == 9 or not any(not p["out"] for p in g.final.players.values())
+        assert g.final.round == 9 or not any(not p.collapsed for p in g.final.players.values())
         C.check_replay(ENGINE, g.seats, g.seed, g.options, g.log, g.hashes, g.final_dump, g.sample_dumps)
         mid = sorted(g.sample_dumps)[len(g.sample_dumps) // 2]
         C.check_resume(ENGINE, g.sample_dumps[mid], g.log[mid:], g.final_dump)

@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 
 from rules.eclipse.board import price, production, upkeep
-from rules.eclipse.data import HEXES, PARTS, SPECIES, TECHS, T, ship_stats
+from rules.eclipse.data import HEXES, PARTS, SPECIES, TABLES, TECHS, ship_stats
 from rules.eclipse.geometry import distance, ring_of, start_slot, wormholes
+from rules.eclipse.state import Player
 
 
 def test_e6_e88_tech_bag_96_tiles_costs_and_minimums():
@@ -18,29 +19,29 @@ def test_e6_e88_tech_bag_96_tiles_costs_and_minimums():
 
 
 def test_e19_e39_price_after_discount_and_minimum():
-    p = {"techs": {"military": [], "grid": [], "nano": []}}
+    p = Player(techs={"military": [], "grid": [], "nano": []})
     assert price(p, "plasma cannon") == 6
-    p["techs"]["military"] = ["neutron bombs"]
+    p.techs["military"] = ["neutron bombs"]
     assert price(p, "plasma cannon") == 5 and price(p, "starbase") == 3  # min 3
-    p["techs"]["military"] = ["a"] * 5  # discount 6
+    p.techs["military"] = ["a"] * 5  # discount 6
     assert price(p, "gluon computer") == 10 and price(p, "plasma missile") == 8
-    p["techs"]["military"] = ["a"] * 6  # discount 8
+    p.techs["military"] = ["a"] * 6  # discount 8
     assert price(p, "gluon computer") == 8 and price(p, "tachyon source") == 6  # minimums
-    assert T.tech_vp[4:] == [1, 2, 3, 5]
+    assert TABLES.tech_vp[4:] == [1, 2, 3, 5]
 
 
 def test_e17_upkeep_track_and_examples():
-    assert T.upkeep == [30, 25, 21, 17, 13, 10, 7, 5, 3, 2, 1, 0, 0, 0]
-    assert upkeep({"track": 12}) == 0  # Terran after the home disc
-    assert upkeep({"track": 10}) == 1  # Eridani after the home disc (E82)
-    assert upkeep({"track": 8}) == 3 and upkeep({"track": 6}) == 7  # E82: 3 and 5 in use
-    assert upkeep({"track": 15}) == 0  # extra discs (E17)
+    assert TABLES.upkeep == [30, 25, 21, 17, 13, 10, 7, 5, 3, 2, 1, 0, 0, 0]
+    assert upkeep(Player(track=12)) == 0  # Terran after the home disc
+    assert upkeep(Player(track=10)) == 1  # Eridani after the home disc (E82)
+    assert upkeep(Player(track=8)) == 3 and upkeep(Player(track=6)) == 7  # E82: 3 and 5 in use
+    assert upkeep(Player(track=15)) == 0  # extra discs (E17)
 
 
 def test_e18_production_track():
-    assert production({"pop": [10, 8, 0]}, 0) == 3
-    assert production({"pop": [10, 8, 0]}, 1) == 6
-    assert production({"pop": [10, 8, 0]}, 2) == 28
+    assert production(Player(population=[10, 8, 0]), 0) == 3
+    assert production(Player(population=[10, 8, 0]), 1) == 6
+    assert production(Player(population=[10, 8, 0]), 2) == 28
 
 
 @pytest.mark.parametrize("layout,ship,want", [
@@ -88,7 +89,7 @@ def test_e79_species_table():
 def test_e12_rings_and_e13_start_slots():
     assert distance(2, -2) == 2 and ring_of(1, 0) == "I" and ring_of(2, -1) == "II" and ring_of(3, 1) == "III"
     assert [start_slot(d) for d in range(6)] == [(0, -2), (2, -2), (2, 0), (0, 2), (-2, 2), (-2, 0)]
-    assert T.start_directions["4"] == [1, 2, 4, 5]
+    assert TABLES.start_directions["4"] == [1, 2, 4, 5]
 
 
 def test_e14_e93_home_orientation_faces_the_centre():

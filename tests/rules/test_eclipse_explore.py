@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rules.eclipse.geometry import neighbour, parse_pos, ring_of, wormholes
-from rules.eclipse.moves import explore_positions, placements, seat_to_act
+from rules.eclipse.moves import explore_positions, placements
 
 from .test_eclipse_kit import game, home, ids, play
 
@@ -11,7 +11,7 @@ def solo(sides=("terran union", "terran alliance"), seed=0):
     s = game(list(sides), seed=seed)
     s.turn = "p1"
     for x in s.order[1:]:
-        s.players[x]["passed"] = True
+        s.players[x].passed = True
     return s, "p1"
 
 
@@ -19,9 +19,9 @@ def test_e33_positions_only_through_wormholes_of_own_hexes():
     s, seat = solo()
     h = s.hexes[home(s, seat)]
     want = set()
-    for d in wormholes(home(s, seat), h["rot"]):
-        q, r = neighbour(h["q"], h["r"], d)
-        if (q, r) != (0, 0) and f"{q},{r}" not in {f"{x['q']},{x['r']}" for x in s.hexes.values()}:
+    for d in wormholes(home(s, seat), h.rotation):
+        q, r = neighbour(h.q, h.r, d)
+        if (q, r) != (0, 0) and f"{q},{r}" not in {f"{x.q},{x.r}" for x in s.hexes.values()}:
             want.add(f"{q},{r}")
     assert set(explore_positions(s, seat)) == want
     s = play(s, "act:explore")
@@ -78,16 +78,16 @@ def test_e36_e45_disc_takes_the_discovery_tile_keep_for_2_vp():
         hid = pl[0].split(":")[1]
         s = play(s, pl[0])
         h = s.hexes[hid]
-        if h["anc"]:
+        if h.ancients:
             assert "disc:yes" not in ids(s)  # E36: not with Ancients
             continue
-        if h["disc"] is None:
+        if h.discovery is None:
             continue
-        tile = h["disc"]
+        tile = h.discovery
         s = play(s, "disc:yes")
-        assert s.hexes[hid]["owner"] == seat and s.hexes[hid]["disc"] is None
+        assert s.hexes[hid].owner == seat and s.hexes[hid].discovery is None
         assert s.stack[-1] == {"k": "disco", "seat": seat, "hex": hid, "tile": tile}
         s = play(s, "dsc:keep")
-        assert s.players[seat]["kept"] == [tile]
+        assert s.players[seat].kept_discoveries == [tile]
         return
     raise AssertionError("no seed gave a discovery hex without Ancients")

@@ -3,7 +3,7 @@ E28, E40, E43-E44, E64-E65, E91, E106, E108-E109, E116."""
 from __future__ import annotations
 
 from rules.eclipse.board import enemies
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex
 from rules.eclipse.upgrade import slots_for, valid
 
@@ -14,7 +14,7 @@ def solo(sides=("terran union", "terran alliance"), seed=0):
     s = game(list(sides), seed=seed)
     s.turn = "p1"
     for x in s.order[1:]:
-        s.players[x]["passed"] = True
+        s.players[x].passed = True
     return s
 
 
@@ -42,14 +42,14 @@ def test_e40_e106_tech_needed_and_never_the_same_part_on_a_slot():
 def test_e106_return_uncovers_the_printed_part_and_undo_puts_it_back():
     s = solo()
     s = play(s, "act:upgrade", "part:hull", "put:interceptor:0")  # covers the printed Ion Cannon
-    assert s.players["p1"]["bp"]["interceptor"][0] == "hull"
+    assert s.players["p1"].blueprints["interceptor"][0] == "hull"
     s = play(s, "ret")
     assert [x for x in ids(s) if not x.startswith("tr:")] == ["rs:interceptor:0"]  # only tiles, never printed parts
     s = play(s, "rs:interceptor:0")
-    assert s.players["p1"]["bp"]["interceptor"][0] == "ion cannon"
+    assert s.players["p1"].blueprints["interceptor"][0] == "ion cannon"
     assert "undo" in ids(s) and "ret" not in ids(s)  # no tile left to return
     s = play(s, "undo")
-    assert s.players["p1"]["bp"]["interceptor"][0] == "hull" and "ret" not in ids(s) and "stop" in ids(s)
+    assert s.players["p1"].blueprints["interceptor"][0] == "hull" and "ret" not in ids(s) and "stop" in ids(s)
 
 
 def test_e87_orion_gauss_shield_printed_can_be_covered():
@@ -61,13 +61,13 @@ def test_e87_orion_gauss_shield_printed_can_be_covered():
 def test_e91_ancient_part_placed_at_once_or_kept():
     s = solo()
     hid = home(s, "p1")
-    s.hexes[hid]["disc"] = "hypergrid source"
-    s.hexes[hid]["owner"] = None
-    s.players["p1"]["track"] += 1
+    s.hexes[hid].discovery = "hypergrid source"
+    s.hexes[hid].owner = None
+    s.players["p1"].track += 1
     s = play(s, "act:influence", "from:track", f"to:{hid}", "dsc:use")
     assert s.stack[-1]["k"] == "ancpart" and "keep" in ids(s) and "put:interceptor:3" in ids(s)
     s = play(s, "put:interceptor:3")
-    assert s.players["p1"]["bp"]["interceptor"][3] == "hypergrid source" and s.players["p1"]["parts"] == []
+    assert s.players["p1"].blueprints["interceptor"][3] == "hypergrid source" and s.players["p1"].ancient_parts == []
 
 
 def ring_of_hexes(s):
@@ -76,11 +76,11 @@ def ring_of_hexes(s):
     from rules.eclipse.geometry import neighbour
     out = []
     for d, hid in zip(range(6), ("101", "102", "103", "104", "106", "107")):
-        q, r = neighbour(h["q"], h["r"], d)
-        if any((x["q"], x["r"]) == (q, r) for x in s.hexes.values()):
+        q, r = neighbour(h.q, h.r, d)
+        if any((x.q, x.r) == (q, r) for x in s.hexes.values()):
             continue
         s.hexes[hid] = new_hex(hid, q, r, 0)
-        s.hexes[hid]["anc"] = 0
+        s.hexes[hid].ancients = 0
         out.append(hid)
     return out
 
@@ -96,24 +96,24 @@ def test_e43_move_along_full_wormholes_terrans_three_activations():
     assert goes and "here" not in ids(s) and "stop" not in ids(s)
     s = play(s, goes[0])  # movement 1: the activation ends there
     dst = goes[0][3:]
-    assert s.hexes[dst]["ships"] == {"p1": {"interceptor": 1}} and s.hexes[dst]["arrive"] == ["p1"]
-    assert "p1" not in s.hexes[hid]["ships"] and s.stack[-1]["left"] == 2
+    assert s.hexes[dst].ships == {"p1": {"interceptor": 1}} and s.hexes[dst].arrival == ["p1"]
+    assert "p1" not in s.hexes[hid].ships and s.stack[-1]["left"] == 2
 
 
 def test_e44_pinning_needs_more_own_ships_than_opponents():
     s = solo()
     hid = home(s, "p1")
     ring_of_hexes(s)
-    s.hexes[hid]["ships"]["p2"] = {"interceptor": 1}
+    s.hexes[hid].ships["p2"] = {"interceptor": 1}
     assert enemies(s, hid, "p1") == 1
     s = play(s, "act:move")
     assert s.stack == [{"k": "turn"}] or not any(x.startswith("ship:") for x in ids(s))
     s2 = solo()
     hid = home(s2, "p1")
     ring_of_hexes(s2)
-    s2.hexes[hid]["ships"]["p1"]["interceptor"] = 2
-    s2.players["p1"]["built"]["interceptor"] = 2
-    s2.hexes[hid]["ships"]["p2"] = {"interceptor": 1}
+    s2.hexes[hid].ships["p1"]["interceptor"] = 2
+    s2.players["p1"].built["interceptor"] = 2
+    s2.hexes[hid].ships["p2"] = {"interceptor": 1}
     s2 = play(s2, "act:move")
     assert f"ship:{hid}:interceptor" in ids(s2)
 
@@ -135,19 +135,19 @@ def test_e28_e109_reactions_are_one_activation_without_stop():
 
 def test_e64_e65_control_changes_without_battle():
     s = solo()
-    s.hexes["106"] = dict(new_hex("106", 5, 5, 0), owner=None)
-    s.hexes["106"]["ships"] = {"p1": {"cruiser": 1}}
-    s.hexes["106"]["arrive"] = ["p1"]
-    s.hexes["107"] = dict(new_hex("107", 6, 5, 0), owner="p2")
-    s.hexes["107"]["ships"] = {"p1": {"interceptor": 1}}
-    s.hexes["107"]["arrive"] = ["p1"]
-    s.players["p2"]["track"] -= 1
-    track2 = s.players["p2"]["track"]
+    s.hexes["106"] = new_hex("106", 5, 5, 0).model_copy(update={"owner": None})
+    s.hexes["106"].ships = {"p1": {"cruiser": 1}}
+    s.hexes["106"].arrival = ["p1"]
+    s.hexes["107"] = new_hex("107", 6, 5, 0).model_copy(update={"owner": "p2"})
+    s.hexes["107"].ships = {"p1": {"interceptor": 1}}
+    s.hexes["107"].arrival = ["p1"]
+    s.players["p2"].track -= 1
+    track2 = s.players["p2"].track
     s = play(s, "pass")
     while s.phase == "action":
         s = play(s, "pass")
-    assert s.hexes["107"]["owner"] is None and s.players["p2"]["track"] == track2 + 1  # E64
+    assert s.hexes["107"].owner is None and s.players["p2"].track == track2 + 1  # E64
     assert s.stack[-1]["k"] == "control" and seat_to_act(s) == "p1"
     assert set(x for x in ids(s) if x.startswith("ctl:")) == {"ctl:yes", "ctl:no"}
     s = play(s, "ctl:yes")  # E65, in E50 order: 107 before 106
-    assert s.hexes["107"]["owner"] == "p1"
+    assert s.hexes["107"].owner == "p1"

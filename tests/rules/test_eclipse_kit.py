@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rules.eclipse import ENGINE as E
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 
 
 def game(sides, seed=0, options=None):
@@ -27,10 +27,10 @@ def play(state, *move_ids):
 
 
 def home(state, seat):
-    return next(h for h, x in state.hexes.items() if x["owner"] == seat and h.startswith("2"))
+    return next(h for h, x in state.hexes.items() if x.owner == seat and h.startswith("2"))
 
 
 def test_game_gives_each_seat_its_side():
     s = game(["terran union", "eridani", "hydran", "orion"])
-    assert [s.players[f"p{i}"]["side"] for i in range(1, 5)] == ["terran union", "eridani", "hydran", "orion"]
+    assert [s.players[f"p{i}"].side for i in range(1, 5)] == ["terran union", "eridani", "hydran", "orion"]
     assert s.phase == "action" and seat_to_act(s) == s.start

@@ -1,4 +1,4 @@
-"""Eclipse combat odds (rules/eclipse/odds.py, notation.py): E52-E56, E59, E95-E98."""
+"""Eclipse combat odds (rules/eclipse/battle/odds.py, notation.py): E52-E56, E59, E95-E98."""
 from __future__ import annotations
 
 import math
@@ -6,10 +6,10 @@ import math
 import pytest
 
 import rules.eclipse as eclipse
-from rules.eclipse.combat_core import (blueprint_type, cannon_dice, die_hits, firing_order, hit_ship,
-                                       missile_dice, roll_dice, stalemate, volley_order)
-from rules.eclipse.notation import NotationError, parse_fleet
-from rules.eclipse.odds import Battle, fleet_odds, odds
+from rules.eclipse.battle.core import (blueprint_type, cannon_dice, die_hits, firing_order, missile_dice, roll_dice,
+                                       stalemate)
+from rules.eclipse.battle.notation import NotationError, parse_fleet
+from rules.eclipse.battle.odds import Battle, fleet_odds, odds
 from rules.rng import Rng
 from rules.text import tr
 
@@ -145,6 +145,17 @@ def test_e97_npcs_always_defend_and_draco_never_fights_ancients():
 
 
 # --- brute force: many simulated battles where targeting cannot matter ----------------
+
+def hit_ship(damage: int, amount: int, hull: int):
+    """E56: the ship's new damage, or None when destroyed (damage > hull; excess is lost)."""
+    damage += amount
+    return None if damage > hull else damage
+
+
+def volley_order(defender, attacker):
+    """E53: the types with missile parts, in initiative order; each fires once per battle."""
+    return [(r, t) for r, t in firing_order(defender, attacker) if t.missiles]
+
 
 def simulate(specs: dict, rng: Rng, spread: bool = False) -> bool:
     """One battle by the rules (E52-E56, E59) between parsed fleets: each die goes to the

@@ -12,8 +12,8 @@ FOUR = ["terran union", "terran alliance", "terran republic", "terran federation
 def _over(vp: dict[str, int], storage: dict[str, int]):
     s = game(FOUR)
     for seat, p in s.players.items():
-        p["frozen"] = {"reputation": vp[seat]}  # score_parts reads a frozen score as it is (E72)
-        p["frozen_storage"] = storage[seat]
+        p.frozen_score = {"reputation": vp[seat]}  # score_parts reads a frozen score as it is (E72)
+        p.frozen_storage = storage[seat]
     s.phase = "over"
     return s
 

@@ -31,10 +31,10 @@ def test_e61_u7_retreating_in_a_later_battle_loses_the_draw_earned_by_an_earlier
     s, hid, dest = _three_way()
     assert opts(s) == ["attack", f"retreat:{dest}"]  # battle 1: p2's interceptor acts
     act(s, "attack")
-    assert "p3" not in s.hexes[hid]["ships"]
+    assert "p3" not in s.hexes[hid].ships
     assert [e.args["attacker"].args["id"] for e in events(s, "ev.battle")] == ["p3", "p2"]
     act(s, f"retreat:{dest}")  # battle 2: p2's interceptor declares a retreat
-    assert s.hexes[dest]["ships"] == {"p2": {"interceptor": 1}} and "p2" not in s.hexes[hid]["ships"]
+    assert s.hexes[dest].ships == {"p2": {"interceptor": 1}} and "p2" not in s.hexes[hid].ships
     assert _queue(s) == [["p1", 1], ["p2", 1], ["p3", 1]]  # p2: 1 kill, no participation
 
 
@@ -46,5 +46,5 @@ def test_e61_u7_a_ship_that_never_retreats_keeps_the_participation_draw():
     act(s, f"retreat:{dest}")  # battle 2: the interceptor declares; p1's cruiser misses (1)
     while s.stack and s.stack[-1]["k"] == "fight":
         act(s, "attack")  # p2's cruiser fights on (6s) until p1's cruiser is destroyed
-    assert s.hexes[hid]["ships"] == {"p2": {"cruiser": 1}} and s.hexes[dest]["ships"] == {"p2": {"interceptor": 1}}
+    assert s.hexes[hid].ships == {"p2": {"cruiser": 1}} and s.hexes[dest].ships == {"p2": {"interceptor": 1}}
     assert _queue(s) == [["p1", 1], ["p2", 4], ["p3", 1]]  # p2: 1 + interceptor 1 + cruiser 2

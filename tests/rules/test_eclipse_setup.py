@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rules.eclipse import ENGINE as E
 from rules.eclipse.geometry import start_slot
-from rules.eclipse.moves import seat_to_act
+from rules.eclipse.pending import seat_to_act
 
 from .test_eclipse_kit import game, home, ids
 
@@ -19,7 +19,7 @@ def test_e5_e9_stacks_and_tech_draws_by_player_count():
 def test_e8_galactic_center_with_gcds_and_discovery():
     s = E.setup(["a", "b"], 1)
     c = s.hexes["001"]
-    assert (c["q"], c["r"], c["gcds"], c["disc"] is not None) == (0, 0, True, True)
+    assert (c.q, c.r, c.gcds, c.discovery is not None) == (0, 0, True, True)
 
 
 def test_e11_aliens_game_picks_from_the_start_players_right_counter_clockwise():
@@ -52,32 +52,32 @@ def test_e13_e14_e16_homes_in_direction_order_from_the_start_player():
     i = s.order.index(s.start)
     for seat, d in zip(s.order[i:] + s.order[:i], [1, 2, 4, 5]):
         h = s.hexes[home(s, seat)]
-        assert (h["q"], h["r"]) == start_slot(d) and h["rot"] == d
+        assert (h.q, h.r) == start_slot(d) and h.rotation == d
 
 
 def test_e15_e16_terran_board_and_home():
     s = game(["terran union", "eridani"], seed=1)
     p = s.players["p1"]
-    assert p["res"] == [2, 3, 3] and p["track"] == 12 and p["col_up"] == 3
-    assert p["pop"] == [10, 10, 10]  # Money, Science, Materials cubes on 225 (not the advanced ones)
+    assert p.storage == [2, 3, 3] and p.track == 12 and p.colony_ships_up == 3
+    assert p.population == [10, 10, 10]  # Money, Science, Materials cubes on 225 (not the advanced ones)
     h = s.hexes["225"]
-    assert h["ships"] == {"p1": {"interceptor": 1}} and h["pop"] == [1, 0, 1, 0, 1]
-    assert p["techs"]["military"] == ["starbase"]
+    assert h.ships == {"p1": {"interceptor": 1}} and h.cubes == [1, 0, 1, 0, 1]
+    assert p.techs["military"] == ["starbase"]
 
 
 def test_e82_eridani_eleven_discs_two_reputation_tiles_three_techs():
     s = game(["terran union", "eridani"], seed=1)
     p = s.players["p2"]
-    assert p["track"] == 10 and p["discs"] == 11 and len(p["rep"]) == 2 and len(s.rep_bag) == 30
-    assert p["techs"] == {"military": ["plasma cannon"], "grid": ["gauss shield"], "nano": ["fusion drive"]}
+    assert p.track == 10 and p.discs == 11 and len(p.reputation) == 2 and len(s.rep_bag) == 30
+    assert p.techs == {"military": ["plasma cannon"], "grid": ["gauss shield"], "nano": ["fusion drive"]}
 
 
 def test_e83_hydran_fills_the_advanced_science_square_e87_orion_starts_with_a_cruiser():
     s = game(["hydran", "orion", "mechanema"], seed=2)
-    assert s.hexes["224"]["pop"] == [1, 1, 1, 0] and s.players["p1"]["pop"] == [10, 9, 11]
-    assert s.hexes["232"]["ships"] == {"p2": {"cruiser": 1}} and s.players["p2"]["built"]["cruiser"] == 1
-    assert s.hexes["232"]["pop"] == [0, 1, 1, 0]
-    assert s.players["p3"]["techs"]["grid"] == ["positron computer"]
+    assert s.hexes["224"].cubes == [1, 1, 1, 0] and s.players["p1"].population == [10, 9, 11]
+    assert s.hexes["232"].ships == {"p2": {"cruiser": 1}} and s.players["p2"].built["cruiser"] == 1
+    assert s.hexes["232"].cubes == [0, 1, 1, 0]
+    assert s.players["p3"].techs["grid"] == ["positron computer"]
 
 
 def test_e22_reputation_values_are_private():

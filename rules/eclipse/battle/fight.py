@@ -11,52 +11,50 @@ pending question is `f["ask"]` (tie, act, hit, stal) for `f["seat"]`.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from ..text import Msg, seat_ref
-from .battle_hits import (KILL_DRAWS, NPC, clear_damage, count, damages, groups, hit, kind, remove_ships,
-                          side_ships, suggest)
-from .board import enemies, m
-from .combat_core import cannon_dice, firing_order, missile_dice, roll_dice, stalemate
-from .movement import shift, steps_from
-
+from ...text import Msg, seat_ref
+from ..board import enemies, m
+from ..movement import shift, steps_from
+from ..state import EclipseState, Hex
+from .core import cannon_dice, firing_order, missile_dice, roll_dice, stalemate
+from .hits import (KILL_DRAWS, NPC, clear_damage, count, damages, groups, hit, remove_ships, ship_type,
+                   side_ships, suggest)
 
 def side_ref(side: str) -> Msg:
     return m("side_npc") if side == NPC else seat_ref(side)
 
 
-def note(state: Any, f: dict, event: Msg) -> None:
+def note(state: EclipseState, f: dict, event: Msg) -> None:
     """An event of the battle being fought: in the move's events and in the battle's log."""
     state.events.append(event)
     f["b"]["log"].append(event.model_dump())
     touch(state, f)
 
 
-def touch(state: Any, f: dict) -> None:
+def touch(state: EclipseState, f: dict) -> None:
     """The current move fights in this battle: `state.battles` gets a live mark (the view
     reads the log from the frame); `_end_battle` turns it into the ended battle's log."""
     if not any(x.get("live") for x in state.battles):
         state.battles.append({"hex": f["hex"], "live": True})
 
 
-def battle_sides(state: Any, hid: str) -> list[str]:
+def battle_sides(state: EclipseState, hid: str) -> list[str]:
     """E51: sides by entry: NPCs first, then the hex's controller, then arrival order (E43)."""
     h = state.hexes[hid]
-    present = [s for s, v in h["ships"].items() if any(v.values())]
-    out = [NPC] if (h["anc"] or h["gcds"]) else []
-    if h["owner"] in present:
-        out.append(h["owner"])
-    out += [s for s in h["arrive"] if s in present and s not in out]
+    present = [s for s, v in h.ships.items() if any(v.values())]
+    out = [NPC] if (h.ancients or h.gcds) else []
+    if h.owner in present:
+        out.append(h.owner)
+    out += [s for s in h.arrival if s in present and s not in out]
     return out + [s for s in present if s not in out]
 
 
-def _fight(state: Any, h: dict, a: str, b: str) -> bool:
+def _fight(state: EclipseState, h: Hex, a: str, b: str) -> bool:
     """E49/E85: Ancients and Draco never fight each other (the GCDS fights everyone)."""
     other = b if a == NPC else a if b == NPC else None
-    return other is None or h["gcds"] or state.players[other]["species"] != "draco"
+    return other is None or h.gcds or state.players[other].species != "draco"
 
 
-def has_battle(state: Any, hid: str) -> bool:
+def has_battle(state: EclipseState, hid: str) -> bool:
     """E49: ships of two opposing sides share the hex."""
     sides = battle_sides(state, hid)
     return len(sides) >= 2 and _fight(state, state.hexes[hid], sides[-2], sides[-1])
@@ -67,24 +65,24 @@ def new_fight(hid: str) -> dict:
             "b": None, "dice": [], "fire": None}
 
 
-def retreat_hexes(state: Any, hid: str, seat: str) -> list[str]:
+def retreat_hexes(state: EclipseState, hid: str, seat: str) -> list[str]:
     """E58: adjacent connected hexes holding the seat's disc and no opponent ships."""
     return [n for n in steps_from(state, seat, hid)
-            if state.hexes[n]["owner"] == seat and not enemies(state, n, seat)]
+            if state.hexes[n].owner == seat and not enemies(state, n, seat)]
 
 
 def _other(b: dict, side: str) -> str:
     return b["a"] if side == b["d"] else b["d"]
 
 
-def _types(state: Any, h: dict, b: dict, side: str) -> list:
+def _types(state: EclipseState, h: Hex, b: dict, side: str) -> list:
     """A side's types, by initiative, equal ones in their owner's chosen order (E52, E112)."""
     prefs = b["prefs"].get(side, [])
-    ts = [kind(state, side, s) for s in side_ships(h, side)]
+    ts = [ship_type(state, side, s) for s in side_ships(h, side)]
     return sorted(ts, key=lambda t: (-t.initiative, prefs.index(t.ship) if t.ship in prefs else len(prefs)))
 
 
-def tie_options(state: Any, f: dict) -> tuple[str, list[str]] | None:
+def tie_options(state: EclipseState, f: dict) -> tuple[str, list[str]] | None:
     """E112 step 1: the next side with several types of equal initiative still unordered."""
     b = f["b"]
     h = state.hexes[f["hex"]]
@@ -92,7 +90,7 @@ def tie_options(state: Any, f: dict) -> tuple[str, list[str]] | None:
         if side == NPC:
             continue
         chosen = b["prefs"].setdefault(side, [])
-        ts = [kind(state, side, s) for s in side_ships(h, side)]
+        ts = [ship_type(state, side, s) for s in side_ships(h, side)]
         for init in sorted({t.initiative for t in ts}, reverse=True):
             left = [t.ship for t in ts if t.initiative == init and t.ship not in chosen]
             if len(left) >= 2:
@@ -100,7 +98,7 @@ def tie_options(state: Any, f: dict) -> tuple[str, list[str]] | None:
     return None
 
 
-def advance(state: Any, f: dict) -> bool:
+def advance(state: EclipseState, f: dict) -> bool:
     """Run the hex's battles until a seat must decide (False) or they are over (True)."""
     hid = f["hex"]
     h = state.hexes[hid]
@@ -143,13 +141,13 @@ def advance(state: Any, f: dict) -> bool:
                 continue
             side, ship = b["order"][b["i"]]
             b["i"] += 1
-            t = kind(state, side, ship)
+            t = ship_type(state, side, ship)
             if t.missiles and count(h, side, ship):
                 fire(state, f, side, ship, missile_dice(t, count(h, side, ship)), "missiles")
             continue
         if b["i"] == 0 and not b["checked"]:
             b["checked"] = True
-            types = [kind(state, s, x) for s in (b["d"], b["a"]) for x in side_ships(h, s)]
+            types = [ship_type(state, s, x) for s in (b["d"], b["a"]) for x in side_ships(h, s)]
             if stalemate(types):  # E59
                 hexes = retreat_hexes(state, hid, b["a"])
                 if len(hexes) > 1:
@@ -174,18 +172,18 @@ def advance(state: Any, f: dict) -> bool:
             attack(state, f)
 
 
-def attack(state: Any, f: dict) -> None:
+def attack(state: EclipseState, f: dict) -> None:
     """E54: the active type fires all its cannons."""
     b = f["b"]
     side, ship = b["order"][b["i"]]
     b["i"] += 1
     h = state.hexes[f["hex"]]
-    dice = cannon_dice(kind(state, side, ship), count(h, side, ship))
+    dice = cannon_dice(ship_type(state, side, ship), count(h, side, ship))
     if dice:  # a type without cannons has nothing to fire (it could only have retreated, E58)
         fire(state, f, side, ship, dice, "cannons")
 
 
-def declare_retreat(state: Any, f: dict, dest: str) -> None:
+def declare_retreat(state: EclipseState, f: dict, dest: str) -> None:
     b = f["b"]
     side, ship = b["order"][b["i"]]
     b["i"] += 1
@@ -194,7 +192,7 @@ def declare_retreat(state: Any, f: dict, dest: str) -> None:
     note(state, f, m("ev.retreat", seat=seat_ref(side), ship=m(f"ship.{ship}"), hex=dest))
 
 
-def _leave(state: Any, f: dict, side: str, ship: str, dest: str) -> None:
+def _leave(state: EclipseState, f: dict, side: str, ship: str, dest: str) -> None:
     hid = f["hex"]
     clear_damage(state.hexes[hid], side, ship)
     for _ in range(count(state.hexes[hid], side, ship)):
@@ -202,7 +200,7 @@ def _leave(state: Any, f: dict, side: str, ship: str, dest: str) -> None:
     note(state, f, m("ev.retreated", seat=seat_ref(side), ship=m(f"ship.{ship}"), hex=dest))
 
 
-def flee(state: Any, f: dict, dest: str | None) -> None:
+def flee(state: EclipseState, f: dict, dest: str | None) -> None:
     """E59: the attacker leaves at once for `dest` (destroyed without one; no draws)."""
     b = f["b"]
     hid, side = f["hex"], b["a"]
@@ -215,7 +213,7 @@ def flee(state: Any, f: dict, dest: str | None) -> None:
         else:
             n = count(h, side, ship)
             clear_damage(h, side, ship)
-            state.players[side]["built"][ship] -= n
+            state.players[side].built[ship] -= n
             remove_ships(state, hid, side, ship, n)
 
 
@@ -223,10 +221,10 @@ def dice_text(dice: list) -> str:
     return " ".join(str(r) if d == 1 else f"{r}({d})" for r, d in dice)
 
 
-def fire(state: Any, f: dict, side: str, ship: str, damages: tuple, what: str) -> None:
+def fire(state: EclipseState, f: dict, side: str, ship: str, damages: tuple, what: str) -> None:
     """E53/E55: roll the dice; those that hit some live opponent ship wait for E113/E57."""
     h = state.hexes[f["hex"]]
-    t = kind(state, side, ship)
+    t = ship_type(state, side, ship)
     dice = [[d.roll, d.damage] for d in roll_dice(state.rng, damages)]
     opp = _other(f["b"], side)
     hitting = [d for d in dice if groups(state, f["hex"], opp, side_ships(h, opp), d[0], t)]
@@ -236,14 +234,14 @@ def fire(state: Any, f: dict, side: str, ship: str, damages: tuple, what: str) -
     f["dice"], f["fire"] = hitting, [side, ship]
 
 
-def hit_options(state: Any, f: dict) -> list[tuple[str, int]]:
+def hit_options(state: EclipseState, f: dict) -> list[tuple[str, int]]:
     side, ship = f["fire"]
     opp = _other(f["b"], side)
     h = state.hexes[f["hex"]]
-    return groups(state, f["hex"], opp, side_ships(h, opp), f["dice"][0][0], kind(state, side, ship))
+    return groups(state, f["hex"], opp, side_ships(h, opp), f["dice"][0][0], ship_type(state, side, ship))
 
 
-def _assign(state: Any, f: dict) -> bool:
+def _assign(state: EclipseState, f: dict) -> bool:
     """E113: give the dice out; False while the firing player must choose."""
     side, ship = f["fire"]
     if side == NPC:  # E57: the engine's fixed priority
@@ -260,18 +258,18 @@ def _assign(state: Any, f: dict) -> bool:
     return True
 
 
-def auto_hits(state: Any, f: dict) -> None:
+def auto_hits(state: EclipseState, f: dict) -> None:
     side, ship = f["fire"]
     opp = _other(f["b"], side)
     h = state.hexes[f["hex"]]
-    plan = suggest(state, f["hex"], opp, side_ships(h, opp), f["dice"], kind(state, side, ship))
+    plan = suggest(state, f["hex"], opp, side_ships(h, opp), f["dice"], ship_type(state, side, ship))
     dice, f["dice"] = f["dice"], []
     for j, target, before in plan:
         if count(h, opp, target) and before in damages(h, opp, target):
             give(state, f, target, before, dice[j][1])
 
 
-def give(state: Any, f: dict, target: str, before: int, amount: int) -> None:
+def give(state: EclipseState, f: dict, target: str, before: int, amount: int) -> None:
     """One die on one ship (E56); a destruction counts for the firer's draws (E61)."""
     side = f["fire"][0]
     b = f["b"]
@@ -284,7 +282,7 @@ def give(state: Any, f: dict, target: str, before: int, amount: int) -> None:
             f["stay"][opp] = True  # U7: destroyed before declaring a retreat
 
 
-def _stayed(state: Any, f: dict) -> None:
+def _stayed(state: EclipseState, f: dict) -> None:
     """U7, once all battles of the hex are over: a participant with ships still in the hex has
     ships that never declared a retreat in any of them (declared ones always leave), so it keeps
     the participation draw.  Ships that stayed to the end of an earlier battle and retreated in
@@ -295,7 +293,7 @@ def _stayed(state: Any, f: dict) -> None:
             f["stay"][side] = True
 
 
-def _end_battle(state: Any, f: dict) -> None:
+def _end_battle(state: EclipseState, f: dict) -> None:
     """E54: one side is gone; the survivor's retreating ships complete their retreat."""
     b = f["b"]
     h = state.hexes[f["hex"]]

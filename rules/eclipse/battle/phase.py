@@ -2,32 +2,27 @@
 
 Frame `{"k": "combat", "step": battles|pop|control|draco|repair, "at": last hex}`
 walks the hexes in E50 order (descending number) and pushes the frames that ask:
-"fight" (battle.py), "rep" (reputation.py), "popatk"/"grave" (population.py) and
+"fight" (fight.py), "rep" (reputation.py), "popatk"/"grave" (population.py) and
 "control"/"colhex"/"disco" (the post-combat steps of part 1).
 """
 from __future__ import annotations
 
-from typing import Any
-
+from ..board import m
+from ..phases import ABOVE_EVERY_HEX, begin_upkeep, control_todo, lose_control
+from ..pending import Opt
+from ..state import EclipseState
 from . import population, reputation
-from .battle import (advance, attack, auto_hits, declare_retreat, flee, give, has_battle, hit_options, new_fight,
-                     retreat_hexes, tie_options, touch)
-from .board import m
+from .fight import (advance, attack, auto_hits, declare_retreat, flee, give, has_battle, hit_options, new_fight,
+                    retreat_hexes, tie_options, touch)
 
-KINDS = ("combat", "fight", "rep", "popatk", "grave")
-_TOP = "999"
+COMBAT_FRAMES = ("combat", "fight", "rep", "popatk", "grave")
 
 
-def start_combat(state: Any) -> None:
-    state.phase = "combat"
-    state.stack = [{"k": "combat", "step": "battles", "at": _TOP}]
-
-
-def _next_hex(state: Any, below: str, test) -> str | None:
+def _next_hex(state: EclipseState, below: str, test) -> str | None:
     return next((hid for hid in sorted(state.hexes, reverse=True) if hid < below and test(hid)), None)
 
 
-def settle_combat(state: Any, f: dict) -> bool:
+def settle_combat(state: EclipseState, f: dict) -> bool:
     """Automatic steps of the top frame; True when something moved on, False when a seat
     must decide."""
     k = f["k"]
@@ -49,7 +44,7 @@ def settle_combat(state: Any, f: dict) -> bool:
     if step == "battles":  # E62 step 1
         hid = _next_hex(state, f["at"], lambda h: has_battle(state, h))
         if hid is None:
-            f.update(step="pop", at=_TOP)
+            f.update(step="pop", at=ABOVE_EVERY_HEX)
         else:
             f["at"] = hid
             state.stack.append(new_fight(hid))
@@ -57,14 +52,13 @@ def settle_combat(state: Any, f: dict) -> bool:
     if step == "pop":  # E62 step 2
         hid = _next_hex(state, f["at"], lambda h: bool(population.attackers(state, h)))
         if hid is None:
-            f.update(step="control", at=_TOP)
+            f.update(step="control", at=ABOVE_EVERY_HEX)
             return True
         f["at"] = hid
         for seat in reversed(population.attackers(state, hid)):
             state.stack.append({"k": "popatk", "hex": hid, "seat": seat, "left": None, "grave": []})
         return True
     if step == "control":  # E62 steps 3-4
-        from .flow import control_todo, lose_control
         lose_control(state)
         f["step"] = "draco"
         todo = control_todo(state)
@@ -75,19 +69,18 @@ def settle_combat(state: Any, f: dict) -> bool:
         f["step"] = "repair"
         for hid in sorted(state.hexes):  # pushed lowest first: the highest hex is asked first
             h = state.hexes[hid]
-            if (h["owner"] is not None and h["disc"] is not None and not h["anc"]
-                    and state.players[h["owner"]]["species"] == "draco"):
-                tile, h["disc"] = h["disc"], None
-                state.stack.append({"k": "disco", "seat": h["owner"], "hex": hid, "tile": tile})
+            if (h.owner is not None and h.discovery is not None and not h.ancients
+                    and state.players[h.owner].species == "draco"):
+                tile, h.discovery = h.discovery, None
+                state.stack.append({"k": "disco", "seat": h.owner, "hex": hid, "tile": tile})
         return True
     for h in state.hexes.values():  # E66: repair
-        h.pop("dmg", None)
-    from .flow import begin_upkeep
+        h.drop("damage")
     begin_upkeep(state)
     return True
 
 
-def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     k = f["k"]
     if k == "rep":
         return reputation.options(state, seat, f)
@@ -112,7 +105,7 @@ def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
     return []
 
 
-def apply(state: Any, seat: str, f: dict, head: str, arg: str) -> None:
+def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
     k = f["k"]
     if k == "rep":
         reputation.apply(state, seat, f, arg)
@@ -138,4 +131,4 @@ def apply(state: Any, seat: str, f: dict, head: str, arg: str) -> None:
     f["ask"] = None
 
 
-__all__ = ["KINDS", "start_combat", "settle_combat", "options", "apply"]
+__all__ = ["COMBAT_FRAMES", "settle_combat", "options", "apply"]

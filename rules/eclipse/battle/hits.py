@@ -1,103 +1,103 @@
 """Ships in a battle, damage and hits (E56, E57, E60, E113) on the plain-data hex.
 
-Damage lives in the hex (`h["dmg"] = {side: {ship: [damage of each damaged ship,
+Damage lives in the hex (`h.damage = {side: {ship: [damage of each damaged ship,
 highest first]}}`), so it carries over between the battles of one hex (E60) and
 the board image can draw it; repair (E66) drops it.  A side is a seat or "npc"
 (the Ancients or the GCDS, E49).
 """
 from __future__ import annotations
 
-from typing import Any
-
-from .combat_core import SIZE, ShipType, die_hits, npc_type, player_type
+from ..state import EclipseState, Hex
+from .core import SIZE, ShipType, die_hits, npc_type, player_type
 
 NPC = "npc"
 NPC_SIZE = {"gcds": 9, "ancient": 4}  # for the suggestion only: the GCDS is the biggest target
 KILL_DRAWS = {"interceptor": 1, "starbase": 1, "ancient": 1, "cruiser": 2, "dreadnought": 3, "gcds": 3}  # E61
 
 
-def count(h: dict, side: str, ship: str) -> int:
+def count(h: Hex, side: str, ship: str) -> int:
     if side == NPC:
-        return h["anc"] if ship == "ancient" else int(bool(h["gcds"]))
-    return h["ships"].get(side, {}).get(ship, 0)
+        return h.ancients if ship == "ancient" else int(bool(h.gcds))
+    return h.ships.get(side, {}).get(ship, 0)
 
 
-def side_ships(h: dict, side: str) -> list[str]:
+def side_ships(h: Hex, side: str) -> list[str]:
     """The ship types a side has in the hex now."""
     if side == NPC:
-        return (["ancient"] if h["anc"] else []) + (["gcds"] if h["gcds"] else [])
-    return [s for s, n in h["ships"].get(side, {}).items() if n]
+        return (["ancient"] if h.ancients else []) + (["gcds"] if h.gcds else [])
+    return [s for s, n in h.ships.get(side, {}).items() if n]
 
 
-def kind(state: Any, side: str, ship: str) -> ShipType:
+def ship_type(state: EclipseState, side: str, ship: str) -> ShipType:
     return npc_type(ship) if side == NPC else player_type(state, side, ship)
 
 
-def damages(h: dict, side: str, ship: str) -> list[int]:
+def damages(h: Hex, side: str, ship: str) -> list[int]:
     """Damage of every ship of the type, highest first (undamaged ships as 0)."""
-    dmg = h.get("dmg", {}).get(side, {}).get(ship, [])
+    dmg = h.damage.get(side, {}).get(ship, [])
     return dmg + [0] * (count(h, side, ship) - len(dmg))
 
 
-def _set_damages(h: dict, side: str, ship: str, values: list[int]) -> None:
+def _set_damages(h: Hex, side: str, ship: str, values: list[int]) -> None:
     hurt = sorted((v for v in values if v), reverse=True)
-    by_side = h.setdefault("dmg", {}).setdefault(side, {})
+    by_side = h.damage.setdefault(side, {})
     if hurt:
         by_side[ship] = hurt
     else:
         by_side.pop(ship, None)
         if not by_side:
-            h["dmg"].pop(side)
-            if not h["dmg"]:
-                del h["dmg"]
+            h.damage.pop(side)
+            if not h.damage:
+                h.drop("damage")
 
 
-def remove_ships(state: Any, hid: str, side: str, ship: str, n: int = 1) -> None:
+def remove_ships(state: EclipseState, hid: str, side: str, ship: str, n: int = 1) -> None:
     """n ships of a type leave the hex (destroyed: back to the owner's supply, E56;
     NPC ships leave the game, E78)."""
     h = state.hexes[hid]
     if side == NPC:
         if ship == "ancient":
-            h["anc"] -= n
+            h.ancients -= n
         else:
-            h["gcds"] = False
+            h.gcds = False
         return
-    mine = h["ships"][side]
+    mine = h.ships[side]
     mine[ship] -= n
     if not mine[ship]:
         del mine[ship]
     if not any(mine.values()):
-        del h["ships"][side]
-        if side in h["arrive"]:
-            h["arrive"].remove(side)
+        del h.ships[side]
+        if side in h.arrival:
+            h.arrival.remove(side)
 
 
-def clear_damage(h: dict, side: str, ship: str) -> None:
+def clear_damage(h: Hex, side: str, ship: str) -> None:
     _set_damages(h, side, ship, [])
 
 
-def hit(state: Any, hid: str, side: str, ship: str, before: int, amount: int) -> bool:
+def hit(state: EclipseState, hid: str, side: str, ship: str, before: int, amount: int) -> bool:
     """E56: `amount` damage on one ship of the type that has `before` damage; True when
     it is destroyed (damage > hull; excess is lost)."""
     h = state.hexes[hid]
     vals = damages(h, side, ship)
     vals.remove(before)
-    if before + amount > kind(state, side, ship).hull:
+    if before + amount > ship_type(state, side, ship).hull:
         _set_damages(h, side, ship, vals)
-        if state.players.get(side, {}).get("built") is not None:
-            state.players[side]["built"][ship] -= 1
+        if side in state.players:
+            state.players[side].built[ship] -= 1
         remove_ships(state, hid, side, ship)
         return True
     _set_damages(h, side, ship, vals + [before + amount])
     return False
 
 
-def groups(state: Any, hid: str, side: str, ships: list[str], roll: int, firing: ShipType) -> list[tuple[str, int]]:
+def groups(state: EclipseState, hid: str, side: str, ships: list[str], roll: int,
+           firing: ShipType) -> list[tuple[str, int]]:
     """E113: (type, damage so far) of the live opponent ships this die hits."""
     h = state.hexes[hid]
     out = []
     for ship in ships:
-        if count(h, side, ship) and die_hits(roll, firing, kind(state, side, ship)):
+        if count(h, side, ship) and die_hits(roll, firing, ship_type(state, side, ship)):
             out += [(ship, d) for d in sorted(set(damages(h, side, ship)), reverse=True)]
     return out
 
@@ -106,7 +106,7 @@ def _size(ship: str) -> float:
     return SIZE.get(ship, NPC_SIZE.get(ship, 0))
 
 
-def suggest(state: Any, hid: str, side: str, ships: list[str], dice: list[list[int]],
+def suggest(state: EclipseState, hid: str, side: str, ships: list[str], dice: list[list[int]],
             firing: ShipType) -> list[tuple[int, str, int]]:
     """E57 (molip's AutoAssignHits, with each die's damage): (die index, type, damage
     so far of the ship it goes to), in the order to apply them; dice left out are lost.  Destroy pass: largest
@@ -115,7 +115,7 @@ def suggest(state: Any, hid: str, side: str, ships: list[str], dice: list[list[i
     damaged surviving ship of the largest type it hits."""
     h = state.hexes[hid]
     live = {s: damages(h, side, s) for s in ships if count(h, side, s)}
-    kinds = {s: kind(state, side, s) for s in live}
+    kinds = {s: ship_type(state, side, s) for s in live}
     order = sorted(live, key=_size, reverse=True)
     plan: list[tuple[int, str, int]] = []
     free = set(range(len(dice)))

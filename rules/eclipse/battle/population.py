@@ -6,23 +6,23 @@ Frame `{"k": "popatk", "hex", "seat": attacker, "left": damage points or None,
 """
 from __future__ import annotations
 
-from typing import Any
-
-from ..text import seat_ref
-from .battle_hits import side_ships
-from .board import hex_cubes, m, owns, res_msg
-from .combat_core import ShipType, cannon_dice, die_hits, player_type, roll_dice
-from .data import HEXES, RESOURCES
+from ...text import seat_ref
+from ..board import hex_cubes, m, owns, res_msg
+from ..data import HEXES, RESOURCES
+from ..pending import Opt
+from ..state import EclipseState
+from .core import ShipType, cannon_dice, die_hits, player_type, roll_dice
+from .hits import side_ships
 
 CUBE = ShipType("", "cube", 0, 0, 0, 0)  # E63: cubes have shield 0
 
 
-def attackers(state: Any, hid: str) -> list[str]:
+def attackers(state: EclipseState, hid: str) -> list[str]:
     """E63: players with ships in a hex where another player has cubes (NPCs never)."""
     h = state.hexes[hid]
-    if h["owner"] is None or not hex_cubes(state, hid):
+    if h.owner is None or not hex_cubes(state, hid):
         return []
-    return [s for s in h["ships"] if s != h["owner"] and side_ships(h, s)]
+    return [s for s in h.ships if s != h.owner and side_ships(h, s)]
 
 
 def boxes(kind: str) -> list[int]:
@@ -34,44 +34,44 @@ def boxes(kind: str) -> list[int]:
     return [RESOURCES.index(kind.rstrip("*"))]
 
 
-def kill(state: Any, f: dict, kind: str) -> None:
+def kill(state: EclipseState, f: dict, kind: str) -> None:
     """One cube of that square kind leaves the hex for its owner's graveyard."""
     h = state.hexes[f["hex"]]
-    owner = h["owner"]
+    owner = h.owner
     if kind == "orbital":
-        h["orb"] = 1
+        h.orbital = 1
     else:
-        i = next(i for i, (k, x) in enumerate(zip(HEXES[f["hex"]].squares, h["pop"])) if k == kind and x)
-        h["pop"][i] = 0
+        i = next(i for i, (k, x) in enumerate(zip(HEXES[f["hex"]].squares, h.cubes)) if k == kind and x)
+        h.cubes[i] = 0
     choice = boxes(kind)
     if len(choice) == 1:
-        state.players[owner]["grave"][choice[0]] += 1
+        state.players[owner].graveyard[choice[0]] += 1
     else:
         f["grave"].append(kind)
     state.events.append(m("ev.cube_killed", seat=seat_ref(owner), hex=f["hex"], kind=m(f"sq.{kind}")))
 
 
-def _kill_all(state: Any, f: dict, why: str) -> None:
+def _kill_all(state: EclipseState, f: dict, why: str) -> None:
     state.events.append(m(f"ev.pop_{why}", seat=seat_ref(f["seat"]), hex=f["hex"]))
     for kind in hex_cubes(state, f["hex"]):
         kill(state, f, kind)
 
 
-def start(state: Any, f: dict) -> None:
+def start(state: EclipseState, f: dict) -> None:
     """E63/E115 step 1: Neutron Bombs and Planta cubes without a roll; else one roll per cannon."""
     hid, seat = f["hex"], f["seat"]
     h = state.hexes[hid]
     f["left"] = 0
-    if not hex_cubes(state, hid) or h["owner"] in (None, seat) or not side_ships(h, seat):
+    if not hex_cubes(state, hid) or h.owner in (None, seat) or not side_ships(h, seat):
         return
     if owns(state.players[seat], "neutron bombs"):
         return _kill_all(state, f, "neutron")
-    if state.players[h["owner"]]["species"] == "planta":  # U20
+    if state.players[h.owner].species == "planta":  # U20
         return _kill_all(state, f, "planta")
     points, shown = 0, []
     for ship in side_ships(h, seat):
         t = player_type(state, seat, ship)
-        for d in roll_dice(state.rng, cannon_dice(t, h["ships"][seat][ship])):
+        for d in roll_dice(state.rng, cannon_dice(t, h.ships[seat][ship])):
             shown.append(str(d.roll) if d.damage == 1 else f"{d.roll}({d.damage})")
             if die_hits(d.roll, t, CUBE):
                 points += d.damage  # U22: each point of damage destroys one cube
@@ -83,7 +83,7 @@ def start(state: Any, f: dict) -> None:
         f["left"] = points
 
 
-def step(state: Any, f: dict) -> bool:
+def step(state: EclipseState, f: dict) -> bool:
     """Forced parts; True when the frame is finished (popped, owner's box choices queued)."""
     if f["left"] is None:
         start(state, f)
@@ -98,12 +98,12 @@ def step(state: Any, f: dict) -> bool:
     i = state.stack.index(f)
     state.stack.remove(f)
     if f["grave"]:
-        owner = state.hexes[f["hex"]]["owner"]
+        owner = state.hexes[f["hex"]].owner
         state.stack.insert(i, {"k": "grave", "seat": owner, "kinds": f["grave"]})
     return True
 
 
-def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f["k"] == "grave":
         kind = f["kinds"][0]
         return [(f"box:{RESOURCES[b]}", m("mv.grave_box", kind=m(f"sq.{kind}"), res=res_msg(b)), True)
@@ -112,9 +112,9 @@ def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
             for k in sorted(set(hex_cubes(state, f["hex"])))]
 
 
-def apply(state: Any, seat: str, f: dict, head: str, arg: str) -> None:
+def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
     if f["k"] == "grave":
-        state.players[seat]["grave"][RESOURCES.index(arg)] += 1
+        state.players[seat].graveyard[RESOURCES.index(arg)] += 1
         f["kinds"].pop(0)
         if not f["kinds"]:
             state.stack.remove(f)

@@ -1,6 +1,6 @@
 """Exact combat odds (E98): the probability that the attacker wins one battle.
 
-Built on combat_core (E52-E56, E59).  A side's configuration is, per ship type,
+Built on core.py (E52-E56, E59).  A side's configuration is, per ship type,
 the sorted damage of its surviving ships: ships of one type with equal damage are
 interchangeable, so this is canonical.  Every configuration of each side is
 enumerated and ranked by remaining hit points; a hit always lowers them, so
@@ -28,7 +28,7 @@ from math import comb, factorial, prod
 from operator import ge, itemgetter
 from typing import Optional, Sequence
 
-from .combat_core import ShipType, firing_order, needed
+from .core import ShipType, firing_order, needed
 from .notation import FleetSpec, NotationError, check_pair, parse_fleet
 
 ATT, DEF = 0, 1
@@ -48,7 +48,7 @@ def fleet_odds(attacker: Groups, defender: Groups,
                damage: Optional[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]] = None,
                from_round: bool = False, max_work: int = MAX_WORK) -> float:
     """The E98 figure for fleets given as (ShipType, count) groups, e.g. built with
-    `combat_core.player_type` in a running game.  `damage` optionally gives, per side and
+    `core.player_type` in a running game.  `damage` optionally gives, per side and
     group, the damage already on each of its `count` ships (E60: it carries over).
     `from_round`: start at an engagement round, the missile volley already fired (E53).
     Refused ("too_big") past `max_work` pair-positions (MAX_WORK: ~5 s of CPU)."""

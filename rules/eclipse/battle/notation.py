@@ -10,12 +10,12 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from ..text import Msg, msg, tr
-from .combat_core import ShipType, blueprint_type, npc_type
-from .data import BLUEPRINTS, PARTS, SHIPS, SPECIES, T, ship_stats
+from ...text import Msg, msg, tr
+from ..data import BLUEPRINTS, PARTS, SHIPS, SPECIES, TABLES, ship_stats
+from .core import ShipType, blueprint_type, npc_type
 
 NPCS = ("ancient", "gcds")
-SUPPLY = {**T.ships, "ancient": 2, "gcds": 1}  # E97 rejection 3
+SUPPLY = {**TABLES.ships, "ancient": 2, "gcds": 1}  # E97 rejection 3
 PLURALS = {f"{s}s": s for s in (*SHIPS, "ancient")}
 _GROUP = re.compile(r"^(?:([0-9]+) )?([^()]+?)(?:\(([^()]*)\))?$")  # E96: counts in ASCII digits
 

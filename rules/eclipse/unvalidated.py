@@ -1,5 +1,5 @@
-"""Speed helpers for hot paths: pydantic objects built from trusted values
-without validation (as rules/wayfinders/fast.py does for that game)."""
+"""Pydantic objects built from trusted values without validation, for the hot paths (as
+rules/wayfinders/fast.py does for that game)."""
 from __future__ import annotations
 
 from typing import Any

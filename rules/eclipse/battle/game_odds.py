@@ -1,6 +1,6 @@
 """Odds of a battle waiting in a running game (issue #6 item 3), on odds.fleet_odds (E98).
 
-`battle_odds(state, hex)` is the next battle the Combat phase would fight there (the
+`hex_odds(state, hex, None)` is the next battle the Combat phase would fight there (the
 latest two sides, E51) with its attacker's exact chance of winning, ships' current
 blueprints and damage (E60) included; `pending_battles(state, seat)` lists the hexes
 where `seat` is about to fight.  `seat_odds(state, seat)` gathers what a player asks
@@ -11,10 +11,15 @@ can take seconds (see odds.MAX_WORK).
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
-from .battle import battle_sides, has_battle
-from .battle_hits import NPC, count, damages, kind, side_ships
+from ..movement import shift, steps_from
+from ..pending import frame, seat_to_act
+from ..state import EclipseState, copy_state
+from .fight import battle_sides, has_battle
+from .hits import NPC, count, damages, ship_type, side_ships
+from .notation import NotationError
+from .odds import MAX_WORK, fleet_odds
 
 
 class Odds(NamedTuple):
@@ -28,17 +33,17 @@ class Odds(NamedTuple):
     npc: str = ""  # when the Ancients or the GCDS defend: "ancient" or "gcds"
 
 
-def _npc(state: Any, hid: str, defender: str) -> str:
-    return "" if defender != NPC else "gcds" if state.hexes[hid]["gcds"] else "ancient"
+def _npc(state: EclipseState, hid: str, defender: str) -> str:
+    return "" if defender != NPC else "gcds" if state.hexes[hid].gcds else "ancient"
 
 
-def pending_battles(state: Any, seat: str) -> list[str]:
+def pending_battles(state: EclipseState, seat: str) -> list[str]:
     """Hexes, in E50 order, where the seat's ships would fight a battle now (E49)."""
     return [hid for hid in sorted(state.hexes, reverse=True)
-            if state.hexes[hid]["ships"].get(seat) and has_battle(state, hid)]
+            if state.hexes[hid].ships.get(seat) and has_battle(state, hid)]
 
 
-def _running(state: Any, hid: str) -> Optional[dict]:
+def _running(state: EclipseState, hid: str) -> Optional[dict]:
     """The fight frame whose battle in this hex is under way (E112), if any."""
     f = state.stack[-1] if state.stack else None
     if f is None or f["k"] != "fight" or f["hex"] != hid or f["b"] is None:
@@ -46,21 +51,15 @@ def _running(state: Any, hid: str) -> Optional[dict]:
     return f
 
 
-def battle_odds(state: Any, hid: str) -> Optional[tuple[str, str, float]]:
-    """(attacker, defender, the attacker's chance of winning) of the hex's next battle, from
-    its start with the damage already on the ships (E60)."""
-    got = _odds(state, hid, None)
-    return None if got is None else got[:3]
-
-
-def _odds(state: Any, hid: str, f: Optional[dict], max_work: Optional[int] = None
+def hex_odds(state: EclipseState, hid: str, f: Optional[dict], max_work: Optional[int] = None
           ) -> Optional[tuple[str, str, float, bool]]:
-    """As battle_odds; with the hex's fight frame `f` under way, its own pair, the owners'
-    order of equal-initiative types (E112) and, once the volley is over, from a round.
+    """(attacker, defender, the attacker's chance of winning, from a round?) of the hex's battle:
+    the next one from its start with the damage already on the ships (E60), or with the hex's
+    fight frame `f` under way, its own pair, the owners' order of equal-initiative types (E112)
+    and, once the volley is over, from a round.
     Past `max_work` (odds.MAX_WORK by default) raises NotationError("too_big")."""
     if not has_battle(state, hid):
         return None
-    from .odds import MAX_WORK, fleet_odds
     h = state.hexes[hid]
     b = f["b"] if f is not None else None
     defender, attacker = (b["d"], b["a"]) if b is not None else battle_sides(state, hid)[-2:]
@@ -69,18 +68,17 @@ def _odds(state: Any, hid: str, f: Optional[dict], max_work: Optional[int] = Non
     for side in (attacker, defender):
         prefs = b["prefs"].get(side, []) if b is not None else []
         ships = sorted(side_ships(h, side), key=lambda s: prefs.index(s) if s in prefs else len(prefs))
-        groups.append([(kind(state, side, s), count(h, side, s)) for s in ships])
+        groups.append([(ship_type(state, side, s), count(h, side, s)) for s in ships])
         hurt.append([damages(h, side, s) for s in ships])
     win = fleet_odds(groups[0], groups[1], (hurt[0], hurt[1]), from_round, max_work or MAX_WORK)
     return attacker, defender, win, from_round
 
 
-def chance(state: Any, seat: str, hid: str, max_work: int) -> Optional[float]:
+def chance(state: EclipseState, seat: str, hid: str, max_work: int) -> Optional[float]:
     """The seat's own chance of winning the battle in the hex (under way, else the next one),
     when the seat fights in it and it is small enough to compute within `max_work`."""
-    from .notation import NotationError
     try:
-        got = _odds(state, hid, _running(state, hid), max_work)
+        got = hex_odds(state, hid, _running(state, hid), max_work)
     except NotationError:
         return None
     if got is None or seat not in got[:2]:
@@ -88,23 +86,19 @@ def chance(state: Any, seat: str, hid: str, max_work: int) -> Optional[float]:
     return got[2] if seat == got[0] else 1.0 - got[2]
 
 
-def move_odds(state: Any, seat: str, max_work: Optional[int] = None) -> list[Odds]:
+def move_odds(state: EclipseState, seat: str, max_work: Optional[int] = None) -> list[Odds]:
     """E108 step 2: for each hex the seat's moving ship may step into now, the battle that
     step would leave there (the ship in the hex, E43).  With `max_work`, steps to battles
     too large to compute within it are left out."""
-    from .moves import frame, seat_to_act
-    from .notation import NotationError
     f = frame(state)
     if f is None or f["k"] != "move" or f.get("at") is None or seat_to_act(state) != seat:
         return []
-    from . import ENGINE
-    from .movement import shift, steps_from
     out = []
     for n in sorted(steps_from(state, seat, f["at"])):
-        after = ENGINE.copy_state(state)  # only the step itself: nothing after it is settled
+        after = copy_state(state)  # only the step itself: nothing after it is settled
         shift(after, seat, f["ship"], f["at"], n)
         try:
-            got = _odds(after, n, None, max_work)
+            got = hex_odds(after, n, None, max_work)
         except NotationError:
             if max_work is None:
                 raise
@@ -114,14 +108,14 @@ def move_odds(state: Any, seat: str, max_work: Optional[int] = None) -> list[Odd
     return out
 
 
-def seat_odds(state: Any, seat: str, hid: Optional[str] = None) -> list[Odds]:
+def seat_odds(state: EclipseState, seat: str, hid: Optional[str] = None) -> list[Odds]:
     """Every battle the seat is about to fight or cause (only in hex `hid` when given): the
     hexes where its ships face a battle (E49), in E50 order, then the steps of its move."""
     out = []
     for h in pending_battles(state, seat):
         if hid is None or h == hid:
             f = _running(state, h)
-            got = _odds(state, h, f)
+            got = hex_odds(state, h, f)
             if got is not None:
                 out.append(Odds(h, got[0], got[1], got[2], "running" if got[3] else "next", "",
                                 _npc(state, h, got[1])))

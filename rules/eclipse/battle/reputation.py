@@ -7,18 +7,19 @@ rest go back to the bag before the next one draws.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from ..text import seat_ref
-from .board import m
-from .data import SPECIES
+from ...text import seat_ref
+from ..board import m
+from ..data import SPECIES
+from ..diplomacy import held
+from ..pending import Opt
+from ..state import EclipseState, Player
 
 MAX_DRAWS = 5  # E61 (molip)
 
 
 def due(f: dict) -> list[list]:
     """E61 (U7): 1 for taking part with a ship that never declared a retreat in any battle of
-    the hex (`stay`, set in battle.py), plus kill draws (kept even after a retreat); at most 5."""
+    the hex (`stay`, set in fight.py), plus kill draws (kept even after a retreat); at most 5."""
     out = []
     for seat in f["parts"]:
         n = min(MAX_DRAWS, int(bool(f["stay"].get(seat))) + f["kills"].get(seat, 0))
@@ -27,22 +28,22 @@ def due(f: dict) -> list[list]:
     return out
 
 
-def room(p: dict, ambassadors: int = 0) -> bool:
+def room(p: Player, ambassadors: int = 0) -> bool:
     """E22 RULING: one more reputation tile fits beside the Ambassadors held
     (`R + 1 <= e + r` and `R + 1 + M <= a + e + r`)."""
-    amb, either, only = SPECIES[p["species"]].rep
-    r = len(p["rep"]) + 1
+    amb, either, only = SPECIES[p.species].rep
+    r = len(p.reputation) + 1
     return r <= either + only and r + ambassadors <= amb + either + only
 
 
-def step(state: Any, f: dict) -> bool:
+def step(state: EclipseState, f: dict) -> bool:
     """Draw for the next participant; True when the frame is finished (popped)."""
     while not f["drawn"]:
         if not f["q"]:
             state.stack.remove(f)
             return True
         seat, n = f["q"][0]
-        if state.players[seat].get("out"):
+        if state.players[seat].collapsed:
             f["q"].pop(0)
             continue
         k = min(n, len(state.rep_bag))  # E2 RULING
@@ -54,28 +55,27 @@ def step(state: Any, f: dict) -> bool:
     return False
 
 
-def options(state: Any, seat: str, f: dict) -> list[tuple[str, Any, bool]]:
+def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     vals = sorted(set(f["drawn"]), reverse=True)
-    from .diplomacy import held
     if room(p, held(state, seat)):
         out = [(f"rep:{v}", m("mv.rep_keep", v=v), True) for v in vals]
     else:
-        out = [(f"rep:{v}:{w}", m("mv.rep_swap", v=v, w=w), True) for v in vals for w in sorted(set(p["rep"]))]
+        out = [(f"rep:{v}:{w}", m("mv.rep_swap", v=v, w=w), True) for v in vals for w in sorted(set(p.reputation))]
     return out + [("rep:none", m("mv.rep_none"), True)]
 
 
-def apply(state: Any, seat: str, f: dict, arg: str) -> None:
+def apply(state: EclipseState, seat: str, f: dict, arg: str) -> None:
     p = state.players[seat]
     drawn = list(f["drawn"])
     kept = False
     if arg != "none":
         parts = [int(x) for x in arg.split(":")]
         drawn.remove(parts[0])
-        p["rep"].append(parts[0])
+        p.reputation.append(parts[0])
         kept = True
         if len(parts) > 1:
-            p["rep"].remove(parts[1])
+            p.reputation.remove(parts[1])
             drawn.append(parts[1])
     state.rep_bag.extend(drawn)
     state.rng.shuffle(state.rep_bag)

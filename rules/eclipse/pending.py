@@ -1,0 +1,39 @@
+"""The pending decision: the frame on top of the decision stack and the seat that must answer it."""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..text import Msg
+from .state import EclipseState
+
+Opt = tuple[str, Msg, bool]  # an option of the pending decision: id, text, barrier
+
+
+def frame(state: EclipseState) -> Optional[dict]:
+    return state.stack[-1] if state.stack else None
+
+
+def seat_to_act(state: EclipseState) -> Optional[str]:
+    f = frame(state)
+    if f is None or state.phase == "over" or state.abandoned:
+        return None
+    k = f["k"]
+    if k in ("species", "upkeep"):
+        return f["q"][0]
+    if k == "control":
+        return f["todo"][0][0]
+    if k == "turn":
+        return state.turn
+    return f["seat"]
+
+
+def active(state: EclipseState) -> list[str]:
+    """The seats still in the game (not collapsed, E72), in seating order."""
+    return [s for s in state.order if not state.players[s].collapsed]
+
+
+def end_near(state: EclipseState) -> bool:
+    """A move now might end the Action phase and so reach Cleanup's tech draw (barrier)."""
+    if state.phase != "action":
+        return True
+    return sum(1 for s in active(state) if not state.players[s].passed) <= 1

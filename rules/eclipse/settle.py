@@ -1,0 +1,181 @@
+"""What happens between decisions (E99, E101): `settle` runs after every applied option.
+
+It finishes completed frames, applies forced decisions (E99) and walks through the automatic
+parts of the round (phases.py, battle/phase.py) until some seat has a real decision to make,
+or the game is over.
+"""
+from __future__ import annotations
+
+from ..text import seat_ref
+from .battle.phase import COMBAT_FRAMES, settle_combat
+from .board import controlled, m, owns, price, production, return_targets, trade_rate, upkeep
+from .colony import colony_options
+from .data import BUILDABLE, RESOURCES, SPECIES, TABLES, TECHS
+from .diplomacy import settle_dip
+from .movement import ship_groups
+from .moves import ancient_tech_choices, build_hexes, discovery_usable, explore_positions, influence_sources, \
+    placements, turn_options
+from .pending import frame
+from .phases import collapse, end_turn, end_upkeep, finish_action
+from .state import EclipseState
+from .turns import apply_option
+from .upgrade import can_react_upgrade
+
+
+def settle(state: EclipseState) -> None:
+    """Apply everything automatic until a seat must decide (E99)."""
+    while state.phase != "over":
+        f = frame(state)
+        if f is None:
+            return
+        k = f["k"]
+        if k == "turn":
+            seat = state.turn
+            p = state.players[seat]
+            if ((p.passed and not _reacts(state, seat)) or p.track <= 0) and not colony_options(state, seat):
+                apply_option(state, seat, "pass")  # E101: only `pass` left: passed without asking
+                continue
+            return
+        if k in ("research", "influence", "build", "explore", "upgrade", "move"):
+            if f["left"] <= 0 or _nothing_left(state, f):
+                f["left"] = 0
+                finish_action(state)
+                continue
+            if k == "explore" and f.get("drawn") and not any(
+                    placements(state, f["seat"], h, f["pos"]) for h in f["drawn"]):
+                apply_option(state, f["seat"], "discard")  # E35/E103: no legal orientation
+                continue
+            if k == "explore" and f.get("placed") and not _disc_allowed(state, f):
+                apply_option(state, f["seat"], "disc:no")
+                continue
+            return
+        if k == "after":
+            if not colony_options(state, f["seat"]):
+                state.stack.pop()
+                end_turn(state)
+                continue
+            return
+        if k == "disco":
+            if not discovery_usable(state, f["seat"], f["tile"]):
+                apply_option(state, f["seat"], "dsc:keep")  # E91 RULING: only `keep` possible
+                continue
+            return
+        if k == "anctech":
+            if len(ancient_tech_choices(state, f["seat"])) <= 1:
+                state.stack.pop()
+                continue
+            return
+        if k == "cube":
+            targets = return_targets(state.players[f["seat"]], f["kinds"][0])
+            if len(targets) == 1:
+                apply_option(state, f["seat"], f"cube:{RESOURCES[targets[0]]}")
+                continue
+            return
+        if k == "control":
+            todo = f["todo"]
+            while todo and (state.players[todo[0][0]].track <= 0
+                            or state.hexes[todo[0][1]].owner is not None):
+                todo.pop(0)
+            if not todo:
+                state.stack.pop()  # back to the Combat phase frame (battle/phase.py)
+                continue
+            return
+        if k in ("dipl", "ambc", "ambroom"):
+            if settle_dip(state, f):
+                continue
+            return
+        if k in COMBAT_FRAMES:
+            if settle_combat(state, f):
+                continue
+            return
+        if k == "colhex":
+            if not colony_options(state, f["seat"], [f["hex"]]):
+                state.stack.pop()
+                continue
+            return
+        if k == "upkeep":
+            if _upkeep_step(state, f):
+                continue
+            return
+        return
+
+
+
+def _reacts(state: EclipseState, seat: str) -> bool:
+    return len(turn_options(state, seat, {})) > 1
+
+
+def _nothing_left(state: EclipseState, f: dict) -> bool:
+    """E99: the first decision of an activation offers only `stop` and no trade can
+    make another option payable: the action ends without asking."""
+    if f.get("drawn") or f.get("placed") or f.get("src") or f.get("what") or f.get("at"):
+        return False
+    if f.get("part") or f.get("picking") or f.get("ret") or f.get("undone"):
+        return False
+    seat, k = f["seat"], f["k"]
+    p = state.players[seat]
+    if k == "explore":
+        return not explore_positions(state, seat)
+    if k == "influence":
+        return not influence_sources(state, seat)
+    if k == "move":
+        return not ship_groups(state, seat)
+    if k == "upgrade":
+        return not can_react_upgrade(p)
+    rate = trade_rate(p)
+    if k == "research":
+        best = p.storage[1] + p.storage[0] // rate + p.storage[2] // rate
+        return not any(price(p, t) <= best for t in state.supply
+                       if not owns(p, t) and len(p.techs[TECHS[t].category]) < 7)
+    if k == "build":
+        best = p.storage[2] + p.storage[0] // rate + p.storage[1] // rate
+        for i, what in enumerate(BUILDABLE):
+            if what in ("starbase", "orbital", "monolith") and not owns(p, what):
+                continue
+            if what in TABLES.ships and p.built[what] >= TABLES.ships[what]:
+                continue
+            if SPECIES[p.species].costs[i] <= best and build_hexes(state, seat, what):
+                return False
+        return True
+    return False
+
+
+def _disc_allowed(state: EclipseState, f: dict) -> bool:
+    """E36: a disc on the track, and no Ancients (Draco excepted)."""
+    p = state.players[f["seat"]]
+    h = state.hexes[f["placed"]]
+    return p.track > 0 and not h.gcds and (not h.ancients or p.species == "draco")
+
+
+def _upkeep_step(state: EclipseState, f: dict) -> bool:
+    """E68-E73 for the seat at the head of the queue; True when something moved on."""
+    if not f["q"]:
+        state.stack.pop()
+        end_upkeep(state)
+        return True
+    seat = f["q"][0]
+    p = state.players[seat]
+    if f["step"] == "colony":
+        if not colony_options(state, seat, upkeep=True):
+            f["step"] = "money"
+            return True
+        return False
+    new = p.storage[0] + production(p, 0) - upkeep(p)  # E70
+    if new >= 0:
+        p.storage[0] = new
+        p.storage[1] += production(p, 1)  # E73
+        p.storage[2] += production(p, 2)
+        state.events.append(m("ev.upkeep", seat=seat_ref(seat), money=new, science=p.storage[1],
+                              materials=p.storage[2]))
+        f["q"].pop(0)
+        f["step"] = "colony"
+        return True
+    rate = trade_rate(p)
+    if not controlled(state, seat) and p.storage[1] < rate and p.storage[2] < rate:
+        collapse(state, seat)  # E72
+        f["q"].pop(0)
+        f["step"] = "colony"
+        return True
+    return False  # E71: the seat settles its bankruptcy
+
+
