@@ -23,6 +23,14 @@ from host.names import shown, shown_names
 from host.numbers import refuse_foreign_digits
 from host.odds_worker import OddsWorker
 from host.tables import Refusal
+from render.eclipse_board import render_board as player_board
+from render.eclipse_tech import render_supply
+from rules.eclipse.battle.fight import side_ref
+from rules.eclipse.battle.game_odds import pending_battles, seat_odds
+from rules.eclipse.battle.notation import NotationError, check_pair, parse_fleet
+from rules.eclipse.battle.odds import odds
+from rules.eclipse.data import TECH_ORDER
+from rules.text import msg, seat_ref, tr
 
 from . import ops
 from .completion import filter_moves, game_id_choices
@@ -57,7 +65,6 @@ async def tech_choices(interaction: discord.Interaction, current: str) -> list[a
     legal = await legal_choices(interaction, current, "res:")
     if legal:
         return legal
-    from rules.eclipse.data import TECH_ORDER
     cur = current.lower().strip()
     return [app_commands.Choice(name=t, value=t) for t in TECH_ORDER if cur in t][:25]
 
@@ -72,9 +79,6 @@ def percent(p: float, locale: str) -> str:
 
 def odds_text(found, seat: str, names, locale: str) -> str:
     """One line per battle of `rules.eclipse.battle.game_odds.seat_odds`, in the asker's language."""
-    from rules.eclipse.battle.fight import side_ref
-    from rules.text import msg, seat_ref, tr
-
     lines = [tr(msg("eclipse.odds.game.head", who=seat_ref(seat)), locale, names)]
     for o in found:
         defender = msg(f"eclipse.odds.npc.{o.npc}") if o.npc else side_ref(o.defender)
@@ -89,7 +93,6 @@ def odds_text(found, seat: str, names, locale: str) -> str:
 async def battle_hex_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The hexes where the asker is about to fight or cause a battle (no odds computed here)."""
     try:
-        from rules.eclipse.battle.game_odds import pending_battles
         service = interaction.client.service  # type: ignore[attr-defined]
         game_id = getattr(interaction.namespace, "game", None)
         table = await offloop.call(service.locate, interaction.channel_id or 0, interaction.user.id, game_id,
@@ -182,8 +185,6 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
 
     async def _board(self, interaction: discord.Interaction, player: Optional[discord.Member],
                      game: Optional[int]) -> None:
-        from render.eclipse_board import render_board
-
         await ops.defer(interaction, ephemeral=True)
         table = await self._table(interaction, game)
         who = table.seat_of((player or interaction.user).id)
@@ -192,7 +193,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
             raise Refusal("host.refuse.eclipse_no_board", who=shown(table.names.get(target, target)))
         me = table.seat_of(interaction.user.id)
         view = table.engine.view(table.state, me.seat if me is not None else None)
-        png = await asyncio.to_thread(render_board, view, target, table.names, user_locale(interaction))
+        png = await asyncio.to_thread(player_board, view, target, table.names, user_locale(interaction))
         await ops.reply(interaction, "", ephemeral=True, file=discord.File(io.BytesIO(png), "eclipse-board.png"))
 
     @app_commands.command(name="tech", description="The tech supply board, with your prices")
@@ -202,8 +203,6 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         await self.actions.run(interaction, self._tech(interaction, game))
 
     async def _tech(self, interaction: discord.Interaction, game: Optional[int]) -> None:
-        from render.eclipse_tech import render_supply
-
         await ops.defer(interaction, ephemeral=True)
         table = await self._table(interaction, game)
         me = table.seat_of(interaction.user.id)
@@ -227,10 +226,6 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
 
     async def _odds(self, interaction: discord.Interaction, attacker: Optional[str],
                     defender: Optional[str]) -> None:
-        from rules.eclipse.battle.notation import NotationError, check_pair, parse_fleet
-        from rules.eclipse.battle.odds import odds
-        from rules.text import msg, tr
-
         if attacker is None or defender is None:
             raise Refusal("eclipse.odds.err.both")
         for side, text in (("attacker", attacker), ("defender", defender)):  # '٣ interceptor': counts are ASCII
@@ -250,8 +245,6 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
     async def _game_odds(self, interaction: discord.Interaction, hex: Optional[str], game: Optional[int]) -> None:
         """The asker's battles in their game (issue #6 item 3): those waiting where their ships
         are, the one under way, and those the next step of their move would cause (E98)."""
-        from rules.eclipse.battle.game_odds import seat_odds
-
         await ops.defer(interaction, ephemeral=True)
         table = await self._table(interaction, game)
         if table.game.status != "active":

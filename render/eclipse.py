@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from rules.text import msg, tr
 
 from .common import INK, WHITE, ellipsize, font, paste_marker, player_style, text_center, to_png
+from .eclipse_battle import battle_panel  # issue #6: a summary below the galaxy after a battle
 
 W = 1200
 HEADER = 96
@@ -185,7 +186,6 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], 
 
 def render(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] = None, locale: str = "en") -> bytes:
     img = draw(view, names, caption, locale)
-    from .eclipse_battle import battle_panel  # issue #6: a summary below the galaxy after a battle
     panel = battle_panel(view, names, locale)
     if panel is not None:
         both = Image.new("RGB", (img.width, img.height + panel.height), PAGE)
