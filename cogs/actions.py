@@ -201,10 +201,12 @@ class Actions:
 
     # ---- moves -----------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, game_id: Optional[int], text: str,
-                   version: Optional[int] = None) -> None:
+                   version: Optional[int] = None, typed: Optional[str] = None) -> None:
+        """`text`: a move as typed (or a button's id); `typed`: what the user typed when a shortcut composed `text`."""
         await ops.defer(interaction, ephemeral=True)
         table = await self.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
-        played = await self.db(interaction, self.service.play, actor_of(interaction), table, text, version)
+        played = await self.db(interaction, self.service.play, actor_of(interaction), table, text, version,
+                               locale=user_locale(interaction), typed=typed)
         crash_point("after-save")  # the crash test stops here (cogs/reconcile.py heals it at the next start)
         locale = user_locale(interaction)
         try:

@@ -18,9 +18,11 @@ from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref, tr
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
 
 from .limits import clip, quote
+from .move_match import chosen
 from .names import shown
 from .options import parse_option_text
 from .refusal import Refusal
+from .refusals import move_refusal
 
 
 @dataclass
@@ -273,28 +275,25 @@ class TableService:
         return self.table(table.game.id)
 
     # ---- the move pipeline -------------------------------------------------
-    def resolve_move(self, table: Table, seat: str, text: str) -> Move:
-        """A move by id, by exact label (seats as ids or as the names `/game moves` shows), or by a
-        unique id prefix (`fly:C1` for `fly:C1:B`)."""
+    def resolve_move(self, table: Table, seat: str, text: str, locale: str = DEFAULT_LOCALE,
+                     typed: Optional[str] = None) -> Move:
+        """The move `text` means (host/move_match.py: an id or a label, whole, a prefix or a few words, in any
+        case; autocomplete suggests the same moves).  `typed`: what the user typed when a shortcut composed
+        `text` as a move id; a refusal quotes it, with the engine's reason (host/refusals.py)."""
         assert table.state is not None
         moves = table.engine.legal_moves(table.state, seat)
-        wanted = (text or "").strip()
-        low = wanted.lower()
-        for move in moves:
-            if move.id == wanted or move.id.lower() == low or move.label.lower() == low:
-                return move
-        named = [m for m in moves if tr(m.text, "en", table.names).lower() == low] if low else []
-        if named:
-            return named[0]
-        prefixed = [m for m in moves if m.id.lower().startswith(low + ":")] if low else []
-        if len(prefixed) == 1:
-            return prefixed[0]
-        if len(prefixed) > 1:
-            raise Refusal("host.refuse.ambiguous_move", move=quote(wanted),
-                          options=", ".join(m.id for m in prefixed[:10]))
-        raise Refusal("host.refuse.illegal_move", move=quote(wanted, 60))
+        if typed is not None:
+            found = next((m for m in moves if m.id == text), None)
+            if found is None:
+                raise move_refusal(table.engine, table.state, seat, typed, text, names=table.names)
+            return found
+        move, matches = chosen(moves, text, locale, table.names)
+        if move is None:
+            raise move_refusal(table.engine, table.state, seat, text, matches=matches, names=table.names)
+        return move
 
-    def play(self, actor: Actor, table: Table, text: str, version: Optional[int] = None) -> Played:
+    def play(self, actor: Actor, table: Table, text: str, version: Optional[int] = None, *,
+             locale: str = DEFAULT_LOCALE, typed: Optional[str] = None) -> Played:
         """Validate, apply and save one move as one transaction guarded by the game's version."""
         if version is not None and version != table.game.version:
             raise Refusal("host.refuse.stale_board")
@@ -302,12 +301,12 @@ class TableService:
         seat = self._seat_or_refuse(table, actor.user_id)
         if seat.seat not in table.to_act:
             raise Refusal("host.refuse.not_your_turn", who=self._waiting_names(table))
-        move = self.resolve_move(table, seat.seat, text)
+        move = self.resolve_move(table, seat.seat, text, locale, typed)
         assert table.state is not None
         try:
             new_state = table.engine.apply(table.state, seat.seat, move.id)
         except IllegalMove as exc:
-            raise Refusal("core.raw", text=str(exc)) from None
+            raise Refusal(exc.text.key, **exc.text.args) from None
         return self._commit(table, seat, move, new_state, actor.user_id)
 
     def play_seat(self, table: Table, seat: str, move_id: str) -> Played:
@@ -322,7 +321,7 @@ class TableService:
         try:
             move, new_state = table.engine.step(table.state, seat, move_id)  # one legality check
         except IllegalMove as exc:
-            raise Refusal("core.raw", text=str(exc)) from None
+            raise Refusal(exc.text.key, **exc.text.args) from None
         return self._commit(table, row, move, new_state, None)
 
     def _commit(self, table: Table, seat: SeatRow, move: Move, new_state: GameState, user_id: Optional[int]) -> Played:

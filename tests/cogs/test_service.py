@@ -75,7 +75,7 @@ def test_refusals_change_nothing(service):
     other = next(a for a in (ALICE, BOB, CAROL) if a is not actor)
     refused("host.refuse.not_player", service.play, EVE, table, "return")
     refused("host.refuse.not_your_turn", service.play, other, table, "return")
-    refused("host.refuse.illegal_move", service.play, actor, table, "fly:Z9")
+    refused("host.refuse.illegal_move_why", service.play, actor, table, "fly:Z9")  # the engine says why (W-phase)
     refused("host.refuse.illegal_move", service.play, actor, table, "")
     refused("host.refuse.stale_board", service.play, actor, table, "return", version=version - 1)
     after = service.table(table.game.id)
