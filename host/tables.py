@@ -97,12 +97,15 @@ def game_title(game: GameRow) -> Msg:
     return msg("host.game_title", title=title_of(game.game_key), id=game.number)
 
 
-def log_summary(table: Table, seat: str, new_state: GameState) -> list[Msg]:
-    """What the log keeps of a move: its events.  A private move (Engine.is_private) that said
-    nothing is logged as "a private decision", never by its id (which names the hidden option)."""
-    if new_state.events or table.state is None or not table.engine.is_private(table.state, seat):
+def log_summary(table: Table, seat: str, new_state: GameState, move: Optional[Move] = None) -> list[Msg]:
+    """What the log and the turn post keep of a move: its events.  A move that said nothing is told by its
+    words ("alice: Buy a yellow barrel"), never by its id; a private one (Engine.is_private) as "a private
+    decision", since its words name the hidden option.  Without `move`, a public silent move keeps nothing."""
+    if new_state.events or table.state is None:
         return list(new_state.events)
-    return [msg("host.log.private", who=seat_ref(seat))]
+    if table.engine.is_private(table.state, seat):
+        return [msg("host.log.private", who=seat_ref(seat))]
+    return [msg("host.log.did", who=seat_ref(seat), move=move.text)] if move is not None else []
 
 
 class TableService:
@@ -245,8 +248,8 @@ class TableService:
     def start(self, actor: Actor, table: Table) -> Table:
         if table.game.status != "lobby":
             raise Refusal("host.refuse.not_in_lobby", title=game_title(table.game))
-        if not table.seat_of(actor.user_id) and not actor.manages(table.game):
-            raise Refusal("host.refuse.not_player")
+        if actor.user_id != table.game.creator_id and not actor.manages(table.game):
+            raise Refusal("host.refuse.start_creator_only", title=game_title(table.game))
         n = len(table.seats)
         if n < table.engine.min_players:
             raise Refusal("host.refuse.too_few", title=game_title(table.game), min=table.engine.min_players, n=n)
@@ -330,19 +333,19 @@ class TableService:
         now = self.clock()
         results = self._results(table, outcome, now) if outcome is not None else []
         to_act = engine.to_act(new_state)
+        said = log_summary(table, seat.seat, new_state, move)
         try:
             game = self.games.record_move(
                 table.game.id, table.game.version, seat=seat.seat, user_id=user_id, move_id=move.id,
                 state=engine.dump(new_state), to_act=to_act,
                 status="finished" if outcome is not None else "active",
-                summary=[e.model_dump(mode="json") for e in log_summary(table, seat.seat, new_state)], now=now,
+                summary=[e.model_dump(mode="json") for e in said], now=now,
                 results=results, undo_point=move.barrier or seat.seat not in to_act,  # no undo takes it back (cogs/undo.py)
             )
         except StaleVersion:
             raise Refusal("host.refuse.moved_on") from None
         new_table = Table(game=game, seats=table.seats, engine=engine, state=new_state)
-        return Played(table=new_table, seat=seat.seat, move=move, events=list(new_state.events),
-                      finished=outcome is not None)
+        return Played(table=new_table, seat=seat.seat, move=move, events=said, finished=outcome is not None)
 
     def _results(self, table: Table, outcome: Outcome, now: float) -> list[ResultRow]:
         winners = set(outcome.winners())

@@ -137,6 +137,8 @@ def check_game(conn: sqlite3.Connection, row: sqlite3.Row, report: Report) -> No
             report.add(gid, "mismatch", "a lobby with a stored state")
         return
     if not row["state"]:
+        if status == "abandoned" and not moves:
+            return  # a lobby abandoned before it started: nothing to replay, nothing wrong
         report.add(gid, "mismatch", f"status {status} but no stored state")
         return
     try:

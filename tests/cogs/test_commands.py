@@ -104,7 +104,7 @@ def test_refusals_are_private_and_change_nothing(tmp_path):
             cases = [
                 ("dave", "/play move:return", "not a player"),
                 (other, "/play move:return", "not your decision"),
-                (first, "/play move:fly:Z9", "not one of your legal moves"),
+                (first, "/play move:fly:Z9", "cannot be played now: First choose your action"),  # the engine says why
                 (first, "/game new game:chess", "do not know a game"),
                 (first, "/game new game:wayfinders options:\"mix=1/2/3\"", "do not work for Wayfinders"),
                 (first, "/play move:return game:99", "no game #99"),

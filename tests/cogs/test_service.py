@@ -61,7 +61,8 @@ def test_lobby_rules(service):
     refused("host.refuse.full", service.join, EVE, table)
     table = service.leave(DAN, table)
     assert [s.name for s in table.seats] == ["alice", "bob", "carol"]
-    table = service.start(BOB, table)
+    refused("host.refuse.start_creator_only", service.start, BOB, table)  # a seated player who did not open it
+    table = service.start(ALICE, table)
     assert table.game.status == "active"
     refused("host.refuse.not_in_lobby", service.join, DAN, table)
     refused("host.refuse.leave_running", service.leave, BOB, table)
