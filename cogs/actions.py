@@ -21,7 +21,7 @@ from host.names import shown, shown_names
 from .perms import post_failure, thread_note
 from .posts import make_turn_post
 from host.tables import Actor, Refusal, Table, TableService, game_title, last_human
-from .views import lobby_components, move_components
+from .views import leave_confirm_components, lobby_components, move_components
 
 log = logging.getLogger("gamehost.actions")
 
@@ -145,11 +145,35 @@ class Actions:
         await self.changed(table, "join")
 
     async def leave(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        """`/game leave` or a lobby's Leave button: asks first, privately; the confirm button (custom id
+        `lv:<game id>`, cogs/views.py) leaves (`click_leave`)."""
         located = await self.locate(interaction, game_id, ("lobby", "active"))
         actor = actor_of(interaction)
-        if located.game.status == "active" and not last_human(located, actor.user_id):
+        if located.game.status not in ("lobby", "active"):
+            raise Refusal("host.refuse.already_over", title=game_title(located.game))
+        if not located.seat_of(actor.user_id):
+            raise Refusal("host.refuse.not_player")
+        if located.game.status == "lobby":
+            what = "host.leave.ask_lobby_last" if last_human(located, actor.user_id) else "host.leave.ask_lobby"
+        else:
+            what = "host.leave.ask_running_last" if last_human(located, actor.user_id) else "host.leave.ask_running"
+        locale = user_locale(interaction)
+        await ops.reply(interaction, t(what, locale, title=game_title(located.game)), ephemeral=True,
+                        view=leave_confirm_components(located.game.id, locale))
+
+    async def click_leave(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The confirm button: `game_id` is the internal id of its custom id, checked against the click's server."""
+        async def flow() -> None:
+            located = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
+            await self.leave_now(interaction, located)
+        await self.run(interaction, flow())
+
+    async def leave_now(self, interaction: discord.Interaction, located: Table) -> None:
+        actor = actor_of(interaction)
+        if located.game.status == "active" and located.seat_of(actor.user_id) and not last_human(located, actor.user_id):
             from .bot_players import driver_of  # a bot takes the seat (cogs/bot_players.py)
-            return await driver_of(self.client).leave_running(interaction, located)  # type: ignore[arg-type]
+            await driver_of(self.client).leave_running(interaction, located)  # type: ignore[arg-type]
+            return await self.fresh_board(located.game.id, guild_locale(interaction))
         table = await self.db(interaction, self.service.leave, actor, located)
         if table.game.status == "abandoned":  # the last human left: bots do not play on alone
             return await self.abandoned_by_leaving(interaction, table, ran=located.game.status == "active")
@@ -158,6 +182,14 @@ class Actions:
         if table.game.status == "lobby":
             await self.tell_thread(table, self.lobby_text(table, guild_locale(interaction)))
         await self.changed(table, "leave")
+
+    async def fresh_board(self, game_id: int, locale: str) -> None:
+        """A new board with live buttons after a change that made the latest board's buttons stale (a seat
+        handed to a bot).  When a bot is to act, its move posts the next board instead."""
+        from host.bot_seats import bots_to_act
+        table = await self.db(None, self.service.table, game_id)
+        if table.game.status == "active" and table.state is not None and not bots_to_act(table):
+            await self.announce(table, locale, [])
 
     async def abandoned_by_leaving(self, interaction: discord.Interaction, table: Table, ran: bool) -> None:
         title = game_title(table.game)

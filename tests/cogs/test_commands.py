@@ -36,6 +36,11 @@ class Session:
     async def press(self, user: str, n: int, channel: str):
         return await self.table.press(user, n, channel)
 
+    async def leave(self, user: str, line: str = "/game leave", channel: str = "local"):
+        """`/game leave` and its private confirm button: the asking (if refused) or the leaving's replies."""
+        asked = await self.cmd(user, line, channel)
+        return asked if asked.refused else await self.press(user, 1, channel)
+
 
 def texts(replies) -> str:
     return "\n".join(s.content + " " + " ".join(str(e) for e in s.embeds) for s in replies)
