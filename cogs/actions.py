@@ -18,6 +18,7 @@ from . import offloop, ops
 from host.i18n import guild_locale, t, tm, user_locale
 from .lifecycle import crash_point
 from host.names import shown, shown_names
+from host.options import option_words
 from .perms import post_failure, thread_note
 from .posts import make_turn_post
 from host.tables import Actor, Refusal, Table, TableService, game_title, last_human
@@ -132,7 +133,8 @@ class Actions:
 
     def lobby_text(self, table: Table, locale: str) -> str:
         players = ", ".join(shown(s.name) for s in table.seats)
-        opts = " ".join(f"{k}={v}" for k, v in table.game.options.items()) or t("host.lobby.no_options", locale)
+        words = option_words(table.game.game_key, table.game.options)  # words, not `exploration=True`
+        opts = "; ".join(tm(w, locale) for w in words) or t("host.lobby.no_options", locale)
         return t("host.lobby.text", locale, title=game_title(table.game), players=players, n=len(table.seats),
                  min=table.engine.min_players, max=table.engine.max_players, options=opts, id=table.game.number)
 
