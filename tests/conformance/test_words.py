@@ -88,3 +88,24 @@ def test_the_check_catches_ids_keys_and_placeholders():
     assert problems_in("Fly to {cell}", set())
     assert problems_in("alice played p:g.2.wood:c", {"p:g.2.wood:c"})
     assert not problems_in("Fly to C5 (island, pay B B) at 12:30, e.g. later.", {"end", "fly:C5"})
+
+
+def test_plurals_agree_with_their_number_in_both_languages():
+    from rules.text import msg
+    import rules.wayfinders  # noqa: F401 - its catalog
+    one = msg("wayfinders.prompt.flybuild", cell="C3", n=1, cubes=1)
+    many = msg("wayfinders.prompt.flybuild", cell="C3", n=0, cubes=9)
+    assert "1 token, 1 cube left" in tr(one, "en") and "0 tokens, 9 cubes left" in tr(many, "en")
+    assert "1 ficha, te queda 1 cubo" in tr(one, "es") and "0 fichas, te quedan 9 cubos" in tr(many, "es")
+
+
+GUESSED_PLURAL = re.compile(r"\w\((?:s|es)\)")  # "token(s)", "ración(es)"
+
+
+def test_no_catalog_text_guesses_a_plural():
+    import host.i18n  # noqa: F401 - the host catalogs
+    from rules.text import CATALOG
+    skip = ("flotilla.", "eclipse.")  # their catalogs are the Flotilla and Eclipse branches'
+    found = [f"{loc} {key}: {text}" for loc in LOCALES for key, text in CATALOG.table[loc].items()
+             if GUESSED_PLURAL.search(text) and not key.startswith(skip)]
+    assert not found, "\n".join(found[:20])
