@@ -115,3 +115,23 @@ def test_a_refusal_without_the_engines_reason_still_quotes_the_user_not_the_id(s
     text = tr(exc.text, "en")
     assert typed in text and "p:g.2.wood:c" not in text
     assert service.games.move_count(table.game.id) == 0
+
+
+def test_W_a_reason_that_lists_move_ids_shows_their_labels():
+    """W15: a toll that can be paid two ways; the reason names the ways by their words, not their ids."""
+    from host.refusals import move_refusal
+    from rules import GAMES
+    from rules.playout import iter_playout, playout_rng
+    engine = GAMES["wayfinders"]
+    for step in iter_playout(engine, engine.setup(["p1", "p2"], 0), playout_rng(0)):
+        ids = [m.id for m in engine.legal_moves(step.before, step.seat)]
+        ways = {c: [i for i in ids if i.startswith(f"fly:{c}:")] for c in {i.split(":")[1] for i in ids if i.startswith("fly:")}}
+        cell = next((c for c, w in ways.items() if len(w) > 1 and f"fly:{c}" not in ids), None)
+        if cell is not None:
+            break
+    assert cell is not None
+    exc = move_refusal(engine, step.before, step.seat, f"/wayfinders fly to:{cell}", f"fly:{cell}")
+    assert exc.text.key == "host.refuse.illegal_move_why"
+    for locale in ("en", "es"):
+        text = tr(exc.text, locale)
+        assert f"fly:{cell}:" not in text and text.count(cell) >= 3, text  # typed, and each way's label

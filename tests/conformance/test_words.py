@@ -27,8 +27,6 @@ PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
 GAMES_PER_ENGINE = 3
 EVERY = 4  # the labels and prompt of every 4th decision (events and log lines of every move)
 
-OTHER_BRANCHES = {}  # engine key -> reason, for failures another branch fixes (none left)
-
 
 def problems_in(text: str, ids: set[str]) -> list[str]:
     found = [f"key {k!r}" for k in KEY.findall(text)] + [f"id {k!r}" for k in COLON_ID.findall(text)]
@@ -70,7 +68,6 @@ def words_problems(key: str, seed: int, players: int) -> list[str]:
 
 
 CASES = [pytest.param(key, seed, engine.min_players + seed % (engine.max_players - engine.min_players + 1),
-                      marks=[pytest.mark.xfail(reason=OTHER_BRANCHES[key], strict=False)] if key in OTHER_BRANCHES else [],
                       id=f"{key}-{seed}")
          for key, engine in rules.GAMES.items() for seed in range(GAMES_PER_ENGINE)]
 
