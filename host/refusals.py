@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Mapping, Optional, Sequence
 
 from rules import Engine, GameState, IllegalMove, Move
-from rules.text import SEAT_KEY, Msg, msg
+from rules.text import SEAT_KEY, Msg, join, msg
 
 from .limits import quote
 from .names import shown
@@ -39,7 +39,7 @@ def _worded(value: object, words: Mapping[str, Msg], move_id: str) -> object:
         return None
     parts = [p.strip() for p in value.split(",")]
     if parts and all(p in words for p in parts):
-        return Msg(key="@join", args={"sep": ", ", "n": len(parts), **{f"p{i}": words[p] for i, p in enumerate(parts)}})
+        return join([words[p] for p in parts])
     return value
 
 
@@ -70,8 +70,7 @@ def move_refusal(engine: Engine, state: GameState, seat: str, typed: str, move_i
     Several `matches`: which moves the text could mean (a few labels).  Otherwise the engine's reason,
     when it has one that says more than "not legal"."""
     if len(matches) > 1:
-        options = Msg(key="@join", args={"sep": "; ", "n": min(len(matches), SHOWN),
-                                         **{f"p{i}": _named(m.text, names or {}) for i, m in enumerate(matches[:SHOWN])}})
+        options = join([_named(m.text, names or {}) for m in matches[:SHOWN]], "; ")
         more = len(matches) - SHOWN
         return Refusal("host.refuse.ambiguous_move", move=quote(typed, 60), options=options,
                        more=msg("host.refuse.more_moves", n=more) if more > 0 else "")
