@@ -12,9 +12,10 @@ from typing import Any, Awaitable, Callable, Optional, TypeVar
 import discord
 
 from host import offloop
-from host.bot_seats import add_bots, check_bot_count, check_level, replace_by_bot
+from host.bot_seats import add_bots, bots_to_act, check_bot_count, check_level, replace_by_bot
 from host.i18n import guild_locale, t, tm, user_locale
 from host.names import shown, shown_names
+from host.options import option_words
 from host.tables import Actor, Played, Refusal, Table, TableService, game_title, last_human
 from rules.text import Msg
 from storage import is_busy
@@ -23,7 +24,7 @@ from . import deferred, ops
 from .board_posts import BoardPoster
 from .lifecycle import crash_point
 from .perms import post_failure, thread_note
-from .views import lobby_components, move_components
+from .views import leave_confirm_components, lobby_components, move_components
 
 log = logging.getLogger("gamehost.actions")
 
@@ -131,7 +132,8 @@ class Actions:
 
     def lobby_text(self, table: Table, locale: str) -> str:
         players = ", ".join(shown(s.name) for s in table.seats)
-        opts = " ".join(f"{k}={v}" for k, v in table.game.options.items()) or t("host.lobby.no_options", locale)
+        words = option_words(table.game.game_key, table.game.options)  # words, not `exploration=True`
+        opts = "; ".join(tm(w, locale) for w in words) or t("host.lobby.no_options", locale)
         return t("host.lobby.text", locale, title=game_title(table.game), players=players, n=len(table.seats),
                  min=table.engine.min_players, max=table.engine.max_players, options=opts, id=table.game.number)
 
@@ -144,10 +146,34 @@ class Actions:
         await self.changed(table, "join")
 
     async def leave(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        """`/game leave` or a lobby's Leave button: asks first, privately; the confirm button (custom id
+        `lv:<game id>`, cogs/views.py) leaves (`click_leave`)."""
         located = await self.locate(interaction, game_id, ("lobby", "active"))
         actor = actor_of(interaction)
-        if located.game.status == "active" and not last_human(located, actor.user_id):
-            return await self.leave_running(interaction, located)
+        if located.game.status not in ("lobby", "active"):
+            raise Refusal("host.refuse.already_over", title=game_title(located.game))
+        if not located.seat_of(actor.user_id):
+            raise Refusal("host.refuse.not_player")
+        if located.game.status == "lobby":
+            what = "host.leave.ask_lobby_last" if last_human(located, actor.user_id) else "host.leave.ask_lobby"
+        else:
+            what = "host.leave.ask_running_last" if last_human(located, actor.user_id) else "host.leave.ask_running"
+        locale = user_locale(interaction)
+        await ops.reply(interaction, t(what, locale, title=game_title(located.game)), ephemeral=True,
+                        view=leave_confirm_components(located.game.id, locale))
+
+    async def click_leave(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The confirm button: `game_id` is the internal id of its custom id, checked against the click's server."""
+        async def flow() -> None:
+            located = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
+            await self.leave_now(interaction, located)
+        await self.run(interaction, flow())
+
+    async def leave_now(self, interaction: discord.Interaction, located: Table) -> None:
+        actor = actor_of(interaction)
+        if located.game.status == "active" and located.seat_of(actor.user_id) and not last_human(located, actor.user_id):
+            await self.leave_running(interaction, located)  # a bot takes the seat
+            return await self.fresh_board(located.game.id, guild_locale(interaction))
         table = await self.db(interaction, self.service.leave, actor, located)
         if table.game.status == "abandoned":  # the last human left: bots do not play on alone
             return await self.abandoned_by_leaving(interaction, table, ran=located.game.status == "active")
@@ -168,6 +194,13 @@ class Actions:
                                             bot=shown(bot), title=title))
         finally:
             await self.changed(table, "leave")
+
+    async def fresh_board(self, game_id: int, locale: str) -> None:
+        """A new board with live buttons after a change that made the latest board's buttons stale (a seat
+        handed to a bot).  When a bot is to act, its move posts the next board instead."""
+        table = await self.db(None, self.service.table, game_id)
+        if table.game.status == "active" and table.state is not None and not bots_to_act(table):
+            await self.announce(table, locale, [])
 
     async def abandoned_by_leaving(self, interaction: discord.Interaction, table: Table, ran: bool) -> None:
         title = game_title(table.game)
@@ -211,10 +244,12 @@ class Actions:
 
     # ---- moves -----------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, game_id: Optional[int], text: str,
-                   version: Optional[int] = None) -> None:
+                   version: Optional[int] = None, typed: Optional[str] = None) -> None:
+        """`text`: a move as typed (or a button's id); `typed`: what the user typed when a shortcut composed `text`."""
         await ops.defer(interaction, ephemeral=True)
         table = await self.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
-        played = await self.db(interaction, self.service.play, actor_of(interaction), table, text, version)
+        played = await self.db(interaction, self.service.play, actor_of(interaction), table, text, version,
+                               locale=user_locale(interaction), typed=typed)
         crash_point("after-save")  # the crash test stops here (cogs/reconcile.py heals it at the next start)
         locale = user_locale(interaction)
         try:

@@ -9,6 +9,7 @@ from discord import app_commands
 
 from host import offloop
 from host.i18n import tm, user_locale
+from host.move_match import matching
 from host.tables import Refusal, game_title, title_of
 from render.names import board_names, plain_name
 from rules import GAMES
@@ -22,23 +23,13 @@ def _service(interaction: discord.Interaction):
 
 
 def filter_moves(moves, typed: str, locale: str, names: Mapping[str, str]) -> list[app_commands.Choice[str]]:
-    """Moves whose id or label contains what was typed, best matches (id prefix) first.
+    """The moves `/play` would take for what was typed (host/move_match.py), best matches first.
 
     `names` (the table's seat -> player name) makes a seat in a label read as its player (cleaned, clipped)."""
-    names = board_names(names)
-    typed = (typed or "").strip().lower()
-    scored = []
-    for i, move in enumerate(moves):
-        label = tm(move.text, locale, names)
-        hay_id, hay_label = move.id.lower(), label.lower()
-        if typed and typed not in hay_id and typed not in hay_label:
-            continue
-        rank = 0 if hay_id.startswith(typed) else 1 if hay_label.startswith(typed) else 2
-        scored.append((rank, i, move, label))
-    scored.sort(key=lambda x: (x[0], x[1]))
+    shown = board_names(names)
     choices = []
-    for _, _, move, label in scored[:MAX_CHOICES]:
-        name = f"{move.id} — {label}"
+    for move in matching(moves, typed or "", locale, names)[:MAX_CHOICES]:
+        name = f"{move.id} — {tm(move.text, locale, shown)}"
         choices.append(app_commands.Choice(name=name[:100], value=move.id[:100]))
     return choices
 

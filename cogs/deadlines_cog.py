@@ -84,6 +84,8 @@ class DeadlinesCog(commands.Cog):
         if deadline is None and expire is None:
             await ops.reply(interaction, settings_text(table, locale), ephemeral=True)
             return
+        if table.game.status not in ("lobby", "active"):  # a finished or abandoned game's settings stay as they were
+            raise Refusal("host.refuse.already_over", title=game_title(table.game))
         actor = actor_of(interaction)
         if actor.user_id != table.game.creator_id and not actor.manages(table.game):
             raise Refusal("deadline.refuse.settings")

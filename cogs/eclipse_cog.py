@@ -124,8 +124,8 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         self.odds_worker.close()
 
     @app_commands.command(name="new", description="Open an Eclipse game (2-6 players)")
-    @app_commands.describe(terrans_only="Only the six Terran factions (the rulebook's first game, E11)",
-                           draco_planta_2p="Offer Draco and Planta in a 2-player game (E11)")
+    @app_commands.describe(terrans_only="Only the six Terran factions (the rulebook's first game)",
+                           draco_planta_2p="Offer Draco and Planta in a 2-player game")
     async def new(self, interaction: discord.Interaction, terrans_only: bool = False,
                   draco_planta_2p: bool = False) -> None:
         options = {k: True for k, v in (("terrans_only", terrans_only), ("draco_planta_2p", draco_planta_2p)) if v}
@@ -138,7 +138,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
     async def action(self, interaction: discord.Interaction, action: str, game: Optional[int] = None) -> None:
         await self._play(interaction, game, "pass" if action == "pass" else f"act:{action}")
 
-    @app_commands.command(name="react", description="After passing: a Reaction (one activation, E28)")
+    @app_commands.command(name="react", description="After passing: a Reaction (one activation)")
     @app_commands.describe(action="Which Reaction", game=GAME_ID)
     @app_commands.choices(action=_choices(("upgrade", "build", "move")))
     @app_commands.autocomplete(game=game_id_choices)
@@ -151,7 +151,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
     async def research(self, interaction: discord.Interaction, tech: str, game: Optional[int] = None) -> None:
         await self._play(interaction, game, "res:" + tech.strip().lower().replace(" ", "-"))
 
-    @app_commands.command(name="trade", description="Trade resources at your species' rate (E21)")
+    @app_commands.command(name="trade", description="Trade resources at your species' rate")
     @app_commands.describe(pay="The resource you pay", get="The resource you get (one unit)", game=GAME_ID)
     @app_commands.choices(pay=_choices(RESOURCES), get=_choices(RESOURCES))
     @app_commands.autocomplete(game=game_id_choices)
@@ -212,7 +212,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         await ops.reply(interaction, "", ephemeral=True, file=discord.File(io.BytesIO(png), "eclipse-tech.png"))
 
     @app_commands.command(name="odds", description="Exact odds of a battle: two fleets, or in a game the battles "
-                                                   "you are about to fight (E96-E98)")
+                                                   "you are about to fight")
     @app_commands.describe(attacker="Attacking fleet, e.g. 3 interceptor or orion: 2 cruiser",
                            defender="Defending fleet, e.g. 1 dreadnought, 2 ancients or gcds",
                            hex="Without fleets, in a game: only your battle in this hex", game=GAME_ID)

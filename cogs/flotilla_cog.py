@@ -48,13 +48,13 @@ def card_move(card: str) -> str:
 
 
 class FlotillaCog(Shortcuts, commands.GroupCog, group_name="flotilla", group_description="Flotilla shortcuts"):
-    @app_commands.command(name="play", description="Play a crew card from your hand (F13)")
+    @app_commands.command(name="play", description="Play a crew card from your hand")
     @app_commands.describe(card="The card, e.g. Trader (the Scholar: pick whose card it copies)", game=GAME_ID)
     @app_commands.autocomplete(card=card_choices, game=game_id_choices)
     async def play(self, interaction: discord.Interaction, card: str, game: Optional[int] = None) -> None:
         await self._play(interaction, game, card_move(card))
 
-    @app_commands.command(name="market", description="One market transaction: buy or sell a barrel (F33)")
+    @app_commands.command(name="market", description="One market transaction: buy or sell a barrel")
     @app_commands.describe(action="Buy or sell", colour="Barrel colour", game=GAME_ID)
     @app_commands.choices(action=[app_commands.Choice(name="buy", value="buy"),
                                   app_commands.Choice(name="sell", value="sell")],
@@ -64,7 +64,7 @@ class FlotillaCog(Shortcuts, commands.GroupCog, group_name="flotilla", group_des
                      game: Optional[int] = None) -> None:
         await self._play(interaction, game, f"tx:{action}:{colour}")
 
-    @app_commands.command(name="influence", description="Spend one Influence point on a guild ring (F25, F27)")
+    @app_commands.command(name="influence", description="Spend one Influence point on a guild ring")
     @app_commands.describe(guild="The guild", arc="Skip ring space 3 by the arc (only when entering it)",
                            game=GAME_ID)
     @app_commands.choices(guild=[app_commands.Choice(name=n, value=v) for v, n in GUILDS])
@@ -73,7 +73,7 @@ class FlotillaCog(Shortcuts, commands.GroupCog, group_name="flotilla", group_des
                         game: Optional[int] = None) -> None:
         await self._play(interaction, game, f"inf:{guild}" + (":arc" if arc else ""))
 
-    @app_commands.command(name="turn", description="While your Captain rallies: turn Skyside or stay (F19)")
+    @app_commands.command(name="turn", description="While your Captain rallies: turn Skyside or stay")
     @app_commands.describe(skyside="True to turn Skyside for good", game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def turn(self, interaction: discord.Interaction, skyside: bool, game: Optional[int] = None) -> None:

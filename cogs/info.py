@@ -46,8 +46,10 @@ def status_lines(table: Table, locale: str) -> list[str]:
 
 
 def log_line(entry: MoveRow, locale: str, names: dict[str, str]) -> str:
-    """One `/game log` line: what the move did (its events; the move id only when it said nothing)."""
-    said = [tm(Msg.model_validate(e), locale, names) for e in entry.summary] or [entry.move_id]
+    """One `/game log` line: what the move did (its events or its words; a row saved before moves kept their
+    words says only who moved, never the move's id)."""
+    said = [tm(Msg.model_validate(e), locale, names) for e in entry.summary] or [
+        t("host.log.unworded", locale, who=names.get(entry.seat, entry.seat))]
     line = " · ".join(said)
     return f"**{entry.seq}.** " + (f"~~{line}~~ ({t('undo.log_mark', locale)})" if entry.undone else line)
 

@@ -19,8 +19,8 @@ from rules.robinson.names import invention_named
 from .completion import game_id_choices
 from .shortcuts import GAME_ID, Shortcuts
 
-ACTIONS = (("threat", "Threat (R47)"), ("hunt", "Hunt (R50)"), ("build", "Build (R55)"), ("gather", "Gather (R61)"),
-           ("explore", "Explore (R62)"), ("camp", "Arrange camp (R64)"), ("rest", "Rest (R65)"))
+ACTIONS = (("threat", "Threat"), ("hunt", "Hunt"), ("build", "Build"), ("gather", "Gather"),
+           ("explore", "Explore"), ("camp", "Arrange camp"), ("rest", "Rest"))
 BUILD = {"shelter": "shelter", "roof": "roof", "palisade": "pal", "pal": "pal", "weapon": "wpn", "wpn": "wpn"}
 TARGET = "Threat: left/right; Build: roof, weapon, an invention; Gather: e.g. '11 wood'; Explore: a space"
 SIDES = {"left": "0", "l": "0", "0": "0", "right": "1", "r": "1", "1": "1"}
@@ -73,12 +73,12 @@ def lead_move(stack: int, who: str) -> str:
 
 class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_description="Robinson Crusoe shortcuts"):
     @app_commands.command(name="new", description="Open a Robinson Crusoe game: scenario 1, Castaways (1-4 players)")
-    @app_commands.describe(difficulty="Event deck mix (R10): easy, normal or hard",
-                           dog_with_two="With 2 players, also add the Dog (R14)",
-                           random_wreckage="A random Wreckage card instead of Food Crates (R11)",
-                           choose_characters="Players choose their characters in seat order instead of a random deal (R2)",
-                           plan_timeout="At the turn deadline, unplaced pawns rest and the plan is confirmed (R30)",
-                           prompt_timeout="At the turn deadline, any other decision takes its default answer (R97)")
+    @app_commands.describe(difficulty="Event deck mix: easy, normal or hard",
+                           dog_with_two="With 2 players, also add the Dog",
+                           random_wreckage="A random Wreckage card instead of Food Crates",
+                           choose_characters="Players choose their characters in seat order instead of a random deal",
+                           plan_timeout="At the turn deadline, unplaced pawns rest and the plan is confirmed",
+                           prompt_timeout="At the turn deadline, any other decision takes its default answer")
     @app_commands.choices(difficulty=[app_commands.Choice(name=v, value=v) for v in ("easy", "normal", "hard")])
     async def new(self, interaction: discord.Interaction, difficulty: str = "normal", dog_with_two: bool = False,
                   random_wreckage: bool = False, choose_characters: bool = False, plan_timeout: bool = False,
@@ -88,7 +88,7 @@ class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_des
                    "prompt_timeout": prompt_timeout}
         await self.actions.run(interaction, self.actions.new_game(interaction, "robinson", options))
 
-    @app_commands.command(name="plan", description="Place your pawns on an action (planning, R30-R38)")
+    @app_commands.command(name="plan", description="Place your pawns on an action (planning)")
     @app_commands.describe(action="Which action", target=TARGET,
                            pawns="Your own pawns (1 rolls, 2 is sure; fewer than needed: others join with /robinson support)",
                            friday="First player: add Friday", dog="First player: add the Dog (Hunt, Explore)",
@@ -101,7 +101,7 @@ class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_des
         await self._play(interaction, game, plan_move(action, target, pawns, friday, dog, pay,
                                                       friday_leads=pawns == 0 and friday))
 
-    @app_commands.command(name="support", description="Add one of your pawns to any planned action, also another player's (R38)")
+    @app_commands.command(name="support", description="Add one of your pawns to any planned action, also another player's")
     @app_commands.describe(stack="Action number in the plan (1 = first)",
                            pawn="me, or for the first player: friday, dog, brown, green; handyman", game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
@@ -109,7 +109,7 @@ class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_des
                       game: Optional[int] = None) -> None:
         await self._play(interaction, game, support_move(stack, pawn))
 
-    @app_commands.command(name="lead", description="Your pawn is on top of an action: let another character on it resolve it (R38)")
+    @app_commands.command(name="lead", description="Your pawn is on top of an action: let another character on it resolve it")
     @app_commands.describe(stack="Action number in the plan (1 = first)", who="cook, carpenter, explorer or soldier",
                            game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)

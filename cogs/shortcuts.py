@@ -5,7 +5,7 @@ pipeline as a typed move or a button; the rules decide whether it is legal.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import discord
 
@@ -26,4 +26,20 @@ class Shortcuts:
         super().__init__()
 
     async def _play(self, interaction: discord.Interaction, game: Optional[int], move: str) -> None:
-        await self.actions.run(interaction, self.actions.play(interaction, game, move))
+        """Play the move id a shortcut composed; a refusal quotes the command as the user typed it."""
+        await self.actions.run(interaction, self.actions.play(interaction, game, move, typed=typed_command(interaction)))
+
+
+def typed_command(interaction: discord.Interaction) -> str:
+    """The command as the user typed it, e.g. `/robinson plan action:gather target:2` (`game:` left out)."""
+    data: Any = getattr(interaction, "data", None) or {}
+    words = ["/" + str(data.get("name", ""))]
+    options = list(data.get("options") or [])
+    while options and options[0].get("type") in (1, 2):  # a subcommand (group): its name, then its options
+        words.append(str(options[0].get("name", "")))
+        options = list(options[0].get("options") or [])
+    for option in options:
+        if option.get("name") != "game":
+            value = str(option.get("value", ""))
+            words.append(f"{option.get('name')}:{value if value and ' ' not in value else repr(value)}")
+    return " ".join(words)

@@ -88,7 +88,22 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<a
         await _actions(interaction).click_lobby(interaction, self.action, self.game_id)
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, MyMovesButton, LobbyButton)
+class LeaveConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lv:(?P<game>[0-9]+)"):
+    """The private "Yes, leave" answer to `/game leave` (or the lobby's Leave button): only a click leaves."""
+
+    def __init__(self, game_id: int, label: str = "Leave"):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger, custom_id=f"lv:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]), item.label or "Leave")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _actions(interaction).click_leave(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, MyMovesButton, LobbyButton, LeaveConfirmButton)
 
 
 def move_components(game_id: int, version: int, moves: Sequence[Move], locale: str, *,
@@ -117,6 +132,12 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
         placeholder = t("host.select.placeholder", locale, a=k * SELECT_OPTIONS_MAX + 1,
                         b=k * SELECT_OPTIONS_MAX + len(chunk), n=len(moves))
         view.add_item(MoveSelect(game_id, version, k, options, placeholder[:150]))
+    return view
+
+
+def leave_confirm_components(game_id: int, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaveConfirmButton(game_id, t("host.button.leave_confirm", locale)))
     return view
 
 

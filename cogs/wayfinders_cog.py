@@ -22,10 +22,10 @@ TOKENS = "Token letters: B propeller, G parachute, R tire, Y headset, V fuel can
 
 class WayfindersCog(Shortcuts, commands.GroupCog, group_name="wayfinders", group_description="Wayfinders shortcuts"):
     @app_commands.command(name="new", description="Open a Wayfinders game with its variants")
-    @app_commands.describe(exploration="Islands start face down and are revealed as planes fly (W41)",
+    @app_commands.describe(exploration="Islands start face down and are revealed as planes fly",
                            mix="Advanced set-up: red/blue/yellow islands, e.g. 10/8/6 (sum 24)",
                            random_mix="Advanced set-up: 24 islands at random from all 45",
-                           home_not_scored="The home island never counts for scoring islands (W24)")
+                           home_not_scored="The home island never counts for scoring islands")
     async def new(self, interaction: discord.Interaction, exploration: bool = False, mix: Optional[str] = None,
                   random_mix: bool = False, home_not_scored: bool = False) -> None:
         async def flow() -> None:  # `mix` is read inside the flow: a refusal becomes a private reply

@@ -9,6 +9,9 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg
+
+from . import i18n  # noqa: F401 - the option names live in the host catalog (host/locale/options.*.json)
 from .limits import quote
 from .numbers import is_ascii_int, refuse_foreign_digits
 
@@ -49,4 +52,29 @@ def parse_option_text(text: str) -> dict[str, Any]:
         if not key:
             raise ValueError(f"cannot read option {quote(word)!r}")
         out[key] = _value(value.strip(), key) if sep else True
+    return out
+
+
+def option_words(game_key: str, options: dict[str, Any]) -> list[Msg]:
+    """A game's chosen options as words for the lobby ("exploration; mix: 10/8/6"), never `exploration=True`.
+
+    Each option's name is the catalog key `option.<game>.<name>` (host/locale/options.<lang>.json); a flag
+    set is its name alone, a flag unset is not shown, a word value (`difficulty: hard`) is `option.value.<word>`."""
+    out: list[Msg] = []
+    for name, value in options.items():
+        if value is False or value is None:
+            continue
+        label = msg(f"option.{game_key}.{name}") if f"option.{game_key}.{name}" in CATALOG.table[DEFAULT_LOCALE] \
+            else msg("core.raw", text=name.replace("_", " "))
+        if value is True or isinstance(value, dict):  # a flag, or a whole layout: its name says it
+            out.append(label)
+            continue
+        if isinstance(value, (list, tuple)):
+            shown: Msg | str = "/".join(str(v) for v in value) if all(isinstance(v, int) for v in value) else \
+                ", ".join(str(v) for v in value)
+        elif isinstance(value, str) and f"option.value.{value}" in CATALOG.table[DEFAULT_LOCALE]:
+            shown = msg(f"option.value.{value}")
+        else:
+            shown = str(value)
+        out.append(msg("option.with_value", name=label, value=shown))
     return out

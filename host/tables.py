@@ -14,13 +14,15 @@ from typing import Any, Callable, Optional
 from pydantic import ValidationError
 
 from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
-from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref, tr
+from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
 
 from .limits import clip, quote
+from .move_match import chosen
 from .names import shown
 from .options import parse_option_text
 from .refusal import Refusal
+from .move_refusal import move_refusal
 
 
 @dataclass
@@ -95,12 +97,15 @@ def game_title(game: GameRow) -> Msg:
     return msg("host.game_title", title=title_of(game.game_key), id=game.number)
 
 
-def log_summary(table: Table, seat: str, new_state: GameState) -> list[Msg]:
-    """What the log keeps of a move: its events.  A private move (Engine.is_private) that said
-    nothing is logged as "a private decision", never by its id (which names the hidden option)."""
-    if new_state.events or table.state is None or not table.engine.is_private(table.state, seat):
+def log_summary(table: Table, seat: str, new_state: GameState, move: Optional[Move] = None) -> list[Msg]:
+    """What the log and the turn post keep of a move: its events.  A move that said nothing is told by its
+    words ("alice: Buy a yellow barrel"), never by its id; a private one (Engine.is_private) as "a private
+    decision", since its words name the hidden option.  Without `move`, a public silent move keeps nothing."""
+    if new_state.events or table.state is None:
         return list(new_state.events)
-    return [msg("host.log.private", who=seat_ref(seat))]
+    if table.engine.is_private(table.state, seat):
+        return [msg("host.log.private", who=seat_ref(seat))]
+    return [msg("host.log.did", who=seat_ref(seat), move=move.text)] if move is not None else []
 
 
 class TableService:
@@ -243,8 +248,8 @@ class TableService:
     def start(self, actor: Actor, table: Table) -> Table:
         if table.game.status != "lobby":
             raise Refusal("host.refuse.not_in_lobby", title=game_title(table.game))
-        if not table.seat_of(actor.user_id) and not actor.manages(table.game):
-            raise Refusal("host.refuse.not_player")
+        if actor.user_id != table.game.creator_id and not actor.manages(table.game):
+            raise Refusal("host.refuse.start_creator_only", title=game_title(table.game))
         n = len(table.seats)
         if n < table.engine.min_players:
             raise Refusal("host.refuse.too_few", title=game_title(table.game), min=table.engine.min_players, n=n)
@@ -273,28 +278,25 @@ class TableService:
         return self.table(table.game.id)
 
     # ---- the move pipeline -------------------------------------------------
-    def resolve_move(self, table: Table, seat: str, text: str) -> Move:
-        """A move by id, by exact label (seats as ids or as the names `/game moves` shows), or by a
-        unique id prefix (`fly:C1` for `fly:C1:B`)."""
+    def resolve_move(self, table: Table, seat: str, text: str, locale: str = DEFAULT_LOCALE,
+                     typed: Optional[str] = None) -> Move:
+        """The move `text` means (host/move_match.py: an id or a label, whole, a prefix or a few words, in any
+        case; autocomplete suggests the same moves).  `typed`: what the user typed when a shortcut composed
+        `text` as a move id; a refusal quotes it, with the engine's reason (host/move_refusal.py)."""
         assert table.state is not None
         moves = table.engine.legal_moves(table.state, seat)
-        wanted = (text or "").strip()
-        low = wanted.lower()
-        for move in moves:
-            if move.id == wanted or move.id.lower() == low or move.label.lower() == low:
-                return move
-        named = [m for m in moves if tr(m.text, "en", table.names).lower() == low] if low else []
-        if named:
-            return named[0]
-        prefixed = [m for m in moves if m.id.lower().startswith(low + ":")] if low else []
-        if len(prefixed) == 1:
-            return prefixed[0]
-        if len(prefixed) > 1:
-            raise Refusal("host.refuse.ambiguous_move", move=quote(wanted),
-                          options=", ".join(m.id for m in prefixed[:10]))
-        raise Refusal("host.refuse.illegal_move", move=quote(wanted, 60))
+        if typed is not None:
+            found = next((m for m in moves if m.id == text), None)
+            if found is None:
+                raise move_refusal(table.engine, table.state, seat, typed, text, names=table.names)
+            return found
+        move, matches = chosen(moves, text, locale, table.names)
+        if move is None:
+            raise move_refusal(table.engine, table.state, seat, text, matches=matches, names=table.names)
+        return move
 
-    def play(self, actor: Actor, table: Table, text: str, version: Optional[int] = None) -> Played:
+    def play(self, actor: Actor, table: Table, text: str, version: Optional[int] = None, *,
+             locale: str = DEFAULT_LOCALE, typed: Optional[str] = None) -> Played:
         """Validate, apply and save one move as one transaction guarded by the game's version."""
         if version is not None and version != table.game.version:
             raise Refusal("host.refuse.stale_board")
@@ -302,12 +304,12 @@ class TableService:
         seat = self._seat_or_refuse(table, actor.user_id)
         if seat.seat not in table.to_act:
             raise Refusal("host.refuse.not_your_turn", who=self._waiting_names(table))
-        move = self.resolve_move(table, seat.seat, text)
+        move = self.resolve_move(table, seat.seat, text, locale, typed)
         assert table.state is not None
         try:
             new_state = table.engine.apply(table.state, seat.seat, move.id)
         except IllegalMove as exc:
-            raise Refusal("core.raw", text=str(exc)) from None
+            raise Refusal(exc.text.key, **exc.text.args) from None
         return self._commit(table, seat, move, new_state, actor.user_id)
 
     def play_seat(self, table: Table, seat: str, move_id: str) -> Played:
@@ -322,7 +324,7 @@ class TableService:
         try:
             move, new_state = table.engine.step(table.state, seat, move_id)  # one legality check
         except IllegalMove as exc:
-            raise Refusal("core.raw", text=str(exc)) from None
+            raise Refusal(exc.text.key, **exc.text.args) from None
         return self._commit(table, row, move, new_state, None)
 
     def _commit(self, table: Table, seat: SeatRow, move: Move, new_state: GameState, user_id: Optional[int]) -> Played:
@@ -331,19 +333,19 @@ class TableService:
         now = self.clock()
         results = self._results(table, outcome, now) if outcome is not None else []
         to_act = engine.to_act(new_state)
+        said = log_summary(table, seat.seat, new_state, move)
         try:
             game = self.games.record_move(
                 table.game.id, table.game.version, seat=seat.seat, user_id=user_id, move_id=move.id,
                 state=engine.dump(new_state), to_act=to_act,
                 status="finished" if outcome is not None else "active",
-                summary=[e.model_dump(mode="json") for e in log_summary(table, seat.seat, new_state)], now=now,
+                summary=[e.model_dump(mode="json") for e in said], now=now,
                 results=results, undo_point=move.barrier or seat.seat not in to_act,  # no undo takes it back (host/undo.py)
             )
         except StaleVersion:
             raise Refusal("host.refuse.moved_on") from None
         new_table = Table(game=game, seats=table.seats, engine=engine, state=new_state)
-        return Played(table=new_table, seat=seat.seat, move=move, events=list(new_state.events),
-                      finished=outcome is not None)
+        return Played(table=new_table, seat=seat.seat, move=move, events=said, finished=outcome is not None)
 
     def _results(self, table: Table, outcome: Outcome, now: float) -> list[ResultRow]:
         winners = set(outcome.winners())

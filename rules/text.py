@@ -89,10 +89,23 @@ def locale_of(raw: str | None) -> str:
 
 
 class _Formatter(string.Formatter):
+    """`str.format`, keeping an unknown `{name}` as it is, plus plurals: `{n:token|tokens}` is "token" when
+    n is 1 (or -1) and "tokens" otherwise, so a template writes "{n} {n:token|tokens}" ("1 token", "3 tokens",
+    "{n} {n:ficha|fichas}")."""
+
     def get_value(self, key: Any, args: Any, kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, str) and key not in kwargs:
             return "{" + key + "}"
         return super().get_value(key, args, kwargs)
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            one, _, other = format_spec.partition("|")
+            try:
+                return one if abs(int(value)) == 1 else other
+            except (TypeError, ValueError):
+                return other
+        return super().format_field(value, format_spec)
 
 
 _FMT = _Formatter()

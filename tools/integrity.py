@@ -104,6 +104,8 @@ def check_game(audit: Audit, row: dict[str, Any], report: Report) -> None:
             report.add(gid, "mismatch", "a lobby with a stored state")
         return
     if not row["state"]:
+        if status == "abandoned" and not moves:
+            return  # a lobby abandoned before it started: nothing to replay, nothing wrong
         report.add(gid, "mismatch", f"status {status} but no stored state")
         return
     try:

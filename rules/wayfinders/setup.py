@@ -38,7 +38,7 @@ def check_options(opts: WayfindersOptions) -> None:
     chosen = [name for name, on in (("mix", opts.mix is not None), ("random_mix", opts.random_mix),
                                     ("layout", opts.layout is not None)) if on]
     if len(chosen) > 1:
-        raise ValueError(f"choose at most one advanced setup (W40), got {' + '.join(chosen)}")
+        raise ValueError(f"choose at most one advanced setup, got {' + '.join(chosen)}")
     if opts.mix is not None:
         r, b, y = opts.mix
         if any(not 0 <= k <= 15 for k in opts.mix):

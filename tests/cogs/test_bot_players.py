@@ -105,7 +105,7 @@ def test_a_player_who_leaves_a_running_game_is_replaced_by_a_bot_and_the_game_is
         async with Session(tmp_path) as s:
             await two_player_game(s)
             assert read(s.db).game.rated
-            out = await s.cmd("bob", "/game leave", "wayfinders-1")
+            out = await s.leave("bob", "/game leave", "wayfinders-1")
             assert not out.refused, texts(out)
             assert "Bot · bob (greedy)" in texts(out)
             assert any(not m.ephemeral and "no longer counts" in m.content for m in out)
@@ -114,7 +114,7 @@ def test_a_player_who_leaves_a_running_game_is_replaced_by_a_bot_and_the_game_is
             assert bob.is_bot and bob.user_id is None and bob.name == "Bot · bob (greedy)"
             assert not table.game.rated
             assert table.to_act == ["p1"]  # if it was bob's turn, his bot already played it
-            out = await s.cmd("bob", "/game leave", "wayfinders-1")
+            out = await s.leave("bob", "/game leave", "wayfinders-1")
             assert out.refused and "not a player" in texts(out)
     run(go())
 

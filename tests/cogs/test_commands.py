@@ -36,6 +36,11 @@ class Session:
     async def press(self, user: str, n: int, channel: str):
         return await self.table.press(user, n, channel)
 
+    async def leave(self, user: str, line: str = "/game leave", channel: str = "local"):
+        """`/game leave` and its private confirm button: the asking (if refused) or the leaving's replies."""
+        asked = await self.cmd(user, line, channel)
+        return asked if asked.refused else await self.press(user, 1, channel)
+
 
 def texts(replies) -> str:
     return "\n".join(s.content + " " + " ".join(str(e) for e in s.embeds) for s in replies)
@@ -104,7 +109,7 @@ def test_refusals_are_private_and_change_nothing(tmp_path):
             cases = [
                 ("dave", "/play move:return", "not a player"),
                 (other, "/play move:return", "not your decision"),
-                (first, "/play move:fly:Z9", "not one of your legal moves"),
+                (first, "/play move:fly:Z9", "cannot be played now: First choose your action"),  # the engine says why
                 (first, "/game new game:chess", "do not know a game"),
                 (first, "/game new game:wayfinders options:\"mix=1/2/3\"", "do not work for Wayfinders"),
                 (first, "/play move:return game:99", "no game #99"),

@@ -30,7 +30,7 @@ def test_the_last_human_leaving_a_running_game_with_bots_abandons_it(tmp_path, l
             assert not (await s.cmd("alice", "/game new game:wayfinders bots:3")).refused
             assert not (await s.cmd("alice", "/game start", "wayfinders-1")).refused
             before = read(s.db)[1]
-            out = await s.cmd("alice", "/game leave", "wayfinders-1")
+            out = await s.leave("alice", "/game leave", "wayfinders-1")
             assert not out.refused, texts(out)
             mine = [m for m in out if m.ephemeral]
             public = [m for m in out if not m.ephemeral]
@@ -40,7 +40,7 @@ def test_the_last_human_leaving_a_running_game_with_bots_abandons_it(tmp_path, l
             table, moves, results = read(s.db)
             assert table.game.status == "abandoned" and moves == before and results == []  # not rated
             assert [x.is_bot for x in table.seats] == [False, True, True, True]  # alice's seat stays hers
-            out = await s.cmd("alice", "/game leave", "wayfinders-1")
+            out = await s.leave("alice", "/game leave", "wayfinders-1")
             assert out.refused and all(m.ephemeral for m in out)
     asyncio.run(go())
 
@@ -51,11 +51,11 @@ def test_bots_stay_as_opponents_while_a_human_sits(tmp_path):
             await s.cmd("alice", "/game new game:wayfinders bots:1")
             await s.cmd("bob", "/game join game:1")
             await s.cmd("alice", "/game start", "wayfinders-1")
-            out = await s.cmd("bob", "/game leave", "wayfinders-1")  # alice still sits: a bot takes bob's seat
+            out = await s.leave("bob", "/game leave", "wayfinders-1")  # alice still sits: a bot takes bob's seat
             assert not out.refused and "no longer counts" in texts(out), texts(out)
             table, _, _ = read(s.db)
             assert table.game.status == "active" and [x.is_bot for x in table.seats] == [False, True, True]
-            out = await s.cmd("alice", "/game leave", "wayfinders-1")  # now the last human
+            out = await s.leave("alice", "/game leave", "wayfinders-1")  # now the last human
             assert not out.refused and "last player" in texts(out), texts(out)
             await s.table.bot.get_cog("BotPlayersCog").driver.idle()
             table, _, results = read(s.db)
@@ -67,14 +67,14 @@ def test_the_last_human_leaving_a_lobby_abandons_it(tmp_path):
     async def go():
         async with Session(tmp_path) as s:
             await s.cmd("alice", "/game new game:wayfinders bots:2")  # 1: only bots would be left
-            out = await s.cmd("alice", "/game leave", "wayfinders-1")
+            out = await s.leave("alice", "/game leave", "wayfinders-1")
             assert not out.refused and any("no player is left" in m.content for m in out if not m.ephemeral)
             assert read(s.db, 1)[0].game.status == "abandoned"
             await s.cmd("alice", "/game new game:wayfinders")  # 2: the creator leaves first, then bob
             await s.cmd("bob", "/game join game:2")
-            assert not (await s.cmd("alice", "/game leave game:2")).refused
+            assert not (await s.leave("alice", "/game leave game:2")).refused
             table = read(s.db, 2)[0]
             assert table.game.status == "lobby" and [x.name for x in table.seats] == ["bob"]
-            out = await s.cmd("bob", "/game leave game:2")
+            out = await s.leave("bob", "/game leave game:2")
             assert not out.refused and read(s.db, 2)[0].game.status == "abandoned", texts(out)
     asyncio.run(go())

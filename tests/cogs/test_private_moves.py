@@ -117,6 +117,8 @@ def test_a_private_move_that_says_nothing_is_logged_without_its_id():
     assert log_summary(_table(engine, state), seat, after) == after.events  # its events say it already
     assert not engine.is_private(after, seat)  # the rest of the turn is public: nothing is added
     assert log_summary(_table(engine, after), seat, quiet) == []
+    public = engine.legal_moves(after, seat)[0]  # a public move that says nothing is told by its words
+    assert [tr(m) for m in log_summary(_table(engine, after), seat, quiet, public)] == [f"{seat}: {public.label}"]
 
 
 def test_undo_post_does_not_name_a_private_decision():

@@ -61,7 +61,8 @@ def test_lobby_rules(service):
     refused("host.refuse.full", service.join, EVE, table)
     table = service.leave(DAN, table)
     assert [s.name for s in table.seats] == ["alice", "bob", "carol"]
-    table = service.start(BOB, table)
+    refused("host.refuse.start_creator_only", service.start, BOB, table)  # a seated player who did not open it
+    table = service.start(ALICE, table)
     assert table.game.status == "active"
     refused("host.refuse.not_in_lobby", service.join, DAN, table)
     refused("host.refuse.leave_running", service.leave, BOB, table)
@@ -75,7 +76,7 @@ def test_refusals_change_nothing(service):
     other = next(a for a in (ALICE, BOB, CAROL) if a is not actor)
     refused("host.refuse.not_player", service.play, EVE, table, "return")
     refused("host.refuse.not_your_turn", service.play, other, table, "return")
-    refused("host.refuse.illegal_move", service.play, actor, table, "fly:Z9")
+    refused("host.refuse.illegal_move_why", service.play, actor, table, "fly:Z9")  # the engine says why (W-phase)
     refused("host.refuse.illegal_move", service.play, actor, table, "")
     refused("host.refuse.stale_board", service.play, actor, table, "return", version=version - 1)
     after = service.table(table.game.id)

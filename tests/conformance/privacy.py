@@ -216,7 +216,7 @@ def public_texts(engine: Engine, before: GameState | None, seat: str, move: Move
         return out
     entry = MoveRow(game_id=1, seq=k, seat=seat, move_id=move.id, at=0.0,
                     summary=[e.model_dump(mode="json") for e in log_summary(make_table(engine, before, k - 1),
-                                                                            seat, after)])
+                                                                            seat, after, move)])
     out += [("/game log", log_line(entry, locale, table.names))]
     out += [("replay caption", x) for x in _caption(engine, after, k, k + 1, table.names, locale)]
     return out
