@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 import discord
 
-from .limits import check_message
+from .limits import autocomplete_problems
 from .messages import Sent
 from .registry import ChannelRow, UserRow
 
@@ -30,12 +30,16 @@ class FakeResponse:
         self.headers: dict[str, str] = {}
 
 
-_REASONS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed"}
+_REASONS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+            429: "Too Many Requests"}
 
 
-def http_error(status: int, code: int, message: str) -> discord.HTTPException:
+def http_error(status: int, code: int, message: str, retry_after: Optional[float] = None) -> discord.HTTPException:
     response = FakeResponse(status, _REASONS.get(status, "Error"))
-    body = {"code": code, "message": message}
+    body: dict[str, Any] = {"code": code, "message": message}
+    if retry_after is not None:  # a 429: how long to wait, in the body and the headers as Discord sends it
+        body.update(retry_after=retry_after, **{"global": False})
+        response.headers = {"Retry-After": str(retry_after), "X-RateLimit-Scope": "user"}
     if status == 403:
         return discord.Forbidden(response, body)  # type: ignore[arg-type]
     if status == 404:
@@ -86,12 +90,12 @@ class InteractionSide:
         rtype = int(body.get("type", 0))
         data = body.get("data") or {}
         if rtype in (4, 7):
-            check_message(data)  # refused before anything counts as an answer
+            self.check(data, uploads)  # refused before anything counts as an answer
         rec.response_type = rtype
         message: Optional[dict[str, Any]] = None
         if rtype == 4:  # CHANNEL_MESSAGE_WITH_SOURCE
             message = self.create_message(rec.channel, data, uploads, visible_to=rec.user, webhook=True,
-                                          interaction=rec)
+                                          interaction=rec, checked=True)
             rec.original_id = int(message["id"])
             rec.ephemeral = bool(message["flags"] & EPHEMERAL)
         elif rtype == 5:  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE ("thinking")
@@ -106,11 +110,15 @@ class InteractionSide:
             rec.original_id = rec.clicked_message_id
             rec.original_shown = True
             if rtype == 7:
-                message = self.edit_message(rec.clicked_message_id, data, uploads)
+                message = self.edit_message(rec.clicked_message_id, data, uploads, checked=True)
             else:
                 found = self.registry.message(rec.clicked_message_id)
                 message = found.payload if found else None
         elif rtype == 8:  # APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
+            found = autocomplete_problems(list(data.get("choices") or []))
+            if found:
+                self.ledger.violation(found)
+                raise http_error(400, 50035, "Invalid Form Body: " + "; ".join(found))
             rec.choices = list(data.get("choices") or [])
         elif rtype == 9:  # MODAL
             self.outbox.append(Sent(
@@ -141,7 +149,7 @@ class InteractionSide:
                                params: dict[str, Any]) -> Optional[dict[str, Any]]:
         rec = self.record_for(token)
         self._acked(rec)
-        check_message(body)
+        self.check(body, uploads)
         channel = rec.channel
         if params.get("thread_id"):
             channel = self._channel(params["thread_id"])
@@ -151,10 +159,10 @@ class InteractionSide:
             body = dict(body)
             body["flags"] = (int(body.get("flags") or 0) & ~EPHEMERAL) | (EPHEMERAL if rec.ephemeral else 0)
             message = self.create_message(channel, body, uploads, visible_to=rec.user, webhook=True,
-                                          interaction=rec, message_id=rec.original_id)
+                                          interaction=rec, message_id=rec.original_id, checked=True)
         else:
             message = self.create_message(channel, body, uploads, visible_to=rec.user, webhook=True,
-                                          interaction=rec)
+                                          interaction=rec, checked=True)
         rec.followups += 1
         return message if params.get("wait", 1) else None
 
@@ -181,15 +189,15 @@ class InteractionSide:
                            uploads: list[tuple[str, bytes]]) -> dict[str, Any]:
         rec = self.record_for(token)
         self._acked(rec)
-        check_message(body)
+        self.check(body, uploads)
         mid = self._message_id(rec, message_id)
         if mid == rec.original_id and rec.response_type == 5 and not rec.original_shown:
             rec.original_shown = True
             body = dict(body)
             body["flags"] = EPHEMERAL if rec.ephemeral else 0
             return self.create_message(rec.channel, body, uploads, visible_to=rec.user, webhook=True,
-                                       interaction=rec, message_id=mid)
-        return self.edit_message(mid, body, uploads)
+                                       interaction=rec, message_id=mid, checked=True)
+        return self.edit_message(mid, body, uploads, checked=True)
 
     async def webhook_delete(self, token: str, message_id: str) -> None:
         rec = self.record_for(token)
