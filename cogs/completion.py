@@ -12,6 +12,7 @@ from rules import GAMES
 
 from . import offloop
 from host.i18n import tm, user_locale
+from host.limits import OPTION_TEXT, label as fit_label
 from host.tables import Refusal, game_title, title_of
 
 log = logging.getLogger("gamehost.completion")
@@ -40,7 +41,7 @@ def filter_moves(moves, typed: str, locale: str, names: Mapping[str, str]) -> li
     choices = []
     for _, _, move, label in scored[:MAX_CHOICES]:
         name = f"{move.id} — {label}"
-        choices.append(app_commands.Choice(name=name[:100], value=move.id[:100]))
+        choices.append(app_commands.Choice(name=fit_label(name, OPTION_TEXT), value=move.id[:100]))
     return choices
 
 
@@ -78,7 +79,7 @@ async def game_id_choices(interaction: discord.Interaction, current: str) -> lis
             label = f"{tm(game_title(tb.game), locale)} — {', '.join(plain_name(s.name) for s in tb.seats)}"
             if typed and typed not in str(tb.game.number) and typed.lower() not in label.lower():
                 continue
-            out.append(app_commands.Choice(name=label[:100], value=tb.game.number))
+            out.append(app_commands.Choice(name=fit_label(label, OPTION_TEXT), value=tb.game.number))
         return out[:MAX_CHOICES]
     except Refusal:  # a DM: no server, so no games to suggest
         return []

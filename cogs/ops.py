@@ -11,7 +11,7 @@ from typing import Any, Iterable, Optional
 
 import discord
 
-from host.limits import fit_content
+from host.limits import OPTION_TEXT, fit_content, label
 
 from .limits import fit_embed
 
@@ -113,7 +113,7 @@ async def open_thread(channel: Any, name: str) -> Optional[discord.Thread]:
     if not isinstance(channel, (discord.TextChannel,)):
         return None
     try:
-        return await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+        return await channel.create_thread(name=label(name, OPTION_TEXT), type=discord.ChannelType.public_thread,
                                            auto_archive_duration=10080)
     except discord.HTTPException as exc:
         log.info("no thread in channel %s (%s); the game lives in the channel", getattr(channel, "id", "?"), exc)

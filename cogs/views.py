@@ -15,6 +15,7 @@ from render.names import board_names
 from rules import Move
 
 from host.i18n import t, tm
+from host.limits import OPTION_TEXT, PLACEHOLDER, label as fit_label
 
 BUTTONS_MAX = 20  # leave room; Discord allows 25 per message
 SELECT_OPTIONS_MAX = 25
@@ -28,7 +29,7 @@ def _actions(interaction: discord.Interaction) -> Any:
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mv:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<move>\S+)"):
     def __init__(self, game_id: int, version: int, move_id: str, label: str = "?",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary):
-        super().__init__(discord.ui.Button(label=label[:80] or move_id, style=style,
+        super().__init__(discord.ui.Button(label=fit_label(label) or move_id, style=style,
                                            custom_id=f"mv:{game_id}:{version}:{move_id}"[:100]))
         self.game_id, self.version, self.move_id = game_id, version, move_id
 
@@ -61,7 +62,7 @@ class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"my:(?P
     """Simultaneous or private decisions: each player opens their own moves privately."""
 
     def __init__(self, game_id: int, version: int, label: str = "My moves"):
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=fit_label(label), style=discord.ButtonStyle.primary,
                                            custom_id=f"my:{game_id}:{version}"))
         self.game_id, self.version = game_id, version
 
@@ -77,7 +78,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<a
     def __init__(self, action: str, game_id: int, label: str = ""):
         style = discord.ButtonStyle.success if action == "start" else (
             discord.ButtonStyle.primary if action == "join" else discord.ButtonStyle.secondary)
-        super().__init__(discord.ui.Button(label=(label or action)[:80], style=style, custom_id=f"lb:{action}:{game_id}"))
+        super().__init__(discord.ui.Button(label=fit_label(label or action), style=style, custom_id=f"lb:{action}:{game_id}"))
         self.action, self.game_id = action, game_id
 
     @classmethod
@@ -113,10 +114,10 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
         return view
     chunks = [moves[i:i + SELECT_OPTIONS_MAX] for i in range(0, len(moves), SELECT_OPTIONS_MAX)][:SELECTS_MAX]
     for k, chunk in enumerate(chunks):
-        options = [discord.SelectOption(label=tm(m.text, locale, names)[:100], value=m.id[:100]) for m in chunk]
+        options = [discord.SelectOption(label=fit_label(tm(m.text, locale, names), OPTION_TEXT) or m.id[:OPTION_TEXT], value=m.id[:100]) for m in chunk]
         placeholder = t("host.select.placeholder", locale, a=k * SELECT_OPTIONS_MAX + 1,
                         b=k * SELECT_OPTIONS_MAX + len(chunk), n=len(moves))
-        view.add_item(MoveSelect(game_id, version, k, options, placeholder[:150]))
+        view.add_item(MoveSelect(game_id, version, k, options, fit_label(placeholder, PLACEHOLDER)))
     return view
 
 
