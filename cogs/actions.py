@@ -223,7 +223,7 @@ class Actions:
             await self.play(interaction, number, move_id, version)
         await self.run(interaction, flow())
 
-    async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+    async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int, page: int = 0) -> None:
         async def flow() -> None:
             table = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             if table.game.version != version:
@@ -233,5 +233,5 @@ class Actions:
                 raise Refusal("host.refuse.not_your_turn", who=", ".join(shown(table.names.get(s, s)) for s in table.to_act))
             locale = user_locale(interaction)
             await ops.reply(interaction, t("host.moves.pick", locale), ephemeral=True,
-                            view=move_components(game_id, version, moves, locale, names=table.names))
+                            view=move_components(game_id, version, moves, locale, names=table.names, page=page))
         await self.run(interaction, flow())

@@ -53,3 +53,38 @@ def test_six_eclipse_players_final_scores_fit_and_are_translated(tmp_path, local
     for i in range(6):
         assert f"{LONG}{i}" in scores
     assert ("reputation" if locale == "en" else "reputación") in scores
+
+
+def _menu_ids(rows: list[dict]) -> tuple[list[str], list[str]]:
+    """(move ids offered by the menus, custom ids of page buttons) of a message's components."""
+    values = [o["value"] for r in rows for c in r["components"] if c["type"] == 3 for o in c["options"]]
+    pages = [c["custom_id"] for r in rows for c in r["components"] if c["type"] == 2]
+    return values, pages
+
+
+@pytest.mark.parametrize("n", [21, 125, 134, 260])
+def test_every_move_is_reachable_through_paged_menus(n):
+    """Issue 13: a solo Robinson planning step had 134 moves and menus held 125; now four menus a page and a
+    "more moves" button whose custom id carries the page, until every move was offered once."""
+    from cogs.views import move_components
+    from rules import Move
+    from rules.text import msg
+
+    moves = [Move(id=f"plan:{i}", text=msg("host.select.placeholder", a=i, b=i, n=n)) for i in range(n)]
+
+    async def go():
+        seen, page, visited = [], 0, set()
+        while page not in visited:
+            visited.add(page)
+            rows = move_components(7, 3, moves, "es", names={}, page=page).to_components()
+            assert problems({"components": rows}) == []
+            values, buttons = _menu_ids(rows)
+            seen += values
+            if not buttons:
+                break
+            assert len(buttons) == 1 and buttons[0].startswith("pg:7:3:")
+            page = int(buttons[0].rsplit(":", 1)[1])
+        return seen
+
+    seen = asyncio.run(go())
+    assert sorted(seen) == sorted(m.id for m in moves) and len(seen) == n
