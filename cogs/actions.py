@@ -18,6 +18,7 @@ from . import offloop, ops
 from host.i18n import guild_locale, t, tm, user_locale
 from .lifecycle import crash_point
 from host.names import shown, shown_names
+from .pause import pauses_of
 from .perms import post_failure, thread_note
 from .posts import make_turn_post
 from host.tables import Actor, Refusal, Table, TableService, game_title, last_human
@@ -91,15 +92,15 @@ class Actions:
     async def announce(self, table: Table, locale: str, events: list[Msg]) -> None:
         """The turn post: a new message in the game's thread."""
         post = await make_turn_post(table, locale, events)
-        message = await ops.post(self.client, table.game.post_channel_id, content=post.content, embed=post.embed,
-                                 file=post.file(), view=post.view, mention_ids=post.mention_ids)
+        message = await pauses_of(self).post(table, content=post.content, embed=post.embed,  # cogs/pause.py
+                                             file=post.file(), view=post.view, mention_ids=post.mention_ids)
         try:
             await self.db(None, self.service.games.set_board_message, table.game.id, message.id, table.game.version)
         except Refusal:  # busy: the board is posted; the next start may post it once more (cogs/reconcile.py)
             log.warning("game %s: board posted, but the database was busy recording it", table.game.id)
 
     async def tell_thread(self, table: Table, text: str, view: Optional[discord.ui.View] = None) -> None:
-        await ops.post(self.client, table.game.post_channel_id, content=text, view=view)
+        await pauses_of(self).post(table, content=text, view=view)
 
     # ---- lobby ---------------------------------------------------------------
     async def new_game(self, interaction: discord.Interaction, game_key: str, options: Any, bots: int = 0,
@@ -211,6 +212,7 @@ class Actions:
             said = tm(played.move.text, locale, shown_names(played.table.names))  # a seat in the label reads as its player
             await ops.reply(interaction, t("host.play.accepted", locale, move=said, title=game_title(table.game)),
                             ephemeral=True)
+            await pauses_of(self).resume(interaction, played.table, repost=False)  # a paused game: posted here again
             await self.announce(played.table, guild_locale(interaction), played.events)
         finally:  # the move is saved even if the post failed: deadlines and bots must hear of it
             await self.changed(played.table, "finish" if played.finished else "move")

@@ -24,6 +24,7 @@ from rules.text import locale_of
 
 from . import offloop, ops
 from .actions import Actions, actor_of
+from .pause import pauses_of
 from host.bot_seats import add_bots, bot_level, bots_to_act, replace_by_bot
 from host.i18n import guild_locale, t, user_locale
 from host.names import shown
@@ -71,7 +72,7 @@ class BotDriver:
                 except Refusal:
                     return
                 seats = bots_to_act(table)
-                if not seats:
+                if not seats or pauses_of(self.actions).is_paused(game_id):  # paused: a refused post (cogs/pause.py)
                     return
                 seat = seats[0]
                 row = table.user_of(seat)

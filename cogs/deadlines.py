@@ -41,6 +41,7 @@ from storage.prefs import PrefsStore
 
 from . import offloop, ops
 from .actions import Actions
+from .pause import pauses_of
 from host.i18n import t
 from host.names import shown
 from host.scheduler import Scheduler
@@ -173,7 +174,7 @@ class Deadlines:
         game = table.game
         seconds = DEADLINES[deadline_of(game.settings)]
         seats = self.waiting(table)
-        if game.status != "active" or seconds is None or not seats:
+        if game.status != "active" or seconds is None or not seats or pauses_of(self.actions).is_paused(game.id):
             self.clear(game.id)
             return None
         previous = next((t for t in self.timers.for_game(game.id) if t.kind == EXPIRE), None)
@@ -217,11 +218,11 @@ class Deadlines:
             return None
         if table.game.status != "active" or table.game.version != timer.payload.get("version"):
             return None
-        return table
+        return None if pauses_of(self.actions).is_paused(table.game.id) else table  # paused: deadlines stand still
 
     async def _post(self, table: Table, text: str, mention_ids: list[int]) -> None:
         try:
-            await ops.post(self.client, table.game.post_channel_id, content=text, mention_ids=mention_ids)
+            await pauses_of(self.actions).post(table, content=text, mention_ids=mention_ids)
         except ops.PostFailed as exc:
             log.warning("deadline post in game %s failed: %s", table.game.id, exc.reason)
 

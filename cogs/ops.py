@@ -92,6 +92,8 @@ async def post(client: discord.Client, channel_id: int, *, content: str = "",
     if isinstance(channel, discord.Thread) and channel.archived:
         try:
             await channel.edit(archived=False)
+        except (discord.Forbidden, discord.NotFound):  # locked, or gone: a post would be refused too
+            raise PostFailed("host.error.thread_locked") from None
         except discord.HTTPException:
             log.info("thread %s stays archived; posting anyway", channel_id)
     kwargs = _message_kwargs(content, embed, file, view, mentions_for(mention_ids))
@@ -99,9 +101,13 @@ async def post(client: discord.Client, channel_id: int, *, content: str = "",
         return await channel.send(**kwargs)
     except discord.Forbidden:
         raise PostFailed("host.error.no_permission_send") from None
+    except discord.NotFound:  # deleted since the cache saw it
+        raise PostFailed("host.error.channel_gone") from None
     except discord.HTTPException as exc:
         if exc.status == 429:
             raise PostFailed("host.error.rate_limited") from None
+        if getattr(exc, "code", 0) == 50083:  # archived and locked
+            raise PostFailed("host.error.thread_locked") from None
         if exc.status == 413 or getattr(exc, "code", 0) == 40005:
             raise PostFailed("host.error.too_large") from None
         log.warning("post to %s failed: %s", channel_id, exc)
