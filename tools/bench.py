@@ -89,6 +89,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     if argv and argv[0] == "memory":  # resident memory as finished games' histories are built (tools/memory_bench.py)
         from .memory_bench import main as memory_main
         return memory_main(argv[1:])
+    if argv and argv[0] == "sweep":  # complete games on the validating transport, issue 13 (tools/sweep.py)
+        from .sweep import main as sweep_main
+        return sweep_main(argv[1:])
     if argv and argv[0] == "undo":  # /game undo and /game log early and late in a game (tools/undo_bench.py)
         from .undo_bench import main as undo_main
         return undo_main(argv[1:])
