@@ -57,13 +57,13 @@ class Pauses:
 
     def __init__(self, actions: "Actions"):
         self.actions = actions
-        self.paused: dict[int, str] = {}
+        self.paused: dict[int, tuple[str, int]] = {}  # game id -> (reason, the channel its posts go to)
 
     def load(self) -> int:
         """The running games paused before a restart (a storage read: run it on the storage thread)."""
         for game in self.actions.service.games.find(statuses=("active",), limit=100000):
             if game.settings.get("paused"):
-                self.paused[game.id] = str(game.settings["paused"])
+                self.paused[game.id] = (str(game.settings["paused"]), game.post_channel_id)
         return len(self.paused)
 
     def is_paused(self, game_id: int) -> bool:
@@ -72,9 +72,8 @@ class Pauses:
     async def post(self, table: Table, **kwargs: Any) -> discord.Message:
         """`ops.post` into the game's thread or channel: a paused game makes no request (PostFailed with its
         reason); a refusal that lasts pauses it."""
-        reason = self.paused.get(table.game.id)
-        if reason is not None:
-            raise ops.PostFailed(reason)
+        if table.game.id in self.paused:
+            raise ops.PostFailed(self.paused[table.game.id][0])
         try:
             return await ops.post(self.actions.client, table.game.post_channel_id, **kwargs)
         except ops.PostFailed as exc:
@@ -85,7 +84,7 @@ class Pauses:
     async def pause(self, table: Table, reason: str) -> None:
         if table.game.id in self.paused:
             return
-        self.paused[table.game.id] = reason
+        self.paused[table.game.id] = (reason, table.game.post_channel_id)
         log.warning("game %s paused: its post in channel %s was refused (%s); it resumes with a player's next"
                     " command where I can post", table.game.id, table.game.post_channel_id, reason)
         try:
@@ -133,7 +132,9 @@ class Pauses:
                 return
             await self.resume(interaction, table)
             return
-        for game_id in list(self.paused):
+        for game_id, (_, channel_id) in list(self.paused.items()):
+            if channel_id != interaction.channel_id:
+                continue
             try:
                 table = await offloop.call(service.table, game_id)
             except Refusal:

@@ -308,6 +308,29 @@ class LocalTable:
 
     # -- helpers for front ends ------------------------------------------------------------
 
+    def set_bot_permissions(self, perms: discord.Permissions) -> None:
+        """Change the bot's permissions from now on (an admin revoking Send Messages in Threads mid-game, say)."""
+        self.bot_permissions = perms
+        if self.server is not None:
+            self.server.bot_permissions = perms
+
+    def lock_thread(self, name: str, guild: Optional[str] = None, *, archived: bool = True) -> None:
+        """A moderator locks (and by default archives) a thread: the bot may no longer post or unarchive it
+        unless it holds Manage Threads."""
+        assert self.registry is not None and self.server is not None
+        row = self._channel(name, guild_id=self.enter_guild(guild).id)
+        self.registry.update_channel(row.id, locked=True, archived=archived)
+        self.server._gateway("parse_thread_update", channel_payload(self.registry.channel_by_id(row.id), self.registry))
+
+    def delete_thread(self, name: str, guild: Optional[str] = None) -> None:
+        """Someone deletes a thread (Discord then answers 404 for it)."""
+        assert self.registry is not None and self.server is not None
+        row = self._channel(name, guild_id=self.enter_guild(guild).id)
+        data = channel_payload(row, self.registry)
+        self.registry.delete_channel(row.id)
+        self.server._gateway("parse_thread_delete", {"id": data["id"], "guild_id": data["guild_id"],
+                                                     "parent_id": data["parent_id"], "type": data["type"]})
+
     @property
     def ledger(self) -> Ledger:
         """What the fake Discord checked and refused: messages, limit violations, 429s, refused requests

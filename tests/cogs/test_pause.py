@@ -19,8 +19,7 @@ NO_THREAD_POSTS = BOT_PERMISSIONS & ~discord.Permissions(send_messages_in_thread
 
 
 def set_bot_permissions(s: Session, perms: discord.Permissions) -> None:
-    s.table.bot_permissions = perms
-    s.table.server.bot_permissions = perms
+    s.table.set_bot_permissions(perms)
 
 
 def thread_id(s: Session, name: str = "wayfinders-1") -> int:
@@ -68,9 +67,7 @@ def test_a_deleted_thread_pauses_the_game_and_status_in_the_channel_moves_it_the
             await s.cmd("alice", "/game new game:wayfinders bots:1")
             assert not (await s.cmd("alice", "/game start", "wayfinders-1")).refused
             tid = thread_id(s)
-            s.table.server.registry.delete_channel(tid)
-            s.table.server._gateway("parse_thread_delete", {"id": str(tid), "guild_id": str(s.table.registry.guild_id),
-                                                            "parent_id": "0", "type": 11})
+            s.table.delete_thread("wayfinders-1")
             await human_move(s, "local")  # the board has nowhere to go: the game pauses, the bot waits
             for _ in range(2):
                 assert not (await s.cmd("alice", "/game log game:1", "local")).refused
@@ -91,9 +88,7 @@ def test_a_locked_thread_refuses_once_and_stays_quiet(tmp_path):
             assert not (await s.cmd("alice", "/game start", "wayfinders-1")).refused
             tid = thread_id(s)
             set_bot_permissions(s, BOT_PERMISSIONS & ~discord.Permissions(manage_threads=True))
-            s.table.registry.update_channel(tid, locked=True, archived=True)
-            s.table.server._gateway("parse_thread_update", __import__("local.payloads", fromlist=["x"]).channel_payload(
-                s.table.registry.channel_by_id(tid), s.table.registry))
+            s.table.lock_thread("wayfinders-1")
             await human_move(s, "local")
             for _ in range(2):
                 await s.cmd("alice", "/game log game:1", "local")
