@@ -196,6 +196,7 @@ async def run(games: list[tuple[str, int, str]], tmp: str, revoked: bool = True)
             continue
         table = LocalTable(lambda path: make_bot(path), f"{tmp}/{locale}.db", out_dir=f"{tmp}/{locale}-out",
                            locale=locale, guild_locale=locale, ack_deadline=None)
+        table.settle_timeout = 600.0  # not a timing test: a busy machine must not cut a bots' turn short
         async with table:
             sweep = Sweep(table, figures)
             try:
