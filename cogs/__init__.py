@@ -10,4 +10,5 @@ CORE_COGS = (
     "cogs.deadlines_cog:DeadlinesCog",
     "cogs.history_cog:HistoryCog",
     "cogs.reconcile:ReconcileCog",
+    "cogs.pause:PauseCog",  # last: it archives a finished game's thread after every other listener
 )

@@ -23,6 +23,7 @@ from storage import is_busy
 from . import deferred, ops
 from .board_posts import BoardPoster
 from .lifecycle import crash_point
+from .pause import pauses_of
 from .perms import post_failure, thread_note
 from .views import leave_confirm_components, lobby_components, move_components
 
@@ -51,6 +52,7 @@ class Actions:
         self.service = service
         self.listeners: list[Listener] = []
         self.boards = BoardPoster(client, service)  # every board post goes through it
+        self.boards.pauses = pauses_of(self)  # a paused game's board makes no request (cogs/pause.py)
 
     async def changed(self, table: Table, kind: str) -> None:
         for listener in list(self.listeners):
@@ -101,7 +103,7 @@ class Actions:
                                  move=played.move if played else None)
 
     async def tell_thread(self, table: Table, text: str, view: Optional[discord.ui.View] = None) -> None:
-        await ops.post(self.client, table.game.post_channel_id, content=text, view=view)
+        await pauses_of(self).post(table, content=text, view=view)
 
     # ---- lobby ---------------------------------------------------------------
     async def new_game(self, interaction: discord.Interaction, game_key: str, options: Any, bots: int = 0,
@@ -256,6 +258,7 @@ class Actions:
             said = tm(played.move.text, locale, shown_names(played.table.names))  # a seat in the label reads as its player
             await ops.reply(interaction, t("host.play.accepted", locale, move=said, title=game_title(table.game)),
                             ephemeral=True)
+            await pauses_of(self).resume(interaction, played.table, repost=False)  # a paused game: posted here again
             await self.announce(played.table, guild_locale(interaction), played.events, before=table, played=played)
         finally:  # the move is saved even if the post failed: deadlines and bots must hear of it
             await self.changed(played.table, "finish" if played.finished else "move")
@@ -268,7 +271,7 @@ class Actions:
             await self.play(interaction, number, move_id, version)
         await self.run(interaction, flow())
 
-    async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+    async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int, page: int = 0) -> None:
         async def flow() -> None:
             table = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             if table.game.version != version:
@@ -278,5 +281,5 @@ class Actions:
                 raise Refusal("host.refuse.not_your_turn", who=", ".join(shown(table.names.get(s, s)) for s in table.to_act))
             locale = user_locale(interaction)
             await ops.reply(interaction, t("host.moves.pick", locale), ephemeral=True,
-                            view=move_components(game_id, version, moves, locale, names=table.names))
+                            view=move_components(game_id, version, moves, locale, names=table.names, page=page))
         await self.run(interaction, flow())

@@ -166,6 +166,7 @@ class BoardPoster:
         self.workers: dict[int, asyncio.Task] = {}
         self.shown: OrderedDict[int, Shown] = OrderedDict()
         self.bots_play = False  # cogs/bot_players.py is loaded: a change that leaves only bots to act waits
+        self.pauses: Any = None  # cogs/pause.py's Pauses: posts of a paused game make no request
 
     # ---- what flows call -------------------------------------------------------------------
     async def submit(self, table: Table, locale: str, events: list[Msg], *, before: Optional[Table] = None,
@@ -259,6 +260,8 @@ class BoardPoster:
     # ---- one board -------------------------------------------------------------------------
     async def _send(self, pending: Pending) -> None:
         table, game = pending.table, pending.table.game
+        if self.pauses is not None and self.pauses.is_paused(game.id):
+            raise ops.PostFailed(self.pauses.paused[game.id][0])  # no request until a player resumes it
         lines = narration(pending)
         board = await self._board(table)
         editable = (pending.since is not None and not pending.gained and board is not None
@@ -279,8 +282,10 @@ class BoardPoster:
         quiet = self._quiet(table)
         pinged = [s for s in table.to_act if s not in pending.kept and s not in quiet]
         post = await make_turn_post(table, pending.locale, events, lines=lines, pinged=pinged)
-        message = await ops.post(self.client, game.post_channel_id, content=post.content, embed=post.embed,
-                                 file=post.file(), view=post.view, mention_ids=post.mention_ids)
+        kwargs = dict(content=post.content, embed=post.embed, file=post.file(), view=post.view,
+                      mention_ids=post.mention_ids)
+        message = await (self.pauses.post(table, **kwargs) if self.pauses is not None
+                         else ops.post(self.client, game.post_channel_id, **kwargs))
         await self._record(table, message.id, lines)
 
     async def _board(self, table: Table) -> Optional[Shown]:

@@ -28,6 +28,7 @@ from rules.text import locale_of
 
 from . import ops
 from .actions import Actions, actor_of
+from .pause import pauses_of
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
@@ -75,7 +76,7 @@ class BotDriver:
                 except Refusal:
                     return
                 seats = bots_to_act(table)
-                if not seats:
+                if not seats or pauses_of(self.actions).is_paused(game_id):  # paused: a refused post (cogs/pause.py)
                     return
                 seat = seats[0]
                 row = table.user_of(seat)

@@ -9,6 +9,7 @@ from discord import app_commands
 
 from host import offloop
 from host.i18n import tm, user_locale
+from host.limits import OPTION_TEXT, label as fit_label
 from host.move_match import matching
 from host.tables import Refusal, game_title, title_of
 from render.names import board_names, plain_name
@@ -30,7 +31,7 @@ def filter_moves(moves, typed: str, locale: str, names: Mapping[str, str]) -> li
     choices = []
     for move in matching(moves, typed or "", locale, names)[:MAX_CHOICES]:
         name = f"{move.id} — {tm(move.text, locale, shown)}"
-        choices.append(app_commands.Choice(name=name[:100], value=move.id[:100]))
+        choices.append(app_commands.Choice(name=fit_label(name, OPTION_TEXT), value=move.id[:100]))
     return choices
 
 
@@ -68,7 +69,7 @@ async def game_id_choices(interaction: discord.Interaction, current: str) -> lis
             label = f"{tm(game_title(tb.game), locale)} — {', '.join(plain_name(s.name) for s in tb.seats)}"
             if typed and typed not in str(tb.game.number) and typed.lower() not in label.lower():
                 continue
-            out.append(app_commands.Choice(name=label[:100], value=tb.game.number))
+            out.append(app_commands.Choice(name=fit_label(label, OPTION_TEXT), value=tb.game.number))
         return out[:MAX_CHOICES]
     except Refusal:  # a DM: no server, so no games to suggest
         return []

@@ -22,6 +22,7 @@ from storage.prefs import PrefsStore
 
 from . import ops
 from .actions import Actions
+from .pause import pauses_of
 
 log = logging.getLogger("gamehost.deadlines")
 
@@ -30,7 +31,7 @@ class Deadlines(DeadlinePlanner):
     """Schedules (host/deadlines.py) and fires deadline timers; sends turn DMs.  Discord calls go through `ops`."""
 
     def __init__(self, client: discord.Client, actions: Actions, scheduler: Scheduler):
-        super().__init__(actions.service, scheduler)
+        super().__init__(actions.service, scheduler, paused=pauses_of(actions).is_paused)
         self.client = client
         self.actions = actions
         self.prefs = PrefsStore(self.service.store)
@@ -60,11 +61,11 @@ class Deadlines(DeadlinePlanner):
             return None
         if table.game.status != "active" or table.game.version != timer.payload.get("version"):
             return None
-        return table
+        return None if pauses_of(self.actions).is_paused(table.game.id) else table  # paused: deadlines stand still
 
     async def _post(self, table: Table, text: str, mention_ids: list[int]) -> None:
         try:
-            await ops.post(self.client, table.game.post_channel_id, content=text, mention_ids=mention_ids)
+            await pauses_of(self.actions).post(table, content=text, mention_ids=mention_ids)
         except ops.PostFailed as exc:
             log.warning("deadline post in game %s failed: %s", table.game.id, exc.reason)
 

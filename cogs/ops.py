@@ -11,7 +11,7 @@ from typing import Any, Iterable, Optional
 
 import discord
 
-from host.limits import fit_content
+from host.limits import OPTION_TEXT, fit_content, label
 
 from .limits import fit_embed
 from .pacing import pacer_of
@@ -93,6 +93,8 @@ async def post(client: discord.Client, channel_id: int, *, content: str = "",
     if isinstance(channel, discord.Thread) and channel.archived:
         try:
             await channel.edit(archived=False)
+        except (discord.Forbidden, discord.NotFound):  # locked, or gone: a post would be refused too
+            raise PostFailed("host.error.thread_locked") from None
         except discord.HTTPException:
             log.info("thread %s stays archived; posting anyway", channel_id)
     kwargs = _message_kwargs(content, embed, file, view, mentions_for(mention_ids))
@@ -106,8 +108,12 @@ async def post(client: discord.Client, channel_id: int, *, content: str = "",
 def _post_failed(channel_id: int, exc: discord.HTTPException) -> PostFailed:
     if isinstance(exc, discord.Forbidden):
         return PostFailed("host.error.no_permission_send")
+    if isinstance(exc, discord.NotFound):  # deleted since the cache saw it
+        return PostFailed("host.error.channel_gone")
     if exc.status == 429:
         return PostFailed("host.error.rate_limited")
+    if getattr(exc, "code", 0) == 50083:  # archived and locked
+        return PostFailed("host.error.thread_locked")
     if exc.status == 413 or getattr(exc, "code", 0) == 40005:
         return PostFailed("host.error.too_large")
     log.warning("post to %s failed: %s", channel_id, exc)
@@ -155,7 +161,7 @@ async def open_thread(channel: Any, name: str) -> Optional[discord.Thread]:
     if not isinstance(channel, (discord.TextChannel,)):
         return None
     try:
-        return await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+        return await channel.create_thread(name=label(name, OPTION_TEXT), type=discord.ChannelType.public_thread,
                                            auto_archive_duration=10080)
     except discord.HTTPException as exc:
         log.info("no thread in channel %s (%s); the game lives in the channel", getattr(channel, "id", "?"), exc)

@@ -9,6 +9,7 @@ import discord
 
 from host.boards import draw_board, event_lines, headline
 from host.i18n import t, tm
+from host.limits import EMBED_FIELD_VALUE, clip, pack_lines
 from host.names import shown, shown_names
 from host.tables import Table, game_title
 from rules import Move
@@ -40,20 +41,26 @@ class TurnPost:
         return discord.File(io.BytesIO(self.png), filename="board.png")
 
 
-def scores_text(table: Table, locale: str) -> str:
+def score_lines(table: Table, locale: str) -> list[str]:
+    """One line per player, best first: rank, name, score and its parts (a part worth 0 is left out)."""
     outcome = table.outcome()
     if outcome is None:
-        return ""
+        return []
     names = shown_names(table.names)
     if outcome.coop:
-        return t("host.post.coop_won" if outcome.won else "host.post.coop_lost", locale)
+        return [t("host.post.coop_won" if outcome.won else "host.post.coop_lost", locale)]
     order = sorted(outcome.scores, key=lambda s: (outcome.ranks.get(s, 99), table.names.get(s, s)))
     rows = []
     for seat in order:
-        parts = ", ".join(f"{t('host.score.' + k, locale)} {v}" for k, v in outcome.breakdown.get(seat, {}).items())
+        parts = ", ".join(f"{t('host.score.' + k, locale)} {v}" for k, v in outcome.breakdown.get(seat, {}).items()
+                          if v)
         rows.append(t("host.post.score_line", locale, rank=outcome.ranks.get(seat, "?"),
                       who=names.get(seat, seat), score=outcome.scores[seat], parts=parts or "-"))
-    return "\n".join(rows)
+    return rows
+
+
+def scores_text(table: Table, locale: str) -> str:
+    return "\n".join(score_lines(table, locale))
 
 
 def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
@@ -73,11 +80,12 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
         colour=COLOUR_DONE if table.game.status == "finished" else COLOUR_STOPPED if done else COLOUR_RUNNING,
     )
     if table.game.status == "finished":
-        embed.add_field(name=t("host.post.final_scores", locale), value=scores_text(table, locale)[:1024],
-                        inline=False)
+        for i, value in enumerate(pack_lines(score_lines(table, locale))):  # 6 players fit, in several fields
+            embed.add_field(name=t("host.post.final_scores" if i == 0 else "host.post.final_scores_more", locale),
+                            value=value, inline=False)
     elif not done:
         for line in headline(table, locale):
-            embed.add_field(name=t("host.post.next", locale), value=line[:1024], inline=False)
+            embed.add_field(name=t("host.post.next", locale), value=clip(line, EMBED_FIELD_VALUE), inline=False)
     embed.set_image(url="attachment://board.png")
     embed.set_footer(text=t("host.post.footer", locale, id=table.game.number, n=table.state.moves_made))
     pinged = list(table.to_act) if pinged is None else [s for s in table.to_act if s in pinged]

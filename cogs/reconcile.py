@@ -14,7 +14,7 @@ deadline timer or its bot's answer.  Once the bot is ready, `reconcile` walks th
 3. bot seats that must act play (`cogs/bot_players.py` resumes them; step 1 kicks them too).
 
 Each game goes through `needs_care` first: a game that must be left alone at start-up is skipped
-there (a paused game, once pausing exists, returns False).
+there (a paused game returns False: cogs/pause.py).
 """
 from __future__ import annotations
 
@@ -55,7 +55,8 @@ class Reconciled:
 def needs_care(table: Table) -> bool:
     """Whether start-up may act for this game: running games, and finished ones for their last post
     (a paused game would say no here)."""
-    return table.game.status in ("active", "finished") and table.state is not None
+    return table.game.status in ("active", "finished") and table.state is not None \
+        and not table.game.settings.get("paused")  # cogs/pause.py: a player's command resumes it
 
 
 async def reconcile(bot: "GameBot") -> Reconciled:

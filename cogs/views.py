@@ -11,14 +11,15 @@ from typing import Any, Mapping, Sequence
 
 import discord
 
+from host.i18n import t, tm
+from host.limits import OPTION_TEXT, PLACEHOLDER, label as fit_label
 from render.names import board_names
 from rules import Move
 
-from host.i18n import t, tm
-
 BUTTONS_MAX = 20  # leave room; Discord allows 25 per message
 SELECT_OPTIONS_MAX = 25
-SELECTS_MAX = 5
+SELECTS_MAX = 5  # action rows in a message; a select fills one
+PAGE_SELECTS = SELECTS_MAX - 1  # a paged menu keeps its last row for the "more moves" button
 
 
 def _actions(interaction: discord.Interaction) -> Any:
@@ -28,7 +29,7 @@ def _actions(interaction: discord.Interaction) -> Any:
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mv:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<move>\S+)"):
     def __init__(self, game_id: int, version: int, move_id: str, label: str = "?",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary):
-        super().__init__(discord.ui.Button(label=label[:80] or move_id, style=style,
+        super().__init__(discord.ui.Button(label=fit_label(label) or move_id, style=style,
                                            custom_id=f"mv:{game_id}:{version}:{move_id}"[:100]))
         self.game_id, self.version, self.move_id = game_id, version, move_id
 
@@ -57,11 +58,28 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ms:(?P<ga
             await _actions(interaction).click_move(interaction, self.game_id, self.version, values[0])
 
 
+class MovePageButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"pg:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
+    """More moves than five menus hold: opens page `page` of the moves privately (works after a restart)."""
+
+    def __init__(self, game_id: int, version: int, page: int, label: str = "…"):
+        super().__init__(discord.ui.Button(label=fit_label(label), style=discord.ButtonStyle.primary,
+                                           custom_id=f"pg:{game_id}:{version}:{page}"))
+        self.game_id, self.version, self.page = game_id, version, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]), item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _actions(interaction).show_my_moves(interaction, self.game_id, self.version, page=self.page)
+
+
 class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"my:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
     """Simultaneous or private decisions: each player opens their own moves privately."""
 
     def __init__(self, game_id: int, version: int, label: str = "My moves"):
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=fit_label(label), style=discord.ButtonStyle.primary,
                                            custom_id=f"my:{game_id}:{version}"))
         self.game_id, self.version = game_id, version
 
@@ -77,7 +95,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<a
     def __init__(self, action: str, game_id: int, label: str = ""):
         style = discord.ButtonStyle.success if action == "start" else (
             discord.ButtonStyle.primary if action == "join" else discord.ButtonStyle.secondary)
-        super().__init__(discord.ui.Button(label=(label or action)[:80], style=style, custom_id=f"lb:{action}:{game_id}"))
+        super().__init__(discord.ui.Button(label=fit_label(label or action), style=style, custom_id=f"lb:{action}:{game_id}"))
         self.action, self.game_id = action, game_id
 
     @classmethod
@@ -92,7 +110,8 @@ class LeaveConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"l
     """The private "Yes, leave" answer to `/game leave` (or the lobby's Leave button): only a click leaves."""
 
     def __init__(self, game_id: int, label: str = "Leave"):
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.danger, custom_id=f"lv:{game_id}"))
+        super().__init__(discord.ui.Button(label=fit_label(label), style=discord.ButtonStyle.danger,
+                                           custom_id=f"lv:{game_id}"))
         self.game_id = game_id
 
     @classmethod
@@ -103,17 +122,19 @@ class LeaveConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"l
         await _actions(interaction).click_leave(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, MyMovesButton, LobbyButton, LeaveConfirmButton)
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, MovePageButton, MyMovesButton, LobbyButton, LeaveConfirmButton)
 
 
 def move_components(game_id: int, version: int, moves: Sequence[Move], locale: str, *,
-                    names: Mapping[str, str], several: bool = False) -> discord.ui.View | None:
+                    names: Mapping[str, str], several: bool = False, page: int = 0) -> discord.ui.View | None:
     """Buttons for a short list of moves, selects for a long one (`/play` always works too).
 
     `names` (the table's seat -> player name) makes a seat in a label read as its player, cleaned and clipped
     (labels show no markdown or mentions, so nothing is escaped).
     `several` (simultaneous or private decisions) gives only the "My moves" button, which
-    answers each player privately with their own moves."""
+    answers each player privately with their own moves.
+    More moves than five menus hold (125) are paged: `page` shows four menus (100 moves) and a button opening
+    the next page (from the last, the first), so every move is reachable by a click."""
     names = board_names(names)
     view = discord.ui.View(timeout=None)
     if several:
@@ -126,12 +147,23 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
             style = discord.ButtonStyle.primary if i == 0 else discord.ButtonStyle.secondary
             view.add_item(MoveButton(game_id, version, move.id, tm(move.text, locale, names), style))
         return view
-    chunks = [moves[i:i + SELECT_OPTIONS_MAX] for i in range(0, len(moves), SELECT_OPTIONS_MAX)][:SELECTS_MAX]
+    per_page = SELECT_OPTIONS_MAX * (SELECTS_MAX if len(moves) <= SELECT_OPTIONS_MAX * SELECTS_MAX else PAGE_SELECTS)
+    pages = -(-len(moves) // per_page)
+    page = page % pages
+    first = page * per_page
+    shown = moves[first:first + per_page]
+    chunks = [shown[i:i + SELECT_OPTIONS_MAX] for i in range(0, len(shown), SELECT_OPTIONS_MAX)]
     for k, chunk in enumerate(chunks):
-        options = [discord.SelectOption(label=tm(m.text, locale, names)[:100], value=m.id[:100]) for m in chunk]
-        placeholder = t("host.select.placeholder", locale, a=k * SELECT_OPTIONS_MAX + 1,
-                        b=k * SELECT_OPTIONS_MAX + len(chunk), n=len(moves))
-        view.add_item(MoveSelect(game_id, version, k, options, placeholder[:150]))
+        options = [discord.SelectOption(label=fit_label(tm(m.text, locale, names), OPTION_TEXT) or m.id[:OPTION_TEXT],
+                                        value=m.id[:OPTION_TEXT]) for m in chunk]
+        a = first + k * SELECT_OPTIONS_MAX + 1
+        placeholder = t("host.select.placeholder", locale, a=a, b=a + len(chunk) - 1, n=len(moves))
+        view.add_item(MoveSelect(game_id, version, page * SELECTS_MAX + k, options, fit_label(placeholder, PLACEHOLDER)))
+    if pages > 1:
+        nxt = (page + 1) % pages
+        a = nxt * per_page + 1
+        more = t("host.select.more", locale, a=a, b=min(len(moves), a + per_page - 1), n=len(moves))
+        view.add_item(MovePageButton(game_id, version, nxt, more))
     return view
 
 

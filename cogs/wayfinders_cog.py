@@ -17,7 +17,8 @@ from .completion import game_id_choices
 from host.numbers import ascii_int
 from .shortcuts import GAME_ID, Shortcuts
 
-TOKENS = "Token letters: B propeller, G parachute, R tire, Y headset, V fuel can"
+LETTERS = "B propeller, G parachute, R tire, Y headset, V fuel can"
+TOKENS = "Token letters: " + LETTERS
 
 
 class WayfindersCog(Shortcuts, commands.GroupCog, group_name="wayfinders", group_description="Wayfinders shortcuts"):
@@ -56,7 +57,7 @@ class WayfindersCog(Shortcuts, commands.GroupCog, group_name="wayfinders", group
         await self._play(interaction, game, "return")
 
     @app_commands.command(name="fly", description="Fly one step to an orthogonally adjacent island")
-    @app_commands.describe(to="Cell such as C2", pay="Tokens to pay the toll when there is a choice. " + TOKENS,
+    @app_commands.describe(to="Cell such as C2", pay="Tokens to pay the toll if there is a choice: " + LETTERS,
                            game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def fly(self, interaction: discord.Interaction, to: str, pay: Optional[str] = None,
@@ -65,7 +66,7 @@ class WayfindersCog(Shortcuts, commands.GroupCog, group_name="wayfinders", group
         await self._play(interaction, game, move)
 
     @app_commands.command(name="build", description="Build an airstrip on the island your plane is on")
-    @app_commands.describe(pay="Tokens to pay with, when there is a choice. " + TOKENS, game=GAME_ID)
+    @app_commands.describe(pay="Tokens to pay with if there is a choice: " + LETTERS, game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def build(self, interaction: discord.Interaction, pay: Optional[str] = None,
                     game: Optional[int] = None) -> None:

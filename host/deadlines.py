@@ -28,7 +28,7 @@ game's latest change.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from storage import TimerRow
 
@@ -109,10 +109,12 @@ def deadline_lines(table: Table, locale: str, now: float) -> list[str]:
 class DeadlinePlanner:
     """Plans a game's deadline timers for its current step (cogs/deadline_posts.py fires them on Discord)."""
 
-    def __init__(self, service: TableService, scheduler: Scheduler):
+    def __init__(self, service: TableService, scheduler: Scheduler,
+                 paused: Callable[[int], bool] = lambda game_id: False):
         self.service = service
         self.scheduler = scheduler
         self.timers = scheduler.timers
+        self.paused = paused  # a game whose posts are refused (cogs/pause.py): its deadlines stand still
 
     @property
     def clock(self):
@@ -151,7 +153,7 @@ class DeadlinePlanner:
         game = table.game
         seconds = DEADLINES[deadline_of(game.settings)]
         seats = self.waiting(table)
-        if game.status != "active" or seconds is None or not seats:
+        if game.status != "active" or seconds is None or not seats or self.paused(game.id):
             self.clear(game.id)
             return None
         previous = next((t for t in self.timers.for_game(game.id) if t.kind == EXPIRE), None)

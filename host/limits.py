@@ -18,12 +18,41 @@ EMBED_FOOTER = 2048
 EMBED_AUTHOR = 256
 EMBED_TOTAL = 6000  # the sum of every text of every embed of one message
 QUOTE = 100  # user input repeated in a reply
+BUTTON_LABEL = 80
+OPTION_TEXT = 100  # a select option's label or description, an autocomplete choice's name, a thread's name
+PLACEHOLDER = 150
 
 
 def clip(text: str, n: int) -> str:
     """`text` in at most `n` characters, ending with "…" when it was cut."""
     text = text or ""
     return text if len(text) <= n else text[: max(0, n - 1)] + "…"
+
+
+def label(text: str, n: int = BUTTON_LABEL) -> str:
+    """A label (button, select option, choice, thread name) in at most `n` characters: cut at the last word
+    boundary that leaves room for "…" (mid-word only when a single word is longer than half of `n`)."""
+    text = " ".join((text or "").split())
+    if len(text) <= n:
+        return text
+    room = text[: n - 1]
+    cut = room.rstrip()
+    space = cut.rfind(" ", 0, len(cut) if text[n - 1] == " " else len(cut) + 1)
+    if text[n - 1] != " " and space >= n // 2:
+        cut = room[:space]
+    return cut.rstrip(" ,;:·-—(") + "…"
+
+
+def pack_lines(lines: list[str], n: int = EMBED_FIELD_VALUE) -> list[str]:
+    """Lines joined into as few texts of at most `n` characters as they fit in (one embed field each), never
+    splitting a line (a line longer than `n` alone is cut with "…")."""
+    out: list[str] = []
+    for line in (clip(x, n) for x in lines):
+        if out and len(out[-1]) + 1 + len(line) <= n:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
 
 
 def quote(text: object, n: int = QUOTE) -> str:
@@ -43,4 +72,5 @@ def embed_text_size(data: dict) -> int:
     return size
 
 
-__all__ = ["CONTENT", "QUOTE", "clip", "embed_text_size", "fit_content", "quote"]
+__all__ = ["CONTENT", "QUOTE", "BUTTON_LABEL", "OPTION_TEXT", "PLACEHOLDER", "clip", "embed_text_size", "fit_content",
+           "label", "pack_lines", "quote"]

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = ["LocalHTTPClient"]
 
+RETRIES_429 = 5
+
 
 class LocalHTTPClient(HTTPClient):
     """``discord.http.HTTPClient`` whose requests are answered by the local table."""
@@ -45,9 +47,19 @@ class LocalHTTPClient(HTTPClient):
     async def request(self, route: Route, *, files: Optional[Sequence[discord.File]] = None,
                       form: Optional[Iterable[dict[str, Any]]] = None, **kwargs: Any) -> Any:
         kwargs.pop("reason", None)
-        # Let other tasks run, as a real round trip would.
-        await asyncio.sleep(0)
-        return await self.server.handle_http(route, files=files, form=list(form) if form else None, **kwargs)
+        form = list(form) if form else None
+        for tries in range(RETRIES_429):
+            # Let other tasks run, as a real round trip would.
+            await asyncio.sleep(0)
+            try:
+                return await self.server.handle_http(route, files=files, form=form, **kwargs)
+            except discord.HTTPException as exc:
+                # discord.py's own client waits out a 429 and tries again (up to 5 times): so does this one,
+                # so the bot meets Discord's pace as it would for real (every 429 still counts in the ledger).
+                wait = exc.response.headers.get("Retry-After") if exc.status == 429 else None
+                if wait is None or tries == RETRIES_429 - 1:
+                    raise
+                await asyncio.sleep(float(wait))
 
     async def static_login(self, token: str) -> Any:
         self._global_over = asyncio.Event()

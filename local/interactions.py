@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .errors import http_error
-from .limits import check_message
+from .limits import autocomplete_problems
 from .messages import Sent
 from .registry import ChannelRow, UserRow
 
@@ -63,12 +63,12 @@ class InteractionSide:
         rtype = int(body.get("type", 0))
         data = body.get("data") or {}
         if rtype in (4, 7):
-            check_message(data)  # refused before anything counts as an answer
+            self.check(data, uploads)  # refused before anything counts as an answer
         rec.response_type = rtype
         message: Optional[dict[str, Any]] = None
         if rtype == 4:  # CHANNEL_MESSAGE_WITH_SOURCE
             message = self.create_message(rec.channel, data, uploads, visible_to=rec.user, webhook=True,
-                                          interaction=rec)
+                                          interaction=rec, checked=True)
             rec.original_id = int(message["id"])
             rec.ephemeral = bool(message["flags"] & EPHEMERAL)
         elif rtype == 5:  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE ("thinking")
@@ -83,11 +83,15 @@ class InteractionSide:
             rec.original_id = rec.clicked_message_id
             rec.original_shown = True
             if rtype == 7:
-                message = self.edit_message(rec.clicked_message_id, data, uploads)
+                message = self.edit_message(rec.clicked_message_id, data, uploads, checked=True)
             else:
                 found = self.registry.message(rec.clicked_message_id)
                 message = found.payload if found else None
         elif rtype == 8:  # APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
+            found = autocomplete_problems(list(data.get("choices") or []))
+            if found:
+                self.ledger.violation(found)
+                raise http_error(400, 50035, "Invalid Form Body: " + "; ".join(found))
             rec.choices = list(data.get("choices") or [])
         elif rtype == 9:  # MODAL
             self.outbox.append(Sent(
@@ -118,7 +122,7 @@ class InteractionSide:
                                params: dict[str, Any]) -> Optional[dict[str, Any]]:
         rec = self.record_for(token)
         self._acked(rec)
-        check_message(body)
+        self.check(body, uploads)
         channel = rec.channel
         if params.get("thread_id"):
             channel = self._channel(params["thread_id"])
@@ -128,10 +132,10 @@ class InteractionSide:
             body = dict(body)
             body["flags"] = (int(body.get("flags") or 0) & ~EPHEMERAL) | (EPHEMERAL if rec.ephemeral else 0)
             message = self.create_message(channel, body, uploads, visible_to=rec.user, webhook=True,
-                                          interaction=rec, message_id=rec.original_id)
+                                          interaction=rec, message_id=rec.original_id, checked=True)
         else:
             message = self.create_message(channel, body, uploads, visible_to=rec.user, webhook=True,
-                                          interaction=rec)
+                                          interaction=rec, checked=True)
         rec.followups += 1
         return message if params.get("wait", 1) else None
 
@@ -158,15 +162,15 @@ class InteractionSide:
                            uploads: list[tuple[str, bytes]]) -> dict[str, Any]:
         rec = self.record_for(token)
         self._acked(rec)
-        check_message(body)
+        self.check(body, uploads)
         mid = self._message_id(rec, message_id)
         if mid == rec.original_id and rec.response_type == 5 and not rec.original_shown:
             rec.original_shown = True
             body = dict(body)
             body["flags"] = EPHEMERAL if rec.ephemeral else 0
             return self.create_message(rec.channel, body, uploads, visible_to=rec.user, webhook=True,
-                                       interaction=rec, message_id=mid)
-        return self.edit_message(mid, body, uploads)
+                                       interaction=rec, message_id=mid, checked=True)
+        return self.edit_message(mid, body, uploads, checked=True)
 
     async def webhook_delete(self, token: str, message_id: str) -> None:
         rec = self.record_for(token)

@@ -1,30 +1,57 @@
-"""What Discord refuses in a message body for its size: the local table refuses it the same way.
+"""What Discord refuses for its size or its pace: the local table refuses it the same way.
 
-Discord answers 400 (50035 Invalid Form Body) to a message whose content is over
-2,000 characters or whose embed texts are over their limits, and posts nothing;
-`check_message` raises that error so tests see an over-long reply as the user
-would (no answer).  Other limits (components, files, ...) are not modelled yet.
+Discord answers 400 (50035 Invalid Form Body) to a message over any of its limits and posts
+nothing; `check_message` raises that error so tests see an over-long reply as the user would
+(no answer).  Modelled: content; embeds (count, each text, 6,000 in all); components (5 action
+rows, 5 buttons a row, a select alone in its row, 25 options, label/value/description lengths,
+custom ids up to 100 and unique in the message); files (10, 10 MiB each).  Also autocomplete
+answers (`autocomplete_problems`) and the command sync payload (`command_problems`).
+
+`Ledger` counts what the table checked for a sweep: messages checked, refusals (limit violations),
+the largest payloads, and posts a channel sent faster than Discord accepts (`RateModel`: 5 posts
+per 5 seconds per channel; beyond, Discord answers 429 with retry-after).  The model only counts
+by default; with `enforce=True` the post is refused with that 429 (see `LocalTable(rate_limit=...)`).
 """
 from __future__ import annotations
 
-from typing import Any
+import re
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Optional
 
 from host.limits import (CONTENT, EMBED_AUTHOR, EMBED_DESCRIPTION, EMBED_FIELD_NAME, EMBED_FIELD_VALUE, EMBED_FOOTER,
-                      EMBED_TITLE, EMBED_TOTAL, embed_text_size)
+                         EMBED_TITLE, EMBED_TOTAL, embed_text_size)
 
 from .errors import http_error
 
 MAX_EMBEDS = 10
 MAX_FIELDS = 25
+MAX_ROWS = 5
+MAX_BUTTONS_IN_ROW = 5
+MAX_OPTIONS = 25
+BUTTON_LABEL = 80
+OPTION_TEXT = 100  # label, value, description of a select option
+PLACEHOLDER = 150
+CUSTOM_ID = 100
+MAX_FILES = 10
+FILE_SIZE = 10 * 1024 * 1024
+MAX_CHOICES = 25  # autocomplete and fixed choices
+CHOICE_TEXT = 100
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+COMMAND_DESCRIPTION = 100
+MAX_OPTIONS_IN_COMMAND = 25
+RATE_POSTS = 5  # per channel ...
+RATE_WINDOW = 5.0  # ... in this many seconds
 
 
-def problems(body: dict[str, Any]) -> list[str]:
-    """Why Discord would refuse this message body for its size (empty: it fits)."""
+def _too_long(where: str, text: Any, most: int) -> list[str]:
+    return [f"{where}: must be {most} or fewer in length ({len(text)})"] if isinstance(text, str) and len(text) > most \
+        else []
+
+
+def embed_problems(embeds: list[dict[str, Any]]) -> list[str]:
     out = []
-    content = body.get("content")
-    if isinstance(content, str) and len(content) > CONTENT:
-        out.append(f"content: must be {CONTENT} or fewer in length ({len(content)})")
-    embeds = body.get("embeds") or []
     if len(embeds) > MAX_EMBEDS:
         out.append(f"embeds: at most {MAX_EMBEDS}")
     total = 0
@@ -38,19 +65,188 @@ def problems(body: dict[str, Any]) -> list[str]:
         for k, f in enumerate(fields):
             sizes += [(f"fields.{k}.name", f.get("name"), EMBED_FIELD_NAME),
                       (f"fields.{k}.value", f.get("value"), EMBED_FIELD_VALUE)]
-        out += [f"embeds.{i}.{where}: must be {most} or fewer in length ({len(text)})"
-                for where, text, most in sizes if isinstance(text, str) and len(text) > most]
+        for where, text, most in sizes:
+            out += _too_long(f"embeds.{i}.{where}", text, most)
         total += embed_text_size(e)
     if total > EMBED_TOTAL:
         out.append(f"embeds: {total} characters in all, more than {EMBED_TOTAL}")
     return out
 
 
-def check_message(body: dict[str, Any]) -> None:
+def component_problems(rows: list[dict[str, Any]]) -> list[str]:
+    """Action rows of buttons and string selects, as Discord checks them."""
+    out = []
+    if len(rows) > MAX_ROWS:
+        out.append(f"components: at most {MAX_ROWS} action rows ({len(rows)})")
+    ids: list[str] = []
+    for r, row in enumerate(rows):
+        items = row.get("components") or []
+        if row.get("type") != 1 or not items:
+            out.append(f"components.{r}: an action row holding at least one component")
+            continue
+        kinds = {c.get("type") for c in items}
+        if kinds - {2} and len(items) > 1:
+            out.append(f"components.{r}: a select must be alone in its row")
+        if len(items) > MAX_BUTTONS_IN_ROW:
+            out.append(f"components.{r}: at most {MAX_BUTTONS_IN_ROW} buttons in a row ({len(items)})")
+        for c, item in enumerate(items):
+            where = f"components.{r}.components.{c}"
+            if item.get("custom_id") is not None:
+                ids.append(str(item["custom_id"]))
+                out += _too_long(f"{where}.custom_id", str(item["custom_id"]), CUSTOM_ID)
+            if item.get("type") == 2:
+                out += _too_long(f"{where}.label", item.get("label"), BUTTON_LABEL)
+            elif item.get("type") == 3:
+                options = item.get("options") or []
+                if not 1 <= len(options) <= MAX_OPTIONS:
+                    out.append(f"{where}.options: 1 to {MAX_OPTIONS} options ({len(options)})")
+                values = [o.get("value") for o in options]
+                if len(set(values)) != len(values):
+                    out.append(f"{where}.options: values must be unique")
+                out += _too_long(f"{where}.placeholder", item.get("placeholder"), PLACEHOLDER)
+                for o, opt in enumerate(options):
+                    for key in ("label", "value", "description"):
+                        out += _too_long(f"{where}.options.{o}.{key}", opt.get(key), OPTION_TEXT)
+    if len(set(ids)) != len(ids):
+        out.append("components: custom ids must be unique in a message")
+    return out
+
+
+def file_problems(uploads: Iterable[tuple[str, bytes]]) -> list[str]:
+    uploads = list(uploads)
+    out = [f"files: at most {MAX_FILES} ({len(uploads)})"] if len(uploads) > MAX_FILES else []
+    out += [f"files.{i}: {len(data)} bytes, more than {FILE_SIZE}" for i, (_, data) in enumerate(uploads)
+            if len(data) > FILE_SIZE]
+    return out
+
+
+def problems(body: dict[str, Any], uploads: Iterable[tuple[str, bytes]] = ()) -> list[str]:
+    """Why Discord would refuse this message body (and its files) for its size (empty: it fits)."""
+    body = body or {}
+    out = _too_long("content", body.get("content"), CONTENT)
+    out += embed_problems(list(body.get("embeds") or []))
+    out += component_problems(list(body.get("components") or []))
+    out += file_problems(uploads)
+    return out
+
+
+def autocomplete_problems(choices: list[dict[str, Any]]) -> list[str]:
+    out = [f"choices: at most {MAX_CHOICES} ({len(choices)})"] if len(choices) > MAX_CHOICES else []
+    for i, c in enumerate(choices):
+        out += _too_long(f"choices.{i}.name", c.get("name"), CHOICE_TEXT)
+        if isinstance(c.get("value"), str):
+            out += _too_long(f"choices.{i}.value", c.get("value"), CHOICE_TEXT)
+    return out
+
+
+def _text_problems(where: str, data: dict[str, Any], key: str, check: Callable[[str], Optional[str]]) -> list[str]:
+    texts = [(where + "." + key, data.get(key))]
+    texts += [(f"{where}.{key}_localizations.{loc}", text)
+              for loc, text in (data.get(key + "_localizations") or {}).items()]
+    return [f"{w}: {why}" for w, text in texts if (why := check(str(text or "")))]
+
+
+def _name(text: str) -> Optional[str]:
+    if not COMMAND_NAME.match(text) or text != text.lower():
+        return f"{text!r} is not 1-32 lowercase letters, digits, - or _"
+    return None
+
+
+def _description(text: str) -> Optional[str]:
+    return None if 1 <= len(text) <= COMMAND_DESCRIPTION else f"{len(text)} characters, not 1-{COMMAND_DESCRIPTION}"
+
+
+def command_problems(commands: list[dict[str, Any]]) -> list[str]:
+    """Why Discord would refuse this command sync payload (names, descriptions in every locale, options, choices)."""
+    out: list[str] = []
+
+    def walk(where: str, data: dict[str, Any], slash: bool) -> None:
+        nonlocal out
+        out += _text_problems(where, data, "name", _name)
+        if slash:
+            out += _text_problems(where, data, "description", _description)
+        options = data.get("options") or []
+        if len(options) > MAX_OPTIONS_IN_COMMAND:
+            out.append(f"{where}.options: at most {MAX_OPTIONS_IN_COMMAND} ({len(options)})")
+        choices = data.get("choices") or []
+        if len(choices) > MAX_CHOICES:
+            out.append(f"{where}.choices: at most {MAX_CHOICES} ({len(choices)})")
+        for i, choice in enumerate(choices):
+            out += _text_problems(f"{where}.choices.{i}", choice, "name",
+                                  lambda s: None if 1 <= len(s) <= CHOICE_TEXT else f"{len(s)} characters")
+        for opt in options:
+            walk(f"{where}.{opt.get('name')}", opt, True)
+
+    for cmd in commands:
+        walk(str(cmd.get("name")), cmd, int(cmd.get("type") or 1) == 1)
+    return out
+
+
+@dataclass
+class RateModel:
+    """Discord's per-channel pace for the bot's posts: `posts` in `window` seconds, then 429."""
+
+    posts: int = RATE_POSTS
+    window: float = RATE_WINDOW
+    clock: Callable[[], float] = time.monotonic
+    enforce: bool = False  # False: count the 429s Discord would answer, post anyway
+    recent: dict[int, deque] = field(default_factory=lambda: defaultdict(deque))
+
+    def retry_after(self, channel_id: int) -> Optional[float]:
+        """Record a post to the channel now; the seconds to wait when Discord would refuse it (None: accepted)."""
+        now = self.clock()
+        recent = self.recent[channel_id]
+        while recent and now - recent[0] >= self.window:
+            recent.popleft()
+        if len(recent) >= self.posts:
+            return round(self.window - (now - recent[0]), 3)
+        recent.append(now)
+        return None
+
+
+@dataclass
+class Ledger:
+    """What the table checked and refused, for the sweep (`tools/sweep.py`) and tests."""
+
+    messages: int = 0  # message bodies checked (posts, edits, interaction answers)
+    violations: list[str] = field(default_factory=list)  # every limit problem found, one line each
+    rate_limited: int = 0  # posts over a channel's pace (answered 429 when enforced)
+    rate_limited_by_channel: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    refused: list[tuple[int, int, str]] = field(default_factory=list)  # (channel id, status, why) of 403/404 posts
+    largest: dict[str, int] = field(default_factory=lambda: {"content": 0, "embed": 0, "components": 0, "file": 0})
+
+    def saw(self, body: dict[str, Any], uploads: Iterable[tuple[str, bytes]] = ()) -> list[str]:
+        self.messages += 1
+        body = body or {}
+        size = {"content": len(body.get("content") or ""),
+                "embed": sum(embed_text_size(e) for e in body.get("embeds") or []),
+                "components": sum(len(r.get("components") or []) + sum(len(c.get("options") or [])
+                                                                       for c in r.get("components") or [])
+                                  for r in body.get("components") or []),
+                "file": max((len(d) for _, d in uploads), default=0)}
+        for key, n in size.items():
+            self.largest[key] = max(self.largest[key], n)
+        return []
+
+    def violation(self, found: list[str]) -> None:
+        self.violations += found
+
+    def refusals_in(self, channel_id: int) -> int:
+        return sum(1 for c, _, _ in self.refused if c == channel_id)
+
+
+def check_message(body: dict[str, Any], uploads: Iterable[tuple[str, bytes]] = (),
+                  ledger: Optional[Ledger] = None) -> None:
     """Raise Discord's 400 Invalid Form Body when the message is too large to send."""
-    found = problems(body or {})
+    uploads = list(uploads)
+    if ledger is not None:
+        ledger.saw(body, uploads)
+    found = problems(body or {}, uploads)
     if found:
+        if ledger is not None:
+            ledger.violation(found)
         raise http_error(400, 50035, "Invalid Form Body: " + "; ".join(found))
 
 
-__all__ = ["check_message", "problems"]
+__all__ = ["Ledger", "RateModel", "autocomplete_problems", "check_message", "command_problems", "component_problems",
+           "problems"]

@@ -13,6 +13,7 @@ import logging
 import mimetypes
 import os
 import re
+import time
 import urllib.parse
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Optional
@@ -21,18 +22,19 @@ import discord
 
 from .errors import FakeResponse, http_error
 from .interactions import EPHEMERAL, LOADING, InteractionRecord, InteractionSide
-from .limits import check_message
+from .limits import Ledger, RateModel, check_message, command_problems
 from .messages import Sent
 from .payloads import (
     BOT_PERMISSIONS, channel_payload, guild_payload, member_payload, message_payload,
     role_ids, roles_payload, user_payload, iso,
 )
-from .registry import ChannelRow, Registry, UserRow, snowflake_now
+from .registry import DISCORD_EPOCH, ChannelRow, Registry, UserRow, snowflake_now
 
 __all__ = ["LocalDiscord", "InteractionRecord", "FakeResponse", "http_error"]
 
 _log = logging.getLogger(__name__)
 
+MAX_ACTIVE_THREADS = 1000  # per server; archived threads do not count
 
 
 def _template_regex(template: str) -> re.Pattern[str]:
@@ -78,8 +80,13 @@ class LocalDiscord(InteractionSide):
 
     def __init__(self, registry: Registry, out_dir: str, *, managers: set[str],
                  bot_permissions: discord.Permissions = BOT_PERMISSIONS, locale: str = "en-US",
-                 closed_dms: set[str] = frozenset(), ack_deadline: Optional[float] = 3.0):
+                 closed_dms: set[str] = frozenset(), ack_deadline: Optional[float] = 3.0,
+                 clock: Optional[Callable[[], float]] = None, rate: Optional[RateModel] = None):
         self.registry = registry
+        self.clock = clock or time.time  # the time threads idle by (auto-archive); `--now` shifts it
+        self.ledger = Ledger()  # messages checked, limit violations, 429s, refused requests (local/limits.py)
+        self.rate = rate or RateModel()
+        self.max_active_threads = MAX_ACTIVE_THREADS
         self.closed_dms = {n.lower() for n in closed_dms}
         self.ack_deadline = ack_deadline
         self.out_dir = out_dir
@@ -170,7 +177,7 @@ class LocalDiscord(InteractionSide):
         return sent
 
     def _check(self, channel: ChannelRow, *, files: bool = False) -> None:
-        """Refuse like Discord when the bot lacks a permission for a bot-token post."""
+        """Refuse like Discord when the bot lacks a permission for a bot-token post, or the thread is locked."""
         perms = self.bot_permissions
         if channel.kind == "dm":
             user = self.registry.user_by_id(channel.recipient_id or 0)
@@ -182,14 +189,41 @@ class LocalDiscord(InteractionSide):
         needed = "send_messages_in_threads" if channel.is_thread else "send_messages"
         if not getattr(perms, needed) or (files and not perms.attach_files):
             raise http_error(403, 50013, "Missing Permissions")
-        if channel.is_thread and channel.locked:
-            raise http_error(400, 50083, "Thread is archived")
+        if channel.is_thread and channel.locked and not perms.manage_threads:
+            raise http_error(403, 50013, "Missing Permissions")  # a locked thread: moderators only
+
+    def check(self, body: dict[str, Any], uploads: list[tuple[str, bytes]] = (), *, count: bool = True) -> None:
+        """Discord's 400 for a message over a limit; `count`: a message the sweep counts as checked."""
+        check_message(body, uploads, self.ledger if count else None)
+
+    # -- threads: idle ones archive themselves; a server holds at most 1,000 active ones -----------
+
+    def last_activity(self, row: ChannelRow) -> float:
+        """When the thread last saw a message (or was made), in seconds since the epoch."""
+        last = self.registry.last_message_id(row.id)
+        at = ((last >> 22) + DISCORD_EPOCH) / 1000 if last else 0.0
+        return max(float(row.created or 0.0), at)
+
+    def archive_idle_threads(self) -> list[int]:
+        """Archive every thread idle for longer than its auto-archive duration, as Discord does (the table's
+        clock decides, so `--now +8d` shows a week-old game's thread archived)."""
+        now, done = self.clock(), []
+        for row in self.registry.channels(("thread", "private_thread")):
+            if not row.archived and now - self.last_activity(row) > row.auto_archive * 60:
+                self.registry.update_channel(row.id, archived=True)
+                self._gateway("parse_thread_update", channel_payload(self._channel(row.id), self.registry))
+                done.append(row.id)
+        return done
+
+    def active_threads(self, guild_id: Optional[int]) -> int:
+        return sum(1 for c in self.registry.channels(("thread", "private_thread"), guild_id) if not c.archived)
 
     def create_message(self, channel: ChannelRow, body: dict[str, Any], uploads: list[tuple[str, bytes]], *,
                        visible_to: Optional[UserRow] = None, webhook: bool = False,
                        interaction: Optional[InteractionRecord] = None, message_id: Optional[int] = None,
-                       record: bool = True) -> dict[str, Any]:
-        check_message(body)
+                       record: bool = True, checked: bool = False) -> dict[str, Any]:
+        if not checked:
+            self.check(body, uploads, count=record)
         message_id = message_id or snowflake_now()
         if channel.is_thread and channel.archived and not channel.locked:
             self.registry.update_channel(channel.id, archived=False)
@@ -209,8 +243,9 @@ class LocalDiscord(InteractionSide):
         return payload
 
     def edit_message(self, message_id: int, body: dict[str, Any], uploads: list[tuple[str, bytes]], *,
-                     as_new: bool = False) -> dict[str, Any]:
-        check_message(body)
+                     as_new: bool = False, checked: bool = False) -> dict[str, Any]:
+        if not checked:
+            self.check(body, uploads)
         row = self.registry.message(message_id)
         if row is None:
             raise http_error(404, 10008, "Unknown Message")
@@ -251,7 +286,13 @@ class LocalDiscord(InteractionSide):
             raise http_error(405, 0, f"the local table does not fake {route.method} {route.path}")
         params = route_params(route.path, route.url)
         body, uploads = _split_body(kwargs, list(form) if form else None, files)
-        return await handler(self, params, body, uploads, kwargs.get("params") or {})
+        self.archive_idle_threads()
+        try:
+            return await handler(self, params, body, uploads, kwargs.get("params") or {})
+        except discord.HTTPException as exc:
+            if "channel_id" in params:  # a refused request: Discord counts 401/403/429 towards a ban
+                self.ledger.refused.append((int(params["channel_id"]), exc.status, f"{route.method} {route.path}"))
+            raise
 
     # identity
     async def _me(self, p, body, uploads, q):
@@ -293,6 +334,12 @@ class LocalDiscord(InteractionSide):
             out["guild_id"] = str(guild_id)
         return out
 
+    def _check_commands(self, items: list[dict[str, Any]]) -> None:
+        found = command_problems(items)
+        if found:
+            self.ledger.violation(found)
+            raise http_error(400, 50035, "Invalid Form Body: " + "; ".join(found))
+
     async def _get_commands(self, p, body, uploads, q):
         return list(self.commands.get(int(p["guild_id"]) if "guild_id" in p else None, []))
 
@@ -300,11 +347,13 @@ class LocalDiscord(InteractionSide):
         gid = int(p["guild_id"]) if "guild_id" in p else None
         # bulk upsert sends a JSON list; discord.py passes it as json=
         items = body if isinstance(body, list) else []
+        self._check_commands(items)
         self.commands[gid] = [self._command_payload(gid, c) for c in items]
         return list(self.commands[gid])
 
     async def _post_command(self, p, body, uploads, q):
         gid = int(p["guild_id"]) if "guild_id" in p else None
+        self._check_commands([body])
         cmd = self._command_payload(gid, body)
         current = [c for c in self.commands.get(gid, []) if c["name"] != cmd["name"]]
         self.commands[gid] = current + [cmd]
@@ -370,6 +419,15 @@ class LocalDiscord(InteractionSide):
 
     async def _edit_channel(self, p, body, uploads, q):
         row = self._channel(p["channel_id"])
+        perms = self.bot_permissions
+        if row.is_thread and body.get("archived") is False and row.archived:
+            if (row.locked and not perms.manage_threads) or not perms.send_messages_in_threads:
+                raise http_error(403, 50013, "Missing Permissions")  # unarchive refused
+            if self.active_threads(row.guild_id) >= self.max_active_threads:
+                raise http_error(400, 160006, "Maximum number of active threads reached")
+        if row.is_thread and body.get("archived") and row.owner_id != self.registry.bot_id \
+                and not perms.manage_threads:
+            raise http_error(403, 50013, "Missing Permissions")
         fields: dict[str, Any] = {}
         if "name" in body and body["name"]:
             fields["name"] = body["name"]
@@ -411,6 +469,8 @@ class LocalDiscord(InteractionSide):
         perms = self.bot_permissions
         if not perms.view_channel or not (perms.create_private_threads if private else perms.create_public_threads):
             raise http_error(403, 50013, "Missing Permissions")
+        if self.active_threads(parent.guild_id) >= self.max_active_threads:
+            raise http_error(400, 160006, "Maximum number of active threads reached")
         name = str(body.get("name") or "thread")[:100]
         row = self.registry.add_thread(thread_id or snowflake_now(), name, parent.id, self.registry.bot_id,
                                        private=private, auto_archive=int(body.get("auto_archive_duration") or 10080))
@@ -455,6 +515,14 @@ class LocalDiscord(InteractionSide):
     async def _post_message(self, p, body, uploads, q):
         channel = self._channel(p["channel_id"])
         self._check(channel, files=bool(uploads))
+        if channel.is_thread and channel.archived and channel.locked and not self.bot_permissions.manage_threads:
+            raise http_error(400, 50083, "Thread is archived")
+        wait = self.rate.retry_after(channel.id)
+        if wait is not None:  # faster than the channel accepts: Discord's 429
+            self.ledger.rate_limited += 1
+            self.ledger.rate_limited_by_channel[channel.id] += 1
+            if self.rate.enforce:
+                raise http_error(429, 20028, "You are being rate limited.", retry_after=wait)
         if not (body.get("content") or body.get("embeds") or uploads or body.get("components")
                 or body.get("sticker_ids") or body.get("poll")):
             raise http_error(400, 50006, "Cannot send an empty message")

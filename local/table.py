@@ -38,6 +38,7 @@ import discord
 from discord.webhook.async_ import async_context
 
 from .http import LocalHTTPClient
+from .limits import Ledger, RateModel
 from .messages import Completions, Pressable, Replies, Sent, pressables
 from .parser import LocalError, ParseError
 from .payloads import (
@@ -106,7 +107,8 @@ class LocalTable:
     def __init__(self, make_bot: Callable[[str], discord.Client], db_path: str, out_dir: Optional[str] = None,
                  locale: str = "en-US", *, guild_locale: str = "en-US", managers: Iterable[str] = ("admin",),
                  bot_permissions: Optional[discord.Permissions] = None, closed_dms: Iterable[str] = (),
-                 ack_deadline: Optional[float] = 3.0, clock: Optional[Callable[[], float]] = None):
+                 ack_deadline: Optional[float] = 3.0, clock: Optional[Callable[[], float]] = None,
+                 rate_limit: bool = False):
         self.make_bot = make_bot
         self.db_path = str(db_path)
         self.out_dir = str(out_dir) if out_dir is not None else "out"
@@ -117,6 +119,7 @@ class LocalTable:
         self.closed_dms = {n.lower().lstrip("@") for n in closed_dms}
         self.ack_deadline = ack_deadline
         self.clock = clock  # passed to make_bot(path, clock=...) when given: the bot's time (tests, --now)
+        self.rate_limit = rate_limit  # True: a post over a channel's pace is refused with 429 (else only counted)
         self.bot: Any = None
         self.registry: Optional[Registry] = None
         self.server: Optional[LocalDiscord] = None
@@ -144,7 +147,8 @@ class LocalTable:
         self.registry.text_channel("local")
         self.server = LocalDiscord(self.registry, self.out_dir, managers=self.managers,
                                    bot_permissions=self.bot_permissions, locale=self.guild_locale,
-                                   closed_dms=self.closed_dms, ack_deadline=self.ack_deadline)
+                                   closed_dms=self.closed_dms, ack_deadline=self.ack_deadline, clock=self.clock,
+                                   rate=RateModel(enforce=self.rate_limit))
         self._adapter = LocalWebhookAdapter(self.server)
         self._ctx_token = async_context.set(self._adapter)
         logging.getLogger().addHandler(self._capture)
@@ -303,6 +307,36 @@ class LocalTable:
         return out
 
     # -- helpers for front ends ------------------------------------------------------------
+
+    def set_bot_permissions(self, perms: discord.Permissions) -> None:
+        """Change the bot's permissions from now on (an admin revoking Send Messages in Threads mid-game, say)."""
+        self.bot_permissions = perms
+        if self.server is not None:
+            self.server.bot_permissions = perms
+
+    def lock_thread(self, name: str, guild: Optional[str] = None, *, archived: bool = True) -> None:
+        """A moderator locks (and by default archives) a thread: the bot may no longer post or unarchive it
+        unless it holds Manage Threads."""
+        assert self.registry is not None and self.server is not None
+        row = self._channel(name, guild_id=self.enter_guild(guild).id)
+        self.registry.update_channel(row.id, locked=True, archived=archived)
+        self.server._gateway("parse_thread_update", channel_payload(self.registry.channel_by_id(row.id), self.registry))
+
+    def delete_thread(self, name: str, guild: Optional[str] = None) -> None:
+        """Someone deletes a thread (Discord then answers 404 for it)."""
+        assert self.registry is not None and self.server is not None
+        row = self._channel(name, guild_id=self.enter_guild(guild).id)
+        data = channel_payload(row, self.registry)
+        self.registry.delete_channel(row.id)
+        self.server._gateway("parse_thread_delete", {"id": data["id"], "guild_id": data["guild_id"],
+                                                     "parent_id": data["parent_id"], "type": data["type"]})
+
+    @property
+    def ledger(self) -> Ledger:
+        """What the fake Discord checked and refused: messages, limit violations, 429s, refused requests
+        (local/limits.py)."""
+        assert self.server is not None
+        return self.server.ledger
 
     def name_of(self, kind: str, snowflake: int) -> Optional[str]:
         """Names for ``<@id>``/``<#id>`` mentions (``kind``: user, channel, role)."""
@@ -480,6 +514,7 @@ class LocalTable:
                         item: Optional[Pressable] = None, want_record: bool = False) -> Any:
         assert self.registry is not None and self.server is not None
         async with self._lock:
+            self.server.archive_idle_threads()
             baseline = set(asyncio.all_tasks())
             rec = self._dispatch(kind, data, user, channel, label=label, message=message, clicked=clicked)
             problems = await self._settle(baseline)

@@ -123,3 +123,30 @@ def test_every_key_used_in_code_exists_in_both_languages():
     missing = {f"{key} ({loc}) in {', '.join(sorted(files))}"
                for key, files in used_keys().items() for loc in LOCALES if key not in table[loc]}
     assert not missing, "keys missing from the catalogs:\n" + "\n".join(sorted(missing))
+
+
+# ---- final-score breakdown keys (issue 13 item 2) ------------------------------------------------------------
+
+def breakdown_keys(key: str) -> set[str]:
+    """The breakdown keys of finished random games of one engine (each player count, two seeds)."""
+    from rules import GAMES
+    from rules.playout import play_random
+
+    engine, found = GAMES[key], set()
+    for n in range(engine.min_players, engine.max_players + 1):
+        for seed in (1, 2):
+            state, _ = play_random(engine, [f"s{i}" for i in range(n)], seed)
+            outcome = engine.outcome(state)
+            for parts in (outcome.breakdown if outcome else {}).values():
+                found |= set(parts)
+    return found
+
+
+@pytest.mark.parametrize("key", sorted(ENGINE_MODULES))
+def test_every_final_score_part_is_translated(key):
+    """The final-scores field names each part of a score by `host.score.<part>` (cogs/posts.py): Eclipse and
+    Flotilla showed raw "host.score.reputation" before."""
+    table = CATALOG.table
+    missing = sorted(f"host.score.{part} ({loc})" for part in breakdown_keys(key) for loc in LOCALES
+                     if f"host.score.{part}" not in table[loc])
+    assert not missing, f"{key}: score parts without a text: {missing}"

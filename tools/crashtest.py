@@ -198,7 +198,8 @@ def _healed(service: TableService, planted: dict[str, int]) -> list[str]:
     for game_id in TimerStore(service.store).games_missing(EXPIRE):
         table = service.table(game_id)
         if any((r := table.user_of(s)) and r.user_id and not r.is_bot for s in table.to_act) \
-                and table.game.settings.get("deadline", "48h") != "none":
+                and table.game.settings.get("deadline", "48h") != "none" \
+                and not table.game.settings.get("paused"):  # its post was refused: its deadlines wait (cogs/pause.py)
             missing.append(game_id)
     if missing:
         problems.append(f"games whose players to act have no deadline timer after start-up: {missing[:10]}")
@@ -234,7 +235,7 @@ async def _restart(db: Path, out: Path, planted: dict[str, int]) -> list[str]:
         if overdue:
             problems.append(f"timers still due after start-up: {overdue}")
         waiting = [g.id for g in service.games.find(statuses=("active",), limit=100000)
-                   if bots_to_act(service.table(g.id))]
+                   if bots_to_act(service.table(g.id)) and not g.settings.get("paused")]  # paused: bots wait
         if waiting:
             problems.append(f"games still waiting for a bot seat after start-up: {waiting[:10]}")
         board = service.table(planted["board"])

@@ -126,7 +126,11 @@ def test_bots_pick_up_their_turn_after_a_restart(tmp_path):
         GAMES["wayfinders"].setup(["p1", "p2", "p3", "p4"], n)) != ["p1"])  # a bot opens the game
     service = TableService(open_store(db), seeds=lambda: seed)
     from host.bot_seats import add_bots
-    table = service.new_game(Actor(user_id=5, name="alice"), "wayfinders", guild_id=1, channel_id=1)
+    from local.registry import Registry
+    registry = Registry(db)  # the game lives in the local table's #local: its bots' posts go out (else it pauses)
+    guild_id, channel_id = registry.guild_id, registry.text_channel("local").id
+    registry.close()
+    table = service.new_game(Actor(user_id=5, name="alice"), "wayfinders", guild_id=guild_id, channel_id=channel_id)
     table = add_bots(service, table, 3)
     table = service.start(Actor(user_id=5, name="alice"), table)
     assert table.to_act != ["p1"]  # nobody drove the bots: the service alone never does

@@ -59,3 +59,31 @@ def test_limits(payloads):
                     required_seen_optional = True
                 else:
                     assert not required_seen_optional, (path, opt["name"])
+
+
+def test_the_synced_payload_in_every_locale_fits_discords_limits(tmp_path):
+    """Issue 13 item 2: what `tree.sync` sends (with the es/en translations) is what Discord checks: names 1-32
+    lowercase, descriptions 1-100 in every locale, 25 options, 25 choices (local/limits.py checks it as Discord does)."""
+    from local.limits import command_problems
+
+    async def build():
+        bot = make_bot(str(tmp_path / "games.db"))
+        await bot.setup_hook()
+        translator = bot.tree.translator
+        assert translator is not None
+        out = [await cmd.get_translated_payload(bot.tree, translator) for cmd in bot.tree.get_commands()]
+        await bot.close()
+        return out
+
+    payload = asyncio.run(build())
+    assert any(c.get("description_localizations") for c in payload)  # the Spanish texts are there to check
+    assert command_problems(payload) == []
+
+
+def test_no_description_was_cut_short(payloads):
+    """Issue 13 item 2: discord.py silently cuts a description over 100 characters with "…" (it happened to `pay`
+    of /wayfinders fly and build); every description is written to fit instead."""
+    for root in payloads:
+        for path, node in _walk(root):
+            for item in [node, *node.get("options", [])]:
+                assert not item["description"].endswith("…"), (path, item["name"], item["description"])

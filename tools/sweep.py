@@ -1,0 +1,256 @@
+"""`bot.py bench sweep`: complete games on the local table's validating transport (issue 13, "Done when").
+
+Every game has one human seat and bot seats (all four games, 2 to 6 seats, English and Spanish servers).  The
+human plays each decision by clicking: before every click the sweep collects what the board offers (buttons,
+menu options, the "My moves" and "more moves" pages, pressed as a player would) and checks that every legal
+move is among them.  Along the way it runs /game log, /game moves, /game rules, /stats and autocomplete.
+The transport (local/limits.py) refuses any payload over one of Discord's limits and counts posts faster
+than a channel accepts; the sweep prints messages checked, limit violations, 429s, the largest payloads,
+posts per game, whether every decision was reachable, how many finished games' threads ended archived, and
+the refused requests of one game whose bot lost Send Messages in Threads mid-game.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+import discord
+
+from cogs.game_bot import make_bot
+from host.tables import TableService
+from local import LocalTable
+from local.components import pressables
+from local.payloads import BOT_PERMISSIONS
+from rules import GAMES
+from rules.bots import choose
+from storage import open_store
+
+ORDER = ("wayfinders", "flotilla", "eclipse", "robinson")
+MAX_DECISIONS = 1500  # per game: a safety net
+
+
+@dataclass
+class Figures:
+    games: int = 0
+    finished: int = 0
+    archived: int = 0
+    messages: int = 0
+    violations: list[str] = field(default_factory=list)
+    rate_limited: int = 0
+    largest: dict[str, int] = field(default_factory=dict)
+    posts: dict[str, int] = field(default_factory=dict)  # game label -> public posts in its thread
+    decisions: int = 0
+    unreachable: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    revoked_refusals: Optional[int] = None
+
+    def merge_ledger(self, ledger: Any) -> None:
+        self.messages += ledger.messages
+        self.violations += ledger.violations
+        self.rate_limited += ledger.rate_limited
+        for key, n in ledger.largest.items():
+            self.largest[key] = max(self.largest.get(key, 0), n)
+
+
+def plan(n: int) -> list[tuple[str, int, str]]:
+    """`n` games: the four games in turn, their seat counts from 2 (1 for a solo game) to 6, both languages."""
+    out, counts = [], {k: 0 for k in ORDER}
+    for i in range(n):
+        key = ORDER[i % len(ORDER)]
+        engine = GAMES[key]
+        seats = list(range(max(1, engine.min_players), min(6, engine.max_players) + 1))
+        count = seats[counts[key] % len(seats)]
+        counts[key] += 1
+        out.append((key, count, "en-US" if (i // len(ORDER)) % 2 == 0 else "es-ES"))
+    return out
+
+
+class Sweep:
+    def __init__(self, table: LocalTable, figures: Figures):
+        self.table = table
+        self.f = figures
+        self.service = TableService(open_store(table.db_path))
+
+    def close(self) -> None:
+        self.service.store.close()
+
+    async def act(self, label: str, thread: str, replies: Any) -> Any:
+        if replies.errors:
+            self.f.errors.append(f"{label}: {'; '.join(replies.errors)[:300]}")
+        self.f.posts[label] = self.f.posts.get(label, 0) + sum(
+            1 for m in replies if not m.ephemeral and not m.edited and m.channel == thread)
+        return replies
+
+    async def offered(self, user: str, thread: str, label: str, board: dict[str, Any], mid: int
+                      ) -> dict[str, tuple[int, int]]:
+        """Move id -> (message id, item number) of everything the board offers, opening its pages."""
+        reach: dict[str, tuple[int, int]] = {}
+        queue, opened = [(mid, board)], set()
+        while queue:
+            message_id, payload = queue.pop(0)
+            for n, item in enumerate(pressables(payload.get("components") or []), 1):
+                cid = item.custom_id
+                if cid.startswith("mv:"):
+                    reach.setdefault(cid.split(":", 3)[3], (message_id, n))
+                elif cid.startswith("ms:") and item.value:
+                    reach.setdefault(item.value, (message_id, n))
+                elif cid.startswith(("pg:", "my:")) and cid not in opened:
+                    opened.add(cid)
+                    out = await self.act(label, thread, await self.table.press_message(user, message_id, n, thread))
+                    queue += [(m.message_id, {"components": m.components}) for m in out if m.components]
+        return reach
+
+    async def game(self, index: int, key: str, seats: int) -> None:
+        user = f"player{index}"
+        label = f"{key}-{seats}p-#{index}"
+        table, f = self.table, self.f
+        choices = await table.complete(user, "/game new game:")
+        if key not in [v for _, v in choices]:
+            f.errors.append(f"{label}: autocomplete did not offer {key}")
+        bots = f" bots:{seats - 1}" if seats > 1 else ""
+        await self.act(label, "local", await table.command(user, f"/game new game:{key}{bots}", "local"))
+        game_id = max(self.service.games.all_ids())
+        number = self.service.games.get(game_id).number
+        thread = f"{key}-{number}"
+        await self.act(label, thread, await table.command(user, "/game rules", thread))
+        await self.act(label, thread, await table.command(user, "/game start", thread))
+        f.games += 1
+        uid = table.registry.user(user).id
+        for step in range(MAX_DECISIONS):
+            tb = self.service.table(game_id)
+            if tb.game.status != "active":
+                break
+            seat = tb.seat_of(uid)
+            if seat is None or seat.seat not in tb.to_act:
+                f.errors.append(f"{label}: the human is not to act and the bots stopped ({tb.to_act})")
+                break
+            legal = self.service.legal_moves(tb, uid)
+            row = table.registry.message(tb.game.board_message_id or 0)
+            if row is None:
+                f.errors.append(f"{label}: no board message for version {tb.game.version}")
+                break
+            reach = await self.offered(user, thread, label, row.payload, row.id)
+            f.decisions += 1
+            missing = [m.id for m in legal if m.id not in reach]
+            if missing:
+                f.unreachable.append(f"{label} step {step}: {len(missing)} of {len(legal)} not offered, e.g."
+                                     f" {missing[:3]}")
+            if step == 2:
+                await self.extras(user, thread, label)
+            move = choose(tb.engine, tb.state, seat.seat, "greedy", seed=index * 1000 + step)
+            if move.id in reach:
+                message_id, n = reach[move.id]
+                out = await table.press_message(user, message_id, n, thread)
+            else:
+                out = await table.command(user, f"/play move:{move.id}", thread)
+            await self.act(label, thread, out)
+        tb = self.service.table(game_id)
+        if tb.game.status == "finished":
+            f.finished += 1
+            channel = table.registry.find_channel(thread)
+            f.archived += bool(channel is not None and channel.archived)
+        else:
+            f.errors.append(f"{label}: ended {tb.game.status}")
+        await self.act(label, "local", await table.command(user, f"/stats server game:{key}", "local"))
+
+    async def extras(self, user: str, thread: str, label: str) -> None:
+        """What players read along the way: the log, their moves, the rules, their stats, suggestions."""
+        for line in ("/game log", "/game moves", "/game rules", "/stats me", "/game me"):
+            await self.act(label, thread, await self.table.command(user, line, thread))
+        await self.table.complete(user, "/play move:", thread)
+        await self.table.complete(user, "/game status game:", thread)
+
+    async def revoked(self) -> int:
+        """A game whose bot loses Send Messages in Threads mid-game: refused requests until a command resumes."""
+        table, user = self.table, "revoked"
+        await table.command(user, "/game new game:wayfinders bots:3", "local")
+        game_id = max(self.service.games.all_ids())
+        thread = f"wayfinders-{self.service.games.get(game_id).number}"
+        await table.command(user, "/game start", thread)
+        tid = table.registry.find_channel(thread).id
+        before = table.ledger.refusals_in(tid)
+        perms = BOT_PERMISSIONS & ~discord.Permissions(send_messages_in_threads=True)
+        table.set_bot_permissions(perms)
+        for i in range(4):
+            tb = self.service.table(game_id)
+            if tb.game.status != "active" or not tb.to_act or tb.to_act[0] != "p1":
+                await table.command(user, "/game status", thread)
+                continue
+            move = choose(tb.engine, tb.state, "p1", "greedy", seed=i)
+            await table.command(user, f"/play move:{move.id}", thread)
+        table.set_bot_permissions(BOT_PERMISSIONS)
+        return table.ledger.refusals_in(tid) - before
+
+
+async def run(games: list[tuple[str, int, str]], tmp: str, revoked: bool = True) -> Figures:
+    """Play `games` ((game key, seats, locale), see `plan`) and, with `revoked`, the revoked-permission game."""
+
+    figures = Figures()
+    for locale in ("en-US", "es-ES"):
+        mine = [(i, key, seats) for i, (key, seats, loc) in enumerate(games) if loc == locale]
+        if not mine and not (revoked and locale == "en-US"):
+            continue
+        table = LocalTable(lambda path: make_bot(path), f"{tmp}/{locale}.db", out_dir=f"{tmp}/{locale}-out",
+                           locale=locale, guild_locale=locale, ack_deadline=None)
+        table.settle_timeout = 600.0  # not a timing test: a busy machine must not cut a bots' turn short
+        async with table:
+            sweep = Sweep(table, figures)
+            try:
+                for i, key, seats in mine:
+                    await sweep.game(i, key, seats)
+                if revoked and locale == "en-US":
+                    try:
+                        figures.revoked_refusals = await sweep.revoked()
+                    except Exception as exc:  # reported, never hiding the games' figures
+                        figures.errors.append(f"revoked-permission game: {type(exc).__name__}: {exc}")
+            finally:
+                sweep.close()
+            figures.merge_ledger(table.ledger)
+    return figures
+
+
+def report(f: Figures) -> str:
+    posts = sorted(f.posts.values())
+    lines = [
+        f"games: {f.games} played, {f.finished} finished, {f.archived} finished threads archived",
+        f"messages checked: {f.messages}",
+        f"limit violations: {len(f.violations)}" + "".join(f"\n  {v}" for v in f.violations[:10]),
+        f"429 (posts over 5 per 5 s in a channel): {f.rate_limited}",
+        "largest payloads: content {content} chars, embeds {embed} chars, components {components}"
+        " (items + options), file {file} bytes".format(**{k: f.largest.get(k, 0) for k in
+                                                          ("content", "embed", "components", "file")}),
+        (f"posts per game: median {statistics.median(posts):.0f}, min {posts[0]}, max {posts[-1]}"
+         if posts else "posts per game: -"),
+        "posts per game by game: " + ", ".join(
+            f"{key} {statistics.median(v):.0f} (max {max(v)})" for key in ORDER
+            if (v := [n for label, n in f.posts.items() if label.startswith(key + "-")])),
+        f"decisions: {f.decisions}, every one reachable by a button or menu: {'yes' if not f.unreachable else 'NO'}"
+        + "".join(f"\n  {u}" for u in f.unreachable[:10]),
+    ]
+    if f.revoked_refusals is not None:
+        lines.append(f"revoked Send Messages in Threads: {f.revoked_refusals} refused request(s) in that game")
+    if f.errors:
+        lines.append(f"errors: {len(f.errors)}" + "".join(f"\n  {e}" for e in f.errors[:10]))
+    return "\n".join(lines)
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="bot.py bench sweep", description=__doc__)
+    parser.add_argument("--games", type=int, default=40, help="complete games to play (default 40)")
+    parser.add_argument("--locale", choices=("en-US", "es-ES"),
+                        help="only the games of the plan in this language (run both halves side by side)")
+    args = parser.parse_args(argv)
+    games = [g for g in plan(args.games) if args.locale in (None, g[2])]
+    with tempfile.TemporaryDirectory() as tmp:
+        figures = asyncio.run(run(games, tmp, revoked=args.locale in (None, "en-US")))
+    print(report(figures))
+    ok = not figures.violations and not figures.unreachable and not figures.errors \
+        and figures.finished == figures.games and (figures.revoked_refusals or 0) <= 1
+    return 0 if ok else 1
+
+
+__all__ = ["Figures", "plan", "report", "run", "main"]
