@@ -102,7 +102,7 @@ def settle(state: Any) -> None:
         if k == "turn":
             seat = state.turn
             p = state.players[seat]
-            if ((p["passed"] and not _reacts(state, seat)) or p["track"] <= 0) and not colonise(state, seat):
+            if (p["track"] <= 0 or not _reacts(state, seat)) and not colonise(state, seat):
                 from .turns import apply_option  # E101: only `pass` left: passed without asking
                 apply_option(state, seat, "pass")
                 continue
@@ -183,6 +183,12 @@ _COMBAT = ("combat", "fight", "rep", "popatk", "grave")
 def _reacts(state: Any, seat: str) -> bool:
     from .moves import _turn
     return len(_turn(state, seat, {})) > 1
+
+
+def can_start(state: Any, seat: str, action: str) -> bool:
+    """E26 RULING (issue 15), E99: an action is offered only when its first activation can do
+    something, counting trades that would pay for it."""
+    return not _nothing_left(state, {"k": action, "seat": seat})
 
 
 def _nothing_left(state: Any, f: dict) -> bool:
@@ -316,10 +322,14 @@ def end_upkeep(state: Any) -> None:
 
 
 def game_over(state: Any) -> None:
+    """E25: the end after round 9; E72: at once when no seat is left in the game (every score frozen)."""
     state.phase = "over"
     state.stack = []
     state.turn = None
-    state.events.append(m("ev.game_over"))
+    if not active(state):
+        state.events.append(m("ev.all_collapsed", round=state.round))
+    else:
+        state.events.append(m("ev.game_over", round=state.round))
 
 
 __all__ = ["settle", "end_turn", "finish_action", "enemies"]

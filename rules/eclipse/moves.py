@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..text import Msg, seat_ref
-from .board import (advanced_ok, coord_index, connected, controlled, cube_tracks, enemies, m,
+from .board import (advanced_ok, coord_index, connected, controlled, cube_tracks, enemies, hex_cubes, m,
                     neighbours, own_ships, owns, price, res_msg, return_targets, trade_rate,
                     unpinned, wg)
 from .data import BUILDABLE, HEXES, RESOURCES, SPECIES, TECH_ORDER, TECHS, T
@@ -122,8 +122,9 @@ def _species(state: Any, seat: str, f: dict) -> list[Opt]:
 def _turn(state: Any, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     out: list[Opt] = []
-    if not p["passed"] and p["track"] > 0:
-        out += [(f"act:{a}", m(f"mv.act.{a}"), False) for a in ACTIONS]
+    if not p["passed"] and p["track"] > 0:  # E26 RULING (issue 15): only actions that can do something
+        from .flow import can_start
+        out += [(f"act:{a}", m(f"mv.act.{a}"), False) for a in ACTIONS if can_start(state, seat, a)]
     if p["passed"] and p["track"] > 0:  # E28/E109: Reactions that can do something
         from .movement import ship_groups
         from .upgrade import can_react_upgrade
@@ -167,6 +168,8 @@ def influence_targets(state: Any, seat: str, src: str) -> list[str]:
     for hid, h in state.hexes.items():
         if (h["owner"] is not None and hid != src) or h["gcds"] or enemies(state, hid, seat):
             continue
+        if hid == src and not hex_cubes(state, hid):  # U12: back onto its own hex only to reset cubes
+            continue
         ok = own_ships(state, hid, seat) > 0
         if not ok:
             for d, n in neighbours(state, hid, index):
@@ -187,7 +190,8 @@ def _influence(state: Any, seat: str, f: dict) -> list[Opt]:
     if f.get("src") is None:
         out = [(f"from:{s}", m("mv.inf_from", src=_from(s)), False) for s in influence_sources(state, seat)]
         return out + [_stop()]
-    return [(f"to:{t}", m("mv.inf_to", dst=_place(t)), t != "track" and state.hexes[t]["disc"] is not None)
+    return [(f"to:{t}", m("mv.inf_back", hex=t) if t == f["src"] else m("mv.inf_to", dst=_place(t)),
+             t != "track" and state.hexes[t]["disc"] is not None)
             for t in influence_targets(state, seat, f["src"])]
 
 
