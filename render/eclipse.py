@@ -23,6 +23,7 @@ from .eclipse_hex import HEX_FILL, PLANET, SQ3, draw_hex, draw_position
 W = 1200
 W_MAX = 1400  # issue 15 item 9: at most 1,400 px wide
 MIN_SIZE, MAX_SIZE = 92.0, 124.0  # hex sizes between which a hex's rows fit inside it
+GALAXY_H = 1000  # a tall galaxy is drawn smaller (down to MIN_SIZE) to stay within about this height
 PAGE = (14, 18, 32)
 SPACE = (24, 30, 52)
 MUTED = (170, 178, 196)
@@ -67,7 +68,7 @@ def layout(cells: Sequence[tuple[int, int]]) -> tuple[float, float, float, int, 
     span_x = max(xs) - min(xs) + 2.0
     span_y = max(ys) - min(ys) + SQ3
     width = W if (W - 20) / span_x >= MIN_SIZE else min(W_MAX, int(span_x * MIN_SIZE) + 20)
-    size = min(MAX_SIZE, (width - 20) / span_x)
+    size = min(MAX_SIZE, (width - 20) / span_x, max(MIN_SIZE, GALAXY_H / span_y))
     height = int(span_y * size) + 20
     x0 = (width - (max(xs) + min(xs)) * size) / 2
     y0 = 10 + (SQ3 / 2 - min(ys)) * size

@@ -28,18 +28,11 @@ COORD = (196, 204, 224)
 TARGET = (255, 214, 90)
 WORM_AT, WORM_R = 0.85, 0.065  # dot centre at 0.85 apothem, radius 0.065 size: neighbours' dots stay apart
 ROW_ID, ROW_LINE, ROW_FOOT, GAP = 20, 19, 17, 3
+BASE = 92.0  # the hex size the rows above are measured for; larger hexes scale them up (at most x1.3)
 
 
-def f_id():
-    return font(17, True)
-
-
-def f_ship():
-    return font(15, True)
-
-
-def f_foot():
-    return font(14)
+def scale(size: float) -> float:
+    return min(1.3, max(1.0, size / BASE))
 
 
 def ring_of(hid: str) -> str:
@@ -99,24 +92,26 @@ def draw_hex(img: Image.Image, d: ImageDraw.ImageDraw, h: Any, c: tuple[float, f
         d.ellipse([wx - r, wy - r, wx + r, wy + r], fill=(10, 10, 14), outline=(200, 200, 230))
     squares = _squares(h)
     rows = [squares[i:i + 4] for i in range(0, len(squares), 4)]
-    pr = min(10.0, max(6.0, size * 0.08))
+    k = scale(size)
+    row_id, row_line, row_foot = ROW_ID * k, ROW_LINE * k, ROW_FOOT * k
+    pr = min(10.0 * k, max(6.0, size * 0.08))
     lines = ship_lines(h, index, words)[:3]
-    height = ROW_ID + len(rows) * (2 * pr + GAP) + len(lines) * ROW_LINE + ROW_FOOT + GAP
+    height = row_id + len(rows) * (2 * pr + GAP) + len(lines) * row_line + row_foot + GAP
     y = cy - height / 2 + 2
     # row 1: disc, number, tags
     tags = " ".join(t for t, on in ((words["monolith"], h.monolith), ("?", h.discovery)) if on)
-    fid = f_id()
+    fid = font(round(17 * k), True)
     parts = [(h.id, fid, WHITE)] + ([(tags, fid, GOLD)] if tags else [])
-    disc = 18 if owner is not None else 0
+    disc = round(18 * k) if owner is not None else 0
     width = disc + (6 if disc else 0) + sum(fid.getlength(t) for t, _, _ in parts) + 8 * (len(parts) - 1)
     x = cx - width / 2
     if owner is not None:
-        paste_marker(img, (x + disc / 2, y + ROW_ID / 2), disc, owner)
+        paste_marker(img, (x + disc / 2, y + row_id / 2), disc, owner)
         x += disc + 6
     for text, fnt, colour in parts:
-        d.text((x, y + ROW_ID / 2), text, font=fnt, fill=colour, anchor="lm")
+        d.text((x, y + row_id / 2), text, font=fnt, fill=colour, anchor="lm")
         x += fnt.getlength(text) + 8
-    y += ROW_ID
+    y += row_id
     for row in rows:  # row 2: planets
         step = pr * 2.4
         for i, (kind, full) in enumerate(row):
@@ -130,20 +125,20 @@ def draw_hex(img: Image.Image, d: ImageDraw.ImageDraw, h: Any, c: tuple[float, f
                 d.rectangle([px - s, py - s, px + s, py + s], fill=player_style(owner).rgb, outline=INK)
         y += 2 * pr + GAP
     room = 2 * 0.5 * size  # inside the side wormholes
-    fs = f_ship()
+    fs = font(round(15 * k), True)
     for who, txt in lines:  # row 3: ships
-        mark = 14 if who is not None else 0
+        mark = round(14 * k) if who is not None else 0
         txt = ellipsize(txt, fs, room - mark - 4)
         w = mark + (4 if mark else 0) + fs.getlength(txt)
         x = cx - w / 2
         if who is not None:
-            paste_marker(img, (x + mark / 2, y + ROW_LINE / 2), mark, who)
+            paste_marker(img, (x + mark / 2, y + row_line / 2), mark, who)
             x += mark + 4
-        d.text((x, y + ROW_LINE / 2), txt, font=fs, fill=NPC if who is None else WHITE, anchor="lm")
-        y += ROW_LINE
+        d.text((x, y + row_line / 2), txt, font=fs, fill=NPC if who is None else WHITE, anchor="lm")
+        y += row_line
     # row 4: position and VP
     foot = f"{h.q},{h.r} · {h.vp} {words['vp']}" if coord else f"{h.vp} {words['vp']}"
-    d.text((cx, y + GAP + ROW_FOOT / 2), foot, font=f_foot(), fill=COORD, anchor="mm")
+    d.text((cx, y + GAP + row_foot / 2), foot, font=font(round(14 * k)), fill=COORD, anchor="mm")
 
 
 def draw_position(d: ImageDraw.ImageDraw, q: int, r: int, c: tuple[float, float], size: float,

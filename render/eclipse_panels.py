@@ -19,7 +19,7 @@ from .eclipse_hex import PLANET, SQ3, TARGET, draw_hex
 
 PANEL = (20, 24, 40)
 MUTED = (170, 178, 196)
-MINI = 74  # hex size of the drawn hexes
+MINI = 88  # hex size of the drawn hexes
 
 
 def _t(key: str, locale: str, **args: Any) -> str:

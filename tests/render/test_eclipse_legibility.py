@@ -49,7 +49,8 @@ class Spy:
     """Records, per drawing surface, the boxes of texts, ellipses and pasted sprites."""
 
     def __init__(self, monkeypatch):
-        self.surfaces: dict[int, tuple[tuple[int, int], list[Box]]] = {}
+        # keyed by id, the image kept alive with its boxes so that no other image can take its id
+        self.surfaces: dict[int, tuple[Image.Image, list[Box]]] = {}
         self.sizes: list[tuple[int, str]] = []
         real_text, real_ellipse, real_paste = ImageDraw.ImageDraw.text, ImageDraw.ImageDraw.ellipse, Image.Image.paste
         spy = self
@@ -75,11 +76,12 @@ class Spy:
         monkeypatch.setattr(Image.Image, "paste", paste)
 
     def _add(self, img, box: Box) -> None:
-        self.surfaces.setdefault(id(img), (img.size, []))[1].append(box)
+        self.surfaces.setdefault(id(img), (img, []))[1].append(box)
 
     def problems(self) -> list[str]:
         out = [f"{size} px: {txt!r}" for size, txt in self.sizes if size < MIN_PX]
-        for (w, h), boxes in self.surfaces.values():
+        for img, boxes in self.surfaces.values():
+            w, h = img.size
             for i, a in enumerate(boxes):
                 if a.kind == "text" and (a.box[0] < 0 or a.box[1] < 0 or a.box[2] > w or a.box[3] > h):
                     out.append(f"outside the image: {a.what!r} {a.box}")
