@@ -1,48 +1,46 @@
-"""Eclipse galaxy image: view model in, PNG bytes out (issue #5 item 4).
+"""Eclipse galaxy image: view model in, PNG bytes out (issue #5 item 4, issue 15).
 
-Layout (1200 px wide): a header (round, phase, who acts, caption lines), the
-galaxy (flat-topped hexes scaled to the explored area so 30+ hexes stay
-readable on a phone) and one summary row per player.  Each hex shows its
-number, VP value, wormholes on the right edges, planets by colour (advanced
-ones starred, cubes filled in the owner's colour), the owner's disc, ships by
-type and owner with counts, Ancients, the GCDS, a face-down Discovery tile,
-orbitals and monoliths.  The player board is `render.eclipse_board`.
+Layout (1200 px wide, up to 1400 for a wide galaxy so the hexes stay large enough for their
+text): a header (round, phase, who acts, caption lines), the galaxy (flat-topped hexes scaled to
+the explored area; each hex drawn by `render.eclipse_hex`: number, Discovery tile, Monolith,
+planets and cubes, ships per side, its position "q,r" as the moves name it and its VP;
+positions offered to explore drawn dashed with their "q,r"), during an Explore placement the
+drawn hexes in each legal orientation (`render.eclipse_panels`), one summary block per player,
+and a legend of the symbols.  Every text is at least 14 px high and nothing overlaps (tests
+in tests/render/test_eclipse_legibility.py).  The player board is `render.eclipse_board`.
 """
 from __future__ import annotations
 
-import math
 from typing import Any, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
 
 from rules.text import msg, tr
 
-from .common import INK, WHITE, ellipsize, font, paste_marker, player_style, text_center, to_png
+from .common import WHITE, ellipsize, font, paste_marker, to_png
 from .eclipse_battle import battle_panel  # issue #6: a summary below the galaxy after a battle
+from .eclipse_hex import HEX_FILL, PLANET, SQ3, draw_hex, draw_position
+from .eclipse_panels import explore_panel, legend
 
 W = 1200
-HEADER = 96
-ROW = 34
+W_MAX = 1400  # issue 15 item 9: at most 1,400 px wide
+MIN_SIZE, MAX_SIZE = 92.0, 124.0  # hex sizes between which a hex's rows fit inside it
+GALAXY_H = 1000  # a tall galaxy is drawn smaller (down to MIN_SIZE) to stay within about this height
 PAGE = (14, 18, 32)
 SPACE = (24, 30, 52)
 MUTED = (170, 178, 196)
-PLANET = {"money": (236, 140, 40), "science": (226, 92, 150), "materials": (150, 100, 60),
-          "grey": (160, 160, 160), "orbital": (90, 200, 220)}
-HEX_FILL = {"center": (92, 78, 40), "start": (40, 56, 96), "I": (48, 60, 88), "II": (44, 54, 80),
-            "III": (40, 48, 70)}
 SHIP_LETTER = {"interceptor": "I", "cruiser": "C", "dreadnought": "D", "starbase": "S"}  # English
-SQ3 = math.sqrt(3)
 WORDS = {
     "en": {"round": "Round", "phase": {"species": "species choice", "action": "action phase",
                                        "combat": "combat phase", "upkeep": "upkeep", "over": "game over"},
-           "acts": "to act", "passed": "passed", "upkeep": "upkeep", "discs": "discs", "vp": "VP",
-           "sci": "Sci", "mat": "Mat", "anc": "Anc", "gcds": "GCDS", "amb": "Amb", "traitor": "Traitor",
+           "acts": "to act", "passed": "passed", "collapsed": "collapsed", "vp": "VP",
+           "anc": "Anc", "gcds": "GCDS", "amb": "Ambassadors", "traitor": "Traitor",
            "monolith": "M", "ships": SHIP_LETTER},
     "es": {"round": "Ronda", "phase": {"species": "elección de especie", "action": "fase de acción",
                                        "combat": "fase de combate", "upkeep": "mantenimiento",
                                        "over": "fin de la partida"},
-           "acts": "le toca", "passed": "ha pasado", "upkeep": "mant.", "discs": "discos", "vp": "PV",
-           "sci": "Cie", "mat": "Mat", "anc": "Ant", "gcds": "SDCG", "amb": "Emb", "traitor": "Traidor",
+           "acts": "le toca", "passed": "ha pasado", "collapsed": "se ha derrumbado", "vp": "PV",
+           "anc": "Ant", "gcds": "SDCG", "amb": "Embajadores", "traitor": "Traidor",
            "monolith": "M", "ships": {"interceptor": "I", "cruiser": "C", "dreadnought": "A", "starbase": "B"}},
 }
 
@@ -54,133 +52,102 @@ def side_name(p: Any, locale: str) -> str:
     return tr(msg("eclipse.side." + str(p.side).replace(" ", "_")), locale)
 
 
-def ring_of(hid: str) -> str:
-    if hid == "001":
-        return "center"
-    if hid[0] == "1":
-        return "I"
-    if hid[0] == "3":
-        return "III"
-    return "start" if 221 <= int(hid) <= 232 else "II"
+def positions(view: Any) -> list[tuple[int, int]]:
+    """Every position drawn: the hexes, the positions offered to explore, the one being explored."""
+    out = [(h.q, h.r) for h in view.hexes]
+    for pid in list(getattr(view, "explore_targets", None) or []) + [getattr(view, "explore_pos", None)]:
+        if pid:
+            q, r = pid.split(",")
+            out.append((int(q), int(r)))
+    return out
 
 
-def layout(hexes: Sequence[Any], width: int) -> tuple[float, float, float, int]:
-    """(size, x offset, y offset, galaxy height): hex size scaled to the explored area."""
-    xs = [1.5 * h.q for h in hexes] or [0.0]
-    ys = [SQ3 * (h.r + h.q / 2) for h in hexes] or [0.0]
+def layout(cells: Sequence[tuple[int, int]]) -> tuple[float, float, float, int, int]:
+    """(size, x offset, y offset, galaxy height, image width): the hex size scaled to the explored
+    area, never below MIN_SIZE while the image can still widen up to W_MAX."""
+    xs = [1.5 * q for q, _ in cells] or [0.0]
+    ys = [SQ3 * (r + q / 2) for q, r in cells] or [0.0]
     span_x = max(xs) - min(xs) + 2.0
     span_y = max(ys) - min(ys) + SQ3
-    size = max(34.0, min(110.0, (width - 20) / span_x, 1100 / span_y))
+    width = W if (W - 20) / span_x >= MIN_SIZE else min(W_MAX, int(span_x * MIN_SIZE) + 20)
+    size = min(MAX_SIZE, (width - 20) / span_x, max(MIN_SIZE, GALAXY_H / span_y))
     height = int(span_y * size) + 20
     x0 = (width - (max(xs) + min(xs)) * size) / 2
     y0 = 10 + (SQ3 / 2 - min(ys)) * size
-    return size, x0, y0, height
+    return size, x0, y0, height, width
 
 
-def centre(h: Any, size: float, x0: float, y0: float) -> tuple[float, float]:
-    return x0 + 1.5 * h.q * size, y0 + SQ3 * (h.r + h.q / 2) * size
+def centre(q: int, r: int, size: float, x0: float, y0: float) -> tuple[float, float]:
+    return x0 + 1.5 * q * size, y0 + SQ3 * (r + q / 2) * size
 
 
-def draw_hex(img: Image.Image, d: ImageDraw.ImageDraw, h: Any, c: tuple[float, float], size: float,
-             index: Mapping[str, int], words: Mapping[str, Any] = WORDS["en"]) -> None:
-    """One hex; ships by their initial in the reader's language (Spanish: Interceptor, Crucero,
-    Acorazado, Base estelar = I, C, A, B), the Ancients and the GCDS (SDCG) in red."""
-    cx, cy = c
-    pts = [(cx + size * math.cos(math.radians(60 * k)), cy + size * math.sin(math.radians(60 * k)))
-           for k in range(6)]
-    owner = index.get(h.owner) if h.owner else None
-    edge = player_style(owner).rgb if owner is not None else (110, 120, 150)
-    d.polygon(pts, fill=HEX_FILL[ring_of(h.id)], outline=edge, width=max(2, int(size / 14)) if owner is not None else 2)
-    apo = size * SQ3 / 2
-    for w in h.wormholes:  # E12: direction d is the edge at -90 + 60 d degrees
-        a = math.radians(-90 + 60 * w)
-        wx, wy = cx + apo * 0.9 * math.cos(a), cy + apo * 0.9 * math.sin(a)
-        r = size * 0.09
-        d.ellipse([wx - r, wy - r, wx + r, wy + r], fill=(10, 10, 14), outline=(200, 200, 230))
-    small, tiny = font(max(10, int(size / 5.2)), True), font(max(9, int(size / 6.5)))
-    text_center(d, (cx, cy - size * 0.62), h.id, small, WHITE)
-    text_center(d, (cx + size * 0.55, cy + size * 0.55), f"{h.vp}", tiny, (255, 220, 120))
-    squares = list(zip(h.squares, h.pop))
-    if h.orbital:
-        squares.append(("orbital", 1 if h.orbital == 2 else 0))
-    pr = max(5.0, size * 0.11)
-    n = len(squares)
-    for i, (kind, full) in enumerate(squares):
-        px = cx + (i - (n - 1) / 2) * pr * 2.3
-        py = cy - size * 0.28
-        col = PLANET[kind.rstrip("*")]
-        d.ellipse([px - pr, py - pr, px + pr, py + pr], fill=col,
-                  outline=WHITE if kind.endswith("*") else INK, width=2 if kind.endswith("*") else 1)
-        if kind.endswith("*"):
-            text_center(d, (px, py - pr - 3), "*", tiny, WHITE)
-        if full and owner is not None:
-            s = pr * 0.55
-            d.rectangle([px - s, py - s, px + s, py + s], fill=player_style(owner).rgb, outline=INK)
-    if owner is not None:
-        paste_marker(img, (cx - size * 0.55, cy + size * 0.05), max(12, int(size / 4.5)), owner)
-    tags = []
-    if h.monolith:
-        tags.append(words["monolith"])
-    if h.discovery:
-        tags.append("?")
-    if tags:
-        text_center(d, (cx + size * 0.55, cy + size * 0.05), " ".join(tags), small, (255, 230, 150))
-    lines: list[tuple[Optional[int], str]] = []
-    hurt = getattr(h, "damage", None) or {}  # damage markers during the Combat phase (E60)
-
-    def marks(side: str, ship: str) -> str:
-        d = hurt.get(side, {}).get(ship)
-        return f"[{','.join(map(str, d))}]" if d else ""
-
-    if h.gcds:
-        lines.append((None, words["gcds"] + marks("npc", "gcds")))
-    if h.ancients:
-        lines.append((None, f"{h.ancients}× {words['anc']}" + marks("npc", "ancient")))
-    for seat, ships in h.ships.items():
-        txt = " ".join(f"{n}{words['ships'][t]}{marks(seat, t)}" for t, n in ships.items() if n)
-        if txt:
-            lines.append((index.get(seat, 0), txt))
-    ly = cy + size * 0.12
-    for who, txt in lines[:3]:
-        colour = (255, 110, 110) if who is None else WHITE
-        if who is not None:
-            paste_marker(img, (cx - size * 0.18, ly + size * 0.1), max(9, int(size / 7)), who)
-        d.text((cx - size * 0.08, ly + size * 0.1), txt, font=small, fill=colour, anchor="lm")
-        ly += size * 0.22
-
-
-def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], locale: str = "en") -> Image.Image:
-    words = WORDS.get(locale, WORDS["en"])
-    index = {s: i for i, s in enumerate(view.order)}
-    size, x0, y0, gh = layout(view.hexes, W)
-    rows = len(view.players)
-    img = Image.new("RGB", (W, HEADER + gh + ROW * rows + 16), PAGE)
+def _header(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], words: Mapping[str, Any],
+            width: int) -> Image.Image:
+    lines = list(caption or [])[:3]
+    img = Image.new("RGB", (width, 48 + 22 * len(lines) + 6), PAGE)
     d = ImageDraw.Draw(img)
     acting = ", ".join(names.get(s, s) for s in view.to_act)
     head = f"Eclipse — {words['round']} {view.round}/9 — {words['phase'].get(view.phase, view.phase)}"
     if acting:
         head += f" — {words['acts']}: {acting}"
-    d.text((14, 10), ellipsize(head, font(24, True), W - 28), font=font(24, True), fill=WHITE)
-    for i, line in enumerate((caption or [])[:3]):
-        d.text((14, 42 + 17 * i), ellipsize(line, font(14), W - 28), font=font(14), fill=MUTED)
-    d.rectangle([0, HEADER, W, HEADER + gh], fill=SPACE)
-    for h in view.hexes:
-        x, y = centre(h, size, x0, y0)
-        draw_hex(img, d, h, (x, y + HEADER), size, index, words)
-    y = HEADER + gh + 8
-    f = font(16)
+    ft, fc = font(24, True), font(16)
+    d.text((14, 10), ellipsize(head, ft, width - 28), font=ft, fill=WHITE)
+    for i, line in enumerate(lines):
+        d.text((14, 46 + 22 * i), ellipsize(line, fc, width - 28), font=fc, fill=MUTED)
+    return img
+
+
+def _players(view: Any, names: Mapping[str, str], index: Mapping[str, int], words: Mapping[str, Any],
+             locale: str, width: int) -> Image.Image:
+    """Two lines per player: name, side and state; storage with production, discs and upkeep."""
+    rows = 50
+    img = Image.new("RGB", (width, 8 + rows * len(view.players) + 4), PAGE)
+    d = ImageDraw.Draw(img)
+    fb, f = font(16, True), font(15)
+    y = 8
     for p in view.players:
-        paste_marker(img, (24, y + ROW / 2), 20, index.get(p.seat, 0))
-        state = f" · {words['passed']}" if p.passed else ""
+        paste_marker(img, (24, y + 12), 20, index.get(p.seat, 0))
+        state = ""
+        if getattr(p, "collapsed", False):
+            state += f" · {words['collapsed']}"
+        elif p.passed:
+            state += f" · {words['passed']}"
         if getattr(p, "ambassadors", 0):  # E46, E48
             state += f" · {words['amb']} {p.ambassadors}"
         if getattr(p, "traitor", False):
             state += f" · {words['traitor']}"
-        txt = (f"{names.get(p.seat, p.seat)} ({side_name(p, locale)}) — $ {p.money} (+{p.production[0]}) · "
-               f"{words['sci']} {p.science} (+{p.production[1]}) · {words['mat']} {p.materials} (+{p.production[2]}) · "
-               f"{words['discs']} {p.track} · {words['upkeep']} {p.upkeep}{state}")
-        d.text((42, y + ROW / 2), ellipsize(txt, f, W - 56), font=f, fill=WHITE, anchor="lm")
-        y += ROW
+        first = f"{names.get(p.seat, p.seat)} ({side_name(p, locale)}){state}"
+        d.text((42, y + 12), ellipsize(first, fb, width - 56), font=fb, fill=WHITE, anchor="lm")
+        second = tr(msg("eclipse.board.resources", money=p.money, m=p.production[0], science=p.science,
+                        s=p.production[1], materials=p.materials, t=p.production[2], discs=p.track,
+                        upkeep=p.upkeep), locale)
+        d.text((42, y + 34), ellipsize(second, f, width - 56), font=f, fill=MUTED, anchor="lm")
+        y += rows
+    return img
+
+
+def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], locale: str = "en") -> Image.Image:
+    words = WORDS.get(locale, WORDS["en"])
+    index = {s: i for i, s in enumerate(view.order)}
+    size, x0, y0, gh, width = layout(positions(view))
+    galaxy = Image.new("RGB", (width, gh), SPACE)
+    d = ImageDraw.Draw(galaxy)
+    for h in view.hexes:
+        draw_hex(galaxy, d, h, centre(h.q, h.r, size, x0, y0), size, index, words)
+    chosen = getattr(view, "explore_pos", None)
+    for pid in list(getattr(view, "explore_targets", None) or []) + ([chosen] if chosen else []):
+        q, r = (int(v) for v in pid.split(","))
+        draw_position(d, q, r, centre(q, r, size, x0, y0), size, chosen=pid == chosen)
+    parts = [_header(view, names, caption, words, width), galaxy]
+    panel = explore_panel(view, names, index, words, locale, width)
+    if panel is not None:
+        parts.append(panel)
+    parts += [_players(view, names, index, words, locale, width), legend(width, locale)]
+    img = Image.new("RGB", (width, sum(p.height for p in parts)), PAGE)
+    y = 0
+    for part in parts:
+        img.paste(part, (0, y))
+        y += part.height
     return img
 
 
@@ -193,3 +160,6 @@ def render(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]]
         both.paste(panel, (0, img.height))
         img = both
     return to_png(img)
+
+
+__all__ = ["HEX_FILL", "MUTED", "PAGE", "PLANET", "WORDS", "draw", "render", "side_name"]

@@ -49,7 +49,7 @@ def draw_board(view: Any, seat: str, names: Mapping[str, str], locale: str = "en
     idx = view.order.index(seat)
     img = Image.new("RGB", (W, 860), PAGE)
     d = ImageDraw.Draw(img)
-    title, body, small = font(24, True), font(16), font(13)
+    title, body, small = font(24, True), font(16), font(14)
     paste_marker(img, (26, 26), 26, idx)
     d.text((48, 12), f"{names.get(seat, seat)} — {side_name(p, locale)}", font=title, fill=WHITE)
     y = 56
@@ -98,7 +98,7 @@ def draw_board(view: Any, seat: str, names: Mapping[str, str], locale: str = "en
             d.rectangle([x, y + 24, x + 140, y + 50], fill=(64, 72, 100) if part else (40, 44, 60), outline=WHITE)
             if part:
                 text = _name("part", part, locale)
-                f = fit_font(text, 130, range(13, 10, -1))
+                f = fit_font(text, 130, range(15, 13, -1))
                 d.text((x + 6, y + 37), ellipsize(text, f, 130), font=f, fill=WHITE, anchor="lm")
         y += 60
     d.text((14, y), words["colony"].format(up=p.colony_up, n=p.colony), font=body, fill=WHITE)

@@ -25,7 +25,7 @@ from .names import board_names
 
 W = 1200
 LABEL = 150
-TILE_W, TILE_H, GAP = 124, 124, 6
+TILE_W, TILE_H, GAP = 124, 132, 6
 EMPTY = (50, 56, 80)
 AFFORD, DEAR = (120, 220, 120), (240, 130, 110)
 WORDS = {
@@ -49,7 +49,7 @@ def draw_supply(view: Any, viewer: Optional[str], names: Mapping[str, str], loca
     me = next((p for p in view.players if p.seat == viewer and p.species), None)
     img = Image.new("RGB", (W, 70 + 3 * (TILE_H + 2 * GAP) + 10), PAGE)
     d = ImageDraw.Draw(img)
-    title, body, small, bold = font(24, True), font(15), font(13), font(15, True)
+    title, body, small, bold = font(24, True), font(15), font(14), font(15, True)
     d.text((14, 12), words["title"].format(r=view.round), font=title, fill=WHITE)
     d.text((14, 44), words["bag"].format(n=view.tech_bag), font=body, fill=MUTED)
     if me is not None:
@@ -80,7 +80,7 @@ def _tile(d: ImageDraw.ImageDraw, at: tuple[int, int], tech: str, left: int, me:
     name = tr(msg("eclipse.tech." + tech.replace(" ", "-")), locale)
     top = y + 8 + max(38, draw_wrapped(d, (x + 6, y + 4), name, bold, TILE_W - 12, fill=ink, max_lines=3))
     d.text((x + 6, top), words["cost"].format(c=info.cost, m=info.min), font=small, fill=ink)
-    d.text((x + 6, top + 16), words["left"].format(n=left) if left else words["none"], font=small, fill=ink)
+    d.text((x + 6, top + 18), words["left"].format(n=left) if left else words["none"], font=small, fill=ink)
     if me is None:
         return
     if tech in me.techs[info.category]:

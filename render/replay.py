@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequenc
 from PIL import Image, ImageChops
 
 from . import render_board
+from .common import PLAYER_STYLES
 from .names import board_names
 
 MAX_FRAMES = 48
@@ -108,12 +109,25 @@ def _delta(prev: Image.Image, cur: Image.Image) -> Image.Image:
     return frame
 
 
+def shared_palette(last: Image.Image) -> Image.Image:
+    """255 colours (index 255 stays free: "unchanged"): every player colour exactly, so no two players ever
+    share one (a seat with little on the final board would otherwise lose its colour to a neighbour's), and
+    the rest from the final board."""
+    players = [c for style in PLAYER_STYLES for c in style.rgb]
+    n = 255 - len(PLAYER_STYLES)
+    palette = last.quantize(n, method=Image.Quantize.MEDIANCUT)
+    entries = (palette.getpalette() or [])[: 3 * n]
+    entries += entries[-3:] * (n - len(entries) // 3) if entries else [0, 0, 0] * n
+    palette.putpalette(entries + players)
+    return palette
+
+
 def _encode(frames: Iterator[Image.Image], last: Image.Image, width: int, frame_ms: int, first_ms: int,
             last_ms: int) -> bytes:
     """Each frame is scaled and quantised as soon as it arrives, so only small paletted frames are ever kept.
 
-    The shared palette comes from the last frame (the fullest board), given up front."""
-    palette = _scaled(last, width).quantize(255, method=Image.Quantize.MEDIANCUT)  # index 255 stays free: "unchanged"
+    The shared palette (`shared_palette`) comes from the last frame (the fullest board), given up front."""
+    palette = shared_palette(_scaled(last, width))
     paletted: list[tuple[Image.Image, int]] = []  # (frame, index of its top-left colour: the padding)
     for frame in frames:
         scaled = _scaled(frame, width)

@@ -106,7 +106,9 @@ def test_eclipse_boards_draw_spanish_sides_techs_parts_and_ships(monkeypatch):
     drawn = drawn_texts(monkeypatch)
     draw_galaxy(engine.view(state), {"p1": "Ana", "p2": "Bea"}, None, "es")
     rows = [t for t in drawn if t.startswith(("Ana (", "Bea ("))]
-    assert rows and all(" · Cie " in t and "terran" not in t and "Sci" not in t for t in rows)
+    assert rows and all("terran" not in t for t in rows)
+    storage = [t for t in drawn if t.startswith("Dinero ")]  # each player's second line (issue 15: words)
+    assert len(storage) == 2 and all(" · Ciencia " in t and "Science" not in t for t in storage)
     drawn.clear()
     draw_board(engine.view(state, "p1"), "p1", {"p1": "Ana"}, "es")
     board = "\n".join(drawn)

@@ -65,26 +65,28 @@ class EclipseEngine(Engine[EclipseState]):
         return move(*self._find(state, seat, move_id))
 
     def apply(self, state: EclipseState, seat: str, move_id: str) -> EclipseState:
-        self._find(state, seat, move_id)
-        return self._applied(state, seat, move_id)
+        return self._applied(state, seat, move_id, self._find(state, seat, move_id)[1])
 
     def step(self, state: EclipseState, seat: str, move_id: str) -> tuple[Move, EclipseState]:
         """find_move and apply with one legality check (rules/replay.py)."""
-        return move(*self._find(state, seat, move_id)), self._applied(state, seat, move_id)
+        found = self._find(state, seat, move_id)
+        return move(*found), self._applied(state, seat, move_id, found[1])
 
-    def _applied(self, state: EclipseState, seat: str, move_id: str) -> EclipseState:
+    def _applied(self, state: EclipseState, seat: str, move_id: str, label: Msg) -> EclipseState:
         new = self.copy_state(state)
         put(new, "events", [])
         put(new, "battles", [])
-        self._apply_id(new, seat, move_id)
+        self._apply_id(new, seat, move_id, None if self.is_private(state, seat) else label)
         put(new, "moves_made", new.moves_made + 1)
         return new
 
     def _apply(self, state: EclipseState, seat: str, move: Move) -> None:
-        self._apply_id(state, seat, move.id)
+        self._apply_id(state, seat, move.id, None if self.is_private(state, seat) else move.text)
 
-    def _apply_id(self, state: EclipseState, seat: str, move_id: str) -> None:
+    def _apply_id(self, state: EclipseState, seat: str, move_id: str, label: Msg | None = None) -> None:
         apply_option(state, seat, move_id)
+        if label is not None and not state.events:  # issue 15: a public move that said nothing says its label
+            state.events.append(m("ev.chose", seat=seat_ref(seat), what=label))
         settle(state)
 
     def view(self, state: EclipseState, seat: str | None = None) -> EclipseView:

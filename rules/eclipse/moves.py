@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ..text import Msg
 from .battle.phase import options as combat_options
-from .board import (connected, controlled, coord_index, enemies, has_wormhole_generator, m, neighbours, own_ships,
-                    owns, price, res_msg, return_targets, trade_rate, unpinned)
+from .board import (connected, controlled, coord_index, enemies, has_wormhole_generator, hex_cubes, m, neighbours,
+                    own_ships, owns, price, res_msg, return_targets, trade_rate, unpinned)
 from .colony import colony_options
 from .data import BUILDABLE, HEXES, RESOURCES, SPECIES, TABLES, TECH_ORDER, TECHS
 from .diplomacy import options as dip_options, proposals
@@ -74,8 +74,8 @@ def _species(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 def turn_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     out: list[Opt] = []
-    if not p.passed and p.track > 0:
-        out += [(f"act:{a}", m(f"mv.act.{a}"), False) for a in ACTIONS]
+    if not p.passed and p.track > 0:  # E26 RULING (issue 15): only actions that can do something
+        out += [(f"act:{a}", m(f"mv.act.{a}"), False) for a in ACTIONS if can_start(state, seat, a)]
     if p.passed and p.track > 0:  # E28/E109: Reactions that can do something
         if can_react_upgrade(p):
             out.append(("react:upgrade", m("mv.react.upgrade"), False))
@@ -117,6 +117,8 @@ def influence_targets(state: EclipseState, seat: str, src: str) -> list[str]:
     for hid, h in state.hexes.items():
         if (h.owner is not None and hid != src) or h.gcds or enemies(state, hid, seat):
             continue
+        if hid == src and not hex_cubes(state, hid):  # U12: back onto its own hex only to reset cubes
+            continue
         ok = own_ships(state, hid, seat) > 0
         if not ok:
             for d, n in neighbours(state, hid, index):
@@ -137,7 +139,8 @@ def _influence(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if f.get("src") is None:
         out = [(f"from:{s}", m("mv.inf_from", src=_from(s)), False) for s in influence_sources(state, seat)]
         return out + [_stop()]
-    return [(f"to:{t}", m("mv.inf_to", dst=_place(t)), t != "track" and state.hexes[t].discovery is not None)
+    return [(f"to:{t}", m("mv.inf_back", hex=t) if t == f["src"] else m("mv.inf_to", dst=_place(t)),
+             t != "track" and state.hexes[t].discovery is not None)
             for t in influence_targets(state, seat, f["src"])]
 
 
@@ -321,5 +324,47 @@ _BY_KIND = {"species": _species, "turn": turn_options, "research": _research, "i
             "control": _control, "colhex": _colhex,
             "combat": _combat, "fight": _combat, "rep": _combat, "popatk": _combat, "grave": _combat,
             "dipl": _dip, "ambc": _dip, "ambroom": _dip}
+
+
+def can_start(state: EclipseState, seat: str, action: str) -> bool:
+    """E26 RULING (issue 15), E99: an action is offered only when its first activation can do
+    something, counting trades that would pay for it."""
+    return not nothing_left(state, {"k": action, "seat": seat})
+
+
+def nothing_left(state: EclipseState, f: dict) -> bool:
+    """E99: the first decision of an activation offers only `stop` and no trade can
+    make another option payable: the action ends without asking."""
+    if f.get("drawn") or f.get("placed") or f.get("src") or f.get("what") or f.get("at"):
+        return False
+    if f.get("part") or f.get("picking") or f.get("ret") or f.get("undone"):
+        return False
+    seat, k = f["seat"], f["k"]
+    p = state.players[seat]
+    if k == "explore":
+        return not explore_positions(state, seat)
+    if k == "influence":
+        return not influence_sources(state, seat)
+    if k == "move":
+        return not ship_groups(state, seat)
+    if k == "upgrade":
+        return not can_react_upgrade(p)
+    rate = trade_rate(p)
+    if k == "research":
+        best = p.storage[1] + p.storage[0] // rate + p.storage[2] // rate
+        return not any(price(p, t) <= best for t in state.supply
+                       if not owns(p, t) and len(p.techs[TECHS[t].category]) < 7)
+    if k == "build":
+        best = p.storage[2] + p.storage[0] // rate + p.storage[1] // rate
+        for i, what in enumerate(BUILDABLE):
+            if what in ("starbase", "orbital", "monolith") and not owns(p, what):
+                continue
+            if what in TABLES.ships and p.built[what] >= TABLES.ships[what]:
+                continue
+            if SPECIES[p.species].costs[i] <= best and build_hexes(state, seat, what):
+                return False
+        return True
+    return False
+
 
 __all__ = ["options", "dash", "undash"]

@@ -150,8 +150,12 @@ def end_upkeep(state: EclipseState) -> None:
 
 
 def game_over(state: EclipseState) -> None:
+    """E25: the end after round 9; E72: at once when no seat is left in the game (every score frozen)."""
     state.phase = "over"
     state.stack = []
     state.turn = None
-    state.events.append(m("ev.game_over"))
+    if not active(state):
+        state.events.append(m("ev.all_collapsed", round=state.round))
+    else:
+        state.events.append(m("ev.game_over", round=state.round))
 

@@ -8,18 +8,15 @@ from __future__ import annotations
 
 from ..text import seat_ref
 from .battle.phase import COMBAT_FRAMES, settle_combat
-from .board import controlled, m, owns, price, production, return_targets, trade_rate, upkeep
+from .board import controlled, m, production, return_targets, trade_rate, upkeep
 from .colony import colony_options
-from .data import BUILDABLE, RESOURCES, SPECIES, TABLES, TECHS
+from .data import RESOURCES
 from .diplomacy import settle_dip
-from .movement import ship_groups
-from .moves import ancient_tech_choices, build_hexes, discovery_usable, explore_positions, influence_sources, \
-    placements, turn_options
+from .moves import ancient_tech_choices, discovery_usable, nothing_left, placements, turn_options
 from .pending import frame
 from .phases import collapse, end_turn, end_upkeep, finish_action
 from .state import EclipseState
 from .turns import apply_option
-from .upgrade import can_react_upgrade
 
 
 def settle(state: EclipseState) -> None:
@@ -32,12 +29,12 @@ def settle(state: EclipseState) -> None:
         if k == "turn":
             seat = state.turn
             p = state.players[seat]
-            if ((p.passed and not _reacts(state, seat)) or p.track <= 0) and not colony_options(state, seat):
+            if (p.track <= 0 or not _reacts(state, seat)) and not colony_options(state, seat):
                 apply_option(state, seat, "pass")  # E101: only `pass` left: passed without asking
                 continue
             return
         if k in ("research", "influence", "build", "explore", "upgrade", "move"):
-            if f["left"] <= 0 or _nothing_left(state, f):
+            if f["left"] <= 0 or nothing_left(state, f):
                 f["left"] = 0
                 finish_action(state)
                 continue
@@ -103,41 +100,6 @@ def settle(state: EclipseState) -> None:
 
 def _reacts(state: EclipseState, seat: str) -> bool:
     return len(turn_options(state, seat, {})) > 1
-
-
-def _nothing_left(state: EclipseState, f: dict) -> bool:
-    """E99: the first decision of an activation offers only `stop` and no trade can
-    make another option payable: the action ends without asking."""
-    if f.get("drawn") or f.get("placed") or f.get("src") or f.get("what") or f.get("at"):
-        return False
-    if f.get("part") or f.get("picking") or f.get("ret") or f.get("undone"):
-        return False
-    seat, k = f["seat"], f["k"]
-    p = state.players[seat]
-    if k == "explore":
-        return not explore_positions(state, seat)
-    if k == "influence":
-        return not influence_sources(state, seat)
-    if k == "move":
-        return not ship_groups(state, seat)
-    if k == "upgrade":
-        return not can_react_upgrade(p)
-    rate = trade_rate(p)
-    if k == "research":
-        best = p.storage[1] + p.storage[0] // rate + p.storage[2] // rate
-        return not any(price(p, t) <= best for t in state.supply
-                       if not owns(p, t) and len(p.techs[TECHS[t].category]) < 7)
-    if k == "build":
-        best = p.storage[2] + p.storage[0] // rate + p.storage[1] // rate
-        for i, what in enumerate(BUILDABLE):
-            if what in ("starbase", "orbital", "monolith") and not owns(p, what):
-                continue
-            if what in TABLES.ships and p.built[what] >= TABLES.ships[what]:
-                continue
-            if SPECIES[p.species].costs[i] <= best and build_hexes(state, seat, what):
-                return False
-        return True
-    return False
 
 
 def _disc_allowed(state: EclipseState, f: dict) -> bool:

@@ -190,6 +190,11 @@ class EclipseView(BaseModel):
     log: list[Any] = Field(default_factory=list)
     # the battles this move fought in, each from its start: {"hex", "log", "over"} (battle/fight.py)
     battles: list[Any] = Field(default_factory=list)
+    # a pending Explore (E103, public): the positions offered at step 1, or the position being
+    # explored and each drawn hex in each legal orientation (E35), as the placement options list them
+    explore_targets: list[str] = Field(default_factory=list)
+    explore_pos: Optional[str] = None
+    explore_options: list[HexView] = Field(default_factory=list)
 
 
 _PLAIN = ("stacks", "discards", "tech_bag", "supply", "rep_bag", "disc_bag", "stack")

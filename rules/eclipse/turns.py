@@ -146,6 +146,9 @@ def _influence(state, seat, f, head, arg) -> None:
     else:
         state.players[seat].track += 1
         put_disc(state, seat, arg)
+    if arg == src:  # U12: the same hex again, its cubes reset
+        state.events.append(m("ev.inf_back", seat=seat_ref(seat), hex=arg))
+        return
     state.events.append(m("ev.influence", seat=seat_ref(seat), src=_where(src, "from"), dst=_where(arg, "to")))
 
 

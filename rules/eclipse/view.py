@@ -7,7 +7,8 @@ from typing import Optional
 from ..text import Msg, seat_ref
 from .board import m, production, upkeep
 from .data import HEXES, SHIPS, SPECIES, ship_stats
-from .geometry import wormholes
+from .geometry import parse_pos, wormholes
+from .moves import explore_positions, placements
 from .pending import frame, seat_to_act
 from .state import EclipseState, EclipseView, HexView, PlayerView
 
@@ -46,7 +47,29 @@ def build_view(state: EclipseState, seat: Optional[str]) -> EclipseView:
                        to_act=to_act, order=list(state.order), hexes=hexes, players=players,
                        supply=dict(state.supply), stacks={k: len(v) for k, v in state.stacks.items()},
                        tech_bag=len(state.tech_bag), rep_bag=len(state.rep_bag),
-                       log=[e.model_dump() for e in state.events], battles=_battles(state))
+                       log=[e.model_dump() for e in state.events], battles=_battles(state), **_explore(state))
+
+
+def _explore(state: EclipseState) -> dict:
+    """Issue 15: the pending Explore decision drawn on the board (E103).  Public: the positions are
+    the options of an open decision and the drawn hexes are revealed (E34 and the explore event)."""
+    f = frame(state)
+    if f is None or f["k"] != "explore" or f.get("placed"):
+        return {}
+    seat = f["seat"]
+    if not f.get("drawn"):
+        return {"explore_targets": explore_positions(state, seat)}
+    q, r = parse_pos(f["pos"])
+    return {"explore_pos": f["pos"],
+            "explore_options": [_drawn(hid, q, r, rot) for hid in f["drawn"]
+                                for rot in placements(state, seat, hid, f["pos"])]}
+
+
+def _drawn(hid: str, q: int, r: int, rot: int) -> HexView:
+    h = HEXES[hid]
+    return HexView(id=hid, q=q, r=r, rot=rot, wormholes=sorted(wormholes(hid, rot)), vp=h.vp,
+                   squares=list(h.squares), pop=[0] * len(h.squares), owner=None, orbital=0, monolith=False,
+                   ships={}, ancients=h.ancients, gcds=h.gcds, discovery=h.discovery)
 
 
 def _battles(state: EclipseState) -> list[dict]:

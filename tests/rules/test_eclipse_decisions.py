@@ -23,16 +23,15 @@ def core(s, seat=None):
     return [x for x in ids(s, seat) if not x.startswith(("tr:", "col:"))]
 
 
-ACTS = ["act:explore", "act:influence", "act:research", "act:upgrade", "act:build", "act:move"]
-
-
-def test_e101_six_actions_even_with_nothing_to_do_then_the_turn_moves_on():
-    """E101 (E26 RULING): all six actions and `pass` while a disc is on the track; an action
-    that can do nothing (E99) still spends the disc and ends the turn."""
+def test_e101_only_actions_that_can_do_something_then_the_turn_moves_on():
+    """E101 (E26 RULING, issue 15): an action is offered while a disc is on the track only when its
+    first activation can do something, trades counted (E99); it spends the disc."""
     s = p1_turn()
     s.players["p1"].storage = [0, 0, 0]
-    assert core(s) == ACTS + ["pass"]
-    s = play(s, "act:research")
+    assert core(s) == ["act:explore", "act:influence", "act:upgrade", "pass"]
+    s.players["p1"].storage = [0, 8, 3]
+    assert core(s) == ["act:explore", "act:influence", "act:research", "act:upgrade", "act:build", "pass"]
+    s = play(s, "act:research", "stop")
     p = s.players["p1"]
     assert (p.track, p.discs_acted) == (11, 1) and seat_to_act(s) == "p2" and s.turn == "p2"
 
@@ -55,7 +54,7 @@ def test_e101_a_seat_with_only_pass_passes_without_being_asked():
     s = p1_turn()
     s.players["p2"].track = 0
     s.players["p1"].storage = [0, 0, 0]
-    s = play(s, "act:research")  # nothing to research: the turn goes to p2, who cannot act
+    s = play(s, "act:explore", "stop")  # the turn goes to p2, who cannot act
     assert s.players["p2"].passed and s.first_pass == "p2" and seat_to_act(s) == "p1"
 
 

@@ -9,7 +9,7 @@ from rules.eclipse.settle import settle
 from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex
 
-from .test_eclipse_decisions import ACTS, core
+from .test_eclipse_decisions import core
 from .test_eclipse_kit import game, home, ids, play
 
 TWO = ["terran union", "terran alliance"]
@@ -55,7 +55,8 @@ def test_e67_a_player_without_hexes_keeps_turns_produces_and_scores():
     s = play(s, "pass", "pass")
     p = s.players["p1"]
     assert s.round == 2 and not p.collapsed and p.storage == [2, 2, 2]  # 11 cubes on each track produce 2
-    assert seat_to_act(s) == "p1" and core(s) == ACTS + ["pass"]  # p1 passed first: Start Player
+    # p1 passed first: Start Player; with no hex, only the actions that can do something (E26 RULING)
+    assert seat_to_act(s) == "p1" and core(s) == ["act:research", "act:upgrade", "pass"]
     while s.phase != "over":
         s = play(s, "pass")
     out = E.outcome(s)

@@ -1,0 +1,121 @@
+"""Issue 15 item 7 for Eclipse: no action offered that can do nothing (E26 RULING, E99, E101, U12)
+and the right end message when every civilisation collapses (E72)."""
+from __future__ import annotations
+
+from rules.eclipse import ENGINE as E
+from rules.eclipse.moves import seat_to_act
+from rules.eclipse.setup import new_hex
+from rules.text import tr
+
+from ..test_eclipse_kit import game, home, ids, play
+
+TWO = ["terran union", "terran alliance"]
+
+
+def p1_turn():
+    s = game(TWO, seed=0)
+    s.turn = "p1"
+    return s
+
+
+def acts(s):
+    return [x for x in ids(s) if x.startswith("act:")]
+
+
+def test_e26_e105_research_only_with_a_tech_it_can_pay_trades_counted():
+    """E26 RULING / E99 / E105: no Science and nothing to trade: no Research; Money that trades
+    (E21, Terrans 2:1) into the price of a tech (E19): Research offered."""
+    s = p1_turn()
+    s.players["p1"].storage = [0, 0, 0]
+    assert "act:research" not in acts(s)
+    s.players["p1"].storage = [2 * 8, 0, 0]  # 8 Science after trades: the cheapest techs cost less
+    assert "act:research" in acts(s)
+
+
+def test_e26_e107_build_only_with_a_piece_it_can_pay():
+    """E26 RULING / E107: fewer Materials than the cheapest piece (Interceptor 3, E41): no Build."""
+    s = p1_turn()
+    s.players["p1"].storage = [0, 0, 2]
+    assert "act:build" not in acts(s)
+    s.players["p1"].storage[2] = 3
+    assert "act:build" in acts(s)
+    s = play(s, "act:build")
+    assert [x for x in ids(s) if x.startswith("bld:")] == ["bld:interceptor", "bld:starbase"]
+
+
+def test_e26_e108_move_only_with_a_ship_that_can_move():
+    """E26 RULING / E108: no ship with a first step (E43, E44): no Move."""
+    s = p1_turn()
+    for h in s.hexes.values():
+        h.ships.pop("p1", None)
+    assert "act:move" not in acts(s)
+    hid = home(s, "p1")
+    s.hexes[hid].ships["p1"] = {"interceptor": 1}
+    q, r = s.hexes[hid].q, s.hexes[hid].r
+    from rules.eclipse.geometry import neighbour, wormholes
+    d = sorted(wormholes(hid, s.hexes[hid].rotation))[0]
+    nq, nr = neighbour(q, r, d)
+    for rot in range(6):  # an explored neighbour with a wormhole facing back (E43)
+        if (d + 3) % 6 in wormholes("106", rot):
+            s.hexes["106"] = new_hex("106", nq, nr, rot)
+            break
+    assert "act:move" in acts(s)
+
+
+def test_e26_e103_explore_only_with_a_position():
+    """E26 RULING / E103 step 1: with every reachable stack and discard pile empty (E34), no Explore."""
+    s = p1_turn()
+    assert "act:explore" in acts(s)
+    for ring in s.stacks:
+        s.stacks[ring] = []
+        s.discards[ring] = []
+    assert "act:explore" not in acts(s)
+
+
+def test_u12_e104_a_disc_goes_back_onto_its_own_hex_only_to_reset_cubes():
+    """U12 RULING / E104 step 2: back onto the hex it left only when that hex holds cubes (they return,
+    E38); on a hex without cubes that move would change nothing and is not offered."""
+    s = p1_turn()
+    hid = home(s, "p1")
+    s = play(s, "act:influence", f"from:{hid}")
+    assert f"to:{hid}" in ids(s)
+    label = next(m.text for m in E.legal_moves(s, "p1") if m.id == f"to:{hid}")
+    assert tr(label, "en") == f"Put it back on hex {hid} (its cubes return to your tracks)"
+    assert tr(label, "es") == f"Devolverlo al hexágono {hid} (sus cubos vuelven a tus pistas)"
+    s = play(s, f"to:{hid}")
+    assert tr(s.events[0], "en", {"p1": "Ann"}) == (
+        f"Ann lifts the disc of hex {hid} and puts it back; its cubes return to the tracks.")
+    assert s.hexes[hid].owner == "p1" and not any(s.hexes[hid].cubes)
+    s = play(s, f"from:{hid}")  # no cube left there: only other hexes or the track
+    assert f"to:{hid}" not in ids(s) and "to:track" in ids(s)
+
+
+def test_e101_e99_a_seat_with_no_useful_action_passes_without_being_asked(monkeypatch):
+    """E101 / E99: no action can do anything (no hex, ship, resources or position; Upgrade made
+    impossible here), no colony ship: the seat passes without being asked, discs still on its track."""
+    import rules.eclipse.upgrade as upgrade
+    monkeypatch.setattr(upgrade, "can_react_upgrade", lambda p: False)
+    s = p1_turn()
+    s.players["p2"].update(res=[0, 0, 0], col_up=0)
+    for h in s.hexes.values():
+        if h.owner == "p2":
+            h.owner = None
+        h.ships.pop("p2", None)
+    assert s.players["p2"].track > 0
+    s = play(s, "pass")  # p2 passes at once, so the round ends (E29) and round 2 begins
+    assert [tr(e, "en") for e in s.events][:2] == ["p1 passes.", "p2 passes."] and s.round == 2
+
+
+def test_e72_every_civilisation_collapsed_in_round_1_says_so():
+    """E72: with no seat left the game ends at once; the message tells it (not "Round 9 is over", E25)."""
+    s = game(TWO, seed=1)
+    for seat in ("p1", "p2"):
+        s.players[seat].update(track=1, acted=11, res=[0, 1, 1], col_up=0)
+    s.turn = s.start
+    s = play(s, "pass", "pass")
+    while s.phase != "over":
+        s = play(s, next(x for x in ids(s) if x.startswith("give:")))
+    assert s.round == 1 and all(s.players[x].collapsed for x in ("p1", "p2"))
+    en = [tr(e, "en") for e in s.events]
+    assert en[-1].startswith("Every civilisation has collapsed (round 1)") and not any("Round 9" in x for x in en)
+    assert tr(s.events[-1], "es").startswith("Todas las civilizaciones se han derrumbado (ronda 1)")
