@@ -1,9 +1,11 @@
 """Eclipse behaves as before its refactoring (issue 17 part 3): seeded random games of 2-6 players
 end in the same state with the same events, and states saved by the earlier engine still load.
 
-The digests and the saved states were written by the engine before its modules moved and its
-state became pydantic models (tests/rules/eclipse_baseline).  States are compared as JSON with
-sorted keys: the order of fields in the text is not behaviour."""
+The saved states were written by the engine before its modules moved and its state became pydantic
+models (tests/rules/eclipse_baseline); the refactoring reproduced the digests of that engine exactly.
+The digests were then written again once, on purpose, when issue 15 changed the rules of play (the
+E26 ruling: no action is offered that can do nothing; E101, U12, E72), so they now guard that
+behaviour.  States are compared as JSON with sorted keys: the order of fields is not behaviour."""
 from __future__ import annotations
 
 import json

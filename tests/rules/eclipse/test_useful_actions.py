@@ -93,10 +93,10 @@ def test_u12_e104_a_disc_goes_back_onto_its_own_hex_only_to_reset_cubes():
 def test_e101_e99_a_seat_with_no_useful_action_passes_without_being_asked(monkeypatch):
     """E101 / E99: no action can do anything (no hex, ship, resources or position; Upgrade made
     impossible here), no colony ship: the seat passes without being asked, discs still on its track."""
-    import rules.eclipse.upgrade as upgrade
-    monkeypatch.setattr(upgrade, "can_react_upgrade", lambda p: False)
+    import rules.eclipse.moves as moves  # where the check that an action can do something reads it
+    monkeypatch.setattr(moves, "can_react_upgrade", lambda p: False)
     s = p1_turn()
-    s.players["p2"].update(res=[0, 0, 0], col_up=0)
+    s.players["p2"].storage, s.players["p2"].colony_ships_up = [0, 0, 0], 0
     for h in s.hexes.values():
         if h.owner == "p2":
             h.owner = None
@@ -110,7 +110,8 @@ def test_e72_every_civilisation_collapsed_in_round_1_says_so():
     """E72: with no seat left the game ends at once; the message tells it (not "Round 9 is over", E25)."""
     s = game(TWO, seed=1)
     for seat in ("p1", "p2"):
-        s.players[seat].update(track=1, acted=11, res=[0, 1, 1], col_up=0)
+        p = s.players[seat]
+        p.track, p.discs_acted, p.storage, p.colony_ships_up = 1, 11, [0, 1, 1], 0
     s.turn = s.start
     s = play(s, "pass", "pass")
     while s.phase != "over":
