@@ -18,11 +18,11 @@ from rules.text import msg, tr
 
 from .common import WHITE, ellipsize, font, paste_marker, to_png
 from .robinson_island import draw_island
-from .robinson_panels import PAGE, draw_bottom, draw_side, bottom_height
+from .robinson_panels import PAGE, bottom_height, draw_bottom, draw_side, side_height
 
 W = 1400
-ISLAND_W = 760
-ISLAND_H = 600
+ISLAND_W = 860
+ISLAND_H = 720
 HEADER_BG = (28, 52, 44)
 MAX_CAPTION = 3
 
@@ -39,8 +39,10 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
     caption = list(caption or [])[:MAX_CAPTION]
     seat_index = {s: i for i, s in enumerate(view.seats)}
     head_h = 60 + 26 * len(caption)
-    bot_h = bottom_height(view)
-    img = Image.new("RGB", (W, head_h + ISLAND_H + bot_h + 10), PAGE)
+    bot_h = bottom_height(view, W - 20, locale)
+    side_w = W - 10 - (ISLAND_W + 8)
+    body_h = max(ISLAND_H, side_height(view, side_w, locale) + 10)
+    img = Image.new("RGB", (W, head_h + body_h + bot_h + 10), PAGE)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, W, head_h], fill=HEADER_BG)
     d.text((16, 12), "Robinson Crusoe", font=font(28, True), fill=WHITE)
@@ -58,9 +60,9 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
     for i, line in enumerate(caption):
         d.text((16, 56 + 26 * i), ellipsize(line, small, W - 32), font=small, fill=(222, 236, 228))
     top = head_h
-    draw_island(img, view, (0, top, ISLAND_W, top + ISLAND_H), locale)
-    draw_side(img, view, (ISLAND_W + 8, top + 6, W - 10, top + ISLAND_H - 4), locale)
-    draw_bottom(img, view, (10, top + ISLAND_H + 6, W - 10, top + ISLAND_H + bot_h), names, seat_index, locale)
+    draw_island(img, view, (0, top, ISLAND_W, top + body_h), locale)
+    draw_side(img, view, (ISLAND_W + 8, top + 6, W - 10, top + body_h - 4), locale)
+    draw_bottom(img, view, (10, top + body_h + 6, W - 10, top + body_h + bot_h), names, seat_index, locale)
     return img
 
 
