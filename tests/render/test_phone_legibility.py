@@ -33,8 +33,11 @@ def views(game: str, seed: int = 11) -> dict[str, object]:
     engine = importlib.import_module(f"rules.{game}").ENGINE
     state = engine.setup([f"p{i + 1}" for i in range(PLAYERS[game])], seed)
     states = [state] + [step.after for step in iter_playout(engine, state, playout_rng(seed))]
-    return {"start": engine.view(states[0], None), "middle": engine.view(states[len(states) // 2], None),
-            "end": engine.view(states[-1], None)}
+    out = {"start": engine.view(states[0], None), "middle": engine.view(states[len(states) // 2], None),
+           "end": engine.view(states[-1], None)}
+    if game == "robinson":  # the plan phase with the most stacks (numbered for `/robinson support stack:`)
+        out["plan"] = engine.view(max(states, key=lambda st: len(st.plan) if st.phase == "plan" else -1), None)
+    return out
 
 
 def _clear_render_caches() -> None:
@@ -92,7 +95,8 @@ class TextSpy:
 CASES = [pytest.param(game, moment, locale, id=f"{game}-{moment}-{locale}",
                       marks=[ECLIPSE] if game == "eclipse" else [])
          for game in ("wayfinders", "robinson", "flotilla", "eclipse")
-         for moment in ("start", "middle", "end") for locale in ("en", "es")]
+         for moment in ("start", "middle", "end", "plan") for locale in ("en", "es")
+         if moment != "plan" or game == "robinson"]
 
 
 def draw_recorded(monkeypatch, game: str, moment: str, locale: str) -> tuple[Image.Image, TextSpy]:
@@ -127,3 +131,22 @@ def test_the_spy_sees_a_small_or_overlapping_text(monkeypatch):
     d.text((12, 12), "over", font=font(16))
     assert [(t, s) for t, s, _, _ in spy.texts] == [("tiny", 12), ("over", 16)]
     assert overlapping(spy.surfaces(img.size)["page"]) == [("tiny", "over")]
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_robinson_stacks_carry_the_number_the_support_command_takes(monkeypatch, locale):
+    """Issue 15 item 8: `/robinson support stack:N` joins plan stack N (1 = first); the board draws
+    N in a badge on the row of that stack, left of the stack's target."""
+    from cogs.robinson_cog import support_move
+    from render.robinson_panels import target_text
+
+    view = views("robinson")["plan"]
+    assert len(view.plan) >= 3
+    img, spy = draw_recorded(monkeypatch, "robinson", "plan", locale)
+    page = spy.surfaces(img.size)["page"]
+    for i, st in enumerate(view.plan):
+        assert support_move(i + 1, "friday") == f"s:{i}:f"  # the command's number -> the engine's stack index
+        badge = [box for t, _, box in page if t == str(i + 1) and box[0] > 0]
+        label = [box for t, _, box in page if t.startswith(target_text(view, st["target"], locale)[:12])]
+        assert any(b[2] < lb[0] < b[2] + 30 and abs((b[1] + b[3]) / 2 - (lb[1] + lb[3]) / 2) < 8
+                   for b in badge for lb in label), (i + 1, st["target"])
