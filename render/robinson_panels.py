@@ -227,6 +227,6 @@ def draw_bottom(img: Image.Image, view: Any, box, names: Mapping[str, str], seat
         # R38: a stack started for others to join, not carried out as it is: dashed, with what it lacks
         dashed_rect(d, (int(tx) - 5, cy - 3, int(cx + half) - 12, cy + 25), BAD, width=2, dash=7, gap=4)
         note = "  " + _t("img.waiting_one" if waiting == 1 else "img.waiting_many", locale, n=waiting)
-        text = ellipsize(text, f, room - text_width(note, fb))
+        text = ellipsize(text, f, room - text_width(note, fb) - 2)
         d.text((tx, ty), text, font=f, fill=MUTED)
-        d.text((tx + text_width(text, f), ty), note, font=fb, fill=BAD)
+        d.text((tx + text_width(text, f) + 2, ty), note, font=fb, fill=BAD)
