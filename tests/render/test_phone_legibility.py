@@ -150,3 +150,22 @@ def test_robinson_stacks_carry_the_number_the_support_command_takes(monkeypatch,
         label = [box for t, _, box in page if t.startswith(target_text(view, st["target"], locale)[:12])]
         assert any(b[2] < lb[0] < b[2] + 30 and abs((b[1] + b[3]) / 2 - (lb[1] + lb[3]) / 2) < 8
                    for b in badge for lb in label), (i + 1, st["target"])
+
+
+@pytest.mark.parametrize("game, players, seed", [("wayfinders", 2, 3), ("wayfinders", 3, 5), ("robinson", 1, 4),
+                                                  ("robinson", 2, 21), ("robinson", 4, 9)])
+def test_legible_all_through_a_game(monkeypatch, game, players, seed):
+    """Every twelfth of a random game (other seat counts; Spanish, the longer words): each board
+    legible, among them a Wayfinders discard with a hand of 11 and Robinson stacks waiting for pawns."""
+    engine = importlib.import_module(f"rules.{game}").ENGINE
+    state = engine.setup([f"p{i + 1}" for i in range(players)], seed)
+    states = [state] + [step.after for step in iter_playout(engine, state, playout_rng(seed))]
+    spy = TextSpy(monkeypatch)
+    for k in range(0, len(states), max(1, len(states) // 12)):
+        _clear_render_caches()
+        spy.texts.clear()
+        img = Image.open(io.BytesIO(render_board(engine.view(states[k], None), NAMES, CAPTION, locale="es")))
+        assert img.width <= MAX_W
+        assert min(size for _, size, _, _ in spy.texts) >= MIN_PX, k
+        clashes = [pair for texts in spy.surfaces(img.size).values() for pair in overlapping(texts)]
+        assert not clashes, (k, clashes[:5])
