@@ -50,12 +50,15 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
                    phase=label(f"img.phase.{view.phase}", locale))
     if view.result:
         status = label(f"img.result.{view.result}", locale, round=view.round)
-    d.text((290, 18), status, font=font(20, True), fill=(255, 214, 120))
-    if view.to_act:
+    fs = font(20, True)
+    d.text((290, 18), status, font=fs, fill=(255, 214, 120))
+    if view.to_act:  # right-aligned, using the room the status leaves
         who = ", ".join(names.get(s, s) for s in view.to_act)
-        paste_marker(img, (W - 330, 30), 22, seat_index[view.to_act[0]])
-        d.text((W - 312, 18), ellipsize(label("img.to_act", locale, names=who), font(19, True), 305),
-               font=font(19, True), fill=WHITE)
+        fw = font(19, True)
+        text = ellipsize(label("img.to_act", locale, names=who), fw, W - 16 - (290 + fs.getlength(status) + 64))
+        x = W - 16 - fw.getlength(text)
+        paste_marker(img, (x - 18, 30), 22, seat_index[view.to_act[0]])
+        d.text((x, 18), text, font=fw, fill=WHITE)
     small = font(18)
     for i, line in enumerate(caption):
         d.text((16, 56 + 26 * i), ellipsize(line, small, W - 32), font=small, fill=(222, 236, 228))

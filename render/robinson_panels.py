@@ -215,7 +215,7 @@ def draw_bottom(img: Image.Image, view: Any, box, names: Mapping[str, str], seat
     for i, st in enumerate(plan):
         cx, cy = x + (i % 2) * half, y + (i // 2) * PLAN_ROW
         bw = stack_badge(d, cx, cy - 2, i + 1)
-        tx, ty = cx + bw + 8, cy + 1
+        tx, ty = cx + bw + 10, cy + 1
         pawns = ", ".join(_t("cname." + p, locale) for p in st["pawns"])
         sure = " ✓" if st["auto"] or st["action"] not in ("build", "gather", "explore") else " ⚀"
         text = f"{target_text(view, st['target'], locale)}: {pawns}" + sure
