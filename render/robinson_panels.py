@@ -94,7 +94,7 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
             dd.rectangle([cx, y, cx + w, y + 26], outline=INK, fill=WHITE)
             if have:
                 dd.rectangle([cx, y, cx + unit * have, y + 26], fill=(150, 100, 50))
-            dd.text((cx + w / 2, y + 13), f"{have}/{need}", font=font(15, True), fill=INK if have < 2 else WHITE,
+            dd.text((cx + w / 2, y + 13), f"{have}/{need}", font=font(15, True), fill=WHITE if have * 2 > need else INK,
                     anchor="mm")
             cx += w + 8
         goal = _t("img.goal", locale, fire=_t("img.yes" if fire else "img.no", locale))
