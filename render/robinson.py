@@ -18,11 +18,11 @@ from rules.text import msg, tr
 
 from .common import WHITE, ellipsize, font, paste_marker, to_png
 from .robinson_island import draw_island
-from .robinson_panels import PAGE, draw_bottom, draw_side, bottom_height
+from .robinson_panels import PAGE, bottom_height, draw_bottom, draw_side, side_height
 
 W = 1400
-ISLAND_W = 760
-ISLAND_H = 600
+ISLAND_W = 860
+ISLAND_H = 720
 HEADER_BG = (28, 52, 44)
 MAX_CAPTION = 3
 
@@ -39,8 +39,10 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
     caption = list(caption or [])[:MAX_CAPTION]
     seat_index = {s: i for i, s in enumerate(view.seats)}
     head_h = 60 + 26 * len(caption)
-    bot_h = bottom_height(view)
-    img = Image.new("RGB", (W, head_h + ISLAND_H + bot_h + 10), PAGE)
+    bot_h = bottom_height(view, W - 20, locale)
+    side_w = W - 10 - (ISLAND_W + 8)
+    body_h = max(ISLAND_H, side_height(view, side_w, locale) + 10)
+    img = Image.new("RGB", (W, head_h + body_h + bot_h + 10), PAGE)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, W, head_h], fill=HEADER_BG)
     d.text((16, 12), "Robinson Crusoe", font=font(28, True), fill=WHITE)
@@ -48,19 +50,22 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
                    phase=label(f"img.phase.{view.phase}", locale))
     if view.result:
         status = label(f"img.result.{view.result}", locale, round=view.round)
-    d.text((290, 18), status, font=font(20, True), fill=(255, 214, 120))
-    if view.to_act:
+    fs = font(20, True)
+    d.text((290, 18), status, font=fs, fill=(255, 214, 120))
+    if view.to_act:  # right-aligned, using the room the status leaves
         who = ", ".join(names.get(s, s) for s in view.to_act)
-        paste_marker(img, (W - 330, 30), 22, seat_index[view.to_act[0]])
-        d.text((W - 312, 18), ellipsize(label("img.to_act", locale, names=who), font(19, True), 305),
-               font=font(19, True), fill=WHITE)
+        fw = font(19, True)
+        text = ellipsize(label("img.to_act", locale, names=who), fw, W - 16 - (290 + fs.getlength(status) + 64))
+        x = W - 16 - fw.getlength(text)
+        paste_marker(img, (x - 18, 30), 22, seat_index[view.to_act[0]])
+        d.text((x, 18), text, font=fw, fill=WHITE)
     small = font(18)
     for i, line in enumerate(caption):
         d.text((16, 56 + 26 * i), ellipsize(line, small, W - 32), font=small, fill=(222, 236, 228))
     top = head_h
-    draw_island(img, view, (0, top, ISLAND_W, top + ISLAND_H), locale)
-    draw_side(img, view, (ISLAND_W + 8, top + 6, W - 10, top + ISLAND_H - 4), locale)
-    draw_bottom(img, view, (10, top + ISLAND_H + 6, W - 10, top + ISLAND_H + bot_h), names, seat_index, locale)
+    draw_island(img, view, (0, top, ISLAND_W, top + body_h), locale)
+    draw_side(img, view, (ISLAND_W + 8, top + 6, W - 10, top + body_h - 4), locale)
+    draw_bottom(img, view, (10, top + body_h + 6, W - 10, top + body_h + bot_h), names, seat_index, locale)
     return img
 
 

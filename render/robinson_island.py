@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from rules.text import msg, tr
 
-from .common import INK, WHITE, ellipsize, fit_font, font, text_center
+from .common import INK, WHITE, ellipsize, fit_font, font, text_center, wrap_text
 
 ROWS = ((0, 1, 2), (3, 4, 5, 6, 7), (8, 9, 10, 11), (12, 13, 14))
 OFFSET = (1.5, 0.0, 0.5, 1.0)  # column of each row's first space, in hex widths
@@ -42,17 +42,45 @@ def _t(key: str, locale: str, **args: Any) -> str:
     return tr(msg(f"robinson.{key}", **args), locale)
 
 
-def _line(d: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, width: float, size: int, bold: bool) -> None:
-    """A centred line inside a hex: a smaller font if it is too wide, then an ellipsis."""
-    f = fit_font(text, width, range(size, 11, -1), bold)
-    text_center(d, centre, ellipsize(text, f, width), f, INK)
+def half_width(r: float, dy: float) -> float:
+    """Half the width of a pointy-top hexagon of radius r at dy from its centre."""
+    dy = abs(dy)
+    return r * math.sqrt(3) / 2 if dy <= r / 2 else max(0.0, (r - dy) * math.sqrt(3))
+
+
+def _line(d: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, width: float, size: int, bold: bool,
+          fill=INK) -> None:
+    """A centred line inside a hex: a smaller font (down to 14 px) if it is too wide, then an ellipsis."""
+    f = fit_font(text, width, range(size, 13, -1), bold)
+    text_center(d, centre, ellipsize(text, f, width), f, fill)
+
+
+def _lines(tile: dict, locale: str) -> tuple[str, str, list[str]]:
+    """A face-up tile's terrain, sources and marks (shelter, totem, beast, discovery tokens)."""
+    srcs = []
+    for src in tile["sources"]:
+        name = _t("img.src." + src, locale)
+        srcs.append(("✗" + name) if src in tile["exhausted"] else name)
+    marks = []
+    if tile["shelter"]:
+        marks.append(_t("img.natural", locale))
+    if tile["totem"]:
+        marks.append(_t("img.totem", locale))
+    if tile["beast"]:
+        marks.append(_t("img.beast", locale))
+    for tok in tile["tokens"]:
+        marks.append(_t("img.tok." + tok, locale))
+    return _t("terrain." + tile["terrain"], locale), " ".join(srcs), marks
 
 
 def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], locale: str) -> None:
+    """Each face-up hex, top to bottom: "space·#tile", terrain, sources, marks (wrapped on two lines
+    when needed), and on the camp a red ring and a CAMP tag; every line inside the hexagon's width
+    at its height."""
     d = ImageDraw.Draw(img)
     d.rectangle(box, fill=SEA)
     pos, r = centres(box)
-    big, mid, small = font(20, True), font(17, True), font(16)
+    mid, small = font(17, True), font(16)
     for sp, (cx, cy) in pos.items():
         tile = view.island.get(sp)
         if tile is None:
@@ -67,31 +95,23 @@ def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], loc
         camp = sp == view.camp
         if camp:
             d.polygon(hexagon(cx, cy, r - 7), outline=CAMP, width=5)
-        head = f"{sp}·#{tile['tile']}"
-        text_center(d, (cx, cy - r * 0.55), head, small, INK)
-        _line(d, (cx, cy - r * 0.27), _t("terrain." + tile["terrain"], locale), r * 1.6, big.size, True)
-        srcs = []
-        for src in tile["sources"]:
-            name = _t("img.src." + src, locale)
-            srcs.append(("✗" + name) if src in tile["exhausted"] else name)
-        _line(d, (cx, cy + r * 0.02), " ".join(srcs), r * 1.65, 16, True)
-        marks = []
-        if tile["shelter"]:
-            marks.append(_t("img.natural", locale))
-        if tile["totem"]:
-            marks.append(_t("img.totem", locale))
-        if tile["beast"]:
-            marks.append(_t("img.beast", locale))
-        for tok in tile["tokens"]:
-            marks.append(_t("img.tok." + tok, locale))
-        if marks:
-            _line(d, (cx, cy + r * 0.30), " ".join(marks), r * 1.5, small.size, False)
+        room = lambda dy, h: 2 * min(half_width(r - 9, dy - h / 2), half_width(r - 9, dy + h / 2)) - 8  # noqa: E731
+        terrain, sources, marks = _lines(tile, locale)
+        text_center(d, (cx, cy - r * 0.6), f"{sp}·#{tile['tile']}", small, INK)
+        _line(d, (cx, cy - r * 0.33), terrain, room(-r * 0.33, 22), 20, True)
+        _line(d, (cx, cy - r * 0.1), sources, room(-r * 0.1, 18), 16, True)
+        mark_lines = wrap_text(" ".join(marks), small, room(r * 0.13, 18)) if marks else []
         if camp:
-            tag = _t("img.camp_shelter" if view.shelter else "img.camp", locale)
-            f = fit_font(tag, r * 1.6, range(16, 10, -1), True)
-            tag = ellipsize(tag, f, r * 1.6)
+            mark_lines = mark_lines[:1] if len(mark_lines) < 2 else [" ".join(mark_lines)]
+        for k, line in enumerate(mark_lines[:2]):
+            dy = r * 0.13 + k * 19
+            _line(d, (cx, cy + dy), line, room(dy, 18), small.size, False)
+        if camp:
+            tag = _t("img.camp", locale)
+            f = fit_font(tag, room(r * 0.42, 22) - 10, range(16, 13, -1), True)
             w = f.getlength(tag) + 10
-            d.rounded_rectangle([cx - w / 2, cy + r * 0.45, cx + w / 2, cy + r * 0.45 + 22], 6, fill=CAMP)
-            text_center(d, (cx, cy + r * 0.45 + 11), tag, f, WHITE)
+            top = cy + r * 0.3
+            d.rounded_rectangle([cx - w / 2, top, cx + w / 2, top + 22], 6, fill=CAMP)
+            text_center(d, (cx, top + 11), tag, f, WHITE)
     d.text((box[0] + 10, box[3] - 28), _t("img.island_left", locale, n=view.island_left), font=font(17, True),
            fill=WHITE)

@@ -34,66 +34,98 @@ def _box(d: ImageDraw.ImageDraw, box, title: str) -> tuple[int, int]:
     return box[0] + 10, box[1] + 32
 
 
-def draw_side(img: Image.Image, view: Any, box, locale: str) -> None:
+def _flow(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fnt, width: float, fill=INK) -> float:
+    """`text` wrapped to `width` from (x, y), one line every LINE px; the y below it."""
+    for line in wrap_text(text, fnt, width):
+        d.text((x, y), line, font=fnt, fill=fill)
+        y += LINE
+    return y
+
+
+LINE = 26  # line pitch of the side panel
+GAP = 8  # between two boxes of the side panel
+
+
+def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
+    """The side panel flowed from the top of `box` (each box as tall as its wrapped lines);
+    returns the y below the last box.  Drawn on `img` only down to box[3]: callers measure first
+    (`side_height`) and make the page tall enough."""
     d = ImageDraw.Draw(img)
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     f, fb = font(18), font(18, True)
-    # tracks
-    x, y = _box(d, (x0, y0, x1, y0 + 150), _t("img.tracks", locale))
-    d.text((x, y), _t("img.morale", locale), font=fb, fill=INK)
-    for i, level in enumerate(range(-3, 4)):
-        cx = x + 120 + i * 44
-        on = level == view.morale
-        d.rounded_rectangle([cx, y - 2, cx + 38, y + 24], 6, fill=AMBER if on else WHITE, outline=INK)
-        d.text((cx + 8, y + 1), f"{level:+d}" if level else "0", font=fb if on else f, fill=INK)
-    shelter = _t("img.yes" if view.shelter else ("img.natural_short" if view.natural_shelter else "img.no"), locale)
-    line2 = _t("img.levels", locale, wpn=view.weapon, roof=view.roof, pal=view.palisade, shelter=shelter)
-    d.text((x, y + 36), line2, font=fb, fill=INK)
-    d.text((x, y + 66), _t("img.decks", locale, event=view.event_deck, beasts=view.beast_deck,
-                           left=view.island_left), font=f, fill=INK)
-    # resources
-    y0 += 158
-    x, y = _box(d, (x0, y0, x1, y0 + 100), _t("img.resources", locale))
-    for row, (key, pool) in enumerate((("img.available", view.avail), ("img.future", view.future))):
-        text = _t(key, locale, F=pool["F"], NF=pool["NF"], W=pool["W"], Fur=pool["Fur"])
-        d.text((x, y + row * 28), ellipsize(text, fb if row == 0 else f, x1 - x0 - 20), font=fb if row == 0 else f,
-               fill=INK)
-    # woodpile and goal
-    y0 += 108
-    x, y = _box(d, (x0, y0, x1, y0 + 96), _t("img.woodpile", locale))
-    fire = any(i["name"] == "Fire" and i["built"] for i in view.inventions)
-    cx = x
-    for have, need in zip(view.pile, view.pile_needs):
-        w = 26 * need
-        d.rectangle([cx, y, cx + w, y + 26], outline=INK, fill=WHITE)
-        if have:
-            d.rectangle([cx, y, cx + 26 * have, y + 26], fill=(150, 100, 50))
-        d.text((cx + 4, y + 3), f"{have}/{need}", font=font(15, True), fill=INK if have < 2 else WHITE)
-        cx += w + 8
-    goal = _t("img.goal", locale, fire=_t("img.yes" if fire else "img.no", locale))
-    d.text((x, y + 32), ellipsize(goal, f, x1 - x0 - 20), font=f, fill=INK)
-    # weather
-    y0 += 104
-    x, y = _box(d, (x0, y0, x1, y0 + 64), _t("img.weather", locale))
-    dice = ", ".join(_t("img.die." + k, locale) for k in view.weather_dice) or _t("img.none", locale)
-    toks = ", ".join(_t("wx." + k, locale) for k in view.weather_tokens)
-    lines = wrap_text(dice + (f"  +  {toks}" if toks else ""), f, x1 - x - 120)
-    if len(lines) > 2:  # two lines fit in the box; the rest is cut with an ellipsis
-        lines = [lines[0], ellipsize(" ".join(lines[1:]), f, x1 - x - 120)]
-    for i, line in enumerate(lines):
-        d.text((x + 110, y0 + 8 + 26 * i), line, font=f, fill=INK)
-    # threat and hunting
-    y0 += 72
-    x, y = _box(d, (x0, y0, x1, y1), _t("img.threat", locale))
-    for i, card_id in enumerate(view.threat):
-        name = _card(card_id, locale) if card_id else "—"
-        side = _t("img.left" if i == 0 else "img.right", locale)
-        d.text((x, y + i * 26), ellipsize(f"{side}: {name}", fb, x1 - x0 - 20), font=fb, fill=INK)
-    d.text((x, y + 56), _t("img.hunting", locale, n=view.hunt_deck), font=f, fill=INK)
-    toks = [f"{_t('act.' + a, locale)}: {' '.join(_t('img.tok.' + t, locale) for t in ts)}"
-            for a, ts in view.action_tokens.items()]
-    if toks:
-        d.text((x, y + 82), ellipsize(" · ".join(toks), font(16), x1 - x0 - 20), font=font(16), fill=INK)
+    inner = x1 - x0 - 20
+
+    def panel(top: float, title: str, paint) -> float:
+        """A titled box whose content `paint(draw, x, y) -> bottom` draws, measured on a scratch page
+        first; the y of the next box."""
+        scratch = ImageDraw.Draw(Image.new("RGB", (x1 + 10, 10)))
+        bottom = paint(scratch, x0 + 10, top + 32)
+        d.rounded_rectangle([x0, top, x1, bottom + 6], 10, fill=PANEL, outline=(180, 170, 150), width=2)
+        d.text((x0 + 10, top + 6), title, font=fb, fill=INK)
+        paint(d, x0 + 10, top + 32)
+        return bottom + 6 + GAP
+
+    def tracks(dd, x, y):
+        dd.text((x, y), _t("img.morale", locale), font=fb, fill=INK)
+        for i, level in enumerate(range(-3, 4)):
+            cx = x + 120 + i * 44
+            on = level == view.morale
+            dd.rounded_rectangle([cx, y - 2, cx + 38, y + 24], 6, fill=AMBER if on else WHITE, outline=INK)
+            dd.text((cx + 19, y + 11), f"{level:+d}" if level else "0", font=fb if on else f, fill=INK, anchor="mm")
+        y += 34
+        shelter = _t("img.yes" if view.shelter else ("img.natural_short" if view.natural_shelter else "img.no"), locale)
+        y = _flow(dd, x, y, _t("img.levels", locale, wpn=view.weapon, roof=view.roof, pal=view.palisade,
+                                 shelter=shelter), fb, inner)
+        return _flow(dd, x, y, _t("img.decks", locale, event=view.event_deck, beasts=view.beast_deck,
+                                    left=view.island_left), f, inner)
+
+    def resources(dd, x, y):
+        for row, (key, pool) in enumerate((("img.available", view.avail), ("img.future", view.future))):
+            text = _t(key, locale, F=pool["F"], NF=pool["NF"], W=pool["W"], Fur=pool["Fur"])
+            y = _flow(dd, x, y, text, fb if row == 0 else f, inner)
+        return y
+
+    def woodpile(dd, x, y):
+        fire = any(i["name"] == "Fire" and i["built"] for i in view.inventions)
+        cx = x
+        unit = min(30, (inner - 8 * (len(view.pile_needs) - 1)) // max(1, sum(view.pile_needs)))
+        for have, need in zip(view.pile, view.pile_needs):
+            w = unit * need
+            dd.rectangle([cx, y, cx + w, y + 26], outline=INK, fill=WHITE)
+            if have:
+                dd.rectangle([cx, y, cx + unit * have, y + 26], fill=(150, 100, 50))
+            dd.text((cx + w / 2, y + 13), f"{have}/{need}", font=font(15, True), fill=WHITE if have * 2 > need else INK,
+                    anchor="mm")
+            cx += w + 8
+        goal = _t("img.goal", locale, fire=_t("img.yes" if fire else "img.no", locale))
+        return _flow(dd, x, y + 34, goal, f, inner)
+
+    def weather(dd, x, y):
+        dice = ", ".join(_t("img.die." + k, locale) for k in view.weather_dice) or _t("img.none", locale)
+        toks = ", ".join(_t("wx." + k, locale) for k in view.weather_tokens)
+        return _flow(dd, x, y, dice + (f"  +  {toks}" if toks else ""), f, inner)
+
+    def threat(dd, x, y):
+        for i, card_id in enumerate(view.threat):
+            name = _card(card_id, locale) if card_id else "—"
+            side = _t("img.left" if i == 0 else "img.right", locale)
+            y = _flow(dd, x, y, f"{side}: {name}", fb, inner)
+        y = _flow(dd, x, y + 4, _t("img.hunting", locale, n=view.hunt_deck), f, inner)
+        toks = [f"{_t('act.' + a, locale)}: {' '.join(_t('img.tok.' + t, locale) for t in ts)}"
+                for a, ts in view.action_tokens.items()]
+        return _flow(dd, x, y, " · ".join(toks), f, inner) if toks else y
+
+    y = y0
+    for title, paint in (("img.tracks", tracks), ("img.resources", resources), ("img.woodpile", woodpile),
+                         ("img.weather", weather), ("img.threat", threat)):
+        y = panel(y, _t(title, locale), paint)
+    return int(y - GAP)
+
+
+def side_height(view: Any, width: int, locale: str) -> int:
+    """How tall the side panel is at `width` px (drawn on a scratch page)."""
+    scratch = Image.new("RGB", (width + 20, 1))
+    return draw_side(scratch, view, (0, 0, width, 0), locale)
 
 
 def target_text(view: Any, key: str, locale: str) -> str:
@@ -113,10 +145,23 @@ def target_text(view: Any, key: str, locale: str) -> str:
     return _t("act." + head, locale)
 
 
-def bottom_height(view: Any) -> int:
+PLAN_ROW = 32  # pitch of a plan row (its stack-number badge is 26 px high)
+
+
+def bottom_height(view: Any, width: int = 1380, locale: str = "en") -> int:
     inv_rows = (len(view.inventions) + 4) // 5
-    plan = min(len(view.plan), 12)
-    return 40 + inv_rows * 26 + 20 + 40 + 34 * len(view.characters) + 20 + (40 + 24 * ((plan + 1) // 2) if plan else 0)
+    plan = len(view.plan)
+    return 40 + inv_rows * 26 + 20 + 40 + 34 * len(view.characters) + 20 + (40 + PLAN_ROW * ((plan + 1) // 2) if plan else 0)
+
+
+def stack_badge(d: ImageDraw.ImageDraw, x: float, y: float, number: int) -> float:
+    """The stack's number as `/robinson support stack:` takes it (1 = first), in a dark badge whose
+    top left is (x, y); returns its width."""
+    fnt = font(17, True)
+    w = max(26, fnt.getlength(str(number)) + 12)
+    d.rounded_rectangle([x, y, x + w, y + 26], 6, fill=INK)
+    d.text((x + w / 2, y + 13), str(number), font=fnt, fill=WHITE, anchor="mm")
+    return w
 
 
 def draw_bottom(img: Image.Image, view: Any, box, names: Mapping[str, str], seat_index: dict, locale: str) -> None:
@@ -164,22 +209,24 @@ def draw_bottom(img: Image.Image, view: Any, box, names: Mapping[str, str], seat
     if not view.plan:
         return
     y0 += 48 + 34 * len(chars)
-    plan = view.plan[:12]
-    x, y = _box(d, (x0, y0, x1, y0 + 40 + 24 * ((len(plan) + 1) // 2)), _t("img.plan", locale))
+    plan = view.plan
+    x, y = _box(d, (x0, y0, x1, y0 + 40 + PLAN_ROW * ((len(plan) + 1) // 2)), _t("img.plan", locale))
     half = (x1 - x0 - 20) / 2
     for i, st in enumerate(plan):
-        cx, cy = x + (i % 2) * half, y + (i // 2) * 24
+        cx, cy = x + (i % 2) * half, y + (i // 2) * PLAN_ROW
+        bw = stack_badge(d, cx, cy - 2, i + 1)
+        tx, ty = cx + bw + 10, cy + 1
         pawns = ", ".join(_t("cname." + p, locale) for p in st["pawns"])
-        sure = " ✓" if st["auto"] or st["action"] not in ("build", "gather", "explore") else " 🎲"
-        text = f"{target_text(view, st['target'], locale)}: {pawns}" + sure.replace(" 🎲", " ⚀")
+        sure = " ✓" if st["auto"] or st["action"] not in ("build", "gather", "explore") else " ⚀"
+        text = f"{target_text(view, st['target'], locale)}: {pawns}" + sure
+        room = cx + half - 14 - tx
         waiting = st.get("waiting", 0)
         if not waiting:
-            d.text((cx, cy), ellipsize(text, f, half - 10), font=f, fill=INK)
+            d.text((tx, ty), ellipsize(text, f, room), font=f, fill=INK)
             continue
         # R38: a stack started for others to join, not carried out as it is: dashed, with what it lacks
-        dashed_rect(d, (int(cx) - 5, cy - 2, int(cx + half) - 12, cy + 21), BAD, width=2, dash=7, gap=4)
+        dashed_rect(d, (int(tx) - 5, cy - 3, int(cx + half) - 12, cy + 25), BAD, width=2, dash=7, gap=4)
         note = "  " + _t("img.waiting_one" if waiting == 1 else "img.waiting_many", locale, n=waiting)
-        room = half - 22 - text_width(note, fb)
-        text = ellipsize(text, f, room)
-        d.text((cx, cy), text, font=f, fill=MUTED)
-        d.text((cx + text_width(text, f), cy), note, font=fb, fill=BAD)
+        text = ellipsize(text, f, room - text_width(note, fb) - 2)
+        d.text((tx, ty), text, font=f, fill=MUTED)
+        d.text((tx + text_width(text, f) + 2, ty), note, font=fb, fill=BAD)

@@ -111,19 +111,26 @@ def draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, p: "PlayerVie
         tw = ft.getlength(L["tag"]) + 16
         d.rounded_rectangle([right - tw, ry - 13, right, ry + 13], radius=6, fill=INK)
         d.text((right - tw / 2, ry + 1), L["tag"], font=ft, fill=WHITE, anchor="mm")
-    # row 3: hand by colour
+    # row 3: hand by colour, then "hand n/limit" (just "n/limit" where a big hand leaves no room)
     ry += 36
-    x = left
     fcount = font(20, True)
-    for c in COLOURS:
-        n = p.hand.get(c, 0)
-        paste_sprite(img, token_sprite(c, 28, faded=n == 0), (x + 14, ry))
-        d.text((x + 32, ry), str(n), font=fcount, fill=INK if n else (170, 170, 170), anchor="lm")
-        x += 32 + fcount.getlength(str(n)) + 14
     total = sum(p.hand.values())
     over = total > p.hand_limit
+    fh = font(18, over)
+    counts = [(c, p.hand.get(c, 0)) for c in COLOURS]
+    chips = sum(32 + fcount.getlength(str(n)) for _, n in counts)
     hand = L["hand"].format(n=total, limit=p.hand_limit)
-    d.text((right, ry), hand, font=font(18, over), fill=(180, 30, 30) if over else MUTED, anchor="rm")
+    gap = 14
+    if left + chips + 4 * gap + 12 + fh.getlength(hand) > right:
+        gap = 8
+        if left + chips + 4 * gap + 12 + fh.getlength(hand) > right:
+            hand = f"{total}/{p.hand_limit}"
+    x = left
+    for c, n in counts:
+        paste_sprite(img, token_sprite(c, 28, faded=n == 0), (x + 14, ry))
+        d.text((x + 32, ry), str(n), font=fcount, fill=INK if n else (170, 170, 170), anchor="lm")
+        x += 32 + fcount.getlength(str(n)) + gap
+    d.text((right, ry), hand, font=fh, fill=(180, 30, 30) if over else MUTED, anchor="rm")
     # row 4: workers left, cubes right
     ry += 31
     d.text((left, ry), ellipsize(L["workers"].format(ready=p.workers_supply, out=p.workers_on_board), f18, right - left - 90),
