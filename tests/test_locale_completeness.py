@@ -4,7 +4,7 @@
    (`en.json`/`es.json`, `<feature>.en.json`/`<feature>.es.json`), with the same
    keys and, per key, the same `{placeholders}`.
 2. Every catalog key written literally in the code of cogs/, host/, local/, tools/ and rules/
-   (`msg("…")`, `t("…")`, `Refusal("…")`, a game's `m("…")`/`T.m("…")` under its
+   (`msg("…")`, `t("…")`, `Refusal("…")`, a game's `m("…")`/`texts.m("…")` under its
    prefix) exists in both languages.
 
 Engines not yet in rules.ENGINE_MODULES are work in progress: they are checked
@@ -80,8 +80,8 @@ def test_both_languages_have_the_same_keys_and_placeholders(en: Path, es: Path):
 
 KEY = r'"([a-z][\w-]*(?:\.[\w-]+)+)"'
 DIRECT = re.compile(r"(?<![\w.])(?:msg|t|Refusal|_refuse)\(\s*" + KEY)
-PREFIXED = re.compile(r"(?<![\w])(?:T\.m|m)\(\s*\"([\w.-]+)\"")
-PREFIX = re.compile(r'^P\s*=\s*"([a-z_]+\.)"', re.M)
+PREFIXED = re.compile(r"(?<![\w])(?:T\.m|texts\.m|m)\(\s*\"([\w.-]+)\"")
+PREFIX = re.compile(r'^(?:P|KEY_PREFIX)\s*=\s*"([a-z_]+\.)"', re.M)
 
 
 def code_files() -> list[Path]:

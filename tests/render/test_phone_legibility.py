@@ -24,7 +24,6 @@ MAX_W = 1400
 NAMES = {"p1": "Alice", "p2": "Bartholomew", "p3": "Chiara", "p4": "Dmitri"}
 CAPTION = ["Bartholomew played and the board changed.", "Chiara: it is your decision now."]
 PLAYERS = {"wayfinders": 4, "robinson": 3, "flotilla": 4, "eclipse": 3}
-ECLIPSE = pytest.mark.xfail(strict=False, reason="Eclipse board legibility lands from the eclipse-ui branch")
 
 
 @functools.lru_cache(maxsize=None)
@@ -93,7 +92,7 @@ class TextSpy:
 
 
 CASES = [pytest.param(game, moment, locale, id=f"{game}-{moment}-{locale}",
-                      marks=[ECLIPSE] if game == "eclipse" else [])
+                      )
          for game in ("wayfinders", "robinson", "flotilla", "eclipse")
          for moment in ("start", "middle", "end", "plan") for locale in ("en", "es")
          if moment != "plan" or game == "robinson"]
@@ -116,7 +115,10 @@ def test_every_text_at_least_14px_no_overlap_at_most_1400_wide(monkeypatch, game
     assert not small, small[:8]
     clashes = [pair for texts in spy.surfaces(img.size).values() for pair in overlapping(texts)]
     assert not clashes, clashes[:8]
-    page = spy.surfaces(img.size)["page"]
+    # every text drawn on the page inside it (Eclipse composes its page from panels: each panel's texts
+    # are checked inside it by tests/render/test_eclipse_legibility.py)
+    page = spy.surfaces(img.size).get("page", [])
+    assert page or game == "eclipse"
     outside = [t for t, _, (x0, y0, x1, y1) in page if x0 < 0 or y0 < 0 or x1 > img.width or y1 > img.height]
     assert not outside, outside[:5]
 
