@@ -6,6 +6,7 @@ translatable reason; it never changes anything.
 """
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -21,6 +22,8 @@ from .limits import clip, quote
 from .names import shown
 from .options import parse_option_text
 from .refusal import Refusal
+
+MOVE_ID = re.compile(r"[A-Za-z0-9:]{1,60}")  # text the engine's `explain` may hear (and echo)
 
 
 @dataclass
@@ -292,6 +295,10 @@ class TableService:
         if len(prefixed) > 1:
             raise Refusal("host.refuse.ambiguous_move", move=quote(wanted),
                           options=", ".join(m.id for m in prefixed[:10]))
+        # the game's reason, for text shaped like a move id (echoed unquoted: letters, digits, colons only)
+        why = table.engine.explain(table.state, seat, wanted) if MOVE_ID.fullmatch(wanted) else None
+        if why is not None:
+            raise Refusal(why.key, **why.args)
         raise Refusal("host.refuse.illegal_move", move=quote(wanted, 60))
 
     def play(self, actor: Actor, table: Table, text: str, version: Optional[int] = None) -> Played:
@@ -306,8 +313,8 @@ class TableService:
         assert table.state is not None
         try:
             new_state = table.engine.apply(table.state, seat.seat, move.id)
-        except IllegalMove as exc:
-            raise Refusal("core.raw", text=str(exc)) from None
+        except IllegalMove as exc:  # the game's reason, in the player's language
+            raise Refusal(exc.text.key, **exc.text.args) from None
         return self._commit(table, seat, move, new_state, actor.user_id)
 
     def play_seat(self, table: Table, seat: str, move_id: str) -> Played:
@@ -321,8 +328,8 @@ class TableService:
         assert table.state is not None
         try:
             move, new_state = table.engine.step(table.state, seat, move_id)  # one legality check
-        except IllegalMove as exc:
-            raise Refusal("core.raw", text=str(exc)) from None
+        except IllegalMove as exc:  # the game's reason, in the player's language
+            raise Refusal(exc.text.key, **exc.text.args) from None
         return self._commit(table, row, move, new_state, None)
 
     def _commit(self, table: Table, seat: SeatRow, move: Move, new_state: GameState, user_id: Optional[int]) -> Played:
