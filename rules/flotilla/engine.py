@@ -5,13 +5,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..contract import Engine, IllegalMove, Move, Outcome
+from ..contract import UNKNOWN_MOVE, Engine, Move, Option, Outcome
 from ..rng import Rng
-from ..text import Msg, join, msg
+from ..text import Msg, join
 from . import texts as T
 from .bot import greedy_move
 from .chain import current_options, play, seat_to_act
-from .decide import Opt
 from .explain import why_illegal
 from .labels import label
 from .scoring import breakdown, final_ranks
@@ -42,45 +41,21 @@ class FlotillaEngine(Engine[FlotillaState]):
         seat = seat_to_act(state)
         return [seat] if seat is not None else []
 
-    def legal_moves(self, state: FlotillaState, seat: str) -> list[Move]:
-        if seat != seat_to_act(state):
-            return []
-        return [T.move(o[0], label(state, seat, o), o[3]) for o in current_options(state)]
+    def options(self, state: FlotillaState, seat: str, move_id: str | None = None) -> list[Option]:
+        return current_options(state) if seat == seat_to_act(state) else []
 
-    def _find(self, state: FlotillaState, seat: str, move_id: str) -> Opt:
-        if state.abandoned or state.over:
-            raise IllegalMove(msg("core.illegal.over"))
-        if seat not in state.seats:
-            raise IllegalMove(msg("core.illegal.not_player"))
-        if seat != seat_to_act(state):
-            raise IllegalMove(msg("core.illegal.not_your_turn"))
-        for o in current_options(state):
-            if o[0] == move_id:
-                return o
-        raise IllegalMove(why_illegal(state, seat, move_id))
+    def label(self, state: FlotillaState, seat: str, option: Option) -> Msg:
+        return label(state, seat, option)
 
-    def find_move(self, state: FlotillaState, seat: str, move_id: str) -> Move:
-        o = self._find(state, seat, move_id)
-        return T.move(o[0], label(state, seat, o), o[3])
+    def explain(self, state: FlotillaState, seat: str, move_id: str) -> Msg | None:
+        why = why_illegal(state, seat, move_id)  # explain.py; its fallback is the core's own text
+        return None if why.key == UNKNOWN_MOVE else why
 
-    def apply(self, state: FlotillaState, seat: str, move_id: str) -> FlotillaState:
-        return self._applied(state, self._find(state, seat, move_id))
+    def is_over(self, state: FlotillaState) -> bool:
+        return state.over
 
-    def step(self, state: FlotillaState, seat: str, move_id: str) -> tuple[Move, FlotillaState]:
-        """find_move and apply with one legality check (rules/replay.py)."""
-        o = self._find(state, seat, move_id)
-        return T.move(o[0], label(state, seat, o), o[3]), self._applied(state, o)
-
-    def _applied(self, state: FlotillaState, o: Opt) -> FlotillaState:
-        new = self.copy_state(state)
-        new.__dict__["events"] = []
-        play(new, o)
-        new.__dict__["moves_made"] = new.moves_made + 1
-        return new
-
-    def _apply(self, state: FlotillaState, seat: str, move: Move) -> None:
-        o = next(o for o in current_options(state) if o[0] == move.id)
-        play(state, o)
+    def play(self, state: FlotillaState, seat: str, option: Option) -> None:
+        play(state, option)
 
     def view(self, state: FlotillaState, seat: str | None = None) -> FlotillaView:
         return build_view(state, seat, self.to_act(state))

@@ -413,8 +413,8 @@ def test_text_check_catches_missing_translations(text, why):
 
 def test_recording_catches_an_untranslated_event():
     class Monolingual(ToyEngine):
-        def _apply(self, state, seat, move):
-            super()._apply(state, seat, move)
+        def play(self, state, seat, option):
+            super().play(state, seat, option)
             state.events.append(m("only_en"))
 
     g = record_game(Monolingual(), SEATS, 0)
