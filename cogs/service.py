@@ -15,6 +15,7 @@ from typing import Any, Callable, Optional
 from pydantic import ValidationError
 
 from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
+from rules.contract import UNKNOWN_MOVE
 from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref, tr
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
 
@@ -297,7 +298,7 @@ class TableService:
                           options=", ".join(m.id for m in prefixed[:10]))
         # the game's reason, for text shaped like a move id (echoed unquoted: letters, digits, colons only)
         why = table.engine.explain(table.state, seat, wanted) if MOVE_ID.fullmatch(wanted) else None
-        if why is not None:
+        if why is not None and why.key != UNKNOWN_MOVE:
             raise Refusal(why.key, **why.args)
         raise Refusal("host.refuse.illegal_move", move=quote(wanted, 60))
 

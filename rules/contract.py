@@ -77,16 +77,22 @@ class Move(BaseModel):
     @classmethod
     def trusted(cls, move_id: str, text: Msg, barrier: bool) -> "Move":
         """`Move.of` for values the engine built itself, without validation (the hot path of playouts)."""
-        new = _new(cls)
-        _setattr(new, "__dict__", {"id": move_id, "text": text, "barrier": barrier})
-        _setattr(new, "__pydantic_fields_set__", {"id", "text", "barrier"})
-        _setattr(new, "__pydantic_extra__", None)
-        _setattr(new, "__pydantic_private__", None)
-        return new
+        return trusted(cls, {"id": move_id, "text": text, "barrier": barrier})
 
 
 _new = object.__new__
 _setattr = object.__setattr__
+
+
+def trusted(cls: type[BaseModel], values: dict[str, Any], fields_set: Optional[Iterable[str]] = None) -> Any:
+    """`cls.model_construct(**values)` without validation or per-field bookkeeping, for a plain model
+    and values the engine built itself (fast copies of a state, Moves); `values` becomes its __dict__."""
+    new = _new(cls)
+    _setattr(new, "__dict__", values)
+    _setattr(new, "__pydantic_fields_set__", set(values if fields_set is None else fields_set))
+    _setattr(new, "__pydantic_extra__", None)
+    _setattr(new, "__pydantic_private__", None)
+    return new
 
 
 class Option(NamedTuple):
@@ -187,7 +193,7 @@ class Engine(ABC, Generic[S]):
 
     def explain(self, state: S, seat: str, move_id: str) -> Msg | None:
         """Why `move_id` is not a legal move of `seat` (a player to act) now, in words a player
-        understands; None when the game has nothing better than "not one of your legal moves"."""
+        understands; None (or the core's own UNKNOWN_MOVE text) when the game has nothing better."""
         return None
 
     def prompt(self, state: S, seat: str) -> Msg:

@@ -6,11 +6,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..contract import Engine, IllegalMove, Move, Outcome
+from ..contract import Engine, Move, Option, Outcome, trusted
 from ..ranking import competition_ranks
 from ..rng import Rng
-from ..text import Msg, join, msg, seat_ref
-from .fast import construct, move, put
+from ..text import Msg, join, seat_ref
+from .fast import construct, put
 from .board import m, production, score_parts, storage_total
 from .data import T
 from .flow import settle
@@ -47,45 +47,16 @@ class EclipseEngine(Engine[EclipseState]):
         seat = seat_to_act(state)
         return [seat] if seat is not None else []
 
-    def legal_moves(self, state: EclipseState, seat: str) -> list[Move]:
-        return [move(i, t, b) for i, t, b in options(state, seat)]
+    def options(self, state: EclipseState, seat: str, move_id: str | None = None) -> list[Option]:
+        """moves.options as the core's options; each keeps its text as `arg` (the default `label`)."""
+        return [Option(i, i.partition(":")[0], t, b) for i, t, b in options(state, seat)]
 
-    def _find(self, state: EclipseState, seat: str, move_id: str) -> tuple[str, Msg, bool]:
-        if state.abandoned or state.phase == "over":
-            raise IllegalMove(msg("core.illegal.over"))
-        if seat not in state.seats:
-            raise IllegalMove(msg("core.illegal.not_player"))
-        if seat != seat_to_act(state):
-            raise IllegalMove(msg("core.illegal.not_your_turn"))
-        for o in options(state, seat):
-            if o[0] == move_id:
-                return o
-        raise IllegalMove(msg("core.illegal.unknown_move", move=move_id))
+    def is_over(self, state: EclipseState) -> bool:
+        return state.phase == "over"
 
-    def find_move(self, state: EclipseState, seat: str, move_id: str) -> Move:
-        return move(*self._find(state, seat, move_id))
-
-    def apply(self, state: EclipseState, seat: str, move_id: str) -> EclipseState:
-        self._find(state, seat, move_id)
-        return self._applied(state, seat, move_id)
-
-    def step(self, state: EclipseState, seat: str, move_id: str) -> tuple[Move, EclipseState]:
-        """find_move and apply with one legality check (rules/replay.py)."""
-        return move(*self._find(state, seat, move_id)), self._applied(state, seat, move_id)
-
-    def _applied(self, state: EclipseState, seat: str, move_id: str) -> EclipseState:
-        new = self.copy_state(state)
-        put(new, "events", [])
-        put(new, "battles", [])
-        self._apply_id(new, seat, move_id)
-        put(new, "moves_made", new.moves_made + 1)
-        return new
-
-    def _apply(self, state: EclipseState, seat: str, move: Move) -> None:
-        self._apply_id(state, seat, move.id)
-
-    def _apply_id(self, state: EclipseState, seat: str, move_id: str) -> None:
-        apply_option(state, seat, move_id)
+    def play(self, state: EclipseState, seat: str, option: Option) -> None:
+        put(state, "battles", [])  # the battles fought by this move only (render/eclipse_battle.py)
+        apply_option(state, seat, option.id)
         settle(state)
 
     def view(self, state: EclipseState, seat: str | None = None) -> EclipseView:
@@ -145,12 +116,7 @@ class EclipseEngine(Engine[EclipseState]):
         plain = marshal.loads(marshal.dumps([d[k] for k in _PLAIN]))
         for k, v in zip(_PLAIN, plain):
             d[k] = v
-        new = object.__new__(EclipseState)
-        object.__setattr__(new, "__dict__", d)
-        object.__setattr__(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
-        object.__setattr__(new, "__pydantic_extra__", None)
-        object.__setattr__(new, "__pydantic_private__", None)
-        return new
+        return trusted(EclipseState, d, state.__pydantic_fields_set__)
 
 
 ENGINE = EclipseEngine()

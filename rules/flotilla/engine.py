@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..contract import UNKNOWN_MOVE, Engine, Move, Option, Outcome
+from ..contract import Engine, Move, Option, Outcome, trusted
 from ..rng import Rng
 from ..text import Msg, join
 from . import texts as T
@@ -41,21 +41,20 @@ class FlotillaEngine(Engine[FlotillaState]):
         seat = seat_to_act(state)
         return [seat] if seat is not None else []
 
+    def is_over(self, state: FlotillaState) -> bool:
+        return state.over
+
     def options(self, state: FlotillaState, seat: str, move_id: str | None = None) -> list[Option]:
         return current_options(state) if seat == seat_to_act(state) else []
 
     def label(self, state: FlotillaState, seat: str, option: Option) -> Msg:
         return label(state, seat, option)
 
-    def explain(self, state: FlotillaState, seat: str, move_id: str) -> Msg | None:
-        why = why_illegal(state, seat, move_id)  # explain.py; its fallback is the core's own text
-        return None if why.key == UNKNOWN_MOVE else why
-
-    def is_over(self, state: FlotillaState) -> bool:
-        return state.over
-
     def play(self, state: FlotillaState, seat: str, option: Option) -> None:
         play(state, option)
+
+    def explain(self, state: FlotillaState, seat: str, move_id: str) -> Msg | None:
+        return why_illegal(state, seat, move_id)  # explain.py
 
     def view(self, state: FlotillaState, seat: str | None = None) -> FlotillaView:
         return build_view(state, seat, self.to_act(state))
@@ -108,33 +107,20 @@ class FlotillaEngine(Engine[FlotillaState]):
         return fast_copy(state)
 
 
-_new = object.__new__
-_setattr = object.__setattr__
-
-
-def _model(cls: type, d: dict) -> Any:
-    m = _new(cls)
-    _setattr(m, "__dict__", d)
-    _setattr(m, "__pydantic_fields_set__", set(d))
-    _setattr(m, "__pydantic_extra__", None)
-    _setattr(m, "__pydantic_private__", None)
-    return m
-
-
 def _copy_player(p: Player) -> Player:
     d = dict(p.__dict__)
     for k in ("barrels", "seals", "ring"):
         d[k] = dict(d[k])
     for k in ("objectives", "hand", "discard", "tiles"):
         d[k] = list(d[k])
-    d["skiffs"] = [_model(Skiff, {"cell": s.cell, "cargo": list(s.cargo)}) for s in d["skiffs"]]
-    return _model(Player, d)
+    d["skiffs"] = [trusted(Skiff, {"cell": s.cell, "cargo": list(s.cargo)}) for s in d["skiffs"]]
+    return trusted(Player, d)
 
 
 def fast_copy(state: FlotillaState) -> FlotillaState:
     d = dict(state.__dict__)
     d["seats"] = list(d["seats"])
-    d["rng"] = _model(Rng, {"state": state.rng.state})
+    d["rng"] = trusted(Rng, {"state": state.rng.state})
     d["events"] = list(d["events"])
     players = dict(d["players"])
     if not state.over:
@@ -151,12 +137,7 @@ def fast_copy(state: FlotillaState) -> FlotillaState:
         d[k] = dict(d[k])
     d["todo"] = list(d["todo"])
     d["drawn"] = list(d["drawn"])
-    new = _new(FlotillaState)
-    _setattr(new, "__dict__", d)
-    _setattr(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", None)
-    return new
+    return trusted(FlotillaState, d, state.__pydantic_fields_set__)
 
 
 ENGINE = FlotillaEngine()

@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..contract import UNKNOWN_MOVE, Engine, Move, Option, Outcome
+from ..contract import Engine, Move, Option, Outcome, trusted
 from ..rng import Rng
 from ..text import Msg, join, seat_ref
 from . import texts as T
@@ -49,8 +49,7 @@ class WayfindersEngine(Engine[WayfindersState]):
         return label(state, seat, option)
 
     def explain(self, state: WayfindersState, seat: str, move_id: str) -> Msg | None:
-        why = why_illegal(state, seat, move_id)  # explain.py; its fallback is the core's own text
-        return None if why.key == UNKNOWN_MOVE else why
+        return why_illegal(state, seat, move_id)  # explain.py
 
     def is_over(self, state: WayfindersState) -> bool:
         return state.phase == "over"
@@ -117,10 +116,6 @@ class WayfindersEngine(Engine[WayfindersState]):
         return fast_copy(state)
 
 
-_new = object.__new__
-_setattr = object.__setattr__
-
-
 def fast_copy(state: WayfindersState) -> WayfindersState:
     """Copy every mutable part except board cells and players, which are shared
     copy-on-write (turns.own_cell / turns.own_player copy one before changing it),
@@ -136,12 +131,7 @@ def fast_copy(state: WayfindersState) -> WayfindersState:
     d["bag"] = dict(d["bag"])
     d["players"] = dict(d["players"])
     d["flown"] = list(d["flown"])
-    new = _new(WayfindersState)
-    _setattr(new, "__dict__", d)
-    _setattr(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", None)
-    return new
+    return trusted(WayfindersState, d, state.__pydantic_fields_set__)
 
 
 ENGINE = WayfindersEngine()

@@ -10,11 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..contract import trusted
 from ..text import Msg
-
-_setattr = object.__setattr__
-_new = object.__new__
-
 
 def _check(cls: type[BaseModel]) -> None:
     if cls.__private_attributes__ or cls.__pydantic_post_init__ or cls.__pydantic_root_model__:
@@ -23,12 +20,7 @@ def _check(cls: type[BaseModel]) -> None:
 
 def construct(cls: type[BaseModel], **values: Any) -> Any:
     """`cls.model_construct(**values)` for a plain model when every field is given."""
-    m = _new(cls)
-    _setattr(m, "__dict__", values)
-    _setattr(m, "__pydantic_fields_set__", set(values))
-    _setattr(m, "__pydantic_extra__", None)
-    _setattr(m, "__pydantic_private__", None)
-    return m
+    return trusted(cls, values)
 
 
 def put(model: BaseModel, name: str, value: Any) -> None:
@@ -38,12 +30,7 @@ def put(model: BaseModel, name: str, value: Any) -> None:
 
 def new_msg(key: str, args: dict[str, Any]) -> Msg:
     """`Msg(key=key, args=args)` for trusted args (int, str or Msg values)."""
-    m = _new(Msg)
-    _setattr(m, "__dict__", {"key": key, "args": args})
-    _setattr(m, "__pydantic_fields_set__", {"key", "args"})
-    _setattr(m, "__pydantic_extra__", None)
-    _setattr(m, "__pydantic_private__", None)
-    return m
+    return trusted(Msg, {"key": key, "args": args})
 
 
 from ..rng import Rng  # noqa: E402
