@@ -167,15 +167,15 @@ class Engine(ABC, Generic[S]):
     @abstractmethod
     def to_act(self, state: S) -> list[str]: ...
 
+    @abstractmethod
     def options(self, state: S, seat: str, move_id: Optional[str] = None) -> Iterable[Option]:
         """`seat`'s legal decisions now, in the order players see them; none when `seat` has nothing
         to decide.  `move_id`, when given, is the one id being looked for: a game may then list only
         the options that could carry it (its family), for speed."""
-        raise NotImplementedError  # MIGRATION: abstract once every engine supplies it
 
+    @abstractmethod
     def play(self, state: S, seat: str, option: Option) -> None:
         """Mutate `state` (a private copy, its events cleared) by `option`, known to be legal."""
-        raise NotImplementedError  # MIGRATION: abstract once every engine supplies it
 
     def label(self, state: S, seat: str, option: Option) -> Msg:
         """The option's text (the Move's); default: the option keeps it as its `arg`."""
