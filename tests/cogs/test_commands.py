@@ -104,7 +104,8 @@ def test_refusals_are_private_and_change_nothing(tmp_path):
             cases = [
                 ("dave", "/play move:return", "not a player"),
                 (other, "/play move:return", "not your decision"),
-                (first, "/play move:fly:Z9", "not one of your legal moves"),
+                (first, "/play move:fly:Z9", "first choose your action"),  # the engine's reason (explain.py)
+                (first, "/play move:fly to Z9", "not one of your legal moves"),
                 (first, "/game new game:chess", "do not know a game"),
                 (first, "/game new game:wayfinders options:\"mix=1/2/3\"", "do not work for Wayfinders"),
                 (first, "/play move:return game:99", "no game #99"),
