@@ -3,7 +3,7 @@
 When Discord refuses a game's post for good (Send Messages in Threads revoked, the thread locked or deleted:
 403/404), `Pauses.post` pauses the game: it is remembered in `games.settings["paused"]` (the reason, a host
 catalog key) and in memory, the failure is logged once, bots stop playing (cogs/bot_players.py asks
-`is_paused`), deadlines stop running (cogs/deadlines.py) and every later post of the game is skipped
+`is_paused`), deadlines stop running (host/deadlines.py, cogs/deadline_posts.py) and every later post of the game is skipped
 without a request, so a game costs Discord at most one refused request until it resumes.
 
 It resumes by itself when a player's command in the game's thread or channel succeeds where the bot may

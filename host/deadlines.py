@@ -80,10 +80,9 @@ def deadline_label(key: str, locale: str) -> str:
 def rules_default(table: Table, seat: str):
     """The game's own answer for `seat`'s expired decision (engine hook `timeout_move`, switched on by
     the game's options), or None: the host's expiry policy applies."""
-    hook = getattr(table.engine, "timeout_move", None)
-    if hook is None or table.state is None or seat not in table.to_act:
+    if table.state is None or seat not in table.to_act:
         return None
-    return hook(table.state, seat)
+    return table.engine.timeout_move(table.state, seat)
 
 
 def policy_text(table: Table, locale: str) -> str:

@@ -74,12 +74,10 @@ def build_history(engine: Engine, seats: Sequence[str], seed: int, options: Any,
     state = start_state(engine, seats, seed, options)
     total = len(moves)
     picks = set(sample_indices(total + 1, max_frames))
-    hook = getattr(engine, "running_scores", None)
     series: Optional[dict[str, list[int]]] = None
-    if hook is not None:
-        first = hook(state)
-        if first is not None:
-            series = {s: [int(first.get(s, 0))] for s in seats}
+    first = engine.running_scores(state)  # None: the game does not offer the hook (no chart)
+    if first is not None:
+        series = {s: [int(first.get(s, 0))] for s in seats}
     boards: list[tuple[Any, list[str]]] = []
     if 0 in picks:
         boards.append((engine.view(state, None), _caption(engine, state, 0, total, names, locale)))
@@ -92,7 +90,7 @@ def build_history(engine: Engine, seats: Sequence[str], seed: int, options: Any,
                 raise exc.cause from exc  # a defect, not a log the rules refuse
             raise HistoryError(str(exc)) from None
         if series is not None:
-            now = hook(state) or {}  # type: ignore[misc]
+            now = engine.running_scores(state) or {}
             for s in seats:
                 series[s].append(int(now.get(s, series[s][-1])))
         if k in picks:

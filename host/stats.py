@@ -52,9 +52,9 @@ class PlayerLine:
 
 def is_coop_key(key: str, rows: list[Row]) -> bool:
     """An engine says so (`coop = True`); else a game whose every finished table won or lost together."""
-    flag = getattr(GAMES.get(key), "coop", None)
-    if isinstance(flag, bool):
-        return flag
+    engine = GAMES.get(key)
+    if engine is not None and engine.coop is not None:
+        return engine.coop
     by_game: dict[int, set[bool]] = defaultdict(set)
     for r in rows:
         by_game[r.game_id].add(r.won)
@@ -78,7 +78,8 @@ def scenario_name(scenario: str, locale: str, game_key: str = "") -> str:
 def scenario_of(key: str, options: dict[str, Any]) -> str:
     """A game's scenario as players name it: `options.scenario`, else the engine's `scenario`, else
     "standard"; a difficulty option other than the default is added ("standard (hard)")."""
-    name = str(options.get("scenario") or getattr(GAMES.get(key), "scenario", None) or STANDARD)
+    engine = GAMES.get(key)
+    name = str(options.get("scenario") or (engine.scenario if engine is not None else None) or STANDARD)
     level = options.get("difficulty")
     return f"{name} ({level})" if level else name
 

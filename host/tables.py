@@ -25,6 +25,7 @@ from .refusal import Refusal
 from .move_refusal import move_refusal
 
 
+
 @dataclass
 class Actor:
     user_id: int
@@ -308,7 +309,7 @@ class TableService:
         assert table.state is not None
         try:
             new_state = table.engine.apply(table.state, seat.seat, move.id)
-        except IllegalMove as exc:
+        except IllegalMove as exc:  # the game's reason, in the player's language
             raise Refusal(exc.text.key, **exc.text.args) from None
         return self._commit(table, seat, move, new_state, actor.user_id)
 
@@ -323,7 +324,7 @@ class TableService:
         assert table.state is not None
         try:
             move, new_state = table.engine.step(table.state, seat, move_id)  # one legality check
-        except IllegalMove as exc:
+        except IllegalMove as exc:  # the game's reason, in the player's language
             raise Refusal(exc.text.key, **exc.text.args) from None
         return self._commit(table, row, move, new_state, None)
 

@@ -65,9 +65,8 @@ class Figures:
 
 def is_coop(engine: Engine, seed: int = 1) -> bool:
     """Whether the game is co-operative (from an attribute, else from a finished random game)."""
-    flag = getattr(engine, "coop", None)
-    if isinstance(flag, bool):
-        return flag
+    if engine.coop is not None:
+        return engine.coop
     _, outcome, _ = play_match(engine, ["random"] * engine.min_players, seed)
     return outcome.coop
 

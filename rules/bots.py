@@ -3,9 +3,9 @@
 Levels:
 - "random": a uniformly random legal move (the engine's `playout_weight` hook is
   NOT used: this is the honest baseline).
-- "greedy": the engine's own `greedy_move(state, seat, rng) -> Move` when it has
-  one; otherwise random.  Each game should give its greedy bot real knowledge of
-  the game (see the async-play issue: >= 70% wins against random).
+- "greedy": the engine's own `greedy_move(state, seat, rng) -> Move` when it
+  offers one (an optional hook of rules.contract.Engine); otherwise random.  Each game should give its greedy bot real
+  knowledge of the game (see the async-play issue: >= 70% wins against random).
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def choose(engine: Engine, state: Any, seat: str, level: str = DEFAULT_LEVEL, se
         raise ValueError(f"{seat} has no legal move")
     rng = bot_rng(seed, getattr(state, "moves_made", 0), seat)
     if level == "greedy":
-        greedy = getattr(engine, "greedy_move", None)
+        greedy = engine.greedy_move(state, seat, rng)
         if greedy is not None:
-            return greedy(state, seat, rng)
+            return greedy
     return moves[rng.below(len(moves))]

@@ -1,28 +1,48 @@
-"""The engine contract every game implements (see shared design.md).
+"""The engine contract every game implements (see shared design.md), and the core that runs it.
 
 An engine is pure: `apply` never reads the clock, global randomness, files
 after import, or anything outside the state it is given.  A multi-decision
 turn is a chain of moves, so the engine always knows the pending decision and
 every game can be played through one generic `/play move:` command.
 
-Optional hooks an engine may add (found with getattr; absent means "not offered"):
-`playout_weight(state, seat, move) -> float` (rules.playout), `greedy_move(state, seat, rng)`
-(rules.bots), and `running_scores(state) -> dict[seat, int]`: each seat's score if the game
-ended now, read after every move of a finished game to draw its score-progression chart
-(host/history.py); a game without it gets its replay but no chart.  `timeout_move(state, seat)
--> Move | None`: the game's own answer when `seat`'s decision outlives its deadline (Robinson's
-options `plan_timeout`/`prompt_timeout`); None leaves it to the host's expiry policy
-(host/deadlines.py).
+What a game supplies: `setup`, `to_act`, `options` (its legal decisions as typed
+`Option`s), `label` (an option's text), `play` (the rules: mutate a private copy by
+an option known to be legal), `view`, `outcome`, `prompt`, and where it helps
+`explain` (why a move id is refused, in the player's words), `is_over` (a cheap
+test), `copy_state` (a faster copy) and `is_private`.
+
+What the core (`Engine`) owns: the guard chain (game over, not a player, not
+your turn, unknown move), the move lookup (`find_move`), `apply` and `step` with
+one legality check, the mapping of options to `Move`s, copying, abandoning, and
+the refusal: `IllegalMove` carries a translatable Msg (the game's `explain`, else
+"unknown move") that the host shows to the player in their language.
+
+Optional hooks (OPTIONAL_HOOKS) are declared here with a default meaning "not
+offered"; `engine.offers(name)` says whether a game supplies one:
+`playout_weight(state, seat, move) -> float` (rules.playout; default: uniform),
+`greedy_move(state, seat, rng) -> Move | None` (rules.bots; None: the random move),
+`running_scores(state) -> dict[seat, int] | None`: each seat's score if the game
+ended now, read after every move of a finished game to draw its score-progression
+chart (host/history.py; None: no chart), and `timeout_move(state, seat) -> Move |
+None`: the game's own answer when `seat`'s decision outlives its deadline
+(Robinson's options `plan_timeout`/`prompt_timeout`; None leaves it to the host's
+expiry policy, host/deadlines.py).  Class attributes with a None default: `coop`
+(everyone wins or loses together; None: judged from outcomes), `scenario` (the
+default scenario's name for /stats) and `conformance_seeds` (random games per
+player count in tests/conformance).
 """
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Iterable, NamedTuple, Optional, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from .rng import Rng
 from .text import Msg, msg, tr
+
+
+UNKNOWN_MOVE = "core.illegal.unknown_move"  # the refusal when the game has no better reason
 
 
 class IllegalMove(Exception):
@@ -53,6 +73,40 @@ class Move(BaseModel):
     @classmethod
     def of(cls, move_id: str, text: Msg, barrier: bool = False) -> "Move":
         return cls(id=move_id, text=text, barrier=barrier)
+
+    @classmethod
+    def trusted(cls, move_id: str, text: Msg, barrier: bool) -> "Move":
+        """`Move.of` for values the engine built itself, without validation (the hot path of playouts)."""
+        return trusted(cls, {"id": move_id, "text": text, "barrier": barrier})
+
+
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def trusted(cls: type[BaseModel], values: dict[str, Any], fields_set: Optional[Iterable[str]] = None) -> Any:
+    """`cls.model_construct(**values)` without validation or per-field bookkeeping, for a plain model
+    and values the engine built itself (fast copies of a state, Moves); `values` becomes its __dict__."""
+    new = _new(cls)
+    _setattr(new, "__dict__", values)
+    _setattr(new, "__pydantic_fields_set__", set(values if fields_set is None else fields_set))
+    _setattr(new, "__pydantic_extra__", None)
+    _setattr(new, "__pydantic_private__", None)
+    return new
+
+
+class Option(NamedTuple):
+    """One legal decision as a game lists it, before any text is made (cheap to enumerate).
+
+    `id` is the Move id; `kind` the family of decision (`place`, `fly`, ...; the id's head for a
+    game that plays by id); `arg` what the game's `play` needs, worked out once while listing (a
+    hangar, a cell and its payment; a game may keep the option's text there, see `Engine.label`);
+    `barrier` as Move.barrier."""
+
+    id: str
+    kind: str
+    arg: Any
+    barrier: bool
 
 
 class Outcome(BaseModel):
@@ -114,7 +168,18 @@ class Engine(ABC, Generic[S]):
     def to_act(self, state: S) -> list[str]: ...
 
     @abstractmethod
-    def legal_moves(self, state: S, seat: str) -> list[Move]: ...
+    def options(self, state: S, seat: str, move_id: Optional[str] = None) -> Iterable[Option]:
+        """`seat`'s legal decisions now, in the order players see them; none when `seat` has nothing
+        to decide.  `move_id`, when given, is the one id being looked for: a game may then list only
+        the options that could carry it (its family), for speed."""
+
+    @abstractmethod
+    def play(self, state: S, seat: str, option: Option) -> None:
+        """Mutate `state` (a private copy, its events cleared) by `option`, known to be legal."""
+
+    def label(self, state: S, seat: str, option: Option) -> Msg:
+        """The option's text (the Move's); default: the option keeps it as its `arg`."""
+        return option.arg  # type: ignore[no-any-return]
 
     @abstractmethod
     def view(self, state: S, seat: str | None = None) -> BaseModel: ...
@@ -122,9 +187,14 @@ class Engine(ABC, Generic[S]):
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 
-    @abstractmethod
-    def _apply(self, state: S, seat: str, move: Move) -> None:
-        """Mutate `state` (already a private copy) by a move known to be legal."""
+    def is_over(self, state: S) -> bool:
+        """True once the game has ended (a game overrides it with a test cheaper than `outcome`)."""
+        return self.outcome(state) is not None
+
+    def explain(self, state: S, seat: str, move_id: str) -> Msg | None:
+        """Why `move_id` is not a legal move of `seat` (a player to act) now, in words a player
+        understands; None (or the core's own UNKNOWN_MOVE text) when the game has nothing better."""
+        return None
 
     def prompt(self, state: S, seat: str) -> Msg:
         """What `seat` is being asked to decide now (for the turn post)."""
@@ -140,38 +210,70 @@ class Engine(ABC, Generic[S]):
         `view(state, None)` does not show.  Default: nothing is private."""
         return False
 
-    # ---- shared behaviour -------------------------------------------------
-    def find_move(self, state: S, seat: str, move_id: str) -> Move:
-        if state.abandoned or self.outcome(state) is not None:
+    # ---- optional hooks (module docstring): defaults mean "not offered" --------
+    coop: ClassVar[Optional[bool]] = None
+    scenario: ClassVar[Optional[str]] = None
+    conformance_seeds: ClassVar[Optional[int]] = None
+
+    def playout_weight(self, state: S, seat: str, move: Move) -> float:
+        """Random-playout bias of `move` (finite, >= 0); not offered: uniform (rules.playout)."""
+        return 1.0
+
+    def greedy_move(self, state: S, seat: str, rng: Rng) -> Optional[Move]:
+        """The "greedy" bot's move (rules.bots); None: not offered (the bot plays a random move)."""
+        return None
+
+    def running_scores(self, state: S) -> Optional[dict[str, int]]:
+        """Each seat's score if the game ended now (the history chart); None: not offered."""
+        return None
+
+    def timeout_move(self, state: S, seat: str) -> Optional[Move]:
+        """The rules' own answer when `seat`'s deadline expires; None: the host's expiry policy."""
+        return None
+
+    def offers(self, hook: str) -> bool:
+        """Whether this game supplies the optional hook `hook` (a name in OPTIONAL_HOOKS)."""
+        if hook not in OPTIONAL_HOOKS:
+            raise ValueError(f"not an optional hook: {hook!r}")
+        return getattr(type(self), hook) is not getattr(Engine, hook)
+
+    # ---- the core -----------------------------------------------------------
+    def legal_moves(self, state: S, seat: str) -> list[Move]:
+        label, trusted = self.label, Move.trusted
+        return [trusted(o[0], label(state, seat, o), o[3]) for o in self.options(state, seat)]
+
+    def find_option(self, state: S, seat: str, move_id: str) -> Option:
+        """The option `move_id` of `seat`, or IllegalMove saying why not (the guard chain)."""
+        if state.abandoned or self.is_over(state):
             raise IllegalMove(msg("core.illegal.over"))
         if seat not in state.seats:
             raise IllegalMove(msg("core.illegal.not_player"))
         if seat not in self.to_act(state):
             raise IllegalMove(msg("core.illegal.not_your_turn"))
-        for move in self.legal_moves(state, seat):
-            if move.id == move_id:
-                return move
-        raise IllegalMove(msg("core.illegal.unknown_move", move=move_id))
+        for o in self.options(state, seat, move_id):
+            if o[0] == move_id:
+                return o
+        raise IllegalMove(self.explain(state, seat, move_id) or msg(UNKNOWN_MOVE, move=move_id))
+
+    def find_move(self, state: S, seat: str, move_id: str) -> Move:
+        o = self.find_option(state, seat, move_id)
+        return Move.trusted(o[0], self.label(state, seat, o), o[3])
 
     def apply(self, state: S, seat: str, move_id: str) -> S:
         """The state after `seat` plays `move_id`; the given state is never touched."""
-        move = self.find_move(state, seat, move_id)
-        new = self.copy_state(state)
-        new.events = []
-        self._apply(new, seat, move)
-        new.moves_made += 1
-        return new
+        return self._played(state, seat, self.find_option(state, seat, move_id))
 
     def step(self, state: S, seat: str, move_id: str) -> tuple[Move, S]:
-        """`find_move` and `apply` at once, with one legality check (replays of a recorded move: rules/replay.py).
+        """`find_move` and `apply` at once, with one legality check (replays of a recorded move: rules/replay.py)."""
+        o = self.find_option(state, seat, move_id)
+        return Move.trusted(o[0], self.label(state, seat, o), o[3]), self._played(state, seat, o)
 
-        Games override it where `apply` would find the move again (the four engines do)."""
-        move = self.find_move(state, seat, move_id)
+    def _played(self, state: S, seat: str, option: Option) -> S:
         new = self.copy_state(state)
-        new.events = []
-        self._apply(new, seat, move)
-        new.moves_made += 1
-        return move, new
+        new.__dict__["events"] = []
+        self.play(new, seat, option)
+        new.__dict__["moves_made"] = new.moves_made + 1
+        return new
 
     def copy_state(self, state: S) -> S:
         return state.model_copy(deep=True)
@@ -191,3 +293,6 @@ class Engine(ABC, Generic[S]):
     def rules_help(self) -> Msg:
         """The `/game rules` text (a catalog key per game)."""
         return msg(f"{self.key}.rules")
+
+
+OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move")

@@ -4,14 +4,14 @@ Pure helpers in the spirit of the engine contract: no clock, no global
 `random`.  All choices come from a `rules.rng.Rng` that the caller seeds, so a
 playout is a function of (engine, seats, seed, options) and replays exactly.
 
-An engine may define an optional hook
+An engine may offer the optional hook (declared on rules.contract.Engine)
 
     playout_weight(state, seat, move) -> float
 
 to bias random playouts (e.g. towards building so that random games look more
 like real ones).  Weights must be finite and >= 0; a move with weight 0 is
 never picked unless every weight is 0, in which case the pick is uniform.
-Without the hook the pick is uniform among the legal moves.
+A game that does not offer it (`engine.offers("playout_weight")`) gets a uniform pick.
 """
 from __future__ import annotations
 
@@ -51,12 +51,11 @@ def random_move(engine: Engine, state: GameState, seat: str, rng: Rng) -> Move:
     if not moves:
         raise PlayoutError(f"{engine.key}: seat {seat!r} must act but has no legal move "
                            f"(move {state.moves_made})")
-    hook = getattr(engine, "playout_weight", None)
-    if hook is None or len(moves) == 1:
+    if len(moves) == 1 or not engine.offers("playout_weight"):
         return rng.choice(moves)
     weights = []
     for move in moves:
-        w = float(hook(state, seat, move))
+        w = float(engine.playout_weight(state, seat, move))
         if not math.isfinite(w) or w < 0:
             raise PlayoutError(f"{engine.key}: playout_weight gave {w!r} for move {move.id!r}; "
                                "weights must be finite and >= 0")

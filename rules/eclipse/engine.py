@@ -5,10 +5,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..contract import Engine, IllegalMove, Move, Outcome
+from ..contract import Engine, Move, Option, Outcome
 from ..ranking import competition_ranks
 from ..rng import Rng
-from ..text import Msg, join, msg, seat_ref
+from ..text import Msg, join, seat_ref
 from .board import m, production, score_parts, storage_total
 from .data import TABLES
 from .greedy import greedy_move
@@ -18,7 +18,7 @@ from .settle import settle
 from .setup import new_game, parse_options
 from .state import EclipseOptions, EclipseState, EclipseView, copy_state
 from .turns import apply_option
-from .unvalidated import move, put
+from .unvalidated import put
 from .view import build_view, prompt
 
 # Decisions whose options show what only the deciding seat may know (E22, E45, E61, E47 make room).
@@ -46,47 +46,19 @@ class EclipseEngine(Engine[EclipseState]):
         seat = seat_to_act(state)
         return [seat] if seat is not None else []
 
-    def legal_moves(self, state: EclipseState, seat: str) -> list[Move]:
-        return [move(i, t, b) for i, t, b in options(state, seat)]
+    def options(self, state: EclipseState, seat: str, move_id: str | None = None) -> list[Option]:
+        """moves.options as the core's options; each keeps its text as `arg` (the default `label`)."""
+        return [Option(i, i.partition(":")[0], t, b) for i, t, b in options(state, seat)]
 
-    def _find(self, state: EclipseState, seat: str, move_id: str) -> tuple[str, Msg, bool]:
-        if state.abandoned or state.phase == "over":
-            raise IllegalMove(msg("core.illegal.over"))
-        if seat not in state.seats:
-            raise IllegalMove(msg("core.illegal.not_player"))
-        if seat != seat_to_act(state):
-            raise IllegalMove(msg("core.illegal.not_your_turn"))
-        for o in options(state, seat):
-            if o[0] == move_id:
-                return o
-        raise IllegalMove(msg("core.illegal.unknown_move", move=move_id))
+    def is_over(self, state: EclipseState) -> bool:
+        return state.phase == "over"
 
-    def find_move(self, state: EclipseState, seat: str, move_id: str) -> Move:
-        return move(*self._find(state, seat, move_id))
-
-    def apply(self, state: EclipseState, seat: str, move_id: str) -> EclipseState:
-        return self._applied(state, seat, move_id, self._find(state, seat, move_id)[1])
-
-    def step(self, state: EclipseState, seat: str, move_id: str) -> tuple[Move, EclipseState]:
-        """find_move and apply with one legality check (rules/replay.py)."""
-        found = self._find(state, seat, move_id)
-        return move(*found), self._applied(state, seat, move_id, found[1])
-
-    def _applied(self, state: EclipseState, seat: str, move_id: str, label: Msg) -> EclipseState:
-        new = self.copy_state(state)
-        put(new, "events", [])
-        put(new, "battles", [])
-        self._apply_id(new, seat, move_id, None if self.is_private(state, seat) else label)
-        put(new, "moves_made", new.moves_made + 1)
-        return new
-
-    def _apply(self, state: EclipseState, seat: str, move: Move) -> None:
-        self._apply_id(state, seat, move.id, None if self.is_private(state, seat) else move.text)
-
-    def _apply_id(self, state: EclipseState, seat: str, move_id: str, label: Msg | None = None) -> None:
-        apply_option(state, seat, move_id)
-        if label is not None and not state.events:  # issue 15: a public move that said nothing says its label
-            state.events.append(m("ev.chose", seat=seat_ref(seat), what=label))
+    def play(self, state: EclipseState, seat: str, option: Option) -> None:
+        private = self.is_private(state, seat)
+        put(state, "battles", [])  # the battles fought by this move only (render/eclipse_battle.py)
+        apply_option(state, seat, option.id)
+        if not private and not state.events:  # issue 15: a public move that said nothing says its label
+            state.events.append(m("ev.chose", seat=seat_ref(seat), what=self.label(state, seat, option)))
         settle(state)
 
     def view(self, state: EclipseState, seat: str | None = None) -> EclipseView:

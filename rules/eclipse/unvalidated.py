@@ -6,21 +6,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..contract import Move
+from ..contract import trusted
 from ..text import Msg
-
-_setattr = object.__setattr__
-_new = object.__new__
-
 
 def construct(cls: type[BaseModel], **values: Any) -> Any:
     """`cls.model_construct(**values)` for a plain model when every field is given."""
-    obj = _new(cls)
-    _setattr(obj, "__dict__", values)
-    _setattr(obj, "__pydantic_fields_set__", set(values))
-    _setattr(obj, "__pydantic_extra__", None)
-    _setattr(obj, "__pydantic_private__", None)
-    return obj
+    return trusted(cls, values)
 
 
 def put(model: BaseModel, name: str, value: Any) -> None:
@@ -30,7 +21,3 @@ def put(model: BaseModel, name: str, value: Any) -> None:
 
 def new_msg(key: str, args: dict[str, Any]) -> Msg:
     return construct(Msg, key=key, args=args)
-
-
-def move(move_id: str, text: Msg, barrier: bool) -> Move:
-    return construct(Move, id=move_id, text=text, barrier=barrier)

@@ -16,8 +16,9 @@ An option is a plain tuple `(id, kind, arg, barrier)`.  Move-id grammar:
 """
 from __future__ import annotations
 
-from typing import Any, Tuple
+from typing import Any
 
+from ..contract import Option
 from .data import ARTIFACTS, BOARD, CARDS, COLOURS, GUILD_LETTER, GUILDS, LETTER_GUILD, TILES
 from .effects import (RANDOM_FRAMES, event, frames_of, gain_vp, me, outpost_cost, ring_bonus, sites,
                       turn_skyside)
@@ -26,7 +27,7 @@ from .hexes import neighbours
 from .place import completed_circles, legal_cells
 from .state import DEPLETED, OWNER, FlotillaState, Player, Skiff
 
-Opt = Tuple[str, str, Any, bool]
+Opt = Option  # (id, kind, arg, barrier): the core's typed option
 from . import dive as DV, research as RS, sky as SK  # noqa: E402
 
 # frame kind -> (options, apply) of the decisions kept in dive.py, sky.py and research.py
@@ -68,10 +69,10 @@ def card_options(state: FlotillaState, seat: str) -> list[Opt]:
             for t in scholar_targets(state, seat):
                 top = state.players[t].discard[-1]
                 rnd = any(x.name in RANDOM_TERMS for x in card_terms(top, p.side))
-                out.append((f"play:scholar:{t}", "play", (cid, t), rnd))
+                out.append(Option(f"play:scholar:{t}", "play", (cid, t), rnd))
             continue
         rnd = any(x.name in RANDOM_TERMS for x in card_terms(cid, p.side))
-        out.append((f"play:{kind}", "play", (cid, None), rnd))
+        out.append(Option(f"play:{kind}", "play", (cid, None), rnd))
     return out
 
 
@@ -81,10 +82,10 @@ def _infl(state: FlotillaState, p: Player, letters: str) -> list[Opt]:
         g = LETTER_GUILD[letter]
         nxt = p.ring[g] % 6 + 1
         if nxt == 3:  # F27: the arc
-            out.append((f"inf:{letter}", "inf", (g, 3), True))
-            out.append((f"inf:{letter}:arc", "inf", (g, 4), False))
+            out.append(Option(f"inf:{letter}", "inf", (g, 3), True))
+            out.append(Option(f"inf:{letter}:arc", "inf", (g, 4), False))
         else:
-            out.append((f"inf:{letter}", "inf", (g, nxt), nxt == 6 and bool(state.stacks[g])))
+            out.append(Option(f"inf:{letter}", "inf", (g, nxt), nxt == 6 and bool(state.stacks[g])))
     return out
 
 
@@ -92,7 +93,7 @@ def trans_options(state: FlotillaState, p: Player) -> list[Opt]:
     out: list[Opt] = []
     coins = p.coins
     if p.side == "sink" and p.skiff_reserve > 0 and coins >= BOARD.skiff_cost:  # F30
-        out.append(("tx:skiff", "tx", ("skiff", None), False))
+        out.append(Option("tx:skiff", "tx", ("skiff", None), False))
     if p.outposts < 6:  # F31, F32, E16, E17
         cost = outpost_cost(state, p)
         floating = not sites(state, p.seat)
@@ -101,14 +102,14 @@ def trans_options(state: FlotillaState, p: Player) -> list[Opt]:
         if coins >= cost:
             for name, taken in state.objectives[p.side].items():
                 if taken < 3:
-                    out.append((f"tx:obj:{name}", "tx", ("obj", name, cost, floating), False))
+                    out.append(Option(f"tx:obj:{name}", "tx", ("obj", name, cost, floating), False))
     for c in COLOURS:  # F33, F35
         done = state.traded.get(c)
         if done != "sell" and coins >= state.market[c]:
-            out.append((f"tx:buy:{c}", "tx", ("buy", c), False))
+            out.append(Option(f"tx:buy:{c}", "tx", ("buy", c), False))
         if done != "buy" and p.barrels[c] > 0:
-            out.append((f"tx:sell:{c}", "tx", ("sell", c), False))
-    out.append(("tx:stop", "tx", ("stop", None), False))
+            out.append(Option(f"tx:sell:{c}", "tx", ("sell", c), False))
+    out.append(Option("tx:stop", "tx", ("stop", None), False))
     return out
 
 
@@ -125,8 +126,8 @@ def sail_options(state: FlotillaState, p: Player) -> list[Opt]:
         for d, nb in enumerate(neighbours(s.cell)):
             e = board.get(nb)
             if e is not None and e[OWNER] == p.seat:
-                out.append((f"sail:{i}:{d}", "sail", (i, nb), False))
-    out.append(("sail:stop", "sail", None, False))
+                out.append(Option(f"sail:{i}:{d}", "sail", (i, nb), False))
+    out.append(Option("sail:stop", "sail", None, False))
     return out
 
 
@@ -137,38 +138,38 @@ def options(state: FlotillaState, frame: list[Any]) -> list[Opt]:
     if kind == "sail":
         return sail_options(state, p)
     if kind == "turn":
-        return [("turn:yes", "turn", True, False), ("turn:no", "turn", False, False)]
+        return [Option("turn:yes", "turn", True, False), Option("turn:no", "turn", False, False)]
     if kind == "infl":
         return _infl(state, p, "stfd")
     if kind == "infl_each":
         return _infl(state, p, frame[1])
     if kind == "res":
-        return [(f"res:{c}", "res", c, False) for c in COLOURS]
+        return [Option(f"res:{c}", "res", c, False) for c in COLOURS]
     if kind == "trans":
         return trans_options(state, p)
     if kind == "site":
-        return [(f"site:{c}", "site", c, False) for c in sites(state, p.seat)]
+        return [Option(f"site:{c}", "site", c, False) for c in sites(state, p.seat)]
     if kind == "nudge":
         out = []
         for c in COLOURS:
             v = state.market[c]
             if v < len(BOARD.market_track):
-                out.append((f"nudge:{c}:u", "nudge", (c, 1), False))
+                out.append(Option(f"nudge:{c}:u", "nudge", (c, 1), False))
             if v > 1:
-                out.append((f"nudge:{c}:d", "nudge", (c, -1), False))
-        return out + [("nudge:skip", "nudge", None, False)]
+                out.append(Option(f"nudge:{c}:d", "nudge", (c, -1), False))
+        return out + [Option("nudge:skip", "nudge", None, False)]
     if kind == "place":  # ["place", m, only]: only = the one tile a ring bonus drew, or ""
         pool = [frame[2]] if frame[2] else dict.fromkeys(state.drawn)
-        out = [(f"pl:{t}", "pl", t, False) for t in pool if legal_cells(state, p.seat, t)]
-        return out + [("pl:stop", "pl", None, False)]
+        out = [Option(f"pl:{t}", "pl", t, False) for t in pool if legal_cells(state, p.seat, t)]
+        return out + [Option("pl:stop", "pl", None, False)]
     if kind == "cell":
-        return [(f"cell:{c}", "cell", c, False) for c in legal_cells(state, p.seat, frame[1])]
+        return [Option(f"cell:{c}", "cell", c, False) for c in legal_cells(state, p.seat, frame[1])]
     if kind == "rot":
-        return [(f"rot:{r}", "rot", r, True) for r in range(6)]
+        return [Option(f"rot:{r}", "rot", r, True) for r in range(6)]
     if kind in EXTRA:
         return EXTRA[kind][0](state, frame)
     if kind == "remove_depletion":
-        return [(f"undeplete:{c}", "undeplete", c, False) for c, e in state.board.items()
+        return [Option(f"undeplete:{c}", "undeplete", c, False) for c, e in state.board.items()
                 if e[OWNER] == p.seat and e[DEPLETED]]
     raise ValueError(kind)
 
@@ -176,7 +177,7 @@ def options(state: FlotillaState, frame: list[Any]) -> list[Opt]:
 def with_barriers(state: FlotillaState, opts: list[Opt]) -> list[Opt]:
     """A move is a barrier when it draws itself, or when a random step waits later in the chain."""
     if any(f[0] in RANDOM_FRAMES for f in state.todo[1:]):
-        return [(o[0], o[1], o[2], True) for o in opts]
+        return [Option(o[0], o[1], o[2], True) for o in opts]
     return opts
 
 

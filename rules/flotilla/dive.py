@@ -13,6 +13,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from . import texts
+from ..contract import Option
 from .data import BOARD, TILES
 from .effects import event, me
 from .state import DEPLETED, OWNER, TILE, FlotillaState, Player, Skiff
@@ -45,7 +46,7 @@ def start_dive(state: FlotillaState, frame: list[Any]) -> None:
 def depth_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
     _, n, abyss, ignore = frame
     depths = skiff_depths(state, me(state))
-    return [(f"depth:{''.join(c)}", "depth", "".join(c) + "A" * abyss, True)
+    return [Option(f"depth:{''.join(c)}", "depth", "".join(c) + "A" * abyss, True)
             for c in combinations_with_replacement(depths, n)]
 
 
@@ -87,7 +88,7 @@ def load_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
         sig = (s.cell, len(s.cargo))
         if sig not in seen:
             seen.add(sig)
-            out.append((f"load:{i}", "load", i, False))
+            out.append(Option(f"load:{i}", "load", i, False))
     return out
 
 
@@ -105,7 +106,7 @@ def deplete_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
     with_skiff = sorted({s.cell for s in p.skiffs if _on_undepleted(state, s) is not None})
     cells = with_skiff or sorted(c for c, e in state.board.items()
                                  if e[OWNER] == p.seat and e[TILE] != "start" and not e[DEPLETED])
-    return [(f"deplete:{c}", "deplete", c, False) for c in cells]
+    return [Option(f"deplete:{c}", "deplete", c, False) for c in cells]
 
 
 def deplete(state: FlotillaState, frame: list[Any], cell: str) -> None:

@@ -5,13 +5,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..contract import Engine, IllegalMove, Move, Outcome
-from ..rng import Rng
-from ..text import Msg, join, msg
 from . import texts
+from ..contract import Engine, Move, Option, Outcome, trusted
+from ..rng import Rng
+from ..text import Msg, join
 from .bot import greedy_move
 from .chain import current_options, play, seat_to_act
-from .decide import Opt
 from .explain import why_illegal
 from .labels import label
 from .scoring import breakdown, final_ranks
@@ -42,45 +41,20 @@ class FlotillaEngine(Engine[FlotillaState]):
         seat = seat_to_act(state)
         return [seat] if seat is not None else []
 
-    def legal_moves(self, state: FlotillaState, seat: str) -> list[Move]:
-        if seat != seat_to_act(state):
-            return []
-        return [texts.move(o[0], label(state, seat, o), o[3]) for o in current_options(state)]
+    def is_over(self, state: FlotillaState) -> bool:
+        return state.over
 
-    def _find(self, state: FlotillaState, seat: str, move_id: str) -> Opt:
-        if state.abandoned or state.over:
-            raise IllegalMove(msg("core.illegal.over"))
-        if seat not in state.seats:
-            raise IllegalMove(msg("core.illegal.not_player"))
-        if seat != seat_to_act(state):
-            raise IllegalMove(msg("core.illegal.not_your_turn"))
-        for o in current_options(state):
-            if o[0] == move_id:
-                return o
-        raise IllegalMove(why_illegal(state, seat, move_id))
+    def options(self, state: FlotillaState, seat: str, move_id: str | None = None) -> list[Option]:
+        return current_options(state) if seat == seat_to_act(state) else []
 
-    def find_move(self, state: FlotillaState, seat: str, move_id: str) -> Move:
-        o = self._find(state, seat, move_id)
-        return texts.move(o[0], label(state, seat, o), o[3])
+    def label(self, state: FlotillaState, seat: str, option: Option) -> Msg:
+        return label(state, seat, option)
 
-    def apply(self, state: FlotillaState, seat: str, move_id: str) -> FlotillaState:
-        return self._applied(state, self._find(state, seat, move_id))
+    def play(self, state: FlotillaState, seat: str, option: Option) -> None:
+        play(state, option)
 
-    def step(self, state: FlotillaState, seat: str, move_id: str) -> tuple[Move, FlotillaState]:
-        """find_move and apply with one legality check (rules/replay.py)."""
-        o = self._find(state, seat, move_id)
-        return texts.move(o[0], label(state, seat, o), o[3]), self._applied(state, o)
-
-    def _applied(self, state: FlotillaState, o: Opt) -> FlotillaState:
-        new = self.copy_state(state)
-        new.__dict__["events"] = []
-        play(new, o)
-        new.__dict__["moves_made"] = new.moves_made + 1
-        return new
-
-    def _apply(self, state: FlotillaState, seat: str, move: Move) -> None:
-        o = next(o for o in current_options(state) if o[0] == move.id)
-        play(state, o)
+    def explain(self, state: FlotillaState, seat: str, move_id: str) -> Msg | None:
+        return why_illegal(state, seat, move_id)  # explain.py
 
     def view(self, state: FlotillaState, seat: str | None = None) -> FlotillaView:
         return build_view(state, seat, self.to_act(state))
@@ -133,33 +107,20 @@ class FlotillaEngine(Engine[FlotillaState]):
         return fast_copy(state)
 
 
-_new = object.__new__
-_setattr = object.__setattr__
-
-
-def _model(cls: type, d: dict) -> Any:
-    m = _new(cls)
-    _setattr(m, "__dict__", d)
-    _setattr(m, "__pydantic_fields_set__", set(d))
-    _setattr(m, "__pydantic_extra__", None)
-    _setattr(m, "__pydantic_private__", None)
-    return m
-
-
 def _copy_player(p: Player) -> Player:
     d = dict(p.__dict__)
     for k in ("barrels", "seals", "ring"):
         d[k] = dict(d[k])
     for k in ("objectives", "hand", "discard", "tiles"):
         d[k] = list(d[k])
-    d["skiffs"] = [_model(Skiff, {"cell": s.cell, "cargo": list(s.cargo)}) for s in d["skiffs"]]
-    return _model(Player, d)
+    d["skiffs"] = [trusted(Skiff, {"cell": s.cell, "cargo": list(s.cargo)}) for s in d["skiffs"]]
+    return trusted(Player, d)
 
 
 def fast_copy(state: FlotillaState) -> FlotillaState:
     d = dict(state.__dict__)
     d["seats"] = list(d["seats"])
-    d["rng"] = _model(Rng, {"state": state.rng.state})
+    d["rng"] = trusted(Rng, {"state": state.rng.state})
     d["events"] = list(d["events"])
     players = dict(d["players"])
     if not state.over:
@@ -176,12 +137,7 @@ def fast_copy(state: FlotillaState) -> FlotillaState:
         d[k] = dict(d[k])
     d["todo"] = list(d["todo"])
     d["drawn"] = list(d["drawn"])
-    new = _new(FlotillaState)
-    _setattr(new, "__dict__", d)
-    _setattr(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", None)
-    return new
+    return trusted(FlotillaState, d, state.__pydantic_fields_set__)
 
 
 ENGINE = FlotillaEngine()

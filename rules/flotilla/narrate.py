@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..text import Msg, join
-from . import texts as T
+from . import texts
 from .data import TILES
 from .decide import Opt
 from .effects import active
@@ -20,12 +20,12 @@ from .state import FlotillaState
 
 
 def _did(state: FlotillaState, key: str, **args: Any) -> Msg:
-    return T.m(f"did.{key}", seat=T.seat(active(state)), **args)
+    return texts.m(f"did.{key}", seat=texts.seat(active(state)), **args)
 
 
 def depths(dice: str) -> Msg:
     """Card-dice depths ("SSA") as words in the reader's language (Shallow, Shallow, Abyss)."""
-    return join([T.plain(f"depth.{d}") for d in dice], ", ")
+    return join([texts.plain(f"depth.{d}") for d in dice], ", ")
 
 
 def narration(state: FlotillaState, opt: Opt) -> Msg | None:
@@ -41,13 +41,13 @@ def narration(state: FlotillaState, opt: Opt) -> Msg | None:
     if kind == "turn":
         return None if arg else _did(state, "stay")
     if kind == "res":
-        return _did(state, "res", colour=T.col(arg))
+        return _did(state, "res", colour=texts.col(arg))
     if kind == "tx":
         what, x = arg[0], arg[1]
         if what == "buy":
-            return _did(state, "buy", colour=T.col(x), cost=state.market[x])
+            return _did(state, "buy", colour=texts.col(x), cost=state.market[x])
         if what == "sell":
-            return _did(state, "sell", colour=T.col(x), gain=state.market[x])
+            return _did(state, "sell", colour=texts.col(x), gain=state.market[x])
         return _did(state, "tx_stop") if what == "stop" else None
     if kind == "site":
         return _did(state, "site", cell=arg)
@@ -55,12 +55,12 @@ def narration(state: FlotillaState, opt: Opt) -> Msg | None:
         if arg is None:
             return _did(state, "nudge_skip")
         c, d = arg
-        return _did(state, "nudge_up" if d > 0 else "nudge_down", colour=T.col(c), to=state.market[c] + d)
+        return _did(state, "nudge_up" if d > 0 else "nudge_down", colour=texts.col(c), to=state.market[c] + d)
     if kind == "pl":
-        return _did(state, "pl", tile=T.tile(arg)) if arg is not None else _did(state, "pl_stop")
+        return _did(state, "pl", tile=texts.tile(arg)) if arg is not None else _did(state, "pl_stop")
     if kind == "cell":  # a tile with a wedge still needs its rotation; without one, "placed" tells it
         tile = state.todo[0][1]
-        return _did(state, "cell", tile=T.tile(tile), cell=arg) if TILES[tile].wedge else None
+        return _did(state, "cell", tile=texts.tile(tile), cell=arg) if TILES[tile].wedge else None
     if kind == "undeplete":
         return _did(state, "undeplete", cell=arg)
     return _more(state, p, kind, arg)
@@ -72,29 +72,29 @@ def _more(state: FlotillaState, p, kind: str, arg) -> Msg | None:
         return _did(state, "depth", dice=depths(arg))
     if kind == "load":
         s = p.skiffs[arg]
-        return _did(state, "load", i=arg + 1, cell=s.cell, colour=T.col(TILES[state.board[s.cell][0]].colour))
+        return _did(state, "load", i=arg + 1, cell=s.cell, colour=texts.col(TILES[state.board[s.cell][0]].colour))
     if kind == "deplete":
-        return _did(state, "deplete", cell=arg, tile=T.tile(state.board[arg][0]))
+        return _did(state, "deplete", cell=arg, tile=texts.tile(state.board[arg][0]))
     if kind == "keep":
-        return _did(state, "keep", tile=T.tile(arg)) if arg else _did(state, "keep_stop")
+        return _did(state, "keep", tile=texts.tile(arg)) if arg else _did(state, "keep_stop")
     if kind == "bt":
-        return _did(state, "bt", tile=T.tile(arg)) if arg is not None else _did(state, "bt_stop")
+        return _did(state, "bt", tile=texts.tile(arg)) if arg is not None else _did(state, "bt_stop")
     if kind == "bcell":
-        return _did(state, "bcell", tile=T.tile(state.todo[0][1]), cell=arg)
+        return _did(state, "bcell", tile=texts.tile(state.todo[0][1]), cell=arg)
     if kind == "sonar":
         return None if arg else _did(state, "sonar_no")
     if kind == "reroll":
         if arg is not None:
-            return _did(state, "reroll", die=arg + 1, face=T.plain(f"face.{state.dice[arg]}"))
+            return _did(state, "reroll", die=arg + 1, face=texts.plain(f"face.{state.dice[arg]}"))
         return None if state.todo[0][2] else _did(state, "reroll_none")
     if kind == "setdie":
         if arg is None:
             return _did(state, "set_skip")
-        return _did(state, "setdie", die=arg + 1, face=T.plain(f"face.{state.dice[arg]}"))
+        return _did(state, "setdie", die=arg + 1, face=texts.plain(f"face.{state.dice[arg]}"))
     if kind == "face":
-        return _did(state, "face", die=state.todo[0][1] + 1, face=T.plain(f"face.{arg}"))
+        return _did(state, "face", die=state.todo[0][1] + 1, face=texts.plain(f"face.{arg}"))
     if kind == "wild":
-        return _did(state, "wild", guild=T.guild(arg))
+        return _did(state, "wild", guild=texts.guild(arg))
     return None
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..contract import Option
 from .data import ARTIFACTS, GUILD_LETTER, GUILDS, LETTER_GUILD
 from .effects import event, frames_of, me
 from .texts import guild
@@ -48,8 +49,8 @@ def reroll_options(state, frame: list[Any]) -> list[tuple]:
         for i, f in enumerate(state.dice):
             if str(i) not in chosen and f not in seen:
                 seen.add(f)
-                out.append((f"reroll:{i}", "reroll", i, True))  # may lead to the roll (E7)
-    return out + [("reroll:done", "reroll", None, bool(chosen))]
+                out.append(Option(f"reroll:{i}", "reroll", i, True))  # may lead to the roll (E7)
+    return out + [Option("reroll:done", "reroll", None, bool(chosen))]
 
 
 def reroll(state, frame: list[Any], i: int | None) -> None:
@@ -69,13 +70,13 @@ def reroll(state, frame: list[Any], i: int | None) -> None:
 def set_options(state, frame: list[Any]) -> list[tuple]:
     if frame[0] == "set_face":
         cur = state.dice[frame[1]]
-        return [(f"face:{f}", "face", f, False) for f in range(6) if f != cur]
+        return [Option(f"face:{f}", "face", f, False) for f in range(6) if f != cur]
     seen, out = set(), []
     for i, f in enumerate(state.dice):
         if f not in seen:
             seen.add(f)
-            out.append((f"setdie:{i}", "setdie", i, False))
-    return out + [("setdie:skip", "setdie", None, False)]
+            out.append(Option(f"setdie:{i}", "setdie", i, False))
+    return out + [Option("setdie:skip", "setdie", None, False)]
 
 
 def set_die(state, frame: list[Any], arg: int | None) -> None:
@@ -95,7 +96,7 @@ def wilds(state, frame: list[Any]) -> None:
 
 
 def wild_options(state, frame: list[Any]) -> list[tuple]:
-    return [(f"wild:{GUILD_LETTER[g]}", "wild", g, False) for g in GUILDS]
+    return [Option(f"wild:{GUILD_LETTER[g]}", "wild", g, False) for g in GUILDS]
 
 
 def wild(state, frame: list[Any], g: str) -> None:
@@ -129,8 +130,8 @@ def pay(state, frame: list[Any]) -> None:
 def dial_options(state, frame: list[Any]) -> list[tuple]:
     """F54: "you may" raise a dial below 4 (E12), so declining is always offered, also when only
     one dial can rise; with every dial at 4 the raise is lost (no options)."""
-    out = [(f"dial:{GUILD_LETTER[g]}", "dial", g, False) for g in GUILDS if state.dials[g] < 4]
-    return out + [("dial:none", "dial", None, False)] if out else []
+    out = [Option(f"dial:{GUILD_LETTER[g]}", "dial", g, False) for g in GUILDS if state.dials[g] < 4]
+    return out + [Option("dial:none", "dial", None, False)] if out else []
 
 
 def dial(state, frame: list[Any], g: str | None) -> None:
@@ -144,7 +145,7 @@ def dial(state, frame: list[Any], g: str | None) -> None:
 
 
 def bounty_options(state, frame: list[Any]) -> list[tuple]:
-    return [(f"bounty:{x}", "bounty", LETTER_GUILD[x], False) for x in frame[1]]
+    return [Option(f"bounty:{x}", "bounty", LETTER_GUILD[x], False) for x in frame[1]]
 
 
 def bounty(state, frame: list[Any], g: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import texts
+from ..contract import Option
 from .data import BOARD, GUILDS, TILES
 from .effects import draw, event, gain_vp, me
 from .hexes import is_hub, neighbours, rotated, vertex
@@ -29,7 +30,7 @@ def draw_keep(state: FlotillaState, frame: list[Any]) -> None:
 
 
 def keep_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
-    return [(f"keep:{t}", "keep", t, False) for t in dict.fromkeys(state.drawn)] + [("keep:stop", "keep", None, False)]
+    return [Option(f"keep:{t}", "keep", t, False) for t in dict.fromkeys(state.drawn)] + [Option("keep:stop", "keep", None, False)]
 
 
 def keep(state: FlotillaState, frame: list[Any], tile: str | None) -> None:
@@ -73,8 +74,8 @@ def build_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
     if build_cells(state, p.seat):
         for t in dict.fromkeys(p.tiles):
             if p.barrels[TILES[t].colour] >= build_cost(state, t):  # E19
-                out.append((f"bt:{t}", "bt", t, False))
-    return out + [("bt:stop", "bt", None, False)]
+                out.append(Option(f"bt:{t}", "bt", t, False))
+    return out + [Option("bt:stop", "bt", None, False)]
 
 
 def choose_tile(state: FlotillaState, frame: list[Any], tile: str | None) -> None:
@@ -85,7 +86,7 @@ def choose_tile(state: FlotillaState, frame: list[Any], tile: str | None) -> Non
 
 
 def cell_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
-    return [(f"bcell:{c}", "bcell", c, False) for c in build_cells(state, me(state).seat)]
+    return [Option(f"bcell:{c}", "bcell", c, False) for c in build_cells(state, me(state).seat)]
 
 
 def choose_cell(state: FlotillaState, frame: list[Any], cell: str) -> None:
@@ -99,7 +100,7 @@ def rot_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
         sig = (frozenset(rotated(k, r) for k in t.craft), rotated(0, r) if t.sonar else None)
         if sig not in seen:
             seen.add(sig)
-            out.append((f"brot:{r}", "brot", r, False))
+            out.append(Option(f"brot:{r}", "brot", r, False))
     return out
 
 
@@ -208,7 +209,7 @@ def score_build(state: FlotillaState, frame: list[Any]) -> None:
 def sonar_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
     if state.sonar >= len(BOARD.sonar_vp) - 1:  # E13
         return []
-    return [("sonar:yes", "sonar", True, False), ("sonar:no", "sonar", False, False)]
+    return [Option("sonar:yes", "sonar", True, False), Option("sonar:no", "sonar", False, False)]
 
 
 def sonar(state: FlotillaState, frame: list[Any], yes: bool) -> None:

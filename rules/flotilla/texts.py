@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..contract import Move
 from ..text import SEAT_KEY, Msg, join
 from .data import CARDS, COLOURS, GUILDS, NAME_COLOUR
 
@@ -20,16 +19,6 @@ def new_msg(key: str, args: dict[str, Any]) -> Msg:
     _setattr(m_, "__pydantic_extra__", None)
     _setattr(m_, "__pydantic_private__", None)
     return m_
-
-
-def move(move_id: str, text: Msg, barrier: bool) -> Move:
-    """`Move.of(...)` without validation (the label renders on demand)."""
-    mv = _new(Move)
-    _setattr(mv, "__dict__", {"id": move_id, "text": text, "barrier": barrier})
-    _setattr(mv, "__pydantic_fields_set__", {"id", "text", "barrier"})
-    _setattr(mv, "__pydantic_extra__", None)
-    _setattr(mv, "__pydantic_private__", None)
-    return mv
 
 
 def m(key: str, **args: Any) -> Msg:

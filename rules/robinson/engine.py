@@ -5,18 +5,18 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..contract import Engine, IllegalMove, Move, Outcome
-from ..text import Msg, join, msg
 from . import events as EV
 from . import abilities, asks, phases, plan as P, registry, resolve, stacks  # noqa: F401  (registry: all codes, asks, steps)
+from ..contract import Engine, IllegalMove, Move, Option, Outcome
+from ..text import Msg, join, msg
 from .adventures import mystery_answer
 from .bot.greedy import greedy_move
 from .cont import answering, run
 from .defaults import timeout_answer
 from .effects import exhaust, move_camp
 from .effects.adventure_codes import hut_pick, mark_pick
-from .fast import fast_copy, move
-from .moves import Opt, deciders, label, options
+from .fast import fast_copy
+from .moves import deciders, label, options
 from .scenario import add_wood
 from .setup import choose, new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
@@ -51,44 +51,16 @@ class RobinsonEngine(Engine[RobinsonState]):
     def to_act(self, state: RobinsonState) -> list[str]:
         return deciders(state)
 
-    def legal_moves(self, state: RobinsonState, seat: str) -> list[Move]:
-        return [move(o[0], label(state, seat, o), o[3]) for o in options(state, seat)]
+    def options(self, state: RobinsonState, seat: str, move_id: str | None = None) -> list[Option]:
+        return [Option(*o) for o in options(state, seat)]
 
-    def _find(self, state: RobinsonState, seat: str, move_id: str) -> Opt:
-        if state.abandoned or state.result is not None:
-            raise IllegalMove(msg("core.illegal.over"))
-        if seat not in state.seats:
-            raise IllegalMove(msg("core.illegal.not_player"))
-        if seat not in deciders(state):
-            raise IllegalMove(msg("core.illegal.not_your_turn"))
-        for o in options(state, seat):
-            if o[0] == move_id:
-                return o
-        raise IllegalMove(msg("core.illegal.unknown_move", move=move_id))
+    def label(self, state: RobinsonState, seat: str, option: Option) -> Msg:
+        return label(state, seat, option)
 
-    def find_move(self, state: RobinsonState, seat: str, move_id: str) -> Move:
-        o = self._find(state, seat, move_id)
-        return Move.of(o[0], label(state, seat, o), o[3])
+    def is_over(self, state: RobinsonState) -> bool:
+        return state.result is not None
 
-    def apply(self, state: RobinsonState, seat: str, move_id: str) -> RobinsonState:
-        return self._applied(state, seat, self._find(state, seat, move_id))
-
-    def step(self, state: RobinsonState, seat: str, move_id: str) -> tuple[Move, RobinsonState]:
-        """find_move and apply with one legality check (rules/replay.py)."""
-        o = self._find(state, seat, move_id)
-        return Move.of(o[0], label(state, seat, o), o[3]), self._applied(state, seat, o)
-
-    def _applied(self, state: RobinsonState, seat: str, o: Opt) -> RobinsonState:
-        new = self.copy_state(state)
-        new.events = []
-        self._apply_opt(new, seat, o)
-        new.moves_made += 1
-        return new
-
-    def _apply(self, state: RobinsonState, seat: str, move: Move) -> None:
-        self._apply_opt(state, seat, self._find(state, seat, move.id))
-
-    def _apply_opt(self, s: RobinsonState, seat: str, o: Opt) -> None:
+    def play(self, s: RobinsonState, seat: str, o: Option) -> None:
         if s.pending is not None:  # an answer: then the phase goes on where it stopped (cont.py)
             answering(s, _answer, seat, o)
             if s.phase == "resolve":
@@ -189,7 +161,7 @@ def _chars(s: RobinsonState) -> Msg:
     return join([m("seat_char", seat=seat_msg(x), who=char(c)) for x, c in s.seat_char.items()], ", ")
 
 
-def _answer(s: RobinsonState, seat: str, o: Opt) -> None:
+def _answer(s: RobinsonState, seat: str, o: Option) -> None:
     """The answer to the pending prompt (R97); what it leaves for later comes first (cont.answering)."""
     oid, kind, arg, _ = o
     if kind == "ask":  # choices inside effects (asks.py)

@@ -10,7 +10,6 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..contract import Move
 from ..text import Msg
 from .state import RobinsonOptions
 
@@ -42,12 +41,3 @@ def _copy(v: Any) -> Any:
 def fast_copy(state: Any) -> Any:
     return _copy(state)
 
-
-def move(move_id: str, text: Msg, barrier: bool) -> Any:
-    """`Move.of(move_id, text, barrier)` without re-validating trusted values."""
-    new = _new(Move)
-    _set(new, "__dict__", {"id": move_id, "text": text, "barrier": barrier})
-    _set(new, "__pydantic_fields_set__", {"id", "text", "barrier"})
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new

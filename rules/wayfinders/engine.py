@@ -5,14 +5,15 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..contract import Engine, IllegalMove, Move, Outcome
-from ..rng import Rng
-from ..text import Msg, join, msg, seat_ref
 from . import texts
 from . import turns
+from ..contract import Engine, Move, Option, Outcome, trusted
+from ..rng import Rng
+from ..text import Msg, join, seat_ref
+from .bot import greedy_move
 from .explain import why_illegal
-from .fast import construct, english_table, move, put
-from .moves import Opt, label, options, seat_to_act
+from .fast import construct
+from .moves import label, options, seat_to_act
 from .scoring import breakdown, final_ranks, score
 from .setup import new_game, parse_options
 from .state import WayfindersOptions, WayfindersState, WayfindersView
@@ -42,65 +43,34 @@ class WayfindersEngine(Engine[WayfindersState]):
         seat = seat_to_act(state)
         return [seat] if seat is not None else []
 
-    def legal_moves(self, state: WayfindersState, seat: str) -> list[Move]:
-        table = english_table()
-        return [move(o[0], label(state, seat, o), o[3], table) for o in options(state, seat)]
+    def options(self, state: WayfindersState, seat: str, move_id: str | None = None) -> list[Option]:
+        return options(state, seat, None if move_id is None else move_id.partition(":")[0])
 
-    def _find(self, state: WayfindersState, seat: str, move_id: str) -> Opt:
-        if state.abandoned or state.phase == "over":
-            raise IllegalMove(msg("core.illegal.over"))
-        if seat not in state.seats:
-            raise IllegalMove(msg("core.illegal.not_player"))
-        if seat != seat_to_act(state):
-            raise IllegalMove(msg("core.illegal.not_your_turn"))
-        for o in options(state, seat, move_id.partition(":")[0]):
-            if o[0] == move_id:
-                return o
-        raise IllegalMove(why_illegal(state, seat, move_id))
+    def label(self, state: WayfindersState, seat: str, option: Option) -> Msg:
+        return label(state, seat, option)
 
-    def find_move(self, state: WayfindersState, seat: str, move_id: str) -> Move:
-        """As the base class, but builds only the chosen Move and explains refusals."""
-        o = self._find(state, seat, move_id)
-        return move(o[0], label(state, seat, o), o[3])
+    def explain(self, state: WayfindersState, seat: str, move_id: str) -> Msg | None:
+        return why_illegal(state, seat, move_id)  # explain.py
 
-    def apply(self, state: WayfindersState, seat: str, move_id: str) -> WayfindersState:
-        """As the base class (validate, copy, apply), without building the Move's label."""
-        return self._applied(state, seat, self._find(state, seat, move_id))
+    def is_over(self, state: WayfindersState) -> bool:
+        return state.phase == "over"
 
-    def step(self, state: WayfindersState, seat: str, move_id: str) -> tuple[Move, WayfindersState]:
-        """find_move and apply with one legality check (rules/replay.py)."""
-        o = self._find(state, seat, move_id)
-        return move(o[0], label(state, seat, o), o[3]), self._applied(state, seat, o)
-
-    def _applied(self, state: WayfindersState, seat: str, o: Opt) -> WayfindersState:
-        new = self.copy_state(state)
-        put(new, "events", [])
-        self._apply_opt(new, seat, o)
-        put(new, "moves_made", new.moves_made + 1)
-        return new
-
-    def _apply(self, state: WayfindersState, seat: str, move: Move) -> None:
-        o = next(o for o in options(state, seat) if o[0] == move.id)
-        self._apply_opt(state, seat, o)
-
-    def _apply_opt(self, state: WayfindersState, seat: str, o: Opt) -> None:
-        oid, kind, arg, _ = o
+    def play(self, state: WayfindersState, seat: str, option: Option) -> None:
+        _, kind, arg, _ = option
         turns.own_player(state, seat)
         if kind == "place":
-            turns.place(state, seat, arg)  # type: ignore[arg-type]
+            turns.place(state, seat, arg)
         elif kind == "return":
             turns.collect(state, seat)
         elif kind == "fly":
-            cell, paid, _toll = arg  # type: ignore[misc]
+            cell, paid, _toll = arg
             turns.fly(state, seat, cell, paid)
         elif kind == "build":
             turns.build(state, seat, str(arg))
         elif kind == "end":
             turns.end_flybuild(state, seat)
-        elif kind == "discard":
-            turns.discard(state, seat, arg[0])  # type: ignore[index]
-        else:  # pragma: no cover - find_move only returns listed ids
-            raise IllegalMove(msg("core.illegal.unknown_move", move=oid))
+        else:  # "discard" (moves.options lists no other kind)
+            turns.discard(state, seat, arg[0])
 
     def view(self, state: WayfindersState, seat: str | None = None) -> WayfindersView:
         return build_view(state, seat, self.to_act(state))
@@ -133,22 +103,17 @@ class WayfindersEngine(Engine[WayfindersState]):
 
     def greedy_move(self, state: WayfindersState, seat: str, rng: Rng) -> Move:
         """The "greedy" bot level (rules.bots): see rules/wayfinders/bot.py."""
-        from .bot import greedy_move
         return greedy_move(self, state, seat, rng)
 
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: WayfindersState) -> WayfindersState:
         """A private copy for `apply`, much faster than a pydantic deep copy.
 
-        Board cells and players are shared copy-on-write: `_apply` replaces one by
+        Board cells and players are shared copy-on-write: `play` replaces one by
         a copy before changing it (turns.own_cell, turns.own_player).  States are
         values: never mutate one that `apply` returned; derive a new one instead.
         """
         return fast_copy(state)
-
-
-_new = object.__new__
-_setattr = object.__setattr__
 
 
 def fast_copy(state: WayfindersState) -> WayfindersState:
@@ -166,12 +131,7 @@ def fast_copy(state: WayfindersState) -> WayfindersState:
     d["bag"] = dict(d["bag"])
     d["players"] = dict(d["players"])
     d["flown"] = list(d["flown"])
-    new = _new(WayfindersState)
-    _setattr(new, "__dict__", d)
-    _setattr(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", None)
-    return new
+    return trusted(WayfindersState, d, state.__pydantic_fields_set__)
 
 
 ENGINE = WayfindersEngine()

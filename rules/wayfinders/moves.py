@@ -1,6 +1,6 @@
 """The legal decisions of the seat to act, as light tuples, and their labels.
 
-An option is a plain tuple `(id, kind, arg, barrier)` (see `Opt`).  Move-id grammar:
+An option is the core's `Option(id, kind, arg, barrier)` (rules.contract).  Move-id grammar:
 
     place:<hangar 1-8>           W10
     return                       W11
@@ -16,8 +16,7 @@ build -> tokens paid; end -> tokens above the hand limit; discard -> (colour, ex
 """
 from __future__ import annotations
 
-from typing import Tuple
-
+from ..contract import Option
 from ..text import Msg
 from . import texts
 from .grid import ORTHOGONAL
@@ -30,7 +29,7 @@ HANGAR_SIZE = 3
 MAX_PER_HANGAR = 3  # W10
 MAX_SLOTS = 4  # W3
 
-Opt = Tuple[str, str, object, bool]  # (id, kind, arg, barrier); plain tuples for speed
+Opt = Option  # (id, kind, arg, barrier)
 
 
 def seat_to_act(state: WayfindersState) -> str | None:
@@ -67,13 +66,13 @@ def fly_options(state: WayfindersState, seat: str, ab: Abilities) -> list[Opt]:
         barrier = explore and any(not board[x].face_up for x in ORTHOGONAL[nb])
         toll = toll_colour(state, nb, ab.free)
         if toll is None:
-            out.append((f"fly:{nb}", "fly", (nb, "", None), barrier))
+            out.append(Option(f"fly:{nb}", "fly", (nb, "", None), barrier))
             continue
         ways = covers(toll, p.hand, ab.wild)
         if len(ways) == 1:
-            out.append((f"fly:{nb}", "fly", (nb, ways[0], toll), barrier))
+            out.append(Option(f"fly:{nb}", "fly", (nb, ways[0], toll), barrier))
         else:
-            out += [(f"fly:{nb}:{w}", "fly", (nb, w, toll), barrier) for w in ways]
+            out += [Option(f"fly:{nb}:{w}", "fly", (nb, w, toll), barrier) for w in ways]
     return out
 
 
@@ -85,8 +84,8 @@ def build_options(state: WayfindersState, seat: str, ab: Abilities) -> list[Opt]
     ways = covers(isl.cost, p.hand, ab.wild)
     barrier = isl.effect == "draw" and (isl.n or 0) > 0  # W39 draws from the bag
     if len(ways) == 1:
-        return [("build", "build", ways[0], barrier)]
-    return [(f"build:{w}", "build", w, barrier) for w in ways]
+        return [Option("build", "build", ways[0], barrier)]
+    return [Option(f"build:{w}", "build", w, barrier) for w in ways]
 
 
 def options(state: WayfindersState, seat: str, only: str | None = None) -> list[Opt]:
@@ -98,9 +97,9 @@ def options(state: WayfindersState, seat: str, only: str | None = None) -> list[
     if phase == "action":
         out: list[Opt] = []
         if p.workers > 0 and only != "return":  # W10, E5
-            out = [(f"place:{i + 1}", "place", i + 1, False)
+            out = [Option(f"place:{i + 1}", "place", i + 1, False)
                    for i, w in enumerate(state.workers) if w.count(seat) < MAX_PER_HANGAR]
-        out.append(("return", "return", None, False))  # W11: always legal
+        out.append(Option("return", "return", None, False))  # W11: always legal
         return out
     if phase == "flybuild":
         ab = abilities(state, seat)
@@ -108,12 +107,12 @@ def options(state: WayfindersState, seat: str, only: str | None = None) -> list[
         if only in (None, "fly"):
             out += fly_options(state, seat, ab)
         excess = total(p.hand) - BASE_LIMIT - ab.keep_extra
-        out.append(("end", "end", excess, excess <= 0 and refill_draws(state, total(state.bag))))
+        out.append(Option("end", "end", excess, excess <= 0 and refill_draws(state, total(state.bag))))
         return out
     if phase == "discard":
         excess = total(p.hand) - hand_limit(state, seat)
         last = excess == 1 and refill_draws(state, total(state.bag) + 1)
-        return [(f"discard:{c}", "discard", (c, excess - 1), last) for c in COLOURS if p.hand[c] > 0]
+        return [Option(f"discard:{c}", "discard", (c, excess - 1), last) for c in COLOURS if p.hand[c] > 0]
     return []
 
 

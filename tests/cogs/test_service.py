@@ -6,6 +6,7 @@ import pytest
 from host.tables import Actor, Refusal, TableService
 from rules.playout import random_move
 from rules.rng import Rng
+from rules.text import tr
 from storage import open_store
 
 ALICE, BOB, CAROL, DAN, EVE = (Actor(100 + i, n) for i, n in enumerate(["alice", "bob", "carol", "dan", "eve"]))
@@ -78,6 +79,7 @@ def test_refusals_change_nothing(service):
     refused("host.refuse.not_your_turn", service.play, other, table, "return")
     refused("host.refuse.illegal_move_why", service.play, actor, table, "fly:Z9")  # the engine says why (W-phase)
     refused("host.refuse.illegal_move", service.play, actor, table, "")
+    refused("host.refuse.illegal_move", service.play, actor, table, "fly to **Z9** <@1>")  # not an id: quoted
     refused("host.refuse.stale_board", service.play, actor, table, "return", version=version - 1)
     after = service.table(table.game.id)
     assert after.game.version == version
@@ -149,3 +151,15 @@ def test_play_seat_plays_for_a_seat_through_the_same_guarded_pipeline(service):
     assert (entry.seat, entry.move_id, entry.user_id) == (seat, "return", None)
     refused("host.refuse.moved_on", service.play_seat, table, seat, "return")  # stale table read
     assert played.table.game.version == table.game.version + 1
+
+
+def test_a_refused_move_id_says_why_in_the_players_language(service):
+    """Issue 17: the engine's explanation (Engine.explain; W10: a worker goes to a hangar in use, and
+    there is no hangar 99) reaches the player as a Msg, rendered in their locale; nothing changes."""
+    table = started(service)
+    seat = table.to_act[0]
+    actor = next(a for a in (ALICE, BOB, CAROL) if table.seat_of(a.user_id).seat == seat)
+    exc = refused("wayfinders.illegal.hangar", service.play, actor, table, "place:99")
+    en, es = tr(exc.text, "en"), tr(exc.text, "es")
+    assert "99" in en and "99" in es and en != es
+    assert service.games.move_count(table.game.id) == 0

@@ -150,7 +150,7 @@ def games(key: str, n: int) -> tuple[Game, ...]:
     seats = C.seat_names(n)
     # An engine whose random games are long may lower its default with a class
     # attribute `conformance_seeds`; the environment variables still override.
-    default = int(os.environ.get("CONFORMANCE_SEEDS", getattr(engine, "conformance_seeds", SEEDS)))
+    default = int(os.environ.get("CONFORMANCE_SEEDS", engine.conformance_seeds or SEEDS))
     count = int(os.environ.get(f"CONFORMANCE_SEEDS_{key.upper()}", default))
     out = [record_game(engine, seats, SEED_BASE + seed) for seed in range(count)]
     for v, opts in enumerate(option_variants(engine, seats)):

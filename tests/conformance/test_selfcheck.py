@@ -12,7 +12,7 @@ from typing import Iterator
 import pytest
 from pydantic import PrivateAttr
 
-from rules.contract import GameState, IllegalMove, Move, Outcome
+from rules.contract import GameState, IllegalMove, Option, Outcome
 from rules.playout import PlayoutError, iter_playout, play_random, playout_rng
 from rules.rng import Rng
 from rules.text import Msg, msg
@@ -177,16 +177,16 @@ def test_step_check_catches_outcome_while_running():
 class Lenient(ToyEngine):
     """Lets anyone play the pending move, in turn or not."""
 
-    def find_move(self, state, seat, move_id):
+    def find_option(self, state, seat, move_id):
         for s in self.to_act(state):
-            for mv in self.legal_moves(state, s):
-                if mv.id == move_id:
-                    return mv
+            for o in self.options(state, s):
+                if o.id == move_id:
+                    return o
         raise IllegalMove("no such move")
 
-    def legal_moves(self, state, seat):
+    def options(self, state, seat, move_id=None):
         acting = self.to_act(state)
-        return super().legal_moves(state, acting[0] if acting and seat in state.seats else seat)
+        return super().options(state, acting[0] if acting and seat in state.seats else seat)
 
 
 def test_step_check_catches_moves_for_seats_not_to_act():
@@ -204,9 +204,9 @@ _counter = itertools.count()
 class ReadsOutside(ToyEngine):
     """Its die depends on something outside the state (here a global counter)."""
 
-    def _apply(self, state, seat, move):
-        super()._apply(state, seat, move)
-        if move.id == "roll":
+    def play(self, state, seat, option):
+        super().play(state, seat, option)
+        if option.id == "roll":
             state.die = next(_counter) % 6 + 1
 
 
@@ -232,9 +232,9 @@ class PrivateMemory(ToyEngine):
         new._rolls = state._rolls
         return new
 
-    def _apply(self, state, seat, move):
-        super()._apply(state, seat, move)
-        if move.id == "roll":
+    def play(self, state, seat, option):
+        super().play(state, seat, option)
+        if option.id == "roll":
             state._rolls += 1
             state.die = min(6, state.die + state._rolls)
 
@@ -272,10 +272,10 @@ def test_illegal_check_catches_moves_out_of_turn():
 
 def test_illegal_check_catches_wrong_parameters_accepted():
     class Sloppy(ToyEngine):
-        def find_move(self, state, seat, move_id):
+        def find_option(self, state, seat, move_id):
             if move_id.startswith("take:") and seat in self.to_act(state) and state.phase == "choose":
-                return Move.of("take:1", m("move.take", n=1))
-            return super().find_move(state, seat, move_id)
+                return Option("take:1", "take", m("move.take", n=1), False)
+            return super().find_option(state, seat, move_id)
 
     e = Sloppy()
     with pytest.raises(AssertionError, match=r"'take:(zzz|999|-1|1:zzz)?'\) was accepted"):
@@ -290,7 +290,7 @@ def test_illegal_check_catches_wrong_parameters_accepted():
 ])
 def test_illegal_check_catches_bad_refusals(how, why):
     class BadRefusal(ToyEngine):
-        def find_move(self, state, seat, move_id):
+        def find_option(self, state, seat, move_id):
             if move_id == "zzz":
                 if how == "mutate":
                     state.moves_made += 1
@@ -300,7 +300,7 @@ def test_illegal_check_catches_bad_refusals(how, why):
                     raise IllegalMove("")
                 else:
                     raise IllegalMove(msg("toy.no.such.key"))
-            return super().find_move(state, seat, move_id)
+            return super().find_option(state, seat, move_id)
 
     e = BadRefusal()
     with pytest.raises(AssertionError, match=why):
@@ -413,8 +413,8 @@ def test_text_check_catches_missing_translations(text, why):
 
 def test_recording_catches_an_untranslated_event():
     class Monolingual(ToyEngine):
-        def _apply(self, state, seat, move):
-            super()._apply(state, seat, move)
+        def play(self, state, seat, option):
+            super().play(state, seat, option)
             state.events.append(m("only_en"))
 
     g = record_game(Monolingual(), SEATS, 0)

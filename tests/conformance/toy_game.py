@@ -20,7 +20,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.contract import Engine, GameState, Move, Outcome
+from rules.contract import Engine, GameState, Option, Outcome
 from rules.ranking import competition_ranks
 from rules.text import CATALOG, Msg, msg, seat_ref
 
@@ -92,23 +92,25 @@ class ToyEngine(Engine[ToyState]):
             return [s for s in state.seats if s not in state.stance]
         return [state.seats[state.turn]]
 
-    def legal_moves(self, state, seat):
+    def options(self, state, seat, move_id=None):
+        """Options keep their text as `arg` (the contract's default `label`)."""
         if seat not in self.to_act(state):
             return []
         if state.phase == "stance":
             last = len(state.stance) == len(state.seats) - 1
-            return [Move.of(f"stance:{k}", m(f"move.stance{k}"), barrier=last) for k in (1, 2)]
+            return [Option(f"stance:{k}", "stance", m(f"move.stance{k}"), last) for k in (1, 2)]
         if state.phase == "die":
-            return [Move.of("use", m("move.use", n=min(state.die, state.pile))), Move.of("one", m("move.one"))]
-        out = [Move.of(f"take:{k}", m("move.take", n=k)) for k in range(1, min(3, state.pile) + 1)]
+            return [Option("use", "use", m("move.use", n=min(state.die, state.pile)), False),
+                    Option("one", "one", m("move.one"), False)]
+        out = [Option(f"take:{k}", "take", m("move.take", n=k), False) for k in range(1, min(3, state.pile) + 1)]
         for v in sorted(set(state.hands[seat])):
             if v <= state.pile:
-                out.append(Move.of(f"card:{v}", m("move.card", v=v), barrier=bool(state.deck)))
-        out.append(Move.of("roll", m("move.roll"), barrier=True))
+                out.append(Option(f"card:{v}", "card", m("move.card", v=v), bool(state.deck)))
+        out.append(Option("roll", "roll", m("move.roll"), True))
         return out
 
-    def _apply(self, state, seat, move):
-        kind, _, arg = move.id.partition(":")
+    def play(self, state, seat, option):
+        kind, _, arg = option.id.partition(":")
         if kind == "stance":
             state.stance[seat] = int(arg)
             state.events.append(m("ev.stance", seat=seat_ref(seat)))
