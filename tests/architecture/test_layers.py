@@ -65,7 +65,6 @@ def test_sql_only_under_storage():
     assert wrong == []
 
 
-@pytest.mark.xfail(strict=True, reason="Eclipse's function-local imports go with its restructuring (issue 17 part 3)")
 def test_no_function_local_import_of_a_project_module():
     wrong = sorted(f"{m}: {', '.join(sorted({t for t, _ in found}))}" for m, found in LOCAL.items() if found)
     assert wrong == []
