@@ -152,6 +152,23 @@ class Engine(ABC, Generic[S]):
     Options: ClassVar[type[BaseModel]] = NoOptions
     State: ClassVar[type[GameState]]
 
+    def __init_subclass__(cls, *, key: Optional[str] = None, title: Optional[str] = None,
+                          players: Optional[tuple[int, int]] = None, options: Optional[type[BaseModel]] = None,
+                          state: Optional[type[GameState]] = None, **rest: Any) -> None:
+        """A game declares its identity where it subclasses: `class XEngine(Engine[XState], key="x",
+        title="X", players=(2, 4), options=XOptions, state=XState)`."""
+        super().__init_subclass__(**rest)
+        if key is not None:
+            cls.key = key
+        if title is not None:
+            cls.title = title
+        if players is not None:
+            cls.min_players, cls.max_players = players
+        if options is not None:
+            cls.Options = options
+        if state is not None:
+            cls.State = state
+
     # ---- identity and options -------------------------------------------
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> BaseModel:
         if isinstance(raw, self.Options):

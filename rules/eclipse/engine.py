@@ -25,13 +25,8 @@ from .view import build_view, prompt
 PRIVATE_FRAMES = ("disco", "rep", "ambroom")
 
 
-class EclipseEngine(Engine[EclipseState]):
-    key = "eclipse"
-    title = "Eclipse"
-    min_players = 2
-    max_players = 6
-    Options = EclipseOptions
-    State = EclipseState
+class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", players=(2, 6),
+                    options=EclipseOptions, state=EclipseState):
     conformance_seeds = 2
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> EclipseOptions:

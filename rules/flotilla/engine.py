@@ -19,13 +19,8 @@ from .state import FlotillaOptions, FlotillaState, FlotillaView, Player, Skiff
 from .view import build_view, prompt
 
 
-class FlotillaEngine(Engine[FlotillaState]):
-    key = "flotilla"
-    title = "Flotilla"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    Options = FlotillaOptions
-    State = FlotillaState
+class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", players=(MIN_PLAYERS, MAX_PLAYERS),
+                     options=FlotillaOptions, state=FlotillaState):
     conformance_seeds = 10  # random games run to the round limit (F67): keep tests/conformance quick
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> FlotillaOptions:

@@ -25,13 +25,8 @@ from .texts import char, m, seat as seat_msg, sub
 from .view import build_view, prompt
 from .windows import answer, night_answer
 
-class RobinsonEngine(Engine[RobinsonState]):
-    key = "robinson"
-    title = "Robinson Crusoe: Castaways"
-    min_players = 1
-    max_players = 4
-    Options = RobinsonOptions
-    State = RobinsonState
+class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crusoe: Castaways", players=(1, 4),
+                     options=RobinsonOptions, state=RobinsonState):
     conformance_seeds = 6
     coop = True  # everyone wins or everyone loses: /stats shows win rates per scenario, no ratings
     scenario = "castaways"  # scenario 1, the only one (named in the catalog: robinson.scenario.castaways)

@@ -20,13 +20,8 @@ from .state import WayfindersOptions, WayfindersState, WayfindersView
 from .view import build_view, prompt
 
 
-class WayfindersEngine(Engine[WayfindersState]):
-    key = "wayfinders"
-    title = "Wayfinders"
-    min_players = 2
-    max_players = 4
-    Options = WayfindersOptions
-    State = WayfindersState
+class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfinders", players=(2, 4),
+                       options=WayfindersOptions, state=WayfindersState):
 
     # ---- identity and options -------------------------------------------
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> WayfindersOptions:

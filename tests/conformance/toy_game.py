@@ -65,13 +65,8 @@ class ToyView(BaseModel):
     deck: int
 
 
-class ToyEngine(Engine[ToyState]):
-    key = "toy"
-    title = "Toy Nim"
-    min_players = 2
-    max_players = 3
-    Options = ToyOptions
-    State = ToyState
+class ToyEngine(Engine[ToyState], key="toy", title="Toy Nim", players=(2, 3),
+                options=ToyOptions, state=ToyState):
 
     def setup(self, seats, seed, options=None):
         from rules.rng import Rng
