@@ -30,7 +30,7 @@ import asyncio
 import logging
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Awaitable, Callable, Optional
 
 import discord
 
@@ -167,6 +167,7 @@ class BoardPoster:
         self.shown: OrderedDict[int, Shown] = OrderedDict()
         self.bots_play = False  # cogs/bot_players.py is loaded: a change that leaves only bots to act waits
         self.pauses: Any = None  # cogs/pause.py's Pauses: posts of a paused game make no request
+        self.after_final: Optional[Callable[[Table], Awaitable[None]]] = None  # a finished game's last board
 
     # ---- what flows call -------------------------------------------------------------------
     async def submit(self, table: Table, locale: str, events: list[Msg], *, before: Optional[Table] = None,
@@ -275,7 +276,8 @@ class BoardPoster:
             message = await ops.edit_post(self.client, game.post_channel_id, board.message_id,
                                           embed=post.embed, file=post.file(), view=post.view)
             if message is not None:
-                return await self._record(table, message.id, lines)
+                await self._record(table, message.id, lines)
+                return await self._final(table)
             # the board post is gone (deleted, or its thread archived): post anew, mentioning everyone to act
             pending.kept = set()
         lines = _trim(lines)
@@ -287,6 +289,16 @@ class BoardPoster:
         message = await (self.pauses.post(table, **kwargs) if self.pauses is not None
                          else ops.post(self.client, game.post_channel_id, **kwargs))
         await self._record(table, message.id, lines)
+        await self._final(table)
+
+    def waiting(self, game_id: int) -> bool:
+        """Whether a board of this game is still to go out (held for its bots or queued)."""
+        return game_id in self.held or game_id in self.pending
+
+    async def _final(self, table: Table) -> None:
+        """After the last board of a finished or abandoned game: `after_final` (its thread is archived)."""
+        if table.game.status in ("finished", "abandoned") and self.after_final is not None:
+            await self.after_final(table)
 
     async def _board(self, table: Table) -> Optional[Shown]:
         """The game's latest board post: remembered here, else as the games table knows it."""

@@ -24,6 +24,7 @@ import discord
 from discord.ext import commands
 
 from host import offloop
+from host.deadlines import clear_deadline
 from host.i18n import guild_locale
 from host.tables import Refusal, Table
 
@@ -86,6 +87,7 @@ class Pauses:
                     " command where I can post", table.game.id, table.game.post_channel_id, reason)
         try:
             await offloop.call(self.actions.service.games.merge_settings, table.game.id, {"paused": reason})
+            await offloop.call(clear_deadline, self.actions.service, table.game.id)  # time stands still
         except Exception:  # busy or gone: the pause holds in memory for this process
             log.exception("game %s: the pause could not be saved", table.game.id)
 
@@ -169,6 +171,7 @@ class PauseCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.actions.listeners.append(self.on_change)
+        self.bot.actions.boards.after_final = self._archive  # a final board still queued: archived after it
         try:
             n = await offloop.call(self.pauses.load)
         except Refusal:
@@ -183,7 +186,11 @@ class PauseCog(commands.Cog):
 
     async def on_change(self, table: Table, kind: str) -> None:
         """The last listener: a finished or abandoned game's thread is archived after its last post."""
-        if kind in ("finish", "abandon") and table.game.thread_id and not self.pauses.is_paused(table.game.id):
+        if kind in ("finish", "abandon") and not self.bot.actions.boards.waiting(table.game.id):
+            await self._archive(table)
+
+    async def _archive(self, table: Table) -> None:
+        if table.game.thread_id and not self.pauses.is_paused(table.game.id):
             await archive_thread(self.bot, table.game.thread_id)
 
     @commands.Cog.listener()

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from storage import TimerRow
+from storage import TimerRow, TimerStore
 
 from .i18n import t
 from .scheduler import Scheduler
@@ -103,6 +103,12 @@ def deadline_lines(table: Table, locale: str, now: float) -> list[str]:
     if table.game.status != "active" or not table.game.deadline:
         return []
     return [t("deadline.status", locale, left=span(max(0.0, table.game.deadline - now), locale))]
+
+
+def clear_deadline(service: TableService, game_id: int) -> None:
+    """No deadline for the game until its next change (a paused game: cogs/pause.py)."""
+    TimerStore(service.store).clear_game(game_id, KINDS)
+    service.games.set_deadline(game_id, None)
 
 
 class DeadlinePlanner:

@@ -98,7 +98,7 @@ def test_only_players_act_and_only_creator_or_manager_abandons(service):
     for not_creator in (BOB, CAROL, DAVE):
         with pytest.raises(Refusal, match="creator_only"):
             service.abandon(not_creator, table)
-    with pytest.raises(Refusal, match="not_player"):
+    with pytest.raises(Refusal, match="start_creator_only"):  # only the creator (or a manager) starts
         service.start(EVE, service.table(2))
     assert fingerprint(service) == before
     done = service.abandon(Actor(user_id=999, name="mod", can_manage=True, guild_id=1), table)

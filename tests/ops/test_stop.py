@@ -25,7 +25,7 @@ def test_sigterm_stops_the_local_table_cleanly_and_leaves_no_wal(tmp_path):
     try:
         proc.stdin.write("/game new game:wayfinders\n")
         proc.stdin.flush()
-        assert "opened **Wayfinders #1**" in "".join(iter_until(proc, "opened"))
+        assert "opened **Wayfinders #1**" in "".join(iter_until(proc, "opened **"))
         assert Path(f"{db}-wal").exists()  # the table is running on the database
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=60)

@@ -135,13 +135,13 @@ def test_refusals_explain_the_rule():
     from rules.contract import IllegalMove
     s = new()
     seat = active(s)
-    for move_id, words in (("play:scholar", "F23"), ("play:envoy", "do not hold"), ("tx:buy:r", "first play")):
+    for move_id, words in (("play:scholar", "topside card of your side"), ("play:envoy", "do not hold"), ("tx:buy:r", "first play")):
         with pytest.raises(IllegalMove) as err:
             ENGINE.apply(s, seat, move_id)
         assert words in str(err.value)
     t = chain(give(new(), coins=100, barrels={"p": 1, "y": 0, "r": 0, "b": 0}), "trader", [["trans", 3]])
     t = act(t, "tx:sell:p")
-    with pytest.raises(IllegalMove, match="F35"):
+    with pytest.raises(IllegalMove, match="cannot buy and sell purple barrels in the same turn"):  # F35
         ENGINE.apply(t, active(t), "tx:buy:p")
     with pytest.raises(IllegalMove, match="Finish the current step"):
         ENGINE.apply(t, active(t), "play:speaker")

@@ -33,7 +33,7 @@ def test_E15_the_same_colour_rule_covers_transactions_gained_by_copying_for_the_
     s = act(s, f"play:scholar:{target}")  # the copied Trader: Gain 1¢, Transactions 3
     s = act(s, "tx:sell:p")
     assert "tx:buy:p" not in ids(s) and "tx:buy:y" in ids(s) and "tx:sell:p" in ids(s)
-    with pytest.raises(IllegalMove, match="F35"):
+    with pytest.raises(IllegalMove, match="cannot buy and sell purple barrels in the same turn"):  # F35
         ENGINE.apply(s, seat, "tx:buy:p")
     s = act(s, "tx:stop")
     assert active(s) == target

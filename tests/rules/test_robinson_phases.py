@@ -256,7 +256,7 @@ def test_e20_r68_hooch_turns_snow_into_rain_and_a_pass_closes_the_window():
     assert E.to_act(s) == [cook_seat] and set(ids(s, cook_seat)) == {"wx:hooch.snow", "wx:pass"}
     s = E.apply(s, cook_seat, "wx:hooch.snow")  # 1 rain cloud against Roof 1: nothing to pay (R67)
     assert s.chars["Cook"].det == 0 and "Hooch" in texts(s)  # its marker is cleared at Night (R72 step 5)
-    assert "1 rain and 0 snow cloud(s) against Roof 1" in texts(s) and s.avail["W"] == 5
+    assert "1 rain cloud and 0 snow clouds against Roof 1" in texts(s) and s.avail["W"] == 5
 
 
 def test_e20_r72_night_window_pot_and_flask_of_rum_before_eating():
@@ -276,4 +276,4 @@ def test_e20_r72_night_window_pot_and_flask_of_rum_before_eating():
     for seat in s.seats:  # everyone passes: the window closes and the 2 meals are eaten
         if s.pending and s.pending.get("kind") == "ntwin":
             s = E.apply(s, E.to_act(s)[0], "nt:pass")
-    assert s.pending is None and "2 meal(s) eaten" in texts(s) and s.avail["F"] == 0
+    assert s.pending is None and "2 meals eaten" in texts(s) and s.avail["F"] == 0

@@ -76,7 +76,7 @@ def test_e22_meals_take_perishable_food_first_and_nobody_skips_while_food_remain
     s.items = {"Biscuits": 2}
     s.avail.update(F=1, NF=2)
     phases.night_phase(s)
-    assert (s.avail["F"], s.avail["NF"]) == (0, 1) and "2 meal(s) eaten" in texts(s)
+    assert (s.avail["F"], s.avail["NF"]) == (0, 1) and "2 meals eaten" in texts(s)
     assert s.items == {"Biscuits": 2}  # trading items in for food stays optional
     s = cast("Carpenter", "Cook")
     s.phase, s.shelter = "night", True

@@ -53,7 +53,7 @@ def test_t2_lucys_return():
     assert s.players[LUCY].workers == 5 and s.workers[0] == [OMAR]
     assert hangars(s) == ["GB", "GGY", "VV", "R"]
     assert s.phase == "flybuild" and E.to_act(s) == [LUCY]
-    assert tr(s.events[0]) == "p1 returned 4 worker(s): collected R, Y, B, G."
+    assert tr(s.events[0]) == "p1 returned 4 workers: collected R, Y, B, G."
     end = moves(s)["end"]
     assert not end.barrier  # a discard comes first
     s = play(s, "end")

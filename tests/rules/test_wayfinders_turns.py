@@ -125,7 +125,7 @@ def test_w12_collected_tokens_join_the_hand():
     s.players["p1"].workers = 3
     s = play(s, "return")
     assert hand(s, "p1") == "GVY"
-    assert tr(s.events[0]) == "p1 returned 2 worker(s): collected Y, G."
+    assert tr(s.events[0]) == "p1 returned 2 workers: collected Y, G."
 
 
 def test_e3_short_hangar_gives_what_it_has():
