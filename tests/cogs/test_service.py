@@ -159,7 +159,8 @@ def test_a_refused_move_id_says_why_in_the_players_language(service):
     table = started(service)
     seat = table.to_act[0]
     actor = next(a for a in (ALICE, BOB, CAROL) if table.seat_of(a.user_id).seat == seat)
-    exc = refused("wayfinders.illegal.hangar", service.play, actor, table, "place:99")
+    exc = refused("host.refuse.illegal_move_why", service.play, actor, table, "place:99")  # what was typed, and why
     en, es = tr(exc.text, "en"), tr(exc.text, "es")
     assert "99" in en and "99" in es and en != es
+    assert "There is no hangar 99 in use" in en  # the engine's own explanation (explain.py), not just the id
     assert service.games.move_count(table.game.id) == 0
