@@ -136,8 +136,7 @@ class DeadlinePlanner:
         return out
 
     def clear(self, game_id: int) -> None:
-        self.timers.clear_game(game_id, KINDS)
-        self.service.games.set_deadline(game_id, None)
+        clear_deadline(self.service, game_id)
 
     def turn_starts(self, table: Table, seats: list[str], previous: Optional[TimerRow]) -> dict[str, float]:
         """When each waiting seat's turn began.  A seat that was already waiting at the previous step
