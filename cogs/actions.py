@@ -95,12 +95,14 @@ class Actions:
                              game_id, statuses, guild_id=interaction.guild_id)
 
     async def announce(self, table: Table, locale: str, events: list[Msg], *, before: Optional[Table] = None,
-                       played: Optional[Played] = None) -> None:
+                       played: Optional[Played] = None,
+                       told: Optional[Callable[[str], Awaitable[None]]] = None) -> None:
         """The board after a change: a new post when someone begins to decide, else an edit of the latest
         board; paced and merged per channel (cogs/board_posts.py).  `before`: the table the change was made on
-        (None: always a new post); `played`: the move, for the bots' summary."""
+        (None: always a new post); `played`: the move, for the bots' summary; `told`: how to tell the player
+        privately if the board waits for bots and is refused then."""
         await self.boards.submit(table, locale, events, before=before, seat=played.seat if played else None,
-                                 move=played.move if played else None)
+                                 move=played.move if played else None, told=told)
 
     async def tell_thread(self, table: Table, text: str, view: Optional[discord.ui.View] = None) -> None:
         await pauses_of(self).post(table, content=text, view=view)
@@ -259,7 +261,12 @@ class Actions:
             await ops.reply(interaction, t("host.play.accepted", locale, move=said, title=game_title(table.game)),
                             ephemeral=True)
             await pauses_of(self).resume(interaction, played.table, repost=False)  # a paused game: posted here again
-            await self.announce(played.table, guild_locale(interaction), played.events, before=table, played=played)
+
+            async def told(reason: str) -> None:  # the board waited for the bots, and then it was refused
+                await ops.reply(interaction, t(post_failure(reason, interaction), locale), ephemeral=True)
+
+            await self.announce(played.table, guild_locale(interaction), played.events, before=table, played=played,
+                                told=told)
         finally:  # the move is saved even if the post failed: deadlines and bots must hear of it
             await self.changed(played.table, "finish" if played.finished else "move")
 

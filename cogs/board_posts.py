@@ -86,6 +86,7 @@ class Pending:
     kept: set[str]  # seats deciding before the first change and after every one since
     gained: bool  # some seat began to decide during the merged changes
     waiters: list[asyncio.Future] = field(default_factory=list)
+    told: list[Callable[[str], Awaitable[None]]] = field(default_factory=list)  # players who left before it went out
 
     def merge(self, table: Table, locale: str, step: Step, before: Optional[Table], quiet: set[str]) -> None:
         contiguous = before is not None and before.game.version == self.table.game.version
@@ -154,6 +155,16 @@ def narration(pending: Pending) -> list[str]:
     return lines
 
 
+async def _tell(pending: Pending, reason: str) -> None:
+    """The players whose change waited for the bots hear that its board was refused (privately)."""
+    for tell in pending.told:
+        try:
+            await tell(reason)
+        except Exception:  # their interaction expired, or Discord is down: the log has it
+            log.info("game %s: a player could not be told that the board was refused (%s)",
+                     pending.table.game.id, reason)
+
+
 class BoardPoster:
     """The queue between a game's changes and its thread (see the module's text)."""
 
@@ -172,8 +183,10 @@ class BoardPoster:
     # ---- what flows call -------------------------------------------------------------------
     async def submit(self, table: Table, locale: str, events: list[Msg], *, before: Optional[Table] = None,
                      seat: Optional[str] = None, move: Optional[Move] = None, bot: bool = False,
-                     private: bool = False) -> None:
-        """A change to post: `table` after it, `before` the table it was made on (None: post anew)."""
+                     private: bool = False, told: Optional[Callable[[str], Awaitable[None]]] = None) -> None:
+        """A change to post: `table` after it, `before` the table it was made on (None: post anew).
+        `told`: how to tell the player who made the change, if the board waits for bots and is refused later
+        (their click was answered long before: the reason reaches them privately, not only the log)."""
         step = Step(list(events), seat, move, bot, private)
         game_id = table.game.id
         quiet = self._quiet(table)
@@ -184,6 +197,8 @@ class BoardPoster:
             pending.merge(table, locale, step, before, quiet)
         if game_id in self.held or self._bots_next(table):
             self.held.add(game_id)  # the bots' driver releases it (cogs/bot_players.py)
+            if told is not None:
+                pending.told.append(told)
             return
         await self._ready(game_id)
 
@@ -244,10 +259,11 @@ class BoardPoster:
                 except Exception as exc:  # PostFailed, a busy database, a defect: every waiter hears it
                     if not isinstance(exc, ops.PostFailed):
                         log.exception("game %s: the board could not be built or posted", game_id)
+                    failure = exc if isinstance(exc, ops.PostFailed) else ops.PostFailed("host.error.post_failed")
                     for waiter in pending.waiters:
                         if not waiter.done():
-                            waiter.set_exception(exc if isinstance(exc, ops.PostFailed)
-                                                 else ops.PostFailed("host.error.post_failed"))
+                            waiter.set_exception(failure)
+                    await _tell(pending, failure.reason)
                 else:
                     for waiter in pending.waiters:
                         if not waiter.done():

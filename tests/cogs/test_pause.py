@@ -44,6 +44,9 @@ def test_a_revoked_permission_pauses_the_game_after_one_refused_request_and_a_co
             # With bots to act, the board goes out after their moves (cogs/board_posts.py): the refusal meets
             # the bots' post, not this reply; the move itself was accepted.
             assert not out.refused and "Done" in texts(out), texts(out)
+            # alice was answered before the bots' post was refused: she hears why, privately (not only the log)
+            notices = [m for m in out if m.ephemeral and "missing permission" in (m.content or "")]
+            assert len(notices) == 1, texts(out)
             paused = read(s.db)  # the bots played up to alice's next decision; their one post was refused
             assert paused.state.moves_made > before.state.moves_made and paused.to_act == ["p1"]
             for _ in range(3):  # more commands from where the bot cannot post: no request reaches the thread
