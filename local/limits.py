@@ -5,7 +5,8 @@ nothing; `check_message` raises that error so tests see an over-long reply as th
 (no answer).  Modelled: content; embeds (count, each text, 6,000 in all); components (5 action
 rows, 5 buttons a row, a select alone in its row, 25 options, label/value/description lengths,
 custom ids up to 100 and unique in the message); files (10, 10 MiB each).  Also autocomplete
-answers (`autocomplete_problems`) and the command sync payload (`command_problems`).
+answers (`autocomplete_problems`) and the command sync payload (`command_problems`).  The fake
+Discord server of the protocol test (tests/protocol) answers 400 by these same checks.
 
 `Ledger` counts what the table checked for a sweep: messages checked, refusals (limit violations),
 the largest payloads, and posts a channel sent faster than Discord accepts (`RateModel`: 5 posts
@@ -19,6 +20,8 @@ import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional
+
+import discord
 
 from host.limits import (CONTENT, EMBED_AUTHOR, EMBED_DESCRIPTION, EMBED_FIELD_NAME, EMBED_FIELD_VALUE, EMBED_FOOTER,
                          EMBED_TITLE, EMBED_TOTAL, embed_text_size)
@@ -41,6 +44,9 @@ CHOICE_TEXT = 100
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 COMMAND_DESCRIPTION = 100
 MAX_OPTIONS_IN_COMMAND = 25
+MAX_CHAT_COMMANDS = 100
+COMMAND_TOTAL = 4000  # characters of names, descriptions and choices in one command
+LOCALES = frozenset(locale.value for locale in discord.Locale)
 RATE_POSTS = 5  # per channel ...
 RATE_WINDOW = 5.0  # ... in this many seconds
 
@@ -94,8 +100,14 @@ def component_problems(rows: list[dict[str, Any]]) -> list[str]:
             if item.get("custom_id") is not None:
                 ids.append(str(item["custom_id"]))
                 out += _too_long(f"{where}.custom_id", str(item["custom_id"]), CUSTOM_ID)
+                if not str(item["custom_id"]):
+                    out.append(f"{where}.custom_id: must not be empty")
             if item.get("type") == 2:
                 out += _too_long(f"{where}.label", item.get("label"), BUTTON_LABEL)
+                if not item.get("label") and not item.get("emoji"):
+                    out.append(f"{where}: a button needs a label or an emoji")
+                if (item.get("url") is None) == (item.get("custom_id") is None) and item.get("style") != 6:
+                    out.append(f"{where}: a button has either a url or a custom_id")
             elif item.get("type") == 3:
                 options = item.get("options") or []
                 if not 1 <= len(options) <= MAX_OPTIONS:
@@ -107,6 +119,8 @@ def component_problems(rows: list[dict[str, Any]]) -> list[str]:
                 for o, opt in enumerate(options):
                     for key in ("label", "value", "description"):
                         out += _too_long(f"{where}.options.{o}.{key}", opt.get(key), OPTION_TEXT)
+                    out += [f"{where}.options.{o}.{key}: must not be empty" for key in ("label", "value")
+                            if not opt.get(key)]
     if len(set(ids)) != len(ids):
         out.append("components: custom ids must be unique in a message")
     return out
@@ -141,12 +155,18 @@ def autocomplete_problems(choices: list[dict[str, Any]]) -> list[str]:
 
 def _text_problems(where: str, data: dict[str, Any], key: str, check: Callable[[str], Optional[str]]) -> list[str]:
     texts = [(where + "." + key, data.get(key))]
-    texts += [(f"{where}.{key}_localizations.{loc}", text)
-              for loc, text in (data.get(key + "_localizations") or {}).items()]
-    return [f"{w}: {why}" for w, text in texts if (why := check(str(text or "")))]
+    localized = data.get(key + "_localizations") or {}
+    texts += [(f"{where}.{key}_localizations.{loc}", text) for loc, text in localized.items()]
+    out = [f"{w}: {why}" for w, text in texts if (why := check(str(text or "")))]
+    return out + [f"{where}.{key}_localizations: {loc!r} is not a Discord locale" for loc in localized
+                  if loc not in LOCALES]
 
 
 def _name(text: str) -> Optional[str]:
+    return None if COMMAND_NAME.match(text) else f"{text!r} is not 1-32 letters, digits, - or _"
+
+
+def _lower_name(text: str) -> Optional[str]:  # a slash command's (and its options') names
     if not COMMAND_NAME.match(text) or text != text.lower():
         return f"{text!r} is not 1-32 lowercase letters, digits, - or _"
     return None
@@ -156,29 +176,56 @@ def _description(text: str) -> Optional[str]:
     return None if 1 <= len(text) <= COMMAND_DESCRIPTION else f"{len(text)} characters, not 1-{COMMAND_DESCRIPTION}"
 
 
+def _choice_name(text: str) -> Optional[str]:
+    return None if 1 <= len(text) <= CHOICE_TEXT else f"{len(text)} characters, not 1-{CHOICE_TEXT}"
+
+
+def _command_size(data: dict[str, Any]) -> int:
+    """The characters Discord counts toward a command's 4,000: names, descriptions, choices, all levels."""
+    own = len(data.get("name") or "") + len(data.get("description") or "")
+    own += sum(len(c.get("name") or "") + len(str(c.get("value") or "")) for c in data.get("choices") or [])
+    return own + sum(_command_size(o) for o in data.get("options") or [])
+
+
 def command_problems(commands: list[dict[str, Any]]) -> list[str]:
-    """Why Discord would refuse this command sync payload (names, descriptions in every locale, options, choices)."""
+    """Why Discord would refuse this command sync payload (names, descriptions in every locale, options, choices,
+    the order of required options, a command's total size, the number of commands)."""
     out: list[str] = []
+    chat = [c for c in commands if int(c.get("type") or 1) == 1]
+    if len(chat) > MAX_CHAT_COMMANDS:
+        out.append(f"commands: at most {MAX_CHAT_COMMANDS} slash commands ({len(chat)})")
+    names = [(int(c.get("type") or 1), c.get("name")) for c in commands]
+    if len(set(names)) != len(names):
+        out.append("commands: names must be unique per command type")
 
     def walk(where: str, data: dict[str, Any], slash: bool) -> None:
         nonlocal out
-        out += _text_problems(where, data, "name", _name)
+        out += _text_problems(where, data, "name", _lower_name if slash else _name)
         if slash:
             out += _text_problems(where, data, "description", _description)
         options = data.get("options") or []
         if len(options) > MAX_OPTIONS_IN_COMMAND:
             out.append(f"{where}.options: at most {MAX_OPTIONS_IN_COMMAND} ({len(options)})")
+        optional = False
+        for opt in options:
+            if opt.get("type") not in (1, 2):  # subcommands and groups have no order
+                if opt.get("required") and optional:
+                    out.append(f"{where}.{opt.get('name')}: a required option after an optional one")
+                optional = optional or not opt.get("required")
         choices = data.get("choices") or []
         if len(choices) > MAX_CHOICES:
             out.append(f"{where}.choices: at most {MAX_CHOICES} ({len(choices)})")
         for i, choice in enumerate(choices):
-            out += _text_problems(f"{where}.choices.{i}", choice, "name",
-                                  lambda s: None if 1 <= len(s) <= CHOICE_TEXT else f"{len(s)} characters")
+            out += _text_problems(f"{where}.choices.{i}", choice, "name", _choice_name)
+            if isinstance(choice.get("value"), str):
+                out += _too_long(f"{where}.choices.{i}.value", choice["value"], CHOICE_TEXT)
         for opt in options:
             walk(f"{where}.{opt.get('name')}", opt, True)
 
     for cmd in commands:
         walk(str(cmd.get("name")), cmd, int(cmd.get("type") or 1) == 1)
+        if _command_size(cmd) > COMMAND_TOTAL:
+            out.append(f"{cmd.get('name')}: {_command_size(cmd)} characters in all, more than {COMMAND_TOTAL}")
     return out
 
 

@@ -136,3 +136,66 @@ def test_a_server_holds_at_most_its_active_threads(tmp_path):
             assert table.registry.find_channel("wayfinders-2") is None
             assert any(status == 400 for _, status, _ in table.ledger.refused)  # Discord's 160006, once
     asyncio.run(go())
+
+
+# ---- the checks the protocol test's fake Discord answers 400 with, one by one ----------------------------------
+def test_a_message_within_the_limits_passes():
+    rows = [{"type": 1, "components": [button(f"b{r}{i}") for i in range(5)]} for r in range(5)]
+    embed = {"title": "t" * 256, "description": "d" * 4096, "fields": [{"name": "n", "value": "v" * 1024}]}
+    assert problems({"content": "x" * 2000, "embeds": [embed], "components": rows}, [("f.png", b"0")] * 10) == []
+
+
+def test_message_limits_are_each_caught():
+    assert problems({"content": "x" * 2001})
+    assert problems({"embeds": [{"title": "t" * 257}]})
+    assert problems({"embeds": [{"description": "d" * 4097}]})
+    assert problems({"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]})
+    assert problems({"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]})
+    assert problems({"embeds": [{"description": "d" * 4000, "fields": [{"name": "n", "value": "v" * 1024}] * 3}]})
+    assert problems({"components": [{"type": 1, "components": [button("a")]}] * 6})
+    assert problems({"components": [{"type": 1, "components": [button(f"b{i}") for i in range(6)]}]})
+    assert problems({"components": [{"type": 1, "components": [button("a", "l" * 81)]}]})
+    assert problems({"components": [{"type": 1, "components": [button("c" * 101)]}]})
+    assert problems({"components": [{"type": 1, "components": [button("same"), button("same")]}]})
+    select = {"type": 3, "custom_id": "s", "options": [{"label": "o", "value": str(i)} for i in range(26)]}
+    assert problems({"components": [{"type": 1, "components": [select]}]})
+    assert problems({}, [("f.png", b"0")] * 11)
+
+
+def slash(**changes) -> dict:
+    return {"name": "game", "description": "Play a game", "type": 1,
+            "name_localizations": {"es-ES": "partida"}, "description_localizations": {"es-ES": "Juega"},
+            "options": [], **changes}
+
+
+def test_command_limits_are_each_caught():
+    assert command_problems([slash()]) == []
+    assert command_problems([slash(name="Game")])
+    assert command_problems([slash(name="g" * 33)])
+    assert command_problems([slash(description="d" * 101)])
+    assert command_problems([slash(description_localizations={"es-ES": "d" * 101})])
+    assert command_problems([slash(name_localizations={"es-ES": "Partida"})])
+    assert command_problems([slash(description_localizations={"es-ES": ""})])
+    assert command_problems([slash(description_localizations={"es": "Juega"})])  # not a Discord locale
+    options = [{"type": 3, "name": f"o{i}", "description": "x"} for i in range(26)]
+    assert command_problems([slash(options=options)])
+    choices = [{"name": f"c{i}", "value": str(i)} for i in range(26)]
+    assert command_problems([slash(options=[{"type": 3, "name": "o", "description": "x", "choices": choices}])])
+    sub = {"type": 1, "name": "new", "description": "d" * 101}
+    assert command_problems([slash(options=[sub])])
+
+
+def test_buttons_and_options_need_their_text_and_one_target():
+    assert problems({"components": [row({"type": 2, "style": 1, "custom_id": "a"})]})  # no label, no emoji
+    assert problems({"components": [row({"type": 2, "style": 5, "label": "x", "url": "https://x.invalid",
+                                         "custom_id": "a"})]})
+    assert problems({"components": [row({"type": 3, "custom_id": "s", "options": [{"label": "", "value": "v"}]})]})
+
+
+def test_a_slash_command_over_4000_characters_or_a_required_option_late_is_refused():
+    many = [{"type": 3, "name": f"o{i}", "description": "d" * 100,
+             "choices": [{"name": "c" * 100, "value": f"{i}.{k}"} for k in range(25)]} for i in range(2)]
+    assert any("4000" in p for p in command_problems([slash(options=many)]))
+    order = [{"type": 3, "name": "a", "description": "x"}, {"type": 3, "name": "b", "description": "x", "required": True}]
+    assert any("required option after" in p for p in command_problems([slash(options=order)]))
+    assert any("unique" in p for p in command_problems([slash(), slash()]))

@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 import discord
 from aiohttp import WSMsgType, web
 
-from .discord_limits import command_problems, message_problems
+from local.limits import command_problems, problems
 
 APP_ID = 700000000000000001
 BOT_ID = APP_ID  # a bot user's id is its application's id
@@ -101,7 +101,7 @@ class Call:
     path: str
     query: dict[str, str]
     json: Any
-    files: int
+    files: list[tuple[str, bytes]]  # uploaded files (name, bytes)
     status: int = 0
 
 
@@ -299,21 +299,20 @@ class FakeDiscord:
         call.status = response.status
         return response
 
-    async def _body(self, request: web.Request) -> tuple[Any, int]:
+    async def _body(self, request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
         if request.content_type == "multipart/form-data":
-            body, files = None, 0
+            body, files = None, []
             reader = await request.multipart()
             async for part in reader:
                 if part.name == "payload_json":
                     body = json.loads(await part.text())
                 else:
-                    await part.read()
-                    files += 1
+                    files.append((part.filename or part.name or "file", bytes(await part.read())))
             return body, files
         raw = await request.read()
-        return (json.loads(raw) if raw else None), 0
+        return (json.loads(raw) if raw else None), []
 
-    def _message(self, channel_id: int, payload: dict[str, Any], files: int,
+    def _message(self, channel_id: int, payload: dict[str, Any], files: list[tuple[str, bytes]],
                  flags: int = 0, interaction: Optional[dict[str, Any]] = None) -> dict[str, Any]:
         mid = snowflake()
         message = {
@@ -321,7 +320,7 @@ class FakeDiscord:
             "timestamp": iso(), "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
             "mention_roles": [], "attachments": [
                 {"id": str(snowflake()), "filename": f"file{i}.png", "size": 1, "url": "https://cdn.invalid/x.png",
-                 "proxy_url": "https://cdn.invalid/x.png"} for i in range(files)],
+                 "proxy_url": "https://cdn.invalid/x.png"} for i in range(len(files))],
             "embeds": payload.get("embeds") or [], "pinned": False, "type": 0 if interaction is None else 20,
             "components": payload.get("components") or [], "flags": flags | (payload.get("flags") or 0),
         }
@@ -330,13 +329,13 @@ class FakeDiscord:
         self.messages[mid] = message
         return message
 
-    def _checked(self, payload: Optional[dict[str, Any]], files: int) -> Optional[web.Response]:
-        problems = message_problems(payload or {}, files)
-        if problems:
-            self.problems.extend(problems)
+    def _checked(self, payload: Optional[dict[str, Any]], files: list[tuple[str, bytes]]) -> Optional[web.Response]:
+        found = problems(payload or {}, files)
+        if found:
+            self.problems.extend(found)
             return reply({"message": "Invalid Form Body", "code": 50035,
-                                      "errors": {"_errors": [{"code": "BASE_TYPE_BAD", "message": p}
-                                                             for p in problems]}}, status=400)
+                          "errors": {"_errors": [{"code": "BASE_TYPE_BAD", "message": p} for p in found]}},
+                         status=400)
         return None
 
     async def _route(self, method: str, path: str, call: Call) -> web.Response:
@@ -356,10 +355,10 @@ class FakeDiscord:
                                       "session_start_limit": {"total": 1000, "remaining": 999,
                                                               "reset_after": 86400000, "max_concurrency": 1}})
         if method == "PUT" and parts[:1] == ["applications"] and parts[-1] == "commands":
-            problems = command_problems(body)
-            self.problems.extend(problems)
-            if problems:
-                return reply({"message": "Invalid Form Body", "code": 50035, "errors": problems},
+            found = command_problems(body)
+            self.problems.extend(found)
+            if found:
+                return reply({"message": "Invalid Form Body", "code": 50035, "errors": found},
                                          status=400)
             self.commands = [{**c, "id": str(snowflake()), "application_id": str(APP_ID), "version": "1",
                               "default_member_permissions": c.get("default_member_permissions")} for c in body]
@@ -373,7 +372,7 @@ class FakeDiscord:
         self.unknown.append(f"{method} {path}")
         return reply({"message": "404: Not Found", "code": 0}, status=404)
 
-    def _callback(self, interaction_id: str, token: str, body: dict[str, Any], files: int) -> web.Response:
+    def _callback(self, interaction_id: str, token: str, body: dict[str, Any], files: list[tuple[str, bytes]]) -> web.Response:
         kind, data = body.get("type"), body.get("data") or {}
         answer: dict[str, Any] = {"interaction": {"id": interaction_id, "type": 2}}
         if kind in (4, 7):
@@ -391,7 +390,7 @@ class FakeDiscord:
             answer["resource"] = {"type": kind}
         return reply(answer)
 
-    def _webhook(self, method: str, parts: list[str], body: dict[str, Any], files: int) -> web.Response:
+    def _webhook(self, method: str, parts: list[str], body: dict[str, Any], files: list[tuple[str, bytes]]) -> web.Response:
         token = parts[2]
         if method in ("POST", "PATCH"):
             refused = self._checked(body, files)
@@ -412,7 +411,7 @@ class FakeDiscord:
         self.unknown.append(f"{method} /{'/'.join(parts)}")
         return reply({"message": "404: Not Found", "code": 0}, status=404)
 
-    async def _channel(self, method: str, parts: list[str], body: dict[str, Any], files: int) -> web.Response:
+    async def _channel(self, method: str, parts: list[str], body: dict[str, Any], files: list[tuple[str, bytes]]) -> web.Response:
         cid = int(parts[1])
         guild = next((g for g, c in CHANNELS.items() if c == cid), None)
         rest = parts[2:]

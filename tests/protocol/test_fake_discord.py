@@ -17,7 +17,7 @@ async def exchange() -> None:
         async with aiohttp.ClientSession() as http:
             async with http.post(url, json={"content": "x" * 2001}) as response:
                 assert response.status == 400 and (await response.json())["code"] == 50035
-            assert fake.problems == ["content has 2001 characters (limit 2000)"]
+            assert fake.problems == ["content: must be 2000 or fewer in length (2001)"]
 
             fake.rate_limit_next_post = True
             async with http.post(url, json={"content": "hello"}) as response:
