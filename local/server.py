@@ -22,19 +22,18 @@ import discord
 
 from .errors import FakeResponse, http_error
 from .interactions import EPHEMERAL, LOADING, InteractionRecord, InteractionSide
+from .threads import MAX_ACTIVE_THREADS, ThreadSide
 from .limits import Ledger, RateModel, check_message, command_problems
 from .messages import Sent
 from .payloads import (
     BOT_PERMISSIONS, channel_payload, guild_payload, member_payload, message_payload,
     role_ids, roles_payload, user_payload, iso,
 )
-from .registry import DISCORD_EPOCH, ChannelRow, Registry, UserRow, snowflake_now
+from .registry import ChannelRow, Registry, UserRow, snowflake_now
 
 __all__ = ["LocalDiscord", "InteractionRecord", "FakeResponse", "http_error"]
 
 _log = logging.getLogger(__name__)
-
-MAX_ACTIVE_THREADS = 1000  # per server; archived threads do not count
 
 
 def _template_regex(template: str) -> re.Pattern[str]:
@@ -75,7 +74,7 @@ def _split_body(kwargs: dict[str, Any], form: Optional[list[dict[str, Any]]], fi
     return body, uploads
 
 
-class LocalDiscord(InteractionSide):
+class LocalDiscord(ThreadSide, InteractionSide):
     """A tiny Discord: its guilds (servers), their channels and threads, users and DMs, all from the registry."""
 
     def __init__(self, registry: Registry, out_dir: str, *, managers: set[str],
@@ -197,26 +196,6 @@ class LocalDiscord(InteractionSide):
         check_message(body, uploads, self.ledger if count else None)
 
     # -- threads: idle ones archive themselves; a server holds at most 1,000 active ones -----------
-
-    def last_activity(self, row: ChannelRow) -> float:
-        """When the thread last saw a message (or was made), in seconds since the epoch."""
-        last = self.registry.last_message_id(row.id)
-        at = ((last >> 22) + DISCORD_EPOCH) / 1000 if last else 0.0
-        return max(float(row.created or 0.0), at)
-
-    def archive_idle_threads(self) -> list[int]:
-        """Archive every thread idle for longer than its auto-archive duration, as Discord does (the table's
-        clock decides, so `--now +8d` shows a week-old game's thread archived)."""
-        now, done = self.clock(), []
-        for row in self.registry.channels(("thread", "private_thread")):
-            if not row.archived and now - self.last_activity(row) > row.auto_archive * 60:
-                self.registry.update_channel(row.id, archived=True)
-                self._gateway("parse_thread_update", channel_payload(self._channel(row.id), self.registry))
-                done.append(row.id)
-        return done
-
-    def active_threads(self, guild_id: Optional[int]) -> int:
-        return sum(1 for c in self.registry.channels(("thread", "private_thread"), guild_id) if not c.archived)
 
     def create_message(self, channel: ChannelRow, body: dict[str, Any], uploads: list[tuple[str, bytes]], *,
                        visible_to: Optional[UserRow] = None, webhook: bool = False,
@@ -407,50 +386,9 @@ class LocalDiscord(InteractionSide):
         limit = int(q.get("limit", 1000) or 1000)
         return [self._member(u, gid) for u in self.registry.users() if u.id > after][:limit]
 
-    async def _active_threads(self, p, body, uploads, q):
-        gid = self._guild_check(p)
-        threads = [channel_payload(c, self.registry)
-                   for c in self.registry.channels(("thread", "private_thread"), gid) if not c.archived]
-        return {"threads": threads, "members": []}
-
-    # channels and threads
+    # channels
     async def _get_channel(self, p, body, uploads, q):
         return channel_payload(self._channel(p["channel_id"]), self.registry)
-
-    async def _edit_channel(self, p, body, uploads, q):
-        row = self._channel(p["channel_id"])
-        perms = self.bot_permissions
-        if row.is_thread and body.get("archived") is False and row.archived:
-            if (row.locked and not perms.manage_threads) or not perms.send_messages_in_threads:
-                raise http_error(403, 50013, "Missing Permissions")  # unarchive refused
-            if self.active_threads(row.guild_id) >= self.max_active_threads:
-                raise http_error(400, 160006, "Maximum number of active threads reached")
-        if row.is_thread and body.get("archived") and row.owner_id != self.registry.bot_id \
-                and not perms.manage_threads:
-            raise http_error(403, 50013, "Missing Permissions")
-        fields: dict[str, Any] = {}
-        if "name" in body and body["name"]:
-            fields["name"] = body["name"]
-        if "archived" in body and body["archived"] is not None:
-            fields["archived"] = bool(body["archived"])
-        if "locked" in body and body["locked"] is not None:
-            fields["locked"] = bool(body["locked"])
-        if body.get("auto_archive_duration"):
-            fields["auto_archive"] = int(body["auto_archive_duration"])
-        self.registry.update_channel(row.id, **fields)
-        data = channel_payload(self._channel(row.id), self.registry)
-        if row.is_thread:
-            self._gateway("parse_thread_update", data)
-        return data
-
-    async def _delete_channel(self, p, body, uploads, q):
-        row = self._channel(p["channel_id"])
-        data = channel_payload(row, self.registry)
-        self.registry.delete_channel(row.id)
-        if row.is_thread:
-            self._gateway("parse_thread_delete", {"id": data["id"], "guild_id": data["guild_id"],
-                                                  "parent_id": data["parent_id"], "type": data["type"]})
-        return data
 
     def _gateway(self, parser: str, data: dict[str, Any]) -> None:
         """Apply the gateway event Discord would send after this request (thread create/update/delete)."""
@@ -460,45 +398,6 @@ class LocalDiscord(InteractionSide):
             getattr(self.state, parser)(data)
         except Exception:  # the cache is a convenience; never fail the request over it
             _log.exception("local table: applying %s failed", parser)
-
-    def _new_thread(self, parent: ChannelRow, body: dict[str, Any], thread_id: Optional[int] = None
-                    ) -> dict[str, Any]:
-        if parent.kind != "text":
-            raise http_error(400, 50024, "Cannot execute action on this channel type")
-        private = int(body.get("type") or 11) == 12
-        perms = self.bot_permissions
-        if not perms.view_channel or not (perms.create_private_threads if private else perms.create_public_threads):
-            raise http_error(403, 50013, "Missing Permissions")
-        if self.active_threads(parent.guild_id) >= self.max_active_threads:
-            raise http_error(400, 160006, "Maximum number of active threads reached")
-        name = str(body.get("name") or "thread")[:100]
-        row = self.registry.add_thread(thread_id or snowflake_now(), name, parent.id, self.registry.bot_id,
-                                       private=private, auto_archive=int(body.get("auto_archive_duration") or 10080))
-        data = channel_payload(row, self.registry)
-        data["member"] = {"id": data["id"], "user_id": str(self.registry.bot_id), "join_timestamp": iso(),
-                          "flags": 0}
-        self._gateway("parse_thread_create", dict(data, newly_created=True))
-        return data
-
-    async def _start_thread(self, p, body, uploads, q):
-        return self._new_thread(self._channel(p["channel_id"]), body)
-
-    async def _start_thread_on_message(self, p, body, uploads, q):
-        parent = self._channel(p["channel_id"])
-        if self.registry.message(int(p["message_id"])) is None:
-            raise http_error(404, 10008, "Unknown Message")
-        return self._new_thread(parent, dict(body, type=11), thread_id=int(p["message_id"]))
-
-    async def _thread_members(self, p, body, uploads, q):
-        self._channel(p["channel_id"])
-        return [{"id": p["channel_id"], "user_id": str(self.registry.bot_id), "join_timestamp": iso(), "flags": 0}]
-
-    async def _thread_member(self, p, body, uploads, q):
-        self._channel(p["channel_id"])
-        user = self.registry.user_by_id(int(p["user_id"]))
-        if user is None:
-            raise http_error(404, 10007, "Unknown Member")
-        return {"id": p["channel_id"], "user_id": str(user.id), "join_timestamp": iso(), "flags": 0}
 
     async def _nothing(self, p, body, uploads, q):
         if "channel_id" in p:
@@ -579,14 +478,14 @@ _HTTP_ROUTES: dict[tuple[str, str], Callable[..., Awaitable[Any]]] = {
     ("GET", "/guilds/{guild_id}/roles"): LocalDiscord._guild_roles,
     ("GET", "/guilds/{guild_id}/members/{member_id}"): LocalDiscord._get_member,
     ("GET", "/guilds/{guild_id}/members"): LocalDiscord._list_members,
-    ("GET", "/guilds/{guild_id}/threads/active"): LocalDiscord._active_threads,
+    ("GET", "/guilds/{guild_id}/threads/active"): ThreadSide._active_threads,
     ("GET", "/channels/{channel_id}"): LocalDiscord._get_channel,
-    ("PATCH", "/channels/{channel_id}"): LocalDiscord._edit_channel,
-    ("DELETE", "/channels/{channel_id}"): LocalDiscord._delete_channel,
-    ("POST", "/channels/{channel_id}/threads"): LocalDiscord._start_thread,
-    ("POST", "/channels/{channel_id}/messages/{message_id}/threads"): LocalDiscord._start_thread_on_message,
-    ("GET", "/channels/{channel_id}/thread-members"): LocalDiscord._thread_members,
-    ("GET", "/channels/{channel_id}/thread-members/{user_id}"): LocalDiscord._thread_member,
+    ("PATCH", "/channels/{channel_id}"): ThreadSide._edit_channel,
+    ("DELETE", "/channels/{channel_id}"): ThreadSide._delete_channel,
+    ("POST", "/channels/{channel_id}/threads"): ThreadSide._start_thread,
+    ("POST", "/channels/{channel_id}/messages/{message_id}/threads"): ThreadSide._start_thread_on_message,
+    ("GET", "/channels/{channel_id}/thread-members"): ThreadSide._thread_members,
+    ("GET", "/channels/{channel_id}/thread-members/{user_id}"): ThreadSide._thread_member,
     ("PUT", "/channels/{channel_id}/thread-members/@me"): LocalDiscord._nothing,
     ("DELETE", "/channels/{channel_id}/thread-members/@me"): LocalDiscord._nothing,
     ("PUT", "/channels/{channel_id}/thread-members/{user_id}"): LocalDiscord._nothing,
