@@ -8,6 +8,7 @@ import asyncio
 import re
 
 import discord
+import pytest
 
 from bot import make_bot
 from cogs.pacing import Pacer, VirtualClock
@@ -25,6 +26,19 @@ SEED = "4242"
 
 def run(coro):
     return asyncio.run(coro)
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch):
+    monkeypatch.setenv("GAMEHOST_SEED", SEED)
+
+
+async def started(s: Session, game: str, *joining: str):
+    """alice opens `game` (e.g. "wayfinders bots:2"), the `joining` players join, alice starts it in its thread."""
+    await s.cmd("alice", f"/game new game:{game}")
+    for name in joining:
+        await s.cmd(name, "/game join game:1")
+    return await s.cmd("alice", "/game start", f"{game.split()[0]}-1")
 
 
 def public(out, channel):
@@ -72,14 +86,10 @@ async def play_checking_each_change(s: Session, channel: str, moves: int) -> dic
     return seen
 
 
-def test_a_multi_step_turn_edits_one_board_and_pings_once_per_change_of_decider(tmp_path, monkeypatch):
-    monkeypatch.setenv("GAMEHOST_SEED", SEED)
-
+def test_a_multi_step_turn_edits_one_board_and_pings_once_per_change_of_decider(tmp_path):
     async def go():
         async with Session(tmp_path) as s:
-            await s.cmd("alice", "/game new game:wayfinders")
-            await s.cmd("bob", "/game join game:1")
-            out = await s.cmd("alice", "/game start", "wayfinders-1")
+            out = await started(s, "wayfinders", "bob")
             assert len([m for m in public(out, "wayfinders-1") if m.files]) == 1
             seen = await play_checking_each_change(s, "wayfinders-1", 40)
             # Wayfinders W-turns: a return is followed by flights and builds of the same player (sub-steps)
@@ -87,27 +97,19 @@ def test_a_multi_step_turn_edits_one_board_and_pings_once_per_change_of_decider(
     run(go())
 
 
-def test_robinson_simultaneous_planning_edits_the_board_until_someone_new_must_decide(tmp_path, monkeypatch):
-    monkeypatch.setenv("GAMEHOST_SEED", SEED)
-
+def test_robinson_simultaneous_planning_edits_the_board_until_someone_new_must_decide(tmp_path):
     async def go():
         async with Session(tmp_path) as s:
-            await s.cmd("alice", "/game new game:robinson")
-            await s.cmd("bob", "/game join game:1")
-            await s.cmd("alice", "/game start", "robinson-1")
+            await started(s, "robinson", "bob")
             seen = await play_checking_each_change(s, "robinson-1", 40)
             assert seen["posts"] >= 3 and seen["edits"] >= 5, seen
     run(go())
 
 
-def test_an_edited_board_has_new_custom_ids_and_its_old_buttons_are_stale(tmp_path, monkeypatch):
-    monkeypatch.setenv("GAMEHOST_SEED", SEED)
-
+def test_an_edited_board_has_new_custom_ids_and_its_old_buttons_are_stale(tmp_path):
     async def go():
         async with Session(tmp_path) as s:
-            await s.cmd("alice", "/game new game:eclipse")
-            await s.cmd("bob", "/game join game:1")
-            await s.cmd("alice", "/game start", "eclipse-1")
+            await started(s, "eclipse", "bob")
             service = s.table.bot.actions.service
             for _ in range(60):  # species choices, then round 1 until an Explore action starts a chain
                 table = service.table(1)
@@ -141,13 +143,10 @@ def test_an_edited_board_has_new_custom_ids_and_its_old_buttons_are_stale(tmp_pa
     run(go())
 
 
-def test_bots_finishing_a_game_post_once_per_change_to_a_human_decider(tmp_path, monkeypatch):
-    monkeypatch.setenv("GAMEHOST_SEED", SEED)
-
+def test_bots_finishing_a_game_post_once_per_change_to_a_human_decider(tmp_path):
     async def go():
         async with Session(tmp_path) as s:
-            await s.cmd("alice", "/game new game:wayfinders bots:2")
-            outs = [await s.cmd("alice", "/game start", "wayfinders-1")]
+            outs = [await started(s, "wayfinders bots:2")]
             service = s.table.bot.actions.service
             for i in range(500):
                 table = service.table(1)
@@ -174,9 +173,7 @@ def test_bots_finishing_a_game_post_once_per_change_to_a_human_decider(tmp_path,
     run(go())
 
 
-def test_bot_summaries_are_in_the_servers_language(tmp_path, monkeypatch):
-    monkeypatch.setenv("GAMEHOST_SEED", SEED)
-
+def test_bot_summaries_are_in_the_servers_language(tmp_path):
     async def go():
         table = LocalTable(lambda path: make_bot(path), str(tmp_path / "g.db"), out_dir=str(tmp_path / "out"),
                            guild_locale="es-ES")
@@ -202,14 +199,10 @@ def test_bot_summaries_are_in_the_servers_language(tmp_path, monkeypatch):
     run(go())
 
 
-def test_changes_queued_behind_a_full_channel_are_merged_into_one_post(tmp_path, monkeypatch):
-    monkeypatch.setenv("GAMEHOST_SEED", SEED)
-
+def test_changes_queued_behind_a_full_channel_are_merged_into_one_post(tmp_path):
     async def go():
         async with Session(tmp_path) as s:
-            await s.cmd("alice", "/game new game:wayfinders")
-            await s.cmd("bob", "/game join game:1")
-            await s.cmd("alice", "/game start", "wayfinders-1")
+            await started(s, "wayfinders", "bob")
             service = s.table.bot.actions.service
             channel_id = service.table(1).game.post_channel_id
             clock, gate = VirtualClock(), asyncio.Event()
@@ -254,8 +247,7 @@ def test_changes_queued_behind_a_full_channel_are_merged_into_one_post(tmp_path,
     run(go())
 
 
-def test_a_burst_of_bot_games_in_one_channel_never_writes_more_than_5_in_5_seconds(tmp_path, monkeypatch):
-    monkeypatch.setenv("GAMEHOST_SEED", SEED)
+def test_a_burst_of_bot_games_in_one_channel_never_writes_more_than_5_in_5_seconds(tmp_path):
     no_threads = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
                                      attach_files=True, embed_links=True, read_message_history=True)
 
