@@ -67,7 +67,8 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
         # E76; still tied: a shared rank (standard competition ranks: 1, 1, 1, 4)
         ranks = competition_ranks({s: (scores[s], storage_total(state.players[s])) for s in state.order})
         winners = [s for s in state.order if ranks[s] == 1]
-        summary = m("outcome", winners=join([seat_ref(s) for s in winners], ", "), points=scores[winners[0]])
+        summary = m("outcome", winners=join([seat_ref(s) for s in winners], ", "), n=len(winners),
+                    points=scores[winners[0]])
         return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)
 
     def prompt(self, state: EclipseState, seat: str) -> Msg:

@@ -6,7 +6,7 @@ by tests/conformance/test_words.py; this file holds what only Eclipse has.
 from __future__ import annotations
 
 from rules.eclipse import ENGINE as E
-from rules.text import tr
+from rules.text import join, msg, seat_ref, tr
 
 from ..test_eclipse_kit import game, home, play
 
@@ -34,3 +34,12 @@ def test_a_public_move_leaves_an_event():
     seat = s.turn
     after = E.apply(s, seat, "act:build")
     assert after.events and all("act:build" not in tr(e, loc, {}) for e in after.events for loc in ("en", "es"))
+
+
+def test_the_final_summary_agrees_with_the_number_of_winners():
+    """E76 (players still tied after the tie-break share the rank): "Ann wins", "Ann, Bob win", in both languages."""
+    one = msg("eclipse.outcome", winners=join([seat_ref("p1")]), n=1, points=30)
+    two = msg("eclipse.outcome", winners=join([seat_ref("p1"), seat_ref("p2")]), n=2, points=30)
+    names = {"p1": "Ann", "p2": "Bob"}
+    assert tr(one, "en", names) == "Ann wins with 30 VP." and tr(two, "en", names) == "Ann, Bob win with 30 VP."
+    assert tr(one, "es", names) == "Ann gana con 30 PV." and tr(two, "es", names) == "Ann, Bob ganan con 30 PV."
