@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..text import Msg, seat_ref
+from ..text import Msg, join, seat_ref
 from .board import m, production, upkeep
 from .data import HEXES, SHIPS, SPECIES, ship_stats
 from .geometry import parse_pos, wormholes
@@ -96,6 +96,10 @@ def prompt(state: EclipseState, seat: str) -> Msg:
         return m("prompt.reaction" if state.players[seat].passed else "prompt.turn", round=state.round)
     if k == "upkeep":
         return m("prompt.upkeep_" + f["step"])
+    if k == "explore" and f.get("placed"):  # E36: an influence disc on the new hex, or not
+        return m("prompt.explore_disc", hex=f["placed"])
+    if k == "explore" and f.get("drawn"):  # E35: the drawn hex in one of its orientations, or discarded
+        return m("prompt.explore_drawn", hex=join(list(f["drawn"]), " / "), pos=f["pos"], left=f["left"])
     if k in ("research", "influence", "build", "explore", "artifact", "upgrade", "move"):
         return m(f"prompt.{k}", left=f["left"])
     return m(f"prompt.{k}")

@@ -43,3 +43,20 @@ def test_the_final_summary_agrees_with_the_number_of_winners():
     names = {"p1": "Ann", "p2": "Bob"}
     assert tr(one, "en", names) == "Ann wins with 30 VP." and tr(two, "en", names) == "Ann, Bob win with 30 VP."
     assert tr(one, "es", names) == "Ann gana con 30 PV." and tr(two, "es", names) == "Ann, Bob ganan con 30 PV."
+
+
+def test_the_explore_prompt_follows_the_steps_of_the_action():
+    """E34-E36: after drawing, the prompt asks to place that hex (or discard it); after placing, about the disc."""
+    s = game(["terran union", "terran alliance"])
+    seat = s.turn
+    s = play(s, "act:explore")
+    pos = next(m.id for m in E.legal_moves(s, seat) if m.id.startswith("exp:"))
+    s = play(s, pos)
+    drawn = s.stack[-1]["drawn"]
+    said = tr(E.prompt(s, seat), "en", {})
+    assert said.startswith(f"Explore: place hex {drawn[0]} at {pos[4:]}") and "discard" in said, said
+    assert tr(E.prompt(s, seat), "es", {}).startswith(f"Explorar: coloca el hexágono {drawn[0]} en {pos[4:]}")
+    placing = [m.id for m in E.legal_moves(s, seat) if m.id.startswith("pl:")]
+    assert placing  # this seed's first position takes its hex
+    s = play(s, placing[0])
+    assert s.stack[-1].get("placed") and "influence disc" in tr(E.prompt(s, seat), "en", {})
