@@ -243,8 +243,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="complete games to play (default 40)")
     parser.add_argument("--locale", choices=("en-US", "es-ES"),
                         help="only the games of the plan in this language (run both halves side by side)")
+    parser.add_argument("--game", choices=ORDER, action="append",
+                        help="only the plan's games of this game (repeatable), e.g. after changing one game")
     args = parser.parse_args(argv)
-    games = [g for g in plan(args.games) if args.locale in (None, g[2])]
+    games = [g for g in plan(args.games) if args.locale in (None, g[2]) and g[0] in (args.game or ORDER)]
     with tempfile.TemporaryDirectory() as tmp:
         figures = asyncio.run(run(games, tmp, revoked=args.locale in (None, "en-US")))
     print(report(figures))
