@@ -1,5 +1,5 @@
 """What the things in play do, in plain words (issue 15): the threat cards in the threat spaces, the
-items and discovery tokens the group holds, and for `/game me` the seat's character and its abilities.
+items, built inventions and discovery tokens the group holds, and for `/game me` the seat's character and its abilities.
 
 A threat card's text is made from its own R91 codes (`code_words`, the same codes the interpreter runs,
 rules/robinson/effects/), so the words follow what the engine does; items, tokens and abilities, whose
@@ -11,13 +11,14 @@ from collections import Counter
 from typing import Any
 
 from ..text import Msg, join
-from .data import ABILITIES, CHARACTERS, EVENTS, WRECKAGE
+from .data import ABILITIES, CHARACTERS, EVENTS, INVENTIONS, WRECKAGE
 from .state import RobinsonState
 from .texts import card, char, m, sub
 
 WHO = {"All": "all", "R": "r", "FP": "fp"}
 WHERE = {"B": "build", "G": "gather", "E": "explore", "Build": "build", "Gather": "gather", "Explore": "explore",
          "Hunt": "hunt", "Camp": "camp"}
+BY_HAND = {"Fire", "Dam"}  # inventions whose codes do not say all (the goal; a one-off gain)
 UNLIMITED = 99  # a kept treasure's "uses" when it has no limit (§3.12)
 
 
@@ -106,6 +107,16 @@ def item_line(name: str, uses: int) -> Msg:
     return m("about.item_uses", item=card("item:" + name), n=uses, what=what)
 
 
+def invention_line(name: str) -> Msg:
+    """A built invention (R59, §3.6): its track codes in words, else its hand-written line."""
+    effect = INVENTIONS[name].effect
+    if effect and name not in BY_HAND and all(c.startswith("trk:") for c in effect):
+        what = codes_words(effect)
+    else:
+        what = sub("about.inv", name)
+    return m("about.invention", item=card("invention:" + name), what=what)
+
+
 def token_line(name: str, n: int) -> Msg:
     return m("about.token", tok=sub("disc", name), n=n, what=sub("about.tok", name))
 
@@ -130,6 +141,8 @@ def group_sections(s: RobinsonState) -> list[tuple[Msg, list[Msg]]]:
     out: list[tuple[Msg, list[Msg]]] = []
     if s.items:
         out.append((m("about.head.items"), [item_line(k, v) for k, v in s.items.items()]))
+    if s.built:
+        out.append((m("about.head.inventions"), [invention_line(k) for k in s.built]))
     if s.tokens:
         out.append((m("about.head.tokens"), [token_line(k, v) for k, v in Counter(s.tokens).items()]))
     return out

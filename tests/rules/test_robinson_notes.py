@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from rules.robinson import effects
-from rules.robinson.data import ABILITIES, DISCOVERY, EVENTS, START_ITEMS, WRECKAGE
-from rules.robinson.notes import code_words, codes_words, item_line, notes, threat_line, token_line
+from rules.robinson.data import ABILITIES, DISCOVERY, EVENTS, INVENTIONS, START_ITEMS, WRECKAGE
+from rules.robinson.notes import code_words, codes_words, invention_line, item_line, notes, threat_line, token_line
 from rules.text import tr
 from tests.rules.robinson_kit import E, game
 
@@ -122,3 +122,15 @@ def test_every_ability_has_words_in_both_languages():
                 assert clean(tr(x, "en")) and clean(tr(x, "es"))
                 told |= {k for k in ABILITIES if x.args.get("name") and x.args["name"].key.endswith("." + k)}
     assert told == set(ABILITIES)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_r59_every_built_invention_says_what_it_gives(locale):
+    for name in INVENTIONS:
+        assert clean(tr(invention_line(name), locale)), name
+    assert tr(invention_line("Bow")) == "Bow: Weapon +3"  # from its code trk:wpn:3 (§3.6)
+    s = game(2)
+    s.built = ["Shovel", "Knife"]
+    sections = {tr(h, locale): [tr(x, locale) for x in lines] for h, lines in notes(s, None)}
+    head = {"en": "Inventions built", "es": "Inventos construidos"}[locale]
+    assert len(sections[head]) == 2 and sections[head][1].endswith(tr(code_words("trk:wpn:1"), locale))
