@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.posts import build_turn_post
+from host.boards import board_inputs, headline
 from host.tables import Actor, TableService
 from local.limits import problems
 from rules.playout import play_random
@@ -168,3 +169,15 @@ def test_s5_the_win_is_said_first_with_the_round_of_the_rescue(service, locale):
     assert line == {"en": "Everyone is rescued in round 10: the Fire is lit and the woodpile is complete.",
                     "es": "Todos son rescatados en la ronda 10: el Fuego está encendido y la pila de leña "
                           "completa."}[locale]
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_r96_the_final_boards_caption_starts_with_the_cause_too(service, locale):
+    """The image keeps only its first caption lines (render/robinson.py): the end's account goes first."""
+    table = table_of(service, 3)
+    final, _ = play_random(table.engine, [s.seat for s in table.seats], 2)
+    line, _ = first_line(table, final, locale)
+    _, _, caption = board_inputs(table, locale, list(final.events))
+    assert caption[0] == line and headline(table, locale) == [line]
+    who, _, cause = final.end_cause.partition(":")
+    assert DIED[locale][cause].format(who=WHO[locale][who]) in caption[0]
