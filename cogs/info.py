@@ -10,7 +10,9 @@ from host import drawing
 from host.boards import draw_board, headline
 from host.deadlines import deadline_lines
 from host.i18n import t, tm, user_locale
+from host.limits import EMBED_TOTAL
 from host.names import shown, shown_names
+from host.notes import note_fields
 from host.tables import Refusal, Table, TableService, game_title, title_of
 from render.names import board_names
 from rules import GAMES
@@ -64,6 +66,18 @@ def log_page(service: TableService, table: Table, locale: str, page: Optional[in
     body = [log_line(entry, locale, names) for entry in entries] or [t("host.log.empty", locale)]
     header = t("host.log.header", locale, title=game_title(table.game), page=page, pages=pages)
     return [header] + body
+
+
+def me_notes(table: Table, seat: str, locale: str) -> Optional[discord.Embed]:
+    """`/game me`'s explanations (issue 15): the seat's character, abilities, the group's items and tokens."""
+    title = t("host.me.notes", locale)
+    fields = note_fields(table, seat, locale, EMBED_TOTAL - len(title))
+    if not fields:
+        return None
+    embed = discord.Embed(title=title)
+    for name, value in fields:
+        embed.add_field(name=name, value=value, inline=False)
+    return embed
 
 
 class Info:
@@ -130,7 +144,8 @@ class Info:
         drawn = board_names(table.names)
         view = table.engine.view(state, seat.seat)
         png = await drawing.pool().draw(view, drawn, said(drawn), locale)
-        await ops.reply(interaction, "\n".join(lines), ephemeral=True, file=discord.File(io.BytesIO(png), "me.png"))
+        await ops.reply(interaction, "\n".join(lines), ephemeral=True, embed=me_notes(table, seat.seat, locale),
+                        file=discord.File(io.BytesIO(png), "me.png"))
 
     async def log(self, interaction: discord.Interaction, game_id: Optional[int], page: Optional[int]) -> None:
         locale = user_locale(interaction)

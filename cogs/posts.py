@@ -9,8 +9,9 @@ import discord
 
 from host.boards import draw_board, event_lines, headline
 from host.i18n import t, tm
-from host.limits import EMBED_FIELD_VALUE, clip, pack_lines
+from host.limits import EMBED_DESCRIPTION, EMBED_FIELD_VALUE, EMBED_TOTAL, clip, embed_text_size, pack_lines
 from host.names import shown, shown_names
+from host.notes import MAX_FIELDS, note_fields
 from host.tables import Table, game_title
 from rules import Move
 from rules.text import Msg
@@ -20,6 +21,7 @@ from .views import move_components
 COLOUR_RUNNING = 0x0072B2
 COLOUR_DONE = 0x009E73
 COLOUR_STOPPED = 0x999999
+NOTES_MARGIN = 200  # characters of a turn post's 6,000 kept free after the notes
 
 
 def mention(table: Table, seat: str) -> str:
@@ -59,6 +61,16 @@ def score_lines(table: Table, locale: str) -> list[str]:
     return rows
 
 
+def outcome_first(table: Table, locale: str, lines: list[str]) -> list[str]:
+    """A finished game's narration with the engine's own account of the end first (issue 15: who died and
+    of what, the rounds run out, the goal met), so that no cut of the narration can lose it."""
+    outcome = table.outcome()
+    if outcome is None or outcome.summary is None:
+        return lines
+    first = clip(tm(outcome.summary, locale, shown_names(table.names)), EMBED_FIELD_VALUE)
+    return [first] + [line for line in lines if line != first]
+
+
 def scores_text(table: Table, locale: str) -> str:
     return "\n".join(score_lines(table, locale))
 
@@ -74,9 +86,11 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
     title = tm(game_title(table.game), locale)
     done = table.game.status in ("finished", "abandoned")
     lines = event_lines(table, events, locale) if lines is None else lines
+    if table.game.status == "finished":
+        lines = outcome_first(table, locale, lines)
     embed = discord.Embed(
         title=title,
-        description="\n".join(lines) or None,
+        description=clip("\n".join(lines), EMBED_DESCRIPTION) or None,
         colour=COLOUR_DONE if table.game.status == "finished" else COLOUR_STOPPED if done else COLOUR_RUNNING,
     )
     if table.game.status == "finished":
@@ -88,6 +102,10 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
             embed.add_field(name=t("host.post.next", locale), value=clip(line, EMBED_FIELD_VALUE), inline=False)
     embed.set_image(url="attachment://board.png")
     embed.set_footer(text=t("host.post.footer", locale, id=table.game.number, n=table.state.moves_made))
+    if not done:  # what the threats, items and tokens in play do (issue 15), in what room is left
+        budget = EMBED_TOTAL - NOTES_MARGIN - embed_text_size(embed.to_dict())
+        for name, value in note_fields(table, None, locale, budget, MAX_FIELDS - len(embed.fields)):
+            embed.add_field(name=name, value=value, inline=False)
     pinged = list(table.to_act) if pinged is None else [s for s in table.to_act if s in pinged]
     mention_ids = [] if done else [r.user_id for s in pinged if (r := table.user_of(s)) and r.user_id and not r.is_bot]
     if done:

@@ -23,7 +23,9 @@ def headline(table: Table, locale: str, names: Optional[dict[str, str]] = None) 
     if table.game.status == "abandoned":
         return [t("host.post.abandoned", locale, title=game_title(table.game))]
     if outcome is not None:
-        if outcome.coop:
+        if outcome.coop:  # the game's own account of the end when it gives one (issue 15: the cause)
+            if outcome.summary is not None:
+                return [tm(outcome.summary, locale, names)]
             return [t("host.post.coop_won" if outcome.won else "host.post.coop_lost", locale)]
         winners = ", ".join(names.get(s, s) for s in outcome.winners())
         return [t("host.post.winner", locale, who=winners)]
@@ -48,7 +50,10 @@ def board_inputs(table: Table, locale: str, events: list[Msg]) -> tuple[Any, dic
     assert table.state is not None
     view = table.engine.view(table.state, None)
     drawn = board_names(table.names)
-    caption = event_lines(table, events, locale, limit=3, names=drawn) + headline(table, locale, drawn)
+    lines, head = event_lines(table, events, locale, limit=3, names=drawn), headline(table, locale, drawn)
+    outcome = table.outcome()
+    # a co-operative game's end (who died, the rescue) goes first: a caption keeps only its first lines
+    caption = head + lines if outcome is not None and outcome.coop else lines + head
     return view, drawn, caption
 
 

@@ -26,7 +26,9 @@ ended now, read after every move of a finished game to draw its score-progressio
 chart (host/history.py; None: no chart), and `timeout_move(state, seat) -> Move |
 None`: the game's own answer when `seat`'s decision outlives its deadline
 (Robinson's options `plan_timeout`/`prompt_timeout`; None leaves it to the host's
-expiry policy, host/deadlines.py).  Class attributes with a None default: `coop`
+expiry policy, host/deadlines.py), and `notes(state, seat=None) -> [(heading, lines)]`:
+plain explanations of what is in play, for the public post (seat None) and `/game me`
+(Robinson: threats, items, tokens, the seat's abilities).  Class attributes with a None default: `coop`
 (everyone wins or loses together; None: judged from outcomes), `scenario` (the
 default scenario's name for /stats) and `conformance_seeds` (random games per
 player count in tests/conformance).
@@ -248,6 +250,11 @@ class Engine(ABC, Generic[S]):
         """The rules' own answer when `seat`'s deadline expires; None: the host's expiry policy."""
         return None
 
+    def notes(self, state: S, seat: Optional[str] = None) -> list[tuple[Msg, list[Msg]]]:
+        """What the things in play do, as (heading, lines) sections: the public post's (`seat` None) or what
+        `/game me` shows `seat`; [] when not offered."""
+        return []
+
     def offers(self, hook: str) -> bool:
         """Whether this game supplies the optional hook `hook` (a name in OPTIONAL_HOOKS)."""
         if hook not in OPTIONAL_HOOKS:
@@ -312,4 +319,4 @@ class Engine(ABC, Generic[S]):
         return msg(f"{self.key}.rules")
 
 
-OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move")
+OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes")

@@ -35,7 +35,7 @@ def fight(s: RobinsonState, who: str, strength: int, loss: int, food: int, fur: 
     if weapon < strength:
         cut = min(shield, strength - weapon)
         shield -= cut
-        wound(s, who, strength - weapon - cut)
+        wound(s, who, strength - weapon - cut, "beast")
         if over(s):
             return
     lost = min(s.weapon, loss)
@@ -43,7 +43,7 @@ def fight(s: RobinsonState, who: str, strength: int, loss: int, food: int, fur: 
     if lost:
         s.events.append(m("ev.weapon", n=s.weapon))
     if loss - lost - shield > 0:
-        wound(s, who, loss - lost - shield)  # R51(3): unfulfilled demand
+        wound(s, who, loss - lost - shield, "beast")  # R51(3): unfulfilled demand
         if over(s):
             return
     gain(s, "F", food)
@@ -51,9 +51,9 @@ def fight(s: RobinsonState, who: str, strength: int, loss: int, food: int, fur: 
     for code in extra:
         op, _, arg = code.partition(":")
         if op == "wnd_unless_med" and not built(s, "Medicine"):
-            wound(s, who, int(arg))
+            wound(s, who, int(arg), "beast")
         elif op == "wnd":
-            wound(s, who, int(arg.partition(":")[0]))
+            wound(s, who, int(arg.partition(":")[0]), "beast")
         elif op == "disc":
             draw_discovery(s, int(arg))
         if over(s):

@@ -17,11 +17,12 @@ from .effects import exhaust, move_camp
 from .effects.adventure_codes import hut_pick, mark_pick
 from .fast import fast_copy
 from .moves import deciders, label, options
+from .notes import notes
 from .scenario import add_wood
 from .setup import choose, new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
-from .tallies import end
-from .texts import char, m, seat as seat_msg, sub
+from .tallies import end, end_why
+from .texts import char, m, seat as seat_msg
 from .view import build_view, prompt
 from .windows import answer, night_answer
 
@@ -123,7 +124,11 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
         scores = {x: int(won) for x in state.seats}
         return Outcome(coop=True, won=won, scores=scores, ranks={x: 1 for x in state.seats},
                        summary=m("outcome.won" if won else "outcome.lost", round=state.round,
-                                 why=sub("why", state.end_reason)))
+                                 why=end_why(state)))
+
+    def notes(self, state: RobinsonState, seat: str | None = None) -> list[tuple[Msg, list[Msg]]]:
+        """Issue 15: the threats, items, tokens (and for a seat its character's abilities) in words."""
+        return notes(state, seat)
 
     def prompt(self, state: RobinsonState, seat: str) -> Msg:
         return prompt(state, seat)

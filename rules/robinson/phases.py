@@ -289,7 +289,7 @@ def weather_effects(s: RobinsonState, faces: list[str], mods: dict[str, int] | N
         elif f == "beast":
             for who in in_camp(s):
                 n = max(0, 3 - s.weapon)
-                wound(s, who, n - (helmet(s) if n else 0))
+                wound(s, who, n - (helmet(s) if n else 0), "beast")
                 if over(s):
                     return
     if "storm" in s.weather_tokens and not over(s):
@@ -338,7 +338,7 @@ def night_eat(s: RobinsonState, hungry: list[str]) -> None:
     s.events.append(m("ev.eat", n=meals - len(hungry)))
     for who in hungry:
         s.events.append(m("ev.hungry", who=char(who)))
-        wound(s, who, 2)
+        wound(s, who, 2, "hunger")
         if over(s):
             return
     extra_meals(s)  # asks the FP's seat while food remains (E31), then night_outside
@@ -357,7 +357,7 @@ def night_outside(s: RobinsonState) -> None:
             if ch.supply["F"] + ch.supply["NF"]:
                 ch.supply["F" if ch.supply["F"] else "NF"] -= 1
             else:
-                wound(s, c, 2)
+                wound(s, c, 2, "hunger")
             if over(s):
                 return
     if not adjacent_tiles(s):
@@ -378,11 +378,11 @@ def night_rest(s: RobinsonState) -> None:
         s.events.append(m("ev.no_shelter"))
     for who in living(s):
         if (outside_unsheltered(s, who) if s.chars[who].out else not shelter):  # R72 (3), R74
-            wound(s, who, 1)
+            wound(s, who, 1, "cold")
             if over(s):
                 return
     if "poison" in s.flags and not built(s, "Medicine"):  # Mystery: Poison
-        wound_all(s, in_camp(s), 1)
+        wound_all(s, in_camp(s), 1, "wounds")
         if over(s):
             return
     keep = min(2, s.avail["F"]) if built(s, "Cellar") else 0

@@ -93,6 +93,7 @@ class RobinsonState(GameState):
     phase: Phase = "event"
     result: Optional[Literal["won", "lost"]] = None
     end_reason: str = ""
+    end_cause: str = ""  # "<character>:<cause>" of the death that ended the game (tallies.CAUSES)
     # tracks (R4, R77)
     morale: int = 0
     weapon: int = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .data import CHARACTERS
 from .state import Char, RobinsonState
+from ..text import Msg
 from .texts import char, m, res, sub
 
 
@@ -30,6 +31,12 @@ def over(s: RobinsonState) -> bool:
     return s.result is not None
 
 
+# What killed a character (issue 15: the final post names it): a wound's cause when its caller
+# does not name one, by the phase it happens in; otherwise wounds (events, adventures, dangers).
+PHASE_CAUSE = {"weather": "weather", "night": "cold", "morale": "despair"}
+CAUSES = ("hunger", "beast", "weather", "cold", "despair", "wounds")
+
+
 def end(s: RobinsonState, result: str, reason: str) -> None:
     """R96: the game ends at once; nothing after this moment is resolved."""
     if s.result is None:
@@ -37,7 +44,15 @@ def end(s: RobinsonState, result: str, reason: str) -> None:
         s.end_reason = reason
         s.phase = "over"
         s.queue = []
-        s.events.append(m("ev.won" if result == "won" else "ev.lost", why=sub("why", reason)))
+        s.events.append(m("ev.won" if result == "won" else "ev.lost", why=end_why(s)))
+
+
+def end_why(s: RobinsonState) -> Msg:
+    """Why the game ended, in words (R76, R96, S5): who died and of what, the rounds run out, or the goal."""
+    if s.end_reason == "death" and s.end_cause:
+        who, _, cause = s.end_cause.partition(":")
+        return sub("death", cause, who=char(who))
+    return sub("why", s.end_reason)
 
 
 def set_morale(s: RobinsonState, delta: int) -> None:
@@ -48,8 +63,9 @@ def set_morale(s: RobinsonState, delta: int) -> None:
     s.morale = new
 
 
-def wound(s: RobinsonState, who: str, n: int = 1) -> None:
-    """R75/E9: wounds one at a time, each arrow lowers Morale; R76/E8 death ends the game."""
+def wound(s: RobinsonState, who: str, n: int = 1, cause: str | None = None) -> None:
+    """R75/E9: wounds one at a time, each arrow lowers Morale; R76/E8 death ends the game.
+    `cause` (one of CAUSES; default: by the phase, PHASE_CAUSE) is kept when the wound kills."""
     c = s.chars[who]
     if n <= 0 or c.dead or over(s):
         return
@@ -63,14 +79,15 @@ def wound(s: RobinsonState, who: str, n: int = 1) -> None:
             c.dead = True
             s.events.append(m("ev.dies", who=char(who)))
             if who != "Friday":  # R85: Friday's death only removes him
+                s.end_cause = f"{who}:{cause or PHASE_CAUSE.get(s.phase, 'wounds')}"
                 end(s, "lost", "death")
             return
     s.events.append(m("ev.wound", who=char(who), n=n, left=life - c.wounds))
 
 
-def wound_all(s: RobinsonState, whom: list[str], n: int = 1) -> None:
+def wound_all(s: RobinsonState, whom: list[str], n: int = 1, cause: str | None = None) -> None:
     for who in whom:
-        wound(s, who, n)
+        wound(s, who, n, cause)
         if over(s):
             return
 
@@ -97,7 +114,7 @@ def lose_det(s: RobinsonState, who: str, n: int) -> None:
     c.det -= paid
     if paid:
         s.events.append(m("ev.det_lose", who=char(who), n=paid))
-    wound(s, who, n - paid)
+    wound(s, who, n - paid, "despair")
 
 
 def demand_targets(s: RobinsonState) -> list[str]:
@@ -141,8 +158,9 @@ def pay(s: RobinsonState, code: str, n: int, if_possible: bool = False) -> int:
         s.events.append(m("ev.lose", n=n - left, res=res(code)))
     if left and not if_possible:
         s.events.append(m("ev.demand", n=left, res=res(code)))
+        cause = "hunger" if code == "F" and s.phase != "weather" else None  # food owed and not there
         for who in demand_targets(s):
-            wound(s, who, left)
+            wound(s, who, left, cause)
             if over(s):
                 break
     return left

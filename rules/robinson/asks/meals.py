@@ -49,7 +49,7 @@ def _answer(s: RobinsonState, p: dict, a: str) -> None:
 def _unpaid(s: RobinsonState, owed: list[str]) -> None:
     for who in owed:
         s.events.append(m("ev.extra_meal_wound", who=char(who)))
-        wound(s, who, 1)
+        wound(s, who, 1, "hunger")
         if over(s):
             return
     then(s, "night_outside")  # the Night goes on (phases.py)
