@@ -16,6 +16,7 @@ from .defaults import timeout_answer
 from .effects import exhaust, move_camp
 from .effects.adventure_codes import hut_pick, mark_pick
 from .fast import fast_copy
+from .explain import why_illegal
 from .moves import deciders, label, options
 from .replan import plan_change
 from .scenario import add_wood
@@ -52,6 +53,9 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
 
     def label(self, state: RobinsonState, seat: str, option: Option) -> Msg:
         return label(state, seat, option)
+
+    def explain(self, state: RobinsonState, seat: str, move_id: str) -> Msg | None:
+        return why_illegal(state, seat, move_id)  # explain.py
 
     def is_over(self, state: RobinsonState) -> bool:
         return state.result is not None
