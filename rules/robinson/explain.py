@@ -23,7 +23,9 @@ def why_illegal(s: RobinsonState, seat: str, move_id: str) -> Msg | None:
     head, _, rest = move_id.partition(":")
     now = prompt(s, seat)
     if head in PLANNING:
-        if s.phase != "plan" or s.pending is not None:
+        if s.phase == "plan" and s.pending is not None:
+            return m("why.answer_first", now=now)  # R97: the question asked in the planning window
+        if s.phase != "plan":
             return m("why.not_planning", now=now)  # R30
         return _planning(s, seat, head, rest)
     if head == "rr":

@@ -155,3 +155,10 @@ def test_r30_every_refusal_in_random_games_is_explained_without_failing_in_both_
                     said += 1
                     assert tr(text, "en") and tr(text, "es") and "{" not in tr(text, "es")
     assert said > 100
+
+
+def test_r97_a_question_asked_while_planning_is_answered_before_placing_more():
+    s = planning(2)
+    s.items["Storm Glass"] = 1  # R87: an item used in the planning window asks what it looks at
+    s = play(s, ("p1", "it:Storm_Glass"))
+    assert why(s, "p1", "p:x.2:c") == "first answer the question asked now: make your choice."
