@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Optional
@@ -109,8 +110,32 @@ def begin(table: Table, locale: str, step: Step, before: Optional[Table], quiet:
 
 
 def _trim(lines: list[str]) -> list[str]:
-    lines = [clip(line, LINE) for line in lines if line]
+    lines = folded([clip(line, LINE) for line in lines if line])
     return lines if len(lines) <= MAX_LINES else ["…"] + lines[-(MAX_LINES - 1):]
+
+
+_TIMES = re.compile(r"^(.*) \(×(\d+)\)$", re.S)
+
+
+def _counted(line: str) -> tuple[str, int]:
+    found = _TIMES.match(line)
+    return (found.group(1), int(found.group(2))) if found else (line, 1)
+
+
+def folded(lines: list[str]) -> list[str]:
+    """A line said again right after itself (two moves that each said it: a second pawn to Rest, a second
+    Rest healing) is told once with a count ("… (×2)"), also across the edits of one board (issue 15:
+    the board never shows one line twice in a row)."""
+    out: list[str] = []
+    for line in lines:
+        base, n = _counted(line)
+        if out and out[-1] != "…":
+            before, m = _counted(out[-1])
+            if before == base:
+                out[-1] = f"{base} (×{m + n})"
+                continue
+        out.append(line)
+    return out
 
 
 def _bot_phrase(step: Step, locale: str, names: dict[str, str]) -> str:
@@ -348,4 +373,4 @@ class BoardPoster:
             log.warning("game %s: board posted, but the database was busy recording it", game.id)
 
 
-__all__ = ["BoardPoster", "Pending", "Shown", "Step", "begin", "narration"]
+__all__ = ["BoardPoster", "Pending", "Shown", "Step", "begin", "folded", "narration"]

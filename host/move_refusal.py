@@ -1,8 +1,8 @@
 """Why a move was refused, in the player's words: what they typed, and the engine's own reason.
 
 `move_refusal` is the one place the host turns a refused move into a `Refusal`; the engine's reason
-comes from `why_not`, which reads today the `IllegalMove` an engine's `find_move` raises (Wayfinders and
-Flotilla explain theirs: rules/<game>/explain.py).  A reason that only repeats the internal id says
+comes from `why_not`, which reads today the `IllegalMove` an engine's `find_move` raises (Wayfinders,
+Flotilla and Robinson explain theirs: rules/<game>/explain.py).  A reason that only repeats the internal id says
 nothing the player can use and is left out; move ids a reason lists are shown as their labels.
 """
 from __future__ import annotations

@@ -6,7 +6,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from . import events as EV
-from . import abilities, asks, phases, plan as P, registry, resolve, stacks  # noqa: F401  (registry: all codes, asks, steps)
+from . import abilities, asks, phases, registry, resolve, stacks  # noqa: F401  (registry: all codes, asks, steps)
 from ..contract import Engine, IllegalMove, Move, Option, Outcome
 from ..text import Msg, join, msg
 from .adventures import mystery_answer
@@ -16,8 +16,10 @@ from .defaults import timeout_answer
 from .effects import exhaust, move_camp
 from .effects.adventure_codes import hut_pick, mark_pick
 from .fast import fast_copy
+from .explain import why_illegal
 from .moves import deciders, label, options
 from .notes import notes
+from .replan import plan_change
 from .scenario import add_wood
 from .setup import choose, new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
@@ -53,6 +55,9 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
     def label(self, state: RobinsonState, seat: str, option: Option) -> Msg:
         return label(state, seat, option)
 
+    def explain(self, state: RobinsonState, seat: str, move_id: str) -> Msg | None:
+        return why_illegal(state, seat, move_id)  # explain.py
+
     def is_over(self, state: RobinsonState) -> bool:
         return state.result is not None
 
@@ -82,18 +87,8 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
                 add_wood(s, arg)
             if s.result is None:
                 phases.start_planning(s)
-        elif kind == "place":
-            P.place(s, seat, *arg)
-            s.events.append(m("ev.planned", who=seat_msg(seat), what=label(s, seat, o)))
-        elif kind == "support":
-            stacks.support(s, seat, *arg)
-            s.events.append(m("ev.planned", who=seat_msg(seat), what=label(s, seat, o)))
-        elif kind in ("unplace", "lead"):
-            s.events.append(m("ev.planned", who=seat_msg(seat), what=label(s, seat, o)))
-            if kind == "lead":
-                stacks.lead(s, seat, *arg)
-            else:
-                stacks.unplace(s, seat, arg)
+        elif kind in ("place", "support", "lead", "unplace"):  # R30-R38, and whom it un-confirms
+            plan_change(s, seat, kind, arg, label(s, seat, o))
         elif kind == "ok":
             if arg:  # `ok:rest` (R30)
                 stacks.rest_all(s, seat)

@@ -88,7 +88,7 @@ def resolve_event(s: RobinsonState, card: str) -> None:
     """R20 (a)-(c) for a drawn event card; its choices are asked on the way (E31)."""
     e = event_card(card)
     if e.icon == "book":
-        effects.apply(s, ("book",), card)
+        s.events.append(m("ev.book"))  # R20(a): the book icon; S6: no effect in Castaways
     else:
         effects.put_token(s, ICON_DECK[e.icon], "ADV")
     effects.apply(s, e.draw, card)

@@ -94,9 +94,9 @@ def after_morale(s: RobinsonState) -> None:
     if over(s):
         return
     if built(s, "Diary"):  # R25
-        gain_det(s, fp_char(s), 1)
+        gain_det(s, fp_char(s), 1, card_msg("invention:Diary"))
     if built(s, "Drums"):
-        gain_det(s, fp_char(s), 2)
+        gain_det(s, fp_char(s), 2, card_msg("invention:Drums"))
     production(s)
 
 
@@ -273,19 +273,19 @@ def weather_effects(s: RobinsonState, faces: list[str], mods: dict[str, int] | N
     if rain or snow:
         s.events.append(m("ev.clouds", rain=rain, snow=snow, roof=s.roof))
     if snow:
-        pay(s, "W", snow)
+        pay(s, "W", snow, why=m("why_snow"))
     above = max(0, rain + snow - s.roof)
     if above and not over(s):
-        pay(s, "W", above)
+        pay(s, "W", above, why=m("why_roof"))
         if not over(s):
-            pay(s, "F", above)
+            pay(s, "F", above, why=m("why_roof"))
     for f in faces:
         if over(s):
             return
         if f == "food" and not built(s, "Corral"):
-            pay(s, "F", 1)
+            pay(s, "F", 1, why=m("why_food_die"))
         elif f == "palisade":
-            effects.track(s, "pal", -1)
+            effects.track(s, "pal", -1, why=m("why_pal_die"))
         elif f == "beast":
             for who in in_camp(s):
                 n = max(0, 3 - s.weapon)
@@ -293,7 +293,7 @@ def weather_effects(s: RobinsonState, faces: list[str], mods: dict[str, int] | N
                 if over(s):
                     return
     if "storm" in s.weather_tokens and not over(s):
-        effects.track(s, "pal", -1)
+        effects.track(s, "pal", -1, why=m("why_storm"))
     s.weather_tokens = []
 
 
@@ -334,7 +334,7 @@ def hungry_pick(s: RobinsonState, who: str) -> None:
 def night_eat(s: RobinsonState, hungry: list[str]) -> None:
     """R72 (1) with the hungry characters known, extra meals, characters outside (R74); then (2)."""
     meals = len(in_camp(s))
-    pay(s, "F", meals - len(hungry), if_possible=True)
+    pay(s, "F", meals - len(hungry), if_possible=True, said=False)  # the meals line tells the food
     s.events.append(m("ev.eat", n=meals - len(hungry)))
     for who in hungry:
         s.events.append(m("ev.hungry", who=char(who)))

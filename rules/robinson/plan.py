@@ -11,8 +11,10 @@ Move ids (a seat's own part of the plan only):
                       seat takes it back; only once no other seat supports it)
   ok                  confirm; planning ends when every seat has confirmed (R30)
   ok:rest             your unplaced pawns to Rest, your unfinished stacks undone, and confirm (R30)
-Termination [PROPOSED]: any change clears the other seats' confirmations; each seat may
-take pawns back or hand a lead over at most EDITS times per round, so planning always ends.
+Confirmations (R30, RULING of issue 15): a change cancels only the confirmations of the other
+seats with a pawn on the stack it touches (`changed`); a new stack touches nobody else's.
+Termination: each seat may take pawns back or hand a lead over at most EDITS times per round, and
+every other change uses up a pawn, so planning always ends.
 """
 from __future__ import annotations
 
@@ -332,12 +334,17 @@ def place(s: RobinsonState, seat: str, t: Target, pawns: str) -> None:
     base = 2 if (t.fixed == 0 and len(pawns) >= 2 + t.extras) else 1
     s.plan.append(Stack(action=t.action, target=t.key, pawns=names, owners=[seat] * len(names),
                         base=base, pay=dict(t.cost), tok=list(t.tok)))
-    changed(s, seat)
 
 
-def changed(s: RobinsonState, seat: str) -> None:
-    """R30: any change to the plan clears the other seats' confirmations."""
-    s.confirmed = []
+def changed(s: RobinsonState, seat: str, touched: list[str]) -> list[str]:
+    """R30 and its ruling (issue 15): a change by `seat` to one stack cancels the confirmations of the
+    other seats with a pawn on it before or after the change (`touched`: its owners, both times);
+    nothing else a change does can alter a confirmed seat's part of the plan.  Returns those seats,
+    in seat order, for the narration that tells them."""
+    hit = [x for x in s.seats if x in s.confirmed and x != seat and x in touched]
+    if hit:
+        s.confirmed = [x for x in s.confirmed if x not in hit]
+    return hit
 
 
 def resolution_order(s: RobinsonState) -> list[Stack]:

@@ -113,15 +113,20 @@ def spend_brown(s: RobinsonState) -> None:
     (also if the action fails): Hammer uses first, then Candles (item), then the Candles token."""
     used = sum(st.pawns.count("Brown") for st in s.queue)
     lasting, once = brown_sources(s)
-    for src in once[:max(0, used - lasting)]:
+    spent = once[:max(0, used - lasting)]
+    for src in dict.fromkeys(spent):  # one line per source, however many of its uses go (never twice)
+        k = spent.count(src)
         if src == "tk:Candles":
-            s.tokens.remove("Candles")
-            s.events.append(m("ev.use_token", tok=sub("disc", "Candles")))
+            for _ in range(k):
+                s.tokens.remove("Candles")
+            s.events.append(m("ev.use_token", tok=sub("disc", "Candles")) if k == 1 else
+                            m("ev.use_n", what=sub("disc", "Candles"), n=k))
             continue
-        s.items[src] -= 1
+        s.items[src] -= k
         if s.items[src] <= 0:
             del s.items[src]
-        s.events.append(m("ev.use_item", item=card_msg("item:" + src)))
+        s.events.append(m("ev.use_item", item=card_msg("item:" + src)) if k == 1 else
+                        m("ev.use_n", what=card_msg("item:" + src), n=k))
 
 
 def after_stack(s: RobinsonState) -> None:
@@ -209,7 +214,7 @@ def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
     fight_beast(s, fighter, beast, bonus, hunt=True)
     if not over(s) and built(s, "Pit") and "pit" not in s.flags:
         s.flags.append("pit")
-        gain(s, "F", 1)
+        gain(s, "F", 1, card_msg("invention:Pit"))
 
 
 def _build(s: RobinsonState, st: Stack, choice: str) -> None:
@@ -223,7 +228,7 @@ def _build(s: RobinsonState, st: Stack, choice: str) -> None:
         return
     if not ok:
         refund(s, st)
-        gain_det(s, st.pawns[0], 2)  # R41: a fail face gives 2 D
+        gain_det(s, st.pawns[0], 2, said=False)  # R41: a fail face gives 2 D (the fail line says so)
         s.events.append(m("ev.fail", who=char(st.pawns[0])))
     else:
         build_done(s, st.pawns[0], st.target, st.tok)
@@ -265,9 +270,9 @@ def _gather(s: RobinsonState, st: Stack, choice: str) -> None:
         gain(s, k, n)
         if built(s, "Sack") and "sack" not in s.flags:
             s.flags.append("sack")
-            gain(s, k, 1)
+            gain(s, k, 1, card_msg("invention:Sack"))
     elif not ok:
-        gain_det(s, st.pawns[0], 2)  # R41: a fail face gives 2 D
+        gain_det(s, st.pawns[0], 2, said=False)  # R41: a fail face gives 2 D (the fail line says so)
         s.events.append(m("ev.fail", who=char(st.pawns[0])))
     adventure(s, st, adv)
 
@@ -288,7 +293,7 @@ def _explore(s: RobinsonState, st: Stack, choice: str) -> None:
             add_to_hunt(s)
         effects.draw_discovery(s, t.disc)
     elif not ok:
-        gain_det(s, st.pawns[0], 2)  # R41: a fail face gives 2 D
+        gain_det(s, st.pawns[0], 2, said=False)  # R41: a fail face gives 2 D (the fail line says so)
         s.events.append(m("ev.fail", who=char(st.pawns[0])))
     adventure(s, st, adv)
 

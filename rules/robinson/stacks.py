@@ -122,7 +122,8 @@ def _rebase(s: RobinsonState, st: Stack) -> None:
         st.base = 2 if len(st.pawns) >= 2 + extras_of(s, st) else 1
 
 
-def support(s: RobinsonState, seat: str, i: int, letter: str) -> None:
+def support(s: RobinsonState, seat: str, i: int, letter: str) -> list[str]:
+    """One more pawn on stack i; returns the seats whose confirmation it cancelled (R30 ruling)."""
     st = s.plan[i]
     name = letter_name(s, seat, letter)
     if letter == "c" and st.pawns[0] == "Friday":  # R84: with a character, the character resolves
@@ -132,20 +133,21 @@ def support(s: RobinsonState, seat: str, i: int, letter: str) -> None:
         st.pawns.append(name)
         st.owners.append(seat)
     _rebase(s, st)
-    changed(s, seat)
+    return changed(s, seat, st.owners)
 
 
-def lead(s: RobinsonState, seat: str, i: int, who: str) -> None:
+def lead(s: RobinsonState, seat: str, i: int, who: str) -> list[str]:
     st = s.plan[i]
     j = st.pawns.index(who)
     st.pawns.insert(0, st.pawns.pop(j))
     st.owners.insert(0, st.owners.pop(j))
     s.edits[seat] = s.edits.get(seat, 0) + 1
-    changed(s, seat)
+    return changed(s, seat, st.owners)
 
 
-def unplace(s: RobinsonState, seat: str, i: int) -> None:
+def unplace(s: RobinsonState, seat: str, i: int) -> list[str]:
     st = s.plan[i]
+    touched = list(st.owners)
     if st.owners[0] == seat:
         del s.plan[i]
     else:
@@ -154,7 +156,7 @@ def unplace(s: RobinsonState, seat: str, i: int) -> None:
         st.owners = [o for _, o in keep]
         _rebase(s, st)
     s.edits[seat] = s.edits.get(seat, 0) + 1
-    changed(s, seat)
+    return changed(s, seat, touched)
 
 
 def rest_all(s: RobinsonState, seat: str) -> None:

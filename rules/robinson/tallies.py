@@ -4,9 +4,9 @@ D with the R24 shortfall, resources with unfulfilled demand (R79-R81), gains
 to Future or Available (R26, R45), lose half (E5), end of game (R96)."""
 from __future__ import annotations
 
+from ..text import Msg
 from .data import CHARACTERS
 from .state import Char, RobinsonState
-from ..text import Msg
 from .texts import char, m, res, sub
 
 
@@ -101,10 +101,14 @@ def heal(s: RobinsonState, who: str, n: int = 1) -> None:
         s.events.append(m("ev.heal", who=char(who), n=k))
 
 
-def gain_det(s: RobinsonState, who: str, n: int) -> None:
+def gain_det(s: RobinsonState, who: str, n: int, why: Msg | None = None, said: bool = True) -> None:
+    """`why`: what gives it, told with it (a line of its own, never the same as another gain's);
+    `said=False`: the caller's own line tells it."""
     if n > 0 and not s.chars[who].dead:
         s.chars[who].det += n
-        s.events.append(m("ev.det_gain", who=char(who), n=n))
+        if said:
+            s.events.append(m("ev.det_gain_why", why=why, who=char(who), n=n) if why is not None
+                            else m("ev.det_gain", who=char(who), n=n))
 
 
 def lose_det(s: RobinsonState, who: str, n: int) -> None:
@@ -126,8 +130,9 @@ def demand_targets(s: RobinsonState) -> list[str]:
     return living(s)
 
 
-def gain(s: RobinsonState, code: str, n: int) -> None:
-    """R26/R45: Action-phase gains go to Future (a night-outside resolver keeps them, R74)."""
+def gain(s: RobinsonState, code: str, n: int, why: Msg | None = None) -> None:
+    """R26/R45: Action-phase gains go to Future (a night-outside resolver keeps them, R74); `why`: what
+    gives it when that is not the line before (Sack, Pit)."""
     if n <= 0:
         return
     if s.phase == "resolve":
@@ -140,12 +145,16 @@ def gain(s: RobinsonState, code: str, n: int) -> None:
                 actor.gained[code] = actor.gained.get(code, 0) + n
     else:
         s.avail[code] += n
-    s.events.append(m("ev.gain", n=n, res=res(code)))
+    s.events.append(m("ev.gain_why", why=why, n=n, res=res(code)) if why is not None
+                    else m("ev.gain", n=n, res=res(code)))
 
 
-def pay(s: RobinsonState, code: str, n: int, if_possible: bool = False) -> int:
+def pay(s: RobinsonState, code: str, n: int, if_possible: bool = False, why: Msg | None = None,
+        said: bool = True) -> int:
     """Lose n of a resource from Available (food: perishable first, E22); the
-    shortfall is unfulfilled demand (R79) unless `if_possible`.  Returns the shortfall."""
+    shortfall is unfulfilled demand (R79) unless `if_possible`.  Returns the shortfall.
+    `why`: the cause, told in both lines (two payments of one move never read the same);
+    `said=False`: the caller's own line tells the loss."""
     if n <= 0:
         return 0
     kinds = ("F", "NF") if code == "F" else (code,)
@@ -154,10 +163,12 @@ def pay(s: RobinsonState, code: str, n: int, if_possible: bool = False) -> int:
         take = min(s.avail[k], left)
         s.avail[k] -= take
         left -= take
-    if n - left:
-        s.events.append(m("ev.lose", n=n - left, res=res(code)))
+    if n - left and said:
+        s.events.append(m("ev.lose_why", why=why, n=n - left, res=res(code)) if why is not None
+                        else m("ev.lose", n=n - left, res=res(code)))
     if left and not if_possible:
-        s.events.append(m("ev.demand", n=left, res=res(code)))
+        s.events.append(m("ev.demand_why", why=why, n=left, res=res(code)) if why is not None
+                        else m("ev.demand", n=left, res=res(code)))
         cause = "hunger" if code == "F" and s.phase != "weather" else None  # food owed and not there
         for who in demand_targets(s):
             wound(s, who, left, cause)

@@ -3,6 +3,7 @@ tracks (R60, E4), action tokens (R88), discovery tokens and their arrival (R45, 
 and restored sources (§3.9), items flipped back (R59), the camp's move (R73)."""
 from __future__ import annotations
 
+from ...text import Msg, join
 from ..island import has_shelter, natural_shelter
 from ..state import RobinsonState
 from ..tallies import demand_targets, found_token, fp_char, half_loss, living, set_morale, wound_all
@@ -20,21 +21,25 @@ def who_list(s: RobinsonState, who: str, r: str | None) -> list[str]:
     return [fp_char(s)]  # FP, or R90: the drawer is gone
 
 
-def track(s: RobinsonState, name: str, delta: int, if_possible: bool = False) -> int:
+def track(s: RobinsonState, name: str, delta: int, if_possible: bool = False, why: Msg | None = None) -> int:
     """Roof/Palisade/Weapon +-n (R60: raises of Roof/Palisade need a Shelter; E4: a loss
-    below 0 is unfulfilled demand unless "if possible").  Returns the change made."""
+    below 0 is unfulfilled demand unless "if possible").  Returns the change made.  `why`: the card or
+    token or die that moves it, named when the raise is lost or the drop is unfulfilled demand (two
+    such lines of one move never read the same)."""
     attr = TRACKS[name]
     now = getattr(s, attr)
     if delta > 0:
         if name != "wpn" and not has_shelter(s):
-            s.events.append(m("ev.no_shelter_bonus"))
+            s.events.append(m("ev.no_shelter_bonus_of", track=sub("track", name), why=why) if why is not None
+                            else m("ev.no_shelter_bonus", track=sub("track", name)))
             return 0
         setattr(s, attr, now + delta)
     else:
         take = min(now, -delta)
         setattr(s, attr, now - take)
         if -delta - take and not if_possible:
-            s.events.append(m("ev.demand_track", track=sub("track", name), n=-delta - take))
+            s.events.append(m("ev.demand_track_why", why=why, track=sub("track", name), n=-delta - take)
+                            if why is not None else m("ev.demand_track", track=sub("track", name), n=-delta - take))
             wound_all(s, demand_targets(s), -delta - take)
         delta = -take
     if delta:
@@ -60,30 +65,33 @@ def take_token(s: RobinsonState, action: str, tok: str) -> bool:
 
 def draw_discovery(s: RobinsonState, n: int) -> None:
     """R62(5)/R95: draw what is left; the tokens arrive in Future (Action phase) or Available."""
-    for _ in range(n):
-        if not s.disc_stack:
-            return
-        tok = s.disc_stack.pop(0)
-        s.events.append(m("ev.disc", tok=sub("disc", tok)))
-        if s.phase == "resolve":
-            found_token(s, tok)  # R74: to the supply of a resolver outside
-        else:
-            arrive(s, [tok])
+    drawn, s.disc_stack = s.disc_stack[:max(0, n)], s.disc_stack[max(0, n):]
+    if drawn:  # one line for all of them (two alike never read as one told twice)
+        s.events.append(m("ev.disc", tok=join([sub("disc", tok) for tok in drawn], ", "), n=len(drawn)))
+    if s.phase != "resolve":
+        arrive(s, drawn)
+        return
+    for tok in drawn:
+        found_token(s, tok)  # R74: to the supply of a resolver outside
 
 
 def arrive(s: RobinsonState, toks: list[str]) -> None:
-    """R45: tokens marked "on arrival" convert when they reach Available."""
-    for tok in toks:
+    """R45: tokens marked "on arrival" convert when they reach Available; alike tokens arriving
+    together are told in one line ("Nourishing Larvae (2): +4 food.")."""
+    for tok in dict.fromkeys(toks):
+        k = toks.count(tok)
+        what = sub("disc", tok) if k == 1 else m("n_times", what=sub("disc", tok), n=k)
         if tok in ARRIVAL:
             code, n = ARRIVAL[tok]
-            s.avail[code] += n
-            s.events.append(m("ev.gain", n=n, res=sub("res", code)))
+            s.avail[code] += n * k
+            s.events.append(m("ev.gain_why", why=what, n=n * k, res=sub("res", code)))
         elif tok == "Tobacco":
-            set_morale(s, 1)
+            for _ in range(k):
+                set_morale(s, 1)
         elif tok == "Thorny Bushes":
-            track(s, "pal", 1)
+            track(s, "pal", k, why=what)
         else:
-            s.tokens.append(tok)
+            s.tokens += [tok] * k
 
 
 def exhaust(s: RobinsonState, card: str, spots: list[tuple[int, str]], n: int) -> None:

@@ -39,7 +39,7 @@ def _wnd(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 def _trk(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     parts = arg.split(":")
-    track(s, parts[0], int(parts[1]), if_possible=len(parts) > 2)
+    track(s, parts[0], int(parts[1]), if_possible=len(parts) > 2, why=card_msg(card) if ":" in card else None)
 
 
 def _half(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
@@ -122,7 +122,7 @@ def _disc(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 def _book(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    s.events.append(m("ev.book"))  # S6: no effect in Castaways
+    s.events.append(m("ev.book_effect", card=card_msg(card)))  # S6: no effect in Castaways
 
 
 def _limit(s: RobinsonState, arg: str, card: str, r: str | None) -> None:

@@ -1,0 +1,49 @@
+"""Robinson R30's ruling (issue 15) on the local table: a plan change that cancels a player's confirmation makes
+them decide again, so the board goes out as a new post that mentions only them, with the line that tells them
+who changed what (cogs/board_posts.py: one post per change of who must decide)."""
+from __future__ import annotations
+
+import asyncio
+
+from .test_board_posts import MENTION, SEED, public, user_ids
+from .test_commands import Session, texts
+
+
+def test_r30_ruling_the_unconfirmed_player_is_mentioned_with_the_line_that_tells_them(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEHOST_SEED", SEED)
+
+    async def go():
+        async with Session(tmp_path) as s:
+            await s.cmd("alice", "/game new game:robinson")
+            await s.cmd("bob", "/game join game:1")
+            await s.cmd("carol", "/game join game:1")
+            await s.cmd("alice", "/game start", "robinson-1")
+            service = s.table.bot.actions.service
+            table = service.table(1)
+            if table.state.phase == "wood":  # the woodpile step before planning (S3)
+                fp = table.state.seats[table.state.fp]
+                await s.cmd(table.user_of(fp).name, "/play move:wood:0", "robinson-1")
+                table = service.table(1)
+            assert table.state.phase == "plan"
+            a, b, c = table.state.seats
+            name = {x: table.user_of(x).name for x in (a, b, c)}
+            explore = next(m.id for m in table.engine.legal_moves(table.state, a)
+                           if m.id.startswith("p:x.") and m.id.endswith(":c"))
+            for seat, move in ((a, explore), (b, "s:0:c"), (b, "p:rest:c"), (a, "p:rest:c"), (a, "ok"),
+                               (c, "p:rest:c"), (c, "p:rest:c"), (c, "ok")):
+                out = await s.cmd(name[seat], f"/play move:{move}", "robinson-1")
+                assert not out.refused, texts(out)
+            assert service.table(1).to_act == [b]
+            out = await s.cmd(name[b], "/play move:u:0", "robinson-1")  # b takes its pawn back from a's stack
+            assert not out.refused, texts(out)
+            after = service.table(1)
+            assert after.to_act == [a, b]
+            posts = [m for m in public(out, "robinson-1") if not m.edited]
+            assert len(posts) == 1, texts(out)
+            assert set(MENTION.findall(posts[0].content)) == user_ids(s, [a], after)  # only the player asked again
+            lines = posts[0].embeds[0]["description"].split("\n")
+            told = [x for x in lines if "your confirmation was cancelled" in x]
+            assert told == [f"{name[b]} took the {after.state.seat_char[b]} back from Explore space "
+                            f"{explore.split(':')[1][2:]}: {name[a]}, your confirmation was cancelled; "
+                            "check the plan and confirm again."], lines
+    asyncio.run(go())
