@@ -53,7 +53,7 @@ def board_inputs(table: Table, locale: str, events: list[Msg]) -> tuple[Any, dic
     lines, head = event_lines(table, events, locale, limit=3, names=drawn), headline(table, locale, drawn)
     outcome = table.outcome()
     # a co-operative game's end (who died, the rescue) goes first: a caption keeps only its first lines
-    caption = head + lines if outcome is not None and outcome.coop else lines + head
+    caption = head + [x for x in lines if x not in head] if outcome is not None and outcome.coop else lines + head
     return view, drawn, caption
 
 

@@ -23,7 +23,7 @@ from .replan import plan_change
 from .scenario import add_wood
 from .setup import choose, new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
-from .tallies import end, end_why
+from .tallies import end, end_account
 from .texts import char, m, seat as seat_msg
 from .view import build_view, prompt
 from .windows import answer, night_answer
@@ -118,8 +118,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
         won = state.result == "won"
         scores = {x: int(won) for x in state.seats}
         return Outcome(coop=True, won=won, scores=scores, ranks={x: 1 for x in state.seats},
-                       summary=m("outcome.won" if won else "outcome.lost", round=state.round,
-                                 why=end_why(state)))
+                       summary=end_account(state))
 
     def notes(self, state: RobinsonState, seat: str | None = None) -> list[tuple[Msg, list[Msg]]]:
         """Issue 15: the threats, items, tokens (and for a seat its character's abilities) in words."""

@@ -44,7 +44,12 @@ def end(s: RobinsonState, result: str, reason: str) -> None:
         s.end_reason = reason
         s.phase = "over"
         s.queue = []
-        s.events.append(m("ev.won" if result == "won" else "ev.lost", why=end_why(s)))
+        s.events.append(end_account(s))  # the same words as the outcome's summary: a post shows them once
+
+
+def end_account(s: RobinsonState) -> Msg:
+    """R96: how the game ended, in one line: who is rescued or loses, in which round, and why."""
+    return m("outcome.won" if s.result == "won" else "outcome.lost", round=s.round, why=end_why(s))
 
 
 def end_why(s: RobinsonState) -> Msg:

@@ -49,7 +49,10 @@ def first_line(table, state, locale: str, events=None) -> tuple[str, dict]:
     post = build_turn_post(table, locale, state.events if events is None else events, b"")
     data = post.embed.to_dict()
     assert problems({"embeds": [data]}) == []
-    return data["description"].split("\n")[0], data
+    lines = data["description"].split("\n")
+    why = lines[0].partition(": ")[2].rstrip(".")
+    assert sum(why in line for line in lines) == 1, lines  # the end's account is told once, first
+    return lines[0], data
 
 
 @pytest.mark.parametrize("locale", ["en", "es"])
