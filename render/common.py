@@ -365,8 +365,8 @@ def palette_png(img: Image.Image) -> bytes | None:
     Boards are flat colours plus anti-aliased edges: a palette halves their PNG.  The palette is taken from a
     half-size copy (a quarter of the pixels to sort) and every pixel is mapped to its nearest colour.  The check
     compares both images shrunk to about 256 px on their short side, at least halved (by an even factor, so the
-    original's shrunk copy comes from the half-size one; mean error per channel), so a photo-like image with many colours
-    keeps full colour."""
+    original's shrunk copy comes from the half-size one; mean error per channel), so a photo-like image with
+    many colours keeps full colour."""
     if img.mode not in ("RGB", "P", "L"):
         return None
     rgb = img if img.mode == "RGB" else img.convert("RGB")  # (converting RGB to RGB would copy it)
