@@ -16,9 +16,11 @@ otherwise
 """
 from __future__ import annotations
 
+import threading
 import unicodedata
+from collections import OrderedDict
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from PIL import ImageFont, features
 
@@ -118,7 +120,7 @@ class SafeFont(ImageFont.FreeTypeFont):
         (mode "RGBA", which ImageDraw changes in place and which depends on the ink) never is."""
         if mode == "L" and features is None and not args and set(kwargs) <= {"stroke_filled"}:
             return _kept_mask(self, text, direction, language, stroke_width, anchor,
-                              tuple(start) if start is not None else None, bool(kwargs.get("stroke_filled")), RAQM)
+                              tuple(start) if start is not None else None, bool(kwargs.get("stroke_filled")))
         return self._mask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
                            *args, **kwargs)
 
@@ -146,19 +148,61 @@ class SafeFont(ImageFont.FreeTypeFont):
                 else super().getlength(ready, *args, **kwargs))
 
 
-# Strings drawn and measured, kept per process: a grey mask is about as many bytes as the pixels it covers
-# (a label: a few KB), so the masks kept stay within a few MB.
-MASKS_KEPT = 8192
-LENGTHS_KEPT = 16384
+# Strings drawn and measured, kept per process.  A grey mask takes about as many bytes as the pixels it
+# covers (a label: a few hundred bytes, a caption line: up to 25 KB): the masks are kept within a byte budget.
+MASK_BYTES_KEPT = 16 * 2**20
+LENGTHS_KEPT = 8192
 
 
-@lru_cache(maxsize=MASKS_KEPT)
+class KeptMasks:
+    """The most recently used masks, within `budget` bytes (least recently used dropped first); thread-safe
+    (boards may be drawn in threads)."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.used = 0
+        self.hits = self.misses = 0
+        self._items: OrderedDict[tuple, tuple[tuple, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, make: Callable[[], tuple]) -> tuple:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return found[0]
+            self.misses += 1
+        value = make()  # FreeType, outside the lock
+        width, height = value[0].size
+        size = width * height + 256
+        with self._lock:
+            if key not in self._items and size <= self.budget:
+                self._items[key] = (value, size)
+                self.used += size
+                while self.used > self.budget:
+                    self.used -= self._items.popitem(last=False)[1][1]
+        return value
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.used = self.hits = self.misses = 0
+
+
+KEPT_MASKS = KeptMasks(MASK_BYTES_KEPT)
+
+
 def _kept_mask(face: SafeFont, text: str, direction: Any, language: Any, stroke_width: float, anchor: Any,
-               start: Any, stroke_filled: bool, raqm: bool) -> tuple:
-    # the ink only colours an "RGBA" mask: a grey one is the same whatever the ink; `raqm` (the layout in
-    # use, which tests switch) is part of the key
-    return face._mask2(text, "L", direction, None, language, stroke_width, anchor, 0, start,
-                       stroke_filled=stroke_filled)
+               start: Any, stroke_filled: bool) -> tuple:
+    # the ink only colours an "RGBA" mask: a grey one is the same whatever the ink; RAQM (the layout in use,
+    # which tests switch) is part of the key
+    key = (face, text, direction, language, stroke_width, anchor, start, stroke_filled, RAQM)
+    return KEPT_MASKS.get(key, lambda: face._mask2(text, "L", direction, None, language, stroke_width, anchor, 0,
+                                                   start, stroke_filled=stroke_filled))
 
 
 @lru_cache(maxsize=LENGTHS_KEPT)
@@ -168,7 +212,7 @@ def _kept_length(face: SafeFont, text: str, mode: str, direction: Any, language:
 
 def forget_kept() -> None:
     """Drop the strings kept (a test that watches what FreeType is asked to draw starts from none)."""
-    _kept_mask.cache_clear()
+    KEPT_MASKS.clear()
     _kept_length.cache_clear()
 
 
@@ -180,5 +224,5 @@ def _ltr(args: tuple, kwargs: dict) -> tuple:
     return args
 
 
-__all__ = ["LENGTHS_KEPT", "MASKS_KEPT", "RAQM", "REPLACEMENT", "SafeFont", "drawable", "forget_kept", "has_glyph",
-           "layout"]
+__all__ = ["KEPT_MASKS", "KeptMasks", "LENGTHS_KEPT", "MASK_BYTES_KEPT", "RAQM", "REPLACEMENT", "SafeFont", "drawable",
+           "forget_kept", "has_glyph", "layout"]

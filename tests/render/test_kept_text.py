@@ -1,8 +1,9 @@
-"""Strings drawn and measured are kept per process (render.glyphs `_kept_mask`, `_kept_length`, issue 14):
+"""Strings drawn and measured are kept per process (render.glyphs `KEPT_MASKS`, `_kept_length`, issue 14):
 a board draws mostly the strings of the one before, and FreeType drawing them again was a quarter of a
 board's CPU.  What is kept must draw exactly what FreeType draws."""
 from __future__ import annotations
 
+import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from render import glyphs, render_board
@@ -56,16 +57,21 @@ def test_boards_drawn_with_kept_strings_are_the_very_same_images(monkeypatch):
         for view in views:
             render_board(view, NAMES, ["Ana must act", "Bo played"], locale="es")
             render_board(view, NAMES, ["Bo played", "Ana must act"])
-        assert glyphs._kept_mask.cache_info().hits > 0
+        assert glyphs.KEPT_MASKS.hits > 0
         assert render_board(views[0], NAMES, ["Bo played", "Ana must act"]) == reference, key
 
 
 def test_the_strings_kept_are_bounded():
-    glyphs.forget_kept()
+    """Masks within their byte budget, least recently used dropped first; lengths within their count."""
+    kept = glyphs.KeptMasks(budget=20_000)
     f = font(15)
-    for k in range(glyphs.MASKS_KEPT + 50):
-        f.getmask2(f"label {k}", "L")
+    for k in range(400):
+        kept.get(("label", k), lambda k=k: f.getmask2(f"label {k}", "L"))
+        assert kept.used <= 20_000
+    assert 0 < len(kept) < 400 and ("label", 399) in kept._items and ("label", 0) not in kept._items
+    kept.get(("label", 399), lambda: pytest.fail("kept, not drawn again"))
+    glyphs.forget_kept()
+    for k in range(glyphs.LENGTHS_KEPT + 50):
         f.getlength(f"label {k}")
-    assert glyphs._kept_mask.cache_info().currsize == glyphs.MASKS_KEPT
-    assert glyphs._kept_length.cache_info().currsize <= glyphs.LENGTHS_KEPT
+    assert glyphs._kept_length.cache_info().currsize == glyphs.LENGTHS_KEPT
     assert f.getlength("label 3") == ImageFont.FreeTypeFont.getlength(f, "label 3")
