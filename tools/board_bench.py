@@ -115,7 +115,7 @@ async def capacity(jobs: list[tuple[Any, dict[str, str]]], workers: int, seconds
     pool = drawing.BoardPool(workers)
     try:
         await asyncio.gather(*(pool.draw(v, n, CAPTION, "en") for v, n in jobs[:max(workers, 1) * 2]))  # warm
-        kids = [p.pid for p in pool._pool._processes.values()] if pool._pool else []  # type: ignore[union-attr]
+        kids = pool.worker_pids()
         done, t_end = 0, time.monotonic() + seconds
         cpu0, t0 = process_cpu(kids), time.monotonic()
 
