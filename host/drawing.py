@@ -103,6 +103,12 @@ class BoardPool:
                 log.warning("a board-drawing worker died; this board is drawn in a thread, a fresh pool starts next")
             return await asyncio.to_thread(_draw, view, dict(names), list(caption), locale)
 
+    def worker_pids(self) -> list[int]:
+        """The process ids of the drawing workers running now (none with threads, or before the first board)."""
+        pool = self._pool
+        processes = getattr(pool, "_processes", None) or {}  # the executor's own table of its workers
+        return [pid for pid, proc in list(processes.items()) if proc.is_alive()]
+
     def close(self) -> None:
         """Stop the workers (the boards in flight finish first)."""
         pool, self._pool = self._pool, None

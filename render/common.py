@@ -364,15 +364,16 @@ def palette_png(img: Image.Image) -> bytes | None:
 
     Boards are flat colours plus anti-aliased edges: a palette halves their PNG.  The palette is taken from a
     half-size copy (a quarter of the pixels to sort) and every pixel is mapped to its nearest colour.  The check
-    compares both images shrunk to about 256 px on their short side (mean error per channel), so a photo-like
-    image with many colours keeps full colour."""
+    compares both images shrunk to about 256 px on their short side, at least halved (by an even factor, so the
+    original's shrunk copy comes from the half-size one; mean error per channel), so a photo-like image with
+    many colours keeps full colour."""
     if img.mode not in ("RGB", "P", "L"):
         return None
-    rgb = img.convert("RGB")
-    quantised = rgb.quantize(palette=rgb.reduce(2).quantize(256, method=Image.Quantize.FASTOCTREE),
-                             dither=Image.Dither.NONE)
-    factor = max(1, min(rgb.size) // 256)
-    diff = ImageChops.difference(rgb.reduce(factor), quantised.convert("RGB").reduce(factor))
+    rgb = img if img.mode == "RGB" else img.convert("RGB")  # (converting RGB to RGB would copy it)
+    half = rgb.reduce(2)
+    quantised = rgb.quantize(palette=half.quantize(256, method=Image.Quantize.FASTOCTREE), dither=Image.Dither.NONE)
+    factor = max(2, min(rgb.size) // 512 * 2)  # even: the original's shrunk copy is the half-size one shrunk again
+    diff = ImageChops.difference(half.reduce(factor // 2), quantised.convert("RGB").reduce(factor))
     if sum(ImageStat.Stat(diff).mean) / 3 > PALETTE_MAX_ERROR:
         return None
     buf = io.BytesIO()

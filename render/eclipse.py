@@ -126,7 +126,8 @@ def _players(view: Any, names: Mapping[str, str], index: Mapping[str, int], word
     return img
 
 
-def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], locale: str = "en") -> Image.Image:
+def _parts(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], locale: str) -> list[Image.Image]:
+    """The board's bands, top to bottom: header, galaxy, exploration (when one is under way), players, legend."""
     words = WORDS.get(locale, WORDS["en"])
     index = {s: i for i, s in enumerate(view.order)}
     size, x0, y0, gh, width = layout(positions(view))
@@ -143,7 +144,15 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], 
     if panel is not None:
         parts.append(panel)
     parts += [_players(view, names, index, words, locale, width), legend(width, locale)]
-    img = Image.new("RGB", (width, sum(p.height for p in parts)), PAGE)
+    return parts
+
+
+def stacked(parts: Sequence[Image.Image]) -> Image.Image:
+    """The parts one under the other, as wide as the first (the header), on the page colour where a part is
+    narrower."""
+    width = parts[0].width
+    # parts as wide as the image cover all of it: no need to paint it first
+    img = Image.new("RGB", (width, sum(p.height for p in parts)), None if all(p.width == width for p in parts) else PAGE)
     y = 0
     for part in parts:
         img.paste(part, (0, y))
@@ -151,15 +160,14 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], 
     return img
 
 
+def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], locale: str = "en") -> Image.Image:
+    return stacked(_parts(view, names, caption, locale))
+
+
 def render(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] = None, locale: str = "en") -> bytes:
-    img = draw(view, names, caption, locale)
+    parts = _parts(view, names, caption, locale)
     panel = battle_panel(view, names, locale)
-    if panel is not None:
-        both = Image.new("RGB", (img.width, img.height + panel.height), PAGE)
-        both.paste(img, (0, 0))
-        both.paste(panel, (0, img.height))
-        img = both
-    return to_png(img)
+    return to_png(stacked(parts if panel is None else parts + [panel]))
 
 
-__all__ = ["HEX_FILL", "MUTED", "PAGE", "PLANET", "WORDS", "draw", "render", "side_name"]
+__all__ = ["HEX_FILL", "MUTED", "PAGE", "PLANET", "WORDS", "draw", "render", "side_name", "stacked"]

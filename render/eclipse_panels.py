@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any, Mapping, Optional
 
 from PIL import Image, ImageDraw
@@ -81,8 +82,10 @@ ITEMS = (("", "ships"), ("", "damage"), ("", "anc"), ("", "gcds"), ("", "disco")
          ("owned", "owned"), ("target", "target"))
 
 
+@lru_cache(maxsize=16)
 def legend(width: int, locale: str) -> Image.Image:
-    """Every symbol and abbreviation of the galaxy, flowed over as many lines as needed."""
+    """Every symbol and abbreviation of the galaxy, flowed over as many lines as needed (drawn once per width
+    and language; callers paste it, never draw on it)."""
     f, fb = font(15), font(15, True)
     lh = 24
     placed: list[tuple[float, int, str, str]] = []

@@ -109,6 +109,12 @@ def coord_y(cy: float, size: float) -> float:
     return cy + size * 0.46
 
 
+def coord_at(cx: float, cy: float, size: float) -> tuple[int, int]:
+    """Where a cell's coordinate is centred: on whole pixels, so that a label keeps the same drawing (kept by
+    render.glyphs) whatever the map's scale and offset."""
+    return round(cx), round(coord_y(cy, size))
+
+
 @lru_cache(maxsize=16)
 def grid_layer(box: tuple[int, int, int, int], g: Grid) -> tuple[Image.Image, tuple[str, ...]]:
     """The empty sea and Hub, every cell outlined and labelled with its coordinate (cached per geometry)."""
@@ -122,10 +128,10 @@ def grid_layer(box: tuple[int, int, int, int], g: Grid) -> tuple[Image.Image, tu
         cx, cy = centre(c, g.size, g.ox - x0, g.oy - y0)
         if c in hub:
             d.polygon(hexagon(cx, cy, g.size), fill=HUB_RGB, outline=(120, 132, 146), width=1)
-            text_center(d, (cx, coord_y(cy, g.size)), c, f, fill=(70, 82, 96))
+            text_center(d, coord_at(cx, cy, g.size), c, f, fill=(70, 82, 96))
         else:
             d.polygon(hexagon(cx, cy, g.size), outline=SEA_EDGE, width=1)
-            text_center(d, (cx, coord_y(cy, g.size)), c, f, fill=SEA_TEXT)
+            text_center(d, coord_at(cx, cy, g.size), c, f, fill=SEA_TEXT)
     return img, cells
 
 
@@ -142,7 +148,7 @@ def draw_map(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_i
     for c in sorted(targets - occupied):  # empty cells a move can choose: yellow
         cx, cy = centre(c, g.size, g.ox, g.oy)
         d.polygon(hexagon(cx, cy, g.size), fill=TARGET_RGB, outline=TARGET_EDGE, width=3)
-        text_center(d, (cx, coord_y(cy, g.size)), c, font(TEXT_PX, True), fill=INK)
+        text_center(d, coord_at(cx, cy, g.size), c, font(TEXT_PX, True), fill=INK)
     depth = {k: tr(msg(f"flotilla.img.depth.{k}"), locale) for k in "SDA"}  # S/D/A, in Spanish S/P/A
     skiffs = _skiffs_by_cell(view, seat_index)
     for t in view.tiles:
@@ -213,7 +219,7 @@ def draw_tile(img: Image.Image, d: ImageDraw.ImageDraw, t: Any, at: tuple[float,
         d.rectangle([cx + size * 0.4 - 6, mid_y - 6, cx + size * 0.4 + 6, mid_y + 6], fill=WHITE, outline=INK, width=2)
     if coord is None:
         return
-    text_center(d, (cx, coord_y(cy, size)), coord, font(TEXT_PX), fill=text_on(fill))
+    text_center(d, coord_at(cx, cy, size), coord, font(TEXT_PX), fill=text_on(fill))
     if t.tile != "start":  # owner tick on the right, so every area reads as its player's
         paste_marker(img, (cx + size * 0.72, mid_y), max(8, int(size * 0.2)), idx, halo=True)
     if skiffs is not None:

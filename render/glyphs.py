@@ -16,9 +16,11 @@ otherwise
 """
 from __future__ import annotations
 
+import threading
 import unicodedata
+from collections import OrderedDict
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from PIL import ImageFont, features
 
@@ -111,7 +113,18 @@ class SafeFont(ImageFont.FreeTypeFont):
 
     # Each of Pillow's text methods takes (text, mode, direction, ...): the raqm twin lays a line out as a
     # left-to-right paragraph unless the caller chose a direction.
-    def getmask2(self, text, *args, **kwargs):  # type: ignore[override]
+    def getmask2(self, text, mode="", direction=None, features=None, language=None, stroke_width=0,  # type: ignore[override]
+                 anchor=None, ink=0, start=None, *args, **kwargs):
+        """The mask of `text` as ImageDraw.text draws it: a grey-level mask (mode "L", the one of RGB boards) is
+        kept (`_kept_mask`), since a board draws mostly the same strings as the one before; a colour mask
+        (mode "RGBA", which ImageDraw changes in place and which depends on the ink) never is."""
+        if mode == "L" and features is None and not args and set(kwargs) <= {"stroke_filled"}:
+            return _kept_mask(self, text, direction, language, stroke_width, anchor,
+                              tuple(start) if start is not None else None, bool(kwargs.get("stroke_filled")))
+        return self._mask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                           *args, **kwargs)
+
+    def _mask2(self, text, *args, **kwargs):
         twin, ready = self._route(text)
         return twin.getmask2(ready, *_ltr(args, kwargs), **kwargs) if twin else super().getmask2(ready, *args, **kwargs)
 
@@ -123,10 +136,84 @@ class SafeFont(ImageFont.FreeTypeFont):
         twin, ready = self._route(text)
         return twin.getbbox(ready, *_ltr(args, kwargs), **kwargs) if twin else super().getbbox(ready, *args, **kwargs)
 
-    def getlength(self, text, *args, **kwargs):  # type: ignore[override]
+    def getlength(self, text, mode="", direction=None, features=None, language=None):  # type: ignore[override]
+        """The advance of `text` (kept per face and string: wrapping and fitting measure the same words)."""
+        if features is None and isinstance(text, str):
+            return _kept_length(self, text, mode, direction, language, RAQM)
+        return self._length(text, mode, direction, features, language)
+
+    def _length(self, text, *args, **kwargs):
         twin, ready = self._route(text)
         return (twin.getlength(ready, *_ltr(args, kwargs), **kwargs) if twin
                 else super().getlength(ready, *args, **kwargs))
+
+
+# Strings drawn and measured, kept per process.  A grey mask takes about as many bytes as the pixels it
+# covers (a label: a few hundred bytes, a caption line: up to 25 KB): the masks are kept within a byte budget.
+MASK_BYTES_KEPT = 16 * 2**20
+LENGTHS_KEPT = 8192
+
+
+class KeptMasks:
+    """The most recently used masks, within `budget` bytes (least recently used dropped first); thread-safe
+    (boards may be drawn in threads)."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.used = 0
+        self.hits = self.misses = 0
+        self._items: OrderedDict[tuple, tuple[tuple, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, make: Callable[[], tuple]) -> tuple:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return found[0]
+            self.misses += 1
+        value = make()  # FreeType, outside the lock
+        width, height = value[0].size
+        size = width * height + 256
+        with self._lock:
+            if key not in self._items and size <= self.budget:
+                self._items[key] = (value, size)
+                self.used += size
+                while self.used > self.budget:
+                    self.used -= self._items.popitem(last=False)[1][1]
+        return value
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.used = self.hits = self.misses = 0
+
+
+KEPT_MASKS = KeptMasks(MASK_BYTES_KEPT)
+
+
+def _kept_mask(face: SafeFont, text: str, direction: Any, language: Any, stroke_width: float, anchor: Any,
+               start: Any, stroke_filled: bool) -> tuple:
+    # the ink only colours an "RGBA" mask: a grey one is the same whatever the ink; RAQM (the layout in use,
+    # which tests switch) is part of the key
+    key = (face, text, direction, language, stroke_width, anchor, start, stroke_filled, RAQM)
+    return KEPT_MASKS.get(key, lambda: face._mask2(text, "L", direction, None, language, stroke_width, anchor, 0,
+                                                   start, stroke_filled=stroke_filled))
+
+
+@lru_cache(maxsize=LENGTHS_KEPT)
+def _kept_length(face: SafeFont, text: str, mode: str, direction: Any, language: Any, raqm: bool) -> float:
+    return face._length(text, mode, direction, None, language)
+
+
+def forget_kept() -> None:
+    """Drop the strings kept (a test that watches what FreeType is asked to draw starts from none)."""
+    KEPT_MASKS.clear()
+    _kept_length.cache_clear()
 
 
 def _ltr(args: tuple, kwargs: dict) -> tuple:
@@ -137,4 +224,5 @@ def _ltr(args: tuple, kwargs: dict) -> tuple:
     return args
 
 
-__all__ = ["RAQM", "REPLACEMENT", "SafeFont", "drawable", "has_glyph", "layout"]
+__all__ = ["KEPT_MASKS", "KeptMasks", "LENGTHS_KEPT", "MASK_BYTES_KEPT", "RAQM", "REPLACEMENT", "SafeFont", "drawable",
+           "forget_kept", "has_glyph", "layout"]

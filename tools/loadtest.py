@@ -15,8 +15,9 @@ it), its moves going through the same pipeline and the same log.
 
 Printed: moves per second (overall and the slowest 10-second window),
 p50/p99 latency of the whole pipeline as the user waits for it (queueing,
-load, validate, apply, save, render, encode), the bot process's own CPU per
-move, errors, races, then a
+load, validate, apply, save, render, encode), the CPU per move of the bot
+process and of its board workers (counted from when the users begin to play,
+the games already open) and the cores used, errors, races, then a
 comparison of every acknowledged move with the move log (lost, duplicated)
 and the integrity check of the whole database.
 
@@ -73,7 +74,9 @@ class Figures:
     elapsed: float = 0.0
     accepted: int = 0
     bot_moves: int = 0
-    cpu: float = 0.0  # the bot process's CPU seconds over the run
+    cpu: float = 0.0  # the bot process's CPU seconds while the users play (games already opened)
+    worker_cpu: dict[int, float] = field(default_factory=dict)  # board worker pid -> its CPU seconds, last seen
+    worker_cpu0: dict[int, float] = field(default_factory=dict)  # ... when the users began to play
     by_game: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # game key -> accepted moves
     render_by: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     latencies: list[float] = field(default_factory=list)  # seconds, accepted moves
@@ -255,11 +258,26 @@ class LoadTest:
                       f"errors {len(self.fig.errors)}", flush=True)
             last, last_n, last_u = now, n, u
 
+    def sample_workers(self) -> None:
+        """The board workers' CPU so far (Linux /proc; a worker replaced after its boards keeps its last figure)."""
+        tick = os.sysconf("SC_CLK_TCK")
+        for pid in drawing.pool().worker_pids():
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            self.fig.worker_cpu[pid] = (int(fields[11]) + int(fields[12])) / tick
+
+    async def watch_workers(self) -> None:
+        while time.monotonic() < self.deadline:
+            self.sample_workers()
+            await asyncio.sleep(2.0)
+
     async def run(self) -> list[dict[str, Any]]:
         # The load test puts every game in one guild on purpose (one very big server): no per-server cap.
         self.service = TableService(open_store(self.args.db), limits=Limits(running_per_server=10**9))
         drawing.configure(self.args.workers)
-        cpu0 = time.process_time()
         try:
             t0 = time.monotonic()
             snaps = await self.open_all()
@@ -268,14 +286,19 @@ class LoadTest:
                       flush=True)
             print("READY", flush=True)
             self.think = max(0.01, len(snaps) / self.args.rate)
+            self.sample_workers()
+            self.fig.worker_cpu0 = dict(self.fig.worker_cpu)
+            cpu0 = time.process_time()
             self.fig.started = time.monotonic()
             self.deadline = self.fig.started + self.args.minutes * 60
             info = self.game_info([s["game"] for s in snaps])
             tasks = [asyncio.create_task(self.drive(s, *info[s["game"]])) for s in snaps]
             tasks.append(asyncio.create_task(self.progress()))
+            tasks.append(asyncio.create_task(self.watch_workers()))
             await asyncio.gather(*tasks)
             self.fig.elapsed = time.monotonic() - self.fig.started
             self.fig.cpu = time.process_time() - cpu0
+            self.sample_workers()
             return snaps
         finally:
             drawing.shutdown()
@@ -309,9 +332,12 @@ def report(lt: LoadTest, args: argparse.Namespace) -> int:
           + f", of which {fig.bot_moves} by bot seats; by game: "
           + ", ".join(f"{k} {n}" for k, n in sorted(fig.by_game.items())))
     if fig.accepted:
-        print(f"the bot process's own CPU: {fig.cpu * 1000 / fig.accepted:.0f} ms per move "
-              f"(board drawing in the pool not counted)" if args.workers > 1 else
+        workers = sum(cpu - fig.worker_cpu0.get(pid, 0.0) for pid, cpu in fig.worker_cpu.items())
+        print(f"the bot process's own CPU: {fig.cpu * 1000 / fig.accepted:.0f} ms per move, its "
+              f"{len(fig.worker_cpu)} board workers' {workers * 1000 / fig.accepted:.0f} ms, "
+              f"{(fig.cpu + workers) * 1000 / fig.accepted:.0f} ms in all" if args.workers > 1 else
               f"the bot process's CPU: {fig.cpu * 1000 / fig.accepted:.0f} ms per move")
+        print(f"cores used: {(fig.cpu + workers) / elapsed:.2f} of {drawing.cores()}")
     if ms:
         print(f"latency of the whole pipeline as the user waits: p50 {pct(ms, .5):.0f} ms, p99 {pct(ms, .99):.0f} ms, "
               f"max {max(ms):.0f} ms; service p50 {statistics.median(fig.service) * 1000:.0f} ms, "
@@ -383,18 +409,24 @@ def compare(args: argparse.Namespace) -> int:
     then in the board pool; the users offer more moves than either can take, so each figure is what the
     bot sustains."""
     pool = args.workers if args.workers > 1 else drawing.cores()
-    rates = {}
+    rates, cpu, cores = {}, {}, {}
     codes = []
     for workers in (0, pool):
         one = argparse.Namespace(**{**vars(args), "workers": workers, "rate": max(args.rate, SATURATE),
                                     "resume": False})
         code, lt = run_once(one)
         codes.append(code)
-        rates[workers] = lt.fig.accepted / (lt.fig.elapsed or 1e-9)
+        fig = lt.fig
+        rates[workers] = fig.accepted / (fig.elapsed or 1e-9)
+        spent = fig.cpu + sum(c - fig.worker_cpu0.get(pid, 0.0) for pid, c in fig.worker_cpu.items())
+        cpu[workers] = spent * 1000 / max(1, fig.accepted)
+        cores[workers] = spent / (fig.elapsed or 1e-9)
         print()
     single, pooled = rates[0], rates[pool]
     print(f"== sustained moves/s of the bot: boards in threads {single:.1f}, in a pool of {pool} processes "
           f"{pooled:.1f}: {pooled / single if single else float('nan'):.2f}x")
+    print(f"   CPU per move (bot process and board workers): threads {cpu[0]:.0f} ms on {cores[0]:.2f} cores, "
+          f"pool {cpu[pool]:.0f} ms on {cores[pool]:.2f} cores; load average now {os.getloadavg()[0]:.1f}")
     return max(codes)
 
 

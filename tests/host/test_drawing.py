@@ -38,8 +38,28 @@ def test_one_worker_or_none_draws_in_threads(table):
     for workers in (0, 1):
         pool = drawing.BoardPool(workers)
         png = asyncio.run(pool.draw(*board_inputs(table, "en", []), "en"))
-        assert not pool.uses_processes and pool._pool is None
+        assert not pool.uses_processes and pool._pool is None and pool.worker_pids() == []
         assert png == board_png(table, "en", [])
+
+
+def test_the_pool_names_its_live_workers(table):
+    """The load test reads the workers' CPU by their process ids."""
+    pool = drawing.BoardPool(2)
+    try:
+        assert pool.worker_pids() == []  # none before the first board
+        asyncio.run(pool.draw(*board_inputs(table, "en", []), "en"))
+        pids = pool.worker_pids()
+        assert 1 <= len(pids) <= 2 and os.getpid() not in pids
+        for pid in pids:
+            os.kill(pid, 0)  # a live process
+        os.kill(pids[0], signal.SIGKILL)
+        for _ in range(50):
+            if pids[0] not in pool.worker_pids():
+                break
+            asyncio.run(asyncio.sleep(0.1))
+        assert pids[0] not in pool.worker_pids()
+    finally:
+        pool.close()
 
 
 def test_a_killed_worker_costs_no_board_and_repeated_deaths_fall_back_to_threads(table):
