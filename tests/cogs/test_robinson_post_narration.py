@@ -8,7 +8,7 @@ import asyncio
 from cogs.board_posts import folded
 from rules.bots import choose
 
-from .test_board_posts import SEED, public
+from .test_board_posts import SEED, public, started
 from .test_commands import Session, texts
 
 
@@ -23,9 +23,7 @@ def test_issue15_a_robinson_board_never_shows_one_line_twice_in_a_row(tmp_path, 
 
     async def go():
         async with Session(tmp_path) as s:
-            await s.cmd("alice", "/game new game:robinson")
-            await s.cmd("bob", "/game join game:1")
-            await s.cmd("alice", "/game start", "robinson-1")
+            await started(s, "robinson", "bob")
             service = s.table.bot.actions.service
             counted = 0
             for i in range(110):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from .test_board_posts import SEED
+from .test_board_posts import SEED, started
 from .test_commands import Session, texts
 
 
@@ -13,9 +13,7 @@ def test_r61_a_refused_plan_shortcut_gives_the_engines_reason(tmp_path, monkeypa
 
     async def go():
         async with Session(tmp_path) as s:
-            await s.cmd("alice", "/game new game:robinson")
-            await s.cmd("bob", "/game join game:1")
-            await s.cmd("alice", "/game start", "robinson-1")
+            await started(s, "robinson", "bob")
             service = s.table.bot.actions.service
             table = service.table(1)
             if table.state.phase == "wood":

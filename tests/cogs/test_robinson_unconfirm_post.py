@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from .test_board_posts import MENTION, SEED, public, user_ids
+from .test_board_posts import MENTION, SEED, public, started, user_ids
 from .test_commands import Session, texts
 
 
@@ -14,10 +14,7 @@ def test_r30_ruling_the_unconfirmed_player_is_mentioned_with_the_line_that_tells
 
     async def go():
         async with Session(tmp_path) as s:
-            await s.cmd("alice", "/game new game:robinson")
-            await s.cmd("bob", "/game join game:1")
-            await s.cmd("carol", "/game join game:1")
-            await s.cmd("alice", "/game start", "robinson-1")
+            await started(s, "robinson", "bob", "carol")
             service = s.table.bot.actions.service
             table = service.table(1)
             if table.state.phase == "wood":  # the woodpile step before planning (S3)
