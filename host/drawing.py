@@ -7,7 +7,10 @@ bot uses every core, and the event loop never waits for a drawing.
 A worker receives only what the drawing needs (the public view, the names as drawn, the caption lines,
 the language), all plain pydantic models and strings.  Workers start on the first board (forkserver: a
 clean process, not a copy of the bot's threads), import every renderer once, and are replaced after
-`MAX_TASKS` boards so that no allocator fragmentation accumulates.  A worker that dies (killed, out of
+about `MAX_TASKS` boards each so that no allocator fragmentation accumulates: the whole pool is swapped for a
+fresh one (the old one finishes its boards in flight, then its workers exit).  Not the executor's own
+`max_tasks_per_child`: on Python 3.11 to 3.13 it can stop replacing workers and leave every later board
+waiting forever (CPython gh-115634), which the load test met after 2,000 boards a worker.  A worker that dies (killed, out of
 memory) costs nothing accepted: the board is drawn in a thread instead and a fresh pool starts next
 time.  On a one-core machine, or with `BOARD_WORKERS=0` or `1`, boards are drawn in threads.
 """
@@ -29,7 +32,7 @@ from rules import GAMES
 
 log = logging.getLogger("gamehost.drawing")
 
-MAX_TASKS = 2000  # boards per worker before it is replaced
+MAX_TASKS = 2000  # boards per worker before the pool is replaced
 PR_SET_PDEATHSIG = 1  # prctl(2)
 MAX_BREAKS = 3  # pools broken (a worker died) before boards go back to threads for good
 
@@ -70,19 +73,26 @@ class BoardPool:
         self.workers = max(0, workers)
         self._pool: Optional[ProcessPoolExecutor] = None
         self._breaks = 0
+        self._given = 0  # boards handed to the current pool
+        self.replaced = 0  # pools retired after their share of boards
 
     @property
     def uses_processes(self) -> bool:
         return self.workers > 1
 
     def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is not None and self._given >= MAX_TASKS * self.workers:
+            old, self._pool = self._pool, None
+            old.shutdown(wait=False, cancel_futures=False)  # its boards in flight still finish
+            self.replaced += 1
         if self._pool is None:
+            self._given = 0
             forkserver = "forkserver" in multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("forkserver" if forkserver else "spawn")
             if forkserver:  # the server imports the renderers once; every worker forks from it ready to draw
                 context.set_forkserver_preload([__name__])
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm,
-                                             max_tasks_per_child=MAX_TASKS)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm)
+        self._given += 1
         return self._pool
 
     async def draw(self, view: Any, names: Mapping[str, str], caption: Sequence[str], locale: str) -> bytes:

@@ -88,3 +88,26 @@ def test_board_workers_setting():
     assert drawing.workers_from("") == drawing.cores() == drawing.workers_from(None)
     assert drawing.workers_from("two") == drawing.cores()  # not a number: the default
     assert drawing.workers_set("") is None and drawing.workers_set("x") is None and drawing.workers_set("2") == 2
+
+
+def test_a_backlog_of_boards_outlives_many_worker_replacements(table, monkeypatch):
+    """Workers are replaced after their share of boards without the executor's max_tasks_per_child, which on
+    Python 3.11 can stop replacing them and leave every later board waiting forever (CPython gh-115634): the
+    load test hung after 2,000 boards a worker.  A backlog much larger than the share must all come back."""
+    monkeypatch.setattr(drawing, "MAX_TASKS", 3)
+    pool = drawing.BoardPool(2)
+    inputs = board_inputs(table, "en", [])
+    expected = board_png(table, "en", [])
+
+    async def backlog():
+        return await asyncio.wait_for(asyncio.gather(*(pool.draw(*inputs, "en") for _ in range(30))), timeout=60)
+
+    try:
+        boards = asyncio.run(backlog())
+    except asyncio.TimeoutError:
+        pytest.fail("boards stopped coming back from the pool")
+    finally:  # never wait for a stuck pool: the test fails instead of hanging
+        if pool._pool is not None:
+            pool._pool.shutdown(wait=False, cancel_futures=True)
+    assert boards == [expected] * 30
+    assert pool.replaced >= 4  # 30 boards at 6 a pool
