@@ -3,7 +3,7 @@
 It speaks the wire protocol discord.py speaks to discord.com (JSON over HTTP, JSON frames over a
 websocket), so the bot under test runs unchanged: its HTTP client, rate-limit handling, gateway,
 interaction parsing and views are all the real ones.  Everything it receives is recorded, and every
-message payload is checked against Discord's limits (`discord_limits.py`); a payload over a limit gets
+message payload is checked against Discord's limits (`local/limits.py`, the local table's own checks); a payload over a limit gets
 Discord's 400 answer, as the real API would give.
 """
 from __future__ import annotations
