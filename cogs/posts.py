@@ -9,9 +9,10 @@ import discord
 
 from host.boards import draw_board, event_lines, headline
 from host.i18n import t, tm
-from host.limits import EMBED_DESCRIPTION, EMBED_FIELD_VALUE, EMBED_TOTAL, clip, embed_text_size, pack_lines
+from host.limits import (EMBED_DESCRIPTION, EMBED_FIELD_VALUE, EMBED_FIELDS, EMBED_TOTAL, clip, embed_text_size,
+                         pack_lines)
 from host.names import shown, shown_names
-from host.notes import MAX_FIELDS, note_fields
+from host.notes import note_fields
 from host.tables import Table, game_title
 from rules import Move
 from rules.text import Msg
@@ -104,7 +105,7 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
     embed.set_footer(text=t("host.post.footer", locale, id=table.game.number, n=table.state.moves_made))
     if not done:  # what the threats, items and tokens in play do (issue 15), in what room is left
         budget = EMBED_TOTAL - NOTES_MARGIN - embed_text_size(embed.to_dict())
-        for name, value in note_fields(table, None, locale, budget, MAX_FIELDS - len(embed.fields)):
+        for name, value in note_fields(table, None, locale, budget, EMBED_FIELDS - len(embed.fields)):
             embed.add_field(name=name, value=value, inline=False)
     pinged = list(table.to_act) if pinged is None else [s for s in table.to_act if s in pinged]
     mention_ids = [] if done else [r.user_id for s in pinged if (r := table.user_of(s)) and r.user_id and not r.is_bot]

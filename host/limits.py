@@ -14,6 +14,7 @@ EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
 EMBED_FIELD_NAME = 256
 EMBED_FIELD_VALUE = 1024
+EMBED_FIELDS = 25  # fields per embed
 EMBED_FOOTER = 2048
 EMBED_AUTHOR = 256
 EMBED_TOTAL = 6000  # the sum of every text of every embed of one message

@@ -6,14 +6,12 @@ from __future__ import annotations
 from typing import Optional
 
 from .i18n import tm
-from .limits import EMBED_FIELD_NAME, clip, pack_lines
+from .limits import EMBED_FIELD_NAME, EMBED_FIELDS, clip, pack_lines
 from .names import shown_names
 from .tables import Table
 
-MAX_FIELDS = 25  # Discord's fields per embed
 
-
-def note_fields(table: Table, seat: Optional[str], locale: str, budget: int, room: int = MAX_FIELDS
+def note_fields(table: Table, seat: Optional[str], locale: str, budget: int, room: int = EMBED_FIELDS
                 ) -> list[tuple[str, str]]:
     """(name, value) fields of the notes of `seat` (None: the public ones) that fit in `budget` characters and
     `room` fields; a section that does not fit whole is left out with everything after it."""

@@ -23,19 +23,16 @@ from typing import Any, Callable, Iterable, Optional
 
 import discord
 
-from host.limits import (CONTENT, EMBED_AUTHOR, EMBED_DESCRIPTION, EMBED_FIELD_NAME, EMBED_FIELD_VALUE, EMBED_FOOTER,
-                         EMBED_TITLE, EMBED_TOTAL, embed_text_size)
+from host.limits import (BUTTON_LABEL, CONTENT, EMBED_AUTHOR, EMBED_DESCRIPTION, EMBED_FIELD_NAME, EMBED_FIELD_VALUE,
+                         EMBED_FIELDS, EMBED_FOOTER, EMBED_TITLE, EMBED_TOTAL, OPTION_TEXT, PLACEHOLDER,
+                         embed_text_size)
 
 from .errors import http_error
 
 MAX_EMBEDS = 10
-MAX_FIELDS = 25
 MAX_ROWS = 5
 MAX_BUTTONS_IN_ROW = 5
 MAX_OPTIONS = 25
-BUTTON_LABEL = 80
-OPTION_TEXT = 100  # label, value, description of a select option
-PLACEHOLDER = 150
 CUSTOM_ID = 100
 MAX_FILES = 10
 FILE_SIZE = 10 * 1024 * 1024
@@ -66,8 +63,8 @@ def embed_problems(embeds: list[dict[str, Any]]) -> list[str]:
                  ("footer.text", (e.get("footer") or {}).get("text"), EMBED_FOOTER),
                  ("author.name", (e.get("author") or {}).get("name"), EMBED_AUTHOR)]
         fields = e.get("fields") or []
-        if len(fields) > MAX_FIELDS:
-            out.append(f"embeds.{i}.fields: at most {MAX_FIELDS}")
+        if len(fields) > EMBED_FIELDS:
+            out.append(f"embeds.{i}.fields: at most {EMBED_FIELDS}")
         for k, f in enumerate(fields):
             sizes += [(f"fields.{k}.name", f.get("name"), EMBED_FIELD_NAME),
                       (f"fields.{k}.value", f.get("value"), EMBED_FIELD_VALUE)]
