@@ -10,5 +10,6 @@ CORE_COGS = (
     "cogs.deadlines_cog:DeadlinesCog",
     "cogs.history_cog:HistoryCog",
     "cogs.reconcile:ReconcileCog",
+    "cogs.seats_cog:SeatsCog",  # after GameCog: its commands join the /game group
     "cogs.pause:PauseCog",  # last: it archives a finished game's thread after every other listener
 )

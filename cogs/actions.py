@@ -109,14 +109,15 @@ class Actions:
 
     # ---- lobby ---------------------------------------------------------------
     async def new_game(self, interaction: discord.Interaction, game_key: str, options: Any, bots: int = 0,
-                       level: Optional[str] = None) -> None:
+                       level: Optional[str] = None, *, private: bool = False) -> None:
         locale, glocale = user_locale(interaction), guild_locale(interaction)
         # Validate before deferring: a refusal must stay private, and a public defer would make it public.
         if bots:  # bot seats (host/bot_seats.py)
             check_level(level)
             check_bot_count(self.service.engine(game_key), bots)
         table = await self.db(interaction, self.service.new_game, actor_of(interaction), game_key,
-                              guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, options=options)
+                              guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, options=options,
+                              private=private)
         if bots:
             table = await self.db(interaction, add_bots, self.service, table, bots, level)
         await ops.defer(interaction, ephemeral=False)
@@ -138,8 +139,9 @@ class Actions:
         players = ", ".join(shown(s.name) for s in table.seats)
         words = option_words(table.game.game_key, table.game.options)  # words, not `exploration=True`
         opts = "; ".join(tm(w, locale) for w in words) or t("host.lobby.no_options", locale)
-        return t("host.lobby.text", locale, title=game_title(table.game), players=players, n=len(table.seats),
+        text = t("host.lobby.text", locale, title=game_title(table.game), players=players, n=len(table.seats),
                  min=table.engine.min_players, max=table.engine.max_players, options=opts, id=table.game.number)
+        return text + (" " + t("seats.lobby.private", locale) if table.game.settings.get("private") else "")
 
     async def join(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         located = await self.locate(interaction, game_id, ("lobby",))

@@ -33,12 +33,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.describe(game="Which game: " + ", ".join(sorted(GAMES)),
                            options="Game options, e.g. 'exploration mix=9/8/7' (see /game rules)",
                            bots="Seats for bot players, so you can play alone or fill a table",
-                           level="How the bots play (default greedy)")
+                           level="How the bots play (default greedy)",
+                           private="Only members invited with /game invite may join (default: anyone)")
     @app_commands.choices(level=[app_commands.Choice(name=v, value=v) for v in ("greedy", "random")])
     @app_commands.autocomplete(game=game_choices)
     async def new(self, interaction: discord.Interaction, game: str, options: Optional[str] = None,
-                  bots: Optional[app_commands.Range[int, 0, 7]] = None, level: Optional[str] = None) -> None:
-        await self.actions.run(interaction, self.actions.new_game(interaction, game, options or "", bots or 0, level))
+                  bots: Optional[app_commands.Range[int, 0, 7]] = None, level: Optional[str] = None,
+                  private: bool = False) -> None:
+        await self.actions.run(interaction, self.actions.new_game(interaction, game, options or "", bots or 0, level,
+                                                                  private=private))
 
     @app_commands.command(name="addbot", description="Add a bot player to a game that has not started")
     @app_commands.describe(level="How the bot plays (default greedy)", game=GAME_ID)

@@ -17,6 +17,7 @@ from host.tables import Table, game_title
 from rules import Move
 from rules.text import Msg
 
+from .seat_views import rematch_components
 from .views import move_components
 
 COLOUR_RUNNING = 0x0072B2
@@ -113,7 +114,7 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
         content = ""
     else:
         content = " ".join(mention(table, s) for s in pinged)
-    view = None
+    view = rematch_components(table.game.id, locale) if table.game.status == "finished" else None
     if not done:
         single = table.to_act[0] if len(table.to_act) == 1 else None
         # A private decision (Engine.is_private) never shows its options publicly: "My moves" instead.

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
 from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
+from storage.seats import SeatStore
 
 from .limits import clip, quote
 from .move_match import chosen
@@ -185,7 +186,8 @@ class TableService:
 
     # ---- lobby -----------------------------------------------------------
     def new_game(self, actor: Actor, game_key: str, *, guild_id: Optional[int], channel_id: int,
-                 options: dict[str, Any] | str | None = None) -> Table:
+                 options: dict[str, Any] | str | None = None, private: bool = False) -> Table:
+        """`private`: only members invited to it may join (host/invites.py)."""
         engine = self.engine(game_key)
         self.check_limits(actor, guild_id)
         try:
@@ -198,8 +200,8 @@ class TableService:
             raise Refusal("host.refuse.bad_options", game=title_of(engine.key), detail=_short_error(exc)) from None
         game = self.games.create(
             game_key=engine.key, guild_id=guild_id, channel_id=channel_id, creator_id=actor.user_id,
-            creator_name=actor.name, options=parsed.model_dump(mode="json", exclude_defaults=True), settings={},
-            seed=seed, now=self.clock(),
+            creator_name=actor.name, options=parsed.model_dump(mode="json", exclude_defaults=True),
+            settings={"private": True} if private else {}, seed=seed, now=self.clock(),
         )
         return self.table(game.id)
 
@@ -220,6 +222,8 @@ class TableService:
             raise Refusal("host.refuse.already_seated", title=game_title(table.game))
         if len(table.seats) >= table.engine.max_players:
             raise Refusal("host.refuse.full", title=game_title(table.game), max=table.engine.max_players)
+        if table.game.settings.get("private") and not SeatStore(self.store).invited(table.game.id, actor.user_id):
+            raise Refusal("seats.refuse.private", title=game_title(table.game))
         try:
             self.games.add_seat(table.game.id, table.game.version, user_id=actor.user_id, name=actor.name,
                                 is_bot=False, now=self.clock())

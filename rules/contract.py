@@ -28,7 +28,8 @@ None`: the game's own answer when `seat`'s decision outlives its deadline
 (Robinson's options `plan_timeout`/`prompt_timeout`; None leaves it to the host's
 expiry policy, host/deadlines.py), and `notes(state, seat=None) -> [(heading, lines)]`:
 plain explanations of what is in play, for the public post (seat None) and `/game me`
-(Robinson: threats, items, tokens, the seat's abilities).  Class attributes with a None default: `coop`
+(Robinson: threats, items, tokens, the seat's abilities), and `round_number(state) -> int | None`: the
+round the game is in, where the game has rounds (followers of a game are pinged as each ends).  Class attributes with a None default: `coop`
 (everyone wins or loses together; None: judged from outcomes), `scenario` (the
 default scenario's name for /stats) and `conformance_seeds` (random games per
 player count in tests/conformance).
@@ -250,6 +251,10 @@ class Engine(ABC, Generic[S]):
         """The rules' own answer when `seat`'s deadline expires; None: the host's expiry policy."""
         return None
 
+    def round_number(self, state: S) -> Optional[int]:
+        """The round the game is in (1, 2, ...); None: not offered (the game has no rounds to speak of)."""
+        return None
+
     def notes(self, state: S, seat: Optional[str] = None) -> list[tuple[Msg, list[Msg]]]:
         """What the things in play do, as (heading, lines) sections: the public post's (`seat` None) or what
         `/game me` shows `seat`; [] when not offered."""
@@ -319,4 +324,4 @@ class Engine(ABC, Generic[S]):
         return msg(f"{self.key}.rules")
 
 
-OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes")
+OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes", "round_number")

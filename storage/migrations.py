@@ -155,12 +155,46 @@ def _m5_undo_points(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m6_seats(conn: sqlite3.Connection) -> None:
+    """Seats beyond the lobby: invitations to a lobby (a private lobby admits only those), followers of a game
+    and the last round they were told of, and the rematch a finished game opened (one at most)."""
+    _run(
+        conn,
+        """
+        CREATE TABLE invites (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            user_id INTEGER NOT NULL,
+            invited_by INTEGER NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        );
+        CREATE TABLE follows (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            user_id INTEGER NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        );
+        CREATE INDEX follows_user ON follows (user_id);
+        CREATE TABLE follow_rounds (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            round INTEGER NOT NULL
+        );
+        CREATE TABLE rematches (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            new_game_id INTEGER REFERENCES games (id),
+            at REAL NOT NULL
+        )
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_async_play,
     _m3_server_numbers,
     _m4_posted_version,
     _m5_undo_points,
+    _m6_seats,
 ]
 
 

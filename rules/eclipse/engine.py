@@ -37,6 +37,9 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
         settle(state)
         return state
 
+    def round_number(self, state: EclipseState) -> int:
+        return state.round
+
     def to_act(self, state: EclipseState) -> list[str]:
         seat = seat_to_act(state)
         return [seat] if seat is not None else []

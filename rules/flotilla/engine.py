@@ -32,6 +32,9 @@ class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", pl
                             order=join([texts.seat(s) for s in state.order], ", "))]
         return state
 
+    def round_number(self, state: FlotillaState) -> int:
+        return state.round
+
     def to_act(self, state: FlotillaState) -> list[str]:
         seat = seat_to_act(state)
         return [seat] if seat is not None else []

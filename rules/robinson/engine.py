@@ -46,6 +46,9 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
         phases.start_round(s)
         return s
 
+    def round_number(self, state: RobinsonState) -> int:
+        return state.round
+
     def to_act(self, state: RobinsonState) -> list[str]:
         return deciders(state)
 

@@ -34,6 +34,9 @@ class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfind
                             order=join([seat_ref(s) for s in state.order], ", "))]
         return state
 
+    def round_number(self, state: WayfindersState) -> int:
+        return state.round
+
     def to_act(self, state: WayfindersState) -> list[str]:
         seat = seat_to_act(state)
         return [seat] if seat is not None else []
