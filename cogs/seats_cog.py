@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from host import offloop
+from host.bot_seats import bots_to_act
 from host.follows import follow, news, unfollow
 from host.i18n import guild_locale, t, tm, user_locale
 from host.invites import Person, accept, invite
@@ -170,16 +171,16 @@ class SeatsCog(commands.Cog):
         title = game_title(table.game)
         await ops.reply(interaction, t("seats.sub.done_you", user_locale(interaction), who=shown(person.name),
                                        seat=was.position, was=shown(was.name), title=title), ephemeral=True)
-        their_turn = was.seat in table.to_act  # then the new board pings them: one ping, not two
         glocale = guild_locale(interaction)
-        try:
+        try:  # the one ping of the member: the board below is an edit, which pings nobody
             await pauses_of(self.actions).post(
                 table, content=t("seats.sub.post", glocale, who=f"<@{person.user_id}>", seat=was.position,
                                  was=shown(was.name), by=shown(actor.name), title=title),
-                mention_ids=[] if their_turn else [person.user_id])
+                mention_ids=[person.user_id])
         finally:  # the seat changed hands even if the post failed: deadlines and bots must hear of it
             await self.actions.changed(table, "sub")
-        await self.actions.fresh_board(table.game.id, glocale)  # the old board's buttons are stale
+        if not bots_to_act(table):  # the latest board's buttons carry the old version: edited with live ones
+            await self.actions.announce(table, glocale, [], before=located)
 
     # ---- /game follow and /game unfollow ------------------------------------------------------
     @app_commands.command(name="follow", description="Be pinged when each round of a game ends, and at its end, without a seat")

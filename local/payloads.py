@@ -146,7 +146,8 @@ def channel_payload(row: ChannelRow, registry: Registry, *, permissions: Optiona
 def guild_payload(registry: Registry, *, bot_permissions: discord.Permissions, managers: set[str],
                   locale: str = "en-US", guild_id: Optional[int] = None) -> dict[str, Any]:
     """A GUILD_CREATE-shaped payload of one server (default: the default one): roles, text channels, active
-    threads, members (every user of the table is a member of every server; managers manage every one)."""
+    threads, members (every user of the table is listed here; a user option resolves as a member only in the default
+    server or in a server the user acted in, local/registry.py `is_member`; managers manage every one)."""
     gid = guild_id or registry.guild_id
     guild = registry.guild_by_id(gid)
     name = registry.guild_name if gid == registry.guild_id or guild is None else guild.name
@@ -399,8 +400,9 @@ def _convert(param: app_commands.Parameter, raw: str, registry: Registry, guild_
         if user.id == registry.bot_id:
             roles = [role_ids(registry, guild_id).bot]
         resolved.setdefault("users", {})[str(user.id)] = user_payload(user)
-        resolved.setdefault("members", {})[str(user.id)] = member_payload(
-            user, roles, with_user=False, permissions=member_permissions(user, managers))
+        if registry.is_member(guild_id, user.id):  # as Discord: member data only for a member of this server
+            resolved.setdefault("members", {})[str(user.id)] = member_payload(
+                user, roles, with_user=False, permissions=member_permissions(user, managers))
         return str(user.id)
     if t is AppCommandOptionType.channel:
         row = registry.find_channel(raw, guild_id)

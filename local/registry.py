@@ -66,6 +66,11 @@ CREATE TABLE IF NOT EXISTS local_messages (
     created REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS local_messages_channel ON local_messages (channel_id, id);
+CREATE TABLE IF NOT EXISTS local_members (
+    guild_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
 CREATE TABLE IF NOT EXISTS local_guilds (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -273,6 +278,23 @@ class Registry:
     def guilds(self) -> list[GuildRow]:
         return [GuildRow(id=r["id"], name=r["name"])
                 for r in self.conn.execute("SELECT * FROM local_guilds ORDER BY created, id")]
+
+    # -- membership ---------------------------------------------------------
+
+    def add_member(self, guild_id: int, user_id: int) -> None:
+        """``user_id`` is a member of server ``guild_id`` from now on (they acted there)."""
+        if guild_id == self.guild_id:
+            return
+        with self._tx() as c:
+            c.execute("INSERT OR IGNORE INTO local_members (guild_id, user_id) VALUES (?, ?)",
+                      (int(guild_id), int(user_id)))
+
+    def is_member(self, guild_id: Optional[int], user_id: int) -> bool:
+        """Everyone is a member of the default server; of another, whoever acted there (and the bot)."""
+        if guild_id is None or guild_id == self.guild_id or user_id == self.bot_id:
+            return True
+        return self.conn.execute("SELECT 1 FROM local_members WHERE guild_id = ? AND user_id = ?",
+                                 (int(guild_id), int(user_id))).fetchone() is not None
 
     # -- channels and threads ---------------------------------------------
 

@@ -424,6 +424,7 @@ class LocalTable:
         if dm:
             return self.registry.dm_channel(user.id)
         row = self.enter_guild(guild)
+        self.registry.add_member(row.id, user.id)  # acting in a server makes one its member
         return self._channel(channel, create=create, guild_id=row.id)
 
     def enter_guild(self, name: Optional[str] = None) -> GuildRow:
