@@ -5,6 +5,7 @@ import pytest
 
 from rules import GAMES
 from rules.contract import OPTIONAL_HOOKS, UNKNOWN_MOVE, Engine, IllegalMove, Move, Option
+from rules.playout import playout_rng, random_move
 
 from .toy_game import TOY
 
@@ -15,6 +16,7 @@ def test_optional_hooks_are_declared_and_offers_says_which_a_game_supplies():
     assert all(GAMES[k].offers("playout_weight") and GAMES[k].offers("greedy_move") for k in GAMES)
     assert GAMES["wayfinders"].offers("running_scores") and not GAMES["eclipse"].offers("running_scores")
     assert GAMES["robinson"].offers("timeout_move") and not GAMES["flotilla"].offers("timeout_move")
+    assert all(GAMES[k].offers("round_number") for k in GAMES)  # every game has rounds (followers' pings)
     assert (TOY.coop, TOY.scenario, TOY.conformance_seeds) == (None, None, None)
     assert GAMES["robinson"].coop is True
     with pytest.raises(ValueError):
@@ -71,3 +73,18 @@ def test_the_guard_chain(key):
     with pytest.raises(IllegalMove) as exc:
         engine.find_move(engine.abandon(s), seat, move_id)
     assert exc.value.text.key == "core.illegal.over"
+
+
+def test_the_round_number_starts_at_one_and_never_goes_back():
+    """Followers are pinged when it grows (host/follows.py): it must count up through a whole game."""
+    for key, engine in GAMES.items():
+        seats = [f"p{i + 1}" for i in range(max(2, engine.min_players))]
+        state, rng = engine.setup(seats, 5), playout_rng(5)
+        rounds = [engine.round_number(state)]
+        for _ in range(400):
+            if engine.outcome(state) is not None:
+                break
+            seat = engine.to_act(state)[0]
+            state = engine.apply(state, seat, random_move(engine, state, seat, rng).id)
+            rounds.append(engine.round_number(state))
+        assert rounds[0] == 1 and rounds == sorted(rounds) and rounds[-1] > 1, key
