@@ -38,7 +38,8 @@ __all__ = ["main", "HELP"]
 HELP = """\
 Type slash commands as on Discord:  /game new game:wayfinders options:"two words"
   Unquoted values run until the next option name; text right after the command
-  fills its first required option (/play fly B3).
+  fills its first required option (/play fly B3). A user option takes a name (/game invite user:carol):
+  everyone is a member of the default server, and of another server once they have acted in it.
 Table words:
   as NAME [command]     act as another player (created on first use)
   channel NAME          act in another channel or a game's thread (#name also works)

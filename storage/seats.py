@@ -55,9 +55,12 @@ class SeatStore:
             return None if row is None else int(row[0])
 
     # ---- rematches ---------------------------------------------------------------------------
-    def claim_rematch(self, game_id: int, now: float) -> bool:
-        """Take the right to open `game_id`'s rematch; False when it was taken (opened, or being opened)."""
+    def claim_rematch(self, game_id: int, now: float, stale_after: float = 60.0) -> bool:
+        """Take the right to open `game_id`'s rematch; False when it was taken (opened, or being opened).  A claim
+        that made nothing within `stale_after` seconds (the process stopped half-way) is taken over."""
         with self.store.transaction() as conn:
+            conn.execute("DELETE FROM rematches WHERE game_id = ? AND new_game_id IS NULL AND at < ?",
+                         (game_id, now - stale_after))
             return conn.execute("INSERT OR IGNORE INTO rematches (game_id, new_game_id, at) VALUES (?, NULL, ?)",
                                 (game_id, now)).rowcount == 1
 

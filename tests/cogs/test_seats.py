@@ -258,3 +258,14 @@ def test_an_unfollowed_or_unwatched_game_says_nothing(service):
     said, who = news(service, table, "abandon")
     assert said.key == "seats.follow.abandoned" and who == [DAN.user_id]
     refused("host.refuse.already_over", follow, service, CAROL.user_id, table)
+
+
+def test_a_rematch_claim_left_half_way_is_taken_over_after_a_minute(service):
+    old = finished(service)
+    seats = SeatStore(service.store)
+    assert seats.claim_rematch(old.game.id, 1000.0)  # a process stopped right after claiming
+    refused("seats.refuse.rematch_opening", rematch, service, ALICE, old)
+    assert not seats.claim_rematch(old.game.id, 1059.0)
+    service.clock = lambda: 1061.0
+    made = rematch(service, ALICE, old)
+    assert made.made and seats.rematch_of(old.game.id) == made.table.game.id
