@@ -44,7 +44,8 @@ Listener = Callable[[Table, str], Awaitable[None]]
 
 class Actions:
     """`listeners` hear every change a flow made to a game, after it was saved and posted:
-    `(table, kind)` with kind one of "start", "move", "finish", "abandon", "join", "leave".
+    `(table, kind)` with kind one of "start", "move", "finish", "abandon", "join", "leave", "sub" (a seat handed to a
+    member, cogs/seats_cog.py).
     Features such as deadlines and bot seats hook in here instead of editing the flows."""
 
     def __init__(self, client: discord.Client, service: TableService):
