@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from host import offloop
 from host.bot_seats import bots_to_act
-from host.follows import follow, news, unfollow
+from host.follows import EVENTS, follow, news, unfollow
 from host.i18n import guild_locale, t, tm, user_locale
 from host.invites import Person, accept, invite
 from host.limits import OPTION_TEXT, label as fit_label
@@ -184,14 +184,17 @@ class SeatsCog(commands.Cog):
 
     # ---- /game follow and /game unfollow ------------------------------------------------------
     @app_commands.command(name="follow", description="Be pinged when each round of a game ends, and at its end, without a seat")
-    @app_commands.describe(game=GAME_ID)
+    @app_commands.describe(game=GAME_ID, events="rounds: at each round's end and the game's (default); end: at its end only")
+    @app_commands.choices(events=[app_commands.Choice(name=v, value=v) for v in EVENTS])
     @app_commands.autocomplete(game=game_id_choices)
-    async def follow(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+    async def follow(self, interaction: discord.Interaction, game: Optional[int] = None,
+                     events: Optional[str] = None) -> None:
         async def flow() -> None:
             table = await self.actions.locate(interaction, game, ("lobby", "active"))
-            await self.actions.db(interaction, follow, self.service, interaction.user.id, table)
-            await ops.reply(interaction, t("seats.follow.on", user_locale(interaction), title=game_title(table.game),
-                                           where=where(table)), ephemeral=True)
+            what = events or EVENTS[0]
+            await self.actions.db(interaction, follow, self.service, interaction.user.id, table, what)
+            await ops.reply(interaction, t(f"seats.follow.on_{what}", user_locale(interaction),
+                                           title=game_title(table.game), where=where(table)), ephemeral=True)
         await self.actions.run(interaction, flow())
 
     @app_commands.command(name="unfollow", description="Stop following a game")

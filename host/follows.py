@@ -1,7 +1,7 @@
 """Following a game without a seat (no Discord): `/game follow` and what followers are told.
 
-Anyone in the game's server may follow one of its open or running games.  Followers get one ping per
-round and one at the end: the engine's `round_number` hook says which round a game is in (all four games
+Anyone in the game's server may follow one of its open or running games, for `rounds` (the default) or
+for its `end` only.  Followers get one ping per round (those following rounds) and one at the end: the engine's `round_number` hook says which round a game is in (all four games
 have rounds); when it grows past the round followers were last told of, the round that ended is
 announced (several rounds passed at once, by bots, make one ping).  A game without rounds pings its
 followers only at its end.  The last round told is kept in SQLite (`follow_rounds`), so a restart neither
@@ -26,13 +26,19 @@ def current_round(table: Table) -> Optional[int]:
     return table.engine.round_number(table.state)
 
 
-def follow(service: TableService, user_id: int, table: Table) -> Table:
+EVENTS = ("rounds", "end")
+
+
+def follow(service: TableService, user_id: int, table: Table, events: str = "rounds") -> Table:
+    """Follow `table` for `events`; following again for the other events changes them."""
+    if events not in EVENTS:
+        raise Refusal("core.raw", text=", ".join(EVENTS))
     if table.game.status not in ("lobby", "active"):
         raise Refusal("host.refuse.already_over", title=game_title(table.game))
     seats = SeatStore(service.store)
     if len(seats.followers(table.game.id)) >= MAX_FOLLOWERS:
         raise Refusal("seats.refuse.follow_full", title=game_title(table.game), max=MAX_FOLLOWERS)
-    if not seats.follow(table.game.id, user_id, service.clock()):
+    if not seats.follow(table.game.id, user_id, service.clock(), events):
         raise Refusal("seats.refuse.following_already", title=game_title(table.game))
     now = current_round(table)
     if now is not None:
@@ -64,9 +70,10 @@ def news(service: TableService, table: Table, kind: str) -> tuple[Optional[Msg],
     if now is None:
         return None, []
     before = seats.advance_round(table.game.id, now)
-    if before is None:
+    rounds = seats.followers(table.game.id, "rounds")
+    if before is None or not rounds:
         return None, []
-    return msg("seats.follow.round", title=title, ended=now - 1, round=now), followers
+    return msg("seats.follow.round", title=title, ended=now - 1, round=now), rounds
 
 
-__all__ = ["MAX_FOLLOWERS", "current_round", "follow", "news", "unfollow"]
+__all__ = ["EVENTS", "MAX_FOLLOWERS", "current_round", "follow", "news", "unfollow"]

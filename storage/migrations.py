@@ -157,7 +157,8 @@ def _m5_undo_points(conn: sqlite3.Connection) -> None:
 
 def _m6_seats(conn: sqlite3.Connection) -> None:
     """Seats beyond the lobby: invitations to a lobby (a private lobby admits only those), followers of a game
-    and the last round they were told of, and the rematch a finished game opened (one at most)."""
+    (pinged at each round's end and the game's, or at its end only: `events`) and the last round they were told
+    of, and the rematch a finished game opened (one at most)."""
     _run(
         conn,
         """
@@ -171,6 +172,7 @@ def _m6_seats(conn: sqlite3.Connection) -> None:
         CREATE TABLE follows (
             game_id INTEGER NOT NULL REFERENCES games (id),
             user_id INTEGER NOT NULL,
+            events TEXT NOT NULL DEFAULT 'rounds',
             at REAL NOT NULL,
             PRIMARY KEY (game_id, user_id)
         );

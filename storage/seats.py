@@ -27,12 +27,16 @@ class SeatStore:
                                                       (game_id,))]
 
     # ---- followers ---------------------------------------------------------------------------
-    def follow(self, game_id: int, user_id: int, now: float) -> bool:
-        """Start following; False when already following."""
+    def follow(self, game_id: int, user_id: int, now: float, events: str = "rounds") -> bool:
+        """Follow a game for `events` ("rounds" or "end"); False when already following it for those."""
         with self.store.transaction() as conn:
-            cur = conn.execute("INSERT OR IGNORE INTO follows (game_id, user_id, at) VALUES (?, ?, ?)",
-                               (game_id, user_id, now))
-            return cur.rowcount == 1
+            row = conn.execute("SELECT events FROM follows WHERE game_id = ? AND user_id = ?",
+                               (game_id, user_id)).fetchone()
+            if row is not None and row[0] == events:
+                return False
+            conn.execute("INSERT OR REPLACE INTO follows (game_id, user_id, events, at) VALUES (?, ?, ?, ?)",
+                         (game_id, user_id, events, now))
+            return True
 
     def unfollow(self, game_id: int, user_id: int) -> bool:
         """Stop following; False when not following."""
@@ -40,9 +44,13 @@ class SeatStore:
             return conn.execute("DELETE FROM follows WHERE game_id = ? AND user_id = ?",
                                 (game_id, user_id)).rowcount == 1
 
-    def followers(self, game_id: int) -> list[int]:
-        return [r[0] for r in self.store.conn.execute("SELECT user_id FROM follows WHERE game_id = ? ORDER BY at, user_id",
-                                                      (game_id,))]
+    def followers(self, game_id: int, events: Optional[str] = None) -> list[int]:
+        """Who follows the game (for `events` only, when given)."""
+        sql, args = "SELECT user_id FROM follows WHERE game_id = ?", [game_id]
+        if events is not None:
+            sql += " AND events = ?"
+            args.append(events)
+        return [r[0] for r in self.store.conn.execute(sql + " ORDER BY at, user_id", args)]
 
     def advance_round(self, game_id: int, round_number: int) -> Optional[int]:
         """Remember that followers were told of `round_number`; returns the round they knew before when it is

@@ -217,6 +217,9 @@ def test_follow_and_unfollow(service):
     table = lobby(service)
     follow(service, CAROL.user_id, table)
     refused("seats.refuse.following_already", follow, service, CAROL.user_id, table)
+    follow(service, CAROL.user_id, table, "end")  # following again for other events changes them
+    assert SeatStore(service.store).followers(table.game.id, "end") == [CAROL.user_id]
+    assert SeatStore(service.store).followers(table.game.id, "rounds") == []
     unfollow(service, CAROL.user_id, table)
     refused("seats.refuse.not_following", unfollow, service, CAROL.user_id, table)
     for uid in range(MAX_FOLLOWERS):
@@ -227,6 +230,7 @@ def test_follow_and_unfollow(service):
 def test_followers_hear_each_round_once_and_the_end(service, db):
     table = running(service)
     follow(service, CAROL.user_id, table)
+    follow(service, DAN.user_id, table, "end")  # dan: the end only
     assert news(service, table, "move") == (None, [])  # round 1 is under way: no news
     rng, heard = playout_rng(4), []
     while table.game.status == "active":
@@ -235,13 +239,13 @@ def test_followers_hear_each_round_once_and_the_end(service, db):
         table = played.table
         said, who = news(service, table, "finish" if played.finished else "move")
         if said is not None:
-            assert who == [CAROL.user_id]
+            assert who == [CAROL.user_id] or played.finished
             heard.append((said.key, said.args.get("ended"), said.args.get("round")))
         table = service.table(table.game.id)
     rounds = [h for h in heard if h[0] == "seats.follow.round"]
     assert rounds == [("seats.follow.round", n, n + 1) for n in range(1, len(rounds) + 1)]
     assert len(rounds) == table.engine.round_number(table.state) - 1
-    assert heard[-1] == ("seats.follow.finished", None, None)
+    assert heard[-1] == ("seats.follow.finished", None, None) and who == [CAROL.user_id, DAN.user_id]
     # a restart (a new service on the same file) neither repeats nor skips a round
     again = TableService(open_store(db), clock=lambda: 1000.0)
     try:

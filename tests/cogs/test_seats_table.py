@@ -138,6 +138,7 @@ def test_sub_follow_and_rematch_through_a_whole_game(tmp_path, lang):
             await table.command("bob", "/game join game:1")
             assert not (await table.command("alice", "/game start game:1")).refused
             assert not (await table.command("erin", "/game follow game:1")).refused
+            assert not (await table.command("frank", "/game follow game:1 events:end")).refused
             out = await table.command("bob", "/game sub user:dan seat:2 game:1")
             assert out.refused
             out = await table.command("alice", "/game sub user:dan seat:2 game:1")
@@ -154,12 +155,13 @@ def test_sub_follow_and_rematch_through_a_whole_game(tmp_path, lang):
                 if heard:
                     break
             assert [m.content.split("> ", 1)[1] for m in heard] == [w["round"]]
+            assert mentions(heard, table, "frank") == 0  # frank follows the end only
             user, move = to_last_move(db, 1)
             assert user != "Bot 1 (greedy)"
             out = await table.command(user, f"/play move:{move} game:1")
             final = [m for m in out if m.buttons == [w["rematch"]]]
             assert len(final) == 1 and final[0].channel == "wayfinders-1"
-            assert mentions(out, table, "erin") == 1 and w["over"] in text(out)
+            assert mentions(out, table, "erin") == mentions(out, table, "frank") == 1 and w["over"] in text(out)
             out = await table.press("erin", 1, "wayfinders-1")
             assert out.refused and w["players_only"] in text(out)
             out = await table.press("dan", 1, "wayfinders-1")
