@@ -16,6 +16,10 @@ from storage.seats import SeatStore
 from .tables import Actor, Refusal, Table, TableService, game_title
 
 
+#: Invitations one lobby may send (each is a ping): enough for any table, too few to spam a server.
+MAX_INVITES = 20
+
+
 @dataclass(frozen=True)
 class Person:
     """A member named by a command's user option."""
@@ -50,7 +54,10 @@ def invite(service: TableService, actor: Actor, table: Table, person: Person) ->
         raise Refusal("seats.refuse.invite_seated", title=game_title(table.game))
     if len(table.seats) >= table.engine.max_players:
         raise Refusal("host.refuse.full", title=game_title(table.game), max=table.engine.max_players)
-    if not SeatStore(service.store).invite(table.game.id, person.user_id, actor.user_id, service.clock()):
+    seats = SeatStore(service.store)
+    if len(seats.invitees(table.game.id)) >= MAX_INVITES:
+        raise Refusal("seats.refuse.invites_full", title=game_title(table.game), max=MAX_INVITES)
+    if not seats.invite(table.game.id, person.user_id, actor.user_id, service.clock()):
         raise Refusal("seats.refuse.invited_already", title=game_title(table.game))
     return service.table(table.game.id)
 
@@ -63,4 +70,4 @@ def accept(service: TableService, actor: Actor, table: Table, invited_id: int) -
     return service.join(actor, table)
 
 
-__all__ = ["Person", "accept", "check_person", "invite", "is_private"]
+__all__ = ["MAX_INVITES", "Person", "accept", "check_person", "invite", "is_private"]

@@ -9,7 +9,7 @@ import pytest
 
 from host.bot_seats import add_bots, replace_by_bot
 from host.follows import MAX_FOLLOWERS, follow, news, unfollow
-from host.invites import Person, accept, invite
+from host.invites import MAX_INVITES, Person, accept, invite
 from host.rematch import rematch
 from host.stats import Stats
 from host.substitutes import find_seat, substitute
@@ -101,9 +101,13 @@ def test_only_the_invited_members_click_joins(service):
     refused("host.refuse.already_seated", accept, service, BOB, table, BOB.user_id)
 
 
-def test_a_full_lobby_takes_no_more_invitations(service):
+def test_a_full_lobby_takes_no_more_invitations_and_a_lobby_sends_at_most_twenty(service):
     table = lobby(service, bots=3)  # Wayfinders seats four
     refused("host.refuse.full", invite, service, ALICE, table, person(BOB))
+    table = lobby(service)
+    for uid in range(MAX_INVITES):
+        invite(service, ALICE, table, Person(5000 + uid, f"m{uid}", guild_id=GUILD))
+    refused("seats.refuse.invites_full", invite, service, ALICE, table, person(BOB))
 
 
 # ---- rematch --------------------------------------------------------------------------------------
