@@ -61,6 +61,19 @@ async def reply(interaction: discord.Interaction, content: str = "", *, ephemera
         log.warning("could not reply to interaction: %s", exc)
 
 
+async def edit_reply(interaction: discord.Interaction, content: str = "", *, embed: Optional[discord.Embed] = None,
+                     file: Optional[discord.File] = None, view: Optional[discord.ui.View] = None) -> None:
+    """Replace the message a click came from (acknowledged with `defer(thinking=False)`), within the interaction's
+    15 minutes: its text, embed, image and buttons (None: none left)."""
+    kwargs = _message_kwargs(content, embed, None, view, NO_MENTIONS)
+    kwargs["embed"], kwargs["view"] = kwargs.get("embed"), view
+    kwargs["attachments"] = [file] if file is not None else []
+    try:
+        await interaction.edit_original_response(**kwargs)
+    except discord.HTTPException as exc:
+        log.warning("could not edit the message of an interaction: %s", exc)
+
+
 async def resolve_channel(client: discord.Client, channel_id: int) -> Optional[discord.abc.Messageable]:
     channel = client.get_channel(channel_id)
     if channel is None:
