@@ -16,6 +16,7 @@ from .completion import game_choices, game_id_choices, move_choices
 from .deadlines_cog import deadlines_of
 from .history_cog import history_of
 from .info import Info
+from .private_threads import private_threads_of
 from .shortcuts import GAME_ID
 from .undo_command import undo_flow
 from .waiting_cog import waiting_of
@@ -86,9 +87,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         await self.actions.run(interaction, self.info.moves(interaction, game))
 
     @app_commands.command(name="me", description="Your private view of the game (only you see it)")
-    @app_commands.describe(game=GAME_ID)
+    @app_commands.describe(game=GAME_ID, private_thread="on: a private thread of yours, kept up to date with "
+                                                        "your private view (off: stop it)")
+    @app_commands.rename(private_thread="private-thread")
+    @app_commands.choices(private_thread=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
     @app_commands.autocomplete(game=game_id_choices)
-    async def me(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+    async def me(self, interaction: discord.Interaction, game: Optional[int] = None,
+                 private_thread: Optional[str] = None) -> None:
+        if private_thread is not None:  # cogs/private_threads.py
+            return await self.actions.run(interaction, private_threads_of(self.bot).setting(interaction, game,
+                                                                                           private_thread))
         await self.actions.run(interaction, self.info.me(interaction, game))
 
     @app_commands.command(name="log", description="What happened so far, in words, page by page")

@@ -181,6 +181,29 @@ async def open_thread(channel: Any, name: str) -> Optional[discord.Thread]:
         return None
 
 
+async def open_private_thread(channel: Any, name: str, user_id: int) -> Optional[discord.Thread]:
+    """A private thread in `channel` that only the bot, `user_id` and moderators (Manage Threads) see; None where
+    the server does not allow it (not a text channel, or the bot lacks Create Private Threads)."""
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    try:
+        thread = await channel.create_thread(name=label(name, OPTION_TEXT), type=discord.ChannelType.private_thread,
+                                             invitable=False, auto_archive_duration=10080)
+    except discord.HTTPException as exc:
+        log.info("no private thread in channel %s (%s)", channel.id, exc)
+        return None
+    try:
+        await thread.add_user(discord.Object(id=user_id))
+    except discord.HTTPException as exc:
+        log.warning("could not add user %s to private thread %s: %s", user_id, thread.id, exc)
+        try:
+            await thread.delete()
+        except discord.HTTPException:
+            pass
+        return None
+    return thread
+
+
 async def send_dm(client: discord.Client, user_id: int, content: str) -> str:
     """A direct message: "sent", "closed" (Discord's 50007: DMs closed or no shared server) or "failed"."""
     try:

@@ -83,6 +83,16 @@ async def private_view(table: Table, seat: str, locale: str, *, note: str = "",
     return PrivateView(content=content, embed=me_notes(table, seat, locale), png=png, view=view)
 
 
+def private_part(mine: Any, public: Any) -> Any:
+    """What a seat's view holds beyond the public view, down to the differing leaves (a player's hand inside
+    the list of players, not the whole list, whose public parts change at every move)."""
+    if isinstance(mine, dict) and isinstance(public, dict):
+        return {k: private_part(v, public.get(k)) for k, v in mine.items() if v != public.get(k)}
+    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        return {i: private_part(a, b) for i, (a, b) in enumerate(zip(mine, public)) if a != b}
+    return mine
+
+
 def private_digest(table: Table, seat: str) -> str:
     """A fingerprint of what only `seat` may know now: the parts of their view that differ from the public
     view, and their options while they make a private decision.  It changes exactly when their private
@@ -91,7 +101,7 @@ def private_digest(table: Table, seat: str) -> str:
         return ""
     mine = table.engine.view(table.state, seat).model_dump(mode="json")
     public = table.engine.view(table.state, None).model_dump(mode="json")
-    private = {k: v for k, v in mine.items() if public.get(k) != v}
+    private = {"view": private_part(mine, public)}
     if table.game.status == "active" and seat in table.to_act and table.engine.is_private(table.state, seat):
         private["__moves__"] = [m.id for m in table.engine.legal_moves(table.state, seat)]
     return hashlib.sha256(json.dumps(private, sort_keys=True, default=str).encode()).hexdigest()[:32]
