@@ -76,7 +76,8 @@ class MovePageButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"my:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
-    """Simultaneous or private decisions: each player opens their own moves privately."""
+    """Simultaneous or private decisions on boards posted before the "My view" button: each player opens their own
+    moves privately (still registered, so those boards keep working)."""
 
     def __init__(self, game_id: int, version: int, label: str = "My moves"):
         super().__init__(discord.ui.Button(label=fit_label(label), style=discord.ButtonStyle.primary,
@@ -153,8 +154,9 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
     `view_button` (a board's buttons) adds the "My view" button, which answers each player privately with their
     private view and their own moves; with `several` (simultaneous or private decisions) it is the only button.
     (`several` without `view_button` gives the "My moves" button of older boards.)
-    More moves than five menus hold (125) are paged: `page` shows four menus (100 moves) and a button opening
-    the next page (from the last, the first), so every move is reachable by a click."""
+    More moves than five menus hold (125; with `view_button`, more than four hold: 100) are paged: `page` shows
+    four menus (100 moves) and a button opening the next page (from the last, the first), so every move is
+    reachable by a click."""
     names = board_names(names)
     view = discord.ui.View(timeout=None)
     mine = PrivateViewButton(game_id, t("private.button", locale)) if view_button else None
