@@ -103,6 +103,8 @@ class PrivateThreadsCog(commands.Cog):
         if table.seat_of(user_id) is None:
             raise Refusal("host.refuse.spectator_me")
         title = game_title(table.game)
+        if table.state is None or table.game.status != "active":  # a lobby: nothing private yet
+            raise Refusal("host.refuse.not_started", title=title)
         if setting == "off":
             row = await self.actions.db(interaction, self.store.get, table.game.id, user_id)
             await self.actions.db(interaction, self.store.remove, table.game.id, user_id)

@@ -124,3 +124,14 @@ def test_where_private_threads_are_not_allowed_the_player_is_told_privately(tmp_
             assert spectator.refused and "watching this game" in texts(spectator)
 
     asyncio.run(go())
+
+
+def test_a_lobby_has_no_private_thread_yet(tmp_path):
+    async def go():
+        async with Session(tmp_path) as s:
+            await s.cmd("alice", "/game new game:flotilla")
+            out = await s.cmd("alice", "/game me private-thread:on", THREAD)
+            assert out.refused and "has not started yet" in texts(out)
+            assert s.table.registry.channels(("private_thread",)) == []
+
+    asyncio.run(go())
