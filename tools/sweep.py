@@ -92,8 +92,12 @@ class Sweep:
         queue, opened = [(mid, board)], set()
         while queue:
             message_id, payload = queue.pop(0)
-            for n, item in enumerate(pressables(payload.get("components") or []), 1):
+            items = pressables(payload.get("components") or [])
+            listed = any(i.custom_id.startswith(("mv:", "ms:")) for i in items)  # else "My view" holds the moves
+            for n, item in enumerate(items, 1):
                 cid = item.custom_id
+                if cid.startswith("pv:") and listed:
+                    continue
                 if cid.startswith("mv:"):
                     reach.setdefault(cid.split(":", 3)[3], (message_id, n))
                 elif cid.startswith("ms:") and item.value:
