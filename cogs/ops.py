@@ -135,10 +135,11 @@ def _post_failed(channel_id: int, exc: discord.HTTPException) -> PostFailed:
 
 async def edit_post(client: discord.Client, channel_id: int, message_id: int, *,
                     embed: Optional[discord.Embed] = None, file: Optional[discord.File] = None,
-                    view: Optional[discord.ui.View] = None) -> Optional[discord.Message]:
+                    view: Optional[discord.ui.View] = None,
+                    content: Optional[str] = None) -> Optional[discord.Message]:
     """Edit one of the bot's posts with the bot token (never an interaction token, which expires):
     a new embed, image (it replaces the old attachments) and components; the content (the post's
-    mentions) stays as it was, and an edit pings nobody.  None when the message or its channel is gone,
+    mentions) stays as it was unless `content` is given, and an edit pings nobody.  None when the message or its channel is gone,
     or its thread is archived (the caller posts anew)."""
     channel = await resolve_channel(client, channel_id)
     if channel is None or not hasattr(channel, "get_partial_message"):
@@ -146,7 +147,10 @@ async def edit_post(client: discord.Client, channel_id: int, message_id: int, *,
     if isinstance(channel, discord.Thread) and channel.archived:
         return None  # an archived thread's messages cannot be edited: a new post unarchives it
     kwargs = _message_kwargs("", embed, None, view, NO_MENTIONS)
-    del kwargs["content"]  # unchanged
+    if content is None:
+        del kwargs["content"]  # unchanged
+    else:
+        kwargs["content"] = fit_content(content)
     kwargs["view"] = view  # None removes the buttons (a board that needs none)
     kwargs["attachments"] = [file] if file is not None else []
     await pacer_of(client).take(channel_id)

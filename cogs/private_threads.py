@@ -5,7 +5,9 @@ The thread is made in the channel the game was opened in, and the player is adde
 of a game (`Actions.listeners`) each of its private threads is posted to when the player's private
 information changed (`private_digest`: what their view shows beyond the public view, and their options
 while they make a private decision): their board, notes and, when the decision is theirs, their moves as
-buttons.  A thread the bot can no longer post in stops being updated (logged once); the game's end posts the
+buttons.  Between such posts, while the decision is theirs (or their latest post still has buttons), that
+post is edited into the view of the moment, so its buttons are never stale and none are left after their
+turn.  A thread the bot can no longer post in stops being updated (logged once); the game's end posts the
 last view and stops them all.  Where the server does not allow private threads, the player is told so
 privately and nothing changes.
 """
@@ -27,7 +29,7 @@ from storage.private_threads import PrivateThreadRow, PrivateThreadStore
 
 from . import ops
 from .actions import Actions
-from .private_view import private_digest, private_view
+from .private_view import private_digest, private_view, seat_moves
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
@@ -70,27 +72,37 @@ class PrivateThreadsCog(commands.Cog):
 
     async def update(self, table: Table, row: PrivateThreadRow, *, force: bool = False,
                      mention: bool = False) -> bool:
-        """Post the player's private view in their thread if it changed (or `force`); False when the thread
-        is no longer updated."""
+        """Post the player's private view in their thread when their private information changed (or `force`);
+        else, while the decision is theirs or their latest post still carries moves, edit that post into the
+        view of the moment (its buttons follow the game, and none are left once the decision is not theirs).
+        False when the thread is no longer updated."""
         seat = table.seat_of(row.user_id)
         if seat is None or table.state is None:  # they left the game
             await offloop.call(self.store.remove, table.game.id, row.user_id)
             return False
         digest = private_digest(table, seat.seat)
-        if digest == row.shown and not force:
-            return True
+        moves = seat_moves(table, seat.seat)
+        fresh = force or digest != row.shown or row.message_id is None
+        if not fresh and not moves and not row.buttons:
+            return True  # nothing private changed and no buttons to bring up to date
         locale = locale_of(await offloop.call(self.prefs.locale, row.user_id) or "")
-        shown = await private_view(table, seat.seat, locale)
-        content = (f"<@{row.user_id}> " if mention else "") + shown.content
+        shown = await private_view(table, seat.seat, locale, moves=moves)
         try:
-            await ops.post(self.bot, row.thread_id, content=content, embed=shown.embed, file=shown.file(),
-                           view=shown.view, mention_ids=[row.user_id] if mention else [])
+            message = None
+            if not fresh:
+                message = await ops.edit_post(self.bot, row.thread_id, int(row.message_id or 0), embed=shown.embed,
+                                              file=shown.file(), view=shown.view, content=shown.content)
+            if message is None:  # a new post (or the old one is gone, or its thread archived)
+                content = (f"<@{row.user_id}> " if mention else "") + shown.content
+                message = await ops.post(self.bot, row.thread_id, content=content, embed=shown.embed,
+                                         file=shown.file(), view=shown.view,
+                                         mention_ids=[row.user_id] if mention else [])
         except ops.PostFailed as exc:
             log.warning("private thread %s of user %s in game %s refused a post (%s): no longer updated",
                         row.thread_id, row.user_id, table.game.id, exc.reason)
             await offloop.call(self.store.remove, table.game.id, row.user_id)
             return False
-        await offloop.call(self.store.set_shown, table.game.id, row.user_id, digest)
+        await offloop.call(self.store.set_shown, table.game.id, row.user_id, digest, message.id, bool(moves))
         return True
 
     # ---- /game me private-thread: ---------------------------------------------------------

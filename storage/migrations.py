@@ -163,7 +163,8 @@ def _m6_waiting_digest(conn: sqlite3.Connection) -> None:
 
 def _m7_private_threads(conn: sqlite3.Connection) -> None:
     """`/game me private-thread:on`: one private thread per player and game, kept up to date with their
-    private view; `shown` is a digest of the private information it last posted (posted again when it changes)."""
+    private view; `shown` is a digest of the private information it last posted (posted again when it changes),
+    `message_id` that post and `buttons` whether it carries moves (edited to the moves of the moment)."""
     _run(
         conn,
         """
@@ -172,6 +173,8 @@ def _m7_private_threads(conn: sqlite3.Connection) -> None:
             user_id INTEGER NOT NULL,
             thread_id INTEGER NOT NULL,
             shown TEXT,
+            message_id INTEGER,
+            buttons INTEGER NOT NULL DEFAULT 0,
             created_at REAL NOT NULL,
             PRIMARY KEY (game_id, user_id)
         )

@@ -14,6 +14,8 @@ class PrivateThreadRow(BaseModel):
     user_id: int
     thread_id: int
     shown: Optional[str] = None
+    message_id: Optional[int] = None  # the latest post of the player's view
+    buttons: bool = False  # whether that post carries moves
     created_at: float
 
 
@@ -36,15 +38,19 @@ class PrivateThreadStore:
     def put(self, game_id: int, user_id: int, thread_id: int, now: float) -> None:
         with self.store.transaction() as conn:
             conn.execute(
-                "INSERT INTO private_threads (game_id, user_id, thread_id, shown, created_at) VALUES (?, ?, ?, NULL, ?)"
-                " ON CONFLICT (game_id, user_id) DO UPDATE SET thread_id = excluded.thread_id, shown = NULL",
+                "INSERT INTO private_threads (game_id, user_id, thread_id, created_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, user_id) DO UPDATE SET thread_id = excluded.thread_id, shown = NULL,"
+                " message_id = NULL, buttons = 0",
                 (game_id, user_id, thread_id, now),
             )
 
-    def set_shown(self, game_id: int, user_id: int, shown: str) -> None:
+    def set_shown(self, game_id: int, user_id: int, shown: str, message_id: Optional[int] = None,
+                  buttons: bool = False) -> None:
+        """What the thread's latest post shows: the digest of the private information, the post, and whether it
+        carries moves."""
         with self.store.transaction() as conn:
-            conn.execute("UPDATE private_threads SET shown = ? WHERE game_id = ? AND user_id = ?",
-                         (shown, game_id, user_id))
+            conn.execute("UPDATE private_threads SET shown = ?, message_id = ?, buttons = ? WHERE game_id = ?"
+                         " AND user_id = ?", (shown, message_id, int(buttons), game_id, user_id))
 
     def remove(self, game_id: int, user_id: Optional[int] = None) -> int:
         """Stop one player's thread (or, with no `user_id`, every thread of the game)."""

@@ -75,16 +75,33 @@ def test_a_private_thread_follows_its_players_private_information(tmp_path, monk
             assert hidden and all(m.hidden for m in hidden)  # the others' own output never shows bob's thread
             assert "not shown" in hidden[0].text() and "Play" not in hidden[0].text()
 
-            pressed = await s.press("bob", 1, MINE)  # his thread's newest post plays
+            labels = [c["label"] for r in latest.payload["components"] for c in r["components"]]
+            n = next(i for i, x in enumerate(labels, 1) if x.startswith("Play Speaker"))
+            pressed = await s.press("bob", n, MINE)  # his thread's newest post plays
             assert not pressed.refused, texts(pressed)
             assert read(s.db).game.version > table.game.version
             assert len(posts(s, MINE)) == 3  # his hand changed: his view again
+            steps = 0
+            for _ in range(10):  # the rest of his turn, from his thread: the same post follows the game
+                table = read(s.db)
+                last = posts(s, MINE)[-1]
+                ids = [c["custom_id"] for r in last.payload.get("components") or [] for c in r["components"]]
+                if table.to_act != [table.seat_of(bob).seat]:
+                    assert ids == []  # his turn is over: no dead buttons left behind
+                    break
+                assert ids and all(c.startswith(f"mv:{table.game.id}:{table.game.version}:") for c in ids), ids
+                assert not (await s.press("bob", 1, MINE)).refused
+                steps += 1
+            else:
+                raise AssertionError("bob's turn did not end")
+            assert steps and len(posts(s, MINE)) - 3 < steps  # some steps edited the post instead of posting
+            now = len(posts(s, MINE))
 
             off = await s.cmd("bob", "/game me private-thread:off", THREAD)
             assert "no longer update" in off[0].content
             await play_until(s, "alice")
             await play_until(s, "bob")
-            assert len(posts(s, MINE)) == 3
+            assert len(posts(s, MINE)) == now
             again = await s.cmd("bob", "/game me private-thread:off", THREAD)
             assert "You have no private thread" in again[0].content
 
