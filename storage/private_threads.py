@@ -32,6 +32,12 @@ class PrivateThreadStore:
         found = self._rows("game_id = ? AND user_id = ?", [game_id, user_id])
         return found[0] if found else None
 
+    def game_of(self, thread_id: int) -> Optional[int]:
+        """The game a private thread belongs to (None: it is no player's private thread)."""
+        row = self.store.conn.execute("SELECT game_id FROM private_threads WHERE thread_id = ? LIMIT 1",
+                                      (thread_id,)).fetchone()
+        return int(row[0]) if row else None
+
     def for_game(self, game_id: int) -> list[PrivateThreadRow]:
         return self._rows("game_id = ?", [game_id])
 

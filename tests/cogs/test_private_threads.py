@@ -64,6 +64,8 @@ def test_a_private_thread_follows_its_players_private_information(tmp_path, monk
                 await s.cmd("alice", "/game status game:1", MINE)
             moderator = await s.cmd("admin", "/game status game:1", MINE)  # Manage Threads: moderators read it
             assert not moderator.refused
+            here = await s.cmd("bob", "/game status", MINE)  # his private thread stands for its game
+            assert not here.refused and "Flotilla #1" in texts(here)
 
             out = await s.cmd("alice", "/play move:play:captain", THREAD)  # bob's hand is unchanged
             assert not out.refused and len(posts(s, MINE)) == 1
