@@ -9,6 +9,8 @@ CORE_COGS = (
     "cogs.stats_cog:StatsCog",
     "cogs.deadlines_cog:DeadlinesCog",
     "cogs.history_cog:HistoryCog",
+    "cogs.waiting_cog:WaitingCog",
+    "cogs.private_threads:PrivateThreadsCog",  # after DeadlinesCog: the digest's timer runs on its scheduler
     "cogs.reconcile:ReconcileCog",
     "cogs.seats_cog:SeatsCog",  # after GameCog: its commands join the /game group
     "cogs.pause:PauseCog",  # last: it archives a finished game's thread after every other listener

@@ -25,6 +25,7 @@ from .board_posts import BoardPoster
 from .lifecycle import crash_point
 from .pause import pauses_of
 from .perms import post_failure, thread_note
+from .private_view import clicked_privately, open_private_view, refresh_private_list
 from .views import leave_confirm_components, lobby_components, move_components
 
 log = logging.getLogger("gamehost.actions")
@@ -251,8 +252,9 @@ class Actions:
 
     # ---- moves -----------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, game_id: Optional[int], text: str,
-                   version: Optional[int] = None, typed: Optional[str] = None) -> None:
-        """`text`: a move as typed (or a button's id); `typed`: what the user typed when a shortcut composed `text`."""
+                   version: Optional[int] = None, typed: Optional[str] = None, listed: bool = False) -> None:
+        """`text`: a move as typed (or a button's id); `typed`: what the user typed when a shortcut composed `text`;
+        `listed`: the click came from a private list, which then becomes the player's private view now."""
         await ops.defer(interaction, ephemeral=True)
         table = await self.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
         played = await self.db(interaction, self.service.play, actor_of(interaction), table, text, version,
@@ -261,8 +263,11 @@ class Actions:
         locale = user_locale(interaction)
         try:
             said = tm(played.move.text, locale, shown_names(played.table.names))  # a seat in the label reads as its player
-            await ops.reply(interaction, t("host.play.accepted", locale, move=said, title=game_title(table.game)),
-                            ephemeral=True)
+            done = t("host.play.accepted", locale, move=said, title=game_title(table.game))
+            if listed:
+                await refresh_private_list(self, interaction, played.table.game.id, done)
+            else:
+                await ops.reply(interaction, done, ephemeral=True)
             await pauses_of(self).resume(interaction, played.table, repost=False)  # a paused game: posted here again
 
             async def told(reason: str) -> None:  # the board waited for the bots, and then it was refused
@@ -276,10 +281,27 @@ class Actions:
     async def click_move(self, interaction: discord.Interaction, game_id: int, version: int, move_id: str) -> None:
         """A move button or select: `game_id` is the internal id of its custom id, checked against the click's
         server."""
+        listed = clicked_privately(interaction)
+
         async def flow() -> None:
+            if listed:  # the list itself is the answer: it is edited into the private view as it stands now
+                await ops.defer(interaction, thinking=False)
             number = (await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)).game.number
-            await self.play(interaction, number, move_id, version)
+            try:
+                await self.play(interaction, number, move_id, version, listed=listed)
+            except Refusal as exc:
+                if not listed:
+                    raise
+                interaction.extras["refused"] = True  # the local table exits 1 on a refusal
+                locale = user_locale(interaction)
+                stale = exc.text.key in ("host.refuse.stale_board", "host.refuse.moved_on")
+                note = t("private.list_moved_on", locale) if stale else tm(exc.text, locale)
+                await refresh_private_list(self, interaction, game_id, note)
         await self.run(interaction, flow())
+
+    async def show_private_view(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The "My view" button of a board (cogs/private_view.py)."""
+        await self.run(interaction, open_private_view(self, interaction, game_id))
 
     async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int, page: int = 0) -> None:
         async def flow() -> None:

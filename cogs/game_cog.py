@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from host.waiting import DIGEST_EVERY
 from rules import GAMES
 
 from .actions import Actions
@@ -15,8 +16,10 @@ from .completion import game_choices, game_id_choices, move_choices
 from .deadlines_cog import deadlines_of
 from .history_cog import history_of
 from .info import Info
+from .private_threads import private_threads_of
 from .shortcuts import GAME_ID
 from .undo_command import undo_flow
+from .waiting_cog import waiting_of
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
@@ -87,9 +90,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         await self.actions.run(interaction, self.info.moves(interaction, game))
 
     @app_commands.command(name="me", description="Your private view of the game (only you see it)")
-    @app_commands.describe(game=GAME_ID)
+    @app_commands.describe(game=GAME_ID, private_thread="on: a private thread of yours, kept up to date with "
+                                                        "your private view (off: stop it)")
+    @app_commands.rename(private_thread="private-thread")
+    @app_commands.choices(private_thread=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
     @app_commands.autocomplete(game=game_id_choices)
-    async def me(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+    async def me(self, interaction: discord.Interaction, game: Optional[int] = None,
+                 private_thread: Optional[str] = None) -> None:
+        if private_thread is not None:  # cogs/private_threads.py
+            return await self.actions.run(interaction, private_threads_of(self.bot).setting(interaction, game,
+                                                                                           private_thread))
         await self.actions.run(interaction, self.info.me(interaction, game))
 
     @app_commands.command(name="log", description="What happened so far, in words, page by page")
@@ -138,11 +148,23 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         await self.actions.run(interaction, deadlines_of(self.bot).settings(interaction, game, deadline, expire))
 
     @app_commands.command(name="notify", description="A direct message when it becomes your turn (on or off)")
-    @app_commands.describe(setting="on or off", game=GAME_ID)
-    @app_commands.choices(setting=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
+    @app_commands.describe(setting="on or off", game=GAME_ID,
+                           digest="daily: one direct message a day listing your games waiting for you (links only)")
+    @app_commands.choices(setting=[app_commands.Choice(name=v, value=v) for v in ("on", "off")],
+                          digest=[app_commands.Choice(name=v, value=v) for v in DIGEST_EVERY])
     @app_commands.autocomplete(game=game_id_choices)
-    async def notify(self, interaction: discord.Interaction, setting: str, game: Optional[int] = None) -> None:
-        await self.actions.run(interaction, deadlines_of(self.bot).notify(interaction, setting, game))
+    async def notify(self, interaction: discord.Interaction, setting: Optional[str] = None,
+                     game: Optional[int] = None, digest: Optional[str] = None) -> None:
+        """`setting` (one game's turn DMs, cogs/deadlines_cog.py) and `digest` (the daily digest of every
+        server, cogs/waiting_cog.py) are independent; with neither, what is on."""
+        async def flow() -> None:
+            if setting is not None:
+                await deadlines_of(self.bot).notify(interaction, setting, game)
+            if digest is not None:
+                await waiting_of(self.bot).notify_digest(interaction, digest)
+            if setting is None and digest is None:
+                await waiting_of(self.bot).notify_status(interaction)
+        await self.actions.run(interaction, flow())
 
 
 class PlayCog(commands.Cog):

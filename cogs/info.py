@@ -6,20 +6,17 @@ from typing import Optional
 
 import discord
 
-from host import drawing
 from host.boards import draw_board, headline
 from host.deadlines import deadline_lines
 from host.i18n import t, tm, user_locale
-from host.limits import EMBED_TOTAL
 from host.names import shown, shown_names
-from host.notes import note_fields
 from host.tables import Refusal, Table, TableService, game_title, title_of
-from render.names import board_names
 from rules import GAMES
 from rules.text import Msg
 from storage import MoveRow
 
 from . import deferred, ops
+from .private_view import me_notes, private_view  # noqa: F401  (me_notes: its old home)
 
 LOG_PAGE = 15
 MSG_LIMIT = 1900
@@ -66,18 +63,6 @@ def log_page(service: TableService, table: Table, locale: str, page: Optional[in
     body = [log_line(entry, locale, names) for entry in entries] or [t("host.log.empty", locale)]
     header = t("host.log.header", locale, title=game_title(table.game), page=page, pages=pages)
     return [header] + body
-
-
-def me_notes(table: Table, seat: str, locale: str) -> Optional[discord.Embed]:
-    """`/game me`'s explanations (issue 15): the seat's character, abilities, the group's items and tokens."""
-    title = t("host.me.notes", locale)
-    fields = note_fields(table, seat, locale, EMBED_TOTAL - len(title))
-    if not fields:
-        return None
-    embed = discord.Embed(title=title)
-    for name, value in fields:
-        embed.add_field(name=name, value=value, inline=False)
-    return embed
 
 
 class Info:
@@ -131,21 +116,9 @@ class Info:
             raise Refusal("host.refuse.spectator_me")
         if table.state is None:
             raise Refusal("host.refuse.not_started", title=game_title(table.game))
-        state = table.state
-
-        def said(names: dict[str, str]) -> list[str]:  # as message text (shown) or as drawn (board_names)
-            lines = [t("host.me.header", locale, title=game_title(table.game), seat=names.get(seat.seat, seat.seat))]
-            if seat.seat in table.to_act:
-                lines.append(t("host.me.your_turn", locale, what=tm(table.engine.prompt(state, seat.seat), locale,
-                                                                       names)))
-            return lines
-
-        lines = said(shown_names(table.names))
-        drawn = board_names(table.names)
-        view = table.engine.view(state, seat.seat)
-        png = await drawing.pool().draw(view, drawn, said(drawn), locale)
-        await ops.reply(interaction, "\n".join(lines), ephemeral=True, embed=me_notes(table, seat.seat, locale),
-                        file=discord.File(io.BytesIO(png), "me.png"))
+        shown_view = await private_view(table, seat.seat, locale, moves=[])
+        await ops.reply(interaction, shown_view.content, ephemeral=True, embed=shown_view.embed,
+                        file=shown_view.file())
 
     async def log(self, interaction: discord.Interaction, game_id: Optional[int], page: Optional[int]) -> None:
         locale = user_locale(interaction)

@@ -61,6 +61,19 @@ async def reply(interaction: discord.Interaction, content: str = "", *, ephemera
         log.warning("could not reply to interaction: %s", exc)
 
 
+async def edit_reply(interaction: discord.Interaction, content: str = "", *, embed: Optional[discord.Embed] = None,
+                     file: Optional[discord.File] = None, view: Optional[discord.ui.View] = None) -> None:
+    """Replace the message a click came from (acknowledged with `defer(thinking=False)`), within the interaction's
+    15 minutes: its text, embed, image and buttons (None: none left)."""
+    kwargs = _message_kwargs(content, embed, None, view, NO_MENTIONS)
+    kwargs["embed"], kwargs["view"] = kwargs.get("embed"), view
+    kwargs["attachments"] = [file] if file is not None else []
+    try:
+        await interaction.edit_original_response(**kwargs)
+    except discord.HTTPException as exc:
+        log.warning("could not edit the message of an interaction: %s", exc)
+
+
 async def resolve_channel(client: discord.Client, channel_id: int) -> Optional[discord.abc.Messageable]:
     channel = client.get_channel(channel_id)
     if channel is None:
@@ -122,10 +135,11 @@ def _post_failed(channel_id: int, exc: discord.HTTPException) -> PostFailed:
 
 async def edit_post(client: discord.Client, channel_id: int, message_id: int, *,
                     embed: Optional[discord.Embed] = None, file: Optional[discord.File] = None,
-                    view: Optional[discord.ui.View] = None) -> Optional[discord.Message]:
+                    view: Optional[discord.ui.View] = None,
+                    content: Optional[str] = None) -> Optional[discord.Message]:
     """Edit one of the bot's posts with the bot token (never an interaction token, which expires):
     a new embed, image (it replaces the old attachments) and components; the content (the post's
-    mentions) stays as it was, and an edit pings nobody.  None when the message or its channel is gone,
+    mentions) stays as it was unless `content` is given, and an edit pings nobody.  None when the message or its channel is gone,
     or its thread is archived (the caller posts anew)."""
     channel = await resolve_channel(client, channel_id)
     if channel is None or not hasattr(channel, "get_partial_message"):
@@ -133,7 +147,10 @@ async def edit_post(client: discord.Client, channel_id: int, message_id: int, *,
     if isinstance(channel, discord.Thread) and channel.archived:
         return None  # an archived thread's messages cannot be edited: a new post unarchives it
     kwargs = _message_kwargs("", embed, None, view, NO_MENTIONS)
-    del kwargs["content"]  # unchanged
+    if content is None:
+        del kwargs["content"]  # unchanged
+    else:
+        kwargs["content"] = fit_content(content)
     kwargs["view"] = view  # None removes the buttons (a board that needs none)
     kwargs["attachments"] = [file] if file is not None else []
     await pacer_of(client).take(channel_id)
@@ -166,6 +183,29 @@ async def open_thread(channel: Any, name: str) -> Optional[discord.Thread]:
     except discord.HTTPException as exc:
         log.info("no thread in channel %s (%s); the game lives in the channel", getattr(channel, "id", "?"), exc)
         return None
+
+
+async def open_private_thread(channel: Any, name: str, user_id: int) -> Optional[discord.Thread]:
+    """A private thread in `channel` that only the bot, `user_id` and moderators (Manage Threads) see; None where
+    the server does not allow it (not a text channel, or the bot lacks Create Private Threads)."""
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    try:
+        thread = await channel.create_thread(name=label(name, OPTION_TEXT), type=discord.ChannelType.private_thread,
+                                             invitable=False, auto_archive_duration=10080)
+    except discord.HTTPException as exc:
+        log.info("no private thread in channel %s (%s)", channel.id, exc)
+        return None
+    try:
+        await thread.add_user(discord.Object(id=user_id))
+    except discord.HTTPException as exc:
+        log.warning("could not add user %s to private thread %s: %s", user_id, thread.id, exc)
+        try:
+            await thread.delete()
+        except discord.HTTPException:
+            pass
+        return None
+    return thread
 
 
 async def send_dm(client: discord.Client, user_id: int, content: str) -> str:

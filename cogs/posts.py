@@ -117,12 +117,13 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
     view = rematch_components(table.game.id, locale) if table.game.status == "finished" else None
     if not done:
         single = table.to_act[0] if len(table.to_act) == 1 else None
-        # A private decision (Engine.is_private) never shows its options publicly: "My moves" instead.
+        # A private decision (Engine.is_private) never shows its options publicly: only "My view", which every
+        # running board carries (each player's private view and moves, cogs/private_view.py).
         private = any(table.engine.is_private(table.state, s) for s in table.to_act)
         pending = [] if private else moves if moves is not None else (
             table.engine.legal_moves(table.state, single) if single else [])
         view = move_components(table.game.id, table.game.version, pending, locale, names=table.names,
-                               several=single is None or private)
+                               several=single is None or private, view_button=True)
     return TurnPost(content=content, embed=embed, png=png, view=view,
                     mention_ids=mention_ids)
 

@@ -4,7 +4,7 @@ Shortcuts only compose a move id (see rules/robinson/plan.py for the grammar)
 and go through the same `/play` pipeline; the rules decide whether it is
 legal.  During planning every player uses `/robinson plan` for their own pawns
 (several players at once), `/robinson confirm` when done; the board's
-"My moves" button lists the same moves privately.
+"My view" button lists the same moves privately.
 """
 from __future__ import annotations
 

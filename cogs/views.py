@@ -76,7 +76,8 @@ class MovePageButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"my:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
-    """Simultaneous or private decisions: each player opens their own moves privately."""
+    """Simultaneous or private decisions on boards posted before the "My view" button: each player opens their own
+    moves privately (still registered, so those boards keep working)."""
 
     def __init__(self, game_id: int, version: int, label: str = "My moves"):
         super().__init__(discord.ui.Button(label=fit_label(label), style=discord.ButtonStyle.primary,
@@ -89,6 +90,23 @@ class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"my:(?P
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _actions(interaction).show_my_moves(interaction, self.game_id, self.version)
+
+
+class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pv:(?P<game>[0-9]+)"):
+    """On every running board: opens the clicker's private view as it stands now (hand, face-down tiles, their
+    legal moves as buttons).  No version in its id: it is never stale while the game runs (cogs/private_view.py)."""
+
+    def __init__(self, game_id: int, label: str = "My view"):
+        super().__init__(discord.ui.Button(label=fit_label(label), style=discord.ButtonStyle.primary,
+                                           custom_id=f"pv:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]), item.label or "My view")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _actions(interaction).show_private_view(interaction, self.game_id)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<action>join|leave|start):(?P<game>[0-9]+)"):
@@ -122,32 +140,43 @@ class LeaveConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"l
         await _actions(interaction).click_leave(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, MovePageButton, MyMovesButton, LobbyButton, LeaveConfirmButton)
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, MovePageButton, MyMovesButton, PrivateViewButton, LobbyButton,
+                 LeaveConfirmButton)
 
 
 def move_components(game_id: int, version: int, moves: Sequence[Move], locale: str, *,
-                    names: Mapping[str, str], several: bool = False, page: int = 0) -> discord.ui.View | None:
+                    names: Mapping[str, str], several: bool = False, page: int = 0,
+                    view_button: bool = False) -> discord.ui.View | None:
     """Buttons for a short list of moves, selects for a long one (`/play` always works too).
 
     `names` (the table's seat -> player name) makes a seat in a label read as its player, cleaned and clipped
     (labels show no markdown or mentions, so nothing is escaped).
-    `several` (simultaneous or private decisions) gives only the "My moves" button, which
-    answers each player privately with their own moves.
-    More moves than five menus hold (125) are paged: `page` shows four menus (100 moves) and a button opening
-    the next page (from the last, the first), so every move is reachable by a click."""
+    `view_button` (a board's buttons) adds the "My view" button, which answers each player privately with their
+    private view and their own moves; with `several` (simultaneous or private decisions) it is the only button.
+    (`several` without `view_button` gives the "My moves" button of older boards.)
+    More moves than five menus hold (125; with `view_button`, more than four hold: 100) are paged: `page` shows
+    four menus (100 moves) and a button opening the next page (from the last, the first), so every move is
+    reachable by a click."""
     names = board_names(names)
     view = discord.ui.View(timeout=None)
+    mine = PrivateViewButton(game_id, t("private.button", locale)) if view_button else None
     if several:
-        view.add_item(MyMovesButton(game_id, version, t("host.button.my_moves", locale)))
+        view.add_item(mine or MyMovesButton(game_id, version, t("host.button.my_moves", locale)))
         return view
     if not moves:
-        return None
+        if mine is None:
+            return None
+        view.add_item(mine)
+        return view
     if len(moves) <= BUTTONS_MAX:
         for i, move in enumerate(moves):
             style = discord.ButtonStyle.primary if i == 0 else discord.ButtonStyle.secondary
             view.add_item(MoveButton(game_id, version, move.id, tm(move.text, locale, names), style))
+        if mine is not None:
+            view.add_item(mine)
         return view
-    per_page = SELECT_OPTIONS_MAX * (SELECTS_MAX if len(moves) <= SELECT_OPTIONS_MAX * SELECTS_MAX else PAGE_SELECTS)
+    fits = len(moves) <= SELECT_OPTIONS_MAX * SELECTS_MAX and mine is None  # else the last row holds buttons
+    per_page = SELECT_OPTIONS_MAX * (SELECTS_MAX if fits else PAGE_SELECTS)
     pages = -(-len(moves) // per_page)
     page = page % pages
     first = page * per_page
@@ -164,6 +193,8 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
         a = nxt * per_page + 1
         more = t("host.select.more", locale, a=a, b=min(len(moves), a + per_page - 1), n=len(moves))
         view.add_item(MovePageButton(game_id, version, nxt, more))
+    if mine is not None:
+        view.add_item(mine)
     return view
 
 

@@ -17,6 +17,7 @@ from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
 from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref
 from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
 from storage.seats import SeatStore
+from storage.private_threads import PrivateThreadStore
 
 from .limits import clip, quote
 from .move_match import chosen
@@ -160,6 +161,9 @@ class TableService:
                                     statuses=("lobby", "active", "finished", "abandoned"))
         if in_thread:
             return self.table(in_thread[0].id)
+        owned = PrivateThreadStore(self.store).game_of(channel_id)  # a player's private thread: its game's
+        if owned is not None and (game := self.games.get(owned)) is not None and game.guild_id == guild_id:
+            return self.table(game.id)
         here = self.games.find(channel_id=channel_id, guild_id=guild_id, statuses=statuses)  # type: ignore[arg-type]
         mine = [g for g in here if any(s.user_id == user_id for s in self.games.seats(g.id))]
         pick = mine if mine else here

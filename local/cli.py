@@ -88,6 +88,8 @@ class _Console:
 
     def replies(self, replies: Replies) -> None:
         for sent in replies:
+            if self.as_json and sent.hidden:  # a private thread the acting user is not in
+                continue
             if self.as_json:
                 print(sent.to_json(), file=self.out)
             else:

@@ -48,6 +48,8 @@ class Sent:
     edited: bool = field(default=False, compare=False)
     to_user: Optional[str] = field(default=None, compare=False)  # who sees an ephemeral message
     kind: str = field(default="message", compare=False)           # 'message' or 'modal'
+    private_thread: Optional[int] = field(default=None, compare=False)  # the private thread it was posted in
+    hidden: bool = field(default=False, compare=False)  # in a private thread the acting user is not in
 
     def to_dict(self) -> dict[str, Any]:
         """Exactly the keys guild, channel, ephemeral, content, embeds, files, components."""
@@ -76,6 +78,8 @@ class Sent:
             head += " (only you)"
         if self.edited:
             head += " (edited)"
+        if self.hidden:
+            return f"{head} (a private thread you are not in: not shown)"
         lines: list[str] = []
         content = hum(self.content)
         if self.kind == "modal":

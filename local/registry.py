@@ -70,6 +70,10 @@ CREATE TABLE IF NOT EXISTS local_members (
     guild_id INTEGER NOT NULL,
     user_id INTEGER NOT NULL,
     PRIMARY KEY (guild_id, user_id)
+CREATE TABLE IF NOT EXISTS local_thread_members (  -- who a private thread shows to (besides moderators)
+    thread_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    PRIMARY KEY (thread_id, user_id)
 );
 CREATE TABLE IF NOT EXISTS local_guilds (
     id INTEGER PRIMARY KEY,
@@ -365,6 +369,15 @@ class Registry:
         found = self.channel_by_id(thread_id)
         assert found is not None
         return found
+
+    def add_thread_member(self, thread_id: int, user_id: int) -> None:
+        with self._tx() as c:
+            c.execute("INSERT OR IGNORE INTO local_thread_members (thread_id, user_id) VALUES (?, ?)",
+                      (int(thread_id), int(user_id)))
+
+    def thread_members(self, thread_id: int) -> list[int]:
+        return [int(r[0]) for r in self.conn.execute(
+            "SELECT user_id FROM local_thread_members WHERE thread_id = ? ORDER BY user_id", (int(thread_id),))]
 
     def dm_channel(self, user_id: int) -> ChannelRow:
         row = self.conn.execute(

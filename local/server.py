@@ -171,6 +171,7 @@ class LocalDiscord(ThreadSide, InteractionSide):
             embeds=list(payload.get("embeds") or []), files=self._paths(payload),
             components=list(payload.get("components") or []), message_id=int(payload["id"]), edited=edited,
             to_user=to_user.name if (ephemeral and to_user) else None,
+            private_thread=channel.id if channel.kind == "private_thread" else None,
         )
         self.outbox.append(sent)
         return sent
@@ -488,7 +489,7 @@ _HTTP_ROUTES: dict[tuple[str, str], Callable[..., Awaitable[Any]]] = {
     ("GET", "/channels/{channel_id}/thread-members/{user_id}"): ThreadSide._thread_member,
     ("PUT", "/channels/{channel_id}/thread-members/@me"): LocalDiscord._nothing,
     ("DELETE", "/channels/{channel_id}/thread-members/@me"): LocalDiscord._nothing,
-    ("PUT", "/channels/{channel_id}/thread-members/{user_id}"): LocalDiscord._nothing,
+    ("PUT", "/channels/{channel_id}/thread-members/{user_id}"): ThreadSide._add_thread_member,
     ("DELETE", "/channels/{channel_id}/thread-members/{user_id}"): LocalDiscord._nothing,
     ("POST", "/channels/{channel_id}/typing"): LocalDiscord._nothing,
     ("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"): LocalDiscord._nothing,

@@ -425,7 +425,10 @@ class LocalTable:
             return self.registry.dm_channel(user.id)
         row = self.enter_guild(guild)
         self.registry.add_member(row.id, user.id)  # acting in a server makes one its member
-        return self._channel(channel, create=create, guild_id=row.id)
+        found = self._channel(channel, create=create, guild_id=row.id)
+        if self.server is not None and not self.server.sees(found, user.id):
+            raise LocalError(f"#{found.name} is a private thread: only its members and moderators see it")
+        return found
 
     def enter_guild(self, name: Optional[str] = None) -> GuildRow:
         """The server called ``name`` (default: the default one), created with its ``local`` channel on first
@@ -522,6 +525,9 @@ class LocalTable:
             interaction = self._seen.pop(rec.token, None)
 
             sent, self.server.outbox = self.server.outbox, []
+            for each in sent:  # a private thread's posts show only to its members (and moderators)
+                thread = self.registry.channel_by_id(each.private_thread) if each.private_thread else None
+                each.hidden = thread is not None and not self.server.sees(thread, user.id)
             errors, details = self._capture.drain()
             if rec.expired:
                 problems.append(f"the bot took more than {self.ack_deadline:g} s to acknowledge {label};"

@@ -1,6 +1,7 @@
 """Threads on the local table, as Discord keeps them: made on a text channel or a message, archived after
 their inactivity period (by the table's clock), at most 1,000 active per server, locked or deleted by an
-admin, archived and unarchived under the bot's permissions.
+admin, archived and unarchived under the bot's permissions.  A private thread shows only to its members (the
+bot that made it and the users it added) and to moderators (the table's managers, who hold Manage Threads).
 
 :class:`ThreadSide` is the part of :class:`local.server.LocalDiscord` that answers thread and channel
 requests; it uses the server's registry, clock, permissions and gateway.
@@ -111,6 +112,24 @@ class ThreadSide:
     async def _thread_members(self, p, body, uploads, q):
         self._channel(p["channel_id"])
         return [{"id": p["channel_id"], "user_id": str(self.registry.bot_id), "join_timestamp": iso(), "flags": 0}]
+
+    async def _add_thread_member(self, p, body, uploads, q):
+        row = self._channel(p["channel_id"])
+        user = self.registry.user_by_id(int(p["user_id"]))
+        if user is None:
+            raise http_error(404, 10013, "Unknown User")
+        if row.kind == "private_thread":
+            self.registry.add_thread_member(row.id, user.id)
+        return None
+
+    def sees(self, row: ChannelRow, user_id: int) -> bool:
+        """Whether a user sees a channel: everyone sees a public one; a private thread only its members, its
+        owner and moderators."""
+        if row.kind != "private_thread" or user_id in (row.owner_id, self.registry.bot_id):
+            return True
+        user = self.registry.user_by_id(user_id)
+        return user_id in self.registry.thread_members(row.id) or (user is not None
+                                                                   and user.name.lower() in self.managers)
 
     async def _thread_member(self, p, body, uploads, q):
         self._channel(p["channel_id"])

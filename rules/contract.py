@@ -224,7 +224,7 @@ class Engine(ABC, Generic[S]):
         """True when `seat`'s pending decision is private: its options (labels or ids) reveal
         something only `seat` may know (a hand of cards, a face-down tile, drawn values).
 
-        The host then shows those options only to `seat` (a "My moves" button answers privately)
+        The host then shows those options only to `seat` (a "My view" button answers privately)
         and never on the public board, in the thread or in the log.  Whatever the decision, the
         events a move produces (`state.events`) are public text: they must never reveal what
         `view(state, None)` does not show.  Default: nothing is private."""

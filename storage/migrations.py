@@ -190,6 +190,33 @@ def _m6_seats(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m7_waiting_digest(conn: sqlite3.Connection) -> None:
+    """`/game notify digest:daily`: a user's daily direct message of the games waiting for them ("daily" or
+    NULL for off); its timer lives in `timers` (kind `digest.daily`)."""
+    _run(conn, "ALTER TABLE user_prefs ADD COLUMN digest TEXT")
+
+
+def _m8_private_threads(conn: sqlite3.Connection) -> None:
+    """`/game me private-thread:on`: one private thread per player and game, kept up to date with their
+    private view; `shown` is a digest of the private information it last posted (posted again when it changes),
+    `message_id` that post and `buttons` whether it carries moves (edited to the moves of the moment)."""
+    _run(
+        conn,
+        """
+        CREATE TABLE private_threads (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            user_id INTEGER NOT NULL,
+            thread_id INTEGER NOT NULL,
+            shown TEXT,
+            message_id INTEGER,
+            buttons INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        )
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_async_play,
@@ -197,6 +224,8 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m4_posted_version,
     _m5_undo_points,
     _m6_seats,
+    _m7_waiting_digest,
+    _m8_private_threads,
 ]
 
 

@@ -2,7 +2,7 @@
 
 Every game has one human seat and bot seats (all four games, 2 to 6 seats, English and Spanish servers).  The
 human plays each decision by clicking: before every click the sweep collects what the board offers (buttons,
-menu options, the "My moves" and "more moves" pages, pressed as a player would) and checks that every legal
+menu options, the "My view" and "more moves" pages, pressed as a player would) and checks that every legal
 move is among them.  Along the way it runs /game log, /game moves, /game rules, /stats and autocomplete.
 The transport (local/limits.py) refuses any payload over one of Discord's limits and counts posts faster
 than a channel accepts; the sweep prints messages checked, limit violations, 429s, the largest payloads,
@@ -92,13 +92,17 @@ class Sweep:
         queue, opened = [(mid, board)], set()
         while queue:
             message_id, payload = queue.pop(0)
-            for n, item in enumerate(pressables(payload.get("components") or []), 1):
+            items = pressables(payload.get("components") or [])
+            listed = any(i.custom_id.startswith(("mv:", "ms:")) for i in items)  # else "My view" holds the moves
+            for n, item in enumerate(items, 1):
                 cid = item.custom_id
+                if cid.startswith("pv:") and listed:
+                    continue
                 if cid.startswith("mv:"):
                     reach.setdefault(cid.split(":", 3)[3], (message_id, n))
                 elif cid.startswith("ms:") and item.value:
                     reach.setdefault(item.value, (message_id, n))
-                elif cid.startswith(("pg:", "my:")) and cid not in opened:
+                elif cid.startswith(("pg:", "my:", "pv:")) and cid not in opened:
                     opened.add(cid)
                     out = await self.act(label, thread, await self.table.press_message(user, message_id, n, thread))
                     queue += [(m.message_id, {"components": m.components}) for m in out if m.components]

@@ -88,3 +88,34 @@ def test_every_move_is_reachable_through_paged_menus(n):
 
     seen = asyncio.run(go())
     assert sorted(seen) == sorted(m.id for m in moves) and len(seen) == n
+
+
+@pytest.mark.parametrize("n", [20, 21, 100, 101, 125, 260])
+def test_a_boards_my_view_button_always_fits_beside_its_moves(n):
+    """Every running board carries "My view" (`pv:<game>`): with 20 buttons it is the 21st, with menus it shares
+    the last row with the page button (four menus a page from 101 moves on), and every move stays reachable."""
+    from cogs.views import move_components
+    from rules import Move
+    from rules.text import msg
+
+    moves = [Move(id=f"plan:{i}", text=msg("host.select.placeholder", a=i, b=i, n=n)) for i in range(n)]
+
+    async def go():
+        seen, page, visited = [], 0, set()
+        while page not in visited:
+            visited.add(page)
+            rows = move_components(7, 3, moves, "en", names={}, page=page, view_button=True).to_components()
+            assert problems({"components": rows}) == []
+            ids = [c["custom_id"] for r in rows for c in r["components"] if c["type"] == 2]
+            assert ids[-1] == "pv:7" and ids.count("pv:7") == 1
+            seen += [c.split(":", 3)[3] for c in ids if c.startswith("mv:")]
+            values, _ = _menu_ids(rows)
+            seen += values
+            pages = [c for c in ids if c.startswith("pg:")]
+            if not pages:
+                break
+            page = int(pages[0].rsplit(":", 1)[1])
+        return seen
+
+    seen = asyncio.run(go())
+    assert sorted(seen) == sorted(m.id for m in moves) and len(seen) == n

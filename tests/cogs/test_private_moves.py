@@ -1,9 +1,10 @@
 """Private decisions (issue 12 item 3; Engine.is_private) on the local table and in the host texts.
 
-Flotilla's choice of a card lists the hand (F17, E29): the public board shows only "My moves",
-which answers the acting player privately with their buttons and refuses everyone else
-privately; the post, the autocomplete of others, `/game log` and the undo post never name the
-hidden options.  Eclipse's Discovery and reputation decisions are private (Eclipse E45, E61)."""
+Flotilla's choice of a card lists the hand (F17, E29): the public board shows only "My view",
+which answers the acting player privately with their view and their buttons, another player with
+their own view and no buttons, and refuses a spectator privately; the post, the autocomplete of
+others, `/game log` and the undo post never name the hidden options.  Eclipse's Discovery and
+reputation decisions are private (Eclipse E45, E61)."""
 from __future__ import annotations
 
 import asyncio
@@ -48,17 +49,21 @@ def test_flotilla_hand_is_shown_only_to_its_owner(tmp_path, monkeypatch):
             other = next(n for n in ("alice", "bob", "carol") if n != first)
             assert table.engine.is_private(table.state, table.to_act[0])  # the card choice (F17)
             public = board.to_json()
-            assert [p.label for p in board.pressables] == ["My moves"]
+            assert [p.label for p in board.pressables] == ["My view"]
+            assert board.pressables[0].custom_id == f"pv:{table.game.id}"  # no version: never stale
             assert not _hand_named(public), public
 
-            refused = await s.press(other, 1, THREAD)  # another player presses "My moves"
-            assert refused.refused and all(m.ephemeral for m in refused)
-            assert "not your decision" in texts(refused) and not _hand_named(texts(refused))
+            theirs = await s.press(other, 1, THREAD)  # another player presses "My view": their own view, no moves
+            assert not theirs.refused and all(m.ephemeral and m.to_user == other for m in theirs)
+            assert "your view" in texts(theirs) and not any(m.pressables for m in theirs)
+            assert not _hand_named(texts(theirs))  # the hand is drawn on their image, never in text
             spectator = await s.press("dave", 1, THREAD)
             assert spectator.refused and all(m.ephemeral for m in spectator)
+            assert "watching this game" in texts(spectator)
 
             mine = await s.press(first, 1, THREAD)  # the acting player gets the hand, privately
             assert not mine.refused and mine and all(m.ephemeral and m.to_user == first for m in mine)
+            assert all(m.files for m in mine)  # their private board
             labels = [p.label for m in mine for p in m.pressables]
             assert any(x.startswith("Play Captain") for x in labels), labels
 
@@ -76,6 +81,66 @@ def test_flotilla_hand_is_shown_only_to_its_owner(tmp_path, monkeypatch):
     asyncio.run(go())
 
 
+def test_a_used_private_list_becomes_the_view_as_it_stands_now(tmp_path, monkeypatch):
+    """A click in the private list of "My view" edits that list into the player's view after the move, with
+    buttons for what they may do now; a click there after the game moved on plays nothing and refreshes it.
+    So the newest thing with buttons is never a dead list."""
+    monkeypatch.setenv("GAMEHOST_SEED", "11")
+
+    async def go():
+        async with Session(tmp_path) as s:
+            await _three_humans(s)
+            first = read(s.db).user_of(read(s.db).to_act[0]).name
+            mine = await s.press(first, 1, THREAD)
+            listed = next(m for m in mine if m.pressables)
+            n = next(i for i, p in enumerate(listed.pressables, 1) if p.label.startswith("Play Speaker"))
+            played = await s.press(first, n, THREAD)
+            assert not played.refused, texts(played)
+            edited = [m for m in played if m.ephemeral and m.message_id == listed.message_id]
+            assert edited and edited[-1].edited and edited[-1].to_user == first
+            assert "Done: Play Speaker" in edited[-1].content and edited[-1].files
+            table = read(s.db)
+            assert table.state.playing == "speaker" and table.to_act == [table.seat_of(
+                s.table.registry.user(first).id).seat]
+            now = [p.custom_id for p in edited[-1].pressables]
+            assert now and all(c.startswith(f"mv:{table.game.id}:{table.game.version}:") for c in now), now
+
+            again = await s.press(first, 1, THREAD)  # the newest thing to click is that list, and it is live
+            assert not again.refused, texts(again)
+            assert read(s.db).game.version == table.game.version + 1
+
+            before = read(s.db)
+            typed = await s.cmd(first, "/play move:Influence Traders", THREAD)
+            assert not typed.refused, texts(typed)
+            stale = await s.press(first, 1, THREAD)  # the list still shows the moves before that /play
+            assert stale.refused
+            refreshed = [m for m in stale if m.message_id == listed.message_id][-1]
+            assert refreshed.content.startswith("Nothing was played") and refreshed.to_user == first
+            after = read(s.db)
+            assert after.game.version == before.game.version + 1  # only the typed move
+            assert all(p.custom_id.startswith(f"mv:{after.game.id}:{after.game.version}:")
+                       for p in refreshed.pressables)
+
+    asyncio.run(go())
+
+
+def test_my_view_button_works_after_a_restart(tmp_path, monkeypatch):
+    """The "My view" button's custom id (`pv:<game>`) is registered at start-up like the other buttons: the
+    board posted before a restart opens the view after it, in the clicker's language."""
+    monkeypatch.setenv("GAMEHOST_SEED", "11")
+
+    async def go():
+        async with Session(tmp_path) as s:
+            board = await _three_humans(s)
+            first = read(s.db).user_of(read(s.db).to_act[0]).name
+        async with Session(tmp_path, locale="es-ES") as s:  # a new bot process on the same database
+            mine = await s.table.press_message(first, board.message_id, 1, THREAD)
+            assert not mine.refused, texts(mine)
+            assert "tu vista" in texts(mine) and any(p.label.startswith("Jugar") for m in mine for p in m.pressables)
+
+    asyncio.run(go())
+
+
 def test_flotilla_private_board_in_spanish(tmp_path, monkeypatch):
     monkeypatch.setenv("GAMEHOST_SEED", "11")
 
@@ -88,9 +153,11 @@ def test_flotilla_private_board_in_spanish(tmp_path, monkeypatch):
             table = read(s.db)
             first = table.user_of(table.to_act[0]).name
             other = next(n for n in ("alice", "bob", "carol") if n != first)
-            assert [p.label for p in board.pressables] == ["Mis jugadas"]
-            refused = await s.press(other, 1, THREAD)
-            assert refused.refused and "no te toca decidir" in texts(refused)
+            assert [p.label for p in board.pressables] == ["Mi vista"]
+            theirs = await s.press(other, 1, THREAD)
+            assert not theirs.refused and "tu vista" in texts(theirs) and not any(m.pressables for m in theirs)
+            spectator = await s.press("dave", 1, THREAD)
+            assert spectator.refused and "no jugándola" in texts(spectator)
             mine = await s.press(first, 1, THREAD)
             labels = [p.label for m in mine for p in m.pressables]
             assert any(x.startswith("Jugar Capitán") for x in labels), labels

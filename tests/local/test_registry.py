@@ -26,7 +26,8 @@ def test_ids_are_stable_across_processes_and_names_are_case_insensitive(tmp_path
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert names == {"local_meta", "local_users", "local_channels", "local_messages", "local_guilds", "local_members"}
+    assert names == {"local_meta", "local_users", "local_channels", "local_messages", "local_guilds",
+                     "local_members", "local_thread_members"}
 
 
 def test_servers_have_stable_ids_from_their_names_and_their_own_channels(tmp_path):

@@ -1,0 +1,148 @@
+"""A player's private view as it stands now: their board (hand, face-down tiles: the engine's view for their
+seat), what their things in play do, and their legal moves as buttons when the decision is theirs.
+
+It answers `/game me`, the "My view" button every running board carries (`pv:<game>`, cogs/views.py), the
+private move lists that button opens (after a click they are edited into the view as it stands then, so a
+used list never stays behind as the newest thing with buttons) and the private threads of
+`/game me private-thread:on` (cogs/private_threads.py)."""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import discord
+
+from host import drawing
+from host.i18n import t, tm, user_locale
+from host.limits import EMBED_TOTAL
+from host.names import shown_names
+from host.notes import note_fields
+from host.tables import Refusal, Table, game_title
+from render.names import board_names
+from rules import Move
+
+from . import ops
+from .views import move_components
+
+
+def me_notes(table: Table, seat: str, locale: str) -> Optional[discord.Embed]:
+    """`/game me`'s explanations (issue 15): the seat's character, abilities, the group's items and tokens."""
+    title = t("host.me.notes", locale)
+    fields = note_fields(table, seat, locale, EMBED_TOTAL - len(title))
+    if not fields:
+        return None
+    embed = discord.Embed(title=title)
+    for name, value in fields:
+        embed.add_field(name=name, value=value, inline=False)
+    return embed
+
+
+@dataclass
+class PrivateView:
+    content: str
+    embed: Optional[discord.Embed]
+    png: bytes
+    view: Optional[discord.ui.View]
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), "me.png")
+
+
+def view_lines(table: Table, seat: str, locale: str, names: dict[str, str]) -> list[str]:
+    """The header and, when the decision is theirs, what it is: as message text (`shown_names`) or as drawn
+    on the image (`board_names`)."""
+    assert table.state is not None
+    lines = [t("host.me.header", locale, title=game_title(table.game), seat=names.get(seat, seat))]
+    if seat in table.to_act and table.game.status == "active":
+        lines.append(t("host.me.your_turn", locale, what=tm(table.engine.prompt(table.state, seat), locale, names)))
+    return lines
+
+
+def seat_moves(table: Table, seat: str) -> list[Move]:
+    """The seat's legal moves now (none when the decision is not theirs or the game is not running)."""
+    if table.game.status != "active" or table.state is None or seat not in table.to_act:
+        return []
+    return table.engine.legal_moves(table.state, seat)
+
+
+async def private_view(table: Table, seat: str, locale: str, *, note: str = "",
+                       moves: Optional[list[Move]] = None) -> PrivateView:
+    """The seat's private view now; `note` goes first (what was just done, or why a click was refused);
+    `moves` (default: the seat's legal moves) become buttons carrying the game's current version."""
+    assert table.state is not None
+    lines = view_lines(table, seat, locale, shown_names(table.names))
+    drawn = board_names(table.names)
+    png = await drawing.pool().draw(table.engine.view(table.state, seat), drawn,
+                                    view_lines(table, seat, locale, drawn), locale)
+    moves = seat_moves(table, seat) if moves is None else moves
+    view = move_components(table.game.id, table.game.version, moves, locale, names=table.names) if moves else None
+    content = "\n".join(([note] if note else []) + lines)
+    return PrivateView(content=content, embed=me_notes(table, seat, locale), png=png, view=view)
+
+
+def private_part(mine: Any, public: Any) -> Any:
+    """What a seat's view holds beyond the public view, down to the differing leaves (a player's hand inside
+    the list of players, not the whole list, whose public parts change at every move)."""
+    if isinstance(mine, dict) and isinstance(public, dict):
+        return {k: private_part(v, public.get(k)) for k, v in mine.items() if v != public.get(k)}
+    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        return {i: private_part(a, b) for i, (a, b) in enumerate(zip(mine, public)) if a != b}
+    return mine
+
+
+def private_digest(table: Table, seat: str) -> str:
+    """A fingerprint of what only `seat` may know now: the parts of their view that differ from the public
+    view, and their options while they make a private decision.  It changes exactly when their private
+    information does (a private thread is posted to then)."""
+    if table.state is None:
+        return ""
+    mine = table.engine.view(table.state, seat).model_dump(mode="json")
+    public = table.engine.view(table.state, None).model_dump(mode="json")
+    private = {"view": private_part(mine, public)}
+    if table.game.status == "active" and seat in table.to_act and table.engine.is_private(table.state, seat):
+        private["__moves__"] = [m.id for m in table.engine.legal_moves(table.state, seat)]
+    return hashlib.sha256(json.dumps(private, sort_keys=True, default=str).encode()).hexdigest()[:32]
+
+
+
+
+# ---- the flows behind the "My view" button and a click in a private list ----------------------------------
+def clicked_privately(interaction: discord.Interaction) -> bool:
+    """Whether the click came from a private (ephemeral) message: a list of moves the bot gave one player."""
+    message = getattr(interaction, "message", None)
+    return bool(message is not None and message.flags.ephemeral)
+
+
+async def open_private_view(actions: Any, interaction: discord.Interaction, game_id: int) -> None:
+    """The "My view" button (`game_id`: the internal id of its custom id, checked against the click's server):
+    the clicker's private view now, privately; a spectator is refused privately."""
+    await ops.defer(interaction, ephemeral=True)  # drawing takes a moment
+    table = await actions.db(interaction, actions.service.table_in, game_id, interaction.guild_id)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refusal("host.refuse.spectator_me")
+    if table.state is None:
+        raise Refusal("host.refuse.not_started", title=game_title(table.game))
+    shown = await private_view(table, seat.seat, user_locale(interaction))
+    await ops.reply(interaction, shown.content, ephemeral=True, embed=shown.embed, file=shown.file(),
+                    view=shown.view)
+
+
+async def refresh_private_list(actions: Any, interaction: discord.Interaction, game_id: int, note: str) -> None:
+    """After a click in a private list (acknowledged as an update of that list): the list becomes the player's
+    private view as it stands now, `note` first (the move done, or why the click was refused), with buttons
+    only for what they can do now."""
+    table = await actions.db(interaction, actions.service.table_in, game_id, interaction.guild_id)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None or table.state is None:
+        await ops.edit_reply(interaction, note)
+        return
+    shown = await private_view(table, seat.seat, user_locale(interaction), note=note)
+    await ops.edit_reply(interaction, shown.content, embed=shown.embed, file=shown.file(), view=shown.view)
+
+
+__all__ = ["PrivateView", "clicked_privately", "me_notes", "open_private_view", "private_digest", "private_view",
+           "refresh_private_list", "seat_moves", "view_lines"]

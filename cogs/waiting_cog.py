@@ -1,0 +1,156 @@
+"""What waits on you: `/game waiting` (this server's games waiting for your decision, privately) and the daily
+digest of `/game notify digest:daily` (one direct message a day listing them across servers, links only: no
+buttons, so no click ever arrives from a DM).  The lists and the digest's timer are host/waiting.py.
+
+`/game waiting` is added to the `/game` group when this cog loads; the `digest` option of `/game notify`
+(cogs/game_cog.py) calls `notify_digest` here.  A user whose DMs are closed gets no digest and no post about
+it: the first refusal is remembered (`user_prefs.dm_closed`, as the turn DMs do) and logged once, and
+`/game notify digest:daily` or `/game notify setting:on` tries again.
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from host import offloop
+from host.i18n import t, user_locale
+from host.names import shown
+from host.tables import Refusal
+from host.waiting import (DIGEST, DIGEST_EVERY, DigestPlanner, thread_link, thread_mention, waiting_line,
+                          waiting_lines)
+from rules.text import locale_of
+from storage import TimerRow
+from storage.prefs import PrefsStore
+
+from . import ops
+from .actions import Actions
+from .deadlines_cog import deadlines_of
+from .info import _chunks
+
+if TYPE_CHECKING:
+    from .game_bot import GameBot
+
+log = logging.getLogger("gamehost.waiting")
+
+DM_LINES = 10  # games listed in one digest (a DM is one message of 2,000 characters)
+REPLY_LINES = 25
+
+
+class WaitingCog(commands.Cog):
+    def __init__(self, bot: "GameBot"):
+        self.bot = bot
+        self.actions: Actions = bot.actions
+        self.scheduler = deadlines_of(bot).scheduler  # the one timer loop (host/scheduler.py)
+        self.planner = DigestPlanner(bot.service, self.scheduler)
+        self.prefs = PrefsStore(bot.service.store)
+        self.scheduler.on(DIGEST, self.fire_digest)
+
+    async def cog_load(self) -> None:
+        group = self.bot.tree.get_command("game")
+        if isinstance(group, app_commands.Group):
+            group.add_command(waiting_command(), override=True)
+        healed = await offloop.call(self.planner.heal)
+        if healed:
+            log.info("re-armed the daily digest of %d users", len(healed))
+
+    async def cog_unload(self) -> None:
+        group = self.bot.tree.get_command("game")
+        if isinstance(group, app_commands.Group):
+            group.remove_command("waiting")
+
+    # ---- /game waiting -------------------------------------------------------------------
+    async def waiting(self, interaction: discord.Interaction) -> None:
+        locale = user_locale(interaction)
+        if interaction.guild_id is None:
+            raise Refusal("host.refuse.dm_only")
+        entries = await self.actions.db(interaction, self.planner.waiting, interaction.user.id, interaction.guild_id)
+        if not entries:
+            await ops.reply(interaction, t("waiting.none", locale), ephemeral=True)
+            return
+        lines = [t("waiting.header", locale, n=len(entries))]
+        lines += waiting_lines(entries, locale, self.bot.service.clock(), thread_mention, REPLY_LINES)
+        for chunk in _chunks(lines):
+            await ops.reply(interaction, chunk, ephemeral=True)
+
+    # ---- /game notify digest: ------------------------------------------------------------
+    async def notify_digest(self, interaction: discord.Interaction, every: str) -> None:
+        locale = user_locale(interaction)
+        if every not in DIGEST_EVERY:
+            raise Refusal("core.raw", text=", ".join(DIGEST_EVERY))
+        user_id = interaction.user.id
+        await self.actions.db(interaction, self.planner.set, user_id, every)
+        if every != "off":  # asking again means: try my DMs again
+            await self.actions.db(interaction, self.prefs.set_dm_closed, user_id, False, self.bot.service.clock())
+        await ops.reply(interaction, t("waiting.digest.on" if every != "off" else "waiting.digest.off", locale),
+                        ephemeral=True)
+
+    async def notify_status(self, interaction: discord.Interaction) -> None:
+        """`/game notify` with no option: what is on."""
+        locale = user_locale(interaction)
+        every = await self.actions.db(interaction, self.planner.store.digest, interaction.user.id)
+        key = "waiting.notify.digest_on" if every else "waiting.notify.digest_off"
+        await ops.reply(interaction, t(key, locale), ephemeral=True)
+
+    # ---- the digest timer ----------------------------------------------------------------
+    async def fire_digest(self, timer: TimerRow) -> None:
+        user_id = int(timer.payload.get("user_id") or 0)
+        if not user_id:
+            return
+        try:
+            await self.send_digest(user_id)
+        finally:  # the next one is planned whatever happened to this one
+            await offloop.call(self.planner.plan_next, user_id, timer.due_at)
+
+    def server_name(self, guild_id: Optional[int]) -> str:
+        guild = self.bot.get_guild(guild_id) if guild_id else None
+        return shown(guild.name) if guild is not None else "?"
+
+    async def send_digest(self, user_id: int) -> str:
+        """One DM listing the games waiting for the user in every server: "sent", "closed", "failed", or
+        "skipped" (digest off, DMs known closed, or nothing waits)."""
+        if await offloop.call(self.planner.store.digest, user_id) is None:
+            return "skipped"
+        if await offloop.call(self.prefs.dm_closed, user_id):
+            return "skipped"  # known closed: silent until the user asks again
+        entries = await offloop.call(self.planner.waiting, user_id, None)
+        if not entries:
+            return "skipped"  # a day with nothing waiting sends nothing
+        locale = locale_of(await offloop.call(self.prefs.locale, user_id) or "")
+        now = self.bot.service.clock()
+        lines = [t("waiting.digest.header", locale, n=len(entries))]
+        for entry in entries[:DM_LINES]:
+            lines.append(t("waiting.digest.line", locale, server=self.server_name(entry.game.guild_id),
+                           line=waiting_line(entry, locale, now, thread_link)))
+        if len(entries) > DM_LINES:
+            lines.append(t("waiting.more", locale, n=len(entries) - DM_LINES))
+        lines.append(t("waiting.digest.footer", locale))
+        result = await ops.send_dm(self.bot, user_id, "\n".join(lines))
+        if result == "closed":
+            await offloop.call(self.prefs.set_dm_closed, user_id, True, now)
+            log.info("daily digest for user %s: DMs closed; not tried again until they run /game notify", user_id)
+        return result
+
+
+async def _waiting(interaction: discord.Interaction) -> None:
+    cog = waiting_of(interaction.client)
+    await cog.actions.run(interaction, cog.waiting(interaction))
+
+
+def waiting_command() -> app_commands.Command:
+    return app_commands.Command(name="waiting", callback=_waiting,
+                                description="Games of this server waiting for your decision, oldest first "
+                                            "(only you see it)")
+
+
+def waiting_of(bot: discord.Client) -> WaitingCog:
+    cog = bot.get_cog("WaitingCog") if hasattr(bot, "get_cog") else None  # type: ignore[attr-defined]
+    if cog is None:
+        raise RuntimeError("WaitingCog is not loaded (cogs.CORE_COGS)")
+    return cog  # type: ignore[return-value]
+
+
+__all__ = ["WaitingCog", "waiting_of"]
