@@ -9,6 +9,7 @@ from typing import Optional
 import discord
 
 from host import offloop
+from host.clocks import bank_of
 from host.deadlines import (BOT_LEVEL, EXPIRE, MAX_CHAIN, MAX_STALE, REMIND, DeadlinePlanner, deadline_label,
                             deadline_of, policy_of, policy_text, rules_default, span)
 from host.i18n import t
@@ -107,6 +108,8 @@ class Deadlines(DeadlinePlanner):
         locale = self.guild_locale(table)
         names = ", ".join(shown(table.names.get(s, s)) for s in seats)
         label = deadline_label(deadline_of(table.game.settings), locale)
+        if bank_of(table.game.settings):
+            label = t("bank.within", locale, deadline=label)
         if rules_default(table, seats[0]) is not None:
             await self._expire_rules(table, seats, locale, names, label)
         elif policy_of(table.game.settings) == "abandon":

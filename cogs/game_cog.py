@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from host.clocks import BANKS
 from rules import GAMES
 
 from .actions import Actions
@@ -125,14 +126,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
     @app_commands.command(name="settings", description="Turn deadline and what happens when it runs out")
     @app_commands.describe(deadline="Time for each turn (default 48h)", game=GAME_ID,
-                           expire="When time runs out: a bot plays the move (default), or the game is abandoned")
+                           expire="When time runs out: a bot plays the move (default), or the game is abandoned",
+                           bank="Extra time each player may spend over their deadlines during the game (default none)")
     @app_commands.choices(deadline=[app_commands.Choice(name=d, value=d)
-                                    for d in ("none", "12h", "24h", "48h", "72h", "7d")],
-                          expire=[app_commands.Choice(name=p, value=p) for p in ("bot", "abandon")])
+                                    for d in ("none", "12h", "24h", "1d", "48h", "2d", "72h", "3d", "7d")],
+                          expire=[app_commands.Choice(name=p, value=p) for p in ("bot", "abandon")],
+                          bank=[app_commands.Choice(name=b, value=b) for b in BANKS])
     @app_commands.autocomplete(game=game_id_choices)
     async def settings(self, interaction: discord.Interaction, deadline: Optional[str] = None,
-                       expire: Optional[str] = None, game: Optional[int] = None) -> None:
-        await self.actions.run(interaction, deadlines_of(self.bot).settings(interaction, game, deadline, expire))
+                       expire: Optional[str] = None, bank: Optional[str] = None, game: Optional[int] = None) -> None:
+        await self.actions.run(interaction, deadlines_of(self.bot).settings(interaction, game, deadline, expire, bank))
 
     @app_commands.command(name="notify", description="A direct message when it becomes your turn (on or off)")
     @app_commands.describe(setting="on or off", game=GAME_ID)
