@@ -8,6 +8,7 @@ CORE_COGS = (
     "cogs.bot_players:BotPlayersCog",
     "cogs.stats_cog:StatsCog",
     "cogs.deadlines_cog:DeadlinesCog",
+    "cogs.away_cog:AwayCog",  # after DeadlinesCog: going away re-plans deadlines
     "cogs.history_cog:HistoryCog",
     "cogs.reconcile:ReconcileCog",
     "cogs.pause:PauseCog",  # last: it archives a finished game's thread after every other listener

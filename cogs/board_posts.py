@@ -198,6 +198,7 @@ class BoardPoster:
         self.service = service
         self.pending: dict[int, Pending] = {}
         self.held: set[int] = set()  # games whose bots are playing: their board waits for them
+        self.holders: dict[int, set[str]] = {}  # who holds each held game (`hold`): the board waits for them all
         self.queues: dict[int, deque[int]] = {}  # channel -> games whose board is ready, in order
         self.workers: dict[int, asyncio.Task] = {}
         self.shown: OrderedDict[int, Shown] = OrderedDict()
@@ -227,12 +228,20 @@ class BoardPoster:
             return
         await self._ready(game_id)
 
-    def hold(self, game_id: int) -> None:
-        """Bots play this game now: its board waits until `release`."""
+    def hold(self, game_id: int, holder: str = "bots") -> None:
+        """Bots play this game now (`holder`: the bot seats' driver, or an expired deadline playing for a
+        player, cogs/deadline_posts.py): its board waits until every holder released it."""
         self.held.add(game_id)
+        self.holders.setdefault(game_id, set()).add(holder)
 
-    async def release(self, game_id: int) -> None:
-        """The bots are done: the waiting board goes out (raises PostFailed if it could not)."""
+    async def release(self, game_id: int, holder: str = "bots") -> None:
+        """`holder` is done: once no one else holds the game, the waiting board goes out as one post (raises
+        PostFailed if it could not)."""
+        others = self.holders.get(game_id, set())
+        others.discard(holder)
+        if others:
+            return  # someone else still plays this game: the board waits for them
+        self.holders.pop(game_id, None)
         self.held.discard(game_id)
         if game_id in self.pending:
             await self._ready(game_id)

@@ -17,7 +17,7 @@ from host.names import shown
 from host.scheduler import Scheduler
 from host.tables import Refusal, Table, game_title
 from rules.bots import choose
-from rules.text import locale_of
+from rules.text import Msg, locale_of, msg
 from storage import TimerRow
 from storage.prefs import PrefsStore
 
@@ -134,24 +134,36 @@ class Deadlines(DeadlinePlanner):
     async def _expire_bot(self, table: Table, seats: list[str], locale: str, names: str, label: str) -> None:
         key = "deadline.expired.bot" if table.game.rated else "deadline.expired.bot_unrated"  # say it on change only
         await offloop.call(self.service.games.mark_unrated, table.game.id)
-        await self._post(table, t(key, locale, who=names, deadline=label, title=game_title(table.game)), [])
 
         async def bot(table: Table, seat: str):
             # in a worker thread, as bot seats do: a slow bot never blocks the event loop
             return await asyncio.to_thread(choose, table.engine, table.state, seat, BOT_LEVEL, table.game.seed)
-        await self._play_for(table, seats, locale, bot)
+        await self._play_for(table, seats, locale, bot,
+                             msg(key, who=names, deadline=label, title=game_title(table.game)))
 
     async def _expire_rules(self, table: Table, seats: list[str], locale: str, names: str, label: str) -> None:
         """The game's rules answer (its timeout options): no bot, so the game keeps counting."""
-        await self._post(table, t("deadline.expired.rules", locale, who=names, deadline=label), [])
-
         async def default(table: Table, seat: str):
             return rules_default(table, seat)
-        await self._play_for(table, seats, locale, default)
+        await self._play_for(table, seats, locale, default, msg("deadline.expired.rules", who=names, deadline=label))
 
-    async def _play_for(self, table: Table, seats: list[str], locale: str, pick) -> None:
+    async def _play_for(self, table: Table, seats: list[str], locale: str, pick, said: Msg) -> None:
         """Plays `pick(table, seat)` for each seat while it still has to decide (up to MAX_CHAIN moves);
-        a pick of None leaves the seat's decision to its next expiry."""
+        a pick of None leaves the seat's decision to its next expiry.  The board is held meanwhile
+        (cogs/board_posts.py): `said` ("Time is up for …") and every move go out as one post with a summary,
+        mentioning only whoever decides next, as bot seats' moves do."""
+        boards = self.actions.boards
+        boards.hold(table.game.id, "deadline")
+        try:
+            await boards.submit(table, locale, [said], before=table)  # held: the first line of that post
+            await self._chain(table, seats, locale, pick)
+        finally:
+            try:
+                await boards.release(table.game.id, "deadline")
+            except ops.PostFailed as exc:
+                log.warning("board post for game %s failed: %s", table.game.id, exc.reason)
+
+    async def _chain(self, table: Table, seats: list[str], locale: str, pick) -> None:
         stale = 0
         for seat in seats:
             for _ in range(MAX_CHAIN + MAX_STALE):
@@ -175,9 +187,9 @@ class Deadlines(DeadlinePlanner):
                     log.info("bot move for %s in game %s stopped: %s", seat, table.game.id, exc)
                     return
                 try:
-                    await self.actions.announce(played.table, locale, played.events)
-                except ops.PostFailed as exc:
-                    log.warning("board post for game %s failed: %s", table.game.id, exc.reason)
+                    await self.actions.boards.submit(played.table, locale, played.events, before=table, seat=seat,
+                                                     move=move, bot=True,
+                                                     private=table.engine.is_private(table.state, seat))
                 finally:
                     await self.actions.changed(played.table, "finish" if played.finished else "move")
                 table = await offloop.call(self.service.table, table.game.id)

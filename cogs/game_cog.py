@@ -11,6 +11,7 @@ from host.clocks import BANKS
 from rules import GAMES
 
 from .actions import Actions
+from .away_cog import AwayCommands
 from .bot_players import driver_of
 from .completion import game_choices, game_id_choices, move_choices
 from .deadlines_cog import deadlines_of
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from .game_bot import GameBot
 
 
-class GameCog(commands.GroupCog, group_name="game", group_description="Play board games with this server"):
+class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_description="Play board games with this server"):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.actions: Actions = bot.actions

@@ -33,6 +33,7 @@ from typing import Any, Callable, Optional
 from storage import TimerRow, TimerStore
 from storage.clocks import AwayStore, BankStore
 
+from .away import until_text
 from .clocks import DAY, BANKS, Period, SeatClock, bank_key, bank_of, clock_text, overrun, seat_clock, span
 from .i18n import t
 from .scheduler import Scheduler
@@ -135,11 +136,14 @@ def seat_clocks(service: TableService, table: Table, now: float) -> dict[str, Se
 def deadline_lines(service: TableService, table: Table, locale: str, now: float) -> list[str]:
     """For /game status: each player's clock and bank ("alice: 1d 4h left + 2d bank"), or, with no bank, how
     long the current turn has left."""
-    if table.game.status != "active" or not table.game.deadline:
+    if table.game.status != "active":
         return []
+    away = away_lines(service, table, locale, now)
+    if not table.game.deadline:
+        return away
     bank = bank_of(table.game.settings)
     if not bank:
-        return [t("deadline.status", locale, left=span(max(0.0, table.game.deadline - now), locale))]
+        return [t("deadline.status", locale, left=span(max(0.0, table.game.deadline - now), locale))] + away
     clocks = seat_clocks(service, table, now)
     used = BankStore(service.store).used(table.game.id)
     lines = []
@@ -151,6 +155,19 @@ def deadline_lines(service: TableService, table: Table, locale: str, now: float)
         else:
             said = t("clock.bank_only", locale, bank=span(max(0.0, bank - used.get(row.seat, 0.0)), locale))
         lines.append(t("clock.line", locale, who=shown(row.name), clock=said))
+    return lines + away
+
+
+def away_lines(service: TableService, table: Table, locale: str, now: float) -> list[str]:
+    """"alice is away until Monday 3 Feb." for each player of the game away now (host/away.py)."""
+    if table.game.guild_id is None:
+        return []
+    store, lines = AwayStore(service.store), []
+    for row in table.seats:
+        if row.user_id and not row.is_bot:
+            period = store.current(table.game.guild_id, row.user_id, now)
+            if period is not None:
+                lines.append(t("away.status", locale, who=shown(row.name), until=until_text(period.until_at, locale)))
     return lines
 
 
