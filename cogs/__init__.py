@@ -9,6 +9,7 @@ CORE_COGS = (
     "cogs.stats_cog:StatsCog",
     "cogs.deadlines_cog:DeadlinesCog",
     "cogs.away_cog:AwayCog",  # after DeadlinesCog: going away re-plans deadlines
+    "cogs.lobbies_cog:LobbiesCog",  # after DeadlinesCog: its sweep runs on the deadlines' scheduler
     "cogs.history_cog:HistoryCog",
     "cogs.reconcile:ReconcileCog",
     "cogs.pause:PauseCog",  # last: it archives a finished game's thread after every other listener

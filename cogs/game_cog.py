@@ -17,6 +17,7 @@ from .completion import game_choices, game_id_choices, move_choices
 from .deadlines_cog import deadlines_of
 from .history_cog import history_of
 from .info import Info
+from .lobbies_cog import lobbies_of
 from .shortcuts import GAME_ID
 from .undo_command import undo_flow
 
@@ -112,9 +113,13 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
         await self.actions.run(interaction, self.info.rules(interaction, name, game))
 
     @app_commands.command(name="abandon", description="End a game for everyone (its creator or Manage Server)")
-    @app_commands.describe(game=GAME_ID)
+    @app_commands.describe(game=GAME_ID, all_lobbies="Close every lobby of this server (Manage Server; asks first)")
+    @app_commands.rename(all_lobbies="all-lobbies")
     @app_commands.autocomplete(game=game_id_choices)
-    async def abandon(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+    async def abandon(self, interaction: discord.Interaction, game: Optional[int] = None,
+                      all_lobbies: bool = False) -> None:
+        if all_lobbies:
+            return await self.actions.run(interaction, lobbies_of(self.bot).ask_clear(interaction))
         await self.actions.run(interaction, self.actions.abandon(interaction, game))
 
     @app_commands.command(name="undo",

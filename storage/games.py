@@ -56,7 +56,7 @@ class GameStore:
         sql = "SELECT COUNT(*) FROM games WHERE guild_id IS ? AND status IN ('lobby', 'active')"
         args: list[Any] = [guild_id]
         if idle_before is not None:
-            sql += " AND (status = 'active' OR updated_at >= ?)"
+            sql += " AND (status = 'active' OR updated_at > ?)"
             args.append(idle_before)
         if creator_id is not None:
             sql += " AND creator_id = ?"
@@ -104,7 +104,7 @@ class GameStore:
         where = [f"status IN ({', '.join('?' for _ in statuses)})"]
         params: list[Any] = list(statuses)
         if idle_before is not None:
-            where.append("(status != 'lobby' OR updated_at >= ?)")
+            where.append("(status != 'lobby' OR updated_at > ?)")
             params.append(idle_before)
         if channel_id is not None:
             where.append("(channel_id = ? OR thread_id = ?)")
@@ -125,8 +125,8 @@ class GameStore:
         return [GameRow.from_row(dict(zip(cols, r))) for r in cur.fetchall()]
 
     def idle_lobbies(self, idle_before: float, guild_id: Optional[int] = None, limit: int = 500) -> list[GameRow]:
-        """Lobbies unchanged since before `idle_before` (of one server, when given), oldest first."""
-        sql, params = "SELECT * FROM games WHERE status = 'lobby' AND updated_at < ?", [idle_before]
+        """Lobbies unchanged since `idle_before` or earlier (of one server, when given), oldest first."""
+        sql, params = "SELECT * FROM games WHERE status = 'lobby' AND updated_at <= ?", [idle_before]
         if guild_id is not None:
             sql += " AND guild_id = ?"
             params.append(guild_id)
