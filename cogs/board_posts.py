@@ -37,6 +37,7 @@ import discord
 
 from host import offloop
 from host.boards import event_lines
+from host.deadlines import board_clocks
 from host.i18n import t, tm
 from host.limits import clip
 from host.names import shown_names
@@ -315,6 +316,7 @@ class BoardPoster:
             raise ops.PostFailed(self.pauses.paused[game.id][0])  # no request until a player resumes it
         lines = narration(pending)
         board = await self._board(table)
+        clocks = await self._clocks(table, pending.locale)  # a game with a time bank: under the board
         editable = (pending.since is not None and not pending.gained and board is not None
                     and board.version == pending.since and game.status == "active")
         events = pending.steps[-1].events
@@ -322,7 +324,7 @@ class BoardPoster:
             assert board is not None
             earlier = board.lines if board.lines else await self._lines_of(game.post_channel_id, board.message_id)
             lines = _trim(earlier + lines)
-            post = await make_turn_post(table, pending.locale, events, lines=lines)
+            post = await make_turn_post(table, pending.locale, events, lines=lines, clocks=clocks)
             message = await ops.edit_post(self.client, game.post_channel_id, board.message_id,
                                           embed=post.embed, file=post.file(), view=post.view)
             if message is not None:
@@ -333,13 +335,20 @@ class BoardPoster:
         lines = _trim(lines)
         quiet = self._quiet(table)
         pinged = [s for s in table.to_act if s not in pending.kept and s not in quiet]
-        post = await make_turn_post(table, pending.locale, events, lines=lines, pinged=pinged)
+        post = await make_turn_post(table, pending.locale, events, lines=lines, pinged=pinged, clocks=clocks)
         kwargs = dict(content=post.content, embed=post.embed, file=post.file(), view=post.view,
                       mention_ids=post.mention_ids)
         message = await (self.pauses.post(table, **kwargs) if self.pauses is not None
                          else ops.post(self.client, game.post_channel_id, **kwargs))
         await self._record(table, message.id, lines)
         await self._final(table)
+
+    async def _clocks(self, table: Table, locale: str) -> Optional[str]:
+        """The players' clocks and banks for the board's footer (host/deadlines.py); None without a bank."""
+        try:
+            return await offloop.call(board_clocks, self.service, table, locale, self.service.clock())
+        except Refusal:  # the database is busy: the board goes out without them
+            return None
 
     def waiting(self, game_id: int) -> bool:
         """Whether a board of this game is still to go out (held for its bots or queued)."""

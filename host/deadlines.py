@@ -158,6 +158,20 @@ def deadline_lines(service: TableService, table: Table, locale: str, now: float)
     return lines + away
 
 
+def board_clocks(service: TableService, table: Table, locale: str, now: float) -> Optional[str]:
+    """Under a board of a game with a time bank: the clocks of the players to decide
+    ("⏳ bob: 1d 4h left + 2d bank").  Read before the change's deadlines are re-planned, so a player whose
+    turn begins with this change counts from it; None without a bank."""
+    seconds = DEADLINES[deadline_of(table.game.settings)]
+    if table.game.status != "active" or seconds is None or not bank_of(table.game.settings):
+        return None
+    begun = turn_begun(TimerStore(service.store), table.game.id)
+    start = min(table.game.updated_at, now)
+    clocks = seat_clocks_at(service, table, {s: begun.get(s, start) for s in waiting_seats(table)}, seconds, now)
+    return " · ".join(t("clock.line", locale, who=shown(table.names.get(seat, seat)), clock=clock_text(c, True, locale))
+                      for seat, c in clocks.items()) or None
+
+
 def away_lines(service: TableService, table: Table, locale: str, now: float) -> list[str]:
     """"alice is away until Monday 3 Feb." for each player of the game away now (host/away.py)."""
     if table.game.guild_id is None:

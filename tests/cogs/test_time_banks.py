@@ -174,3 +174,33 @@ def test_away_periods_and_banks_survive_a_restart(tmp_path):
             assert f"⏳ {late}: 12h left + 2d bank" in said
             assert [t.kind for t in s.timers()].count(REMIND) <= 2
     run(go())
+
+
+async def play(s: Table):
+    """The waiting player plays their first legal move; returns what the bot sent."""
+    table = s.game()
+    who = table.user_of(table.to_act[0])
+    out = await s.cmd(who.name, f"/play move:{table.engine.legal_moves(table.state, who.seat)[0].id}", THREAD)
+    assert not out.refused, out.errors
+    return list(out)
+
+
+def test_the_board_shows_the_clock_and_bank_of_whoever_decides(tmp_path):
+    async def go():
+        async with Table(tmp_path, Clock()) as s:
+            assert not (await s.cmd("alice", "/game new game:wayfinders")).refused
+            assert not (await s.cmd("bob", "/game join game:1")).refused
+            assert not (await s.cmd("alice", "/game settings game:1 deadline:1d bank:2d")).refused
+            out = await s.cmd("alice", "/game start game:1")
+            board = next(m for m in out if m.channel == THREAD and m.files)
+            first = s.waiting_name()
+            assert board.embeds[0]["footer"]["text"].endswith(f"\n⏳ {first}: 1d left + 2d bank")
+            s.clock.advance(30)
+            board = [m for m in await play(s) if m.channel == THREAD and m.files][-1]
+            assert board.embeds[0]["footer"]["text"].endswith(f"\n⏳ {s.waiting_name()}: 1d left + 2d bank")
+            assert (await status(s)).count("⏳") == 2  # status: both players
+            # a game without a bank keeps its footer as it was
+            assert not (await s.cmd("alice", "/game settings game:1 bank:none")).refused
+            board = [m for m in await play(s) if m.channel == THREAD and m.files][-1]
+            assert "⏳" not in board.embeds[0]["footer"]["text"]
+    run(go())
