@@ -56,7 +56,7 @@ class AwayCog(commands.Cog):
         left = await self.actions.db(interaction, self.holidays.days_left, row.guild_id, actor.user_id)
         left = max(0.0, left - (row.until_at - row.start_at) / DAY)
         await ops.reply(interaction, t("away.done_you", locale, until=until_text(row.until_at, locale),
-                                       n=len(tables), days=int(left)), ephemeral=True)
+                                       n=len(tables), days=int(left + 0.001)), ephemeral=True)
         await self._tell(tables, t("away.post", glocale, who=shown(actor.name),
                                    until=until_text(row.until_at, glocale)))
 

@@ -10,8 +10,8 @@ import discord
 
 from host import offloop
 from host.clocks import bank_of
-from host.deadlines import (BOT_LEVEL, EXPIRE, MAX_CHAIN, MAX_STALE, REMIND, DeadlinePlanner, deadline_label,
-                            deadline_of, policy_of, policy_text, rules_default, span)
+from host.deadlines import (BOT_LEVEL, EXPIRE, MAX_CHAIN, MAX_STALE, REMIND, DeadlinePlanner, away_periods,
+                            deadline_label, deadline_of, policy_of, policy_text, rules_default, span)
 from host.i18n import t
 from host.names import shown
 from host.scheduler import Scheduler
@@ -105,6 +105,9 @@ class Deadlines(DeadlinePlanner):
         seats = [s for s in timer.payload.get("seats") or [] if s in self.waiting(table)]
         if not seats:
             return
+        if await offloop.call(self._away_now, table, seats):
+            await offloop.call(self.schedule, table)  # a player is away: their clock stands still
+            return
         locale = self.guild_locale(table)
         names = ", ".join(shown(table.names.get(s, s)) for s in seats)
         label = deadline_label(deadline_of(table.game.settings), locale)
@@ -193,6 +196,10 @@ class Deadlines(DeadlinePlanner):
                 finally:
                     await self.actions.changed(played.table, "finish" if played.finished else "move")
                 table = await offloop.call(self.service.table, table.game.id)
+
+    def _away_now(self, table: Table, seats: list[str]) -> bool:
+        now = self.clock()
+        return any(start <= now < end for seat in seats for start, end in away_periods(self.service, table, seat, now))
 
     def _last_move(self, table: Table):
         count = self.service.games.move_count(table.game.id)

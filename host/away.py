@@ -96,7 +96,7 @@ class Holidays:
         wanted = min(until, year_end) - now  # the days of next year count against next year's allowance
         if wanted > self.allowance - used + 60:  # a minute's grace: "3d" asked at 11:59 is still 3 days
             left = max(0.0, self.allowance - used) / DAY
-            raise Refusal("away.refuse.allowance", days=int(left), per_year=int(self.allowance / DAY))
+            raise Refusal("away.refuse.allowance", days=int(left + 0.001), per_year=int(self.allowance / DAY))
         row = self.store.start(guild_id, user_id, now, until)
         return row, self.games_of(guild_id, user_id)
 

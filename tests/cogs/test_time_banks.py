@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from host.clocks import DAY
 from host.deadlines import EXPIRE, REMIND
-from storage.clocks import BankStore
+from storage.clocks import AwayStore, BankStore
 
 from .test_deadlines import HOUR, THREAD, Clock, Table, contents, run
 
@@ -203,4 +203,19 @@ def test_the_board_shows_the_clock_and_bank_of_whoever_decides(tmp_path):
             assert not (await s.cmd("alice", "/game settings game:1 bank:none")).refused
             board = [m for m in await play(s) if m.channel == THREAD and m.files][-1]
             assert "⏳" not in board.embeds[0]["footer"]["text"]
+    run(go())
+
+
+def test_an_expiry_that_finds_its_player_away_waits_instead_of_playing(tmp_path):
+    async def go():
+        async with Table(tmp_path, Clock()) as s:
+            await bank_game(s)
+            late = s.waiting_name()
+            user = next(r.user_id for r in s.game().seats if r.name == late)
+            # away recorded without its re-plan (as if the bot stopped in between): the expiry still waits
+            AwayStore(s.service.store).start(s.game().game.guild_id, user, s.clock.now, s.clock.now + 3 * DAY)
+            posted = await s.fire(48.01)
+            assert "Time is up" not in contents(posted) and s.service.games.moves(1) == []
+            expire = next(t for t in s.timers() if t.kind == EXPIRE)
+            assert expire.due_at > s.clock.now + 3 * DAY - 48.01 * HOUR
     run(go())
