@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 from .test_deadlines import Clock, Table, run
 
@@ -66,4 +67,29 @@ def test_with_a_bot_seat_next_the_expiry_and_the_bots_still_make_one_post(tmp_pa
             assert len(public) == 1, [m.text() for m in public]
             assert f"Time is up for {late}" in public[0].text()
             assert user_id(s, late) not in public[0].content or s.waiting_name() == late
+    run(go())
+
+
+def test_a_bot_taking_over_a_seat_is_told_on_the_board_with_one_ping_per_change_of_decider(tmp_path):
+    async def go():
+        async with Table(tmp_path, Clock(time.time())) as s:  # today: the thread is fresh, its board editable
+            await flotilla(s)
+            first = s.waiting_name()
+            assert not (await s.cmd(first, "/game leave game:1")).refused
+            out = await s.t.press(first, 1)  # confirm: a bot takes the seat and plays the turn at once
+            public = [m for m in out if not m.ephemeral]
+            assert len(public) == 1 and f"{first} left Flotilla #1" in public[0].text()
+            board_id = public[0].message_id
+            nxt = s.waiting_name()
+            assert nxt != first and MENTION.findall(public[0].content) == [user_id(s, nxt)]
+            # someone who is not deciding leaves: the latest board is edited (live buttons), nobody is pinged
+            other = ({"alice", "bob", "carol"} - {first, nxt}).pop()
+            assert not (await s.cmd(other, "/game leave game:1")).refused
+            out = await s.t.press(other, 1)
+            public = [m for m in out if not m.ephemeral]
+            assert len(public) == 1 and public[0].message_id == board_id  # the same board, edited
+            assert f"{other} left Flotilla #1" in public[0].text()
+            assert s.waiting_name() == nxt
+            played = await s.t.press(nxt, 1, THREAD)  # the edited board's buttons work
+            assert not played.refused, played.errors
     run(go())
