@@ -219,3 +219,22 @@ def test_an_expiry_that_finds_its_player_away_waits_instead_of_playing(tmp_path)
             expire = next(t for t in s.timers() if t.kind == EXPIRE)
             assert expire.due_at > s.clock.now + 3 * DAY - 48.01 * HOUR
     run(go())
+
+
+def test_away_and_the_board_clocks_in_spanish(tmp_path):
+    async def go():
+        async with Table(tmp_path, Clock(), guild_locale="es-ES", locale="es-ES") as s:
+            await bank_game(s, "deadline:1d", "bank:2d")
+            late = s.waiting_name()
+            out = await s.cmd(late, "/game away until:2030-03-25")
+            assert not out.refused, out.errors
+            assert "Estás fuera hasta el lunes 25 mar." in out[0].content and "1 partida de este servidor" in out[0].content
+            public = [m.content for m in out if m.channel == THREAD]
+            assert public == [f"🏖️ {late} está fuera hasta el lunes 25 mar: sus turnos aquí le esperan y ningún bot"
+                              " juega en su lugar."]
+            assert f"🏖️ {late} está fuera hasta el lunes 25 mar." in await status(s)
+            out = await s.cmd(late, "/game back")
+            assert "Bienvenido de vuelta" in out[0].content
+            board = [m for m in await play(s) if m.channel == THREAD and m.files][-1]
+            assert board.embeds[0]["footer"]["text"].endswith(f"\n⏳ {s.waiting_name()}: quedan 1 d + 2 d de reserva")
+    run(go())
