@@ -95,6 +95,8 @@ def clock_text(clock: SeatClock, has_bank: bool, locale: str) -> str:
     """'1d 4h left + 2d bank', 'in bank time: 1d 18h left', '5h left'."""
     if not has_bank:
         return t("clock.left", locale, left=span(clock.turn_left, locale))
+    if clock.bank_left < 60:
+        return t("clock.left_spent", locale, left=span(clock.turn_left, locale))
     if clock.turn_left <= 0:
         return t("clock.in_bank", locale, bank=span(clock.bank_left, locale))
     return t("clock.left_bank", locale, left=span(clock.turn_left, locale), bank=span(clock.bank_left, locale))

@@ -152,8 +152,10 @@ def deadline_lines(service: TableService, table: Table, locale: str, now: float)
             continue
         if row.seat in clocks:
             said = clock_text(clocks[row.seat], True, locale)
+        elif bank - used.get(row.seat, 0.0) >= 60:
+            said = t("clock.bank_only", locale, bank=span(bank - used.get(row.seat, 0.0), locale))
         else:
-            said = t("clock.bank_only", locale, bank=span(max(0.0, bank - used.get(row.seat, 0.0)), locale))
+            said = t("clock.bank_spent", locale)
         lines.append(t("clock.line", locale, who=shown(row.name), clock=said))
     return lines + away
 

@@ -44,6 +44,8 @@ def test_the_bank_keeps_a_late_player_waiting_then_the_policy_applies(tmp_path):
             assert s.waiting_name() == other
             seat = s.game().seat_of(next(r.user_id for r in s.game().seats if r.name == late)).seat
             assert BankStore(s.service.store).used(1) == {seat: 2 * DAY}  # all of it spent
+            said = await status(s)
+            assert f"⏳ {late}: bank spent" in said and f"⏳ {other}: 1d left + 2d bank" in said
     run(go())
 
 
