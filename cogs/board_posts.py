@@ -14,7 +14,9 @@ thread then sees:
 * **Bots play at once, post once.**  While a bot seat plays (cogs/bot_players.py holds the game), and
   when a change leaves a bot seat to decide, the board waits; when the bots are done it goes out
   as one post with a short summary of what the bots did ("🤖 Bot 1 explored 0,-3. Bot 2 passed."), in
-  the server's language.
+  the server's language.  A turn played for an absent player when its deadline ran out
+  (cogs/deadline_posts.py) and a seat handed to a bot (`Actions.leave_running`) hold the board the
+  same way; it goes out once every holder released it.
 * **Never faster than the channel accepts.**  Boards wait in a queue per channel; each post or edit
   takes a slot of the channel's pacer (cogs/pacing.py, about 5 per 5 s).  A game whose board is
   still waiting when it changes again is merged: only the newest board goes out, narrations joined.

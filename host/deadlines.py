@@ -25,6 +25,11 @@ timers from the same start; reminders follow it (`start`, `reminded`).  With
 several seats waiting from different starts, the earliest turn expires first
 (`seats`), then the others'.  A deadline switched on mid-turn counts from the
 game's latest change.
+
+Each seat's turn expires once its deadline and then its time bank (setting `bank`,
+host/clocks.py) are spent, not counting the time its player is away (`/game away`,
+host/away.py); the expire timer keeps each seat's clock start in `begun`, and a
+seat whose turn ended pays its overrun from its bank (`charge_banks`).
 """
 from __future__ import annotations
 
