@@ -39,6 +39,7 @@ import discord
 
 from host import offloop
 from host.boards import event_lines
+from host.clocks import bank_of
 from host.deadlines import board_clocks
 from host.i18n import t, tm
 from host.limits import clip
@@ -347,6 +348,8 @@ class BoardPoster:
 
     async def _clocks(self, table: Table, locale: str) -> Optional[str]:
         """The players' clocks and banks for the board's footer (host/deadlines.py); None without a bank."""
+        if not bank_of(table.game.settings):
+            return None  # most games: no trip to the storage thread
         try:
             return await offloop.call(board_clocks, self.service, table, locale, self.service.clock())
         except Refusal:  # the database is busy: the board goes out without them
