@@ -103,8 +103,10 @@ def test_an_away_player_keeps_their_turn_and_the_thread_hears_it_once(tmp_path):
             # the clock stood still for the 3 days: the 48h deadline falls 48h after the turn began, plus 72h
             expire = next(t for t in s.timers() if t.kind == EXPIRE)
             assert expire.due_at == turn_start(s) + 48 * HOUR + 72 * HOUR
-            posted = await s.fire(72 - 50 + 48 + 0.1)
-            assert f"Time is up for {late}" in contents(posted)
+            posted = await s.fire(72 - 50 + 48 + 0.1)  # back, and still silent: the turn is played, one post
+            assert [m.channel for m in posted] == [THREAD] and f"Time is up for {late}" in posted[0].text()
+            late_id = next(r.user_id for r in s.game().seats if r.name == late)
+            assert MENTION.format(late_id) not in posted[0].content
     run(go())
 
 
