@@ -17,7 +17,7 @@ from host.i18n import guild_locale, t, tm, user_locale
 from host.names import shown, shown_names
 from host.options import option_words
 from host.tables import Actor, Played, Refusal, Table, TableService, game_title, last_human
-from rules.text import Msg
+from rules.text import Msg, msg
 from storage import is_busy
 
 from . import deferred, ops
@@ -180,8 +180,7 @@ class Actions:
     async def leave_now(self, interaction: discord.Interaction, located: Table) -> None:
         actor = actor_of(interaction)
         if located.game.status == "active" and located.seat_of(actor.user_id) and not last_human(located, actor.user_id):
-            await self.leave_running(interaction, located)  # a bot takes the seat
-            return await self.fresh_board(located.game.id, guild_locale(interaction))
+            return await self.leave_running(interaction, located)  # a bot takes the seat
         table = await self.db(interaction, self.service.leave, actor, located)
         if table.game.status == "abandoned":  # the last human left: bots do not play on alone
             return await self.abandoned_by_leaving(interaction, table, ran=located.game.status == "active")
@@ -191,17 +190,22 @@ class Actions:
             await self.tell_thread(table, self.lobby_text(table, guild_locale(interaction)))
         await self.changed(table, "leave")
 
-    async def leave_running(self, interaction: discord.Interaction, table: Table) -> None:
-        """`/game leave` in a running game: a bot takes the seat; the game no longer counts for ratings."""
-        table, seat, bot = await self.db(interaction, replace_by_bot, self.service, actor_of(interaction), table)
+    async def leave_running(self, interaction: discord.Interaction, located: Table) -> None:
+        """`/game leave` in a running game: a bot takes the seat; the game no longer counts for ratings.  The
+        thread hears it on the board, as one post with whatever the bot then plays, mentioning only a player
+        who begins to decide (the latest board is edited when the decider stays the same: its buttons were
+        stale, as the seat change moved the game's version on)."""
+        table, seat, bot = await self.db(interaction, replace_by_bot, self.service, actor_of(interaction), located)
         title = game_title(table.game)
         await ops.reply(interaction, t("bots.left_you", user_locale(interaction), title=title, bot=shown(bot)),
                         ephemeral=True)
+        said = msg("bots.replaced", who=shown(seat.name), bot=shown(bot), title=title)
+        self.boards.hold(table.game.id, "leave")  # the bot's moves, if it is to act, join this post
         try:
-            await self.tell_thread(table, t("bots.replaced", guild_locale(interaction), who=shown(seat.name),
-                                            bot=shown(bot), title=title))
-        finally:
+            await self.boards.submit(table, guild_locale(interaction), [said], before=located)
             await self.changed(table, "leave")
+        finally:
+            await self.boards.release(table.game.id, "leave")
 
     async def fresh_board(self, game_id: int, locale: str) -> None:
         """A new board with live buttons after a change that made the latest board's buttons stale (a seat

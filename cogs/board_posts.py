@@ -14,7 +14,9 @@ thread then sees:
 * **Bots play at once, post once.**  While a bot seat plays (cogs/bot_players.py holds the game), and
   when a change leaves a bot seat to decide, the board waits; when the bots are done it goes out
   as one post with a short summary of what the bots did ("🤖 Bot 1 explored 0,-3. Bot 2 passed."), in
-  the server's language.
+  the server's language.  A turn played for an absent player when its deadline ran out
+  (cogs/deadline_posts.py) and a seat handed to a bot (`Actions.leave_running`) hold the board the
+  same way; it goes out once every holder released it.
 * **Never faster than the channel accepts.**  Boards wait in a queue per channel; each post or edit
   takes a slot of the channel's pacer (cogs/pacing.py, about 5 per 5 s).  A game whose board is
   still waiting when it changes again is merged: only the newest board goes out, narrations joined.
@@ -37,6 +39,8 @@ import discord
 
 from host import offloop
 from host.boards import event_lines
+from host.clocks import bank_of
+from host.deadlines import board_clocks
 from host.i18n import t, tm
 from host.limits import clip
 from host.names import shown_names
@@ -198,6 +202,7 @@ class BoardPoster:
         self.service = service
         self.pending: dict[int, Pending] = {}
         self.held: set[int] = set()  # games whose bots are playing: their board waits for them
+        self.holders: dict[int, set[str]] = {}  # who holds each held game (`hold`): the board waits for them all
         self.queues: dict[int, deque[int]] = {}  # channel -> games whose board is ready, in order
         self.workers: dict[int, asyncio.Task] = {}
         self.shown: OrderedDict[int, Shown] = OrderedDict()
@@ -227,12 +232,20 @@ class BoardPoster:
             return
         await self._ready(game_id)
 
-    def hold(self, game_id: int) -> None:
-        """Bots play this game now: its board waits until `release`."""
+    def hold(self, game_id: int, holder: str = "bots") -> None:
+        """Bots play this game now (`holder`: the bot seats' driver, or an expired deadline playing for a
+        player, cogs/deadline_posts.py): its board waits until every holder released it."""
         self.held.add(game_id)
+        self.holders.setdefault(game_id, set()).add(holder)
 
-    async def release(self, game_id: int) -> None:
-        """The bots are done: the waiting board goes out (raises PostFailed if it could not)."""
+    async def release(self, game_id: int, holder: str = "bots") -> None:
+        """`holder` is done: once no one else holds the game, the waiting board goes out as one post (raises
+        PostFailed if it could not)."""
+        others = self.holders.get(game_id, set())
+        others.discard(holder)
+        if others:
+            return  # someone else still plays this game: the board waits for them
+        self.holders.pop(game_id, None)
         self.held.discard(game_id)
         if game_id in self.pending:
             await self._ready(game_id)
@@ -306,6 +319,7 @@ class BoardPoster:
             raise ops.PostFailed(self.pauses.paused[game.id][0])  # no request until a player resumes it
         lines = narration(pending)
         board = await self._board(table)
+        clocks = await self._clocks(table, pending.locale)  # a game with a time bank: under the board
         editable = (pending.since is not None and not pending.gained and board is not None
                     and board.version == pending.since and game.status == "active")
         events = pending.steps[-1].events
@@ -313,7 +327,7 @@ class BoardPoster:
             assert board is not None
             earlier = board.lines if board.lines else await self._lines_of(game.post_channel_id, board.message_id)
             lines = _trim(earlier + lines)
-            post = await make_turn_post(table, pending.locale, events, lines=lines)
+            post = await make_turn_post(table, pending.locale, events, lines=lines, clocks=clocks)
             message = await ops.edit_post(self.client, game.post_channel_id, board.message_id,
                                           embed=post.embed, file=post.file(), view=post.view)
             if message is not None:
@@ -324,13 +338,22 @@ class BoardPoster:
         lines = _trim(lines)
         quiet = self._quiet(table)
         pinged = [s for s in table.to_act if s not in pending.kept and s not in quiet]
-        post = await make_turn_post(table, pending.locale, events, lines=lines, pinged=pinged)
+        post = await make_turn_post(table, pending.locale, events, lines=lines, pinged=pinged, clocks=clocks)
         kwargs = dict(content=post.content, embed=post.embed, file=post.file(), view=post.view,
                       mention_ids=post.mention_ids)
         message = await (self.pauses.post(table, **kwargs) if self.pauses is not None
                          else ops.post(self.client, game.post_channel_id, **kwargs))
         await self._record(table, message.id, lines)
         await self._final(table)
+
+    async def _clocks(self, table: Table, locale: str) -> Optional[str]:
+        """The players' clocks and banks for the board's footer (host/deadlines.py); None without a bank."""
+        if not bank_of(table.game.settings):
+            return None  # most games: no trip to the storage thread
+        try:
+            return await offloop.call(board_clocks, self.service, table, locale, self.service.clock())
+        except Refusal:  # the database is busy: the board goes out without them
+            return None
 
     def waiting(self, game_id: int) -> bool:
         """Whether a board of this game is still to go out (held for its bots or queued)."""

@@ -59,6 +59,7 @@ class BotDriver:
         task = self.tasks.get(game_id)
         if task is not None and not task.done():
             return  # its loop reads the game again after every move
+        self.actions.boards.hold(game_id)  # at once: whoever else holds the board now waits for these bots too
         self.tasks[game_id] = asyncio.get_running_loop().create_task(self.drive(game_id), name=f"bots-game-{game_id}")
 
     async def drive(self, game_id: int) -> None:

@@ -9,14 +9,15 @@ from typing import Optional
 import discord
 
 from host import offloop
-from host.deadlines import (BOT_LEVEL, EXPIRE, MAX_CHAIN, MAX_STALE, REMIND, DeadlinePlanner, deadline_label,
-                            deadline_of, policy_of, policy_text, rules_default, span)
+from host.clocks import bank_of
+from host.deadlines import (BOT_LEVEL, EXPIRE, MAX_CHAIN, MAX_STALE, REMIND, DeadlinePlanner, away_periods,
+                            deadline_label, deadline_of, policy_of, policy_text, rules_default, span)
 from host.i18n import t
 from host.names import shown
 from host.scheduler import Scheduler
 from host.tables import Refusal, Table, game_title
 from rules.bots import choose
-from rules.text import locale_of
+from rules.text import Msg, locale_of, msg
 from storage import TimerRow
 from storage.prefs import PrefsStore
 
@@ -104,9 +105,14 @@ class Deadlines(DeadlinePlanner):
         seats = [s for s in timer.payload.get("seats") or [] if s in self.waiting(table)]
         if not seats:
             return
+        if await offloop.call(self._away_now, table, seats):
+            await offloop.call(self.schedule, table)  # a player is away: their clock stands still
+            return
         locale = self.guild_locale(table)
         names = ", ".join(shown(table.names.get(s, s)) for s in seats)
         label = deadline_label(deadline_of(table.game.settings), locale)
+        if bank_of(table.game.settings):
+            label = t("bank.within", locale, deadline=label)
         if rules_default(table, seats[0]) is not None:
             await self._expire_rules(table, seats, locale, names, label)
         elif policy_of(table.game.settings) == "abandon":
@@ -131,24 +137,36 @@ class Deadlines(DeadlinePlanner):
     async def _expire_bot(self, table: Table, seats: list[str], locale: str, names: str, label: str) -> None:
         key = "deadline.expired.bot" if table.game.rated else "deadline.expired.bot_unrated"  # say it on change only
         await offloop.call(self.service.games.mark_unrated, table.game.id)
-        await self._post(table, t(key, locale, who=names, deadline=label, title=game_title(table.game)), [])
 
         async def bot(table: Table, seat: str):
             # in a worker thread, as bot seats do: a slow bot never blocks the event loop
             return await asyncio.to_thread(choose, table.engine, table.state, seat, BOT_LEVEL, table.game.seed)
-        await self._play_for(table, seats, locale, bot)
+        await self._play_for(table, seats, locale, bot,
+                             msg(key, who=names, deadline=label, title=game_title(table.game)))
 
     async def _expire_rules(self, table: Table, seats: list[str], locale: str, names: str, label: str) -> None:
         """The game's rules answer (its timeout options): no bot, so the game keeps counting."""
-        await self._post(table, t("deadline.expired.rules", locale, who=names, deadline=label), [])
-
         async def default(table: Table, seat: str):
             return rules_default(table, seat)
-        await self._play_for(table, seats, locale, default)
+        await self._play_for(table, seats, locale, default, msg("deadline.expired.rules", who=names, deadline=label))
 
-    async def _play_for(self, table: Table, seats: list[str], locale: str, pick) -> None:
+    async def _play_for(self, table: Table, seats: list[str], locale: str, pick, said: Msg) -> None:
         """Plays `pick(table, seat)` for each seat while it still has to decide (up to MAX_CHAIN moves);
-        a pick of None leaves the seat's decision to its next expiry."""
+        a pick of None leaves the seat's decision to its next expiry.  The board is held meanwhile
+        (cogs/board_posts.py): `said` ("Time is up for …") and every move go out as one post with a summary,
+        mentioning only whoever decides next, as bot seats' moves do."""
+        boards = self.actions.boards
+        boards.hold(table.game.id, "deadline")
+        try:
+            await boards.submit(table, locale, [said], before=table)  # held: the first line of that post
+            await self._chain(table, seats, locale, pick)
+        finally:
+            try:
+                await boards.release(table.game.id, "deadline")
+            except ops.PostFailed as exc:
+                log.warning("board post for game %s failed: %s", table.game.id, exc.reason)
+
+    async def _chain(self, table: Table, seats: list[str], locale: str, pick) -> None:
         stale = 0
         for seat in seats:
             for _ in range(MAX_CHAIN + MAX_STALE):
@@ -172,12 +190,16 @@ class Deadlines(DeadlinePlanner):
                     log.info("bot move for %s in game %s stopped: %s", seat, table.game.id, exc)
                     return
                 try:
-                    await self.actions.announce(played.table, locale, played.events)
-                except ops.PostFailed as exc:
-                    log.warning("board post for game %s failed: %s", table.game.id, exc.reason)
+                    await self.actions.boards.submit(played.table, locale, played.events, before=table, seat=seat,
+                                                     move=move, bot=True,
+                                                     private=table.engine.is_private(table.state, seat))
                 finally:
                     await self.actions.changed(played.table, "finish" if played.finished else "move")
                 table = await offloop.call(self.service.table, table.game.id)
+
+    def _away_now(self, table: Table, seats: list[str]) -> bool:
+        now = self.clock()
+        return any(start <= now < end for seat in seats for start, end in away_periods(self.service, table, seat, now))
 
     def _last_move(self, table: Table):
         count = self.service.games.move_count(table.game.id)

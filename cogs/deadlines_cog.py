@@ -16,6 +16,7 @@ import discord
 from discord.ext import commands
 
 from host import offloop
+from host.clocks import BANKS
 from host.deadlines import DEADLINES, POLICIES, settings_text, span
 from host.i18n import guild_locale, t, user_locale
 from host.names import shown
@@ -78,10 +79,10 @@ class DeadlinesCog(commands.Cog):
 
     # ---- flows behind /game settings and /game notify ------------------------------------
     async def settings(self, interaction: discord.Interaction, game_id: Optional[int], deadline: Optional[str],
-                       expire: Optional[str]) -> None:
+                       expire: Optional[str], bank: Optional[str] = None) -> None:
         locale = user_locale(interaction)
         table = await self.actions.locate(interaction, game_id, ("lobby", "active"))
-        if deadline is None and expire is None:
+        if deadline is None and expire is None and bank is None:
             await ops.reply(interaction, settings_text(table, locale), ephemeral=True)
             return
         if table.game.status not in ("lobby", "active"):  # a finished or abandoned game's settings stay as they were
@@ -98,6 +99,10 @@ class DeadlinesCog(commands.Cog):
             if expire not in POLICIES:
                 raise Refusal("core.raw", text=", ".join(POLICIES))
             changes["expire"] = expire
+        if bank is not None:
+            if bank not in BANKS:
+                raise Refusal("core.raw", text=", ".join(BANKS))
+            changes["bank"] = bank
         await self.actions.db(interaction, self.bot.service.games.merge_settings, table.game.id, changes)
         table = await self.actions.db(interaction, self.bot.service.table, table.game.id)
         due = await self.actions.db(interaction, self.deadlines.schedule, table) if table.game.status == "active" else None

@@ -51,7 +51,8 @@ class GameBot(commands.AutoShardedBot):
         self.clock = clock or time.time  # injectable: tests and `local --now` run the bot on another clock
         fixed = os.environ.get("GAMEHOST_SEED", "").strip()
         limits = Limits(open_per_user=config.max_open_games_per_user,
-                        running_per_server=config.max_running_games_per_server)
+                        running_per_server=config.max_running_games_per_server,
+                        lobby_idle_days=config.lobby_idle_days, away_days_per_year=config.away_days_per_year)
         if fixed.lstrip("-").isdigit():  # reproducible games for bug reports and tests
             self.service = TableService(self.store, clock=self.clock, seeds=lambda: int(fixed), limits=limits)
         else:

@@ -8,15 +8,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from host.waiting import DIGEST_EVERY
+from host.clocks import BANKS
 from rules import GAMES
 
 from .actions import Actions
+from .away_cog import AwayCommands
 from .bot_players import driver_of
 from .completion import game_choices, game_id_choices, move_choices
 from .deadlines_cog import deadlines_of
 from .history_cog import history_of
 from .info import Info
 from .private_threads import private_threads_of
+from .lobbies_cog import lobbies_of
 from .shortcuts import GAME_ID
 from .undo_command import undo_flow
 from .waiting_cog import waiting_of
@@ -25,7 +28,7 @@ if TYPE_CHECKING:
     from .game_bot import GameBot
 
 
-class GameCog(commands.GroupCog, group_name="game", group_description="Play board games with this server"):
+class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_description="Play board games with this server"):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.actions: Actions = bot.actions
@@ -123,9 +126,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         await self.actions.run(interaction, self.info.rules(interaction, name, game))
 
     @app_commands.command(name="abandon", description="End a game for everyone (its creator or Manage Server)")
-    @app_commands.describe(game=GAME_ID)
+    @app_commands.describe(game=GAME_ID, all_lobbies="Close every lobby of this server (Manage Server; asks first)")
+    @app_commands.rename(all_lobbies="all-lobbies")
     @app_commands.autocomplete(game=game_id_choices)
-    async def abandon(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+    async def abandon(self, interaction: discord.Interaction, game: Optional[int] = None,
+                      all_lobbies: bool = False) -> None:
+        if all_lobbies:
+            return await self.actions.run(interaction, lobbies_of(self.bot).ask_clear(interaction))
         await self.actions.run(interaction, self.actions.abandon(interaction, game))
 
     @app_commands.command(name="undo",
@@ -138,14 +145,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
     @app_commands.command(name="settings", description="Turn deadline and what happens when it runs out")
     @app_commands.describe(deadline="Time for each turn (default 48h)", game=GAME_ID,
-                           expire="When time runs out: a bot plays the move (default), or the game is abandoned")
+                           expire="When time runs out: a bot plays the move (default), or the game is abandoned",
+                           bank="Extra time each player may spend over their deadlines during the game (default none)")
     @app_commands.choices(deadline=[app_commands.Choice(name=d, value=d)
-                                    for d in ("none", "12h", "24h", "48h", "72h", "7d")],
-                          expire=[app_commands.Choice(name=p, value=p) for p in ("bot", "abandon")])
+                                    for d in ("none", "12h", "24h", "1d", "48h", "2d", "72h", "3d", "7d")],
+                          expire=[app_commands.Choice(name=p, value=p) for p in ("bot", "abandon")],
+                          bank=[app_commands.Choice(name=b, value=b) for b in BANKS])
     @app_commands.autocomplete(game=game_id_choices)
     async def settings(self, interaction: discord.Interaction, deadline: Optional[str] = None,
-                       expire: Optional[str] = None, game: Optional[int] = None) -> None:
-        await self.actions.run(interaction, deadlines_of(self.bot).settings(interaction, game, deadline, expire))
+                       expire: Optional[str] = None, bank: Optional[str] = None, game: Optional[int] = None) -> None:
+        await self.actions.run(interaction, deadlines_of(self.bot).settings(interaction, game, deadline, expire, bank))
 
     @app_commands.command(name="notify", description="A direct message when it becomes your turn (on or off)")
     @app_commands.describe(setting="on or off", game=GAME_ID,

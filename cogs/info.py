@@ -75,7 +75,9 @@ class Info:
         table = await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
                                               interaction.user.id, game_id, ("lobby", "active", "finished", "abandoned"),
                                               guild_id=interaction.guild_id)
-        text = "\n".join(status_lines(table, locale) + deadline_lines(table, locale, self.service.clock()))
+        clocks = await deferred.for_interaction(interaction, deadline_lines, self.service, table, locale,
+                                                self.service.clock())
+        text = "\n".join(status_lines(table, locale) + clocks)
         if table.state is None:
             await ops.reply(interaction, text, ephemeral=True)
             return

@@ -9,7 +9,7 @@ import discord
 
 from host.boards import draw_board, event_lines, headline
 from host.i18n import t, tm
-from host.limits import (EMBED_DESCRIPTION, EMBED_FIELD_VALUE, EMBED_FIELDS, EMBED_TOTAL, clip, embed_text_size,
+from host.limits import (EMBED_DESCRIPTION, EMBED_FOOTER, EMBED_FIELD_VALUE, EMBED_FIELDS, EMBED_TOTAL, clip, embed_text_size,
                          pack_lines)
 from host.names import shown, shown_names
 from host.notes import note_fields
@@ -79,11 +79,12 @@ def scores_text(table: Table, locale: str) -> str:
 
 def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
                     moves: Optional[list[Move]] = None, *, lines: Optional[list[str]] = None,
-                    pinged: Optional[list[str]] = None) -> TurnPost:
+                    pinged: Optional[list[str]] = None, clocks: Optional[str] = None) -> TurnPost:
     """Everything for the post after a start or a move, given the rendered board.
 
     `lines` (default: the events) are the text above the board: a merged board's narration
-    (cogs/board_posts.py).  `pinged` (default: every seat to act) are the seats whose players are mentioned."""
+    (cogs/board_posts.py).  `pinged` (default: every seat to act) are the seats whose players are mentioned.
+    `clocks` (a game with a time bank): the players' clocks, in the footer."""
     assert table.state is not None
     title = tm(game_title(table.game), locale)
     done = table.game.status in ("finished", "abandoned")
@@ -103,7 +104,8 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
         for line in headline(table, locale):
             embed.add_field(name=t("host.post.next", locale), value=clip(line, EMBED_FIELD_VALUE), inline=False)
     embed.set_image(url="attachment://board.png")
-    embed.set_footer(text=t("host.post.footer", locale, id=table.game.number, n=table.state.moves_made))
+    footer = t("host.post.footer", locale, id=table.game.number, n=table.state.moves_made)
+    embed.set_footer(text=clip(f"{footer}\n{clocks}" if clocks and not done else footer, EMBED_FOOTER))
     if not done:  # what the threats, items and tokens in play do (issue 15), in what room is left
         budget = EMBED_TOTAL - NOTES_MARGIN - embed_text_size(embed.to_dict())
         for name, value in note_fields(table, None, locale, budget, EMBED_FIELDS - len(embed.fields)):
@@ -129,7 +131,8 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
 
 
 async def make_turn_post(table: Table, locale: str, events: list[Msg], *, lines: Optional[list[str]] = None,
-                         pinged: Optional[list[str]] = None) -> TurnPost:
-    """Draw the board in the board pool (host/drawing.py), then assemble the post on the loop (views need it)."""
+                         pinged: Optional[list[str]] = None, clocks: Optional[str] = None) -> TurnPost:
+    """Draw the board in the board pool (host/drawing.py), then assemble the post on the loop (views need it).
+    `clocks`: the players' clocks, shown under the board (host/deadlines.py `board_clocks`)."""
     png = await draw_board(table, locale, events)
-    return build_turn_post(table, locale, events, png, lines=lines, pinged=pinged)
+    return build_turn_post(table, locale, events, png, lines=lines, pinged=pinged, clocks=clocks)

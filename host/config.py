@@ -39,6 +39,8 @@ class Config:
     max_open_games_per_user: int = 10  # lobby or running games one user opened, per server
     max_running_games_per_server: int = 500  # lobby or running games of one server (threads: Discord allows 1,000)
     board_workers: Optional[int] = None  # processes drawing boards (host/drawing.py); None: one per core
+    lobby_idle_days: int = 7  # a lobby with no change for this many days expires (host/lobbies.py)
+    away_days_per_year: int = 21  # days a member may be away (/game away) per calendar year, per server
 
     @classmethod
     def load(cls, env_file: Path = ROOT / ".env") -> "Config":
@@ -57,6 +59,8 @@ class Config:
             max_open_games_per_user=count("MAX_OPEN_GAMES_PER_USER", 10),
             max_running_games_per_server=count("MAX_RUNNING_GAMES_PER_SERVER", 500),
             board_workers=workers_set(merged.get("BOARD_WORKERS")),
+            lobby_idle_days=count("LOBBY_IDLE_DAYS", 7),
+            away_days_per_year=count("AWAY_DAYS_PER_YEAR", 21),
         )
 
     def __repr__(self) -> str:  # the token never appears in logs or tracebacks

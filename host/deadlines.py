@@ -25,20 +25,30 @@ timers from the same start; reminders follow it (`start`, `reminded`).  With
 several seats waiting from different starts, the earliest turn expires first
 (`seats`), then the others'.  A deadline switched on mid-turn counts from the
 game's latest change.
+
+Each seat's turn expires once its deadline and then its time bank (setting `bank`,
+host/clocks.py) are spent, not counting the time its player is away (`/game away`,
+host/away.py); the expire timer keeps each seat's clock start in `begun`, and a
+seat whose turn ended pays its overrun from its bank (`charge_banks`).
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
 from storage import TimerRow, TimerStore
+from storage.clocks import AwayStore, BankStore
 
+from .away import until_text
+from .clocks import DAY, BANKS, Period, SeatClock, bank_key, bank_of, clock_text, overrun, seat_clock, span
 from .i18n import t
 from .scheduler import Scheduler
+from .names import shown
 from .tables import Table, TableService, game_title
 
 HOUR = 3600.0
 DEADLINES: dict[str, Optional[float]] = {
     "none": None, "12h": 12 * HOUR, "24h": 24 * HOUR, "48h": 48 * HOUR, "72h": 72 * HOUR, "7d": 168 * HOUR,
+    "1d": DAY, "2d": 2 * DAY, "3d": 3 * DAY,  # the same deadlines, written as days
 }
 DEFAULT_DEADLINE = "48h"
 POLICIES = ("bot", "abandon")
@@ -59,18 +69,6 @@ def deadline_of(settings: dict[str, Any]) -> str:
 def policy_of(settings: dict[str, Any]) -> str:
     value = str(settings.get("expire", DEFAULT_POLICY))
     return value if value in POLICIES else DEFAULT_POLICY
-
-
-def span(seconds: float, locale: str) -> str:
-    """A rough duration for people: '2d 3h', '5h', '45 min'."""
-    minutes = max(0, int(round(seconds / 60)))
-    days, rest = divmod(minutes, 24 * 60)
-    hours, mins = divmod(rest, 60)
-    if days:
-        return t("deadline.span.dh", locale, d=days, h=hours) if hours else t("deadline.span.d", locale, d=days)
-    if hours:
-        return t("deadline.span.h", locale, h=hours)
-    return t("deadline.span.m", locale, m=mins)
 
 
 def deadline_label(key: str, locale: str) -> str:
@@ -94,15 +92,104 @@ def policy_text(table: Table, locale: str) -> str:
 
 
 def settings_text(table: Table, locale: str) -> str:
-    return t("deadline.settings.show", locale, title=game_title(table.game),
-             deadline=deadline_label(deadline_of(table.game.settings), locale), policy=policy_text(table, locale))
+    settings = table.game.settings
+    deadline = deadline_label(deadline_of(settings), locale)
+    if bank_of(settings) and DEADLINES[deadline_of(settings)] is not None:
+        return t("bank.settings.show", locale, title=game_title(table.game), deadline=deadline,
+                 bank=bank_key(settings), policy=policy_text(table, locale))
+    return t("deadline.settings.show", locale, title=game_title(table.game), deadline=deadline,
+             policy=policy_text(table, locale))
 
 
-def deadline_lines(table: Table, locale: str, now: float) -> list[str]:
-    """For /game status: how long the current turn has left."""
-    if table.game.status != "active" or not table.game.deadline:
+def waiting_seats(table: Table) -> list[str]:
+    """The seats a deadline applies to: humans who must decide now (bot seats play themselves)."""
+    out = []
+    for seat in table.to_act:
+        row = table.user_of(seat)
+        if row is not None and row.user_id and not row.is_bot:
+            out.append(seat)
+    return out
+
+
+def away_periods(service: TableService, table: Table, seat: str, after: float) -> list[Period]:
+    """The away periods (host/away.py) of the seat's player in the game's server that end after `after`."""
+    row = table.user_of(seat)
+    if row is None or not row.user_id or row.is_bot or table.game.guild_id is None:
         return []
-    return [t("deadline.status", locale, left=span(max(0.0, table.game.deadline - now), locale))]
+    return [(p.start_at, p.until_at)
+            for p in AwayStore(service.store).periods(table.game.guild_id, row.user_id, ending_after=after)]
+
+
+def turn_begun(timers: TimerStore, game_id: int) -> dict[str, float]:
+    """When each waiting seat's turn clock began, as the game's expire timer keeps it."""
+    timer = next((x for x in timers.for_game(game_id) if x.kind == EXPIRE), None)
+    if timer is None:
+        return {}
+    return {str(k): float(v) for k, v in (timer.payload.get("begun") or timer.payload.get("since") or {}).items()}
+
+
+def seat_clocks(service: TableService, table: Table, now: float) -> dict[str, SeatClock]:
+    """The clocks of the seats the game waits for (none without a deadline)."""
+    seconds = DEADLINES[deadline_of(table.game.settings)]
+    if table.game.status != "active" or seconds is None:
+        return {}
+    begun = turn_begun(TimerStore(service.store), table.game.id)
+    waiting = waiting_seats(table)
+    return seat_clocks_at(service, table, {s: v for s, v in begun.items() if s in waiting}, seconds, now)
+
+
+def deadline_lines(service: TableService, table: Table, locale: str, now: float) -> list[str]:
+    """For /game status: each player's clock and bank ("alice: 1d 4h left + 2d bank"), or, with no bank, how
+    long the current turn has left."""
+    if table.game.status != "active":
+        return []
+    away = away_lines(service, table, locale, now)
+    if not table.game.deadline:
+        return away
+    bank = bank_of(table.game.settings)
+    if not bank:
+        return [t("deadline.status", locale, left=span(max(0.0, table.game.deadline - now), locale))] + away
+    clocks = seat_clocks(service, table, now)
+    used = BankStore(service.store).used(table.game.id)
+    lines = []
+    for row in table.seats:
+        if row.is_bot or not row.user_id:
+            continue
+        if row.seat in clocks:
+            said = clock_text(clocks[row.seat], True, locale)
+        elif bank - used.get(row.seat, 0.0) >= 60:
+            said = t("clock.bank_only", locale, bank=span(bank - used.get(row.seat, 0.0), locale))
+        else:
+            said = t("clock.bank_spent", locale)
+        lines.append(t("clock.line", locale, who=shown(row.name), clock=said))
+    return lines + away
+
+
+def board_clocks(service: TableService, table: Table, locale: str, now: float) -> Optional[str]:
+    """Under a board of a game with a time bank: the clocks of the players to decide
+    ("⏳ bob: 1d 4h left + 2d bank").  Read before the change's deadlines are re-planned, so a player whose
+    turn begins with this change counts from it; None without a bank."""
+    seconds = DEADLINES[deadline_of(table.game.settings)]
+    if table.game.status != "active" or seconds is None or not bank_of(table.game.settings):
+        return None
+    begun = turn_begun(TimerStore(service.store), table.game.id)
+    start = min(table.game.updated_at, now)
+    clocks = seat_clocks_at(service, table, {s: begun.get(s, start) for s in waiting_seats(table)}, seconds, now)
+    return " · ".join(t("clock.line", locale, who=shown(table.names.get(seat, seat)), clock=clock_text(c, True, locale))
+                      for seat, c in clocks.items()) or None
+
+
+def away_lines(service: TableService, table: Table, locale: str, now: float) -> list[str]:
+    """"alice is away until Monday 3 Feb." for each player of the game away now (host/away.py)."""
+    if table.game.guild_id is None:
+        return []
+    store, lines = AwayStore(service.store), []
+    for row in table.seats:
+        if row.user_id and not row.is_bot:
+            period = store.current(table.game.guild_id, row.user_id, now)
+            if period is not None:
+                lines.append(t("away.status", locale, who=shown(row.name), until=until_text(period.until_at, locale)))
+    return lines
 
 
 def clear_deadline(service: TableService, game_id: int) -> None:
@@ -128,12 +215,7 @@ class DeadlinePlanner:
     # ---- scheduling ------------------------------------------------------------------
     def waiting(self, table: Table) -> list[str]:
         """The seats a deadline applies to: humans who must decide now (bot seats play themselves)."""
-        out = []
-        for seat in table.to_act:
-            row = table.user_of(seat)
-            if row is not None and row.user_id and not row.is_bot:
-                out.append(seat)
-        return out
+        return waiting_seats(table)
 
     def clear(self, game_id: int) -> None:
         clear_deadline(self.service, game_id)
@@ -152,8 +234,30 @@ class DeadlinePlanner:
         latest = self.service.games.last_standing_move_at(table.game.id)
         return start if latest is None else max(start, latest)
 
+    def charge_banks(self, table: Table, previous: Optional[TimerRow], begun: dict[str, float],
+                     seconds: float) -> None:
+        """Seats whose turn ended since the previous step pay their overrun from their bank."""
+        bank = bank_of(table.game.settings)
+        if previous is None or not bank:
+            return
+        before = {str(k): float(v) for k, v in (previous.payload.get("begun") or previous.payload.get("since")
+                                                or {}).items()}
+        ended = min(table.game.updated_at, self.clock())
+        used = BankStore(self.service.store).used(table.game.id)
+        spent = {}
+        for seat, since in before.items():
+            if begun.get(seat) == since:
+                continue  # still the same turn
+            took = overrun(since, ended, seconds, bank - used.get(seat, 0.0),
+                           away_periods(self.service, table, seat, since))
+            if took > 0:
+                spent[seat] = took
+        BankStore(self.service.store).spend(table.game.id, spent)
+
     def schedule(self, table: Table) -> Optional[float]:
-        """Replace the game's deadline timers for its current step; returns the deadline (None: none)."""
+        """Replace the game's deadline timers for its current step; returns the deadline (None: none).
+        Each waiting seat's turn expires when its turn deadline and its bank are spent, away periods not
+        counted (host/clocks.py); the earliest expires first (`seats`), then the others'."""
         game = table.game
         seconds = DEADLINES[deadline_of(game.settings)]
         seats = self.waiting(table)
@@ -162,23 +266,34 @@ class DeadlinePlanner:
             return None
         previous = next((t for t in self.timers.for_game(game.id) if t.kind == EXPIRE), None)
         since = self.turn_starts(table, seats, previous)
-        start = min(since.values())
-        due = [s for s in seats if since[s] <= start]  # the others' (later) deadlines follow once these moved
+        begun = dict(since)
         if len(table.seats) == 1:
-            start = self.solo_start(table, start)
+            begun = {seat: self.solo_start(table, start) for seat, start in since.items()}
+        self.charge_banks(table, previous, begun, seconds)
+        now = self.clock()
+        clocks = seat_clocks_at(self.service, table, begun, seconds, now)
+        deadline = min(c.expiry for c in clocks.values())
+        due = [s for s in seats if clocks[s].expiry <= deadline]  # the others' (later) deadlines follow
+        start = min(begun[s] for s in due)
         reminded: list[str] = []
         if previous is not None and previous.payload.get("start") == start:
             reminded = list(previous.payload.get("reminded") or [])  # the same turn: never remind twice
+        away = [p for s in due for p in away_periods(self.service, table, s, start)]
         self.timers.clear_game(game.id, KINDS)
-        now = self.clock()
-        deadline = start + seconds
         self.scheduler.add(EXPIRE, deadline, game_id=game.id,
                            payload={"version": game.version, "seats": due, "deadline": deadline, "start": start,
-                                    "since": since, "reminded": reminded})
+                                    "since": since, "begun": begun, "reminded": reminded})
         for mark, at in (("half", start + seconds / 2), ("hour", deadline - HOUR)):
-            if mark in reminded or at <= now or at <= start:
-                continue  # already sent for this turn, or its time is past
+            if mark in reminded or at <= now or at <= start or any(a <= at < b for a, b in away):
+                continue  # already sent for this turn, its time is past, or the player is away then
             self.scheduler.add(REMIND, at, game_id=game.id,
                                payload={"version": game.version, "mark": mark, "deadline": deadline, "seats": due})
         self.service.games.set_deadline(game.id, deadline)
         return deadline
+
+
+def seat_clocks_at(service: TableService, table: Table, begun: dict[str, float], seconds: float,
+                   now: float) -> dict[str, SeatClock]:
+    bank, used = bank_of(table.game.settings), BankStore(service.store).used(table.game.id)
+    return {seat: seat_clock(seat, start, seconds, max(0.0, bank - used.get(seat, 0.0)),
+                             away_periods(service, table, seat, start), now) for seat, start in begun.items()}

@@ -42,10 +42,13 @@ class Actor:
 
 @dataclass
 class Limits:
-    """How many games may be open at once (the bot's Config: MAX_OPEN_GAMES_PER_USER, MAX_RUNNING_GAMES_PER_SERVER)."""
+    """How many games may be open at once (the bot's Config: MAX_OPEN_GAMES_PER_USER, MAX_RUNNING_GAMES_PER_SERVER),
+    how long a lobby waits (LOBBY_IDLE_DAYS) and how long a member may be away each year (AWAY_DAYS_PER_YEAR)."""
 
     open_per_user: int = 10  # lobby or active games a user opened, per server
     running_per_server: int = 500  # lobby or active games of one server
+    lobby_idle_days: float = 7.0  # a lobby unchanged this long expires (LOBBY_IDLE_DAYS; host/lobbies.py)
+    away_days_per_year: float = 21.0  # /game away per member and server, per calendar year (host/away.py)
 
 
 @dataclass
@@ -177,8 +180,12 @@ class TableService:
         """Open and running games of this server (of one channel, when given); a DM has none."""
         if guild_id is None:
             raise Refusal("host.refuse.dm_only")
-        rows = self.games.find(guild_id=guild_id, channel_id=channel_id, limit=25)
+        rows = self.games.find(guild_id=guild_id, channel_id=channel_id, limit=25, idle_before=self.idle_before())
         return [self.table(g.id) for g in rows]
+
+    def idle_before(self) -> float:
+        """A lobby unchanged since before this moment has expired (host/lobbies.py closes it)."""
+        return self.clock() - self.limits.lobby_idle_days * 86400.0
 
     def legal_moves(self, table: Table, user_id: int) -> list[Move]:
         self._require_active(table)
@@ -213,10 +220,11 @@ class TableService:
         """Refuse a new game past the open-games limits (per user in a server, per server)."""
         if guild_id is None:
             raise Refusal("host.refuse.dm_only")
-        mine = self.games.count_running(guild_id, creator_id=actor.user_id)
+        idle = self.idle_before()  # expired lobbies no longer count, even before their timer closed them
+        mine = self.games.count_running(guild_id, creator_id=actor.user_id, idle_before=idle)
         if mine >= self.limits.open_per_user:
             raise Refusal("host.refuse.too_many_open", n=mine, max=self.limits.open_per_user)
-        if self.games.count_running(guild_id) >= self.limits.running_per_server:
+        if self.games.count_running(guild_id, idle_before=idle) >= self.limits.running_per_server:
             raise Refusal("host.refuse.server_full", max=self.limits.running_per_server)
 
     def join(self, actor: Actor, table: Table) -> Table:

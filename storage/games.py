@@ -49,10 +49,15 @@ class GameStore:
         row = cur.fetchone()
         return GameRow.from_row(dict(zip([c[0] for c in cur.description], row))) if row else None
 
-    def count_running(self, guild_id: Optional[int], creator_id: Optional[int] = None) -> int:
-        """Games of this server in the lobby or running (only those `creator_id` opened, when given)."""
+    def count_running(self, guild_id: Optional[int], creator_id: Optional[int] = None,
+                      idle_before: Optional[float] = None) -> int:
+        """Games of this server in the lobby or running (only those `creator_id` opened, when given); a lobby
+        unchanged since before `idle_before` has expired and does not count."""
         sql = "SELECT COUNT(*) FROM games WHERE guild_id IS ? AND status IN ('lobby', 'active')"
         args: list[Any] = [guild_id]
+        if idle_before is not None:
+            sql += " AND (status = 'active' OR updated_at > ?)"
+            args.append(idle_before)
         if creator_id is not None:
             sql += " AND creator_id = ?"
             args.append(creator_id)
@@ -92,9 +97,15 @@ class GameStore:
         user_id: Optional[int] = None,
         statuses: Sequence[Status] = ("lobby", "active"),
         limit: int = 100,
+        idle_before: Optional[float] = None,
     ) -> list[GameRow]:
+        """Games by place, player and status, latest change first; `idle_before`: lobbies unchanged since
+        before it have expired and are left out."""
         where = [f"status IN ({', '.join('?' for _ in statuses)})"]
         params: list[Any] = list(statuses)
+        if idle_before is not None:
+            where.append("(status != 'lobby' OR updated_at > ?)")
+            params.append(idle_before)
         if channel_id is not None:
             where.append("(channel_id = ? OR thread_id = ?)")
             params += [channel_id, channel_id]
@@ -112,6 +123,21 @@ class GameStore:
         cur = self.store.conn.execute(sql, params)
         cols = [c[0] for c in cur.description]
         return [GameRow.from_row(dict(zip(cols, r))) for r in cur.fetchall()]
+
+    def idle_lobbies(self, idle_before: float, guild_id: Optional[int] = None, limit: int = 500) -> list[GameRow]:
+        """Lobbies unchanged since `idle_before` or earlier (of one server, when given), oldest first."""
+        sql, params = "SELECT * FROM games WHERE status = 'lobby' AND updated_at <= ?", [idle_before]
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        cur = self.store.conn.execute(sql + " ORDER BY updated_at, id LIMIT ?", [*params, limit])
+        cols = [c[0] for c in cur.description]
+        return [GameRow.from_row(dict(zip(cols, r))) for r in cur.fetchall()]
+
+    def oldest_lobby_change(self) -> Optional[float]:
+        """When the least recently changed lobby last changed (None: no lobby)."""
+        row = self.store.conn.execute("SELECT MIN(updated_at) FROM games WHERE status = 'lobby'").fetchone()
+        return float(row[0]) if row and row[0] is not None else None
 
     def all_ids(self) -> list[int]:
         return [r[0] for r in self.store.conn.execute("SELECT id FROM games ORDER BY id")]

@@ -217,6 +217,31 @@ def _m8_private_threads(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m9_time_banks_and_away(conn: sqlite3.Connection) -> None:
+    """Time banks and holidays: how much of its bank each seat of a game has spent (`time_banks`), and the
+    periods a member of a server is away (`away`: their deadlines there stand still; `until_at` is moved to the
+    moment of `/game back` when they return early)."""
+    _run(
+        conn,
+        """
+        CREATE TABLE time_banks (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seat TEXT NOT NULL,
+            used REAL NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE TABLE away (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            start_at REAL NOT NULL,
+            until_at REAL NOT NULL
+        );
+        CREATE INDEX away_by_user ON away (guild_id, user_id, until_at)
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_async_play,
@@ -226,6 +251,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m6_seats,
     _m7_waiting_digest,
     _m8_private_threads,
+    _m9_time_banks_and_away,
 ]
 
 

@@ -74,3 +74,11 @@ class TimerStore:
                 "DELETE FROM timers WHERE id = ? AND kind = ? AND due_at = ? AND created_at = ?",
                 (timer.id, timer.kind, timer.due_at, timer.created_at),
             ).rowcount == 1
+
+    def of_kind(self, kind: str) -> list[TimerRow]:
+        """Every timer of one kind, earliest first (timers of no game, e.g. the lobby sweep)."""
+        return self._select("kind = ?", [kind])
+
+    def clear_kind(self, kind: str) -> int:
+        with self.store.transaction() as conn:
+            return conn.execute("DELETE FROM timers WHERE kind = ?", (kind,)).rowcount

@@ -108,7 +108,8 @@ def test_a_player_who_leaves_a_running_game_is_replaced_by_a_bot_and_the_game_is
             out = await s.leave("bob", "/game leave", "wayfinders-1")
             assert not out.refused, texts(out)
             assert "Bot · bob (greedy)" in texts(out)
-            assert any(not m.ephemeral and "no longer counts" in m.content for m in out)
+            public = [m for m in out if not m.ephemeral]
+            assert len(public) == 1 and "no longer counts" in public[0].text()  # told on the board: one post
             table = read(s.db)
             bob = table.user_of("p2")
             assert bob.is_bot and bob.user_id is None and bob.name == "Bot · bob (greedy)"

@@ -111,7 +111,7 @@ async def two_player_game(s: Table, *extra: str) -> None:
 
 
 def contents(sent) -> str:
-    return "\n".join(m.content for m in sent)
+    return "\n".join(m.text() for m in sent)
 
 
 # ---- expiry ---------------------------------------------------------------------------------
@@ -138,17 +138,18 @@ def test_expiry_lets_a_bot_play_posts_the_board_and_unrates_the_game(tmp_path):
             version = s.game().game.version
             assert s.game().game.rated
             posted = await s.fire(48.01)
-            assert posted[0].channel == THREAD and f"Time is up for {late}" in posted[0].content
-            assert "A bot played in their place" in posted[0].content
-            board = posted[1]
-            assert board.channel == THREAD and board.files and board.files[0].endswith(".png")
+            assert len(posted) == 1  # one post: "Time is up", what the bot did, the board for the next player
+            board = posted[0]
+            assert board.channel == THREAD and f"Time is up for {late}" in board.text()
+            assert "A bot played in their place" in board.text()
+            assert board.files and board.files[0].endswith(".png")
             table = s.game()
             assert table.game.rated is False
             assert table.game.version > version and table.user_of(table.to_act[0]).name != late
             log = s.service.games.moves(1)
             # the bot kept going while the same player still had to decide within that turn
             assert log and {(m.user_id, table.user_of(m.seat).name) for m in log} == {(None, late)}
-            assert len([m for m in posted if m.files]) == len(log)  # one board per bot move
+            assert board.content == f"<@{table.user_of(table.to_act[0]).user_id}>"  # only the next player is pinged
             # the next player's deadline counts from the bot's move
             expire = next(t for t in s.timers() if t.kind == EXPIRE)
             assert expire.due_at == s.clock.now + 48 * HOUR and expire.payload["version"] == table.game.version
@@ -190,7 +191,7 @@ def test_reminders_at_half_and_one_hour_before_are_never_repeated(tmp_path):
             assert len(hour) == 1 and "Time left: 1h" in hour[0].content
             assert await s.fire(0.5) == []
             expired = await s.fire(0.5)
-            assert f"Time is up for {late}" in expired[0].content
+            assert f"Time is up for {late}" in expired[0].text()
     run(go())
 
 
@@ -416,7 +417,7 @@ def test_the_turn_post_unarchives_the_games_thread(tmp_path):
             posted = await s.fire(48.01)  # the deadline's posts: no interaction involved, only ops.post
             assert ("PATCH", "/channels/{channel_id}") in s.t.server.requests  # ops.post unarchived it first
             assert not s.t.registry.find_channel(THREAD).archived
-            assert [m.channel for m in posted] == [THREAD, THREAD] and posted[1].files
+            assert [m.channel for m in posted] == [THREAD] and posted[0].files  # one board, "Time is up" on it
     run(go())
 
 
@@ -425,7 +426,7 @@ def test_expiry_posts_in_the_servers_language(tmp_path):
         async with Table(tmp_path, Clock(), guild_locale="es-ES") as s:
             await two_player_game(s)
             posted = await s.fire(48.01)
-            assert "Se acabó el tiempo" in posted[0].content and "Un bot jugó en su lugar" in posted[0].content
+            assert "Se acabó el tiempo" in posted[0].text() and "Un bot jugó en su lugar" in posted[0].text()
     run(go())
 
 
@@ -487,7 +488,7 @@ def test_an_expired_turn_is_chosen_in_a_worker_thread(tmp_path, monkeypatch):
         async with Table(tmp_path, Clock()) as s:
             await two_player_game(s)
             posted = await s.fire(48.01)
-            assert "Time is up" in posted[0].content
+            assert "Time is up" in posted[0].text()
     run(go())
     assert threads and all(t is not threading.main_thread() for t in threads)
 
@@ -519,7 +520,7 @@ def test_an_expiry_that_loses_a_race_to_a_bot_seat_reads_the_game_again_and_play
             late = s.game().to_act[0]
             calls = _race_once(monkeypatch, s)
             posted = await s.fire(48.01)
-            assert "Time is up" in posted[0].content and len(calls) >= 2
+            assert "Time is up" in posted[0].text() and len(calls) >= 2
             assert late not in s.game().to_act  # the bot still played the whole late turn
             assert any(m.seat == late and m.user_id is None for m in s.service.games.moves(1))
     run(go())

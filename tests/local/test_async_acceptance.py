@@ -73,7 +73,7 @@ class Local:
 
 
 def texts(messages) -> str:
-    return "\n".join(m.content for m in messages)
+    return "\n".join(m.text() for m in messages)
 
 
 def test_a_game_left_alone_for_two_days_still_ends_with_replay_chart_and_stats(tmp_path, monkeypatch):

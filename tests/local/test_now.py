@@ -55,7 +55,7 @@ def test_now_shows_a_reminder_then_a_turn_a_bot_played_after_two_days(tmp_path):
     later = local(tmp_path, "--now", "+2d", "--guild-locale", "es", "--locale", "en", "/game status game:1")
     assert later.returncode == 0, later.stderr
     out = later.stdout
-    assert "[#wayfinders-1] ⏰ Se acabó el tiempo de" in out and "Un bot jugó en su lugar" in out
+    assert "  | ⏰ Se acabó el tiempo de bob" in out and "Un bot jugó en su lugar" in out  # on the board it played
     assert "[image]" in out.split("Se acabó el tiempo", 1)[1]  # the bot's move was posted as a board
     assert out.index("Se acabó el tiempo") < out.index("(only you) **Wayfinders #1**")  # English for the user
 
