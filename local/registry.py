@@ -70,6 +70,7 @@ CREATE TABLE IF NOT EXISTS local_members (
     guild_id INTEGER NOT NULL,
     user_id INTEGER NOT NULL,
     PRIMARY KEY (guild_id, user_id)
+);
 CREATE TABLE IF NOT EXISTS local_thread_members (  -- who a private thread shows to (besides moderators)
     thread_id INTEGER NOT NULL,
     user_id INTEGER NOT NULL,
