@@ -15,7 +15,7 @@ from host import drawing, offloop
 from host.config import Config
 from host.tables import Limits, TableService
 from rules import GAMES
-from storage import open_store
+from storage import open_reader, open_store
 
 from . import CORE_COGS
 from .actions import Actions
@@ -56,6 +56,10 @@ class GameBot(commands.AutoShardedBot):
             self.service = TableService(self.store, clock=self.clock, seeds=lambda: int(fixed), limits=limits)
         else:
             self.service = TableService(self.store, clock=self.clock, limits=limits)
+        # Reads that cannot wait (autocomplete) use a read-only connection on a thread of their own
+        # (host/offloop.py `read`): a write waiting for the lock never delays them.
+        reader = open_reader(self.store)
+        self.reads = self.service if reader is self.store else TableService(reader, clock=self.clock, limits=limits)
         self.actions = Actions(self, self.service)
         # Boards are drawn in processes, one per core unless BOARD_WORKERS says otherwise (host/drawing.py);
         # the pool belongs to the process (bot.py stops it on the way out), so a new bot reuses it.
@@ -64,6 +68,10 @@ class GameBot(commands.AutoShardedBot):
         close_the_door(self)
 
     async def setup_hook(self) -> None:
+        # Before the gateway connects: the board workers start and warm up (seconds of forks and imports, in a
+        # thread), so no interaction ever waits for them; without workers this returns at once.
+        if await self.boards.ready():
+            log.info("board pool ready: %d worker processes", self.boards.workers)
         await self.tree.set_translator(CommandTranslator())
         for spec in CORE_COGS:
             module, _, name = spec.partition(":")
@@ -82,6 +90,13 @@ class GameBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
+
+    async def read(self, method: str, *args, **kwargs):
+        """`TableService.<method>(*args, **kwargs)` on the read-only connection, never behind a write (an
+        in-memory database has one connection: then on the storage thread)."""
+        if self.reads is self.service:
+            return await offloop.call(getattr(self.service, method), *args, **kwargs)
+        return await offloop.read(getattr(self.reads, method), *args, **kwargs)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
@@ -107,7 +122,9 @@ class GameBot(commands.AutoShardedBot):
                 await super().close()
             else:
                 await self.http.close()
-        finally:  # on the storage thread, after any call still queued there (host/offloop.py)
+        finally:  # each connection on its own thread, after any call still queued there (host/offloop.py)
+            if self.reads is not self.service:
+                await offloop.read(self.reads.store.close)
             await offloop.call(self.store.close)
 
 
