@@ -10,5 +10,6 @@ CORE_COGS = (
     "cogs.deadlines_cog:DeadlinesCog",
     "cogs.history_cog:HistoryCog",
     "cogs.reconcile:ReconcileCog",
+    "cogs.gateway_watch:GatewayWatch",
     "cogs.pause:PauseCog",  # last: it archives a finished game's thread after every other listener
 )

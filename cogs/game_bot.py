@@ -19,6 +19,7 @@ from storage import open_reader, open_store
 
 from . import CORE_COGS
 from .actions import Actions
+from .gateway_watch import HEARTBEAT_TIMEOUT
 from .lifecycle import GRACE, close_the_door, drain
 from .scope import ServerTree, guild_only_everywhere
 from .translator import CommandTranslator  # command names and descriptions in Spanish
@@ -45,7 +46,8 @@ class GameBot(commands.AutoShardedBot):
         intents = discord.Intents.none()
         intents.guilds = True  # threads and channels; no privileged intents needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=ServerTree)  # commands from a DM are refused (cogs/scope.py)
+                         tree_cls=ServerTree,  # commands from a DM are refused (cogs/scope.py)
+                         heartbeat_timeout=HEARTBEAT_TIMEOUT)  # a dead gateway resumed in seconds (cogs/gateway_watch.py)
         self.config = config
         self.store = open_store(config.db_path)
         self.clock = clock or time.time  # injectable: tests and `local --now` run the bot on another clock
