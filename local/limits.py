@@ -150,7 +150,8 @@ def attachment_problems(body: dict[str, Any], uploads: Iterable[tuple[str, bytes
                            ("author.icon_url", (e.get("author") or {}).get("icon_url")),
                            ("footer.icon_url", (e.get("footer") or {}).get("icon_url"))):
             if isinstance(url, str) and url.startswith(ATTACHMENT_URL) and url[len(ATTACHMENT_URL):] not in names:
-                out.append(f"embeds.{i}.{where}: {url} names no file of the message ({', '.join(sorted(names)) or 'none'})")
+                files = ", ".join(sorted(names)) or "none"
+                out.append(f"embeds.{i}.{where}: {url} names no file of the message ({files})")
     return out
 
 
@@ -325,5 +326,5 @@ def check_message(body: dict[str, Any], uploads: Iterable[tuple[str, bytes]] = (
         raise http_error(400, 50035, "Invalid Form Body: " + "; ".join(found))
 
 
-__all__ = ["Ledger", "RateModel", "attachment_problems", "autocomplete_problems", "check_message", "command_problems", "component_problems",
-           "problems"]
+__all__ = ["Ledger", "RateModel", "attachment_problems", "autocomplete_problems", "check_message", "command_problems",
+           "component_problems", "problems"]
