@@ -93,12 +93,14 @@ class GameBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
             log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
 
-    async def read(self, method: str, *args, **kwargs):
-        """`TableService.<method>(*args, **kwargs)` on the read-only connection, never behind a write (an
-        in-memory database has one connection: then on the storage thread)."""
-        if self.reads is self.service:
-            return await offloop.call(getattr(self.service, method), *args, **kwargs)
-        return await offloop.read(getattr(self.reads, method), *args, **kwargs)
+    async def read(self, method, *args, **kwargs):
+        """`TableService.<method>(*args, **kwargs)` (or, for a function, `method(service, *args, **kwargs)`) on
+        the read-only connection, never behind a write (an in-memory database has one connection: then on the
+        storage thread)."""
+        run = offloop.call if self.reads is self.service else offloop.read
+        if callable(method):
+            return await run(method, self.reads, *args, **kwargs)
+        return await run(getattr(self.reads, method), *args, **kwargs)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))

@@ -9,6 +9,7 @@ import sqlite3
 import pytest
 
 from bot import make_bot
+from cogs.info import log_page
 from host.tables import TableService
 from local import LocalTable
 from host import offloop
@@ -129,6 +130,7 @@ def test_autocomplete_reads_on_its_own_connection_while_a_write_waits_for_the_lo
                 await asyncio.sleep(0.1)
                 assert not write.done()
                 tables = await bot.read("list_games", guild)
+                page = await bot.read(log_page, tables[0], "en", None)  # a function of the read service
                 read_first = not write.done()
                 suggested = await s.table.complete(first, "/play move:", "wayfinders-1")  # after the write
             finally:
@@ -136,6 +138,7 @@ def test_autocomplete_reads_on_its_own_connection_while_a_write_waits_for_the_lo
                 other.close()
             assert read_first, "the read waited for the write"
             assert [t.game.number for t in tables] == [1] and tables[0].game.status == "active"
+            assert page and "Wayfinders" in page[0], page
             with pytest.raises(Refusal):
                 await write  # the write itself gave up as busy, as before
             assert len(list(suggested)) > 0 and suggested.errors == []
