@@ -28,6 +28,7 @@ import ctypes.util
 import logging
 import multiprocessing
 import os
+import select
 import signal
 import threading
 import time
@@ -56,8 +57,9 @@ def cores() -> int:
 
 
 def _die_with_parent() -> None:
-    """Linux: the kernel kills this worker when its parent (the forkserver, which itself stops when the bot
-    does) goes away, so a bot killed with SIGKILL leaves no drawing process behind."""
+    """Linux: the kernel kills this worker when its parent (the forkserver) goes away; `_die_with` ends it
+    with the bot itself, after which the forkserver stops too: a bot killed with SIGKILL leaves no drawing
+    process behind."""
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -65,9 +67,36 @@ def _die_with_parent() -> None:
         pass
 
 
-def _warm() -> None:
-    """A worker's start: tied to its parent's life, every game's renderer imported before the first board."""
+def _die_with(owner: int) -> None:
+    """End this worker when the bot process `owner` ends, however it ends (SIGKILL too).  PR_SET_PDEATHSIG
+    alone is not enough: a worker's parent is the forkserver, and the forkserver stays up while any of its
+    children holds its "alive" pipe, which every worker does, so after a kill -9 of the bot the forkserver
+    and its workers kept each other running."""
+    def watch() -> None:
+        try:
+            handle = os.pidfd_open(owner)  # Linux 5.3+: readable once the process has ended
+        except (AttributeError, OSError):
+            handle = None
+        if handle is not None:
+            select.select([handle], [], [])
+        else:
+            while True:
+                time.sleep(1.0)
+                try:
+                    os.kill(owner, 0)
+                except ProcessLookupError:
+                    break
+                except PermissionError:  # alive, another user's: cannot happen for our own parent, keep waiting
+                    pass
+        os._exit(0)
+
+    threading.Thread(target=watch, name="owner-watch", daemon=True).start()
+
+
+def _warm(owner: int) -> None:
+    """A worker's start: tied to the bot's life, every game's renderer imported before the first board."""
     _die_with_parent()
+    _die_with(owner)
     for key in GAMES:
         renderer_for(key)
 
@@ -117,7 +146,7 @@ class BoardPool:
         context = multiprocessing.get_context("forkserver" if forkserver else "spawn")
         if forkserver:  # the server imports the renderers once; every worker forks from it ready to draw
             context.set_forkserver_preload([__name__])
-        return ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm)
+        return ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm, initargs=(os.getpid(),))
 
     def start(self) -> None:
         """Blocking (call it in a thread): start every worker process and wait until each has imported the

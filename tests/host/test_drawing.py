@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -161,3 +164,41 @@ def test_a_closed_pool_never_starts(table):
     pool = drawing.BoardPool(2)
     pool.close()
     assert asyncio.run(pool.ready()) is False and pool.worker_pids() == []
+
+
+KILLED_BOT = """
+import asyncio, os, signal
+from host import drawing
+
+async def main():
+    pool = drawing.BoardPool(2)
+    await pool.ready()
+    print(" ".join(map(str, pool.worker_pids())), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+asyncio.run(main())
+"""
+
+
+def test_a_bot_killed_with_sigkill_leaves_no_drawing_process_behind():
+    """The workers end with the bot however it ends: a kill -9 used to leave the forkserver and its workers
+    running, each keeping the other alive."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    done = subprocess.run([sys.executable, "-c", KILLED_BOT], cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    pids = [int(p) for p in done.stdout.split()]
+    assert len(pids) == 2
+    for _ in range(100):
+        alive = [pid for pid in pids if _alive(pid)]
+        if not alive:
+            break
+        time.sleep(0.1)
+    assert alive == [], f"drawing workers still running after the bot was killed: {alive}"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split(")")[-1].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
