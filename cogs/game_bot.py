@@ -73,7 +73,8 @@ class GameBot(commands.AutoShardedBot):
         # Before the gateway connects: the board workers start and warm up (seconds of forks and imports, in a
         # thread), so no interaction ever waits for them; without workers this returns at once.
         if await self.boards.ready():
-            log.info("board pool ready: %d worker processes", self.boards.workers)
+            log.info("board pool ready: %d worker processes (pids %s)", self.boards.workers,
+                     " ".join(map(str, self.boards.worker_pids())))
         await self.tree.set_translator(CommandTranslator())
         for spec in CORE_COGS:
             module, _, name = spec.partition(":")

@@ -12,7 +12,8 @@ interaction callback route, its thread and lobby post; a join and a start by but
 post answered with a 429 (and Discord's JSON body) and retried by discord.py; a move played by pressing
 one of the board's buttons, its board post meeting a burst of 500s (retried); autocomplete; the gateway
 cut, the bot resuming and the missed event replayed; the gateway gone silent, noticed within the bot's
-heartbeat timeout and resumed; and SIGTERM stopping the bot cleanly (exit code 0, the database closed).
+heartbeat timeout and resumed; and SIGTERM stopping the bot cleanly (exit code 0, the database closed); then a kill -9 right after a move
+is saved, its drawing workers ending with it, and the restarted bot posting that move's board.
 Every interaction is answered within Discord's 3 seconds: the figures are printed.
 """
 from __future__ import annotations
@@ -36,7 +37,7 @@ TIMEOUT = 90.0  # seconds for any one step: generous, a loaded 2-core machine is
 
 def bot_env(tmp: Path, fake: FakeDiscord) -> dict[str, str]:
     custom = tmp / "custom"
-    custom.mkdir()
+    custom.mkdir(exist_ok=True)
     (custom / "sitecustomize.py").write_text(
         "import discord.http\n"
         f"discord.http.Route.BASE = {fake.base!r}  # the fake Discord of tests/protocol\n", encoding="utf-8")
@@ -266,11 +267,64 @@ async def steps(fake: FakeDiscord, proc: asyncio.subprocess.Process, log: Path, 
     assert fake.closes[-1] == 1000, f"the bot did not close the gateway normally: {fake.closes}"
     service.store.close()
     assert not (tmp / "games.db-wal").exists() or (tmp / "games.db-wal").stat().st_size == 0
+
+    await killed_and_restarted(fake, tmp, game_id)
     assert fake.problems == [], "payloads over Discord's limits:\n" + "\n".join(fake.problems)
     assert fake.unknown == [], f"the bot called routes this fake does not model: {fake.unknown}"
     report_answers(fake)
     refused = [(c.method, c.path, c.status, c.code) for c in fake.refusals(10062, 40060, 50027, 50013, 10015)]
     assert refused == [], f"Discord would have refused: {refused}"
+
+
+async def start_bot(fake: FakeDiscord, tmp: Path, log: Path, **env: str) -> asyncio.subprocess.Process:
+    with open(log, "wb") as out:
+        return await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), "run", cwd=tmp,
+                                                    env={**bot_env(tmp, fake), **env}, stdout=out, stderr=out)
+
+
+async def killed_and_restarted(fake: FakeDiscord, tmp: Path, game_id: int) -> None:
+    """A kill -9 right after a move is saved (the crash test's hook): its drawing workers end with it, and the
+    restarted bot posts the saved move's board (cogs/reconcile.py)."""
+    log = tmp / "crashed.log"
+    proc = await start_bot(fake, tmp, log, GAMEHOST_CRASH_AT="after-save")
+    try:
+        ready = await wait_log(log, r"board pool ready: 2 worker processes \(pids (\d+) (\d+)\)", proc)
+        workers = [int(pid) for pid in ready.groups()]
+        await wait_log(log, r"logged in as \S+ in 2 servers", proc)
+        board = thread_posts(fake, "mv:")[-1]
+        player = mentioned(board)
+        move = next(b for b in buttons(board) if b.startswith("mv:"))
+        before = len(thread_posts(fake, "mv:"))
+        await fake.click(player, board, move)
+        assert await asyncio.wait_for(proc.wait(), TIMEOUT) == 137  # died as a kill -9 would, the move saved
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    for _ in range(100):  # the workers end with the bot; nothing is left running
+        if not any(Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().split(")")[-1][:3]
+                   for pid in workers):
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise AssertionError(f"the killed bot's drawing workers {workers} are still running")
+    service = TableService(open_store(tmp / "games.db"))
+    assert service.games.move_count(game_id) == 4 and len(thread_posts(fake, "mv:")) == before  # saved, unposted
+    service.store.close()
+
+    log = tmp / "restarted.log"
+    proc = await start_bot(fake, tmp, log)
+    try:
+        await fake.wait_for("the saved move's board posted by the restarted bot",
+                            lambda: len(thread_posts(fake, "mv:")) > before, TIMEOUT, proc)
+        await wait_log(log, r"start-up: ", proc)
+        assert mentioned(thread_posts(fake, "mv:")[-1]), "the board after the restart pings nobody"
+        proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(proc.wait(), TIMEOUT) == 0
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
 
 
 async def heard_everything(fake: FakeDiscord, proc: asyncio.subprocess.Process) -> None:
