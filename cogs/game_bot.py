@@ -70,8 +70,8 @@ class GameBot(commands.AutoShardedBot):
         close_the_door(self)
 
     async def setup_hook(self) -> None:
-        # Before the gateway connects: the board workers start and warm up (seconds of forks and imports, in a
-        # thread), so no interaction ever waits for them; without workers this returns at once.
+        # Before the gateway connects: the board workers start and warm up (seconds of every core, in a thread),
+        # so no interaction ever waits for them or competes with their start; without workers this returns at once.
         if await self.boards.ready():
             log.info("board pool ready: %d worker processes (pids %s)", self.boards.workers,
                      " ".join(map(str, self.boards.worker_pids())))

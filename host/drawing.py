@@ -7,8 +7,10 @@ bot uses every core, and the event loop never waits for a drawing.
 A worker receives only what the drawing needs (the public view, the names as drawn, the caption lines,
 the language), all plain pydantic models and strings.  Workers are forkserver children (a clean process, not
 a copy of the bot's threads) that import every renderer once.  They start and warm up off the event loop:
-`ready()` runs before the bot connects (cogs/game_bot.py), since forking them and importing the renderers
-takes seconds that on the loop would make every interaction of those seconds late; without it, the first
+`ready()` runs before the bot connects (cogs/game_bot.py): starting them takes seconds of every core (the
+forkserver and each worker import the renderers; 4-6 s on a loaded 2-core machine, `bot.py bench
+pool-start`), and done while the bot served, on the first board, it made the interactions of those seconds
+late; the bot's own thread waits for nothing but a pid from the forkserver.  Without `ready()`, the first
 board starts them in a background thread and is itself drawn in a thread meanwhile.
 
 After about `MAX_TASKS` boards a worker the whole pool is replaced by a fresh one, so that no allocator
