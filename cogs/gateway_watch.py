@@ -36,12 +36,14 @@ async def extra_heartbeat(bot: Any, shard_id: int) -> bool:
     socket = getattr(ws, "socket", None)
     if keep_alive is None or socket is None or socket.closed:
         return False
+    # The keep-alive measures its latency from the last heartbeat sent: set before sending, as the ACK may be
+    # read while the frame is still being written.
+    keep_alive._last_send = time.perf_counter()
     try:
         await ws.send_heartbeat(keep_alive.get_payload())
     except Exception as exc:  # a closing connection: discord.py's own reconnect takes it from here
         log.debug("extra heartbeat on shard %s not sent: %s", shard_id, exc)
         return False
-    keep_alive._last_send = time.perf_counter()  # its latency is measured from the last heartbeat sent
     return True
 
 
