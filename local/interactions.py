@@ -58,9 +58,12 @@ class InteractionSide:
         rec = self.record_for(token)
         if rec.response_type is not None:
             raise http_error(400, 40060, "Interaction has already been acknowledged.")
-        if self.ack_deadline is not None and time.monotonic() - rec.created > self.ack_deadline:
+        waited = time.monotonic() - rec.created
+        if self.ack_deadline is not None and waited > self.ack_deadline:
             rec.expired = True
+            self.ledger.late_acks += 1
             raise http_error(404, 10062, "Unknown interaction")
+        self.ledger.acks.append(waited)
         rtype = int(body.get("type", 0))
         data = body.get("data") or {}
         if rtype in (4, 7):  # refused before anything counts as an answer

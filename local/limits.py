@@ -289,6 +289,8 @@ class Ledger:
     rate_limited_by_channel: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     refused: list[tuple[int, int, str]] = field(default_factory=list)  # (channel id, status, why) of 403/404 posts
     largest: dict[str, int] = field(default_factory=lambda: {"content": 0, "embed": 0, "components": 0, "file": 0})
+    acks: list[float] = field(default_factory=list)  # seconds from each interaction to its first response
+    late_acks: int = 0  # first responses after Discord's 3 s (refused with 10062)
 
     def saw(self, body: dict[str, Any], uploads: Iterable[tuple[str, bytes]] = ()) -> list[str]:
         self.messages += 1
