@@ -112,9 +112,12 @@ def test_a_commands_size_counts_its_longest_localization():
     for sub in longer["options"]:
         sub["options"] = sub["options"][:18]
         for option in sub["options"]:
-            option["description"] = "d" * 90  # English shorter: 3,520 in English, 3,880 in Spanish
+            option["description"] = "d" * 80  # English shorter: 3,160 in English, 3,880 in Spanish
     assert command_problems([longer]) == []
     for sub in longer["options"]:
-        sub["options"] = sub["options"] + [dict(sub["options"][0], name=f"x{i}") for i in range(3)]
-    problems = command_problems([longer])  # 4,492 in Spanish, but 4,072 in English: Spanish decides
+        sub["options"] = sub["options"] + [dict(sub["options"][0], name=f"x{i}") for i in range(2)]
+    english = {**longer, "options": [{**sub, "options": [{k: v for k, v in o.items() if k != "description_localizations"}
+                                                          for o in sub["options"]]} for sub in longer["options"]]}
+    assert command_problems([english]) == []  # 2 x (20 x 82 + 102) + 4 = 3,488 in English alone: it fits
+    problems = command_problems([longer])  # 2 x (20 x 102 + 102) + 4 = 4,288 in Spanish: Spanish decides
     assert any(f"more than {COMMAND_TOTAL}" in p for p in problems), problems
