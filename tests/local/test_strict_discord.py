@@ -116,8 +116,11 @@ def test_a_commands_size_counts_its_longest_localization():
     assert command_problems([longer]) == []
     for sub in longer["options"]:
         sub["options"] = sub["options"] + [dict(sub["options"][0], name=f"x{i}") for i in range(2)]
-    english = {**longer, "options": [{**sub, "options": [{k: v for k, v in o.items() if k != "description_localizations"}
-                                                          for o in sub["options"]]} for sub in longer["options"]]}
+    def unlocalized(option: dict) -> dict:
+        return {k: v for k, v in option.items() if k != "description_localizations"}
+
+    english = {**longer, "options": [{**sub, "options": [unlocalized(o) for o in sub["options"]]}
+                                     for sub in longer["options"]]}
     assert command_problems([english]) == []  # 2 x (20 x 82 + 102) + 4 = 3,488 in English alone: it fits
     problems = command_problems([longer])  # 2 x (20 x 102 + 102) + 4 = 4,288 in Spanish: Spanish decides
     assert any(f"more than {COMMAND_TOTAL}" in p for p in problems), problems
