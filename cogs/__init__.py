@@ -15,5 +15,6 @@ CORE_COGS = (
     "cogs.private_threads:PrivateThreadsCog",  # after DeadlinesCog: the digest's timer runs on its scheduler
     "cogs.reconcile:ReconcileCog",
     "cogs.seats_cog:SeatsCog",  # after GameCog: its commands join the /game group
+    "cogs.gateway_watch:GatewayWatch",
     "cogs.pause:PauseCog",  # last: it archives a finished game's thread after every other listener
 )

@@ -7,20 +7,22 @@ from typing import Mapping
 import discord
 from discord import app_commands
 
-from host import offloop
 from host.i18n import tm, user_locale
 from host.limits import OPTION_TEXT, label as fit_label
 from host.move_match import matching
-from host.tables import Refusal, game_title, title_of
+from host.tables import Refusal, Table, game_title, title_of
 from render.names import board_names, plain_name
 from rules import GAMES
+from rules.contract import Move
 
 log = logging.getLogger("gamehost.completion")
 MAX_CHOICES = 25
 
 
-def _service(interaction: discord.Interaction):
-    return interaction.client.service  # type: ignore[attr-defined]
+async def _read(interaction: discord.Interaction, method: str, *args, **kwargs):
+    """A TableService read on the bot's read-only connection: autocomplete has Discord's 3 seconds and cannot be
+    deferred, so it never waits behind a write (cogs/game_bot.py `GameBot.read`)."""
+    return await interaction.client.read(method, *args, **kwargs)  # type: ignore[attr-defined]
 
 
 def filter_moves(moves, typed: str, locale: str, names: Mapping[str, str]) -> list[app_commands.Choice[str]]:
@@ -35,13 +37,18 @@ def filter_moves(moves, typed: str, locale: str, names: Mapping[str, str]) -> li
     return choices
 
 
+async def asker_moves(interaction: discord.Interaction) -> tuple[Table, list[Move]]:
+    """The running game the asker means (its `game` option, the thread's, or their only one here) and their
+    legal moves in it, read on the read-only connection; a Refusal when there is none."""
+    game_id = getattr(interaction.namespace, "game", None)
+    table = await _read(interaction, "locate", interaction.channel_id or 0, interaction.user.id, game_id,
+                        ("active",), guild_id=interaction.guild_id)
+    return table, await _read(interaction, "legal_moves", table, interaction.user.id)
+
+
 async def move_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     try:
-        service = _service(interaction)
-        game_id = getattr(interaction.namespace, "game", None)
-        table = await offloop.call(service.locate, interaction.channel_id or 0, interaction.user.id, game_id,
-                                   ("active",), guild_id=interaction.guild_id)
-        moves = await offloop.call(service.legal_moves, table, interaction.user.id)
+        table, moves = await asker_moves(interaction)
         return filter_moves(moves, current, user_locale(interaction), table.names)
     except Refusal:
         return []
@@ -60,8 +67,7 @@ async def game_choices(interaction: discord.Interaction, current: str) -> list[a
 
 async def game_id_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     try:
-        service = _service(interaction)
-        tables = await offloop.call(service.list_games, interaction.guild_id, None)
+        tables = await _read(interaction, "list_games", interaction.guild_id, None)
         typed = str(current or "").strip().lstrip("#")
         locale = user_locale(interaction)
         out = []

@@ -16,7 +16,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from host import offloop
 from host.i18n import user_locale
 from host.limits import quote
 from host.names import shown, shown_names
@@ -33,7 +32,7 @@ from rules.eclipse.data import TECH_ORDER
 from rules.text import msg, seat_ref, tr
 
 from . import ops
-from .completion import filter_moves, game_id_choices
+from .completion import asker_moves, filter_moves, game_id_choices
 from .shortcuts import GAME_ID, Shortcuts
 
 ACTIONS = ("explore", "influence", "research", "upgrade", "build", "move")
@@ -48,12 +47,8 @@ async def legal_choices(interaction: Optional[discord.Interaction], current: str
                         prefix: str) -> list[app_commands.Choice[str]]:
     """The asker's legal moves whose id starts with `prefix` (the value is what follows it)."""
     try:
-        service = interaction.client.service  # type: ignore[union-attr]
-        game_id = getattr(interaction.namespace, "game", None)  # type: ignore[union-attr]
-        table = await offloop.call(service.locate, interaction.channel_id or 0, interaction.user.id, game_id,
-                                   ("active",), guild_id=interaction.guild_id)
-        moves = [mv for mv in await offloop.call(service.legal_moves, table, interaction.user.id)
-                 if mv.id.startswith(prefix)]
+        table, legal = await asker_moves(interaction)  # type: ignore[arg-type]
+        moves = [mv for mv in legal if mv.id.startswith(prefix)]
         found = filter_moves(moves, current, user_locale(interaction), table.names)
         return [app_commands.Choice(name=c.name, value=c.value[len(prefix):]) for c in found]
     except Exception:  # no game, not a player, not this player's decision: no suggestions
@@ -93,14 +88,10 @@ def odds_text(found, seat: str, names, locale: str) -> str:
 async def battle_hex_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The hexes where the asker is about to fight or cause a battle (no odds computed here)."""
     try:
-        service = interaction.client.service  # type: ignore[attr-defined]
-        game_id = getattr(interaction.namespace, "game", None)
-        table = await offloop.call(service.locate, interaction.channel_id or 0, interaction.user.id, game_id,
-                                   ("active",), guild_id=interaction.guild_id)
+        table, legal = await asker_moves(interaction)
         me = table.seat_of(interaction.user.id)
         hexes = pending_battles(table.state, me.seat)
-        moves = [mv.id[3:] for mv in await offloop.call(service.legal_moves, table, interaction.user.id)
-                 if mv.id.startswith("go:")]
+        moves = [mv.id[3:] for mv in legal if mv.id.startswith("go:")]
         return [app_commands.Choice(name=h, value=h) for h in hexes + moves if current.strip() in h][:25]
     except Exception:  # no game, not a player: no suggestions
         return []

@@ -12,11 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from host import offloop
 from host.i18n import user_locale
 from host.tables import Refusal
 
-from .completion import filter_moves, game_id_choices
+from .completion import asker_moves, filter_moves, game_id_choices
 from .shortcuts import GAME_ID, Shortcuts
 
 COLOURS = (("p", "purple (Speakers)"), ("y", "yellow (Traders)"), ("r", "red (Founders)"), ("b", "blue (Delvers)"))
@@ -26,12 +25,8 @@ GUILDS = (("s", "Speakers"), ("t", "Traders"), ("f", "Founders"), ("d", "Delvers
 async def card_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The card plays legal now (play:… moves), filtered by what was typed."""
     try:
-        service = interaction.client.service  # type: ignore[attr-defined]
-        game_id = getattr(interaction.namespace, "game", None)
-        table = await offloop.call(service.locate, interaction.channel_id or 0, interaction.user.id, game_id,
-                                   ("active",), guild_id=interaction.guild_id)
-        moves = [m for m in await offloop.call(service.legal_moves, table, interaction.user.id)
-                 if m.id.startswith("play:")]
+        table, legal = await asker_moves(interaction)
+        moves = [m for m in legal if m.id.startswith("play:")]
         return filter_moves(moves, current, user_locale(interaction), table.names)
     except Refusal:
         return []

@@ -15,10 +15,11 @@ from host import drawing, offloop
 from host.config import Config
 from host.tables import Limits, TableService
 from rules import GAMES
-from storage import open_store
+from storage import open_reader, open_store
 
 from . import CORE_COGS
 from .actions import Actions
+from .gateway_watch import HEARTBEAT_TIMEOUT
 from .lifecycle import GRACE, close_the_door, drain
 from .scope import ServerTree, guild_only_everywhere
 from .translator import CommandTranslator  # command names and descriptions in Spanish
@@ -45,7 +46,8 @@ class GameBot(commands.AutoShardedBot):
         intents = discord.Intents.none()
         intents.guilds = True  # threads and channels; no privileged intents needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=ServerTree)  # commands from a DM are refused (cogs/scope.py)
+                         tree_cls=ServerTree,  # commands from a DM are refused (cogs/scope.py)
+                         heartbeat_timeout=HEARTBEAT_TIMEOUT)  # a dead gateway resumed in seconds (cogs/gateway_watch.py)
         self.config = config
         self.store = open_store(config.db_path)
         self.clock = clock or time.time  # injectable: tests and `local --now` run the bot on another clock
@@ -57,6 +59,10 @@ class GameBot(commands.AutoShardedBot):
             self.service = TableService(self.store, clock=self.clock, seeds=lambda: int(fixed), limits=limits)
         else:
             self.service = TableService(self.store, clock=self.clock, limits=limits)
+        # Reads that cannot wait (autocomplete) use a read-only connection on a thread of their own
+        # (host/offloop.py `read`): a write waiting for the lock never delays them.
+        reader = open_reader(self.store)
+        self.reads = self.service if reader is self.store else TableService(reader, clock=self.clock, limits=limits)
         self.actions = Actions(self, self.service)
         # Boards are drawn in processes, one per core unless BOARD_WORKERS says otherwise (host/drawing.py);
         # the pool belongs to the process (bot.py stops it on the way out), so a new bot reuses it.
@@ -65,6 +71,11 @@ class GameBot(commands.AutoShardedBot):
         close_the_door(self)
 
     async def setup_hook(self) -> None:
+        # Before the gateway connects: the board workers start and warm up (seconds of every core, in a thread),
+        # so no interaction ever waits for them or competes with their start; without workers this returns at once.
+        if await self.boards.ready():
+            log.info("board pool ready: %d worker processes (pids %s)", self.boards.workers,
+                     " ".join(map(str, self.boards.worker_pids())))
         await self.tree.set_translator(CommandTranslator())
         for spec in CORE_COGS:
             module, _, name = spec.partition(":")
@@ -83,6 +94,15 @@ class GameBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
+
+    async def read(self, method, *args, **kwargs):
+        """`TableService.<method>(*args, **kwargs)` (or, for a function, `method(service, *args, **kwargs)`) on
+        the read-only connection, never behind a write (an in-memory database has one connection: then on the
+        storage thread)."""
+        run = offloop.call if self.reads is self.service else offloop.read
+        if callable(method):
+            return await run(method, self.reads, *args, **kwargs)
+        return await run(getattr(self.reads, method), *args, **kwargs)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
@@ -108,7 +128,9 @@ class GameBot(commands.AutoShardedBot):
                 await super().close()
             else:
                 await self.http.close()
-        finally:  # on the storage thread, after any call still queued there (host/offloop.py)
+        finally:  # each connection on its own thread, after any call still queued there (host/offloop.py)
+            if self.reads is not self.service:
+                await offloop.read(self.reads.store.close)
             await offloop.call(self.store.close)
 
 

@@ -72,11 +72,11 @@ class Info:
     async def status(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         await ops.defer(interaction, ephemeral=True)
         locale = user_locale(interaction)
-        table = await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
-                                              interaction.user.id, game_id, ("lobby", "active", "finished", "abandoned"),
-                                              guild_id=interaction.guild_id)
-        clocks = await deferred.for_interaction(interaction, deadline_lines, self.service, table, locale,
-                                                self.service.clock())
+        table = await deferred.read_for_interaction(interaction, "locate", interaction.channel_id or 0,
+                                                    interaction.user.id, game_id,
+                                                    ("lobby", "active", "finished", "abandoned"),
+                                                    guild_id=interaction.guild_id)
+        clocks = await deferred.read_for_interaction(interaction, deadline_lines, table, locale, self.service.clock())
         text = "\n".join(status_lines(table, locale) + clocks)
         if table.state is None:
             await ops.reply(interaction, text, ephemeral=True)
@@ -87,7 +87,7 @@ class Info:
     async def list(self, interaction: discord.Interaction, everywhere: bool) -> None:
         locale = user_locale(interaction)
         channel = None if everywhere else interaction.channel_id
-        tables = await deferred.for_interaction(interaction, self.service.list_games, interaction.guild_id, channel)
+        tables = await deferred.read_for_interaction(interaction, "list_games", interaction.guild_id, channel)
         if not tables:
             await ops.reply(interaction, t("host.list.none", locale), ephemeral=True)
             return
@@ -96,9 +96,9 @@ class Info:
 
     async def moves(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         locale = user_locale(interaction)
-        table = await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
-                                              interaction.user.id, game_id, guild_id=interaction.guild_id)
-        moves = await deferred.for_interaction(interaction, self.service.legal_moves, table, interaction.user.id)
+        table = await deferred.read_for_interaction(interaction, "locate", interaction.channel_id or 0,
+                                                    interaction.user.id, game_id, guild_id=interaction.guild_id)
+        moves = await deferred.read_for_interaction(interaction, "legal_moves", table, interaction.user.id)
         if not moves:
             who = ", ".join(shown(table.names.get(s, s)) for s in table.to_act)
             raise Refusal("host.refuse.not_your_turn", who=who or "-")
@@ -110,9 +110,9 @@ class Info:
     async def me(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         await ops.defer(interaction, ephemeral=True)
         locale = user_locale(interaction)
-        table = await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
-                                              interaction.user.id, game_id, ("active", "finished"),
-                                              guild_id=interaction.guild_id)
+        table = await deferred.read_for_interaction(interaction, "locate", interaction.channel_id or 0,
+                                                    interaction.user.id, game_id, ("active", "finished"),
+                                                    guild_id=interaction.guild_id)
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal("host.refuse.spectator_me")
@@ -124,10 +124,10 @@ class Info:
 
     async def log(self, interaction: discord.Interaction, game_id: Optional[int], page: Optional[int]) -> None:
         locale = user_locale(interaction)
-        table = await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
-                                              interaction.user.id, game_id, ("active", "finished", "abandoned"),
-                                              guild_id=interaction.guild_id)
-        for chunk in _chunks(await deferred.for_interaction(interaction, log_page, self.service, table, locale, page)):
+        table = await deferred.read_for_interaction(interaction, "locate", interaction.channel_id or 0,
+                                                    interaction.user.id, game_id, ("active", "finished", "abandoned"),
+                                                    guild_id=interaction.guild_id)
+        for chunk in _chunks(await deferred.read_for_interaction(interaction, log_page, table, locale, page)):
             await ops.reply(interaction, chunk, ephemeral=True)
 
     async def rules(self, interaction: discord.Interaction, game_key: Optional[str], game_id: Optional[int]) -> None:
@@ -136,9 +136,9 @@ class Info:
             engine = self.service.engine(game_key)
         else:
             try:
-                engine = (await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
-                                                        interaction.user.id, game_id,
-                                                        guild_id=interaction.guild_id)).engine
+                engine = (await deferred.read_for_interaction(interaction, "locate", interaction.channel_id or 0,
+                                                              interaction.user.id, game_id,
+                                                              guild_id=interaction.guild_id)).engine
             except Refusal:
                 names = ", ".join(f"`{k}`" for k in sorted(GAMES))
                 raise Refusal("host.rules.which", games=names) from None

@@ -6,6 +6,7 @@ of a crash or a hang.
 """
 from __future__ import annotations
 
+import datetime
 import logging
 from typing import Any, Iterable, Optional
 
@@ -46,14 +47,29 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, thi
             log.warning("could not defer interaction: %s", exc)
 
 
+# An interaction token lives 15 minutes on Discord; no follow-up is sent on one older than this (a minute's
+# margin for the clocks and the request in flight).
+TOKEN_LIFE = datetime.timedelta(minutes=14)
+
+
+def token_fresh(interaction: discord.Interaction) -> bool:
+    """Whether the interaction's token may still carry a follow-up (younger than TOKEN_LIFE)."""
+    return discord.utils.utcnow() - interaction.created_at < TOKEN_LIFE
+
+
 async def reply(interaction: discord.Interaction, content: str = "", *, ephemeral: bool = True,
                 embed: Optional[discord.Embed] = None, file: Optional[discord.File] = None,
                 view: Optional[discord.ui.View] = None) -> None:
-    """Answer the interaction: first response if none yet, else a follow-up."""
+    """Answer the interaction: first response if none yet, else a follow-up.  A follow-up due on a token
+    older than TOKEN_LIFE is not sent on it: a public answer is posted in the channel instead, a private one
+    goes to the user's DMs (its text), so nothing private is shown to others and nothing is lost."""
     kwargs = _message_kwargs(content, embed, file, view, NO_MENTIONS)
     kwargs["ephemeral"] = ephemeral
     try:
         if interaction.response.is_done():
+            if not token_fresh(interaction):
+                await _late_answer(interaction, content, ephemeral=ephemeral, embed=embed, file=file, view=view)
+                return
             await interaction.followup.send(**kwargs)
         else:
             await interaction.response.send_message(**kwargs)
@@ -72,6 +88,22 @@ async def edit_reply(interaction: discord.Interaction, content: str = "", *, emb
         await interaction.edit_original_response(**kwargs)
     except discord.HTTPException as exc:
         log.warning("could not edit the message of an interaction: %s", exc)
+async def _late_answer(interaction: discord.Interaction, content: str, *, ephemeral: bool,
+                       embed: Optional[discord.Embed], file: Optional[discord.File],
+                       view: Optional[discord.ui.View]) -> None:
+    """The answer of an interaction whose token has expired (or is about to): in the channel when public,
+    in a DM when private."""
+    log.info("interaction %s is older than %s: its answer goes %s", interaction.id, TOKEN_LIFE,
+             "to the user's DMs" if ephemeral else "to the channel")
+    if ephemeral:
+        if content and await send_dm(interaction.client, interaction.user.id, content) != "sent":
+            log.warning("a private answer to %s could not be delivered (token expired, DMs closed)", interaction.id)
+        return
+    try:
+        await post(interaction.client, interaction.channel_id or 0, content=content, embed=embed, file=file,
+                   view=view)
+    except PostFailed as exc:
+        log.warning("the late answer to interaction %s could not be posted: %s", interaction.id, exc.reason)
 
 
 async def resolve_channel(client: discord.Client, channel_id: int) -> Optional[discord.abc.Messageable]:

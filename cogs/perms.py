@@ -7,6 +7,14 @@ import discord
 
 from host.i18n import t
 
+# Exactly the permissions the README asks the bot to be invited with ("Running it on Discord"; Create Private
+# Threads only serves `/game me private-thread:on`, and a server may leave it out): the local
+# table and the protocol test's fake Discord grant the bot these and no more, so anything the bot does that
+# needs another permission (Manage Threads, Manage Messages, Add Reactions...) is refused there as on Discord.
+BOT_NEEDS = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
+                                create_public_threads=True, create_private_threads=True, attach_files=True, embed_links=True,
+                                read_message_history=True)
+
 
 def thread_note(interaction: Any, thread: Optional[discord.Thread], locale: str) -> str:
     """Why a new game has no thread when the reason is a missing Create Public Threads ('' otherwise)."""
@@ -28,4 +36,4 @@ def post_failure(reason: str, interaction: Any) -> str:
     return reason
 
 
-__all__ = ["thread_note", "post_failure"]
+__all__ = ["BOT_NEEDS", "thread_note", "post_failure"]

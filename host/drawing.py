@@ -5,14 +5,22 @@ one process they share one core (Python's GIL); in a pool of processes sized to 
 bot uses every core, and the event loop never waits for a drawing.
 
 A worker receives only what the drawing needs (the public view, the names as drawn, the caption lines,
-the language), all plain pydantic models and strings.  Workers start on the first board (forkserver: a
-clean process, not a copy of the bot's threads), import every renderer once, and are replaced after
-about `MAX_TASKS` boards each so that no allocator fragmentation accumulates: the whole pool is swapped for a
-fresh one (the old one finishes its boards in flight, then its workers exit).  Not the executor's own
+the language), all plain pydantic models and strings.  Workers are forkserver children (a clean process, not
+a copy of the bot's threads) that import every renderer once.  They start and warm up off the event loop:
+`ready()` runs before the bot connects (cogs/game_bot.py): starting them takes seconds of every core (the
+forkserver and each worker import the renderers; 4-6 s on a loaded 2-core machine, `bot.py bench
+pool-start`), and done while the bot served, on the first board, it made the interactions of those seconds
+late; the bot's own thread waits for nothing but a pid from the forkserver.  Without `ready()`, the first
+board starts them in a background thread and is itself drawn in a thread meanwhile.
+
+After about `MAX_TASKS` boards a worker the whole pool is replaced by a fresh one, so that no allocator
+fragmentation accumulates: the fresh pool warms up in the background while the old one keeps drawing, then
+the old one finishes its boards in flight and its workers exit.  Not the executor's own
 `max_tasks_per_child`: on Python 3.11 to 3.13 it can stop replacing workers and leave every later board
-waiting forever (CPython gh-115634), which the load test met after 2,000 boards a worker.  A worker that dies (killed, out of
-memory) costs nothing accepted: the board is drawn in a thread instead and a fresh pool starts next
-time.  On a one-core machine, or with `BOARD_WORKERS=0` or `1`, boards are drawn in threads.
+waiting forever (CPython gh-115634), which the load test met after 2,000 boards a worker.  A worker that
+dies (killed, out of memory) costs nothing accepted: the board is drawn in a thread instead and a fresh
+pool starts in the background.  On a one-core machine, or with `BOARD_WORKERS=0` or `1`, boards are drawn
+in threads.
 """
 from __future__ import annotations
 
@@ -22,7 +30,10 @@ import ctypes.util
 import logging
 import multiprocessing
 import os
+import select
 import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Mapping, Optional, Sequence
@@ -34,7 +45,9 @@ log = logging.getLogger("gamehost.drawing")
 
 MAX_TASKS = 2000  # boards per worker before the pool is replaced
 PR_SET_PDEATHSIG = 1  # prctl(2)
-MAX_BREAKS = 3  # pools broken (a worker died) before boards go back to threads for good
+MAX_BREAKS = 3  # pools broken (a worker died, or could not start) before boards go back to threads for good
+START_TIMEOUT = 120.0  # seconds a new pool's workers have to start (a loaded machine is slow to import)
+SETTLE = 0.05  # seconds each warm-up task holds its worker
 
 
 def cores() -> int:
@@ -46,8 +59,9 @@ def cores() -> int:
 
 
 def _die_with_parent() -> None:
-    """Linux: the kernel kills this worker when its parent (the forkserver, which itself stops when the bot
-    does) goes away, so a bot killed with SIGKILL leaves no drawing process behind."""
+    """Linux: the kernel kills this worker when its parent (the forkserver) goes away; `_die_with` ends it
+    with the bot itself, after which the forkserver stops too: a bot killed with SIGKILL leaves no drawing
+    process behind."""
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -55,11 +69,44 @@ def _die_with_parent() -> None:
         pass
 
 
-def _warm() -> None:
-    """A worker's start: tied to its parent's life, every game's renderer imported before the first board."""
+def _die_with(owner: int) -> None:
+    """End this worker when the bot process `owner` ends, however it ends (SIGKILL too).  PR_SET_PDEATHSIG
+    alone is not enough: a worker's parent is the forkserver, and the forkserver stays up while any of its
+    children holds its "alive" pipe, which every worker does, so after a kill -9 of the bot the forkserver
+    and its workers kept each other running."""
+    def watch() -> None:
+        try:
+            handle = os.pidfd_open(owner)  # Linux 5.3+: readable once the process has ended
+        except (AttributeError, OSError):
+            handle = None
+        if handle is not None:
+            select.select([handle], [], [])
+        else:
+            while True:
+                time.sleep(1.0)
+                try:
+                    os.kill(owner, 0)
+                except ProcessLookupError:
+                    break
+                except PermissionError:  # alive, another user's: cannot happen for our own parent, keep waiting
+                    pass
+        os._exit(0)
+
+    threading.Thread(target=watch, name="owner-watch", daemon=True).start()
+
+
+def _warm(owner: int) -> None:
+    """A worker's start: tied to the bot's life, every game's renderer imported before the first board."""
     _die_with_parent()
+    _die_with(owner)
     for key in GAMES:
         renderer_for(key)
+
+
+def _settle() -> int:
+    """A warm-up task: the worker that runs it has started and imported every renderer."""
+    time.sleep(SETTLE)  # long enough that each warm-up task lands on a worker of its own
+    return os.getpid()
 
 
 def _draw(view: Any, names: dict[str, str], caption: list[str], locale: str) -> bytes:
@@ -67,7 +114,11 @@ def _draw(view: Any, names: dict[str, str], caption: list[str], locale: str) -> 
 
 
 class BoardPool:
-    """Draws boards in `workers` processes (threads when `workers` <= 1)."""
+    """Draws boards in `workers` processes (threads when `workers` <= 1).
+
+    The processes start and warm up off the event loop: `ready()` before the bot connects (cogs/game_bot.py),
+    else a background thread on the first board, which is drawn in a thread meanwhile.  A pool due for
+    replacement keeps drawing until its successor is warm; then the two are swapped."""
 
     def __init__(self, workers: int):
         self.workers = max(0, workers)
@@ -75,53 +126,115 @@ class BoardPool:
         self._breaks = 0
         self._given = 0  # boards handed to the current pool
         self.replaced = 0  # pools retired after their share of boards
+        self.in_threads = 0  # boards drawn in a thread while no warm pool was there
+        self._closed = False
+        self._start_lock = threading.Lock()  # one start at a time
+        self._starter: Optional[threading.Thread] = None
 
     @property
     def uses_processes(self) -> bool:
         return self.workers > 1
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is not None and self._given >= MAX_TASKS * self.workers:
-            old, self._pool = self._pool, None
-            old.shutdown(wait=False, cancel_futures=False)  # its boards in flight still finish
-            self.replaced += 1
-        if self._pool is None:
-            self._given = 0
-            forkserver = "forkserver" in multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("forkserver" if forkserver else "spawn")
-            if forkserver:  # the server imports the renderers once; every worker forks from it ready to draw
-                context.set_forkserver_preload([__name__])
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm)
-        self._given += 1
-        return self._pool
+    @property
+    def is_ready(self) -> bool:
+        """Warm worker processes are there to draw (never true with threads)."""
+        return self._pool is not None
+
+    def _due(self) -> bool:
+        return self._pool is not None and self._given >= MAX_TASKS * self.workers
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        forkserver = "forkserver" in multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if forkserver else "spawn")
+        if forkserver:  # the server imports the renderers once; every worker forks from it ready to draw
+            context.set_forkserver_preload([__name__])
+        return ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm, initargs=(os.getpid(),))
+
+    def start(self) -> None:
+        """Blocking (call it in a thread): start every worker process and wait until each has imported the
+        renderers; the warm pool then replaces the current one (none yet, broken, or past its share)."""
+        with self._start_lock:
+            if self._closed or not self.uses_processes or (self._pool is not None and not self._due()):
+                return
+            fresh = self._new_executor()
+            try:  # one task a worker: the executor starts a process for each (their forks happen here, not on the loop)
+                for answer in [fresh.submit(_settle) for _ in range(self.workers)]:
+                    answer.result(timeout=START_TIMEOUT)
+            except BaseException:
+                fresh.shutdown(wait=False, cancel_futures=True)
+                raise
+            old, self._pool, self._given = self._pool, fresh, 0
+            if self._closed:  # closed while starting: these workers are not wanted
+                self._pool = None
+                fresh.shutdown(wait=False, cancel_futures=True)
+            if old is not None:
+                old.shutdown(wait=False, cancel_futures=False)  # its boards in flight still finish
+                self.replaced += 1
+
+    def _start_or_fall_back(self) -> None:
+        """`start`, counting a pool that cannot start as a break (threads for good after MAX_BREAKS)."""
+        try:
+            self.start()
+        except Exception as exc:
+            self._broke(f"board-drawing workers could not start ({type(exc).__name__})")
+
+    def _start_in_background(self) -> None:
+        if self._closed or (self._starter is not None and self._starter.is_alive()):
+            return
+        self._starter = threading.Thread(target=self._start_or_fall_back, name="board-pool-start", daemon=True)
+        self._starter.start()
+
+    async def ready(self) -> bool:
+        """Start and warm the worker processes without blocking the event loop; True when they draw from now on
+        (False with threads, or when they cannot start here)."""
+        if self.uses_processes and (self._pool is None or self._due()):
+            await asyncio.to_thread(self._start_or_fall_back)
+        return self.is_ready
+
+    def _broke(self, what: str) -> None:
+        self._breaks += 1
+        if self._breaks >= MAX_BREAKS:  # workers cannot start here: draw in threads from now on
+            log.error("%s (%d times): boards are drawn in threads from now on", what, self._breaks)
+            self.workers = 0
+        else:
+            log.warning("%s; boards are drawn in threads until a fresh pool is ready", what)
 
     async def draw(self, view: Any, names: Mapping[str, str], caption: Sequence[str], locale: str) -> bytes:
-        """The board's PNG, drawn off the event loop."""
+        """The board's PNG, drawn off the event loop: in the warm pool, else in a thread (never waiting for
+        processes to start)."""
+        args = (_draw, view, dict(names), list(caption), locale)
         if not self.uses_processes:
-            return await asyncio.to_thread(_draw, view, dict(names), list(caption), locale)
-        loop = asyncio.get_running_loop()
+            return await asyncio.to_thread(*args)
+        pool = self._pool
+        if pool is None or self._due():
+            self._start_in_background()
+        if pool is None:
+            self.in_threads += 1
+            return await asyncio.to_thread(*args)
+        self._given += 1
         try:
-            return await loop.run_in_executor(self._executor(), _draw, view, dict(names), list(caption), locale)
+            return await asyncio.get_running_loop().run_in_executor(pool, *args)
         except BrokenProcessPool:
-            self._pool = None
-            self._breaks += 1
-            if self._breaks >= MAX_BREAKS:  # workers cannot start here: draw in threads from now on
-                log.error("board-drawing workers keep dying (%d times): boards are drawn in threads from now on",
-                          self._breaks)
-                self.workers = 0
-            else:
-                log.warning("a board-drawing worker died; this board is drawn in a thread, a fresh pool starts next")
-            return await asyncio.to_thread(_draw, view, dict(names), list(caption), locale)
+            if self._pool is pool:
+                self._pool = None
+            self._broke("a board-drawing worker died")
+            self._start_in_background()
+        except RuntimeError:  # retired by a fresh pool between taking it and handing it the board
+            pass
+        self.in_threads += 1
+        return await asyncio.to_thread(*args)
 
     def worker_pids(self) -> list[int]:
-        """The process ids of the drawing workers running now (none with threads, or before the first board)."""
+        """The process ids of the drawing workers running now (none with threads, or before the pool starts)."""
         pool = self._pool
         processes = getattr(pool, "_processes", None) or {}  # the executor's own table of its workers
         return [pid for pid, proc in list(processes.items()) if proc.is_alive()]
 
     def close(self) -> None:
         """Stop the workers (the boards in flight finish first)."""
-        pool, self._pool = self._pool, None
+        self._closed = True
+        with self._start_lock:  # a start under way finishes first (and then sees the pool closed)
+            pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=False)
 
@@ -142,7 +255,7 @@ _POOL: Optional[BoardPool] = None
 
 
 def pool() -> BoardPool:
-    """The process's board pool (one per process, started on its first board)."""
+    """The process's board pool (one per process; `ready()` starts its workers)."""
     global _POOL
     if _POOL is None:
         _POOL = BoardPool(workers_from(os.environ.get("BOARD_WORKERS")))

@@ -18,6 +18,7 @@ from .registry import ChannelRow, UserRow
 
 EPHEMERAL = 64
 LOADING = 128
+TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction token accepts follow-ups and edits after the interaction
 
 
 @dataclass
@@ -57,13 +58,16 @@ class InteractionSide:
         rec = self.record_for(token)
         if rec.response_type is not None:
             raise http_error(400, 40060, "Interaction has already been acknowledged.")
-        if self.ack_deadline is not None and time.monotonic() - rec.created > self.ack_deadline:
+        waited = time.monotonic() - rec.created
+        if self.ack_deadline is not None and waited > self.ack_deadline:
             rec.expired = True
+            self.ledger.late_acks += 1
             raise http_error(404, 10062, "Unknown interaction")
+        self.ledger.acks.append(waited)
         rtype = int(body.get("type", 0))
         data = body.get("data") or {}
-        if rtype in (4, 7):
-            self.check(data, uploads)  # refused before anything counts as an answer
+        if rtype in (4, 7):  # refused before anything counts as an answer
+            self.check(data, uploads, editing=rec.clicked_message_id if rtype == 7 else None)
         rec.response_type = rtype
         message: Optional[dict[str, Any]] = None
         if rtype == 4:  # CHANNEL_MESSAGE_WITH_SOURCE
@@ -115,8 +119,12 @@ class InteractionSide:
         return callback
 
     def _acked(self, rec: InteractionRecord) -> None:
+        """A request on the interaction's token (follow-up, edit, delete): refused before the interaction was
+        acknowledged, and once the token has expired (15 minutes after the interaction), as Discord does."""
         if rec.response_type is None:
             raise http_error(404, 10015, "Unknown Webhook")
+        if time.monotonic() - rec.created > TOKEN_LIFETIME:
+            raise http_error(401, 50027, "Invalid Webhook Token")
 
     async def webhook_followup(self, token: str, body: dict[str, Any], uploads: list[tuple[str, bytes]],
                                params: dict[str, Any]) -> Optional[dict[str, Any]]:
@@ -162,8 +170,8 @@ class InteractionSide:
                            uploads: list[tuple[str, bytes]]) -> dict[str, Any]:
         rec = self.record_for(token)
         self._acked(rec)
-        self.check(body, uploads)
         mid = self._message_id(rec, message_id)
+        self.check(body, uploads, editing=mid)
         if mid == rec.original_id and rec.response_type == 5 and not rec.original_shown:
             rec.original_shown = True
             body = dict(body)

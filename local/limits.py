@@ -5,7 +5,9 @@ nothing; `check_message` raises that error so tests see an over-long reply as th
 (no answer).  Modelled: content; embeds (count, each text, 6,000 in all); components (5 action
 rows, 5 buttons a row, a select alone in its row, 25 options, label/value/description lengths,
 custom ids up to 100 and unique in the message); files (10, 10 MiB each).  Also autocomplete
-answers (`autocomplete_problems`) and the command sync payload (`command_problems`).  The fake
+answers (`autocomplete_problems`), the command sync payload (`command_problems`, a command's 4,000
+characters counted on the longest localization of each text, as Discord counts them) and embed images
+naming `attachment://` files the message does not carry (`attachment_problems`: recorded, not refused).  The fake
 Discord server of the protocol test (tests/protocol) answers 400 by these same checks.
 
 `Ledger` counts what the table checked for a sweep: messages checked, refusals (limit violations),
@@ -131,6 +133,28 @@ def file_problems(uploads: Iterable[tuple[str, bytes]]) -> list[str]:
     return out
 
 
+ATTACHMENT_URL = "attachment://"
+
+
+def attachment_problems(body: dict[str, Any], uploads: Iterable[tuple[str, bytes]] = (),
+                        kept: Iterable[str] = ()) -> list[str]:
+    """Embed images named `attachment://<name>` that name no file of the message (uploaded now, listed in its
+    `attachments`, or `kept` from before an edit).  Discord does not refuse these: the embed shows no image
+    and the file hangs below it as a loose attachment, so they are defects to report, not a 400."""
+    names = {name for name, _ in uploads} | set(kept)
+    names |= {str(a.get("filename")) for a in body.get("attachments") or [] if a.get("filename")}
+    out = []
+    for i, e in enumerate(body.get("embeds") or []):
+        for where, url in (("image", (e.get("image") or {}).get("url")),
+                           ("thumbnail", (e.get("thumbnail") or {}).get("url")),
+                           ("author.icon_url", (e.get("author") or {}).get("icon_url")),
+                           ("footer.icon_url", (e.get("footer") or {}).get("icon_url"))):
+            if isinstance(url, str) and url.startswith(ATTACHMENT_URL) and url[len(ATTACHMENT_URL):] not in names:
+                files = ", ".join(sorted(names)) or "none"
+                out.append(f"embeds.{i}.{where}: {url} names no file of the message ({files})")
+    return out
+
+
 def problems(body: dict[str, Any], uploads: Iterable[tuple[str, bytes]] = ()) -> list[str]:
     """Why Discord would refuse this message body (and its files) for its size (empty: it fits)."""
     body = body or {}
@@ -177,10 +201,17 @@ def _choice_name(text: str) -> Optional[str]:
     return None if 1 <= len(text) <= CHOICE_TEXT else f"{len(text)} characters, not 1-{CHOICE_TEXT}"
 
 
+def _longest(data: dict[str, Any], key: str) -> int:
+    """A text's length as Discord counts it toward a command's size: its longest localization (or itself)."""
+    texts = [str(data.get(key) or "")] + [str(t or "") for t in (data.get(key + "_localizations") or {}).values()]
+    return max(len(t) for t in texts)
+
+
 def _command_size(data: dict[str, Any]) -> int:
-    """The characters Discord counts toward a command's 4,000: names, descriptions, choices, all levels."""
-    own = len(data.get("name") or "") + len(data.get("description") or "")
-    own += sum(len(c.get("name") or "") + len(str(c.get("value") or "")) for c in data.get("choices") or [])
+    """The characters Discord counts toward a command's 4,000: names, descriptions, choice names and values,
+    all levels, each name and description at its longest localization."""
+    own = _longest(data, "name") + _longest(data, "description")
+    own += sum(_longest(c, "name") + len(str(c.get("value") or "")) for c in data.get("choices") or [])
     return own + sum(_command_size(o) for o in data.get("options") or [])
 
 
@@ -258,6 +289,8 @@ class Ledger:
     rate_limited_by_channel: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     refused: list[tuple[int, int, str]] = field(default_factory=list)  # (channel id, status, why) of 403/404 posts
     largest: dict[str, int] = field(default_factory=lambda: {"content": 0, "embed": 0, "components": 0, "file": 0})
+    acks: list[float] = field(default_factory=list)  # seconds from each interaction to its first response
+    late_acks: int = 0  # first responses after Discord's 3 s (refused with 10062)
 
     def saw(self, body: dict[str, Any], uploads: Iterable[tuple[str, bytes]] = ()) -> list[str]:
         self.messages += 1
@@ -280,11 +313,14 @@ class Ledger:
 
 
 def check_message(body: dict[str, Any], uploads: Iterable[tuple[str, bytes]] = (),
-                  ledger: Optional[Ledger] = None) -> None:
-    """Raise Discord's 400 Invalid Form Body when the message is too large to send."""
+                  ledger: Optional[Ledger] = None, kept: Iterable[str] = ()) -> None:
+    """Raise Discord's 400 Invalid Form Body when the message is too large to send; an `attachment://` name
+    that matches no file (`attachment_problems`) is recorded as a violation, and the message goes through as
+    on Discord."""
     uploads = list(uploads)
     if ledger is not None:
         ledger.saw(body, uploads)
+        ledger.violation(attachment_problems(body or {}, uploads, kept))
     found = problems(body or {}, uploads)
     if found:
         if ledger is not None:
@@ -292,5 +328,5 @@ def check_message(body: dict[str, Any], uploads: Iterable[tuple[str, bytes]] = (
         raise http_error(400, 50035, "Invalid Form Body: " + "; ".join(found))
 
 
-__all__ = ["Ledger", "RateModel", "autocomplete_problems", "check_message", "command_problems", "component_problems",
-           "problems"]
+__all__ = ["Ledger", "RateModel", "attachment_problems", "autocomplete_problems", "check_message", "command_problems",
+           "component_problems", "problems"]

@@ -18,6 +18,8 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType
 
+from cogs.perms import BOT_NEEDS
+
 from .parser import BARE, ParseError, parse_options, split_slash
 from .registry import ChannelRow, Registry, UserRow, snowflake_now
 
@@ -33,10 +35,9 @@ MEMBER_PERMISSIONS = discord.Permissions(
     embed_links=True, attach_files=True, read_message_history=True, add_reactions=True,
     use_application_commands=True, use_external_emojis=True,
 )
-#: What the bot may do (overridable per table to simulate missing permissions).
-BOT_PERMISSIONS = MEMBER_PERMISSIONS | discord.Permissions(
-    manage_threads=True, manage_messages=True, create_private_threads=True, mention_everyone=True,
-)
+#: What the bot may do: exactly what the README asks for (cogs/perms.py); overridable per table to simulate
+#: missing permissions.
+BOT_PERMISSIONS = BOT_NEEDS
 #: Users listed as managers of the table get this (includes Manage Server).
 ADMIN_PERMISSIONS = discord.Permissions(administrator=True, manage_guild=True) | MEMBER_PERMISSIONS
 

@@ -192,9 +192,23 @@ class LocalDiscord(ThreadSide, InteractionSide):
         if channel.is_thread and channel.locked and not perms.manage_threads:
             raise http_error(403, 50013, "Missing Permissions")  # a locked thread: moderators only
 
-    def check(self, body: dict[str, Any], uploads: list[tuple[str, bytes]] = (), *, count: bool = True) -> None:
-        """Discord's 400 for a message over a limit; `count`: a message the sweep counts as checked."""
-        check_message(body, uploads, self.ledger if count else None)
+    def check(self, body: dict[str, Any], uploads: list[tuple[str, bytes]] = (), *, count: bool = True,
+              editing: Optional[int] = None) -> None:
+        """Discord's 400 for a message over a limit; `count`: a message the sweep counts as checked; `editing`:
+        the message an edit changes (the files it keeps may be named by its embeds)."""
+        check_message(body, uploads, self.ledger if count else None, kept=self._kept_files(editing, body))
+
+    def _kept_files(self, message_id: Optional[int], body: dict[str, Any]) -> list[str]:
+        """The file names an edit of `message_id` keeps: the old attachments its `attachments` lists (all of
+        them when it does not list any)."""
+        row = self.registry.message(message_id) if message_id is not None else None
+        if row is None:
+            return []
+        old = row.payload.get("attachments") or []
+        if "attachments" not in body:
+            return [str(a.get("filename")) for a in old]
+        listed = {str(a.get("id")) for a in body.get("attachments") or []}
+        return [str(a.get("filename")) for a in old if str(a.get("id")) in listed]
 
     # -- threads: idle ones archive themselves; a server holds at most 1,000 active ones -----------
 
@@ -225,7 +239,7 @@ class LocalDiscord(ThreadSide, InteractionSide):
     def edit_message(self, message_id: int, body: dict[str, Any], uploads: list[tuple[str, bytes]], *,
                      as_new: bool = False, checked: bool = False) -> dict[str, Any]:
         if not checked:
-            self.check(body, uploads)
+            self.check(body, uploads, editing=message_id)
         row = self.registry.message(message_id)
         if row is None:
             raise http_error(404, 10008, "Unknown Message")
@@ -448,14 +462,35 @@ class LocalDiscord(ThreadSide, InteractionSide):
         row = self._public_message(p)
         return self.edit_message(row.id, body, uploads)
 
+    def _needs(self, channel_id: Any, *names: str) -> None:
+        """Discord's 403 when the bot lacks any of the named permissions (it has exactly what it was given)."""
+        self._channel(channel_id)
+        if not all(getattr(self.bot_permissions, name) for name in names):
+            raise http_error(403, 50013, "Missing Permissions")
+
     async def _delete_message(self, p, body, uploads, q):
         row = self._public_message(p)
+        if int(row.payload.get("author", {}).get("id") or 0) != self.registry.bot_id:
+            self._needs(p["channel_id"], "manage_messages")  # someone else's message
         self.registry.delete_message(row.id)
         return None
 
     async def _bulk_delete(self, p, body, uploads, q):
+        self._needs(p["channel_id"], "manage_messages")
         for mid in body.get("messages") or []:
             self.registry.delete_message(int(mid))
+        return None
+
+    async def _react(self, p, body, uploads, q):
+        self._needs(p["channel_id"], "add_reactions", "read_message_history")
+        return None
+
+    async def _unreact_others(self, p, body, uploads, q):
+        self._needs(p["channel_id"], "manage_messages")
+        return None
+
+    async def _pin(self, p, body, uploads, q):
+        self._needs(p["channel_id"], "manage_messages")
         return None
 
 _HTTP_ROUTES: dict[tuple[str, str], Callable[..., Awaitable[Any]]] = {
@@ -492,12 +527,13 @@ _HTTP_ROUTES: dict[tuple[str, str], Callable[..., Awaitable[Any]]] = {
     ("PUT", "/channels/{channel_id}/thread-members/{user_id}"): ThreadSide._add_thread_member,
     ("DELETE", "/channels/{channel_id}/thread-members/{user_id}"): LocalDiscord._nothing,
     ("POST", "/channels/{channel_id}/typing"): LocalDiscord._nothing,
-    ("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"): LocalDiscord._nothing,
+    ("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"): LocalDiscord._react,
     ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"): LocalDiscord._nothing,
-    ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/{member_id}"): LocalDiscord._nothing,
-    ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}"): LocalDiscord._nothing,
-    ("PUT", "/channels/{channel_id}/messages/pins/{message_id}"): LocalDiscord._nothing,
-    ("DELETE", "/channels/{channel_id}/messages/pins/{message_id}"): LocalDiscord._nothing,
+    ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/{member_id}"):
+        LocalDiscord._unreact_others,
+    ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}"): LocalDiscord._unreact_others,
+    ("PUT", "/channels/{channel_id}/messages/pins/{message_id}"): LocalDiscord._pin,
+    ("DELETE", "/channels/{channel_id}/messages/pins/{message_id}"): LocalDiscord._pin,
     ("POST", "/users/@me/channels"): LocalDiscord._open_dm,
     ("POST", "/channels/{channel_id}/messages"): LocalDiscord._post_message,
     ("GET", "/channels/{channel_id}/messages"): LocalDiscord._history,

@@ -57,6 +57,10 @@ class ThreadSide:
         if row.is_thread and body.get("archived") and row.owner_id != self.registry.bot_id \
                 and not perms.manage_threads:
             raise http_error(403, 50013, "Missing Permissions")
+        if row.is_thread and "locked" in body and body["locked"] is not None and not perms.manage_threads:
+            raise http_error(403, 50013, "Missing Permissions")  # only moderators lock or unlock a thread
+        if not row.is_thread and not perms.manage_channels:
+            raise http_error(403, 50013, "Missing Permissions")
         fields: dict[str, Any] = {}
         if "name" in body and body["name"]:
             fields["name"] = body["name"]

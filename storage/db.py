@@ -203,3 +203,42 @@ class Store:
 def open_store(path: str | Path) -> Store:
     """The store on `path`; raises `StoreError` (one line) when the database cannot be used."""
     return Store(path)
+
+
+class ReadStore(Store):
+    """A second, read-only connection to a store's file, for reads that must never wait behind a write.
+
+    In WAL mode readers and the writer do not block each other: a read on this connection sees the last
+    committed state even while the writer (the bot's own, or another process) holds the write lock.  Nothing
+    written through it is possible (`query_only`); the schema is the writer's, already migrated."""
+
+    def __init__(self, path: str | Path):  # not Store.__init__, which opens (and migrates) a writer
+        self.path = str(path)
+        try:
+            conn = sqlite3.connect(Path(self.path).resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None,
+                                   check_same_thread=False, timeout=BUSY_TIMEOUT)
+            conn.execute("PRAGMA query_only=ON")
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as exc:
+            raise explain(self.path, exc) from None
+        self.conn = conn
+        self.db = sqlite_utils.Database(conn)
+        self._lock = threading.RLock()
+
+    def begin(self, timeout: float = BUSY_TIMEOUT) -> None:
+        raise sqlite3.OperationalError("attempt to write a readonly database (a ReadStore only reads)")
+
+    def probe_write(self) -> None:
+        return None
+
+    def close(self) -> None:
+        with self._lock:
+            self.conn.close()
+
+
+def open_reader(store: Store) -> Store:
+    """A read-only connection to `store`'s database (`ReadStore`); an in-memory store (tests) has only its
+    own connection, so it is its own reader."""
+    if store.path == ":memory:" or store.path.startswith("file:"):
+        return store
+    return ReadStore(store.path)

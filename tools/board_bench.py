@@ -114,6 +114,7 @@ async def capacity(jobs: list[tuple[Any, dict[str, str]]], workers: int, seconds
     process and its workers)."""
     pool = drawing.BoardPool(workers)
     try:
+        await pool.ready()  # the workers started, as the bot starts them before it connects
         await asyncio.gather(*(pool.draw(v, n, CAPTION, "en") for v, n in jobs[:max(workers, 1) * 2]))  # warm
         kids = pool.worker_pids()
         done, t_end = 0, time.monotonic() + seconds

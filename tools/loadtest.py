@@ -277,7 +277,7 @@ class LoadTest:
     async def run(self) -> list[dict[str, Any]]:
         # The load test puts every game in one guild on purpose (one very big server): no per-server cap.
         self.service = TableService(open_store(self.args.db), limits=Limits(running_per_server=10**9))
-        drawing.configure(self.args.workers)
+        await drawing.configure(self.args.workers).ready()  # the workers warm before the clock starts, as in the bot
         try:
             t0 = time.monotonic()
             snaps = await self.open_all()

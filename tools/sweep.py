@@ -47,8 +47,12 @@ class Figures:
     unreachable: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     revoked_refusals: Optional[int] = None
+    acks: list[float] = field(default_factory=list)  # seconds to each interaction's first response
+    late_acks: int = 0
 
     def merge_ledger(self, ledger: Any) -> None:
+        self.acks += ledger.acks
+        self.late_acks += ledger.late_acks
         self.messages += ledger.messages
         self.violations += ledger.violations
         self.rate_limited += ledger.rate_limited
@@ -224,6 +228,8 @@ def report(f: Figures) -> str:
         f"messages checked: {f.messages}",
         f"limit violations: {len(f.violations)}" + "".join(f"\n  {v}" for v in f.violations[:10]),
         f"429 (posts over 5 per 5 s in a channel): {f.rate_limited}",
+        f"interactions answered: {len(f.acks)}, slowest first answer {max(f.acks, default=0):.2f} s, "
+        f"after 3 s (10062): {f.late_acks}",
         "largest payloads: content {content} chars, embeds {embed} chars, components {components}"
         " (items + options), file {file} bytes".format(**{k: f.largest.get(k, 0) for k in
                                                           ("content", "embed", "components", "file")}),

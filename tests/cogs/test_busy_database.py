@@ -6,12 +6,17 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
+import pytest
+
 from bot import make_bot
+from cogs.info import log_page
 from host.tables import TableService
 from local import LocalTable
-from storage import open_store
+from host import offloop
+from host.refusal import Refusal
+from storage import open_reader, open_store
 
-from .test_commands import Session, texts
+from .test_commands import Session, texts, to_act_user
 
 
 class BotDbSession(Session):
@@ -104,3 +109,54 @@ def test_joining_while_the_database_is_locked_is_refused_as_busy_and_changes_not
             out = await s.cmd("bob", "/game join game:1")
             assert not out.refused and seats_of(s.db) == ["alice", "bob"], texts(out)
     asyncio.run(go())
+
+
+def test_autocomplete_reads_on_its_own_connection_while_a_write_waits_for_the_lock(tmp_path):
+    """Autocomplete cannot be deferred and has Discord's 3 seconds: it reads on its own read-only connection
+    (host/offloop.py `read`), so a write waiting on the storage thread for another process's lock never
+    delays it.  Shown by order, not by timing: the suggestions' reads come back while the write still waits.
+    (The local table runs one interaction at a time, so the write here is a storage call of its own.)"""
+    async def go():
+        async with BotDbSession(tmp_path) as s:
+            await s.cmd("alice", "/game new game:wayfinders")
+            await s.cmd("bob", "/game join game:1")
+            await s.cmd("alice", "/game start game:1")
+            first = to_act_user(s.db)
+            bot, guild = s.table.bot, s.table.registry.guild_id
+            other = sqlite3.connect(s.db, isolation_level=None)  # another process's connection
+            other.execute("BEGIN IMMEDIATE")  # holds the write lock
+            try:
+                write = asyncio.ensure_future(offloop.call(bot.store.probe_write))  # waits up to BUSY_TIMEOUT
+                await asyncio.sleep(0.1)
+                assert not write.done()
+                tables = await bot.read("list_games", guild)
+                page = await bot.read(log_page, tables[0], "en", None)  # a function of the read service
+                read_first = not write.done()
+                suggested = await s.table.complete(first, "/play move:", "wayfinders-1")  # after the write
+            finally:
+                other.execute("ROLLBACK")
+                other.close()
+            assert read_first, "the read waited for the write"
+            assert [t.game.number for t in tables] == [1] and tables[0].game.status == "active"
+            assert page and "Wayfinders" in page[0], page
+            with pytest.raises(Refusal):
+                await write  # the write itself gave up as busy, as before
+            assert len(list(suggested)) > 0 and suggested.errors == []
+            rec = last_record(s, "complete /play")
+            assert not rec.expired and rec.response_type == 8
+    asyncio.run(go())
+
+
+def test_the_read_connection_refuses_writes(tmp_path):
+    store = open_store(tmp_path / "g.db")
+    reader = open_reader(store)
+    try:
+        assert reader is not store
+        with pytest.raises(sqlite3.OperationalError):
+            reader.conn.execute("CREATE TABLE x (y)")
+        with pytest.raises(sqlite3.OperationalError):
+            reader.begin()
+        assert reader.conn.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
+    finally:
+        reader.close()
+        store.close()

@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -26,9 +29,14 @@ def table(tmp_path):
 
 def test_a_board_drawn_by_a_worker_process_is_the_board_drawn_here(table):
     pool = drawing.BoardPool(2)
+
+    async def warm_then_draw() -> bytes:
+        assert await pool.ready()
+        return await pool.draw(*board_inputs(table, "es", []), "es")
+
     try:
-        png = asyncio.run(pool.draw(*board_inputs(table, "es", []), "es"))
-        assert pool.uses_processes and pool._pool is not None  # it really went to the processes
+        png = asyncio.run(warm_then_draw())
+        assert pool.uses_processes and pool._pool is not None and pool.in_threads == 0  # it went to the processes
     finally:
         pool.close()
     assert png == board_png(table, "es", [])
@@ -46,10 +54,10 @@ def test_the_pool_names_its_live_workers(table):
     """The load test reads the workers' CPU by their process ids."""
     pool = drawing.BoardPool(2)
     try:
-        assert pool.worker_pids() == []  # none before the first board
-        asyncio.run(pool.draw(*board_inputs(table, "en", []), "en"))
+        assert pool.worker_pids() == []  # none before the pool starts
+        asyncio.run(pool.ready())
         pids = pool.worker_pids()
-        assert 1 <= len(pids) <= 2 and os.getpid() not in pids
+        assert len(pids) == 2 and os.getpid() not in pids  # every worker started by the warm-up
         for pid in pids:
             os.kill(pid, 0)  # a live process
         os.kill(pids[0], signal.SIGKILL)
@@ -67,8 +75,7 @@ def test_a_killed_worker_costs_no_board_and_repeated_deaths_fall_back_to_threads
     expected = board_png(table, "en", [])
 
     async def kill_then_draw() -> bytes:
-        await pool.draw(*board_inputs(table, "en", []), "en")  # the workers are up
-        assert pool._pool is not None
+        assert await pool.ready()  # the workers are up (again)
         for pid in list(pool._pool._processes):  # type: ignore[attr-defined]
             os.kill(pid, signal.SIGKILL)
         await asyncio.sleep(0.5)
@@ -100,7 +107,12 @@ def test_a_backlog_of_boards_outlives_many_worker_replacements(table, monkeypatc
     expected = board_png(table, "en", [])
 
     async def backlog():
-        return await asyncio.wait_for(asyncio.gather(*(pool.draw(*inputs, "en") for _ in range(30))), timeout=60)
+        await pool.ready()
+        boards = []
+        for _ in range(5):  # fresh pools warm in the background while the old ones draw
+            boards += await asyncio.wait_for(asyncio.gather(*(pool.draw(*inputs, "en") for _ in range(6))), timeout=60)
+            await pool.ready()
+        return boards
 
     try:
         boards = asyncio.run(backlog())
@@ -111,3 +123,82 @@ def test_a_backlog_of_boards_outlives_many_worker_replacements(table, monkeypatc
             pool._pool.shutdown(wait=False, cancel_futures=True)
     assert boards == [expected] * 30
     assert pool.replaced >= 4  # 30 boards at 6 a pool
+
+
+def test_the_first_board_before_the_pool_is_warm_is_drawn_in_a_thread_and_the_loop_never_waits(table):
+    """Starting the workers (forks, imports) takes seconds: never on the event loop.  A board asked for before
+    `ready()` is drawn in a thread while the pool starts in the background; `ready()` itself runs in a thread."""
+    pool = drawing.BoardPool(2)
+    inputs = board_inputs(table, "en", [])
+    expected = board_png(table, "en", [])
+
+    async def go():
+        gaps: list[float] = []
+        loop = asyncio.get_running_loop()
+
+        async def ticker() -> None:  # the longest the loop went without running it
+            last = loop.time()
+            while True:
+                await asyncio.sleep(0.01)
+                gaps.append(loop.time() - last)
+                last = loop.time()
+
+        task = loop.create_task(ticker())
+        first = await pool.draw(*inputs, "en")
+        assert pool.in_threads == 1  # no warm pool yet: a thread drew it
+        assert await pool.ready() and pool.is_ready
+        second = await pool.draw(*inputs, "en")
+        task.cancel()
+        return first, second, max(gaps)
+
+    try:
+        first, second, longest = asyncio.run(go())
+    finally:
+        pool.close()
+    assert first == second == expected
+    assert pool.in_threads == 1  # the second board went to the warm processes
+    print(f"longest the loop waited while the pool started: {longest * 1000:.0f} ms")
+
+
+def test_a_closed_pool_never_starts(table):
+    pool = drawing.BoardPool(2)
+    pool.close()
+    assert asyncio.run(pool.ready()) is False and pool.worker_pids() == []
+
+
+KILLED_BOT = """
+import asyncio, os, signal
+from host import drawing
+
+async def main():
+    pool = drawing.BoardPool(2)
+    await pool.ready()
+    print(" ".join(map(str, pool.worker_pids())), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+asyncio.run(main())
+"""
+
+
+def test_a_bot_killed_with_sigkill_leaves_no_drawing_process_behind():
+    """The workers end with the bot however it ends: a kill -9 used to leave the forkserver and its workers
+    running, each keeping the other alive."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    done = subprocess.run([sys.executable, "-c", KILLED_BOT], cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    pids = [int(p) for p in done.stdout.split()]
+    assert len(pids) == 2
+    for _ in range(100):
+        alive = [pid for pid in pids if _alive(pid)]
+        if not alive:
+            break
+        time.sleep(0.1)
+    assert alive == [], f"drawing workers still running after the bot was killed: {alive}"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split(")")[-1].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
