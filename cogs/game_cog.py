@@ -93,8 +93,7 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
         await self.actions.run(interaction, self.info.moves(interaction, game))
 
     @app_commands.command(name="me", description="Your private view of the game (only you see it)")
-    @app_commands.describe(game=GAME_ID, private_thread="on: a private thread of yours, kept up to date with "
-                                                        "your private view (off: stop it)")
+    @app_commands.describe(game=GAME_ID, private_thread="on: your own private thread, kept up to date (off: stop it)")
     @app_commands.rename(private_thread="private-thread")
     @app_commands.choices(private_thread=[app_commands.Choice(name=v, value=v) for v in ("on", "off")])
     @app_commands.autocomplete(game=game_id_choices)
@@ -145,8 +144,8 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
 
     @app_commands.command(name="settings", description="Turn deadline and what happens when it runs out")
     @app_commands.describe(deadline="Time for each turn (default 48h)", game=GAME_ID,
-                           expire="When time runs out: a bot plays the move (default), or the game is abandoned",
-                           bank="Extra time each player may spend over their deadlines during the game (default none)")
+                           expire="At the deadline: a bot plays (default), or the game is abandoned",
+                           bank="Extra time per player beyond their deadlines (default none)")
     @app_commands.choices(deadline=[app_commands.Choice(name=d, value=d)
                                     for d in ("none", "12h", "24h", "1d", "48h", "2d", "72h", "3d", "7d")],
                           expire=[app_commands.Choice(name=p, value=p) for p in ("bot", "abandon")],
@@ -158,7 +157,7 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
 
     @app_commands.command(name="notify", description="A direct message when it becomes your turn (on or off)")
     @app_commands.describe(setting="on or off", game=GAME_ID,
-                           digest="daily: one direct message a day listing your games waiting for you (links only)")
+                           digest="daily: one DM a day listing the games waiting for you")
     @app_commands.choices(setting=[app_commands.Choice(name=v, value=v) for v in ("on", "off")],
                           digest=[app_commands.Choice(name=v, value=v) for v in DIGEST_EVERY])
     @app_commands.autocomplete(game=game_id_choices)

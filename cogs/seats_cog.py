@@ -1,4 +1,4 @@
-"""`/game invite`, `/game sub`, `/game follow` and `/game unfollow`, the invitation and Rematch buttons, and the
+"""`/game invite`, `/game sub` and `/game follow` (`events:off` to stop), the invitation and Rematch buttons, and the
 followers' pings (the rules of each are in host/invites.py, host/rematch.py, host/substitutes.py and
 host/follows.py; `/game new … private:true` is declared in cogs/game_cog.py).
 
@@ -156,7 +156,7 @@ class SeatsCog(commands.Cog):
         return table
 
     # ---- /game sub ------------------------------------------------------------------------------
-    @app_commands.command(name="sub", description="Hand a bot's seat in a running game to a member (creator or Manage Server)")
+    @app_commands.command(name="sub", description="Give a bot's seat to a member (creator or Manage Server)")
     @app_commands.describe(user="Who takes the seat", seat="The seat: its number or its bot's name", game=GAME_ID)
     @app_commands.autocomplete(seat=seat_choices, game=game_id_choices)
     async def sub(self, interaction: discord.Interaction, user: discord.User, seat: str,
@@ -182,30 +182,25 @@ class SeatsCog(commands.Cog):
         if not bots_to_act(table):  # the latest board's buttons carry the old version: edited with live ones
             await self.actions.announce(table, glocale, [], before=located)
 
-    # ---- /game follow and /game unfollow ------------------------------------------------------
+    # ---- /game follow (events:off stops following) ---------------------------------------------
     @app_commands.command(name="follow", description="Be pinged when each round of a game ends, and at its end, without a seat")
-    @app_commands.describe(game=GAME_ID, events="rounds: at each round's end and the game's (default); end: at its end only")
-    @app_commands.choices(events=[app_commands.Choice(name=v, value=v) for v in EVENTS])
+    @app_commands.describe(game=GAME_ID, events="rounds (default), end (the game's end only), or off to stop")
+    @app_commands.choices(events=[app_commands.Choice(name=v, value=v) for v in (*EVENTS, "off")])
     @app_commands.autocomplete(game=game_id_choices)
     async def follow(self, interaction: discord.Interaction, game: Optional[int] = None,
                      events: Optional[str] = None) -> None:
         async def flow() -> None:
+            locale = user_locale(interaction)
+            if events == "off":
+                table = await self.actions.locate(interaction, game, ("lobby", "active", "finished", "abandoned"))
+                await self.actions.db(interaction, unfollow, self.service, interaction.user.id, table)
+                await ops.reply(interaction, t("seats.follow.off", locale, title=game_title(table.game)), ephemeral=True)
+                return
             table = await self.actions.locate(interaction, game, ("lobby", "active"))
             what = events or EVENTS[0]
             await self.actions.db(interaction, follow, self.service, interaction.user.id, table, what)
-            await ops.reply(interaction, t(f"seats.follow.on_{what}", user_locale(interaction),
+            await ops.reply(interaction, t(f"seats.follow.on_{what}", locale,
                                            title=game_title(table.game), where=where(table)), ephemeral=True)
-        await self.actions.run(interaction, flow())
-
-    @app_commands.command(name="unfollow", description="Stop following a game")
-    @app_commands.describe(game=GAME_ID)
-    @app_commands.autocomplete(game=game_id_choices)
-    async def unfollow(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
-        async def flow() -> None:
-            table = await self.actions.locate(interaction, game, ("lobby", "active", "finished", "abandoned"))
-            await self.actions.db(interaction, unfollow, self.service, interaction.user.id, table)
-            await ops.reply(interaction, t("seats.follow.off", user_locale(interaction), title=game_title(table.game)),
-                            ephemeral=True)
         await self.actions.run(interaction, flow())
 
     async def on_change(self, table: Table, kind: str) -> None:

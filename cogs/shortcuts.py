@@ -14,7 +14,7 @@ from .actions import Actions
 if TYPE_CHECKING:
     from .game_bot import GameBot
 
-GAME_ID = "Game number (#); default: the game of this thread, or your only game here"
+GAME_ID = "Game # (else: this thread's or your only one)"
 
 
 class Shortcuts:

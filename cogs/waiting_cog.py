@@ -142,8 +142,7 @@ async def _waiting(interaction: discord.Interaction) -> None:
 
 def waiting_command() -> app_commands.Command:
     return app_commands.Command(name="waiting", callback=_waiting,
-                                description="Games of this server waiting for your decision, oldest first "
-                                            "(only you see it)")
+                                description="This server's games waiting for your decision (only you see it)")
 
 
 def waiting_of(bot: discord.Client) -> WaitingCog:
