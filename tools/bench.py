@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from . import (backup_bench, board_bench, bot_bench, combat_bench, memory_bench, odds_bench, odds_load_bench, pipeline_bench,
-               posting_bench, sweep, undo_bench)
+               posting_bench, replay_load_bench, sweep, undo_bench)
 
 SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "boards": board_bench.main,  # one board's CPU by phase; boards/s in threads and in the pool
@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "backup": backup_bench.main,  # `bot.py backup` on a large database under a stream of moves
     "memory": memory_bench.main,  # resident memory as finished games' histories are built
     "posts": posting_bench.main,  # public posts per change of who must decide
+    "replays": replay_load_bench.main,  # board posts while twenty /game replay requests arrive at once
     "sweep": sweep.main,  # complete games on the validating transport, issue 13
     "undo": undo_bench.main,  # /game undo and /game log early and late in a game
 }
