@@ -13,7 +13,7 @@ import discord
 
 from host import offloop
 from host.bot_seats import add_bots, bots_to_act, check_bot_count, check_level, replace_by_bot
-from host.confirmations import LeaveTicket, Prompts
+from host.confirmations import LeaveTicket, ask_leave, check_leave
 from host.i18n import guild_locale, t, tm, user_locale
 from host.names import shown, shown_names
 from host.options import option_words
@@ -53,7 +53,6 @@ class Actions:
         self.service = service
         self.listeners: list[Listener] = []
         self.boards = BoardPoster(client, service)  # every board post goes through it
-        self.prompts = Prompts()  # the newest leave prompt of each player (its button alone confirms)
         self.boards.pauses = pauses_of(self)  # a paused game's board makes no request (cogs/pause.py)
 
     async def changed(self, table: Table, kind: str) -> None:
@@ -160,7 +159,7 @@ class Actions:
             raise Refusal("host.refuse.already_over", title=game_title(located.game))
         if not located.seat_of(actor.user_id):
             raise Refusal("host.refuse.not_player")
-        ticket = self.prompts.ask(located, actor.user_id, self.service.clock())  # host/confirmations.py
+        ticket = await self.db(interaction, ask_leave, self.service, located, actor.user_id)  # host/confirmations.py
         locale = user_locale(interaction)
         await ops.reply(interaction, t(f"host.leave.ask_{ticket.kind}", locale, title=game_title(located.game)),
                         ephemeral=True, view=leave_confirm_components(ticket.custom_id, locale))
@@ -172,9 +171,8 @@ class Actions:
             located = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             if located.game.status not in ("lobby", "active"):
                 raise Refusal("host.refuse.already_over", title=game_title(located.game))
-            self.prompts.check(ticket, located, interaction.user.id)
+            check_leave(ticket, located, interaction.user.id)
             await self.leave_now(interaction, located)
-            self.prompts.done(located, interaction.user.id)
         await self.run(interaction, flow())
 
     async def leave_now(self, interaction: discord.Interaction, located: Table) -> None:

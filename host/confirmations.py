@@ -6,22 +6,22 @@ join time) and the prompt's own stamp.  A click is refused as stale, and changes
 longer the one the prompt was about (left and joined again, handed to a bot), when leaving would now do
 something else than the prompt said (the game started, the others left), or when a newer prompt was shown
 to the same player for the same game (only the latest button counts).  The newest prompt of each player is
-remembered in memory: after a restart the other checks still hold, and the prompt shown before it still works.
+kept in the game's settings (`leave_prompts`, without bumping its version: the boards' buttons stay valid),
+so a restart forgets nothing.
 """
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Optional
 
 from storage import SeatRow
 
 from .refusal import Refusal
-from .tables import Table, last_human
+from .tables import Table, TableService, last_human
 
 LEAVE_KINDS = ("lobby", "lobby_last", "running", "running_last")  # the prompt's key: host.leave.ask_<kind>
-REMEMBERED = 10_000  # newest prompts kept (one per player and game)
+PROMPTS = "leave_prompts"  # games.settings key: user id (text) -> the newest prompt's stamp
 _TICKET = re.compile(r"lv:(?P<game>[0-9]{1,18}):(?P<kind>[0-9]):(?P<seat>[0-9]{1,18}):(?P<prompt>[0-9]{1,18})")
 
 
@@ -60,37 +60,34 @@ class LeaveTicket:
         return cls(int(found["game"]), LEAVE_KINDS[int(found["kind"])], int(found["seat"]), int(found["prompt"]))
 
 
-class Prompts:
-    """The newest leave prompt shown to each player for each game (in memory, bounded)."""
-
-    def __init__(self) -> None:
-        self._latest: OrderedDict[tuple[int, int], int] = OrderedDict()
-        self._last_stamp = 0
-
-    def ask(self, table: Table, user_id: int, now: float) -> LeaveTicket:
-        """A new prompt's ticket (it makes every earlier button of this player for this game stale)."""
-        seat, kind = table.seat_of(user_id), leave_kind(table, user_id)
-        assert seat is not None and kind is not None
-        stamp = self._last_stamp = max(int(now * 1000), self._last_stamp + 1)
-        key = (table.game.id, user_id)
-        self._latest[key] = stamp
-        self._latest.move_to_end(key)
-        while len(self._latest) > REMEMBERED:
-            self._latest.popitem(last=False)
-        return LeaveTicket(table.game.id, kind, seat_stamp(seat), stamp)
-
-    def check(self, ticket: Optional[LeaveTicket], table: Table, user_id: int) -> None:
-        """A Refusal unless `ticket` is the newest prompt's and leaving still does what it said."""
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise Refusal("host.refuse.not_player")
-        latest = self._latest.get((table.game.id, user_id))
-        if ticket is None or ticket.game_id != table.game.id or ticket.seat != seat_stamp(seat) \
-                or ticket.kind != leave_kind(table, user_id) or (latest is not None and ticket.prompt != latest):
-            raise Refusal("host.refuse.stale_confirm")
-
-    def done(self, table: Table, user_id: int) -> None:
-        self._latest.pop((table.game.id, user_id), None)
+def latest_prompt(table: Table, user_id: int) -> Optional[int]:
+    """The stamp of the newest leave prompt shown to `user_id` for this game (None: none kept)."""
+    found = (table.game.settings.get(PROMPTS) or {}).get(str(user_id))
+    return found if isinstance(found, int) else None
 
 
-__all__ = ["LEAVE_KINDS", "LeaveTicket", "Prompts", "leave_kind", "seat_stamp"]
+def ask_leave(service: TableService, table: Table, user_id: int) -> LeaveTicket:
+    """A new prompt's ticket, kept as the player's newest (every earlier button of theirs for this game is
+    stale from now on).  Storage: call it on the storage thread."""
+    seat, kind = table.seat_of(user_id), leave_kind(table, user_id)
+    if seat is None or kind is None:
+        raise Refusal("host.refuse.not_player")
+    stamp = max(int(service.clock() * 1000), (latest_prompt(table, user_id) or 0) + 1)
+    kept = {**(table.game.settings.get(PROMPTS) or {}), str(user_id): stamp}
+    service.games.merge_settings(table.game.id, {PROMPTS: kept})
+    return LeaveTicket(table.game.id, kind, seat_stamp(seat), stamp)
+
+
+def check_leave(ticket: Optional[LeaveTicket], table: Table, user_id: int) -> None:
+    """A Refusal unless `ticket` is the newest prompt's and leaving still does what it said."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise Refusal("host.refuse.not_player")
+    latest = latest_prompt(table, user_id)
+    if ticket is None or ticket.game_id != table.game.id or ticket.seat != seat_stamp(seat) \
+            or ticket.kind != leave_kind(table, user_id) or (latest is not None and ticket.prompt != latest):
+        raise Refusal("host.refuse.stale_confirm")
+
+
+__all__ = ["LEAVE_KINDS", "PROMPTS", "LeaveTicket", "ask_leave", "check_leave", "latest_prompt", "leave_kind",
+           "seat_stamp"]

@@ -117,3 +117,22 @@ def test_a_lobby_prompt_does_not_hand_a_running_seat_to_a_bot(tmp_path):
             assert out.refused and "out of date" in texts(out), texts(out)
             assert not any(x.is_bot for x in read(s.db)[0].seats)  # bob still plays his own seat
     asyncio.run(go())
+
+
+def test_the_newest_prompt_is_remembered_across_a_restart(tmp_path):
+    async def go():
+        async with Session(tmp_path) as s:
+            await s.cmd("alice", "/game new game:wayfinders")
+            await s.cmd("bob", "/game join game:1")
+            first = (await s.cmd("bob", "/game leave game:1"))[0].message_id
+            second = (await s.cmd("bob", "/game leave game:1"))[0].message_id
+            version = read(s.db)[0].game.version
+        async with Session(tmp_path) as s:  # a new bot process on the same database
+            out = await s.table.press_message("bob", first, 1, "local")
+            assert out.refused and "out of date" in texts(out), texts(out)
+            assert [x.name for x in read(s.db)[0].seats] == ["alice", "bob"]
+            assert read(s.db)[0].game.version == version  # asking changed no board's buttons
+            out = await s.table.press_message("bob", second, 1, "local")
+            assert not out.refused, texts(out)
+            assert [x.name for x in read(s.db)[0].seats] == ["alice"]
+    asyncio.run(go())
