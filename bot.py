@@ -5,6 +5,7 @@
     python bot.py local ...  the local table: the same bot in a terminal (see README)
     python bot.py bench      benchmark figures
     python bot.py check | backup PATH | loadtest | crashtest   operations (see README)
+    python bot.py invite --client-id ID   the URL that adds the bot to a server
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from storage.backup import main as backup_main
 from tools.bench import main as bench_main
 from tools.crashtest import main as crashtest_main
 from tools.integrity import main as check_main
+from tools.invite import main as invite_main
 from tools.loadtest import main as loadtest_main
 
 log = logging.getLogger("gamehost")
@@ -54,6 +56,7 @@ OPS_COMMANDS: dict[str, Callable[..., int]] = {
     "backup": backup_main,
     "loadtest": loadtest_main,
     "crashtest": crashtest_main,
+    "invite": invite_main,
 }
 
 

@@ -13,6 +13,7 @@ import discord
 
 from host import offloop
 from host.bot_seats import add_bots, bots_to_act, check_bot_count, check_level, replace_by_bot
+from host.confirmations import LeaveTicket, ask_leave, check_leave
 from host.i18n import guild_locale, t, tm, user_locale
 from host.names import shown, shown_names
 from host.options import option_words
@@ -155,25 +156,26 @@ class Actions:
 
     async def leave(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         """`/game leave` or a lobby's Leave button: asks first, privately; the confirm button (custom id
-        `lv:<game id>`, cogs/views.py) leaves (`click_leave`)."""
+        `lv:<game id>:<ticket>`, cogs/views.py) leaves (`click_leave`)."""
         located = await self.locate(interaction, game_id, ("lobby", "active"))
         actor = actor_of(interaction)
         if located.game.status not in ("lobby", "active"):
             raise Refusal("host.refuse.already_over", title=game_title(located.game))
         if not located.seat_of(actor.user_id):
             raise Refusal("host.refuse.not_player")
-        if located.game.status == "lobby":
-            what = "host.leave.ask_lobby_last" if last_human(located, actor.user_id) else "host.leave.ask_lobby"
-        else:
-            what = "host.leave.ask_running_last" if last_human(located, actor.user_id) else "host.leave.ask_running"
+        ticket = await self.db(interaction, ask_leave, self.service, located, actor.user_id)  # host/confirmations.py
         locale = user_locale(interaction)
-        await ops.reply(interaction, t(what, locale, title=game_title(located.game)), ephemeral=True,
-                        view=leave_confirm_components(located.game.id, locale))
+        await ops.reply(interaction, t(f"host.leave.ask_{ticket.kind}", locale, title=game_title(located.game)),
+                        ephemeral=True, view=leave_confirm_components(ticket.custom_id, locale))
 
-    async def click_leave(self, interaction: discord.Interaction, game_id: int) -> None:
-        """The confirm button: `game_id` is the internal id of its custom id, checked against the click's server."""
+    async def click_leave(self, interaction: discord.Interaction, game_id: int, ticket: Optional[LeaveTicket]) -> None:
+        """The confirm button: `game_id` is the internal id of its custom id, checked against the click's server;
+        a button of an earlier prompt, or one whose seat or consequence has changed since, is refused as stale."""
         async def flow() -> None:
             located = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
+            if located.game.status not in ("lobby", "active"):
+                raise Refusal("host.refuse.already_over", title=game_title(located.game))
+            check_leave(ticket, located, interaction.user.id)
             await self.leave_now(interaction, located)
         await self.run(interaction, flow())
 

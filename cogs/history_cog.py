@@ -41,6 +41,10 @@ class HistoryPosts:
         channel = table.game.post_channel_id
         try:
             built = await self.builder.history(table, locale)
+        except Refusal as refused:  # over the CPU budget: said in the thread instead of the replay
+            log.warning("the history of game %s was not built: %s", table.game.id, refused.text.key)
+            await ops.post(self.client, channel, content=t("history.post.failed", locale, title=game_title(table.game)))
+            return
         except Exception:
             log.exception("could not build the history of game %s", table.game.id)
             await ops.post(self.client, channel, content=t("history.post.failed", locale, title=game_title(table.game)))
@@ -65,8 +69,10 @@ class HistoryPosts:
         if table.game.status != "finished":
             raise Refusal("history.refuse.not_finished", title=title, status=t(f"host.status.{table.game.status}", locale))
         await ops.defer(interaction, ephemeral=True)
-        try:
-            built = await self.builder.history(table, locale)
+        try:  # in the replay worker: one at a time per user, a bounded queue ("busy, try again in a moment")
+            built = await self.builder.history(table, locale, interaction.user.id)
+        except Refusal:
+            raise
         except Exception:
             log.exception("could not build the history of game %s", table.game.id)
             await ops.reply(interaction, t("history.post.failed", locale, title=title), ephemeral=True)
@@ -97,6 +103,7 @@ class HistoryCog(commands.Cog):
     async def cog_unload(self) -> None:
         if self.history.on_change in self.bot.actions.listeners:
             self.bot.actions.listeners.remove(self.history.on_change)
+        self.history.builder.close()  # the replay worker process stops with the cog
 
 
 def history_of(bot: Any) -> HistoryPosts:

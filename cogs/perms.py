@@ -7,13 +7,22 @@ import discord
 
 from host.i18n import t
 
-# Exactly the permissions the README asks the bot to be invited with ("Running it on Discord"; Create Private
-# Threads only serves `/game me private-thread:on`, and a server may leave it out): the local
-# table and the protocol test's fake Discord grant the bot these and no more, so anything the bot does that
-# needs another permission (Manage Threads, Manage Messages, Add Reactions...) is refused there as on Discord.
-BOT_NEEDS = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
-                                create_public_threads=True, create_private_threads=True, attach_files=True, embed_links=True,
-                                read_message_history=True)
+# Exactly the permissions the README asks the bot to be invited with ("Running it on Discord"), by their names in
+# Discord's client and discord.py's flag (Create Private Threads only serves `/game me private-thread:on`, and a
+# server may leave it out). The invite link (cogs/invite.py) asks for these; the local table and the protocol
+# test's fake Discord grant the bot these and no more, so anything the bot does that needs another permission
+# (Manage Threads, Manage Messages, Add Reactions...) is refused there as on Discord.
+NEEDED: dict[str, str] = {
+    "View Channels": "view_channel",
+    "Send Messages": "send_messages",
+    "Send Messages in Threads": "send_messages_in_threads",
+    "Create Public Threads": "create_public_threads",
+    "Create Private Threads": "create_private_threads",
+    "Attach Files": "attach_files",
+    "Embed Links": "embed_links",
+    "Read Message History": "read_message_history",
+}
+BOT_NEEDS = discord.Permissions(**{flag: True for flag in NEEDED.values()})
 
 
 def thread_note(interaction: Any, thread: Optional[discord.Thread], locale: str) -> str:
@@ -36,4 +45,4 @@ def post_failure(reason: str, interaction: Any) -> str:
     return reason
 
 
-__all__ = ["BOT_NEEDS", "thread_note", "post_failure"]
+__all__ = ["BOT_NEEDS", "NEEDED", "thread_note", "post_failure"]

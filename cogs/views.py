@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 
 import discord
 
+from host.confirmations import LeaveTicket
 from host.i18n import t, tm
 from host.limits import OPTION_TEXT, PLACEHOLDER, label as fit_label
 from render.names import board_names
@@ -124,20 +125,23 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<a
         await _actions(interaction).click_lobby(interaction, self.action, self.game_id)
 
 
-class LeaveConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lv:(?P<game>[0-9]+)"):
-    """The private "Yes, leave" answer to `/game leave` (or the lobby's Leave button): only a click leaves."""
+class LeaveConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
+                         template=r"lv:(?P<game>[0-9]{1,18})(?P<ticket>(?::[0-9]{1,18}){3})?"):
+    """The private "Yes, leave" answer to `/game leave` (or the lobby's Leave button): only a click leaves, and only
+    the button of the newest prompt, while leaving still does what it said (its ticket: host/confirmations.py)."""
 
-    def __init__(self, game_id: int, label: str = "Leave"):
+    def __init__(self, custom_id: str, label: str = "Leave"):
         super().__init__(discord.ui.Button(label=fit_label(label), style=discord.ButtonStyle.danger,
-                                           custom_id=f"lv:{game_id}"))
-        self.game_id = game_id
+                                           custom_id=custom_id))
+        self.game_id = int(custom_id.split(":")[1])
+        self.ticket = LeaveTicket.parse(custom_id)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["game"]), item.label or "Leave")
+        return cls(match.group(0), item.label or "Leave")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _actions(interaction).click_leave(interaction, self.game_id)
+        await _actions(interaction).click_leave(interaction, self.game_id, self.ticket)
 
 
 DYNAMIC_ITEMS = (MoveButton, MoveSelect, MovePageButton, MyMovesButton, PrivateViewButton, LobbyButton,
@@ -198,9 +202,9 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
     return view
 
 
-def leave_confirm_components(game_id: int, locale: str) -> discord.ui.View:
+def leave_confirm_components(custom_id: str, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(LeaveConfirmButton(game_id, t("host.button.leave_confirm", locale)))
+    view.add_item(LeaveConfirmButton(custom_id, t("host.button.leave_confirm", locale)))
     return view
 
 

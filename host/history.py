@@ -11,12 +11,13 @@ its move log (moves taken back with undo are skipped), then
 
 Both are posted in the game's thread when the game finishes, in the server's
 language, and sent privately on demand by `/game replay` (cogs/history_cog.py).  The
-build runs in a worker thread: the event loop stays free.  Results are kept in a
-small in-memory cache per (game, version, language).
+build (seconds of CPU) runs in the replay worker process (host/heavy_work.py), apart
+from the board pool and at a lower priority: one request per user at a time, at most
+`REPLAY_WAITING` waiting ("busy, try again in a moment"), `REPLAY_BUDGET` seconds of
+CPU each.  Results are kept in a small in-memory cache per (game, version, language).
 """
 from __future__ import annotations
 
-import asyncio
 import ctypes
 import ctypes.util
 import logging
@@ -28,16 +29,20 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from render.charts import score_chart
 from render.names import board_names
 from render.replay import MAX_FRAMES, replay_gif, sample_indices
-from rules import Engine, GameState, IllegalMove
+from rules import GAMES, Engine, GameState, IllegalMove
 from rules.replay import ReplayError, replay, start_state
 
 from . import offloop
+from .heavy_work import WorkerProcess
 from .i18n import t, tm
 from .tables import Table, TableService, game_title
 
 log = logging.getLogger("gamehost.history")
 
 CACHE_SIZE = 6
+REPLAY_BUDGET = 30.0  # seconds of CPU one replay may use (the longest games take under 10)
+REPLAY_WALL = 300.0  # seconds one replay may take in all before its worker is killed
+REPLAY_WAITING = 6  # replays asked for by players queued behind the one being drawn
 
 
 class HistoryError(Exception):
@@ -121,16 +126,35 @@ def release_memory() -> None:
         _TRIM(0)
 
 
-class History:
-    """Builds finished games' histories (in a worker thread) and keeps the latest few."""
+def build_in_worker(game_key: str, seats: Sequence[str], seed: int, options: Any, moves: Sequence[tuple[str, str]],
+                    names: Mapping[str, str], locale: str, title: str) -> tuple[GameHistory, Optional[str]]:
+    """`build_history` as the replay worker runs it: the history (without its final state, which would only
+    weigh on the way back) and that state dumped, for the bot to compare with the stored one."""
+    engine = GAMES[game_key]
+    built = build_history(engine, seats, seed, options, moves, names, locale, title)
+    final = engine.dump(built.final_state) if built.final_state is not None else None
+    built.final_state = None
+    release_memory()  # the build's frames are freed; hand the pages back to the system
+    return built, final
 
-    def __init__(self, service: TableService):
+
+def replay_worker() -> WorkerProcess:
+    """The worker process replays are built in (refusals `history.refuse.*`)."""
+    return WorkerProcess("replay", "history.refuse", REPLAY_BUDGET, REPLAY_WAITING, REPLAY_WALL)
+
+
+class History:
+    """Builds finished games' histories (in the replay worker process) and keeps the latest few."""
+
+    def __init__(self, service: TableService, worker: Optional[WorkerProcess] = None):
         self.service = service
+        self.worker = worker or replay_worker()
         self._cache: OrderedDict[tuple[int, int, str], GameHistory] = OrderedDict()
 
     # ---- building ------------------------------------------------------------
-    async def history(self, table: Table, locale: str) -> GameHistory:
-        """The game's history in `locale` (cached; built in a worker thread)."""
+    async def history(self, table: Table, locale: str, user_id: Optional[int] = None) -> GameHistory:
+        """The game's history in `locale` (cached; built in the replay worker for `user_id`, or for the bot
+        itself when None: a Refusal when that user already waits for one or the queue is full)."""
         key = (table.game.id, table.game.version, locale)
         if key in self._cache:
             self._cache.move_to_end(key)
@@ -138,13 +162,10 @@ class History:
         game = table.game
         moves = [(m.seat, m.move_id) for m in await offloop.call(self.service.games.moves, game.id) if not m.undone]
         seats = [s.seat for s in table.seats]
-        built = await asyncio.to_thread(build_history, table.engine, seats, game.seed, game.options, moves,
-                                        table.names, locale, tm(game_title(game), locale))
-        release_memory()  # the build's frames are freed; hand the pages back to the system
-        if table.state is not None and built.final_state is not None \
-                and table.engine.dump(built.final_state) != table.engine.dump(table.state):
+        built, final = await self.worker.run(user_id, build_in_worker, game.game_key, seats, game.seed, game.options,
+                                             moves, dict(table.names), locale, tm(game_title(game), locale))
+        if table.state is not None and final is not None and final != table.engine.dump(table.state):
             log.warning("game %s: the replayed log does not reach the stored state", game.id)
-        built.final_state = None  # keep the cache light
         log.info("history of game %s: %d moves, %d frames, chart %s B, replay %d B, %.2f s", game.id, built.moves,
                  built.frames, len(built.chart) if built.chart else "-", len(built.replay), built.seconds)
         self._cache[key] = built
@@ -161,5 +182,10 @@ class History:
                    moves=built.moves)
         return first, second
 
+    def close(self) -> None:
+        """Stop the replay worker process."""
+        self.worker.close()
 
-__all__ = ["CACHE_SIZE", "GameHistory", "History", "HistoryError", "build_history", "release_memory"]
+
+__all__ = ["CACHE_SIZE", "GameHistory", "History", "HistoryError", "REPLAY_BUDGET", "REPLAY_WAITING",
+           "build_history", "build_in_worker", "release_memory", "replay_worker"]

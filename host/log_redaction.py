@@ -13,7 +13,9 @@ tracebacks are cleaned the same way.
 Private (ephemeral) replies are never logged by our code (cogs/ops.py logs
 only the failure); discord.py sends them through its webhook adapter, which
 logs the URL (cleaned here) and never the body.  A body that is logged and is
-flagged ephemeral (flags 64) has its content redacted too.
+flagged ephemeral (flags 64) is redacted whole: its content, embeds, components,
+attachments and poll (a private hand shows in an embed or a button as well as in
+the text).
 """
 from __future__ import annotations
 
@@ -36,7 +38,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"aW50ZXJhY3Rpb246[\w-]+"), REDACTED),  # base64 of "interaction:"
 )
 _EPHEMERAL = re.compile(r"""['"]flags['"]\s*:\s*(\d+)""")
-_CONTENT = re.compile(r"""(['"]content['"]\s*:\s*)(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
+_BODY_KEY = re.compile(r"""['"](?:content|embeds|components|attachments|poll)['"]\s*:\s*""")
+_CLOSE = {"[": "]", "{": "}", "(": ")"}
 
 
 def add_secret(secret: str | None) -> None:
@@ -53,9 +56,50 @@ def redact(text: str) -> str:
     for pattern, repl in _PATTERNS:
         text = pattern.sub(repl, text)
     flags = _EPHEMERAL.search(text)
-    if flags and int(flags.group(1)) & 64:  # an ephemeral message's body: its text is private
-        text = _CONTENT.sub(r"\1" + repr(REDACTED), text)
+    if flags and len(flags.group(1)) <= 20 and int(flags.group(1)) & 64:  # an ephemeral body is private
+        text = _redact_body(text)
     return text
+
+
+def _value_end(text: str, i: int) -> int:
+    """The end of the JSON or Python-repr value starting at `i` (a string, a list or mapping with strings
+    inside, or a bare word such as null): brackets are balanced outside strings."""
+    stack: list[str] = []
+    quote: str | None = None
+    j = i
+    while j < len(text):
+        ch = text[j]
+        if quote:
+            if ch == "\\":
+                j += 1
+            elif ch == quote:
+                quote = None
+                if not stack:
+                    return j + 1
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _CLOSE:
+            stack.append(_CLOSE[ch])
+        elif stack and ch == stack[-1]:
+            stack.pop()
+            if not stack:
+                return j + 1
+        elif not stack and (ch in ",}]\n" or ch.isspace()):
+            return j
+        j += 1
+    return j
+
+
+def _redact_body(text: str) -> str:
+    """Every content, embeds, components, attachments and poll value replaced by '[redacted]'."""
+    out, at = [], 0
+    for found in _BODY_KEY.finditer(text):
+        if found.start() < at:  # inside a value already redacted
+            continue
+        end = _value_end(text, found.end())
+        out += [text[at:found.end()], repr(REDACTED)]
+        at = end
+    return "".join(out) + text[at:]
 
 
 class RedactingFilter(logging.Filter):

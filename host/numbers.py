@@ -4,7 +4,10 @@ Python's `int()` also reads Arabic-Indic (`'٣'`) and full-width (`'１２'`) di
 underscores (`'1_000'`) and surrounding spaces, and `str.isdigit()` is true for
 `'①'`, which `int()` then rejects with an error.  Every number a user types in
 text (option values, `mix`, ...) is read here instead, and anything but plain
-ASCII digits gets the same clear, translated refusal.
+ASCII digits gets the same clear, translated refusal.  A number is at most
+`MAX_DIGITS` digits long: a longer one is refused as such before anything
+reads it (Python's `int()` of over 4,300 digits raises, and pydantic refuses
+long ones with a message meant for programmers).
 """
 from __future__ import annotations
 
@@ -16,7 +19,9 @@ from rules.text import Msg
 from .limits import quote
 from .refusal import Refusal
 
-_INT = re.compile(r"-?[0-9]{1,15}")
+MAX_DIGITS = 15
+_INT = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
+_DIGITS = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
 
 
 def is_ascii_int(text: str) -> bool:
@@ -27,9 +32,16 @@ def ascii_int(text: str, what: Union[Msg, str]) -> int:
     """`text` (spaces around it allowed) as an int, or a Refusal naming the option `what` (a Msg: its name
     in the reader's language)."""
     stripped = (text or "").strip()
+    refuse_long_numbers(stripped, what)
     if not is_ascii_int(stripped):
         raise Refusal("host.refuse.not_a_number", what=what, value=quote(text))
     return int(stripped)
+
+
+def refuse_long_numbers(text: str, what: Union[Msg, str]) -> None:
+    """A Refusal when `text` holds a run of more than MAX_DIGITS digits (never read as a number)."""
+    if _DIGITS.search(text or ""):
+        raise Refusal("host.refuse.number_too_long", what=what, value=quote(text, 40), most=MAX_DIGITS)
 
 
 def refuse_foreign_digits(text: str, what: Union[Msg, str]) -> None:
@@ -38,4 +50,4 @@ def refuse_foreign_digits(text: str, what: Union[Msg, str]) -> None:
         raise Refusal("host.refuse.foreign_digits", what=what, value=quote(text))
 
 
-__all__ = ["ascii_int", "is_ascii_int", "refuse_foreign_digits"]
+__all__ = ["MAX_DIGITS", "ascii_int", "is_ascii_int", "refuse_foreign_digits", "refuse_long_numbers"]

@@ -13,7 +13,7 @@ from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg
 
 from . import i18n  # noqa: F401 - the option names live in the host catalog (host/locale/options.*.json)
 from .limits import quote
-from .numbers import is_ascii_int, refuse_foreign_digits
+from .numbers import is_ascii_int, refuse_foreign_digits, refuse_long_numbers
 
 
 def _scalar(text: str, key: str) -> Any:
@@ -25,6 +25,7 @@ def _scalar(text: str, key: str) -> Any:
         return False
     if is_ascii_int(text):
         return int(text)
+    refuse_long_numbers(text, quote(key, 40))
     refuse_foreign_digits(text, quote(key, 40))
     return text
 

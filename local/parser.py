@@ -100,6 +100,8 @@ def parse_line(raw: str) -> Line:
     if word in ("press", "click", "p"):
         if not (rest.isascii() and rest.isdigit()):
             raise ParseError("press takes a number, e.g. press 1")
+        if len(rest) > 3:  # a message holds at most 25 components; never int() of thousands of digits
+            raise ParseError("press takes a component's number: 1 to 25")
         n = int(rest)
         if n < 1:
             raise ParseError("components are numbered from 1")

@@ -335,6 +335,7 @@ _FALSE = {"false", "no", "n", "off", "0"}
 
 _INTEGER = re.compile(r"-?[0-9]{1,16}")
 _NUMBER = re.compile(r"-?[0-9]{1,16}(\.[0-9]{1,16})?")
+_SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 
 
 def _choose(param: app_commands.Parameter, raw: str, value: Any) -> Any:
@@ -389,7 +390,10 @@ def _convert(param: app_commands.Parameter, raw: str, registry: Registry, guild_
     if t in (AppCommandOptionType.user, AppCommandOptionType.mentionable):
         text = raw.strip()
         if text.startswith("<@") and text.endswith(">"):
-            user = registry.user_by_id(int(text.strip("<@!>")))
+            ident = text.strip("<@!>")
+            if not _SNOWFLAKE.fullmatch(ident):
+                raise ParseError(f"option {name} takes a mention such as <@123456789012345678>, not {raw[:40]!r}")
+            user = registry.user_by_id(int(ident))
         else:
             text = text.lstrip("@")
             if not text:

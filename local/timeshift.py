@@ -13,8 +13,9 @@ from datetime import datetime
 from typing import Callable
 
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
-_OFFSET = re.compile(r"^([+-])((?:\d+(?:\.\d+)?[smhdw])+)$")
-_PART = re.compile(r"(\d+(?:\.\d+)?)([smhdw])")
+_OFFSET = re.compile(r"^([+-])((?:[0-9]{1,9}(?:\.[0-9]{1,6})?[smhdw]){1,5})$")  # ASCII digits, bounded
+_PART = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,6})?)([smhdw])")
+MAX_SHIFT = 100 * 365 * 86400  # a century either way
 
 
 def parse_offset(text: str, real: Callable[[], float] = time.time) -> float:
@@ -23,12 +24,14 @@ def parse_offset(text: str, real: Callable[[], float] = time.time) -> float:
     m = _OFFSET.match(raw)
     if m:
         seconds = sum(float(n) * UNITS[u] for n, u in _PART.findall(m.group(2)))
+        if seconds > MAX_SHIFT:
+            raise ValueError(f"--now shifts the clock by at most a century; not {text[:40]!r}")
         return seconds if m.group(1) == "+" else -seconds
     try:
         when = datetime.fromisoformat((text or "").strip())
     except ValueError:
         raise ValueError(f"--now takes an ISO time (2026-12-01T09:00) or an offset such as +36h, +2d, +90m;"
-                         f" not {text!r}") from None
+                         f" not {text[:40]!r}") from None
     return when.timestamp() - real()
 
 

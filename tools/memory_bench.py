@@ -2,8 +2,9 @@
 
 Every finished game makes the bot build its score chart and animated replay (host/history.py), the
 heaviest thing it does.  This plays complete random games through the table service, builds each one's
-history through the bot's own `History` object (the worker-thread build and the memory hand-back that
-follows it), and prints the process's resident memory (RSS) as it goes.  Games rotate over every
+history through the bot's own `History` object (built in the replay worker process, host/heavy_work.py, with
+the memory hand-back that follows each build), and prints the resident memory (RSS) of the bot's process and
+of the replay worker as it goes.  Games rotate over every
 registered game at a mid-size table, in English and Spanish.
 """
 from __future__ import annotations
@@ -26,10 +27,10 @@ from storage import open_store
 from .bench_games import started_game
 
 
-def rss_mib() -> float:
-    """The current resident set size (Linux /proc; the peak where /proc is missing)."""
+def rss_mib(pid: object = "self") -> float:
+    """The current resident set size of a process (Linux /proc; this process's peak where /proc is missing)."""
     try:
-        with open("/proc/self/status", encoding="ascii") as status:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
             for line in status:
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1]) / 1024
@@ -69,9 +70,12 @@ async def run(games: int, players: int, max_moves: int, every: int, db_dir: str)
         await history.history(table, ("en", "es")[built % 2])
         built += 1
         if built % every == 0 or built == games:
-            print(f"{built:4d} finished games: RSS {rss_mib():.0f} MiB "
+            worker = history.worker.pid()
+            print(f"{built:4d} finished games: RSS {rss_mib():.0f} MiB, replay worker"
+                  f" {rss_mib(worker) if worker else 0:.0f} MiB "
                   f"(peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB, "
                   f"{time.perf_counter() - started:.0f} s)", flush=True)
+    history.close()  # the replay worker process
     service.store.close()
 
 

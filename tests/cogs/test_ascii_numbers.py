@@ -29,7 +29,7 @@ def test_ascii_int_reads_plain_digits(text, value):
     assert ascii_int(text, "mix") == value
 
 
-@pytest.mark.parametrize("text", ["①", "٣", "１２", "1_000", "+3", "", "ten", "3.5", "1" * 16, "²"])
+@pytest.mark.parametrize("text", ["①", "٣", "１２", "1_000", "+3", "", "ten", "3.5", "²"])
 def test_ascii_int_refuses_everything_else(text):
     with pytest.raises(Refusal) as err:
         ascii_int(text, "mix")

@@ -71,7 +71,7 @@ def test_table_words():
 
 
 @pytest.mark.parametrize("text", ["press", "press x", "press 0", "as", "as two words!", "complete play",
-                                  "frobnicate", "channel"])
+                                  "frobnicate", "channel", "press 1234", "press " + "9" * 4400])
 def test_bad_table_words_are_clear_errors(text):
     with pytest.raises(LocalError):
         parse_line(text)

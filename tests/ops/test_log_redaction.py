@@ -155,3 +155,54 @@ def test_the_local_tables_console_handler_redacts(monkeypatch):
         for h in before:
             if h not in root.handlers:
                 root.addHandler(h)
+
+
+PRIVATE_EMBED = "Captain: draw two cards (only you)"
+PRIVATE_BUTTON = "Play Speaker of the Guild"
+
+
+async def private_body_traffic() -> None:
+    """An ephemeral reply whose private part is in an embed and a button as well as its text, through discord.py."""
+    http = HTTPClient(asyncio.get_running_loop())
+    http._HTTPClient__session = FakeSession()  # type: ignore[attr-defined]
+    http.token = BOT_TOKEN
+    http._global_over = asyncio.Event()
+    http._global_over.set()
+    body = {"type": 4, "data": {
+        "content": PRIVATE_TEXT, "flags": 64,
+        "embeds": [{"title": "Your hand", "fields": [{"name": "content", "value": PRIVATE_EMBED}]}],
+        "components": [{"type": 1, "components": [{"type": 2, "label": PRIVATE_BUTTON, "custom_id": "mv:1:2:x"}]}]}}
+    await http.request(Route("POST", "/interactions/{interaction_id}/{interaction_token}/callback",
+                             interaction_id=1, interaction_token=INTERACTION_TOKEN), json=body)
+    public = {"content": "Turn of alice", "embeds": [{"title": "Board notes"}],
+              "components": [{"type": 1, "components": [{"type": 2, "label": "Fly to B3", "custom_id": "mv:1:2:y"}]}]}
+    await http.request(Route("POST", "/channels/{channel_id}/messages", channel_id=1), json=public)
+
+
+def test_an_ephemeral_body_is_redacted_whole_embeds_and_components_included():
+    logger = logging.getLogger("discord.http")
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(RedactingFilter())
+    logger.addHandler(handler)
+    old_level = logger.level
+    logger.setLevel(logging.DEBUG)
+    try:
+        asyncio.run(private_body_traffic())
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(old_level)
+    text = stream.getvalue()
+    assert "/callback with" in text  # discord.py logged the private body…
+    for secret in (PRIVATE_TEXT, PRIVATE_EMBED, PRIVATE_BUTTON, "Your hand", "mv:1:2:x"):
+        assert secret not in text  # …and none of it shows
+    assert '"embeds":' in text and '"components":' in text and '"flags":64' in text
+    assert "Turn of alice" in text and "Board notes" in text and "Fly to B3" in text  # a public post stays readable
+
+
+def test_redaction_of_a_body_keeps_the_rest_of_the_line():
+    line = ("{'type': 4, 'data': {'content': None, 'embeds': [{'description': 'a }] \\' tricky'}], "
+            "'flags': 64, 'components': []}} sent in 0.2 s")
+    cleaned = redact(line)
+    assert "tricky" not in cleaned and cleaned.endswith("'flags': 64, 'components': '[redacted]'}} sent in 0.2 s")
+    assert redact('{"flags": ' + "6" * 5000 + ', "content": "x"}').startswith('{"flags": ')  # no int() of 5,000 digits

@@ -17,6 +17,7 @@ from .core import ShipType, blueprint_type, npc_type
 NPCS = ("ancient", "gcds")
 SUPPLY = {**TABLES.ships, "ancient": 2, "gcds": 1}  # E97 rejection 3
 PLURALS = {f"{s}s": s for s in (*SHIPS, "ancient")}
+COUNT_DIGITS = 6  # a count longer than this is over any supply (rejection 3) and is never read as a number
 _GROUP = re.compile(r"^(?:([0-9]+) )?([^()]+?)(?:\(([^()]*)\))?$")  # E96: counts in ASCII digits
 
 
@@ -100,13 +101,16 @@ def _group(raw: str) -> tuple[str, int, Optional[list[str]]]:
     m = _GROUP.match(raw)
     if m is None or not raw:
         raise NotationError("syntax", text=raw)
-    count = int(m.group(1)) if m.group(1) else 1
     name = m.group(2)
     if name[0].isdigit():
         raise NotationError("syntax", text=raw)  # E96: a count is followed by a space
     ship = PLURALS.get(name, name)
     if ship not in SHIPS and ship not in NPCS:
         raise NotationError("type", name=name)  # rejection 1
+    digits = m.group(1) or "1"
+    if len(digits) > COUNT_DIGITS:  # rejection 3 without reading the number (int() of 4,300 digits fails)
+        raise NotationError("count", ship=ship, count=digits[:COUNT_DIGITS] + "…", most=SUPPLY[ship])
+    count = int(digits)
     parts = None
     if m.group(3) is not None:
         parts = [p for p in m.group(3).split(",")] if m.group(3) else []
