@@ -2,7 +2,7 @@
 digest of `/game notify digest:daily` (one direct message a day listing them across servers, links only: no
 buttons, so no click ever arrives from a DM).  The lists and the digest's timer are host/waiting.py.
 
-`/game waiting` is added to the `/game` group when this cog loads; the `digest` option of `/game notify`
+`/game waiting` joins the `/game` group when this cog loads (cogs/subcommands.py); the `digest` option of `/game notify`
 (cogs/game_cog.py) calls `notify_digest` here.  A user whose DMs are closed gets no digest and no post about
 it: the first refusal is remembered (`user_prefs.dm_closed`, as the turn DMs do) and logged once, and
 `/game notify digest:daily` or `/game notify setting:on` tries again.
@@ -30,6 +30,7 @@ from . import ops
 from .actions import Actions
 from .deadlines_cog import deadlines_of
 from .info import _chunks
+from .subcommands import attach, detach
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
@@ -49,21 +50,23 @@ class WaitingCog(commands.Cog):
         self.prefs = PrefsStore(bot.service.store)
         self.scheduler.on(DIGEST, self.fire_digest)
 
+        self._attached: list[app_commands.Command] = []
+
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("game")
-        if isinstance(group, app_commands.Group):
-            group.add_command(waiting_command(), override=True)
+        self._attached = attach(self, self.bot.tree, "game")
         healed = await offloop.call(self.planner.heal)
         if healed:
             log.info("re-armed the daily digest of %d users", len(healed))
 
     async def cog_unload(self) -> None:
-        group = self.bot.tree.get_command("game")
-        if isinstance(group, app_commands.Group):
-            group.remove_command("waiting")
+        detach(self.bot.tree, "game", self._attached)
 
     # ---- /game waiting -------------------------------------------------------------------
+    @app_commands.command(name="waiting", description="This server's games waiting for your decision (only you see it)")
     async def waiting(self, interaction: discord.Interaction) -> None:
+        await self.actions.run(interaction, self.list_waiting(interaction))
+
+    async def list_waiting(self, interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
         if interaction.guild_id is None:
             raise Refusal("host.refuse.dm_only")
@@ -133,16 +136,6 @@ class WaitingCog(commands.Cog):
             await offloop.call(self.prefs.set_dm_closed, user_id, True, now)
             log.info("daily digest for user %s: DMs closed; not tried again until they run /game notify", user_id)
         return result
-
-
-async def _waiting(interaction: discord.Interaction) -> None:
-    cog = waiting_of(interaction.client)
-    await cog.actions.run(interaction, cog.waiting(interaction))
-
-
-def waiting_command() -> app_commands.Command:
-    return app_commands.Command(name="waiting", callback=_waiting,
-                                description="This server's games waiting for your decision (only you see it)")
 
 
 def waiting_of(bot: discord.Client) -> WaitingCog:
