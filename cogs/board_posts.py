@@ -20,7 +20,9 @@ thread then sees:
   still waiting when it changes again is merged: only the newest board goes out, narrations joined.
 
 `submit` returns when its board went out (or at once while the game is held), raising
-`ops.PostFailed` like a direct post.  What the latest board shows is kept in memory (message id,
+`ops.PostFailed` like a direct post.  A board Discord refuses for a passing reason (5xx, 429, the network)
+is not dropped: it stays queued and is tried again with backoff, first in its channel (cogs/outbox.py);
+its waiters hear `outbox.DELAYED` at once.  What the latest board shows is kept in memory (message id,
 version, narration) and in the games table (`board_message_id`, `posted_version`), so a restarted
 bot still edits the board it posted before (its narration is read back from the message).
 """
@@ -44,7 +46,7 @@ from host.tables import Refusal, Table
 from rules import Move
 from rules.text import Msg
 
-from . import ops
+from . import ops, outbox
 from .pacing import pacer_of
 from .posts import make_turn_post
 
@@ -88,6 +90,7 @@ class Pending:
     gained: bool  # some seat began to decide during the merged changes
     waiters: list[asyncio.Future] = field(default_factory=list)
     told: list[Callable[[str], Awaitable[None]]] = field(default_factory=list)  # players who left before it went out
+    attempts: int = 0  # tries Discord refused for a passing reason (cogs/outbox.py)
 
     def merge(self, table: Table, locale: str, step: Step, before: Optional[Table], quiet: set[str]) -> None:
         contiguous = before is not None and before.game.version == self.table.game.version
@@ -98,6 +101,21 @@ class Pending:
             self.kept = set()
         self.table, self.locale = table, locale
         self.steps.append(step)
+
+
+def kept_with(failed: Pending, newer: Optional[Pending]) -> Pending:
+    """A board that failed for a passing reason, with the changes queued for its game since (`newer`, made
+    while it was being sent): one board again, the failed changes first."""
+    if newer is None:
+        return failed
+    contiguous = newer.since is not None and newer.since == failed.table.game.version
+    failed.gained = failed.gained or newer.gained or not contiguous
+    failed.kept = failed.kept & newer.kept if contiguous else set()
+    failed.table, failed.locale = newer.table, newer.locale
+    failed.steps += newer.steps
+    failed.waiters += newer.waiters
+    failed.told += newer.told
+    return failed
 
 
 def begin(table: Table, locale: str, step: Step, before: Optional[Table], quiet: set[str]) -> Pending:
@@ -204,6 +222,9 @@ class BoardPoster:
         self.bots_play = False  # cogs/bot_players.py is loaded: a change that leaves only bots to act waits
         self.pauses: Any = None  # cogs/pause.py's Pauses: posts of a paused game make no request
         self.after_final: Optional[Callable[[Table], Awaitable[None]]] = None  # a finished game's last board
+        self.backoff: dict[int, asyncio.Task] = {}  # channel -> the retry waiting for its turn (cogs/outbox.py)
+        self.figures = outbox.Figures()
+        self.now, self.sleep = outbox.clock()
 
     # ---- what flows call -------------------------------------------------------------------
     async def submit(self, table: Table, locale: str, events: list[Msg], *, before: Optional[Table] = None,
@@ -218,6 +239,7 @@ class BoardPoster:
         pending = self.pending.get(game_id)
         if pending is None:
             self.pending[game_id] = pending = begin(table, locale, step, before, quiet)
+            self.figures.owed += 1
         else:
             pending.merge(table, locale, step, before, quiet)
         if game_id in self.held or self._bots_next(table):
@@ -238,9 +260,14 @@ class BoardPoster:
             await self._ready(game_id)
 
     async def idle(self) -> None:
-        """Wait until every queued board went out (tests, bench)."""
-        while self.workers:
-            await asyncio.gather(*list(self.workers.values()), return_exceptions=True)
+        """Wait until every queued board went out, retries included (tests, bench)."""
+        while self.workers or self.backoff:
+            await asyncio.gather(*list(self.workers.values()), *list(self.backoff.values()), return_exceptions=True)
+
+    def close(self) -> None:
+        """Stop waiting to retry (the bot closes): what is still owed is in the database for the next start."""
+        for task in self.backoff.values():
+            task.cancel()
 
     # ---- the queue -----------------------------------------------------------------------
     def _quiet(self, table: Table) -> set[str]:
@@ -256,12 +283,14 @@ class BoardPoster:
 
     async def _ready(self, game_id: int) -> None:
         pending = self.pending[game_id]
-        waiter = asyncio.get_running_loop().create_future()
-        pending.waiters.append(waiter)
         channel_id = pending.table.game.post_channel_id
         queue = self.queues.setdefault(channel_id, deque())
         if game_id not in queue:
             queue.append(game_id)
+        if channel_id in self.backoff:  # the channel waits to retry: this board goes out after it, in order
+            raise ops.PostFailed(outbox.DELAYED, transient=True)
+        waiter = asyncio.get_running_loop().create_future()
+        pending.waiters.append(waiter)
         worker = self.workers.get(channel_id)
         if worker is None or worker.done():
             self.workers[channel_id] = asyncio.get_running_loop().create_task(
@@ -271,7 +300,7 @@ class BoardPoster:
     async def _work(self, channel_id: int) -> None:
         queue = self.queues[channel_id]
         try:
-            while queue:
+            while queue and channel_id not in self.backoff:
                 await pacer_of(self.client).ready(channel_id)  # changes arriving meanwhile merge
                 game_id = queue.popleft()
                 if game_id in self.held:
@@ -285,11 +314,16 @@ class BoardPoster:
                     if not isinstance(exc, ops.PostFailed):
                         log.exception("game %s: the board could not be built or posted", game_id)
                     failure = exc if isinstance(exc, ops.PostFailed) else ops.PostFailed("host.error.post_failed")
+                    if failure.transient:  # kept, and tried again before the channel's other boards
+                        await self._keep(channel_id, game_id, pending, failure)
+                        continue
+                    self.figures.refused += 1
                     for waiter in pending.waiters:
                         if not waiter.done():
                             waiter.set_exception(failure)
                     await _tell(pending, failure.reason)
                 else:
+                    self.figures.delivered += 1
                     for waiter in pending.waiters:
                         if not waiter.done():
                             waiter.set_result(None)
@@ -299,11 +333,56 @@ class BoardPoster:
             if not queue:
                 self.queues.pop(channel_id, None)
 
+    async def _keep(self, channel_id: int, game_id: int, pending: Pending, failure: ops.PostFailed) -> None:
+        """A board Discord refused for a passing reason: back at the head of its channel's queue (merged with
+        its game's later changes), tried again after the backoff; its waiters hear that it is delayed."""
+        newer = self.pending.pop(game_id, None)
+        if newer is not None:
+            self.figures.merged += 1
+        pending = kept_with(pending, newer)
+        pending.attempts += 1
+        self.pending[game_id] = pending
+        queue = self.queues.setdefault(channel_id, deque())
+        if game_id in queue:
+            queue.remove(game_id)
+        queue.appendleft(game_id)
+        wait = outbox.delay(pending.attempts, failure.retry_after)
+        log.warning("game %s: board refused for now (%s, try %d); trying again in %.1f s", game_id, failure.reason,
+                    pending.attempts, wait)
+        self.backoff[channel_id] = asyncio.get_running_loop().create_task(
+            self._retry(channel_id, wait), name=f"background:outbox-retry-{channel_id}")  # the local table's
+        # actions do not wait for it (local/table.py)
+        delayed = ops.PostFailed(outbox.DELAYED, transient=True)
+        for waiter in pending.waiters:
+            if not waiter.done():
+                waiter.set_exception(delayed)
+        pending.waiters = []
+        await _tell(pending, outbox.DELAYED)  # players whose change waited for the bots hear it too
+        pending.told = []
+        await outbox.stalled(self, pending.table)
+
+    async def _retry(self, channel_id: int, wait: float) -> None:
+        try:
+            await self.sleep(wait)
+        finally:
+            if self.backoff.get(channel_id) is asyncio.current_task():
+                del self.backoff[channel_id]
+        queue = self.queues.get(channel_id)
+        if not queue:
+            return
+        self.figures.retried += 1
+        worker = self.workers.get(channel_id)
+        if worker is None or worker.done():
+            self.workers[channel_id] = asyncio.get_running_loop().create_task(
+                self._work(channel_id), name=f"boards-channel-{channel_id}")
+
     # ---- one board -------------------------------------------------------------------------
     async def _send(self, pending: Pending) -> None:
         table, game = pending.table, pending.table.game
-        if self.pauses is not None and self.pauses.is_paused(game.id):
-            raise ops.PostFailed(self.pauses.paused[game.id][0])  # no request until a player resumes it
+        reason = outbox.blocked(self, game.id)
+        if reason is not None:
+            raise ops.PostFailed(reason)  # no request until a player resumes it
+        await outbox.before_board(self, table, pending.locale)  # a stalled game's one notice
         lines = narration(pending)
         board = await self._board(table)
         editable = (pending.since is not None and not pending.gained and board is not None
@@ -318,6 +397,7 @@ class BoardPoster:
                                           embed=post.embed, file=post.file(), view=post.view)
             if message is not None:
                 await self._record(table, message.id, lines)
+                await outbox.after_board(self, table)
                 return await self._final(table)
             # the board post is gone (deleted, or its thread archived): post anew, mentioning everyone to act
             pending.kept = set()
@@ -326,10 +406,11 @@ class BoardPoster:
         pinged = [s for s in table.to_act if s not in pending.kept and s not in quiet]
         post = await make_turn_post(table, pending.locale, events, lines=lines, pinged=pinged)
         kwargs = dict(content=post.content, embed=post.embed, file=post.file(), view=post.view,
-                      mention_ids=post.mention_ids)
+                      mention_ids=post.mention_ids, nonce=outbox.nonce_of(table))
         message = await (self.pauses.post(table, **kwargs) if self.pauses is not None
                          else ops.post(self.client, game.post_channel_id, **kwargs))
         await self._record(table, message.id, lines)
+        await outbox.after_board(self, table)
         await self._final(table)
 
     def waiting(self, game_id: int) -> bool:

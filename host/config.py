@@ -39,6 +39,7 @@ class Config:
     max_open_games_per_user: int = 10  # lobby or running games one user opened, per server
     max_running_games_per_server: int = 500  # lobby or running games of one server (threads: Discord allows 1,000)
     board_workers: Optional[int] = None  # processes drawing boards (host/drawing.py); None: one per core
+    outbox_pause_minutes: int = 10  # a board Discord has not taken for this long pauses its game (cogs/outbox.py)
 
     @classmethod
     def load(cls, env_file: Path = ROOT / ".env") -> "Config":
@@ -57,6 +58,7 @@ class Config:
             max_open_games_per_user=count("MAX_OPEN_GAMES_PER_USER", 10),
             max_running_games_per_server=count("MAX_RUNNING_GAMES_PER_SERVER", 500),
             board_workers=workers_set(merged.get("BOARD_WORKERS")),
+            outbox_pause_minutes=count("OUTBOX_PAUSE_MINUTES", 10),
         )
 
     def __repr__(self) -> str:  # the token never appears in logs or tracebacks

@@ -155,12 +155,27 @@ def _m5_undo_points(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m6_outbox(conn: sqlite3.Connection) -> None:
+    """When a running game's board became owed: set by the first change after its latest board post went out,
+    cleared when a board of its current version is posted (`posted_version` stays the one record of what is
+    owed; this says since when).  A board still undelivered after OUTBOX_PAUSE_MINUTES pauses the game
+    (cogs/outbox.py).  Games owing a board now count from their latest change."""
+    _run(
+        conn,
+        """
+        ALTER TABLE games ADD COLUMN owed_since REAL;
+        UPDATE games SET owed_since = updated_at WHERE posted_version IS NULL OR posted_version < version
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_async_play,
     _m3_server_numbers,
     _m4_posted_version,
     _m5_undo_points,
+    _m6_outbox,
 ]
 
 

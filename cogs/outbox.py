@@ -1,0 +1,149 @@
+"""The outbox: every post a game owes is delivered, however long Discord refuses it for a passing reason.
+
+What a game owes is in the database, written in the same transaction as the change that makes it owed:
+a running or just finished game whose `posted_version` is behind its `version` owes its board (with the
+ping of whoever must act, or its final scores), since `owed_since` (storage/games.py); a game paused
+with `STALLED` owes one notice about that pause.  A post leaves the outbox only when Discord accepted it
+(`set_board_message` records the version it shows).
+
+The sender is the board poster (cogs/board_posts.py).  When Discord refuses a board for a passing reason
+(a 5xx, 503 included, which discord.py does not retry; a 429 of any scope, with or without `Via`; a
+network error: `ops.PostFailed.transient`), the board is kept, merged with any later change of its game,
+and tried again after `delay` (doubling from `BASE` up to `CAP` seconds, never sooner than Discord's
+`retry_after`), before any other board of its channel, so a thread's posts keep their order.  The player
+who made the change hears at once that the move is saved and the board will follow (`DELAYED`).  A retry
+never posts twice: a new post carries a nonce made from the game's id, version and posted version
+(`nonce_of`), so the same owed board always carries the same one, after a restart too, and Discord, which
+enforces it, answers a repeated one with the message it already made.  After a restart `cogs/reconcile.py`
+delivers what is still owed.
+
+A board still undelivered OUTBOX_PAUSE_MINUTES (host/config.py) after its change pauses the game
+(`STALLED`: deadlines stand still, bots wait; cogs/pause.py) while the sender keeps trying; the first
+time the channel accepts a post again, the game's thread gets one notice that it was paused, then the
+board, and the game goes on (the listeners hear "resume").  Nothing is dropped: only a refusal that lasts
+(403, 404: cogs/pause.py) stops the retries, and that pauses the game until a player's command.
+
+`Figures` counts, for `bot.py bench sweep --faults`: boards owed, delivered, retried, merged into a later
+board while waiting, refused for good, and the stall pauses and notices.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from host import offloop
+from host.i18n import t
+from host.tables import Table
+
+from . import ops
+from .pacing import Now, Sleep
+from . import pacing
+
+log = logging.getLogger("gamehost.outbox")
+
+BASE = 1.0  # seconds before the first retry; doubled at every failure
+CAP = 60.0  # seconds between retries at most (a long outage is probed once a minute)
+STALLED = "outbox.stalled"  # the pause reason of a game whose board went undelivered too long
+DELAYED = "outbox.delayed"  # what the player hears when the board waits for Discord
+NONCE = 25  # characters Discord takes in a nonce
+
+#: The outbox's clock (None: the pacer's, cogs/pacing.py); the sweep runs retries on a virtual one.
+make_clock: Optional[Callable[[], tuple[Now, Sleep]]] = None
+
+
+def clock() -> tuple[Now, Sleep]:
+    return (make_clock or pacing.make_clock)()
+
+
+def delay(attempt: int, retry_after: float = 0.0) -> float:
+    """Seconds to wait before try number `attempt + 1` (attempt 1 failed: BASE), at least Discord's ask."""
+    return max(retry_after, min(CAP, BASE * 2 ** max(0, attempt - 1)))
+
+
+def nonce_of(table: Table, kind: str = "b") -> str:
+    """The nonce of the post a game owes now: the same for every try of one owed post, in any process,
+    and new once a board of its version went out (a later repost is a new post)."""
+    game = table.game
+    posted = -1 if game.posted_version is None else game.posted_version
+    return f"{kind}{game.id}.{game.version}.{posted}"[:NONCE]
+
+
+@dataclass
+class Figures:
+    owed: int = 0  # boards that went into the queue (changes merged while waiting count once)
+    delivered: int = 0  # boards Discord accepted
+    retried: int = 0  # tries after a passing refusal
+    merged: int = 0  # boards merged into a later board of their game while they waited for a retry
+    refused: int = 0  # boards refused for good (403, 404, too large: the game pauses or the player hears)
+    stalls: int = 0  # games paused because a board waited longer than OUTBOX_PAUSE_MINUTES
+    notices: int = 0  # pause notices posted
+
+    def line(self) -> str:
+        return (f"posts owed {self.owed}, delivered {self.delivered}, retried {self.retried}, merged while"
+                f" waiting {self.merged}, refused for good {self.refused}, stall pauses {self.stalls},"
+                f" pause notices {self.notices}")
+
+
+def pause_minutes(client: Any) -> float:
+    config = getattr(client, "config", None)
+    return float(getattr(config, "outbox_pause_minutes", 0) or 0)
+
+
+async def stalled(poster: Any, table: Table) -> None:
+    """A board failed again: pause its game if it has waited longer than OUTBOX_PAUSE_MINUTES."""
+    pauses, minutes = poster.pauses, pause_minutes(poster.client)
+    game = table.game
+    if pauses is None or minutes <= 0 or pauses.is_paused(game.id) or game.status != "active":
+        return
+    since = game.owed_since
+    if since is None or poster.service.clock() - since < minutes * 60:
+        return
+    poster.figures.stalls += 1
+    await pauses.pause(table, STALLED)
+
+
+def is_stalled(poster: Any, game_id: int) -> bool:
+    pauses = poster.pauses
+    return pauses is not None and pauses.paused.get(game_id, ("",))[0] == STALLED
+
+
+async def before_board(poster: Any, table: Table, locale: str) -> None:
+    """A stalled game's board is about to be tried: its one pause notice first (it raises PostFailed like the
+    board would, and is tried again with it).  Told once per pause (`games.settings["paused_told"]`)."""
+    if not is_stalled(poster, table.game.id) or table.game.settings.get("paused_told"):
+        return
+    minutes = max(1, round(pause_minutes(poster.client)))
+    await ops.post(poster.client, table.game.post_channel_id, content=t("outbox.paused_notice", locale, n=minutes),
+                   nonce=nonce_of(table, "n"))
+    poster.figures.notices += 1
+    fresh = await offloop.call(poster.service.games.merge_settings, table.game.id, {"paused_told": True})
+    table.game.settings = fresh.settings
+
+
+async def after_board(poster: Any, table: Table) -> None:
+    """A stalled game's board went out: the game goes on (unpaused, listeners hear "resume")."""
+    if not is_stalled(poster, table.game.id):
+        return
+    await resume_stalled(poster, table.game.id)
+
+
+async def resume_stalled(poster: Any, game_id: int) -> None:
+    pauses = poster.pauses
+    await offloop.call(poster.service.games.merge_settings, game_id, {"paused": None, "paused_told": None})
+    pauses.paused.pop(game_id, None)
+    log.info("game %s: its board went out after a stall; the game goes on", game_id)
+    fresh = await offloop.call(poster.service.table, game_id)
+    await pauses.actions.changed(fresh, "resume")
+
+
+def blocked(poster: Any, game_id: int) -> Optional[str]:
+    """The reason a game's posts make no request (a refusal that lasts), or None (a stall is retried)."""
+    pauses = poster.pauses
+    if pauses is None or game_id not in pauses.paused or is_stalled(poster, game_id):
+        return None
+    return pauses.paused[game_id][0]
+
+
+__all__ = ["BASE", "CAP", "DELAYED", "Figures", "STALLED", "after_board", "before_board", "blocked", "clock",
+           "delay", "is_stalled", "nonce_of", "pause_minutes", "resume_stalled", "stalled"]
