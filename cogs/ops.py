@@ -194,6 +194,18 @@ async def fetch_post(client: discord.Client, channel_id: int, message_id: int) -
         return None
 
 
+async def latest_posts(client: discord.Client, channel_id: int, limit: int = 5) -> list[discord.Message]:
+    """The newest messages of a channel, newest first ([] when they cannot be read)."""
+    channel = await resolve_channel(client, channel_id)
+    if channel is None or not hasattr(channel, "history"):
+        return []
+    try:
+        return [message async for message in channel.history(limit=limit)]  # type: ignore[union-attr]
+    except (discord.HTTPException, discord.RateLimited, *NETWORK_ERRORS) as exc:
+        log.info("could not read the latest messages of %s: %s", channel_id, exc)
+        return []
+
+
 async def open_thread(channel: Any, name: str) -> Optional[discord.Thread]:
     """A public thread for a game, or None where threads are not possible here."""
     if not isinstance(channel, (discord.TextChannel,)):

@@ -137,6 +137,30 @@ async def resume_stalled(poster: Any, game_id: int) -> None:
     await pauses.actions.changed(fresh, "resume")
 
 
+async def already_posted(client: Any, table: Table, locale: str) -> Optional[int]:
+    """The id of a board of the game's current version already among its channel's newest messages (a post
+    Discord made although its answer was lost, or a process stopped before recording it), else None.  A
+    board is known by its nonce, by its buttons' custom ids (they carry the game's id and version), or for a
+    finished game by its footer (the final move count)."""
+    game = table.game
+    me = getattr(getattr(client, "user", None), "id", None)
+    nonce, tag = nonce_of(table), [str(game.id), str(game.version)]
+    footer = t("host.post.footer", locale, id=game.number, n=table.state.moves_made) if table.state else None
+    for message in await ops.latest_posts(client, game.post_channel_id):
+        if me is not None and message.author.id != me:
+            continue
+        if message.nonce is not None and str(message.nonce) == nonce:
+            return message.id
+        ids = [getattr(item, "custom_id", None) or "" for row in message.components
+               for item in getattr(row, "children", [])]
+        if any(cid.split(":")[1:3] == tag for cid in ids if cid.startswith(("mv:", "ms:", "pg:", "my:"))):
+            return message.id
+        if game.status == "finished" and not ids and message.embeds and footer \
+                and message.embeds[0].footer.text == footer:
+            return message.id
+    return None
+
+
 def blocked(poster: Any, game_id: int) -> Optional[str]:
     """The reason a game's posts make no request (a refusal that lasts), or None (a stall is retried)."""
     pauses = poster.pauses
@@ -145,5 +169,6 @@ def blocked(poster: Any, game_id: int) -> Optional[str]:
     return pauses.paused[game_id][0]
 
 
-__all__ = ["BASE", "CAP", "DELAYED", "Figures", "STALLED", "after_board", "before_board", "blocked", "clock",
+__all__ = ["BASE", "CAP", "DELAYED", "Figures", "STALLED", "after_board", "already_posted", "before_board",
+           "blocked", "clock",
            "delay", "is_stalled", "nonce_of", "pause_minutes", "resume_stalled", "stalled"]

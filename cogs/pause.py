@@ -85,8 +85,12 @@ class Pauses:
         if table.game.id in self.paused:
             return
         self.paused[table.game.id] = (reason, table.game.post_channel_id)
-        log.warning("game %s paused: its post in channel %s was refused (%s); it resumes with a player's next"
-                    " command where I can post", table.game.id, table.game.post_channel_id, reason)
+        if reason == STALLED:
+            log.warning("game %s paused: its board has waited too long for Discord (channel %s); it goes on once"
+                        " the board goes out", table.game.id, table.game.post_channel_id)
+        else:
+            log.warning("game %s paused: its post in channel %s was refused (%s); it resumes with a player's next"
+                        " command where I can post", table.game.id, table.game.post_channel_id, reason)
         try:
             await offloop.call(self.actions.service.games.merge_settings, table.game.id,
                                {"paused": reason, "paused_told": None})  # a stall's notice is owed (cogs/outbox.py)
@@ -100,6 +104,8 @@ class Pauses:
         Returns the fresh table, or None when nothing was resumed."""
         game = table.game
         if game.id not in self.paused or not can_post_here(interaction) or interaction.guild_id != game.guild_id:
+            return None
+        if self.paused[game.id][0] == STALLED:  # the outbox resumes it once its board goes out (cogs/outbox.py)
             return None
         service = self.actions.service
         if interaction.channel_id != game.post_channel_id:

@@ -33,7 +33,7 @@ from host.tables import Refusal, Table
 from . import ops
 from .bot_players import driver_of
 from .deadlines_cog import deadlines_of
-from .outbox import DELAYED, STALLED, is_stalled, resume_stalled
+from .outbox import DELAYED, STALLED, already_posted, is_stalled, resume_stalled
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
@@ -44,13 +44,15 @@ log = logging.getLogger("gamehost.reconcile")
 @dataclass
 class Reconciled:
     posted: list[int] = field(default_factory=list)  # games whose missing board post went out
+    found: list[int] = field(default_factory=list)  # their board was out already (its answer lost): recorded
     left_to_bots: list[int] = field(default_factory=list)  # unposted, but a bot seat moves (and posts) next
     failed: list[int] = field(default_factory=list)  # the post failed (thread gone, permissions): next start
     delayed: list[int] = field(default_factory=list)  # Discord refused it for now: the outbox tries it again
     timed: list[int] = field(default_factory=list)  # games whose deadline timers were planned again
 
     def summary(self) -> str:
-        return (f"{len(self.posted)} boards posted, {len(self.left_to_bots)} left to their bot seats, "
+        return (f"{len(self.posted)} boards posted, {len(self.found)} found posted already, "
+                f"{len(self.left_to_bots)} left to their bot seats, "
                 f"{len(self.delayed)} waiting to be tried again, {len(self.failed)} posts failed, "
                 f"{len(self.timed)} deadline timers planned again")
 
@@ -79,9 +81,15 @@ async def reconcile(bot: "GameBot") -> Reconciled:
         kind = ("finish" if table.game.status == "finished" else
                 "move" if await offloop.call(service.games.move_count, game_id) else "start")
         assert table.state is not None
+        locale = driver.guild_locale(table)
+        found = await already_posted(bot, table, locale)
         try:
-            await actions.announce(table, driver.guild_locale(table), list(table.state.events))
-            done.posted.append(game_id)
+            if found is not None:  # posted before the stop, never recorded: recorded now, not posted twice
+                await offloop.call(service.games.set_board_message, game_id, found, table.game.version)
+                done.found.append(game_id)
+            else:
+                await actions.announce(table, locale, list(table.state.events))
+                done.posted.append(game_id)
         except ops.PostFailed as exc:
             log.warning("game %s: the board of its latest change could not be posted: %s", game_id, exc.reason)
             (done.delayed if exc.transient or exc.reason == DELAYED else done.failed).append(game_id)
@@ -132,7 +140,8 @@ class ReconcileCog(commands.Cog):
         except Exception:
             log.exception("reconciling the running games at start-up failed")
             return
-        if self.last.posted or self.last.timed or self.last.failed or self.last.left_to_bots or self.last.delayed:
+        if self.last.posted or self.last.timed or self.last.failed or self.last.left_to_bots or self.last.delayed \
+                or self.last.found:
             log.info("start-up: %s", self.last.summary())
 
 
