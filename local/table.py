@@ -193,6 +193,12 @@ class LocalTable:
         if problems:
             _log.error("local table: start-up did not settle: %s", "; ".join(problems))
 
+    def inject(self, faults: str) -> None:
+        """From now on, fail the bot's message writes as this ``--faults`` SPEC says (local/faults.py)."""
+        self.faults = Faults(faults)
+        if self.server is not None:
+            self.server.faults = self.faults
+
     async def close(self) -> None:
         """Close the bot (unloading its cogs) and let go of the fake transport."""
         if self.bot is not None:
