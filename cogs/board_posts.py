@@ -336,6 +336,7 @@ class BoardPoster:
     async def _keep(self, channel_id: int, game_id: int, pending: Pending, failure: ops.PostFailed) -> None:
         """A board Discord refused for a passing reason: back at the head of its channel's queue (merged with
         its game's later changes), tried again after the backoff; its waiters hear that it is delayed."""
+        self.figures.failed += 1
         newer = self.pending.pop(game_id, None)
         if newer is not None:
             self.figures.merged += 1

@@ -73,6 +73,7 @@ def nonce_of(table: Table, kind: str = "b") -> str:
 class Figures:
     owed: int = 0  # boards that went into the queue (changes merged while waiting count once)
     delivered: int = 0  # boards Discord accepted
+    failed: int = 0  # tries Discord refused for a passing reason (each one is tried again)
     retried: int = 0  # tries after a passing refusal
     merged: int = 0  # boards merged into a later board of their game while they waited for a retry
     refused: int = 0  # boards refused for good (403, 404, too large: the game pauses or the player hears)
@@ -80,7 +81,8 @@ class Figures:
     notices: int = 0  # pause notices posted
 
     def line(self) -> str:
-        return (f"posts owed {self.owed}, delivered {self.delivered}, retried {self.retried}, merged while"
+        return (f"posts owed {self.owed}, delivered {self.delivered}, refused for now {self.failed}, retried"
+                f" {self.retried}, merged while"
                 f" waiting {self.merged}, refused for good {self.refused}, stall pauses {self.stalls},"
                 f" pause notices {self.notices}")
 

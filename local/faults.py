@@ -95,6 +95,7 @@ class Faults:
         self.bursts = parse_faults(spec) if spec else []
         self.writes = 0  # message writes seen
         self.injected: Counter[str] = Counter()
+        self.surfaced = 0  # injected failures that reached the bot (discord.py's own retries did not absorb them)
         self._cycle = 0  # position in 5xx's 500, 502, 503, 504
 
     def __bool__(self) -> bool:

@@ -59,7 +59,10 @@ class LocalHTTPClient(HTTPClient):
                     return await self.server.handle_http(route, files=files, form=form, **kwargs)
                 if fault == "lost":  # Discord made the message; its answer never arrived
                     await self.server.handle_http(route, files=files, form=form, **kwargs)
-                raise raise_fault(fault)
+                failure = raise_fault(fault)
+                if not isinstance(failure, discord.HTTPException) and faults:
+                    faults.surfaced += 1  # a dropped connection: discord.py does not try it again
+                raise failure
             except discord.HTTPException as exc:
                 # discord.py's own client waits out a 429 and tries again (up to 5 times): so does this one,
                 # so the bot meets Discord's pace as it would for real (every 429 still counts in the ledger).
@@ -70,6 +73,8 @@ class LocalHTTPClient(HTTPClient):
                 else:
                     wait = exc.response.headers.get("Retry-After") if exc.status == 429 else None
                 if wait is None or tries == RETRIES_429 - 1:
+                    if fault is not None and faults:
+                        faults.surfaced += 1
                     raise
                 await asyncio.sleep(float(wait))
 

@@ -60,7 +60,9 @@ class Figures:
     injected: dict[str, int] = field(default_factory=dict)  # faults the transport injected, by kind
     outbox: outbox.Figures = field(default_factory=outbox.Figures)
     duplicated: list[str] = field(default_factory=list)  # "thread: version" of every board posted twice
-    still_owed: int = 0  # games whose latest change had no board when the run ended
+    still_owed: int = 0  # games whose latest change had no board when the run ended (a lasting refusal aside)
+    paused: int = 0  # games paused by a lasting refusal at the end (the revoked-permission game)
+    surfaced: int = 0  # injected failures that reached the bot (past discord.py's own retries)
     seen: dict[str, set] = field(default_factory=dict)  # thread -> board keys posted there (duplicates)
 
     def merge_outbox(self, table: LocalTable, service: TableService) -> None:
@@ -69,7 +71,13 @@ class Figures:
             setattr(self.outbox, name, getattr(self.outbox, name) + getattr(got, name))
         for kind, n in table.faults.injected.items():
             self.injected[kind] = self.injected.get(kind, 0) + n
-        self.still_owed += len(service.games.unposted())
+        self.surfaced += table.faults.surfaced
+        for game_id in service.games.unposted():
+            paused = service.games.get(game_id).settings.get("paused")
+            if paused and paused != outbox.STALLED:
+                self.paused += 1  # it waits for a player's command where the bot may post (cogs/pause.py)
+            else:
+                self.still_owed += 1
 
     def merge_ledger(self, ledger: Any) -> None:
         self.messages += ledger.messages
@@ -280,10 +288,13 @@ def report(f: Figures) -> str:
     ]
     if f.faults:
         lines.append(f"faults injected ({f.faults}): " + (", ".join(f"{k} {n}" for k, n in sorted(f.injected.items()))
-                                                          or "none"))
+                                                          or "none")
+                     + f"; {f.surfaced} reached the bot past discord.py's own retries, {f.outbox.failed} of them on"
+                       f" boards (kept and retried), {max(0, f.surfaced - f.outbox.failed)} on other posts (lobby"
+                       " texts and notices: logged, not retried)")
     lines.append(f"outbox: {f.outbox.line()}")
-    lines.append(f"boards still owed at the end: {f.still_owed}; duplicated boards: {len(f.duplicated)}"
-                 + "".join(f"\n  {d}" for d in f.duplicated[:10]))
+    lines.append(f"boards still owed at the end: {f.still_owed} (and {f.paused} of games paused by a lasting"
+                 f" refusal); duplicated boards: {len(f.duplicated)}" + "".join(f"\n  {d}" for d in f.duplicated[:10]))
     if f.revoked_refusals is not None:
         lines.append(f"revoked Send Messages in Threads: {f.revoked_refusals} refused request(s) in that game")
     if f.errors:
