@@ -224,7 +224,7 @@ class BoardPoster:
         self.after_final: Optional[Callable[[Table], Awaitable[None]]] = None  # a finished game's last board
         self.backoff: dict[int, asyncio.Task] = {}  # channel -> the retry waiting for its turn (cogs/outbox.py)
         self.figures = outbox.Figures()
-        self.now, self.sleep = outbox.clock()
+        _, self.sleep = outbox.clock()  # how a retry waits (virtual in tests and the sweep)
 
     # ---- what flows call -------------------------------------------------------------------
     async def submit(self, table: Table, locale: str, events: list[Msg], *, before: Optional[Table] = None,
@@ -313,7 +313,8 @@ class BoardPoster:
                 except Exception as exc:  # PostFailed, a busy database, a defect: every waiter hears it
                     if not isinstance(exc, ops.PostFailed):
                         log.exception("game %s: the board could not be built or posted", game_id)
-                    failure = exc if isinstance(exc, ops.PostFailed) else ops.PostFailed("host.error.post_failed")
+                    failure = exc if isinstance(exc, ops.PostFailed) else ops.PostFailed(
+                        "host.error.post_failed", transient=isinstance(exc, Refusal))  # a busy database passes too
                     if failure.transient:  # kept, and tried again before the channel's other boards
                         await self._keep(channel_id, game_id, pending, failure)
                         continue

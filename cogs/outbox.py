@@ -34,11 +34,10 @@ from typing import Any, Callable, Optional
 
 from host import offloop
 from host.i18n import t
-from host.tables import Table
+from host.tables import Refusal, Table
 
-from . import ops
+from . import ops, pacing
 from .pacing import Now, Sleep
-from . import pacing
 
 log = logging.getLogger("gamehost.outbox")
 
@@ -119,15 +118,22 @@ async def before_board(poster: Any, table: Table, locale: str) -> None:
     await ops.post(poster.client, table.game.post_channel_id, content=t("outbox.paused_notice", locale, n=minutes),
                    nonce=nonce_of(table, "n"))
     poster.figures.notices += 1
-    fresh = await offloop.call(poster.service.games.merge_settings, table.game.id, {"paused_told": True})
-    table.game.settings = fresh.settings
+    try:
+        fresh = await offloop.call(poster.service.games.merge_settings, table.game.id, {"paused_told": True})
+        table.game.settings = fresh.settings
+    except Refusal:  # busy: the notice is out; the board follows all the same (a restart might tell it again)
+        log.warning("game %s: pause notice posted, but the database was busy recording it", table.game.id)
 
 
 async def after_board(poster: Any, table: Table) -> None:
     """A stalled game's board went out: the game goes on (unpaused, listeners hear "resume")."""
     if not is_stalled(poster, table.game.id):
         return
-    await resume_stalled(poster, table.game.id)
+    try:
+        await resume_stalled(poster, table.game.id)
+    except Refusal:  # busy: the board is out; the next start lifts the pause (cogs/reconcile.py)
+        log.warning("game %s: board posted after a stall, but the database was busy lifting the pause",
+                    table.game.id)
 
 
 async def resume_stalled(poster: Any, game_id: int) -> None:
