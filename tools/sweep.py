@@ -241,8 +241,17 @@ async def run(games: list[tuple[str, int, str]], tmp: str, revoked: bool = True,
     `faults`: a `--faults` SPEC the transport injects into the bot's message writes (local/faults.py)."""
 
     figures = Figures(faults=faults)
+    clock = outbox.make_clock
     if faults:
         outbox.make_clock = pacing.virtual_clock  # retries wait on virtual time
+    try:
+        await _run(games, tmp, revoked, faults, figures)
+    finally:
+        outbox.make_clock = clock
+    return figures
+
+
+async def _run(games: list[tuple[str, int, str]], tmp: str, revoked: bool, faults: str, figures: Figures) -> None:
     for locale in ("en-US", "es-ES"):
         mine = [(i, key, seats) for i, (key, seats, loc) in enumerate(games) if loc == locale]
         if not mine and not (revoked and locale == "en-US"):
@@ -265,7 +274,6 @@ async def run(games: list[tuple[str, int, str]], tmp: str, revoked: bool = True,
                 figures.merge_outbox(table, sweep.service)
                 sweep.close()
             figures.merge_ledger(table.ledger)
-    return figures
 
 
 def report(f: Figures) -> str:
