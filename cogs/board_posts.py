@@ -223,6 +223,7 @@ class BoardPoster:
         self.pauses: Any = None  # cogs/pause.py's Pauses: posts of a paused game make no request
         self.after_final: Optional[Callable[[Table], Awaitable[None]]] = None  # a finished game's last board
         self.backoff: dict[int, asyncio.Task] = {}  # channel -> the retry waiting for its turn (cogs/outbox.py)
+        self.later: set[asyncio.Task] = set()  # notices tried again (cogs/outbox.py `tell`)
         self.figures = outbox.Figures()
         _, self.sleep = outbox.clock()  # how a retry waits (virtual in tests and the sweep)
 
@@ -261,12 +262,13 @@ class BoardPoster:
 
     async def idle(self) -> None:
         """Wait until every queued board went out, retries included (tests, bench)."""
-        while self.workers or self.backoff:
-            await asyncio.gather(*list(self.workers.values()), *list(self.backoff.values()), return_exceptions=True)
+        while self.workers or self.backoff or self.later:
+            await asyncio.gather(*list(self.workers.values()), *list(self.backoff.values()), *list(self.later),
+                                 return_exceptions=True)
 
     def close(self) -> None:
         """Stop waiting to retry (the bot closes): what is still owed is in the database for the next start."""
-        for task in self.backoff.values():
+        for task in [*self.backoff.values(), *self.later]:
             task.cancel()
 
     # ---- the queue -----------------------------------------------------------------------

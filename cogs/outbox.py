@@ -28,7 +28,9 @@ board while waiting, refused for good, and the stall pauses and notices.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import secrets
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -78,12 +80,15 @@ class Figures:
     refused: int = 0  # boards refused for good (403, 404, too large: the game pauses or the player hears)
     stalls: int = 0  # games paused because a board waited longer than OUTBOX_PAUSE_MINUTES
     notices: int = 0  # pause notices posted
+    notes_failed: int = 0  # tries of other notices (lobby texts, seats handed to bots…) refused for now
+    notes_retried: int = 0  # their tries again (in this process)
 
     def line(self) -> str:
         return (f"posts owed {self.owed}, delivered {self.delivered}, refused for now {self.failed}, retried"
                 f" {self.retried}, merged while"
                 f" waiting {self.merged}, refused for good {self.refused}, stall pauses {self.stalls},"
-                f" pause notices {self.notices}")
+                f" pause notices {self.notices}; other notices refused for now {self.notes_failed}, retried"
+                f" {self.notes_retried}")
 
 
 def pause_minutes(client: Any) -> float:
@@ -169,6 +174,40 @@ async def already_posted(client: Any, table: Table, locale: str) -> Optional[int
     return None
 
 
+async def tell(poster: Any, table: Table, **kwargs: Any) -> None:
+    """A notice into a game's thread (a lobby text, a seat handed to a bot, an abandon, a settings change):
+    one try now; refused for a passing reason, it is tried again in the background with backoff under the
+    same nonce, until Discord takes it or refuses it for good (in this process: only boards are owed in the
+    database).  A refusal that lasts raises PostFailed as before."""
+    kwargs.setdefault("nonce", secrets.token_hex(8))
+    try:
+        await poster.pauses.post(table, **kwargs)
+    except ops.PostFailed as exc:
+        if not exc.transient:
+            raise
+        poster.figures.notes_failed += 1
+        task = asyncio.get_running_loop().create_task(_tell_again(poster, table, kwargs, exc),
+                                                      name=f"background:outbox-notice-{table.game.id}")
+        poster.later.add(task)
+        task.add_done_callback(poster.later.discard)
+
+
+async def _tell_again(poster: Any, table: Table, kwargs: dict[str, Any], failure: ops.PostFailed) -> None:
+    attempt = 1
+    while True:
+        await poster.sleep(delay(attempt, failure.retry_after))
+        poster.figures.notes_retried += 1
+        try:
+            await poster.pauses.post(table, **kwargs)
+            return
+        except ops.PostFailed as exc:
+            if not exc.transient:
+                log.warning("game %s: a notice was refused for good: %s", table.game.id, exc.reason)
+                return
+            poster.figures.notes_failed += 1
+            failure, attempt = exc, attempt + 1
+
+
 def blocked(poster: Any, game_id: int) -> Optional[str]:
     """The reason a game's posts make no request (a refusal that lasts), or None (a stall is retried)."""
     pauses = poster.pauses
@@ -178,5 +217,5 @@ def blocked(poster: Any, game_id: int) -> Optional[str]:
 
 
 __all__ = ["BASE", "CAP", "DELAYED", "Figures", "STALLED", "after_board", "already_posted", "before_board",
-           "blocked", "clock",
+           "blocked", "clock", "tell",
            "delay", "is_stalled", "nonce_of", "pause_minutes", "resume_stalled", "stalled"]

@@ -297,9 +297,8 @@ def report(f: Figures) -> str:
     if f.faults:
         lines.append(f"faults injected ({f.faults}): " + (", ".join(f"{k} {n}" for k, n in sorted(f.injected.items()))
                                                           or "none")
-                     + f"; {f.surfaced} reached the bot past discord.py's own retries, {f.outbox.failed} of them on"
-                       f" boards (kept and retried), {max(0, f.surfaced - f.outbox.failed)} on other posts (lobby"
-                       " texts and notices: logged, not retried)")
+                     + f"; {f.surfaced} reached the bot past discord.py's own retries: {f.outbox.failed} on boards,"
+                       f" {f.outbox.notes_failed} on other notices (lobby texts…), both tried again")
     lines.append(f"outbox: {f.outbox.line()}")
     lines.append(f"boards still owed at the end: {f.still_owed} (and {f.paused} of games paused by a lasting"
                  f" refusal); duplicated boards: {len(f.duplicated)}" + "".join(f"\n  {d}" for d in f.duplicated[:10]))

@@ -179,3 +179,18 @@ def test_a_board_waiting_past_the_setting_pauses_the_game_with_one_notice(tmp_pa
             assert len([r for r in table.registry.history(channel.id, limit=50)
                         if "This game was paused" in (r.payload.get("content") or "")]) == 1
     asyncio.run(go())
+
+
+def test_a_lobby_text_refused_for_now_is_posted_later_and_the_game_opens(tmp_path):
+    async def go():
+        async with table_on(tmp_path, faults="503x2") as table:
+            out = await table.command("alice", "/game new game:wayfinders", "local")
+            assert not out.refused and any("opened" in (m.content or "") for m in out), out.errors
+            await table.bot.actions.boards.idle()
+            channel = table.registry.find_channel(THREAD)
+            lobbies = [r for r in table.registry.history(channel.id, limit=10)
+                       if "Join with" in (r.payload.get("content") or "")]
+            assert len(lobbies) == 1  # posted once, after the 503s
+            figures = table.bot.actions.boards.figures
+            assert figures.notes_failed == 2 and figures.notes_retried == 2
+    asyncio.run(go())
