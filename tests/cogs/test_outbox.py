@@ -194,3 +194,20 @@ def test_a_lobby_text_refused_for_now_is_posted_later_and_the_game_opens(tmp_pat
             figures = table.bot.actions.boards.figures
             assert figures.notes_failed == 2 and figures.notes_retried == 2
     asyncio.run(go())
+
+
+def test_the_pause_setting_is_read_from_the_environment_with_a_default_of_ten_minutes(tmp_path, monkeypatch):
+    from host.config import Config
+    monkeypatch.delenv("OUTBOX_PAUSE_MINUTES", raising=False)
+    env = tmp_path / ".env"
+    env.write_text("")
+    assert Config.load(env).outbox_pause_minutes == 10
+    env.write_text("OUTBOX_PAUSE_MINUTES=3\n")
+    assert Config.load(env).outbox_pause_minutes == 3
+    env.write_text("OUTBOX_PAUSE_MINUTES=soon\n")
+    assert Config.load(env).outbox_pause_minutes == 10
+
+
+def test_retries_double_up_to_a_minute_and_never_come_before_discords_retry_after():
+    assert [outbox.delay(n) for n in (1, 2, 3, 4, 7, 20)] == [1.0, 2.0, 4.0, 8.0, 60.0, 60.0]
+    assert outbox.delay(1, retry_after=7.5) == 7.5 and outbox.delay(9, retry_after=90.0) == 90.0
