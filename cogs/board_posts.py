@@ -103,21 +103,6 @@ class Pending:
         self.steps.append(step)
 
 
-def kept_with(failed: Pending, newer: Optional[Pending]) -> Pending:
-    """A board that failed for a passing reason, with the changes queued for its game since (`newer`, made
-    while it was being sent): one board again, the failed changes first."""
-    if newer is None:
-        return failed
-    contiguous = newer.since is not None and newer.since == failed.table.game.version
-    failed.gained = failed.gained or newer.gained or not contiguous
-    failed.kept = failed.kept & newer.kept if contiguous else set()
-    failed.table, failed.locale = newer.table, newer.locale
-    failed.steps += newer.steps
-    failed.waiters += newer.waiters
-    failed.told += newer.told
-    return failed
-
-
 def begin(table: Table, locale: str, step: Step, before: Optional[Table], quiet: set[str]) -> Pending:
     """The first change of a board; `quiet`: seats that never need a post to decide (bot seats, which the
     bots' driver plays at once)."""
@@ -293,11 +278,15 @@ class BoardPoster:
             raise ops.PostFailed(outbox.DELAYED, transient=True)
         waiter = asyncio.get_running_loop().create_future()
         pending.waiters.append(waiter)
+        self.start_worker(channel_id)
+        await waiter
+
+    def start_worker(self, channel_id: int) -> None:
+        """The channel's queue is worked on (a worker started unless one runs)."""
         worker = self.workers.get(channel_id)
         if worker is None or worker.done():
             self.workers[channel_id] = asyncio.get_running_loop().create_task(
                 self._work(channel_id), name=f"boards-channel-{channel_id}")
-        await waiter
 
     async def _work(self, channel_id: int) -> None:
         queue = self.queues[channel_id]
@@ -318,7 +307,7 @@ class BoardPoster:
                     failure = exc if isinstance(exc, ops.PostFailed) else ops.PostFailed(
                         "host.error.post_failed", transient=isinstance(exc, Refusal))  # a busy database passes too
                     if failure.transient:  # kept, and tried again before the channel's other boards
-                        await self._keep(channel_id, game_id, pending, failure)
+                        await outbox.keep(self, channel_id, game_id, pending, failure)
                         continue
                     self.figures.refused += 1
                     for waiter in pending.waiters:
@@ -335,50 +324,6 @@ class BoardPoster:
                 del self.workers[channel_id]
             if not queue:
                 self.queues.pop(channel_id, None)
-
-    async def _keep(self, channel_id: int, game_id: int, pending: Pending, failure: ops.PostFailed) -> None:
-        """A board Discord refused for a passing reason: back at the head of its channel's queue (merged with
-        its game's later changes), tried again after the backoff; its waiters hear that it is delayed."""
-        self.figures.failed += 1
-        newer = self.pending.pop(game_id, None)
-        if newer is not None:
-            self.figures.merged += 1
-        pending = kept_with(pending, newer)
-        pending.attempts += 1
-        self.pending[game_id] = pending
-        queue = self.queues.setdefault(channel_id, deque())
-        if game_id in queue:
-            queue.remove(game_id)
-        queue.appendleft(game_id)
-        wait = outbox.delay(pending.attempts, failure.retry_after)
-        log.warning("game %s: board refused for now (%s, try %d); trying again in %.1f s", game_id, failure.reason,
-                    pending.attempts, wait)
-        self.backoff[channel_id] = asyncio.get_running_loop().create_task(
-            self._retry(channel_id, wait), name=f"background:outbox-retry-{channel_id}")  # the local table's
-        # actions do not wait for it (local/table.py)
-        delayed = ops.PostFailed(outbox.DELAYED, transient=True)
-        for waiter in pending.waiters:
-            if not waiter.done():
-                waiter.set_exception(delayed)
-        pending.waiters = []
-        await _tell(pending, outbox.DELAYED)  # players whose change waited for the bots hear it too
-        pending.told = []
-        await outbox.stalled(self, pending.table)
-
-    async def _retry(self, channel_id: int, wait: float) -> None:
-        try:
-            await self.sleep(wait)
-        finally:
-            if self.backoff.get(channel_id) is asyncio.current_task():
-                del self.backoff[channel_id]
-        queue = self.queues.get(channel_id)
-        if not queue:
-            return
-        self.figures.retried += 1
-        worker = self.workers.get(channel_id)
-        if worker is None or worker.done():
-            self.workers[channel_id] = asyncio.get_running_loop().create_task(
-                self._work(channel_id), name=f"boards-channel-{channel_id}")
 
     # ---- one board -------------------------------------------------------------------------
     async def _send(self, pending: Pending) -> None:

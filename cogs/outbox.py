@@ -23,14 +23,19 @@ time the channel accepts a post again, the game's thread gets one notice that it
 board, and the game goes on (the listeners hear "resume").  Nothing is dropped: only a refusal that lasts
 (403, 404: cogs/pause.py) stops the retries, and that pauses the game until a player's command.
 
-`Figures` counts, for `bot.py bench sweep --faults`: boards owed, delivered, retried, merged into a later
-board while waiting, refused for good, and the stall pauses and notices.
+Other notices in a game's thread (a lobby text, a seat handed to a bot, an abandon: `tell`) refused for a
+passing reason are tried again the same way in the background, under one nonce, while the process runs.
+
+`Figures` counts, for `bot.py bench sweep --faults`: boards owed, delivered, refused for now, retried,
+merged into a later board while waiting, refused for good, the stall pauses and notices, and the other
+notices refused for now and retried.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import secrets
+from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -89,6 +94,67 @@ class Figures:
                 f" waiting {self.merged}, refused for good {self.refused}, stall pauses {self.stalls},"
                 f" pause notices {self.notices}; other notices refused for now {self.notes_failed}, retried"
                 f" {self.notes_retried}")
+
+
+def kept_with(failed: Any, newer: Optional[Any]) -> Any:
+    """A board (cogs/board_posts.py `Pending`) that failed for a passing reason, with the changes queued for
+    its game since (`newer`, made while it was being sent): one board again, the failed changes first."""
+    if newer is None:
+        return failed
+    contiguous = newer.since is not None and newer.since == failed.table.game.version
+    failed.gained = failed.gained or newer.gained or not contiguous
+    failed.kept = failed.kept & newer.kept if contiguous else set()
+    failed.table, failed.locale = newer.table, newer.locale
+    failed.steps += newer.steps
+    failed.waiters += newer.waiters
+    failed.told += newer.told
+    return failed
+
+
+async def keep(poster: Any, channel_id: int, game_id: int, pending: Any, failure: ops.PostFailed) -> None:
+    """A board Discord refused for a passing reason: back at the head of its channel's queue (merged with its
+    game's later changes), tried again after the backoff; its waiters hear at once that it is delayed."""
+    poster.figures.failed += 1
+    newer = poster.pending.pop(game_id, None)
+    if newer is not None:
+        poster.figures.merged += 1
+    pending = kept_with(pending, newer)
+    pending.attempts += 1
+    poster.pending[game_id] = pending
+    queue = poster.queues.setdefault(channel_id, deque())
+    if game_id in queue:
+        queue.remove(game_id)
+    queue.appendleft(game_id)
+    wait = delay(pending.attempts, failure.retry_after)
+    log.warning("game %s: board refused for now (%s, try %d); trying again in %.1f s", game_id, failure.reason,
+                pending.attempts, wait)
+    # "background:": the local table's actions do not wait for it (local/table.py)
+    poster.backoff[channel_id] = asyncio.get_running_loop().create_task(
+        _retry(poster, channel_id, wait), name=f"background:outbox-retry-{channel_id}")
+    delayed = ops.PostFailed(DELAYED, transient=True)
+    for waiter in pending.waiters:
+        if not waiter.done():
+            waiter.set_exception(delayed)
+    pending.waiters = []
+    told, pending.told = pending.told, []
+    for tell_one in told:  # players whose change waited for the bots hear it too (privately)
+        try:
+            await tell_one(DELAYED)
+        except Exception:  # their interaction expired: the log has it
+            log.info("game %s: a player could not be told that the board waits", game_id)
+    await stalled(poster, pending.table)
+
+
+async def _retry(poster: Any, channel_id: int, wait: float) -> None:
+    try:
+        await poster.sleep(wait)
+    finally:
+        if poster.backoff.get(channel_id) is asyncio.current_task():
+            del poster.backoff[channel_id]
+    if not poster.queues.get(channel_id):
+        return
+    poster.figures.retried += 1
+    poster.start_worker(channel_id)
 
 
 def pause_minutes(client: Any) -> float:
@@ -179,33 +245,69 @@ async def tell(poster: Any, table: Table, **kwargs: Any) -> None:
     one try now; refused for a passing reason, it is tried again in the background with backoff under the
     same nonce, until Discord takes it or refuses it for good (in this process: only boards are owed in the
     database).  A refusal that lasts raises PostFailed as before."""
-    kwargs.setdefault("nonce", secrets.token_hex(8))
+    await tell_in_order(poster, table, [kwargs])
+
+
+async def tell_in_order(poster: Any, table: Table, posts: list[dict[str, Any]]) -> None:
+    """Several notices (a finished game's chart, then its replay) as `tell`, in this order: from the first one
+    refused for now on, they go out in the background, one after the other."""
+    for post in posts:
+        post.setdefault("nonce", secrets.token_hex(8))
+    for i, post in enumerate(posts):
+        try:
+            await poster.pauses.post(table, **post)
+        except ops.PostFailed as exc:
+            if not exc.transient:
+                raise
+            poster.figures.notes_failed += 1
+            task = asyncio.get_running_loop().create_task(_tell_again(poster, table, posts[i:], exc),
+                                                          name=f"background:outbox-notice-{table.game.id}")
+            poster.later.add(task)
+            task.add_done_callback(poster.later.discard)
+            return
+
+
+async def _tell_again(poster: Any, table: Table, posts: list[dict[str, Any]], failure: ops.PostFailed) -> None:
     try:
-        await poster.pauses.post(table, **kwargs)
-    except ops.PostFailed as exc:
-        if not exc.transient:
-            raise
-        poster.figures.notes_failed += 1
-        task = asyncio.get_running_loop().create_task(_tell_again(poster, table, kwargs, exc),
-                                                      name=f"background:outbox-notice-{table.game.id}")
-        poster.later.add(task)
-        task.add_done_callback(poster.later.discard)
+        await _tell_on(poster, table, posts, failure)
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # a defect: the log has it (a background task's exception is otherwise never seen)
+        log.exception("game %s: a notice could not be tried again", table.game.id)
 
 
-async def _tell_again(poster: Any, table: Table, kwargs: dict[str, Any], failure: ops.PostFailed) -> None:
+async def _tell_on(poster: Any, table: Table, posts: list[dict[str, Any]], failure: ops.PostFailed) -> None:
     attempt = 1
-    while True:
+    while posts:
         await poster.sleep(delay(attempt, failure.retry_after))
         poster.figures.notes_retried += 1
+        files = [posts[0].get("file"), *posts[0].get("files", ())]
+        for file in files:
+            if file is not None:
+                file.reset()  # read from its start again (a failed request read it)
         try:
-            await poster.pauses.post(table, **kwargs)
-            return
+            await poster.pauses.post(table, **posts[0])
         except ops.PostFailed as exc:
             if not exc.transient:
                 log.warning("game %s: a notice was refused for good: %s", table.game.id, exc.reason)
                 return
             poster.figures.notes_failed += 1
             failure, attempt = exc, attempt + 1
+            continue
+        posts, attempt = posts[1:], 1
+        while posts:  # the next ones now, as long as Discord takes them
+            try:
+                await poster.pauses.post(table, **posts[0])
+            except ops.PostFailed as exc:
+                if not exc.transient:
+                    log.warning("game %s: a notice was refused for good: %s", table.game.id, exc.reason)
+                    return
+                poster.figures.notes_failed += 1
+                failure = exc
+                break
+            posts = posts[1:]
+    if table.game.status in ("finished", "abandoned") and poster.after_final is not None:
+        await poster.after_final(table)  # its thread was archived meanwhile, and the post opened it: again
 
 
 def blocked(poster: Any, game_id: int) -> Optional[str]:
@@ -217,5 +319,5 @@ def blocked(poster: Any, game_id: int) -> Optional[str]:
 
 
 __all__ = ["BASE", "CAP", "DELAYED", "Figures", "STALLED", "after_board", "already_posted", "before_board",
-           "blocked", "clock", "tell",
+           "blocked", "clock", "keep", "kept_with", "tell", "tell_in_order",
            "delay", "is_stalled", "nonce_of", "pause_minutes", "resume_stalled", "stalled"]

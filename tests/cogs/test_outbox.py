@@ -211,3 +211,32 @@ def test_the_pause_setting_is_read_from_the_environment_with_a_default_of_ten_mi
 def test_retries_double_up_to_a_minute_and_never_come_before_discords_retry_after():
     assert [outbox.delay(n) for n in (1, 2, 3, 4, 7, 20)] == [1.0, 2.0, 4.0, 8.0, 60.0, 60.0]
     assert outbox.delay(1, retry_after=7.5) == 7.5 and outbox.delay(9, retry_after=90.0) == 90.0
+
+
+def test_a_finished_games_chart_and_replay_refused_for_now_follow_in_order(tmp_path):
+    """The end-of-game posts after the final board: the chart, then the replay, each once, in that order."""
+    async def go():
+        async with table_on(tmp_path) as table:
+            await table.command("alice", "/game new game:wayfinders bots:1", "local")
+            await table.command("alice", "/game start", THREAD)
+            injected = False
+            for _ in range(400):
+                game = read(tmp_path)
+                if game.game.status != "active":
+                    break
+                if game.game.version >= 12 and not injected:
+                    table.inject("503x1/9")  # from here on, one write in nine is refused
+                    injected = True
+                chosen = choose(game.engine, game.state, "p1", "greedy", seed=game.state.moves_made)
+                await table.command("alice", f"/play move:{chosen.id}", THREAD)
+                await table.bot.actions.boards.idle()
+            await table.bot.actions.boards.idle()
+            assert read(tmp_path).game.status == "finished"
+            channel = table.registry.find_channel(THREAD)
+            files = [a["filename"] for r in reversed(list(table.registry.history(channel.id, limit=200)))
+                     for a in r.payload.get("attachments") or [] if a["filename"].endswith(("scores.png", ".gif"))]
+            assert files == ["wayfinders-1-scores.png", "wayfinders-1-replay.gif"], [
+                (r.payload.get("content") or "")[:80] for r in table.registry.history(channel.id, limit=6)]
+            assert table.registry.find_channel(THREAD).archived  # archived after its last post
+            assert table.faults.injected["503"] >= 3
+    asyncio.run(go())
