@@ -21,7 +21,7 @@ from host.tables import Actor, Played, Refusal, Table, TableService, game_title,
 from rules.text import Msg, msg
 from storage import is_busy
 
-from . import deferred, ops
+from . import deferred, ops, outbox
 from .board_posts import BoardPoster
 from .lifecycle import crash_point
 from .pause import pauses_of
@@ -108,7 +108,8 @@ class Actions:
                                  move=played.move if played else None, told=told)
 
     async def tell_thread(self, table: Table, text: str, view: Optional[discord.ui.View] = None) -> None:
-        await pauses_of(self).post(table, content=text, view=view)
+        """A notice in the game's thread; one Discord refuses for now is tried again later (cogs/outbox.py)."""
+        await outbox.tell(self.boards, table, content=text, view=view)
 
     # ---- lobby ---------------------------------------------------------------
     async def new_game(self, interaction: discord.Interaction, game_key: str, options: Any, bots: int = 0,

@@ -22,7 +22,9 @@ thread then sees:
   still waiting when it changes again is merged: only the newest board goes out, narrations joined.
 
 `submit` returns when its board went out (or at once while the game is held), raising
-`ops.PostFailed` like a direct post.  What the latest board shows is kept in memory (message id,
+`ops.PostFailed` like a direct post.  A board Discord refuses for a passing reason (5xx, 429, the network)
+is not dropped: it stays queued and is tried again with backoff, first in its channel (cogs/outbox.py);
+its waiters hear `outbox.DELAYED` at once.  What the latest board shows is kept in memory (message id,
 version, narration) and in the games table (`board_message_id`, `posted_version`), so a restarted
 bot still edits the board it posted before (its narration is read back from the message).
 """
@@ -48,7 +50,7 @@ from host.tables import Refusal, Table
 from rules import Move
 from rules.text import Msg
 
-from . import ops
+from . import ops, outbox
 from .pacing import pacer_of
 from .posts import make_turn_post
 
@@ -92,6 +94,7 @@ class Pending:
     gained: bool  # some seat began to decide during the merged changes
     waiters: list[asyncio.Future] = field(default_factory=list)
     told: list[Callable[[str], Awaitable[None]]] = field(default_factory=list)  # players who left before it went out
+    attempts: int = 0  # tries Discord refused for a passing reason (cogs/outbox.py)
 
     def merge(self, table: Table, locale: str, step: Step, before: Optional[Table], quiet: set[str]) -> None:
         contiguous = before is not None and before.game.version == self.table.game.version
@@ -209,6 +212,10 @@ class BoardPoster:
         self.bots_play = False  # cogs/bot_players.py is loaded: a change that leaves only bots to act waits
         self.pauses: Any = None  # cogs/pause.py's Pauses: posts of a paused game make no request
         self.after_final: Optional[Callable[[Table], Awaitable[None]]] = None  # a finished game's last board
+        self.backoff: dict[int, asyncio.Task] = {}  # channel -> the retry waiting for its turn (cogs/outbox.py)
+        self.later: set[asyncio.Task] = set()  # notices tried again (cogs/outbox.py `tell`)
+        self.figures = outbox.Figures()
+        _, self.sleep = outbox.clock()  # how a retry waits (virtual in tests and the sweep)
 
     # ---- what flows call -------------------------------------------------------------------
     async def submit(self, table: Table, locale: str, events: list[Msg], *, before: Optional[Table] = None,
@@ -223,6 +230,7 @@ class BoardPoster:
         pending = self.pending.get(game_id)
         if pending is None:
             self.pending[game_id] = pending = begin(table, locale, step, before, quiet)
+            self.figures.owed += 1
         else:
             pending.merge(table, locale, step, before, quiet)
         if game_id in self.held or self._bots_next(table):
@@ -251,9 +259,15 @@ class BoardPoster:
             await self._ready(game_id)
 
     async def idle(self) -> None:
-        """Wait until every queued board went out (tests, bench)."""
-        while self.workers:
-            await asyncio.gather(*list(self.workers.values()), return_exceptions=True)
+        """Wait until every queued board went out, retries included (tests, bench)."""
+        while self.workers or self.backoff or self.later:
+            await asyncio.gather(*list(self.workers.values()), *list(self.backoff.values()), *list(self.later),
+                                 return_exceptions=True)
+
+    def close(self) -> None:
+        """Stop waiting to retry (the bot closes): what is still owed is in the database for the next start."""
+        for task in [*self.backoff.values(), *self.later]:
+            task.cancel()
 
     # ---- the queue -----------------------------------------------------------------------
     def _quiet(self, table: Table) -> set[str]:
@@ -269,22 +283,28 @@ class BoardPoster:
 
     async def _ready(self, game_id: int) -> None:
         pending = self.pending[game_id]
-        waiter = asyncio.get_running_loop().create_future()
-        pending.waiters.append(waiter)
         channel_id = pending.table.game.post_channel_id
         queue = self.queues.setdefault(channel_id, deque())
         if game_id not in queue:
             queue.append(game_id)
+        if channel_id in self.backoff:  # the channel waits to retry: this board goes out after it, in order
+            raise ops.PostFailed(outbox.DELAYED, transient=True)
+        waiter = asyncio.get_running_loop().create_future()
+        pending.waiters.append(waiter)
+        self.start_worker(channel_id)
+        await waiter
+
+    def start_worker(self, channel_id: int) -> None:
+        """The channel's queue is worked on (a worker started unless one runs)."""
         worker = self.workers.get(channel_id)
         if worker is None or worker.done():
             self.workers[channel_id] = asyncio.get_running_loop().create_task(
                 self._work(channel_id), name=f"boards-channel-{channel_id}")
-        await waiter
 
     async def _work(self, channel_id: int) -> None:
         queue = self.queues[channel_id]
         try:
-            while queue:
+            while queue and channel_id not in self.backoff:
                 await pacer_of(self.client).ready(channel_id)  # changes arriving meanwhile merge
                 game_id = queue.popleft()
                 if game_id in self.held:
@@ -297,12 +317,18 @@ class BoardPoster:
                 except Exception as exc:  # PostFailed, a busy database, a defect: every waiter hears it
                     if not isinstance(exc, ops.PostFailed):
                         log.exception("game %s: the board could not be built or posted", game_id)
-                    failure = exc if isinstance(exc, ops.PostFailed) else ops.PostFailed("host.error.post_failed")
+                    failure = exc if isinstance(exc, ops.PostFailed) else ops.PostFailed(
+                        "host.error.post_failed", transient=isinstance(exc, Refusal))  # a busy database passes too
+                    if failure.transient:  # kept, and tried again before the channel's other boards
+                        await outbox.keep(self, channel_id, game_id, pending, failure)
+                        continue
+                    self.figures.refused += 1
                     for waiter in pending.waiters:
                         if not waiter.done():
                             waiter.set_exception(failure)
                     await _tell(pending, failure.reason)
                 else:
+                    self.figures.delivered += 1
                     for waiter in pending.waiters:
                         if not waiter.done():
                             waiter.set_result(None)
@@ -315,8 +341,10 @@ class BoardPoster:
     # ---- one board -------------------------------------------------------------------------
     async def _send(self, pending: Pending) -> None:
         table, game = pending.table, pending.table.game
-        if self.pauses is not None and self.pauses.is_paused(game.id):
-            raise ops.PostFailed(self.pauses.paused[game.id][0])  # no request until a player resumes it
+        reason = outbox.blocked(self, game.id)
+        if reason is not None:
+            raise ops.PostFailed(reason)  # no request until a player resumes it
+        await outbox.before_board(self, table, pending.locale)  # a stalled game's one notice
         lines = narration(pending)
         board = await self._board(table)
         clocks = await self._clocks(table, pending.locale)  # a game with a time bank: under the board
@@ -332,6 +360,7 @@ class BoardPoster:
                                           embed=post.embed, file=post.file(), view=post.view)
             if message is not None:
                 await self._record(table, message.id, lines)
+                await outbox.after_board(self, table)
                 return await self._final(table)
             # the board post is gone (deleted, or its thread archived): post anew, mentioning everyone to act
             pending.kept = set()
@@ -340,10 +369,11 @@ class BoardPoster:
         pinged = [s for s in table.to_act if s not in pending.kept and s not in quiet]
         post = await make_turn_post(table, pending.locale, events, lines=lines, pinged=pinged, clocks=clocks)
         kwargs = dict(content=post.content, embed=post.embed, file=post.file(), view=post.view,
-                      mention_ids=post.mention_ids)
+                      mention_ids=post.mention_ids, nonce=outbox.nonce_of(table))
         message = await (self.pauses.post(table, **kwargs) if self.pauses is not None
                          else ops.post(self.client, game.post_channel_id, **kwargs))
         await self._record(table, message.id, lines)
+        await outbox.after_board(self, table)
         await self._final(table)
 
     async def _clocks(self, table: Table, locale: str) -> Optional[str]:

@@ -116,6 +116,7 @@ class GameBot(commands.AutoShardedBot):
             left = await drain(GRACE)
             if left:
                 log.warning("closing with work still running after %.0f s: %s", GRACE, ", ".join(left))
+        self.actions.boards.close()  # boards waiting to be retried stay owed in the database (cogs/outbox.py)
         for name in list(self.cogs):
             try:
                 await self.remove_cog(name)

@@ -15,7 +15,7 @@ from host.i18n import t, user_locale
 from host.tables import Refusal, Table, game_title
 from rules.text import locale_of
 
-from . import deferred, ops
+from . import deferred, ops, outbox
 from .actions import Actions
 
 log = logging.getLogger("gamehost.history")
@@ -32,6 +32,7 @@ class HistoryPosts:
         self.client = actions.client
         self.service = actions.service
         self.builder = History(actions.service)
+        self.boards = actions.boards
 
     # ---- at the finish ---------------------------------------------------------
     async def on_change(self, table: Table, kind: str) -> None:
@@ -51,11 +52,11 @@ class HistoryPosts:
             return
         first, second = self.builder.texts(table, built, locale)
         if built.chart is not None:
-            await ops.post(self.client, channel, content=first, file=_file(built.chart, table, "scores.png"))
-            await ops.post(self.client, channel, content=second, file=_file(built.replay, table, "replay.gif"))
+            posts = [dict(content=first, file=_file(built.chart, table, "scores.png")),
+                     dict(content=second, file=_file(built.replay, table, "replay.gif"))]
         else:
-            await ops.post(self.client, channel, content=first + "\n" + second,
-                           file=_file(built.replay, table, "replay.gif"))
+            posts = [dict(content=first + "\n" + second, file=_file(built.replay, table, "replay.gif"))]
+        await outbox.tell_in_order(self.boards, table, posts)  # refused for now: tried again (cogs/outbox.py)
 
     # ---- /game replay ------------------------------------------------------------
     async def replay(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:

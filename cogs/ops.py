@@ -6,10 +6,12 @@ of a crash or a hang.
 """
 from __future__ import annotations
 
+import asyncio
 import datetime
 import logging
 from typing import Any, Iterable, Optional
 
+import aiohttp
 import discord
 
 from host.limits import OPTION_TEXT, fit_content, label
@@ -88,6 +90,8 @@ async def edit_reply(interaction: discord.Interaction, content: str = "", *, emb
         await interaction.edit_original_response(**kwargs)
     except discord.HTTPException as exc:
         log.warning("could not edit the message of an interaction: %s", exc)
+
+
 async def _late_answer(interaction: discord.Interaction, content: str, *, ephemeral: bool,
                        embed: Optional[discord.Embed], file: Optional[discord.File],
                        view: Optional[discord.ui.View]) -> None:
@@ -106,33 +110,62 @@ async def _late_answer(interaction: discord.Interaction, content: str, *, epheme
         log.warning("the late answer to interaction %s could not be posted: %s", interaction.id, exc.reason)
 
 
-async def resolve_channel(client: discord.Client, channel_id: int) -> Optional[discord.abc.Messageable]:
+async def resolve_channel(client: discord.Client, channel_id: int, *,
+                          strict: bool = False) -> Optional[discord.abc.Messageable]:
+    """The channel or thread (None when it is gone or hidden from the bot).  `strict`: a fetch that failed for
+    a passing reason (a 5xx, a 429, the network) raises the transient PostFailed instead of answering None, so
+    a post is tried again later rather than given up as if the channel were gone."""
     channel = client.get_channel(channel_id)
     if channel is None:
         try:
             channel = await client.fetch_channel(channel_id)
         except (discord.NotFound, discord.Forbidden):
             return None
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, discord.RateLimited, *NETWORK_ERRORS) as exc:
             log.warning("could not fetch channel %s: %s", channel_id, exc)
+            if strict:
+                raise _post_failed(channel_id, exc) from None
             return None
     return channel  # type: ignore[return-value]
 
 
 class PostFailed(Exception):
-    """The bot could not post: `reason` is a host catalog key for the user."""
+    """The bot could not post: `reason` is a host catalog key for the user.
 
-    def __init__(self, reason: str):
+    `transient`: Discord may well accept the same post later (a 5xx, a 429 of any scope, with or without
+    `Via`, a network error): the board poster keeps it and tries again (cogs/outbox.py); `retry_after`: the
+    seconds Discord asked to wait (0: it did not say)."""
+
+    def __init__(self, reason: str, *, transient: bool = False, retry_after: float = 0.0):
         self.reason = reason
+        self.transient = transient
+        self.retry_after = retry_after
         super().__init__(reason)
+
+
+#: What a request that never got an answer raises: the connection dropped, timed out or was refused.
+NETWORK_ERRORS = (aiohttp.ClientError, asyncio.TimeoutError, OSError)
+
+
+def _retry_after(exc: BaseException) -> float:
+    """The wait Discord asked for (a 429's Retry-After header, discord.py's RateLimited), in seconds."""
+    if isinstance(exc, discord.RateLimited):
+        return float(exc.retry_after)
+    headers = getattr(getattr(exc, "response", None), "headers", None) or {}
+    try:
+        return max(0.0, float(headers.get("Retry-After") or 0))
+    except (TypeError, ValueError):
+        return 0.0
 
 
 async def post(client: discord.Client, channel_id: int, *, content: str = "",
                embed: Optional[discord.Embed] = None, file: Optional[discord.File] = None,
                view: Optional[discord.ui.View] = None,
-               mention_ids: Iterable[Optional[int]] = ()) -> discord.Message:
-    """A new message from the bot in a game's thread or channel."""
-    channel = await resolve_channel(client, channel_id)
+               mention_ids: Iterable[Optional[int]] = (), nonce: Optional[str] = None) -> discord.Message:
+    """A new message from the bot in a game's thread or channel.  `nonce` (at most 25 characters): the same
+    post tried again carries the same one, and Discord (which enforces it) then answers with the message it
+    already made instead of a second one."""
+    channel = await resolve_channel(client, channel_id, strict=True)
     if channel is None:
         raise PostFailed("host.error.channel_gone")
     if isinstance(channel, discord.Thread) and channel.archived:
@@ -143,26 +176,33 @@ async def post(client: discord.Client, channel_id: int, *, content: str = "",
         except discord.HTTPException:
             log.info("thread %s stays archived; posting anyway", channel_id)
     kwargs = _message_kwargs(content, embed, file, view, mentions_for(mention_ids))
-    await pacer_of(client).take(channel_id)  # never faster than the channel accepts (cogs/pacing.py)
-    try:
-        return await channel.send(**kwargs)
-    except discord.HTTPException as exc:
-        raise _post_failed(channel_id, exc) from None
+    if nonce is not None:
+        kwargs["nonce"] = nonce  # discord.py sends it with enforce_nonce
+    async with pacer_of(client).slot(channel_id):  # never faster than the channel accepts (cogs/pacing.py)
+        try:
+            return await channel.send(**kwargs)
+        except (discord.HTTPException, discord.RateLimited, *NETWORK_ERRORS) as exc:
+            raise _post_failed(channel_id, exc) from None
 
 
-def _post_failed(channel_id: int, exc: discord.HTTPException) -> PostFailed:
+def _post_failed(channel_id: int, exc: BaseException) -> PostFailed:
+    """A failed write as the user hears of it, and whether trying again later may succeed."""
     if isinstance(exc, discord.Forbidden):
         return PostFailed("host.error.no_permission_send")
     if isinstance(exc, discord.NotFound):  # deleted since the cache saw it
         return PostFailed("host.error.channel_gone")
-    if exc.status == 429:
-        return PostFailed("host.error.rate_limited")
+    if isinstance(exc, discord.RateLimited) or getattr(exc, "status", 0) == 429:  # any scope, with or without Via
+        log.warning("post to %s rate-limited: %s", channel_id, exc)
+        return PostFailed("host.error.rate_limited", transient=True, retry_after=_retry_after(exc))
+    if not isinstance(exc, discord.HTTPException):  # no answer at all: the network
+        log.warning("post to %s got no answer: %s", channel_id, type(exc).__name__)
+        return PostFailed("host.error.post_failed", transient=True)
     if getattr(exc, "code", 0) == 50083:  # archived and locked
         return PostFailed("host.error.thread_locked")
     if exc.status == 413 or getattr(exc, "code", 0) == 40005:
         return PostFailed("host.error.too_large")
     log.warning("post to %s failed: %s", channel_id, exc)
-    return PostFailed("host.error.post_failed")
+    return PostFailed("host.error.post_failed", transient=exc.status >= 500)
 
 
 async def edit_post(client: discord.Client, channel_id: int, message_id: int, *,
@@ -173,7 +213,7 @@ async def edit_post(client: discord.Client, channel_id: int, message_id: int, *,
     a new embed, image (it replaces the old attachments) and components; the content (the post's
     mentions) stays as it was unless `content` is given, and an edit pings nobody.  None when the message or its channel is gone,
     or its thread is archived (the caller posts anew)."""
-    channel = await resolve_channel(client, channel_id)
+    channel = await resolve_channel(client, channel_id, strict=True)
     if channel is None or not hasattr(channel, "get_partial_message"):
         return None
     if isinstance(channel, discord.Thread) and channel.archived:
@@ -185,13 +225,13 @@ async def edit_post(client: discord.Client, channel_id: int, message_id: int, *,
         kwargs["content"] = fit_content(content)
     kwargs["view"] = view  # None removes the buttons (a board that needs none)
     kwargs["attachments"] = [file] if file is not None else []
-    await pacer_of(client).take(channel_id)
-    try:
-        return await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[union-attr]
-    except discord.NotFound:
-        return None
-    except discord.HTTPException as exc:
-        raise _post_failed(channel_id, exc) from None
+    async with pacer_of(client).slot(channel_id):
+        try:
+            return await channel.get_partial_message(message_id).edit(**kwargs)  # type: ignore[union-attr]
+        except discord.NotFound:
+            return None
+        except (discord.HTTPException, discord.RateLimited, *NETWORK_ERRORS) as exc:
+            raise _post_failed(channel_id, exc) from None
 
 
 async def fetch_post(client: discord.Client, channel_id: int, message_id: int) -> Optional[discord.Message]:
@@ -203,6 +243,18 @@ async def fetch_post(client: discord.Client, channel_id: int, message_id: int) -
         return await channel.fetch_message(message_id)  # type: ignore[union-attr]
     except discord.HTTPException:
         return None
+
+
+async def latest_posts(client: discord.Client, channel_id: int, limit: int = 5) -> list[discord.Message]:
+    """The newest messages of a channel, newest first ([] when they cannot be read)."""
+    channel = await resolve_channel(client, channel_id)
+    if channel is None or not hasattr(channel, "history"):
+        return []
+    try:
+        return [message async for message in channel.history(limit=limit)]  # type: ignore[union-attr]
+    except (discord.HTTPException, discord.RateLimited, *NETWORK_ERRORS) as exc:
+        log.info("could not read the latest messages of %s: %s", channel_id, exc)
+        return []
 
 
 async def open_thread(channel: Any, name: str) -> Optional[discord.Thread]:

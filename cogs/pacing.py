@@ -2,10 +2,13 @@
 
 Discord answers a burst of messages in one channel (about 5 per 5 seconds) with
 429 Too Many Requests; discord.py then waits and retries, but every 429 counts
-toward the invalid-request ban.  `Pacer.take(channel_id)` is awaited before every
-message the bot posts or edits in a channel (cogs/ops.py): it returns at once while
-the channel had fewer than `limit` writes in the last `window` seconds, and
-otherwise sleeps until the oldest of them leaves the window.
+toward the invalid-request ban.  Every message the bot posts or edits in a channel
+is sent inside `async with Pacer.slot(channel_id)` (cogs/ops.py): it enters at once
+while the channel had fewer than `limit` writes in the last `window` seconds, and
+otherwise sleeps until the oldest of them leaves the window.  The write counts from
+when its request ended, not from when it was queued: a request that discord.py
+retried for seconds (a 429, a 502) takes its place in the window when it really went
+out, so the writes after it keep their distance.
 
 The clock is injectable: `make_clock` gives (now, sleep) for a new pacer; tests and
 `bot.py bench posts` run pacers on a `VirtualClock`, whose sleeps move its time
@@ -16,7 +19,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from typing import Any, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 LIMIT = 5  # writes per window and channel (Discord's per-channel message bucket)
 WINDOW = 5.0  # seconds
@@ -89,9 +93,30 @@ class Pacer:
             await self.sleep(delay)
 
     async def take(self, channel_id: int) -> None:
-        """Wait for room in the channel, then count one write there."""
+        """Wait for room in the channel, then count one write there, now."""
         await self.ready(channel_id)
         self._recent(channel_id).append(self.now())
+        self._forget()
+
+    @asynccontextmanager
+    async def slot(self, channel_id: int) -> AsyncIterator[None]:
+        """One write: wait for room, hold a place in the window while the request runs (other writers see it),
+        and count the write from when the request ended (however long discord.py retried it)."""
+        await self.ready(channel_id)
+        held = self.now()
+        self._recent(channel_id).append(held)
+        try:
+            yield
+        finally:
+            times = self.sent.setdefault(channel_id, deque())
+            try:
+                times.remove(held)
+            except ValueError:  # it had left the window already
+                pass
+            times.append(self.now())  # the latest time of all: the deque stays in order
+            self._forget()
+
+    def _forget(self) -> None:
         if len(self.sent) > 4096:  # forget channels that have been quiet for a whole window
             for cid in [c for c, times in self.sent.items() if not times or times[-1] <= self.now() - self.window]:
                 del self.sent[cid]

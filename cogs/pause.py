@@ -29,6 +29,7 @@ from host.i18n import guild_locale
 from host.tables import Refusal, Table
 
 from . import ops
+from .outbox import STALLED
 
 log = logging.getLogger("gamehost.pause")
 
@@ -70,8 +71,9 @@ class Pauses:
     async def post(self, table: Table, **kwargs: Any) -> discord.Message:
         """`ops.post` into the game's thread or channel: a paused game makes no request (PostFailed with its
         reason); a refusal that lasts pauses it."""
-        if table.game.id in self.paused:
-            raise ops.PostFailed(self.paused[table.game.id][0])
+        reason = self.paused.get(table.game.id, ("",))[0]
+        if reason and reason != STALLED:  # a stalled game's posts are tried again (cogs/outbox.py)
+            raise ops.PostFailed(reason)
         try:
             return await ops.post(self.actions.client, table.game.post_channel_id, **kwargs)
         except ops.PostFailed as exc:
@@ -83,10 +85,15 @@ class Pauses:
         if table.game.id in self.paused:
             return
         self.paused[table.game.id] = (reason, table.game.post_channel_id)
-        log.warning("game %s paused: its post in channel %s was refused (%s); it resumes with a player's next"
-                    " command where I can post", table.game.id, table.game.post_channel_id, reason)
+        if reason == STALLED:
+            log.warning("game %s paused: its board has waited too long for Discord (channel %s); it goes on once"
+                        " the board goes out", table.game.id, table.game.post_channel_id)
+        else:
+            log.warning("game %s paused: its post in channel %s was refused (%s); it resumes with a player's next"
+                        " command where I can post", table.game.id, table.game.post_channel_id, reason)
         try:
-            await offloop.call(self.actions.service.games.merge_settings, table.game.id, {"paused": reason})
+            await offloop.call(self.actions.service.games.merge_settings, table.game.id,
+                               {"paused": reason, "paused_told": None})  # a stall's notice is owed (cogs/outbox.py)
             await offloop.call(clear_deadline, self.actions.service, table.game.id)  # time stands still
         except Exception:  # busy or gone: the pause holds in memory for this process
             log.exception("game %s: the pause could not be saved", table.game.id)
@@ -98,10 +105,12 @@ class Pauses:
         game = table.game
         if game.id not in self.paused or not can_post_here(interaction) or interaction.guild_id != game.guild_id:
             return None
+        if self.paused[game.id][0] == STALLED:  # the outbox resumes it once its board goes out (cogs/outbox.py)
+            return None
         service = self.actions.service
         if interaction.channel_id != game.post_channel_id:
             await offloop.call(service.games.set_thread, game.id, interaction.channel_id)  # the game moves here
-        await offloop.call(service.games.merge_settings, game.id, {"paused": None})
+        await offloop.call(service.games.merge_settings, game.id, {"paused": None, "paused_told": None})
         del self.paused[game.id]
         log.info("game %s resumed in channel %s", game.id, interaction.channel_id)
         fresh = await offloop.call(service.table, game.id)

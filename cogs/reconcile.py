@@ -4,8 +4,8 @@ A process stopped between saving a change and finishing what follows it (a kill 
 host that did not wait for the clean stop) leaves a game without its board post, its ping, its
 deadline timer or its bot's answer.  Once the bot is ready, `reconcile` walks the running games:
 
-1. a game whose latest change was saved but never posted (`games.posted_version` behind `version`)
-   gets its board post, and the change is reported to the listeners as if it had just happened
+1. a game whose latest change was saved but never posted (`games.posted_version` behind `version`: the
+   outbox, cogs/outbox.py) gets its board post (tried again with backoff while Discord refuses it), and the change is reported to the listeners as if it had just happened
    (deadline timers, the turn DM, bot seats; for a game its last move finished, the results and
    replay);  where a bot seat must act, its own move posts the board.  A game whose thread or channel
    is gone counts as posted (nothing more can be done for it; it is not drawn again at every start);
@@ -33,6 +33,7 @@ from host.tables import Refusal, Table
 from . import ops
 from .bot_players import driver_of
 from .deadlines_cog import deadlines_of
+from .outbox import DELAYED, STALLED, already_posted, is_stalled, resume_stalled
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
@@ -43,20 +44,25 @@ log = logging.getLogger("gamehost.reconcile")
 @dataclass
 class Reconciled:
     posted: list[int] = field(default_factory=list)  # games whose missing board post went out
+    found: list[int] = field(default_factory=list)  # their board was out already (its answer lost): recorded
     left_to_bots: list[int] = field(default_factory=list)  # unposted, but a bot seat moves (and posts) next
     failed: list[int] = field(default_factory=list)  # the post failed (thread gone, permissions): next start
+    delayed: list[int] = field(default_factory=list)  # Discord refused it for now: the outbox tries it again
     timed: list[int] = field(default_factory=list)  # games whose deadline timers were planned again
 
     def summary(self) -> str:
-        return (f"{len(self.posted)} boards posted, {len(self.left_to_bots)} left to their bot seats, "
-                f"{len(self.failed)} posts failed, {len(self.timed)} deadline timers planned again")
+        return (f"{len(self.posted)} boards posted, {len(self.found)} found posted already, "
+                f"{len(self.left_to_bots)} left to their bot seats, "
+                f"{len(self.delayed)} waiting to be tried again, {len(self.failed)} posts failed, "
+                f"{len(self.timed)} deadline timers planned again")
 
 
 def needs_care(table: Table) -> bool:
     """Whether start-up may act for this game: running games, and finished ones for their last post
-    (a paused game would say no here)."""
+    (a paused game would say no here, unless it paused because its board went undelivered too long: that
+    board is still owed, cogs/outbox.py)."""
     return table.game.status in ("active", "finished") and table.state is not None \
-        and not table.game.settings.get("paused")  # cogs/pause.py: a player's command resumes it
+        and table.game.settings.get("paused") in (None, STALLED)  # cogs/pause.py: a player's command resumes it
 
 
 async def reconcile(bot: "GameBot") -> Reconciled:
@@ -75,15 +81,24 @@ async def reconcile(bot: "GameBot") -> Reconciled:
         kind = ("finish" if table.game.status == "finished" else
                 "move" if await offloop.call(service.games.move_count, game_id) else "start")
         assert table.state is not None
+        locale = driver.guild_locale(table)
+        found = await already_posted(bot, table, locale)
         try:
-            await actions.announce(table, driver.guild_locale(table), list(table.state.events))
-            done.posted.append(game_id)
+            if found is not None:  # posted before the stop, never recorded: recorded now, not posted twice
+                await offloop.call(service.games.set_board_message, game_id, found, table.game.version)
+                done.found.append(game_id)
+            else:
+                await actions.announce(table, locale, list(table.state.events))
+                done.posted.append(game_id)
         except ops.PostFailed as exc:
             log.warning("game %s: the board of its latest change could not be posted: %s", game_id, exc.reason)
-            done.failed.append(game_id)
+            (done.delayed if exc.transient or exc.reason == DELAYED else done.failed).append(game_id)
             if exc.reason == "host.error.channel_gone":
                 await offloop.call(service.games.set_posted, game_id, table.game.version)
         await actions.changed(await offloop.call(service.table, game_id), kind)  # deadlines, the turn DM, bot seats
+    for game_id in [g for g in list(actions.boards.pauses.paused) if is_stalled(actions.boards, g)]:
+        if not actions.boards.waiting(game_id):  # its board went out before the stop, the pause stayed
+            await resume_stalled(actions.boards, game_id)
     for game_id in await offloop.call(deadlines.timers.games_missing, EXPIRE):
         table = await offloop.call(_table, bot, game_id)
         if table is not None and table.game.status == "active" and deadlines.waiting(table) \
@@ -125,7 +140,8 @@ class ReconcileCog(commands.Cog):
         except Exception:
             log.exception("reconciling the running games at start-up failed")
             return
-        if self.last.posted or self.last.timed or self.last.failed or self.last.left_to_bots:
+        if self.last.posted or self.last.timed or self.last.failed or self.last.left_to_bots or self.last.delayed \
+                or self.last.found:
             log.info("start-up: %s", self.last.summary())
 
 

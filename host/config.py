@@ -41,6 +41,7 @@ class Config:
     board_workers: Optional[int] = None  # processes drawing boards (host/drawing.py); None: one per core
     lobby_idle_days: int = 7  # a lobby with no change for this many days expires (host/lobbies.py)
     away_days_per_year: int = 21  # days a member may be away (/game away) per calendar year, per server
+    outbox_pause_minutes: int = 10  # a board Discord has not taken for this long pauses its game (cogs/outbox.py)
 
     @classmethod
     def load(cls, env_file: Path = ROOT / ".env") -> "Config":
@@ -61,6 +62,7 @@ class Config:
             board_workers=workers_set(merged.get("BOARD_WORKERS")),
             lobby_idle_days=count("LOBBY_IDLE_DAYS", 7),
             away_days_per_year=count("AWAY_DAYS_PER_YEAR", 21),
+            outbox_pause_minutes=count("OUTBOX_PAUSE_MINUTES", 10),
         )
 
     def __repr__(self) -> str:  # the token never appears in logs or tracebacks

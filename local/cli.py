@@ -27,6 +27,7 @@ import discord
 
 from host.log_redaction import protect
 
+from .faults import FaultSpecError, parse_faults
 from .messages import Completions, Replies
 from .parser import Line, LocalError, parse_line
 from .registry import DEFAULT_GUILD
@@ -277,7 +278,7 @@ async def _interactive(session: _Session, console: _Console) -> int:
 
 async def _amain(args: argparse.Namespace, make_bot: Callable[[str], discord.Client], one_shot: str) -> int:
     table = LocalTable(make_bot, args.db, out_dir=args.out, locale=args.locale, guild_locale=args.guild_locale,
-                       clock=args.clock)
+                       clock=args.clock, faults=args.faults)
     console = _Console(table, args.json, args.verbose, sys.stdout, sys.stderr)
     await table.start()
     try:
@@ -318,6 +319,10 @@ def main(argv: list[str], make_bot: Callable[[str], discord.Client], default_db:
     ap.add_argument("--now", default=None,
                     help="run on another clock: an ISO time or an offset such as +36h, +2d, +90m;"
                          " timers due by then fire before the command")
+    ap.add_argument("--faults", default="", metavar="SPEC",
+                    help="make some of the bot's message writes fail as Discord's sometimes do: e.g. 503x6 (the next"
+                         " 6 posts or edits answer 503), 5xx, 429-novia (a 429 without Via), 429-scope (shared),"
+                         " net, lost; KIND[xN][/EVERY], several with commas (local/faults.py)")
     ap.add_argument("-v", "--verbose", action="store_true", help="log more, and show tracebacks of errors")
     ap.add_argument("command", nargs="*",
                     help="one line to run, then exit (a slash command, 'press N', 'complete ...')")
@@ -333,6 +338,11 @@ def main(argv: list[str], make_bot: Callable[[str], discord.Client], default_db:
         if given not in valid:
             print(f"error: unknown locale {given!r}; Discord's are: {', '.join(sorted(valid))}", file=sys.stderr)
             return 2
+    try:
+        parse_faults(args.faults)
+    except FaultSpecError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     args.clock = None
     if args.now:
         try:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
 import discord
 from discord.http import HTTPClient, Route
 
+from .faults import Faults, raise_fault, retried_by_discordpy
 from .server import http_error
 
 if TYPE_CHECKING:
@@ -48,16 +49,32 @@ class LocalHTTPClient(HTTPClient):
                       form: Optional[Iterable[dict[str, Any]]] = None, **kwargs: Any) -> Any:
         kwargs.pop("reason", None)
         form = list(form) if form else None
+        faults: Optional[Faults] = getattr(self.server, "faults", None)  # `local --faults` (local/faults.py)
         for tries in range(RETRIES_429):
             # Let other tasks run, as a real round trip would.
             await asyncio.sleep(0)
+            fault = faults.next_fault(route.method, route.path) if faults else None
             try:
-                return await self.server.handle_http(route, files=files, form=form, **kwargs)
+                if fault is None:
+                    return await self.server.handle_http(route, files=files, form=form, **kwargs)
+                if fault == "lost":  # Discord made the message; its answer never arrived
+                    await self.server.handle_http(route, files=files, form=form, **kwargs)
+                failure = raise_fault(fault)
+                if not isinstance(failure, discord.HTTPException) and faults:
+                    faults.surfaced += 1  # a dropped connection: discord.py does not try it again
+                raise failure
             except discord.HTTPException as exc:
                 # discord.py's own client waits out a 429 and tries again (up to 5 times): so does this one,
                 # so the bot meets Discord's pace as it would for real (every 429 still counts in the ledger).
-                wait = exc.response.headers.get("Retry-After") if exc.status == 429 else None
+                # An injected fault is retried exactly where discord.py retries it (a 429 with Via; 500, 502,
+                # 504), else raised at once (503, a 429 without Via).
+                if fault is not None:
+                    wait: Any = retried_by_discordpy(fault)
+                else:
+                    wait = exc.response.headers.get("Retry-After") if exc.status == 429 else None
                 if wait is None or tries == RETRIES_429 - 1:
+                    if fault is not None and faults:
+                        faults.surfaced += 1
                     raise
                 await asyncio.sleep(float(wait))
 

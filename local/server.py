@@ -35,6 +35,8 @@ __all__ = ["LocalDiscord", "InteractionRecord", "FakeResponse", "http_error"]
 
 _log = logging.getLogger(__name__)
 
+NONCE_WINDOW = 300.0  # seconds Discord remembers an enforced nonce ("the past few minutes")
+
 
 def _template_regex(template: str) -> re.Pattern[str]:
     parts = re.split(r"(\{[a-z_]+\})", template)
@@ -97,6 +99,7 @@ class LocalDiscord(ThreadSide, InteractionSide):
         self.commands: dict[Optional[int], list[dict[str, Any]]] = {}
         self.state: Any = None  # the bot's ConnectionState, for gateway-style events (threads)
         self.requests: list[tuple[str, str]] = []  # (method, path template) of every HTTP call
+        self.nonce_repeats = 0  # posts answered with the message their nonce already made (no second message)
 
     # -- helpers --------------------------------------------------------------------
 
@@ -440,7 +443,25 @@ class LocalDiscord(ThreadSide, InteractionSide):
         if not (body.get("content") or body.get("embeds") or uploads or body.get("components")
                 or body.get("sticker_ids") or body.get("poll")):
             raise http_error(400, 50006, "Cannot send an empty message")
-        return self.create_message(channel, body, uploads)
+        nonce = str(body["nonce"]) if body.get("nonce") is not None else None
+        if nonce is not None and body.get("enforce_nonce"):
+            made = self._same_nonce(channel.id, nonce)
+            if made is not None:  # Discord answers a repeated nonce with the message it made, not a second one
+                self.nonce_repeats += 1
+                return made
+        payload = self.create_message(channel, body, uploads)
+        if nonce is not None:
+            payload.update(nonce=nonce, _nonce_at=self.clock())
+            self.registry.save_message(payload)
+        return payload
+
+    def _same_nonce(self, channel_id: int, nonce: str) -> Optional[dict[str, Any]]:
+        """The bot's message of the last NONCE_WINDOW seconds in this channel made with this nonce."""
+        for row in self.registry.history(channel_id, limit=50):
+            if row.payload.get("nonce") == nonce and self.clock() - float(row.payload.get("_nonce_at") or 0) \
+                    <= NONCE_WINDOW:
+                return row.payload
+        return None
 
     async def _get_message(self, p, body, uploads, q):
         return self._public_message(p).payload

@@ -37,6 +37,7 @@ from typing import Any, Callable, Iterable, Optional
 import discord
 from discord.webhook.async_ import async_context
 
+from .faults import Faults
 from .http import LocalHTTPClient
 from .limits import Ledger, RateModel
 from .messages import Completions, Pressable, Replies, Sent, pressables
@@ -94,7 +95,8 @@ class LocalTable:
     ``closed_dms`` are users whose DMs are closed (the bot gets Discord's
     403 "Cannot send messages to this user").  ``clock`` (``() -> float``) is
     handed to ``make_bot(path, clock=clock)``: the time the bot lives by.
-    ``settle_timeout`` bounds how long one action may run; ``ack_deadline`` is Discord's 3 seconds to
+    ``faults`` (a ``--faults`` SPEC, local/faults.py) makes some of the bot's message writes fail as Discord's
+    do now and then (5xx, 429s, a dropped connection).  ``settle_timeout`` bounds how long one action may run; ``ack_deadline`` is Discord's 3 seconds to
     acknowledge an interaction (None turns the check off).
 
     The table has servers: ``guild=NAME`` on ``command``/``press``/``complete`` acts in the server called
@@ -108,7 +110,7 @@ class LocalTable:
                  locale: str = "en-US", *, guild_locale: str = "en-US", managers: Iterable[str] = ("admin",),
                  bot_permissions: Optional[discord.Permissions] = None, closed_dms: Iterable[str] = (),
                  ack_deadline: Optional[float] = 3.0, clock: Optional[Callable[[], float]] = None,
-                 rate_limit: bool = False):
+                 rate_limit: bool = False, faults: str = ""):
         self.make_bot = make_bot
         self.db_path = str(db_path)
         self.out_dir = str(out_dir) if out_dir is not None else "out"
@@ -120,6 +122,7 @@ class LocalTable:
         self.ack_deadline = ack_deadline
         self.clock = clock  # passed to make_bot(path, clock=...) when given: the bot's time (tests, --now)
         self.rate_limit = rate_limit  # True: a post over a channel's pace is refused with 429 (else only counted)
+        self.faults = Faults(faults)  # failures injected into the bot's message writes (local/faults.py)
         self.bot: Any = None
         self.registry: Optional[Registry] = None
         self.server: Optional[LocalDiscord] = None
@@ -149,6 +152,7 @@ class LocalTable:
                                    bot_permissions=self.bot_permissions, locale=self.guild_locale,
                                    closed_dms=self.closed_dms, ack_deadline=self.ack_deadline, clock=self.clock,
                                    rate=RateModel(enforce=self.rate_limit))
+        self.server.faults = self.faults
         self._adapter = LocalWebhookAdapter(self.server)
         self._ctx_token = async_context.set(self._adapter)
         logging.getLogger().addHandler(self._capture)
@@ -188,6 +192,12 @@ class LocalTable:
         problems = await self._settle(baseline)
         if problems:
             _log.error("local table: start-up did not settle: %s", "; ".join(problems))
+
+    def inject(self, faults: str) -> None:
+        """From now on, fail the bot's message writes as this ``--faults`` SPEC says (local/faults.py)."""
+        self.faults = Faults(faults)
+        if self.server is not None:
+            self.server.faults = self.faults
 
     async def close(self) -> None:
         """Close the bot (unloading its cogs) and let go of the fake transport."""

@@ -345,8 +345,9 @@ class GameStore:
 
     @staticmethod
     def _posted(conn: Any, game_id: int, version: int) -> None:
-        conn.execute("UPDATE games SET posted_version = MAX(COALESCE(posted_version, -1), ?) WHERE id = ?",
-                     (version, game_id))
+        conn.execute("UPDATE games SET posted_version = MAX(COALESCE(posted_version, -1), ?),"
+                     " owed_since = CASE WHEN ? >= version THEN NULL ELSE owed_since END WHERE id = ?",
+                     (version, version, game_id))
 
     def unposted(self) -> list[int]:
         """Running (or just finished) games whose latest change has no board post (saved, then the process
@@ -355,12 +356,20 @@ class GameStore:
             "SELECT id FROM games WHERE status IN ('active', 'finished')"
             " AND (posted_version IS NULL OR posted_version < version) ORDER BY id")]
 
+    def owed_since(self, game_id: int) -> Optional[float]:
+        """Since when the game's board has been owed (None: its latest change is posted)."""
+        row = self.store.conn.execute("SELECT owed_since FROM games WHERE id = ? AND (posted_version IS NULL"
+                                      " OR posted_version < version)", (game_id,)).fetchone()
+        return float(row[0]) if row and row[0] is not None else None
+
     # ---- helpers ---------------------------------------------------------
     def _bump(self, conn: Any, game_id: int, version: int, now: float, sets: str = "", params: Sequence[Any] = (),
               require_status: Optional[str] = None) -> None:
-        sql = "UPDATE games SET version = version + 1, updated_at = ?" + (", " + sets if sets else "")
+        # The board becomes owed from this change on, unless an earlier change already owes one (cogs/outbox.py).
+        sql = ("UPDATE games SET version = version + 1, updated_at = ?, owed_since = CASE WHEN posted_version IS NULL"
+               " OR posted_version >= version THEN ? ELSE owed_since END" + (", " + sets if sets else ""))
         sql += " WHERE id = ? AND version = ?"
-        args: list[Any] = [now, *params, game_id, version]
+        args: list[Any] = [now, now, *params, game_id, version]
         if require_status:
             sql += " AND status = ?"
             args.append(require_status)

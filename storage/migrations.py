@@ -242,6 +242,20 @@ def _m9_time_banks_and_away(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m10_outbox(conn: sqlite3.Connection) -> None:
+    """When a running game's board became owed: set by the first change after its latest board post went out,
+    cleared when a board of its current version is posted (`posted_version` stays the one record of what is
+    owed; this says since when).  A board still undelivered after OUTBOX_PAUSE_MINUTES pauses the game
+    (cogs/outbox.py).  Games owing a board now count from their latest change."""
+    _run(
+        conn,
+        """
+        ALTER TABLE games ADD COLUMN owed_since REAL;
+        UPDATE games SET owed_since = updated_at WHERE posted_version IS NULL OR posted_version < version
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_async_play,
@@ -252,6 +266,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m7_waiting_digest,
     _m8_private_threads,
     _m9_time_banks_and_away,
+    _m10_outbox,
 ]
 
 

@@ -8,6 +8,13 @@ The transport (local/limits.py) refuses any payload over one of Discord's limits
 than a channel accepts; the sweep prints messages checked, limit violations, 429s, the largest payloads,
 posts per game, whether every decision was reachable, how many finished games' threads ended archived, and
 the refused requests of one game whose bot lost Send Messages in Threads mid-game.
+
+With `--faults SPEC` (local/faults.py, e.g. `503x3/40`: three 503s every 40 message writes) the transport
+also fails some of the bot's posts and edits as Discord sometimes does, and the sweep prints the outbox's
+figures (cogs/outbox.py): posts owed, delivered, retried, merged while waiting, refused for good, stall
+pauses; boards still owed when the run ended; and duplicated boards, counted from the outside: two new
+messages in one thread showing the same game version (their buttons carry it; a final board by its footer).
+Retries then wait on virtual time (a sweep is not a timing test).
 """
 from __future__ import annotations
 
@@ -20,10 +27,12 @@ from typing import Any, Optional
 
 import discord
 
+from cogs import outbox, pacing
 from cogs.game_bot import make_bot
 from host.tables import TableService
 from local import LocalTable
 from local.components import pressables
+from local.faults import FaultSpecError, parse_faults
 from local.payloads import BOT_PERMISSIONS
 from rules import GAMES
 from rules.bots import choose
@@ -49,6 +58,28 @@ class Figures:
     revoked_refusals: Optional[int] = None
     acks: list[float] = field(default_factory=list)  # seconds to each interaction's first response
     late_acks: int = 0
+    faults: str = ""
+    injected: dict[str, int] = field(default_factory=dict)  # faults the transport injected, by kind
+    outbox: outbox.Figures = field(default_factory=outbox.Figures)
+    duplicated: list[str] = field(default_factory=list)  # "thread: version" of every board posted twice
+    still_owed: int = 0  # games whose latest change had no board when the run ended (a lasting refusal aside)
+    paused: int = 0  # games paused by a lasting refusal at the end (the revoked-permission game)
+    surfaced: int = 0  # injected failures that reached the bot (past discord.py's own retries)
+    seen: dict[str, set] = field(default_factory=dict)  # thread -> board keys posted there (duplicates)
+
+    def merge_outbox(self, table: LocalTable, service: TableService) -> None:
+        got = table.bot.actions.boards.figures
+        for name in vars(self.outbox):
+            setattr(self.outbox, name, getattr(self.outbox, name) + getattr(got, name))
+        for kind, n in table.faults.injected.items():
+            self.injected[kind] = self.injected.get(kind, 0) + n
+        self.surfaced += table.faults.surfaced
+        for game_id in service.games.unposted():
+            paused = service.games.get(game_id).settings.get("paused")
+            if paused and paused != outbox.STALLED:
+                self.paused += 1  # it waits for a player's command where the bot may post (cogs/pause.py)
+            else:
+                self.still_owed += 1
 
     def merge_ledger(self, ledger: Any) -> None:
         self.acks += ledger.acks
@@ -83,11 +114,30 @@ class Sweep:
         self.service.store.close()
 
     async def act(self, label: str, thread: str, replies: Any) -> Any:
+        if self.f.faults:  # boards waiting for a retry go out before the next click (virtual time)
+            await self.table.bot.actions.boards.idle()
         if replies.errors:
             self.f.errors.append(f"{label}: {'; '.join(replies.errors)[:300]}")
+        self.duplicates(replies)
         self.f.posts[label] = self.f.posts.get(label, 0) + sum(
             1 for m in replies if not m.ephemeral and not m.edited and m.channel == thread)
         return replies
+
+    def duplicates(self, replies: Any) -> None:
+        """New board messages showing a game version already posted in their thread."""
+        for m in replies:
+            if m.ephemeral or m.edited or not m.embeds:
+                continue
+            ids = [item.custom_id for item in pressables(m.components or [])]
+            versions = {tuple(cid.split(":")[1:3]) for cid in ids if cid[:3] in ("mv:", "ms:", "pg:", "my:")}
+            footer = (m.embeds[0].get("footer") or {}).get("text")
+            key = next(iter(versions)) if len(versions) == 1 else ("final", footer) if not ids and footer else None
+            if key is None:
+                continue
+            seen = self.f.seen.setdefault(m.channel, set())
+            if key in seen:
+                self.f.duplicated.append(f"{m.channel}: {':'.join(map(str, key))}")
+            seen.add(key)
 
     async def offered(self, user: str, thread: str, label: str, board: dict[str, Any], mid: int
                       ) -> dict[str, tuple[int, int]]:
@@ -194,16 +244,28 @@ class Sweep:
         return table.ledger.refusals_in(tid) - before
 
 
-async def run(games: list[tuple[str, int, str]], tmp: str, revoked: bool = True) -> Figures:
-    """Play `games` ((game key, seats, locale), see `plan`) and, with `revoked`, the revoked-permission game."""
+async def run(games: list[tuple[str, int, str]], tmp: str, revoked: bool = True, faults: str = "") -> Figures:
+    """Play `games` ((game key, seats, locale), see `plan`) and, with `revoked`, the revoked-permission game;
+    `faults`: a `--faults` SPEC the transport injects into the bot's message writes (local/faults.py)."""
 
-    figures = Figures()
+    figures = Figures(faults=faults)
+    clock = outbox.make_clock
+    if faults:
+        outbox.make_clock = pacing.virtual_clock  # retries wait on virtual time
+    try:
+        await _run(games, tmp, revoked, faults, figures)
+    finally:
+        outbox.make_clock = clock
+    return figures
+
+
+async def _run(games: list[tuple[str, int, str]], tmp: str, revoked: bool, faults: str, figures: Figures) -> None:
     for locale in ("en-US", "es-ES"):
         mine = [(i, key, seats) for i, (key, seats, loc) in enumerate(games) if loc == locale]
         if not mine and not (revoked and locale == "en-US"):
             continue
         table = LocalTable(lambda path: make_bot(path), f"{tmp}/{locale}.db", out_dir=f"{tmp}/{locale}-out",
-                           locale=locale, guild_locale=locale, ack_deadline=None)
+                           locale=locale, guild_locale=locale, ack_deadline=None, faults=faults)
         table.settle_timeout = 600.0  # not a timing test: a busy machine must not cut a bots' turn short
         async with table:
             sweep = Sweep(table, figures)
@@ -216,9 +278,10 @@ async def run(games: list[tuple[str, int, str]], tmp: str, revoked: bool = True)
                     except Exception as exc:  # reported, never hiding the games' figures
                         figures.errors.append(f"revoked-permission game: {type(exc).__name__}: {exc}")
             finally:
+                await table.bot.actions.boards.idle()
+                figures.merge_outbox(table, sweep.service)
                 sweep.close()
             figures.merge_ledger(table.ledger)
-    return figures
 
 
 def report(f: Figures) -> str:
@@ -241,6 +304,14 @@ def report(f: Figures) -> str:
         f"decisions: {f.decisions}, every one reachable by a button or menu: {'yes' if not f.unreachable else 'NO'}"
         + "".join(f"\n  {u}" for u in f.unreachable[:10]),
     ]
+    if f.faults:
+        lines.append(f"faults injected ({f.faults}): " + (", ".join(f"{k} {n}" for k, n in sorted(f.injected.items()))
+                                                          or "none")
+                     + f"; {f.surfaced} reached the bot past discord.py's own retries: {f.outbox.failed} on boards,"
+                       f" {f.outbox.notes_failed} on other notices (lobby texts…), both tried again")
+    lines.append(f"outbox: {f.outbox.line()}")
+    lines.append(f"boards still owed at the end: {f.still_owed} (and {f.paused} of games paused by a lasting"
+                 f" refusal); duplicated boards: {len(f.duplicated)}" + "".join(f"\n  {d}" for d in f.duplicated[:10]))
     if f.revoked_refusals is not None:
         lines.append(f"revoked Send Messages in Threads: {f.revoked_refusals} refused request(s) in that game")
     if f.errors:
@@ -255,13 +326,21 @@ def main(argv: Optional[list[str]] = None) -> int:
                         help="only the games of the plan in this language (run both halves side by side)")
     parser.add_argument("--game", choices=ORDER, action="append",
                         help="only the plan's games of this game (repeatable), e.g. after changing one game")
+    parser.add_argument("--faults", default="", metavar="SPEC",
+                        help="fail some of the bot's message writes (local/faults.py), e.g. 503x3/40 or"
+                             " 503x3/40,429-novia/97: the outbox's figures show what became of the posts")
     args = parser.parse_args(argv)
+    try:
+        parse_faults(args.faults)
+    except FaultSpecError as exc:
+        parser.error(str(exc))
     games = [g for g in plan(args.games) if args.locale in (None, g[2]) and g[0] in (args.game or ORDER)]
     with tempfile.TemporaryDirectory() as tmp:
-        figures = asyncio.run(run(games, tmp, revoked=args.locale in (None, "en-US")))
+        figures = asyncio.run(run(games, tmp, revoked=args.locale in (None, "en-US"), faults=args.faults))
     print(report(figures))
     ok = not figures.violations and not figures.unreachable and not figures.errors \
-        and figures.finished == figures.games and (figures.revoked_refusals or 0) <= 1
+        and figures.finished == figures.games and (figures.revoked_refusals or 0) <= 1 \
+        and not figures.duplicated and not figures.still_owed
     return 0 if ok else 1
 
 
