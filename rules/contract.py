@@ -42,6 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from .rng import Rng
 from .text import Msg, msg, tr
+from .unvalidated import put, trusted
 
 
 UNKNOWN_MOVE = "core.illegal.unknown_move"  # the refusal when the game has no better reason
@@ -80,21 +81,6 @@ class Move(BaseModel):
     def trusted(cls, move_id: str, text: Msg, barrier: bool) -> "Move":
         """`Move.of` for values the engine built itself, without validation (the hot path of playouts)."""
         return trusted(cls, {"id": move_id, "text": text, "barrier": barrier})
-
-
-_new = object.__new__
-_setattr = object.__setattr__
-
-
-def trusted(cls: type[BaseModel], values: dict[str, Any], fields_set: Optional[Iterable[str]] = None) -> Any:
-    """`cls.model_construct(**values)` without validation or per-field bookkeeping, for a plain model
-    and values the engine built itself (fast copies of a state, Moves); `values` becomes its __dict__."""
-    new = _new(cls)
-    _setattr(new, "__dict__", values)
-    _setattr(new, "__pydantic_fields_set__", set(values if fields_set is None else fields_set))
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", None)
-    return new
 
 
 class Option(NamedTuple):
@@ -264,7 +250,7 @@ class Engine(ABC, Generic[S]):
     # ---- the core -----------------------------------------------------------
     def legal_moves(self, state: S, seat: str) -> list[Move]:
         label, trusted = self.label, Move.trusted
-        return [trusted(o[0], label(state, seat, o), o[3]) for o in self.options(state, seat)]
+        return [trusted(o.id, label(state, seat, o), o.barrier) for o in self.options(state, seat)]
 
     def find_option(self, state: S, seat: str, move_id: str) -> Option:
         """The option `move_id` of `seat`, or IllegalMove saying why not (the guard chain)."""
@@ -275,13 +261,13 @@ class Engine(ABC, Generic[S]):
         if seat not in self.to_act(state):
             raise IllegalMove(msg("core.illegal.not_your_turn"))
         for o in self.options(state, seat, move_id):
-            if o[0] == move_id:
+            if o.id == move_id:
                 return o
         raise IllegalMove(self.explain(state, seat, move_id) or msg(UNKNOWN_MOVE, move=move_id))
 
     def find_move(self, state: S, seat: str, move_id: str) -> Move:
         o = self.find_option(state, seat, move_id)
-        return Move.trusted(o[0], self.label(state, seat, o), o[3])
+        return Move.trusted(o.id, self.label(state, seat, o), o.barrier)
 
     def apply(self, state: S, seat: str, move_id: str) -> S:
         """The state after `seat` plays `move_id`; the given state is never touched."""
@@ -290,13 +276,13 @@ class Engine(ABC, Generic[S]):
     def step(self, state: S, seat: str, move_id: str) -> tuple[Move, S]:
         """`find_move` and `apply` at once, with one legality check (replays of a recorded move: rules/replay.py)."""
         o = self.find_option(state, seat, move_id)
-        return Move.trusted(o[0], self.label(state, seat, o), o[3]), self._played(state, seat, o)
+        return Move.trusted(o.id, self.label(state, seat, o), o.barrier), self._played(state, seat, o)
 
     def _played(self, state: S, seat: str, option: Option) -> S:
         new = self.copy_state(state)
-        new.__dict__["events"] = []
+        put(new, "events", [])
         self.play(new, seat, option)
-        new.__dict__["moves_made"] = new.moves_made + 1
+        put(new, "moves_made", new.moves_made + 1)
         return new
 
     def copy_state(self, state: S) -> S:

@@ -18,7 +18,7 @@ from .settle import settle
 from .setup import new_game, parse_options
 from .state import EclipseOptions, EclipseState, EclipseView, copy_state
 from .turns import apply_option
-from .unvalidated import put
+from ..unvalidated import put
 from .view import build_view, prompt
 
 # Decisions whose options show what only the deciding seat may know (E22, E45, E61, E47 make room).

@@ -6,9 +6,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from . import texts
-from ..contract import Engine, Move, Option, Outcome, trusted
+from ..contract import Engine, Move, Option, Outcome
 from ..rng import Rng
 from ..text import Msg, join
+from ..unvalidated import trusted
 from .bot import greedy_move
 from .chain import current_options, play, seat_to_act
 from .explain import why_illegal

@@ -7,12 +7,12 @@ from pydantic import BaseModel
 
 from . import texts
 from . import turns
-from ..contract import Engine, Move, Option, Outcome, trusted
+from ..contract import Engine, Move, Option, Outcome
 from ..rng import Rng
 from ..text import Msg, join, seat_ref
+from ..unvalidated import construct, trusted
 from .bot import greedy_move
 from .explain import why_illegal
-from .fast import construct
 from .moves import label, options, seat_to_act
 from .scoring import breakdown, final_ranks, score
 from .setup import new_game, parse_options

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..text import join
 from . import texts
-from .fast import construct, put
+from ..unvalidated import construct, put
 from .grid import ORTHOGONAL
 from .holdings import hand_limit
 from .islands import ISLANDS
