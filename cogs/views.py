@@ -131,13 +131,16 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
 
     `names` (the table's seat -> player name) makes a seat in a label read as its player, cleaned and clipped
     (labels show no markdown or mentions, so nothing is escaped).
-    `several` (simultaneous or private decisions) gives only the "My moves" button, which
-    answers each player privately with their own moves.
+    `several` (simultaneous or private decisions) gives the "My moves" button, which answers each
+    player privately with their own moves, after a button for each of `moves` (the moves every
+    player asked may make with one click: `Engine.shared_moves`).
     More moves than five menus hold (125) are paged: `page` shows four menus (100 moves) and a button opening
     the next page (from the last, the first), so every move is reachable by a click."""
     names = board_names(names)
     view = discord.ui.View(timeout=None)
     if several:
+        for move in moves[:BUTTONS_MAX - 1]:
+            view.add_item(MoveButton(game_id, version, move.id, tm(move.text, locale, names), discord.ButtonStyle.primary))
         view.add_item(MyMovesButton(game_id, version, t("host.button.my_moves", locale)))
         return view
     if not moves:

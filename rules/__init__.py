@@ -1,4 +1,8 @@
-"""Game engines.  `GAMES` maps a game key to its engine (design.md contract)."""
+"""Game engines.  `GAMES` maps a game key to its engine (design.md contract).
+
+`GAMES` is the one registry of games: the host, the tools and every shared test derive their list
+of games from it, and read what they need to know about a game from its Engine class (seat range,
+rule letters, test hints): docs/architecture.md "Adding a game"."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -28,7 +28,9 @@ None`: the game's own answer when `seat`'s decision outlives its deadline
 (Robinson's options `plan_timeout`/`prompt_timeout`; None leaves it to the host's
 expiry policy, host/deadlines.py), and `notes(state, seat=None) -> [(heading, lines)]`:
 plain explanations of what is in play, for the public post (seat None) and `/game me`
-(Robinson: threats, items, tokens, the seat's abilities).  Class attributes with a None default: `coop`
+(Robinson: threats, items, tokens, the seat's abilities), and `shared_moves(state, seats) -> [Move]`:
+moves several seats deciding at once may each make with one click on the public post (Robinson's
+confirm of the plan as it stands; []: each player opens their own moves).  Class attributes with a None default: `coop`
 (everyone wins or loses together; None: judged from outcomes), `scenario` (the
 default scenario's name for /stats) and `conformance_seeds` (random games per
 player count in tests/conformance).
@@ -123,6 +125,20 @@ class GameState(BaseModel):
     events: list[Msg] = Field(default_factory=list)
     moves_made: int = 0
     abandoned: bool = False
+
+
+class TestHints(NamedTuple):
+    """How the shared tests play a game (an Engine's `test_hints`); the defaults suit a small game.
+
+    `players`: one sample table (undo snapshots; None: 3 clamped to the game's seat range);
+    `board_players`: the table whose board is the most crowded (legibility tests; None: the most
+    seats); `privacy_stride`, `privacy_cap`: the privacy suite checks every stride-th ordinary move
+    of its random games and, with a cap, stops nine games in ten after that many moves (long games)."""
+
+    players: Optional[int] = None
+    board_players: Optional[int] = None
+    privacy_stride: int = 1
+    privacy_cap: Optional[int] = None
 
 
 class NoOptions(BaseModel):
@@ -220,6 +236,29 @@ class Engine(ABC, Generic[S]):
     scenario: ClassVar[Optional[str]] = None
     conformance_seeds: ClassVar[Optional[int]] = None
 
+    # ---- what the shared tests and tools read about a game (one registry: rules.GAMES) ----
+    # The letters its rules sheet numbers its entries with (Wayfinders: "WET"): tests/docs/citations.py.
+    rule_letters: ClassVar[str] = ""
+    # Its rules sheet, from the repository root; None: docs/rules/<key>.md.
+    rules_sheet: ClassVar[Optional[str]] = None
+    # Whether the files of its data/ folder hold PROPOSED data (ours, not the publisher's).
+    proposed_data: ClassVar[bool] = False
+    test_hints: ClassVar[TestHints] = TestHints()
+
+    def sample_players(self) -> int:
+        """The seat count of one sample table (TestHints.players)."""
+        n = self.test_hints.players
+        return n if n is not None else max(self.min_players, min(3, self.max_players))
+
+    def board_players(self) -> int:
+        """The seat count of the most crowded board (TestHints.board_players)."""
+        n = self.test_hints.board_players
+        return n if n is not None else self.max_players
+
+    def sheet_path(self) -> str:
+        """Its rules sheet, relative to the repository root."""
+        return self.rules_sheet or f"docs/rules/{self.key}.md"
+
     def playout_weight(self, state: S, seat: str, move: Move) -> float:
         """Random-playout bias of `move` (finite, >= 0); not offered: uniform (rules.playout)."""
         return 1.0
@@ -239,6 +278,12 @@ class Engine(ABC, Generic[S]):
     def notes(self, state: S, seat: Optional[str] = None) -> list[tuple[Msg, list[Msg]]]:
         """What the things in play do, as (heading, lines) sections: the public post's (`seat` None) or what
         `/game me` shows `seat`; [] when not offered."""
+        return []
+
+    def shared_moves(self, state: S, seats: list[str]) -> list[Move]:
+        """Moves that each of `seats` (several seats deciding at once) may make with one click on the
+        public post, an id meaning the same decision for each of them (Robinson: confirm the plan as
+        it stands, R30); [] when not offered (each player opens their own moves)."""
         return []
 
     def offers(self, hook: str) -> bool:
@@ -305,4 +350,4 @@ class Engine(ABC, Generic[S]):
         return msg(f"{self.key}.rules")
 
 
-OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes")
+OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes", "shared_moves")
