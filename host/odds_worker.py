@@ -153,7 +153,12 @@ class OddsWorker:
         loop = asyncio.get_running_loop()
         readable = loop.create_future()
         fd = conn.fileno()
-        loop.add_reader(fd, lambda: readable.done() or readable.set_result(None))
+
+        def wake() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(fd, wake)
         answered = False
         try:
             conn.send(request)

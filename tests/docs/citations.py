@@ -190,7 +190,7 @@ def _json_text(src: str) -> list[tuple[int, str]]:
         elif isinstance(x, str) and not EXACT_ID.fullmatch(x.strip()) and x not in seen:
             seen.add(x)
             enc = json.dumps(x, ensure_ascii=False)[1:-1]
-            line = next((i + 1 for i, l in enumerate(lines) if enc in l), 1)
+            line = next((i + 1 for i, text in enumerate(lines) if enc in text), 1)
             out.append((line, x))
 
     walk(json.loads(src))
