@@ -119,3 +119,10 @@ def test_r30_random_games_end_and_no_plan_ends_on_a_confirmation_older_than_the_
                     seen, changes = {}, 0
             assert E.is_over(step.after)  # planning always ended, and so did the game
     assert cancelled  # the random games did cancel some confirmations
+
+
+def test_r30_game_rules_say_that_planning_ends_on_the_plan_as_it_stands():
+    en, es = tr(E.rules_help(), "en"), tr(E.rules_help(), "es")
+    assert "planning ends only when everyone has confirmed the plan as it stands" in en
+    assert "any change cancels the other players' confirmations" in en and "button to confirm again" in en
+    assert "solo acaba cuando todos han confirmado el plan tal como está" in es and "volver a confirmar" in es
