@@ -146,7 +146,7 @@ class OddsWorker:
             self.close()
             raise
 
-    async def _call(self, request: tuple, timeout: float) -> tuple[str, Any]:
+    async def _call(self, request: tuple[Any, ...], timeout: float) -> tuple[str, Any]:
         """Send `(fn, args, budget)` to the worker and read its answer, waiting at most `timeout` seconds."""
         conn = self._conn
         assert conn is not None
@@ -169,7 +169,8 @@ class OddsWorker:
             if not answered:  # past the wall limit, or the request was cancelled: its answer must never be read
                 self.close()
         try:
-            return conn.recv()
+            answer: tuple[str, Any] = conn.recv()
+            return answer
         except (EOFError, OSError):  # the worker died (killed from outside, out of memory)
             self.close()
             raise RuntimeError("the odds worker process stopped") from None

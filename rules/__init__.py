@@ -6,6 +6,7 @@ rule letters, test hints): docs/architecture.md "Adding a game"."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from .contract import Engine, GameState, IllegalMove, Move, Outcome
 from .text import CATALOG, Msg, msg, tr
@@ -18,7 +19,7 @@ import importlib  # noqa: E402
 # it passes the shared conformance tests: main stays green.
 ENGINE_MODULES = ("wayfinders", "flotilla", "robinson", "eclipse")
 
-GAMES: dict[str, Engine] = {}
+GAMES: dict[str, Engine[Any]] = {}
 for _name in ENGINE_MODULES:
     _engine = importlib.import_module(f"{__name__}.{_name}").ENGINE
     GAMES[_engine.key] = _engine
