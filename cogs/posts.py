@@ -123,7 +123,8 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
         # running board carries (each player's private view and moves, cogs/private_view.py).
         private = any(table.engine.is_private(table.state, s) for s in table.to_act)
         pending = [] if private else moves if moves is not None else (
-            table.engine.legal_moves(table.state, single) if single else [])
+            table.engine.legal_moves(table.state, single) if single
+            else table.engine.shared_moves(table.state, pinged))  # e.g. Robinson's confirm again (R30)
         view = move_components(table.game.id, table.game.version, pending, locale, names=table.names,
                                several=single is None or private, view_button=True)
     return TurnPost(content=content, embed=embed, png=png, view=view,

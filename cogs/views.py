@@ -156,7 +156,8 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
     `names` (the table's seat -> player name) makes a seat in a label read as its player, cleaned and clipped
     (labels show no markdown or mentions, so nothing is escaped).
     `view_button` (a board's buttons) adds the "My view" button, which answers each player privately with their
-    private view and their own moves; with `several` (simultaneous or private decisions) it is the only button.
+    private view and their own moves; with `several` (simultaneous or private decisions) it comes after a button
+    for each of `moves` (the moves every player asked may make with one click: `Engine.shared_moves`).
     (`several` without `view_button` gives the "My moves" button of older boards.)
     More moves than five menus hold (125; with `view_button`, more than four hold: 100) are paged: `page` shows
     four menus (100 moves) and a button opening the next page (from the last, the first), so every move is
@@ -165,6 +166,8 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
     view = discord.ui.View(timeout=None)
     mine = PrivateViewButton(game_id, t("private.button", locale)) if view_button else None
     if several:
+        for move in moves[:BUTTONS_MAX - 1]:
+            view.add_item(MoveButton(game_id, version, move.id, tm(move.text, locale, names), discord.ButtonStyle.primary))
         view.add_item(mine or MyMovesButton(game_id, version, t("host.button.my_moves", locale)))
         return view
     if not moves:

@@ -8,7 +8,7 @@ be stored.  A game in which a bot took over a human's seat is unrated
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Any, Optional
 
 from rules import Engine
 from rules.bots import DEFAULT_LEVEL, LEVELS
@@ -33,7 +33,7 @@ def check_level(level: Optional[str]) -> str:
     return level
 
 
-def check_bot_count(engine: Engine, bots: int, seated: int = 1) -> None:
+def check_bot_count(engine: Engine[Any], bots: int, seated: int = 1) -> None:
     """Refuse before anything is created when `bots` more seats do not fit the game."""
     if bots < 0 or seated + bots > engine.max_players:
         raise Refusal("bots.refuse.too_many", title=title_of(engine.key), max=engine.max_players,

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
+from rules import Move
 from storage import TimerRow, TimerStore
 from storage.clocks import AwayStore, BankStore
 
@@ -75,7 +76,7 @@ def deadline_label(key: str, locale: str) -> str:
     return t("deadline.none", locale) if key == "none" else key
 
 
-def rules_default(table: Table, seat: str):
+def rules_default(table: Table, seat: str) -> Optional[Move]:
     """The game's own answer for `seat`'s expired decision (engine hook `timeout_move`, switched on by
     the game's options), or None: the host's expiry policy applies."""
     if table.state is None or seat not in table.to_act:
@@ -209,7 +210,7 @@ class DeadlinePlanner:
         self.paused = paused  # a game whose posts are refused (cogs/pause.py): its deadlines stand still
 
     @property
-    def clock(self):
+    def clock(self) -> Callable[[], float]:
         return self.service.clock
 
     # ---- scheduling ------------------------------------------------------------------

@@ -59,7 +59,7 @@ class GameHistory:
     final_state: Optional[GameState] = None
 
 
-def _caption(engine: Engine, state: GameState, k: int, total: int, names: Mapping[str, str], locale: str) -> list[str]:
+def _caption(engine: Engine[Any], state: GameState, k: int, total: int, names: Mapping[str, str], locale: str) -> list[str]:
     """Two lines above each board (always two, so every frame has the same layout)."""
     if k == 0:
         first = t("history.frame.setup", locale)
@@ -71,7 +71,7 @@ def _caption(engine: Engine, state: GameState, k: int, total: int, names: Mappin
     return [first, said or " "]
 
 
-def build_history(engine: Engine, seats: Sequence[str], seed: int, options: Any, moves: Sequence[tuple[str, str]],
+def build_history(engine: Engine[Any], seats: Sequence[str], seed: int, options: Any, moves: Sequence[tuple[str, str]],
                   names: Mapping[str, str], locale: str, title: str, max_frames: int = MAX_FRAMES) -> GameHistory:
     """Replay the game and draw its chart and replay (pure and slow: call it in a worker thread)."""
     started = time.perf_counter()
@@ -112,7 +112,8 @@ def build_history(engine: Engine, seats: Sequence[str], seed: int, options: Any,
 
 def _malloc_trim() -> Optional[Callable[[int], int]]:
     try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim  # type: ignore[no-any-return]
+        trim: Callable[[int], int] = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+        return trim
     except (OSError, AttributeError):  # not glibc (musl, macOS, Windows): nothing to call
         return None
 

@@ -7,7 +7,7 @@ with "…" instead of Discord refusing the whole message (and the user getting n
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 CONTENT = 2000  # message content
 EMBED_TITLE = 256
@@ -65,7 +65,7 @@ def fit_content(content: Optional[str]) -> Optional[str]:
     return clip(content, CONTENT) if content else content
 
 
-def embed_text_size(data: dict) -> int:
+def embed_text_size(data: dict[str, Any]) -> int:
     """The characters Discord counts towards an embed's 6,000 (title, description, fields, footer, author)."""
     size = len(data.get("title") or "") + len(data.get("description") or "")
     size += sum(len(f.get("name") or "") + len(f.get("value") or "") for f in data.get("fields") or [])

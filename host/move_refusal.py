@@ -7,7 +7,7 @@ nothing the player can use and is left out; move ids a reason lists are shown as
 """
 from __future__ import annotations
 
-from typing import Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from rules import Engine, GameState, IllegalMove, Move
 from rules.text import SEAT_KEY, Msg, join, msg
@@ -20,7 +20,7 @@ GENERIC = {"core.illegal.unknown_move", "core.raw"}
 SHOWN = 5  # moves named when a text could mean several
 
 
-def why_not(engine: Engine, state: GameState, seat: str, move_id: str) -> Optional[Msg]:
+def why_not(engine: Engine[Any], state: GameState, seat: str, move_id: str) -> Optional[Msg]:
     """The engine's reason for refusing `move_id` from `seat`, or None when it has none (or the move is legal)."""
     try:
         engine.find_move(state, seat, move_id)
@@ -63,7 +63,7 @@ def _named(text: Msg, names: Mapping[str, str]) -> Msg:
     return Msg(key=text.key, args={k: _named(v, names) if isinstance(v, Msg) else v for k, v in text.args.items()})
 
 
-def move_refusal(engine: Engine, state: GameState, seat: str, typed: str, move_id: Optional[str] = None,
+def move_refusal(engine: Engine[Any], state: GameState, seat: str, typed: str, move_id: Optional[str] = None,
                  matches: Sequence[Move] = (), names: Mapping[str, str] | None = None) -> Refusal:
     """The refusal of a move `seat` typed as `typed` (`move_id`: the id a shortcut composed from it).
 

@@ -29,7 +29,7 @@ class Placing:
 
 def expected(r_a: float, r_b: float) -> float:
     """The expected score of a player rated r_a against one rated r_b."""
-    return 1.0 / (1.0 + 10.0 ** ((r_b - r_a) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((r_b - r_a) / 400.0)))
 
 
 def game_changes(ratings: dict[Hashable, float], ranks: dict[Hashable, int], k: float = K,

@@ -36,7 +36,7 @@ MAX_PER_RUN = 500  # timers fired by one run_due (a handler that keeps adding du
 TASK_NAME = "background:timer-scheduler"  # the local table does not wait for tasks named background:*
 
 
-def _identity(timer: TimerRow) -> tuple:
+def _identity(timer: TimerRow) -> tuple[Any, ...]:
     return (timer.id, timer.kind, timer.due_at, timer.created_at)
 
 
@@ -58,7 +58,7 @@ class Scheduler:
         self.wait = wait
         self.handlers: dict[str, tuple[Handler, bool]] = {}
         self.planned: Optional[float] = None  # the due time the loop sleeps towards (None: not sleeping)
-        self.task: Optional[asyncio.Task] = None
+        self.task: Optional[asyncio.Task[None]] = None
         self._event = asyncio.Event()
         self._lock = asyncio.Lock()
         self._loop: Optional[asyncio.AbstractEventLoop] = None  # the loop of `run_forever` (set by `start`)
@@ -93,7 +93,7 @@ class Scheduler:
     async def run_due(self) -> list[TimerRow]:
         """Fire every timer due now, earliest first (including ones their handlers add as due)."""
         fired: list[TimerRow] = []
-        seen: set[tuple] = set()  # (id, kind, due, created): SQLite reuses the ids of deleted rows
+        seen: set[tuple[Any, ...]] = set()  # (id, kind, due, created): SQLite reuses the ids of deleted rows
         async with self._lock:
             while len(fired) < MAX_PER_RUN:
                 due = [t for t in await offloop.call(self.timers.due, self.clock()) if _identity(t) not in seen]
@@ -152,7 +152,7 @@ class Scheduler:
         if delay > 0 and not self._event.is_set():
             await self.wait(self._event, delay)
 
-    def start(self) -> asyncio.Task:
+    def start(self) -> asyncio.Task[None]:
         self._loop = asyncio.get_running_loop()
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self.run_forever(), name=TASK_NAME)

@@ -90,7 +90,8 @@ def placings(rows: list[Row]) -> list[Placing]:
     for r in rows:
         if r.rated and not r.is_bot and r.user_id is not None and r.rank is not None:
             games[r.game_id].append(r)
-    return [Placing(game_id=g, finished_at=rs[0].finished_at, ranks=tuple((r.user_id, r.rank) for r in rs))
+    return [Placing(game_id=g, finished_at=rs[0].finished_at,
+                    ranks=tuple((r.user_id, r.rank) for r in rs if r.user_id is not None and r.rank is not None))
             for g, rs in games.items()]
 
 

@@ -57,7 +57,7 @@ class Table:
 
     game: GameRow
     seats: list[SeatRow]
-    engine: Engine
+    engine: Engine[Any]
     state: Optional[GameState] = None
 
     @property
@@ -124,7 +124,7 @@ class TableService:
         self.seeds = seeds
 
     # ---- reading ---------------------------------------------------------
-    def engine(self, key: str) -> Engine:
+    def engine(self, key: str) -> Engine[Any]:
         engine = GAMES.get((key or "").strip().lower())
         if engine is None:
             raise Refusal("host.refuse.unknown_game", game=quote(key), games=", ".join(sorted(GAMES)))

@@ -25,7 +25,7 @@ from the seed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from rules import Engine, GameState, IllegalMove, Move
 from rules.replay import ReplayError
@@ -43,7 +43,7 @@ def live_moves(rows: list[MoveRow]) -> list[MoveRow]:
     return [r for r in rows if not r.undone]
 
 
-def replay(engine: Engine, table: Table, rows: list[MoveRow],
+def replay(engine: Engine[Any], table: Table, rows: list[MoveRow],
            start: Optional[GameState] = None) -> list[tuple[MoveRow, Move, GameState, GameState]]:
     """(row, move, state before, state after) for every live move of `rows`, replayed from `start`
     (default: the setup from the seed).  IllegalMove if one does not replay."""

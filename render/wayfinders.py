@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
-from .common import INK, RGB, WHITE, ellipsize, font, paste_marker, paste_sprite, to_png, wrap_text
+from .common import INK, WHITE, ellipsize, font, paste_marker, paste_sprite, to_png, wrap_text
 from .common import dashed_rect as _dashed_rect
 from .wayfinders_islands import (
     CELL,

@@ -16,7 +16,7 @@ class MatchError(RuntimeError):
     """A bot game did not end within its move budget (a defect of an engine or a bot)."""
 
 
-def play_match(engine: Engine, levels: list[str], seed: int, options: Any = None,
+def play_match(engine: Engine[Any], levels: list[str], seed: int, options: Any = None,
                max_moves: int = 20000) -> tuple[GameState, Outcome, int]:
     """Seats p1..pn played by `levels[i]`; returns the final state, its outcome and the moves made."""
     seats = [f"p{i + 1}" for i in range(len(levels))]
@@ -63,7 +63,7 @@ class Figures:
         return (self.wins + 0.5 * self.ties) / self.games if self.games else 0.0
 
 
-def is_coop(engine: Engine, seed: int = 1) -> bool:
+def is_coop(engine: Engine[Any], seed: int = 1) -> bool:
     """Whether the game is co-operative (from an attribute, else from a finished random game)."""
     if engine.coop is not None:
         return engine.coop
@@ -71,7 +71,7 @@ def is_coop(engine: Engine, seed: int = 1) -> bool:
     return outcome.coop
 
 
-def head_to_head(engine: Engine, games: int, level: str = "greedy", against: str = "random",
+def head_to_head(engine: Engine[Any], games: int, level: str = "greedy", against: str = "random",
                  players: int = 2, seed: int = 1, max_moves: int = 20000) -> Figures:
     """`level` in one seat against `against` in the others; the seat it takes rotates game by game."""
     players = max(engine.min_players, min(engine.max_players, players))
@@ -93,7 +93,7 @@ def head_to_head(engine: Engine, games: int, level: str = "greedy", against: str
     return fig
 
 
-def coop_rates(engine: Engine, games: int, levels: tuple[str, ...] = ("random", "greedy"),
+def coop_rates(engine: Engine[Any], games: int, levels: tuple[str, ...] = ("random", "greedy"),
                players: Optional[int] = None, seed: int = 1, max_moves: int = 20000) -> Figures:
     """Co-operative games: every seat at one level; the win rate of each level."""
     n = players or engine.min_players

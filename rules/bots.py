@@ -24,7 +24,7 @@ def bot_rng(seed: int, moves_made: int, seat: str) -> Rng:
     return Rng.from_seed((seed * 1_000_003 + moves_made * 7919 + salt) & ((1 << 64) - 1))
 
 
-def choose(engine: Engine, state: Any, seat: str, level: str = DEFAULT_LEVEL, seed: int = 0) -> Move:
+def choose(engine: Engine[Any], state: Any, seat: str, level: str = DEFAULT_LEVEL, seed: int = 0) -> Move:
     """The bot's move for `seat` now; raises ValueError for an unknown level or no legal move."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")

@@ -28,8 +28,11 @@ None`: the game's own answer when `seat`'s decision outlives its deadline
 (Robinson's options `plan_timeout`/`prompt_timeout`; None leaves it to the host's
 expiry policy, host/deadlines.py), and `notes(state, seat=None) -> [(heading, lines)]`:
 plain explanations of what is in play, for the public post (seat None) and `/game me`
-(Robinson: threats, items, tokens, the seat's abilities), and `round_number(state) -> int | None`: the
-round the game is in, where the game has rounds (followers of a game are pinged as each ends).  Class attributes with a None default: `coop`
+(Robinson: threats, items, tokens, the seat's abilities), `round_number(state) -> int | None`: the
+round the game is in, where the game has rounds (followers of a game are pinged as each ends), and
+`shared_moves(state, seats) -> [Move]`: moves several seats deciding at once may each make with one click
+on the public post (Robinson's confirm of the plan as it stands; []: each player opens their own moves).
+Class attributes with a None default: `coop`
 (everyone wins or loses together; None: judged from outcomes), `scenario` (the
 default scenario's name for /stats) and `conformance_seeds` (random games per
 player count in tests/conformance).
@@ -43,6 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from .rng import Rng
 from .text import Msg, msg, tr
+from .unvalidated import put, trusted
 
 
 UNKNOWN_MOVE = "core.illegal.unknown_move"  # the refusal when the game has no better reason
@@ -81,21 +85,6 @@ class Move(BaseModel):
     def trusted(cls, move_id: str, text: Msg, barrier: bool) -> "Move":
         """`Move.of` for values the engine built itself, without validation (the hot path of playouts)."""
         return trusted(cls, {"id": move_id, "text": text, "barrier": barrier})
-
-
-_new = object.__new__
-_setattr = object.__setattr__
-
-
-def trusted(cls: type[BaseModel], values: dict[str, Any], fields_set: Optional[Iterable[str]] = None) -> Any:
-    """`cls.model_construct(**values)` without validation or per-field bookkeeping, for a plain model
-    and values the engine built itself (fast copies of a state, Moves); `values` becomes its __dict__."""
-    new = _new(cls)
-    _setattr(new, "__dict__", values)
-    _setattr(new, "__pydantic_fields_set__", set(values if fields_set is None else fields_set))
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", None)
-    return new
 
 
 class Option(NamedTuple):
@@ -140,6 +129,20 @@ class GameState(BaseModel):
     abandoned: bool = False
 
 
+class TestHints(NamedTuple):
+    """How the shared tests play a game (an Engine's `test_hints`); the defaults suit a small game.
+
+    `players`: one sample table (undo snapshots; None: 3 clamped to the game's seat range);
+    `board_players`: the table whose board is the most crowded (legibility tests; None: the most
+    seats); `privacy_stride`, `privacy_cap`: the privacy suite checks every stride-th ordinary move
+    of its random games and, with a cap, stops nine games in ten after that many moves (long games)."""
+
+    players: Optional[int] = None
+    board_players: Optional[int] = None
+    privacy_stride: int = 1
+    privacy_cap: Optional[int] = None
+
+
 class NoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -182,7 +185,7 @@ class Engine(ABC, Generic[S]):
 
     # ---- the contract ---------------------------------------------------
     @abstractmethod
-    def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> S: ...
+    def setup(self, seats: list[str], seed: int, options: BaseModel | dict[str, Any] | None = None) -> S: ...
 
     @abstractmethod
     def to_act(self, state: S) -> list[str]: ...
@@ -235,6 +238,29 @@ class Engine(ABC, Generic[S]):
     scenario: ClassVar[Optional[str]] = None
     conformance_seeds: ClassVar[Optional[int]] = None
 
+    # ---- what the shared tests and tools read about a game (one registry: rules.GAMES) ----
+    # The letters its rules sheet numbers its entries with (Wayfinders: "WET"): tests/docs/citations.py.
+    rule_letters: ClassVar[str] = ""
+    # Its rules sheet, from the repository root; None: docs/rules/<key>.md.
+    rules_sheet: ClassVar[Optional[str]] = None
+    # Whether the files of its data/ folder hold PROPOSED data (ours, not the publisher's).
+    proposed_data: ClassVar[bool] = False
+    test_hints: ClassVar[TestHints] = TestHints()
+
+    def sample_players(self) -> int:
+        """The seat count of one sample table (TestHints.players)."""
+        n = self.test_hints.players
+        return n if n is not None else max(self.min_players, min(3, self.max_players))
+
+    def board_players(self) -> int:
+        """The seat count of the most crowded board (TestHints.board_players)."""
+        n = self.test_hints.board_players
+        return n if n is not None else self.max_players
+
+    def sheet_path(self) -> str:
+        """Its rules sheet, relative to the repository root."""
+        return self.rules_sheet or f"docs/rules/{self.key}.md"
+
     def playout_weight(self, state: S, seat: str, move: Move) -> float:
         """Random-playout bias of `move` (finite, >= 0); not offered: uniform (rules.playout)."""
         return 1.0
@@ -260,6 +286,12 @@ class Engine(ABC, Generic[S]):
         `/game me` shows `seat`; [] when not offered."""
         return []
 
+    def shared_moves(self, state: S, seats: list[str]) -> list[Move]:
+        """Moves that each of `seats` (several seats deciding at once) may make with one click on the
+        public post, an id meaning the same decision for each of them (Robinson: confirm the plan as
+        it stands, R30); [] when not offered (each player opens their own moves)."""
+        return []
+
     def offers(self, hook: str) -> bool:
         """Whether this game supplies the optional hook `hook` (a name in OPTIONAL_HOOKS)."""
         if hook not in OPTIONAL_HOOKS:
@@ -269,7 +301,7 @@ class Engine(ABC, Generic[S]):
     # ---- the core -----------------------------------------------------------
     def legal_moves(self, state: S, seat: str) -> list[Move]:
         label, trusted = self.label, Move.trusted
-        return [trusted(o[0], label(state, seat, o), o[3]) for o in self.options(state, seat)]
+        return [trusted(o.id, label(state, seat, o), o.barrier) for o in self.options(state, seat)]
 
     def find_option(self, state: S, seat: str, move_id: str) -> Option:
         """The option `move_id` of `seat`, or IllegalMove saying why not (the guard chain)."""
@@ -280,13 +312,13 @@ class Engine(ABC, Generic[S]):
         if seat not in self.to_act(state):
             raise IllegalMove(msg("core.illegal.not_your_turn"))
         for o in self.options(state, seat, move_id):
-            if o[0] == move_id:
+            if o.id == move_id:
                 return o
         raise IllegalMove(self.explain(state, seat, move_id) or msg(UNKNOWN_MOVE, move=move_id))
 
     def find_move(self, state: S, seat: str, move_id: str) -> Move:
         o = self.find_option(state, seat, move_id)
-        return Move.trusted(o[0], self.label(state, seat, o), o[3])
+        return Move.trusted(o.id, self.label(state, seat, o), o.barrier)
 
     def apply(self, state: S, seat: str, move_id: str) -> S:
         """The state after `seat` plays `move_id`; the given state is never touched."""
@@ -295,13 +327,13 @@ class Engine(ABC, Generic[S]):
     def step(self, state: S, seat: str, move_id: str) -> tuple[Move, S]:
         """`find_move` and `apply` at once, with one legality check (replays of a recorded move: rules/replay.py)."""
         o = self.find_option(state, seat, move_id)
-        return Move.trusted(o[0], self.label(state, seat, o), o[3]), self._played(state, seat, o)
+        return Move.trusted(o.id, self.label(state, seat, o), o.barrier), self._played(state, seat, o)
 
     def _played(self, state: S, seat: str, option: Option) -> S:
         new = self.copy_state(state)
-        new.__dict__["events"] = []
+        put(new, "events", [])
         self.play(new, seat, option)
-        new.__dict__["moves_made"] = new.moves_made + 1
+        put(new, "moves_made", new.moves_made + 1)
         return new
 
     def copy_state(self, state: S) -> S:
@@ -324,4 +356,5 @@ class Engine(ABC, Generic[S]):
         return msg(f"{self.key}.rules")
 
 
-OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes", "round_number")
+OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes", "round_number",
+                  "shared_moves")

@@ -33,7 +33,7 @@ class PlayoutError(RuntimeError):
 class Step(NamedTuple):
     """One move of a playout: `before` --seat plays move--> `after`."""
 
-    index: int  # 0-based number of this move in the game
+    index: int  # type: ignore[assignment]  # 0-based number of this move in the game (shadows tuple.index)
     before: GameState
     seat: str
     move: Move
@@ -45,7 +45,7 @@ def playout_rng(seed: int) -> Rng:
     return Rng.from_seed(seed ^ _PLAYOUT_SALT)
 
 
-def random_move(engine: Engine, state: GameState, seat: str, rng: Rng) -> Move:
+def random_move(engine: Engine[Any], state: GameState, seat: str, rng: Rng) -> Move:
     """A random legal move of `seat`: uniform, or weighted by `engine.playout_weight`."""
     moves = engine.legal_moves(state, seat)
     if not moves:
@@ -80,7 +80,7 @@ def pick_seat(seats: list[str], rng: Rng) -> str:
     return seats[0] if len(seats) == 1 else rng.choice(seats)
 
 
-def iter_playout(engine: Engine, state: GameState, rng: Rng, max_moves: int = 20000) -> Iterator[Step]:
+def iter_playout(engine: Engine[Any], state: GameState, rng: Rng, max_moves: int = 20000) -> Iterator[Step]:
     """Play random moves from `state` until nobody must act, yielding every step.
 
     Raises PlayoutError when the game is still running after `max_moves` moves
@@ -106,7 +106,7 @@ def iter_playout(engine: Engine, state: GameState, rng: Rng, max_moves: int = 20
         index += 1
 
 
-def play_random(engine: Engine, seats: list[str], seed: int, options: Any = None,
+def play_random(engine: Engine[Any], seats: list[str], seed: int, options: Any = None,
                 max_moves: int = 20000) -> tuple[GameState, list[tuple[str, str]]]:
     """Set up a game with `seed` and play it to its end with random moves.
 

@@ -28,7 +28,7 @@ class ReplayError(Exception):
 class Replayed(NamedTuple):
     """One replayed move: `before` --seat plays move_id--> `after`; `move` only when asked for."""
 
-    index: int  # 0-based, in the moves given
+    index: int  # type: ignore[assignment]  # 0-based, in the moves given (shadows tuple.index)
     seat: str
     move_id: str
     move: Optional[Move]
@@ -36,12 +36,13 @@ class Replayed(NamedTuple):
     after: GameState
 
 
-def start_state(engine: Engine, seats: Sequence[str], seed: int, options: Any) -> GameState:
+def start_state(engine: Engine[Any], seats: Sequence[str], seed: int, options: Any) -> GameState:
     """The state before the first move (options as stored: a dict, a model or None)."""
-    return engine.setup(list(seats), seed, engine.parse_options(options or {}))
+    state: GameState = engine.setup(list(seats), seed, engine.parse_options(options or {}))
+    return state
 
 
-def replay(engine: Engine, seats: Sequence[str], seed: int, options: Any, moves: Iterable[tuple[str, str]], *,
+def replay(engine: Engine[Any], seats: Sequence[str], seed: int, options: Any, moves: Iterable[tuple[str, str]], *,
            start: Optional[GameState] = None, with_moves: bool = False) -> Iterator[Replayed]:
     """Every recorded (seat, move id) applied in turn, from `start` (default: the setup from the seed).
 

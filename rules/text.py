@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import string
 from pathlib import Path
-from typing import Any, Mapping, Union
+from typing import Any, Mapping, Union, cast
 
 from pydantic import BaseModel, Field
 
@@ -128,7 +128,7 @@ def tr(text: Msg | str, locale: str = DEFAULT_LOCALE, names: Mapping[str, str] |
         seat = str(text.args.get("id", "?"))
         return (names or {}).get(seat, seat)
     if text.key == JOIN_KEY:
-        parts = [text.args[f"p{i}"] for i in range(int(text.args["n"]))]
+        parts = [cast("Msg | str", text.args[f"p{i}"]) for i in range(cast(int, text.args["n"]))]
         return str(text.args["sep"]).join(tr(p, locale, names) for p in parts)
     template = CATALOG.template(text.key, locale)
     if template is None:

@@ -302,11 +302,6 @@ class GameStore:
             self._insert_results(conn, results)
         return self._must_get(game_id)
 
-    def update_settings(self, game_id: int, version: int, settings: dict[str, Any], now: float) -> GameRow:
-        with self.store.transaction() as conn:
-            self._bump(conn, game_id, version, now, "settings = ?", [json.dumps(settings)])
-        return self._must_get(game_id)
-
     def merge_settings(self, game_id: int, changes: dict[str, Any]) -> GameRow:
         """Change some settings without bumping the version (the board's buttons stay valid)."""
         with self.store.transaction() as conn:

@@ -89,7 +89,7 @@ def code_files() -> list[Path]:
     files = [p for d in ("cogs", "host", "local", "tools") for p in (ROOT / d).rglob("*.py")] + list((ROOT / "rules").glob("*.py"))
     for name in ENGINE_MODULES:
         files += (ROOT / "rules" / name).rglob("*.py")
-    return sorted(f for f in files if not (f.parent.name in skip))
+    return sorted(f for f in files if f.parent.name not in skip)
 
 
 def used_keys() -> dict[str, set[str]]:

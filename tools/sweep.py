@@ -38,7 +38,7 @@ from rules import GAMES
 from rules.bots import choose
 from storage import open_store
 
-ORDER = ("wayfinders", "flotilla", "eclipse", "robinson")
+ORDER = tuple(GAMES)  # every registered game, in turn
 MAX_DECISIONS = 1500  # per game: a safety net
 
 

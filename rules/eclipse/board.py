@@ -7,7 +7,7 @@ from ..text import Msg
 from .data import HEXES, RESOURCES, SPECIES, TABLES, TECHS
 from .geometry import neighbour, pos_id, wormholes
 from .state import EclipseState, Player
-from .unvalidated import new_msg
+from ..unvalidated import new_msg
 
 TRACK_CAP = 11  # E18: a population track holds at most 11 cubes
 

@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..contract import Engine, Move, Option, Outcome
+from ..contract import Engine, Move, Option, Outcome, TestHints
 from ..ranking import competition_ranks
 from ..rng import Rng
 from ..text import Msg, join, seat_ref
@@ -18,7 +18,7 @@ from .settle import settle
 from .setup import new_game, parse_options
 from .state import EclipseOptions, EclipseState, EclipseView, copy_state
 from .turns import apply_option
-from .unvalidated import put
+from ..unvalidated import put
 from .view import build_view, prompt
 
 # Decisions whose options show what only the deciding seat may know (E22, E45, E61, E47 make room).
@@ -28,6 +28,9 @@ PRIVATE_FRAMES = ("disco", "rep", "ambroom")
 class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", players=(2, 6),
                     options=EclipseOptions, state=EclipseState):
     conformance_seeds = 2
+    rule_letters = "EU"  # rules, the research sheet's uncertain items (section 16)
+    proposed_data = False  # the component data is sourced
+    test_hints = TestHints(players=3, board_players=3, privacy_stride=32)
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> EclipseOptions:
         return parse_options(raw)

@@ -18,7 +18,7 @@ from ..rng import Rng
 from .battle.game_odds import chance, move_odds
 from .board import production, trade_rate
 from .data import HEXES, RESOURCES, TABLES, TECHS
-from .moves import explore_positions, influence_targets
+from .moves import can_start, explore_positions, influence_targets
 from .state import EclipseState, Player
 
 
@@ -60,6 +60,8 @@ def _score(state: EclipseState, seat: str, mid: str) -> float:
     if head == "act":
         if spare + _surplus(p) < 0:
             return -10.0
+        if not can_start(state, seat, arg):
+            return -5.0  # E26 RULING: legal, but it would only cost a disc and its upkeep
         base = {"research": 8, "influence": 7, "explore": 9 if state.round <= 5 else 3, "build": 5,
                 "upgrade": 3, "move": 1}[arg]
         if arg == "research" and p.storage[1] < 5:

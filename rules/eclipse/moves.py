@@ -74,8 +74,10 @@ def _species(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 def turn_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     out: list[Opt] = []
-    if not p.passed and p.track > 0:  # E26 RULING (issue 15): only actions that can do something
-        out += [(f"act:{a}", m(f"mv.act.{a}"), False) for a in ACTIONS if can_start(state, seat, a)]
+    idle: list[Opt] = []  # E26 RULING: an action that can do nothing stays legal, at the end of the menu
+    if not p.passed and p.track > 0:
+        for a in ACTIONS:
+            (out if can_start(state, seat, a) else idle).append((f"act:{a}", m(f"mv.act.{a}"), False))
     if p.passed and p.track > 0:  # E28/E109: Reactions that can do something
         if can_react_upgrade(p):
             out.append(("react:upgrade", m("mv.react.upgrade"), False))
@@ -84,7 +86,7 @@ def turn_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
         if ship_groups(state, seat):
             out.append(("react:move", m("mv.react.move"), False))
     out.append(("pass", m("mv.pass_again" if p.passed else "mv.pass"), False))
-    return out
+    return out + idle
 
 
 def _stop() -> Opt:
@@ -327,8 +329,9 @@ _BY_KIND = {"species": _species, "turn": turn_options, "research": _research, "i
 
 
 def can_start(state: EclipseState, seat: str, action: str) -> bool:
-    """E26 RULING (issue 15), E99: an action is offered only when its first activation can do
-    something, counting trades that would pay for it."""
+    """E99: whether an action's first activation can do something, counting trades that would pay
+    for it.  Every action is legal with a disc on the track (E26 RULING); one that can do nothing is
+    listed after `pass`, and taken it ends at once (E99)."""
     return not nothing_left(state, {"k": action, "seat": seat})
 
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 from ..contract import GameState
 from ..rng import Rng
-from .unvalidated import construct
+from ..unvalidated import construct
 
 Phase = Literal["species", "action", "combat", "upkeep", "over"]
 

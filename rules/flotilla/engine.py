@@ -6,9 +6,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from . import texts
-from ..contract import Engine, Move, Option, Outcome, trusted
+from ..contract import Engine, Move, Option, Outcome, TestHints
 from ..rng import Rng
 from ..text import Msg, join
+from ..unvalidated import trusted
 from .bot import greedy_move
 from .chain import current_options, play, seat_to_act
 from .explain import why_illegal
@@ -22,6 +23,9 @@ from .view import build_view, prompt
 class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", players=(MIN_PLAYERS, MAX_PLAYERS),
                      options=FlotillaOptions, state=FlotillaState):
     conformance_seeds = 10  # random games run to the round limit (F67): keep tests/conformance quick
+    rule_letters = "FDEX"  # rules, PROPOSED data, rulings, worked examples
+    proposed_data = True
+    test_hints = TestHints(players=3, board_players=4, privacy_stride=8, privacy_cap=200)
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> FlotillaOptions:
         return parse_options(raw)

@@ -4,21 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..text import SEAT_KEY, Msg, join
+from ..unvalidated import new_msg
 from .data import CARDS, COLOURS, GUILDS, NAME_COLOUR
 
 KEY_PREFIX = "flotilla."
-_new = object.__new__
-_setattr = object.__setattr__
-
-
-def new_msg(key: str, args: dict[str, Any]) -> Msg:
-    """`Msg(key=key, args=args)` for trusted args, without validation (hot path)."""
-    m_ = _new(Msg)
-    _setattr(m_, "__dict__", {"key": key, "args": args})
-    _setattr(m_, "__pydantic_fields_set__", {"key", "args"})
-    _setattr(m_, "__pydantic_extra__", None)
-    _setattr(m_, "__pydantic_private__", None)
-    return m_
 
 
 def m(key: str, **args: Any) -> Msg:

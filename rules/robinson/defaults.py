@@ -46,8 +46,9 @@ def timeout_answer(s: RobinsonState, seat: str) -> Optional[str]:
 
 def _plan(s: RobinsonState, seat: str) -> str:
     """R30: the seat's unplaced character pawns go to Rest, the stacks it is on that still wait for
-    pawns are undone, and it confirms (`ok:rest`, which leaves the other seats' confirmations
-    standing, stacks.py); optional pawns (Friday, the Dog, neutral pawns) stay unplaced."""
+    pawns are undone, and it confirms (`ok:rest`: when that changes the plan it cancels the other
+    seats' confirmations, stacks.py, and their own deadlines confirm them again); optional pawns
+    (Friday, the Dog, neutral pawns) stay unplaced."""
     return "ok" if can_confirm(s, seat) else "ok:rest"
 
 

@@ -7,7 +7,7 @@ from pydantic import BaseModel
 
 from . import events as EV
 from . import abilities, asks, phases, registry, resolve, stacks  # noqa: F401  (registry: all codes, asks, steps)
-from ..contract import Engine, IllegalMove, Move, Option, Outcome
+from ..contract import Engine, IllegalMove, Move, Option, Outcome, TestHints
 from ..text import Msg, join, msg
 from .adventures import mystery_answer
 from .bot.greedy import greedy_move
@@ -19,7 +19,7 @@ from .fast import fast_copy
 from .explain import why_illegal
 from .moves import deciders, label, options
 from .notes import notes
-from .replan import plan_change
+from .replan import plan_change, rest_change
 from .scenario import add_wood
 from .setup import choose, new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
@@ -33,6 +33,9 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
     conformance_seeds = 6
     coop = True  # everyone wins or everyone loses: /stats shows win rates per scenario, no ratings
     scenario = "castaways"  # scenario 1, the only one (named in the catalog: robinson.scenario.castaways)
+    rule_letters = "RSEX"  # rules, scenario, rulings, rulebook examples
+    proposed_data = True  # the entries tagged P
+    test_hints = TestHints(players=2, board_players=3)
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> RobinsonOptions:
         return parse_options(raw)
@@ -94,7 +97,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
             plan_change(s, seat, kind, arg, label(s, seat, o))
         elif kind == "ok":
             if arg:  # `ok:rest` (R30)
-                stacks.rest_all(s, seat)
+                rest_change(s, seat)
             s.confirmed.append(seat)
             s.events.append(m("ev.confirmed", who=seat_msg(seat)))
             if all(x in s.confirmed for x in s.seats):
@@ -139,6 +142,15 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
     def greedy_move(self, state: RobinsonState, seat: str, rng: Any) -> Move:
         """The co-operative bot seat (rules.bots "greedy"): see bot.py."""
         return greedy_move(self, state, seat, rng)
+
+    def shared_moves(self, state: RobinsonState, seats: list[str]) -> list[Move]:
+        """R30: the players asked to confirm the plan again (after a change) confirm it as it stands
+        with one click on the post that tells them, when each of them may confirm."""
+        if state.phase != "plan" or not seats or state.abandoned:
+            return []
+        if not all(x in state.seats and x not in state.confirmed and stacks.can_confirm(state, x) for x in seats):
+            return []
+        return [self.find_move(state, seats[0], "ok")]
 
     def copy_state(self, state: RobinsonState) -> RobinsonState:
         """A private copy for `apply`, much faster than pydantic's deep copy (fast.py)."""

@@ -11,10 +11,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..text import Msg
+from ..unvalidated import trusted
 from .state import RobinsonOptions
 
-_new = object.__new__
-_set = object.__setattr__
 _SHARED = (str, int, bool, float, type(None), Msg, RobinsonOptions)
 
 
@@ -29,12 +28,8 @@ def _copy(v: Any) -> Any:
     if isinstance(v, _SHARED):
         return v
     if isinstance(v, BaseModel):
-        new = _new(t)
-        _set(new, "__dict__", {k: (x if isinstance(x, _SHARED) else _copy(x)) for k, x in v.__dict__.items()})
-        _set(new, "__pydantic_fields_set__", set(v.__pydantic_fields_set__))
-        _set(new, "__pydantic_extra__", None)
-        _set(new, "__pydantic_private__", None)
-        return new
+        return trusted(t, {k: (x if isinstance(x, _SHARED) else _copy(x)) for k, x in v.__dict__.items()},
+                       v.__pydantic_fields_set__)
     raise TypeError(f"cannot copy {t.__name__}")
 
 

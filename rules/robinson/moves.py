@@ -9,7 +9,9 @@ from .adventures import describe
 from .data import ADVENTURES
 from .effects.adventure_codes import hut_options, mark_options
 from .island import adjacent_tiles
-from .move_kinds import ABILITY, CHOOSE_CHARACTER, DISCOVERY_TOKEN, HALF_PRODUCTION, HUNGRY, ITEM, LOOK_PICK, MARK_ITEM, MEDALLION, MYSTERY_DRAW, NIGHT_WINDOW, REROLL, RUINED_HUT, SIGNS_OF_FIRE, WEATHER_WINDOW
+from .move_kinds import (ABILITY, CHOOSE_CHARACTER, DISCOVERY_TOKEN, HALF_PRODUCTION, HUNGRY, ITEM, LOOK_PICK,
+                         MARK_ITEM, MEDALLION, MYSTERY_DRAW, NIGHT_WINDOW, REROLL, RUINED_HUT, SIGNS_OF_FIRE,
+                         WEATHER_WINDOW)
 from .phases import half_mixes, hungry_options
 from .scenario import room
 from .setup import choosable, chooser

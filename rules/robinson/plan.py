@@ -11,8 +11,9 @@ Move ids (a seat's own part of the plan only):
                       seat takes it back; only once no other seat supports it)
   ok                  confirm; planning ends when every seat has confirmed (R30)
   ok:rest             your unplaced pawns to Rest, your unfinished stacks undone, and confirm (R30)
-Confirmations (R30, RULING of issue 15): a change cancels only the confirmations of the other
-seats with a pawn on the stack it touches (`changed`); a new stack touches nobody else's.
+Confirmations (R30): planning ends only when every seat has confirmed the plan as it stands, so
+any change to the plan (a new stack, a pawn added, a lead handed over, pawns taken back, `ok:rest`
+changing anything) cancels every other seat's confirmation (`changed`).
 Termination: each seat may take pawns back or hand a lead over at most EDITS times per round, and
 every other change uses up a pawn, so planning always ends.
 """
@@ -336,12 +337,11 @@ def place(s: RobinsonState, seat: str, t: Target, pawns: str) -> None:
                         base=base, pay=dict(t.cost), tok=list(t.tok)))
 
 
-def changed(s: RobinsonState, seat: str, touched: list[str]) -> list[str]:
-    """R30 and its ruling (issue 15): a change by `seat` to one stack cancels the confirmations of the
-    other seats with a pawn on it before or after the change (`touched`: its owners, both times);
-    nothing else a change does can alter a confirmed seat's part of the plan.  Returns those seats,
-    in seat order, for the narration that tells them."""
-    hit = [x for x in s.seats if x in s.confirmed and x != seat and x in touched]
+def changed(s: RobinsonState, seat: str) -> list[str]:
+    """R30: a change to the plan by `seat` cancels every other seat's confirmation, so the plan that
+    is carried out is the one every player confirmed as it stands.  Returns those seats, in seat
+    order, for the narration that tells them (and the post that offers them to confirm again)."""
+    hit = [x for x in s.seats if x in s.confirmed and x != seat]
     if hit:
         s.confirmed = [x for x in s.confirmed if x not in hit]
     return hit

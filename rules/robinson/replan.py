@@ -1,7 +1,8 @@
-"""What a change to the plan does and says (R30 and its ruling of issue 15): the change itself
-(plan.py, stacks.py) and one line of narration.  When it cancelled other seats' confirmations
-(`plan.changed`), that line names them and asks them to check the plan and confirm again; the
-host posts it with the board that mentions them, since they decide again (cogs/board_posts.py)."""
+"""What a change to the plan does and says (R30): the change itself (plan.py, stacks.py) and one line
+of narration.  Any change cancels the other seats' confirmations (`plan.changed`); the line then
+names them and asks them to check the plan and confirm again; the host posts it with the board that
+mentions them, since they decide again (cogs/board_posts.py), with a button that confirms the plan
+as it stands in one click (`RobinsonEngine.shared_moves`)."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,11 +17,11 @@ from .texts import char, m, seat as seat_msg
 def plan_change(s: RobinsonState, seat: str, kind: str, arg: Any, label: Msg) -> None:
     """Play a `place`, `support`, `lead` or `unplace` option of `seat` (`label`: its words, read
     before the change) and narrate it."""
-    if kind == "place":  # a new stack holds only the placer's pawns: it cancels no confirmation
+    if kind == "place":
         P.place(s, seat, *arg)
-        s.events.append(m("ev.planned", who=seat_msg(seat), what=label))
-        return
-    if kind == "support":
+        what = m("ev.replan.place", what=label)
+        hit = P.changed(s, seat)
+    elif kind == "support":
         i, letter = arg
         target = target_msg(s, s.plan[i].target)
         what = m("ev.replan.support", pawn=char(P.letter_name(s, seat, letter)), target=target)
@@ -40,3 +41,12 @@ def plan_change(s: RobinsonState, seat: str, kind: str, arg: Any, label: Msg) ->
                           whom=join([seat_msg(x) for x in hit]), n=len(hit)))
     else:
         s.events.append(m("ev.planned", who=seat_msg(seat), what=label))
+
+
+def rest_change(s: RobinsonState, seat: str) -> None:
+    """`ok:rest` (R30): the seat's unfinished stacks undone and its pawns to Rest; when that changed
+    the plan, the seats whose confirmations it cancelled are told."""
+    hit = stacks.rest_all(s, seat)
+    if hit:
+        s.events.append(m("ev.replan.unconfirmed", who=seat_msg(seat), what=m("ev.replan.rest"),
+                          whom=join([seat_msg(x) for x in hit]), n=len(hit)))

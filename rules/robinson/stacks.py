@@ -133,7 +133,7 @@ def support(s: RobinsonState, seat: str, i: int, letter: str) -> list[str]:
         st.pawns.append(name)
         st.owners.append(seat)
     _rebase(s, st)
-    return changed(s, seat, st.owners)
+    return changed(s, seat)
 
 
 def lead(s: RobinsonState, seat: str, i: int, who: str) -> list[str]:
@@ -142,12 +142,11 @@ def lead(s: RobinsonState, seat: str, i: int, who: str) -> list[str]:
     st.pawns.insert(0, st.pawns.pop(j))
     st.owners.insert(0, st.owners.pop(j))
     s.edits[seat] = s.edits.get(seat, 0) + 1
-    return changed(s, seat, st.owners)
+    return changed(s, seat)
 
 
 def unplace(s: RobinsonState, seat: str, i: int) -> list[str]:
     st = s.plan[i]
-    touched = list(st.owners)
     if st.owners[0] == seat:
         del s.plan[i]
     else:
@@ -156,18 +155,22 @@ def unplace(s: RobinsonState, seat: str, i: int) -> list[str]:
         st.owners = [o for _, o in keep]
         _rebase(s, st)
     s.edits[seat] = s.edits.get(seat, 0) + 1
-    return changed(s, seat, touched)
+    return changed(s, seat)
 
 
-def rest_all(s: RobinsonState, seat: str) -> None:
+def rest_all(s: RobinsonState, seat: str) -> list[str]:
     """`ok:rest`: the short stacks the seat is on are undone (each pawn back to its seat), then the
     seat's unplaced character pawns go to Rest and it confirms (R30's completion, also offered to
-    players).  Rest costs nothing and limits no one, and the seats whose pawns came back were on a
-    short stack, so unconfirmed: the other seats' confirmations stand [PROPOSED]."""
+    players).  Like any change to the plan, one that changes anything cancels the other seats'
+    confirmations (R30); returns those seats."""
+    before = len(s.plan)
     s.plan = [st for st in s.plan if not (seat in st.owners and short(s, st))]
+    undone = len(s.plan) != before
     who = s.seat_char[seat]
-    for _ in range(free_pawns(s, seat).get("c", 0)):
+    rest = free_pawns(s, seat).get("c", 0)
+    for _ in range(rest):
         s.plan.append(Stack(action="rest", target="rest", pawns=[who], owners=[seat]))
+    return changed(s, seat) if undone or rest else []
 
 
 def drop_short(s: RobinsonState) -> None:

@@ -2,19 +2,7 @@
 from __future__ import annotations
 
 from ..text import SEAT_KEY, Msg
-
-_new = object.__new__
-_set = object.__setattr__
-
-
-def new_msg(key: str, args: dict) -> Msg:
-    """`Msg(key=key, args=args)` for trusted args, without re-validation (hot path)."""
-    out = _new(Msg)
-    _set(out, "__dict__", {"key": key, "args": args})
-    _set(out, "__pydantic_fields_set__", {"key", "args"})
-    _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_private__", None)
-    return out
+from ..unvalidated import new_msg
 
 P = "robinson."
 

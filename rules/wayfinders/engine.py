@@ -7,12 +7,12 @@ from pydantic import BaseModel
 
 from . import texts
 from . import turns
-from ..contract import Engine, Move, Option, Outcome, trusted
+from ..contract import Engine, Move, Option, Outcome, TestHints
 from ..rng import Rng
 from ..text import Msg, join, seat_ref
+from ..unvalidated import construct, trusted
 from .bot import greedy_move
 from .explain import why_illegal
-from .fast import construct
 from .moves import label, options, seat_to_act
 from .scoring import breakdown, final_ranks, score
 from .setup import new_game, parse_options
@@ -22,6 +22,9 @@ from .view import build_view, prompt
 
 class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfinders", players=(2, 4),
                        options=WayfindersOptions, state=WayfindersState):
+    rule_letters = "WET"  # rules, edge rulings, test scenarios
+    proposed_data = True  # the island tiles
+    test_hints = TestHints(players=3, board_players=4, privacy_stride=4)
 
     # ---- identity and options -------------------------------------------
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> WayfindersOptions:

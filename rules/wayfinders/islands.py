@@ -86,11 +86,11 @@ def validate(islands: list[Island]) -> None:
         raise IslandDataError(f"duplicate island ids: {dup}")
     for isl in islands:
         _check_row(isl)
-    per_back = Counter(i.back for i in islands)
+    per_back: Counter[str] = Counter(i.back for i in islands)
     for back in BACKS:
         if per_back[back] != 15:
             raise IslandDataError(f"expected 15 {back}-back islands, found {per_back[back]}")
-    per_colour = Counter((i.back, i.colour) for i in islands)
+    per_colour: Counter[tuple[str, str]] = Counter((i.back, i.colour) for i in islands)
     for back in BACKS:
         for col in COLOURS:
             if per_colour[(back, col)] != 3:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..text import SEAT_KEY, Msg, join
-from .fast import new_msg
+from ..unvalidated import new_msg
 from .islands import ISLANDS, Island
 from .state import COLOURS
 

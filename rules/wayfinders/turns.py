@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..text import join
 from . import texts
-from .fast import construct, put
+from ..unvalidated import construct, put
 from .grid import ORTHOGONAL
 from .holdings import hand_limit
 from .islands import ISLANDS
@@ -87,7 +87,7 @@ def fly(state: WayfindersState, seat: str, cell: str, paid: str) -> None:
         if shown:
             state.events.append(texts.m("ev.reveal", cells=join(
                 [texts.m("revealed", cell=nb, island=state.board[nb].island or "",
-                     kind=texts.kind(ISLANDS[state.board[nb].island].colour)) for nb in shown], ", ")))
+                     kind=texts.kind(ISLANDS[state.board[nb].island or ""].colour)) for nb in shown], ", ")))
 
 
 def build(state: WayfindersState, seat: str, paid: str) -> None:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from ..text import Msg, seat_ref
 from . import texts
-from .grid import ISLAND_CELLS
 from .holdings import cubes_on_board, effect_tags, hand_limit, islands_of
 from .islands import ISLANDS
 from .payment import total
@@ -63,10 +62,6 @@ def prompt(state: WayfindersState, seat: str, to_act: list[str]) -> Msg:
         return texts.m("prompt.flybuild", cell=p.plane, n=total(p.hand), cubes=p.cubes)
     left = total(p.hand) - hand_limit(state, seat)
     return texts.m("prompt.discard", n=left, limit=hand_limit(state, seat))
-
-
-def face_down_count(state: WayfindersState) -> int:
-    return sum(1 for c in ISLAND_CELLS if not state.board[c].face_up)
 
 
 def airstrips(state: WayfindersState) -> dict[str, int]:

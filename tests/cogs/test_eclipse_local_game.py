@@ -121,7 +121,6 @@ def check_battle_post(post, table) -> bool:
     """After a move that fought (issue 6 items 2 and 4): the galaxy image ends with the battle
     summary drawn from the same public view; the dice of the move's volleys are in the thread
     post.  True when the post shows dice."""
-    from io import BytesIO
 
     from PIL import Image, ImageChops, ImageStat
 

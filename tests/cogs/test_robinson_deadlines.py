@@ -46,16 +46,19 @@ def test_r30_an_expired_plan_rests_the_unplaced_pawns_and_confirms(tmp_path):
                 assert not (await s.cmd(who, "/play move:ch:random", "robinson-1")).refused
             s.drain()
             texts = ""
-            for _ in range(3):  # the woodpile prompt (S3) may come first; the chain goes on into planning
+            for _ in range(4):  # the woodpile prompt (S3) may come first; the chain goes on into planning
                 if s.game().state.phase not in ("wood", "plan"):
                     break
                 texts += contents(await s.fire(48.01))
             assert texts.count("its rules took their default answer") >= 1 and "A bot played" not in texts
             planned = [mv for mv in moves(s) if mv[1].startswith(("ok", "p:"))]
-            assert sorted(planned) == [("alice", "ok:rest", None), ("bob", "ok:rest", None)]
+            # the second player's pawns to Rest changed the plan: the first confirms it again at its next deadline
+            first = planned[0][0]
+            assert sorted(planned) == sorted([("alice", "ok:rest", None), ("bob", "ok:rest", None), (first, "ok", None)])
             table = s.game()
             assert table.state.phase != "plan" and table.game.rated  # R30: everyone confirmed
-            assert [st.action for st in table.state.queue] == ["rest"] * 4  # both characters' two pawns
+            resolved = [mv for mv in moves(s) if mv[1] == "go"]  # the later deadlines may resolve some already
+            assert [st.action for st in table.state.queue] == ["rest"] * (4 - len(resolved))  # both characters' two pawns
     run(go())
 
 

@@ -16,8 +16,6 @@ from tools.integrity import check_database
 
 from .test_deadlines import HOUR, THREAD, Clock, Table, two_player_game
 
-PLAYERS = {"wayfinders": 3, "flotilla": 3, "robinson": 2, "eclipse": 3}
-
 
 def new_service(path):
     return TableService(open_store(path), clock=lambda: 1000.0, seeds=lambda: 4242)
@@ -57,7 +55,7 @@ def test_undo_from_the_undo_point_equals_the_replay_from_the_seed(tmp_path, key)
     """Random games: after every move, every seat to act gets the same undo plan (or the same refusal) from the
     undo point as from the seed; some undos are made, some moves are played as a bot or an expiry would."""
     service = new_service(tmp_path / "g.db")
-    people = actors(PLAYERS[key])
+    people = actors(GAMES[key].sample_players())
     table = started(service, key, people)
     rng = playout_rng(11)
     compared = undone = points = 0

@@ -20,11 +20,10 @@ from .privacy import check_views, hidden_items, leaks, public_texts
 
 GAMES_PER_ENGINE = int(os.environ.get("PRIVACY_GAMES", "200"))
 SPANISH_EVERY = 10  # one game in ten is written in Spanish
-# (stride, cap) per engine, to keep each engine under a minute of CPU on one core (measured on a
-# shared machine, 200 games: Eclipse 52 s, Flotilla 34 s, Wayfinders 30 s, Robinson 28 s): long
-# random games check every stride-th ordinary move, Flotilla's (round limit, ~600 moves) also stop
-# after 200 moves in nine games out of ten.
-PLAN = {"wayfinders": (4, None), "flotilla": (8, 200), "eclipse": (32, None)}
+# Each engine's TestHints (privacy_stride, privacy_cap) keep it under a minute of CPU on one core
+# (measured on a shared machine, 200 games: Eclipse 52 s, Flotilla 34 s, Wayfinders 30 s, Robinson
+# 28 s): long random games check every stride-th ordinary move, Flotilla's (round limit, ~600
+# moves) also stop after 200 moves in nine games out of ten.
 MAX_REPORT = 10
 
 
@@ -70,7 +69,7 @@ def privacy_failures(engine: Engine, games: int, seed_base: int = 0, stride: int
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_no_public_text_reveals_private_information(key):
-    stride, cap = PLAN.get(key, (1, None))
+    stride, cap = GAMES[key].test_hints.privacy_stride, GAMES[key].test_hints.privacy_cap
     failures = privacy_failures(GAMES[key], GAMES_PER_ENGINE, stride=stride, cap=cap)
     assert not failures, f"{len(failures)} leak(s):\n" + "\n".join(failures[:MAX_REPORT])
 

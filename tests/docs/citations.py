@@ -28,22 +28,19 @@ import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules import GAMES as ENGINES
+
 ROOT = Path(__file__).resolve().parents[2]
 SHEETS = ROOT / "docs" / "rules"
-GAMES = ("wayfinders", "flotilla", "eclipse", "robinson")
+# Every registered game (rules.GAMES), and the letters its sheet numbers its entries with (its own
+# "Tests cite ..." line), as its Engine declares them (`rule_letters`).
+GAMES = tuple(ENGINES)
 NAMES = {g.capitalize(): g for g in GAMES}
-
-# The letters each sheet numbers its entries with (its own "Tests cite ..." line).
-LETTERS = {
-    "wayfinders": set("WET"),   # rules, edge rulings, test scenarios
-    "flotilla": set("FDEX"),    # rules, PROPOSED data, rulings, worked examples
-    "eclipse": set("EU"),       # rules, the research sheet's uncertain items (section 16)
-    "robinson": set("RSEX"),    # rules, scenario, rulings, rulebook examples
-}
+LETTERS = {g: set(e.rule_letters) for g, e in ENGINES.items()}
 SHARED_LETTERS = {c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if sum(c in s for s in LETTERS.values()) > 1}
 UNIQUE_LETTER = {c: g for g, s in LETTERS.items() for c in s if c not in SHARED_LETTERS}
 
-_GAME = r"(?:(?P<game>Wayfinders|Flotilla|Eclipse|Robinson)(?:'s)?\s+(?:sheet\s+)?)?"
+_GAME = r"(?:(?P<game>" + "|".join(NAMES) + r")(?:'s)?\s+(?:sheet\s+)?)?"
 TOKEN = re.compile(
     _GAME
     + r"(?:(?<![\w])(?P<letter>[A-Z])(?P<num>[1-9]\d*)(?P<sub>\.\d+|[a-z])?(?![\w])"
@@ -100,8 +97,14 @@ _ENTRY = re.compile(
 _SECTION = re.compile(r"^#+\s+(?:(?P<part>Part \d+)\b|(?P<num>\d+(?:\.\d+)*)\.?\s)", re.M)
 
 
+def sheet_path(game: str) -> str:
+    """A game's rules sheet, relative to the repository root (docs/rules/<game>.md unless its Engine
+    names another)."""
+    return ENGINES[game].sheet_path() if game in ENGINES else f"docs/rules/{game}.md"
+
+
 def load_sheet(game: str, root: Path = ROOT) -> Sheet:
-    text = (root / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    text = (root / sheet_path(game)).read_text(encoding="utf-8")
     ids = {next(g for g in m.groups() if g) for m in _ENTRY.finditer(text)}
     ids = {i for i in ids if i[0] in LETTERS[game]}
     sections = {m.group("part") or m.group("num") for m in _SECTION.finditer(text)}
@@ -187,7 +190,7 @@ def _json_text(src: str) -> list[tuple[int, str]]:
         elif isinstance(x, str) and not EXACT_ID.fullmatch(x.strip()) and x not in seen:
             seen.add(x)
             enc = json.dumps(x, ensure_ascii=False)[1:-1]
-            line = next((i + 1 for i, l in enumerate(lines) if enc in l), 1)
+            line = next((i + 1 for i, text in enumerate(lines) if enc in text), 1)
             out.append((line, x))
 
     walk(json.loads(src))
@@ -272,7 +275,7 @@ def unresolved(cites: list[Citation], sheets: dict[str, Sheet]) -> list[str]:
             which = " or ".join(f"'{g.capitalize()} {c.ref}'" for g in GAMES if sheets[g].has(c.ref)) or "its game"
             bad.append(f"{c.path}:{c.line}: {c.text!r} is ambiguous here: write {which}")
         elif not sheets[c.game].has(c.ref):
-            bad.append(f"{c.path}:{c.line}: {c.text!r} has no entry in docs/rules/{c.game}.md")
+            bad.append(f"{c.path}:{c.line}: {c.text!r} has no entry in {sheet_path(c.game)}")
     return bad
 
 

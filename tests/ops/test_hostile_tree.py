@@ -17,6 +17,7 @@ bot posts, accepted or not, could ping @everyone, @here, a role or a non-player.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -132,7 +133,8 @@ def test_every_root_command_is_covered(tree):
     """The roots are the core commands and one shortcut group per game with a cog: all of them run below."""
     roots = {c.name for c in top_level_commands(tree.table.bot.tree, tree.table.registry.guild_id)}
     assert roots == CORE_ROOTS | (roots & set(GAMES)), roots
-    assert {"flotilla", "robinson", "eclipse", "wayfinders"} & set(GAMES) <= roots
+    with_cog = {key for key in GAMES if (Path(__file__).resolve().parents[2] / "cogs" / f"{key}_cog.py").is_file()}
+    assert with_cog and with_cog <= roots
     paths = {" ".join(p) for root in roots for p, _ in tree.leaves(root)}
     assert {"game settings", "game notify", "game undo", "game log", "game replay", "game addbot",
             "stats me", "stats server"} <= paths

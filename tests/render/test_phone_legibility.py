@@ -15,6 +15,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from render import render_board
+from rules import GAMES
 from rules.playout import iter_playout, playout_rng
 
 from .test_flotilla_board import overlapping
@@ -23,14 +24,13 @@ MIN_PX = 14
 MAX_W = 1400
 NAMES = {"p1": "Alice", "p2": "Bartholomew", "p3": "Chiara", "p4": "Dmitri"}
 CAPTION = ["Bartholomew played and the board changed.", "Chiara: it is your decision now."]
-PLAYERS = {"wayfinders": 4, "robinson": 3, "flotilla": 4, "eclipse": 3}
 
 
 @functools.lru_cache(maxsize=None)
 def views(game: str, seed: int = 11) -> dict[str, object]:
     """start, middle and end views (public) of one random game."""
-    engine = importlib.import_module(f"rules.{game}").ENGINE
-    state = engine.setup([f"p{i + 1}" for i in range(PLAYERS[game])], seed)
+    engine = GAMES[game]
+    state = engine.setup([f"p{i + 1}" for i in range(engine.board_players())], seed)
     states = [state] + [step.after for step in iter_playout(engine, state, playout_rng(seed))]
     out = {"start": engine.view(states[0], None), "middle": engine.view(states[len(states) // 2], None),
            "end": engine.view(states[-1], None)}
@@ -93,7 +93,7 @@ class TextSpy:
 
 CASES = [pytest.param(game, moment, locale, id=f"{game}-{moment}-{locale}",
                       )
-         for game in ("wayfinders", "robinson", "flotilla", "eclipse")
+         for game in GAMES
          for moment in ("start", "middle", "end", "plan") for locale in ("en", "es")
          if moment != "plan" or game == "robinson"]
 

@@ -3,9 +3,10 @@ end in the same state with the same events, and states saved by the earlier engi
 
 The saved states were written by the engine before its modules moved and its state became pydantic
 models (tests/rules/eclipse_baseline); the refactoring reproduced the digests of that engine exactly.
-The digests were then written again once, on purpose, when issue 15 changed the rules of play (the
-E26 ruling: no action is offered that can do nothing; E101, U12, E72), so they now guard that
-behaviour.  States are compared as JSON with sorted keys: the order of fields is not behaviour."""
+The digests were then written again, on purpose, each time a reading of the rulebook changed the rules
+of play: when no action that could do nothing was offered (E101, U12, E72), and again when the E26
+ruling made every action legal while a disc is on the track, even one that can do nothing; they now
+guard that behaviour.  States are compared as JSON with sorted keys: the order of fields is not behaviour."""
 from __future__ import annotations
 
 import json

@@ -23,14 +23,16 @@ def core(s, seat=None):
     return [x for x in ids(s, seat) if not x.startswith(("tr:", "col:"))]
 
 
-def test_e101_only_actions_that_can_do_something_then_the_turn_moves_on():
-    """E101 (E26 RULING, issue 15): an action is offered while a disc is on the track only when its
-    first activation can do something, trades counted (E99); it spends the disc."""
+def test_e101_actions_that_can_do_something_first_then_the_turn_moves_on():
+    """E101 (E26 RULING): every action is legal while a disc is on the track; those whose first activation
+    can do something, trades counted (E99), come before `pass`, the others after it; it spends the disc."""
     s = p1_turn()
     s.players["p1"].storage = [0, 0, 0]
-    assert core(s) == ["act:explore", "act:influence", "act:upgrade", "pass"]
+    assert core(s) == ["act:explore", "act:influence", "act:upgrade", "pass", "act:research", "act:build",
+                       "act:move"]
     s.players["p1"].storage = [0, 8, 3]
-    assert core(s) == ["act:explore", "act:influence", "act:research", "act:upgrade", "act:build", "pass"]
+    assert core(s) == ["act:explore", "act:influence", "act:research", "act:upgrade", "act:build", "pass",
+                       "act:move"]
     s = play(s, "act:research", "stop")
     p = s.players["p1"]
     assert (p.track, p.discs_acted) == (11, 1) and seat_to_act(s) == "p2" and s.turn == "p2"

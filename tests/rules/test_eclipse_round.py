@@ -55,8 +55,9 @@ def test_e67_a_player_without_hexes_keeps_turns_produces_and_scores():
     s = play(s, "pass", "pass")
     p = s.players["p1"]
     assert s.round == 2 and not p.collapsed and p.storage == [2, 2, 2]  # 11 cubes on each track produce 2
-    # p1 passed first: Start Player; with no hex, only the actions that can do something (E26 RULING)
-    assert seat_to_act(s) == "p1" and core(s) == ["act:research", "act:upgrade", "pass"]
+    # p1 passed first: Start Player; with no hex, the actions that can do something first (E26 RULING)
+    assert seat_to_act(s) == "p1" and core(s) == ["act:research", "act:upgrade", "pass", "act:explore",
+                                                  "act:influence", "act:build", "act:move"]
     while s.phase != "over":
         s = play(s, "pass")
     out = E.outcome(s)

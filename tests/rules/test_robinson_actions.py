@@ -17,11 +17,11 @@ def test_r30_planning_is_simultaneous_and_to_act_lists_unconfirmed_seats():
         E.apply(s, "p2", "p:camp:c")  # a confirmed seat does not act
 
 
-def test_r30_a_change_clears_only_the_confirmations_it_affects():
-    """R30's ruling (issue 15; more in test_robinson_replan.py): a stack of p1's leaves p2's part alone."""
+def test_r30_any_change_clears_the_other_confirmations():
+    """R30 (more in test_robinson_replan.py): p2 confirmed a plan without p1's new stack, so confirms again."""
     s = planning(3)
     s = play(s, ("p2", "p:rest:c"), ("p2", "p:rest:c"), ("p2", "ok"), ("p1", "p:rest:c"))
-    assert E.to_act(s) == ["p1", "p3"]
+    assert E.to_act(s) == ["p1", "p2", "p3"]
 
 
 def test_r31_a_seat_confirms_only_with_all_its_pawns_placed():

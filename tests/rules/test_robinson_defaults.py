@@ -29,7 +29,10 @@ def test_r30_an_expired_plan_puts_unplaced_pawns_on_rest_then_confirms():
         steps.append(mid)
         s = E.apply(s, b, mid)
     assert steps == ["ok:rest"]
-    assert s.phase != "plan"  # a's confirmation stood (Rest changes nothing for it): resolution began
+    assert s.phase == "plan" and E.to_act(s) == [a]  # b's pawns to Rest changed the plan: a confirms again (R30)
+    assert E.timeout_move(s, a).id == "ok"  # and at its deadline the rules confirm it as it stands
+    s = E.apply(s, a, "ok")
+    assert s.phase != "plan"  # resolution began
 
 
 def test_r97_without_the_options_the_host_policy_applies():

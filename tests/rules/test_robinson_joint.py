@@ -86,7 +86,9 @@ def test_r30_a_stack_short_of_pawns_blocks_its_seats_until_filled_or_undone_by_o
     assert "ok" in ids(s, "p2") and "ok" not in ids(s, "p1") and "ok:rest" in ids(s, "p1")
     assert default_answer(s, "p1") == "ok:rest"  # R30's completion
     s = play(s, ("p2", "ok"), ("p1", "ok:rest"))
-    assert s.phase == "resolve" and [st.action for st in s.queue] == ["rest"] * 4  # the hunt undone
+    assert s.phase == "plan" and s.confirmed == ["p1"]  # the hunt undone changed the plan: p2 confirms it again
+    s = play(s, ("p2", "ok"))
+    assert s.phase == "resolve" and [st.action for st in s.queue] == ["rest"] * 4
 
 
 def test_r30_a_short_stack_left_when_planning_ends_is_removed_and_its_pawns_rest():

@@ -4,7 +4,6 @@ from __future__ import annotations
 from rules.robinson import combat, phases, resolve
 from rules.robinson.data import CHARACTERS
 from rules.robinson.effects import apply as apply_codes, exhaust
-from rules.robinson.tallies import wound
 from rules.robinson.state import Stack
 from tests.rules.robinson_kit import E, cast, ids, planning, play, rest_the_rest, texts
 

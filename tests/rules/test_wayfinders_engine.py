@@ -202,3 +202,16 @@ def test_every_rule_ruling_and_scenario_is_cited_by_a_test():
     want = {f"W{i}" for i in range(1, 43)} | {f"E{i}" for i in range(1, 17)} | {f"T{i}" for i in range(1, 10)}
     assert not sorted(want - cited, key=lambda x: (x[0], int(x[1:])))
     assert moves(fly_build(game(2), "p1", "C3", ""))["end"].id == "end"
+
+
+def test_w1_w8_our_own_data_is_declared_in_game_rules_and_the_readme():
+    """W1, W8: the 12 tokens of each type and the random first player are this project's own data, not the
+    rulebook's: `/game rules` says so in both languages, and the README's table of what is ours."""
+    from rules.wayfinders.islands import TOKENS_PER_COLOUR
+    assert TOKENS_PER_COLOUR == 12
+    en, es = tr(E.rules_help(), "en"), tr(E.rules_help(), "es")
+    assert "the 12 tokens of each type" in en and "first player is drawn at random (our rule" in en
+    assert "las 12 fichas de cada tipo" in es and "el jugador inicial se sortea (regla nuestra" in es
+    readme = (PKG.parents[1] / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| **Wayfinders** |"))
+    assert "12 tokens of each type" in row and "random first player" in row
