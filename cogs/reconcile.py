@@ -5,7 +5,8 @@ host that did not wait for the clean stop) leaves a game without its board post,
 deadline timer or its bot's answer.  Once the bot is ready, `reconcile` walks the running games:
 
 1. a game whose latest change was saved but never posted (`games.posted_version` behind `version`: the
-   outbox, cogs/outbox.py) gets its board post (tried again with backoff while Discord refuses it), and the change is reported to the listeners as if it had just happened
+   outbox, cogs/outbox.py) gets its board post (tried again with backoff while Discord refuses it), and the
+   change is reported to the listeners as if it had just happened
    (deadline timers, the turn DM, bot seats; for a game its last move finished, the results and
    replay);  where a bot seat must act, its own move posts the board.  A game whose thread or channel
    is gone counts as posted (nothing more can be done for it; it is not drawn again at every start);

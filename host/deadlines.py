@@ -40,7 +40,7 @@ from storage import TimerRow, TimerStore
 from storage.clocks import AwayStore, BankStore
 
 from .away import until_text
-from .clocks import DAY, BANKS, Period, SeatClock, bank_key, bank_of, clock_text, overrun, seat_clock, span
+from .clocks import DAY, Period, SeatClock, bank_key, bank_of, clock_text, overrun, seat_clock, span
 from .i18n import t
 from .scheduler import Scheduler
 from .names import shown

@@ -202,18 +202,18 @@ class BoardPool:
     async def draw(self, view: Any, names: Mapping[str, str], caption: Sequence[str], locale: str) -> bytes:
         """The board's PNG, drawn off the event loop: in the warm pool, else in a thread (never waiting for
         processes to start)."""
-        args = (_draw, view, dict(names), list(caption), locale)
+        args = (view, dict(names), list(caption), locale)
         if not self.uses_processes:
-            return await asyncio.to_thread(*args)
+            return await asyncio.to_thread(_draw, *args)
         pool = self._pool
         if pool is None or self._due():
             self._start_in_background()
         if pool is None:
             self.in_threads += 1
-            return await asyncio.to_thread(*args)
+            return await asyncio.to_thread(_draw, *args)
         self._given += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, *args)
+            return await asyncio.get_running_loop().run_in_executor(pool, _draw, *args)
         except BrokenProcessPool:
             if self._pool is pool:
                 self._pool = None
@@ -222,7 +222,7 @@ class BoardPool:
         except RuntimeError:  # retired by a fresh pool between taking it and handing it the board
             pass
         self.in_threads += 1
-        return await asyncio.to_thread(*args)
+        return await asyncio.to_thread(_draw, *args)
 
     def worker_pids(self) -> list[int]:
         """The process ids of the drawing workers running now (none with threads, or before the pool starts)."""

@@ -1,7 +1,8 @@
 """Following a game without a seat (no Discord): `/game follow` and what followers are told.
 
 Anyone in the game's server may follow one of its open or running games, for `rounds` (the default) or
-for its `end` only.  Followers get one ping per round (those following rounds) and one at the end: the engine's `round_number` hook says which round a game is in (all four games
+for its `end` only.  Followers get one ping per round (those following rounds) and one at the end: the
+engine's `round_number` hook says which round a game is in (all four games
 have rounds); when it grows past the round followers were last told of, the round that ended is
 announced (several rounds passed at once, by bots, make one ping).  A game without rounds pings its
 followers only at its end.  The last round told is kept in SQLite (`follow_rounds`), so a restart neither

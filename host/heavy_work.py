@@ -158,14 +158,19 @@ class WorkerProcess:
             self.close()
             raise
 
-    async def _call(self, request: tuple, timeout: float) -> tuple[str, Any]:
+    async def _call(self, request: tuple[Any, ...], timeout: float) -> tuple[str, Any]:
         """Send `(fn, args, budget)` to the worker and read its answer, waiting at most `timeout` seconds."""
         conn = self._conn
         assert conn is not None
         loop = asyncio.get_running_loop()
         readable = loop.create_future()
         fd = conn.fileno()
-        loop.add_reader(fd, lambda: readable.done() or readable.set_result(None))
+
+        def wake() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(fd, wake)
         answered = False
         try:
             conn.send(request)
@@ -176,7 +181,8 @@ class WorkerProcess:
             if not answered:  # past the wall limit, or the request was cancelled: its answer must never be read
                 self.close()
         try:
-            return conn.recv()
+            answer: tuple[str, Any] = conn.recv()
+            return answer
         except (EOFError, OSError):  # the worker died (killed from outside, out of memory)
             self.close()
             raise RuntimeError(f"the {self.name} worker process stopped") from None

@@ -163,6 +163,7 @@ class History:
         game = table.game
         moves = [(m.seat, m.move_id) for m in await offloop.call(self.service.games.moves, game.id) if not m.undone]
         seats = [s.seat for s in table.seats]
+        built: GameHistory
         built, final = await self.worker.run(user_id, build_in_worker, game.game_key, seats, game.seed, game.options,
                                              moves, dict(table.names), locale, tm(game_title(game), locale))
         if table.state is not None and final is not None and final != table.engine.dump(table.state):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from storage import StaleVersion
+from storage import GameRow, StaleVersion
 
 from .refusal import Refusal
 from .scheduler import Scheduler
@@ -38,7 +38,7 @@ class LobbyKeeper:
         if not self.scheduler.timers.of_kind(SWEEP):
             self.scheduler.add(SWEEP, self.next_sweep())
 
-    def _close(self, rows: list) -> list[Table]:
+    def _close(self, rows: list[GameRow]) -> list[Table]:
         closed = []
         for game in rows:
             try:

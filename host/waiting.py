@@ -13,7 +13,7 @@ from typing import Callable, Optional
 from storage import GameRow
 from storage.waiting import DIGEST_KIND, Waiting, WaitingStore
 
-from .deadlines import span
+from .clocks import span
 from .i18n import t, tm
 from .scheduler import Scheduler
 from .tables import TableService, game_title

@@ -96,7 +96,8 @@ class LocalTable:
     403 "Cannot send messages to this user").  ``clock`` (``() -> float``) is
     handed to ``make_bot(path, clock=clock)``: the time the bot lives by.
     ``faults`` (a ``--faults`` SPEC, local/faults.py) makes some of the bot's message writes fail as Discord's
-    do now and then (5xx, 429s, a dropped connection).  ``settle_timeout`` bounds how long one action may run; ``ack_deadline`` is Discord's 3 seconds to
+    do now and then (5xx, 429s, a dropped connection).  ``settle_timeout`` bounds how long one action may run;
+    ``ack_deadline`` is Discord's 3 seconds to
     acknowledge an interaction (None turns the check off).
 
     The table has servers: ``guild=NAME`` on ``command``/``press``/``complete`` acts in the server called
