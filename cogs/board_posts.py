@@ -131,8 +131,8 @@ def _counted(line: str) -> tuple[str, int]:
 
 def folded(lines: list[str]) -> list[str]:
     """A line said again right after itself (two moves that each said it: a second pawn to Rest, a second
-    Rest healing) is told once with a count ("… (×2)"), also across the edits of one board (issue 15:
-    the board never shows one line twice in a row)."""
+    Rest healing) is told once with a count ("… (×2)"), also across the edits of one board:
+    the board never shows one line twice in a row."""
     out: list[str] = []
     for line in lines:
         base, n = _counted(line)

@@ -234,7 +234,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
         await ops.reply(interaction, tr(text, locale), ephemeral=True)
 
     async def _game_odds(self, interaction: discord.Interaction, hex: Optional[str], game: Optional[int]) -> None:
-        """The asker's battles in their game (issue #6 item 3): those waiting where their ships
+        """The asker's battles in their game: those waiting where their ships
         are, the one under way, and those the next step of their move would cause (E98)."""
         await ops.defer(interaction, ephemeral=True)
         table = await self._table(interaction, game)

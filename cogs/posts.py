@@ -64,7 +64,7 @@ def score_lines(table: Table, locale: str) -> list[str]:
 
 
 def outcome_first(table: Table, locale: str, lines: list[str]) -> list[str]:
-    """A finished game's narration with the engine's own account of the end first (issue 15: who died and
+    """A finished game's narration with the engine's own account of the end first (who died and
     of what, the rounds run out, the goal met), so that no cut of the narration can lose it."""
     outcome = table.outcome()
     if outcome is None or outcome.summary is None:
@@ -106,7 +106,7 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
     embed.set_image(url="attachment://board.png")
     footer = t("host.post.footer", locale, id=table.game.number, n=table.state.moves_made)
     embed.set_footer(text=clip(f"{footer}\n{clocks}" if clocks and not done else footer, EMBED_FOOTER))
-    if not done:  # what the threats, items and tokens in play do (issue 15), in what room is left
+    if not done:  # what the threats, items and tokens in play do, in what room is left
         budget = EMBED_TOTAL - NOTES_MARGIN - embed_text_size(embed.to_dict())
         for name, value in note_fields(table, None, locale, budget, EMBED_FIELDS - len(embed.fields)):
             embed.add_field(name=name, value=value, inline=False)

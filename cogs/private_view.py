@@ -29,7 +29,7 @@ from .views import move_components
 
 
 def me_notes(table: Table, seat: str, locale: str) -> Optional[discord.Embed]:
-    """`/game me`'s explanations (issue 15): the seat's character, abilities, the group's items and tokens."""
+    """`/game me`'s explanations: the seat's character, abilities, the group's items and tokens."""
     title = t("host.me.notes", locale)
     fields = note_fields(table, seat, locale, EMBED_TOTAL - len(title))
     if not fields:

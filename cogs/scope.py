@@ -1,5 +1,5 @@
 """Every game belongs to its server: commands are declared for servers only, and one that arrives
-from a direct message anyway is refused privately before any cog sees it (design.md, issue 12).
+from a direct message anyway is refused privately before any cog sees it (design.md).
 
 Inside a server the service finds games only by that server's numbers (`TableService.locate`,
 `table_in` for buttons); this module keeps direct messages out of the command tree.

@@ -23,7 +23,7 @@ def headline(table: Table, locale: str, names: Optional[dict[str, str]] = None) 
     if table.game.status == "abandoned":
         return [t("host.post.abandoned", locale, title=game_title(table.game))]
     if outcome is not None:
-        if outcome.coop:  # the game's own account of the end when it gives one (issue 15: the cause)
+        if outcome.coop:  # the game's own account of the end when it gives one (the cause)
             if outcome.summary is not None:
                 return [tm(outcome.summary, locale, names)]
             return [t("host.post.coop_won" if outcome.won else "host.post.coop_lost", locale)]

@@ -1,4 +1,4 @@
-"""Board images drawn and encoded in worker processes, one per core (issue 14).
+"""Board images drawn and encoded in worker processes, one per core, so drawing does not hold the bot's own process.
 
 Drawing a board and encoding its PNG are almost all of a move's CPU (94-97 %).  In threads of the bot's
 one process they share one core (Python's GIL); in a pool of processes sized to the machine's cores the

@@ -1,4 +1,4 @@
-"""A finished game's history: score-progression chart and animated replay (issue #3).
+"""A finished game's history: score-progression chart and animated replay.
 
 Generic over every game in rules.GAMES: the game is replayed from its seed and
 its move log (moves taken back with undo are skipped), then

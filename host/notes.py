@@ -1,4 +1,4 @@
-"""A game's explanations of what is in play (the engine's optional `notes` hook, issue 15) as embed fields
+"""A game's explanations of what is in play (the engine's optional `notes` hook) as embed fields
 within Discord's limits: a section's heading is a field name (256), its lines packed into values of at most
 1,024 characters without splitting a line (`pack_lines`), and the fields stop before `budget` characters."""
 from __future__ import annotations

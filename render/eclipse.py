@@ -1,4 +1,4 @@
-"""Eclipse galaxy image: view model in, PNG bytes out (issue #5 item 4, issue 15).
+"""Eclipse galaxy image: view model in, PNG bytes out, read at a glance.
 
 Layout (1200 px wide, up to 1400 for a wide galaxy so the hexes stay large enough for their
 text): a header (round, phase, who acts, caption lines), the galaxy (flat-topped hexes scaled to
@@ -18,12 +18,12 @@ from PIL import Image, ImageDraw
 from rules.text import msg, tr
 
 from .common import WHITE, ellipsize, font, paste_marker, to_png
-from .eclipse_battle import battle_panel  # issue #6: a summary below the galaxy after a battle
+from .eclipse_battle import battle_panel  # a summary below the galaxy after a battle
 from .eclipse_hex import HEX_FILL, PLANET, SQ3, draw_hex, draw_position
 from .eclipse_panels import explore_panel, legend
 
 W = 1200
-W_MAX = 1400  # issue 15 item 9: at most 1,400 px wide
+W_MAX = 1400  # legible on a phone: at most 1,400 px wide
 MIN_SIZE, MAX_SIZE = 92.0, 124.0  # hex sizes between which a hex's rows fit inside it
 GALAXY_H = 1000  # a tall galaxy is drawn smaller (down to MIN_SIZE) to stay within about this height
 PAGE = (14, 18, 32)

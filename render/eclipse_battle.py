@@ -1,4 +1,4 @@
-"""Eclipse battle summary (issue #6 item 4): both fleets, the dice of each volley, results.
+"""Eclipse battle summary: both fleets, the dice of each volley, results.
 
 Drawn from the public view alone: each battle the move just made fought in, whole from
 its start (`view.battles`: the logs of `ev.battle`, `ev.fire_missiles`/`ev.fire_cannons`

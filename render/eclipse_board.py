@@ -1,4 +1,4 @@
-"""Eclipse player board image (issue #5 item 4): `/eclipse board player:` and the acting seat.
+"""Eclipse player board image: `/eclipse board player:` and the acting seat.
 
 Influence track with upkeep, population tracks with production, storage, tech
 tracks, blueprints with their parts and derived stats, colony ships and the

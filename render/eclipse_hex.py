@@ -1,6 +1,6 @@
 """One Eclipse hex on the galaxy image (and the drawn hexes of a pending Explore).
 
-Laid out in rows that never overlap (issue 15 item 9: text at least 14 px, nothing drawn over
+Laid out in rows that never overlap (text at least 14 px high, nothing drawn over
 anything else), from the top: the owner's disc, the hex number and the Discovery tile "?" /
 Monolith "M"; the planets (at most 4 a row; advanced ones ringed in white, a cube a square in
 the owner's colour); one line per side with ships (Ancients and the GCDS in red); the position

@@ -1,4 +1,4 @@
-"""Panels of the Eclipse galaxy image (issue 15 items 7 and 9).
+"""Panels of the Eclipse galaxy image: a colour per player, legible on a phone.
 
 - `explore_panel`: during an Explore placement (E103 step 3), each drawn hex in each orientation
   the rules allow (E35), labelled "105 · turned 120°" as the placement buttons say it, so the

@@ -1,4 +1,4 @@
-"""Eclipse tech supply board image (issue #5 item 5): `/eclipse tech`.
+"""Eclipse tech supply board image: `/eclipse tech`.
 
 Three rows (Military, Grid, Nano), each with its eight techs in cost order as
 on the printed supply board (E6): name, printed cost / minimum (E88), the

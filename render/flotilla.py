@@ -1,6 +1,6 @@
 """Flotilla board image: the public (or own) view in, PNG bytes out.
 
-Layout (1400 px wide, every text at least 14 px high at this size: issue 15 item 9):
+Layout (1400 px wide, every text at least 14 px high at this size, legible on a phone):
 
     header   title, round / limit, VP supply (after the end: the winner), who acts; caption lines
     map      the hex grid with every cell's coordinate, the Hub and every player's area, the cells

@@ -4,7 +4,7 @@ Every cell shows its coordinate "q,r", as the moves name it ("Place purple-11 at
 edge of the grid is drawn.  A cell holds, top to bottom: the depth letter and toxicity dots
 (Sinkside tiles), a middle row (skiffs by number on the left, the island, building or
 starting marker in the middle, the outpost and the owner's tick on the right) and the
-coordinate.  The cells the pending decision can choose are yellow (issue 15).
+coordinate.  The cells the pending decision can choose are yellow.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ SKY_RGB = (240, 140, 40)  # orange: the Skyside icon colour
 TARGET_RGB = (255, 214, 120)
 TARGET_EDGE = (255, 150, 0)
 DEPTH_SHADE = {"S": 0.15, "D": 0.4, "A": 0.62}
-TEXT_PX = 14  # the smallest text on the board (issue 15 item 9)
+TEXT_PX = 14  # the smallest text on the board (legible on a phone)
 MAX_SIZE = 46
 
 

@@ -2,7 +2,7 @@
 spaces, the survivor and sonar tracks, objectives, a key to the space abbreviations); and one
 row per player (after the end: in final-score order, with the final score and its parts).
 
-Every text is at least TEXT_PX (14 px) high (issue 15 item 9)."""
+Every text is at least TEXT_PX (14 px) high, legible on a phone."""
 from __future__ import annotations
 
 from typing import Any, Mapping

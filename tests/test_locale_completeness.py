@@ -1,4 +1,4 @@
-"""Every string in both languages (issue #3).
+"""Every string in both languages.
 
 1. Every catalog file in English has its Spanish twin and vice versa
    (`en.json`/`es.json`, `<feature>.en.json`/`<feature>.es.json`), with the same
@@ -125,7 +125,7 @@ def test_every_key_used_in_code_exists_in_both_languages():
     assert not missing, "keys missing from the catalogs:\n" + "\n".join(sorted(missing))
 
 
-# ---- final-score breakdown keys (issue 13 item 2) ------------------------------------------------------------
+# ---- final-score breakdown keys -----------------------------------------------------------------------------
 
 def breakdown_keys(key: str) -> set[str]:
     """The breakdown keys of finished random games of one engine (each player count, two seeds)."""

@@ -107,7 +107,7 @@ def test_eclipse_boards_draw_spanish_sides_techs_parts_and_ships(monkeypatch):
     draw_galaxy(engine.view(state), {"p1": "Ana", "p2": "Bea"}, None, "es")
     rows = [t for t in drawn if t.startswith(("Ana (", "Bea ("))]
     assert rows and all("terran" not in t for t in rows)
-    storage = [t for t in drawn if t.startswith("Dinero ")]  # each player's second line (issue 15: words)
+    storage = [t for t in drawn if t.startswith("Dinero ")]  # each player's second line (in words)
     assert len(storage) == 2 and all(" · Ciencia " in t and "Science" not in t for t in storage)
     drawn.clear()
     draw_board(engine.view(state, "p1"), "p1", {"p1": "Ana"}, "es")

@@ -21,7 +21,7 @@ SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "pool-start": pool_start_bench.main,  # what starting the board pool costs the event loop
     "posts": posting_bench.main,  # public posts per change of who must decide
     "replays": replay_load_bench.main,  # board posts while twenty /game replay requests arrive at once
-    "sweep": sweep.main,  # complete games on the validating transport, issue 13
+    "sweep": sweep.main,  # complete games on the validating transport
     "undo": undo_bench.main,  # /game undo and /game log early and late in a game
 }
 

@@ -5,7 +5,7 @@ validate, apply, save in one transaction); each move made in the Combat phase is
 rendered and encoded as its post would be (the galaxy image with the battle summary
 below it when the move fought), and timed from load to PNG.  The figures are the
 median, p99 and maximum over those moves, and over the ones that fought a battle.
-Target (issue #6): p99 under 300 ms.
+Target: p99 under 300 ms.
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ carrying the board's version.  Each command takes the real bot's path
 (tools/loadwork.py): the bot's table service on its storage thread, the
 board drawn and encoded in the bot's board pool (`--workers` processes, one
 per core by default; 0 draws in threads of the one process, as the bot did
-before issue 14), all in this one bot process.  Some moves are
+before boards were drawn in worker processes), all in this one bot process.  Some moves are
 races: two clicks on the same board at the same instant (a double click, or
 two players of a simultaneous decision); exactly one must win and the other
 must get a clear "the game moved on" reply.  A share of the games (`--bots`)
@@ -380,7 +380,7 @@ def parse(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--race", type=float, default=0.03, help="share of moves that are two racing clicks")
     parser.add_argument("--bots", type=float, default=0.2, help="share of games with a bot seat (default 0.2)")
     parser.add_argument("--workers", type=int, default=drawing.cores(),
-                        help="board-drawing processes (default: one per core; 0 draws in threads, as before issue 14)")
+                        help="board-drawing processes (default: one per core; 0 draws in threads, as before the drawing pool)")
     parser.add_argument("--compare", action="store_true",
                         help="run twice, boards in threads then in the pool, users offering more than either takes")
     parser.add_argument("--seed", type=int, default=1, help="seed of the simulated users")
@@ -405,7 +405,7 @@ def run_once(args: argparse.Namespace) -> tuple[int, LoadTest]:
 
 
 def compare(args: argparse.Namespace) -> int:
-    """The same load twice on a fresh database: boards in threads of the bot's process (as before issue 14),
+    """The same load twice on a fresh database: boards in threads of the bot's process (as before the drawing pool),
     then in the board pool; the users offer more moves than either can take, so each figure is what the
     bot sustains."""
     pool = args.workers if args.workers > 1 else drawing.cores()

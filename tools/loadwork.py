@@ -1,4 +1,4 @@
-"""What the bot does for one command of the load test, on the bot's own path (issue 14).
+"""What the bot does for one command of the load test, on the bot's own path.
 
 Every storage call runs on the bot's storage thread (host/offloop.py), as `Actions.db` runs it; the board
 is drawn and encoded in the bot's board pool (host/boards.py `draw_board`, host/drawing.py), as a turn

@@ -5,7 +5,7 @@ a running Wayfinders game of two; eight users ask `/eclipse odds` for a heavy
 pair of fleets at the same moment; meanwhile the game's players make moves with
 `/play`, and each move is timed from the command to its board post in the
 thread.  Printed (never asserted) for the odds in their own worker process
-(host/odds_worker.py) and, with `--before`, also as before issue 12: computed
+(host/odds_worker.py) and, with `--before`, also as before the odds worker: computed
 in the bot's worker threads, where boards are drawn.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ HEAVY = ("2 interceptor, 4 cruiser, 2 dreadnought", "3 interceptor, 2 cruiser, 2
 
 
 class ThreadOdds(OddsWorker):
-    """Before issue 12: the odds in the bot's worker threads (`asyncio.to_thread`), no budget, no limit."""
+    """Before the odds worker: the odds in the bot's worker threads (`asyncio.to_thread`), no budget, no limit."""
 
     async def run(self, user_id: int, fn: Any, *args: Any) -> Any:
         try:
@@ -57,7 +57,7 @@ async def measure(before: bool, requests: int, moves: int, fleets: tuple[str, st
     with tempfile.TemporaryDirectory() as tmp:
         table = LocalTable(lambda path: make_bot(path), str(Path(tmp) / "games.db"), out_dir=str(Path(tmp) / "out"),
                            ack_deadline=None)
-        table.settle_timeout = 600.0  # before issue 12 a board post could wait over a minute: let it, and time it
+        table.settle_timeout = 600.0  # before the odds worker a board post could wait over a minute: let it, and time it
         await table.start()
         try:
             cog = table.bot.get_cog("EclipseCog")
@@ -102,7 +102,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--moves", type=int, default=5, help="board posts timed (with and without the odds)")
     parser.add_argument("--budget", type=float, default=5.0, help="the odds worker's time budget (s)")
     parser.add_argument("--before", action="store_true",
-                        help="also measure the odds computed in the board-drawing threads, as before issue 12")
+                        help="also measure the odds computed in the board-drawing threads, as before the odds worker")
     args = parser.parse_args(argv)
     modes = ([True] if args.before else []) + [False]
     print(f"== a board post while {args.requests} heavy /eclipse odds requests run ({HEAVY[0]} vs {HEAVY[1]})")

@@ -1,4 +1,4 @@
-"""`bot.py bench sweep`: complete games on the local table's validating transport (issue 13, "Done when").
+"""`bot.py bench sweep`: complete games on the local table's validating transport: every game within Discord's limits.
 
 Every game has one human seat and bot seats (all four games, 2 to 6 seats, English and Spanish servers).  The
 human plays each decision by clicking: before every click the sweep collects what the board offers (buttons,

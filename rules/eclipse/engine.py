@@ -58,7 +58,7 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
         private = self.is_private(state, seat)
         put(state, "battles", [])  # the battles fought by this move only (render/eclipse_battle.py)
         apply_option(state, seat, option.id)
-        if not private and not state.events:  # issue 15: a public move that said nothing says its label
+        if not private and not state.events:  # a public move that said nothing says its label
             state.events.append(m("ev.chose", seat=seat_ref(seat), what=self.label(state, seat, option)))
         settle(state)
 

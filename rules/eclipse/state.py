@@ -3,7 +3,7 @@
 The players and the hexes are models (`Player`, `Hex`) whose fields hold only plain JSON data
 (dicts with string keys, lists, ints, strings, bools, None; never tuples), so a state copies
 with marshal (`copy_state`) and round-trips through JSON exactly.  They keep the short keys of
-the dicts the state was made of before (issue 17) as aliases, and leave out of the JSON a
+the dicts the state was made of before the engine core as aliases, and leave out of the JSON a
 field those dicts did not have (its default, never set), so games saved then load and save
 unchanged.  The decision stack is still plain dicts (frames; see settle.py and phases.py).
 """

@@ -1,4 +1,4 @@
-"""What a seat may see (issue #5 item 3): reputation values and kept Discovery
+"""What a seat may see: reputation values and kept Discovery
 faces are private to their owner; everything else on the table is public."""
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def build_view(state: EclipseState, seat: Optional[str]) -> EclipseView:
 
 
 def _explore(state: EclipseState) -> dict:
-    """Issue 15: the pending Explore decision drawn on the board (E103).  Public: the positions are
+    """The pending Explore decision drawn on the board (E103).  Public: the positions are
     the options of an open decision and the drawn hexes are revealed (E34 and the explore event)."""
     f = frame(state)
     if f is None or f["k"] != "explore" or f.get("placed"):
@@ -73,7 +73,7 @@ def _drawn(hid: str, q: int, r: int, rot: int) -> HexView:
 
 
 def _battles(state: EclipseState) -> list[dict]:
-    """The battles the last move fought in, each whole from its start (issue #6 item 4);
+    """The battles the last move fought in, each whole from its start;
     the one under way with its log so far."""
     f = frame(state)
     out = []

@@ -170,7 +170,7 @@ class FlotillaView(BaseModel):
     copying: Optional[str] = None
     drawn: list[str] = Field(default_factory=list)
     over: bool = False
-    # the pending decision, for the map (issue 15): the cells a legal move chooses (a tile's cell, a
+    # the pending decision, for the map: the cells a legal move chooses (a tile's cell, a
     # skiff's next cell, an outpost's site, a tile to deplete or clear), the tile being placed or
     # built with its offered rotations and, once its cell is chosen, that cell
     targets: list[str] = Field(default_factory=list)

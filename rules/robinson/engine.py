@@ -127,7 +127,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
                        summary=end_account(state))
 
     def notes(self, state: RobinsonState, seat: str | None = None) -> list[tuple[Msg, list[Msg]]]:
-        """Issue 15: the threats, items, tokens (and for a seat its character's abilities) in words."""
+        """The threats, items, tokens (and for a seat its character's abilities) in words."""
         return notes(state, seat)
 
     def prompt(self, state: RobinsonState, seat: str) -> Msg:

@@ -1,4 +1,4 @@
-"""What the things in play do, in plain words (issue 15): the threat cards in the threat spaces, the
+"""What the things in play do, in plain words: the threat cards in the threat spaces, the
 items, built inventions and discovery tokens the group holds, and for `/game me` the seat's character and its abilities.
 
 A threat card's text is made from its own R91 codes (`code_words`, the same codes the interpreter runs,

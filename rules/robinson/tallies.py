@@ -31,7 +31,7 @@ def over(s: RobinsonState) -> bool:
     return s.result is not None
 
 
-# What killed a character (issue 15: the final post names it): a wound's cause when its caller
+# What killed a character (the final post names it): a wound's cause when its caller
 # does not name one, by the phase it happens in; otherwise wounds (events, adventures, dangers).
 PHASE_CAUSE = {"weather": "weather", "night": "cold", "morale": "despair"}
 CAUSES = ("hunger", "beast", "weather", "cold", "despair", "wounds")

@@ -1,4 +1,4 @@
-"""The import contract (issue 17, docs/architecture.md): which layer may import which.
+"""The import contract (docs/architecture.md): which layer may import which.
 
 rules → nothing of the project; render → rules; storage → nothing; host → rules, storage, render;
 cogs → host and below; local and tools at the top (bot.py above all).  No import of a project module

@@ -1,4 +1,4 @@
-"""No import cycle between modules (issue 17): every import counts, function-local ones too, so a
+"""No import cycle between modules: every import counts, function-local ones too, so a
 cycle cannot hide behind an import moved into a function.  Checked per part of the project; a part
 still known to have cycles is marked xfail(strict=True), so the day its last cycle goes the test
 fails until it is marked enforced here.  The figures: `python -m tests.architecture.report`."""

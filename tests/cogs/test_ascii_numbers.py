@@ -1,4 +1,4 @@
-"""Numbers typed by users are ASCII digits only (issue 12, item 4): `'①'`, `'٣'`, `'１２'` get a clear,
+"""Numbers typed by users are ASCII digits only: `'①'`, `'٣'`, `'１２'` get a clear,
 private, translated refusal and change nothing; nothing raised while reading options escapes."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The posting policy (issue 15 item 4, issue 13 item 3; cogs/board_posts.py, cogs/pacing.py) on the local table:
+"""The posting policy (cogs/board_posts.py, cogs/pacing.py) on the local table:
 one public post and one mention per change of who must decide, the sub-steps of a turn editing the latest
 board (with new, live custom ids), bots posting once with a summary, queued boards merged, and never more
 than 5 writes in 5 s into one channel."""

@@ -1,4 +1,4 @@
-"""Issue 14, item 4: another process holding the write lock delays only the commands that need the
+"""Another process holding the write lock delays only the commands that need the
 database (they are acknowledged in time and end in a private "busy" reply, changing nothing); the event
 loop keeps running meanwhile.  Storage calls run on one worker thread (host/offloop.py)."""
 from __future__ import annotations

@@ -62,7 +62,7 @@ def test_limits(payloads):
 
 
 def test_the_synced_payload_in_every_locale_fits_discords_limits(tmp_path):
-    """Issue 13 item 2: what `tree.sync` sends (with the es/en translations) is what Discord checks: names 1-32
+    """What `tree.sync` sends (with the es/en translations) is what Discord checks: names 1-32
     lowercase, descriptions 1-100 in every locale, 25 options, 25 choices (local/limits.py checks it as Discord does)."""
     from local.limits import command_problems
 
@@ -81,7 +81,7 @@ def test_the_synced_payload_in_every_locale_fits_discords_limits(tmp_path):
 
 
 def test_no_description_was_cut_short(payloads):
-    """Issue 13 item 2: discord.py silently cuts a description over 100 characters with "…" (it happened to `pay`
+    """discord.py silently cuts a description over 100 characters with "…" (it happened to `pay`
     of /wayfinders fly and build); every description is written to fit instead."""
     for root in payloads:
         for path, node in _walk(root):

@@ -1,4 +1,4 @@
-"""The bot within Discord's limits (issue 13 item 2): texts that grow are built to fit (six players' final scores,
+"""The bot within Discord's limits: texts that grow are built to fit (six players' final scores,
 labels cut at a word with "…"), checked by the local table's validating transport (local/limits.py)."""
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def _menu_ids(rows: list[dict]) -> tuple[list[str], list[str]]:
 
 @pytest.mark.parametrize("n", [21, 125, 134, 260])
 def test_every_move_is_reachable_through_paged_menus(n):
-    """Issue 13: a solo Robinson planning step had 134 moves and menus held 125; now four menus a page and a
+    """A solo Robinson planning step had 134 moves and menus held 125; now four menus a page and a
     "more moves" button whose custom id carries the page, until every move was offered once."""
     from cogs.views import move_components
     from rules import Move

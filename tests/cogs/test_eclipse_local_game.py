@@ -1,4 +1,4 @@
-"""Issues 5 and 6 "Done when": a complete 4-player Eclipse game on the local table, in process,
+"""Eclipse's "Done when", battles included: a complete 4-player Eclipse game on the local table, in process,
 with battles.
 
 Four local users open the game with `/eclipse new`, join (command and Join
@@ -13,7 +13,7 @@ galaxy PNG in the game's thread; the last post carries the final scores.
 Twice during the game a player and a watcher ask for `/eclipse tech` and
 `/eclipse board` (private images).
 
-Issue 6: from round 3 the stand-in also steers seats to fight (`eclipse_warlord`:
+Battles: from round 3 the stand-in also steers seats to fight (`eclipse_warlord`:
 build warships, explore towards the Galactic Center, move warships to Ancients,
 to the GCDS and to other players' ships and cubes), so that the game includes
 battles against the Ancients, the GCDS and another player, population attacks
@@ -118,7 +118,7 @@ def board_post(out):
 
 
 def check_battle_post(post, table) -> bool:
-    """After a move that fought (issue 6 items 2 and 4): the galaxy image ends with the battle
+    """After a move that fought: the galaxy image ends with the battle
     summary drawn from the same public view; the dice of the move's volleys are in the thread
     post.  True when the post shows dice."""
 
@@ -128,7 +128,7 @@ def check_battle_post(post, table) -> bool:
     panel = battle_panel(table.engine.view(table.state, None), table.names)
     posted = Image.open(Path(post.files[0])).convert("RGB")
     bottom = posted.crop((0, posted.height - panel.height, panel.width, posted.height))
-    # the post is a palette PNG (issue 14): the same picture, each pixel the nearest of its 256 colours
+    # the post is a palette PNG (smaller to post): the same picture, each pixel the nearest of its 256 colours
     assert bottom.size == panel.size
     diff = ImageChops.difference(bottom, panel.convert("RGB"))
     assert max(ImageStat.Stat(diff).mean) < 1.5 and max(hi for _, hi in diff.getextrema()) <= 64
@@ -253,7 +253,7 @@ def test_four_players_three_alien_species_nine_rounds_with_battles_on_the_local_
             assert sum(1 for sp in species if sp != "terran") == 3, species  # and one Terran side
             assert policy.used == set(USED_BY), set(USED_BY) - policy.used
             assert all(ways.values()), ways
-            assert set(fights) == {"ancient", "gcds", "player", "pop", "rep"}, fights  # issue 6 "Done when"
+            assert set(fights) == {"ancient", "gcds", "player", "pop", "rep"}, fights  # the battles' "Done when"
             assert battle_posts and dice_posts and asked_odds, (battle_posts, dice_posts, asked_odds)
             assert shortcuts == {"action", "react", "research", "trade", "explore", "go", "stop"}, shortcuts
             final = board.embeds[0]

@@ -44,7 +44,7 @@ def test_spanish_reply_and_refusal(tmp_path):
     asyncio.run(go())
 
 
-# ---- the odds of the asker's own battles in a running game (issue #6 item 3) ----------------
+# ---- the odds of the asker's own battles in a running game ------------------------------
 
 THREAD = "eclipse-1"
 

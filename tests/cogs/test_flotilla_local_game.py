@@ -1,4 +1,4 @@
-"""Issue 4's acceptance game: a whole 4-player Flotilla game on the local table (in process).
+"""Flotilla's acceptance game: a whole 4-player Flotilla game on the local table (in process).
 
 One human (alice) and three greedy bot seats (`/game new game:flotilla bots:3`).
 Alice's moves are chosen by the greedy policy (the test's stand-in for a

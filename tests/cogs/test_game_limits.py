@@ -1,4 +1,4 @@
-"""Open-game limits (issue 12, item 4): per user in one server, and per server; both configurable (Config)."""
+"""Open-game limits: per user in one server, and per server; both configurable (Config)."""
 from __future__ import annotations
 
 import asyncio

@@ -1,4 +1,4 @@
-"""Issue #3 history: the score chart and animated replay of a finished game, at the finish and with /game replay."""
+"""History: the score chart and animated replay of a finished game, at the finish and with /game replay."""
 from __future__ import annotations
 
 import asyncio

@@ -1,5 +1,5 @@
-"""A game whose last human leaves is abandoned with a message, instead of being played out by bots
-(issue 12, item 4); bots stay as opponents while a human sits."""
+"""A game whose last human leaves is abandoned with a message, instead of being played out by
+bots; bots stay as opponents while a human sits."""
 from __future__ import annotations
 
 import asyncio

@@ -1,6 +1,6 @@
 """Leaving asks first (a private confirm button whose custom id carries the game and survives a restart),
 and leaving a running game posts a fresh board whose buttons work; only the creator starts a game;
-settings stay as they were after the end (issue 15, item 5)."""
+settings stay as they were after the end."""
 from __future__ import annotations
 
 import asyncio

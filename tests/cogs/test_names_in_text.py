@@ -1,4 +1,4 @@
-"""Display names in message text: shown as typed, never a mention pill or markdown (issue 12, item 5).
+"""Display names in message text: shown as typed, never a mention pill or markdown.
 
 A player named `<@&123> **bold** @everyone 🎲 שלום مرحبا` opens, joins, starts
 and plays a game on the local table; every post, reply, embed, list, log and
@@ -127,7 +127,7 @@ def test_stats_lines_escape_names(tmp_path):
 
 def test_move_labels_and_suggestions_show_names_cleaned_and_clipped():
     """Buttons, select options and autocomplete show no markdown or pills, but a name there is still cleaned of
-    bidi overrides and line breaks and clipped like everywhere else (issue 12, item 5)."""
+    bidi overrides and line breaks and clipped like everywhere else."""
     from cogs.completion import filter_moves
     from cogs.views import move_components
     from rules import Move

@@ -1,4 +1,4 @@
-"""`/eclipse odds` runs in its own worker process (issue 12, item 4): a time budget, at most one request
+"""`/eclipse odds` runs in its own worker process: a time budget, at most one request
 per user at a time, a bounded queue; each refusal private and clear.  No timing is asserted: the figure
 is `bot.py bench odds-load`."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A lobby shows its options as words in the reader's language, never `exploration=True` (issue 15, item 5)."""
+"""A lobby shows its options as words in the reader's language, never `exploration=True`."""
 from __future__ import annotations
 
 import rules

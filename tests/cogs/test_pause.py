@@ -1,4 +1,4 @@
-"""Failure is a pause, not a flood (issue 13 item 4), and finished games' threads are archived (item 5).
+"""Failure is a pause, not a flood, and finished games' threads are archived.
 
 With Send Messages in Threads revoked, a game played with bots sent 80 refused posts in a burst; now the first
 refused post pauses the game (bots stop, deadlines stand still, later posts are skipped without a request) and a

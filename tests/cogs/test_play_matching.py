@@ -1,6 +1,6 @@
 """`/play` takes any unique case-insensitive match of a move's id or label (whole, a prefix, or words),
 autocomplete suggests exactly the moves it would take, and refusals quote what the user typed with the
-engine's own reason, in the user's language (issue 15, items 2 and 3)."""
+engine's own reason, in the user's language."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Private decisions (issue 12 item 3; Engine.is_private) on the local table and in the host texts.
+"""Private decisions (Engine.is_private) on the local table and in the host texts.
 
 Flotilla's choice of a card lists the hand (F17, E29): the public board shows only "My view",
 which answers the acting player privately with their view and their buttons, another player with

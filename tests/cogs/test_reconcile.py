@@ -1,4 +1,4 @@
-"""Self-healing start (issue 14 item 3): a change saved but never posted is posted at the next start,
+"""Self-healing start: a change saved but never posted is posted at the next start,
 every waiting seat gets its deadline timer back, bots to act play.  Through the real bot on the local table."""
 from __future__ import annotations
 

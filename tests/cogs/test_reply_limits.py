@@ -1,4 +1,4 @@
-"""Every reply fits Discord's limits (issue 12, item 4): quoted user input is cut short with "…",
+"""Every reply fits Discord's limits: quoted user input is cut short with "…",
 `cogs/ops.py` cuts every message to the limits, and the local table refuses an over-long message
 as Discord does (400, no answer), so a reply that would not fit shows up in tests."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 15: a finished Robinson game's final post says first why it ended, in the reader's language (R76,
+"""A finished Robinson game's final post says first why it ended, in the reader's language (R76,
 R96: a character died, and of what; R72/R96: round 12's Night passed without the goal; S5: the Fire lit
 with the woodpile complete from round 10), and no cut of a long narration can lose that line."""
 from __future__ import annotations

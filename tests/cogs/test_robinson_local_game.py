@@ -88,7 +88,7 @@ async def play_to_the_end(tmp: Path, n: int) -> tuple[str, list[str], dict[str, 
             texts += [m.content + str(m.embeds) for m in out if m.channel == thread and not m.ephemeral]
         game = service.table(1)
         assert game.game.status == "finished"
-        first = board.embeds[0]["description"].split("\n")[0]  # the final board's first line (issue 15)
+        first = board.embeds[0]["description"].split("\n")[0]  # the final board's first line
         assert first == tr(game.engine.outcome(game.state).summary, "en"), first
         return game.state.result, texts, ways
     finally:
@@ -98,7 +98,7 @@ async def play_to_the_end(tmp: Path, n: int) -> tuple[str, list[str], dict[str, 
 
 @pytest.mark.parametrize("n", [1, 2, 4])
 def test_castaways_from_set_up_to_the_end_on_the_local_table(tmp_path, monkeypatch, n):
-    """Done-when of issue 7: the whole scenario by n players; each phase (R16) visible in the thread; the final
+    """Robinson's "Done when": the whole scenario by n players; each phase (R16) visible in the thread; the final
     board says first how it ended (R96, S5)."""
     monkeypatch.setenv("GAMEHOST_SEED", str(SEEDS[n]))
     result, texts, ways = asyncio.run(play_to_the_end(tmp_path, n))

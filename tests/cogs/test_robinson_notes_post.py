@@ -1,4 +1,4 @@
-"""Issue 15: the turn post explains the threat cards in play (R20, R47-R49), the items (R8, R87) and the
+"""The turn post explains the threat cards in play (R20, R47-R49), the items (R8, R87) and the
 discovery tokens (§3.8) in the reader's language, within Discord's limits however crowded the board; and
 `/game me` explains the player's character and abilities with their cost (R83, §3.10)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""No line twice in a row on a board (issue 15): a move that says what the move before said (a second pawn sent
+"""No line twice in a row on a board: a move that says what the move before said (a second pawn sent
 to Rest, a second Rest healing) is told once with a count, also when the board is edited (cogs/board_posts.py
 `folded`); on the local table, over a Robinson game of two players."""
 from __future__ import annotations
@@ -18,7 +18,7 @@ def test_folded_counts_a_line_said_again_right_after_itself():
     assert folded(["…", "…", "x"]) == ["…", "…", "x"]
 
 
-def test_issue15_a_robinson_board_never_shows_one_line_twice_in_a_row(tmp_path, monkeypatch):
+def test_a_robinson_board_never_shows_one_line_twice_in_a_row(tmp_path, monkeypatch):
     monkeypatch.setenv("GAMEHOST_SEED", SEED)
 
     async def go():

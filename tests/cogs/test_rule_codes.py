@@ -1,6 +1,6 @@
 """Rule codes (a rule's letter and number, as the rules sheets number them) stay in `/game rules` (the
 `<game>.rules` keys): no other player-facing text of any catalog, command descriptions included, shows
-one (issue 15, item 5)."""
+one."""
 from __future__ import annotations
 
 import re

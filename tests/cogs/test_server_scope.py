@@ -1,4 +1,4 @@
-"""Every game belongs to its server (issue 12, items 1, 2 and 7): through the real command tree on the local
+"""Every game belongs to its server: through the real command tree on the local
 table, a member of a second server, with or without Manage Server there, cannot see, join, change or abandon a
 game of the first by number, autocomplete, list, button or stats; from a DM nothing lists, joins or reveals
 anything; players see per-server numbers."""

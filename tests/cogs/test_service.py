@@ -154,7 +154,7 @@ def test_play_seat_plays_for_a_seat_through_the_same_guarded_pipeline(service):
 
 
 def test_a_refused_move_id_says_why_in_the_players_language(service):
-    """Issue 17: the engine's explanation (Engine.explain; W10: a worker goes to a hangar in use, and
+    """The engine's explanation (Engine.explain; W10: a worker goes to a hangar in use, and
     there is no hangar 99) reaches the player as a Msg, rendered in their locale; nothing changes."""
     table = started(service)
     seat = table.to_act[0]

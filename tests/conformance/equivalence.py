@@ -1,4 +1,4 @@
-"""Digests of random games, to show a refactoring of the engines changes no game (issue 17).
+"""Digests of random games, to show a refactoring of the engines changes no game.
 
 Each (engine, player count, seed) is played to its end with `rules.playout` (the same random
 player as the conformance tests); its digest is the SHA-256 of every move played (id, barrier,

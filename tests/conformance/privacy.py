@@ -1,4 +1,4 @@
-"""What a game hides, and every public text the bot writes about a move (issue 12 item 3).
+"""What a game hides, and every public text the bot writes about a move.
 
 For each game, `SPECS` declares
 

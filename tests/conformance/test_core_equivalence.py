@@ -1,4 +1,4 @@
-"""Issue 17: moving the engines onto the engine core changed no game.
+"""Moving the engines onto the engine core changed no game.
 
 tests/conformance/core_digests.json holds the digests of 200 random games per engine and
 player count, recorded before the change (tests/conformance/equivalence.py).  This test

@@ -1,4 +1,4 @@
-"""Issue 17: the engine core (rules.contract.Engine) that the four games and the toy game run on."""
+"""The engine core (rules.contract.Engine) that the four games and the toy game run on."""
 from __future__ import annotations
 
 import pytest

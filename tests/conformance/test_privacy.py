@@ -1,4 +1,4 @@
-"""Private information stays private (issue 12 item 3), for every engine in rules.GAMES.
+"""Private information stays private, for every engine in rules.GAMES.
 
 Random games (PRIVACY_GAMES, default 200 per engine, over every player count) are played, and
 after every move every public text the bot writes (turn post, buttons and selects, board
@@ -77,7 +77,7 @@ def test_no_public_text_reveals_private_information(key):
 @pytest.mark.parametrize("key,games,cap,kinds", [("flotilla", 2, 40, {"hand card"}),
                                                  ("eclipse", 3, None, {"Discovery tile", "reputation value"})])
 def test_the_check_finds_the_leaks_of_public_private_decisions(key, games, cap, kinds, monkeypatch):
-    """Without the privacy marking (as before issue 12) the hand, the Discovery tile and the
+    """Without the privacy marking (as before the privacy work) the hand, the Discovery tile and the
     reputation values were on the public buttons ("Play Captain", "Use the Discovery tile: Axion
     Computer", "Keep the reputation tile worth 4"): the check must see each kind."""
     monkeypatch.setattr(type(GAMES[key]), "is_private", lambda self, state, seat: False)

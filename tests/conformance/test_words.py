@@ -1,4 +1,4 @@
-"""Every move has words (issue 15, item 1): over random games of every engine, no player-facing text
+"""Every move has words: over random games of every engine, no player-facing text
 (move labels in English and Spanish, prompts, events, the host's `/game log` lines and turn-post lines)
 shows a move id, a catalogue key or an unfilled placeholder.
 

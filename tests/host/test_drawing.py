@@ -1,4 +1,4 @@
-"""Boards drawn in worker processes (host/drawing.py, issue 14): the same bytes as drawn in the bot's own
+"""Boards drawn in worker processes (host/drawing.py): the same bytes as drawn in the bot's own
 process, threads where processes cannot help, and a dead worker costing no board."""
 from __future__ import annotations
 

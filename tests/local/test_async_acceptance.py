@@ -1,4 +1,4 @@
-"""Issue 3, "Done when": a 3-player Wayfinders game with one bot seat and a 12 h deadline, left alone
+"""Wayfinders' asynchronous play, "Done when": a 3-player Wayfinders game with one bot seat and a 12 h deadline, left alone
 for two simulated days on the local table, then played to the end.
 
 Driven as `bot.py local --now …` drives it: every step of simulated time opens the table again

@@ -1,4 +1,4 @@
-"""`bot.py local --guild NAME` and `--dm` (issue 12, item 7): the real bot, one process per command."""
+"""`bot.py local --guild NAME` and `--dm`: the real bot, one process per command."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""The validating transport (issue 13 item 1): the local table refuses, like Discord's 400, every payload over a
+"""The validating transport: the local table refuses, like Discord's 400, every payload over a
 limit, counts posts faster than a channel accepts (429), archives idle threads and caps active ones."""
 from __future__ import annotations
 

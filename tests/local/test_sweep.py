@@ -1,4 +1,4 @@
-"""A small sweep (issue 13, "Done when"; the full one is `bot.py bench sweep`, 40 games): complete games with
+"""A small sweep (the full one is `bot.py bench sweep`, 40 games): complete games with
 bots on the validating transport break no limit, every decision is offered by a button or menu, finished
 threads end archived, and a game whose bot loses Send Messages in Threads makes at most one refused request."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""No log level prints a token, a webhook URL's token or a private reply's text (issue 12, item 6).
+"""No log level prints a token, a webhook URL's token or a private reply's text.
 
 discord.py's own request code runs here (its HTTP client, its webhook adapter
 for interaction callbacks and follow-ups, its gateway event log) against a fake

@@ -1,4 +1,4 @@
-"""Clean stops (issue 14 item 3): SIGTERM/SIGINT stop taking commands, finish the work in flight, close
+"""Clean stops: SIGTERM/SIGINT stop taking commands, finish the work in flight, close
 the gateway and the database with its WAL checkpointed (no -wal file remains)."""
 from __future__ import annotations
 

@@ -119,7 +119,7 @@ def test_to_png_round_trips_exactly(mode, parts):
 
 
 def test_boards_go_out_as_palette_pngs_that_look_the_same():
-    """Issue 14: a drawn board (flat colours, anti-aliased text) is posted as a 256-colour PNG, much smaller."""
+    """A drawn board (flat colours, anti-aliased text) is posted as a 256-colour PNG, much smaller."""
     img = Image.new("RGB", (600, 400), (236, 232, 224))
     d = ImageDraw.Draw(img)
     for k in range(12):

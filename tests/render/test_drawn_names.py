@@ -1,4 +1,4 @@
-"""Player names drawn legibly on every board, the score chart and the replay (issue 12, item 5).
+"""Player names drawn legibly on every board, the score chart and the replay.
 
 A name like `<@&123> **bold** @everyone 🎲 שלום مرحبا` is drawn as typed (no
 markup), clipped, with a visible "?" where the shipped face has no glyph (never

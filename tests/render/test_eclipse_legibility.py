@@ -1,4 +1,4 @@
-"""Issue 15 item 9 for Eclipse: every image legible on a phone.
+"""Eclipse: every image legible on a phone.
 
 Through the drawing layer: every text drawn at least 14 px high (its font size), inside its
 image, and no text, wormhole/planet disc or player marker drawn over another; the image at most

@@ -36,7 +36,7 @@ def test_galaxy_png_dispatched_by_game_key_and_phone_sized():
         data = render_board(view, NAMES, ["Bob explored 105.", "Alice: take an action or pass."])
         img = decode(data)
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < 1_000_000
-        assert 1200 <= img.width <= 1400 and img.height < 2400  # issue 15: wider for a wide galaxy, at most 1,400
+        assert 1200 <= img.width <= 1400 and img.height < 2400  # wider for a wide galaxy, at most 1,400
 
 
 def test_galaxy_in_spanish_and_at_setup():

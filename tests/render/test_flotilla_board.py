@@ -1,4 +1,4 @@
-"""Issue 15 items 6 and 9 for Flotilla: the board read at a glance on a phone.
+"""Flotilla: the board read at a glance on a phone.
 
 Boards of real games (start, pending placement, rotation, sail, build, final; English and Spanish):
 every text at least 14 px high at native size, the image at most 1,400 px wide, no text over another

@@ -1,4 +1,4 @@
-"""render/charts.py, render/replay.py and the Wayfinders tile texts in Spanish (issue #3)."""
+"""render/charts.py, render/replay.py and the Wayfinders tile texts in Spanish."""
 from __future__ import annotations
 
 import io
@@ -65,7 +65,7 @@ def test_tile_texts_in_both_languages():
 
 
 def test_replay_keeps_one_full_size_board_at_a_time(monkeypatch):
-    """Issue 14: each board is scaled and quantised as soon as it is drawn, so a long replay never holds all
+    """Each board is scaled and quantised as soon as it is drawn, so a long replay never holds all
     its full-size frames at once (the final board, drawn first for the palette, is the only one kept)."""
     import gc
     import weakref

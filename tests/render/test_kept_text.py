@@ -1,4 +1,4 @@
-"""Strings drawn and measured are kept per process (render.glyphs `KEPT_MASKS`, `_kept_length`, issue 14):
+"""Strings drawn and measured are kept per process (render.glyphs `KEPT_MASKS`, `_kept_length`):
 a board draws mostly the strings of the one before, and FreeType drawing them again was a quarter of a
 board's CPU.  What is kept must draw exactly what FreeType draws."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 15 item 9: every board image legible at phone size, checked through the drawing layer.
+"""Every board image legible at phone size, checked through the drawing layer.
 
 Boards of random playouts of all four games (start, middle, end; English and Spanish) are drawn
 while Pillow's `ImageDraw.text` records each text's font size and box: every text at least 14 px
@@ -137,7 +137,7 @@ def test_the_spy_sees_a_small_or_overlapping_text(monkeypatch):
 
 @pytest.mark.parametrize("locale", ["en", "es"])
 def test_robinson_stacks_carry_the_number_the_support_command_takes(monkeypatch, locale):
-    """Issue 15 item 8: `/robinson support stack:N` joins plan stack N (1 = first); the board draws
+    """`/robinson support stack:N` joins plan stack N (1 = first); the board draws
     N in a badge on the row of that stack, left of the stack's target."""
     from cogs.robinson_cog import support_move
     from render.robinson_panels import target_text

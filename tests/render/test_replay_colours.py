@@ -1,4 +1,4 @@
-"""Issue 15 item 7: a distinct colour per player in the replay GIF (render/replay.py).
+"""A distinct colour per player in the replay GIF (render/replay.py).
 
 The GIF's frames share one 255-colour palette taken from the final board; a seat with little on
 that board (a few marker pixels) used to lose its colour to a neighbour's (orange drawn as

@@ -1,4 +1,4 @@
-"""Eclipse behaves as before its refactoring (issue 17 part 3): seeded random games of 2-6 players
+"""Eclipse behaves as before its refactoring into engines that read alike: seeded random games of 2-6 players
 end in the same state with the same events, and states saved by the earlier engine still load.
 
 The saved states were written by the engine before its modules moved and its state became pydantic

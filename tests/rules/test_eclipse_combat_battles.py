@@ -269,7 +269,7 @@ def test_battle_summary_image_lists_fleets_dice_and_results():
     assert battle_panel(ENGINE.view(s, None), {}) is None
 
 
-def test_issue6_a_battle_over_several_decisions_is_summed_up_whole_after_each():
+def test_a_battle_over_several_decisions_is_summed_up_whole_after_each():
     from rules.eclipse import ENGINE
     from render.eclipse_battle import battle_panel, battle_rows
     s = board(rolls=[1, 1, 6, 5, 1, 6])

@@ -123,7 +123,7 @@ def test_e96_case_spaces_and_plurals():
     ("ancient, cruiser", "npc_mixed"),
     ("ancient, gcds", "npc_mixed"),
     ("3interceptor", "syntax"),
-    ("٣ interceptor", "syntax"),  # E96: a count is written in the digits 0-9 (issue 12)
+    ("٣ interceptor", "syntax"),  # E96: a count is written in the digits 0-9 only
     ("２ cruiser", "syntax"),
     ("cruiser(hull", "syntax"),
     ("", "empty"),

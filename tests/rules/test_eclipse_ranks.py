@@ -19,7 +19,7 @@ def _over(vp: dict[str, int], storage: dict[str, int]):
 
 
 def test_e76_three_tied_then_one_behind_rank_1_1_1_4():
-    """E76 RULING (issue 16): four players tied 3-3-3 and one behind are 1, 1, 1, 4."""
+    """E76 RULING: four players tied 3-3-3 and one behind are 1, 1, 1, 4."""
     out = E.outcome(_over({"p1": 3, "p2": 3, "p3": 3, "p4": 1}, {"p1": 5, "p2": 5, "p3": 5, "p4": 9}))
     assert out.ranks == {"p1": 1, "p2": 1, "p3": 1, "p4": 4}
     assert sorted(out.winners()) == ["p1", "p2", "p3"]

@@ -116,7 +116,7 @@ def test_F65_tie_breaks():
 
 
 def test_F65_three_fully_tied_then_one_behind_rank_1_1_1_4():
-    """F65 (issue 16): a full tie shares the rank and the next player's rank skips the places."""
+    """F65: a full tie shares the rank and the next player's rank skips the places."""
     s = ENGINE.copy_state(new(4))
     a, b, c, d = s.order
     for x in s.order:

@@ -7,7 +7,7 @@ from rules.ranking import competition_ranks
 
 
 def test_three_tied_then_one_behind_rank_1_1_1_4():
-    """Eclipse E76 (issue 16): four players tied 3-3-3 and one behind are 1, 1, 1, 4."""
+    """Eclipse E76: four players tied 3-3-3 and one behind are 1, 1, 1, 4."""
     assert competition_ranks({"a": 3, "b": 3, "c": 3, "d": 1}) == {"a": 1, "b": 1, "c": 1, "d": 4}
 
 

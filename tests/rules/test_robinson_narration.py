@@ -1,4 +1,4 @@
-"""No line narrated twice (issue 15): one move's narration never tells one fact twice, and two facts of one
+"""No line narrated twice: one move's narration never tells one fact twice, and two facts of one
 move never read alike.  What went twice: a failed action's 2 determination (R41), a night's food and its
 meals (R72), the book icon and the book effect of one event card (R20, S6), the uses of one brown-pawn
 source (R32), alike discovery tokens (R62, R45), the weather's payments and drops (R67-R70), the
@@ -36,7 +36,7 @@ def repeated(state) -> list[str]:
     return out
 
 
-def test_issue15_no_line_twice_in_one_moves_narration_in_random_games():
+def test_no_line_twice_in_one_moves_narration_in_random_games():
     moves = 0
     for n in (1, 2, 3, 4):
         for seed in range(12):
@@ -47,7 +47,7 @@ def test_issue15_no_line_twice_in_one_moves_narration_in_random_games():
     assert moves > 3000
 
 
-def test_issue15_no_line_twice_in_games_of_bot_seats():
+def test_no_line_twice_in_games_of_bot_seats():
     for n in (1, 2, 4):
         for seed in range(2):
             s = E.setup([f"p{i + 1}" for i in range(n)], seed)

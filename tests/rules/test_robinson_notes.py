@@ -1,4 +1,4 @@
-"""Issue 15: the things in play explained in words (rules/robinson/notes.py): threat cards from their own
+"""The things in play explained in words (rules/robinson/notes.py): threat cards from their own
 effect codes (R91; what dealing with them needs and gives, R47-R49; what sliding off does, R20), the items
 (R8, R87, §3.7, §3.12), discovery tokens (§3.8, S6) and a character's abilities with their cost (R83,
 §3.10), in English and Spanish, every one of them."""

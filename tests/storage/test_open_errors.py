@@ -1,4 +1,4 @@
-"""Start-up on a bad database: one clear line and a non-zero exit, never a traceback (issue 14 item 6).
+"""Start-up on a bad database: one clear line and a non-zero exit, never a traceback.
 
 Each case goes through `bot.main` (the `local` table, `check`, `backup`) and `open_store` itself.
 Tests run as root on CI, where file modes do not stop writes: read-only cases use a `mode=ro`

@@ -1,4 +1,4 @@
-"""Per-server game numbers (issue 12): each server counts its own games #1, #2…; migration 3 numbers old rows."""
+"""Per-server game numbers: each server counts its own games #1, #2…; migration 3 numbers old rows."""
 from __future__ import annotations
 
 import sqlite3

@@ -1,4 +1,4 @@
-"""Odds of a battle waiting in a running game (issue #6 item 3), on odds.fleet_odds (E98).
+"""Odds of a battle waiting in a running game, on odds.fleet_odds (E98).
 
 `hex_odds(state, hex, None)` is the next battle the Combat phase would fight there (the
 latest two sides, E51) with its attacker's exact chance of winning, ships' current

@@ -113,7 +113,7 @@ def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
     if k in ("popatk", "grave"):
         population.apply(state, seat, f, head, arg)
         return
-    touch(state, f)  # a decision inside a battle: the summary image shows it (issue #6 item 4)
+    touch(state, f)  # a decision inside a battle: the summary image shows it
     if head == "first":
         f["b"]["prefs"].setdefault(seat, []).append(arg)
     elif head == "attack":

@@ -1,4 +1,4 @@
-"""Issue 15 item 1 for Eclipse: the sub-steps of a chained action are told by their label, in both languages.
+"""Eclipse: the sub-steps of a chained action are told by their label, in both languages.
 
 Every label, event and log line of every engine is checked for ids, keys and placeholders over random playouts
 by tests/conformance/test_words.py; this file holds what only Eclipse has.

@@ -1,10 +1,10 @@
-"""Saved Eclipse states written by the engine before its state became pydantic models (issue 17).
+"""Saved Eclipse states written by the engine before its state became pydantic models.
 
 `python -m tests.rules.eclipse_baseline.samples` rewrites `states/*.json`, each exactly as
 `ENGINE.dump` wrote it then (what the database holds for a running game): one per shape the
 state can take (a player before the species pick, damage in a hex, relations and the Traitor,
 a collapsed seat, a battle under way, the end).  Run it only on purpose: the files hold what the
-engine wrote before issue 17 (the shape checks below have since been written against the models).
+engine wrote before the models (the shape checks below have since been written against the models).
 """
 from __future__ import annotations
 

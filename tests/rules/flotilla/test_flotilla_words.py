@@ -1,4 +1,4 @@
-"""Issue 15 item 1 for Flotilla: what the generic check (tests/conformance/test_words.py: no id, key,
+"""Flotilla: what the generic check (tests/conformance/test_words.py: no id, key,
 placeholder, seat id or internal name in any label, event, prompt or log line) cannot know of Flotilla.
 Over random playouts that reach every kind of decision, no text names an artifact by its id
 ("traders-3"), and every move leaves an event (a silent move would be shown by its id in `/game log`)."""
