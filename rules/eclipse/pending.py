@@ -4,27 +4,28 @@ from __future__ import annotations
 from typing import Optional
 
 from ..text import Msg
+from ..decisions import Frame
+from .frames import STACK, Control, Species, Turn, Upkeep
 from .state import EclipseState
 
 Opt = tuple[str, Msg, bool]  # an option of the pending decision: id, text, barrier
 
 
-def frame(state: EclipseState) -> Optional[dict]:
-    return state.stack[-1] if state.stack else None
+def frame(state: EclipseState) -> Optional[Frame]:
+    return STACK.top(state.stack)
 
 
 def seat_to_act(state: EclipseState) -> Optional[str]:
     f = frame(state)
     if f is None or state.phase == "over" or state.abandoned:
         return None
-    k = f["k"]
-    if k in ("species", "upkeep"):
-        return f["q"][0]
-    if k == "control":
-        return f["todo"][0][0]
-    if k == "turn":
+    if isinstance(f, (Species, Upkeep)):
+        return f.q[0]
+    if isinstance(f, Control):
+        return f.todo[0][0]
+    if isinstance(f, Turn):
         return state.turn
-    return f["seat"]
+    return f.seat  # type: ignore[attr-defined,no-any-return]
 
 
 def active(state: EclipseState) -> list[str]:
