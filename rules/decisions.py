@@ -14,7 +14,7 @@ A frame is saved in one of two shapes, whichever the game's saved games already 
 
 `Stack` is the discipline over the list: where its top is (the last frame, or for a chain that
 resolves front first, the first), push, pop, top, replace.  `Moves` is the move map: one handler
-per frame kind, `moves.handler(frame.kind)(...)` instead of an `if kind == ...` chain.
+per frame kind, `moves[frame.kind](...)` instead of an `if kind == ...` chain.
 """
 from __future__ import annotations
 
@@ -91,11 +91,36 @@ class ArrayFrame(BaseModel):
 
     @classmethod
     def of(cls: type[A], *values: Any) -> A:
+        """The frame `[kind, *values]` of a class that stands for one kind (see `make`)."""
+        kind = cls.__dict__.get("_frame_kind")
+        if kind is None:
+            kinds = kinds_of(cls)
+            if len(kinds) != 1:
+                raise TypeError(f"{cls.__name__} stands for several kinds: make(kind, ...)")
+            kind = kinds[0]
+            type.__setattr__(cls, "_frame_kind", kind)
+        return cls.make(kind, *values)
+
+    @classmethod
+    def make(cls: type[A], kind: str, *values: Any) -> A:
         """The frame `[kind, *values]` of trusted values the engine built itself, without validation;
-        it holds the fields given (the others, trailing, keep their defaults)."""
+        it holds the fields given (the trailing ones not given keep their defaults).  Frames are
+        immutable values, so equal ones made again are the same object (the hot path makes many)."""
+        key = (cls, kind, values)
+        frame = _MADE.get(key)
+        if frame is None:
+            frame = cls._build(kind, values)
+            if len(_MADE) >= _MADE_MAX:
+                _MADE.clear()
+            _MADE[key] = frame
+        return frame  # type: ignore[return-value]
+
+    @classmethod
+    def _build(cls: type[A], kind: str, values: tuple[Any, ...]) -> A:
         names = cls._names()
-        d = dict(cls._tail_defaults())
-        d["kind"] = cls._kind()
+        if not names.required <= len(values) <= len(names):
+            raise TypeError(f"{cls.__name__} {kind!r} takes {names.required}-{len(names)} values, not {len(values)}")
+        d = {"kind": kind, **names.defaults}
         d.update(zip(names, values))
         obj = _new(cls)
         _set(obj, "__dict__", d)
@@ -105,21 +130,18 @@ class ArrayFrame(BaseModel):
         return obj
 
     @classmethod
-    def _names(cls) -> list[str]:
+    def _names(cls) -> "_Names":
+        """The fields after the kind, in order, with how many are required and the others' defaults."""
         cache = cls.__dict__.get("_frame_names")
         if cache is None:
-            cache = [n for n in cls.model_fields if n != "kind"]
+            fields = [(n, f) for n, f in cls.model_fields.items() if n != "kind"]
+            cache = _Names(n for n, _ in fields)
+            cache.required = sum(1 for _, f in fields if f.is_required())
+            cache.defaults = {n: f.get_default() for n, f in fields if not f.is_required()}
+            if any(f.is_required() for _, f in fields[cache.required:]):
+                raise TypeError(f"{cls.__name__}: the optional fields of an array frame come last")
             type.__setattr__(cls, "_frame_names", cache)
-        return cache  # type: ignore[no-any-return]
-
-    @classmethod
-    def _kind(cls) -> str:
-        return kinds_of(cls)[0]
-
-    @classmethod
-    def _tail_defaults(cls) -> dict[str, Any]:
-        return {n: f.get_default(call_default_factory=True) for n, f in cls.model_fields.items()
-                if n != "kind" and not f.is_required()}
+        return cache
 
     def values(self) -> list[Any]:
         """The fields it holds, in order (what follows the kind in the saved array)."""
@@ -156,6 +178,16 @@ class ArrayFrame(BaseModel):
         data = handler(self)
         n = 1 + len(self.values())
         return [data["kind"], *(data[k] for k in self._names())][:n]
+
+
+_MADE: dict[tuple[Any, ...], ArrayFrame] = {}  # the array frames made, by class, kind and values
+_MADE_MAX = 4096
+
+
+class _Names(list[str]):
+    """An array frame's field names after the kind (and `required`, `defaults`)."""
+    required: int
+    defaults: dict[str, Any]
 
 
 F = TypeVar("F", bound=Frame)
@@ -207,32 +239,23 @@ class Stack(Generic[T]):
     `top_first=False`: the pending frame is the last (push appends); `True`: a chain resolved front
     first, the pending frame is the first (push inserts in front)."""
 
-    __slots__ = ("top_first",)
+    __slots__ = ("top_first", "at", "top", "push", "pop", "replace", "below")
 
     def __init__(self, top_first: bool = False):
         self.top_first = top_first
-
-    def top(self, frames: list[T]) -> Optional[T]:
-        if not frames:
-            return None
-        return frames[0] if self.top_first else frames[-1]
-
-    def push(self, frames: list[T], *new: T) -> None:
-        """`new` onto the stack, the first of them on top (it is pending first)."""
-        if self.top_first:
-            frames[0:0] = new
+        self.at = 0 if top_first else -1  # the top's index: `frames[stack.at]` reads a stack known not empty
+        # plain functions for the orientation, called without a bound method (the hot path)
+        self.top: Callable[[list[T]], Optional[T]]
+        self.push: Callable[..., None]
+        self.pop: Callable[[list[T]], T]
+        self.replace: Callable[..., None]
+        self.below: Callable[[list[T]], list[T]]
+        if top_first:
+            self.top, self.push, self.pop, self.replace, self.below = (
+                _front_top, _front_push, _front_pop, _front_replace, _front_below)
         else:
-            frames.extend(reversed(new))
-
-    def pop(self, frames: list[T]) -> T:
-        return frames.pop(0) if self.top_first else frames.pop()
-
-    def replace(self, frames: list[T], *new: T) -> None:
-        """The top frame replaced by `new` (none: popped), the first of them on top."""
-        if self.top_first:
-            frames[0:1] = new
-        else:
-            frames[-1:] = reversed(new)
+            self.top, self.push, self.pop, self.replace, self.below = (
+                _back_top, _back_push, _back_pop, _back_replace, _back_below)
 
     def remove(self, frames: list[T], frame: T) -> None:
         """`frame` itself (not an equal one) taken off, wherever it is."""
@@ -246,9 +269,50 @@ class Stack(Generic[T]):
                 return
         raise ValueError("the frame is not on the stack")
 
-    def below(self, frames: list[T]) -> Iterable[T]:
-        """The frames under the top, nearest first."""
-        return frames[1:] if self.top_first else frames[-2::-1]
+
+# What each orientation's Stack does: `top(frames)` the pending frame or None; `push(frames, *new)`
+# the first of `new` on top; `pop(frames)` the top taken off; `replace(frames, *new)` the top
+# replaced by `new` (none: popped), the first of them on top; `below(frames)` the frames under the
+# top, nearest first.
+
+def _back_top(frames: list[T]) -> Optional[T]:
+    return frames[-1] if frames else None
+
+
+def _back_push(frames: list[T], *new: T) -> None:
+    frames.extend(reversed(new))
+
+
+def _back_pop(frames: list[T]) -> T:
+    return frames.pop()
+
+
+def _back_replace(frames: list[T], *new: T) -> None:
+    frames[-1:] = reversed(new)
+
+
+def _back_below(frames: list[T]) -> list[T]:
+    return frames[-2::-1]
+
+
+def _front_top(frames: list[T]) -> Optional[T]:
+    return frames[0] if frames else None
+
+
+def _front_push(frames: list[T], *new: T) -> None:
+    frames[0:0] = new
+
+
+def _front_pop(frames: list[T]) -> T:
+    return frames.pop(0)
+
+
+def _front_replace(frames: list[T], *new: T) -> None:
+    frames[0:1] = new
+
+
+def _front_below(frames: list[T]) -> list[T]:
+    return frames[1:]
 
 
 H = TypeVar("H", bound=Callable[..., Any])
@@ -259,10 +323,11 @@ class Moves(dict[str, H]):
     its handlers.  A kind without a handler is an error of the engine (every frame it pushes has one)."""
 
     def handler(self, kind: str) -> H:
-        try:
-            return self[kind]
-        except KeyError:
-            raise LookupError(f"no handler for the frame kind {kind!r}") from None
+        """The handler of `kind` (as `moves[kind]`)."""
+        return self[kind]
+
+    def __missing__(self, kind: str) -> H:
+        raise LookupError(f"no handler for the frame kind {kind!r}")
 
     def covers(self, *classes: type[BaseModel]) -> None:
         """Raise unless every kind of these frame classes has a handler (checked at import)."""

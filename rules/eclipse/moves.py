@@ -57,7 +57,7 @@ def options(state: EclipseState, seat: str) -> list[Opt]:
     f = frame(state)
     if f is None or seat_to_act(state) != seat:
         return []
-    out = OPTIONS.handler(f.kind)(state, seat, f)
+    out = OPTIONS[f.kind](state, seat, f)
     # E102: free moves beside every decision; a cube's track (E118) too in the Action phase,
     # where colonising first can make room on a full track
     if f.kind not in ("species", "cube", "upkeep") or (f.kind == "cube" and state.phase == "action"):

@@ -35,7 +35,7 @@ def apply_option(state: EclipseState, seat: str, oid: str) -> None:
     elif head == "propose":
         propose(state, seat, arg)  # E111
     else:
-        PLAY.handler(f.kind)(state, seat, f, head, arg)
+        PLAY[f.kind](state, seat, f, head, arg)
 
 
 def lift_disc(state: EclipseState, seat: str, hid: str) -> None:
