@@ -213,10 +213,10 @@ def frame_union(*classes: type[BaseModel]) -> Any:
             if k in by_kind:
                 raise TypeError(f"two frame classes stand for the kind {k!r}")
             by_kind[k] = cls.__name__
-    key = {cls.__name__: (cls.model_fields["kind"].alias or "kind") for cls in classes}
-    keys = set(key.values())
+    keys = {cls.model_fields["kind"].alias or "kind" for cls in classes}  # where a saved object keeps its kind
 
     def tag(value: Any) -> Optional[str]:
+        kind: Any
         if isinstance(value, (Frame, ArrayFrame)):
             kind = value.kind
         elif isinstance(value, dict):
@@ -228,7 +228,7 @@ def frame_union(*classes: type[BaseModel]) -> Any:
         return by_kind.get(kind) if isinstance(kind, str) else None
 
     members = tuple(Annotated[cls, Tag(cls.__name__)] for cls in classes)
-    return Annotated[Union[members], Discriminator(  # type: ignore[valid-type]
+    return Annotated[Union[members], Discriminator(
         tag, custom_error_type="unknown_frame", custom_error_message="no frame of this kind")]
 
 

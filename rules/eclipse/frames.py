@@ -6,13 +6,11 @@ discipline: the pending frame is the last.
 """
 from __future__ import annotations
 
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from pydantic import Field
 
 from ..decisions import Frame, Stack, frame_union
-
-ACTIONS = ("research", "influence", "build", "explore", "upgrade", "move")
 
 
 class Species(Frame):
@@ -172,9 +170,12 @@ class PopulationAttack(Frame):
     grave: list[str]
 
 
-EclipseFrame = frame_union(Species, Turn, Action, After, Disco, AncTech, AncPart, Artifact, Cube, ColHex, Control,
-                           Upkeep, Proposal, Ambassador, MakeRoom, Combat, Fight, Reputation, PopulationAttack)
 FRAMES: tuple[type[Frame], ...] = (Species, Turn, Action, After, Disco, AncTech, AncPart, Artifact, Cube, ColHex,
                                    Control, Upkeep, Proposal, Ambassador, MakeRoom, Combat, Fight, Reputation,
                                    PopulationAttack)
+if TYPE_CHECKING:  # what a type checker sees; pydantic validates by kind through frame_union
+    EclipseFrame = Union[Species, Turn, Action, After, Disco, AncTech, AncPart, Artifact, Cube, ColHex, Control, Upkeep,
+                         Proposal, Ambassador, MakeRoom, Combat, Fight, Reputation, PopulationAttack]
+else:
+    EclipseFrame = frame_union(*FRAMES)
 STACK: Stack[Frame] = Stack()

@@ -7,7 +7,7 @@ through `of_term`.
 """
 from __future__ import annotations
 
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from pydantic import TypeAdapter
 
@@ -133,7 +133,11 @@ class BuildRot(ArrayFrame):
 
 FRAMES: tuple[type[ArrayFrame], ...] = (Step, Count, Draw, Return, Guild, Letters, SetFace, Dive, DiveRoll, Research,
                                         Reroll, Place, Cell, Rot, BuildCell, BuildRot)
-FlotillaFrame = frame_union(*FRAMES)
+if TYPE_CHECKING:  # what a type checker sees; pydantic validates by kind through frame_union
+    FlotillaFrame = Union[Step, Count, Draw, Return, Guild, Letters, SetFace, Dive, DiveRoll, Research, Reroll, Place,
+                          Cell, Rot, BuildCell, BuildRot]
+else:
+    FlotillaFrame = frame_union(*FRAMES)
 CHAIN: Stack[Any] = Stack(top_first=True)  # the frames of FlotillaFrame
 
 
