@@ -3,27 +3,29 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..text import Msg
 from ..decisions import Frame
-from .frames import STACK, Control, Species, Turn, Upkeep
+from ..text import Msg
+from .frames import STACK
 from .state import EclipseState
 
 Opt = tuple[str, Msg, bool]  # an option of the pending decision: id, text, barrier
 
 
 def frame(state: EclipseState) -> Optional[Frame]:
-    return STACK.top(state.stack)
+    frames = state.stack
+    return frames[STACK.at] if frames else None
 
 
 def seat_to_act(state: EclipseState) -> Optional[str]:
     f = frame(state)
     if f is None or state.phase == "over" or state.abandoned:
         return None
-    if isinstance(f, (Species, Upkeep)):
-        return f.q[0]
-    if isinstance(f, Control):
-        return f.todo[0][0]
-    if isinstance(f, Turn):
+    k = f.kind  # by kind, not isinstance: this runs on every query of the pending decision
+    if k == "species" or k == "upkeep":
+        return f.q[0]  # type: ignore[attr-defined,no-any-return]
+    if k == "control":
+        return f.todo[0][0]  # type: ignore[attr-defined,no-any-return]
+    if k == "turn":
         return state.turn
     return f.seat  # type: ignore[attr-defined,no-any-return]
 
