@@ -68,7 +68,9 @@ class Frame(BaseModel):
 
     def drop(self, name: str) -> None:
         """The frame no longer holds this optional field: back to its default, left out when saved."""
-        self.__dict__[name] = type(self).model_fields[name].get_default(call_default_factory=True)
+        cls = type(self)
+        default = (cls.__dict__.get("_frame_template") or cls._template())[0][name]
+        self.__dict__[name] = type(default)() if isinstance(default, (list, dict)) else default
         self.__pydantic_fields_set__.discard(name)
 
     @model_serializer(mode="wrap")
