@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..text import seat_ref
 from .board import connected, coord_index, m, neighbours, res_msg
 from .data import RESOURCES, SPECIES
+from .frames import STACK, Ambassador, Cube, MakeRoom, Proposal
 from .pending import Opt
 from .state import EclipseState, Player
 
@@ -79,29 +80,29 @@ def proposals(state: EclipseState, seat: str) -> list[Opt]:
 
 def propose(state: EclipseState, seat: str, other: str) -> None:
     state.players[seat].proposals.append(f"{state.round}:{other}")
-    state.stack.append({"k": "dipl", "seat": other, "from": seat})
+    STACK.push(state.stack, Proposal.new(kind="dipl", seat=other, from_=seat))
     state.events.append(m("ev.propose", seat=seat_ref(seat), other=seat_ref(other)))
 
 
 def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    if f["k"] == "dipl":
+    if f.kind == "dipl":
         return [("accept", m("mv.accept"), False), ("decline", m("mv.decline"), False)]
-    if f["k"] == "ambc":
+    if f.kind == "ambc":
         p = state.players[seat]
         return [(f"amb:{RESOURCES[t]}", m("mv.amb_track", res=res_msg(t)), False) for t in range(3) if p.population[t]]
     return [(f"drop:{v}", m("mv.drop_rep", v=v), False) for v in sorted(set(state.players[seat].reputation))]
 
 
 def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
-    state.stack.remove(f)
+    STACK.remove(state.stack, f)
     if head == "decline":
         state.events.append(m("ev.decline", seat=seat_ref(seat)))
     elif head == "accept":  # E111 step 3: the proposer gives first (pushed last)
-        state.stack.append({"k": "ambc", "seat": seat, "to": f["from"]})
-        state.stack.append({"k": "ambc", "seat": f["from"], "to": seat})
-        state.events.append(m("ev.relations", seat=seat_ref(f["from"]), other=seat_ref(seat)))
+        STACK.push(state.stack, Ambassador.new(kind="ambc", seat=f.from_, to=seat),
+                   Ambassador.new(kind="ambc", seat=seat, to=f.from_))
+        state.events.append(m("ev.relations", seat=seat_ref(f.from_), other=seat_ref(seat)))
     elif head == "amb":
-        give(state, seat, f["to"], RESOURCES.index(arg))
+        give(state, seat, f.to, RESOURCES.index(arg))
     else:
         p = state.players[seat]
         p.reputation.remove(int(arg))
@@ -117,15 +118,15 @@ def give(state: EclipseState, seat: str, to: str, track: int) -> None:
     q = state.players[to]
     a, e, r = _slots(q)
     if len(q.reputation) + held(state, to) > a + e + r and q.reputation:  # E47 RULING: make room
-        state.stack.append({"k": "ambroom", "seat": to})
+        STACK.push(state.stack, MakeRoom.new(kind="ambroom", seat=to))
 
 
 def settle_dip(state: EclipseState, f: dict) -> bool:
     """Forced choices: one track with a cube (E99)."""
-    if f["k"] == "ambc":
-        opts = options(state, f["seat"], f)
+    if f.kind == "ambc":
+        opts = options(state, f.seat, f)
         if len(opts) == 1:
-            apply(state, f["seat"], f, "amb", opts[0][0][4:])
+            apply(state, f.seat, f, "amb", opts[0][0][4:])
             return True
     return False
 
@@ -144,7 +145,7 @@ def check_breaks(state: EclipseState, seat: str) -> None:
             rel = state.players[x].ambassadors_given
             if y in rel:
                 del rel[y]
-                state.stack.append({"k": "cube", "seat": x, "kinds": ["grey"]})
+                STACK.push(state.stack, Cube.new(kind="cube", seat=x, kinds=["grey"]))
         state.events.append(m("ev.broken", seat=seat_ref(seat), other=seat_ref(other)))
 
 
@@ -158,4 +159,4 @@ def dissolve(state: EclipseState, seat: str) -> None:
     for other, q in state.players.items():
         if other != seat and seat in q.ambassadors_given:
             del q.ambassadors_given[seat]
-            state.stack.append({"k": "cube", "seat": other, "kinds": ["grey"]})
+            STACK.push(state.stack, Cube.new(kind="cube", seat=other, kinds=["grey"]))

@@ -84,7 +84,7 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
         """E45, E22, E61: the Discovery decision names the tile (kept face down, its face stays private),
         reputation draws and the make-room choice of diplomacy (E47) name tile values: private."""
         f = frame(state)
-        return f is not None and f["k"] in PRIVATE_FRAMES and seat_to_act(state) == seat
+        return f is not None and f.kind in PRIVATE_FRAMES and seat_to_act(state) == seat
 
     def playout_weight(self, state: EclipseState, seat: str, mv: Move) -> float:
         """Random-playout bias (rules.playout hook): few trades, pass as discs run low."""

@@ -18,6 +18,7 @@ from ..rng import Rng
 from .battle.game_odds import chance, move_odds
 from .board import production, trade_rate
 from .data import HEXES, RESOURCES, TABLES, TECHS
+from .frames import STACK
 from .moves import can_start, explore_positions, influence_targets
 from .state import EclipseState, Player
 
@@ -52,7 +53,8 @@ def _score(state: EclipseState, seat: str, mid: str) -> float:
     if p.species is None:  # species choice
         return 0.0
     spare = _spare(p)
-    k = state.stack[-1]["k"] if state.stack else ""
+    top = STACK.top(state.stack)
+    k = top.kind if top is not None else ""
     if head == "col":
         return 100.0
     if head == "tr":
@@ -82,7 +84,7 @@ def _score(state: EclipseState, seat: str, mid: str) -> float:
     if head in ("to", "ctl", "disc"):
         if arg in ("no", "track"):
             return -1.0
-        hid = arg if head == "to" else state.stack[-1].get("placed") or ""
+        hid = arg if head == "to" else getattr(STACK.top(state.stack), "placed", None) or ""
         return 10.0 + (HEXES[hid].vp + len(HEXES[hid].squares) if hid in HEXES else 0)
     if head == "from":
         return 5.0 if arg == "track" else -2.0
@@ -117,7 +119,7 @@ def _fight_scores(state: EclipseState, seat: str, ids: list[str]) -> dict[str, f
     out: dict[str, float] = {}
     retreats = [i for i in ids if i.startswith("retreat:")]
     if retreats:
-        p = chance(state, seat, state.stack[-1]["hex"], BOT_WORK)
+        p = chance(state, seat, STACK.top(state.stack).hex, BOT_WORK)
         if p is not None and p < RETREAT_BELOW:
             out.update((i, 3.0) for i in retreats)  # above attack (2.0)
     if any(i.startswith("go:") for i in ids):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..text import seat_ref
 from .board import connected, coord_index, enemies, has_wormhole_generator, m, neighbours, own_ships
 from .data import SPECIES, ship_stats
+from .frames import Action
 from .pending import Opt
 from .state import EclipseState
 
@@ -40,13 +41,13 @@ def ship_groups(state: EclipseState, seat: str) -> list[tuple[str, str]]:
 
 
 def move_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    if f.get("at") is None:
+    if f.at is None:
         out = [(f"ship:{h}:{s}", m("mv.pick_ship", ship=m(f"ship.{s}"), hex=h), False)
                for h, s in ship_groups(state, seat)]
-        return out + ([] if f.get("react") else [("stop", m("mv.stop"), False)])
-    out = [(f"go:{n}", m("mv.go", hex=n), False) for n in steps_from(state, seat, f["at"])]
-    if f.get("moved"):
-        out.append(("here", m("mv.stop_here", hex=f["at"]), False))
+        return out + ([] if f.react else [("stop", m("mv.stop"), False)])
+    out = [(f"go:{n}", m("mv.go", hex=n), False) for n in steps_from(state, seat, f.at)]
+    if f.moved:
+        out.append(("here", m("mv.stop_here", hex=f.at), False))
     return out
 
 
@@ -72,23 +73,23 @@ def apply_move(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> 
         return True
     if head == "ship":
         hid, ship = arg.split(":")
-        f.update(at=hid, ship=ship, steps=movement(state, seat, ship), moved=0, start=hid)
+        f.at, f.ship, f.steps, f.moved, f.start = hid, ship, movement(state, seat, ship), 0, hid
         return False
     if head == "go":
-        shift(state, seat, f["ship"], f["at"], arg)
-        f["at"] = arg
-        f["steps"] -= 1
-        f["moved"] += 1
-        if f["steps"] > 0 and may_leave(state, seat, arg):
+        shift(state, seat, f.ship, f.at, arg)
+        f.at = arg
+        f.steps -= 1
+        f.moved += 1
+        if f.steps > 0 and may_leave(state, seat, arg):
             return False
     _end_activation(state, seat, f)
     return False
 
 
 def _end_activation(state: EclipseState, seat: str, f: dict) -> None:
-    state.events.append(m("ev.move", seat=seat_ref(seat), ship=m(f"ship.{f['ship']}"), src=f["start"],
-                          dst=f["at"]))
+    state.events.append(m("ev.move", seat=seat_ref(seat), ship=m(f"ship.{f.ship}"), src=f.start,
+                          dst=f.at))
     for k in ("at", "ship", "steps", "moved", "start"):
-        f.pop(k, None)
-    f["at"] = None
-    f["left"] -= 1
+        f.drop(k)
+    f.at = None
+    f.left -= 1

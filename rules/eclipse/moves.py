@@ -5,6 +5,9 @@ from E95 are written with dashes (`res:plasma-cannon`, `sp:terran-union`).
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
+from ..decisions import Moves
 from ..text import Msg
 from .battle.phase import options as combat_options
 from .board import (connected, controlled, coord_index, enemies, has_wormhole_generator, hex_cubes, m, neighbours,
@@ -12,6 +15,7 @@ from .board import (connected, controlled, coord_index, enemies, has_wormhole_ge
 from .colony import colony_options
 from .data import BUILDABLE, HEXES, RESOURCES, SPECIES, TABLES, TECH_ORDER, TECHS
 from .diplomacy import options as dip_options, proposals
+from .frames import FRAMES, Action
 from .geometry import distinct_rotations, neighbour, parse_pos, pos_id, ring_of, wormholes
 from .movement import move_options, ship_groups
 from .pending import Opt, end_near, frame, seat_to_act
@@ -53,11 +57,10 @@ def options(state: EclipseState, seat: str) -> list[Opt]:
     f = frame(state)
     if f is None or seat_to_act(state) != seat:
         return []
-    fn = _BY_KIND[f["k"]]
-    out = fn(state, seat, f)
+    out = OPTIONS[f.kind](state, seat, f)
     # E102: free moves beside every decision; a cube's track (E118) too in the Action phase,
     # where colonising first can make room on a full track
-    if f["k"] not in ("species", "cube", "upkeep") or (f["k"] == "cube" and state.phase == "action"):
+    if f.kind not in ("species", "cube", "upkeep") or (f.kind == "cube" and state.phase == "action"):
         out += trades(state, seat)
         if state.phase == "action" and state.turn == seat:
             out += colony_options(state, seat) + proposals(state, seat)  # E111: a free move of the own turn
@@ -81,7 +84,7 @@ def turn_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     if p.passed and p.track > 0:  # E28/E109: Reactions that can do something
         if can_react_upgrade(p):
             out.append(("react:upgrade", m("mv.react.upgrade"), False))
-        if _build(state, seat, {"react": True}):
+        if _build(state, seat, Action.new(kind="build", seat=seat, left=1, react=True)):
             out.append(("react:build", m("mv.react.build"), False))
         if ship_groups(state, seat):
             out.append(("react:move", m("mv.react.move"), False))
@@ -138,12 +141,12 @@ def influence_targets(state: EclipseState, seat: str, src: str) -> list[str]:
 
 
 def _influence(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    if f.get("src") is None:
+    if f.src is None:
         out = [(f"from:{s}", m("mv.inf_from", src=_from(s)), False) for s in influence_sources(state, seat)]
         return out + [_stop()]
-    return [(f"to:{t}", m("mv.inf_back", hex=t) if t == f["src"] else m("mv.inf_to", dst=_place(t)),
+    return [(f"to:{t}", m("mv.inf_back", hex=t) if t == f.src else m("mv.inf_to", dst=_place(t)),
              t != "track" and state.hexes[t].discovery is not None)
-            for t in influence_targets(state, seat, f["src"])]
+            for t in influence_targets(state, seat, f.src)]
 
 
 def _place(where: str) -> Msg:
@@ -166,8 +169,8 @@ def build_hexes(state: EclipseState, seat: str, what: str) -> list[str]:
 
 def _build(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
-    if f.get("what") is not None:
-        return [(f"at:{h}", m("mv.build_at", hex=h), False) for h in build_hexes(state, seat, f["what"])]
+    if f.what is not None:
+        return [(f"at:{h}", m("mv.build_at", hex=h), False) for h in build_hexes(state, seat, f.what)]
     out = []
     costs = SPECIES[p.species].costs
     for i, what in enumerate(BUILDABLE):
@@ -178,7 +181,7 @@ def _build(state: EclipseState, seat: str, f: dict) -> list[Opt]:
         if p.storage[2] < costs[i] or not build_hexes(state, seat, what):
             continue
         out.append((f"bld:{what}", m("mv.build", what=m(f"ship.{what}"), cost=costs[i]), False))
-    return out if f.get("react") else out + [_stop()]
+    return out if f.react else out + [_stop()]
 
 
 def explore_positions(state: EclipseState, seat: str) -> list[str]:
@@ -222,13 +225,13 @@ def placements(state: EclipseState, seat: str, hid: str, pid: str) -> list[int]:
 
 
 def _explore(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    if f.get("placed"):
-        h = state.hexes[f["placed"]]
-        return [("disc:yes", m("mv.disc_yes", hex=f["placed"]), h.discovery is not None),
+    if f.placed:
+        h = state.hexes[f.placed]
+        return [("disc:yes", m("mv.disc_yes", hex=f.placed), h.discovery is not None),
                 ("disc:no", m("mv.disc_no"), False)]
-    if f.get("drawn"):
+    if f.drawn:
         out = [(f"pl:{hid}:{rot}", m("mv.place_hex", hex=hid, name=HEXES[hid].name, rot=rot * 60), False)
-               for hid in f["drawn"] for rot in placements(state, seat, hid, f["pos"])]
+               for hid in f.drawn for rot in placements(state, seat, hid, f.pos)]
         return out + [("discard", m("mv.discard"), False)]
     return [(f"exp:{pid}", m("mv.explore_at", pos=pid, ring=ring_of(*parse_pos(pid))), True)
             for pid in explore_positions(state, seat)] + [_stop()]
@@ -236,8 +239,8 @@ def _explore(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 
 def _disco(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     out = [("dsc:keep", m("mv.disco_keep"), False)]
-    if discovery_usable(state, seat, f["tile"]):
-        out.append(("dsc:use", m("mv.disco_use", tile=m(f"disc.{dash(f['tile'])}")), False))
+    if discovery_usable(state, seat, f.tile):
+        out.append(("dsc:use", m("mv.disco_use", tile=m(f"disc.{dash(f.tile)}")), False))
     return out
 
 
@@ -270,7 +273,7 @@ def _artifact(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 
 
 def _cube(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    kind = f["kinds"][0]
+    kind = f.kinds[0]
     return [(f"cube:{RESOURCES[t]}", m("mv.cube_to", kind=m(f"sq.{kind}"), track=res_msg(t)), False)
             for t in return_targets(state.players[seat], kind)]
 
@@ -284,19 +287,19 @@ def _move(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 
 
 def _ancpart(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    part = m(f"part.{dash(f['part'])}")
+    part = m(f"part.{dash(f.part)}")
     return [(f"put:{s}:{i}", m("mv.put_part", part=part, ship=m(f"ship.{s}"), slot=i + 1), False)
-            for s, i in slots_for(state.players[seat], f["part"])] + [("keep", m("mv.keep_part", part=part), False)]
+            for s, i in slots_for(state.players[seat], f.part)] + [("keep", m("mv.keep_part", part=part), False)]
 
 
 def _control(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    hid = f["todo"][0][1]
+    hid = f.todo[0][1]
     return [("ctl:yes", m("mv.control_yes", hex=hid), state.hexes[hid].discovery is not None),
             ("ctl:no", m("mv.control_no", hex=hid), False)]
 
 
 def _colhex(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    return colony_options(state, seat, [f["hex"]]) + [("done", m("mv.done"), False)]
+    return colony_options(state, seat, [f.hex]) + [("done", m("mv.done"), False)]
 
 
 def _after(state: EclipseState, seat: str, f: dict) -> list[Opt]:
@@ -304,7 +307,7 @@ def _after(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 
 
 def _upkeep(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    if f["step"] == "colony":
+    if f.step == "colony":
         return colony_options(state, seat, upkeep=True) + [("done", m("mv.done"), True)]
     out = trades(state, seat, only_money=True)
     out += [(f"give:{h}", m("mv.give_up", hex=h), True) for h in controlled(state, seat)]
@@ -319,30 +322,36 @@ def _dip(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return dip_options(state, seat, f)
 
 
-_BY_KIND = {"species": _species, "turn": turn_options, "research": _research, "influence": _influence,
+# the options of each kind of frame (the move map of rules/decisions.py)
+OPTIONS: Moves[Callable[[EclipseState, str, Any], list[Opt]]] = Moves({"species": _species, "turn": turn_options, "research": _research, "influence": _influence,
             "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
             "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep,
             "upgrade": _upgrade, "move": _move, "ancpart": _ancpart,
             "control": _control, "colhex": _colhex,
             "combat": _combat, "fight": _combat, "rep": _combat, "popatk": _combat, "grave": _combat,
-            "dipl": _dip, "ambc": _dip, "ambroom": _dip}
+            "dipl": _dip, "ambc": _dip, "ambroom": _dip})
+OPTIONS.covers(*FRAMES)
 
 
 def can_start(state: EclipseState, seat: str, action: str) -> bool:
     """E99: whether an action's first activation can do something, counting trades that would pay
     for it.  Every action is legal with a disc on the track (E26 RULING); one that can do nothing is
     listed after `pass`, and taken it ends at once (E99)."""
-    return not nothing_left(state, {"k": action, "seat": seat})
+    return not _no_first_step(state, seat, action)
 
 
-def nothing_left(state: EclipseState, f: dict) -> bool:
+def nothing_left(state: EclipseState, f: Action) -> bool:
     """E99: the first decision of an activation offers only `stop` and no trade can
     make another option payable: the action ends without asking."""
-    if f.get("drawn") or f.get("placed") or f.get("src") or f.get("what") or f.get("at"):
+    if f.drawn or f.placed or f.src or f.what or f.at:
         return False
-    if f.get("part") or f.get("picking") or f.get("ret") or f.get("undone"):
+    if f.part or f.picking or f.ret or f.undone:
         return False
-    seat, k = f["seat"], f["k"]
+    return _no_first_step(state, f.seat, f.kind)
+
+
+def _no_first_step(state: EclipseState, seat: str, k: str) -> bool:
+    """The first decision of an activation of action `k` would offer only `stop`, even after trades."""
     p = state.players[seat]
     if k == "explore":
         return not explore_positions(state, seat)

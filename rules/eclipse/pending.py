@@ -3,28 +3,31 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..decisions import Frame
 from ..text import Msg
+from .frames import STACK
 from .state import EclipseState
 
 Opt = tuple[str, Msg, bool]  # an option of the pending decision: id, text, barrier
 
 
-def frame(state: EclipseState) -> Optional[dict]:
-    return state.stack[-1] if state.stack else None
+def frame(state: EclipseState) -> Optional[Frame]:
+    frames = state.stack
+    return frames[STACK.at] if frames else None
 
 
 def seat_to_act(state: EclipseState) -> Optional[str]:
     f = frame(state)
     if f is None or state.phase == "over" or state.abandoned:
         return None
-    k = f["k"]
-    if k in ("species", "upkeep"):
-        return f["q"][0]
+    k = f.kind  # by kind, not isinstance: this runs on every query of the pending decision
+    if k == "species" or k == "upkeep":
+        return f.q[0]  # type: ignore[attr-defined,no-any-return]
     if k == "control":
-        return f["todo"][0][0]
+        return f.todo[0][0]  # type: ignore[attr-defined,no-any-return]
     if k == "turn":
         return state.turn
-    return f["seat"]
+    return f.seat  # type: ignore[attr-defined,no-any-return]
 
 
 def active(state: EclipseState) -> list[str]:

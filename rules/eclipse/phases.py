@@ -11,6 +11,7 @@ from .board import m, score_parts
 from .colony import colony_options
 from .data import RESOURCES, TABLES
 from .diplomacy import check_breaks, dissolve
+from .frames import STACK, After, Combat, Cube, Turn, Upkeep
 from .pending import active
 from .setup import draw_techs
 from .state import EclipseState
@@ -34,13 +35,13 @@ def end_turn(state: EclipseState) -> None:
 
 def finish_action(state: EclipseState) -> None:
     """An action is over (E101); colony ships may still be used before the turn ends."""
-    f = state.stack.pop()
-    check_breaks(state, f["seat"])  # E48: at the end of each action or Reaction
-    if f["k"] == "influence":  # E37: flip up to 2 colony ships face up, without asking
-        p = state.players[f["seat"]]
+    f = STACK.pop(state.stack)
+    check_breaks(state, f.seat)  # E48: at the end of each action or Reaction
+    if f.kind == "influence":  # E37: flip up to 2 colony ships face up, without asking
+        p = state.players[f.seat]
         p.colony_ships_up = min(p.colony_ships, p.colony_ships_up + 2)
-    if colony_options(state, f["seat"]):
-        state.stack.append({"k": "after", "seat": f["seat"]})
+    if colony_options(state, f.seat):
+        STACK.push(state.stack, After.new(kind="after", seat=f.seat))
     else:
         end_turn(state)
 
@@ -55,14 +56,14 @@ def end_action_phase(state: EclipseState) -> None:
 def start_combat(state: EclipseState) -> None:
     """E62: the Combat phase, its steps walked by battle/phase.py."""
     state.phase = "combat"
-    state.stack = [{"k": "combat", "step": "battles", "at": ABOVE_EVERY_HEX}]
+    state.stack = [Combat.new(kind="combat", step="battles", at=ABOVE_EVERY_HEX)]
 
 
 def begin_upkeep(state: EclipseState) -> None:
     state.phase = "upkeep"
     i = state.order.index(state.start)
     q = [s for s in state.order[i:] + state.order[:i] if not state.players[s].collapsed]
-    state.stack = [{"k": "upkeep", "q": q, "step": "colony"}]  # E68 RULING: from the next Start Player
+    state.stack = [Upkeep.new(kind="upkeep", q=q, step="colony")]  # E68 RULING: from the next Start Player
 
 
 def _fix_start(state: EclipseState) -> None:
@@ -136,7 +137,7 @@ def end_upkeep(state: EclipseState) -> None:
         grave, p.graveyard = p.graveyard, [0, 0, 0]
         kinds = [RESOURCES[i] for i in range(3) for _ in range(grave[i])]
         if kinds:
-            state.stack.insert(0, {"k": "cube", "seat": seat, "kinds": kinds})
+            state.stack.insert(0, Cube.new(kind="cube", seat=seat, kinds=kinds))  # under the turn
         p.colony_ships_up = p.colony_ships
         p.passed = False
     state.round += 1  # E74 step 4
@@ -144,8 +145,8 @@ def end_upkeep(state: EclipseState) -> None:
     _fix_start(state)
     state.phase = "action"
     state.turn = state.start
-    state.stack.insert(0, {"k": "turn"})
-    state.stack.sort(key=lambda fr: fr["k"] == "cube")
+    state.stack.insert(0, Turn.new(kind="turn"))
+    state.stack.sort(key=lambda fr: fr.kind == "cube")
     state.events.append(m("ev.round", round=state.round, start=seat_ref(state.start)))
 
 

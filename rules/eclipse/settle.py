@@ -6,12 +6,16 @@ or the game is over.
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
+from ..decisions import Frame, Moves, kinds_of
 from ..text import seat_ref
 from .battle.phase import COMBAT_FRAMES, settle_combat
 from .board import controlled, m, production, return_targets, trade_rate, upkeep
 from .colony import colony_options
 from .data import RESOURCES
 from .diplomacy import settle_dip
+from .frames import FRAMES, STACK, Action, After, AncTech, ColHex, Control, Cube, Disco, Turn, Upkeep
 from .moves import ancient_tech_choices, discovery_usable, nothing_left, placements, turn_options
 from .pending import frame
 from .phases import collapse, end_turn, end_upkeep, finish_action
@@ -23,103 +27,109 @@ def settle(state: EclipseState) -> None:
     """Apply everything automatic until a seat must decide (E99)."""
     while state.phase != "over":
         f = frame(state)
-        if f is None:
+        if f is None or not SETTLE[f.kind](state, f):
             return
-        k = f["k"]
-        if k == "turn":
-            seat = state.turn
-            p = state.players[seat]
-            if (p.track <= 0 or not _reacts(state, seat)) and not colony_options(state, seat):
-                apply_option(state, seat, "pass")  # E101: only `pass` left: passed without asking
-                continue
-            return
-        if k in ("research", "influence", "build", "explore", "upgrade", "move"):
-            if f["left"] <= 0 or nothing_left(state, f):
-                f["left"] = 0
-                finish_action(state)
-                continue
-            if k == "explore" and f.get("drawn") and not any(
-                    placements(state, f["seat"], h, f["pos"]) for h in f["drawn"]):
-                apply_option(state, f["seat"], "discard")  # E35/E103: no legal orientation
-                continue
-            if k == "explore" and f.get("placed") and not _disc_allowed(state, f):
-                apply_option(state, f["seat"], "disc:no")
-                continue
-            return
-        if k == "after":
-            if not colony_options(state, f["seat"]):
-                state.stack.pop()
-                end_turn(state)
-                continue
-            return
-        if k == "disco":
-            if not discovery_usable(state, f["seat"], f["tile"]):
-                apply_option(state, f["seat"], "dsc:keep")  # E91 RULING: only `keep` possible
-                continue
-            return
-        if k == "anctech":
-            if len(ancient_tech_choices(state, f["seat"])) <= 1:
-                state.stack.pop()
-                continue
-            return
-        if k == "cube":
-            targets = return_targets(state.players[f["seat"]], f["kinds"][0])
-            if len(targets) == 1:
-                apply_option(state, f["seat"], f"cube:{RESOURCES[targets[0]]}")
-                continue
-            return
-        if k == "control":
-            todo = f["todo"]
-            while todo and (state.players[todo[0][0]].track <= 0
-                            or state.hexes[todo[0][1]].owner is not None):
-                todo.pop(0)
-            if not todo:
-                state.stack.pop()  # back to the Combat phase frame (battle/phase.py)
-                continue
-            return
-        if k in ("dipl", "ambc", "ambroom"):
-            if settle_dip(state, f):
-                continue
-            return
-        if k in COMBAT_FRAMES:
-            if settle_combat(state, f):
-                continue
-            return
-        if k == "colhex":
-            if not colony_options(state, f["seat"], [f["hex"]]):
-                state.stack.pop()
-                continue
-            return
-        if k == "upkeep":
-            if _upkeep_step(state, f):
-                continue
-            return
-        return
 
+
+# Each kind's automatic step: True when something moved on (settle looks again), False when a seat
+# must decide now.
+
+def _turn(state: EclipseState, f: Turn) -> bool:
+    seat = state.turn
+    p = state.players[seat]
+    if (p.track <= 0 or not _reacts(state, seat)) and not colony_options(state, seat):
+        apply_option(state, seat, "pass")  # E101: only `pass` left: passed without asking
+        return True
+    return False
+
+
+def _action(state: EclipseState, f: Action) -> bool:
+    if f.left <= 0 or nothing_left(state, f):
+        f.left = 0
+        finish_action(state)
+        return True
+    if f.kind == "explore" and f.drawn and not any(placements(state, f.seat, h, f.pos) for h in f.drawn):
+        apply_option(state, f.seat, "discard")  # E35/E103: no legal orientation
+        return True
+    if f.kind == "explore" and f.placed and not _disc_allowed(state, f):
+        apply_option(state, f.seat, "disc:no")
+        return True
+    return False
+
+
+def _after(state: EclipseState, f: After) -> bool:
+    if not colony_options(state, f.seat):
+        STACK.pop(state.stack)
+        end_turn(state)
+        return True
+    return False
+
+
+def _disco(state: EclipseState, f: Disco) -> bool:
+    if not discovery_usable(state, f.seat, f.tile):
+        apply_option(state, f.seat, "dsc:keep")  # E91 RULING: only `keep` possible
+        return True
+    return False
+
+
+def _anctech(state: EclipseState, f: AncTech) -> bool:
+    if len(ancient_tech_choices(state, f.seat)) <= 1:
+        STACK.pop(state.stack)
+        return True
+    return False
+
+
+def _cube(state: EclipseState, f: Cube) -> bool:
+    targets = return_targets(state.players[f.seat], f.kinds[0])
+    if len(targets) == 1:
+        apply_option(state, f.seat, f"cube:{RESOURCES[targets[0]]}")
+        return True
+    return False
+
+
+def _control(state: EclipseState, f: Control) -> bool:
+    todo = f.todo
+    while todo and (state.players[todo[0][0]].track <= 0 or state.hexes[todo[0][1]].owner is not None):
+        todo.pop(0)
+    if not todo:
+        STACK.pop(state.stack)  # back to the Combat phase frame (battle/phase.py)
+        return True
+    return False
+
+
+def _colhex(state: EclipseState, f: ColHex) -> bool:
+    if not colony_options(state, f.seat, [f.hex]):
+        STACK.pop(state.stack)
+        return True
+    return False
+
+
+def _waits(state: EclipseState, f: Frame) -> bool:
+    return False
 
 
 def _reacts(state: EclipseState, seat: str) -> bool:
-    return len(turn_options(state, seat, {})) > 1
+    return len(turn_options(state, seat, Turn.new(kind="turn"))) > 1
 
 
-def _disc_allowed(state: EclipseState, f: dict) -> bool:
+def _disc_allowed(state: EclipseState, f: Action) -> bool:
     """E36: a disc on the track, and no Ancients (Draco excepted)."""
-    p = state.players[f["seat"]]
-    h = state.hexes[f["placed"]]
+    p = state.players[f.seat]
+    h = state.hexes[f.placed]
     return p.track > 0 and not h.gcds and (not h.ancients or p.species == "draco")
 
 
-def _upkeep_step(state: EclipseState, f: dict) -> bool:
+def _upkeep_step(state: EclipseState, f: Upkeep) -> bool:
     """E68-E73 for the seat at the head of the queue; True when something moved on."""
-    if not f["q"]:
-        state.stack.pop()
+    if not f.q:
+        STACK.pop(state.stack)
         end_upkeep(state)
         return True
-    seat = f["q"][0]
+    seat = f.q[0]
     p = state.players[seat]
-    if f["step"] == "colony":
+    if f.step == "colony":
         if not colony_options(state, seat, upkeep=True):
-            f["step"] = "money"
+            f.step = "money"
             return True
         return False
     new = p.storage[0] + production(p, 0) - upkeep(p)  # E70
@@ -129,15 +139,22 @@ def _upkeep_step(state: EclipseState, f: dict) -> bool:
         p.storage[2] += production(p, 2)
         state.events.append(m("ev.upkeep", seat=seat_ref(seat), money=new, science=p.storage[1],
                               materials=p.storage[2]))
-        f["q"].pop(0)
-        f["step"] = "colony"
+        f.q.pop(0)
+        f.step = "colony"
         return True
     rate = trade_rate(p)
     if not controlled(state, seat) and p.storage[1] < rate and p.storage[2] < rate:
         collapse(state, seat)  # E72
-        f["q"].pop(0)
-        f["step"] = "colony"
+        f.q.pop(0)
+        f.step = "colony"
         return True
     return False  # E71: the seat settles its bankruptcy
 
 
+# the automatic step of each kind of frame (the move map of rules/decisions.py)
+SETTLE: Moves[Callable[[EclipseState, Any], bool]] = Moves({
+    "turn": _turn, **{k: _action for k in kinds_of(Action)}, "after": _after, "disco": _disco, "anctech": _anctech,
+    "cube": _cube, "control": _control, "colhex": _colhex, "upkeep": _upkeep_step,
+    **{k: settle_dip for k in ("dipl", "ambc", "ambroom")}, **{k: settle_combat for k in COMBAT_FRAMES},
+    "species": _waits, "artifact": _waits, "ancpart": _waits})
+SETTLE.covers(*FRAMES)

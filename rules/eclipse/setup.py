@@ -8,6 +8,7 @@ from ..text import seat_ref
 from .board import m
 from .data import BLUEPRINTS, DISCOVERIES, HEXES, SHIPS, SIDES, SPECIES, TABLES, TECHS
 from .geometry import start_slot
+from .frames import Species
 from .state import EclipseOptions, EclipseState, Hex, Player
 
 
@@ -69,7 +70,7 @@ def new_game(seats: list[str], seed: int, raw: BaseModel | dict | None) -> Eclip
     else:  # E11: from the Start Player's right, counter-clockwise; the Start Player last
         queue = [clockwise[0]] + clockwise[1:][::-1]
         queue = queue[1:] + queue[:1]
-    state.stack = [{"k": "species", "q": queue}]
+    state.stack = [Species.new(kind="species", q=queue)]
     state.events = [m("ev.setup", first=seat_ref(start))]
     return state
 

@@ -5,18 +5,19 @@ The players and the hexes are models (`Player`, `Hex`) whose fields hold only pl
 with marshal (`copy_state`) and round-trips through JSON exactly.  They keep the short keys of
 the dicts the state was made of before the engine core as aliases, and leave out of the JSON a
 field those dicts did not have (its default, never set), so games saved then load and save
-unchanged.  The decision stack is still plain dicts (frames; see settle.py and phases.py).
+unchanged.  The decision stack holds typed frames (frames.py), saved as the dicts it held before.
 """
 from __future__ import annotations
 
 import marshal
-from typing import Any, Literal, Optional
+from typing import Any, Iterable, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 from ..contract import GameState
 from ..rng import Rng
 from ..unvalidated import construct
+from .frames import EclipseFrame
 
 Phase = Literal["species", "action", "combat", "upkeep", "over"]
 
@@ -117,7 +118,7 @@ class EclipseState(GameState):
     disc_bag: list[str]  # face-down Discovery tiles, next one last
     hexes: dict[str, Hex]
     players: dict[str, Player]
-    stack: list[dict[str, Any]] = Field(default_factory=list)  # decision frames, the pending one last
+    stack: list[EclipseFrame] = Field(default_factory=list)  # decision frames (frames.py), the pending one last
     # battles the last move fought in (battle/fight.py; reset by every apply like `events`): ended
     # ones as {"hex", "log": [event dumps], "over": True}, the one under way as {"hex", "live"}
     battles: list[dict[str, Any]] = Field(default_factory=list)
@@ -197,23 +198,23 @@ class EclipseView(BaseModel):
     explore_options: list[HexView] = Field(default_factory=list)
 
 
-_PLAIN = ("stacks", "discards", "tech_bag", "supply", "rep_bag", "disc_bag", "stack")
+_PLAIN = ("stacks", "discards", "tech_bag", "supply", "rep_bag", "disc_bag")
 
 
 _new = object.__new__
 _set = object.__setattr__
 
 
-def _records(cls: type[Record], old: dict[str, Record], values: list[dict[str, Any]]) -> dict[str, Any]:
-    """The records of `old` again, holding `values` (their fields, copied)."""
-    out = {}
-    for (key, was), v in zip(old.items(), values):
-        obj = _new(cls)
+def _again(olds: Iterable[BaseModel], values: list[dict[str, Any]]) -> list[Any]:
+    """Models of the classes of `olds` holding `values` (their fields, copied) and the fields they hold."""
+    out = []
+    for was, v in zip(olds, values):
+        obj = _new(type(was))
         _set(obj, "__dict__", v)
         _set(obj, "__pydantic_fields_set__", set(was.__pydantic_fields_set__))
         _set(obj, "__pydantic_extra__", None)
         _set(obj, "__pydantic_private__", None)
-        out[key] = obj
+        out.append(obj)
     return out
 
 
@@ -226,12 +227,15 @@ def copy_state(state: EclipseState) -> EclipseState:
     d["rng"] = construct(Rng, state=state.rng.state)
     d["events"] = list(d["events"])
     players, hexes = state.players, state.hexes
+    stack = state.stack
     plain = marshal.loads(marshal.dumps([d[k] for k in _PLAIN] + [[p.__dict__ for p in players.values()],
-                                                                 [h.__dict__ for h in hexes.values()]]))
+                                                                 [h.__dict__ for h in hexes.values()],
+                                                                 [f.__dict__ for f in stack]]))
     for k, v in zip(_PLAIN, plain):
         d[k] = v
-    d["players"] = _records(Player, players, plain[-2])
-    d["hexes"] = _records(Hex, hexes, plain[-1])
+    d["players"] = dict(zip(players, _again(players.values(), plain[-3])))
+    d["hexes"] = dict(zip(hexes, _again(hexes.values(), plain[-2])))
+    d["stack"] = _again(stack, plain[-1])
     new = _new(EclipseState)
     _set(new, "__dict__", d)
     _set(new, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))

@@ -1,12 +1,16 @@
 """Applying one chosen option (E21, E26-E45, E71, E91, E104-E110, E117-E118)."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
+from ..decisions import Moves
 from ..text import seat_ref
 from .battle.phase import apply as combat_apply
 from .board import hex_cubes, m, price, res_msg, return_targets, trade_rate
 from .colony import colonise
 from .data import BUILDABLE, DISCOVERIES, HEXES, RESOURCES, SPECIES, TECHS
 from .diplomacy import apply as dip_apply, propose
+from .frames import STACK, Action, AncPart, AncTech, Artifact, ColHex, Cube, Disco, Turn
 from .geometry import parse_pos, ring_of
 from .movement import apply_move
 from .moves import ancient_tech_choices, undash
@@ -31,7 +35,7 @@ def apply_option(state: EclipseState, seat: str, oid: str) -> None:
     elif head == "propose":
         propose(state, seat, arg)  # E111
     else:
-        _BY_KIND[f["k"]](state, seat, f, head, arg)
+        PLAY[f.kind](state, seat, f, head, arg)
 
 
 def lift_disc(state: EclipseState, seat: str, hid: str) -> None:
@@ -44,7 +48,7 @@ def lift_disc(state: EclipseState, seat: str, hid: str) -> None:
         h.orbital = 1
     state.players[seat].track += 1
     if kinds:
-        state.stack.append({"k": "cube", "seat": seat, "kinds": kinds})
+        STACK.push(state.stack, Cube.new(kind="cube", seat=seat, kinds=kinds))
 
 
 def put_disc(state: EclipseState, seat: str, hid: str) -> None:
@@ -54,7 +58,7 @@ def put_disc(state: EclipseState, seat: str, hid: str) -> None:
     state.players[seat].track -= 1
     if h.discovery is not None and not (h.ancients and state.players[seat].species == "draco"):
         tile, h.discovery = h.discovery, None
-        state.stack.append({"k": "disco", "seat": seat, "hex": hid, "tile": tile})
+        STACK.push(state.stack, Disco.new(kind="disco", seat=seat, hex=hid, tile=tile))
 
 
 def gain_tech(state: EclipseState, seat: str, tech: str) -> None:
@@ -73,19 +77,19 @@ def gain_tech(state: EclipseState, seat: str, tech: str) -> None:
     elif tech == "artifact key":
         n = sum(1 for hid, h in state.hexes.items() if h.owner == seat and HEXES[hid].artifact)
         if n:
-            state.stack.append({"k": "artifact", "seat": seat, "left": n})
+            STACK.push(state.stack, Artifact.new(kind="artifact", seat=seat, left=n))
 
 
 # ---------------------------------------------------------------- frames
 
 def _species(state, seat, f, head, arg) -> None:
     pick_side(state, seat, undash(arg))
-    f["q"].pop(0)
-    if not f["q"]:
+    f.q.pop(0)
+    if not f.q:
         place_homes(state)
         state.phase = "action"
         state.turn = state.start
-        state.stack = [{"k": "turn"}]
+        state.stack = [Turn.new(kind="turn")]
         state.events.append(m("ev.round", round=state.round, start=seat_ref(state.start)))
 
 
@@ -102,18 +106,18 @@ def _turn(state, seat, f, head, arg) -> None:
     p.track -= 1  # E26: the rightmost disc onto the action space
     p.discs_acted += 1
     if head == "react":  # E28: exactly one activation, no Nanorobots
-        state.stack.append({"k": arg, "seat": seat, "left": 1, "react": True})
+        STACK.push(state.stack, Action.new(kind=arg, seat=seat, left=1, react=True))
         state.events.append(m("ev.reaction", seat=seat_ref(seat), action=m(f"act.{arg}")))
         return
     acts = SPECIES[p.species].acts[arg]
     if arg == "build" and "nanorobots" in p.techs["nano"]:
         acts += 1  # E30
-    state.stack.append({"k": arg, "seat": seat, "left": acts})
+    STACK.push(state.stack, Action.new(kind=arg, seat=seat, left=acts))
     state.events.append(m("ev.action", seat=seat_ref(seat), action=m(f"act.{arg}")))
 
 
 def _stop(state, seat, f) -> None:
-    f["left"] = 0
+    f.left = 0
     finish_action(state)
 
 
@@ -123,7 +127,7 @@ def _research(state, seat, f, head, arg) -> None:
     tech = undash(arg)
     cost = price(state.players[seat], tech)
     state.players[seat].storage[1] -= cost
-    f["left"] -= 1
+    f.left -= 1
     gain_tech(state, seat, tech)
     state.events.append(m("ev.research", seat=seat_ref(seat), tech=m(f"tech.{arg}"), cost=cost))
 
@@ -132,10 +136,10 @@ def _influence(state, seat, f, head, arg) -> None:
     if head == "stop":
         return _stop(state, seat, f)
     if head == "from":
-        f["src"] = arg
+        f.src = arg
         return
-    src, f["src"] = f["src"], None
-    f["left"] -= 1
+    src, f.src = f.src, None
+    f.left -= 1
     if src == "track":
         state.players[seat].track -= 1
     else:
@@ -163,11 +167,11 @@ def _build(state, seat, f, head, arg) -> None:
         return _stop(state, seat, f)
     p = state.players[seat]
     if head == "bld":  # E41: paid when chosen, so a trade before the hex is picked cannot spend it twice
-        f["what"] = arg
+        f.what = arg
         p.storage[2] -= SPECIES[p.species].costs[BUILDABLE.index(arg)]
         return
-    what, f["what"] = f["what"], None
-    f.pop("react", None)
+    what, f.what = f.what, None
+    f.drop("react")
     h = state.hexes[arg]
     if what == "orbital":
         h.orbital = 1
@@ -175,7 +179,7 @@ def _build(state, seat, f, head, arg) -> None:
         h.monolith = True
     else:
         arrive(state, seat, arg, what)
-    f["left"] -= 1
+    f.left -= 1
     state.events.append(m("ev.build", seat=seat_ref(seat), what=m(f"ship.{what}"), hex=arg))
 
 
@@ -202,45 +206,46 @@ def _explore(state, seat, f, head, arg) -> None:
     if head == "stop":
         return _stop(state, seat, f)
     if head == "exp":
-        f["pos"] = arg
+        f.pos = arg
         ring = ring_of(*parse_pos(arg))
-        f["drawn"] = []
+        f.drawn = []
         for _ in range(SPECIES[state.players[seat].species].explore_draws):
             hid = draw_hex(state, ring)
             if hid is not None:
-                f["drawn"].append(hid)
-        state.events.append(m("ev.explore", seat=seat_ref(seat), pos=arg, hexes=", ".join(f["drawn"])))
+                f.drawn.append(hid)
+        state.events.append(m("ev.explore", seat=seat_ref(seat), pos=arg, hexes=", ".join(f.drawn)))
         return
-    ring = ring_of(*parse_pos(f["pos"]))
+    ring = ring_of(*parse_pos(f.pos))
     if head == "discard":
-        state.discards[ring] += f["drawn"]
-        state.events.append(m("ev.discard", seat=seat_ref(seat), hexes=", ".join(f["drawn"])))
-        f.update(drawn=[], pos=None)
-        f["left"] -= 1
+        state.discards[ring] += f.drawn
+        state.events.append(m("ev.discard", seat=seat_ref(seat), hexes=", ".join(f.drawn)))
+        f.drawn, f.pos = [], None
+        f.left -= 1
         return
     if head == "pl":
         hid, rot = arg.split(":")
-        state.discards[ring] += [h for h in f["drawn"] if h != hid]
-        q, r = parse_pos(f["pos"])
+        state.discards[ring] += [h for h in f.drawn if h != hid]
+        q, r = parse_pos(f.pos)
         h = new_hex(hid, q, r, int(rot))  # E36: Ancients from the data
         if HEXES[hid].discovery and state.disc_bag:
             h.discovery = state.disc_bag.pop()
         state.hexes[hid] = h
-        f.update(drawn=[], placed=hid)
-        state.events.append(m("ev.place_hex", seat=seat_ref(seat), hex=hid, pos=f["pos"]))
+        f.drawn, f.placed = [], hid
+        state.events.append(m("ev.place_hex", seat=seat_ref(seat), hex=hid, pos=f.pos))
         return
-    hid = f.pop("placed")
-    f["pos"] = None
-    f["left"] -= 1
+    hid = f.placed
+    f.drop("placed")
+    f.pos = None
+    f.left -= 1
     if head == "disc" and arg == "yes":
         put_disc(state, seat, hid)
         state.events.append(m("ev.disc", seat=seat_ref(seat), hex=hid))
 
 
 def _disco(state, seat, f, head, arg) -> None:
-    state.stack.pop()
+    STACK.pop(state.stack)
     p = state.players[seat]
-    tile = f["tile"]
+    tile = f.tile
     if arg == "keep":
         p.kept_discoveries.append(tile)  # E45: face down, 2 VP; its face stays private
         state.events.append(m("ev.disco_keep", seat=seat_ref(seat)))
@@ -251,21 +256,21 @@ def _disco(state, seat, f, head, arg) -> None:
         p.storage[RESOURCES.index(tile)] += d.amount
     elif tile == "ancient technology":
         choices = ancient_tech_choices(state, seat)
-        state.stack.append({"k": "anctech", "seat": seat})
+        STACK.push(state.stack, AncTech.new(kind="anctech", seat=seat))
         if len(choices) == 1:
-            _anctech(state, seat, state.stack[-1], "take", choices[0].replace(" ", "-"))
+            _anctech(state, seat, STACK.top(state.stack), "take", choices[0].replace(" ", "-"))
     elif tile == "ancient cruiser":
-        arrive(state, seat, f["hex"], "cruiser")
+        arrive(state, seat, f.hex, "cruiser")
     else:  # E91: an ancient part: placed at once, or kept beside the board for Upgrade
         p.ancient_parts.append(tile)
-        state.stack.append({"k": "ancpart", "seat": seat, "part": tile})
+        STACK.push(state.stack, AncPart.new(kind="ancpart", seat=seat, part=tile))
 
 
 def _ancpart(state, seat, f, head, arg) -> None:
-    state.stack.remove(f)
+    STACK.remove(state.stack, f)
     if head == "put":
         ship, i = arg.split(":")
-        place(state, seat, f["part"], ship, int(i))
+        place(state, seat, f.part, ship, int(i))
 
 
 def _upgrade(state, seat, f, head, arg) -> None:
@@ -279,7 +284,7 @@ def _move(state, seat, f, head, arg) -> None:
 
 
 def _anctech(state, seat, f, head, arg) -> None:
-    state.stack.remove(f)
+    STACK.remove(state.stack, f)
     gain_tech(state, seat, undash(arg))
     state.events.append(m("ev.take_tech", seat=seat_ref(seat), tech=m(f"tech.{arg}")))
 
@@ -287,40 +292,40 @@ def _anctech(state, seat, f, head, arg) -> None:
 def _artifact(state, seat, f, head, arg) -> None:
     i = RESOURCES.index(arg)
     state.players[seat].storage[i] += 5
-    f["left"] -= 1
-    if f["left"] <= 0:
-        state.stack.remove(f)
+    f.left -= 1
+    if f.left <= 0:
+        STACK.remove(state.stack, f)
     state.events.append(m("ev.artifact", seat=seat_ref(seat), res=res_msg(i)))
 
 
 def _cube(state, seat, f, head, arg) -> None:
     state.players[seat].population[RESOURCES.index(arg)] += 1
-    f["kinds"].pop(0)
-    if not f["kinds"]:
-        state.stack.remove(f)
+    f.kinds.pop(0)
+    if not f.kinds:
+        STACK.remove(state.stack, f)
 
 
 def _control(state, seat, f, head, arg) -> None:
     """E65/E116: place a disc on a hex where the seat has ships, or not."""
-    _, hid = f["todo"].pop(0)
+    _, hid = f.todo.pop(0)
     if arg == "yes":
-        state.stack.append({"k": "colhex", "seat": seat, "hex": hid})
+        STACK.push(state.stack, ColHex.new(kind="colhex", seat=seat, hex=hid))
         put_disc(state, seat, hid)
         state.events.append(m("ev.take_control", seat=seat_ref(seat), hex=hid))
 
 
 def _colhex(state, seat, f, head, arg) -> None:
-    state.stack.remove(f)
+    STACK.remove(state.stack, f)
 
 
 def _after(state, seat, f, head, arg) -> None:
-    state.stack.pop()
+    STACK.pop(state.stack)
     end_turn(state)
 
 
 def _upkeep(state, seat, f, head, arg) -> None:
     if head == "done":
-        f["step"] = "money"
+        f.step = "money"
     elif head == "give":  # E71: give up a hex
         lift_disc(state, seat, arg)
         state.events.append(m("ev.give_up", seat=seat_ref(seat), hex=arg))
@@ -334,11 +339,12 @@ def _dip(state, seat, f, head, arg) -> None:
     dip_apply(state, seat, f, head, arg)  # E111
 
 
-_BY_KIND = {"species": _species, "turn": _turn, "research": _research, "influence": _influence,
+# what choosing an option does, by the kind of the pending frame (the move map of rules/decisions.py)
+PLAY: Moves[Callable[[EclipseState, str, Any, str, str], None]] = Moves({"species": _species, "turn": _turn, "research": _research, "influence": _influence,
             "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
             "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep,
             "upgrade": _upgrade, "move": _move, "ancpart": _ancpart,
             "control": _control, "colhex": _colhex,
             "fight": _combat, "rep": _combat, "popatk": _combat, "grave": _combat,
-            "dipl": _dip, "ambc": _dip, "ambroom": _dip}
+            "dipl": _dip, "ambc": _dip, "ambroom": _dip})
 __all__ = ["apply_option", "lift_disc", "put_disc", "return_targets"]

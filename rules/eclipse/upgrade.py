@@ -14,6 +14,7 @@ from typing import Optional
 from ..text import seat_ref
 from .board import m, owns
 from .data import BLUEPRINTS, PARTS, SHIPS, SPECIES, ship_stats
+from .frames import Action
 from .pending import Opt
 from .state import EclipseState, Player
 
@@ -76,20 +77,20 @@ def tiles(p: Player) -> list[tuple[str, int]]:
 
 def upgrade_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
-    if f.get("part"):
-        return [(f"put:{s}:{i}", m("mv.put_part", part=m(f"part.{f['part'].replace(' ', '-')}"),
-                                   ship=m(f"ship.{s}"), slot=i + 1), False) for s, i in slots_for(p, f["part"])]
-    if f.get("picking"):
+    if f.part:
+        return [(f"put:{s}:{i}", m("mv.put_part", part=m(f"part.{f.part.replace(' ', '-')}"),
+                                   ship=m(f"ship.{s}"), slot=i + 1), False) for s, i in slots_for(p, f.part)]
+    if f.picking:
         return [(f"rs:{s}:{i}", m("mv.return_tile", part=m(f"part.{p.blueprints[s][i].replace(' ', '-')}"),
                                   ship=m(f"ship.{s}"), slot=i + 1), False) for s, i in tiles(p)]
     out = [(f"part:{n.replace(' ', '-')}", m("mv.pick_part", part=m(f"part.{n.replace(' ', '-')}")), False)
            for n in usable_parts(p) if slots_for(p, n)]
-    if not f.get("undone") and tiles(p):
+    if not f.undone and tiles(p):
         out.append(("ret", m("mv.return"), False))
-    if f.get("ret"):
+    if f.ret:
         out.append(("undo", m("mv.undo_returns"), False))
-    first = not f.get("ret") and not f.get("undone")
-    if all_valid(p, p.blueprints) and not (f.get("react") and first) or f.get("undone"):
+    first = not f.ret and not f.undone
+    if all_valid(p, p.blueprints) and not (f.react and first) or f.undone:
         out.append(("stop", m("mv.stop"), False))
     return out
 
@@ -100,25 +101,30 @@ def apply_upgrade(state: EclipseState, seat: str, f: dict, head: str, arg: str) 
     if head == "stop":
         return True
     if head == "ret":
-        f["picking"] = True
+        f.picking = True
     elif head == "rs":
         ship, i = arg.split(":")
         i = int(i)
-        f.setdefault("ret", []).append([ship, i, p.blueprints[ship][i]])
+        if f.ret is None:
+            f.ret = []
+        f.ret.append([ship, i, p.blueprints[ship][i]])
         p.blueprints[ship][i] = printed(p, ship)[i]
-        f["picking"] = False
+        f.picking = False
     elif head == "undo":
-        for ship, i, part in reversed(f.pop("ret")):
+        returned = f.ret or []
+        f.drop("ret")
+        for ship, i, part in reversed(returned):
             p.blueprints[ship][i] = part
-        f["undone"] = True
+        f.undone = True
     elif head == "part":
-        f["part"] = arg.replace("-", " ")
+        f.part = arg.replace("-", " ")
     elif head == "put":
         ship, i = arg.split(":")
-        place(state, seat, f.pop("part"), ship, int(i))
-        f.pop("ret", None)
-        f.pop("undone", None)
-        f["left"] -= 1
+        part = f.part
+        for k in ("part", "ret", "undone"):
+            f.drop(k)
+        place(state, seat, part, ship, int(i))
+        f.left -= 1
     return False
 
 

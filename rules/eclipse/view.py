@@ -54,15 +54,15 @@ def _explore(state: EclipseState) -> dict:
     """The pending Explore decision drawn on the board (E103).  Public: the positions are
     the options of an open decision and the drawn hexes are revealed (E34 and the explore event)."""
     f = frame(state)
-    if f is None or f["k"] != "explore" or f.get("placed"):
+    if f is None or f.kind != "explore" or f.placed:
         return {}
-    seat = f["seat"]
-    if not f.get("drawn"):
+    seat = f.seat
+    if not f.drawn:
         return {"explore_targets": explore_positions(state, seat)}
-    q, r = parse_pos(f["pos"])
-    return {"explore_pos": f["pos"],
-            "explore_options": [_drawn(hid, q, r, rot) for hid in f["drawn"]
-                                for rot in placements(state, seat, hid, f["pos"])]}
+    q, r = parse_pos(f.pos)
+    return {"explore_pos": f.pos,
+            "explore_options": [_drawn(hid, q, r, rot) for hid in f.drawn
+                                for rot in placements(state, seat, hid, f.pos)]}
 
 
 def _drawn(hid: str, q: int, r: int, rot: int) -> HexView:
@@ -80,8 +80,8 @@ def _battles(state: EclipseState) -> list[dict]:
     for b in state.battles:
         if not b.get("live"):
             out.append(dict(b))
-        elif f is not None and f["k"] == "fight" and f["b"] is not None:
-            out.append({"hex": f["hex"], "log": list(f["b"]["log"]), "over": False})
+        elif f is not None and f.kind == "fight" and f.b is not None:
+            out.append({"hex": f.hex, "log": list(f.b["log"]), "over": False})
     return out
 
 
@@ -89,19 +89,19 @@ def prompt(state: EclipseState, seat: str) -> Msg:
     f = frame(state)
     if f is None:
         return m("prompt.none")
-    k = f["k"]
+    k = f.kind
     if k == "species":
         return m("prompt.species")
     if k == "turn":
         return m("prompt.reaction" if state.players[seat].passed else "prompt.turn", round=state.round)
     if k == "upkeep":
-        return m("prompt.upkeep_" + f["step"])
-    if k == "explore" and f.get("placed"):  # E36: an influence disc on the new hex, or not
-        return m("prompt.explore_disc", hex=f["placed"])
-    if k == "explore" and f.get("drawn"):  # E35: the drawn hex in one of its orientations, or discarded
-        return m("prompt.explore_drawn", hex=join(list(f["drawn"]), " / "), pos=f["pos"], left=f["left"])
+        return m("prompt.upkeep_" + f.step)
+    if k == "explore" and f.placed:  # E36: an influence disc on the new hex, or not
+        return m("prompt.explore_disc", hex=f.placed)
+    if k == "explore" and f.drawn:  # E35: the drawn hex in one of its orientations, or discarded
+        return m("prompt.explore_drawn", hex=join(list(f.drawn), " / "), pos=f.pos, left=f.left)
     if k in ("research", "influence", "build", "explore", "artifact", "upgrade", "move"):
-        return m(f"prompt.{k}", left=f["left"])
+        return m(f"prompt.{k}", left=f.left)
     return m(f"prompt.{k}")
 
 

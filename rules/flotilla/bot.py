@@ -131,7 +131,7 @@ def greedy_move(engine, state: FlotillaState, seat: str, rng: Rng) -> Move:
                 val = _card_value(state, p, card)
             scored.append((val, m))
         return _best(scored, rng)
-    if state.todo[0][0] == "turn":
+    if state.todo[0].kind == "turn":
         want = _wants_turn(state, p)
         return next(m for m in moves if m.id == ("turn:yes" if want else "turn:no"))
     base = evaluate(state, seat)
@@ -153,7 +153,7 @@ LOOK = frozenset({"bcell", "brot", "cell", "rot"})  # where-and-how steps: judge
 
 def _look(engine, state: FlotillaState, seat: str) -> float:
     """`evaluate`, but a pending cell or rotation choice is valued by its best completion."""
-    if not state.todo or state.todo[0][0] not in LOOK or engine.to_act(state) != [seat]:
+    if not state.todo or state.todo[0].kind not in LOOK or engine.to_act(state) != [seat]:
         return evaluate(state, seat)
     best = None
     for m in engine.legal_moves(state, seat):

@@ -7,16 +7,21 @@ next seat plays.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from ..decisions import ArrayFrame, Moves
 from .data import BOARD, CARDS
 from .decide import DECISIONS, Opt, card_options, card_terms, decide, options, with_barriers
 from . import dive as DV, research as RS, sky as SK
-from .effects import event, frames_of, me, run_auto
+from .effects import AUTO_EFFECTS, event, frames_of, me
+from .frames import CHAIN, Count, Dive, Research, Step
 from .narrate import narration
 
-AUTO = {"dive": DV.start_dive, "dive_roll": DV.roll, "tox": DV.add_tox, "draw_keep": SK.draw_keep,
-        "score_build": SK.score_build, "research": RS.roll, "research_wilds": RS.wilds, "research_pay": RS.pay}
+# the automatic frames: what each kind does (the move map of rules/decisions.py)
+AUTO: Moves[Callable[[FlotillaState, Any], None]] = Moves(
+    {"dive": DV.start_dive, "dive_roll": DV.roll, "tox": DV.add_tox, "draw_keep": SK.draw_keep,
+     "score_build": SK.score_build, "research": RS.roll, "research_wilds": RS.wilds, "research_pay": RS.pay,
+     **AUTO_EFFECTS})
 MODIFIERS = ("outpost_minus", "cost_minus", "abyss", "ignore_tox", "reroll", "reroll_any", "set", "copy")
 from .state import FlotillaState
 from . import texts
@@ -33,7 +38,7 @@ def current_options(state: FlotillaState) -> list[Opt]:
         return []
     if not state.todo:
         return card_options(state, state.order[state.turn])
-    return with_barriers(state, options(state, state.todo[0]))
+    return with_barriers(state, options(state, state.todo[CHAIN.at]))
 
 
 def play(state: FlotillaState, opt: Opt) -> None:
@@ -44,7 +49,7 @@ def play(state: FlotillaState, opt: Opt) -> None:
         said = narration(state, opt)  # read before the decision changes what it tells
         if said is not None:
             state.events.append(said)
-        decide(state, state.todo[0], opt)
+        decide(state, state.todo[CHAIN.at], opt)
     run(state)
 
 
@@ -63,13 +68,13 @@ def start_card(state: FlotillaState, card_id: str, target: str | None) -> None:
         event(state, "ev.copy", card=texts.card(source), target=texts.seat(target))
     else:
         event(state, "ev.play", card=texts.card(card_id))
-    frames: list[list[Any]] = []
+    frames: list[ArrayFrame] = []
     c = CARDS[source]
     if c.kind != "scholar":  # F23: copying a Scholar does nothing
         if p.side == "sink" and c.sail:
-            frames.append(["sail", c.sail])
+            frames.append(Count.make("sail", c.sail))
         elif p.side == "sky" and c.income:
-            frames.append(["income", c.income])
+            frames.append(Count.make("income", c.income))
         ts = card_terms(source, p.side)
         mod = {t.name: t.a for t in ts}
         for t in ts:
@@ -77,15 +82,15 @@ def start_card(state: FlotillaState, card_id: str, target: str | None) -> None:
                 state.mods[t.name] = t.a
             elif t.name == "infl_speakers":  # E41: counted as the ability starts
                 k = sum(CARDS[x].guild in ("speakers", "all") for x in p.discard)
-                frames.append(["infl", t.a + k, 0])
+                frames.append(Count.make("infl", t.a + k, 0))
             elif t.name == "dive":  # +n Abyss and Ignore t tox belong to the same dive
-                frames.append(["dive", t.a, mod.get("abyss", 0), mod.get("ignore_tox", 0)])
+                frames.append(Dive.make("dive", t.a, mod.get("abyss", 0), mod.get("ignore_tox", 0)))
             elif t.name == "research":  # reroll / set belong to the same research
-                frames.append(["research", t.a, 99 if "reroll_any" in mod else mod.get("reroll", 0),
-                               mod.get("set", 0)])
+                frames.append(Research.of(t.a, 99 if "reroll_any" in mod else mod.get("reroll", 0),
+                                          mod.get("set", 0)))
             elif t.name not in MODIFIERS:
                 frames += frames_of((t,), c.guild)
-    frames.append(["end"])
+    frames.append(Step.make("end"))
     state.todo = frames
 
 
@@ -93,23 +98,19 @@ def run(state: FlotillaState) -> None:
     while not state.over:
         if not state.todo:
             return
-        frame = state.todo[0]
-        if frame[0] in DECISIONS:
+        frame = state.todo[CHAIN.at]
+        if frame.kind in DECISIONS:
             opts = options(state, frame)
             if len(opts) > 1:
                 return
             if opts:
                 decide(state, frame, opts[0])
             else:
-                state.todo.pop(0)
+                state.todo.pop(CHAIN.at)
             continue
-        state.todo.pop(0)
-        handler = AUTO.get(frame[0])
-        if handler is not None:
-            handler(state, frame)
-        else:
-            run_auto(state, frame)
-        if frame[0] == "end":
+        state.todo.pop(CHAIN.at)
+        AUTO[frame.kind](state, frame)
+        if frame.kind == "end":
             end_turn(state)
             return
 

@@ -16,13 +16,15 @@ An option is a plain tuple `(id, kind, arg, barrier)`.  Move-id grammar:
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..contract import Option
+from ..decisions import ArrayFrame, Moves
 from .data import ARTIFACTS, BOARD, CARDS, COLOURS, GUILD_LETTER, GUILDS, LETTER_GUILD, TILES
 from .effects import (RANDOM_FRAMES, event, frames_of, gain_vp, me, outpost_cost, ring_bonus, sites,
                       turn_skyside)
 from . import texts
+from .frames import CHAIN, Cell, Count, Dive, DiveRoll, Letters, Place, Return, Rot, Step
 from .hexes import neighbours
 from .place import completed_circles, legal_cells
 from .state import DEPLETED, OWNER, FlotillaState, Player, Skiff
@@ -30,18 +32,6 @@ from .state import DEPLETED, OWNER, FlotillaState, Player, Skiff
 Opt = Option  # (id, kind, arg, barrier): the core's typed option
 from . import dive as DV, research as RS, sky as SK  # noqa: E402
 
-# frame kind -> (options, apply) of the decisions kept in dive.py, sky.py and research.py
-EXTRA = {
-    "dive_depth": (DV.depth_options, None), "load": (DV.load_options, DV.load),
-    "deplete": (DV.deplete_options, DV.deplete), "keep": (SK.keep_options, SK.keep),
-    "build": (SK.build_options, SK.choose_tile), "bcell": (SK.cell_options, SK.choose_cell),
-    "brot": (SK.rot_options, SK.place_built), "sonar": (SK.sonar_options, SK.sonar),
-    "reroll": (RS.reroll_options, RS.reroll), "set_die": (RS.set_options, RS.set_die),
-    "set_face": (RS.set_options, RS.set_die), "wild": (RS.wild_options, RS.wild),
-    "dial": (RS.dial_options, RS.dial), "bounty": (RS.bounty_options, RS.bounty),
-}
-DECISIONS = frozenset({"sail", "turn", "infl", "infl_each", "res", "trans", "site", "nudge", "place", "cell",
-                       "rot", "remove_depletion", *EXTRA})
 RANDOM_TERMS = frozenset({"draw_place", "draw_keep", "dive", "research"})
 
 
@@ -131,138 +121,169 @@ def sail_options(state: FlotillaState, p: Player) -> list[Opt]:
     return out
 
 
-def options(state: FlotillaState, frame: list[Any]) -> list[Opt]:
-    """The options of the pending decision frame."""
-    kind = frame[0]
+def _infl_options(state: FlotillaState, f: Count) -> list[Opt]:
+    return _infl(state, me(state), "stfd")
+
+
+def _nudge_options(state: FlotillaState, f: Count) -> list[Opt]:
+    out = []
+    for c in COLOURS:
+        v = state.market[c]
+        if v < len(BOARD.market_track):
+            out.append(Option(f"nudge:{c}:u", "nudge", (c, 1), False))
+        if v > 1:
+            out.append(Option(f"nudge:{c}:d", "nudge", (c, -1), False))
+    return out + [Option("nudge:skip", "nudge", None, False)]
+
+
+def _place_options(state: FlotillaState, f: Place) -> list[Opt]:
+    pool = [f.only] if f.only else dict.fromkeys(state.drawn)
+    seat = me(state).seat
+    out = [Option(f"pl:{t}", "pl", t, False) for t in pool if legal_cells(state, seat, t)]
+    return out + [Option("pl:stop", "pl", None, False)]
+
+
+def _undeplete_options(state: FlotillaState, f: Count) -> list[Opt]:
+    seat = me(state).seat
+    return [Option(f"undeplete:{c}", "undeplete", c, False) for c, e in state.board.items()
+            if e[OWNER] == seat and e[DEPLETED]]
+
+
+def _sail(state: FlotillaState, f: Count, arg: Any) -> None:
+    if arg is None:
+        CHAIN.pop(state.todo)
+        return
     p = me(state)
-    if kind == "sail":
-        return sail_options(state, p)
-    if kind == "turn":
-        return [Option("turn:yes", "turn", True, False), Option("turn:no", "turn", False, False)]
-    if kind == "infl":
-        return _infl(state, p, "stfd")
-    if kind == "infl_each":
-        return _infl(state, p, frame[1])
-    if kind == "res":
-        return [Option(f"res:{c}", "res", c, False) for c in COLOURS]
-    if kind == "trans":
-        return trans_options(state, p)
-    if kind == "site":
-        return [Option(f"site:{c}", "site", c, False) for c in sites(state, p.seat)]
-    if kind == "nudge":
-        out = []
-        for c in COLOURS:
-            v = state.market[c]
-            if v < len(BOARD.market_track):
-                out.append(Option(f"nudge:{c}:u", "nudge", (c, 1), False))
-            if v > 1:
-                out.append(Option(f"nudge:{c}:d", "nudge", (c, -1), False))
-        return out + [Option("nudge:skip", "nudge", None, False)]
-    if kind == "place":  # ["place", m, only]: only = the one tile a ring bonus drew, or ""
-        pool = [frame[2]] if frame[2] else dict.fromkeys(state.drawn)
-        out = [Option(f"pl:{t}", "pl", t, False) for t in pool if legal_cells(state, p.seat, t)]
-        return out + [Option("pl:stop", "pl", None, False)]
-    if kind == "cell":
-        return [Option(f"cell:{c}", "cell", c, False) for c in legal_cells(state, p.seat, frame[1])]
-    if kind == "rot":
-        return [Option(f"rot:{r}", "rot", r, True) for r in range(6)]
-    if kind in EXTRA:
-        return EXTRA[kind][0](state, frame)
-    if kind == "remove_depletion":
-        return [Option(f"undeplete:{c}", "undeplete", c, False) for c, e in state.board.items()
-                if e[OWNER] == p.seat and e[DEPLETED]]
-    raise ValueError(kind)
+    i, cell = arg
+    s = p.skiffs[i]
+    cargo = s.cargo
+    if cell == p.home and cargo:  # F37: unloading at the drop point
+        for c in cargo:
+            p.barrels[c] += 1
+        cargo = []
+    p.skiffs[i] = Skiff.at(cell, cargo)
+    _count_down(state, f)
+
+
+def _turn(state: FlotillaState, f: Step, arg: bool) -> None:
+    CHAIN.pop(state.todo)
+    if arg:
+        turn_skyside(state, me(state))
+
+
+def _influence(state: FlotillaState, f: Count | Letters, arg: tuple[str, int]) -> None:
+    g, space = arg
+    me(state).ring[g] = space
+    if isinstance(f, Letters):
+        left = f.letters.replace(GUILD_LETTER[g], "")
+        CHAIN.replace(state.todo, *([f.replace(letters=left)] if left else []))
+    else:
+        _count_down(state, f)
+    event(state, "ev.influence", guild=texts.guild(g), space=space)
+    CHAIN.push(state.todo, *ring_bonus(g, space))
+
+
+def _res(state: FlotillaState, f: Count, arg: str) -> None:
+    me(state).barrels[arg] += 1
+    _count_down(state, f)
+
+
+def _site(state: FlotillaState, f: Step, arg: str) -> None:
+    CHAIN.pop(state.todo)
+    _build_outpost(state, arg)
+
+
+def _nudge(state: FlotillaState, f: Count, arg: tuple[str, int] | None) -> None:
+    CHAIN.pop(state.todo)
+    if arg is not None:
+        c, d = arg
+        state.market = {**state.market, c: state.market[c] + d}
+
+
+def _pick_tile(state: FlotillaState, f: Place, arg: str | None) -> None:
+    CHAIN.replace(state.todo, Cell.of(arg, f.left, f.only) if arg is not None else Return.of(f.only))
+
+
+def _cell(state: FlotillaState, f: Cell, arg: str) -> None:
+    if TILES[f.tile].wedge is None:
+        _place(state, me(state), f.tile, arg, 0, f.left, f.only)
+    else:
+        CHAIN.replace(state.todo, Rot.of(f.tile, arg, f.left, f.only))
+
+
+def _rot(state: FlotillaState, f: Rot, arg: int) -> None:
+    _place(state, me(state), f.tile, f.cell, arg, f.left, f.only)
+
+
+def _undeplete(state: FlotillaState, f: Count, arg: str) -> None:
+    CHAIN.pop(state.todo)
+    e = state.board[arg]
+    state.board[arg] = [e[0], e[1], e[2], 0, e[4], e[5]]
+
+
+def _dive_depth(state: FlotillaState, f: Dive, arg: str) -> None:
+    CHAIN.replace(state.todo, DiveRoll.of(arg, f.ignore))
+
+
+# frame kind -> (its options, what choosing one does): the decisions' move map (rules/decisions.py)
+MOVES: Moves[tuple[Callable[[FlotillaState, Any], list[Opt]], Callable[[FlotillaState, Any, Any], None]]] = Moves({
+    "sail": (lambda state, f: sail_options(state, me(state)), _sail),
+    "turn": (lambda state, f: [Option("turn:yes", "turn", True, False), Option("turn:no", "turn", False, False)],
+             _turn),
+    "infl": (_infl_options, _influence),
+    "infl_each": (lambda state, f: _infl(state, me(state), f.letters), _influence),
+    "res": (lambda state, f: [Option(f"res:{c}", "res", c, False) for c in COLOURS], _res),
+    "trans": (lambda state, f: trans_options(state, me(state)), lambda state, f, arg: _transaction(state, me(state), f, arg)),
+    "site": (lambda state, f: [Option(f"site:{c}", "site", c, False) for c in sites(state, me(state).seat)], _site),
+    "nudge": (_nudge_options, _nudge),
+    "place": (_place_options, _pick_tile),
+    "cell": (lambda state, f: [Option(f"cell:{c}", "cell", c, False) for c in legal_cells(state, me(state).seat, f.tile)],
+             _cell),
+    "rot": (lambda state, f: [Option(f"rot:{r}", "rot", r, True) for r in range(6)], _rot),
+    "remove_depletion": (_undeplete_options, _undeplete),
+    "dive_depth": (DV.depth_options, _dive_depth), "load": (DV.load_options, DV.load),
+    "deplete": (DV.deplete_options, DV.deplete), "keep": (SK.keep_options, SK.keep),
+    "build": (SK.build_options, SK.choose_tile), "bcell": (SK.cell_options, SK.choose_cell),
+    "brot": (SK.rot_options, SK.place_built), "sonar": (SK.sonar_options, SK.sonar),
+    "reroll": (RS.reroll_options, RS.reroll), "set_die": (RS.set_options, RS.set_die),
+    "set_face": (RS.set_options, RS.set_die), "wild": (RS.wild_options, RS.wild),
+    "dial": (RS.dial_options, RS.dial), "bounty": (RS.bounty_options, RS.bounty),
+})
+DECISIONS = frozenset(MOVES)
+
+
+def options(state: FlotillaState, frame: ArrayFrame) -> list[Opt]:
+    """The options of the pending decision frame."""
+    return MOVES[frame.kind][0](state, frame)
 
 
 def with_barriers(state: FlotillaState, opts: list[Opt]) -> list[Opt]:
     """A move is a barrier when it draws itself, or when a random step waits later in the chain."""
-    if any(f[0] in RANDOM_FRAMES for f in state.todo[1:]):
+    if any(f.kind in RANDOM_FRAMES for f in CHAIN.below(state.todo)):
         return [Option(o[0], o[1], o[2], True) for o in opts]
     return opts
 
 
 # ---- applying a decision ----------------------------------------------------------
 
-def decide(state: FlotillaState, frame: list[Any], opt: Opt) -> None:
-    """Apply the chosen option of frame 0 (state is already a private copy)."""
-    _, kind, arg, _ = opt
-    p = me(state)
-    todo = state.todo
-    if frame[0] == "dive_depth":
-        todo[0:1] = [["dive_roll", arg, frame[3]]]
-    elif frame[0] in EXTRA:
-        EXTRA[frame[0]][1](state, frame, arg)
-    elif kind == "sail":
-        if arg is None:
-            todo.pop(0)
-            return
-        i, cell = arg
-        s = p.skiffs[i]
-        cargo = s.cargo
-        if cell == p.home and cargo:  # F37: unloading at the drop point
-            for c in cargo:
-                p.barrels[c] += 1
-            cargo = []
-        p.skiffs[i] = Skiff.at(cell, cargo)
-        _count_down(todo, frame)
-    elif kind == "turn":
-        todo.pop(0)
-        if arg:
-            turn_skyside(state, p)
-    elif kind == "inf":
-        g, space = arg
-        p.ring[g] = space
-        if frame[0] == "infl_each":
-            left = frame[1].replace(GUILD_LETTER[g], "")
-            todo[0:1] = [["infl_each", left]] if left else []
-        else:
-            _count_down(todo, frame)
-        event(state, "ev.influence", guild=texts.guild(g), space=space)
-        todo[0:0] = ring_bonus(g, space)
-    elif kind == "res":
-        p.barrels[arg] += 1
-        _count_down(todo, frame)
-    elif kind == "tx":
-        _transaction(state, p, frame, arg)
-    elif kind == "site":
-        todo.pop(0)
-        _build_outpost(state, arg)
-    elif kind == "nudge":
-        todo.pop(0)
-        if arg is not None:
-            c, d = arg
-            state.market = {**state.market, c: state.market[c] + d}
-    elif kind == "pl":
-        todo[0:1] = [["cell", arg, frame[1], frame[2]]] if arg is not None else [["return", frame[2]]]
-    elif kind == "cell":
-        tile = frame[1]
-        if TILES[tile].wedge is None:
-            _place(state, p, tile, arg, 0, frame[2], frame[3])
-        else:
-            todo[0:1] = [["rot", tile, arg, frame[2], frame[3]]]
-    elif kind == "rot":
-        _place(state, p, frame[1], frame[2], arg, frame[3], frame[4])
-    elif kind == "undeplete":
-        todo.pop(0)
-        e = state.board[arg]
-        state.board[arg] = [e[0], e[1], e[2], 0, e[4], e[5]]
-    else:  # pragma: no cover
-        raise ValueError(kind)
+def decide(state: FlotillaState, frame: ArrayFrame, opt: Opt) -> None:
+    """Apply the chosen option of the pending frame (state is already a private copy)."""
+    MOVES[frame.kind][1](state, frame, opt[2])
 
 
-def _count_down(todo: list, frame: list[Any]) -> None:
-    n = frame[1] - 1
-    todo[0:1] = [[frame[0], n, *frame[2:]]] if n > 0 else []
+def _count_down(state: FlotillaState, frame: Count) -> None:
+    """One of the frame's `n` done: the frame again with one fewer, or none."""
+    n = frame.n - 1
+    CHAIN.replace(state.todo, *([frame.replace(n=n)] if n > 0 else []))
 
 
-def _transaction(state: FlotillaState, p: Player, frame: list[Any], arg: tuple) -> None:
+def _transaction(state: FlotillaState, p: Player, frame: Count, arg: tuple) -> None:
     what, x = arg[0], arg[1]
-    todo = state.todo
     if what == "stop":
-        todo[0:1] = [["adjust"]]
+        CHAIN.replace(state.todo, Step.make("adjust"))
         return
-    n = frame[1] - 1
-    todo[0:1] = [["trans", n]] if n > 0 else [["adjust"]]
+    n = frame.n - 1
+    CHAIN.replace(state.todo, Count.make("trans", n) if n > 0 else Step.make("adjust"))  # the term's b dropped
     if what == "skiff":
         p.coins -= BOARD.skiff_cost
         p.skiff_reserve -= 1
@@ -294,7 +315,7 @@ def _transaction(state: FlotillaState, p: Player, frame: list[Any], arg: tuple) 
         elif len(free) == 1:
             _build_outpost(state, free[0])
         else:
-            todo.insert(0, ["site"])
+            CHAIN.push(state.todo, Step.make("site"))
 
 
 def _build_outpost(state: FlotillaState, cell: str) -> None:
@@ -309,8 +330,7 @@ def _place(state: FlotillaState, p: Player, tile: str, cell: str, rot: int, left
     state.drawn = drawn
     state.board[cell] = [tile, rot, p.seat, 0, 0, "sink"]
     event(state, "ev.placed", tile=texts.tile(tile), cell=cell)
-    todo = state.todo
-    todo[0:1] = [["place", left - 1, only]] if left > 1 else [["return", only]]
+    CHAIN.replace(state.todo, Place.of(left - 1, only) if left > 1 else Return.of(only))
     for _ in range(completed_circles(state, cell)):
         if state.artifact_bag:  # E6
             bag = list(state.artifact_bag)
@@ -319,7 +339,7 @@ def _place(state: FlotillaState, p: Player, tile: str, cell: str, rot: int, left
             g = art.rsplit("-", 1)[0]
             state.slotted = {**state.slotted, g: state.slotted[g] + [art]}
             event(state, "ev.artifact_found", guild=texts.guild(g), bonus=texts.terms(ARTIFACTS[art]))
-            todo[0:0] = frames_of(ARTIFACTS[art], g)
+            CHAIN.push(state.todo, *frames_of(ARTIFACTS[art], g))
 
 
 __all__ = ["DECISIONS", "GUILDS", "Opt", "card_options", "decide", "options", "with_barriers"]

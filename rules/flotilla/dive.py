@@ -10,12 +10,12 @@ Frames: ["dive", n, abyss, ignore]  (automatic; asks card-dice depths when there
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any
 
 from . import texts
 from ..contract import Option
 from .data import BOARD, TILES
 from .effects import event, me
+from .frames import CHAIN, Count, Dive, DiveRoll
 from .state import DEPLETED, OWNER, TILE, FlotillaState, Player, Skiff
 
 CAPACITY = BOARD.skiff_capacity
@@ -33,26 +33,26 @@ def skiff_depths(state: FlotillaState, p: Player) -> list[str]:
     return sorted({d for s in p.skiffs if (d := _on_undepleted(state, s)) is not None})
 
 
-def start_dive(state: FlotillaState, frame: list[Any]) -> None:
-    _, n, abyss, ignore = frame
+def start_dive(state: FlotillaState, frame: Dive) -> None:
+    n, abyss, ignore = frame.n, frame.abyss, frame.ignore
     depths = skiff_depths(state, me(state))
     if len(depths) > 1 and n > 0:
-        state.todo.insert(0, ["dive_depth", n, abyss, ignore])
+        CHAIN.push(state.todo, Dive.make("dive_depth", n, abyss, ignore))
     else:  # E9: with no skiff on an undepleted tile the card dice are Shallow
         d = depths[0] if depths else "S"
-        state.todo.insert(0, ["dive_roll", d * n + "A" * abyss, ignore])
+        CHAIN.push(state.todo, DiveRoll.of(d * n + "A" * abyss, ignore))
 
 
-def depth_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
-    _, n, abyss, ignore = frame
+def depth_options(state: FlotillaState, frame: Dive) -> list[Option]:
+    n, abyss = frame.n, frame.abyss
     depths = skiff_depths(state, me(state))
     return [Option(f"depth:{''.join(c)}", "depth", "".join(c) + "A" * abyss, True)
             for c in combinations_with_replacement(depths, n)]
 
 
-def roll(state: FlotillaState, frame: list[Any]) -> None:
+def roll(state: FlotillaState, frame: DiveRoll) -> None:
     """F44-F50: the pool is the card dice plus one die per skiff on an undepleted tile."""
-    _, card_dice, ignore = frame
+    card_dice, ignore = frame.depths, frame.ignore
     p = me(state)
     pool = card_dice + "".join(d for s in p.skiffs if (d := _on_undepleted(state, s)) is not None)
     sonar = BOARD.sonar_counts_as[state.sonar]
@@ -64,20 +64,20 @@ def roll(state: FlotillaState, frame: list[Any]) -> None:
         icons += face.replace("R", sonar)  # F50: sonar faces count as the current sonar space
     b, s, t, d = (icons.count(x) for x in "BSTD")
     event(state, "ev.dive", dice=len(pool), faces=texts.dive_faces(faces), b=b, s=s, t=t, d=d)
-    frames: list[list[Any]] = []
+    frames: list[Count] = []
     if b:
-        frames.append(["load", b])
+        frames.append(Count.make("load", b))
     if s:
-        frames.append(["survivor", s, 0])
+        frames.append(Count.make("survivor", s, 0))
     tox = max(0, t - ignore)  # Ignore t tox (D11)
     if tox:
-        frames.append(["tox", tox])
+        frames.append(Count.make("tox", tox))
     if d > 1:
-        frames.append(["deplete", d - 1])
-    state.todo[0:0] = frames
+        frames.append(Count.make("deplete", d - 1))
+    CHAIN.push(state.todo, *frames)
 
 
-def load_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
+def load_options(state: FlotillaState, frame: Count) -> list[Option]:
     """F46/E7: a skiff on an undepleted tile with fewer than 4 barrels; none: the barrel is lost."""
     p = me(state)
     out = []
@@ -92,7 +92,7 @@ def load_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
     return out
 
 
-def load(state: FlotillaState, frame: list[Any], i: int) -> None:
+def load(state: FlotillaState, frame: Count, i: int) -> None:
     p = me(state)
     s = p.skiffs[i]
     colour = TILES[state.board[s.cell][TILE]].colour
@@ -100,7 +100,7 @@ def load(state: FlotillaState, frame: list[Any], i: int) -> None:
     _count(state, frame)
 
 
-def deplete_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
+def deplete_options(state: FlotillaState, frame: Count) -> list[Option]:
     """F48/X4: first undepleted tiles of yours holding a skiff of yours, else any undepleted tile of yours."""
     p = me(state)
     with_skiff = sorted({s.cell for s in p.skiffs if _on_undepleted(state, s) is not None})
@@ -109,16 +109,16 @@ def deplete_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
     return [Option(f"deplete:{c}", "deplete", c, False) for c in cells]
 
 
-def deplete(state: FlotillaState, frame: list[Any], cell: str) -> None:
+def deplete(state: FlotillaState, frame: Count, cell: str) -> None:
     e = state.board[cell]
     state.board[cell] = [e[0], e[1], e[2], 1, e[4], e[5]]
     _count(state, frame)
 
 
-def add_tox(state: FlotillaState, frame: list[Any]) -> None:
-    me(state).tox += frame[1]
+def add_tox(state: FlotillaState, frame: Count) -> None:
+    me(state).tox += frame.n
 
 
-def _count(state: FlotillaState, frame: list[Any]) -> None:
-    n = frame[1] - 1
-    state.todo[0:1] = [[frame[0], n]] if n > 0 else []
+def _count(state: FlotillaState, frame: Count) -> None:
+    n = frame.n - 1
+    CHAIN.replace(state.todo, *([Count.make(frame.kind, n)] if n > 0 else []))

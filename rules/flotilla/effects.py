@@ -3,10 +3,12 @@ the market adjustment, turning Skyside.  Every function changes the active
 player only (engine.copy_state gives that player a private copy)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from ..decisions import ArrayFrame
 from . import texts
 from .data import BOARD, CARDS, TILES, Term
+from .frames import CHAIN, Count, Draw, Guild, Place, Return, Step, of_term
 from .state import FACE, OUTPOST, OWNER, TILE, FlotillaState, Player
 
 MAX_SEALS = 10  # F61
@@ -40,76 +42,82 @@ def gain_vp(state: FlotillaState, p: Player, n: int) -> None:
         state.events.append(texts.m("ev.supply_out", round=state.end_round))
 
 
-def frames_of(terms: tuple[Term, ...], guild: str | None = None) -> list[list[Any]]:
+def frames_of(terms: tuple[Term, ...], guild: str | None = None) -> list[ArrayFrame]:
     """Ring, survivor, artifact or objective terms as chain frames (D11)."""
-    out: list[list[Any]] = []
-    for t in terms:
-        if t.name in ("seal", "recruit"):
-            out.append([t.name, guild])
-        elif t.name == "infl_each":
-            out.append(["infl_each", "stfd"])
-        elif t.name == "resource":  # F28/D11 `Resource n`: the "res" decision, one colour per barrel
-            out.append(["res", t.a, t.b])
-        else:
-            out.append([t.name, t.a, t.b])
-    return out
+    return [of_term(t.name, t.a, t.b, guild) for t in terms]
 
 
-def run_auto(state: FlotillaState, frame: list[Any]) -> None:
-    """Resolve one automatic frame (already removed from the chain)."""
-    kind = frame[0]
+# ---- automatic frames (each already removed from the chain) ----------------------
+
+def _coin(state: FlotillaState, f: Count) -> None:
+    me(state).coins += f.n
+
+
+def _income(state: FlotillaState, f: Count) -> None:
+    me(state).coins += f.n
+    event(state, "ev.income", n=f.n)
+
+
+def _vp(state: FlotillaState, f: Count) -> None:
+    gain_vp(state, me(state), f.n)
+
+
+def _survivor(state: FlotillaState, f: Count) -> None:
+    bonus: list[ArrayFrame] = []
+    track = BOARD.survivor_tracks[state.survivor_track]
+    for _ in range(f.n):  # F58: the disc moves, the active player gains each space entered
+        state.survivor = (state.survivor + 1) % len(track)
+        bonus += frames_of(track[state.survivor])
+    event(state, "ev.survivor", space=state.survivor)
+    CHAIN.push(state.todo, *bonus)
+
+
+def _seal(state: FlotillaState, f: Guild) -> None:  # F28
     p = me(state)
-    if kind == "coin":
-        p.coins += frame[1]
-    elif kind == "income":
-        p.coins += frame[1]
-        event(state, "ev.income", n=frame[1])
-    elif kind == "vp":
-        gain_vp(state, p, frame[1])
-    elif kind == "survivor":
-        bonus: list[list[Any]] = []
-        track = BOARD.survivor_tracks[state.survivor_track]
-        for _ in range(frame[1]):  # F58: the disc moves, the active player gains each space entered
-            state.survivor = (state.survivor + 1) % len(track)
-            bonus += frames_of(track[state.survivor])
-        event(state, "ev.survivor", space=state.survivor)
-        state.todo[0:0] = bonus
-    elif kind == "seal":  # F28
-        if sum(p.seals.values()) < MAX_SEALS:
-            p.seals[frame[1]] += 1
-            event(state, "ev.seal", guild=texts.guild(frame[1]))
-        else:
-            gain_vp(state, p, 2)
-    elif kind == "recruit":  # F28, E4, E29
-        stack = state.stacks[frame[1]]
-        if stack:
-            state.stacks[frame[1]] = stack[1:]
-            p.hand.append(stack[0])
-            event(state, "ev.recruit", guild=texts.guild(frame[1]))
-        else:
-            gain_vp(state, p, 2)
-    elif kind == "tile":  # F28 ocean tile bonus
-        got = draw(state, p, 1)
-        if got and p.side == "sink":  # E34: this tile only, whatever else was drawn this turn
-            state.todo.insert(0, ["place", 1, got[0]])
-        elif got:
-            p.tiles = p.tiles + got
-            state.drawn = [t for t in state.drawn if t not in got]
-    elif kind == "draw_place":  # F38, F39
-        if draw(state, p, frame[1]):
-            state.todo.insert(0, ["place", frame[2], ""])
-    elif kind == "return":  # F39: the tiles not placed or kept go back to the bag
-        back = [t for t in state.drawn if t == frame[1]] if len(frame) > 1 and frame[1] else state.drawn
-        state.bag = sorted(state.bag + back)
-        state.drawn = [t for t in state.drawn if t not in back]
-    elif kind == "adjust":
-        adjust_market(state, p)
-    elif kind == "rally":
-        rally(state, p)
-    elif kind == "end":
-        finish_card(state, p)
-    else:  # every D11 term is a decision (decide.py), an AUTO frame (chain.py) or handled above
-        raise ValueError(f"no rule resolves the frame {frame!r}")
+    if sum(p.seals.values()) < MAX_SEALS:
+        p.seals[f.guild] += 1
+        event(state, "ev.seal", guild=texts.guild(f.guild))
+    else:
+        gain_vp(state, p, 2)
+
+
+def _recruit(state: FlotillaState, f: Guild) -> None:  # F28, E4, E29
+    p = me(state)
+    stack = state.stacks[f.guild]
+    if stack:
+        state.stacks[f.guild] = stack[1:]
+        p.hand.append(stack[0])
+        event(state, "ev.recruit", guild=texts.guild(f.guild))
+    else:
+        gain_vp(state, p, 2)
+
+
+def _tile(state: FlotillaState, f: Count) -> None:  # F28 ocean tile bonus
+    p = me(state)
+    got = draw(state, p, 1)
+    if got and p.side == "sink":  # E34: this tile only, whatever else was drawn this turn
+        CHAIN.push(state.todo, Place.of(1, got[0]))
+    elif got:
+        p.tiles = p.tiles + got
+        state.drawn = [t for t in state.drawn if t not in got]
+
+
+def _draw_place(state: FlotillaState, f: Draw) -> None:  # F38, F39
+    if draw(state, me(state), f.n):
+        CHAIN.push(state.todo, Place.of(f.then, ""))
+
+
+def _return(state: FlotillaState, f: Return) -> None:  # F39: the tiles not placed or kept go back to the bag
+    back = [t for t in state.drawn if t == f.tile] if f.tile else state.drawn
+    state.bag = sorted(state.bag + back)
+    state.drawn = [t for t in state.drawn if t not in back]
+
+
+AUTO_EFFECTS: dict[str, Callable[[FlotillaState, Any], None]] = {
+    "coin": _coin, "income": _income, "vp": _vp, "survivor": _survivor, "seal": _seal, "recruit": _recruit,
+    "tile": _tile, "draw_place": _draw_place, "return": _return,
+    "adjust": lambda state, f: adjust_market(state, me(state)), "rally": lambda state, f: rally(state, me(state)),
+    "end": lambda state, f: finish_card(state, me(state))}
 
 
 def draw(state: FlotillaState, p: Player, n: int) -> list[str]:
@@ -127,7 +135,7 @@ def draw(state: FlotillaState, p: Player, n: int) -> list[str]:
     return got
 
 
-def ring_bonus(guild: str, space: int) -> list[list[Any]]:
+def ring_bonus(guild: str, space: int) -> list[ArrayFrame]:
     return frames_of(BOARD.rings[guild][space - 1], guild)
 
 
@@ -178,7 +186,7 @@ def rally(state: FlotillaState, p: Player) -> None:
     p.discard = []
     event(state, "ev.rally")
     if p.side == "sink":
-        state.todo.insert(0, ["turn"])
+        CHAIN.push(state.todo, Step.make("turn"))
 
 
 def turn_skyside(state: FlotillaState, p: Player) -> None:

@@ -14,7 +14,7 @@ def why_illegal(state: FlotillaState, seat: str, move_id: str) -> Msg:
     p = state.players[seat]
     parts = move_id.split(":")
     head = parts[0]
-    pending = state.todo[0][0] if state.todo else None
+    pending = state.todo[0].kind if state.todo else None
     if head == "play":
         if pending is not None:
             return texts.m("illegal.finish_first", now=prompt(state, seat, [seat]))

@@ -6,6 +6,7 @@ from . import texts
 from .data import BOARD, CARDS, GUILDS, TILES
 from .decide import Opt, card_terms
 from .narrate import depths
+from .frames import CHAIN
 from .state import FlotillaState
 
 _PLAY: dict[tuple[str, str], Msg] = {}
@@ -102,7 +103,7 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
             return texts.plain("move.pl_stop")
         return texts.m("move.pl", tile=tile_text(arg))
     if kind == "cell":
-        return texts.m("move.cell", tile=texts.tile(state.todo[0][1]), cell=arg)
+        return texts.m("move.cell", tile=texts.tile(CHAIN.top(state.todo).tile), cell=arg)
     if kind == "rot":
         return texts.m("move.rot", r=arg, corner=texts.plain(f"corner.{arg}"))
     if kind == "undeplete":
@@ -128,14 +129,14 @@ def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
         t = TILES[arg]
         return texts.m("move.bt", tile=texts.tile(arg), colour=texts.col(t.colour), cost=max(0, t.cost - state.mods.get("cost_minus", 0)))
     if kind == "bcell":
-        return texts.m("move.bcell", tile=texts.tile(state.todo[0][1]), cell=arg)
+        return texts.m("move.bcell", tile=texts.tile(CHAIN.top(state.todo).tile), cell=arg)
     if kind == "brot":
         return texts.m("move.brot", r=arg)
     if kind == "sonar":
         return texts.m("move.sonar_yes", vp=BOARD.sonar_vp[state.sonar + 1]) if arg else texts.plain("move.sonar_no")
     if kind == "reroll":
         if arg is None:
-            return texts.m("move.reroll_done", n=len(state.todo[0][2]))
+            return texts.m("move.reroll_done", n=len(CHAIN.top(state.todo).chosen))
         return texts.m("move.reroll", die=arg + 1, face=texts.plain(f"face.{state.dice[arg]}"))
     if kind == "setdie":
         if arg is None:

@@ -12,37 +12,37 @@ Frames: ["research", n, reroll, set]  automatic: roll (reroll 99 = any)
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ..contract import Option
+from ..decisions import ArrayFrame
 from .data import ARTIFACTS, GUILD_LETTER, GUILDS, LETTER_GUILD
 from .effects import event, frames_of, me
+from .frames import CHAIN, Count, Letters, Reroll, Research, SetFace, Step
 from .texts import guild
 
 FACE_GUILD = {0: "speakers", 1: "traders", 2: "founders", 3: "delvers", 4: "delvers"}
 WILD, COIN_FACES, BREAK_FACES = 5, (0, 1, 2, 3), (4, 5)
 
 
-def roll(state, frame: list[Any]) -> None:
-    _, n, reroll, set_ = frame
+def roll(state, frame: Research) -> None:
+    n, reroll, set_ = frame.n, frame.reroll, frame.sets
     state.dice = [state.rng.below(6) for _ in range(n)]
     state.wilds = []
     event(state, "ev.research", dice=_faces(state.dice))
-    frames: list[list[Any]] = []
+    frames: list[ArrayFrame] = []
     if reroll:
-        frames.append(["reroll", reroll, ""])
+        frames.append(Reroll.of(reroll, ""))
     if set_:
-        frames.append(["set_die"])
-    frames += [["research_wilds"], ["research_pay"]]
-    state.todo[0:0] = frames
+        frames.append(Step.make("set_die"))
+    frames += [Step.make("research_wilds"), Step.make("research_pay")]
+    CHAIN.push(state.todo, *frames)
 
 
 def _faces(dice: list[int]) -> str:
     return " ".join(str(d + 1) for d in dice)
 
 
-def reroll_options(state, frame: list[Any]) -> list[tuple]:
-    _, k, chosen = frame
+def reroll_options(state, frame: Reroll) -> list[Option]:
+    k, chosen = frame.n, frame.chosen
     out = []
     if len(chosen) < k:
         seen = set()
@@ -53,12 +53,12 @@ def reroll_options(state, frame: list[Any]) -> list[tuple]:
     return out + [Option("reroll:done", "reroll", None, bool(chosen))]
 
 
-def reroll(state, frame: list[Any], i: int | None) -> None:
-    _, k, chosen = frame
+def reroll(state, frame: Reroll, i: int | None) -> None:
+    chosen = frame.chosen
     if i is not None:
-        state.todo[0] = ["reroll", k, chosen + str(i)]
+        CHAIN.replace(state.todo, frame.replace(chosen=chosen + str(i)))
         return
-    state.todo.pop(0)
+    CHAIN.pop(state.todo)
     if chosen:
         dice = list(state.dice)
         for c in chosen:
@@ -67,9 +67,9 @@ def reroll(state, frame: list[Any], i: int | None) -> None:
         event(state, "ev.reroll", n=len(chosen), dice=_faces(dice))
 
 
-def set_options(state, frame: list[Any]) -> list[tuple]:
-    if frame[0] == "set_face":
-        cur = state.dice[frame[1]]
+def set_options(state, frame: Step | SetFace) -> list[Option]:
+    if isinstance(frame, SetFace):
+        cur = state.dice[frame.die]
         return [Option(f"face:{f}", "face", f, False) for f in range(6) if f != cur]
     seen, out = set(), []
     for i, f in enumerate(state.dice):
@@ -79,33 +79,37 @@ def set_options(state, frame: list[Any]) -> list[tuple]:
     return out + [Option("setdie:skip", "setdie", None, False)]
 
 
-def set_die(state, frame: list[Any], arg: int | None) -> None:
-    if frame[0] == "set_die":
-        state.todo[0:1] = [["set_face", arg]] if arg is not None else []
+def set_die(state, frame: Step | SetFace, arg: int | None) -> None:
+    if not isinstance(frame, SetFace):
+        CHAIN.replace(state.todo, *([SetFace.of(arg)] if arg is not None else []))
         return
     dice = list(state.dice)
-    dice[frame[1]] = arg
+    dice[frame.die] = arg
     state.dice = dice
-    state.todo.pop(0)
+    CHAIN.pop(state.todo)
 
 
-def wilds(state, frame: list[Any]) -> None:
+def wilds(state, frame: Step) -> None:
     k = state.dice.count(WILD)
     if k:
-        state.todo.insert(0, ["wild", k])
+        CHAIN.push(state.todo, Count.make("wild", k))
 
 
-def wild_options(state, frame: list[Any]) -> list[tuple]:
+def wild_options(state, frame: Count) -> list[Option]:
     return [Option(f"wild:{GUILD_LETTER[g]}", "wild", g, False) for g in GUILDS]
 
 
-def wild(state, frame: list[Any], g: str) -> None:
+def wild(state, frame: Count, g: str) -> None:
     state.wilds = state.wilds + [g]
-    n = frame[1] - 1
-    state.todo[0:1] = [["wild", n]] if n > 0 else []
+    _count_down(state, frame)
 
 
-def pay(state, frame: list[Any]) -> None:
+def _count_down(state, frame: Count) -> None:
+    n = frame.n - 1
+    CHAIN.replace(state.todo, *([Count.make(frame.kind, n)] if n > 0 else []))
+
+
+def pay(state, frame: Step) -> None:
     """F53 currency; F54 one dial raise per 3 breakthroughs; F55 each colour with 3+ icons pays once."""
     p = me(state)
     dice = state.dice
@@ -119,41 +123,40 @@ def pay(state, frame: list[Any]) -> None:
         icons[g] += 1
     bounties = "".join(GUILD_LETTER[g] for g in GUILDS if icons[g] >= 3)
     state.dice, state.wilds = [], []
-    frames: list[list[Any]] = []
+    frames: list[ArrayFrame] = []
     if raises:
-        frames.append(["dial", raises])
+        frames.append(Count.make("dial", raises))
     if bounties:
-        frames.append(["bounty", bounties])
-    state.todo[0:0] = frames
+        frames.append(Letters.make("bounty", bounties))
+    CHAIN.push(state.todo, *frames)
 
 
-def dial_options(state, frame: list[Any]) -> list[tuple]:
+def dial_options(state, frame: Count) -> list[Option]:
     """F54: "you may" raise a dial below 4 (E12), so declining is always offered, also when only
     one dial can rise; with every dial at 4 the raise is lost (no options)."""
     out = [Option(f"dial:{GUILD_LETTER[g]}", "dial", g, False) for g in GUILDS if state.dials[g] < 4]
     return out + [Option("dial:none", "dial", None, False)] if out else []
 
 
-def dial(state, frame: list[Any], g: str | None) -> None:
+def dial(state, frame: Count, g: str | None) -> None:
     if g is None:
         event(state, "ev.dial_none")
     else:
         state.dials = {**state.dials, g: state.dials[g] + 1}
         event(state, "ev.dial", guild=guild(g), to=state.dials[g])
-    n = frame[1] - 1
-    state.todo[0:1] = [["dial", n]] if n > 0 else []
+    _count_down(state, frame)
 
 
-def bounty_options(state, frame: list[Any]) -> list[tuple]:
-    return [Option(f"bounty:{x}", "bounty", LETTER_GUILD[x], False) for x in frame[1]]
+def bounty_options(state, frame: Letters) -> list[Option]:
+    return [Option(f"bounty:{x}", "bounty", LETTER_GUILD[x], False) for x in frame.letters]
 
 
-def bounty(state, frame: list[Any], g: str) -> None:
+def bounty(state, frame: Letters, g: str) -> None:
     """F55/E31: the bonuses of every artifact slotted at that guild (none: nothing)."""
-    left = frame[1].replace(GUILD_LETTER[g], "")
-    state.todo[0:1] = [["bounty", left]] if left else []
-    bonus: list[list[Any]] = []
+    left = frame.letters.replace(GUILD_LETTER[g], "")
+    CHAIN.replace(state.todo, *([frame.replace(letters=left)] if left else []))
+    bonus: list[ArrayFrame] = []
     for a in state.slotted[g]:
         bonus += frames_of(ARTIFACTS[a], g)
     event(state, "ev.bounty", guild=guild(g), n=len(state.slotted[g]))
-    state.todo[0:0] = bonus
+    CHAIN.push(state.todo, *bonus)

@@ -10,12 +10,11 @@ Frames: ["draw_keep", n, m]  automatic: draw n (F38), then ["keep", m]
 """
 from __future__ import annotations
 
-from typing import Any
-
 from . import texts
 from ..contract import Option
 from .data import BOARD, GUILDS, TILES
 from .effects import draw, event, gain_vp, me
+from .frames import CHAIN, BuildCell, BuildRot, Count, Draw, Return, Step
 from .hexes import is_hub, neighbours, rotated, vertex
 from .state import FACE, OWNER, ROT, TILE, FlotillaState
 
@@ -24,26 +23,26 @@ GUILD_OF = {c: g for g, c in (("speakers", "p"), ("traders", "y"), ("founders", 
 
 # ---- keeping -----------------------------------------------------------------------
 
-def draw_keep(state: FlotillaState, frame: list[Any]) -> None:
-    if draw(state, me(state), frame[1]):
-        state.todo.insert(0, ["keep", frame[2]])
+def draw_keep(state: FlotillaState, frame: Draw) -> None:
+    if draw(state, me(state), frame.n):
+        CHAIN.push(state.todo, Count.make("keep", frame.then))
 
 
-def keep_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
+def keep_options(state: FlotillaState, frame: Count) -> list[Option]:
     return [Option(f"keep:{t}", "keep", t, False) for t in dict.fromkeys(state.drawn)] + [Option("keep:stop", "keep", None, False)]
 
 
-def keep(state: FlotillaState, frame: list[Any], tile: str | None) -> None:
+def keep(state: FlotillaState, frame: Count, tile: str | None) -> None:
     p = me(state)
     if tile is None:
-        state.todo[0:1] = [["return"]]
+        CHAIN.replace(state.todo, Return.of())
         return
     drawn = list(state.drawn)
     drawn.remove(tile)
     state.drawn = drawn
     p.tiles = p.tiles + [tile]  # E42: in the reserve at once
-    n = frame[1] - 1
-    state.todo[0:1] = [["keep", n]] if n > 0 and drawn else [["return"]]
+    n = frame.n - 1
+    CHAIN.replace(state.todo, Count.make("keep", n) if n > 0 and drawn else Return.of())
 
 
 # ---- building ----------------------------------------------------------------------
@@ -68,7 +67,7 @@ def build_cells(state: FlotillaState, seat: str) -> list[str]:
     return sorted(out)
 
 
-def build_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
+def build_options(state: FlotillaState, frame: Count) -> list[Option]:
     p = me(state)
     out = []
     if build_cells(state, p.seat):
@@ -78,23 +77,20 @@ def build_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
     return out + [Option("bt:stop", "bt", None, False)]
 
 
-def choose_tile(state: FlotillaState, frame: list[Any], tile: str | None) -> None:
-    if tile is None:
-        state.todo[0:1] = [["score_build"]]
-    else:
-        state.todo[0:1] = [["bcell", tile, frame[1]]]
+def choose_tile(state: FlotillaState, frame: Count, tile: str | None) -> None:
+    CHAIN.replace(state.todo, Step.make("score_build") if tile is None else BuildCell.of(tile, frame.n))
 
 
-def cell_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
+def cell_options(state: FlotillaState, frame: BuildCell) -> list[Option]:
     return [Option(f"bcell:{c}", "bcell", c, False) for c in build_cells(state, me(state).seat)]
 
 
-def choose_cell(state: FlotillaState, frame: list[Any], cell: str) -> None:
-    state.todo[0:1] = [["brot", frame[1], cell, frame[2]]]
+def choose_cell(state: FlotillaState, frame: BuildCell, cell: str) -> None:
+    CHAIN.replace(state.todo, BuildRot.of(frame.tile, cell, frame.n))
 
 
-def rot_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
-    t = TILES[frame[1]]
+def rot_options(state: FlotillaState, frame: BuildRot) -> list[Option]:
+    t = TILES[frame.tile]
     out, seen = [], set()
     for r in range(6):
         sig = (frozenset(rotated(k, r) for k in t.craft), rotated(0, r) if t.sonar else None)
@@ -104,9 +100,9 @@ def rot_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
     return out
 
 
-def place_built(state: FlotillaState, frame: list[Any], rot: int) -> None:
+def place_built(state: FlotillaState, frame: BuildRot, rot: int) -> None:
     """F41.1-2: pay the cost from reserve barrels, place it; scoring waits for the end of the Build."""
-    _, tile, cell, n = frame
+    tile, cell, n = frame.tile, frame.cell, frame.n
     p = me(state)
     colour = TILES[tile].colour
     p.barrels[colour] -= build_cost(state, tile)
@@ -116,7 +112,7 @@ def place_built(state: FlotillaState, frame: list[Any], rot: int) -> None:
     state.board[cell] = [tile, rot, p.seat, 0, 0, "sky"]
     state.built = state.built + [cell]
     event(state, "ev.built", tile=texts.tile(tile), cell=cell)
-    state.todo[0:1] = [["build", n - 1]] if n > 1 else [["score_build"]]
+    CHAIN.replace(state.todo, Count.make("build", n - 1) if n > 1 else Step.make("score_build"))
 
 
 def craft_edges(entry: list) -> set[int]:
@@ -189,7 +185,7 @@ def sonar_circles(state: FlotillaState, cells: list[str]) -> int:
     return len(found)
 
 
-def score_build(state: FlotillaState, frame: list[Any]) -> None:
+def score_build(state: FlotillaState, frame: Step) -> None:
     """F41.4 / X9: every tile of this Build is scored with all of them on the board."""
     p = me(state)
     built = state.built
@@ -203,18 +199,18 @@ def score_build(state: FlotillaState, frame: list[Any]) -> None:
         gain_vp(state, p, total)
     k = sonar_circles(state, built)
     if k:
-        state.todo.insert(0, ["sonar", k])
+        CHAIN.push(state.todo, Count.make("sonar", k))
 
 
-def sonar_options(state: FlotillaState, frame: list[Any]) -> list[tuple]:
+def sonar_options(state: FlotillaState, frame: Count) -> list[Option]:
     if state.sonar >= len(BOARD.sonar_vp) - 1:  # E13
         return []
     return [Option("sonar:yes", "sonar", True, False), Option("sonar:no", "sonar", False, False)]
 
 
-def sonar(state: FlotillaState, frame: list[Any], yes: bool) -> None:
-    n = frame[1] - 1
-    state.todo[0:1] = [["sonar", n]] if n > 0 else []
+def sonar(state: FlotillaState, frame: Count, yes: bool) -> None:
+    n = frame.n - 1
+    CHAIN.replace(state.todo, *([Count.make("sonar", n)] if n > 0 else []))
     if yes:
         state.sonar += 1
         gain_vp(state, me(state), BOARD.sonar_vp[state.sonar])

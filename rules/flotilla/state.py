@@ -5,8 +5,8 @@ immutable value (replace it, never change it in place):
 
     [tile id or "start", rotation, owner seat, depleted 0/1, outpost 0/1, side "sink"/"sky"]
 
-The decision chain (`todo`) is a list of frames, each a list `[kind, *args]`,
-also immutable values; frame 0 is the pending step (chain.py).
+The decision chain (`todo`) is a list of typed frames (frames.py), saved as lists `[kind, *args]`,
+immutable values; frame 0 is the pending step (chain.py).
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..contract import GameState
+from .frames import FlotillaFrame
 
 Side = Literal["sink", "sky"]
 
@@ -90,7 +91,7 @@ class FlotillaState(GameState):
     over: bool = False
     playing: Optional[str] = None  # the card being resolved
     copying: Optional[str] = None  # the card a Scholar copies (F22)
-    todo: list[list[Any]] = Field(default_factory=list)  # the decision chain
+    todo: list[FlotillaFrame] = Field(default_factory=list)  # the decision chain (frames.py), pending first
     drawn: list[str] = Field(default_factory=list)  # tiles drawn and not yet placed/kept (F39)
     bought: dict[str, int] = Field(default_factory=dict)  # this card's buys/sells (F34)
     sold: dict[str, int] = Field(default_factory=dict)

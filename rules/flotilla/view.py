@@ -5,6 +5,7 @@ from ..text import Msg
 from . import texts
 from .data import BOARD, CARDS, GUILDS, TILES
 from .chain import current_options
+from .frames import CHAIN, BuildCell, BuildRot, Cell, Count, Place, Rot
 from .hexes import rotated
 from .place import legal_cells
 from .scoring import breakdown, final_ranks, penalty_space
@@ -75,8 +76,8 @@ def pending(state: FlotillaState) -> dict:
     """What the map highlights for the decision waiting now (public: every option is public here)."""
     if state.over or state.abandoned or not state.todo:
         return {}
-    frame = state.todo[0]
-    kind = frame[0]
+    frame = CHAIN.top(state.todo)
+    kind = frame.kind
     opts = current_options(state)
     out: dict = {}
     if kind in CELL_CHOICE:
@@ -86,14 +87,13 @@ def pending(state: FlotillaState) -> dict:
     elif kind == "place":
         seat = state.order[state.turn]
         out["targets"] = sorted({c for o in opts if o[2] is not None for c in legal_cells(state, seat, o[2])})
-    if kind in ("cell", "rot", "bcell", "brot"):
-        tile = frame[1]
-        out["pending_tile"] = tile
+    if isinstance(frame, (Cell, Rot, BuildCell, BuildRot)):
+        out["pending_tile"] = frame.tile
         out["pending_face"] = "sky" if kind in ("bcell", "brot") else "sink"
-        if kind in ("rot", "brot"):
-            out["chosen"] = frame[2]
+        if isinstance(frame, (Rot, BuildRot)):
+            out["chosen"] = frame.cell
             out["rotations"] = [o[2] for o in opts]
-            out["targets"] = [frame[2]]
+            out["targets"] = [frame.cell]
     return out
 
 
@@ -115,11 +115,15 @@ def prompt(state: FlotillaState, seat: str, to_act: list[str]) -> Msg:
         return texts.m("prompt.wait", seat=texts.seat(to_act[0]))
     if not state.todo:
         return texts.m("prompt.card", n=len(state.players[seat].hand))
-    f = state.todo[0]
-    left = f[1] if f[0] in ("sail", "infl", "res", "trans", "place", "load", "deplete", "keep", "build", "wild",
-                            "dial", "sonar") else 0
+    f = CHAIN.top(state.todo)
+    left = 0
+    if isinstance(f, Place):
+        left = f.left
+    elif isinstance(f, Count) and f.kind in ("sail", "infl", "res", "trans", "load", "deplete", "keep", "build",
+                                             "wild", "dial", "sonar"):
+        left = f.n
     card = state.copying or state.playing
-    return texts.m(PROMPTS[f[0]], n=left, card=texts.card(card) if card else texts.plain("none"))
+    return texts.m(PROMPTS[f.kind], n=left, card=texts.card(card) if card else texts.plain("none"))
 
 
 def card_name(card_id: str) -> str:

@@ -86,11 +86,11 @@ class Warlord:
     def steer(self, state: Any, seat: str, ids: list[str]) -> Optional[str]:
         if state.round < 3 or set(KINDS) <= self.seen:
             return None
-        f = state.stack[-1] if state.stack else {}
-        k = f.get("k")
+        f = state.stack[-1] if state.stack else None
+        k = f.kind if f is not None else None
         if k == "turn":
             return self._turn(state, seat, ids)
-        if k == "build" and not f.get("react"):
+        if k == "build" and not f.react:
             return self._build(state, seat, f, ids)
         if k == "move":
             return self._move(state, seat, f, ids)
@@ -113,7 +113,7 @@ class Warlord:
         return None
 
     def _build(self, state: Any, seat: str, f: dict, ids: list[str]) -> Optional[str]:
-        if f.get("what") is None:
+        if f.what is None:
             return next((f"bld:{s}" for s in WARSHIPS if f"bld:{s}" in ids), None)
         goals = self.targets(state, seat)
         best = None
@@ -126,7 +126,7 @@ class Warlord:
 
     def _move(self, state: Any, seat: str, f: dict, ids: list[str]) -> Optional[str]:
         goals = self.targets(state, seat)
-        if f.get("at") is None:
+        if f.at is None:
             best = None
             for h, s in ship_groups(state, seat):
                 if s not in WARSHIPS or h in goals:
@@ -135,7 +135,7 @@ class Warlord:
                 if way and (best is None or len(way) < best[0]) and movement(state, seat, s):
                     best = (len(way), f"ship:{h}:{s}")
             return best[1] if best and best[1] in ids else "stop" if "stop" in ids else None
-        way = self.path(state, seat, f["at"], goals)
+        way = self.path(state, seat, f.at, goals)
         if not way:
             return "here" if "here" in ids else None
         return f"go:{way[0]}" if f"go:{way[0]}" in ids else None
@@ -147,7 +147,7 @@ class Warlord:
         inner = [i for i in ids if i.startswith("exp:") and ring_of(*parse_pos(i[4:])) == "1"]
         if inner:
             return inner[0]
-        pos = state.stack[-1].get("pos")
+        pos = state.stack[-1].pos
         if pos is None:
             return None
         q, r = parse_pos(pos)

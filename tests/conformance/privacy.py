@@ -89,11 +89,11 @@ _REP_WORDS = {"en": r"(?:reputation|worth)", "es": r"(?:reputación|valor|ficha 
 def _eclipse(state: Any, locale: str, public: set[str]) -> list[Hidden]:
     from rules.eclipse.moves import dash
     tiles = {t for p in state.players.values() for t in p.kept_discoveries}
-    tiles |= {f["tile"] for f in state.stack if f["k"] == "disco"}
+    tiles |= {f.tile for f in state.stack if f.kind == "disco"}
     out = [_named("Discovery tile", key, locale) for key in sorted(f"eclipse.disc.{dash(t)}" for t in tiles)
            if key not in public]
     values = set(state.rep_bag) | {v for p in state.players.values() for v in p.reputation}
-    values |= {v for f in state.stack if f["k"] == "rep" for v in f.get("drawn") or []}
+    values |= {v for f in state.stack if f.kind == "rep" for v in f.drawn or []}
     words = _REP_WORDS[locale]
     out += [Hidden("reputation value", str(v), re.compile(rf"{words}\b[^.\n]*?(?<![\d+]){v}(?!\d)", re.I))
             for v in sorted(values)]

@@ -104,11 +104,11 @@ def boards() -> dict[str, object]:
         for st in iter_playout(E, s, playout_rng(seed)):
             a = st.after
             f = a.stack[-1] if a.stack else None
-            if a.phase == "action" and f == {"k": "turn"} and f"start{n}" not in out:
+            if a.phase == "action" and f is not None and f.kind == "turn" and f"start{n}" not in out:
                 out[f"start{n}"] = E.view(a, None)
-            if f and f["k"] == "explore" and "targets" not in out and E.view(a, None).explore_targets:
+            if f and f.kind == "explore" and "targets" not in out and E.view(a, None).explore_targets:
                 out["targets"] = E.view(a, None)
-            if f and f["k"] == "explore" and f.get("drawn") and a.round >= 3 and "drawn" not in out:
+            if f and f.kind == "explore" and f.drawn and a.round >= 3 and "drawn" not in out:
                 out["drawn"] = E.view(a, None)
             s = a
         out[f"final{n}"] = E.view(s, None)

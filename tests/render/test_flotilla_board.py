@@ -32,7 +32,7 @@ def boards(players: int = 4, seed: int = 7) -> dict[str, object]:
     out: dict[str, object] = {"start": s0}
     for step in iter_playout(ENGINE, s0, playout_rng(seed)):
         st = step.after
-        kind = st.todo[0][0] if st.todo else None
+        kind = st.todo[0].kind if st.todo else None
         if kind in KINDS and kind not in out and st.round > 6 and len(ENGINE.legal_moves(st, ENGINE.to_act(st)[0])) > 2:
             out[kind] = st
     out["final"] = st

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rules.bot_match import play_match
 from rules.eclipse import ENGINE as E
+from rules.eclipse.frames import Upkeep
 
 
 def test_greedy_beats_random_players():
@@ -29,7 +30,7 @@ def test_greedy_settles_bankruptcy_by_trading_before_giving_up_a_hex():
     p = s.players[seat]
     p.storage = [0, 0, 20]
     p.track = 2  # high upkeep (E17): Money alone cannot pay it
-    s.stack.append({"k": "upkeep", "q": [seat], "step": "money"})
+    s.stack.append(Upkeep.new(kind="upkeep", q=[seat], step="money"))
     assert _score(s, seat, "tr:materials:money") > max(0.0, _score(s, seat, "give:" + home(s, seat)))
     p.storage = [0, 0, 0]
     assert _score(s, seat, "tr:materials:money") < 0  # nothing to spare: not preferred

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from rules.eclipse.battle import population, reputation
 from rules.eclipse.board import hex_cubes
+from rules.eclipse.frames import Fight, PopulationAttack
 from rules.eclipse.state import Player
 
 from .test_eclipse_combat_kit import act, board, events, fight, home, opts, ships
 
 
 def _rep_frame(s):
-    return next(f for f in reversed(s.stack) if f["k"] == "rep")
+    return next(f for f in reversed(s.stack) if f.kind == "rep")
 
 
 def test_e61_draws_are_participation_plus_kills_at_most_five():
-    f = {"parts": ["p1", "p2", "p3"], "stay": {"p1": True, "p2": True}, "kills": {"p1": 9, "p3": 2}}
+    f = Fight.new(kind="fight", hex="101", parts=["p1", "p2", "p3"], stay={"p1": True, "p2": True},
+                  kills={"p1": 9, "p3": 2})
     assert reputation.due(f) == [["p1", 5], ["p2", 1], ["p3", 2]]  # p3 retreated: kills only (U7)
 
 
@@ -26,13 +28,13 @@ def test_e61_e114_draw_keep_one_return_the_rest_in_entry_order():
     bag = len(s.rep_bag)
     fight(s)
     f = _rep_frame(s)
-    assert f["seat"] == "p1" and len(f["drawn"]) == 2  # 1 for taking part + 1 for the kill
+    assert f.seat == "p1" and len(f.drawn) == 2  # 1 for taking part + 1 for the kill
     assert len(s.rep_bag) == bag - 2
-    v = max(f["drawn"])
+    v = max(f.drawn)
     assert f"rep:{v}" in opts(s) and "rep:none" in opts(s)
     act(s, f"rep:{v}")
     f = _rep_frame(s)
-    assert f["seat"] == "p2" and len(f["drawn"]) == 1  # destroyed before any retreat: 1 draw
+    assert f.seat == "p2" and len(f.drawn) == 1  # destroyed before any retreat: 1 draw
     assert s.players["p1"].reputation == [v] and len(s.rep_bag) == bag - 2  # p1's other tile is back
     act(s, "rep:none")
     assert s.players["p2"].reputation == [] and len(s.rep_bag) == bag - 1
@@ -46,7 +48,7 @@ def test_e22_e114_full_track_swaps_a_held_tile():
     ships(s, hid, "p2", interceptor=1)
     fight(s)
     f = _rep_frame(s)
-    v = max(f["drawn"])
+    v = max(f.drawn)
     assert f"rep:{v}:1" in opts(s) and not any(x.count(":") == 1 and x != "rep:none" for x in opts(s))
     act(s, f"rep:{v}:1")
     assert sorted(s.players["p1"].reputation) == sorted([1, 1, 1, v])
@@ -59,7 +61,7 @@ def test_e2_empty_bag_draws_nothing():
     ships(s, hid, "p1", interceptor=1)
     ships(s, hid, "p2", interceptor=1)
     fight(s)
-    assert not any(f["k"] == "rep" for f in s.stack)
+    assert not any(f.kind == "rep" for f in s.stack)
 
 
 def test_e63_e115_each_point_of_damage_destroys_a_cube_attacker_chooses():
@@ -87,7 +89,7 @@ def test_e63_u22_a_plasma_hit_destroys_two_cubes():
     s.players["p2"].blueprints["cruiser"][2] = "plasma cannon"  # one orange die, 2 damage (E55)
     fight(s)
     assert events(s, "ev.pop_roll")[0].args["n"] == 2  # U22: each point of damage is one cube
-    while s.phase == "combat" and s.stack[-1]["k"] in ("popatk", "grave"):
+    while s.phase == "combat" and s.stack[-1].kind in ("popatk", "grave"):
         act(s, opts(s)[0])
     assert len(hex_cubes(s, hid)) == cubes - 2 and len(events(s, "ev.cube_killed")) == 2
 
@@ -107,12 +109,12 @@ def test_e63_e23_destroyed_cubes_go_to_the_graveyard_grey_by_the_owners_choice()
     assert population.boxes("science*") == [1]
     s = board()
     hid = home(s, "p1")
-    f = {"k": "popatk", "hex": hid, "seat": "p2", "left": 1, "grave": []}
+    f = PopulationAttack.new(kind="popatk", hex=hid, seat="p2", left=1, grave=[])
     population.kill(s, f, hex_cubes(s, hid)[0])
     assert sum(s.players["p1"].graveyard) == 1
     s.hexes[hid].orbital = 2
     population.kill(s, f, "orbital")
-    assert f["grave"] == ["orbital"] and s.hexes[hid].orbital == 1
+    assert f.grave == ["orbital"] and s.hexes[hid].orbital == 1
 
 
 def test_e63_neutron_bombs_destroy_all_then_e64_e65_control_changes():
@@ -123,11 +125,11 @@ def test_e63_neutron_bombs_destroy_all_then_e64_e65_control_changes():
     ships(s, hid, "p2", interceptor=1)
     track = s.players["p1"].track
     fight(s)
-    while s.stack[-1]["k"] == "grave":
+    while s.stack[-1].kind == "grave":
         act(s, opts(s)[0])
     assert events(s, "ev.pop_neutron") and not hex_cubes(s, hid)
     assert s.hexes[hid].owner is None and s.players["p1"].track == track + 1  # E64
-    assert s.stack[-1]["k"] == "control" and opts(s)[:2] == ["ctl:yes", "ctl:no"]  # E65
+    assert s.stack[-1].kind == "control" and opts(s)[:2] == ["ctl:yes", "ctl:no"]  # E65
     act(s, "ctl:yes")
     assert s.hexes[hid].owner == "p2"
 
@@ -147,7 +149,7 @@ def test_e62_population_attacks_follow_all_battles():
     ships(s, hid, "p1", interceptor=1)
     ships(s, hid, "p2", cruiser=1)
     fight(s)
-    while s.stack[-1]["k"] == "rep":
+    while s.stack[-1].kind == "rep":
         act(s, "rep:none")
     keys = [e.key.split(".")[-1] for e in s.events]
     assert keys.index("battle") < keys.index("pop_roll")
@@ -167,7 +169,7 @@ def test_e45_e85_draco_takes_the_delayed_tile_after_the_ancients_fall():
     fight(s)
     # p2 fights Draco first (latest two, E51) and then the Ancient; the tile is Draco's only if it
     # keeps the hex: here p2 wins both battles, p1 has no cubes there and loses the hex (E64)
-    while s.phase == "combat" and s.stack[-1]["k"] != "disco":
+    while s.phase == "combat" and s.stack[-1].kind != "disco":
         act(s, opts(s)[-1])
     assert s.hexes[hid].ancients == 0
     s2 = board(("draco", "terran union", "terran alliance"), rolls=[6, 6, 1, 1])
@@ -176,7 +178,7 @@ def test_e45_e85_draco_takes_the_delayed_tile_after_the_ancients_fall():
     s2.hexes[hid] = h2
     s2.players["p1"].track -= 1
     fight(s2)  # the Ancients are gone (destroyed earlier this phase): the tile goes to Draco now
-    assert s2.stack[-1]["k"] == "disco" and s2.stack[-1]["seat"] == "p1" and s2.hexes[hid].discovery is None
+    assert s2.stack[-1].kind == "disco" and s2.stack[-1].seat == "p1" and s2.hexes[hid].discovery is None
 
 
 def test_e61_draws_in_order_of_entry_even_when_the_latest_fight_first():
@@ -186,10 +188,10 @@ def test_e61_draws_in_order_of_entry_even_when_the_latest_fight_first():
     ships(s, hid, "p2", interceptor=1)
     ships(s, hid, "p3", interceptor=1)
     fight(s)
-    while s.stack[-1]["k"] == "fight":
+    while s.stack[-1].kind == "fight":
         act(s, opts(s)[-1])
     f = _rep_frame(s)
-    assert [q[0] for q in f["q"]] == ["p1", "p2", "p3"]  # p3 attacked p2 first (E51)
+    assert [q[0] for q in f.q] == ["p1", "p2", "p3"]  # p3 attacked p2 first (E51)
 
 
 def test_e22_room_counts_the_ambassadors_held():

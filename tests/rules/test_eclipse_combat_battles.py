@@ -126,7 +126,7 @@ def test_e112_owner_orders_types_of_equal_initiative():
     fight(s)
     assert sorted(opts(s)) == ["first:cruiser", "first:interceptor"]
     act(s, "first:cruiser")
-    b = s.stack[-1]["b"] if s.stack[-1]["k"] == "fight" else None
+    b = s.stack[-1].b if s.stack[-1].kind == "fight" else None
     assert b is None or b["order"][:2] == [["p1", "cruiser"], ["p1", "interceptor"]]
 
 
@@ -142,8 +142,8 @@ def test_e58_retreat_leaves_at_the_next_activation_and_u7_costs_the_participatio
     # the cruiser misses; at the interceptor's next activation it moves away: the battle is over
     assert s.hexes[dest].ships == {"p2": {"interceptor": 1}} and "p2" not in s.hexes[hid].ships
     assert events(s, "ev.retreated")
-    rep = [f for f in s.stack if f["k"] == "rep"]
-    assert rep and rep[0]["q"] == [["p1", 1]]  # E61/U7: p2 retreated, no participation draw
+    rep = [f for f in s.stack if f.kind == "rep"]
+    assert rep and rep[0].q == [["p1", 1]]  # E61/U7: p2 retreated, no participation draw
 
 
 def test_e54_rounds_repeat_and_a_declared_retreat_completes_when_the_battle_ends():
@@ -155,7 +155,7 @@ def test_e54_rounds_repeat_and_a_declared_retreat_completes_when_the_battle_ends
     fight(s)  # round 1: p1's interceptor (initiative 3, the defender's tie, E52) misses
     act(s, "attack")  # p2's interceptor misses
     act(s, "attack")  # p2's cruiser misses: nobody is gone, so another round (E54)
-    assert s.stack[-1]["k"] == "fight" and s.stack[-1]["b"]["round"] == 2
+    assert s.stack[-1].kind == "fight" and s.stack[-1].b["round"] == 2
     act(s, f"retreat:{dest}")  # round 2: p1 missed again; p2's interceptor declares a retreat (E58)
     act(s, "attack")  # the cruiser's 6 destroys p1's interceptor: the battle ends at once
     assert "p1" not in s.hexes[hid].ships
@@ -194,7 +194,7 @@ def test_e59_stalemate_attacker_leaves_or_is_destroyed():
     ships(s, hid, "p2", interceptor=2)
     fight(s)
     assert "p2" not in s.hexes[hid].ships and s.players["p2"].built["interceptor"] == 0
-    assert not [f for f in s.stack if f["k"] == "rep" and any(q[0] == "p2" for q in f["q"])]  # no draws
+    assert not [f for f in s.stack if f.kind == "rep" and any(q[0] == "p2" for q in f.q)]  # no draws
 
 
 def test_e60_damage_carries_over_between_battles_in_a_hex():
@@ -229,11 +229,11 @@ def test_e77_e78_gcds_fights_and_counts_three_draws():
     s.players["p1"].blueprints["dreadnought"] = ["antimatter cannon", "hull", "nuclear source", "hull",
                                             "nuclear source", "ion cannon", "electron computer", "nuclear drive"]
     fight(s)
-    while s.stack and s.stack[-1]["k"] == "fight":
+    while s.stack and s.stack[-1].kind == "fight":
         act(s, opts(s)[-1])
     assert s.hexes["001"].gcds is False
-    rep = [f for f in s.stack if f["k"] == "rep"]
-    assert rep and rep[0]["q"] == [["p1", 4]]  # 1 + 3 for the GCDS (E61)
+    rep = [f for f in s.stack if f.kind == "rep"]
+    assert rep and rep[0].q == [["p1", 4]]  # 1 + 3 for the GCDS (E61)
 
 
 def test_e60_damage_is_in_the_view_and_drawn_on_the_board():

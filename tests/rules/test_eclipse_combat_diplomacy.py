@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rules.eclipse.board import score_parts
 from rules.eclipse.diplomacy import check_breaks, proposals
+from rules.eclipse.frames import Turn
 
 from .test_eclipse_combat_kit import act, board, home, next_to, opts, ships
 
@@ -13,7 +14,7 @@ def neighbours_board(sides=FOUR):
     s = board(sides)
     next_to(s, home(s, "p1"), "102", owner="p2")  # a full wormhole joins p1's and p2's hexes
     s.turn = "p1"
-    s.stack = [{"k": "turn"}]
+    s.stack = [Turn.new(kind="turn")]
     return s
 
 
@@ -31,7 +32,7 @@ def test_e47_e111_propose_accept_exchange_ambassadors():
     act(s, "propose:p2")
     assert opts(s) == ["accept", "decline"]  # p2 answers
     act(s, "accept")
-    while s.stack[-1]["k"] == "ambc":  # the proposer first, then p2 (E111 step 3)
+    while s.stack[-1].kind == "ambc":  # the proposer first, then p2 (E111 step 3)
         act(s, opts(s)[0])
     assert sum(s.players["p1"].population) == pop1 - 1 and sum(s.players["p2"].population) == pop2 - 1
     assert score_parts(s, "p1")["ambassadors"] == 1 and score_parts(s, "p2")["ambassadors"] == 1  # E46
@@ -53,14 +54,14 @@ def test_e47_condition_2_no_ships_in_the_others_hexes():
 def test_e48_aggression_breaks_relations_traitor_card_cubes_back():
     s = neighbours_board()
     act(s, "propose:p2", "accept")
-    while s.stack[-1]["k"] == "ambc":
+    while s.stack[-1].kind == "ambc":
         act(s, opts(s)[0])
     pop1 = sum(s.players["p1"].population)
     ships(s, "102", "p1", interceptor=1)  # p1's ship in p2's hex at the end of an action
     check_breaks(s, "p1")
     assert s.players["p1"].traitor and score_parts(s, "p1")["traitor"] == -2
     assert score_parts(s, "p1")["ambassadors"] == 0 and score_parts(s, "p2")["ambassadors"] == 0
-    while s.stack[-1]["k"] == "cube":  # each owner puts the cube back (E118)
+    while s.stack[-1].kind == "cube":  # each owner puts the cube back (E118)
         act(s, opts(s)[0])
     assert sum(s.players["p1"].population) == pop1 + 1
     s.hexes["102"].ships = {}
@@ -71,18 +72,18 @@ def test_e72_collapse_ends_relations_cubes_back_to_the_partner():
     from rules.eclipse.phases import collapse
     s = neighbours_board()
     act(s, "propose:p2", "accept")
-    while s.stack[-1]["k"] == "ambc":
+    while s.stack[-1].kind == "ambc":
         act(s, opts(s)[0])
     collapse(s, "p1")
     assert score_parts(s, "p2")["ambassadors"] == 0 and s.players["p2"].ambassadors_given == {}
-    assert s.stack[-1] == {"k": "cube", "seat": "p2", "kinds": ["grey"]}
+    assert s.stack[-1].model_dump() == {"k": "cube", "seat": "p2", "kinds": ["grey"]}
 
 
 def test_e46_e48_view_shows_ambassadors_and_the_traitor():
     from rules.eclipse import ENGINE
     s = neighbours_board()
     act(s, "propose:p2", "accept")
-    while s.stack[-1]["k"] == "ambc":
+    while s.stack[-1].kind == "ambc":
         act(s, opts(s)[0])
     assert {p.seat: p.ambassadors for p in ENGINE.view(s, None).players}["p1"] == 1
     ships(s, "102", "p1", interceptor=1)

@@ -9,6 +9,7 @@ from rules.eclipse import ENGINE as E
 from rules.eclipse.board import production, score_parts, upkeep
 from rules.eclipse.data import BLUEPRINTS, HEXES, SIDES, SPECIES, TABLES, TECHS, ship_stats
 from rules.eclipse.diplomacy import proposals
+from rules.eclipse.frames import Turn
 from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex, new_player
 
@@ -75,7 +76,7 @@ def test_e3_three_ambassadors_per_player():
     s = board(sides)
     next_to(s, home(s, "p1"), "102", owner="p2")
     s.turn = "p1"
-    s.stack = [{"k": "turn"}]
+    s.stack = [Turn.new(kind="turn")]
     for other in ("p4", "p5"):
         s.players["p1"].ambassadors_given[other] = 0
         s.players[other].ambassadors_given["p1"] = 0
@@ -123,7 +124,7 @@ def test_e81_only_terrans_move_three_times_and_trade_two_for_one():
         s.turn = "p1"
         ring_of_hexes(s)  # somewhere to go, so the action does not end at once (E99)
         s = play(s, "act:move")
-        assert s.stack[-1]["left"] == left
+        assert s.stack[-1].left == left
     s = game(["hydran", "terran alliance"], seed=0)
     s.turn = "p1"
     s.players["p1"].storage = [2, 0, 0]

@@ -127,7 +127,7 @@ def test_e104_influence_sources_and_destinations():
     assert core(play(s, f"from:{hid}")) == [f"to:{hid}", "to:track"]  # 102 only connects through the home
     s = play(s, "from:track", "to:102")
     assert s.hexes["102"].owner == "p1" and s.players["p1"].track == 10  # one for the action
-    assert "from:102" in core(s) and s.stack[-1]["left"] == 1
+    assert "from:102" in core(s) and s.stack[-1].left == 1
 
 
 def test_e105_research_offers_unowned_affordable_techs_with_a_free_slot():
@@ -171,7 +171,7 @@ def test_e105_u19_artifact_key_one_choice_per_artifact_symbol():
     assert core(s) == ["art:money", "art:science", "art:materials"]
     s = play(s, "art:materials")
     assert s.players["p1"].storage == [5, 0, 5]
-    assert [f["k"] for f in s.stack] == ["turn", "after"]  # research over; colony ships may follow
+    assert [f.kind for f in s.stack] == ["turn", "after"]  # research over; colony ships may follow
 
 
 def test_e107_build_what_needs_tech_a_piece_materials_and_a_hex():
@@ -196,10 +196,10 @@ def test_e107_e30_nanorobots_add_a_build_activation_but_not_to_a_reaction():
     s = p1_turn()
     s.players["p1"].techs["nano"] = ["nanorobots"]
     s.players["p1"].storage[2] = 20
-    assert play(s, "act:build").stack[-1]["left"] == 3
+    assert play(s, "act:build").stack[-1].left == 3
     s.players["p1"].passed = True
     r = play(s, "react:build")
-    assert r.stack[-1]["left"] == 1 and "stop" not in core(r)
+    assert r.stack[-1].left == 1 and "stop" not in core(r)
 
 
 def test_e102_e118_colonise_while_choosing_where_a_returning_cube_goes():

@@ -86,9 +86,9 @@ def test_e39_research_pays_science_hydran_researches_twice():
     s = s if seat_to_act(s) == "p1" else play(s, "pass")
     s.supply.update({"gauss shield": 1, "nanorobots": 1})
     s = play(s, "act:research")
-    assert s.stack[-1]["left"] == 2
+    assert s.stack[-1].left == 2
     s = play(s, "res:gauss-shield")
-    assert s.players["p1"].storage[1] == 3 and s.stack[-1]["left"] == 1
+    assert s.players["p1"].storage[1] == 3 and s.stack[-1].left == 1
     s = play(s, "res:nanorobots")
     assert s.players["p1"].storage[1] == 1 and s.players["p1"].techs["nano"] == ["advanced labs", "nanorobots"]
 
@@ -154,7 +154,7 @@ def test_e70_e71_rulebook_example_income_4_upkeep_5():
     s.players["p2"].passed = True
     s.turn = seat
     s = play(s, "pass")
-    while seat_to_act(s) != seat or s.stack[-1].get("step") != "money":
+    while seat_to_act(s) != seat or s.stack[-1].step != "money":
         s = play(s, "done")
     assert set(ids(s)) == {f"give:{home(s, seat)}", "give:106"}
     s = play(s, "give:106")
@@ -169,7 +169,7 @@ def test_e72_collapse_freezes_the_score():
     s.players["p2"].passed = True
     s.turn = "p1"
     s = play(s, "pass")
-    while seat_to_act(s) != "p1" or s.stack[-1].get("step") != "money":
+    while seat_to_act(s) != "p1" or s.stack[-1].step != "money":
         s = play(s, "done")
     s = play(s, f"give:{hid}")
     assert s.players["p1"].collapsed and s.players["p1"].frozen_score is not None

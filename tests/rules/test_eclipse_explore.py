@@ -36,8 +36,8 @@ def test_e34_draws_from_the_ring_stack_e35_orientations_connect_fully():
     top = s.stacks[ring][-1]
     s = play(s, "exp:" + pid)
     f = s.stack[-1]
-    assert f.get("drawn") == [top] or f.get("placed") == top or s.discards[ring] == [top]
-    if f.get("drawn"):
+    assert f.drawn == [top] or f.placed == top or s.discards[ring] == [top]
+    if f.drawn:
         for rot in placements(s, seat, top, pid):
             assert f"pl:{top}:{rot}" in ids(s)
         assert "discard" in ids(s)
@@ -51,8 +51,8 @@ def test_e34_draco_draws_two_and_places_at_most_one():
     two = s.stacks[ring][-2:][::-1]
     s = play(s, "exp:" + pid)
     f = s.stack[-1]
-    if f.get("drawn"):
-        assert f["drawn"] == two
+    if f.drawn:
+        assert f.drawn == two
         pl = [x for x in ids(s) if x.startswith("pl:")]
         s = play(s, pl[0])
         placed = pl[0].split(":")[1]
@@ -62,7 +62,7 @@ def test_e34_draco_draws_two_and_places_at_most_one():
 def test_e30_planta_explores_twice():
     s, seat = solo(("planta", "terran alliance", "hydran"))
     s = play(s, "act:explore")
-    assert s.stack[-1]["left"] == 2
+    assert s.stack[-1].left == 2
 
 
 def test_e36_e45_disc_takes_the_discovery_tile_keep_for_2_vp():
@@ -86,7 +86,7 @@ def test_e36_e45_disc_takes_the_discovery_tile_keep_for_2_vp():
         tile = h.discovery
         s = play(s, "disc:yes")
         assert s.hexes[hid].owner == seat and s.hexes[hid].discovery is None
-        assert s.stack[-1] == {"k": "disco", "seat": seat, "hex": hid, "tile": tile}
+        assert s.stack[-1].model_dump() == {"k": "disco", "seat": seat, "hex": hid, "tile": tile}
         s = play(s, "dsc:keep")
         assert s.players[seat].kept_discoveries == [tile]
         return

@@ -65,7 +65,7 @@ def test_e91_ancient_part_placed_at_once_or_kept():
     s.hexes[hid].owner = None
     s.players["p1"].track += 1
     s = play(s, "act:influence", "from:track", f"to:{hid}", "dsc:use")
-    assert s.stack[-1]["k"] == "ancpart" and "keep" in ids(s) and "put:interceptor:3" in ids(s)
+    assert s.stack[-1].kind == "ancpart" and "keep" in ids(s) and "put:interceptor:3" in ids(s)
     s = play(s, "put:interceptor:3")
     assert s.players["p1"].blueprints["interceptor"][3] == "hypergrid source" and s.players["p1"].ancient_parts == []
 
@@ -89,7 +89,7 @@ def test_e43_move_along_full_wormholes_terrans_three_activations():
     s = solo()
     ring_of_hexes(s)
     s = play(s, "act:move")
-    assert s.stack[-1]["left"] == 3  # E30 Terrans
+    assert s.stack[-1].left == 3  # E30 Terrans
     hid = home(s, "p1")
     s = play(s, f"ship:{hid}:interceptor")
     goes = [x for x in ids(s) if x.startswith("go:")]
@@ -97,7 +97,7 @@ def test_e43_move_along_full_wormholes_terrans_three_activations():
     s = play(s, goes[0])  # movement 1: the activation ends there
     dst = goes[0][3:]
     assert s.hexes[dst].ships == {"p1": {"interceptor": 1}} and s.hexes[dst].arrival == ["p1"]
-    assert "p1" not in s.hexes[hid].ships and s.stack[-1]["left"] == 2
+    assert "p1" not in s.hexes[hid].ships and s.stack[-1].left == 2
 
 
 def test_e44_pinning_needs_more_own_ships_than_opponents():
@@ -129,7 +129,7 @@ def test_e28_e109_reactions_are_one_activation_without_stop():
     assert "act:explore" not in ids(s)
     if "react:upgrade" in ids(s):
         s2 = play(s, "react:upgrade")
-        assert s2.stack[-1]["left"] == 1 and "stop" not in ids(s2)
+        assert s2.stack[-1].left == 1 and "stop" not in ids(s2)
     assert other != seat
 
 
@@ -147,7 +147,7 @@ def test_e64_e65_control_changes_without_battle():
     while s.phase == "action":
         s = play(s, "pass")
     assert s.hexes["107"].owner is None and s.players["p2"].track == track2 + 1  # E64
-    assert s.stack[-1]["k"] == "control" and seat_to_act(s) == "p1"
+    assert s.stack[-1].kind == "control" and seat_to_act(s) == "p1"
     assert set(x for x in ids(s) if x.startswith("ctl:")) == {"ctl:yes", "ctl:no"}
     s = play(s, "ctl:yes")  # E65, in E50 order: 107 before 106
     assert s.hexes["107"].owner == "p1"

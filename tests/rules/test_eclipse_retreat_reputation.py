@@ -21,7 +21,7 @@ def _three_way(p2_extra=None, rolls=(6, 1)):
 
 
 def _queue(s):
-    return next(f for f in reversed(s.stack) if f["k"] == "rep")["q"]
+    return next(f for f in reversed(s.stack) if f.kind == "rep").q
 
 
 def test_e61_u7_retreating_in_a_later_battle_loses_the_draw_earned_by_an_earlier_one():
@@ -44,7 +44,7 @@ def test_e61_u7_a_ship_that_never_retreats_keeps_the_participation_draw():
     s, hid, dest = _three_way({"cruiser": 1}, rolls=[6, 1, 6])
     act(s, "attack")  # battle 1: p2's interceptor destroys p3's interceptor
     act(s, f"retreat:{dest}")  # battle 2: the interceptor declares; p1's cruiser misses (1)
-    while s.stack and s.stack[-1]["k"] == "fight":
+    while s.stack and s.stack[-1].kind == "fight":
         act(s, "attack")  # p2's cruiser fights on (6s) until p1's cruiser is destroyed
     assert s.hexes[hid].ships == {"p2": {"cruiser": 1}} and s.hexes[dest].ships == {"p2": {"interceptor": 1}}
     assert _queue(s) == [["p1", 1], ["p2", 4], ["p3", 1]]  # p2: 1 + interceptor 1 + cruiser 2

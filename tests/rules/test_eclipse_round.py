@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.eclipse import ENGINE as E
 from rules.eclipse.board import production, upkeep
 from rules.eclipse.data import TABLES
+from rules.eclipse.frames import Upkeep
 from rules.eclipse.settle import settle
 from rules.eclipse.pending import seat_to_act
 from rules.eclipse.setup import new_hex
@@ -79,7 +80,7 @@ def test_e67_e71_without_hexes_a_shortfall_is_settled_by_trading_not_collapse():
 def upkeep_now(s, queue=("p1", "p2")):
     """Jump to the Upkeep phase (E68) with the hand-made board."""
     s.phase = "upkeep"
-    s.stack = [{"k": "upkeep", "q": list(queue), "step": "colony"}]
+    s.stack = [Upkeep.new(kind="upkeep", q=list(queue), step="colony")]
     settle(s)
     return s
 

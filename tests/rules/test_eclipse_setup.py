@@ -27,14 +27,14 @@ def test_e11_aliens_game_picks_from_the_start_players_right_counter_clockwise():
     i = s.order.index(s.start)
     right = s.order[(i - 1) % 4]
     assert seat_to_act(s) == right
-    assert s.stack[0]["q"] == [s.order[(i - k) % 4] for k in (1, 2, 3, 0)]
+    assert s.stack[0].q == [s.order[(i - k) % 4] for k in (1, 2, 3, 0)]
     assert len(ids(s)) == 12
 
 
 def test_e11_terrans_only_clockwise_from_the_start_player():
     s = E.setup(["a", "b", "c"], 5, {"terrans_only": True})
     i = s.order.index(s.start)
-    assert s.stack[0]["q"] == [s.order[(i + k) % 3] for k in range(3)]
+    assert s.stack[0].q == [s.order[(i + k) % 3] for k in range(3)]
     assert all(x.startswith("sp:terran-") for x in ids(s))
 
 

@@ -83,7 +83,7 @@ def test_E13_sonar_on_its_last_space_gives_nothing():
     s = _sky(new())
     s.sonar = 6
     s = chain(s, "founders-1-settler-a", [["sonar", 1]])
-    assert s.todo == [] or s.todo[0][0] != "sonar"
+    assert s.todo == [] or s.todo[0].kind != "sonar"
 
 
 def test_herald_influence_1_each_in_a_chosen_order():

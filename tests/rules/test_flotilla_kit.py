@@ -1,6 +1,7 @@
 """Helpers for the Flotilla tests (no tests here): set up a position, play moves by id."""
 from __future__ import annotations
 
+from rules.flotilla.frames import parse  # noqa: F401 (the kit gives it to the tests)
 from rules.flotilla import ENGINE
 from rules.flotilla.chain import run
 from rules.flotilla.state import FlotillaState, Player
@@ -39,7 +40,7 @@ def chain(state: FlotillaState, card: str, frames: list[list], **me_fields) -> F
     if card in p.hand:
         p.hand.remove(card)
     state.playing = card
-    state.todo = [list(f) for f in frames] + [["end"]]
+    state.todo = parse([*frames, ["end"]])
     run(state)
     return state
 
@@ -57,3 +58,8 @@ def put_tile(state: FlotillaState, cell: str, tile: str, owner: str, rot: int = 
     state.board[cell] = [tile, rot, owner, depleted, 0, face]
     if tile in state.bag:
         state.bag.remove(tile)
+
+
+def saved(frames: list) -> list:
+    """Frames as they are saved (`[["place", 1, ""], ["end"]]`), to compare with lists."""
+    return [f.model_dump() for f in frames]

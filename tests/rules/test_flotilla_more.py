@@ -7,7 +7,7 @@ from rules.flotilla.hexes import is_hub, neighbours
 from rules.flotilla.state import Skiff
 from rules.rng import Rng
 
-from .test_flotilla_kit import act, active, chain, give, ids, me, new, put_tile
+from .test_flotilla_kit import act, active, chain, give, ids, me, new, parse, put_tile
 
 
 def test_F3_F4_everyone_starts_sinkside_with_the_components():
@@ -38,9 +38,9 @@ def test_F45_F47_F49_dive_toxicity_and_survivors():
     s.rng = _rng_showing(4)  # an Abyss die's 5th face: survivor + toxicity
     s.playing = "delver"
     me(s).hand.remove("delver")
-    s.todo = [["end"]]
-    roll(s, ["dive_roll", "A", 0])
-    assert [f[0] for f in s.todo[:2]] == ["survivor", "tox"]  # F45: survivors before toxicity
+    s.todo = parse([["end"]])
+    roll(s, parse([["dive_roll", "A", 0]])[0])
+    assert [f.kind for f in s.todo[:2]] == ["survivor", "tox"]  # F45: survivors before toxicity
     from rules.flotilla.chain import run
     run(s)
     assert s.players[seat].tox == 1 and s.survivor == 1 and s.players[seat].coins == 4 + 2  # II space 1: 2¢
@@ -49,19 +49,19 @@ def test_F45_F47_F49_dive_toxicity_and_survivors():
 def test_wreck_master_ignores_toxicity():
     s = ENGINE.copy_state(new())
     s.rng = _rng_showing(4)
-    s.todo = [["end"]]
+    s.todo = parse([["end"]])
     s.playing = "delver"
     me(s).hand.remove("delver")
-    roll(s, ["dive_roll", "A", 2])
-    assert "tox" not in [f[0] for f in s.todo]
+    roll(s, parse([["dive_roll", "A", 2]])[0])
+    assert "tox" not in [f.kind for f in s.todo]
 
 
 def test_F50_sonar_faces_count_as_the_sonar_space():
     s = ENGINE.copy_state(new())
     s.rng = _rng_showing(5)  # Shallow die: sonar face
     s.sonar = 5  # counts as 3 barrels
-    s.todo = [["end"]]
-    roll(s, ["dive_roll", "S", 0])
+    s.todo = parse([["end"]])
+    roll(s, parse([["dive_roll", "S", 0]])[0])
     ev = next(e for e in s.events if e.key == "flotilla.ev.dive")
     assert ev.args["b"] == 3
 
@@ -107,7 +107,7 @@ def test_E5_empty_bag_draws_nothing():
 def test_E8_depletion_without_tiles_is_discarded():
     s = ENGINE.copy_state(new())
     s = chain(s, "delver", [["deplete", 2]])
-    assert not s.todo or s.todo[0][0] != "deplete"
+    assert not s.todo or s.todo[0].kind != "deplete"
 
 
 def test_E26_E36_unaffordable_and_cargo_are_not_offered():

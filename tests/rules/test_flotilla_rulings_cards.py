@@ -9,7 +9,7 @@ from rules.flotilla import ENGINE
 from rules.flotilla.chain import run
 from rules.flotilla.research import pay
 
-from .test_flotilla_kit import act, active, chain, give, ids, me, new
+from .test_flotilla_kit import act, active, chain, give, ids, me, new, parse, saved
 from .test_flotilla_sky import skyside
 
 
@@ -21,7 +21,7 @@ def test_E3_a_scholar_copying_chancellor_counts_the_copiers_discard():
     s.players[target].discard = ["speaker", "speakers-1-envoy-a", "speakers-2-chancellor-a"]
     s = give(s, hand=["captain", "scholar"], discard=["speaker", "trader"])
     s = act(s, f"play:scholar:{target}")  # Sail 2 with nowhere to go, then the Influence
-    assert s.copying == "speakers-2-chancellor-a" and s.todo[0][:2] == ["infl", 3]
+    assert s.copying == "speakers-2-chancellor-a" and s.todo[0].model_dump()[:2] == ["infl", 3]
 
 
 def test_E15_the_same_colour_rule_covers_transactions_gained_by_copying_for_the_whole_turn():
@@ -74,7 +74,7 @@ def _research(dice, wilds=(), slotted=None):
     for g, arts in (slotted or {}).items():
         s.slotted[g] = list(arts)
     s.dice, s.wilds = list(dice), list(wilds)
-    s.todo = [["end"]]
+    s.todo = parse([["end"]])
     s.playing = "delver"
     me(s).hand.remove("delver")
     return s, seat
@@ -84,9 +84,9 @@ def test_E30_each_wild_takes_a_colour_the_player_chooses():
     def wilds_to(letter):
         s, seat = _research([], slotted={"traders": ["traders-1"]})  # a Traders bounty pays 2¢
         s.dice = [5, 5, 1]  # two Wild + Breakthrough faces and one Traders + 2¢ face
-        s.todo = [["research_wilds"], ["research_pay"], ["end"]]
+        s.todo = parse([["research_wilds"], ["research_pay"], ["end"]])
         run(s)
-        assert ids(s) == ["wild:s", "wild:t", "wild:f", "wild:d"] and s.todo[0] == ["wild", 2]
+        assert ids(s) == ["wild:s", "wild:t", "wild:f", "wild:d"] and s.todo[0].model_dump() == ["wild", 2]
         coins = me(s).coins
         s = act(s, f"wild:{letter}", f"wild:{letter}")
         return s.players[seat].coins - coins
@@ -100,12 +100,12 @@ def test_E30_E31_bounties_in_the_players_order_and_an_empty_guild_pays_nothing()
     like F25 (a guild choice). E31: a guild with no slotted artifact pays nothing."""
     s, seat = _research([0, 0, 0, 1, 1, 1], slotted={"speakers": ["speakers-1"]})
     pay(s, ["research_pay"])
-    assert s.todo[0] == ["bounty", "st"]
+    assert s.todo[0].model_dump() == ["bounty", "st"]
     run(s)
     assert ids(s) == ["bounty:s", "bounty:t"]
     coins, vp = me(s).coins, me(s).vp
     t = act(s, "bounty:t")  # Traders first: nothing slotted there (E31); then Speakers, the last one
-    assert (me(t).coins, me(t).vp) == (coins, vp) and t.todo[0] == ["infl", 1, 0]
+    assert (me(t).coins, me(t).vp) == (coins, vp) and t.todo[0].model_dump() == ["infl", 1, 0]
     t = act(s, "bounty:s")  # Speakers first: its artifact's Influence 1 is a guild choice (F25)
     assert ids(t) == ["inf:s", "inf:t", "inf:f", "inf:d"]
 
@@ -115,7 +115,7 @@ def test_E43_each_icon_once_three_breakthroughs_per_raise_wild_plus_breakthrough
     coins = me(s).coins
     pay(s, ["research_pay"])
     assert me(s).coins == coins  # no currency face
-    assert s.todo[:2] == [["dial", 2], ["bounty", "fd"]]  # 6 breakthroughs: 2 raises; each colour once
+    assert saved(s.todo[:2]) == [["dial", 2], ["bounty", "fd"]]  # 6 breakthroughs: 2 raises; each colour once
     s, seat = _research([1, 1, 5], wilds=["speakers"])
     pay(s, ["research_pay"])
-    assert s.todo == [["end"]]  # the wild counts for Speakers only: neither colour has 3 icons
+    assert saved(s.todo) == [["end"]]  # the wild counts for Speakers only: neither colour has 3 icons

@@ -52,7 +52,7 @@ def test_E46_no_chain_traps_a_player():
         if not st.todo:
             assert "play:captain" in ids
             continue
-        kind = st.todo[0][0]
+        kind = st.todo[0].kind
         if kind in STOPS:
             seen.add(kind)
             assert STOPS[kind] in ids, (step.index, kind, ids)

@@ -8,7 +8,7 @@ from rules.flotilla.place import completed_circles, legal_cells
 from rules.flotilla.sky import sonar_circles
 from rules.playout import iter_playout, playout_rng
 
-from .test_flotilla_kit import act, active, chain, give, ids, me, new, put_tile
+from .test_flotilla_kit import act, active, chain, give, ids, me, new, put_tile, saved
 from .test_flotilla_sky import skyside
 
 DEEP = ("red-11", "red-14")  # Deep tiles without an artifact wedge: legal next to the start, no rotation
@@ -49,10 +49,10 @@ def test_E24_a_build_completing_two_sonar_circles_gives_a_choice_for_each():
     s = chain(s, "founders-1-settler-a", [["build", 2]])
     (c1, k1), (c2, k2) = v1[2], v2[2]
     s = act(s, "bt:red-02", f"bcell:{c1}", f"brot:{k1}", "bt:red-04", f"bcell:{c2}", f"brot:{k2}")
-    assert s.todo[0] == ["sonar", 2] and ids(s) == ["sonar:yes", "sonar:no"]
+    assert s.todo[0].model_dump() == ["sonar", 2] and ids(s) == ["sonar:yes", "sonar:no"]
     vp = s.players[seat].vp
     s = act(s, "sonar:yes")
-    assert s.todo[0] == ["sonar", 1] and ids(s) == ["sonar:yes", "sonar:no"]
+    assert s.todo[0].model_dump() == ["sonar", 1] and ids(s) == ["sonar:yes", "sonar:no"]
     s = act(s, "sonar:yes")
     assert s.sonar == 2 and s.players[seat].vp == vp + BOARD.sonar_vp[1] + BOARD.sonar_vp[2]
 
@@ -168,7 +168,7 @@ def test_E37_F56_a_sinkside_placement_checks_its_circle_at_once():
     slotted = sum(len(x) for x in s.slotted.values())
     s = act(s, "pl:red-17", cell, rot)
     assert sum(len(x) for x in s.slotted.values()) == slotted + 1
-    assert ["place", 1, ""] in s.todo  # the second placement is still to come
+    assert ["place", 1, ""] in saved(s.todo)  # the second placement is still to come
     assert s.players[seat].discard == []  # and the card is not finished
 
 
@@ -177,4 +177,4 @@ def test_E6_a_circle_completed_with_the_artifact_bag_empty_gives_nothing():
     s.artifact_bag = []
     slotted = {g: list(x) for g, x in s.slotted.items()}
     s = act(s, "pl:red-17", cell, rot)
-    assert s.slotted == slotted and s.todo[0] == ["place", 1, ""]
+    assert s.slotted == slotted and s.todo[0].model_dump() == ["place", 1, ""]

@@ -8,7 +8,7 @@ from rules.flotilla.hexes import is_hub, neighbours, vertex
 from rules.flotilla.place import can_place, completed_circles
 from rules.flotilla.state import Skiff
 
-from .test_flotilla_kit import act, active, chain, ids, me, new, put_tile
+from .test_flotilla_kit import act, active, chain, ids, me, new, parse, put_tile
 
 
 def _open_cells(s, seat):
@@ -98,7 +98,7 @@ def test_F44_F45_F46_dive_pool_and_barrels():
     put_tile(s, c, "blue-02", seat)  # Shallow, blue
     p = me(s)
     p.skiffs = [Skiff(cell=c), Skiff(cell=p.home)]
-    s.todo = [["dive_roll", "SS", 0], ["end"]]
+    s.todo = parse([["dive_roll", "SS", 0], ["end"]])
     s.playing = "delver"
     p.hand.remove("delver")
     before = s.rng.state

@@ -7,7 +7,7 @@ from rules.flotilla.hexes import is_hub, neighbours, vertex
 from rules.flotilla.research import pay
 from rules.flotilla.sky import build_cells, sonar_circles, tile_score, watercraft
 
-from .test_flotilla_kit import act, chain, ids, me, new, put_tile
+from .test_flotilla_kit import act, chain, ids, me, new, parse, put_tile, saved
 
 
 def skyside(seed: int = 0):
@@ -104,11 +104,11 @@ def test_X2_X7_F52_F53_F54_F55_bounty_and_research():
     s.slotted["delvers"] = ["delvers-1", "delvers-2"]
     s.dice = [3, 3, 5]  # blue, blue, wild
     s.wilds = ["delvers"]
-    s.todo = [["end"]]
+    s.todo = parse([["end"]])
     s.playing = "delver"
     me(s).hand.remove("delver")
     pay(s, ["research_pay"])
-    assert s.todo[0] == ["bounty", "d"]
+    assert s.todo[0].model_dump() == ["bounty", "d"]
     from rules.flotilla.chain import run
     run(s)
     assert s.players[seat].vp == 2  # X2: 2 VP
@@ -117,13 +117,13 @@ def test_X2_X7_F52_F53_F54_F55_bounty_and_research():
     s2.slotted["delvers"] = ["delvers-1", "delvers-2"]
     s2.dice = [3, 3, 3, 4, 4, 5]
     s2.wilds = ["traders"]
-    s2.todo = [["end"]]
+    s2.todo = parse([["end"]])
     s2.playing = "delver"
     me(s2).hand.remove("delver")
     coins = me(s2).coins
     pay(s2, ["research_pay"])
     assert me(s2).coins == coins + 6
-    assert s2.todo[:2] == [["dial", 1], ["bounty", "d"]]  # one raise; Delvers pays once
+    assert saved(s2.todo[:2]) == [["dial", 1], ["bounty", "d"]]  # one raise; Delvers pays once
     run(s2)
     s2 = act(s2, "dial:f")
     assert s2.dials["founders"] == 2 and s2.players[seat2].vp == 2
@@ -135,7 +135,7 @@ def test_F51_research_roll_and_reroll_chain():
     assert len(s.dice) == 5 and ids(s)[-1] == "reroll:done"
     first = ids(s)[0]
     s = act(s, first)
-    assert s.todo[0][2] == first.split(":")[1]
+    assert s.todo[0].chosen == first.split(":")[1]
 
 
 def test_E12_dials_cap_at_4():
@@ -144,7 +144,7 @@ def test_E12_dials_cap_at_4():
     s = chain(s, "delver", [["dial", 2]])
     assert ids(s) == ["dial:d", "dial:none"]  # only a dial below 4 may rise (or none, F54)
     s = act(s, "dial:d")  # then every dial is at 4: the second raise is lost, nothing is asked
-    assert s.dials["delvers"] == 4 and not any(f[0] == "dial" for f in s.todo)
+    assert s.dials["delvers"] == 4 and not any(f.kind == "dial" for f in s.todo)
 
 
 def test_F54_the_breakthrough_raise_may_be_declined_even_with_one_dial_left():
@@ -159,7 +159,7 @@ def test_F54_the_breakthrough_raise_may_be_declined_even_with_one_dial_left():
     assert "you may raise a guild dial" in tr(ENGINE.prompt(s, seat))
     before = dict(s.dials)
     declined = act(s, "dial:none")
-    assert declined.dials == before and not any(f[0] == "dial" for f in declined.todo)
+    assert declined.dials == before and not any(f.kind == "dial" for f in declined.todo)
     assert any(e.key == "flotilla.ev.dial_none" for e in declined.events)
     raised = act(s, "dial:f")
     assert raised.dials["founders"] == 3
@@ -175,4 +175,4 @@ def test_F54_each_raise_of_several_is_offered_and_may_be_declined_on_its_own():
     assert ids(s) == ["dial:s", "dial:t", "dial:f", "dial:d", "dial:none"]  # the second raise
     s = act(s, "dial:t")
     assert s.dials == {"speakers": 1, "traders": 2, "founders": 1, "delvers": 1}
-    assert not any(f[0] == "dial" for f in s.todo)
+    assert not any(f.kind == "dial" for f in s.todo)

@@ -105,7 +105,7 @@ def test_E41_chancellor_counts_speakers_in_discard():
     s = give(s, discard=["speaker", "speakers-1-envoy-a", "scholar", "trader"],
              hand=["captain", "speakers-2-chancellor-a"])
     s = act(s, "play:chancellor")
-    assert s.todo[0][:2] == ["infl", 5]  # 2 + 3
+    assert s.todo[0].model_dump()[:2] == ["infl", 5]  # 2 + 3
 
 
 def test_F25_F26_F27_X6_arc():

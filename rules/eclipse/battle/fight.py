@@ -7,12 +7,13 @@ The log keeps the battle's events across moves; `state.battles` lists the battle
 current move fought in (ended ones with their log, the one under way as a live mark),
 for the summary image.  `advance` runs the
 automatic parts (rolls, NPC hits, forced choices) until a seat must decide; the
-pending question is `f["ask"]` (tie, act, hit, stal) for `f["seat"]`.
+pending question is `f.ask` (tie, act, hit, stal) for `f.seat`.
 """
 from __future__ import annotations
 
 from ...text import Msg, seat_ref
 from ..board import enemies, m
+from ..frames import Fight
 from ..movement import shift, steps_from
 from ..state import EclipseState, Hex
 from .core import cannon_dice, firing_order, missile_dice, roll_dice, stalemate
@@ -26,7 +27,7 @@ def side_ref(side: str) -> Msg:
 def note(state: EclipseState, f: dict, event: Msg) -> None:
     """An event of the battle being fought: in the move's events and in the battle's log."""
     state.events.append(event)
-    f["b"]["log"].append(event.model_dump())
+    f.b["log"].append(event.model_dump())
     touch(state, f)
 
 
@@ -34,7 +35,7 @@ def touch(state: EclipseState, f: dict) -> None:
     """The current move fights in this battle: `state.battles` gets a live mark (the view
     reads the log from the frame); `_end_battle` turns it into the ended battle's log."""
     if not any(x.get("live") for x in state.battles):
-        state.battles.append({"hex": f["hex"], "live": True})
+        state.battles.append({"hex": f.hex, "live": True})
 
 
 def battle_sides(state: EclipseState, hid: str) -> list[str]:
@@ -60,9 +61,9 @@ def has_battle(state: EclipseState, hid: str) -> bool:
     return len(sides) >= 2 and _fight(state, state.hexes[hid], sides[-2], sides[-1])
 
 
-def new_fight(hid: str) -> dict:
-    return {"k": "fight", "hex": hid, "seat": None, "ask": None, "parts": [], "stay": {}, "kills": {},
-            "b": None, "dice": [], "fire": None}
+def new_fight(hid: str) -> Fight:
+    return Fight.new(kind="fight", hex=hid, seat=None, ask=None, parts=[], stay={}, kills={}, b=None, dice=[],
+                     fire=None)
 
 
 def retreat_hexes(state: EclipseState, hid: str, seat: str) -> list[str]:
@@ -84,8 +85,8 @@ def _types(state: EclipseState, h: Hex, b: dict, side: str) -> list:
 
 def tie_options(state: EclipseState, f: dict) -> tuple[str, list[str]] | None:
     """E112 step 1: the next side with several types of equal initiative still unordered."""
-    b = f["b"]
-    h = state.hexes[f["hex"]]
+    b = f.b
+    h = state.hexes[f.hex]
     for side in (b["d"], b["a"]):
         if side == NPC:
             continue
@@ -100,26 +101,28 @@ def tie_options(state: EclipseState, f: dict) -> tuple[str, list[str]] | None:
 
 def advance(state: EclipseState, f: dict) -> bool:
     """Run the hex's battles until a seat must decide (False) or they are over (True)."""
-    hid = f["hex"]
+    hid = f.hex
     h = state.hexes[hid]
-    f["seat"] = f["ask"] = None
+    f.seat = f.ask = None
     while True:
-        b = f["b"]
+        b = f.b
         if b is None:
             sides = battle_sides(state, hid)
             if len(sides) < 2 or not _fight(state, h, sides[-2], sides[-1]):
                 _stayed(state, f)
                 return True
-            b = f["b"] = {"d": sides[-2], "a": sides[-1], "stage": "tie", "order": [], "i": 0, "round": 0,
+            b = f.b = {"d": sides[-2], "a": sides[-1], "stage": "tie", "order": [], "i": 0, "round": 0,
                           "prefs": {}, "ret": {}, "decl": [], "checked": False, "log": []}
-            entry = f.setdefault("entry", sides)
+            if f.entry is None:
+                f.entry = sides
+            entry = f.entry
             for s in (b["d"], b["a"]):
-                if s != NPC and s not in f["parts"]:
-                    f["parts"].append(s)
-            f["parts"].sort(key=lambda x: entry.index(x) if x in entry else len(entry))  # E61: entry order
+                if s != NPC and s not in f.parts:
+                    f.parts.append(s)
+            f.parts.sort(key=lambda x: entry.index(x) if x in entry else len(entry))  # E61: entry order
             note(state, f, m("ev.battle", hex=hid, attacker=side_ref(b["a"]), defender=side_ref(b["d"])))
             continue
-        if f["dice"]:
+        if f.dice:
             if not _assign(state, f):
                 return False
             continue
@@ -129,7 +132,7 @@ def advance(state: EclipseState, f: dict) -> bool:
         if b["stage"] == "tie":
             q = tie_options(state, f)
             if q is not None:
-                f["seat"], f["ask"] = q[0], "tie"
+                f.seat, f.ask = q[0], "tie"
                 return False
             order = firing_order(_types(state, h, b, b["d"]), _types(state, h, b, b["a"]))
             b["order"] = [[b["d"] if role == "defender" else b["a"], t.ship] for role, t in order]
@@ -151,7 +154,7 @@ def advance(state: EclipseState, f: dict) -> bool:
             if stalemate(types):  # E59
                 hexes = retreat_hexes(state, hid, b["a"])
                 if len(hexes) > 1:
-                    f["seat"], f["ask"] = b["a"], "stal"
+                    f.seat, f.ask = b["a"], "stal"
                     return False
                 flee(state, f, hexes[0] if hexes else None)
             continue
@@ -166,7 +169,7 @@ def advance(state: EclipseState, f: dict) -> bool:
             _leave(state, f, side, ship, b["ret"].pop(key))
             b["i"] += 1
         elif side != NPC and ship != "starbase" and retreat_hexes(state, hid, side):
-            f["seat"], f["ask"] = side, "act"
+            f.seat, f.ask = side, "act"
             return False
         else:
             attack(state, f)
@@ -174,17 +177,17 @@ def advance(state: EclipseState, f: dict) -> bool:
 
 def attack(state: EclipseState, f: dict) -> None:
     """E54: the active type fires all its cannons."""
-    b = f["b"]
+    b = f.b
     side, ship = b["order"][b["i"]]
     b["i"] += 1
-    h = state.hexes[f["hex"]]
+    h = state.hexes[f.hex]
     dice = cannon_dice(ship_type(state, side, ship), count(h, side, ship))
     if dice:  # a type without cannons has nothing to fire (it could only have retreated, E58)
         fire(state, f, side, ship, dice, "cannons")
 
 
 def declare_retreat(state: EclipseState, f: dict, dest: str) -> None:
-    b = f["b"]
+    b = f.b
     side, ship = b["order"][b["i"]]
     b["i"] += 1
     b["ret"][f"{side}:{ship}"] = dest
@@ -193,7 +196,7 @@ def declare_retreat(state: EclipseState, f: dict, dest: str) -> None:
 
 
 def _leave(state: EclipseState, f: dict, side: str, ship: str, dest: str) -> None:
-    hid = f["hex"]
+    hid = f.hex
     clear_damage(state.hexes[hid], side, ship)
     for _ in range(count(state.hexes[hid], side, ship)):
         shift(state, side, ship, hid, dest)
@@ -202,8 +205,8 @@ def _leave(state: EclipseState, f: dict, side: str, ship: str, dest: str) -> Non
 
 def flee(state: EclipseState, f: dict, dest: str | None) -> None:
     """E59: the attacker leaves at once for `dest` (destroyed without one; no draws)."""
-    b = f["b"]
-    hid, side = f["hex"], b["a"]
+    b = f.b
+    hid, side = f.hex, b["a"]
     h = state.hexes[hid]
     note(state, f, m("ev.stalemate", hex=hid, seat=seat_ref(side)))
     for ship in side_ships(h, side):
@@ -223,47 +226,47 @@ def dice_text(dice: list) -> str:
 
 def fire(state: EclipseState, f: dict, side: str, ship: str, damages: tuple, what: str) -> None:
     """E53/E55: roll the dice; those that hit some live opponent ship wait for E113/E57."""
-    h = state.hexes[f["hex"]]
+    h = state.hexes[f.hex]
     t = ship_type(state, side, ship)
     dice = [[d.roll, d.damage] for d in roll_dice(state.rng, damages)]
-    opp = _other(f["b"], side)
-    hitting = [d for d in dice if groups(state, f["hex"], opp, side_ships(h, opp), d[0], t)]
+    opp = _other(f.b, side)
+    hitting = [d for d in dice if groups(state, f.hex, opp, side_ships(h, opp), d[0], t)]
     hitting.sort(key=lambda d: (-d[1], -d[0]))
     note(state, f, m(f"ev.fire_{what}", side=side_ref(side), n=count(h, side, ship), ship=m(f"ship.{ship}"),
                      dice=dice_text(dice), hits=len(hitting)))
-    f["dice"], f["fire"] = hitting, [side, ship]
+    f.dice, f.fire = hitting, [side, ship]
 
 
 def hit_options(state: EclipseState, f: dict) -> list[tuple[str, int]]:
-    side, ship = f["fire"]
-    opp = _other(f["b"], side)
-    h = state.hexes[f["hex"]]
-    return groups(state, f["hex"], opp, side_ships(h, opp), f["dice"][0][0], ship_type(state, side, ship))
+    side, ship = f.fire
+    opp = _other(f.b, side)
+    h = state.hexes[f.hex]
+    return groups(state, f.hex, opp, side_ships(h, opp), f.dice[0][0], ship_type(state, side, ship))
 
 
 def _assign(state: EclipseState, f: dict) -> bool:
     """E113: give the dice out; False while the firing player must choose."""
-    side, ship = f["fire"]
+    side, ship = f.fire
     if side == NPC:  # E57: the engine's fixed priority
         auto_hits(state, f)
         return True
-    while f["dice"]:
+    while f.dice:
         opts = hit_options(state, f)
         if len(opts) > 1:
-            f["seat"], f["ask"] = side, "hit"
+            f.seat, f.ask = side, "hit"
             return False
-        die = f["dice"].pop(0)
+        die = f.dice.pop(0)
         if opts:
             give(state, f, opts[0][0], opts[0][1], die[1])
     return True
 
 
 def auto_hits(state: EclipseState, f: dict) -> None:
-    side, ship = f["fire"]
-    opp = _other(f["b"], side)
-    h = state.hexes[f["hex"]]
-    plan = suggest(state, f["hex"], opp, side_ships(h, opp), f["dice"], ship_type(state, side, ship))
-    dice, f["dice"] = f["dice"], []
+    side, ship = f.fire
+    opp = _other(f.b, side)
+    h = state.hexes[f.hex]
+    plan = suggest(state, f.hex, opp, side_ships(h, opp), f.dice, ship_type(state, side, ship))
+    dice, f.dice = f.dice, []
     for j, target, before in plan:
         if count(h, opp, target) and before in damages(h, opp, target):
             give(state, f, target, before, dice[j][1])
@@ -271,15 +274,15 @@ def auto_hits(state: EclipseState, f: dict) -> None:
 
 def give(state: EclipseState, f: dict, target: str, before: int, amount: int) -> None:
     """One die on one ship (E56); a destruction counts for the firer's draws (E61)."""
-    side = f["fire"][0]
-    b = f["b"]
+    side = f.fire[0]
+    b = f.b
     opp = _other(b, side)
-    if hit(state, f["hex"], opp, target, before, amount):
+    if hit(state, f.hex, opp, target, before, amount):
         note(state, f, m("ev.destroyed", side=side_ref(opp), ship=m(f"ship.{target}"), by=side_ref(side)))
         if side != NPC:
-            f["kills"][side] = f["kills"].get(side, 0) + KILL_DRAWS[target]
+            f.kills[side] = f.kills.get(side, 0) + KILL_DRAWS[target]
         if opp != NPC and f"{opp}:{target}" not in b["decl"]:
-            f["stay"][opp] = True  # U7: destroyed before declaring a retreat
+            f.stay[opp] = True  # U7: destroyed before declaring a retreat
 
 
 def _stayed(state: EclipseState, f: dict) -> None:
@@ -287,16 +290,16 @@ def _stayed(state: EclipseState, f: dict) -> None:
     ships that never declared a retreat in any of them (declared ones always leave), so it keeps
     the participation draw.  Ships that stayed to the end of an earlier battle and retreated in
     a later one have left: staying earlier earns nothing by itself (E61)."""
-    h = state.hexes[f["hex"]]
-    for side in f["parts"]:
+    h = state.hexes[f.hex]
+    for side in f.parts:
         if side_ships(h, side):
-            f["stay"][side] = True
+            f.stay[side] = True
 
 
 def _end_battle(state: EclipseState, f: dict) -> None:
     """E54: one side is gone; the survivor's retreating ships complete their retreat."""
-    b = f["b"]
-    h = state.hexes[f["hex"]]
+    b = f.b
+    h = state.hexes[f.hex]
     for side in (b["d"], b["a"]):
         if side == NPC:
             continue
@@ -305,5 +308,5 @@ def _end_battle(state: EclipseState, f: dict) -> None:
             if key in b["ret"]:
                 _leave(state, f, side, ship, b["ret"].pop(key))
     state.battles[:] = [x for x in state.battles if not x.get("live")]
-    state.battles.append({"hex": f["hex"], "log": b["log"], "over": True})
-    f["b"] = None
+    state.battles.append({"hex": f.hex, "log": b["log"], "over": True})
+    f.b = None

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from ..movement import shift, steps_from
+from ..frames import STACK
 from ..pending import frame, seat_to_act
 from ..state import EclipseState, copy_state
 from .fight import battle_sides, has_battle
@@ -45,8 +46,8 @@ def pending_battles(state: EclipseState, seat: str) -> list[str]:
 
 def _running(state: EclipseState, hid: str) -> Optional[dict]:
     """The fight frame whose battle in this hex is under way (E112), if any."""
-    f = state.stack[-1] if state.stack else None
-    if f is None or f["k"] != "fight" or f["hex"] != hid or f["b"] is None:
+    f = STACK.top(state.stack)
+    if f is None or f.kind != "fight" or f.hex != hid or f.b is None:
         return None
     return f
 
@@ -61,9 +62,9 @@ def hex_odds(state: EclipseState, hid: str, f: Optional[dict], max_work: Optiona
     if not has_battle(state, hid):
         return None
     h = state.hexes[hid]
-    b = f["b"] if f is not None else None
+    b = f.b if f is not None else None
     defender, attacker = (b["d"], b["a"]) if b is not None else battle_sides(state, hid)[-2:]
-    from_round = b is not None and (b["stage"] == "round" or (b["stage"] == "volley" and (b["i"] or f["dice"])))
+    from_round = b is not None and (b["stage"] == "round" or (b["stage"] == "volley" and (b["i"] or f.dice)))
     groups, hurt = [], []
     for side in (attacker, defender):
         prefs = b["prefs"].get(side, []) if b is not None else []
@@ -91,12 +92,12 @@ def move_odds(state: EclipseState, seat: str, max_work: Optional[int] = None) ->
     step would leave there (the ship in the hex, E43).  With `max_work`, steps to battles
     too large to compute within it are left out."""
     f = frame(state)
-    if f is None or f["k"] != "move" or f.get("at") is None or seat_to_act(state) != seat:
+    if f is None or f.kind != "move" or f.at is None or seat_to_act(state) != seat:
         return []
     out = []
-    for n in sorted(steps_from(state, seat, f["at"])):
+    for n in sorted(steps_from(state, seat, f.at)):
         after = copy_state(state)  # only the step itself: nothing after it is settled
-        shift(after, seat, f["ship"], f["at"], n)
+        shift(after, seat, f.ship, f.at, n)
         try:
             got = hex_odds(after, n, None, max_work)
         except NotationError:
@@ -104,7 +105,7 @@ def move_odds(state: EclipseState, seat: str, max_work: Optional[int] = None) ->
                 raise
             continue
         if got is not None:
-            out.append(Odds(n, got[0], got[1], got[2], "move", f["ship"], _npc(after, n, got[1])))
+            out.append(Odds(n, got[0], got[1], got[2], "move", f.ship, _npc(after, n, got[1])))
     return out
 
 

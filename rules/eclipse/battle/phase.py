@@ -11,6 +11,7 @@ from ..board import m
 from ..phases import ABOVE_EVERY_HEX, begin_upkeep, control_todo, lose_control
 from ..pending import Opt
 from ..state import EclipseState
+from ..frames import STACK, Control, Disco, PopulationAttack, Reputation
 from . import population, reputation
 from .fight import (advance, attack, auto_hits, declare_retreat, flee, give, has_battle, hit_options, new_fight,
                     retreat_hexes, tie_options, touch)
@@ -25,14 +26,14 @@ def _next_hex(state: EclipseState, below: str, test) -> str | None:
 def settle_combat(state: EclipseState, f: dict) -> bool:
     """Automatic steps of the top frame; True when something moved on, False when a seat
     must decide."""
-    k = f["k"]
+    k = f.kind
     if k == "fight":
         if not advance(state, f):
             return False
-        state.stack.remove(f)
+        STACK.remove(state.stack, f)
         q = reputation.due(f)
         if q:  # E61: after all battles in the hex
-            state.stack.append({"k": "rep", "q": q, "seat": q[0][0], "drawn": []})
+            STACK.push(state.stack, Reputation.new(kind="rep", q=q, seat=q[0][0], drawn=[]))
         return True
     if k == "rep":
         return reputation.step(state, f)
@@ -40,39 +41,39 @@ def settle_combat(state: EclipseState, f: dict) -> bool:
         return population.step(state, f)
     if k == "grave":
         return False
-    step = f["step"]
+    step = f.step
     if step == "battles":  # E62 step 1
-        hid = _next_hex(state, f["at"], lambda h: has_battle(state, h))
+        hid = _next_hex(state, f.at, lambda h: has_battle(state, h))
         if hid is None:
-            f.update(step="pop", at=ABOVE_EVERY_HEX)
+            f.step, f.at = "pop", ABOVE_EVERY_HEX
         else:
-            f["at"] = hid
-            state.stack.append(new_fight(hid))
+            f.at = hid
+            STACK.push(state.stack, new_fight(hid))
         return True
     if step == "pop":  # E62 step 2
-        hid = _next_hex(state, f["at"], lambda h: bool(population.attackers(state, h)))
+        hid = _next_hex(state, f.at, lambda h: bool(population.attackers(state, h)))
         if hid is None:
-            f.update(step="control", at=ABOVE_EVERY_HEX)
+            f.step, f.at = "control", ABOVE_EVERY_HEX
             return True
-        f["at"] = hid
+        f.at = hid
         for seat in reversed(population.attackers(state, hid)):
-            state.stack.append({"k": "popatk", "hex": hid, "seat": seat, "left": None, "grave": []})
+            STACK.push(state.stack, PopulationAttack.new(kind="popatk", hex=hid, seat=seat, left=None, grave=[]))
         return True
     if step == "control":  # E62 steps 3-4
         lose_control(state)
-        f["step"] = "draco"
+        f.step = "draco"
         todo = control_todo(state)
         if todo:
-            state.stack.append({"k": "control", "todo": todo})
+            STACK.push(state.stack, Control.new(kind="control", todo=todo))
         return True
     if step == "draco":  # E62 step 5, E45: Draco's delayed Discovery tiles
-        f["step"] = "repair"
+        f.step = "repair"
         for hid in sorted(state.hexes):  # pushed lowest first: the highest hex is asked first
             h = state.hexes[hid]
             if (h.owner is not None and h.discovery is not None and not h.ancients
                     and state.players[h.owner].species == "draco"):
                 tile, h.discovery = h.discovery, None
-                state.stack.append({"k": "disco", "seat": h.owner, "hex": hid, "tile": tile})
+                STACK.push(state.stack, Disco.new(kind="disco", seat=h.owner, hex=hid, tile=tile))
         return True
     for h in state.hexes.values():  # E66: repair
         h.drop("damage")
@@ -81,32 +82,32 @@ def settle_combat(state: EclipseState, f: dict) -> bool:
 
 
 def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    k = f["k"]
+    k = f.kind
     if k == "rep":
         return reputation.options(state, seat, f)
     if k in ("popatk", "grave"):
         return population.options(state, seat, f)
     if k != "fight":
         return []
-    ask = f["ask"]
+    ask = f.ask
     if ask == "tie":
         return [(f"first:{s}", m("mv.first", ship=m(f"ship.{s}")), True) for s in tie_options(state, f)[1]]
     if ask == "act":
-        ship = f["b"]["order"][f["b"]["i"]][1]
+        ship = f.b["order"][f.b["i"]][1]
         return [("attack", m("mv.attack", ship=m(f"ship.{ship}")), True)] + [
             (f"retreat:{h}", m("mv.retreat", ship=m(f"ship.{ship}"), hex=h), True)
-            for h in retreat_hexes(state, f["hex"], seat)]
+            for h in retreat_hexes(state, f.hex, seat)]
     if ask == "stal":
-        return [(f"flee:{h}", m("mv.flee", hex=h), True) for h in retreat_hexes(state, f["hex"], seat)]
+        return [(f"flee:{h}", m("mv.flee", hex=h), True) for h in retreat_hexes(state, f.hex, seat)]
     if ask == "hit":
-        roll, dmg = f["dice"][0]
+        roll, dmg = f.dice[0]
         return [(f"hit:{s}:{d}", m("mv.hit", roll=roll, damage=dmg, ship=m(f"ship.{s}"), hurt=d), True)
                 for s, d in hit_options(state, f)] + [("auto", m("mv.auto_hits"), True)]
     return []
 
 
 def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
-    k = f["k"]
+    k = f.kind
     if k == "rep":
         reputation.apply(state, seat, f, arg)
         return
@@ -115,7 +116,7 @@ def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
         return
     touch(state, f)  # a decision inside a battle: the summary image shows it
     if head == "first":
-        f["b"]["prefs"].setdefault(seat, []).append(arg)
+        f.b["prefs"].setdefault(seat, []).append(arg)
     elif head == "attack":
         attack(state, f)
     elif head == "retreat":
@@ -126,9 +127,9 @@ def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
         auto_hits(state, f)
     elif head == "hit":
         ship, before = arg.split(":")
-        die = f["dice"].pop(0)
+        die = f.dice.pop(0)
         give(state, f, ship, int(before), die[1])
-    f["ask"] = None
+    f.ask = None
 
 
 __all__ = ["COMBAT_FRAMES", "settle_combat", "options", "apply"]

@@ -11,6 +11,7 @@ from ..board import hex_cubes, m, owns, res_msg
 from ..data import HEXES, RESOURCES
 from ..pending import Opt
 from ..state import EclipseState
+from ..frames import STACK, Cube
 from .core import ShipType, cannon_dice, die_hits, player_type, roll_dice
 from .hits import side_ships
 
@@ -36,32 +37,32 @@ def boxes(kind: str) -> list[int]:
 
 def kill(state: EclipseState, f: dict, kind: str) -> None:
     """One cube of that square kind leaves the hex for its owner's graveyard."""
-    h = state.hexes[f["hex"]]
+    h = state.hexes[f.hex]
     owner = h.owner
     if kind == "orbital":
         h.orbital = 1
     else:
-        i = next(i for i, (k, x) in enumerate(zip(HEXES[f["hex"]].squares, h.cubes)) if k == kind and x)
+        i = next(i for i, (k, x) in enumerate(zip(HEXES[f.hex].squares, h.cubes)) if k == kind and x)
         h.cubes[i] = 0
     choice = boxes(kind)
     if len(choice) == 1:
         state.players[owner].graveyard[choice[0]] += 1
     else:
-        f["grave"].append(kind)
-    state.events.append(m("ev.cube_killed", seat=seat_ref(owner), hex=f["hex"], kind=m(f"sq.{kind}")))
+        f.grave.append(kind)
+    state.events.append(m("ev.cube_killed", seat=seat_ref(owner), hex=f.hex, kind=m(f"sq.{kind}")))
 
 
 def _kill_all(state: EclipseState, f: dict, why: str) -> None:
-    state.events.append(m(f"ev.pop_{why}", seat=seat_ref(f["seat"]), hex=f["hex"]))
-    for kind in hex_cubes(state, f["hex"]):
+    state.events.append(m(f"ev.pop_{why}", seat=seat_ref(f.seat), hex=f.hex))
+    for kind in hex_cubes(state, f.hex):
         kill(state, f, kind)
 
 
 def start(state: EclipseState, f: dict) -> None:
     """E63/E115 step 1: Neutron Bombs and Planta cubes without a roll; else one roll per cannon."""
-    hid, seat = f["hex"], f["seat"]
+    hid, seat = f.hex, f.seat
     h = state.hexes[hid]
-    f["left"] = 0
+    f.left = 0
     if not hex_cubes(state, hid) or h.owner in (None, seat) or not side_ships(h, seat):
         return
     if owns(state.players[seat], "neutron bombs"):
@@ -80,44 +81,41 @@ def start(state: EclipseState, f: dict) -> None:
         for kind in hex_cubes(state, hid):
             kill(state, f, kind)
     else:
-        f["left"] = points
+        f.left = points
 
 
 def step(state: EclipseState, f: dict) -> bool:
     """Forced parts; True when the frame is finished (popped, owner's box choices queued)."""
-    if f["left"] is None:
+    if f.left is None:
         start(state, f)
-    while f["left"] > 0:
-        kinds = sorted(set(hex_cubes(state, f["hex"])))
+    while f.left > 0:
+        kinds = sorted(set(hex_cubes(state, f.hex)))
         if len(kinds) > 1:
             return False
         if not kinds:
             break
         kill(state, f, kinds[0])
-        f["left"] -= 1
-    i = state.stack.index(f)
-    state.stack.remove(f)
-    if f["grave"]:
-        owner = state.hexes[f["hex"]].owner
-        state.stack.insert(i, {"k": "grave", "seat": owner, "kinds": f["grave"]})
+        f.left -= 1
+    owner = state.hexes[f.hex].owner
+    STACK.swap(state.stack, f, *([Cube.new(kind="grave", seat=owner, kinds=f.grave)] if f.grave else []))
     return True
 
 
 def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    if f["k"] == "grave":
-        kind = f["kinds"][0]
+    if f.kind == "grave":
+        kind = f.kinds[0]
         return [(f"box:{RESOURCES[b]}", m("mv.grave_box", kind=m(f"sq.{kind}"), res=res_msg(b)), True)
                 for b in boxes(kind)]
-    return [(f"kill:{k}", m("mv.kill_cube", kind=m(f"sq.{k}"), hex=f["hex"]), True)
-            for k in sorted(set(hex_cubes(state, f["hex"])))]
+    return [(f"kill:{k}", m("mv.kill_cube", kind=m(f"sq.{k}"), hex=f.hex), True)
+            for k in sorted(set(hex_cubes(state, f.hex)))]
 
 
 def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
-    if f["k"] == "grave":
+    if f.kind == "grave":
         state.players[seat].graveyard[RESOURCES.index(arg)] += 1
-        f["kinds"].pop(0)
-        if not f["kinds"]:
-            state.stack.remove(f)
+        f.kinds.pop(0)
+        if not f.kinds:
+            STACK.remove(state.stack, f)
         return
     kill(state, f, arg)
-    f["left"] -= 1
+    f.left -= 1

@@ -13,6 +13,7 @@ from ..data import SPECIES
 from ..diplomacy import held
 from ..pending import Opt
 from ..state import EclipseState, Player
+from ..frames import STACK
 
 MAX_DRAWS = 5  # E61 (molip)
 
@@ -21,8 +22,8 @@ def due(f: dict) -> list[list]:
     """E61 (U7): 1 for taking part with a ship that never declared a retreat in any battle of
     the hex (`stay`, set in fight.py), plus kill draws (kept even after a retreat); at most 5."""
     out = []
-    for seat in f["parts"]:
-        n = min(MAX_DRAWS, int(bool(f["stay"].get(seat))) + f["kills"].get(seat, 0))
+    for seat in f.parts:
+        n = min(MAX_DRAWS, int(bool(f.stay.get(seat))) + f.kills.get(seat, 0))
         if n:
             out.append([seat, n])
     return out
@@ -38,26 +39,26 @@ def room(p: Player, ambassadors: int = 0) -> bool:
 
 def step(state: EclipseState, f: dict) -> bool:
     """Draw for the next participant; True when the frame is finished (popped)."""
-    while not f["drawn"]:
-        if not f["q"]:
-            state.stack.remove(f)
+    while not f.drawn:
+        if not f.q:
+            STACK.remove(state.stack, f)
             return True
-        seat, n = f["q"][0]
+        seat, n = f.q[0]
         if state.players[seat].collapsed:
-            f["q"].pop(0)
+            f.q.pop(0)
             continue
         k = min(n, len(state.rep_bag))  # E2 RULING
-        f["drawn"] = [state.rep_bag.pop() for _ in range(k)]
-        f["seat"] = seat
+        f.drawn = [state.rep_bag.pop() for _ in range(k)]
+        f.seat = seat
         state.events.append(m("ev.rep_draw", seat=seat_ref(seat), n=k))
         if not k:
-            f["q"].pop(0)
+            f.q.pop(0)
     return False
 
 
 def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
-    vals = sorted(set(f["drawn"]), reverse=True)
+    vals = sorted(set(f.drawn), reverse=True)
     if room(p, held(state, seat)):
         out = [(f"rep:{v}", m("mv.rep_keep", v=v), True) for v in vals]
     else:
@@ -67,7 +68,7 @@ def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 
 def apply(state: EclipseState, seat: str, f: dict, arg: str) -> None:
     p = state.players[seat]
-    drawn = list(f["drawn"])
+    drawn = list(f.drawn)
     kept = False
     if arg != "none":
         parts = [int(x) for x in arg.split(":")]
@@ -80,5 +81,5 @@ def apply(state: EclipseState, seat: str, f: dict, arg: str) -> None:
     state.rep_bag.extend(drawn)
     state.rng.shuffle(state.rep_bag)
     state.events.append(m("ev.rep_kept" if kept else "ev.rep_none", seat=seat_ref(seat)))
-    f["drawn"] = []
-    f["q"].pop(0)
+    f.drawn = []
+    f.q.pop(0)

@@ -52,11 +52,11 @@ def test_the_explore_prompt_follows_the_steps_of_the_action():
     s = play(s, "act:explore")
     pos = next(m.id for m in E.legal_moves(s, seat) if m.id.startswith("exp:"))
     s = play(s, pos)
-    drawn = s.stack[-1]["drawn"]
+    drawn = s.stack[-1].drawn
     said = tr(E.prompt(s, seat), "en", {})
     assert said.startswith(f"Explore: place hex {drawn[0]} at {pos[4:]}") and "discard" in said, said
     assert tr(E.prompt(s, seat), "es", {}).startswith(f"Explorar: coloca el hexágono {drawn[0]} en {pos[4:]}")
     placing = [m.id for m in E.legal_moves(s, seat) if m.id.startswith("pl:")]
     assert placing  # this seed's first position takes its hex
     s = play(s, placing[0])
-    assert s.stack[-1].get("placed") and "influence disc" in tr(E.prompt(s, seat), "en", {})
+    assert s.stack[-1].placed and "influence disc" in tr(E.prompt(s, seat), "en", {})

@@ -28,7 +28,7 @@ def _shapes(state) -> set[str]:
         out.add("traitor")
     if any(p.collapsed for p in state.players.values()):
         out.add("collapsed")
-    if state.stack and state.stack[-1]["k"] == "fight" and state.stack[-1]["b"] is not None:
+    if state.stack and state.stack[-1].kind == "fight" and state.stack[-1].b is not None:
         out.add("battle")
     if state.phase == "over":
         out.add("over")
