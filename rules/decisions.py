@@ -18,7 +18,7 @@ per frame kind, `moves[frame.kind](...)` instead of an `if kind == ...` chain.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable, Generic, Iterable, Optional, TypeVar, Union, get_args
+from typing import Annotated, Any, Callable, Generic, Optional, TypeVar, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Tag, model_serializer, model_validator
 

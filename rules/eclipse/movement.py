@@ -4,7 +4,6 @@ from __future__ import annotations
 from ..text import seat_ref
 from .board import connected, coord_index, enemies, has_wormhole_generator, m, neighbours, own_ships
 from .data import SPECIES, ship_stats
-from .frames import Action
 from .pending import Opt
 from .state import EclipseState
 

@@ -323,7 +323,8 @@ def _dip(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 
 
 # the options of each kind of frame (the move map of rules/decisions.py)
-OPTIONS: Moves[Callable[[EclipseState, str, Any], list[Opt]]] = Moves({"species": _species, "turn": turn_options, "research": _research, "influence": _influence,
+OPTIONS: Moves[Callable[[EclipseState, str, Any], list[Opt]]] = Moves({
+            "species": _species, "turn": turn_options, "research": _research, "influence": _influence,
             "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
             "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep,
             "upgrade": _upgrade, "move": _move, "ancpart": _ancpart,

@@ -340,7 +340,8 @@ def _dip(state, seat, f, head, arg) -> None:
 
 
 # what choosing an option does, by the kind of the pending frame (the move map of rules/decisions.py)
-PLAY: Moves[Callable[[EclipseState, str, Any, str, str], None]] = Moves({"species": _species, "turn": _turn, "research": _research, "influence": _influence,
+PLAY: Moves[Callable[[EclipseState, str, Any, str, str], None]] = Moves({
+            "species": _species, "turn": _turn, "research": _research, "influence": _influence,
             "build": _build, "explore": _explore, "disco": _disco, "anctech": _anctech,
             "artifact": _artifact, "cube": _cube, "after": _after, "upkeep": _upkeep,
             "upgrade": _upgrade, "move": _move, "ancpart": _ancpart,

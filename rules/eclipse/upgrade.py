@@ -14,7 +14,6 @@ from typing import Optional
 from ..text import seat_ref
 from .board import m, owns
 from .data import BLUEPRINTS, PARTS, SHIPS, SPECIES, ship_stats
-from .frames import Action
 from .pending import Opt
 from .state import EclipseState, Player
 
