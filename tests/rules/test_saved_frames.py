@@ -1,7 +1,10 @@
 """Games saved before the decision stacks became typed frames (rules/decisions.py) load and go on
 unchanged: each state of tests/rules/saved_frames (one per kind of pending frame, written by the
 earlier Eclipse and Flotilla engines, see record.py there) loads, saves again as the same JSON, and
-plays on with the same moves, texts, events and resulting state as the earlier engine played."""
+plays on with the same moves, texts, events and resulting state as the engine before the frames plays
+it.  continuations.json was recorded by the earlier engines and re-recorded once for Eclipse after the
+Eclipse E26 ruling (every action legal with a disc on the track) changed which moves a random game picks;
+the engine without frames but with that ruling gave the same 84 digests as the framed one."""
 from __future__ import annotations
 
 import json
