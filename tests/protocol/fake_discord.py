@@ -265,7 +265,7 @@ class FakeDiscord(GatewaySide, InteractionSide):
         if parts[:1] == ["webhooks"] and len(parts) >= 3:
             return self._webhook(method, parts, body, call.files)
         if parts[:1] == ["channels"]:
-            return await self._channel(method, parts, body, call.files)
+            return await self._channel(method, parts, body, call.files, call.query)
         self.unknown.append(f"{method} {path}")
         return reply({"message": "404: Not Found", "code": 0}, status=404)
 
@@ -310,7 +310,7 @@ class FakeDiscord(GatewaySide, InteractionSide):
         return reply(self._message(cid, body, files))
 
     async def _channel(self, method: str, parts: list[str], body: dict[str, Any],
-                       files: list[tuple[str, bytes]]) -> web.Response:
+                       files: list[tuple[str, bytes]], query: dict[str, str]) -> web.Response:
         cid = int(parts[1])
         guild = next((g for g, c in CHANNELS.items() if c == cid), None)
         rest = parts[2:]
@@ -323,6 +323,14 @@ class FakeDiscord(GatewaySide, InteractionSide):
                 return reply(text_channel(guild))
         if rest == ["messages"] and method == "POST":
             return await self._post(cid, body, files)
+        if rest == ["messages"] and method == "GET":  # a channel's history, newest first (1-100, default 50)
+            refused = self._missing("view_channel", "read_message_history")
+            if refused:
+                return refused
+            limit = max(1, min(100, int(str(query.get("limit") or 50)[:3])))
+            found = sorted((m for m in self.messages.values() if m["channel_id"] == str(cid)),
+                           key=lambda m: int(m["id"]), reverse=True)
+            return reply(found[:limit])
         if rest[:1] == ["messages"] and len(rest) == 2 and method in ("PATCH", "GET", "DELETE"):
             mid = int(rest[1])
             if mid not in self.messages:
