@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from . import palettes
 from .names import board_names
 
 Renderer = Callable[..., bytes]
@@ -43,8 +44,10 @@ def render_board(view: Any, names: Mapping[str, str], caption: Optional[Sequence
     happened) drawn in the header band; `locale` picks the language of the
     board's own few labels ("en" or "es").  Names are cleaned and clipped
     here (render.names.board_names); any text is drawn legibly (render.glyphs)."""
-    renderer = renderer_for(getattr(view, "game", None))  # type: ignore[arg-type]
-    return renderer(view, board_names(names), caption, locale=locale)
+    game = getattr(view, "game", None)
+    renderer = renderer_for(game)  # type: ignore[arg-type]
+    with palettes.drawing(game):  # its PNG maps to the game's fixed palette (render.palettes)
+        return renderer(view, board_names(names), caption, locale=locale)
 
 
 __all__ = ["RENDERERS", "register", "render_board", "renderer_for"]

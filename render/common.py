@@ -13,7 +13,7 @@ board render only pastes and writes text at 1x.
   / `paste_marker` give an anti-aliased cached version of the same shape.
 - text: `text_center`, `wrap_text`, `draw_wrapped`, `fit_font`, `ellipsize`.
 - PNG: `to_png(img)` encodes a 256-colour palette PNG where it looks the same
-  (half the bytes, a few ms more CPU), else full colour fast (no filtering, deflate split over
+  (half the bytes; the game's fixed palette, render.palettes, where it fits), else full colour fast (no filtering, deflate split over
   threads), and guarantees a size ceiling.
 """
 from __future__ import annotations
@@ -30,6 +30,7 @@ from typing import Callable, Iterable, Sequence
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
 
+from . import palettes
 from .glyphs import SafeFont
 
 RGB = tuple[int, int, int]
@@ -357,25 +358,41 @@ def _encode_png(img: Image.Image, level: int, parts: int) -> bytes:
 
 
 PALETTE_MAX_ERROR = 1.5  # mean error per channel (0-255) past which a palette would visibly change a board
+CHECK_STEP = 4  # the palette's check compares every 4th pixel of every 4th row
 
 
-def palette_png(img: Image.Image) -> bytes | None:
+def palette_error(rgb: Image.Image, mapped: Image.Image) -> float:
+    """Mean error per channel (0-255) of `mapped` (the "P" image) against `rgb`, on a regular sample of the
+    pixels (every `CHECK_STEP`th of every `CHECK_STEP`th row: within a few hundredths of the whole image's
+    figure on boards, for a sixteenth of the work)."""
+    size = (max(1, rgb.width // CHECK_STEP), max(1, rgb.height // CHECK_STEP))
+    near = Image.Resampling.NEAREST
+    diff = ImageChops.difference(rgb.resize(size, near), mapped.resize(size, near).convert("RGB"))
+    return sum(ImageStat.Stat(diff).mean) / 3
+
+
+def palette_png(img: Image.Image, fixed: Image.Image | None = None) -> bytes | None:
     """`img` as a 256-colour palette PNG (zlib level 1), or None where a palette would not look the same.
 
-    Boards are flat colours plus anti-aliased edges: a palette halves their PNG.  The palette is taken from a
-    half-size copy (a quarter of the pixels to sort) and every pixel is mapped to its nearest colour.  The check
-    compares both images shrunk to about 256 px on their short side, at least halved (by an even factor, so the
-    original's shrunk copy comes from the half-size one; mean error per channel), so a photo-like image with
-    many colours keeps full colour."""
+    Boards are flat colours plus anti-aliased edges: a palette halves their PNG.  `fixed`: the game's own
+    palette (render.palettes), tried first, so that most boards build none.  Otherwise, or where the fixed
+    palette would change the board, the palette is taken from a half-size copy (a quarter of the pixels to
+    sort).  Every pixel is mapped to its nearest colour, and the result is kept only if its mean error per
+    channel (`palette_error`) stays within PALETTE_MAX_ERROR, so a photo-like image with many colours keeps
+    full colour."""
     if img.mode not in ("RGB", "P", "L"):
         return None
     rgb = img if img.mode == "RGB" else img.convert("RGB")  # (converting RGB to RGB would copy it)
-    half = rgb.reduce(2)
-    quantised = rgb.quantize(palette=half.quantize(256, method=Image.Quantize.FASTOCTREE), dither=Image.Dither.NONE)
-    factor = max(2, min(rgb.size) // 512 * 2)  # even: the original's shrunk copy is the half-size one shrunk again
-    diff = ImageChops.difference(half.reduce(factor // 2), quantised.convert("RGB").reduce(factor))
-    if sum(ImageStat.Stat(diff).mean) / 3 > PALETTE_MAX_ERROR:
-        return None
+    quantised = None
+    if fixed is not None:
+        quantised = rgb.quantize(palette=fixed, dither=Image.Dither.NONE)
+        if palette_error(rgb, quantised) > PALETTE_MAX_ERROR:
+            quantised = None
+    if quantised is None:
+        own = rgb.reduce(2).quantize(256, method=Image.Quantize.FASTOCTREE)
+        quantised = rgb.quantize(palette=own, dither=Image.Dither.NONE)
+        if palette_error(rgb, quantised) > PALETTE_MAX_ERROR:
+            return None
     buf = io.BytesIO()
     quantised.save(buf, "PNG", compress_level=1)
     return buf.getvalue()
@@ -385,10 +402,11 @@ def to_png(img: Image.Image, max_bytes: int = MAX_PNG_BYTES, level: int = 3, par
            palette: bool = True) -> bytes:
     """PNG bytes of `img`, fast; guaranteed under max_bytes when at all possible.
 
-    A palette PNG where it looks the same (`palette_png`), else full colour with the fast encoder, falling
+    A palette PNG where it looks the same (`palette_png`: the palette of the game whose board is drawn,
+    render.palettes, or one of its own), else full colour with the fast encoder, falling
     back to Pillow's filtered encoder at full compression, then to a 256-colour palette at any cost."""
     if palette:
-        data = palette_png(img)
+        data = palette_png(img, palettes.current())
         if data is not None and len(data) <= max_bytes:
             return data
     data = _encode_png(img, level, parts)
