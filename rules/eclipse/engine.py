@@ -14,7 +14,7 @@ from .data import TABLES
 from .greedy import greedy_move
 from .moves import options
 from .pending import frame, seat_to_act
-from .scores import running_scores, tie_breaks, vp_notes
+from .scores import tie_breaks, vp_notes
 from .settle import settle
 from .setup import new_game, parse_options
 from .state import EclipseOptions, EclipseState, EclipseView, copy_state
@@ -74,9 +74,6 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
         if ties:
             summary = join([summary, *ties], " ")
         return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)
-
-    def running_scores(self, state: EclipseState) -> dict[str, int]:
-        return running_scores(state)
 
     def notes(self, state: EclipseState, seat: str | None = None) -> list[tuple[Msg, list[Msg]]]:
         """`/game me`: the seat's victory points by source (scores.py); the public post has none."""

@@ -34,11 +34,6 @@ def visible_parts(state: EclipseState, seat: str, viewer: Optional[str]) -> tupl
     return parts, len(state.players[seat].reputation)
 
 
-def running_scores(state: EclipseState) -> dict[str, int]:
-    """Each seat's VP if the game ended now (E75), reputation included (read for a finished game's chart)."""
-    return {s: sum(score_parts(state, s).values()) for s in state.order}
-
-
 def vp_notes(state: EclipseState, seat: Optional[str]) -> list[tuple[Msg, list[Msg]]]:
     """`/game me`: the seat's VP by source (E75) if the game ended now, the tie-break value (E76) and what the
     others see of it; nothing for the public post (the board shows everyone's points)."""
@@ -84,4 +79,4 @@ def tie_breaks(state: EclipseState, scores: dict[str, int], ranks: dict[str, int
     return out
 
 
-__all__ = ["SOURCES", "reputation_shown", "running_scores", "tie_breaks", "visible_parts", "vp_notes"]
+__all__ = ["SOURCES", "reputation_shown", "tie_breaks", "visible_parts", "vp_notes"]
