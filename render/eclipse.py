@@ -5,8 +5,8 @@ text): a header (round, phase, who acts, caption lines), the galaxy (flat-topped
 the explored area; each hex drawn by `render.eclipse_hex`: number, Discovery tile, Monolith,
 planets and cubes, ships per side, its position "q,r" as the moves name it and its VP;
 positions offered to explore drawn dashed with their "q,r"), during an Explore placement the
-drawn hexes in each legal orientation (`render.eclipse_panels`), one summary block per player,
-and a legend of the symbols.  Every text is at least 14 px high and nothing overlaps (tests
+drawn hexes in each legal orientation (`render.eclipse_panels`), the players' victory points
+in text that reads at phone size (`render.eclipse_vp`), one summary block per player, and a legend of the symbols.  Every text is at least 14 px high and nothing overlaps (tests
 in tests/render/test_eclipse_legibility.py).  The player board is `render.eclipse_board`.
 """
 from __future__ import annotations
@@ -21,6 +21,7 @@ from .common import WHITE, ellipsize, font, paste_marker, to_png
 from .eclipse_battle import battle_panel  # a summary below the galaxy after a battle
 from .eclipse_hex import HEX_FILL, PLANET, SQ3, draw_hex, draw_position
 from .eclipse_panels import explore_panel, legend
+from .eclipse_vp import vp_band
 
 W = 1200
 W_MAX = 1400  # legible on a phone: at most 1,400 px wide
@@ -127,7 +128,8 @@ def _players(view: Any, names: Mapping[str, str], index: Mapping[str, int], word
 
 
 def _parts(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], locale: str) -> list[Image.Image]:
-    """The board's bands, top to bottom: header, galaxy, exploration (when one is under way), players, legend."""
+    """The board's bands, top to bottom: header, galaxy, exploration (when one is under way), victory points,
+    players, legend."""
     words = WORDS.get(locale, WORDS["en"])
     index = {s: i for i, s in enumerate(view.order)}
     size, x0, y0, gh, width = layout(positions(view))
@@ -143,6 +145,8 @@ def _parts(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]]
     panel = explore_panel(view, names, index, words, locale, width)
     if panel is not None:
         parts.append(panel)
+    if view.players:  # each player's victory points, readable at phone size (render.eclipse_vp)
+        parts.append(vp_band(view, names, index, locale, width))
     parts += [_players(view, names, index, words, locale, width), legend(width, locale)]
     return parts
 

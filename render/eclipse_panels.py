@@ -79,7 +79,7 @@ def _swatch(img: Image.Image, d: ImageDraw.ImageDraw, kind: str, x: float, y: fl
 ITEMS = (("", "ships"), ("", "damage"), ("", "anc"), ("", "gcds"), ("", "disco"), ("", "mono"), ("", "coord"),
          ("money", "money"), ("science", "science"), ("materials", "materials"), ("grey", "grey"),
          ("orbital", "orbital"), ("advanced", "advanced"), ("cube", "cube"), ("wormhole", "wormhole"),
-         ("owned", "owned"), ("target", "target"))
+         ("owned", "owned"), ("target", "target"), ("", "vp_legend"))
 
 
 @lru_cache(maxsize=16)

@@ -14,6 +14,7 @@ from .data import TABLES
 from .greedy import greedy_move
 from .moves import options
 from .pending import frame, seat_to_act
+from .scores import tie_breaks, vp_notes
 from .settle import settle
 from .setup import new_game, parse_options
 from .state import EclipseOptions, EclipseState, EclipseView, copy_state
@@ -75,7 +76,14 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
         winners = [s for s in state.order if ranks[s] == 1]
         summary = m("outcome", winners=join([seat_ref(s) for s in winners], ", "), n=len(winners),
                     points=scores[winners[0]])
+        ties = tie_breaks(state, scores, ranks)  # the final post names how each tie was broken (E76)
+        if ties:
+            summary = join([summary, *ties], " ")
         return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)
+
+    def notes(self, state: EclipseState, seat: str | None = None) -> list[tuple[Msg, list[Msg]]]:
+        """`/game me`: the seat's victory points by source (scores.py); the public post has none."""
+        return vp_notes(state, seat)
 
     def prompt(self, state: EclipseState, seat: str) -> Msg:
         return prompt(state, seat)

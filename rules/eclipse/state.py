@@ -171,6 +171,10 @@ class PlayerView(BaseModel):
     trade: int
     ambassadors: int = 0  # Ambassadors held (E46)
     traitor: bool = False  # holds the Traitor card (E48)
+    # VP if the game ended now by source (E75, scores.visible_parts): without the reputation tiles' values
+    # while they are hidden from the viewer (E22), and how many such tiles the player holds
+    vp: dict[str, int] = Field(default_factory=dict)
+    vp_hidden_tiles: int = 0
 
 
 class EclipseView(BaseModel):

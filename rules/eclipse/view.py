@@ -10,6 +10,7 @@ from .data import HEXES, SHIPS, SPECIES, ship_stats
 from .geometry import parse_pos, wormholes
 from .moves import explore_positions, placements
 from .pending import frame, seat_to_act
+from .scores import visible_parts
 from .state import EclipseState, EclipseView, HexView, PlayerView
 
 
@@ -29,6 +30,7 @@ def build_view(state: EclipseState, seat: Optional[str]) -> EclipseView:
             continue
         layout = SPECIES[p.species].blueprints
         mine = s == seat
+        vp, hidden = visible_parts(state, s, seat)
         players.append(PlayerView(
             seat=s, side=p.side, species=p.species, money=p.storage[0], science=p.storage[1],
             materials=p.storage[2], track=p.track, upkeep=upkeep(p), pop=list(p.population),
@@ -41,7 +43,7 @@ def build_view(state: EclipseState, seat: Optional[str]) -> EclipseView:
             ancient_parts=list(p.ancient_parts), passed=p.passed, collapsed=p.collapsed,
             trade=SPECIES[p.species].trade,
             ambassadors=sum(1 for o, q in state.players.items() if o != s and s in q.ambassadors_given),
-            traitor=p.traitor))
+            traitor=p.traitor, vp=vp, vp_hidden_tiles=hidden))
     to_act = [seat_to_act(state)] if seat_to_act(state) else []
     return EclipseView(viewer=seat, phase=state.phase, round=state.round, start=state.start, turn=state.turn,
                        to_act=to_act, order=list(state.order), hexes=hexes, players=players,
