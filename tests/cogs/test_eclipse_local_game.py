@@ -26,8 +26,8 @@ the machine: 2-4 min on a shared, busy one).
 """
 from __future__ import annotations
 
-import re
 import asyncio
+import re
 from pathlib import Path
 
 from rules.bots import bot_rng
