@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
-from .common import INK, RGB, WHITE, ellipsize, font, paste_marker, paste_sprite, to_png, wrap_text
+from .common import INK, RGB, WHITE, ellipsize, font, paste_marker, paste_sprite, to_png, whole_lines
 from .common import dashed_rect as _dashed_rect
 from .wayfinders_islands import (
     CELL,
@@ -201,14 +201,7 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout)
         d.polygon(tri, fill=INK, outline=WHITE, width=2)
 
 def _caption_lines(caption: Optional[Sequence[str]]) -> list[str]:
-    fcap = font(20)
-    lines: list[str] = []
-    for entry in caption or []:
-        lines.extend(wrap_text(str(entry), fcap, W - 2 * M))
-    if len(lines) > MAX_CAPTION_LINES:
-        lines = lines[:MAX_CAPTION_LINES]
-        lines[-1] = ellipsize(lines[-1] + " …", fcap, W - 2 * M)
-    return lines
+    return whole_lines(caption or [], font(20), W - 2 * M, MAX_CAPTION_LINES)
 
 
 def layout_for(view: "WayfindersView", caption: Optional[Sequence[str]] = None) -> Layout:
