@@ -3,8 +3,9 @@
 A bot seat is a seat with `is_bot = 1` and no user id.  Its level is written in
 its name without words, which every language reads alike: "Bot 1" plays the default
 level (greedy), "Bot 1 ⚄" (a die) plays at random; nothing else must be stored.
-Names of older games ("Bot 1 (greedy)") still say their level.  A game in which a bot took over a human's seat is unrated
-(`games.rated = 0`) and never counts in ratings.
+Names of older games ("Bot 1 (greedy)") still say their level.  A game in which
+a bot took over a human's seat is unrated (`games.rated = 0`) and never counts
+in ratings.
 """
 from __future__ import annotations
 

@@ -89,7 +89,18 @@ def hand_height(own: Any) -> int:
     """The private hand band of `/game me` (F17: only in the owner's own view)."""
     if own is None:
         return 0
-    return 40 + 24 * ((len(own.hand) + 1) // 2)
+    return 40 + 24 * ((len(_kinds(own.hand)) + 1) // 2)
+
+
+def _kinds(hand: list[str]) -> list[tuple[str, int]]:
+    """The hand as (a card of each kind, how many of that kind), in hand order: identical cards are one line."""
+    count: dict[str, int] = {}
+    first: dict[str, str] = {}
+    for card in hand:
+        kind = CARDS[card].kind
+        count[kind] = count.get(kind, 0) + 1
+        first.setdefault(kind, card)
+    return [(first[k], count[k]) for k in first]
 
 
 def draw_hand(img: Image.Image, own: Any, box: tuple[int, int, int, int], locale: str) -> None:
@@ -99,8 +110,8 @@ def draw_hand(img: Image.Image, own: Any, box: tuple[int, int, int, int], locale
     d.text((x0 + 12, y0 + 8), _label("img.your_hand", locale, n=len(own.hand)), font=font(16, True), fill=INK)
     col_w = (x1 - x0 - 24) // 2
     f = font(15)
-    for i, card in enumerate(own.hand):
-        name = tr(msg(f"flotilla.card.{CARDS[card].kind}"), locale)
+    for i, (card, n) in enumerate(_kinds(own.hand)):
+        name = tr(msg(f"flotilla.card.{CARDS[card].kind}"), locale) + (f" ×{n}" if n > 1 else "")
         text = f"{name}: {tr(card_text(card, own.side), locale)}"
         x = x0 + 12 + (i % 2) * col_w
         y = y0 + 34 + (i // 2) * 24
