@@ -119,14 +119,15 @@ class Actions:
         if bots:  # bot seats (host/bot_seats.py)
             check_level(level)
             check_bot_count(self.service.engine(game_key), bots)
+        home = ops.home_channel(interaction.channel)  # typed in a game's thread: the game opens beside it
         table = await self.db(interaction, self.service.new_game, actor_of(interaction), game_key,
-                              guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, options=options,
-                              private=private)
+                              guild_id=interaction.guild_id, channel_id=getattr(home, "id", None)
+                              or interaction.channel_id or 0, options=options, private=private)
         if bots:
             table = await self.db(interaction, add_bots, self.service, table, bots, level)
         await ops.defer(interaction, ephemeral=False)
         game = table.game
-        thread = await ops.open_thread(interaction.channel, f"{game.game_key}-{game.number}")
+        thread = await ops.open_thread(home, f"{game.game_key}-{game.number}")
         if thread is not None:
             await self.db(interaction, self.service.games.set_thread, game.id, thread.id)
             table = await self.db(interaction, self.service.table, game.id)

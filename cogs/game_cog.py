@@ -63,7 +63,7 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
     async def join(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         await self.actions.run(interaction, self.actions.join(interaction, game))
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.command(name="leave", description="Give up your seat: freed in a lobby, played by a bot once the game runs")
     @app_commands.describe(game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def leave(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:

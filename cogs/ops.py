@@ -257,6 +257,14 @@ async def latest_posts(client: discord.Client, channel_id: int, limit: int = 5) 
         return []
 
 
+def home_channel(channel: Any) -> Any:
+    """Where a game opened from `channel` lives: a thread's parent channel (a thread holds no threads and a
+    game's thread holds only that game), else `channel` itself."""
+    if isinstance(channel, discord.Thread) and channel.parent is not None:
+        return channel.parent
+    return channel
+
+
 async def open_thread(channel: Any, name: str) -> Optional[discord.Thread]:
     """A public thread for a game, or None where threads are not possible here."""
     if not isinstance(channel, (discord.TextChannel,)):

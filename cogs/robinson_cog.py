@@ -143,7 +143,7 @@ class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_des
                      game: Optional[int] = None) -> None:
         await self._play(interaction, game, f"adv:{option - 1}")
 
-    @app_commands.command(name="wood", description="First player: wood onto the woodpile before planning (S3)")
+    @app_commands.command(name="wood", description="First player: wood onto the woodpile before planning")
     @app_commands.describe(amount="How much wood (0 = none)", game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def wood(self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, 15],

@@ -1,9 +1,11 @@
 """Bot seats, on the service level (no Discord): add bots to a lobby, hand a leaver's seat to a bot.
 
 A bot seat is a seat with `is_bot = 1` and no user id.  Its level is written in
-its name, "Bot 1 (greedy)", so a seat says what plays it and nothing else must
-be stored.  A game in which a bot took over a human's seat is unrated
-(`games.rated = 0`) and never counts in ratings.
+its name without words, which every language reads alike: "Bot 1" plays the default
+level (greedy), "Bot 1 ⚄" (a die) plays at random; nothing else must be stored.
+Names of older games ("Bot 1 (greedy)") still say their level.  A game in which
+a bot took over a human's seat is unrated (`games.rated = 0`) and never counts
+in ratings.
 """
 from __future__ import annotations
 
@@ -18,12 +20,22 @@ from .limits import quote
 from .tables import Actor, Refusal, Table, TableService, game_title, title_of
 
 _LEVEL = re.compile(r"\((\w+)\)\s*$")
+LEVEL_MARKS = {"random": " ⚄"}  # the default level has none
 
 
 def bot_level(seat: SeatRow) -> str:
     """The level written at the end of a bot seat's name; the default level otherwise."""
-    m = _LEVEL.search(seat.name or "")
+    name = (seat.name or "").rstrip()
+    for level, mark in LEVEL_MARKS.items():
+        if name.endswith(mark.strip()):
+            return level
+    m = _LEVEL.search(name)
     return m.group(1) if m and m.group(1) in LEVELS else DEFAULT_LEVEL
+
+
+def bot_name(base: str, level: str) -> str:
+    """The stored name of a bot seat: `base` and the mark of its level ("Bot 2", "Bot 2 ⚄")."""
+    return base + LEVEL_MARKS.get(level, "")
 
 
 def check_level(level: Optional[str]) -> str:
@@ -41,7 +53,7 @@ def check_bot_count(engine: Engine[Any], bots: int, seated: int = 1) -> None:
 
 
 def add_bots(service: TableService, table: Table, bots: int, level: Optional[str] = None) -> Table:
-    """Seat `bots` bots of `level` in a lobby (names "Bot 1 (greedy)", "Bot 2 (greedy)", ...)."""
+    """Seat `bots` bots of `level` in a lobby (names "Bot 1", "Bot 2", ...)."""
     level = check_level(level)
     if table.game.status != "lobby":
         raise Refusal("host.refuse.not_in_lobby", title=game_title(table.game))
@@ -50,9 +62,9 @@ def add_bots(service: TableService, table: Table, bots: int, level: Optional[str
     k = 0
     for _ in range(bots):
         k += 1
-        while f"Bot {k} ({level})" in taken:
+        while bot_name(f"Bot {k}", level) in taken:
             k += 1
-        name = f"Bot {k} ({level})"
+        name = bot_name(f"Bot {k}", level)
         taken.add(name)
         try:
             service.games.add_seat(table.game.id, table.game.version, user_id=None, name=name, is_bot=True,
@@ -74,7 +86,7 @@ def replace_by_bot(service: TableService, actor: Actor, table: Table,
     if seat is None:
         raise Refusal("host.refuse.not_player")
     # Stored once and read in every language: no words in it ("bot" is Spanish too).
-    name = f"Bot · {seat.name} ({check_level(level)})"[:80]
+    name = bot_name(f"Bot · {seat.name}"[:76], check_level(level))
     try:
         service.games.seat_to_bot(table.game.id, table.game.version, position=seat.position, name=name,
                                   now=service.clock())

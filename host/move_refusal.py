@@ -40,7 +40,7 @@ def _worded(value: object, words: Mapping[str, Msg], move_id: str) -> object:
     parts = [p.strip() for p in value.split(",")]
     if parts and all(p in words for p in parts):
         return join([words[p] for p in parts])
-    return value
+    return quote(value, 60)  # a reason may repeat what was typed: as short as the quote of it
 
 
 def _reworded(reason: Msg, words: Mapping[str, Msg], move_id: str) -> Optional[Msg]:

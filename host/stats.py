@@ -69,6 +69,9 @@ def scenario_name(scenario: str, locale: str, game_key: str = "") -> str:
     """`scenario_of`'s name for people: the default one translated, a named one through its game's
     catalog (`<game>.scenario.<name>`, e.g. robinson.scenario.castaways) or as the game calls it."""
     name, paren, level = scenario.partition(" (")
+    value = f"option.value.{level.rstrip(')')}"  # the difficulty in the reader's language ("difícil")
+    if paren and CATALOG.template(value, locale) is not None:
+        level = t(value, locale) + ")"
     if name == STANDARD:
         return t("stats.scenario.standard", locale) + paren + level
     key = f"{game_key}.scenario.{name}"

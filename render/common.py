@@ -11,7 +11,7 @@ board render only pastes and writes text at 1x.
   order) a colour-blind-safe Okabe-Ito colour AND a shape, so colour is never
   the only cue.  `draw_marker` draws that shape with ImageDraw; `marker_sprite`
   / `paste_marker` give an anti-aliased cached version of the same shape.
-- text: `text_center`, `wrap_text`, `draw_wrapped`, `fit_font`, `ellipsize`.
+- text: `text_center`, `wrap_text`, `whole_lines` (headers), `draw_wrapped`, `fit_font`, `ellipsize`.
 - PNG: `to_png(img)` encodes a 256-colour palette PNG where it looks the same
   (half the bytes; the game's fixed palette, render.palettes, where it fits), else full colour fast (no filtering, deflate split over
   threads), and guarantees a size ceiling.
@@ -252,6 +252,18 @@ def wrap_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> list[
                 lines.append(line)
             line = word if fnt.getlength(word) <= max_width else ellipsize(word, fnt, max_width)
         lines.append(line)
+    return lines
+
+
+def whole_lines(entries: Iterable[str], fnt: ImageFont.FreeTypeFont, max_width: float, max_lines: int) -> list[str]:
+    """Header text: each entry wrapped to `max_width`; an entry that no longer fits in `max_lines` is left out
+    whole (the post says it too), so no line is ever cut mid-sentence with an ellipsis."""
+    lines: list[str] = []
+    for entry in entries:
+        rows = wrap_text(str(entry), fnt, max_width)
+        if len(lines) + len(rows) > max_lines:
+            break
+        lines += rows
     return lines
 
 

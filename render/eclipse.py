@@ -6,7 +6,8 @@ the explored area; each hex drawn by `render.eclipse_hex`: number, Discovery til
 planets and cubes, ships per side, its position "q,r" as the moves name it and its VP;
 positions offered to explore drawn dashed with their "q,r"), during an Explore placement the
 drawn hexes in each legal orientation (`render.eclipse_panels`), the players' victory points
-in text that reads at phone size (`render.eclipse_vp`), one summary block per player, and a legend of the symbols.  Every text is at least 14 px high and nothing overlaps (tests
+in text that reads at phone size (`render.eclipse_vp`), one summary block per player, and a legend
+of the symbols.  Every text is at least 14 px high and nothing overlaps (tests
 in tests/render/test_eclipse_legibility.py).  The player board is `render.eclipse_board`.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from rules.text import msg, tr
 
-from .common import WHITE, ellipsize, font, paste_marker, to_png
+from .common import WHITE, ellipsize, font, paste_marker, to_png, whole_lines
 from .eclipse_battle import battle_panel  # a summary below the galaxy after a battle
 from .eclipse_hex import HEX_FILL, PLANET, SQ3, draw_hex, draw_position
 from .eclipse_panels import explore_panel, legend
@@ -84,17 +85,20 @@ def centre(q: int, r: int, size: float, x0: float, y0: float) -> tuple[float, fl
 
 def _header(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], words: Mapping[str, Any],
             width: int) -> Image.Image:
-    lines = list(caption or [])[:3]
-    img = Image.new("RGB", (width, 48 + 22 * len(lines) + 6), PAGE)
-    d = ImageDraw.Draw(img)
+    ft, fc = font(24, True), font(16)
     acting = ", ".join(names.get(s, s) for s in view.to_act)
     head = f"Eclipse — {words['round']} {view.round}/9 — {words['phase'].get(view.phase, view.phase)}"
-    if acting:
-        head += f" — {words['acts']}: {acting}"
-    ft, fc = font(24, True), font(16)
-    d.text((14, 10), ellipsize(head, ft, width - 28), font=ft, fill=WHITE)
+    heads = whole_lines([head + (f" — {words['acts']}: {acting}" if acting else "")], ft, width - 28, 1)
+    if not heads:  # who acts goes on a line of its own rather than being cut
+        heads = [head] + whole_lines([f"{words['acts']}: {acting}"], ft, width - 28, 2)
+    lines = whole_lines(caption or [], fc, width - 28, 5)
+    top = 10 + 34 * len(heads)
+    img = Image.new("RGB", (width, top + 2 + 22 * len(lines) + 6), PAGE)
+    d = ImageDraw.Draw(img)
+    for i, line in enumerate(heads):
+        d.text((14, 10 + 34 * i), line, font=ft, fill=WHITE)
     for i, line in enumerate(lines):
-        d.text((14, 46 + 22 * i), ellipsize(line, fc, width - 28), font=fc, fill=MUTED)
+        d.text((14, top + 2 + 22 * i), line, font=fc, fill=MUTED)
     return img
 
 

@@ -20,7 +20,7 @@ from rules.flotilla.data import CARDS
 from rules.flotilla.labels import card_text
 from rules.text import msg, tr
 
-from .common import INK, WHITE, ellipsize, font, paste_marker, to_png, wrap_text
+from .common import INK, WHITE, ellipsize, font, paste_marker, to_png, whole_lines, wrap_text
 from .flotilla_map import COLOUR_RGB, SINK_RGB, SKY_RGB, TARGET_EDGE, TARGET_RGB, TEXT_PX, draw_map
 from .flotilla_panels import draw_guilds, draw_players, guild_height, guild_static, player_rows_height
 from .flotilla_turn import HEIGHT as TURN_H, draw_turn
@@ -29,7 +29,7 @@ W = 1400
 MAP_W = 840
 HEADER_BG = (16, 34, 52)
 PAGE = (236, 240, 244)
-MAX_CAPTION = 3
+MAX_CAPTION = 5  # header lines; a caption entry that does not fit whole is left to the post
 KEY_H = 106  # the map's key under the hexes
 BODY_H = TURN_H + 8 + guild_height()
 
@@ -43,7 +43,7 @@ def render(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]]
 
 
 def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] = None, locale: str = "en") -> Image.Image:
-    caption = list(caption or [])[:MAX_CAPTION]
+    caption = whole_lines(caption or [], font(16), W - 32, MAX_CAPTION)
     seat_index = {p.seat: i for i, p in enumerate(view.players)}
     head_h = 56 + 24 * len(caption)
     rows_h = player_rows_height(len(view.players))
@@ -57,20 +57,24 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
     if view.over:
         status += "  ·  " + _label("img.over", locale)
     d.text((150, 18), status, font=font(18, True), fill=(255, 214, 120))
+    room = W - 16 - (150 + font(18, True).getlength(status) + 64)  # right-aligned in the room the status leaves
     if view.to_act:
         who = names.get(view.to_act[0], view.to_act[0])
-        paste_marker(img, (W - 250, 28), 22, seat_index[view.to_act[0]])
-        d.text((W - 232, 17), ellipsize(_label("img.to_act", locale, name=who), font(18, True), 225),
-               font=font(18, True), fill=WHITE)
+        text = ellipsize(_label("img.to_act", locale, name=who), font(18, True), room)
+        x = W - 16 - font(18, True).getlength(text)
+        paste_marker(img, (x - 18, 28), 22, seat_index[view.to_act[0]])
+        d.text((x, 17), text, font=font(18, True), fill=WHITE)
     elif view.final_ranks:
         first = [p for p in view.players if view.final_ranks[p.seat] == 1]
         text = _label("img.winner", locale, name=", ".join(names.get(p.seat, p.seat) for p in first),
                       points=view.final_scores[first[0].seat])
-        paste_marker(img, (W - 370, 28), 22, seat_index[first[0].seat])
-        d.text((W - 352, 17), ellipsize(text, font(18, True), 345), font=font(18, True), fill=WHITE)
+        text = ellipsize(text, font(18, True), room)
+        x = W - 16 - font(18, True).getlength(text)
+        paste_marker(img, (x - 18, 28), 22, seat_index[first[0].seat])
+        d.text((x, 17), text, font=font(18, True), fill=WHITE)
     small = font(16)
     for i, line in enumerate(caption):
-        d.text((16, 52 + 24 * i), ellipsize(line, small, W - 32), font=small, fill=(220, 230, 240))
+        d.text((16, 52 + 24 * i), line, font=small, fill=(220, 230, 240))
     top = head_h
     draw_map(img, view, (0, top, MAP_W, top + BODY_H - KEY_H), seat_index, locale)
     draw_turn(img, view, (MAP_W + 10, top + 6, W - 10, top + 6 + TURN_H), seat_index, locale)
@@ -85,7 +89,18 @@ def hand_height(own: Any) -> int:
     """The private hand band of `/game me` (F17: only in the owner's own view)."""
     if own is None:
         return 0
-    return 40 + 24 * ((len(own.hand) + 1) // 2)
+    return 40 + 24 * ((len(_kinds(own.hand)) + 1) // 2)
+
+
+def _kinds(hand: list[str]) -> list[tuple[str, int]]:
+    """The hand as (a card of each kind, how many of that kind), in hand order: identical cards are one line."""
+    count: dict[str, int] = {}
+    first: dict[str, str] = {}
+    for card in hand:
+        kind = CARDS[card].kind
+        count[kind] = count.get(kind, 0) + 1
+        first.setdefault(kind, card)
+    return [(first[k], count[k]) for k in first]
 
 
 def draw_hand(img: Image.Image, own: Any, box: tuple[int, int, int, int], locale: str) -> None:
@@ -95,8 +110,8 @@ def draw_hand(img: Image.Image, own: Any, box: tuple[int, int, int, int], locale
     d.text((x0 + 12, y0 + 8), _label("img.your_hand", locale, n=len(own.hand)), font=font(16, True), fill=INK)
     col_w = (x1 - x0 - 24) // 2
     f = font(15)
-    for i, card in enumerate(own.hand):
-        name = tr(msg(f"flotilla.card.{CARDS[card].kind}"), locale)
+    for i, (card, n) in enumerate(_kinds(own.hand)):
+        name = tr(msg(f"flotilla.card.{CARDS[card].kind}"), locale) + (f" ×{n}" if n > 1 else "")
         text = f"{name}: {tr(card_text(card, own.side), locale)}"
         x = x0 + 12 + (i % 2) * col_w
         y = y0 + 34 + (i // 2) * 24

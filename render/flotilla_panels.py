@@ -24,6 +24,7 @@ ROW_H = 74
 MARKET_Y, GUILD_Y, GUILD_H, GUILD_STEP = 6, 76, 118, 124
 TRACKS_Y = GUILD_Y + 4 * GUILD_STEP
 KEY_LINES = 4
+DIAL_LINES = 3  # what a guild's dial does, above the key of the spaces
 LINE = 19  # one line of TEXT_PX text
 
 
@@ -38,7 +39,7 @@ def card_name(card_id: str | None, locale: str) -> str:
 
 
 def guild_height() -> int:
-    return TRACKS_Y + 128 + 2 * 2 * LINE + 12 + (KEY_LINES + 1) * LINE + 12
+    return TRACKS_Y + 128 + 2 * 2 * LINE + 12 + (DIAL_LINES + KEY_LINES + 1) * LINE + 18
 
 
 def _ring_box(x0: int, x1: int, y: int, k: int) -> tuple[float, float, float, float]:
@@ -74,7 +75,10 @@ def guild_static(img: Image.Image, box: tuple[int, int, int, int], locale: str, 
     y = y0 + TRACKS_Y
     _track(d, x0 + 10, y + 22, x1 - x0 - 20, [short(t, locale) for t in BOARD.survivor_tracks[track]], -1)
     _track(d, x0 + 10, y + 74, (x1 - x0 - 20) * 7 // 12, _sonar_cells(locale), -1)
-    y = y1 - (KEY_LINES + 1) * LINE - 10
+    y = y1 - (DIAL_LINES + KEY_LINES + 1) * LINE - 16
+    for i, line in enumerate(wrap_text(_t("img.dial_key", locale), small, x1 - x0 - 20)[:DIAL_LINES]):
+        d.text((x0 + 10, y + LINE * i), line, font=small, fill=INK)
+    y += DIAL_LINES * LINE + 6
     d.text((x0 + 10, y), _t("img.key_title", locale), font=font(TEXT_PX, True), fill=INK)
     for i, line in enumerate(wrap_text(space_key(locale), small, x1 - x0 - 20)[:KEY_LINES]):
         d.text((x0 + 10, y + LINE * (i + 1)), line, font=small, fill=INK)

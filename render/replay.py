@@ -128,12 +128,14 @@ def _encode(frames: Iterator[Image.Image], last: Image.Image, width: int, frame_
 
     The shared palette (`shared_palette`) comes from the last frame (the fullest board), given up front."""
     palette = shared_palette(_scaled(last, width))
-    paletted: list[tuple[Image.Image, int]] = []  # (frame, index of its top-left colour: the padding)
+    # (frame, index of its bottom-left colour: a shorter frame is padded below with its own page colour, so the
+    # padding continues the page instead of showing as a band of the header's colour)
+    paletted: list[tuple[Image.Image, int]] = []
     for frame in frames:
         scaled = _scaled(frame, width)
         del frame
         p = scaled.quantize(palette=palette, dither=Image.Dither.NONE)
-        paletted.append((p, p.getpixel((0, 0))))  # type: ignore[arg-type]
+        paletted.append((p, p.getpixel((0, p.height - 1))))  # type: ignore[arg-type]
     w = max(p.width for p, _ in paletted)
     h = max(p.height for p, _ in paletted)
     canvas = []

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from rules.text import msg, tr
 
-from .common import WHITE, ellipsize, font, paste_marker, to_png
+from .common import WHITE, ellipsize, font, paste_marker, to_png, whole_lines
 from .robinson_island import draw_island
 from .robinson_panels import PAGE, bottom_height, draw_bottom, draw_side, side_height
 
@@ -24,7 +24,7 @@ W = 1400
 ISLAND_W = 860
 ISLAND_H = 720
 HEADER_BG = (28, 52, 44)
-MAX_CAPTION = 3
+MAX_CAPTION = 5  # header lines; a caption entry that does not fit whole is left to the post
 
 
 def label(key: str, locale: str, **args: Any) -> str:
@@ -36,7 +36,7 @@ def render(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]]
 
 
 def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] = None, locale: str = "en") -> Image.Image:
-    caption = list(caption or [])[:MAX_CAPTION]
+    caption = whole_lines(caption or [], font(18), W - 32, MAX_CAPTION)
     seat_index = {s: i for i, s in enumerate(view.seats)}
     head_h = 60 + 26 * len(caption)
     bot_h = bottom_height(view, W - 20, locale)
@@ -61,7 +61,7 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
         d.text((x, 18), text, font=fw, fill=WHITE)
     small = font(18)
     for i, line in enumerate(caption):
-        d.text((16, 56 + 26 * i), ellipsize(line, small, W - 32), font=small, fill=(222, 236, 228))
+        d.text((16, 56 + 26 * i), line, font=small, fill=(222, 236, 228))
     top = head_h
     draw_island(img, view, (0, top, ISLAND_W, top + body_h), locale)
     draw_side(img, view, (ISLAND_W + 8, top + 6, W - 10, top + body_h - 4), locale)

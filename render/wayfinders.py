@@ -16,10 +16,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
-from .common import INK, WHITE, ellipsize, font, paste_marker, paste_sprite, to_png, wrap_text
+from .common import INK, WHITE, ellipsize, font, paste_marker, paste_sprite, to_png, whole_lines
 from .common import dashed_rect as _dashed_rect
 from .wayfinders_islands import (
     CELL,
+    ISLAND_TYPES,
     MARKER_IN_SLOT,
     PLANE_SIZE,
     RESOURCE_NAMES,
@@ -39,6 +40,7 @@ from .wayfinders_layout import (  # noqa: F401  (re-exported for tests and calle
     COLOURS,
     COLUMNS,
     FOOTER_H,
+    FOOTER_ROW,
     GRID,
     HANGAR_SLOTS,
     HANGAR_TITLE,
@@ -103,7 +105,8 @@ def _static(caption_lines: int, banner: bool, n_players: int, n_hangars: int, lo
             d.text(((x0 + x1) / 2, (y0 + y1) / 2), L["unused"], font=font(18), fill=(120, 118, 113), anchor="mm")
     # footer: token legend
     names = RESOURCE_NAMES_ES if locale.startswith("es") else RESOURCE_NAMES
-    y = lay.footer_y + FOOTER_H / 2
+    types = ISLAND_TYPES["es" if locale.startswith("es") else "en"]  # each token's colour names an island type
+    y = lay.footer_y + FOOTER_ROW / 2
     x = M
     d.text((x, y), L["tokens"], font=font(18, True), fill=INK, anchor="lm")
     x += font(18, True).getlength(L["tokens"]) + 12
@@ -113,6 +116,17 @@ def _static(caption_lines: int, banner: bool, n_players: int, n_hangars: int, lo
         x += tw + 6
         d.text((x, y), names[c], font=font(18), fill=INK, anchor="lm")
         x += font(18).getlength(names[c]) + 22
+    # second row: the island types, which are the tiles' colours
+    y += FOOTER_ROW - 6
+    x = M
+    d.text((x, y), L["types"], font=font(18, True), fill=INK, anchor="lm")
+    x += font(18, True).getlength(L["types"]) + 12
+    for c in COLOURS:
+        tw = token_width(26, True)
+        paste_sprite(img, token_sprite(c, 26, True), (x + tw / 2, y))
+        x += tw + 6
+        d.text((x, y), types[c], font=font(18), fill=INK, anchor="lm")
+        x += font(18).getlength(types[c]) + 22
     return img
 
 
@@ -201,14 +215,7 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout)
         d.polygon(tri, fill=INK, outline=WHITE, width=2)
 
 def _caption_lines(caption: Optional[Sequence[str]]) -> list[str]:
-    fcap = font(20)
-    lines: list[str] = []
-    for entry in caption or []:
-        lines.extend(wrap_text(str(entry), fcap, W - 2 * M))
-    if len(lines) > MAX_CAPTION_LINES:
-        lines = lines[:MAX_CAPTION_LINES]
-        lines[-1] = ellipsize(lines[-1] + " …", fcap, W - 2 * M)
-    return lines
+    return whole_lines(caption or [], font(20), W - 2 * M, MAX_CAPTION_LINES)
 
 
 def layout_for(view: "WayfindersView", caption: Optional[Sequence[str]] = None) -> Layout:

@@ -38,6 +38,10 @@ TOKEN_RGB: dict[str, RGB] = {
     "V": (136, 78, 190),  # fuel can, violet
 }
 RESOURCE_NAMES = {"B": "propeller", "G": "parachute", "R": "tire", "Y": "headset", "V": "fuel can"}
+# An island's type is its colour (entering it costs a token of that colour): the word on its tile and in the
+# board's legend; the buttons and the rules say it in full ("volcanic island", rules/wayfinders/locale).
+ISLAND_TYPES = {"en": {"B": "ice", "G": "tropical", "R": "volcanic", "Y": "desert", "V": "mountain"},
+                "es": {"B": "hielo", "G": "tropical", "R": "volcánica", "Y": "desierto", "V": "montaña"}}
 # light tints for island backgrounds
 TILE_TINT: dict[str, RGB] = {c: mix(rgb, WHITE, 0.78) for c, rgb in TOKEN_RGB.items()}
 TILE_EDGE: dict[str, RGB] = {c: mix(rgb, INK, 0.25) for c, rgb in TOKEN_RGB.items()}
@@ -284,8 +288,9 @@ def island_tile(island: str, back: Optional[str], colour: Optional[str], cost: s
     band = BACK_RGB.get(back or "", (90, 90, 90))
     img = _frame(tint, edge, band)
     d = ImageDraw.Draw(img)
-    # band: id, then points for red and yellow backs
-    d.text((8, BAND / 2 + 1), island, font=font(15), fill=WHITE, anchor="lm")
+    # band: the island's type (never its internal id), then points for red and yellow backs
+    d.text((8, BAND / 2 + 1), ISLAND_TYPES[locale if locale in ISLAND_TYPES else "en"].get(colour or "", ""),
+           font=font(15, True), fill=WHITE, anchor="lm")
     if back in ("red", "yellow"):
         d.text((TILE - 8, BAND / 2 + 1), tile_texts(locale)["vp"].format(n=vp), font=font(18, True), fill=WHITE, anchor="rm")
     else:

@@ -26,7 +26,8 @@ HANGAR_TITLE = 34
 HANGAR_BOX_H = 176
 HTOKEN = 38  # hangar token height (with glyph)
 HWORKER = 24
-FOOTER_H = 46
+FOOTER_ROW = 46
+FOOTER_H = 2 * FOOTER_ROW - 6  # tokens, then island types
 MAX_CAPTION_LINES = 6
 
 PAGE: RGB = (233, 231, 224)
@@ -69,6 +70,7 @@ LABELS: dict[str, dict[str, str]] = {
         "keep": "+{n} hand",
         "none": "no abilities yet",
         "tokens": "Tokens:",
+        "types": "Island type = its colour:",
     },
     "es": {
         "title": "WAYFINDERS",
@@ -100,6 +102,7 @@ LABELS: dict[str, dict[str, str]] = {
         "keep": "+{n} mano",
         "none": "sin habilidades",
         "tokens": "Fichas:",
+        "types": "Tipo de isla = su color:",
     },
 }
 RESOURCE_NAMES_ES = {"B": "hélice", "G": "paracaídas", "R": "neumático", "Y": "auriculares", "V": "bidón"}

@@ -19,6 +19,8 @@ from typing import Any, Mapping, Union, cast
 
 from pydantic import BaseModel, Field
 
+from .wording import format_spec
+
 LOCALES = ("en", "es")
 DEFAULT_LOCALE = "en"
 SEAT_KEY = "@seat"
@@ -89,26 +91,25 @@ def locale_of(raw: str | None) -> str:
 
 
 class _Formatter(string.Formatter):
-    """`str.format`, keeping an unknown `{name}` as it is, plus plurals: `{n:token|tokens}` is "token" when
-    n is 1 (or -1) and "tokens" otherwise, so a template writes "{n} {n:token|tokens}" ("1 token", "3 tokens",
-    "{n} {n:ficha|fichas}")."""
+    """`str.format`, keeping an unknown `{name}` as it is, plus the forms of `rules.wording`: plurals
+    (`{n:token|tokens}`: "{n} {n:token|tokens}" is "1 token", "3 tokens"; "{n} {n:ficha|fichas}"), the English
+    article (`{ship:a}`: "an Interceptor") and signed amounts (`{n:+}`: "+2", "-1", "0")."""
+
+    def __init__(self, locale: str) -> None:
+        super().__init__()
+        self.locale = locale
 
     def get_value(self, key: Any, args: Any, kwargs: Mapping[str, Any]) -> Any:
         if isinstance(key, str) and key not in kwargs:
             return "{" + key + "}"
         return super().get_value(key, args, kwargs)
 
-    def format_field(self, value: Any, format_spec: str) -> Any:
-        if "|" in format_spec:
-            one, _, other = format_spec.partition("|")
-            try:
-                return one if abs(int(value)) == 1 else other
-            except (TypeError, ValueError):
-                return other
-        return super().format_field(value, format_spec)
+    def format_field(self, value: Any, spec: str) -> Any:
+        said = format_spec(value, spec, self.locale)
+        return said if said is not None else super().format_field(value, spec)
 
 
-_FMT = _Formatter()
+_FMT = {loc: _Formatter(loc) for loc in LOCALES}
 
 
 JOIN_KEY = "@join"
@@ -134,4 +135,4 @@ def tr(text: Msg | str, locale: str = DEFAULT_LOCALE, names: Mapping[str, str] |
     if template is None:
         return text.key
     values = {k: tr(v, locale, names) if isinstance(v, Msg) else v for k, v in text.args.items()}
-    return _FMT.format(template, **values)
+    return _FMT[locale if locale in _FMT else DEFAULT_LOCALE].format(template, **values)

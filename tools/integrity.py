@@ -24,6 +24,7 @@ from typing import Any, Iterable, Optional
 
 from rules import GAMES, IllegalMove
 from rules.replay import ReplayError, replay, start_state
+from rules.wording import plural_form
 from storage import StoreError
 from storage.audit import Audit
 
@@ -53,8 +54,14 @@ class Report:
         self.problems.append(Problem(game_id, kind, detail))
 
     def summary(self) -> str:
-        verdict = "clean" if self.ok else f"{len(self.problems)} problem(s)"
-        return f"checked {self.games} games, {self.moves} moves ({self.replayed} games replayed): {verdict}"
+        verdict = "clean" if self.ok else _count(len(self.problems), "problem", "problems")
+        return (f"checked {_count(self.games, 'game', 'games')}, {_count(self.moves, 'move', 'moves')} "
+                f"({_count(self.replayed, 'game', 'games')} replayed): {verdict}")
+
+
+def _count(n: int, one: str, other: str) -> str:
+    """"1 game", "3 games": the operator's report says counts as the catalogs do (rules.wording)."""
+    return f"{n} {plural_form(n, [one, other], 'en')}"
 
 
 def _comparable(data: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from .narrate import depths
 from .frames import CHAIN
 from .state import FlotillaState
 
-_PLAY: dict[tuple[str, str], Msg] = {}
+_PLAY: dict[tuple[str, str, int], Msg] = {}
 terms = texts.terms
 
 
@@ -51,11 +51,14 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
     p = state.players[seat]
     if kind == "play":
         cid, target = arg
-        if target is None:
-            key = (cid, p.side)
+        if target is None:  # one option per kind of card: it says how many of that kind the hand holds
+            held = sum(1 for c in p.hand if CARDS[c].kind == CARDS[cid].kind)
+            key = (cid, p.side, held)
             found = _PLAY.get(key)
             if found is None:
-                found = _PLAY[key] = texts.m("move.play", card=texts.card(cid), text=card_text(cid, p.side))
+                found = _PLAY[key] = (
+                    texts.m("move.play", card=texts.card(cid), text=card_text(cid, p.side)) if held < 2 else
+                    texts.m("move.play_n", card=texts.card(cid), text=card_text(cid, p.side), n=held))
             return found
         top = state.players[target].discard[-1]
         return texts.m("move.copy", target=texts.seat(target), card=texts.card(top), text=card_text(top, p.side))

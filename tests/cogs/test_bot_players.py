@@ -31,7 +31,7 @@ def test_one_human_plays_a_whole_game_against_two_bots(tmp_path):
             assert not out.refused, texts(out)
             table = read(s.db)
             assert [(x.name, x.is_bot, x.user_id) for x in table.seats[1:]] == [
-                ("Bot 1 (greedy)", True, None), ("Bot 2 (greedy)", True, None)]
+                ("Bot 1", True, None), ("Bot 2", True, None)]
             out = await s.cmd("alice", "/game start", "wayfinders-1")
             assert not out.refused, texts(out)
             human_moves = 0
@@ -92,11 +92,11 @@ def test_addbot_in_the_lobby(tmp_path):
             await s.cmd("alice", "/game new game:wayfinders")
             out = await s.cmd("alice", "/game addbot level:random", "wayfinders-1")
             assert not out.refused, texts(out)
-            assert "Bot 1 (random)" in texts(out)
+            assert "Bot 1 ⚄" in texts(out)
             out = await s.cmd("dave", "/game addbot", "wayfinders-1")
             assert out.refused and "not a player" in texts(out)
             table = read(s.db)
-            assert [x.name for x in table.seats] == ["alice", "Bot 1 (random)"]
+            assert [x.name for x in table.seats] == ["alice", "Bot 1 ⚄"]
     run(go())
 
 
@@ -107,12 +107,12 @@ def test_a_player_who_leaves_a_running_game_is_replaced_by_a_bot_and_the_game_is
             assert read(s.db).game.rated
             out = await s.leave("bob", "/game leave", "wayfinders-1")
             assert not out.refused, texts(out)
-            assert "Bot · bob (greedy)" in texts(out)
+            assert "Bot · bob" in texts(out)
             public = [m for m in out if not m.ephemeral]
             assert len(public) == 1 and "no longer counts" in public[0].text()  # told on the board: one post
             table = read(s.db)
             bob = table.user_of("p2")
-            assert bob.is_bot and bob.user_id is None and bob.name == "Bot · bob (greedy)"
+            assert bob.is_bot and bob.user_id is None and bob.name == "Bot · bob"
             assert not table.game.rated
             assert table.to_act == ["p1"]  # if it was bob's turn, his bot already played it
             out = await s.leave("bob", "/game leave", "wayfinders-1")

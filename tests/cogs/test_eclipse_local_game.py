@@ -27,6 +27,7 @@ the machine: 2-4 min on a shared, busy one).
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 from rules.bots import bot_rng
@@ -137,7 +138,7 @@ def check_battle_post(post, table) -> bool:
     if fired and len(table.state.events) <= 11:  # the post lists up to 12 event lines, this move's last
         # (a sub-step of the same player's turn edits the board and adds its lines: cogs/board_posts.py)
         mine = "\n".join(text.split("\n")[-len(table.state.events):])
-        assert mine.count(" fire cannons — dice ") + mine.count(" fire missiles — dice ") == len(fired), text
+        assert len(re.findall(r" fires? (?:cannons|missiles) — dice ", mine)) == len(fired), text
     return bool(fired) and " — dice " in text
 
 

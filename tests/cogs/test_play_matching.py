@@ -135,3 +135,39 @@ def test_W_a_reason_that_lists_move_ids_shows_their_labels():
     for locale in ("en", "es"):
         text = tr(exc.text, locale)
         assert f"fly:{cell}:" not in text and text.count(cell) >= 3, text  # typed, and each way's label
+
+
+PLACES = [move("place:T3:-3,4", "Place tile T3 at -3,4"), move("place:T3:-4,3", "Place tile T3 at -4,3"),
+          move("place:T3:4,3", "Place tile T3 at 4,3")]
+
+
+@pytest.mark.parametrize("typed", ["-4,3", "at -4,3", "T3 at -4,3", "place -4,3"])
+def test_F_a_coordinate_is_one_word_with_its_sign_and_order(typed):
+    move_, found = chosen(PLACES, typed, "en", {})
+    assert move_ is not None and move_.id == "place:T3:-4,3", [m.id for m in found]
+
+
+def test_a_run_of_whole_words_wins_over_scattered_words():
+    moves = [move("a", "Explore the island at 2"), move("b", "Island 2: explore the shore")]
+    assert chosen(moves, "explore the island", "en", {})[0].id == "a"
+    assert [m.id for m in matching(moves, "island explore", "en", {})] == ["a", "b"]  # scattered: both
+
+
+def test_a_word_typed_twice_needs_two_and_accents_do_not_matter():
+    moves = [move("one", "Cazar: el Cocinero"), move("two", "Cazar: el Cocinero, el Cocinero"),
+             move("mix", "Cazar: el Cocinero, el Explorador")]
+    assert chosen(moves, "el Cocinero, el Cocinero", "es", {})[0].id == "two"
+    assert chosen(moves, "cocinero cocinero", "es", {})[0].id == "two"
+    assert chosen(moves, "el cocinéro, el explorador", "es", {})[0].id == "mix"
+    assert chosen([move("x", "Explorar la isla volcánica")], "volcanica", "es", {})[0].id == "x"
+
+
+def test_several_matches_are_listed_in_the_refusal():
+    from host.move_refusal import move_refusal
+    from rules import GAMES
+    engine = GAMES["wayfinders"]
+    state = engine.setup(["p1", "p2"], 0)
+    exc = move_refusal(engine, state, "p1", "Tx", matches=PLACES)
+    text = tr(exc.text, "en")
+    assert exc.text.key == "host.refuse.ambiguous_move"
+    assert all(label in text for label in ("at -3,4", "at -4,3", "at 4,3")), text

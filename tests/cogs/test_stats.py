@@ -48,7 +48,7 @@ def test_me_counts_every_game_but_rates_only_rated_human_games(store):
     lines = Stats(store).me(1, GUILD, None, "en")
     text = "\n".join(lines)
     assert "**Wayfinders**: 3 played, 1 won (33%), average score 20.0" in text
-    assert f"rating {START + 16:.0f} (1 rated games)" in text
+    assert f"rating {START + 16:.0f} (1 rated game)" in text
     bob = "\n".join(Stats(store).me(2, GUILD, None, "en"))
     assert f"rating {START - 16:.0f}" in bob and "2 played, 1 won" in bob
 
@@ -57,7 +57,7 @@ def test_me_with_nothing_and_in_spanish(store):
     assert Stats(store).me(1, GUILD, None, "en") == ["You have not finished a game here yet."]
     finish(store, [(1, 30, 1, True), (2, 20, 2, False)], at=1)
     es = "\n".join(Stats(store).me(1, GUILD, "wayfinders", "es"))
-    assert "1 jugadas, 1 ganadas (100%), puntuación media 30,0" in es
+    assert "1 jugada, 1 ganada (100%), puntuación media 30,0" in es
 
 
 def test_server_ranks_by_rating_and_lists_bot_only_players_apart(store):
@@ -111,5 +111,5 @@ def test_robinson_is_co_operative_with_a_win_rate_per_scenario(store):
     assert "scenario Castaways: 1/2 won (50%)" in text and "scenario Castaways (hard): 1/1 won (100%)" in text
     assert "standard" not in text and "rating" not in text.lower()
     es = "\n".join(Stats(store).me(2, GUILD, "robinson", "es"))
-    assert "(cooperativo): 2 jugadas, 2 ganadas (100%)" in es and "escenario Náufragos (hard): 1/1 ganadas" in es
+    assert "(cooperativo): 2 jugadas, 2 ganadas (100%)" in es and "escenario Náufragos (difícil): 1/1 ganadas" in es
     assert is_coop_key("robinson", [])  # the engine says so, not a guess from finished tables

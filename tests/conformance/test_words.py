@@ -26,6 +26,7 @@ COLON_ID = re.compile(r"(?<![\w/])[A-Za-z][\w-]*:[\w.,:-]*\w(?!\w)")
 PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
 SEAT_ID = re.compile(r"\bp[1-6]\b")  # a seat id the names did not replace (make_table's seats are p1..p6)
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # an internal name ("ok_rest", "plan_timeout")
+TILE_ID = re.compile(r"\b[a-z]{3}\d{2}\b")  # an internal tile id ("res06", "sco13")
 GAMES_PER_ENGINE = 3
 EVERY = 4  # the labels and prompt of every 4th decision (events and log lines of every move)
 
@@ -34,6 +35,7 @@ def problems_in(text: str, ids: set[str]) -> list[str]:
     found = [f"key {k!r}" for k in KEY.findall(text)] + [f"id {k!r}" for k in COLON_ID.findall(text)]
     found += [f"placeholder {k!r}" for k in PLACEHOLDER.findall(text)]
     found += [f"seat id {k!r}" for k in SEAT_ID.findall(text)] + [f"name {k!r}" for k in SNAKE.findall(text)]
+    found += [f"tile id {k!r}" for k in TILE_ID.findall(text)]
     return found + [f"id {i!r}" for i in ids if (":" in i or "." in i) and i in text]
 
 
@@ -88,6 +90,7 @@ def test_the_check_catches_ids_keys_and_placeholders():
     assert problems_in("Fly to {cell}", set())
     assert problems_in("alice played p:g.2.wood:c", {"p:g.2.wood:c"})
     assert problems_in("p2 passed", set()) and problems_in("timeout: plan_timeout", set())
+    assert problems_in("Build an airstrip on B2 (res03)", set())
     assert not problems_in("Fly to C5 (island, pay B B) at 12:30, e.g. later.", {"end", "fly:C5"})
 
 

@@ -148,3 +148,9 @@ def test_a_file_that_is_not_a_database_exits_2(tmp_path, capsys):
     bad = tmp_path / "bad.db"
     bad.write_bytes(b"this is not sqlite" * 100)
     assert bot.main(["check", "--db", str(bad)]) == 2
+
+
+def test_the_summary_says_its_counts_in_the_right_number():
+    from tools.integrity import Report
+    assert Report(games=1, moves=1, replayed=1).summary() == "checked 1 game, 1 move (1 game replayed): clean"
+    assert Report(games=2, moves=0, replayed=2).summary() == "checked 2 games, 0 moves (2 games replayed): clean"

@@ -66,12 +66,12 @@ def test_w16_build_ids_list_each_distinct_payment():
     s = fly_build(game(2, B2="res03"), "p1", "B2", "BGGRY")
     m = moves(s)
     assert builds(s) == ["build:BRY", "build:BGGR", "build:BGGY", "build:GGRY"]
-    assert m["build:BRY"].label == "Build an airstrip on B2 (res03) paying B+R+Y to the bag: draw 2, 4 VP"
+    assert m["build:BRY"].label == "Build an airstrip on B2 paying B+R+Y to the bag: draw 2, 4 VP"
     assert m["build:BRY"].barrier  # W39 draws from the bag
     s.bag = {c: 0 for c in "BGRYV"}
     s = play(s, "build:BGGR")
     assert len(hand(s, "p1")) == 3 and "Y" in hand(s, "p1") and s.board["B2"].slots == ["p1"]
-    assert "p1 built an airstrip on B2 (res03, slot 1), paid B+G+G+R to the bag." in [tr(e) for e in s.events]
+    assert "p1 built an airstrip on B2 (slot 1), paid B+G+G+R to the bag." in [tr(e) for e in s.events]
 
 
 def test_e6_build_on_the_start_cell_before_moving():
@@ -107,7 +107,7 @@ def test_w17_later_builders_pay_the_slot_1_player_with_no_forced_discard():
     set_hand(s, "p2", "BBGG")
     bag0 = bag_total(s)
     m = moves(s, "p3")["build"]
-    assert m.label == "Build an airstrip on C2 (res07) paying Y to p2: draw 1, 1 VP"
+    assert m.label == "Build an airstrip on C2 paying Y to p2: draw 1, 1 VP"
     s = play(s, "build", "end")
     assert hand(s, "p2") == "BBGGY" and bag_total(s) <= bag0  # nothing paid into the bag
     assert s.board["C2"].slots == ["p2", "p1", "p3"]

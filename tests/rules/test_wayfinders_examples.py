@@ -119,7 +119,7 @@ def test_t4_lucys_airstrip_and_omars_payment():
     s = fly_build(game(2, B2="res03"), LUCY, "B2", "BRY")
     bag0 = bag_total(s)
     m = moves(s)["build"]
-    assert m.barrier and m.label == "Build an airstrip on B2 (res03) paying B+R+Y to the bag: draw 2, 4 VP"
+    assert m.barrier and m.label == "Build an airstrip on B2 paying B+R+Y to the bag: draw 2, 4 VP"
     s = play(s, "build")
     assert s.board["B2"].slots == [LUCY] and s.players[LUCY].cubes == 8
     assert len(hand(s, LUCY)) == 2 and bag_total(s) == bag0 + 3 - 2
