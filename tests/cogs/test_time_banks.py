@@ -71,10 +71,10 @@ def test_without_a_bank_the_deadline_works_as_before_and_status_says_it_in_spani
     async def go():
         async with Table(tmp_path, Clock(), guild_locale="es-ES", locale="es-ES") as s:
             await bank_game(s, "deadline:1d")
-            assert "Plazo del turno: quedan 1 d." in await status(s)
+            assert "Tiempo restante del turno: 1 d." in await status(s)
             out = await s.cmd("alice", "/game settings game:1 bank:2d")
             assert "reserva de tiempo de **2d**" in out[0].content
-            assert "quedan 1 d + 2 d de reserva" in await status(s)
+            assert "tiempo restante: 1 d + 2 d de reserva" in await status(s)
             posted = await s.fire(25)
             assert "Se acabó el tiempo" not in contents(posted)
             assert "ahora gasta la reserva: quedan 1 d 23 h" in await status(s)
@@ -240,5 +240,5 @@ def test_away_and_the_board_clocks_in_spanish(tmp_path):
             out = await s.cmd(late, "/game back")
             assert "Bienvenido de vuelta" in out[0].content
             board = [m for m in await play(s) if m.channel == THREAD and m.files][-1]
-            assert board.embeds[0]["footer"]["text"].endswith(f"\n⏳ {s.waiting_name()}: quedan 1 d + 2 d de reserva")
+            assert board.embeds[0]["footer"]["text"].endswith(f"\n⏳ {s.waiting_name()}: tiempo restante: 1 d + 2 d de reserva")
     run(go())

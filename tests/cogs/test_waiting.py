@@ -82,7 +82,7 @@ def test_waiting_in_spanish_and_refused_in_a_dm(tmp_path):
             who = waiting_on(s, game)
             out = await s.cmd(who, "/game waiting")
             assert out[0].content.startswith("1 partida espera tu decisión")
-            assert "quedan 2 d de plazo" in out[0].content
+            assert "plazo restante: 2 d" in out[0].content
             other = "bob" if who == "alice" else "alice"
             assert (await s.cmd(other, "/game waiting"))[0].content.startswith("En este servidor no hay nada")
             dm = await s.t.command(who, "/game waiting", dm=True)
