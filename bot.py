@@ -5,6 +5,7 @@
     python bot.py local ...  the local table: the same bot in a terminal (see README)
     python bot.py bench      benchmark figures
     python bot.py check | backup PATH | loadtest | crashtest   operations (see README)
+    python bot.py split | merge | partitions   the cluster layout: one file <-> P partition files
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from storage.backup import main as backup_main
 from tools.bench import main as bench_main
 from tools.crashtest import main as crashtest_main
 from tools.integrity import main as check_main
+from tools.layout import merge_main, partitions_main, split_main
 from tools.loadtest import main as loadtest_main
 
 log = logging.getLogger("gamehost")
@@ -54,6 +56,9 @@ OPS_COMMANDS: dict[str, Callable[..., int]] = {
     "backup": backup_main,
     "loadtest": loadtest_main,
     "crashtest": crashtest_main,
+    "split": split_main,
+    "merge": merge_main,
+    "partitions": partitions_main,
 }
 
 
