@@ -39,6 +39,12 @@ class Config:
     max_open_games_per_user: int = 10  # lobby or running games one user opened, per server
     max_running_games_per_server: int = 500  # lobby or running games of one server (threads: Discord allows 1,000)
     board_workers: Optional[int] = None  # processes drawing boards (host/drawing.py); None: one per core
+    # A cluster process (`bot.py run --cluster DIR --shard-count S --shard-ids a,b`): the layout folder it serves
+    # and the shards it runs; None: one process on `db_path` with every shard (the default).
+    cluster_dir: Optional[str] = None
+    shard_count: Optional[int] = None
+    shard_ids: Optional[list[int]] = None
+    identify_concurrency: int = 1  # Discord's max_concurrency for the bot (identify buckets: host/identify_gate.py)
 
     @classmethod
     def load(cls, env_file: Path = ROOT / ".env") -> "Config":

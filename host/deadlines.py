@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from storage import TimerRow, TimerStore
+from storage import TimerRow
+from storage.routed import timers_of
 
 from .i18n import t
 from .scheduler import Scheduler
@@ -107,7 +108,7 @@ def deadline_lines(table: Table, locale: str, now: float) -> list[str]:
 
 def clear_deadline(service: TableService, game_id: int) -> None:
     """No deadline for the game until its next change (a paused game: cogs/pause.py)."""
-    TimerStore(service.store).clear_game(game_id, KINDS)
+    timers_of(service.store).clear_game(game_id, KINDS)
     service.games.set_deadline(game_id, None)
 
 

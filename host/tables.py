@@ -15,7 +15,8 @@ from pydantic import ValidationError
 
 from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
 from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref
-from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
+from storage import GameRow, ResultRow, SeatRow, SeatTaken, StaleVersion
+from storage.routed import Backend, games_of
 
 from .limits import clip, quote
 from .move_match import chosen
@@ -110,11 +111,11 @@ def log_summary(table: Table, seat: str, new_state: GameState, move: Optional[Mo
 
 
 class TableService:
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
+    def __init__(self, store: Backend, clock: Callable[[], float] = time.time,
                  seeds: Callable[[], int] = lambda: secrets.randbits(62), limits: Optional[Limits] = None):
         self.store = store
         self.limits = limits or Limits()
-        self.games = GameStore(store)
+        self.games = games_of(store)  # one file, or the partitions this process owns (storage/routed.py)
         self.clock = clock
         self.seeds = seeds
 

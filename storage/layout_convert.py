@@ -18,7 +18,7 @@ from typing import Any
 from .backup import backup
 from .db import StoreError, explain, open_store
 from .partitions import Layout, partition_of
-from .table_roles import GAME, GAMES, GLOBAL, GUILD, USER, Digests, Table, count, recency, rows, tables
+from .table_roles import GAME, GAMES, GLOBAL, GUILD, USER, Digests, Table, count, foreign_tables, recency, rows, tables
 
 
 class ConvertError(RuntimeError):
@@ -31,6 +31,7 @@ class Converted:
     rows: dict[str, int] = field(default_factory=dict)  # table -> rows in the output
     files: int = 0
     digest: str = ""
+    left_out: list[str] = field(default_factory=list)  # tables in the source that are not the bot's
 
 
 def _snapshot(src: Path, beside: Path) -> sqlite3.Connection:
@@ -88,6 +89,7 @@ def _split(src: Path, out: Path, partitions: int) -> Converted:
         (id_base,) = source.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()
         layout = Layout(out, partitions, int(id_base))
         schema = tables(source)
+        left_out = foreign_tables(source)
         game_part = {int(gid): partition_of(guild, partitions)
                      for gid, guild in source.execute("SELECT id, guild_id FROM games")}
         user_parts: dict[Any, set[int]] = defaultdict(set)
@@ -111,7 +113,9 @@ def _split(src: Path, out: Path, partitions: int) -> Converted:
             leftover.unlink(missing_ok=True)
     _write_partitions(layout, schema, batches)
     layout.save()
-    return _verify(layout, expected, want, "split")
+    done = _verify(layout, expected, want, "split")
+    done.left_out = left_out
+    return done
 
 
 def _placer(table: Table, game_part: dict[int, int], user_parts: dict[Any, set[int]], partitions: int):

@@ -173,5 +173,19 @@ class Partitions:
         self.stores.clear()
 
 
+def open_backend(db_path: str | Path, cluster_dir: Optional[str | Path] = None, shard_count: Optional[int] = None,
+                 shard_ids: Optional[Iterable[int]] = None) -> Store | Partitions:
+    """What a bot process stores into: the one file `db_path` (the default), or, given a layout folder, the
+    partitions of its shards (every partition when no shard count is given).  A `db_path` that is a layout
+    folder serves all of its partitions (the local table and the tools on a layout)."""
+    if cluster_dir is None and Layout.is_layout(db_path):
+        cluster_dir = db_path
+    if cluster_dir is None:
+        return open_store(db_path)
+    count = shard_count or 1
+    return Partitions.for_shards(Layout.load(cluster_dir), count,
+                                 list(shard_ids) if shard_ids is not None else list(range(count)))
+
+
 __all__ = ["DEFAULT_PARTITIONS", "GameIds", "LAYOUT_FILE", "Layout", "Partitions", "check_shards",
-           "owned_partitions", "partition_of"]
+           "open_backend", "owned_partitions", "partition_of"]

@@ -15,12 +15,15 @@ digests: a merge may renumber it when two partitions took the same one.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Optional
+
+from .migrations import migrate
 
 GAMES, GAME, GUILD, USER, GLOBAL = "games", "game", "guild", "user", "global"
 _SKIP_PREFIXES = ("sqlite_", "_write_probe")
@@ -40,12 +43,31 @@ class Table:
         return tuple(c for c in self.columns if c != self.surrogate)
 
 
+@functools.lru_cache(maxsize=1)
+def bot_tables() -> frozenset[str]:
+    """The tables this bot's migrations make (another program's tables in the same file are not the bot's:
+    the local table keeps its fake Discord's servers there)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        migrate(conn)
+        return frozenset(r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                         if not r[0].startswith(_SKIP_PREFIXES))
+    finally:
+        conn.close()
+
+
+def foreign_tables(conn: sqlite3.Connection) -> list[str]:
+    """Tables in the file that are not the bot's (left out of conversions and digests)."""
+    return [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            if r[0] not in bot_tables() and not r[0].startswith(_SKIP_PREFIXES)]
+
+
 def tables(conn: sqlite3.Connection) -> list[Table]:
-    """The schema's tables with their roles, `games` first, then by name."""
+    """The bot's tables in the file with their roles, `games` first, then by name."""
     names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
     found = []
     for name in names:
-        if name.startswith(_SKIP_PREFIXES):
+        if name not in bot_tables():
             continue
         info = conn.execute(f'PRAGMA table_info("{name}")').fetchall()  # cid, name, type, notnull, default, pk
         columns = tuple(r[1] for r in info)
@@ -131,4 +153,4 @@ class Digests:
         return hashlib.sha256(f"{body}\n{self.other()}".encode()).hexdigest()
 
 
-__all__ = ["Digests", "GAME", "GAMES", "GLOBAL", "GUILD", "Table", "USER", "count", "recency", "rows", "tables"]
+__all__ = ["bot_tables", "foreign_tables", "Digests", "GAME", "GAMES", "GLOBAL", "GUILD", "Table", "USER", "count", "recency", "rows", "tables"]

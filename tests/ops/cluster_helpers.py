@@ -8,6 +8,7 @@ from host.tables import Actor, TableService
 from rules.playout import random_move
 from rules.rng import Rng
 from storage import Store, TimerStore, open_store
+from storage.routed import timers_of
 from storage.prefs import PrefsStore
 
 from .helpers import ALICE, BOB, CAROL
@@ -30,7 +31,7 @@ def play_games(service: TableService, guilds: Iterable[int], moves: int = 4, see
             user = table.user_of(seat)
             table = service.play(Actor(user_id=user.user_id, name=user.name), table,
                                  random_move(table.engine, table.state, seat, rng).id).table
-        TimerStore(service.store).add(kind="turn-reminder", due_at=1e9 + guild % 97, now=1.0, game_id=table.game.id)
+        timers_of(service.store).add(kind="turn-reminder", due_at=1e9 + guild % 97, now=1.0, game_id=table.game.id)
         ids.append(table.game.id)
     return ids
 
