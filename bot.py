@@ -6,6 +6,8 @@
     python bot.py bench      benchmark figures
     python bot.py check | backup PATH | loadtest | crashtest   operations (see README)
     python bot.py split | merge | partitions   the cluster layout: one file <-> P partition files
+    python bot.py run --cluster DIR --shard-count S --shard-ids a,b   one process of a fleet
+    python bot.py cluster --shard-count S --processes K   a fleet on one host (spawns, restarts, stops)
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from storage import StoreError
 from storage.backup import main as backup_main
 from storage.partitions import Layout, check_shards, open_backend
 from tools.bench import main as bench_main
+from tools.cluster import main as cluster_main
 from tools.crashtest import main as crashtest_main
 from tools.integrity import main as check_main
 from tools.layout import merge_main, partitions_main, split_main
@@ -60,6 +63,7 @@ OPS_COMMANDS: dict[str, Callable[..., int]] = {
     "split": split_main,
     "merge": merge_main,
     "partitions": partitions_main,
+    "cluster": cluster_main,
 }
 
 
