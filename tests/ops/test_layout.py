@@ -8,6 +8,10 @@ import pytest
 
 import bot
 import storage.layout_convert as convert
+from host.tables import Actor, TableService
+from rules.playout import random_move
+from rules.rng import Rng
+from storage.backup import backup
 from storage.partitions import Layout, Partitions, owned_partitions, partition_of
 from storage.table_roles import Digests
 from tools.integrity import check_layout
@@ -135,3 +139,26 @@ def test_check_finds_a_game_in_the_wrong_partition_and_backup_copies_a_layout(tm
     assert [p.kind for p in report.problems] == ["layout"]
     assert "part-002.db" in report.problems[0].detail and "partition is 3" in report.problems[0].detail
     assert bot.main(["check", "--db", str(tmp_path / "c")]) == 1
+
+
+def test_a_lost_partition_restored_from_its_backup_plays_on(tmp_path, source):
+    convert.split(source, tmp_path / "c", 16)
+    layout = Layout.load(tmp_path / "c")
+    backup(layout.path(6), tmp_path / "part-006.copy.db")  # what Litestream or `bot.py backup` keeps
+    for lost in layout.folder.glob("part-006.db*"):
+        lost.unlink()  # the host holding it is gone
+    restored = tmp_path / "part-006.copy.db"
+    restored.rename(layout.path(6))
+    procs = Partitions.for_shards(layout, 8, [6])  # its shard started on another host
+    try:
+        service = TableService(procs, seeds=iter(range(1, 99)).__next__)
+        [table] = service.list_games(GUILDS[6])
+        seat = table.to_act[0]
+        user = table.user_of(seat)
+        before = table.game.version
+        move = random_move(table.engine, table.state, seat, Rng.from_seed(1)).id
+        after = service.play(Actor(user_id=user.user_id, name=user.name), table, move).table
+        assert after.game.version == before + 1
+    finally:
+        procs.close()
+    assert check_layout(layout.folder).ok
