@@ -34,8 +34,6 @@ import os
 import traceback
 from typing import Any, Callable, Iterable, Optional
 
-from pathlib import Path
-
 import discord
 from discord.webhook.async_ import async_context
 
@@ -148,8 +146,7 @@ class LocalTable:
 
     async def _start(self) -> None:
         # The fake Discord's servers and channels share the bot's file; a cluster layout keeps them beside it.
-        self.registry = Registry(Path(self.db_path) / "local-discord.db" if Layout.is_layout(self.db_path)
-                                 else self.db_path)
+        self.registry = Registry(Layout.load(self.db_path).extra if Layout.is_layout(self.db_path) else self.db_path)
         self.registry.text_channel("local")
         self.server = LocalDiscord(self.registry, self.out_dir, managers=self.managers,
                                    bot_permissions=self.bot_permissions, locale=self.guild_locale,

@@ -1,5 +1,8 @@
 """Converting between one database file and a cluster layout: `bot.py split` and `bot.py merge`.
 
+Tables that are not the bot's (the local table keeps its fake Discord's servers in the same file) are copied
+as they are into the layout's `extra.db` by a split and back by a merge; they are in no partition.
+
 Both read a consistent snapshot (the online backup API, storage/backup.py, into a temporary file beside the
 output, migrated there), write a new output and never touch the original.  Both then check what they wrote:
 every table's row count and every game's digest (storage/table_roles.py) must equal the source's, else the
@@ -31,7 +34,7 @@ class Converted:
     rows: dict[str, int] = field(default_factory=dict)  # table -> rows in the output
     files: int = 0
     digest: str = ""
-    left_out: list[str] = field(default_factory=list)  # tables in the source that are not the bot's
+    left_out: list[str] = field(default_factory=list)  # tables not the bot's: kept as they are in `extra.db`
 
 
 def _snapshot(src: Path, beside: Path) -> sqlite3.Connection:
@@ -107,6 +110,8 @@ def _split(src: Path, out: Path, partitions: int) -> Converted:
                     n += 1
             expected[table.name] = n
         want = _digests([source])
+        if left_out:
+            copy_tables(source, layout.extra, left_out)
     finally:
         source.close()
         for leftover in out.glob(".source-*"):
@@ -177,10 +182,18 @@ def merge(layout_dir: str | Path, dest: str | Path) -> Converted:
     try:
         conns = [_snapshot(path, work) for path in layout.paths()]
         try:
-            return _merge(conns, dest)
+            done = _merge(conns, dest)
         finally:
             for conn in conns:
                 conn.close()
+        if layout.extra.is_file():
+            extra = sqlite3.connect(layout.extra)
+            try:
+                done.left_out = foreign_tables(extra)
+                copy_tables(extra, dest, done.left_out)
+            finally:
+                extra.close()
+        return done
     except sqlite3.Error as exc:
         for leftover in (dest, Path(f"{dest}-wal"), Path(f"{dest}-shm")):
             leftover.unlink(missing_ok=True)
@@ -191,6 +204,25 @@ def merge(layout_dir: str | Path, dest: str | Path) -> Converted:
         raise
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def copy_tables(source: sqlite3.Connection, dest: Path, names: list[str]) -> None:
+    """Copy tables that are not the bot's (with their indexes) as they are, from `source` into the file `dest`."""
+    target = sqlite3.connect(dest)
+    try:
+        for name in names:
+            (sql,) = source.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
+                                    (name,)).fetchone()
+            target.execute(sql)
+            cur = source.execute(f'SELECT * FROM "{name}"')
+            marks = ", ".join("?" for _ in cur.description)
+            target.executemany(f'INSERT INTO "{name}" VALUES ({marks})', cur.fetchall())
+            for (index_sql,) in source.execute("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?"
+                                               " AND sql IS NOT NULL", (name,)).fetchall():
+                target.execute(index_sql)
+        target.commit()
+    finally:
+        target.close()
 
 
 def _merge(conns: list[sqlite3.Connection], dest: Path) -> Converted:

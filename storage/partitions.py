@@ -110,6 +110,11 @@ class Layout:
         width = max(3, len(str(self.partitions - 1)))
         return self.folder / f"part-{index:0{width}d}.db"
 
+    @property
+    def extra(self) -> Path:
+        """Tables that are not the bot's, kept whole beside the partitions (storage/layout_convert.py)."""
+        return self.folder / "extra.db"
+
     def paths(self) -> list[Path]:
         return [self.path(p) for p in range(self.partitions)]
 

@@ -25,7 +25,7 @@ def _print(what: str, done: Converted) -> None:
     print(f"{what}: {done.games} games in {done.files} file(s); rows: {rows}")
     print(f"row counts and {done.games} game digests match the source; layout digest {done.digest[:16]}")
     if done.left_out:
-        print(f"left out (not the bot's tables): {', '.join(done.left_out)}")
+        print(f"copied as they are (not the bot's tables): {', '.join(done.left_out)}")
 
 
 def _run(what: str, job) -> int:
