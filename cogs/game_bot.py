@@ -22,6 +22,7 @@ from storage.partitions import open_backend
 from . import CORE_COGS
 from .actions import Actions
 from .lifecycle import GRACE, close_the_door, drain
+from .rest_budget import RestBudget, pace_rest, share
 from .scope import ServerTree, guild_only_everywhere
 from .translator import CommandTranslator  # command names and descriptions in Spanish
 from .views import DYNAMIC_ITEMS
@@ -55,6 +56,8 @@ class GameBot(commands.AutoShardedBot):
         self.store = open_backend(config.db_path, config.cluster_dir, config.shard_count, config.shard_ids)
         self.identify_gate = (IdentifyGate(config.cluster_dir, config.identify_concurrency)
                               if config.cluster_dir else None)
+        if config.shard_count and config.shard_ids and len(config.shard_ids) < config.shard_count:
+            pace_rest(self, RestBudget(share(config.shard_ids, config.shard_count)))  # its share of 50/s
         self.clock = clock or time.time  # injectable: tests and `local --now` run the bot on another clock
         fixed = os.environ.get("GAMEHOST_SEED", "").strip()
         limits = Limits(open_per_user=config.max_open_games_per_user,

@@ -41,12 +41,14 @@ def test_a_cluster_process_opens_only_its_partitions_and_runs_only_its_shards(tm
     async def build():
         made = make_bot(config=config, board_workers=0)
         try:
-            return made.shard_count, made.shard_ids, made.store.owned(), made.identify_gate.max_concurrency
+            return (made.shard_count, made.shard_ids, made.store.owned(), made.identify_gate.max_concurrency,
+                    made.rest_budget.rate)
         finally:
             await made.close()
 
-    count, ids, owned, concurrency = asyncio.run(build())
+    count, ids, owned, concurrency, rate = asyncio.run(build())
     assert (count, ids, concurrency) == (4, [1, 3], 2)
+    assert rate == 50 * 0.9 / 2  # half the shards: under half of the bot's 50 requests/s
     assert owned == [p for p in range(16) if p % 4 in (1, 3)]
     files = sorted(int(p.stem.split("-")[1]) for p in (tmp_path / "c").glob("part-*.db"))
     assert files == owned and not (tmp_path / "unused.db").exists()
