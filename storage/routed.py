@@ -245,6 +245,10 @@ class RoutedPrefs:
                  if (when := prefs.updated_at(user_id)) is not None]
         return self._by_part[max(dated)[1]] if dated else None
 
+    def updated_at(self, user_id: int) -> Optional[float]:
+        prefs = self._newest(user_id)
+        return None if prefs is None else prefs.updated_at(user_id)
+
     def dm_closed(self, user_id: int) -> bool:
         prefs = self._newest(user_id)
         return prefs is not None and prefs.dm_closed(user_id)

@@ -11,7 +11,10 @@ from host.stats import Stats
 from host.tables import TableService
 from storage import GameStore
 from storage.partitions import Layout, Partitions, partition_of
-from storage.routed import NotOwned, RoutedTimers, prefs_of, timers_of
+from storage.prefs import PrefsStore
+from storage.results import ResultStore
+from storage.routed import NotOwned, RoutedGames, RoutedPrefs, RoutedResults, RoutedTimers, prefs_of, timers_of
+from storage.timers import TimerStore
 from tests.ops.cluster_helpers import GUILDS, play_games
 from tests.ops.helpers import ALICE
 
@@ -109,3 +112,14 @@ def test_stats_of_a_server_read_its_partition(layout):
         assert service.games.latest_id() == gid
     finally:
         parts.close()
+
+
+def test_every_repository_method_has_a_routed_twin():
+    """A method added to a repository must be routed too (by server, by game, or over every partition),
+    or the bot would fail on it only when run as a cluster."""
+    def public(cls) -> set[str]:
+        return {n for n, v in vars(cls).items() if callable(v) and not n.startswith("_")}
+
+    for plain, routed in ((GameStore, RoutedGames), (TimerStore, RoutedTimers), (PrefsStore, RoutedPrefs),
+                          (ResultStore, RoutedResults)):
+        assert public(plain) - public(routed) == set(), routed.__name__
