@@ -11,6 +11,7 @@ import storage.layout_convert as convert
 from host.tables import Actor, TableService
 from rules.playout import random_move
 from rules.rng import Rng
+from storage import migrations, table_roles
 from storage.backup import backup
 from storage.partitions import Layout, Partitions, owned_partitions, partition_of
 from storage.table_roles import Digests
@@ -162,3 +163,38 @@ def test_a_lost_partition_restored_from_its_backup_plays_on(tmp_path, source):
     finally:
         procs.close()
     assert check_layout(layout.folder).ok
+
+
+def test_a_table_added_by_a_later_migration_is_partitioned_by_its_columns(tmp_path, monkeypatch):
+    def _m_extra(conn):
+        migrations._run(conn, """
+            CREATE TABLE server_notes (guild_id INTEGER, note TEXT);
+            CREATE TABLE game_tags (id INTEGER PRIMARY KEY, game_id INTEGER REFERENCES games (id), tag TEXT)
+        """)
+
+    monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, _m_extra])
+    table_roles.bot_tables.cache_clear()
+    try:
+        db = tmp_path / "games.db"
+        ids = cluster_db(db)
+        conn = sqlite3.connect(db)
+        conn.executemany("INSERT INTO server_notes VALUES (?, ?)", [(g, f"note {i}") for i, g in enumerate(GUILDS)])
+        conn.executemany("INSERT INTO game_tags (game_id, tag) VALUES (?, ?)", [(gid, "t") for gid in ids])
+        conn.commit()
+        conn.close()
+        convert.split(db, tmp_path / "c", 16)
+        layout = Layout.load(tmp_path / "c")
+        for index, path in enumerate(layout.paths()):
+            part = sqlite3.connect(path)
+            try:
+                notes = [g for (g,) in part.execute("SELECT guild_id FROM server_notes")]
+                tags = part.execute("SELECT COUNT(*) FROM game_tags JOIN games ON games.id = game_tags.game_id"
+                                    ).fetchone()[0]
+            finally:
+                part.close()
+            assert notes == [GUILDS[index]] and tags == 1
+        done = convert.merge(tmp_path / "c", tmp_path / "merged.db")
+        assert done.rows["server_notes"] == 16 and done.rows["game_tags"] == 16
+        assert _digests(tmp_path / "merged.db").combined() == _digests(db).combined()
+    finally:
+        table_roles.bot_tables.cache_clear()
