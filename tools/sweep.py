@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import statistics
 import tempfile
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -27,7 +28,7 @@ from local.components import pressables
 from local.payloads import BOT_PERMISSIONS
 from rules import GAMES
 from rules.bots import choose
-from storage import open_store
+from storage.partitions import Layout, open_backend
 
 ORDER = ("wayfinders", "flotilla", "eclipse", "robinson")
 MAX_DECISIONS = 1500  # per game: a safety net
@@ -73,7 +74,7 @@ class Sweep:
     def __init__(self, table: LocalTable, figures: Figures):
         self.table = table
         self.f = figures
-        self.service = TableService(open_store(table.db_path))
+        self.service = TableService(open_backend(table.db_path))
 
     def close(self) -> None:
         self.service.store.close()
@@ -186,15 +187,20 @@ class Sweep:
         return table.ledger.refusals_in(tid) - before
 
 
-async def run(games: list[tuple[str, int, str]], tmp: str, revoked: bool = True) -> Figures:
-    """Play `games` ((game key, seats, locale), see `plan`) and, with `revoked`, the revoked-permission game."""
+async def run(games: list[tuple[str, int, str]], tmp: str, revoked: bool = True, partitions: int = 0) -> Figures:
+    """Play `games` ((game key, seats, locale), see `plan`) and, with `revoked`, the revoked-permission game;
+    with `partitions`, on a cluster layout of that many partition files instead of one database file."""
 
     figures = Figures()
     for locale in ("en-US", "es-ES"):
         mine = [(i, key, seats) for i, (key, seats, loc) in enumerate(games) if loc == locale]
         if not mine and not (revoked and locale == "en-US"):
             continue
-        table = LocalTable(lambda path: make_bot(path), f"{tmp}/{locale}.db", out_dir=f"{tmp}/{locale}-out",
+        db = f"{tmp}/{locale}.db"
+        if partitions:
+            db = f"{tmp}/{locale}-cluster"
+            Layout(Path(db), partitions).save()
+        table = LocalTable(lambda path: make_bot(path), db, out_dir=f"{tmp}/{locale}-out",
                            locale=locale, guild_locale=locale, ack_deadline=None)
         table.settle_timeout = 600.0  # not a timing test: a busy machine must not cut a bots' turn short
         async with table:
@@ -245,10 +251,12 @@ def main(argv: Optional[list[str]] = None) -> int:
                         help="only the games of the plan in this language (run both halves side by side)")
     parser.add_argument("--game", choices=ORDER, action="append",
                         help="only the plan's games of this game (repeatable), e.g. after changing one game")
+    parser.add_argument("--partitions", type=int, default=0,
+                        help="play on a cluster layout of this many partition files (default: one database file)")
     args = parser.parse_args(argv)
     games = [g for g in plan(args.games) if args.locale in (None, g[2]) and g[0] in (args.game or ORDER)]
     with tempfile.TemporaryDirectory() as tmp:
-        figures = asyncio.run(run(games, tmp, revoked=args.locale in (None, "en-US")))
+        figures = asyncio.run(run(games, tmp, revoked=args.locale in (None, "en-US"), partitions=args.partitions))
     print(report(figures))
     ok = not figures.violations and not figures.unreachable and not figures.errors \
         and figures.finished == figures.games and (figures.revoked_refusals or 0) <= 1
