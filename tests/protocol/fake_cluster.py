@@ -15,7 +15,8 @@ from typing import Any, Optional
 
 from aiohttp import WSMsgType, web
 
-from .fake_discord import APP_ID, BOT_USER, CHANNELS, FakeDiscord, guild_create, text_channel
+from .fake_discord import FakeDiscord
+from .fake_payloads import APP_ID, BOT_USER, CHANNELS, guild_create, text_channel
 from .shard_sessions import ShardSessions, guilds_covering, shard_of
 
 
