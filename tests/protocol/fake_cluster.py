@@ -104,8 +104,7 @@ class FakeCluster(FakeDiscord):
                                                                if c == int(message["channel_id"]))
         payload = self.interaction(3, {"custom_id": custom_id, "component_type": 2}, who=who, guild=guild,
                                    channel=channel or text_channel(guild), message=message)
-        await self.dispatch("INTERACTION_CREATE", payload)
-        return payload
+        return await self.send_interaction(payload, f"click {custom_id}")  # Discord's 3 seconds start now
 
 
 __all__ = ["FakeCluster"]

@@ -19,6 +19,7 @@ from storage import open_store
 from storage.layout_convert import split
 from storage.partitions import Layout, owned_partitions, partition_of
 from tests.protocol.fake_cluster import FakeCluster
+from tests.protocol.fake_payloads import CHANNELS
 from tests.protocol.test_bot_on_fake_discord import TIMEOUT, buttons, callbacks, mentioned, wait_log
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,6 +83,14 @@ async def scenario(tmp: Path) -> None:
         await fake.stop()
 
 
+def guild_of(fake: FakeCluster, message: dict[str, Any]) -> int:
+    """The server of a message posted in a game's thread or in a server's text channel."""
+    channel = int(message["channel_id"])
+    if channel in fake.threads:
+        return int(fake.threads[channel]["guild_id"])
+    return next(g for g, c in CHANNELS.items() if c == channel)
+
+
 async def steps(fake: FakeCluster, procs: dict[str, Any], logs: dict[str, Path], tmp: Path) -> None:
     for name in SHARDS:
         await wait_log(logs[name], r"logged in as \S+ in 4 servers", procs[name])
@@ -136,7 +145,7 @@ async def steps(fake: FakeCluster, procs: dict[str, Any], logs: dict[str, Path],
     await wait_log(logs["b2"], r"logged in as \S+ in 4 servers", procs["b2"])
     assert fake.shards.refused == []  # the restarted shards waited for their buckets (the identify lock)
     board = next(m for m in reversed(list(fake.messages.values())) if any(b.startswith("mv:") for b in buttons(m))
-                 and int(fake.threads[int(m["channel_id"])]["guild_id"]) == theirs)
+                 and guild_of(fake, m) == theirs)
     player = mentioned(board)
     move = next(b for b in buttons(board) if b.startswith("mv:"))
     click = await fake.click(player, board, move)
