@@ -123,3 +123,72 @@ def test_every_repository_method_has_a_routed_twin():
     for plain, routed in ((GameStore, RoutedGames), (TimerStore, RoutedTimers), (PrefsStore, RoutedPrefs),
                           (ResultStore, RoutedResults)):
         assert public(plain) - public(routed) == set(), routed.__name__
+
+
+def test_new_stores_route_by_game_or_server(layout):
+    """Invites/follows/rematches, time banks and private threads go with their game's partition, away periods
+    with their server's; a user's waiting games are read over every owned partition; the digest and lobby
+    sweeps ask every owned partition."""
+    from storage.clocks import AwayStore, BankStore
+    from storage.private_threads import PrivateThreadStore
+    from storage.routed import away_of, banks_of, private_threads_of, seats_of, waiting_of
+    from storage.seats import SeatStore
+    from tests.ops.helpers import BOB
+
+    parts = Partitions.for_shards(layout, 4, [0, 1, 2, 3])
+    try:
+        service = _service(parts)
+        guilds = [g for g in GUILDS][:2]
+        assert partition_of(guilds[0], 16) != partition_of(guilds[1], 16)
+        ids = play_games(service, guilds, moves=0)
+        seats, banks, threads = seats_of(parts), banks_of(parts), private_threads_of(parts)
+        for n, gid in enumerate(ids):
+            home = parts.for_game(gid)
+            assert home is not None
+            assert seats.invite(gid, 900 + n, ALICE.user_id, 1.0)
+            assert seats.invited(gid, 900 + n) and SeatStore(home).invited(gid, 900 + n)
+            banks.spend(gid, {"p1": 5.0})
+            assert banks.used(gid) == BankStore(home).used(gid) == {"p1": 5.0}
+            threads.put(gid, ALICE.user_id, 7000 + n, 1.0)
+            assert threads.game_of(7000 + n) == gid and PrivateThreadStore(home).game_of(7000 + n) == gid
+        away = away_of(parts)
+        away.start(guilds[1], BOB.user_id, 1.0, 100.0)
+        assert away.current(guilds[1], BOB.user_id, 2.0) is not None
+        assert AwayStore(parts.for_guild(guilds[1])).current(guilds[1], BOB.user_id, 2.0) is not None
+        assert away.current(guilds[0], BOB.user_id, 2.0) is None
+        waiting = waiting_of(parts)
+        everywhere = {w.game.id for w in waiting.waiting_for(ALICE.user_id)} | \
+            {w.game.id for w in waiting.waiting_for(BOB.user_id)} | \
+            {w.game.id for w in waiting.waiting_for(3)}
+        assert {w.game.id for u in (ALICE.user_id, BOB.user_id) for w in waiting.waiting_for(u, guilds[0])} <= {ids[0]}
+        assert everywhere <= set(ids)
+        waiting.set_digest(ALICE.user_id, "daily", 1.0)
+        assert waiting.digest(ALICE.user_id) == "daily" and waiting.users_missing_digest() == [ALICE.user_id]
+        assert service.games.idle_lobbies(10.0**12) == [] and service.games.oldest_lobby_change() is None
+        timers = timers_of(parts)
+        timers.add(kind="lobby.sweep", due_at=5.0, now=1.0)
+        assert [t.kind for t in timers.of_kind("lobby.sweep")] == ["lobby.sweep"]
+        assert timers.clear_kind("lobby.sweep") == 1
+        assert service.games.owed_since(ids[0]) == GameStore(parts.for_game(ids[0])).owed_since(ids[0])
+    finally:
+        parts.close()
+
+
+def test_the_new_stores_have_routed_twins(layout):
+    """Every method of the stores added since the split is routed (by game, by server, or over the partitions)."""
+    from storage.clocks import AwayStore, BankStore
+    from storage.private_threads import PrivateThreadStore
+    from storage.routed import RoutedAway, RoutedBanks, RoutedPrivateThreads, RoutedSeats, RoutedWaiting
+    from storage.seats import SeatStore
+    from storage.waiting import WaitingStore
+
+    parts = Partitions.for_shards(layout, 4, [0, 1])
+    try:
+        for plain, routed in ((SeatStore, RoutedSeats), (BankStore, RoutedBanks), (AwayStore, RoutedAway),
+                              (PrivateThreadStore, RoutedPrivateThreads), (WaitingStore, RoutedWaiting)):
+            twin = routed(parts)
+            missing = {n for n, v in vars(plain).items() if callable(v) and not n.startswith("_")
+                       and not callable(getattr(twin, n, None))}
+            assert missing == set(), routed.__name__
+    finally:
+        parts.close()
