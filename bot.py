@@ -6,6 +6,9 @@
     python bot.py bench      benchmark figures
     python bot.py check | backup PATH | loadtest | crashtest   operations (see README)
     python bot.py invite --client-id ID   the URL that adds the bot to a server
+    python bot.py split | merge | partitions   the cluster layout: one file <-> P partition files
+    python bot.py run --cluster DIR --shard-count S --shard-ids a,b   one process of a fleet
+    python bot.py cluster --shard-count S --processes K   a fleet on one host (spawns, restarts, stops)
 """
 from __future__ import annotations
 
@@ -24,12 +27,15 @@ from host import drawing
 from host.config import Config
 from host.log_redaction import install
 from local.cli import main as local_main
-from storage import StoreError, open_store
+from storage import StoreError
 from storage.backup import main as backup_main
+from storage.partitions import Layout, check_shards, open_backend
 from tools.bench import main as bench_main
+from tools.cluster import main as cluster_main
 from tools.crashtest import main as crashtest_main
 from tools.integrity import main as check_main
 from tools.invite import main as invite_main
+from tools.layout import merge_main, partitions_main, split_main
 from tools.loadtest import main as loadtest_main
 
 log = logging.getLogger("gamehost")
@@ -38,7 +44,7 @@ log = logging.getLogger("gamehost")
 # ---- command line ----------------------------------------------------------------------
 def run_discord(config: Config) -> int:
     """The bot on Discord until SIGTERM or SIGINT (Ctrl-C), which stop it cleanly (cogs/lifecycle.py)."""
-    bot = make_bot(config.db_path, sync_commands=True)
+    bot = make_bot(config.db_path, sync_commands=True, config=config)
     try:
         asyncio.run(serve(bot, config.token or ""))
     except discord.LoginFailure:  # a clear line for the operator; the token itself is never printed
@@ -57,6 +63,10 @@ OPS_COMMANDS: dict[str, Callable[..., int]] = {
     "loadtest": loadtest_main,
     "crashtest": crashtest_main,
     "invite": invite_main,
+    "split": split_main,
+    "merge": merge_main,
+    "partitions": partitions_main,
+    "cluster": cluster_main,
 }
 
 
@@ -89,6 +99,10 @@ def _main(argv: Optional[list[str]] = None) -> int:
         return _local(argv, config)
     command, rest = argv[0], argv[1:]
     if command == "run":
+        problem = cluster_options(rest, config)
+        if problem:
+            print(f"bot.py run: {problem}", file=sys.stderr)
+            return 2
         if not config.token:
             print("DISCORD_TOKEN is not set (environment or .env). Try `python bot.py local`.", file=sys.stderr)
             return 2
@@ -96,6 +110,40 @@ def _main(argv: Optional[list[str]] = None) -> int:
     if command == "local":
         return _local(rest, config)
     return bench_main(rest)
+
+
+def cluster_options(argv: list[str], config: Config) -> Optional[str]:
+    """`run`'s options for one process of a cluster, set on `config`; returns what is wrong with them, if anything.
+
+    --cluster DIR           the layout folder (`bot.py split`) whose partitions this process serves
+    --shard-count S         the bot's total shard count (a power of two dividing the partition count)
+    --shard-ids a,b,...     the shards this process runs (default: all S)
+    --identify-concurrency  Discord's max_concurrency for the bot (default 1)
+    """
+    parser = argparse.ArgumentParser(prog="bot.py run", add_help=False, exit_on_error=False)
+    parser.add_argument("--cluster")
+    parser.add_argument("--shard-count", type=int)
+    parser.add_argument("--shard-ids")
+    parser.add_argument("--identify-concurrency", type=int, default=1)
+    try:
+        args, extra = parser.parse_known_args(argv)
+        ids = [int(x) for x in args.shard_ids.split(",")] if args.shard_ids else None
+    except (argparse.ArgumentError, ValueError) as exc:
+        return str(exc)
+    if extra:
+        return f"unknown options {' '.join(extra)}"
+    if (ids or args.cluster) and not args.shard_count:
+        return "--shard-ids and --cluster need --shard-count"
+    if args.shard_count:
+        partitions = Layout.load(args.cluster).partitions if args.cluster else args.shard_count
+        problem = check_shards(partitions, args.shard_count, ids or ())
+        if problem:
+            return problem
+        if ids and set(ids) != set(range(args.shard_count)) and not args.cluster:
+            return "a process running only some shards needs --cluster: the layout whose partitions it owns"
+        config.shard_count, config.shard_ids = args.shard_count, ids or list(range(args.shard_count))
+    config.cluster_dir, config.identify_concurrency = args.cluster, args.identify_concurrency
+    return None
 
 
 def _as_sigint(signum, frame) -> None:
@@ -114,7 +162,7 @@ def _local(argv: list[str], config: Config) -> int:
     if not {"-h", "--help"} & set(argv):  # a database it cannot use stops the table before it starts (StoreError)
         probe = argparse.ArgumentParser(add_help=False)
         probe.add_argument("--db", default=config.db_path)
-        open_store(probe.parse_known_args(argv)[0].db).close()
+        open_backend(probe.parse_known_args(argv)[0].db).close()
     # SIGTERM stops the table as Ctrl-C does: asyncio cancels it, and closing the table closes the bot cleanly.
     signal.signal(signal.SIGTERM, _as_sigint)
 

@@ -19,7 +19,7 @@ from host.tables import Refusal, Table, game_title
 from rules.bots import choose
 from rules.text import Msg, locale_of, msg
 from storage import TimerRow
-from storage.prefs import PrefsStore
+from storage.routed import prefs_of
 
 from . import ops
 from .actions import Actions
@@ -35,7 +35,7 @@ class Deadlines(DeadlinePlanner):
         super().__init__(actions.service, scheduler, paused=pauses_of(actions).is_paused)
         self.client = client
         self.actions = actions
-        self.prefs = PrefsStore(self.service.store)
+        self.prefs = prefs_of(self.service.store)
         scheduler.on(REMIND, self.fire_remind)
         scheduler.on(EXPIRE, self.fire_expire, durable=True)
 

@@ -2,6 +2,7 @@
 loading every cog (the start-up wiring, in one place; `bot.py` is only the command line)."""
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 import os
@@ -15,12 +16,15 @@ from host import drawing, offloop
 from host.config import Config
 from host.tables import Limits, TableService
 from rules import GAMES
-from storage import open_reader, open_store
+from host.identify_gate import IdentifyGate
+from storage import Store, open_reader
+from storage.partitions import open_backend
 
 from . import CORE_COGS
 from .actions import Actions
 from .gateway_watch import HEARTBEAT_TIMEOUT
 from .lifecycle import GRACE, close_the_door, drain
+from .rest_budget import RestBudget, pace_rest, share
 from .scope import ServerTree, guild_only_everywhere
 from .translator import CommandTranslator  # command names and descriptions in Spanish
 from .views import DYNAMIC_ITEMS
@@ -45,11 +49,19 @@ class GameBot(commands.AutoShardedBot):
     def __init__(self, config: Config, clock=None):
         intents = discord.Intents.none()
         intents.guilds = True  # threads and channels; no privileged intents needed
+        shards: dict = {}
+        if config.shard_count:  # a cluster process: only its shards connect, only their partitions open
+            shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids or [])}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          tree_cls=ServerTree,  # commands from a DM are refused (cogs/scope.py)
-                         heartbeat_timeout=HEARTBEAT_TIMEOUT)  # a dead gateway resumed in seconds (cogs/gateway_watch.py)
+                         heartbeat_timeout=HEARTBEAT_TIMEOUT,  # a dead gateway resumed in seconds (cogs/gateway_watch.py)
+                         **shards)  # a dead gateway resumed in seconds (cogs/gateway_watch.py)
         self.config = config
-        self.store = open_store(config.db_path)
+        self.store = open_backend(config.db_path, config.cluster_dir, config.shard_count, config.shard_ids)
+        self.identify_gate = (IdentifyGate(config.cluster_dir, config.identify_concurrency)
+                              if config.cluster_dir else None)
+        if config.shard_count and config.shard_ids and len(config.shard_ids) < config.shard_count:
+            pace_rest(self, RestBudget(share(config.shard_ids, config.shard_count)))  # its share of 50/s
         self.clock = clock or time.time  # injectable: tests and `local --now` run the bot on another clock
         fixed = os.environ.get("GAMEHOST_SEED", "").strip()
         limits = Limits(open_per_user=config.max_open_games_per_user,
@@ -61,7 +73,7 @@ class GameBot(commands.AutoShardedBot):
             self.service = TableService(self.store, clock=self.clock, limits=limits)
         # Reads that cannot wait (autocomplete) use a read-only connection on a thread of their own
         # (host/offloop.py `read`): a write waiting for the lock never delays them.
-        reader = open_reader(self.store)
+        reader = open_reader(self.store) if isinstance(self.store, Store) else self.store  # a cluster: one connection per partition
         self.reads = self.service if reader is self.store else TableService(reader, clock=self.clock, limits=limits)
         self.actions = Actions(self, self.service)
         # Boards are drawn in processes, one per core unless BOARD_WORKERS says otherwise (host/drawing.py);
@@ -84,8 +96,8 @@ class GameBot(commands.AutoShardedBot):
             await self.add_cog(cog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         guild_only_everywhere(self.tree)  # every command is for servers only (allowed contexts)
-        if not self.config.sync_commands:
-            return
+        if not self.config.sync_commands or 0 not in (self.config.shard_ids or [0]):
+            return  # what is global happens once: in the process running shard 0
         if self.config.dev_guild:
             guild = discord.Object(id=self.config.dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -103,6 +115,13 @@ class GameBot(commands.AutoShardedBot):
         if callable(method):
             return await run(method, self.reads, *args, **kwargs)
         return await run(getattr(self.reads, method), *args, **kwargs)
+
+    async def before_identify_hook(self, shard_id: Optional[int], *, initial: bool = False) -> None:
+        """In a cluster, identifies take turns per max_concurrency bucket with the host's other processes."""
+        if self.identify_gate is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+        else:
+            await asyncio.to_thread(self.identify_gate.wait_turn, shard_id or 0)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
@@ -136,12 +155,12 @@ class GameBot(commands.AutoShardedBot):
 
 
 def make_bot(db_path: Optional[str] = None, *, sync_commands: bool = False, clock=None,
-             board_workers: Optional[int] = None) -> GameBot:
+             board_workers: Optional[int] = None, config: Optional[Config] = None) -> GameBot:
     """The bot with all cogs, on `db_path`; used by `run`, the local table and tests.
 
     `clock` (a `() -> float` of Unix seconds, default `time.time`) is the time the bot lives by:
     moves, deadlines and timers all read it.  `board_workers` overrides BOARD_WORKERS (host/drawing.py)."""
-    config = Config.load()
+    config = config or Config.load()
     if db_path:
         config.db_path = db_path
     if board_workers is not None:

@@ -24,8 +24,9 @@ from host import offloop
 from host.i18n import t, user_locale
 from host.tables import Refusal, Table, game_title
 from rules.text import locale_of
-from storage.prefs import PrefsStore
-from storage.private_threads import PrivateThreadRow, PrivateThreadStore
+from storage.routed import prefs_of
+from storage.routed import private_threads_of as thread_rows_of
+from storage.private_threads import PrivateThreadRow
 
 from . import ops
 from .actions import Actions
@@ -44,8 +45,8 @@ class PrivateThreadsCog(commands.Cog):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.actions: Actions = bot.actions
-        self.store = PrivateThreadStore(bot.service.store)
-        self.prefs = PrefsStore(bot.service.store)
+        self.store = thread_rows_of(bot.service.store)
+        self.prefs = prefs_of(bot.service.store)
         self._locks: dict[int, asyncio.Lock] = {}  # per game: one update at a time, from the latest state
 
     async def cog_load(self) -> None:

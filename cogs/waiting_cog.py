@@ -24,7 +24,7 @@ from host.waiting import (DIGEST, DIGEST_EVERY, DigestPlanner, thread_link, thre
                           waiting_lines)
 from rules.text import locale_of
 from storage import TimerRow
-from storage.prefs import PrefsStore
+from storage.routed import prefs_of
 
 from . import ops
 from .actions import Actions
@@ -47,7 +47,7 @@ class WaitingCog(commands.Cog):
         self.actions: Actions = bot.actions
         self.scheduler = deadlines_of(bot).scheduler  # the one timer loop (host/scheduler.py)
         self.planner = DigestPlanner(bot.service, self.scheduler)
-        self.prefs = PrefsStore(bot.service.store)
+        self.prefs = prefs_of(bot.service.store)
         self.scheduler.on(DIGEST, self.fire_digest)
 
         self._attached: list[app_commands.Command] = []

@@ -10,7 +10,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Optional
 
-from storage.clocks import AwayRow, AwayStore
+from storage.clocks import AwayRow
+from storage.routed import away_of
 
 from .clocks import DAY, parse_span
 from .i18n import t
@@ -70,7 +71,7 @@ class Holidays:
 
     def __init__(self, service: TableService):
         self.service = service
-        self.store = AwayStore(service.store)
+        self.store = away_of(service.store)
 
     @property
     def allowance(self) -> float:

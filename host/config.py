@@ -42,6 +42,12 @@ class Config:
     lobby_idle_days: int = 7  # a lobby with no change for this many days expires (host/lobbies.py)
     away_days_per_year: int = 21  # days a member may be away (/game away) per calendar year, per server
     outbox_pause_minutes: int = 10  # a board Discord has not taken for this long pauses its game (cogs/outbox.py)
+    # A cluster process (`bot.py run --cluster DIR --shard-count S --shard-ids a,b`): the layout folder it serves
+    # and the shards it runs; None: one process on `db_path` with every shard (the default).
+    cluster_dir: Optional[str] = None
+    shard_count: Optional[int] = None
+    shard_ids: Optional[list[int]] = None
+    identify_concurrency: int = 1  # Discord's max_concurrency for the bot (identify buckets: host/identify_gate.py)
 
     @classmethod
     def load(cls, env_file: Path = ROOT / ".env") -> "Config":

@@ -36,8 +36,9 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from rules import Move
-from storage import TimerRow, TimerStore
-from storage.clocks import AwayStore, BankStore
+from storage import TimerRow
+from storage import TimerStore
+from storage.routed import RoutedTimers, away_of, banks_of, timers_of
 
 from .away import until_text
 from .clocks import DAY, Period, SeatClock, bank_key, bank_of, clock_text, overrun, seat_clock, span
@@ -118,10 +119,10 @@ def away_periods(service: TableService, table: Table, seat: str, after: float) -
     if row is None or not row.user_id or row.is_bot or table.game.guild_id is None:
         return []
     return [(p.start_at, p.until_at)
-            for p in AwayStore(service.store).periods(table.game.guild_id, row.user_id, ending_after=after)]
+            for p in away_of(service.store).periods(table.game.guild_id, row.user_id, ending_after=after)]
 
 
-def turn_begun(timers: TimerStore, game_id: int) -> dict[str, float]:
+def turn_begun(timers: TimerStore | RoutedTimers, game_id: int) -> dict[str, float]:
     """When each waiting seat's turn clock began, as the game's expire timer keeps it."""
     timer = next((x for x in timers.for_game(game_id) if x.kind == EXPIRE), None)
     if timer is None:
@@ -134,7 +135,7 @@ def seat_clocks(service: TableService, table: Table, now: float) -> dict[str, Se
     seconds = DEADLINES[deadline_of(table.game.settings)]
     if table.game.status != "active" or seconds is None:
         return {}
-    begun = turn_begun(TimerStore(service.store), table.game.id)
+    begun = turn_begun(timers_of(service.store), table.game.id)
     waiting = waiting_seats(table)
     return seat_clocks_at(service, table, {s: v for s, v in begun.items() if s in waiting}, seconds, now)
 
@@ -151,7 +152,7 @@ def deadline_lines(service: TableService, table: Table, locale: str, now: float)
     if not bank:
         return [t("deadline.status", locale, left=span(max(0.0, table.game.deadline - now), locale))] + away
     clocks = seat_clocks(service, table, now)
-    used = BankStore(service.store).used(table.game.id)
+    used = banks_of(service.store).used(table.game.id)
     lines = []
     for row in table.seats:
         if row.is_bot or not row.user_id:
@@ -173,7 +174,7 @@ def board_clocks(service: TableService, table: Table, locale: str, now: float) -
     seconds = DEADLINES[deadline_of(table.game.settings)]
     if table.game.status != "active" or seconds is None or not bank_of(table.game.settings):
         return None
-    begun = turn_begun(TimerStore(service.store), table.game.id)
+    begun = turn_begun(timers_of(service.store), table.game.id)
     start = min(table.game.updated_at, now)
     clocks = seat_clocks_at(service, table, {s: begun.get(s, start) for s in waiting_seats(table)}, seconds, now)
     return " · ".join(t("clock.line", locale, who=shown(table.names.get(seat, seat)), clock=clock_text(c, True, locale))
@@ -184,7 +185,7 @@ def away_lines(service: TableService, table: Table, locale: str, now: float) -> 
     """"alice is away until Monday 3 Feb." for each player of the game away now (host/away.py)."""
     if table.game.guild_id is None:
         return []
-    store, lines = AwayStore(service.store), []
+    store, lines = away_of(service.store), []
     for row in table.seats:
         if row.user_id and not row.is_bot:
             period = store.current(table.game.guild_id, row.user_id, now)
@@ -195,7 +196,7 @@ def away_lines(service: TableService, table: Table, locale: str, now: float) -> 
 
 def clear_deadline(service: TableService, game_id: int) -> None:
     """No deadline for the game until its next change (a paused game: cogs/pause.py)."""
-    TimerStore(service.store).clear_game(game_id, KINDS)
+    timers_of(service.store).clear_game(game_id, KINDS)
     service.games.set_deadline(game_id, None)
 
 
@@ -244,7 +245,7 @@ class DeadlinePlanner:
         before = {str(k): float(v) for k, v in (previous.payload.get("begun") or previous.payload.get("since")
                                                 or {}).items()}
         ended = min(table.game.updated_at, self.clock())
-        used = BankStore(self.service.store).used(table.game.id)
+        used = banks_of(self.service.store).used(table.game.id)
         spent = {}
         for seat, since in before.items():
             if begun.get(seat) == since:
@@ -253,7 +254,7 @@ class DeadlinePlanner:
                            away_periods(self.service, table, seat, since))
             if took > 0:
                 spent[seat] = took
-        BankStore(self.service.store).spend(table.game.id, spent)
+        banks_of(self.service.store).spend(table.game.id, spent)
 
     def schedule(self, table: Table) -> Optional[float]:
         """Replace the game's deadline timers for its current step; returns the deadline (None: none).
@@ -295,6 +296,6 @@ class DeadlinePlanner:
 
 def seat_clocks_at(service: TableService, table: Table, begun: dict[str, float], seconds: float,
                    now: float) -> dict[str, SeatClock]:
-    bank, used = bank_of(table.game.settings), BankStore(service.store).used(table.game.id)
+    bank, used = bank_of(table.game.settings), banks_of(service.store).used(table.game.id)
     return {seat: seat_clock(seat, start, seconds, max(0.0, bank - used.get(seat, 0.0)),
                              away_periods(service, table, seat, start), now) for seat, start in begun.items()}

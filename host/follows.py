@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from rules.text import Msg, msg
-from storage.seats import SeatStore
+from storage.routed import seats_of
 
 from .tables import Refusal, Table, TableService, game_title
 
@@ -36,7 +36,7 @@ def follow(service: TableService, user_id: int, table: Table, events: str = "rou
         raise Refusal("core.raw", text=", ".join(EVENTS))
     if table.game.status not in ("lobby", "active"):
         raise Refusal("host.refuse.already_over", title=game_title(table.game))
-    seats = SeatStore(service.store)
+    seats = seats_of(service.store)
     if len(seats.followers(table.game.id)) >= MAX_FOLLOWERS:
         raise Refusal("seats.refuse.follow_full", title=game_title(table.game), max=MAX_FOLLOWERS)
     if not seats.follow(table.game.id, user_id, service.clock(), events):
@@ -48,7 +48,7 @@ def follow(service: TableService, user_id: int, table: Table, events: str = "rou
 
 
 def unfollow(service: TableService, user_id: int, table: Table) -> Table:
-    if not SeatStore(service.store).unfollow(table.game.id, user_id):
+    if not seats_of(service.store).unfollow(table.game.id, user_id):
         raise Refusal("seats.refuse.not_following", title=game_title(table.game))
     return table
 
@@ -56,7 +56,7 @@ def unfollow(service: TableService, user_id: int, table: Table) -> Table:
 def news(service: TableService, table: Table, kind: str) -> tuple[Optional[Msg], list[int]]:
     """What the followers of `table` hear after a change of `kind` (Actions.changed), and who they are:
     (None, []) when nothing is news."""
-    seats = SeatStore(service.store)
+    seats = seats_of(service.store)
     followers = seats.followers(table.game.id)
     if not followers:
         return None, []

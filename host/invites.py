@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from storage.seats import SeatStore
+from storage.routed import seats_of
 
 from .tables import Actor, Refusal, Table, TableService, game_title
 
@@ -54,7 +54,7 @@ def invite(service: TableService, actor: Actor, table: Table, person: Person) ->
         raise Refusal("seats.refuse.invite_seated", title=game_title(table.game))
     if len(table.seats) >= table.engine.max_players:
         raise Refusal("host.refuse.full", title=game_title(table.game), max=table.engine.max_players)
-    seats = SeatStore(service.store)
+    seats = seats_of(service.store)
     if len(seats.invitees(table.game.id)) >= MAX_INVITES:
         raise Refusal("seats.refuse.invites_full", title=game_title(table.game), max=MAX_INVITES)
     if not seats.invite(table.game.id, person.user_id, actor.user_id, service.clock()):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storage.seats import SeatStore
+from storage.routed import seats_of
 
 from .bot_seats import add_bots, bot_level
 from .invites import is_private
@@ -27,7 +27,7 @@ class Rematch:
 
 
 def rematch(service: TableService, actor: Actor, old: Table) -> Rematch:
-    seats = SeatStore(service.store)
+    seats = seats_of(service.store)
     if old.game.status != "finished":
         raise Refusal("seats.refuse.rematch_unfinished", title=game_title(old.game))
     made = seats.rematch_of(old.game.id)

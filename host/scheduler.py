@@ -21,6 +21,7 @@ import time
 from typing import Any, Awaitable, Callable, Optional
 
 from storage import TimerRow, TimerStore
+from storage.routed import RoutedTimers
 
 from . import offloop
 from .refusal import Refusal
@@ -52,7 +53,8 @@ async def wait_event(event: asyncio.Event, delay: float) -> None:
 
 
 class Scheduler:
-    def __init__(self, timers: TimerStore, clock: Callable[[], float] = time.time, wait: Wait = wait_event):
+    def __init__(self, timers: TimerStore | RoutedTimers, clock: Callable[[], float] = time.time,
+                 wait: Wait = wait_event):
         self.timers = timers
         self.clock = clock
         self.wait = wait

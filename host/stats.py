@@ -19,8 +19,8 @@ from typing import Any, Optional
 
 from rules import GAMES
 from rules.text import CATALOG
-from storage import Store
-from storage.results import FinishedResult, ResultStore
+from storage.results import FinishedResult
+from storage.routed import Backend, results_of
 
 from .i18n import t
 from .limits import quote
@@ -99,8 +99,8 @@ def placings(rows: list[Row]) -> list[Placing]:
 
 
 class Stats:
-    def __init__(self, store: Store):
-        self.results = ResultStore(store)
+    def __init__(self, store: Backend):
+        self.results = results_of(store)
 
     def rows(self, guild_id: Optional[int], game_key: Optional[str] = None) -> list[Row]:
         return [Row(**vars(r), scenario=scenario_of(r.game_key, r.options))

@@ -15,9 +15,8 @@ from pydantic import ValidationError
 
 from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
 from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref
-from storage import GameRow, GameStore, ResultRow, SeatRow, SeatTaken, StaleVersion, Store
-from storage.seats import SeatStore
-from storage.private_threads import PrivateThreadStore
+from storage import GameRow, ResultRow, SeatRow, SeatTaken, StaleVersion
+from storage.routed import Backend, games_of, private_threads_of, seats_of
 
 from .limits import clip, quote
 from .move_match import chosen
@@ -115,11 +114,11 @@ def log_summary(table: Table, seat: str, new_state: GameState, move: Optional[Mo
 
 
 class TableService:
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
+    def __init__(self, store: Backend, clock: Callable[[], float] = time.time,
                  seeds: Callable[[], int] = lambda: secrets.randbits(62), limits: Optional[Limits] = None):
         self.store = store
         self.limits = limits or Limits()
-        self.games = GameStore(store)
+        self.games = games_of(store)  # one file, or the partitions this process owns (storage/routed.py)
         self.clock = clock
         self.seeds = seeds
 
@@ -164,7 +163,7 @@ class TableService:
                                     statuses=("lobby", "active", "finished", "abandoned"))
         if in_thread:
             return self.table(in_thread[0].id)
-        owned = PrivateThreadStore(self.store).game_of(channel_id)  # a player's private thread: its game's
+        owned = private_threads_of(self.store).game_of(channel_id)  # a player's private thread: its game's
         if owned is not None and (game := self.games.get(owned)) is not None and game.guild_id == guild_id:
             return self.table(game.id)
         here = self.games.find(channel_id=channel_id, guild_id=guild_id, statuses=statuses)  # type: ignore[arg-type]
@@ -234,7 +233,7 @@ class TableService:
             raise Refusal("host.refuse.already_seated", title=game_title(table.game))
         if len(table.seats) >= table.engine.max_players:
             raise Refusal("host.refuse.full", title=game_title(table.game), max=table.engine.max_players)
-        if table.game.settings.get("private") and not SeatStore(self.store).invited(table.game.id, actor.user_id):
+        if table.game.settings.get("private") and not seats_of(self.store).invited(table.game.id, actor.user_id):
             raise Refusal("seats.refuse.private", title=game_title(table.game))
         try:
             self.games.add_seat(table.game.id, table.game.version, user_id=actor.user_id, name=actor.name,

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from storage import GameRow
-from storage.waiting import DIGEST_KIND, Waiting, WaitingStore
+from storage.routed import waiting_of
+from storage.waiting import DIGEST_KIND, Waiting
 
 from .clocks import span
 from .i18n import t, tm
@@ -66,7 +67,7 @@ class DigestPlanner:
     def __init__(self, service: TableService, scheduler: Scheduler):
         self.service = service
         self.scheduler = scheduler
-        self.store = WaitingStore(service.store)
+        self.store = waiting_of(service.store)
 
     def waiting(self, user_id: int, guild_id: Optional[int]) -> list[Waiting]:
         return self.store.waiting_for(user_id, guild_id)

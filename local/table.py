@@ -37,6 +37,8 @@ from typing import Any, Callable, Iterable, Optional
 import discord
 from discord.webhook.async_ import async_context
 
+from storage.partitions import Layout
+
 from .faults import Faults
 from .http import LocalHTTPClient
 from .limits import Ledger, RateModel
@@ -147,7 +149,8 @@ class LocalTable:
             raise
 
     async def _start(self) -> None:
-        self.registry = Registry(self.db_path)
+        # The fake Discord's servers and channels share the bot's file; a cluster layout keeps them beside it.
+        self.registry = Registry(Layout.load(self.db_path).extra if Layout.is_layout(self.db_path) else self.db_path)
         self.registry.text_channel("local")
         self.server = LocalDiscord(self.registry, self.out_dir, managers=self.managers,
                                    bot_permissions=self.bot_permissions, locale=self.guild_locale,

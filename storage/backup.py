@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Optional
 
 from .db import StoreError, explain
+from .partitions import Layout
 
 
 def _open_source(src: Path) -> sqlite3.Connection:
@@ -96,14 +97,30 @@ def backup(src: str | Path, dest: str | Path) -> int:
     return dest.stat().st_size
 
 
+def backup_layout(src: str | Path, dest: str | Path) -> int:
+    """Back up every partition of the layout folder `src` into the folder `dest` (each file as `backup` does,
+    then `layout.json`, written last: a folder without it is an unfinished copy); returns the total bytes."""
+    layout = Layout.load(src)
+    dest = Path(dest)
+    if dest.resolve() == layout.folder.resolve():
+        raise ValueError("the backup must not overwrite the live layout")
+    copy = Layout(dest, layout.partitions, layout.id_base)
+    total = sum(backup(layout.path(p), copy.path(p)) for p in range(layout.partitions))
+    copy.save()
+    _fsync_folder(dest)
+    return total
+
+
 def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     parser = argparse.ArgumentParser(prog="bot.py backup", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("path", help="where to write the copy (replaced only once the copy is complete)")
-    parser.add_argument("--db", default=default_db, help=f"the live database (default: {default_db})")
+    parser.add_argument("path", help="where to write the copy (replaced only once the copy is complete); "
+                                     "for a layout, a folder")
+    parser.add_argument("--db", default=default_db,
+                        help=f"the live database, or a cluster layout folder (default: {default_db})")
     args = parser.parse_args(argv)
     try:
-        size = backup(args.db, args.path)
+        size = backup_layout(args.db, args.path) if Layout.is_layout(args.db) else backup(args.db, args.path)
     except StoreError as exc:
         print(f"backup failed: {exc}", file=sys.stderr)
         return 2
@@ -115,4 +132,4 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     return 0
 
 
-__all__ = ["backup", "main"]
+__all__ = ["backup", "backup_layout", "main"]

@@ -16,7 +16,7 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator, Optional
 
 import sqlite_utils
 
@@ -119,8 +119,11 @@ class Store:
     processes (or threads) writing the same game serialise cleanly.
     """
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, game_ids: Optional[Callable[[sqlite3.Connection], int]] = None):
         self.path = str(path)
+        # How a new game's id is chosen: None lets SQLite take the next one (one file); a partition of a cluster
+        # layout takes ids no other partition takes (storage/partitions.py `GameIds`).
+        self.game_ids = game_ids
         if self.path != ":memory:":
             _prepare_folder(Path(self.path))
         conn = None
@@ -183,6 +186,10 @@ class Store:
             else:
                 self.conn.execute("COMMIT")
 
+    def next_game_id(self, conn: sqlite3.Connection) -> Optional[int]:
+        """The id for a game about to be inserted inside the open transaction (None: SQLite's next rowid)."""
+        return None if self.game_ids is None else self.game_ids(conn)
+
     def checkpoint(self) -> None:
         """Copy the WAL into the database file and empty it (other readers may keep it open)."""
         with self._lock:
@@ -200,9 +207,9 @@ class Store:
                 self.conn.close()
 
 
-def open_store(path: str | Path) -> Store:
+def open_store(path: str | Path, game_ids: Optional[Callable[[sqlite3.Connection], int]] = None) -> Store:
     """The store on `path`; raises `StoreError` (one line) when the database cannot be used."""
-    return Store(path)
+    return Store(path, game_ids)
 
 
 class ReadStore(Store):

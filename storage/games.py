@@ -173,10 +173,10 @@ class GameStore:
             (number,) = conn.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM games WHERE guild_id IS ?",
                                      (guild_id,)).fetchone()
             cur = conn.execute(
-                "INSERT INTO games (game_key, guild_id, number, channel_id, creator_id, status, options, settings,"
-                " seed, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
-                (game_key, guild_id, number, channel_id, creator_id, json.dumps(options), json.dumps(settings), seed,
-                 now, now),
+                "INSERT INTO games (id, game_key, guild_id, number, channel_id, creator_id, status, options, settings,"
+                " seed, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
+                (self.store.next_game_id(conn), game_key, guild_id, number, channel_id, creator_id,
+                 json.dumps(options), json.dumps(settings), seed, now, now),
             )
             game_id = int(cur.lastrowid)
             conn.execute(

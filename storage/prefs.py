@@ -38,6 +38,11 @@ class PrefsStore:
                 (user_id, int(closed), now),
             )
 
+    def updated_at(self, user_id: int) -> Optional[float]:
+        """When the user's preferences row was last written (None: no row)."""
+        row = self.store.conn.execute("SELECT updated_at FROM user_prefs WHERE user_id = ?", (user_id,)).fetchone()
+        return float(row[0]) if row else None
+
     def locale(self, user_id: int) -> Optional[str]:
         row = self.store.conn.execute("SELECT locale FROM user_prefs WHERE user_id = ?", (user_id,)).fetchone()
         return row[0] if row and row[0] else None

@@ -27,6 +27,7 @@ from rules.replay import ReplayError, replay, start_state
 from rules.wording import plural_form
 from storage import StoreError
 from storage.audit import Audit
+from storage.partitions import Layout, partition_of
 
 @dataclass
 class Problem:
@@ -205,6 +206,31 @@ def check_database(path: str | Path, game_ids: Optional[Iterable[int]] = None) -
         return check_audit(audit, game_ids)
 
 
+def check_layout(folder: str | Path, game_ids: Optional[Iterable[int]] = None) -> Report:
+    """Check every partition of a cluster layout, and that each game sits in its server's partition with an id
+    no other partition holds (raises StoreError when the layout or a partition cannot be read)."""
+    layout = Layout.load(folder)
+    total, seen = Report(), {}
+    for index, path in enumerate(layout.paths()):
+        if not path.is_file():
+            total.add(None, "layout", f"partition file {path.name} is missing")
+            continue
+        with Audit(path) as audit:
+            part = check_audit(audit, game_ids)
+            for row in audit.games():
+                gid, home = int(row["id"]), partition_of(row["guild_id"], layout.partitions)
+                if home != index:
+                    part.add(gid, "layout", f"in {path.name}, but its server's partition is {home}")
+                if gid in seen:
+                    part.add(gid, "layout", f"the id is in both {layout.path(seen[gid]).name} and {path.name}")
+                seen[gid] = index
+        total.games += part.games
+        total.moves += part.moves
+        total.replayed += part.replayed
+        total.problems += [Problem(p.game_id, p.kind, f"{path.name}: {p.detail}") for p in part.problems]
+    return total
+
+
 def verify_acks(db: str, acks: list[tuple[int, int, str, str]], exact: bool) -> tuple[int, int, list[str]]:
     """Every acknowledged move is in the log exactly once; with `exact`, nothing unacknowledged is either.
 
@@ -234,12 +260,16 @@ def verify_acks(db: str, acks: list[tuple[int, int, str, str]], exact: bool) -> 
 def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     parser = argparse.ArgumentParser(prog="bot.py check", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--db", default=default_db, help=f"database file (default: {default_db})")
+    parser.add_argument("--db", default=default_db,
+                        help=f"database file, or a cluster layout folder (default: {default_db})")
     parser.add_argument("--game", type=int, action="append", help="only this game id (repeatable)")
     parser.add_argument("--max-problems", type=int, default=200, help="how many problems to print")
     args = parser.parse_args(argv)
     try:
-        report = check_database(args.db, args.game)
+        if Layout.is_layout(args.db):
+            report = check_layout(args.db, args.game)
+        else:
+            report = check_database(args.db, args.game)
     except StoreError as exc:
         print(f"check: {exc}", file=sys.stderr)  # one line, no traceback
         return 2
@@ -251,4 +281,4 @@ def main(argv: Optional[list[str]] = None, default_db: str = "") -> int:
     return 0 if report.ok else 1
 
 
-__all__ = ["Problem", "Report", "check_audit", "check_database", "main", "verify_acks"]
+__all__ = ["Problem", "Report", "check_audit", "check_database", "check_layout", "main", "verify_acks"]

@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import statistics
 import tempfile
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -36,7 +37,7 @@ from local.faults import FaultSpecError, parse_faults
 from local.payloads import BOT_PERMISSIONS
 from rules import GAMES
 from rules.bots import choose
-from storage import open_store
+from storage.partitions import Layout, open_backend
 
 ORDER = tuple(GAMES)  # every registered game, in turn
 MAX_DECISIONS = 1500  # per game: a safety net
@@ -108,7 +109,7 @@ class Sweep:
     def __init__(self, table: LocalTable, figures: Figures):
         self.table = table
         self.f = figures
-        self.service = TableService(open_store(table.db_path))
+        self.service = TableService(open_backend(table.db_path))
 
     def close(self) -> None:
         self.service.store.close()
@@ -244,27 +245,34 @@ class Sweep:
         return table.ledger.refusals_in(tid) - before
 
 
-async def run(games: list[tuple[str, int, str]], tmp: str, revoked: bool = True, faults: str = "") -> Figures:
+async def run(games: list[tuple[str, int, str]], tmp: str, revoked: bool = True, faults: str = "",
+              partitions: int = 0) -> Figures:
     """Play `games` ((game key, seats, locale), see `plan`) and, with `revoked`, the revoked-permission game;
-    `faults`: a `--faults` SPEC the transport injects into the bot's message writes (local/faults.py)."""
+    `faults`: a `--faults` SPEC the transport injects into the bot's message writes (local/faults.py);
+    with `partitions`, on a cluster layout of that many partition files instead of one database file."""
 
     figures = Figures(faults=faults)
     clock = outbox.make_clock
     if faults:
         outbox.make_clock = pacing.virtual_clock  # retries wait on virtual time
     try:
-        await _run(games, tmp, revoked, faults, figures)
+        await _run(games, tmp, revoked, faults, figures, partitions)
     finally:
         outbox.make_clock = clock
     return figures
 
 
-async def _run(games: list[tuple[str, int, str]], tmp: str, revoked: bool, faults: str, figures: Figures) -> None:
+async def _run(games: list[tuple[str, int, str]], tmp: str, revoked: bool, faults: str, figures: Figures,
+               partitions: int = 0) -> None:
     for locale in ("en-US", "es-ES"):
         mine = [(i, key, seats) for i, (key, seats, loc) in enumerate(games) if loc == locale]
         if not mine and not (revoked and locale == "en-US"):
             continue
-        table = LocalTable(lambda path: make_bot(path), f"{tmp}/{locale}.db", out_dir=f"{tmp}/{locale}-out",
+        db = f"{tmp}/{locale}.db"
+        if partitions:
+            db = f"{tmp}/{locale}-cluster"
+            Layout(Path(db), partitions).save()
+        table = LocalTable(lambda path: make_bot(path), db, out_dir=f"{tmp}/{locale}-out",
                            locale=locale, guild_locale=locale, ack_deadline=None, faults=faults)
         table.settle_timeout = 600.0  # not a timing test: a busy machine must not cut a bots' turn short
         async with table:
@@ -329,6 +337,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--faults", default="", metavar="SPEC",
                         help="fail some of the bot's message writes (local/faults.py), e.g. 503x3/40 or"
                              " 503x3/40,429-novia/97: the outbox's figures show what became of the posts")
+    parser.add_argument("--partitions", type=int, default=0,
+                        help="play on a cluster layout of this many partition files (default: one database file)")
     args = parser.parse_args(argv)
     try:
         parse_faults(args.faults)
@@ -336,7 +346,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         parser.error(str(exc))
     games = [g for g in plan(args.games) if args.locale in (None, g[2]) and g[0] in (args.game or ORDER)]
     with tempfile.TemporaryDirectory() as tmp:
-        figures = asyncio.run(run(games, tmp, revoked=args.locale in (None, "en-US"), faults=args.faults))
+        figures = asyncio.run(run(games, tmp, revoked=args.locale in (None, "en-US"), faults=args.faults,
+                                  partitions=args.partitions))
     print(report(figures))
     ok = not figures.violations and not figures.unreachable and not figures.errors \
         and figures.finished == figures.games and (figures.revoked_refusals or 0) <= 1 \

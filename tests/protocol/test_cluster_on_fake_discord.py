@@ -1,0 +1,164 @@
+"""Two `bot.py run --cluster` processes × two shards each against a fake Discord that routes like Discord's.
+
+Each process identifies its own shards (a fake gateway session per shard), receives only its shards'
+servers, answers every interaction of those servers exactly once, holds open only its own partition files,
+and the command sync happens once (the process running shard 0).  A `kill -9` of one process leaves the
+other's servers answering; restarted, it identifies again through the identify lock and plays on.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+from storage import open_store
+from storage.layout_convert import split
+from storage.partitions import Layout, owned_partitions, partition_of
+from tests.protocol.fake_cluster import FakeCluster
+from tests.protocol.fake_payloads import CHANNELS
+from tests.protocol.test_bot_on_fake_discord import TIMEOUT, buttons, callbacks, mentioned, wait_log
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARDS = {"a": [0, 1], "b": [2, 3]}
+
+
+def cluster_env(tmp: Path, fake: FakeCluster) -> dict[str, str]:
+    custom = tmp / "custom"
+    custom.mkdir(exist_ok=True)
+    (custom / "sitecustomize.py").write_text(
+        "import discord.http, discord.gateway, yarl\n"
+        f"discord.http.Route.BASE = {fake.base!r}\n"
+        f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL('ws://127.0.0.1:{fake.port}/gateway')\n",
+        encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
+    env.update(DISCORD_TOKEN="fake.token.value", DATABASE_PATH=str(tmp / "unused.db"), BOARD_WORKERS="0",
+               GAMEHOST_SEED="38", DEV_GUILD_ID="", LOG_LEVEL="INFO", PYTHONUNBUFFERED="1",
+               PYTHONPATH=os.pathsep.join([str(custom), str(ROOT)]), NO_PROXY="127.0.0.1")
+    return env
+
+
+def open_partitions(pid: int, folder: Path) -> set[int]:
+    found = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = Path(os.readlink(fd))
+        except OSError:
+            continue
+        if target.parent == folder and target.name.startswith("part-") and target.name.endswith(".db"):
+            found.add(int(target.name[5:8]))
+    return found
+
+
+def test_two_processes_serve_only_their_shards_servers(tmp_path):
+    asyncio.run(scenario(tmp_path))
+
+
+async def scenario(tmp: Path) -> None:
+    open_store(tmp / "games.db").close()
+    split(tmp / "games.db", tmp / "cluster", 16)
+    fake = FakeCluster()
+    await fake.start()
+    procs: dict[str, Any] = {}
+    logs = {name: tmp / f"bot-{name}.log" for name in SHARDS}
+    try:
+        for name, ids in SHARDS.items():
+            with open(logs[name], "wb") as out:
+                procs[name] = await asyncio.create_subprocess_exec(
+                    sys.executable, str(ROOT / "bot.py"), "run", "--cluster", str(tmp / "cluster"),
+                    "--shard-count", "4", "--shard-ids", ",".join(map(str, ids)), "--identify-concurrency", "4",
+                    cwd=tmp, env=cluster_env(tmp, fake), stdout=out, stderr=out)
+        await steps(fake, procs, logs, tmp)
+    except AssertionError as exc:
+        tails = "\n".join(f"--- {n} ---\n{p.read_text(errors='replace')[-2500:]}" for n, p in logs.items())
+        raise AssertionError(f"{exc}\n{tails}") from None
+    finally:
+        for proc in procs.values():
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+        await fake.stop()
+
+
+def guild_of(fake: FakeCluster, message: dict[str, Any]) -> int:
+    """The server of a message posted in a game's thread or in a server's text channel."""
+    channel = int(message["channel_id"])
+    if channel in fake.threads:
+        return int(fake.threads[channel]["guild_id"])
+    return next(g for g, c in CHANNELS.items() if c == channel)
+
+
+async def steps(fake: FakeCluster, procs: dict[str, Any], logs: dict[str, Path], tmp: Path) -> None:
+    for name in SHARDS:
+        await wait_log(logs[name], r"logged in as \S+ in 4 servers", procs[name])
+    assert sorted(fake.shards.sessions) == [0, 1, 2, 3] and fake.shards.refused == []
+    await fake.wait_for("the command sync", lambda: fake.commands, TIMEOUT)
+    interactions = []
+    for guild in fake.cluster_guilds:
+        new = await fake.slash("alice", "game", "new", guild=guild, game="wayfinders")
+        interactions.append(new)
+        await fake.wait_for(f"/game new in {guild}", lambda: callbacks(fake, new), TIMEOUT)
+        join = await fake.slash("bob", "game", "join", guild=guild, game=1)
+        interactions.append(join)
+        await fake.wait_for(f"/game join in {guild}", lambda: callbacks(fake, join), TIMEOUT)
+        start = await fake.slash("alice", "game", "start", guild=guild, game=1)
+        interactions.append(start)
+        await fake.wait_for(f"/game start in {guild}", lambda: callbacks(fake, start), TIMEOUT)
+    await asyncio.sleep(1.0)  # a second answer, if any process sent one, would have arrived
+    assert [len(callbacks(fake, i)) for i in interactions] == [1] * len(interactions)
+    assert fake.undelivered == []
+    assert {shard for shard, event, _ in fake.delivered if event == "INTERACTION_CREATE"} == {0, 1, 2, 3}
+    syncs = [c for c in fake.calls if c.method == "PUT" and c.path.endswith("/commands")]
+    assert len(syncs) == 1  # what is global happens once
+    layout = Layout.load(tmp / "cluster")
+    for name, ids in SHARDS.items():
+        owned = set(owned_partitions(16, 4, ids))
+        assert open_partitions(procs[name].pid, layout.folder) == owned
+    for guild in fake.cluster_guilds:
+        conn = sqlite3.connect(layout.path(partition_of(guild, 16)))
+        try:
+            assert conn.execute("SELECT status FROM games WHERE guild_id = ?", (guild,)).fetchall() == [("active",)]
+        finally:
+            conn.close()
+    boards = [m for m in fake.messages.values() if any(b.startswith("mv:") for b in buttons(m))]
+    assert len(boards) >= len(fake.cluster_guilds)
+
+    # ---- kill -9 of one process: the other's servers are unaffected; after a restart its own answer again --
+    procs["b"].kill()
+    await procs["b"].wait()
+    await fake.wait_for("shards 2 and 3 gone", lambda: sorted(fake.shards.sessions) == [0, 1], TIMEOUT)
+    mine = next(g for g in fake.cluster_guilds if partition_of(g, 16) % 4 == 0)
+    theirs = next(g for g in fake.cluster_guilds if partition_of(g, 16) % 4 == 2)
+    status = await fake.slash("alice", "game", "status", guild=mine, game=1)
+    await fake.wait_for("status in a surviving server", lambda: callbacks(fake, status), TIMEOUT)
+    lost = await fake.slash("alice", "game", "status", guild=theirs, game=1)
+    assert fake.undelivered[-1] == ("INTERACTION_CREATE", theirs) and not callbacks(fake, lost)
+    logs["b2"] = tmp / "bot-b2.log"
+    with open(logs["b2"], "wb") as out:
+        procs["b2"] = await asyncio.create_subprocess_exec(
+            sys.executable, str(ROOT / "bot.py"), "run", "--cluster", str(tmp / "cluster"), "--shard-count", "4",
+            "--shard-ids", "2,3", "--identify-concurrency", "4", cwd=tmp, env=cluster_env(tmp, fake),
+            stdout=out, stderr=out)
+    await wait_log(logs["b2"], r"logged in as \S+ in 4 servers", procs["b2"])
+    assert fake.shards.refused == []  # the restarted shards waited for their buckets (the identify lock)
+    board = next(m for m in reversed(list(fake.messages.values())) if any(b.startswith("mv:") for b in buttons(m))
+                 and guild_of(fake, m) == theirs)
+    player = mentioned(board)
+    move = next(b for b in buttons(board) if b.startswith("mv:"))
+    click = await fake.click(player, board, move)
+    await fake.wait_for("a move in a restarted process's server", lambda: callbacks(fake, click), TIMEOUT)
+    await asyncio.sleep(1.0)
+    assert len(callbacks(fake, click)) == 1 and len(callbacks(fake, status)) == 1
+    conn = sqlite3.connect(layout.path(partition_of(theirs, 16)))
+    try:
+        assert conn.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 1
+    finally:
+        conn.close()
+    del procs["b"]
+    for proc in procs.values():
+        proc.send_signal(signal.SIGTERM)
+    for proc in procs.values():
+        assert await asyncio.wait_for(proc.wait(), TIMEOUT) == 0
