@@ -27,7 +27,8 @@ def phone_px(width: int) -> int:
 def vp_label(p: Any, locale: str) -> str:
     """ "12 VP", or "12 VP +2 rep." while 2 of the player's reputation tiles are hidden from the viewer."""
     n = sum((getattr(p, "vp", None) or {}).values())
-    tiles = getattr(p, "vp_hidden_tiles", 0)
+    vp = getattr(p, "vp", None) or {}
+    tiles = 0 if "reputation" in vp else getattr(p, "vp_hidden_tiles", 0)  # the viewer sees the values
     return tr(msg("eclipse.board.vp_hidden" if tiles else "eclipse.board.vp", n=n, tiles=tiles), locale)
 
 

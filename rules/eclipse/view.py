@@ -30,7 +30,8 @@ def build_view(state: EclipseState, seat: Optional[str]) -> EclipseView:
             continue
         layout = SPECIES[p.species].blueprints
         mine = s == seat
-        vp, hidden = visible_parts(state, s, seat)
+        vp, _ = visible_parts(state, s, seat)
+        hidden = visible_parts(state, s, None)[1]  # the same in every view; the count of tiles is public
         players.append(PlayerView(
             seat=s, side=p.side, species=p.species, money=p.storage[0], science=p.storage[1],
             materials=p.storage[2], track=p.track, upkeep=upkeep(p), pop=list(p.population),

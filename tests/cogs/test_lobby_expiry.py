@@ -39,7 +39,7 @@ def test_expired_lobbies_stop_counting_toward_the_caps_even_before_the_sweep(tmp
             s.service.limits.open_per_user = 1
             assert not (await s.cmd("alice", "/game new game:wayfinders")).refused
             again = await s.cmd("alice", "/game new game:flotilla")
-            assert again.refused and "You already have 1 open or running games" in again[0].content
+            assert again.refused and "You already have 1 open or running game " in again[0].content
             s.service.limits.running_per_server = 1
             server = await s.cmd("bob", "/game new game:flotilla")
             assert server.refused and s.game(1).game.status == "lobby"

@@ -131,7 +131,7 @@ def test_rematch_opens_one_lobby_of_the_same_game_options_settings_and_bots(serv
     assert (new.game.status, new.game.game_key, new.game.options) == ("lobby", "wayfinders", old.game.options)
     assert new.game.settings == {"deadline": "24h"}  # a pause belongs to the old game
     assert new.game.channel_id == old.game.channel_id and new.game.creator_id == BOB.user_id
-    assert [(s.name, s.is_bot) for s in new.seats] == [("bob", False), ("Bot 1 (random)", True)]
+    assert [(s.name, s.is_bot) for s in new.seats] == [("bob", False), ("Bot 1 ⚄", True)]
     again = rematch(service, ALICE, old)  # a second click: the lobby made, nothing new
     assert not again.made and again.table.game.id == new.game.id
     assert len(service.games.find(guild_id=GUILD, statuses=("lobby",))) == 1
@@ -173,8 +173,8 @@ def test_who_may_hand_over_which_seat_to_whom(service):
     refused("seats.refuse.sub_human", substitute, service, ALICE, table, "3", person(CAROL))
     refused("seats.refuse.no_such_seat", substitute, service, ALICE, table, "p9", person(CAROL))
     assert service.table(table.game.id).game.version == table.game.version  # refusals changed nothing
-    new, was = substitute(service, ADMIN, table, "bot 1 (random)", person(CAROL))
-    assert was.name == "Bot 1 (random)" and was.is_bot
+    new, was = substitute(service, ADMIN, table, "bot 1 ⚄", person(CAROL))
+    assert was.name == "Bot 1 ⚄" and was.is_bot
     assert [(s.name, s.user_id, s.is_bot) for s in new.seats][1] == ("carol", CAROL.user_id, False)
     refused("host.refuse.moved_on", substitute, service, ALICE, table, "2", person(DAN))  # the old version
 
@@ -189,7 +189,7 @@ def test_a_lobby_or_a_finished_game_has_no_substitutes(service):
 
 def test_seats_are_named_by_number_id_or_name(service):
     table = running(service)
-    assert [find_seat(table, x).position for x in ("2", "p2", "#2", "BOT 1 (RANDOM)", " bob ")] == [2, 2, 2, 2, 3]
+    assert [find_seat(table, x).position for x in ("2", "p2", "#2", "BOT 1 ⚄", " bob ")] == [2, 2, 2, 2, 3]
 
 
 def test_a_departed_players_seat_counts_only_for_its_finishing_human(service):

@@ -113,12 +113,17 @@ class Spec:
     hidden: Callable[[Any, str, set[str]], list[Hidden]] = lambda state, locale, public: []
     # ids that a move makes public by the rules although no view shows them afterwards
     revealed: Callable[[Move], set[str]] = lambda move: set()
+    # fields a seat's view may add to its OWN player entry only (another player's entry never differs there);
+    # the public view may show them once the rules reveal them ("vp.reputation": a key of the dict field vp)
+    own_fields: tuple[str, ...] = ()
 
 
 # Wayfinders (W42) and Robinson (R98) hide nothing from any seat that another seat could see.
 SPECS: dict[str, Spec] = {
     "flotilla": Spec(("hand",), _flotilla, _flotilla_played),  # F17, E29
-    "eclipse": Spec(("reputation_values", "discovery_tiles"), _eclipse),  # Eclipse E22, E45, E61
+    # the victory points a seat sees of itself count its face-down reputation tiles (Eclipse E22): private too
+    # a seat's own victory points count its face-down reputation tiles (E22), shown to all at the end
+    "eclipse": Spec(("reputation_values", "discovery_tiles"), _eclipse, own_fields=("vp.reputation",)),  # E22, E45, E61
 }
 
 
@@ -137,7 +142,18 @@ def _blanked(dump: dict, fields: tuple[str, ...]) -> dict:
     """The dump with `viewer` and every player's declared private fields set to None."""
     out = dict(dump, viewer=None) if "viewer" in dump else dict(dump)
     if fields and isinstance(dump.get("players"), list):
-        out["players"] = [dict(p, **{f: None for f in fields if f in p}) for p in dump["players"]]
+        out["players"] = [_blank_player(p, fields) for p in dump["players"]]
+    return out
+
+
+def _blank_player(player: dict, fields: tuple[str, ...]) -> dict:
+    """A player's dump with its private fields set to None; a dotted field ("vp.reputation") is a key of a
+    dict field, left out (a public view leaves it out rather than showing None)."""
+    out = dict(player, **{f: None for f in fields if "." not in f and f in player})
+    for f in fields:
+        outer, _, inner = f.partition(".")
+        if inner and isinstance(out.get(outer), dict):
+            out[outer] = {k: v for k, v in out[outer].items() if k != inner}
     return out
 
 
@@ -152,12 +168,17 @@ def check_views(engine: Engine, state: GameState, seats: bool = True) -> tuple[d
                         + ", ".join(p for p, _ in _diff(public, _blanked(public, spec.player_fields))))
     for seat in state.seats if seats else []:
         mine = engine.view(state, seat).model_dump(mode="json")
-        if _blanked(mine, spec.player_fields) == _blanked(public, spec.player_fields):
+        hidden = spec.player_fields + spec.own_fields
+        if _blanked(mine, hidden) == _blanked(public, hidden):
             continue  # the usual case, checked fast
+        own = re.compile(rf"players\[(\d+)\]\.({'|'.join(map(re.escape, spec.own_fields)) or '-'})")
         for path, pub in _diff(mine, public):
             if path == "viewer":
                 continue
-            if not re.fullmatch(rf"players\[\d+\]\.({'|'.join(spec.player_fields) or '-'})", path):
+            found = own.fullmatch(path)
+            if found and (mine.get("players") or [])[int(found.group(1))].get("seat") == seat:
+                continue  # the seat's own entry
+            if not re.fullmatch(rf"players\[\d+\]\.({'|'.join(map(re.escape, spec.player_fields)) or '-'})", path):
                 problems.append(f"view({seat}) differs from the public view at {path}, not declared private")
             elif pub is not None:
                 problems.append(f"the public view shows the private field {path}: {pub!r}")

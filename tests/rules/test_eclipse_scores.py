@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from render.eclipse_vp import vp_label
+
 from rules.eclipse import ENGINE as E
 from rules.eclipse.board import score_parts, storage_total
 from rules.playout import iter_playout, playout_rng
@@ -47,7 +49,8 @@ def test_e22_reputation_values_are_the_owners_until_the_end():
     assert "reputation" not in public["p1"].vp and public["p1"].vp_hidden_tiles == 2
     assert public["p2"].vp_hidden_tiles == 1 and public["p3"].vp_hidden_tiles == 0
     own = {p.seat: p for p in E.view(s, "p1").players}
-    assert own["p1"].vp["reputation"] == 4 and own["p1"].vp_hidden_tiles == 0
+    assert own["p1"].vp["reputation"] == 4 and own["p1"].vp_hidden_tiles == 2  # the count is public, the same in every view
+    assert vp_label(own["p1"], "en") == f"{sum(own['p1'].vp.values())} VP"  # the owner sees the values: no "+2 rep."
     assert own["p2"].vp_hidden_tiles == 1  # the others' tiles stay hidden from p1
     s.phase = "over"
     for p in E.view(s, None).players:  # E75: at the end every tile is scored, and shown
