@@ -121,9 +121,8 @@ class Spec:
 # Wayfinders (W42) and Robinson (R98) hide nothing from any seat that another seat could see.
 SPECS: dict[str, Spec] = {
     "flotilla": Spec(("hand",), _flotilla, _flotilla_played),  # F17, E29
-    # the victory points a seat sees of itself count its face-down reputation tiles (Eclipse E22): private too
-    # a seat's own victory points count its face-down reputation tiles (E22), shown to all at the end
-    "eclipse": Spec(("reputation_values", "discovery_tiles"), _eclipse, own_fields=("vp.reputation",)),  # E22, E45, E61
+    # a seat's own victory points count its face-down reputation tiles (Eclipse E22), shown to all at the end
+    "eclipse": Spec(("reputation_values", "discovery_tiles"), _eclipse, own_fields=("vp.reputation",)),  # Eclipse E22, E45, E61
 }
 
 
