@@ -277,14 +277,14 @@ async def _tell_again(poster: Any, table: Table, posts: list[dict[str, Any]], fa
 
 
 async def _tell_on(poster: Any, table: Table, posts: list[dict[str, Any]], failure: ops.PostFailed) -> None:
-    attempt = 1
+    attempt = 1  # the first post has just failed: it waits, the next ones go at once while Discord takes them
     while posts:
-        await poster.sleep(delay(attempt, failure.retry_after))
-        poster.figures.notes_retried += 1
-        files = [posts[0].get("file"), *posts[0].get("files", ())]
-        for file in files:
-            if file is not None:
-                file.reset()  # read from its start again (a failed request read it)
+        if attempt:
+            await poster.sleep(delay(attempt, failure.retry_after))
+            poster.figures.notes_retried += 1
+            for file in (posts[0].get("file"), *posts[0].get("files", ())):
+                if file is not None:
+                    file.reset()  # read from its start again (a failed request read it)
         try:
             await poster.pauses.post(table, **posts[0])
         except ops.PostFailed as exc:
@@ -294,18 +294,7 @@ async def _tell_on(poster: Any, table: Table, posts: list[dict[str, Any]], failu
             poster.figures.notes_failed += 1
             failure, attempt = exc, attempt + 1
             continue
-        posts, attempt = posts[1:], 1
-        while posts:  # the next ones now, as long as Discord takes them
-            try:
-                await poster.pauses.post(table, **posts[0])
-            except ops.PostFailed as exc:
-                if not exc.transient:
-                    log.warning("game %s: a notice was refused for good: %s", table.game.id, exc.reason)
-                    return
-                poster.figures.notes_failed += 1
-                failure = exc
-                break
-            posts = posts[1:]
+        posts, attempt = posts[1:], 0
     if table.game.status in ("finished", "abandoned") and poster.after_final is not None:
         await poster.after_final(table)  # its thread was archived meanwhile, and the post opened it: again
 
