@@ -27,6 +27,7 @@ from storage.routed import timers_of
 from . import ops
 from .actions import Actions, actor_of
 from .deadline_posts import Deadlines
+from .loaded import loaded_cog
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
@@ -128,10 +129,7 @@ class DeadlinesCog(commands.Cog):
 
 
 def deadlines_of(bot: discord.Client) -> DeadlinesCog:
-    cog = bot.get_cog("DeadlinesCog") if hasattr(bot, "get_cog") else None  # type: ignore[attr-defined]
-    if cog is None:
-        raise RuntimeError("DeadlinesCog is not loaded (cogs.CORE_COGS)")
-    return cog  # type: ignore[return-value]
+    return loaded_cog(bot, DeadlinesCog)
 
 
 __all__ = ["DeadlinesCog", "deadlines_of"]

@@ -25,6 +25,7 @@ from storage import TimerRow
 from . import ops
 from .actions import Actions, actor_of
 from .deadlines_cog import deadlines_of
+from .loaded import loaded_cog
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
@@ -118,10 +119,7 @@ class LobbiesCog(commands.Cog):
 
 
 def lobbies_of(bot: discord.Client) -> LobbiesCog:
-    cog = bot.get_cog("LobbiesCog") if hasattr(bot, "get_cog") else None  # type: ignore[attr-defined]
-    if cog is None:
-        raise RuntimeError("LobbiesCog is not loaded (cogs.CORE_COGS)")
-    return cog  # type: ignore[return-value]
+    return loaded_cog(bot, LobbiesCog)
 
 
 __all__ = ["ClearLobbiesButton", "LobbiesCog", "lobbies_of"]

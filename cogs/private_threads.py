@@ -30,6 +30,7 @@ from storage.private_threads import PrivateThreadRow
 
 from . import ops
 from .actions import Actions
+from .loaded import loaded_cog
 from .private_view import private_digest, private_view, seat_moves
 
 if TYPE_CHECKING:
@@ -147,10 +148,7 @@ class PrivateThreadsCog(commands.Cog):
 
 
 def private_threads_of(bot: discord.Client) -> PrivateThreadsCog:
-    cog = bot.get_cog("PrivateThreadsCog") if hasattr(bot, "get_cog") else None  # type: ignore[attr-defined]
-    if cog is None:
-        raise RuntimeError("PrivateThreadsCog is not loaded (cogs.CORE_COGS)")
-    return cog  # type: ignore[return-value]
+    return loaded_cog(bot, PrivateThreadsCog)
 
 
 __all__ = ["PrivateThreadsCog", "private_threads_of"]

@@ -30,6 +30,7 @@ from . import ops
 from .actions import Actions
 from .deadlines_cog import deadlines_of
 from .info import _chunks
+from .loaded import loaded_cog
 from .subcommands import attach, detach
 
 if TYPE_CHECKING:
@@ -139,10 +140,7 @@ class WaitingCog(commands.Cog):
 
 
 def waiting_of(bot: discord.Client) -> WaitingCog:
-    cog = bot.get_cog("WaitingCog") if hasattr(bot, "get_cog") else None  # type: ignore[attr-defined]
-    if cog is None:
-        raise RuntimeError("WaitingCog is not loaded (cogs.CORE_COGS)")
-    return cog  # type: ignore[return-value]
+    return loaded_cog(bot, WaitingCog)
 
 
 __all__ = ["WaitingCog", "waiting_of"]
