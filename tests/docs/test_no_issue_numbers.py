@@ -1,4 +1,5 @@
-"""No text of the repository cites the project tracker's issue numbers ("issue 15", "Issue #6", "issue15_…").
+"""No text of the repository cites the project tracker's issue numbers (the word, then a number, with or
+without "#" or a space between, in any case; the spellings are built in the test below).
 
 A reader of the repository cannot look such a number up: a comment, docstring, test or Markdown page says
 in plain words what the rule or feature is instead.  Rule codes of the rules sheets (E26, R30, W12, F17)
@@ -15,7 +16,7 @@ from pathlib import PurePosixPath
 
 from .citations import ROOT, repo_files
 
-ISSUE = re.compile(r"(?<![a-z])issues? ?#?[0-9]+", re.IGNORECASE)  # "test_issue15_x" too; not "tissue 3"
+ISSUE = re.compile(r"(?<![a-z])issues? ?#?[0-9]+", re.IGNORECASE)  # a test name too; not the end of a longer word
 SUFFIXES = {".py", ".md", ".toml", ".ini", ".sh"}
 THIS = "tests/docs/test_no_issue_numbers.py"
 
