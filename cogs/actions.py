@@ -21,7 +21,7 @@ from host.tables import Actor, Played, Refusal, Table, TableService, game_title,
 from rules.text import Msg, msg
 from storage import is_busy
 
-from . import deferred, ops, outbox
+from . import deferred, notices, ops
 from .board_posts import BoardPoster
 from .lifecycle import crash_point
 from .pause import pauses_of
@@ -107,9 +107,10 @@ class Actions:
         await self.boards.submit(table, locale, events, before=before, seat=played.seat if played else None,
                                  move=played.move if played else None, told=told)
 
-    async def tell_thread(self, table: Table, text: str, view: Optional[discord.ui.View] = None) -> None:
-        """A notice in the game's thread; one Discord refuses for now is tried again later (cogs/outbox.py)."""
-        await outbox.tell(self.boards, table, content=text, view=view)
+    async def tell_thread(self, table: Table, text: str, components: Optional[tuple[str, str]] = None) -> None:
+        """A notice in the game's thread, owed until Discord accepted it, after a restart too (cogs/notices.py);
+        `components`: the name of its buttons and their locale (`("lobby", locale)`)."""
+        await notices.tell(self.boards, table, content=text, components=components)
 
     # ---- lobby ---------------------------------------------------------------
     async def new_game(self, interaction: discord.Interaction, game_key: str, options: Any, bots: int = 0,
@@ -133,7 +134,7 @@ class Actions:
             table = await self.db(interaction, self.service.table, game.id)
         lobby = self.lobby_text(table, glocale)
         if thread is not None:
-            await self.tell_thread(table, lobby, lobby_components(game.id, glocale))
+            await self.tell_thread(table, lobby, ("lobby", glocale))
         where = thread.mention if thread is not None else t("host.lobby.here", locale)
         note = thread_note(interaction, thread, locale)  # no thread because a permission is missing
         await ops.reply(interaction, t("host.lobby.opened", locale, title=game_title(game), where=where,

@@ -213,7 +213,9 @@ class BoardPoster:
         self.pauses: Any = None  # cogs/pause.py's Pauses: posts of a paused game make no request
         self.after_final: Optional[Callable[[Table], Awaitable[None]]] = None  # a finished game's last board
         self.backoff: dict[int, asyncio.Task] = {}  # channel -> the retry waiting for its turn (cogs/outbox.py)
-        self.later: set[asyncio.Task] = set()  # notices tried again (cogs/outbox.py `tell`)
+        self.later: set[asyncio.Task] = set()  # notices tried again (cogs/notices.py)
+        self.owed_notes: dict[int, deque[Any]] = {}  # channel -> notices waiting for a retry, in order (cogs/notices.py)
+        self.notice_rows: Any = None  # their owed_notices repository (cogs/notices.py `rows_of`)
         self.figures = outbox.Figures()
         _, self.sleep = outbox.clock()  # how a retry waits (virtual in tests and the sweep)
 

@@ -15,7 +15,7 @@ from host.i18n import t, user_locale
 from host.tables import Refusal, Table, game_title
 from rules.text import locale_of
 
-from . import deferred, ops, outbox
+from . import deferred, notices, ops
 from .actions import Actions
 
 log = logging.getLogger("gamehost.history")
@@ -39,24 +39,22 @@ class HistoryPosts:
         if kind != "finish" or table.game.status != "finished":
             return
         locale = guild_locale_of(self.client, table.game.guild_id)
-        channel = table.game.post_channel_id
         try:
             built = await self.builder.history(table, locale)
         except Refusal as refused:  # over the CPU budget: said in the thread instead of the replay
             log.warning("the history of game %s was not built: %s", table.game.id, refused.text.key)
-            await ops.post(self.client, channel, content=t("history.post.failed", locale, title=game_title(table.game)))
+            await notices.tell(self.boards, table, content=t("history.post.failed", locale, title=game_title(table.game)))
             return
         except Exception:
             log.exception("could not build the history of game %s", table.game.id)
-            await ops.post(self.client, channel, content=t("history.post.failed", locale, title=game_title(table.game)))
+            await notices.tell(self.boards, table, content=t("history.post.failed", locale, title=game_title(table.game)))
             return
         first, second = self.builder.texts(table, built, locale)
         if built.chart is not None:
-            posts = [dict(content=first, file=_file(built.chart, table, "scores.png")),
-                     dict(content=second, file=_file(built.replay, table, "replay.gif"))]
+            posts = [_post(first, built.chart, table, "scores.png"), _post(second, built.replay, table, "replay.gif")]
         else:
-            posts = [dict(content=first + "\n" + second, file=_file(built.replay, table, "replay.gif"))]
-        await outbox.tell_in_order(self.boards, table, posts)  # refused for now: tried again (cogs/outbox.py)
+            posts = [_post(first + "\n" + second, built.replay, table, "replay.gif")]
+        await notices.tell_in_order(self.boards, table, posts)  # owed until posted, after a restart too
 
     # ---- /game replay ------------------------------------------------------------
     async def replay(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
@@ -87,8 +85,17 @@ class HistoryPosts:
                             file=_file(built.replay, table, "replay.gif"))
 
 
+def _name(table: Table, name: str) -> str:
+    return f"{table.game.game_key}-{table.game.number}-{name}"
+
+
 def _file(data: bytes, table: Table, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=f"{table.game.game_key}-{table.game.number}-{name}")
+    return discord.File(io.BytesIO(data), filename=_name(table, name))
+
+
+def _post(content: str, data: bytes, table: Table, name: str) -> dict[str, Any]:
+    """A notice of cogs/notices.py carrying one file (saved as bytes while it is owed)."""
+    return {"content": content, "file_name": _name(table, name), "file_data": data}
 
 
 class HistoryCog(commands.Cog):

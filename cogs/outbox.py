@@ -23,8 +23,8 @@ time the channel accepts a post again, the game's thread gets one notice that it
 board, and the game goes on (the listeners hear "resume").  Nothing is dropped: only a refusal that lasts
 (403, 404: cogs/pause.py) stops the retries, and that pauses the game until a player's command.
 
-Other notices in a game's thread (a lobby text, a seat handed to a bot, an abandon: `tell`) refused for a
-passing reason are tried again the same way in the background, under one nonce, while the process runs.
+Other notices in a game's thread (a lobby text, a seat handed to a bot, an abandon, a finished game's replay)
+are owed rows of their own, delivered the same way and after a restart too (cogs/notices.py).
 
 `Figures` counts, for `bot.py bench sweep --faults`: boards owed, delivered, refused for now, retried,
 merged into a later board while waiting, refused for good, the stall pauses and notices, and the other
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
@@ -85,15 +84,17 @@ class Figures:
     refused: int = 0  # boards refused for good (403, 404, too large: the game pauses or the player hears)
     stalls: int = 0  # games paused because a board waited longer than OUTBOX_PAUSE_MINUTES
     notices: int = 0  # pause notices posted
-    notes_failed: int = 0  # tries of other notices (lobby texts, seats handed to bots…) refused for now
-    notes_retried: int = 0  # their tries again (in this process)
+    notes_owed: int = 0  # other notices (lobby texts, seats handed to bots…) owed (cogs/notices.py)
+    notes_delivered: int = 0  # those Discord accepted
+    notes_failed: int = 0  # their tries refused for now
+    notes_retried: int = 0  # their tries again
 
     def line(self) -> str:
         return (f"posts owed {self.owed}, delivered {self.delivered}, refused for now {self.failed}, retried"
                 f" {self.retried}, merged while"
                 f" waiting {self.merged}, refused for good {self.refused}, stall pauses {self.stalls},"
-                f" pause notices {self.notices}; other notices refused for now {self.notes_failed}, retried"
-                f" {self.notes_retried}")
+                f" pause notices {self.notices}; other notices owed {self.notes_owed}, delivered"
+                f" {self.notes_delivered}, refused for now {self.notes_failed}, retried {self.notes_retried}")
 
 
 def kept_with(failed: Any, newer: Optional[Any]) -> Any:
@@ -240,65 +241,6 @@ async def already_posted(client: Any, table: Table, locale: str) -> Optional[int
     return None
 
 
-async def tell(poster: Any, table: Table, **kwargs: Any) -> None:
-    """A notice into a game's thread (a lobby text, a seat handed to a bot, an abandon, a settings change):
-    one try now; refused for a passing reason, it is tried again in the background with backoff under the
-    same nonce, until Discord takes it or refuses it for good (in this process: only boards are owed in the
-    database).  A refusal that lasts raises PostFailed as before."""
-    await tell_in_order(poster, table, [kwargs])
-
-
-async def tell_in_order(poster: Any, table: Table, posts: list[dict[str, Any]]) -> None:
-    """Several notices (a finished game's chart, then its replay) as `tell`, in this order: from the first one
-    refused for now on, they go out in the background, one after the other."""
-    for post in posts:
-        post.setdefault("nonce", secrets.token_hex(8))
-    for i, post in enumerate(posts):
-        try:
-            await poster.pauses.post(table, **post)
-        except ops.PostFailed as exc:
-            if not exc.transient:
-                raise
-            poster.figures.notes_failed += 1
-            task = asyncio.get_running_loop().create_task(_tell_again(poster, table, posts[i:], exc),
-                                                          name=f"background:outbox-notice-{table.game.id}")
-            poster.later.add(task)
-            task.add_done_callback(poster.later.discard)
-            return
-
-
-async def _tell_again(poster: Any, table: Table, posts: list[dict[str, Any]], failure: ops.PostFailed) -> None:
-    try:
-        await _tell_on(poster, table, posts, failure)
-    except asyncio.CancelledError:
-        raise
-    except Exception:  # a defect: the log has it (a background task's exception is otherwise never seen)
-        log.exception("game %s: a notice could not be tried again", table.game.id)
-
-
-async def _tell_on(poster: Any, table: Table, posts: list[dict[str, Any]], failure: ops.PostFailed) -> None:
-    attempt = 1  # the first post has just failed: it waits, the next ones go at once while Discord takes them
-    while posts:
-        if attempt:
-            await poster.sleep(delay(attempt, failure.retry_after))
-            poster.figures.notes_retried += 1
-            for file in (posts[0].get("file"), *posts[0].get("files", ())):
-                if file is not None:
-                    file.reset()  # read from its start again (a failed request read it)
-        try:
-            await poster.pauses.post(table, **posts[0])
-        except ops.PostFailed as exc:
-            if not exc.transient:
-                log.warning("game %s: a notice was refused for good: %s", table.game.id, exc.reason)
-                return
-            poster.figures.notes_failed += 1
-            failure, attempt = exc, attempt + 1
-            continue
-        posts, attempt = posts[1:], 0
-    if table.game.status in ("finished", "abandoned") and poster.after_final is not None:
-        await poster.after_final(table)  # its thread was archived meanwhile, and the post opened it: again
-
-
 def blocked(poster: Any, game_id: int) -> Optional[str]:
     """The reason a game's posts make no request (a refusal that lasts), or None (a stall is retried)."""
     pauses = poster.pauses
@@ -308,5 +250,5 @@ def blocked(poster: Any, game_id: int) -> Optional[str]:
 
 
 __all__ = ["BASE", "CAP", "DELAYED", "Figures", "STALLED", "after_board", "already_posted", "before_board",
-           "blocked", "clock", "keep", "kept_with", "tell", "tell_in_order",
+           "blocked", "clock", "keep", "kept_with",
            "delay", "is_stalled", "nonce_of", "pause_minutes", "resume_stalled", "stalled"]

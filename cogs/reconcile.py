@@ -4,6 +4,8 @@ A process stopped between saving a change and finishing what follows it (a kill 
 host that did not wait for the clean stop) leaves a game without its board post, its ping, its
 deadline timer or its bot's answer.  Once the bot is ready, `reconcile` walks the running games:
 
+0. the notices a thread was owed besides its board (a lobby text, an abandon, a replay...) and Discord refused
+   for a passing reason before the stop go out first, in order (cogs/notices.py `redeliver`);
 1. a game whose latest change was saved but never posted (`games.posted_version` behind `version`: the
    outbox, cogs/outbox.py) gets its board post (tried again with backoff while Discord refuses it), and the
    change is reported to the listeners as if it had just happened
@@ -32,6 +34,7 @@ from host.deadlines import EXPIRE
 from host.tables import Refusal, Table
 
 from . import ops
+from .notices import redeliver
 from .bot_players import driver_of
 from .deadlines_cog import deadlines_of
 from .outbox import DELAYED, STALLED, already_posted, is_stalled, resume_stalled
@@ -50,12 +53,13 @@ class Reconciled:
     failed: list[int] = field(default_factory=list)  # the post failed (thread gone, permissions): next start
     delayed: list[int] = field(default_factory=list)  # Discord refused it for now: the outbox tries it again
     timed: list[int] = field(default_factory=list)  # games whose deadline timers were planned again
+    notices: int = 0  # notices owed from before the stop (delivered now, or waiting for a retry)
 
     def summary(self) -> str:
         return (f"{len(self.posted)} boards posted, {len(self.found)} found posted already, "
                 f"{len(self.left_to_bots)} left to their bot seats, "
                 f"{len(self.delayed)} waiting to be tried again, {len(self.failed)} posts failed, "
-                f"{len(self.timed)} deadline timers planned again")
+                f"{len(self.timed)} deadline timers planned again, {self.notices} notices owed from before")
 
 
 def needs_care(table: Table) -> bool:
@@ -71,6 +75,7 @@ async def reconcile(bot: "GameBot") -> Reconciled:
     service, actions = bot.service, bot.actions
     driver, deadlines = driver_of(bot), deadlines_of(bot).deadlines
     done = Reconciled()
+    done.notices = await redeliver(actions.boards)
     for game_id in await offloop.call(service.games.unposted):
         table = await offloop.call(_table, bot, game_id)
         if table is None:
@@ -142,7 +147,7 @@ class ReconcileCog(commands.Cog):
             log.exception("reconciling the running games at start-up failed")
             return
         if self.last.posted or self.last.timed or self.last.failed or self.last.left_to_bots or self.last.delayed \
-                or self.last.found:
+                or self.last.found or self.last.notices:
             log.info("start-up: %s", self.last.summary())
 
 

@@ -256,6 +256,29 @@ def _m10_outbox(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m11_owed_notices(conn: sqlite3.Connection) -> None:
+    """Notices a game's thread is owed besides its board (a lobby text, an abandon, a seat handed to a bot, a
+    finished game's chart and replay...): written before the first try, removed once Discord accepted the post,
+    so a restart delivers what a passing refusal left owed (cogs/notices.py)."""
+    _run(
+        conn,
+        """
+        CREATE TABLE owed_notices (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            nonce TEXT NOT NULL,
+            content TEXT NOT NULL DEFAULT '',
+            components TEXT,
+            file_name TEXT,
+            file_data BLOB,
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX owed_notices_by_game ON owed_notices (game_id, id)
+        """,
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_async_play,
@@ -267,6 +290,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m8_private_threads,
     _m9_time_banks_and_away,
     _m10_outbox,
+    _m11_owed_notices,
 ]
 
 

@@ -25,6 +25,7 @@ from .prefs import PrefsStore
 from .results import FinishedResult, ResultStore
 from .timers import TimerStore
 from .clocks import AwayStore, BankStore
+from .notices import NoticeStore
 from .private_threads import PrivateThreadStore
 from .seats import SeatStore
 from .waiting import Waiting, WaitingStore
@@ -361,6 +362,19 @@ class RoutedPrivateThreads(_ByGame):
         return None
 
 
+class RoutedNotices(_ByGame):
+    plain = NoticeStore
+
+    def games_owing(self) -> list[int]:
+        owing: list[int] = []
+        for notices in self._by_part.values():
+            owing.extend(notices.games_owing())
+        return owing
+
+    def count(self) -> int:
+        return sum(notices.count() for notices in self._by_part.values())
+
+
 class RoutedAway:
     """Away periods are a server's rows (guild + user): every call goes to the server's partition."""
 
@@ -428,6 +442,10 @@ def private_threads_of(backend: Backend) -> PrivateThreadStore | RoutedPrivateTh
     return RoutedPrivateThreads(backend) if isinstance(backend, Partitions) else PrivateThreadStore(backend)
 
 
+def notices_of(backend: Backend) -> NoticeStore | RoutedNotices:
+    return RoutedNotices(backend) if isinstance(backend, Partitions) else NoticeStore(backend)
+
+
 def waiting_of(backend: Backend) -> WaitingStore | RoutedWaiting:
     return RoutedWaiting(backend) if isinstance(backend, Partitions) else WaitingStore(backend)
 
@@ -448,6 +466,6 @@ def results_of(backend: Backend) -> ResultStore | RoutedResults:
     return RoutedResults(backend) if isinstance(backend, Partitions) else ResultStore(backend)
 
 
-__all__ = ["Backend", "NotOwned", "RoutedAway", "RoutedBanks", "RoutedGames", "RoutedPrefs", "RoutedPrivateThreads",
+__all__ = ["Backend", "NotOwned", "RoutedAway", "RoutedBanks", "RoutedGames", "RoutedNotices", "RoutedPrefs", "RoutedPrivateThreads",
            "RoutedResults", "RoutedSeats", "RoutedTimers", "RoutedWaiting", "away_of", "banks_of", "games_of",
-           "prefs_of", "private_threads_of", "results_of", "seats_of", "timers_of", "waiting_of"]
+           "notices_of", "prefs_of", "private_threads_of", "results_of", "seats_of", "timers_of", "waiting_of"]

@@ -177,15 +177,18 @@ def test_new_stores_route_by_game_or_server(layout):
 def test_the_new_stores_have_routed_twins(layout):
     """Every method of the stores added since the split is routed (by game, by server, or over the partitions)."""
     from storage.clocks import AwayStore, BankStore
+    from storage.notices import NoticeStore
     from storage.private_threads import PrivateThreadStore
-    from storage.routed import RoutedAway, RoutedBanks, RoutedPrivateThreads, RoutedSeats, RoutedWaiting
+    from storage.routed import (RoutedAway, RoutedBanks, RoutedNotices, RoutedPrivateThreads, RoutedSeats,
+                                RoutedWaiting)
     from storage.seats import SeatStore
     from storage.waiting import WaitingStore
 
     parts = Partitions.for_shards(layout, 4, [0, 1])
     try:
         for plain, routed in ((SeatStore, RoutedSeats), (BankStore, RoutedBanks), (AwayStore, RoutedAway),
-                              (PrivateThreadStore, RoutedPrivateThreads), (WaitingStore, RoutedWaiting)):
+                              (PrivateThreadStore, RoutedPrivateThreads), (WaitingStore, RoutedWaiting),
+                              (NoticeStore, RoutedNotices)):
             twin = routed(parts)
             missing = {n for n, v in vars(plain).items() if callable(v) and not n.startswith("_")
                        and not callable(getattr(twin, n, None))}

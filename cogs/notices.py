@@ -1,0 +1,218 @@
+"""Notices a game's thread is owed besides its board, delivered like the board: whatever Discord does for a while,
+and after a restart.
+
+A notice is a lobby text (opened, joined, left, expired), a seat handed to a bot, an abandon, a deadline setting
+changed, a holiday begun or ended, a finished game's chart and replay.  `tell` writes it as an owed row
+(`owed_notices`, storage/notices.py) right after the change that owes it was saved and before the first try of
+its post, and removes the row once Discord accepted the post.  Refused for a passing reason (a 5xx, a 429 of
+any scope, the network: `ops.PostFailed.transient`), the notice and every later notice of its thread wait in
+that thread's line, tried again with the outbox's backoff (cogs/outbox.py `delay`, never sooner than Discord's
+`retry_after`), oldest first.  Every try of one notice carries the nonce saved with it, so Discord answers a
+repeated try with the message it already made.  At start-up `redeliver` (called by cogs/reconcile.py before the
+boards) sends what is still owed, after looking among the thread's newest messages for a notice Discord made
+although its answer was lost (known by its nonce): that one is only marked delivered, never posted twice.
+
+A refusal that lasts (403, 404: cogs/pause.py pauses the game) forgets the notice (logged) and raises
+`ops.PostFailed` to a caller waiting for the first try.  A notice's buttons are saved by name
+(`components=("lobby", locale)`, rebuilt by `COMPONENTS`), its file as bytes.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import secrets
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+import discord
+
+from host import offloop
+from host.tables import Refusal, Table
+from storage.routed import notices_of
+
+from . import ops
+from .outbox import NONCE, delay
+from .views import lobby_components
+
+log = logging.getLogger("gamehost.notices")
+
+#: The buttons a notice may carry, by the name saved with it: (game id, locale) -> the view.
+COMPONENTS: dict[str, Callable[[int, str], discord.ui.View]] = {"lobby": lobby_components}
+
+
+@dataclass
+class Owed:
+    row: Optional[int]  # its owed_notices row (None: the database was busy; owed in this process only)
+    table: Table
+    post: dict[str, Any]  # nonce, content, components, file_name, file_data
+
+
+def rows_of(poster: Any) -> Any:
+    """The poster's owed_notices repository (None when its service has no database: unit tests' fakes)."""
+    rows = getattr(poster, "notice_rows", None)
+    if rows is None:
+        store = getattr(poster.service, "store", None)
+        if store is None:
+            return None
+        rows = poster.notice_rows = notices_of(store)
+    return rows
+
+
+def kwargs_of(post: dict[str, Any], game_id: int) -> dict[str, Any]:
+    """`ops.post`'s keywords for one try of a notice (a fresh file and view at every try)."""
+    kwargs: dict[str, Any] = {"content": post.get("content") or "", "nonce": post["nonce"]}
+    if post.get("components"):
+        name, locale = post["components"]
+        kwargs["view"] = COMPONENTS[name](game_id, locale)
+    if post.get("file_data") is not None:
+        kwargs["file"] = discord.File(io.BytesIO(post["file_data"]), filename=post.get("file_name") or "file")
+    return kwargs
+
+
+async def tell(poster: Any, table: Table, *, content: str = "", components: Optional[tuple[str, str]] = None) -> None:
+    """One notice into a game's thread (see the module's text); a refusal that lasts raises PostFailed."""
+    await tell_in_order(poster, table, [{"content": content, "components": components}])
+
+
+async def tell_in_order(poster: Any, table: Table, posts: list[dict[str, Any]]) -> None:
+    """Several notices (a finished game's chart, then its replay) as `tell`, in this order."""
+    for post in posts:
+        post.setdefault("nonce", ("t" + secrets.token_hex(12))[:NONCE])
+    owed = await _owe(poster, table, posts)
+    line = poster.owed_notes.get(table.game.post_channel_id)
+    if line is not None:  # an earlier notice of this thread waits for its retry: these go out after it
+        line.extend(owed)
+        return
+    await _send(poster, owed)
+
+
+async def redeliver(poster: Any) -> int:
+    """At start-up: the notices a refusal left owed before the stop, oldest game first (see the module's text).
+    Returns how many were owed."""
+    rows = rows_of(poster)
+    if rows is None:
+        return 0
+    total = 0
+    for game_id in await offloop.call(rows.games_owing):
+        owed_rows = await offloop.call(rows.owed, game_id)
+        total += len(owed_rows)
+        try:
+            table = await offloop.call(poster.service.table, game_id)
+        except Refusal:  # the game is gone: nothing can be posted for it
+            await offloop.call(rows.delivered, game_id, [r.id for r in owed_rows])
+            continue
+        made = await _nonces_made(poster, table)
+        found = [r.id for r in owed_rows if r.nonce in made]
+        if found:  # made before the stop (its answer lost, or the row not yet removed): not posted twice
+            log.info("game %s: %d owed notice(s) found posted already", game_id, len(found))
+            await offloop.call(rows.delivered, game_id, found)
+        owed = [Owed(r.id, table, {"nonce": r.nonce, "content": r.content, "file_name": r.file_name,
+                                   "file_data": r.file_data,
+                                   "components": tuple(r.components.split(":", 1)) if r.components else None})
+                for r in owed_rows if r.id not in found]
+        poster.figures.notes_owed += len(owed)
+        line = poster.owed_notes.get(table.game.post_channel_id)
+        if line is not None:
+            line.extend(owed)
+            continue
+        try:
+            await _send(poster, owed)
+        except ops.PostFailed as exc:
+            log.warning("game %s: an owed notice was refused for good: %s", game_id, exc.reason)
+    return total
+
+
+async def _owe(poster: Any, table: Table, posts: list[dict[str, Any]]) -> list[Owed]:
+    game = table.game
+    poster.figures.notes_owed += len(posts)
+    rows, ids = rows_of(poster), [None] * len(posts)
+    if rows is not None:
+        saved = [dict(post, components=":".join(post["components"]) if post.get("components") else None)
+                 for post in posts]
+        try:
+            ids = await offloop.call(rows.owe, game.id, game.post_channel_id, saved, poster.service.clock())
+        except Refusal:  # busy: the notice is still tried, and retried while this process runs
+            log.warning("game %s: the database was busy; %d notice(s) owed in memory only", game.id, len(posts))
+    return [Owed(row, table, post) for row, post in zip(ids, posts)]
+
+
+async def _done(poster: Any, owed: list[Owed]) -> None:
+    rows, ids = rows_of(poster), [o.row for o in owed if o.row is not None]
+    if rows is None or not ids:
+        return
+    try:
+        await offloop.call(rows.delivered, owed[0].table.game.id, ids)
+    except Refusal:  # busy: at the next start its nonce is found among the thread's messages
+        log.warning("game %s: notice posted, but the database was busy recording it", owed[0].table.game.id)
+
+
+async def _post(poster: Any, note: Owed) -> None:
+    await poster.pauses.post(note.table, **kwargs_of(note.post, note.table.game.id))
+    poster.figures.notes_delivered += 1
+    await _done(poster, [note])
+
+
+async def _send(poster: Any, owed: list[Owed]) -> None:
+    """Try these notices now, in order; from the first refused for now on they wait in their thread's line."""
+    for i, note in enumerate(owed):
+        try:
+            await _post(poster, note)
+        except ops.PostFailed as exc:
+            if not exc.transient:
+                await _done(poster, owed[i:])  # the game pauses (cogs/pause.py): the log has them
+                raise
+            poster.figures.notes_failed += 1
+            channel = note.table.game.post_channel_id
+            poster.owed_notes[channel] = line = deque(owed[i:])
+            task = asyncio.get_running_loop().create_task(_line(poster, channel, line, exc),
+                                                          name=f"background:outbox-notice-{channel}")
+            poster.later.add(task)
+            task.add_done_callback(poster.later.discard)
+            return
+
+
+async def _line(poster: Any, channel: int, line: deque[Owed], failure: ops.PostFailed) -> None:
+    try:
+        await _line_on(poster, line, failure)
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # a defect: the log has it (a background task's exception is otherwise never seen)
+        log.exception("channel %s: owed notices could not be tried again", channel)
+    finally:
+        if poster.owed_notes.get(channel) is line:
+            del poster.owed_notes[channel]
+
+
+async def _line_on(poster: Any, line: deque[Owed], failure: ops.PostFailed) -> None:
+    attempt = 1  # the head has just failed: it waits; the ones after it go at once while Discord takes them
+    while line:
+        if attempt:
+            await poster.sleep(delay(attempt, failure.retry_after))
+            poster.figures.notes_retried += 1
+        note = line[0]
+        try:
+            await _post(poster, note)
+        except ops.PostFailed as exc:
+            if exc.transient:
+                poster.figures.notes_failed += 1
+                failure, attempt = exc, attempt + 1
+                continue
+            log.warning("game %s: a notice was refused for good: %s", note.table.game.id, exc.reason)
+            await _done(poster, [note])
+        line.popleft()
+        attempt = 0
+        game = note.table.game
+        if game.status in ("finished", "abandoned") and poster.after_final is not None \
+                and not any(o.table.game.id == game.id for o in line):
+            await poster.after_final(note.table)  # its thread was archived meanwhile, and the post opened it
+
+
+async def _nonces_made(poster: Any, table: Table) -> set[str]:
+    me = getattr(getattr(poster.client, "user", None), "id", None)
+    return {str(m.nonce) for m in await ops.latest_posts(poster.client, table.game.post_channel_id, limit=10)
+            if m.nonce is not None and (me is None or m.author.id == me)}
+
+
+__all__ = ["COMPONENTS", "Owed", "kwargs_of", "redeliver", "rows_of", "tell", "tell_in_order"]

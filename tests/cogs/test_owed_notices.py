@@ -1,0 +1,129 @@
+"""Notices a thread is owed besides its board (cogs/notices.py) survive a restart: refused for a passing reason,
+they stay owed rows, and the next bot on the same database posts them exactly once, in order.
+
+Through the real bot on the local table with faults injected into its message writes (local/faults.py)."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any, Optional
+
+import pytest
+
+from bot import make_bot
+from cogs import outbox, pacing
+from local import LocalTable
+from storage import open_store
+from storage.notices import NoticeStore
+
+THREAD = "wayfinders-1"
+
+
+def table_on(tmp: Path, faults: str = "", clock: Optional[Any] = None) -> LocalTable:
+    return LocalTable(lambda path, **k: make_bot(path, **k), str(tmp / "games.db"), out_dir=str(tmp / "out"),
+                      faults=faults, clock=clock)
+
+
+def owed(tmp: Path) -> list[str]:
+    store = open_store(tmp / "games.db")
+    try:
+        return [n.content for n in NoticeStore(store).owed(1)]
+    finally:
+        store.close()
+
+
+def said(table: LocalTable, words: str) -> list[str]:
+    """The thread's messages containing `words`, oldest first."""
+    channel = table.registry.find_channel(THREAD)
+    rows = sorted(table.registry.history(channel.id, limit=100), key=lambda r: r.id)
+    return [r.payload.get("content") or "" for r in rows if words in (r.payload.get("content") or "")]
+
+
+@pytest.fixture
+def slow_retries(monkeypatch):
+    """Retries on the real clock an hour apart: a notice refused in one bot stays owed until the next bot."""
+    monkeypatch.setattr(outbox, "make_clock", pacing.real_clock)
+    monkeypatch.setattr(outbox, "BASE", 3600.0)
+
+
+def ten_minutes_on():
+    import time
+    start = time.time()
+    return lambda: start + 600  # Discord has forgotten the nonces by then
+
+
+@pytest.mark.parametrize("faults", ["503x6", "429-novia", "5xxx6"])
+def test_a_lobby_notice_refused_for_now_is_delivered_once_by_the_next_bot(tmp_path, slow_retries, faults):
+    async def go():
+        async with table_on(tmp_path) as table:
+            assert not (await table.command("alice", "/game new game:wayfinders", "local")).refused
+            assert len(said(table, "Join with")) == 1
+        async with table_on(tmp_path, faults=faults) as table:
+            out = await table.command("bob", "/game join game:1", THREAD)
+            assert not out.refused
+            assert len(said(table, "players (2")) == 0  # refused: not posted in this process
+        assert len(owed(tmp_path)) == 1 and "players (2" in owed(tmp_path)[0]
+        async with table_on(tmp_path, clock=ten_minutes_on()) as table:  # a new bot on the same database
+            assert len(said(table, "players (2")) == 1
+            assert table.bot.get_cog("ReconcileCog").last.notices == 1
+        assert owed(tmp_path) == []
+        async with table_on(tmp_path) as table:  # and never again
+            assert len(said(table, "players (2")) == 1
+    asyncio.run(go())
+
+
+def test_owed_notices_go_out_in_the_order_they_were_owed(tmp_path, slow_retries):
+    async def go():
+        async with table_on(tmp_path) as table:
+            assert not (await table.command("alice", "/game new game:wayfinders", "local")).refused
+        async with table_on(tmp_path, faults="503x20") as table:
+            for user in ("bob", "carol"):
+                assert not (await table.command(user, "/game join game:1", THREAD)).refused
+        assert [("players (2" in c, "players (3" in c) for c in owed(tmp_path)] == [(True, False), (False, True)]
+        async with table_on(tmp_path, clock=ten_minutes_on()) as table:
+            texts = said(table, "players (")
+            assert ["players (2" in c for c in texts[1:]] == [True, False] and "players (3" in texts[-1]
+        assert owed(tmp_path) == []
+    asyncio.run(go())
+
+
+def test_a_notice_made_although_its_answer_was_lost_is_not_posted_twice(tmp_path, slow_retries):
+    async def go():
+        async with table_on(tmp_path) as table:
+            assert not (await table.command("alice", "/game new game:wayfinders", "local")).refused
+        async with table_on(tmp_path, faults="lost") as table:  # Discord made it; the bot never heard
+            assert not (await table.command("bob", "/game join game:1", THREAD)).refused
+        assert len(owed(tmp_path)) == 1
+        async with table_on(tmp_path, clock=ten_minutes_on()) as table:  # found by its nonce, not posted again
+            assert len(said(table, "players (2")) == 1
+        assert owed(tmp_path) == []
+    asyncio.run(go())
+
+
+def test_a_notice_refused_in_a_running_process_is_retried_there_and_leaves_no_row(tmp_path):
+    async def go():
+        async with table_on(tmp_path, faults="503x2") as table:
+            assert not (await table.command("alice", "/game new game:wayfinders", "local")).refused
+            await table.bot.actions.boards.idle()
+            assert len(said(table, "Join with")) == 1
+            figures = table.bot.actions.boards.figures
+            assert (figures.notes_owed, figures.notes_delivered, figures.notes_failed) == (1, 1, 2)
+        assert owed(tmp_path) == []
+    asyncio.run(go())
+
+
+def test_an_abandon_notice_survives_a_restart(tmp_path, slow_retries):
+    async def go():
+        async with table_on(tmp_path) as table:
+            for user, line in [("alice", "/game new game:wayfinders"), ("bob", "/game join game:1"),
+                               ("alice", "/game start game:1")]:
+                assert not (await table.command(user, line, "local" if "new" in line else THREAD)).refused
+        async with table_on(tmp_path, faults="503x6") as table:
+            out = await table.command("alice", "/game abandon game:1", THREAD)
+            assert not out.refused
+            assert said(table, "was abandoned by") == []
+        assert len(owed(tmp_path)) == 1
+        async with table_on(tmp_path, clock=ten_minutes_on()) as table:
+            assert len(said(table, "was abandoned by")) == 1
+        assert owed(tmp_path) == []
+    asyncio.run(go())
