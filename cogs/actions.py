@@ -7,7 +7,7 @@ before anything is posted, so a failed post never loses it.
 from __future__ import annotations
 
 import logging
-from typing import Any, Awaitable, Callable, Optional, TypeVar
+from typing import Any, Awaitable, Callable, Iterable, Optional, TypeVar
 
 import discord
 
@@ -107,10 +107,12 @@ class Actions:
         await self.boards.submit(table, locale, events, before=before, seat=played.seat if played else None,
                                  move=played.move if played else None, told=told)
 
-    async def tell_thread(self, table: Table, text: str, components: Optional[tuple[str, str]] = None) -> None:
+    async def tell_thread(self, table: Table, text: str, components: Optional[tuple[str, ...]] = None,
+                          mention_ids: Iterable[int] = ()) -> None:
         """A notice in the game's thread, owed until Discord accepted it, after a restart too (cogs/notices.py);
-        `components`: the name of its buttons and their locale (`("lobby", locale)`)."""
-        await notices.tell(self.boards, table, content=text, components=components)
+        `components`: the name of its buttons and what they need (`("lobby", locale)`, cogs/notices.py
+        `COMPONENTS`); `mention_ids`: the users it pings."""
+        await notices.tell(self.boards, table, content=text, components=components, mention_ids=mention_ids)
 
     # ---- lobby ---------------------------------------------------------------
     async def new_game(self, interaction: discord.Interaction, game_key: str, options: Any, bots: int = 0,

@@ -66,7 +66,7 @@ class Deadlines(DeadlinePlanner):
 
     async def _post(self, table: Table, text: str, mention_ids: list[int]) -> None:
         try:
-            await pauses_of(self.actions).post(table, content=text, mention_ids=mention_ids)
+            await self.actions.tell_thread(table, text, mention_ids=mention_ids)  # owed until posted (cogs/notices.py)
         except ops.PostFailed as exc:
             log.warning("deadline post in game %s failed: %s", table.game.id, exc.reason)
 

@@ -1,8 +1,9 @@
 """Notices a game's thread is owed besides its board, delivered like the board: whatever Discord does for a while,
 and after a restart.
 
-A notice is a lobby text (opened, joined, left, expired), a seat handed to a bot, an abandon, a deadline setting
-changed, a holiday begun or ended, a finished game's chart and replay.  `tell` writes it as an owed row
+A notice is a lobby text (opened, joined, left, expired), an invitation, a rematch, a seat handed to a bot or to a
+substitute, an abandon, a deadline's reminder or expiry, a deadline setting changed, a holiday begun or ended,
+the followers' ping, a finished game's chart and replay.  `tell` writes it as an owed row
 (`owed_notices`, storage/notices.py) right after the change that owes it was saved and before the first try of
 its post, and removes the row once Discord accepted the post.  Refused for a passing reason (a 5xx, a 429 of
 any scope, the network: `ops.PostFailed.transient`), the notice and every later notice of its thread wait in
@@ -14,7 +15,7 @@ although its answer was lost (known by its nonce): that one is only marked deliv
 
 A refusal that lasts (403, 404: cogs/pause.py pauses the game) forgets the notice (logged) and raises
 `ops.PostFailed` to a caller waiting for the first try.  A notice's buttons are saved by name
-(`components=("lobby", locale)`, rebuilt by `COMPONENTS`), its file as bytes.
+(`components=("lobby", locale)`, rebuilt by `COMPONENTS`), its file as bytes, the users it pings as ids.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ import logging
 import secrets
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 import discord
 
@@ -34,19 +35,23 @@ from storage.routed import notices_of
 
 from . import ops
 from .outbox import NONCE, delay
+from .seat_views import invite_components
 from .views import lobby_components
 
 log = logging.getLogger("gamehost.notices")
 
-#: The buttons a notice may carry, by the name saved with it: (game id, locale) -> the view.
-COMPONENTS: dict[str, Callable[[int, str], discord.ui.View]] = {"lobby": lobby_components}
+#: The buttons a notice may carry, by the name saved with it (`components=(name, *args)`): (game id, *args) -> view.
+COMPONENTS: dict[str, Callable[..., discord.ui.View]] = {
+    "lobby": lobby_components,  # ("lobby", locale)
+    "invite": lambda game_id, user_id, locale: invite_components(game_id, int(user_id), locale),  # (…, user id, locale)
+}
 
 
 @dataclass
 class Owed:
     row: Optional[int]  # its owed_notices row (None: the database was busy; owed in this process only)
     table: Table
-    post: dict[str, Any]  # nonce, content, components, file_name, file_data
+    post: dict[str, Any]  # nonce, content, components, mention_ids, file_name, file_data
 
 
 def rows_of(poster: Any) -> Any:
@@ -64,16 +69,21 @@ def kwargs_of(post: dict[str, Any], game_id: int) -> dict[str, Any]:
     """`ops.post`'s keywords for one try of a notice (a fresh file and view at every try)."""
     kwargs: dict[str, Any] = {"content": post.get("content") or "", "nonce": post["nonce"]}
     if post.get("components"):
-        name, locale = post["components"]
-        kwargs["view"] = COMPONENTS[name](game_id, locale)
+        name, *args = post["components"]
+        kwargs["view"] = COMPONENTS[name](game_id, *args)
+    if post.get("mention_ids"):
+        kwargs["mention_ids"] = list(post["mention_ids"])
     if post.get("file_data") is not None:
         kwargs["file"] = discord.File(io.BytesIO(post["file_data"]), filename=post.get("file_name") or "file")
     return kwargs
 
 
-async def tell(poster: Any, table: Table, *, content: str = "", components: Optional[tuple[str, str]] = None) -> None:
-    """One notice into a game's thread (see the module's text); a refusal that lasts raises PostFailed."""
-    await tell_in_order(poster, table, [{"content": content, "components": components}])
+async def tell(poster: Any, table: Table, *, content: str = "", components: Optional[tuple[str, ...]] = None,
+               mention_ids: Iterable[int] = ()) -> None:
+    """One notice into a game's thread (see the module's text), pinging `mention_ids`; a refusal that lasts
+    raises PostFailed."""
+    await tell_in_order(poster, table, [{"content": content, "components": components,
+                                         "mention_ids": [int(u) for u in mention_ids if u]}])
 
 
 async def tell_in_order(poster: Any, table: Table, posts: list[dict[str, Any]]) -> None:
@@ -109,8 +119,8 @@ async def redeliver(poster: Any) -> int:
             log.info("game %s: %d owed notice(s) found posted already", game_id, len(found))
             await offloop.call(rows.delivered, game_id, found)
         owed = [Owed(r.id, table, {"nonce": r.nonce, "content": r.content, "file_name": r.file_name,
-                                   "file_data": r.file_data,
-                                   "components": tuple(r.components.split(":", 1)) if r.components else None})
+                                   "file_data": r.file_data, "mention_ids": [int(u) for u in r.mention_ids.split()],
+                                   "components": tuple(r.components.split(":")) if r.components else None})
                 for r in owed_rows if r.id not in found]
         poster.figures.notes_owed += len(owed)
         line = poster.owed_notes.get(table.game.post_channel_id)
@@ -121,6 +131,10 @@ async def redeliver(poster: Any) -> int:
             await _send(poster, owed)
         except ops.PostFailed as exc:
             log.warning("game %s: an owed notice was refused for good: %s", game_id, exc.reason)
+            continue
+        if owed and table.game.status in ("finished", "abandoned") and poster.after_final is not None \
+                and table.game.post_channel_id not in poster.owed_notes:
+            await poster.after_final(table)  # the post opened its archived thread: archived again
     return total
 
 

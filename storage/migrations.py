@@ -270,6 +270,7 @@ def _m11_owed_notices(conn: sqlite3.Connection) -> None:
             nonce TEXT NOT NULL,
             content TEXT NOT NULL DEFAULT '',
             components TEXT,
+            mention_ids TEXT NOT NULL DEFAULT '',
             file_name TEXT,
             file_data BLOB,
             created_at REAL NOT NULL

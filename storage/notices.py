@@ -18,6 +18,7 @@ class OwedNotice(BaseModel):
     nonce: str
     content: str = ""
     components: Optional[str] = None  # a named set of buttons, rebuilt when posted (cogs/notices.py)
+    mention_ids: str = ""  # the users it pings, space-separated
     file_name: Optional[str] = None
     file_data: Optional[bytes] = None
     created_at: float
@@ -29,15 +30,16 @@ class NoticeStore:
 
     def owe(self, game_id: int, channel_id: int, posts: list[dict[str, Any]], now: float) -> list[int]:
         """Notices owed to a game's thread, in this order (each a dict of `nonce`, `content`, and optionally
-        `components`, `file_name`, `file_data`); their ids, in the same order."""
+        `components`, `mention_ids` (a list), `file_name`, `file_data`); their ids, in the same order."""
         ids = []
         with self.store.transaction() as conn:
             for post in posts:
                 cur = conn.execute(
-                    "INSERT INTO owed_notices (game_id, channel_id, nonce, content, components, file_name, file_data,"
-                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO owed_notices (game_id, channel_id, nonce, content, components, mention_ids, file_name,"
+                    " file_data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, channel_id, post["nonce"], post.get("content") or "", post.get("components"),
-                     post.get("file_name"), post.get("file_data"), now))
+                     " ".join(str(int(u)) for u in post.get("mention_ids") or ()), post.get("file_name"),
+                     post.get("file_data"), now))
                 ids.append(int(cur.lastrowid or 0))
         return ids
 

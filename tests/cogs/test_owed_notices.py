@@ -12,9 +12,10 @@ import pytest
 
 from bot import make_bot
 from cogs import outbox, pacing
+from cogs.notices import kwargs_of
 from local import LocalTable
 from storage import open_store
-from storage.notices import NoticeStore
+from storage.notices import NoticeStore, OwedNotice
 
 THREAD = "wayfinders-1"
 
@@ -24,12 +25,16 @@ def table_on(tmp: Path, faults: str = "", clock: Optional[Any] = None) -> LocalT
                       faults=faults, clock=clock)
 
 
-def owed(tmp: Path) -> list[str]:
+def owed_rows(tmp: Path) -> list[OwedNotice]:
     store = open_store(tmp / "games.db")
     try:
-        return [n.content for n in NoticeStore(store).owed(1)]
+        return NoticeStore(store).owed(1)
     finally:
         store.close()
+
+
+def owed(tmp: Path) -> list[str]:
+    return [n.content for n in owed_rows(tmp)]
 
 
 def said(table: LocalTable, words: str) -> list[str]:
@@ -125,5 +130,29 @@ def test_an_abandon_notice_survives_a_restart(tmp_path, slow_retries):
         assert len(owed(tmp_path)) == 1
         async with table_on(tmp_path, clock=ten_minutes_on()) as table:
             assert len(said(table, "was abandoned by")) == 1
+        assert owed(tmp_path) == []
+    asyncio.run(go())
+
+
+def test_an_invitation_refused_for_now_comes_with_its_ping_and_button_from_the_next_bot(tmp_path, slow_retries):
+    async def go():
+        async with table_on(tmp_path) as table:
+            assert not (await table.command("alice", "/game new game:wayfinders private:true", "local")).refused
+        async with table_on(tmp_path, faults="503x6") as table:
+            assert not (await table.command("alice", "/game invite user:bob", THREAD)).refused
+            bob = table.registry.find_user("bob").id
+        [row] = owed_rows(tmp_path)
+        assert row.mention_ids == str(bob) and row.components == f"invite:{bob}:en"  # what the next bot sends
+        kwargs = kwargs_of({"nonce": row.nonce, "content": row.content, "mention_ids": [bob],
+                            "components": tuple(row.components.split(":"))}, 1)
+        assert kwargs["mention_ids"] == [bob] and kwargs["view"].children[0].custom_id.startswith("iv:")
+        async with table_on(tmp_path, clock=ten_minutes_on()) as table:
+            channel = table.registry.find_channel(THREAD)
+            [post] = [r.payload for r in table.registry.history(channel.id, limit=20)
+                      if f"<@{bob}>" in (r.payload.get("content") or "")]
+            assert post["content"] == row.content and [u["id"] for u in post["mentions"]] == [str(bob)]
+            out = await table.press("bob", 1, THREAD)  # its button works: bob joins
+            assert not out.refused, [m.content for m in out]
+            assert "alice, bob" in " ".join(m.content for m in await table.command("alice", "/game status game:1"))
         assert owed(tmp_path) == []
     asyncio.run(go())
