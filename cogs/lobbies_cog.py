@@ -18,6 +18,7 @@ from host import offloop
 from host.i18n import guild_locale, t, user_locale
 from host.lobbies import SWEEP, LobbyKeeper
 from host.limits import label as fit_label
+from host.numbers import id_number
 from host.names import shown
 from host.tables import Refusal, Table, game_title
 from storage import TimerRow
@@ -43,7 +44,7 @@ class ClearLobbiesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"a
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["guild"]), item.label or "Close them all")
+        return cls(id_number(match["guild"]), item.label or "Close them all")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = lobbies_of(interaction.client)

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from host.numbers import id_number
 from host.i18n import t
 from host.limits import label as fit_label
 
@@ -30,7 +31,7 @@ class InviteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"iv:(?P<
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["user"]), item.label or "Join")
+        return cls(id_number(match["game"]), id_number(match["user"]), item.label or "Join")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _seats(interaction).click_invite(interaction, self.game_id, self.user_id)
@@ -44,7 +45,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rm:(?P
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["game"]), item.label or "Rematch")
+        return cls(id_number(match["game"]), item.label or "Rematch")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _seats(interaction).click_rematch(interaction, self.game_id)

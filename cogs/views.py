@@ -13,6 +13,7 @@ import discord
 
 from host.confirmations import LeaveTicket
 from host.i18n import t, tm
+from host.numbers import id_number
 from host.limits import OPTION_TEXT, PLACEHOLDER, label as fit_label
 from render.names import board_names
 from rules import Move
@@ -36,7 +37,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mv:(?P<ga
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["version"]), match["move"], item.label or "?", item.style)
+        return cls(id_number(match["game"]), id_number(match["version"]), match["move"], item.label or "?", item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _actions(interaction).click_move(interaction, self.game_id, self.version, self.move_id)
@@ -51,7 +52,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ms:(?P<ga
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["version"]), int(match["k"]), item.options, item.placeholder)
+        return cls(id_number(match["game"]), id_number(match["version"]), id_number(match["k"]), item.options, item.placeholder)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
@@ -70,7 +71,7 @@ class MovePageButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["version"]), int(match["page"]), item.label or "…")
+        return cls(id_number(match["game"]), id_number(match["version"]), id_number(match["page"]), item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _actions(interaction).show_my_moves(interaction, self.game_id, self.version, page=self.page)
@@ -87,7 +88,7 @@ class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"my:(?P
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["version"]), item.label or "My moves")
+        return cls(id_number(match["game"]), id_number(match["version"]), item.label or "My moves")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _actions(interaction).show_my_moves(interaction, self.game_id, self.version)
@@ -104,7 +105,7 @@ class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pv
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["game"]), item.label or "My view")
+        return cls(id_number(match["game"]), item.label or "My view")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _actions(interaction).show_private_view(interaction, self.game_id)
@@ -119,21 +120,21 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<a
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(match["action"], int(match["game"]), item.label or match["action"])
+        return cls(match["action"], id_number(match["game"]), item.label or match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _actions(interaction).click_lobby(interaction, self.action, self.game_id)
 
 
 class LeaveConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
-                         template=r"lv:(?P<game>[0-9]{1,18})(?P<ticket>(?::[0-9]{1,18}){3})?"):
+                         template=r"lv:(?P<game>[0-9]+)(?P<ticket>(?::[0-9]+){3})?"):
     """The private "Yes, leave" answer to `/game leave` (or the lobby's Leave button): only a click leaves, and only
     the button of the newest prompt, while leaving still does what it said (its ticket: host/confirmations.py)."""
 
     def __init__(self, custom_id: str, label: str = "Leave"):
         super().__init__(discord.ui.Button(label=fit_label(label), style=discord.ButtonStyle.danger,
                                            custom_id=custom_id))
-        self.game_id = int(custom_id.split(":")[1])
+        self.game_id = id_number(custom_id.split(":")[1])
         self.ticket = LeaveTicket.parse(custom_id)
 
     @classmethod

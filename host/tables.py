@@ -21,6 +21,7 @@ from storage.routed import Backend, games_of, private_threads_of, seats_of
 from .limits import clip, quote
 from .move_match import chosen
 from .names import shown
+from .numbers import SQLITE_MAX
 from .options import parse_option_text
 from .refusal import Refusal
 from .move_refusal import move_refusal
@@ -143,6 +144,8 @@ class TableService:
         server gets the same refusal as one that does not exist."""
         if guild_id is None:
             raise Refusal("host.refuse.dm_only")
+        if not 0 < game_id <= SQLITE_MAX:  # a forged custom id (host/numbers.py `id_number`): no such game
+            raise Refusal("host.refuse.gone")
         game = self.games.get(game_id)
         if game is None or game.guild_id != guild_id:
             raise Refusal("host.refuse.gone")
