@@ -34,7 +34,7 @@ from host.tables import Refusal, Table
 from storage.routed import notices_of
 
 from . import ops
-from .outbox import NONCE, delay
+from .outbox import NONCE, delay, first_retry
 from .seat_views import invite_components
 from .views import lobby_components
 
@@ -203,7 +203,7 @@ async def _line_on(poster: Any, line: deque[Owed], failure: ops.PostFailed) -> N
     attempt = 1  # the head has just failed: it waits; the ones after it go at once while Discord takes them
     while line:
         if attempt:
-            await poster.sleep(delay(attempt, failure.retry_after))
+            await poster.sleep(delay(attempt, failure.retry_after, first_retry(poster.client)))
             poster.figures.notes_retried += 1
         note = line[0]
         try:

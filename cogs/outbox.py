@@ -61,9 +61,16 @@ def clock() -> tuple[Now, Sleep]:
     return (make_clock or pacing.make_clock)()
 
 
-def delay(attempt: int, retry_after: float = 0.0) -> float:
-    """Seconds to wait before try number `attempt + 1` (attempt 1 failed: BASE), at least Discord's ask."""
-    return max(retry_after, min(CAP, BASE * 2 ** max(0, attempt - 1)))
+def delay(attempt: int, retry_after: float = 0.0, base: Optional[float] = None) -> float:
+    """Seconds to wait before try number `attempt + 1` (attempt 1 failed: `base`, BASE by default), at least
+    Discord's ask."""
+    return max(retry_after, min(CAP, (base or BASE) * 2 ** max(0, attempt - 1)))
+
+
+def first_retry(client: Any) -> Optional[float]:
+    """The first wait after a passing refusal as OUTBOX_FIRST_RETRY_MS sets it (host/config.py; None: BASE)."""
+    ms = getattr(getattr(client, "config", None), "outbox_first_retry_ms", None)
+    return ms / 1000 if isinstance(ms, int) and ms > 0 else None
 
 
 def nonce_of(table: Table, kind: str = "b") -> str:
@@ -126,7 +133,7 @@ async def keep(poster: Any, channel_id: int, game_id: int, pending: Any, failure
     if game_id in queue:
         queue.remove(game_id)
     queue.appendleft(game_id)
-    wait = delay(pending.attempts, failure.retry_after)
+    wait = delay(pending.attempts, failure.retry_after, first_retry(poster.client))
     log.warning("game %s: board refused for now (%s, try %d); trying again in %.1f s", game_id, failure.reason,
                 pending.attempts, wait)
     # "background:": the local table's actions do not wait for it (local/table.py)
@@ -251,4 +258,4 @@ def blocked(poster: Any, game_id: int) -> Optional[str]:
 
 __all__ = ["BASE", "CAP", "DELAYED", "Figures", "STALLED", "after_board", "already_posted", "before_board",
            "blocked", "clock", "keep", "kept_with",
-           "delay", "is_stalled", "nonce_of", "pause_minutes", "resume_stalled", "stalled"]
+           "delay", "first_retry", "is_stalled", "nonce_of", "pause_minutes", "resume_stalled", "stalled"]

@@ -42,6 +42,7 @@ class Config:
     lobby_idle_days: int = 7  # a lobby with no change for this many days expires (host/lobbies.py)
     away_days_per_year: int = 21  # days a member may be away (/game away) per calendar year, per server
     outbox_pause_minutes: int = 10  # a board Discord has not taken for this long pauses its game (cogs/outbox.py)
+    outbox_first_retry_ms: Optional[int] = None  # the outbox's first wait after a passing refusal; None: 1 s
     # A cluster process (`bot.py run --cluster DIR --shard-count S --shard-ids a,b`): the layout folder it serves
     # and the shards it runs; None: one process on `db_path` with every shard (the default).
     cluster_dir: Optional[str] = None
@@ -69,6 +70,7 @@ class Config:
             lobby_idle_days=count("LOBBY_IDLE_DAYS", 7),
             away_days_per_year=count("AWAY_DAYS_PER_YEAR", 21),
             outbox_pause_minutes=count("OUTBOX_PAUSE_MINUTES", 10),
+            outbox_first_retry_ms=count("OUTBOX_FIRST_RETRY_MS", 0) or None,
         )
 
     def __repr__(self) -> str:  # the token never appears in logs or tracebacks

@@ -203,6 +203,8 @@ class FakeDiscord(GatewaySide, InteractionSide):
         }
         if channel_id in self.threads:
             message["guild_id"] = self.threads[channel_id]["guild_id"]
+        if payload.get("nonce") is not None:  # Discord returns the nonce a post carried (not deduplicated here:
+            message["nonce"] = payload["nonce"]  # a repeated nonce makes a second message, so a test can count them)
         self.messages[mid] = message
         return message
 
