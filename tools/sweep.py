@@ -12,8 +12,9 @@ the refused requests of one game whose bot lost Send Messages in Threads mid-gam
 With `--faults SPEC` (local/faults.py, e.g. `503x3/40`: three 503s every 40 message writes) the transport
 also fails some of the bot's posts and edits as Discord sometimes does, and the sweep prints the outbox's
 figures (cogs/outbox.py): posts owed, delivered, retried, merged while waiting, refused for good, stall
-pauses; boards still owed when the run ended; and duplicated boards, counted from the outside: two new
-messages in one thread showing the same game version (their buttons carry it; a final board by its footer).
+pauses, other notices owed and delivered (cogs/notices.py); boards and other notices still owed when the run
+ended; and duplicated boards, counted from the outside: two new messages in one thread showing the same game
+version (their buttons carry it; a final board by its footer), and two messages of one thread made with one nonce.
 Retries then wait on virtual time (a sweep is not a timing test).
 """
 from __future__ import annotations
@@ -38,6 +39,7 @@ from local.payloads import BOT_PERMISSIONS
 from rules import GAMES
 from rules.bots import choose
 from storage.partitions import Layout, open_backend
+from storage.routed import notices_of
 
 ORDER = tuple(GAMES)  # every registered game, in turn
 MAX_DECISIONS = 1500  # per game: a safety net
@@ -64,6 +66,8 @@ class Figures:
     outbox: outbox.Figures = field(default_factory=outbox.Figures)
     duplicated: list[str] = field(default_factory=list)  # "thread: version" of every board posted twice
     still_owed: int = 0  # games whose latest change had no board when the run ended (a lasting refusal aside)
+    notices_owed: int = 0  # other notices still owed when the run ended (`owed_notices` rows)
+    duplicated_notices: int = 0  # notices made twice: two messages of one thread with the same nonce
     paused: int = 0  # games paused by a lasting refusal at the end (the revoked-permission game)
     surfaced: int = 0  # injected failures that reached the bot (past discord.py's own retries)
     seen: dict[str, set] = field(default_factory=dict)  # thread -> board keys posted there (duplicates)
@@ -75,6 +79,8 @@ class Figures:
         for kind, n in table.faults.injected.items():
             self.injected[kind] = self.injected.get(kind, 0) + n
         self.surfaced += table.faults.surfaced
+        self.notices_owed += notices_of(service.store).count()
+        self.duplicated_notices += repeated_nonces(table)
         for game_id in service.games.unposted():
             paused = service.games.get(game_id).settings.get("paused")
             if paused and paused != outbox.STALLED:
@@ -90,6 +96,18 @@ class Figures:
         self.rate_limited += ledger.rate_limited
         for key, n in ledger.largest.items():
             self.largest[key] = max(self.largest.get(key, 0), n)
+
+
+def repeated_nonces(table: LocalTable) -> int:
+    """Messages the bot made with a nonce it had already made a message with in the same thread (a post made
+    twice: counted from the outside)."""
+    assert table.registry is not None
+    repeats = 0
+    for channel in table.registry.channels(("thread",)):
+        nonces = [m.payload.get("nonce") for m in table.registry.history(channel.id, limit=100_000)]
+        made = [n for n in nonces if n]
+        repeats += len(made) - len(set(made))
+    return repeats
 
 
 def plan(n: int) -> list[tuple[str, int, str]]:
@@ -320,6 +338,8 @@ def report(f: Figures) -> str:
     lines.append(f"outbox: {f.outbox.line()}")
     lines.append(f"boards still owed at the end: {f.still_owed} (and {f.paused} of games paused by a lasting"
                  f" refusal); duplicated boards: {len(f.duplicated)}" + "".join(f"\n  {d}" for d in f.duplicated[:10]))
+    lines.append(f"other notices still owed at the end: {f.notices_owed}; posts made twice (one nonce, two"
+                 f" messages): {f.duplicated_notices}")
     if f.revoked_refusals is not None:
         lines.append(f"revoked Send Messages in Threads: {f.revoked_refusals} refused request(s) in that game")
     if f.errors:
@@ -351,7 +371,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(report(figures))
     ok = not figures.violations and not figures.unreachable and not figures.errors \
         and figures.finished == figures.games and (figures.revoked_refusals or 0) <= 1 \
-        and not figures.duplicated and not figures.still_owed
+        and not figures.duplicated and not figures.still_owed and not figures.notices_owed \
+        and not figures.duplicated_notices
     return 0 if ok else 1
 
 
