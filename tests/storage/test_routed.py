@@ -195,3 +195,22 @@ def test_the_new_stores_have_routed_twins(layout):
             assert missing == set(), routed.__name__
     finally:
         parts.close()
+
+
+def test_owed_notices_go_with_their_games_partition_and_are_found_in_every_owned_one(layout):
+    from storage.notices import NoticeStore
+    from storage.routed import notices_of
+
+    parts = Partitions.for_shards(layout, 4, [0, 1, 2, 3])
+    try:
+        ids = play_games(_service(parts), [g for g in GUILDS][:2], moves=0)
+        assert parts.for_game(ids[0]) is not parts.for_game(ids[1])
+        notices = notices_of(parts)
+        for n, gid in enumerate(ids):
+            notices.owe(gid, 500 + n, [{"nonce": f"n{n}", "content": f"notice {n}"}], 1.0)
+            assert [r.content for r in NoticeStore(parts.for_game(gid)).owed(gid)] == [f"notice {n}"]
+        assert sorted(notices.games_owing()) == sorted(ids) and notices.count() == 2
+        assert notices.delivered(ids[0], [r.id for r in notices.owed(ids[0])]) == 1
+        assert notices.games_owing() == [ids[1]] and notices.count() == 1
+    finally:
+        parts.close()
