@@ -289,8 +289,8 @@ class BoardPoster:
         queue = self.queues.setdefault(channel_id, deque())
         if game_id not in queue:
             queue.append(game_id)
-        if channel_id in self.backoff:  # the channel waits to retry: this board goes out after it, in order
-            raise ops.PostFailed(outbox.DELAYED, transient=True)
+        if channel_id in self.backoff or channel_id in self.owed_notes:  # the channel waits to retry a board or a
+            raise ops.PostFailed(outbox.DELAYED, transient=True)  # notice: this board goes out after it, in order
         waiter = asyncio.get_running_loop().create_future()
         pending.waiters.append(waiter)
         self.start_worker(channel_id)
@@ -306,7 +306,7 @@ class BoardPoster:
     async def _work(self, channel_id: int) -> None:
         queue = self.queues[channel_id]
         try:
-            while queue and channel_id not in self.backoff:
+            while queue and channel_id not in self.backoff and channel_id not in self.owed_notes:
                 await pacer_of(self.client).ready(channel_id)  # changes arriving meanwhile merge
                 game_id = queue.popleft()
                 if game_id in self.held:

@@ -8,10 +8,11 @@ the followers' ping, a finished game's chart and replay.  `tell` writes it as an
 its post, and removes the row once Discord accepted the post.  Refused for a passing reason (a 5xx, a 429 of
 any scope, the network: `ops.PostFailed.transient`), the notice and every later notice of its thread wait in
 that thread's line, tried again with the outbox's backoff (cogs/outbox.py `delay`, never sooner than Discord's
-`retry_after`), oldest first.  Every try of one notice carries the nonce saved with it, so Discord answers a
-repeated try with the message it already made.  At start-up `redeliver` (called by cogs/reconcile.py before the
-boards) sends what is still owed, after looking among the thread's newest messages for a notice Discord made
-although its answer was lost (known by its nonce): that one is only marked delivered, never posted twice.
+`retry_after`), oldest first; the thread's boards wait behind them (cogs/board_posts.py).  Every try of one
+notice carries the nonce saved with it, so Discord answers a repeated try with the message it already made.
+At start-up `redeliver` (called by cogs/reconcile.py before the boards) sends what is still owed, after looking
+among the thread's newest messages for a notice Discord made although its answer was lost (known by its nonce):
+that one is only marked delivered, never posted twice.
 
 A refusal that lasts (403, 404: cogs/pause.py pauses the game) forgets the notice (logged) and raises
 `ops.PostFailed` to a caller waiting for the first try.  A notice's buttons are saved by name
@@ -197,6 +198,8 @@ async def _line(poster: Any, channel: int, line: deque[Owed], failure: ops.PostF
     finally:
         if poster.owed_notes.get(channel) is line:
             del poster.owed_notes[channel]
+            if poster.queues.get(channel):  # boards that waited behind these notices
+                poster.start_worker(channel)
 
 
 async def _line_on(poster: Any, line: deque[Owed], failure: ops.PostFailed) -> None:

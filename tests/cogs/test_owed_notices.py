@@ -156,3 +156,36 @@ def test_an_invitation_refused_for_now_comes_with_its_ping_and_button_from_the_n
             assert "alice, bob" in " ".join(m.content for m in await table.command("alice", "/game status game:1"))
         assert owed(tmp_path) == []
     asyncio.run(go())
+
+
+def test_a_board_waits_behind_a_notice_of_its_thread_refused_for_now(tmp_path, slow_retries):
+    from rules.bots import choose
+
+    def order(table: LocalTable) -> tuple[list[int], list[int]]:
+        """(the settings notice, the boards of the game's current version): their message ids."""
+        channel = table.registry.find_channel(THREAD)
+        rows = sorted(table.registry.history(channel.id, limit=50), key=lambda r: r.id)
+        version = str(table.bot.service.table(1).game.version)
+        return ([r.id for r in rows if "changed the settings" in (r.payload.get("content") or "")],
+                [r.id for r in rows if any(c.get("custom_id", "").split(":")[2:3] == [version]
+                                           for row in r.payload.get("components") or []
+                                           for c in row.get("components", []))])
+
+    async def go():
+        async with table_on(tmp_path) as table:
+            for user, line in [("alice", "/game new game:wayfinders"), ("bob", "/game join game:1"),
+                               ("alice", "/game start game:1")]:
+                assert not (await table.command(user, line, "local" if "new" in line else THREAD)).refused
+            table.inject("503")  # the notice's first try only: Discord would take the board after it at once
+            assert not (await table.command("alice", "/game settings deadline:24h", THREAD)).refused
+            game = table.bot.service.table(1)
+            seat = game.to_act[0]
+            chosen = choose(game.engine, game.state, seat, "greedy", seed=0)
+            out = await table.command(game.user_of(seat).name, f"/play move:{chosen.id}", THREAD)
+            assert not out.refused
+            assert order(table) == ([], [])  # the board waits behind the notice (its retry is an hour away)
+        async with table_on(tmp_path, clock=ten_minutes_on()) as table:
+            notice, board = order(table)
+            assert len(notice) == 1 and len(board) == 1 and notice[0] < board[0]  # in the order they were owed
+        assert owed(tmp_path) == []
+    asyncio.run(go())
