@@ -214,6 +214,7 @@ class BoardPoster:
         self.after_final: Optional[Callable[[Table], Awaitable[None]]] = None  # a finished game's last board
         self.backoff: dict[int, asyncio.Task] = {}  # channel -> the retry waiting for its turn (cogs/outbox.py)
         self.later: set[asyncio.Task] = set()  # notices tried again (cogs/notices.py)
+        self.sending: dict[int, Pending] = {}  # channel -> the board its worker is trying now
         self.owed_notes: dict[int, deque[Any]] = {}  # channel -> notices waiting for a retry, in order (cogs/notices.py)
         self.notice_rows: Any = None  # their owed_notices repository (cogs/notices.py `rows_of`)
         self.figures = outbox.Figures()
@@ -289,12 +290,17 @@ class BoardPoster:
         queue = self.queues.setdefault(channel_id, deque())
         if game_id not in queue:
             queue.append(game_id)
-        if channel_id in self.backoff or channel_id in self.owed_notes:  # the channel waits to retry a board or a
+        if channel_id in self.backoff or self.notes_block(channel_id):  # the channel waits to retry a board or a
             raise ops.PostFailed(outbox.DELAYED, transient=True)  # notice: this board goes out after it, in order
         waiter = asyncio.get_running_loop().create_future()
         pending.waiters.append(waiter)
         self.start_worker(channel_id)
         await waiter
+
+    def notes_block(self, channel_id: int) -> bool:
+        """Whether the channel's notices refused for now go first (cogs/notices.py `Line`): its boards wait."""
+        line = self.owed_notes.get(channel_id)
+        return line is not None and not getattr(line, "behind", False)
 
     def start_worker(self, channel_id: int) -> None:
         """The channel's queue is worked on (a worker started unless one runs)."""
@@ -306,7 +312,7 @@ class BoardPoster:
     async def _work(self, channel_id: int) -> None:
         queue = self.queues[channel_id]
         try:
-            while queue and channel_id not in self.backoff and channel_id not in self.owed_notes:
+            while queue and channel_id not in self.backoff and not self.notes_block(channel_id):
                 await pacer_of(self.client).ready(channel_id)  # changes arriving meanwhile merge
                 game_id = queue.popleft()
                 if game_id in self.held:
@@ -314,8 +320,12 @@ class BoardPoster:
                 pending = self.pending.pop(game_id, None)
                 if pending is None:
                     continue
+                self.sending[channel_id] = pending  # notices told meanwhile may wait for it (cogs/notices.py)
                 try:
-                    await self._send(pending)
+                    try:
+                        await self._send(pending)
+                    finally:
+                        self.sending.pop(channel_id, None)
                 except Exception as exc:  # PostFailed, a busy database, a defect: every waiter hears it
                     if not isinstance(exc, ops.PostFailed):
                         log.exception("game %s: the board could not be built or posted", game_id)

@@ -8,7 +8,8 @@ the followers' ping, a finished game's chart and replay.  `tell` writes it as an
 its post, and removes the row once Discord accepted the post.  Refused for a passing reason (a 5xx, a 429 of
 any scope, the network: `ops.PostFailed.transient`), the notice and every later notice of its thread wait in
 that thread's line, tried again with the outbox's backoff (cogs/outbox.py `delay`, never sooner than Discord's
-`retry_after`), oldest first; the thread's boards wait behind them (cogs/board_posts.py).  Every try of one
+`retry_after`), oldest first; the thread's boards wait behind them (cogs/board_posts.py), and notices told
+while a board of their thread waits for its retry wait behind that board.  Every try of one
 notice carries the nonce saved with it, so Discord answers a repeated try with the message it already made.
 At start-up `redeliver` (called by cogs/reconcile.py before the boards) sends what is still owed, after looking
 among the thread's newest messages for a notice Discord made although its answer was lost (known by its nonce):
@@ -40,6 +41,7 @@ from .seat_views import invite_components
 from .views import lobby_components
 
 log = logging.getLogger("gamehost.notices")
+BEHIND_POLL = 0.1  # seconds between looks at a thread's boards that notices wait behind
 
 #: The buttons a notice may carry, by the name saved with it (`components=(name, *args)`): (game id, *args) -> view.
 COMPONENTS: dict[str, Callable[..., discord.ui.View]] = {
@@ -92,9 +94,13 @@ async def tell_in_order(poster: Any, table: Table, posts: list[dict[str, Any]]) 
     for post in posts:
         post.setdefault("nonce", ("t" + secrets.token_hex(12))[:NONCE])
     owed = await _owe(poster, table, posts)
-    line = poster.owed_notes.get(table.game.post_channel_id)
+    channel = table.game.post_channel_id
+    line = poster.owed_notes.get(channel)
     if line is not None:  # an earlier notice of this thread waits for its retry: these go out after it
         line.extend(owed)
+        return
+    if boards_first(poster, channel):  # a board of this thread waits for its retry: these go out after it
+        _start_line(poster, channel, Line(owed, behind=True), None)
         return
     await _send(poster, owed)
 
@@ -179,17 +185,41 @@ async def _send(poster: Any, owed: list[Owed]) -> None:
                 await _done(poster, owed[i:])  # the game pauses (cogs/pause.py): the log has them
                 raise
             poster.figures.notes_failed += 1
-            channel = note.table.game.post_channel_id
-            poster.owed_notes[channel] = line = deque(owed[i:])
-            task = asyncio.get_running_loop().create_task(_line(poster, channel, line, exc),
-                                                          name=f"background:outbox-notice-{channel}")
-            poster.later.add(task)
-            task.add_done_callback(poster.later.discard)
+            _start_line(poster, note.table.game.post_channel_id, Line(owed[i:]), exc)
             return
 
 
-async def _line(poster: Any, channel: int, line: deque[Owed], failure: ops.PostFailed) -> None:
+class Line(deque[Owed]):
+    """A thread's notices waiting for a retry, in order.  `behind`: they wait for the thread's boards (one was
+    refused for now first); until then the boards do not wait for them (`BoardPoster.notes_block`)."""
+
+    def __init__(self, owed: list[Owed], behind: bool = False):
+        super().__init__(owed)
+        self.behind = behind
+
+
+def boards_first(poster: Any, channel: int) -> bool:
+    """Whether a board of this thread refused for now is still owed (waiting for its retry, or being tried
+    again): notices told meanwhile go out after it."""
+    if channel in poster.backoff or getattr(poster.sending.get(channel), "attempts", 0):
+        return True
+    return any(getattr(poster.pending.get(g), "attempts", 0) for g in poster.queues.get(channel) or ())
+
+
+def _start_line(poster: Any, channel: int, line: Line, failure: Optional[ops.PostFailed]) -> None:
+    poster.owed_notes[channel] = line
+    task = asyncio.get_running_loop().create_task(_line(poster, channel, line, failure),
+                                                  name=f"background:outbox-notice-{channel}")
+    poster.later.add(task)
+    task.add_done_callback(poster.later.discard)
+
+
+async def _line(poster: Any, channel: int, line: Line, failure: Optional[ops.PostFailed]) -> None:
     try:
+        if line.behind:
+            while boards_first(poster, channel):  # the boards owed before them first
+                await asyncio.sleep(BEHIND_POLL)
+            line.behind = False
         await _line_on(poster, line, failure)
     except asyncio.CancelledError:
         raise
@@ -202,11 +232,12 @@ async def _line(poster: Any, channel: int, line: deque[Owed], failure: ops.PostF
                 poster.start_worker(channel)
 
 
-async def _line_on(poster: Any, line: deque[Owed], failure: ops.PostFailed) -> None:
-    attempt = 1  # the head has just failed: it waits; the ones after it go at once while Discord takes them
+async def _line_on(poster: Any, line: Line, failure: Optional[ops.PostFailed]) -> None:
+    attempt = 1 if failure else 0  # a head that just failed waits; the ones after it go at once while Discord takes them
     while line:
         if attempt:
-            await poster.sleep(delay(attempt, failure.retry_after, first_retry(poster.client)))
+            retry_after = failure.retry_after if failure else 0.0
+            await poster.sleep(delay(attempt, retry_after, first_retry(poster.client)))
             poster.figures.notes_retried += 1
         note = line[0]
         try:
@@ -232,4 +263,4 @@ async def _nonces_made(poster: Any, table: Table) -> set[str]:
             if m.nonce is not None and (me is None or m.author.id == me)}
 
 
-__all__ = ["COMPONENTS", "Owed", "kwargs_of", "redeliver", "rows_of", "tell", "tell_in_order"]
+__all__ = ["BEHIND_POLL", "COMPONENTS", "Line", "Owed", "kwargs_of", "redeliver", "rows_of", "tell", "tell_in_order"]

@@ -189,3 +189,33 @@ def test_a_board_waits_behind_a_notice_of_its_thread_refused_for_now(tmp_path, s
             assert len(notice) == 1 and len(board) == 1 and notice[0] < board[0]  # in the order they were owed
         assert owed(tmp_path) == []
     asyncio.run(go())
+
+
+def test_a_notice_told_while_a_board_of_its_thread_waits_for_a_retry_goes_out_after_it(tmp_path, monkeypatch):
+    from rules.bots import choose
+    monkeypatch.setattr(outbox, "make_clock", pacing.real_clock)
+    monkeypatch.setattr(outbox, "BASE", 2.0)  # the board's retry comes after the settings command
+
+    async def go():
+        async with table_on(tmp_path) as table:
+            for user, line in [("alice", "/game new game:wayfinders"), ("bob", "/game join game:1"),
+                               ("alice", "/game start game:1")]:
+                assert not (await table.command(user, line, "local" if "new" in line else THREAD)).refused
+            table.inject("503")  # the move's board, once
+            game = table.bot.service.table(1)
+            seat = game.to_act[0]
+            chosen = choose(game.engine, game.state, seat, "greedy", seed=0)
+            assert not (await table.command(game.user_of(seat).name, f"/play move:{chosen.id}", THREAD)).refused
+            assert table.bot.actions.boards.backoff  # the board waits for its retry
+            assert not (await table.command("alice", "/game settings deadline:24h", THREAD)).refused
+            await table.bot.actions.boards.idle()
+            channel = table.registry.find_channel(THREAD)
+            rows = sorted(table.registry.history(channel.id, limit=50), key=lambda r: r.id)
+            version = str(table.bot.service.table(1).game.version)
+            notice = [r.id for r in rows if "changed the settings" in (r.payload.get("content") or "")]
+            boards = [r.id for r in rows if any(c.get("custom_id", "").split(":")[1:3] == ["1", version]
+                                                for row in r.payload.get("components") or []
+                                                for c in row.get("components", []))]
+            assert len(notice) == 1 and len(boards) == 1 and boards[0] < notice[0]  # the board owed first, first
+        assert owed(tmp_path) == []
+    asyncio.run(go())
