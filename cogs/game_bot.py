@@ -78,16 +78,16 @@ class GameBot(commands.AutoShardedBot):
         self.actions = Actions(self, self.service)
         # Boards are drawn in processes, one per core unless BOARD_WORKERS says otherwise (host/drawing.py);
         # the pool belongs to the process (bot.py stops it on the way out), so a new bot reuses it.
-        self.boards = drawing.configure(drawing.cores() if config.board_workers is None else config.board_workers)
+        self.board_pool = drawing.configure(drawing.cores() if config.board_workers is None else config.board_workers)
         self.closing = False  # set by close(): new interactions get a "restarting" reply (cogs/lifecycle.py)
         close_the_door(self)
 
     async def setup_hook(self) -> None:
         # Before the gateway connects: the board workers start and warm up (seconds of every core, in a thread),
         # so no interaction ever waits for them or competes with their start; without workers this returns at once.
-        if await self.boards.ready():
-            log.info("board pool ready: %d worker processes (pids %s)", self.boards.workers,
-                     " ".join(map(str, self.boards.worker_pids())))
+        if await self.board_pool.ready():
+            log.info("board pool ready: %d worker processes (pids %s)", self.board_pool.workers,
+                     " ".join(map(str, self.board_pool.worker_pids())))
         await self.tree.set_translator(CommandTranslator())
         for spec in CORE_COGS:
             module, _, name = spec.partition(":")

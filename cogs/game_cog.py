@@ -184,4 +184,4 @@ class PlayCog(commands.Cog):
     @app_commands.describe(move="A legal move (suggested as you type)", game=GAME_ID)
     @app_commands.autocomplete(move=move_choices, game=game_id_choices)
     async def play(self, interaction: discord.Interaction, move: str, game: Optional[int] = None) -> None:
-        await self.actions.run(interaction, self.actions.play(interaction, game, move))
+        await self.actions.run(interaction, self.actions.on_play(interaction, game, move))
