@@ -24,7 +24,8 @@ from storage import is_busy
 from . import deferred, ops, outbox
 from .board_posts import BoardPoster
 from .lifecycle import crash_point
-from .pause import pauses_of
+from .listeners import Listeners
+from .pause import Pauses
 from .perms import post_failure, thread_note
 from .private_view import clicked_privately, open_private_view, refresh_private_list
 from .views import leave_confirm_components, lobby_components, move_components
@@ -41,28 +42,22 @@ def actor_of(interaction: discord.Interaction) -> Actor:
                  can_manage=bool(perms and perms.manage_guild), guild_id=interaction.guild_id)
 
 
-Listener = Callable[[Table, str], Awaitable[None]]
-
-
 class Actions:
-    """`listeners` hear every change a flow made to a game, after it was saved and posted:
-    `(table, kind)` with kind one of "start", "move", "finish", "abandon", "join", "leave", "sub" (a seat handed to a
-    member, cogs/seats_cog.py).
-    Features such as deadlines and bot seats hook in here instead of editing the flows."""
+    """The flows.  Built with the bot (cogs/game_bot.py), which hands them what they share with the other
+    features: `boards`, the board poster every board post goes through (cogs/board_posts.py); `pauses`, the
+    paused games (cogs/pause.py); `listeners`, which hear every change a flow made to a game, after it was saved
+    and posted (cogs/listeners.py)."""
 
-    def __init__(self, client: discord.Client, service: TableService):
+    def __init__(self, client: discord.Client, service: TableService, boards: BoardPoster, pauses: Pauses,
+                 listeners: Listeners):
         self.client = client
         self.service = service
-        self.listeners: list[Listener] = []
-        self.boards = BoardPoster(client, service)  # every board post goes through it
-        self.boards.pauses = pauses_of(self)  # a paused game's board makes no request (cogs/pause.py)
+        self.boards = boards
+        self.pauses = pauses
+        self.listeners = listeners
 
     async def changed(self, table: Table, kind: str) -> None:
-        for listener in list(self.listeners):
-            try:
-                await listener(table, kind)
-            except Exception:
-                log.exception("listener %r failed on %s of game %s", listener, kind, table.game.id)
+        await self.listeners.changed(table, kind)
 
     # ---- plumbing ----------------------------------------------------------
     async def db(self, interaction: Optional[discord.Interaction], fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -291,7 +286,7 @@ class Actions:
                 await refresh_private_list(self, interaction, played.table.game.id, done)
             else:
                 await ops.reply(interaction, done, ephemeral=True)
-            await pauses_of(self).resume(interaction, played.table, repost=False)  # a paused game: posted here again
+            await self.pauses.resume(interaction, played.table, repost=False)  # a paused game: posted here again
 
             async def told(reason: str) -> None:  # the board waited for the bots, and then it was refused
                 await ops.reply(interaction, t(post_failure(reason, interaction), locale), ephemeral=True)

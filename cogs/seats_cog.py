@@ -29,7 +29,6 @@ from rules.text import locale_of
 
 from . import ops
 from .actions import Actions, actor_of
-from .pause import pauses_of
 from .seat_views import SEAT_ITEMS, invite_components
 from .shortcuts import GAME_ID
 from .completion import game_id_choices
@@ -108,7 +107,7 @@ class SeatsCog(commands.Cog):
         await ops.reply(interaction, t("seats.invite.sent_you", user_locale(interaction), who=shown(person.name),
                                        title=title), ephemeral=True)
         glocale = guild_locale(interaction)
-        await pauses_of(self.actions).post(
+        await self.actions.pauses.post(
             table, content=t("seats.invite.post", glocale, who=f"<@{person.user_id}>", by=shown(actor.name),
                              title=title, id=table.game.number),
             view=invite_components(table.game.id, person.user_id, glocale), mention_ids=[person.user_id])
@@ -151,7 +150,7 @@ class SeatsCog(commands.Cog):
         head = t("seats.rematch.post", locale, who=shown(who), old=game_title(old.game), title=game_title(game),
                  id=game.number)
         text = "\n".join(x for x in (pings, head, self.actions.lobby_text(table, locale)) if x)
-        await pauses_of(self.actions).post(table, content=text, view=lobby_components(game.id, locale),
+        await self.actions.pauses.post(table, content=text, view=lobby_components(game.id, locale),
                                            mention_ids=invited)
         return table
 
@@ -173,7 +172,7 @@ class SeatsCog(commands.Cog):
                                        seat=was.position, was=shown(was.name), title=title), ephemeral=True)
         glocale = guild_locale(interaction)
         try:  # the one ping of the member: the board below is an edit, which pings nobody
-            await pauses_of(self.actions).post(
+            await self.actions.pauses.post(
                 table, content=t("seats.sub.post", glocale, who=f"<@{person.user_id}>", seat=was.position,
                                  was=shown(was.name), by=shown(actor.name), title=title),
                 mention_ids=[person.user_id])
@@ -210,7 +209,7 @@ class SeatsCog(commands.Cog):
             return
         pings = " ".join(f"<@{uid}>" for uid in followers)
         try:
-            await pauses_of(self.actions).post(table, content=f"{pings} {tm(said, self.server_locale(table))}",
+            await self.actions.pauses.post(table, content=f"{pings} {tm(said, self.server_locale(table))}",
                                                mention_ids=followers)
         except ops.PostFailed as exc:
             log.warning("followers' post in game %s failed: %s", table.game.id, exc.reason)
