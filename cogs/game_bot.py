@@ -17,13 +17,16 @@ from host.config import Config
 from host.tables import Limits, TableService
 from rules import GAMES
 from host.identify_gate import IdentifyGate
+from host.scheduler import Scheduler
 from storage import Store, open_reader
 from storage.partitions import open_backend
+from storage.routed import timers_of
 
 from . import CORE_COGS
 from .actions import Actions
 from .board_posts import BoardPoster
 from .bot_driver import BotDriver
+from .deadline_posts import Deadlines
 from .gateway_watch import HEARTBEAT_TIMEOUT
 from .history_cog import HistoryPosts
 from .lifecycle import GRACE, close_the_door, drain
@@ -90,8 +93,9 @@ class GameBot(commands.AutoShardedBot):
 
     def wire(self) -> None:
         """What the flows and features share, built here once and handed to each (nothing attaches itself later):
-        the channels' pacer, the board poster, the pauses, the listeners, the flows, the bot seats' driver and
-        the history posts.  The cogs (`CORE_COGS`, loaded in `setup_hook`) read them from the bot."""
+        the channels' pacer, the board poster, the pauses, the listeners, the flows, the bot seats' driver, the
+        history posts, the one timer loop and the deadlines planned on it.  The cogs (`CORE_COGS`, loaded in
+        `setup_hook`) read them from the bot."""
         self.post_pacer = Pacer()  # every post and edit of this bot, per channel (cogs/pacing.py, cogs/ops.py)
         listeners = Listeners()
         boards = BoardPoster(self, self.service, self.post_pacer)
@@ -100,6 +104,8 @@ class GameBot(commands.AutoShardedBot):
         self.actions = Actions(self, self.service, boards, self.pauses, listeners)
         self.bot_driver = BotDriver(self, self.actions)  # plays bot seats once BotPlayersCog hooks it in
         self.history = HistoryPosts(self.actions)  # a finished game's history, and /game replay
+        self.scheduler = Scheduler(timers_of(self.store), self.service.clock)  # every timer (host/scheduler.py)
+        self.deadlines = Deadlines(self, self.actions, self.scheduler)  # DeadlinesCog starts the loop
 
     async def setup_hook(self) -> None:
         # Before the gateway connects: the board workers start and warm up (seconds of every core, in a thread),

@@ -32,7 +32,6 @@ from host.deadlines import EXPIRE
 from host.tables import Refusal, Table
 
 from . import ops
-from .deadlines_cog import deadlines_of
 from .outbox import DELAYED, STALLED, already_posted, is_stalled, resume_stalled
 
 if TYPE_CHECKING:
@@ -68,7 +67,7 @@ def needs_care(table: Table) -> bool:
 async def reconcile(bot: "GameBot") -> Reconciled:
 
     service, actions = bot.service, bot.actions
-    driver, deadlines = bot.bot_driver, deadlines_of(bot).deadlines
+    driver, deadlines = bot.bot_driver, bot.deadlines
     done = Reconciled()
     for game_id in await offloop.call(service.games.unposted):
         table = await offloop.call(_table, bot, game_id)
