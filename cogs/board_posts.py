@@ -35,7 +35,7 @@ import logging
 import re
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Optional
+from typing import Awaitable, Callable, Optional
 
 import discord
 
@@ -46,7 +46,7 @@ from host.deadlines import board_clocks
 from host.i18n import t, tm
 from host.limits import clip
 from host.names import shown_names
-from host.tables import Refusal, Table
+from host.tables import Refusal, Table, TableService
 from rules import Move
 from rules.text import Msg
 
@@ -201,7 +201,7 @@ async def _tell(pending: Pending, reason: str) -> None:
 class BoardPoster:
     """The queue between a game's changes and its thread (see the module's text)."""
 
-    def __init__(self, client: discord.Client, service: Any, pacer: Pacer):
+    def __init__(self, client: discord.Client, service: TableService, pacer: Pacer):
         self.client = client
         self.service = service
         self.pacer = pacer  # the bot's, which cogs/ops.py's writes take their slots of
