@@ -283,7 +283,7 @@ class Actions:
             said = tm(played.move.text, locale, shown_names(played.table.names))  # a seat in the label reads as its player
             done = t("host.play.accepted", locale, move=said, title=game_title(table.game))
             if listed:
-                await refresh_private_list(self, interaction, played.table.game.id, done)
+                await refresh_private_list(self, interaction, played.table.game.id, done, played.table)
             else:
                 await ops.reply(interaction, done, ephemeral=True)
             await self.pauses.resume(interaction, played.table, repost=False)  # a paused game: posted here again

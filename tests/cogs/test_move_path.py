@@ -23,11 +23,11 @@ class Counts:
     resolution of the move among the legal list, or the engine's guard chain) and `listed` (the moves_made of
     each state whose legal list was built)."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch):
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, game: str = "wayfinders"):
         self.n: Counter[str] = Counter()
         self.listed: list[int] = []
         self.on = False
-        engine = type(GAMES["wayfinders"])
+        engine = type(GAMES[game])
         self._count(monkeypatch, TableService, "table_of", "load")
         self._count(monkeypatch, tables, "resolve", "check")
         self._count(monkeypatch, Engine, "find_option", "check")
@@ -99,4 +99,30 @@ def test_a_refused_move_is_checked_once_and_changes_nothing(tmp_path, monkeypatc
             assert out.refused and moves_made(s.db) == before
             assert counts.n["load"] == 1
             assert counts.listed[0] == before and set(counts.listed) == {before}  # nothing of a new state
+    asyncio.run(go())
+
+
+def test_a_move_from_a_private_list_loads_once_and_checks_once(tmp_path, monkeypatch):
+    """Flotilla's choice of a card is private (F17): "My view" lists the hand privately; a click there plays the
+    card, and the list becomes the player's view after the move without reading the game again."""
+    monkeypatch.setenv("GAMEHOST_SEED", "11")
+    counts = Counts(monkeypatch, "flotilla")
+
+    async def go():
+        async with Session(tmp_path) as s:
+            await s.cmd("alice", "/game new game:flotilla")
+            await s.cmd("bob", "/game join game:1")
+            await s.cmd("carol", "/game join game:1")
+            await s.cmd("alice", "/game start", "flotilla-1")
+            first, before = to_act_user(s.db), moves_made(s.db)
+            mine = await s.press(first, 1, "flotilla-1")  # "My view": the hand, privately
+            listed = next(m for m in mine if m.pressables)
+            n = next(i for i, p in enumerate(listed.pressables, 1) if p.label.startswith("Play "))
+            counts.on = True
+            out = await s.press(first, n, "flotilla-1")
+            await s.table.bot.actions.boards.idle()
+            counts.on = False
+            assert not out.refused and moves_made(s.db) == before + 1
+            assert counts.n == Counter(load=1, check=1)
+            assert counts.listed.count(before) == 1  # the hand listed once, for the check
     asyncio.run(go())
