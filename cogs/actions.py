@@ -24,7 +24,8 @@ from storage import is_busy
 from . import deferred, notices, ops
 from .board_posts import BoardPoster
 from .lifecycle import crash_point
-from .pause import pauses_of
+from .listeners import Listeners
+from .pause import Pauses
 from .perms import post_failure, thread_note
 from .private_view import clicked_privately, open_private_view, refresh_private_list
 from .views import leave_confirm_components, lobby_components, move_components
@@ -41,28 +42,22 @@ def actor_of(interaction: discord.Interaction) -> Actor:
                  can_manage=bool(perms and perms.manage_guild), guild_id=interaction.guild_id)
 
 
-Listener = Callable[[Table, str], Awaitable[None]]
-
-
 class Actions:
-    """`listeners` hear every change a flow made to a game, after it was saved and posted:
-    `(table, kind)` with kind one of "start", "move", "finish", "abandon", "join", "leave", "sub" (a seat handed to a
-    member, cogs/seats_cog.py).
-    Features such as deadlines and bot seats hook in here instead of editing the flows."""
+    """The flows.  Built with the bot (cogs/game_bot.py), which hands them what they share with the other
+    features: `boards`, the board poster every board post goes through (cogs/board_posts.py); `pauses`, the
+    paused games (cogs/pause.py); `listeners`, which hear every change a flow made to a game, after it was saved
+    and posted (cogs/listeners.py)."""
 
-    def __init__(self, client: discord.Client, service: TableService):
+    def __init__(self, client: discord.Client, service: TableService, boards: BoardPoster, pauses: Pauses,
+                 listeners: Listeners):
         self.client = client
         self.service = service
-        self.listeners: list[Listener] = []
-        self.boards = BoardPoster(client, service)  # every board post goes through it
-        self.boards.pauses = pauses_of(self)  # a paused game's board makes no request (cogs/pause.py)
+        self.boards = boards
+        self.pauses = pauses
+        self.listeners = listeners
 
     async def changed(self, table: Table, kind: str) -> None:
-        for listener in list(self.listeners):
-            try:
-                await listener(table, kind)
-            except Exception:
-                log.exception("listener %r failed on %s of game %s", listener, kind, table.game.id)
+        await self.listeners.changed(table, kind)
 
     # ---- plumbing ----------------------------------------------------------
     async def db(self, interaction: Optional[discord.Interaction], fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -152,7 +147,9 @@ class Actions:
         return text + (" " + t("seats.lobby.private", locale) if table.game.settings.get("private") else "")
 
     async def join(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
-        located = await self.locate(interaction, game_id, ("lobby",))
+        await self.join_located(interaction, await self.locate(interaction, game_id, ("lobby",)))
+
+    async def join_located(self, interaction: discord.Interaction, located: Table) -> None:
         table = await self.db(interaction, self.service.join, actor_of(interaction), located)
         await ops.reply(interaction, t("host.lobby.joined_you", user_locale(interaction),
                                        title=game_title(table.game)), ephemeral=True)
@@ -162,7 +159,9 @@ class Actions:
     async def leave(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         """`/game leave` or a lobby's Leave button: asks first, privately; the confirm button (custom id
         `lv:<game id>:<ticket>`, cogs/views.py) leaves (`click_leave`)."""
-        located = await self.locate(interaction, game_id, ("lobby", "active"))
+        await self.leave_located(interaction, await self.locate(interaction, game_id, ("lobby", "active")))
+
+    async def leave_located(self, interaction: discord.Interaction, located: Table) -> None:
         actor = actor_of(interaction)
         if located.game.status not in ("lobby", "active"):
             raise Refusal("host.refuse.already_over", title=game_title(located.game))
@@ -233,7 +232,10 @@ class Actions:
 
     async def start(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         await ops.defer(interaction, ephemeral=True)
-        located = await self.locate(interaction, game_id, ("lobby",))
+        await self.start_located(interaction, await self.locate(interaction, game_id, ("lobby",)))
+
+    async def start_located(self, interaction: discord.Interaction, located: Table) -> None:
+        await ops.defer(interaction, ephemeral=True)
         table = await self.db(interaction, self.service.start, actor_of(interaction), located)
         assert table.state is not None
         crash_point("after-save")  # the crash test stops here (cogs/reconcile.py heals it at the next start)
@@ -256,19 +258,27 @@ class Actions:
     async def click_lobby(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
         """A lobby button: `game_id` is the internal id of its custom id, checked against the click's server."""
         async def flow() -> None:
-            number = (await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)).game.number
-            flows = {"join": self.join, "leave": self.leave, "start": self.start}
-            await flows[action](interaction, number)
+            located = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
+            flows = {"join": self.join_located, "leave": self.leave_located, "start": self.start_located}
+            await flows[action](interaction, located)
         await self.run(interaction, flow())
 
     # ---- moves -----------------------------------------------------------------
-    async def play(self, interaction: discord.Interaction, game_id: Optional[int], text: str,
-                   version: Optional[int] = None, typed: Optional[str] = None, listed: bool = False) -> None:
-        """`text`: a move as typed (or a button's id); `typed`: what the user typed when a shortcut composed `text`;
-        `listed`: the click came from a private list, which then becomes the player's private view now."""
+    async def on_play(self, interaction: discord.Interaction, game_id: Optional[int], text: str,
+                      typed: Optional[str] = None) -> None:
+        """`/play` and the shortcut commands: `game_id` is the number players see (None: the game meant here);
+        `text`: a move as typed; `typed`: what the user typed when a shortcut composed `text`."""
         await ops.defer(interaction, ephemeral=True)
         table = await self.locate(interaction, game_id, ("active", "lobby", "finished", "abandoned"))
-        played = await self.db(interaction, self.service.play, actor_of(interaction), table, text, version,
+        await self.play_located(interaction, table, text, typed=typed)
+
+    async def play_located(self, interaction: discord.Interaction, table: Table, text: str, version: Optional[int] = None,
+                      typed: Optional[str] = None, listed: bool = False) -> None:
+        """One human move on the table its flow read (the one load): checked and saved by
+        `TableService.commit_move`, answered, posted, then heard by the listeners.  `version`: the clicked
+        board's; `listed`: the click came from a private list, which then becomes the player's private view now."""
+        await ops.defer(interaction, ephemeral=True)
+        played = await self.db(interaction, self.service.commit_move, actor_of(interaction), table, text, version,
                                locale=user_locale(interaction), typed=typed)
         crash_point("after-save")  # the crash test stops here (cogs/reconcile.py heals it at the next start)
         locale = user_locale(interaction)
@@ -276,10 +286,10 @@ class Actions:
             said = tm(played.move.text, locale, shown_names(played.table.names))  # a seat in the label reads as its player
             done = t("host.play.accepted", locale, move=said, title=game_title(table.game))
             if listed:
-                await refresh_private_list(self, interaction, played.table.game.id, done)
+                await refresh_private_list(self, interaction, played.table.game.id, done, played.table)
             else:
                 await ops.reply(interaction, done, ephemeral=True)
-            await pauses_of(self).resume(interaction, played.table, repost=False)  # a paused game: posted here again
+            await self.pauses.resume(interaction, played.table, repost=False)  # a paused game: posted here again
 
             async def told(reason: str) -> None:  # the board waited for the bots, and then it was refused
                 await ops.reply(interaction, t(post_failure(reason, interaction), locale), ephemeral=True)
@@ -297,9 +307,9 @@ class Actions:
         async def flow() -> None:
             if listed:  # the list itself is the answer: it is edited into the private view as it stands now
                 await ops.defer(interaction, thinking=False)
-            number = (await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)).game.number
+            table = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             try:
-                await self.play(interaction, number, move_id, version, listed=listed)
+                await self.play_located(interaction, table, move_id, version, listed=listed)
             except Refusal as exc:
                 if not listed:
                     raise

@@ -20,7 +20,6 @@ from host.tables import Refusal, Table
 
 from . import ops
 from .actions import Actions, actor_of
-from .deadlines_cog import deadlines_of
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
@@ -35,7 +34,7 @@ class AwayCog(commands.Cog):
         self.holidays = Holidays(bot.service)
 
     async def _replan(self, interaction: discord.Interaction, tables: list[Table]) -> None:
-        planner = deadlines_of(self.bot).deadlines
+        planner = self.bot.deadlines
         for table in tables:
             await self.actions.db(interaction, planner.schedule, table)
 

@@ -46,12 +46,13 @@ from host.deadlines import board_clocks
 from host.i18n import t, tm
 from host.limits import clip
 from host.names import shown_names
-from host.tables import Refusal, Table
+from host.tables import Refusal, Table, TableService
 from rules import Move
 from rules.text import Msg
 
 from . import ops, outbox
-from .pacing import pacer_of
+from .pacing import Pacer
+from .pause import Pauses
 from .posts import make_turn_post
 
 log = logging.getLogger("gamehost.boards")
@@ -200,9 +201,10 @@ async def _tell(pending: Pending, reason: str) -> None:
 class BoardPoster:
     """The queue between a game's changes and its thread (see the module's text)."""
 
-    def __init__(self, client: discord.Client, service: Any):
+    def __init__(self, client: discord.Client, service: TableService, pacer: Pacer):
         self.client = client
         self.service = service
+        self.pacer = pacer  # the bot's, which cogs/ops.py's writes take their slots of
         self.pending: dict[int, Pending] = {}
         self.held: set[int] = set()  # games whose bots are playing: their board waits for them
         self.holders: dict[int, set[str]] = {}  # who holds each held game (`hold`): the board waits for them all
@@ -210,7 +212,7 @@ class BoardPoster:
         self.workers: dict[int, asyncio.Task] = {}
         self.shown: OrderedDict[int, Shown] = OrderedDict()
         self.bots_play = False  # cogs/bot_players.py is loaded: a change that leaves only bots to act waits
-        self.pauses: Any = None  # cogs/pause.py's Pauses: posts of a paused game make no request
+        self.pauses: Optional[Pauses] = None  # posts of a paused game make no request (set with the bot: game_bot.py)
         self.after_final: Optional[Callable[[Table], Awaitable[None]]] = None  # a finished game's last board
         self.backoff: dict[int, asyncio.Task] = {}  # channel -> the retry waiting for its turn (cogs/outbox.py)
         self.later: set[asyncio.Task] = set()  # notices tried again (cogs/notices.py)
@@ -313,7 +315,7 @@ class BoardPoster:
         queue = self.queues[channel_id]
         try:
             while queue and channel_id not in self.backoff and not self.notes_block(channel_id):
-                await pacer_of(self.client).ready(channel_id)  # changes arriving meanwhile merge
+                await self.pacer.ready(channel_id)  # changes arriving meanwhile merge
                 game_id = queue.popleft()
                 if game_id in self.held:
                     continue  # bots took the game again: their release queues it

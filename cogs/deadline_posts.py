@@ -23,7 +23,6 @@ from storage.routed import prefs_of
 
 from . import ops
 from .actions import Actions
-from .pause import pauses_of
 
 log = logging.getLogger("gamehost.deadlines")
 
@@ -32,7 +31,7 @@ class Deadlines(DeadlinePlanner):
     """Schedules (host/deadlines.py) and fires deadline timers; sends turn DMs.  Discord calls go through `ops`."""
 
     def __init__(self, client: discord.Client, actions: Actions, scheduler: Scheduler):
-        super().__init__(actions.service, scheduler, paused=pauses_of(actions).is_paused)
+        super().__init__(actions.service, scheduler, paused=actions.pauses.is_paused)
         self.client = client
         self.actions = actions
         self.prefs = prefs_of(self.service.store)
@@ -62,7 +61,7 @@ class Deadlines(DeadlinePlanner):
             return None
         if table.game.status != "active" or table.game.version != timer.payload.get("version"):
             return None
-        return None if pauses_of(self.actions).is_paused(table.game.id) else table  # paused: deadlines stand still
+        return None if self.actions.pauses.is_paused(table.game.id) else table  # paused: deadlines stand still
 
     async def _post(self, table: Table, text: str, mention_ids: list[int]) -> None:
         try:

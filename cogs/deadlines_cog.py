@@ -22,7 +22,6 @@ from host.i18n import guild_locale, t, user_locale
 from host.names import shown
 from host.scheduler import Scheduler
 from host.tables import Refusal, game_title
-from storage.routed import timers_of
 
 from . import ops
 from .actions import Actions, actor_of
@@ -39,8 +38,8 @@ class DeadlinesCog(commands.Cog):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.actions: Actions = bot.actions
-        self.scheduler = Scheduler(timers_of(bot.store), bot.service.clock)
-        self.deadlines = Deadlines(bot, bot.actions, self.scheduler)
+        self.scheduler: Scheduler = bot.scheduler  # built with the bot (cogs/game_bot.py); started here
+        self.deadlines: Deadlines = bot.deadlines
         self._boot_task: Optional[asyncio.Task] = None
 
     async def cog_load(self) -> None:

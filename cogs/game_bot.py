@@ -17,13 +17,22 @@ from host.config import Config
 from host.tables import Limits, TableService
 from rules import GAMES
 from host.identify_gate import IdentifyGate
+from host.scheduler import Scheduler
 from storage import Store, open_reader
 from storage.partitions import open_backend
+from storage.routed import timers_of
 
 from . import CORE_COGS
 from .actions import Actions
+from .board_posts import BoardPoster
+from .bot_driver import BotDriver
+from .deadline_posts import Deadlines
 from .gateway_watch import HEARTBEAT_TIMEOUT
+from .history_cog import HistoryPosts
 from .lifecycle import GRACE, close_the_door, drain
+from .listeners import Listeners
+from .pacing import Pacer
+from .pause import Pauses
 from .rest_budget import RestBudget, pace_rest, share
 from .scope import ServerTree, guild_only_everywhere
 from .translator import CommandTranslator  # command names and descriptions in Spanish
@@ -75,19 +84,35 @@ class GameBot(commands.AutoShardedBot):
         # (host/offloop.py `read`): a write waiting for the lock never delays them.
         reader = open_reader(self.store) if isinstance(self.store, Store) else self.store  # a cluster: one connection per partition
         self.reads = self.service if reader is self.store else TableService(reader, clock=self.clock, limits=limits)
-        self.actions = Actions(self, self.service)
+        self.wire()
         # Boards are drawn in processes, one per core unless BOARD_WORKERS says otherwise (host/drawing.py);
         # the pool belongs to the process (bot.py stops it on the way out), so a new bot reuses it.
-        self.boards = drawing.configure(drawing.cores() if config.board_workers is None else config.board_workers)
+        self.board_pool = drawing.configure(drawing.cores() if config.board_workers is None else config.board_workers)
         self.closing = False  # set by close(): new interactions get a "restarting" reply (cogs/lifecycle.py)
         close_the_door(self)
+
+    def wire(self) -> None:
+        """What the flows and features share, built here once and handed to each (nothing attaches itself later):
+        the channels' pacer, the board poster, the pauses, the listeners, the flows, the bot seats' driver, the
+        history posts, the one timer loop and the deadlines planned on it.  The cogs (`CORE_COGS`, loaded in
+        `setup_hook`) read them from the bot."""
+        self.post_pacer = Pacer()  # every post and edit of this bot, per channel (cogs/pacing.py, cogs/ops.py)
+        listeners = Listeners()
+        boards = BoardPoster(self, self.service, self.post_pacer)
+        self.pauses = Pauses(self, self.service, boards.submit, listeners)
+        boards.pauses = self.pauses  # a paused game's board makes no request (cogs/pause.py)
+        self.actions = Actions(self, self.service, boards, self.pauses, listeners)
+        self.bot_driver = BotDriver(self, self.actions)  # plays bot seats once BotPlayersCog hooks it in
+        self.history = HistoryPosts(self.actions)  # a finished game's history, and /game replay
+        self.scheduler = Scheduler(timers_of(self.store), self.service.clock)  # every timer (host/scheduler.py)
+        self.deadlines = Deadlines(self, self.actions, self.scheduler)  # DeadlinesCog starts the loop
 
     async def setup_hook(self) -> None:
         # Before the gateway connects: the board workers start and warm up (seconds of every core, in a thread),
         # so no interaction ever waits for them or competes with their start; without workers this returns at once.
-        if await self.boards.ready():
-            log.info("board pool ready: %d worker processes (pids %s)", self.boards.workers,
-                     " ".join(map(str, self.boards.worker_pids())))
+        if await self.board_pool.ready():
+            log.info("board pool ready: %d worker processes (pids %s)", self.board_pool.workers,
+                     " ".join(map(str, self.board_pool.worker_pids())))
         await self.tree.set_translator(CommandTranslator())
         for spec in CORE_COGS:
             module, _, name = spec.partition(":")

@@ -13,10 +13,8 @@ from rules import GAMES
 
 from .actions import Actions
 from .away_cog import AwayCommands
-from .bot_players import driver_of
 from .completion import game_choices, game_id_choices, move_choices
 from .deadlines_cog import deadlines_of
-from .history_cog import history_of
 from .info import Info
 from .private_threads import private_threads_of
 from .lobbies_cog import lobbies_of
@@ -55,7 +53,7 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
     @app_commands.autocomplete(game=game_id_choices)
     async def addbot(self, interaction: discord.Interaction, level: Optional[str] = None,
                      game: Optional[int] = None) -> None:
-        await self.actions.run(interaction, driver_of(self.bot).add_bot(interaction, game, level))
+        await self.actions.run(interaction, self.bot.bot_driver.add_bot(interaction, game, level))
 
     @app_commands.command(name="join", description="Take a seat in a game that has not started")
     @app_commands.describe(game=GAME_ID)
@@ -115,7 +113,7 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
     @app_commands.describe(game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def replay(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
-        await self.actions.run(interaction, history_of(self.bot).replay(interaction, game))
+        await self.actions.run(interaction, self.bot.history.replay(interaction, game))
 
     @app_commands.command(name="rules", description="How to play a game on this bot")
     @app_commands.describe(name="Which game (default: the game of this thread)", game=GAME_ID)
@@ -184,4 +182,4 @@ class PlayCog(commands.Cog):
     @app_commands.describe(move="A legal move (suggested as you type)", game=GAME_ID)
     @app_commands.autocomplete(move=move_choices, game=game_id_choices)
     async def play(self, interaction: discord.Interaction, move: str, game: Optional[int] = None) -> None:
-        await self.actions.run(interaction, self.actions.play(interaction, game, move))
+        await self.actions.run(interaction, self.actions.on_play(interaction, game, move))

@@ -28,6 +28,8 @@ def guild_locale_of(client: Any, guild_id: Optional[int]) -> str:
 
 
 class HistoryPosts:
+    """Built with the bot (cogs/game_bot.py `GameBot.history`); `HistoryCog` hooks it into the flows."""
+
     def __init__(self, actions: Actions):
         self.client = actions.client
         self.service = actions.service
@@ -99,11 +101,11 @@ def _post(content: str, data: bytes, table: Table, name: str) -> dict[str, Any]:
 
 
 class HistoryCog(commands.Cog):
-    """Hooks the history into the flows (finish listener); `/game replay` lives in cogs/game_cog.py."""
+    """Hooks the bot's history posts into the flows (finish listener); `/game replay` lives in cogs/game_cog.py."""
 
-    def __init__(self, bot: Any):
+    def __init__(self, bot: commands.Bot):  # the GameBot (cogs/game_bot.py), which built its HistoryPosts
         self.bot = bot
-        self.history = HistoryPosts(bot.actions)
+        self.history: HistoryPosts = bot.history
 
     async def cog_load(self) -> None:
         self.bot.actions.listeners.append(self.history.on_change)
@@ -114,11 +116,4 @@ class HistoryCog(commands.Cog):
         self.history.builder.close()  # the replay worker process stops with the cog
 
 
-def history_of(bot: Any) -> HistoryPosts:
-    cog = bot.get_cog("HistoryCog")
-    if cog is None:  # a bot built without the cog: history on demand still works
-        cog = HistoryCog(bot)
-    return cog.history
-
-
-__all__ = ["HistoryCog", "HistoryPosts", "guild_locale_of", "history_of"]
+__all__ = ["HistoryCog", "HistoryPosts", "guild_locale_of"]

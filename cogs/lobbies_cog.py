@@ -25,7 +25,6 @@ from storage import TimerRow
 
 from . import ops
 from .actions import Actions, actor_of
-from .deadlines_cog import deadlines_of
 from .loaded import loaded_cog
 
 if TYPE_CHECKING:
@@ -57,7 +56,7 @@ class LobbiesCog(commands.Cog):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.actions: Actions = bot.actions
-        self.scheduler = deadlines_of(bot).scheduler
+        self.scheduler = bot.scheduler  # the one timer loop (host/scheduler.py), built with the bot
         self.keeper = LobbyKeeper(bot.service, self.scheduler)
 
     async def cog_load(self) -> None:
@@ -72,7 +71,7 @@ class LobbiesCog(commands.Cog):
         self.bot.remove_dynamic_items(ClearLobbiesButton)
 
     def _locale(self, table: Table) -> str:
-        return deadlines_of(self.bot).deadlines.guild_locale(table)
+        return self.bot.deadlines.guild_locale(table)
 
     async def fire_sweep(self, timer: TimerRow) -> None:
         """Close the expired lobbies, each with a post in its thread."""

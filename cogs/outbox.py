@@ -221,7 +221,7 @@ async def resume_stalled(poster: Any, game_id: int) -> None:
     pauses.paused.pop(game_id, None)
     log.info("game %s: its board went out after a stall; the game goes on", game_id)
     fresh = await offloop.call(poster.service.table, game_id)
-    await pauses.actions.changed(fresh, "resume")
+    await pauses.listeners.changed(fresh, "resume")
 
 
 async def already_posted(client: Any, table: Table, locale: str) -> Optional[int]:

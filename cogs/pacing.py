@@ -122,12 +122,12 @@ class Pacer:
                 del self.sent[cid]
 
 
-def pacer_of(client: Any) -> Pacer:
-    """The client's pacer (one per bot: channels are the bot's)."""
+def pacer_of(client: object) -> Pacer:
+    """The client's pacer (one per bot: channels are the bot's), built with the bot (cogs/game_bot.py
+    `GameBot.post_pacer`) for `cogs/ops.py`, whose calls receive only the client."""
     pacer = getattr(client, "post_pacer", None)
-    if pacer is None:
-        pacer = Pacer()
-        setattr(client, "post_pacer", pacer)
+    if not isinstance(pacer, Pacer):
+        raise RuntimeError("this client has no post pacer: build the bot with cogs/game_bot.py make_bot")
     return pacer
 
 

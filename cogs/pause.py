@@ -18,7 +18,7 @@ command.
 from __future__ import annotations
 
 import logging
-from typing import Any, Optional
+from typing import Any, Awaitable, Callable, Optional
 
 import discord
 from discord.ext import commands
@@ -26,9 +26,11 @@ from discord.ext import commands
 from host import offloop
 from host.deadlines import clear_deadline
 from host.i18n import guild_locale
-from host.tables import Refusal, Table
+from host.tables import Refusal, Table, TableService
+from rules.text import Msg
 
 from . import ops
+from .listeners import Listeners
 from .outbox import STALLED
 
 log = logging.getLogger("gamehost.pause")
@@ -51,16 +53,25 @@ def can_post_here(interaction: Any) -> bool:
     return not (thread and channel.locked and not perms.manage_threads)
 
 
-class Pauses:
-    """The paused games of this process (loaded from `games.settings` at start-up) and the guarded post."""
+Announce = Callable[[Table, str, list[Msg]], Awaitable[None]]
 
-    def __init__(self, actions: Any):  # cogs/actions.py Actions (which imports this module)
-        self.actions = actions
+
+class Pauses:
+    """The paused games of this process (loaded from `games.settings` at start-up) and the guarded post.
+
+    Built with the bot (cogs/game_bot.py): `announce` posts a resumed game's board (the board poster's
+    `submit`), `listeners` hear that it resumed."""
+
+    def __init__(self, client: discord.Client, service: TableService, announce: Announce, listeners: Listeners):
+        self.client = client
+        self.service = service
+        self.announce = announce
+        self.listeners = listeners
         self.paused: dict[int, tuple[str, int]] = {}  # game id -> (reason, the channel its posts go to)
 
     def load(self) -> int:
         """The running games paused before a restart (a storage read: run it on the storage thread)."""
-        for game in self.actions.service.games.find(statuses=("active",), limit=100000):
+        for game in self.service.games.find(statuses=("active",), limit=100000):
             if game.settings.get("paused"):
                 self.paused[game.id] = (str(game.settings["paused"]), game.post_channel_id)
         return len(self.paused)
@@ -75,7 +86,7 @@ class Pauses:
         if reason and reason != STALLED:  # a stalled game's posts are tried again (cogs/outbox.py)
             raise ops.PostFailed(reason)
         try:
-            return await ops.post(self.actions.client, table.game.post_channel_id, **kwargs)
+            return await ops.post(self.client, table.game.post_channel_id, **kwargs)
         except ops.PostFailed as exc:
             if exc.reason in PAUSING:
                 await self.pause(table, exc.reason)
@@ -92,9 +103,9 @@ class Pauses:
             log.warning("game %s paused: its post in channel %s was refused (%s); it resumes with a player's next"
                         " command where I can post", table.game.id, table.game.post_channel_id, reason)
         try:
-            await offloop.call(self.actions.service.games.merge_settings, table.game.id,
+            await offloop.call(self.service.games.merge_settings, table.game.id,
                                {"paused": reason, "paused_told": None})  # a stall's notice is owed (cogs/outbox.py)
-            await offloop.call(clear_deadline, self.actions.service, table.game.id)  # time stands still
+            await offloop.call(clear_deadline, self.service, table.game.id)  # time stands still
         except Exception:  # busy or gone: the pause holds in memory for this process
             log.exception("game %s: the pause could not be saved", table.game.id)
 
@@ -107,7 +118,7 @@ class Pauses:
             return None
         if self.paused[game.id][0] == STALLED:  # the outbox resumes it once its board goes out (cogs/outbox.py)
             return None
-        service = self.actions.service
+        service = self.service
         if interaction.channel_id != game.post_channel_id:
             await offloop.call(service.games.set_thread, game.id, interaction.channel_id)  # the game moves here
         await offloop.call(service.games.merge_settings, game.id, {"paused": None, "paused_told": None})
@@ -118,18 +129,18 @@ class Pauses:
             return fresh
         if fresh.state is not None:
             try:
-                await self.actions.announce(fresh, guild_locale(interaction), [])
+                await self.announce(fresh, guild_locale(interaction), [])
             except ops.PostFailed as exc:
                 log.warning("game %s: the board could not be posted again: %s", game.id, exc.reason)
                 return fresh
-        await self.actions.changed(fresh, "resume")
+        await self.listeners.changed(fresh, "resume")
         return fresh
 
     async def after_command(self, interaction: discord.Interaction, command: Any) -> None:
         """A command succeeded: resume the paused games it concerns."""
         if not self.paused or interaction.extras.get("refused") or interaction.guild_id is None:
             return
-        service = self.actions.service
+        service = self.service
         if getattr(command, "qualified_name", "") == "game status":
             number = getattr(interaction.namespace, "game", None)
             try:
@@ -150,14 +161,6 @@ class Pauses:
                 await self.resume(interaction, table)
 
 
-def pauses_of(actions: Any) -> Pauses:
-    """The actions' pauses (made on first use, so every Actions has them)."""
-    found = getattr(actions, "_pauses", None)
-    if found is None:
-        found = actions._pauses = Pauses(actions)  # type: ignore[attr-defined]
-    return found
-
-
 async def archive_thread(client: discord.Client, channel_id: int) -> bool:
     """Archive a game's thread (a channel is left alone); whether it is archived now."""
     channel = await ops.resolve_channel(client, channel_id)
@@ -176,7 +179,7 @@ class PauseCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot):  # the GameBot (cogs/game_bot.py)
         self.bot = bot
-        self.pauses = pauses_of(bot.actions)
+        self.pauses = bot.actions.pauses
 
     async def cog_load(self) -> None:
         self.bot.actions.listeners.append(self.on_change)
@@ -217,4 +220,4 @@ class PauseCog(commands.Cog):
         await self.pauses.after_command(interaction, command)
 
 
-__all__ = ["PAUSING", "PauseCog", "Pauses", "archive_thread", "can_post_here", "pauses_of"]
+__all__ = ["PAUSING", "Announce", "PauseCog", "Pauses", "archive_thread", "can_post_here"]

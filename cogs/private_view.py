@@ -131,11 +131,14 @@ async def open_private_view(actions: Any, interaction: discord.Interaction, game
                     view=shown.view)
 
 
-async def refresh_private_list(actions: Any, interaction: discord.Interaction, game_id: int, note: str) -> None:
+async def refresh_private_list(actions: Any, interaction: discord.Interaction, game_id: int, note: str,
+                               table: Optional[Table] = None) -> None:
     """After a click in a private list (acknowledged as an update of that list): the list becomes the player's
     private view as it stands now, `note` first (the move done, or why the click was refused), with buttons
-    only for what they can do now."""
-    table = await actions.db(interaction, actions.service.table_in, game_id, interaction.guild_id)
+    only for what they can do now.  `table`: the game as the click's move left it (nothing to read again);
+    None after a refusal, when the game is read as it stands."""
+    if table is None:
+        table = await actions.db(interaction, actions.service.table_in, game_id, interaction.guild_id)
     seat = table.seat_of(interaction.user.id)
     if seat is None or table.state is None:
         await ops.edit_reply(interaction, note)

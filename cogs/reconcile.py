@@ -35,8 +35,6 @@ from host.tables import Refusal, Table
 
 from . import ops
 from .notices import redeliver
-from .bot_players import driver_of
-from .deadlines_cog import deadlines_of
 from .outbox import DELAYED, STALLED, already_posted, is_stalled, resume_stalled
 
 if TYPE_CHECKING:
@@ -73,7 +71,7 @@ def needs_care(table: Table) -> bool:
 async def reconcile(bot: "GameBot") -> Reconciled:
 
     service, actions = bot.service, bot.actions
-    driver, deadlines = driver_of(bot), deadlines_of(bot).deadlines
+    driver, deadlines = bot.bot_driver, bot.deadlines
     done = Reconciled()
     done.notices = await redeliver(actions.boards)
     for game_id in await offloop.call(service.games.unposted):

@@ -27,7 +27,7 @@ class Shortcuts:
 
     async def _play(self, interaction: discord.Interaction, game: Optional[int], move: str) -> None:
         """Play the move id a shortcut composed; a refusal quotes the command as the user typed it."""
-        await self.actions.run(interaction, self.actions.play(interaction, game, move, typed=typed_command(interaction)))
+        await self.actions.run(interaction, self.actions.on_play(interaction, game, move, typed=typed_command(interaction)))
 
 
 def typed_command(interaction: discord.Interaction) -> str:

@@ -28,7 +28,6 @@ from storage.routed import prefs_of
 
 from . import ops
 from .actions import Actions
-from .deadlines_cog import deadlines_of
 from .info import _chunks
 from .loaded import loaded_cog
 from .subcommands import attach, detach
@@ -46,7 +45,7 @@ class WaitingCog(commands.Cog):
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.actions: Actions = bot.actions
-        self.scheduler = deadlines_of(bot).scheduler  # the one timer loop (host/scheduler.py)
+        self.scheduler = bot.scheduler  # the one timer loop (host/scheduler.py), built with the bot
         self.planner = DigestPlanner(bot.service, self.scheduler)
         self.prefs = prefs_of(bot.service.store)
         self.scheduler.on(DIGEST, self.fire_digest)

@@ -18,13 +18,12 @@ from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref
 from storage import GameRow, ResultRow, SeatRow, SeatTaken, StaleVersion
 from storage.routed import Backend, games_of, private_threads_of, seats_of
 
+from .choices import Choices, resolve
 from .limits import clip, quote
-from .move_match import chosen
 from .names import shown
 from .numbers import SQLITE_MAX
 from .options import parse_option_text
 from .refusal import Refusal
-from .move_refusal import move_refusal
 
 
 
@@ -135,9 +134,13 @@ class TableService:
         game = self.games.get(game_id)
         if game is None:
             raise Refusal("host.refuse.no_such_game", id=game_id)
+        return self.table_of(game)
+
+    def table_of(self, game: GameRow) -> Table:
+        """The table of a game row just read: its seats and its parsed state (the one load of a flow)."""
         engine = self.engine(game.game_key)
         state = engine.load(game.state) if game.state else None
-        return Table(game=game, seats=self.games.seats(game_id), engine=engine, state=state)
+        return Table(game=game, seats=self.games.seats(game.id), engine=engine, state=state)
 
     def table_in(self, game_id: int, guild_id: Optional[int]) -> Table:
         """A game by internal id (a button's custom id) for a click from `guild_id`: a game of another
@@ -149,7 +152,7 @@ class TableService:
         game = self.games.get(game_id)
         if game is None or game.guild_id != guild_id:
             raise Refusal("host.refuse.gone")
-        return self.table(game.id)
+        return self.table_of(game)
 
     def locate(self, channel_id: int, user_id: int, game_id: Optional[int] = None,
                statuses: tuple[str, ...] = ("lobby", "active"), *, guild_id: Optional[int]) -> Table:
@@ -161,19 +164,19 @@ class TableService:
             game = self.games.by_number(guild_id, game_id)
             if game is None:
                 raise Refusal("host.refuse.no_such_game", id=game_id)
-            return self.table(game.id)
+            return self.table_of(game)
         in_thread = self.games.find(thread_id=channel_id, guild_id=guild_id,
                                     statuses=("lobby", "active", "finished", "abandoned"))
         if in_thread:
-            return self.table(in_thread[0].id)
+            return self.table_of(in_thread[0])
         owned = private_threads_of(self.store).game_of(channel_id)  # a player's private thread: its game's
         if owned is not None and (game := self.games.get(owned)) is not None and game.guild_id == guild_id:
-            return self.table(game.id)
+            return self.table_of(game)
         here = self.games.find(channel_id=channel_id, guild_id=guild_id, statuses=statuses)  # type: ignore[arg-type]
         mine = [g for g in here if any(s.user_id == user_id for s in self.games.seats(g.id))]
         pick = mine if mine else here
         if len(pick) == 1:
-            return self.table(pick[0].id)
+            return self.table_of(pick[0])
         if not pick:
             raise Refusal("host.refuse.no_game_here")
         raise Refusal("host.refuse.which_game", ids=", ".join(f"#{g.number}" for g in pick[:10]))
@@ -183,7 +186,7 @@ class TableService:
         if guild_id is None:
             raise Refusal("host.refuse.dm_only")
         rows = self.games.find(guild_id=guild_id, channel_id=channel_id, limit=25, idle_before=self.idle_before())
-        return [self.table(g.id) for g in rows]
+        return [self.table_of(g) for g in rows]
 
     def idle_before(self) -> float:
         """A lobby unchanged since before this moment has expired (host/lobbies.py closes it)."""
@@ -299,42 +302,38 @@ class TableService:
     # ---- the move pipeline -------------------------------------------------
     def resolve_move(self, table: Table, seat: str, text: str, locale: str = DEFAULT_LOCALE,
                      typed: Optional[str] = None) -> Move:
-        """The move `text` means (host/move_match.py: an id or a label, whole, a prefix or a few words, in any
-        case; autocomplete suggests the same moves).  `typed`: what the user typed when a shortcut composed
-        `text` as a move id; a refusal quotes it, with the engine's reason (host/move_refusal.py)."""
+        """The move `text` means among `seat`'s legal moves now (host/choices.py `resolve`; autocomplete
+        suggests the same moves); `typed`: what the user typed when a shortcut composed `text` as a move id."""
         assert table.state is not None
         moves = table.engine.legal_moves(table.state, seat)
-        if typed is not None:
-            found = next((m for m in moves if m.id == text), None)
-            if found is None:
-                raise move_refusal(table.engine, table.state, seat, typed, text, names=table.names)
-            return found
-        move, matches = chosen(moves, text, locale, table.names)
-        if move is None:
-            raise move_refusal(table.engine, table.state, seat, text, matches=matches, names=table.names)
-        return move
+        return resolve(table.engine, table.state, seat, moves, text, locale, table.names, typed)
 
-    def play(self, actor: Actor, table: Table, text: str, version: Optional[int] = None, *,
-             locale: str = DEFAULT_LOCALE, typed: Optional[str] = None) -> Played:
-        """Validate, apply and save one move as one transaction guarded by the game's version."""
+    def commit_move(self, actor: Actor, table: Table, text: str, version: Optional[int] = None, *,
+                    locale: str = DEFAULT_LOCALE, typed: Optional[str] = None) -> Played:
+        """A human move: checked once, applied and saved as one transaction guarded by the game's version.
+
+        The checks run here, once: the board's version (a stale button), the game running, the seat, its turn,
+        then the move among the seat's legal list, built once (host/choices.py); the engine plays the option
+        found without checking it again (`Engine.perform`)."""
         if version is not None and version != table.game.version:
             raise Refusal("host.refuse.stale_board")
         self._require_active(table)
         seat = self._seat_or_refuse(table, actor.user_id)
         if seat.seat not in table.to_act:
             raise Refusal("host.refuse.not_your_turn", who=self._waiting_names(table))
-        move = self.resolve_move(table, seat.seat, text, locale, typed)
         assert table.state is not None
+        choices = Choices.listed(table.engine, table.state, seat.seat)
+        move = resolve(table.engine, table.state, seat.seat, choices.moves, text, locale, table.names, typed)
         try:
-            new_state = table.engine.apply(table.state, seat.seat, move.id)
-        except IllegalMove as exc:  # the game's reason, in the player's language
+            new_state = table.engine.perform(table.state, seat.seat, choices.option_of(move))
+        except IllegalMove as exc:  # a game's own last word on a listed option, in the player's language
             raise Refusal(exc.text.key, **exc.text.args) from None
         return self._commit(table, seat, move, new_state, actor.user_id)
 
     def play_seat(self, table: Table, seat: str, move_id: str) -> Played:
         """Play for a seat with no human at the keyboard: a bot seat, or a deadline that expired.
 
-        Same checks on the rules and the same version-guarded transaction as `play`."""
+        Same checks on the rules and the same version-guarded transaction as `commit_move`."""
         self._require_active(table)
         row = table.user_of(seat)
         if row is None or seat not in table.to_act:

@@ -37,7 +37,7 @@ def _move(service: TableService, table, rng: Rng):
     seat = table.to_act[0]
     row = table.user_of(seat)
     move = random_move(table.engine, table.state, seat, rng)
-    return service.play(Actor(user_id=row.user_id, name=row.name), table, move.id).table
+    return service.commit_move(Actor(user_id=row.user_id, name=row.name), table, move.id).table
 
 
 def build(path: Path, megabytes: float) -> int:

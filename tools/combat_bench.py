@@ -45,7 +45,7 @@ def bench_combat(players: int, moves: int, seed: int, db_dir: str) -> tuple[list
         in_combat = table.state.phase == "combat"
         t0 = time.perf_counter()
         fresh = service.table(table.game.id)  # load
-        played = service.play(user, fresh, move.id)  # validate, apply, save
+        played = service.commit_move(user, fresh, move.id)  # validate, apply, save
         if in_combat:
             board_png(played.table, "en", played.events)  # render + encode, with the battle summary
             spent = time.perf_counter() - t0

@@ -139,7 +139,7 @@ async def _plant(db: Path, out: Path) -> dict[str, int]:
         rng = Rng.from_seed(7)
         while not bots_to_act(t):  # carol plays until the bot must answer; the bot is not running
             seat = t.to_act[0]
-            t = service.play(Actor(user_id=carol, name="carol"), t, random_move(t.engine, t.state, seat, rng).id).table
+            t = service.commit_move(Actor(user_id=carol, name="carol"), t, random_move(t.engine, t.state, seat, rng).id).table
         planted["bot"] = t.game.id
         # The deadline passes while the bot is down.
         TimerStore(service.store).move_due(planted["deadline"], EXPIRE, time.time())

@@ -85,7 +85,7 @@ async def look(service: TableService, game_id: int) -> dict[str, Any]:
 
 def _play(service: TableService, game_id: int, actor: Actor, move: str, version: Optional[int]):
     table = service.table(game_id)  # the internal id, as a button's custom id carries it
-    return service.play(actor, table, move, version)
+    return service.commit_move(actor, table, move, version)
 
 
 async def play(service: TableService, game_id: int, user_id: int, name: str, move: str,

@@ -51,7 +51,7 @@ def finished_game(service: TableService, key: str, players: int, seed: int, max_
             return table
         seat = table.to_act[0]
         user = next(a for a in actors if (row := table.seat_of(a.user_id)) and row.seat == seat)
-        table = service.play(user, table, random_move(table.engine, table.state, seat, rng).id).table
+        table = service.commit_move(user, table, random_move(table.engine, table.state, seat, rng).id).table
     return table if table.game.status == "finished" else None
 
 

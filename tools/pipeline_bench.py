@@ -105,7 +105,7 @@ def _moves(service: TableService, key: str, players: int, moves: int, spent: dic
         t0, c0 = time.perf_counter(), time.process_time()
         fresh = service.table(game_id)  # load
         c1 = time.process_time()
-        played = service.play(user, fresh, move.id)  # validate, apply, save
+        played = service.commit_move(user, fresh, move.id)  # validate, apply, save
         t1, c2 = time.perf_counter(), time.process_time()
         png = board_png(played.table, "en", played.events)  # render + encode
         t2, c3 = time.perf_counter(), time.process_time()

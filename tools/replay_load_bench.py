@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any, Optional
 
 from cogs.game_bot import make_bot
-from cogs.history_cog import history_of
 from host import drawing, offloop
 from host.heavy_work import WorkerProcess
 from local import LocalTable
@@ -113,7 +112,7 @@ async def measure(before: bool, requests: int, running: int, moves: int) -> dict
         table.settle_timeout = 900.0  # replays in the bot's process delay posts by many seconds: let them, and time it
         await table.start()
         try:
-            builder = history_of(table.bot).builder
+            builder = table.bot.history.builder
             if before:
                 builder.worker.close()
                 builder.worker = ThreadReplays("replay", "history.refuse", 1e9, 10**6, 1e9)

@@ -91,7 +91,7 @@ def bench_game(key: str, players: int, seed: int, repeats: int, db_dir: str) -> 
     by_seat = {f"p{i + 1}": a for i, a in enumerate(actors)}
     figures: dict[int, dict[str, list[float]]] = {}
     for n, (seat, move_id) in enumerate(moves[:late], start=1):
-        table = service.play(by_seat[seat], table, move_id).table
+        table = service.commit_move(by_seat[seat], table, move_id).table
         if n not in (early, late):
             continue
         times: dict[str, list[float]] = {"undo": [], "undo_cpu": [], "log": [], "log_cpu": []}
@@ -102,7 +102,7 @@ def bench_game(key: str, players: int, seed: int, repeats: int, db_dir: str) -> 
             times["undo"].append(time.perf_counter() - t0)
             times["undo_cpu"].append(time.process_time() - c0)
             assert plan.seqs, "the bench's undo took nothing back"
-            table = service.play(by_seat[seat], back, move_id).table  # and the move again
+            table = service.commit_move(by_seat[seat], back, move_id).table  # and the move again
             t0, c0 = time.perf_counter(), time.process_time()
             asyncio.run(info.log(_interaction(actors[0].user_id), table.game.id, None))
             times["log"].append(time.perf_counter() - t0)

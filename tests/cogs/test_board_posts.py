@@ -215,7 +215,7 @@ def test_changes_queued_behind_a_full_channel_are_merged_into_one_post(tmp_path)
                 await clock.sleep(seconds)
 
             pacer = Pacer(now=clock, sleep=gated_sleep)
-            s.table.bot.post_pacer = pacer
+            s.table.bot.post_pacer = s.table.bot.actions.boards.pacer = pacer  # the bot's one pacer, replaced
             for _ in range(5):  # the thread's window is full: the next board waits for the pacer
                 await pacer.take(channel_id)
             earlier = {m.id for m in s.table.registry.history(channel_id, limit=100)}

@@ -537,7 +537,7 @@ def test_an_expiry_stops_when_the_player_came_back_at_the_last_second(tmp_path, 
             row = table.user_of(late)
 
             def human_returns(service):  # their own move lands between the bot's choice and its save
-                service.play(Actor(user_id=row.user_id, name=row.name), service.table(1), "return")
+                service.commit_move(Actor(user_id=row.user_id, name=row.name), service.table(1), "return")
 
             _race_once(monkeypatch, s, human_returns)
             await s.fire(48.01)

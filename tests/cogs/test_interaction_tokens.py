@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import discord
 
 from cogs import ops
+from cogs.pacing import Pacer
 
 
 class Recorder:
@@ -26,7 +27,8 @@ def interaction(age: datetime.timedelta, calls: Recorder) -> SimpleNamespace:
     channel = SimpleNamespace(send=calls.sender("channel"))
     user = SimpleNamespace(send=calls.sender("dm"))
     client = SimpleNamespace(get_channel=lambda cid: channel if cid == 42 else None,
-                             get_user=lambda uid: user if uid == 7 else None)
+                             get_user=lambda uid: user if uid == 7 else None,
+                             post_pacer=Pacer())  # the bot's pacer (cogs/game_bot.py builds it)
     return SimpleNamespace(id=1, created_at=discord.utils.utcnow() - age, channel_id=42, client=client,
                            user=SimpleNamespace(id=7), response=SimpleNamespace(is_done=lambda: True),
                            followup=SimpleNamespace(send=calls.sender("followup")))

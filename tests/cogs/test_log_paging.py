@@ -24,7 +24,7 @@ def played(service, n):
     rng = playout_rng(9)
     for _ in range(n):
         seat = table.to_act[0]
-        table = service.play(who(table, seat), table, random_move(table.engine, table.state, seat, rng).id).table
+        table = service.commit_move(who(table, seat), table, random_move(table.engine, table.state, seat, rng).id).table
     return table
 
 
@@ -60,7 +60,7 @@ def test_a_page_marks_the_moves_taken_back(service):
     for _ in range(200):  # until a seat's move leaves it to act (one it may take back)
         seat = table.to_act[0]
         plain = next(m.id for m in table.engine.legal_moves(table.state, seat) if not m.barrier)
-        table = service.play(who(table, seat), table, plain).table
+        table = service.commit_move(who(table, seat), table, plain).table
         if table.to_act == [seat]:
             break
     n = service.games.last_seq(table.game.id)

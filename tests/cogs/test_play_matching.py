@@ -77,19 +77,19 @@ def refusal(fn, *args, **kwargs) -> Refusal:
 
 def test_W_a_fly_by_words_in_spanish_and_english(service):
     table, first = wayfinders(service)
-    table = service.play(first, table, "return").table  # W14: fly and build come next
+    table = service.commit_move(first, table, "return").table  # W14: fly and build come next
     seat = table.seat_of(first.user_id).seat
     flights = [m for m in table.engine.legal_moves(table.state, seat) if m.id.startswith("fly:")]
     cells = [m.id.split(":")[1] for m in flights]
     cell = next(c for c in cells if cells.count(c) == 1)
     spanish = tr(next(m for m in flights if m.id.split(":")[1] == cell).text, "es").split(" ")[0]  # "Vuela"
-    played = service.play(first, table, f"{spanish.lower()} {cell.lower()}", locale="es")
+    played = service.commit_move(first, table, f"{spanish.lower()} {cell.lower()}", locale="es")
     assert played.move.id.split(":")[1] == cell
 
 
 def test_several_matches_are_listed_by_their_labels_not_ids(service):
     table, first = wayfinders(service)
-    exc = refusal(service.play, first, table, "place", locale="es")
+    exc = refusal(service.commit_move, first, table, "place", locale="es")
     assert exc.text.key == "host.refuse.ambiguous_move"
     text = tr(exc.text, "es")
     assert "hangar 1" in text and "place:" not in text and "'place'" in text
@@ -99,7 +99,7 @@ def test_several_matches_are_listed_by_their_labels_not_ids(service):
 def test_W_a_refused_shortcut_quotes_what_was_typed_and_the_engines_reason(service):
     table, first = wayfinders(service)
     typed = "/wayfinders place hangar:99"
-    exc = refusal(service.play, first, table, "place:99", typed=typed)
+    exc = refusal(service.commit_move, first, table, "place:99", typed=typed)
     assert exc.text.key == "host.refuse.illegal_move_why"
     english, spanish = tr(exc.text, "en"), tr(exc.text, "es")
     assert typed in english and "There is no hangar 99" in english and "place:99" not in english
@@ -111,7 +111,7 @@ def test_a_refusal_without_the_engines_reason_still_quotes_the_user_not_the_id(s
     table = service.start(ALICE, service.join(BOB, table))
     first = ALICE if table.seat_of(ALICE.user_id).seat in table.to_act else BOB
     typed = "/robinson plan action:gather target:2"
-    exc = refusal(service.play, first, table, "p:g.2.wood:c", typed=typed)
+    exc = refusal(service.commit_move, first, table, "p:g.2.wood:c", typed=typed)
     text = tr(exc.text, "en")
     assert typed in text and "p:g.2.wood:c" not in text
     assert service.games.move_count(table.game.id) == 0

@@ -51,7 +51,7 @@ def test_a_move_saved_but_not_posted_is_posted_and_timed_at_the_next_start(tmp_p
         table = service.table(game_id)
         first = table.user_of(table.to_act[0])
         moves = service.legal_moves(table, first.user_id)
-        played = service.play(Actor(user_id=first.user_id, name=first.name), table, moves[0].id)
+        played = service.commit_move(Actor(user_id=first.user_id, name=first.name), table, moves[0].id)
         version = played.table.game.version
         assert played.table.game.posted_version == version - 1
         assert expire_versions(store, game_id) == [version - 1]
@@ -174,7 +174,7 @@ def test_a_game_finished_by_a_move_never_posted_gets_its_final_post(tmp_path):
         while table.game.status == "active":  # played with nothing posted, as if each post were cut short
             seat = table.to_act[0]
             row = table.user_of(seat)
-            table = service.play(Actor(user_id=row.user_id, name=row.name), table,
+            table = service.commit_move(Actor(user_id=row.user_id, name=row.name), table,
                                  random_move(table.engine, table.state, seat, rng).id).table
         assert table.game.status == "finished" and table.game.posted_version < table.game.version
         service.store.close()

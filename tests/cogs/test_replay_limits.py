@@ -8,7 +8,6 @@ import os
 
 import pytest
 
-from cogs.history_cog import history_of
 
 from .test_history import _finished_game, _play_to_last_move, run
 
@@ -21,7 +20,7 @@ async def finished(tmp_path):
     table = await _finished_game(tmp_path)
     user, move_id = _play_to_last_move(str(tmp_path / "games.db"))
     assert not (await table.command(user, f"/play move:{move_id} game:1")).refused
-    builder = history_of(table.bot).builder
+    builder = table.bot.history.builder
     builder._cache.clear()  # every request below builds the replay again
     return table, builder
 

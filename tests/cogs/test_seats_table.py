@@ -1,5 +1,5 @@
 """Invitations, private lobbies, substitutes, followers and rematches through the real bot on the local table,
-in English and in Spanish, and kept to the game's server (the rules: tests/cogs/test_seats.py)."""
+in English and in Spanish, and kept to the game's server (the rules: tests/host/test_seats.py)."""
 from __future__ import annotations
 
 import asyncio

@@ -37,7 +37,7 @@ def actor_of(table, seat):
 
 def play(service, table, move_id):
     seat = table.to_act[0]
-    return service.play(actor_of(table, seat), table, move_id)
+    return service.commit_move(actor_of(table, seat), table, move_id)
 
 
 def refusal_key(fn, *args):

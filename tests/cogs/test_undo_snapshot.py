@@ -67,7 +67,7 @@ def test_undo_from_the_undo_point_equals_the_replay_from_the_seed(tmp_path, key)
         if rng.below(3) == 0:  # the path of bot seats and expired deadlines
             table = service.play_seat(table, seat, move.id).table
         else:
-            table = service.play(actor_for(table, people, seat), table, move.id).table
+            table = service.commit_move(actor_for(table, people, seat), table, move.id).table
         if table.game.status != "active":
             break
         points += service.games.undo_point(table.game.id) is not None
@@ -102,14 +102,14 @@ def test_the_undo_point_is_kept_with_each_move_and_dropped_at_the_end(tmp_path):
     assert service.games.undo_point(gid) is None  # nothing permanent yet: from the seed
     first = table.to_act[0]
     before = table.game.state
-    table = service.play(actor_for(table, people, first), table, "return").table  # still first's decision
+    table = service.commit_move(actor_for(table, people, first), table, "return").table  # still first's decision
     assert service.games.undo_point(gid) is None
     mid = table.game.state
     end = next(m.id for m in table.engine.legal_moves(table.state, first) if m.id == "end")
-    table = service.play(actor_for(table, people, first), table, end).table  # first's decision ends
+    table = service.commit_move(actor_for(table, people, first), table, end).table  # first's decision ends
     assert service.games.undo_point(gid) == (2, mid)  # the state before that move
     second = table.to_act[0]
-    table = service.play(actor_for(table, people, second), table, "return").table
+    table = service.commit_move(actor_for(table, people, second), table, "return").table
     assert service.games.undo_point(gid) == (2, mid)
     table, plan = undo(service, actor_for(table, people, second), table)
     assert plan.seqs == [3] and service.games.undo_point(gid) == (2, mid)  # an undo never moves it
@@ -148,7 +148,7 @@ def test_undo_after_a_restart_replays_from_the_stored_undo_point(tmp_path):
     while True:  # until a seat has an undoable move of its own after an undo point
         seat = table.to_act[0]
         move = random_move(table.engine, table.state, seat, rng)
-        table = service.play(actor_for(table, people, seat), table, move.id).table
+        table = service.commit_move(actor_for(table, people, seat), table, move.id).table
         point = service.games.undo_point(table.game.id)
         if point is not None and point[0] > 20 and table.to_act == [seat] and not move.barrier:
             break
@@ -172,10 +172,10 @@ def test_a_bad_undo_point_refuses_rather_than_restoring_a_wrong_state(tmp_path):
     people = actors(2)
     table = started(service, "wayfinders", people)
     first = table.to_act[0]
-    table = service.play(actor_for(table, people, first), table, "return").table
-    table = service.play(actor_for(table, people, first), table, "end").table
+    table = service.commit_move(actor_for(table, people, first), table, "return").table
+    table = service.commit_move(actor_for(table, people, first), table, "end").table
     second = table.to_act[0]
-    table = service.play(actor_for(table, people, second), table, "return").table
+    table = service.commit_move(actor_for(table, people, second), table, "return").table
     gid = table.game.id
     wrong = table.engine.dump(table.engine.setup([s.seat for s in table.seats], 1))
     for state in (wrong, "{not json"):

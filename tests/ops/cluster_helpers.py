@@ -29,7 +29,7 @@ def play_games(service: TableService, guilds: Iterable[int], moves: int = 4, see
         for _ in range(moves):
             seat = table.to_act[0]
             user = table.user_of(seat)
-            table = service.play(Actor(user_id=user.user_id, name=user.name), table,
+            table = service.commit_move(Actor(user_id=user.user_id, name=user.name), table,
                                  random_move(table.engine, table.state, seat, rng).id).table
         timers_of(service.store).add(kind="turn-reminder", due_at=1e9 + guild % 97, now=1.0, game_id=table.game.id)
         ids.append(table.game.id)

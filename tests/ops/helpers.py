@@ -27,7 +27,7 @@ def played_db(path: Path, games: int = 2, moves: int = 6, key: str = "wayfinders
                 seat = table.to_act[0]
                 user = table.user_of(seat)
                 actor = Actor(user_id=user.user_id, name=user.name)
-                table = service.play(actor, table, random_move(table.engine, table.state, seat, rng).id).table
+                table = service.commit_move(actor, table, random_move(table.engine, table.state, seat, rng).id).table
             ids.append(table.game.id)
     finally:
         service.store.close()

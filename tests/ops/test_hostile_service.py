@@ -54,7 +54,7 @@ def test_any_move_text_is_refused_cleanly(service, text, who, version):
     assume(not legal(service, who, text))
     before = fingerprint(service)
     with pytest.raises(Refusal) as refused:
-        service.play(who, service.table(1), text, version)
+        service.commit_move(who, service.table(1), text, version)
     assert refused.value.text.key.startswith(("host.refuse.", "core."))
     assert fingerprint(service) == before
 
@@ -83,9 +83,9 @@ def test_ids_of_missing_or_other_games_are_refused(service, game_id, text):
     assert refused.value.text.key == "host.refuse.no_such_game"
     # the id of another game: dave's lobby cannot be played, alice's game not by dave
     with pytest.raises(Refusal):
-        service.play(ALICE, service.table(2), text)
+        service.commit_move(ALICE, service.table(2), text)
     with pytest.raises(Refusal):
-        service.play(DAVE, service.table(1), text)
+        service.commit_move(DAVE, service.table(1), text)
     assert fingerprint(service) == before
 
 
@@ -94,7 +94,7 @@ def test_only_players_act_and_only_creator_or_manager_abandons(service):
     table = service.table(1)
     for outsider in (DAVE, EVE, Actor(user_id=105, name="eve", can_manage=False)):
         with pytest.raises(Refusal, match="not_player"):
-            service.play(outsider, table, "return")
+            service.commit_move(outsider, table, "return")
     for not_creator in (BOB, CAROL, DAVE):
         with pytest.raises(Refusal, match="creator_only"):
             service.abandon(not_creator, table)

@@ -126,7 +126,7 @@ def test_moves_taken_back_with_undo_replay_clean_and_stay_in_the_log(tmp_path):
             except Refusal:
                 pass
             move = random_move(table.engine, table.state, table.to_act[0], rng).id
-            service.play(actor, table, move)
+            service.commit_move(actor, table, move)
             acks.append((gid, service.games.move_count(gid), table.to_act[0], move))
         assert len(undone) >= 3, "no undo was possible"
         flagged = [m.seq for m in service.games.moves(gid) if m.undone]

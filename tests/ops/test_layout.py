@@ -158,7 +158,7 @@ def test_a_lost_partition_restored_from_its_backup_plays_on(tmp_path, source):
         user = table.user_of(seat)
         before = table.game.version
         move = random_move(table.engine, table.state, seat, Rng.from_seed(1)).id
-        after = service.play(Actor(user_id=user.user_id, name=user.name), table, move).table
+        after = service.commit_move(Actor(user_id=user.user_id, name=user.name), table, move).table
         assert after.game.version == before + 1
     finally:
         procs.close()

@@ -29,7 +29,7 @@ def test_a_complete_game_through_the_table_service(tmp_path, n):
         actor = next(a for a in actors if table.seat_of(a.user_id).seat == seat)  # type: ignore[union-attr]
         phases.add(table.state.phase)
         move = choose(table.engine, table.state, seat, "greedy", 5)
-        played = service.play(actor, table, move.id)
+        played = service.commit_move(actor, table, move.id)
         if i % 40 == 0:
             assert board_png(played.table, "es", played.events)[:4] == b"\x89PNG"
     table = service.table(table.game.id)

@@ -75,12 +75,12 @@ def test_refusals_change_nothing(service):
     seat = table.to_act[0]
     actor = next(a for a in (ALICE, BOB, CAROL) if table.seat_of(a.user_id).seat == seat)
     other = next(a for a in (ALICE, BOB, CAROL) if a is not actor)
-    refused("host.refuse.not_player", service.play, EVE, table, "return")
-    refused("host.refuse.not_your_turn", service.play, other, table, "return")
-    refused("host.refuse.illegal_move_why", service.play, actor, table, "fly:Z9")  # the engine says why (W-phase)
-    refused("host.refuse.illegal_move", service.play, actor, table, "")
-    refused("host.refuse.illegal_move", service.play, actor, table, "fly to **Z9** <@1>")  # not an id: quoted
-    refused("host.refuse.stale_board", service.play, actor, table, "return", version=version - 1)
+    refused("host.refuse.not_player", service.commit_move, EVE, table, "return")
+    refused("host.refuse.not_your_turn", service.commit_move, other, table, "return")
+    refused("host.refuse.illegal_move_why", service.commit_move, actor, table, "fly:Z9")  # the engine says why (W-phase)
+    refused("host.refuse.illegal_move", service.commit_move, actor, table, "")
+    refused("host.refuse.illegal_move", service.commit_move, actor, table, "fly to **Z9** <@1>")  # not an id: quoted
+    refused("host.refuse.stale_board", service.commit_move, actor, table, "return", version=version - 1)
     after = service.table(table.game.id)
     assert after.game.version == version
     assert service.games.move_count(table.game.id) == 0
@@ -92,7 +92,7 @@ def test_a_move_by_label_or_id(service):
     seat = table.to_act[0]
     actor = next(a for a in (ALICE, BOB, CAROL) if table.seat_of(a.user_id).seat == seat)
     label = table.engine.legal_moves(table.state, seat)[0].label
-    played = service.play(actor, table, label.upper())
+    played = service.commit_move(actor, table, label.upper())
     assert service.games.moves(table.game.id)[0].move_id == played.move.id
 
 
@@ -100,8 +100,8 @@ def test_the_loser_of_a_race_hears_the_game_moved_on(service):
     table = started(service)
     seat = table.to_act[0]
     actor = next(a for a in (ALICE, BOB, CAROL) if table.seat_of(a.user_id).seat == seat)
-    service.play(actor, table, "return")
-    refused("host.refuse.moved_on", service.play, actor, table, "return")  # same stale table read
+    service.commit_move(actor, table, "return")
+    refused("host.refuse.moved_on", service.commit_move, actor, table, "return")  # same stale table read
     assert service.games.move_count(table.game.id) == 1
 
 
@@ -114,11 +114,11 @@ def test_a_whole_game_through_the_service_ends_with_results(service):
             break
         seat = table.to_act[0]
         move = random_move(table.engine, table.state, seat, rng)
-        table = service.play(users[seat], service.table(table.game.id), move.id).table
+        table = service.commit_move(users[seat], service.table(table.game.id), move.id).table
     assert table.game.status == "finished"
     results = service.games.results(table.game.id)
     assert len(results) == 3 and any(r.won for r in results)
-    refused("host.refuse.already_over", service.play, ALICE, table, "return")
+    refused("host.refuse.already_over", service.commit_move, ALICE, table, "return")
 
 
 def test_abandon_needs_the_creator_or_manage_server(service):
@@ -159,7 +159,7 @@ def test_a_refused_move_id_says_why_in_the_players_language(service):
     table = started(service)
     seat = table.to_act[0]
     actor = next(a for a in (ALICE, BOB, CAROL) if table.seat_of(a.user_id).seat == seat)
-    exc = refused("host.refuse.illegal_move_why", service.play, actor, table, "place:99")  # what was typed, and why
+    exc = refused("host.refuse.illegal_move_why", service.commit_move, actor, table, "place:99")  # what was typed, and why
     en, es = tr(exc.text, "en"), tr(exc.text, "es")
     assert "99" in en and "99" in es and en != es
     assert "There is no hangar 99 in use" in en  # the engine's own explanation (explain.py), not just the id
