@@ -351,8 +351,9 @@ class Engine(ABC, Generic[S]):
         new.events = [msg("core.event.abandoned")]
         return new
 
-    def rules_help(self) -> Msg:
-        """The `/game rules` text (a catalog key per game)."""
+    def rules_help(self, options: Any = None) -> Msg:
+        """The `/game rules` text (a catalog key per game); `options`, the game's parsed options when the
+        text is asked about one game (a game with scenarios tells that game's scenario)."""
         return msg(f"{self.key}.rules")
 
 

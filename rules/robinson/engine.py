@@ -20,7 +20,7 @@ from .explain import why_illegal
 from .moves import deciders, label, options
 from .notes import notes
 from .replan import plan_change, rest_change
-from .scenario import add_wood
+from .scenarios.castaways import add_wood
 from .setup import choose, new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
 from .tallies import end, end_account
@@ -48,6 +48,14 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
         s.events = [m("ev.setup", chars=_chars(s))]
         phases.start_round(s)
         return s
+
+    def rules_help(self, options: Any = None) -> Msg:
+        """`/game rules`: Castaways' text; about a game of another scenario, that scenario's rules (its
+        PROPOSED parts named) and where the rest is (robinson-scenarios.md)."""
+        key = parse_options(options).scenario if options is not None else "castaways"
+        if key == "castaways":
+            return m("rules")
+        return join([m(f"rules.{key}"), m("rules.rest")], " ")
 
     def round_number(self, state: RobinsonState) -> int:
         return state.round
