@@ -23,7 +23,7 @@ SCENARIOS = (("castaways", "Castaways"), ("jenny", "Jenny needs help!"))  # robi
 ACTIONS = (("threat", "Threat"), ("hunt", "Hunt"), ("build", "Build"), ("gather", "Gather"),
            ("explore", "Explore"), ("camp", "Arrange camp"), ("rest", "Rest"))
 BUILD = {"shelter": "shelter", "roof": "roof", "palisade": "pal", "pal": "pal", "weapon": "wpn", "wpn": "wpn"}
-TARGET = "Threat: left/right; Build: roof, weapon, an invention; Gather: e.g. '11 wood'; Explore: a space"
+TARGET = "Threat: left/right; Build: roof, weapon, an invention; Gather: e.g. '11 wood'; Explore: a space or raft"
 SIDES = {"left": "0", "l": "0", "0": "0", "right": "1", "r": "1", "1": "1"}
 PAWNS = {"friday": "f", "viernes": "f", "dog": "d", "perro": "d", "handyman": "h", "manitas": "h",
          "brown": "b", "marron": "b", "marrón": "b", "green": "e", "verde": "e"}
@@ -55,8 +55,9 @@ def plan_move(action: str, target: str = "", pawns: int = 1, friday: bool = Fals
     elif action == "gather":
         space, source = (words + ["", ""])[:2]
         key = f"g.{space}.{source.lower() or 'wood'}"
-    elif action == "explore":
-        key = f"x.{words[0] if words else ''}"
+    elif action == "explore":  # a space, or Jenny's raft (robinson-scenarios.md K3.6)
+        where = words[0] if words else ""
+        key = "x.raft" if where.lower() in ("raft", "balsa", "jenny") else f"x.{where}"
     else:
         key = action
     return f"p:{key}:{letters}"

@@ -35,7 +35,8 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
     scenario = "castaways"  # scenario 1, the only one (named in the catalog: robinson.scenario.castaways)
     rule_letters = "RSEX"  # rules, scenario, rulings, rulebook examples
     proposed_data = True  # the entries tagged P
-    test_hints = TestHints(players=2, board_players=3)
+    # the conformance suite plays each other scenario too (robinson-scenarios.md)
+    test_hints = TestHints(players=2, board_players=3, variants=({"scenario": "jenny"},))
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> RobinsonOptions:
         return parse_options(raw)
