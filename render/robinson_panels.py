@@ -113,6 +113,8 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
                 dd.text((cx + unit / 2, y + 13), "✝", font=font(15, True), fill=WHITE if hit else INK, anchor="mm")
         where = _t("img.jenny_rescued", locale, n=j["rescued"]) if j["rescued"] else _t("img.jenny_waiting", locale)
         y = _flow(dd, x, y + 34, where, fb, inner)
+        if j["rescued"]:  # K3.10: the Lifeboat from the round after her rescue
+            return _flow(dd, x, y, _t("img.goal_lifeboat", locale, n=j["rescued"] + 1), f, inner)
         raft = any(i["name"] == "JennyRaft" and i["built"] for i in view.inventions)
         return _flow(dd, x, y, _t("img.goal_jenny", locale, raft=_t("img.yes" if raft else "img.no", locale)), f, inner)
 
