@@ -133,6 +133,7 @@ class Info:
     async def rules(self, interaction: discord.Interaction, game_key: Optional[str], game_id: Optional[int]) -> None:
         locale = user_locale(interaction)
         options = None  # about one game: its own options (a game with scenarios tells its scenario)
+        title = None
         if game_key:
             engine = self.service.engine(game_key)
         else:
@@ -143,6 +144,7 @@ class Info:
                 names = ", ".join(f"`{k}`" for k in sorted(GAMES))
                 raise Refusal("host.rules.which", games=names) from None
             engine, options = table.engine, table.engine.parse_options(table.game.options)
+            title = game_title(table.game)
         text = tm(engine.rules_help(options), locale)
-        embed = discord.Embed(title=tm(title_of(engine.key), locale), description=text[:4000])
+        embed = discord.Embed(title=tm(title or title_of(engine.key), locale), description=text[:4000])
         await ops.reply(interaction, "", ephemeral=True, embed=embed)

@@ -18,6 +18,7 @@ from ..combat import built
 from ..data import CHARACTERS
 from ..island import distances, has_shelter, kind, sources
 from ..scenarios.castaways import NEEDS
+from ..scenarios import jenny
 from ..state import RobinsonState
 from ..tallies import in_camp, players
 from .harm import fight_wounds, hunt_outlook, hurt
@@ -183,7 +184,7 @@ class Worth:
         self.food_now = s.avail["F"] + s.avail["NF"] - tied["F"] - tied["NF"] + pj.food
         wood_now = s.avail["W"] - tied["W"] + pj.wood
         wx_wood, wx_food = self.tonight(pj.roof)
-        meals = len(camp) + s.extra_meal
+        meals = len(camp) + s.extra_meal + jenny.eats(s)  # K3.7: rescued Jenny eats too
         self.food_need = tuple((n + meals, p) for n, p in wx_food)  # weather's food, then the meals (R72)
         self.food_short = sum((n - self.food_now) * p for n, p in self.food_need)
         self.outlook = pile_outlook(s, pj, wood_now)
