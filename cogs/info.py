@@ -132,16 +132,19 @@ class Info:
 
     async def rules(self, interaction: discord.Interaction, game_key: Optional[str], game_id: Optional[int]) -> None:
         locale = user_locale(interaction)
+        options = None  # about one game: its own options (a game with scenarios tells its scenario)
+        title = None
         if game_key:
             engine = self.service.engine(game_key)
         else:
             try:
-                engine = (await deferred.read_for_interaction(interaction, "locate", interaction.channel_id or 0,
-                                                              interaction.user.id, game_id,
-                                                              guild_id=interaction.guild_id)).engine
+                table = await deferred.read_for_interaction(interaction, "locate", interaction.channel_id or 0,
+                                                            interaction.user.id, game_id, guild_id=interaction.guild_id)
             except Refusal:
                 names = ", ".join(f"`{k}`" for k in sorted(GAMES))
                 raise Refusal("host.rules.which", games=names) from None
-        text = tm(engine.rules_help(), locale)
-        embed = discord.Embed(title=tm(title_of(engine.key), locale), description=text[:4000])
+            engine, options = table.engine, table.engine.parse_options(table.game.options)
+            title = game_title(table.game)
+        text = tm(engine.rules_help(options), locale)
+        embed = discord.Embed(title=tm(title or title_of(engine.key), locale), description=text[:4000])
         await ops.reply(interaction, "", ephemeral=True, embed=embed)

@@ -1,4 +1,4 @@
-"""`/robinson …`: typed shortcuts for Robinson Crusoe (Castaways) moves.
+"""`/robinson …`: typed shortcuts for Robinson Crusoe moves (`/robinson new scenario:` picks the scenario).
 
 Shortcuts only compose a move id (see rules/robinson/plan.py for the grammar)
 and go through the same `/play` pipeline; the rules decide whether it is
@@ -19,10 +19,11 @@ from rules.robinson.names import invention_named
 from .completion import game_id_choices
 from .shortcuts import GAME_ID, Shortcuts
 
+SCENARIOS = (("castaways", "Castaways"), ("jenny", "Jenny needs help!"))  # robinson-scenarios.md K0.1
 ACTIONS = (("threat", "Threat"), ("hunt", "Hunt"), ("build", "Build"), ("gather", "Gather"),
            ("explore", "Explore"), ("camp", "Arrange camp"), ("rest", "Rest"))
 BUILD = {"shelter": "shelter", "roof": "roof", "palisade": "pal", "pal": "pal", "weapon": "wpn", "wpn": "wpn"}
-TARGET = "Threat: left/right; Build: roof, weapon, an invention; Gather: e.g. '11 wood'; Explore: a space"
+TARGET = "Threat: left/right; Build: roof, weapon, an invention; Gather: e.g. '11 wood'; Explore: space/raft"
 SIDES = {"left": "0", "l": "0", "0": "0", "right": "1", "r": "1", "1": "1"}
 PAWNS = {"friday": "f", "viernes": "f", "dog": "d", "perro": "d", "handyman": "h", "manitas": "h",
          "brown": "b", "marron": "b", "marrón": "b", "green": "e", "verde": "e"}
@@ -54,8 +55,9 @@ def plan_move(action: str, target: str = "", pawns: int = 1, friday: bool = Fals
     elif action == "gather":
         space, source = (words + ["", ""])[:2]
         key = f"g.{space}.{source.lower() or 'wood'}"
-    elif action == "explore":
-        key = f"x.{words[0] if words else ''}"
+    elif action == "explore":  # a space, or Jenny's raft (robinson-scenarios.md K3.6)
+        where = words[0] if words else ""
+        key = "x.raft" if where.lower() in ("raft", "balsa", "jenny") else f"x.{where}"
     else:
         key = action
     return f"p:{key}:{letters}"
@@ -72,18 +74,20 @@ def lead_move(stack: int, who: str) -> str:
 
 
 class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_description="Robinson Crusoe shortcuts"):
-    @app_commands.command(name="new", description="Open a Robinson Crusoe game: scenario 1, Castaways (1-4 players)")
-    @app_commands.describe(difficulty="Event deck mix: easy, normal or hard",
+    @app_commands.command(name="new", description="Open a Robinson Crusoe game (1-4 players): Castaways or another scenario")
+    @app_commands.describe(scenario="Which scenario: 1 Castaways (the default) or 3 Jenny needs help!",
+                           difficulty="Event deck mix: easy, normal or hard",
                            dog_with_two="With 2 players, also add the Dog",
                            random_wreckage="A random Wreckage card instead of Food Crates",
                            choose_characters="Players choose their characters in seat order instead of a random deal",
                            plan_timeout="At the turn deadline, unplaced pawns rest and the plan is confirmed",
                            prompt_timeout="At the turn deadline, any other decision takes its default answer")
-    @app_commands.choices(difficulty=[app_commands.Choice(name=v, value=v) for v in ("easy", "normal", "hard")])
-    async def new(self, interaction: discord.Interaction, difficulty: str = "normal", dog_with_two: bool = False,
-                  random_wreckage: bool = False, choose_characters: bool = False, plan_timeout: bool = False,
-                  prompt_timeout: bool = False) -> None:
-        options = {"difficulty": difficulty, "dog_with_two": dog_with_two, "random_wreckage": random_wreckage,
+    @app_commands.choices(difficulty=[app_commands.Choice(name=v, value=v) for v in ("easy", "normal", "hard")],
+                          scenario=[app_commands.Choice(name=n, value=v) for v, n in SCENARIOS])
+    async def new(self, interaction: discord.Interaction, scenario: str = "castaways", difficulty: str = "normal",
+                  dog_with_two: bool = False, random_wreckage: bool = False, choose_characters: bool = False,
+                  plan_timeout: bool = False, prompt_timeout: bool = False) -> None:
+        options = {"scenario": scenario, "difficulty": difficulty, "dog_with_two": dog_with_two, "random_wreckage": random_wreckage,
                    "choose_characters": choose_characters, "plan_timeout": plan_timeout,
                    "prompt_timeout": prompt_timeout}
         await self.actions.run(interaction, self.actions.new_game(interaction, "robinson", options))

@@ -96,9 +96,14 @@ def title_of(key: str) -> Msg | str:
 
 def game_title(game: GameRow) -> Msg:
     """"Robinson Crusoe: Castaways #3" as a Msg: translated where it is shown (`t()` arguments, `Refusal`
-    arguments, or `tr(game_title(game), locale)` for a plain string)."""
+    arguments, or `tr(game_title(game), locale)` for a plain string).  A game played in another scenario
+    than its game's default is titled by it when the game's catalog has `<game>.title.<scenario>`."""
     if game.game_key not in GAMES:
         return msg("host.game_number", id=game.number)
+    scenario = game.options.get("scenario")
+    key = f"{game.game_key}.title.{scenario}"
+    if isinstance(scenario, str) and key in CATALOG.table[DEFAULT_LOCALE]:
+        return msg("host.game_title", title=msg(key), id=game.number)
     return msg("host.game_title", title=title_of(game.game_key), id=game.number)
 
 

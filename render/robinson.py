@@ -38,7 +38,8 @@ def render(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]]
 def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] = None, locale: str = "en") -> Image.Image:
     caption = whole_lines(caption or [], font(18), W - 32, MAX_CAPTION)
     seat_index = {s: i for i, s in enumerate(view.seats)}
-    head_h = 60 + 26 * len(caption)
+    named = 24 if view.scenario != "castaways" else 0  # K0.1: a line naming the scenario under the title
+    head_h = 60 + named + 26 * len(caption)
     bot_h = bottom_height(view, W - 20, locale)
     side_w = W - 10 - (ISLAND_W + 8)
     body_h = max(ISLAND_H, side_height(view, side_w, locale) + 10)
@@ -46,6 +47,8 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, W, head_h], fill=HEADER_BG)
     d.text((16, 12), "Robinson Crusoe", font=font(28, True), fill=WHITE)
+    if named:
+        d.text((16, 50), label(f"scenario.{view.scenario}", locale), font=font(18, True), fill=(255, 214, 120))
     status = label("img.status", locale, round=view.round, rounds=view.rounds,
                    phase=label(f"img.phase.{view.phase}", locale))
     if view.result:
@@ -61,7 +64,7 @@ def draw(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]] =
         d.text((x, 18), text, font=fw, fill=WHITE)
     small = font(18)
     for i, line in enumerate(caption):
-        d.text((16, 56 + 26 * i), line, font=small, fill=(222, 236, 228))
+        d.text((16, 56 + named + 26 * i), line, font=small, fill=(222, 236, 228))
     top = head_h
     draw_island(img, view, (0, top, ISLAND_W, top + body_h), locale)
     draw_side(img, view, (ISLAND_W + 8, top + 6, W - 10, top + body_h - 4), locale)

@@ -55,8 +55,9 @@ def _line(d: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, width:
     text_center(d, centre, ellipsize(text, f, width), f, fill)
 
 
-def _lines(tile: dict, locale: str) -> tuple[str, str, list[str]]:
-    """A face-up tile's terrain, sources and marks (shelter, totem, beast, discovery tokens)."""
+def _lines(tile: dict, locale: str, totem: int | None = None) -> tuple[str, str, list[str]]:
+    """A face-up tile's terrain, sources and marks (shelter, totem with its number once revealed in a
+    scenario that numbers them (robinson-scenarios.md K0.6), beast, discovery tokens)."""
     srcs = []
     for src in tile["sources"]:
         name = _t("img.src." + src, locale)
@@ -65,7 +66,7 @@ def _lines(tile: dict, locale: str) -> tuple[str, str, list[str]]:
     if tile["shelter"]:
         marks.append(_t("img.natural", locale))
     if tile["totem"]:
-        marks.append(_t("img.totem", locale))
+        marks.append(_t("img.totem", locale) if totem is None else _t("img.totem_n", locale, n=totem))
     if tile["beast"]:
         marks.append(_t("img.beast", locale))
     for tok in tile["tokens"]:
@@ -96,7 +97,7 @@ def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], loc
         if camp:
             d.polygon(hexagon(cx, cy, r - 7), outline=CAMP, width=5)
         room = lambda dy, h: 2 * min(half_width(r - 9, dy - h / 2), half_width(r - 9, dy + h / 2)) - 8  # noqa: E731
-        terrain, sources, marks = _lines(tile, locale)
+        terrain, sources, marks = _lines(tile, locale, view.totems.get(sp))
         text_center(d, (cx, cy - r * 0.6), f"{sp}·#{tile['tile']}", small, INK)
         _line(d, (cx, cy - r * 0.33), terrain, room(-r * 0.33, 22), 20, True)
         _line(d, (cx, cy - r * 0.1), sources, room(-r * 0.1, 18), 16, True)

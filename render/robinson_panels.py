@@ -100,6 +100,24 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
         goal = _t("img.goal", locale, fire=_t("img.yes" if fire else "img.no", locale))
         return _flow(dd, x, y + 34, goal, f, inner)
 
+    def jenny(dd, x, y):
+        """Jenny's track (robinson-scenarios.md K3.4): a box per wound she can take, filled as she takes
+        them, the last one her death; then where she is and the goal."""
+        j = view.jenny
+        unit = min(30, (inner - 4 * (j["life"] - 1)) // j["life"])
+        for i in range(j["life"]):
+            cx = x + i * (unit + 4)
+            hit = i < j["wounds"]
+            dd.rectangle([cx, y, cx + unit, y + 26], outline=INK, fill=(178, 34, 34) if hit else WHITE)
+            if i == j["life"] - 1:
+                dd.text((cx + unit / 2, y + 13), "✝", font=font(15, True), fill=WHITE if hit else INK, anchor="mm")
+        where = _t("img.jenny_rescued", locale, n=j["rescued"]) if j["rescued"] else _t("img.jenny_waiting", locale)
+        y = _flow(dd, x, y + 34, where, fb, inner)
+        if j["rescued"]:  # K3.10: the Lifeboat from the round after her rescue
+            return _flow(dd, x, y, _t("img.goal_lifeboat", locale, n=j["rescued"] + 1), f, inner)
+        raft = any(i["name"] == "JennyRaft" and i["built"] for i in view.inventions)
+        return _flow(dd, x, y, _t("img.goal_jenny", locale, raft=_t("img.yes" if raft else "img.no", locale)), f, inner)
+
     def weather(dd, x, y):
         dice = ", ".join(_t("img.die." + k, locale) for k in view.weather_dice) or _t("img.none", locale)
         toks = ", ".join(_t("wx." + k, locale) for k in view.weather_tokens)
@@ -116,8 +134,9 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
         return _flow(dd, x, y, " · ".join(toks), f, inner) if toks else y
 
     y = y0
-    for title, paint in (("img.tracks", tracks), ("img.resources", resources), ("img.woodpile", woodpile),
-                         ("img.weather", weather), ("img.threat", threat)):
+    goal = [("img.woodpile", woodpile)] if view.pile_needs else [("img.jenny", jenny)] if view.jenny else []
+    for title, paint in [("img.tracks", tracks), ("img.resources", resources), *goal,
+                         ("img.weather", weather), ("img.threat", threat)]:
         y = panel(y, _t(title, locale), paint)
     return int(y - GAP)
 
@@ -140,6 +159,8 @@ def target_text(view: Any, key: str, locale: str) -> str:
         return f"{_t('act.build', locale)} {what}"
     if head == "g":
         return f"{_t('act.gather', locale)} {_t('img.src.' + parts[2], locale)} {parts[1]}"
+    if key == "x.raft":  # K3.6
+        return _t("tgt.rescue", locale)
     if head == "x":
         return f"{_t('act.explore', locale)} {parts[1]}"
     return _t("act." + head, locale)

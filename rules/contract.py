@@ -135,12 +135,15 @@ class TestHints(NamedTuple):
     `players`: one sample table (undo snapshots; None: 3 clamped to the game's seat range);
     `board_players`: the table whose board is the most crowded (legibility tests; None: the most
     seats); `privacy_stride`, `privacy_cap`: the privacy suite checks every stride-th ordinary move
-    of its random games and, with a cap, stops nine games in ten after that many moves (long games)."""
+    of its random games and, with a cap, stops nine games in ten after that many moves (long games);
+    `variants`: further option sets the conformance suite plays besides each boolean option flipped
+    (a game's other scenarios)."""
 
     players: Optional[int] = None
     board_players: Optional[int] = None
     privacy_stride: int = 1
     privacy_cap: Optional[int] = None
+    variants: tuple[dict[str, Any], ...] = ()
 
 
 class NoOptions(BaseModel):
@@ -357,8 +360,9 @@ class Engine(ABC, Generic[S]):
         new.events = [msg("core.event.abandoned")]
         return new
 
-    def rules_help(self) -> Msg:
-        """The `/game rules` text (a catalog key per game)."""
+    def rules_help(self, options: Any = None) -> Msg:
+        """The `/game rules` text (a catalog key per game); `options`, the game's parsed options when the
+        text is asked about one game (a game with scenarios tells that game's scenario)."""
         return msg(f"{self.key}.rules")
 
 

@@ -22,7 +22,7 @@ from .cont import later, step
 from .data import ABILITIES
 from .island import has_shelter
 from .move_kinds import ABILITY, DISCOVERY_TOKEN, ITEM, LOOK_PICK, MEDALLION
-from .scenario import add_wood
+from .scenarios.castaways import add_wood
 from .state import RobinsonState
 from .tallies import gain, gain_det, heal, living, over, pay, set_morale
 from .texts import card as card_msg, char, m, sub

@@ -92,6 +92,7 @@ def _load(name: str) -> dict:
 
 _C = _load("components.json")
 _E = _load("events.json")
+_S = _load("scenarios.json")
 _A = _load("adventures.json")
 
 ADJ: dict[int, tuple[int, ...]] = {int(k): tuple(v) for k, v in _C["adjacency"].items()}
@@ -109,7 +110,9 @@ ABILITIES: dict[str, Ability] = {k: Ability.model_validate({"key": k, **v})
                                   for k, v in _C["abilities"].items() if not k.startswith("_")}
 START_ITEMS: tuple[str, ...] = tuple(_C["start_items"])
 DISCOVERY: dict[str, int] = dict(_C["discovery"])
-SCENARIO: dict = _C["scenario"]
+# Each scenario's data block (robinson-scenarios.md K0, M0); the registry is scenarios/__init__.py.
+SCENARIOS: dict[str, dict] = {k: v for k, v in _S.items() if not k.startswith("_")}
+SCENARIO: dict = SCENARIOS["castaways"]  # scenario 1's block (S1-S10), under its old name
 EVENTS: dict[str, EventCard] = {e["name"]: EventCard.model_validate(e) for e in _E["events"]}
 WRECKAGE: dict[str, dict[str, tuple[str, ...]]] = {
     k: {size: tuple(v[size]) for size in ("small", "large")} for k, v in _E["wreckage"].items()}
@@ -142,7 +145,14 @@ MYSTERY: dict[str, Mystery] = {f"mystery:{k}": Mystery.model_validate({"name": k
 
 START_INVENTIONS = tuple(k for k, v in INVENTIONS.items() if v.kind == "start")
 POOL_INVENTIONS = tuple(k for k, v in INVENTIONS.items() if v.kind == "pool")
-SCENARIO_INVENTIONS = tuple(k for k, v in INVENTIONS.items() if v.kind == "scenario")
+SCENARIO_INVENTIONS = tuple(k for k, v in INVENTIONS.items() if v.kind == "scenario")  # Castaways' (S4)
+# The other scenarios' inventions (K0.8), on their scenario sheet: any character may build them.
+SCENARIO_INVENTIONS_OF: dict[str, tuple[str, ...]] = {"castaways": SCENARIO_INVENTIONS}
+for _key, _block in SCENARIOS.items():
+    if _key != "castaways":
+        for _name, _inv in _block.get("inventions", {}).items():
+            INVENTIONS[_name] = Invention.model_validate({"name": _name, "kind": "scenario", **_inv})
+        SCENARIO_INVENTIONS_OF[_key] = tuple(_block.get("inventions", {}))
 PLAYABLE = ("Carpenter", "Cook", "Explorer", "Soldier")
 
 
@@ -185,6 +195,12 @@ def _check() -> None:
             errs.append(f"{who} has 4 abilities (§3.10)")
     if len(SCENARIO["pile"]) != 5 or SCENARIO["rounds"] != 12:
         errs.append("Castaways: 12 rounds, 5 woodpile stages")
+    for key, block in SCENARIOS.items():
+        if len(block["weather"]) != block["rounds"]:
+            errs.append(f"{key}: weather dice for each of its {block['rounds']} rounds")
+        for item in block.get("removed_items", ()):
+            if item not in START_ITEMS:
+                errs.append(f"{key}: unknown starting item {item}")
     if errs:
         raise RobinsonDataError("; ".join(errs))
 

@@ -20,7 +20,7 @@ from .explain import why_illegal
 from .moves import deciders, label, options
 from .notes import notes
 from .replan import plan_change, rest_change
-from .scenario import add_wood
+from .scenarios.castaways import add_wood
 from .setup import choose, new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
 from .tallies import end, end_account
@@ -35,7 +35,8 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
     scenario = "castaways"  # scenario 1, the only one (named in the catalog: robinson.scenario.castaways)
     rule_letters = "RSEX"  # rules, scenario, rulings, rulebook examples
     proposed_data = True  # the entries tagged P
-    test_hints = TestHints(players=2, board_players=3)
+    # the conformance suite plays each other scenario too (robinson-scenarios.md)
+    test_hints = TestHints(players=2, board_players=3, variants=({"scenario": "jenny"},))
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> RobinsonOptions:
         return parse_options(raw)
@@ -48,6 +49,14 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
         s.events = [m("ev.setup", chars=_chars(s))]
         phases.start_round(s)
         return s
+
+    def rules_help(self, options: Any = None) -> Msg:
+        """`/game rules`: Castaways' text; about a game of another scenario, that scenario's rules (its
+        PROPOSED parts named) and where the rest is (robinson-scenarios.md)."""
+        key = parse_options(options).scenario if options is not None else "castaways"
+        if key == "castaways":
+            return m("rules")
+        return join([m(f"rules.{key}"), m("rules.rest")], " ")
 
     def round_number(self, state: RobinsonState) -> int:
         return state.round

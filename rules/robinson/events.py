@@ -5,7 +5,7 @@ from . import effects
 from .adventures import event_half
 from .asks.fight import fight_or_ask
 from .cont import later, paused, run, step, then
-from .data import EVENTS
+from .data import EVENTS, SCENARIOS
 from .state import RobinsonState
 from .tallies import fp_char
 from .texts import card as card_msg, m
@@ -87,9 +87,11 @@ def draw(s: RobinsonState, args: list[str] | None = None) -> None:
 def resolve_event(s: RobinsonState, card: str) -> None:
     """R20 (a)-(c) for a drawn event card; its choices are asked on the way (E31)."""
     e = event_card(card)
+    book: tuple[str, ...] = ()
     if e.icon == "book":
         s.events.append(m("ev.book"))  # R20(a): the book icon; S6: no effect in Castaways
+        book = tuple(SCENARIOS[s.options.scenario].get("book", ()))  # K0.5 (M1): the scenario's Book effect first, then the event's
     else:
         effects.put_token(s, ICON_DECK[e.icon], "ADV")
-    effects.apply(s, e.draw, card)
+    effects.apply(s, book + tuple(e.draw), card)
     then(s, "place", card)

@@ -9,6 +9,7 @@ from . import plan as P, stacks
 from .data import ADJ, CHARACTERS, EVENTS, INVENTIONS, TILES
 from .island import distances, explored_terrains, has_shelter, sources
 from .moves import cost_msg, target_msg
+from .scenarios import of as scenario_of
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, sub
 from .view import prompt
@@ -146,6 +147,8 @@ def _target(s: RobinsonState, key: str) -> Msg:
     parts = key.split(".")
     planned = {st.target for st in s.plan}
     head = parts[0]
+    if key == "x.raft":
+        return _rescue(s, key, planned)
     if head in ("g", "x") and (len(parts) < 2 or not parts[1].isdigit() or int(parts[1]) not in ADJ):
         return m("why.no_space", space=parts[1] if len(parts) > 1 else "?")
     if head == "g":
@@ -191,6 +194,17 @@ def _target(s: RobinsonState, key: str) -> Msg:
     return m("why.no_target")
 
 
+def _rescue(s: RobinsonState, key: str, planned: set[str]) -> Msg:
+    """K3.6: Jenny's rescue needs her scenario, the Raft built in an earlier round, Jenny still waiting."""
+    if s.jenny is None:
+        return m("why.no_target")
+    if s.jenny.rescued:
+        return m("why.jenny_rescued")
+    if key in planned:
+        return m("why.once", target=m("tgt.rescue"))
+    return m("why.no_raft")
+
+
 def _build(s: RobinsonState, parts: list[str], planned: set[str]) -> Msg:
     what = parts[1] if len(parts) > 1 else ""
     if what in ("shelter", "roof", "pal") and (len(parts) < 3 or parts[2] not in ("w", "f")):
@@ -210,6 +224,8 @@ def _build(s: RobinsonState, parts: list[str], planned: set[str]) -> Msg:
         item = m("tgt.invention", item=m("card", deck=sub("deck", "invention"), name=sub("name.invention", name)))
         if name in s.built or name in s.future_built:
             return m("why.built", target=item)
+        if name in scenario_of(s).gates and name not in P.buildable(s):
+            return sub("why.gate", scenario_of(s).gates[name], target=item)  # K3.10 (M7)
         if name not in P.buildable(s):
             return m("why.not_on_board", target=item)  # R55
         if any(t.startswith(f"b.inv.{name}") for t in planned):

@@ -31,6 +31,8 @@ def extras_of(s: RobinsonState, st: Stack) -> int:
     parts = st.target.split(".")
     if st.action == "build":
         return build_extras(s, "build.TC" in st.tok)
+    if st.action in ("gather", "explore") and not parts[1].isdigit():
+        return 0  # a special Explore with no distance pawns (K3.6)
     if st.action in ("gather", "explore"):
         sp = int(parts[1])
         dist = distances(s).get(sp, 1)

@@ -13,7 +13,7 @@ from .move_kinds import (ABILITY, CHOOSE_CHARACTER, DISCOVERY_TOKEN, HALF_PRODUC
                          MARK_ITEM, MEDALLION, MYSTERY_DRAW, NIGHT_WINDOW, REROLL, RUINED_HUT, SIGNS_OF_FIRE,
                          WEATHER_WINDOW)
 from .phases import half_mixes, hungry_options
-from .scenario import room
+from .scenarios.castaways import room
 from .setup import choosable, chooser
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, res, sub
@@ -145,6 +145,8 @@ def target_msg(s: RobinsonState, key: str) -> Any:
         return sub("tgt.build", parts[1])
     if head == "g":
         return m("tgt.gather", src=sub("src", parts[2]), space=int(parts[1]))
+    if key == "x.raft":  # K3.6: the special Explore on the Raft
+        return m("tgt.rescue")
     if head == "x":
         return m("tgt.explore", space=int(parts[1]))
     return sub("tgt", head)

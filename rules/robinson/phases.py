@@ -10,11 +10,13 @@ from . import effects
 from .asks.core import ask, kind as ask_kind
 from .combat import built, helmet
 from .cont import later, step
-from .data import DICE, INVENTIONS, SCENARIO, TILES
+from .data import DICE, INVENTIONS, TILES
 from .island import adjacent_tiles, has_shelter, kind, sources
 from .tallies import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
                     set_morale, wound, wound_all)
-from .scenario import check_win, room
+from .scenarios import check_win, of as scenario_of
+from .scenarios import jenny
+from .scenarios.castaways import room
 from .state import RobinsonState, no_res
 from .windows import clouds, open_night, open_window
 from ..text import join
@@ -198,6 +200,8 @@ def start_planning(s: RobinsonState) -> None:
 def end_action(s: RobinsonState) -> None:
     """R46: new items take effect in build order, Future goes to Available, then S5."""
     s.actor = None
+    if s.options.scenario == "jenny":
+        jenny.rest(s)  # K3.7: her own pawn rests last, as Rest resolves last (R39)
     for item in s.future_built:
         s.built.append(item)
         s.events.append(m("ev.built", item=card_msg("invention:" + item)))
@@ -239,7 +243,7 @@ def item_effects(s: RobinsonState, items: list[str]) -> None:
 
 
 def weather_dice(s: RobinsonState) -> list[str]:
-    dice = list(SCENARIO["weather"][str(s.round)])
+    dice = list(scenario_of(s).weather[s.round])  # K0.4: the scenario's dice for the round
     if "red" in s.weather_tokens and "animals" not in dice:  # R66, E7
         dice.append("animals")
     return dice
@@ -292,6 +296,10 @@ def weather_effects(s: RobinsonState, faces: list[str], mods: dict[str, int] | N
                 wound(s, who, n - (helmet(s) if n else 0), "beast")
                 if over(s):
                     return
+            if jenny.rescued(s):  # K3.7: the weather dice hit her too
+                jenny.hurt(s, max(0, 3 - s.weapon), "beast")
+                if over(s):
+                    return
     if "storm" in s.weather_tokens and not over(s):
         effects.track(s, "pal", -1, why=m("why_storm"))
     s.weather_tokens = []
@@ -302,6 +310,10 @@ def night_phase(s: RobinsonState) -> None:
     hungry (`hg:<character>`, one at a time); then (2) the camp-move choice when there is somewhere to go."""
     s.phase = "night"
     header(s, "night")
+    if s.options.scenario == "jenny":
+        jenny.night(s)  # K3.5: her raft's 2 wounds come first
+        if over(s):
+            return
     if not open_night(s):  # E20: healing before eating
         night_meals(s)
 
@@ -339,6 +351,14 @@ def night_eat(s: RobinsonState, hungry: list[str]) -> None:
     for who in hungry:
         s.events.append(m("ev.hungry", who=char(who)))
         wound(s, who, 2, "hunger")
+        if over(s):
+            return
+    if jenny.eats(s):  # K3.7, K3.12: rescued Jenny eats last; no food left, she goes hungry
+        if s.avail["F"] + s.avail["NF"]:
+            pay(s, "F", 1, if_possible=True, said=False)
+            s.events.append(m("ev.jenny_eats"))
+        else:
+            jenny.hurt(s, 2, "hunger")
         if over(s):
             return
     extra_meals(s)  # asks the FP's seat while food remains (E31), then night_outside
@@ -381,6 +401,10 @@ def night_rest(s: RobinsonState) -> None:
             wound(s, who, 1, "cold")
             if over(s):
                 return
+    if not shelter and jenny.rescued(s):  # K3.7: she takes the no-shelter wound
+        jenny.hurt(s, 1, "cold")
+        if over(s):
+            return
     if "poison" in s.flags and not built(s, "Medicine"):  # Mystery: Poison
         wound_all(s, in_camp(s), 1, "wounds")
         if over(s):
@@ -395,8 +419,8 @@ def night_rest(s: RobinsonState) -> None:
     s.limits = {}
     s.flags = []
     s.extra_meal = 0
-    if s.round >= SCENARIO["rounds"]:  # R72(6), R96
-        end(s, "lost", "time")
+    if s.round >= scenario_of(s).rounds:  # R72(6), R96; K0.1 the scenario's rounds
+        end(s, "lost", "time" if s.options.scenario == "castaways" else s.options.scenario + "_time")
         return
     s.round += 1
     if players(s) > 1:

@@ -22,9 +22,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .combat import built
-from .data import ABILITIES, CHARACTERS, EVENTS, INVENTIONS, SCENARIO_INVENTIONS
+from .data import ABILITIES, CHARACTERS, EVENTS, INVENTIONS
 from .extra_pawns import build_extras, far
 from .island import distances, explored_terrains, has_shelter, sources
+from .scenarios import inventions as scenario_inventions, jenny
 from .state import ACTIONS, RobinsonState, Stack
 from .tallies import players
 
@@ -115,9 +116,10 @@ def invention_ready(s: RobinsonState, name: str, terr: set[str] | None = None) -
 
 
 def buildable(s: RobinsonState) -> list[str]:
-    """Board inventions, the characters' personal ones and the scenario's (S4), not built."""
+    """Board inventions, the characters' personal ones and the scenario's (S4, K0.8; gated ones only
+    once their gate is open, K3.10), not built."""
     personal = [CHARACTERS[ch].personal for ch in s.seat_char.values()]
-    names = list(s.inv_board) + personal + list(SCENARIO_INVENTIONS)
+    names = list(s.inv_board) + personal + list(scenario_inventions(s))
     return [n for n in names if n not in s.built and n not in s.future_built]
 
 
@@ -198,7 +200,9 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
             key = f"g.{sp}.{src}"
             if key not in planned_keys:
                 out.append(Target(key, "gather", extra, 0, {}, None, gt))
-    explores = sum(st.action == "explore" for st in plan)
+    explores = sum(st.action == "explore" and st.target != jenny.RESCUE for st in plan)
+    if jenny.can_rescue(s) and jenny.RESCUE not in planned_keys:  # K3.6: 1 pawn rolls, 2 succeed
+        out.append(Target(jenny.RESCUE, "explore", 0, 0, {}))
     if explores < len(s.island_stack):
         xt = free("explore", "TC")
         for sp in sorted(dist):
@@ -360,6 +364,8 @@ def resolution_order(s: RobinsonState) -> list[Stack]:
                 return (BUILD_ORDER.index(parts[1]), 0)
             return (9, board.index(parts[2]) if parts[2] in board else 99)
         if st.action in ("gather", "explore", "threat"):
+            if not parts[1].isdigit():  # a special Explore (K0.11): after the spaces
+                return (99, 0)
             return (int(parts[1]), int(len(parts) > 2 and parts[2] == "wood"))
         return (0, 0)
 

@@ -8,10 +8,11 @@ from .effects import take_token
 from .events import event_card
 from .island import kind, sources
 from .phases import end_action, header
+from .scenarios import jenny, of as scenario_of
 from .plan import brown_sources, check_item, invention_ready, requirement_met, resolution_order
 from .stacks import drop_short
 from .state import RobinsonState, Spot, Stack
-from .tallies import gain, gain_det, heal, over, players, set_morale, wound
+from .tallies import end, gain, gain_det, heal, over, players, set_morale, wound
 from .texts import card as card_msg, char, m, sub
 
 DIE_OF = {"build": "build", "gather": "gather", "explore": "explore"}
@@ -255,6 +256,8 @@ def build_done(s: RobinsonState, who: str, target: str, carried: list[str] | tup
         s.events.append(m("ev.invented", who=char(who), item=card_msg("invention:" + name)))
         if INVENTIONS[name].owner == who:  # R58
             gain_det(s, who, 2)
+        if name == scenario_of(s).win_at_build:  # K0.9, K3.1: building it wins at once
+            end(s, "won", s.options.scenario + "_goal")
 
 
 def _gather(s: RobinsonState, st: Stack, choice: str) -> None:
@@ -278,6 +281,9 @@ def _gather(s: RobinsonState, st: Stack, choice: str) -> None:
 
 
 def _explore(s: RobinsonState, st: Stack, choice: str) -> None:
+    if st.target == jenny.RESCUE:
+        _rescue(s, st)
+        return
     sp = int(st.target.split(".")[1])
     ok, adv = (True, False) if st.base >= 2 else roll(s, st)
     if over(s):
@@ -291,11 +297,42 @@ def _explore(s: RobinsonState, st: Stack, choice: str) -> None:
                           terrain=sub("terrain", t.terrain)))
         if t.beast:
             add_to_hunt(s)
+        if t.totem and scenario_of(s).totems:
+            totem(s, sp, st.pawns[0])
+            if over(s):
+                return
         effects.draw_discovery(s, t.disc)
     elif not ok:
         gain_det(s, st.pawns[0], 2, said=False)  # R41: a fail face gives 2 D (the fail line says so)
         s.events.append(m("ev.fail", who=char(st.pawns[0])))
     adventure(s, st, adv)
+
+
+def totem(s: RobinsonState, sp: int, who: str) -> None:
+    """K0.6 (M2): after the beast, before the discovery tokens, the revealed totem takes the next
+    number and its effect applies (the explorer is the resolver: K3.9 totem 1)."""
+    n = len(s.totems) + 1
+    s.totems[sp] = n
+    s.events.append(m("ev.totem", n=n, space=sp))
+    effects.apply(s, scenario_of(s).totems.get(n, ()), "totem", who)
+
+
+def _rescue(s: RobinsonState, st: Stack) -> None:
+    """K3.6: the special Explore on the Raft; an adventure face gives the resolver 1 wound instead of
+    a card (as the raft card shows); success rescues Jenny at once."""
+    if not jenny.can_rescue(s):  # E3: Jenny already rescued (never: one rescue stack a round)
+        return
+    ok, adv = (True, False) if st.base >= 2 else roll(s, st)
+    if over(s):
+        return
+    if ok:
+        jenny.rescue(s, char(st.pawns[0]))
+    else:
+        gain_det(s, st.pawns[0], 2, said=False)  # R41
+        s.events.append(m("ev.fail", who=char(st.pawns[0])))
+    if adv and not over(s):
+        s.events.append(m("ev.raft_adventure", who=char(st.pawns[0])))
+        wound(s, st.pawns[0], 1)
 
 
 def _camp(s: RobinsonState, st: Stack, choice: str) -> None:

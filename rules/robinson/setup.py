@@ -6,9 +6,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ..rng import Rng
-from .data import (ADVENTURES, MYSTERY, DISCOVERY, EVENTS, POOL_INVENTIONS, SCENARIO,
+from .data import (ADVENTURES, MYSTERY, DISCOVERY, EVENTS, POOL_INVENTIONS,
                    START_INVENTIONS, START_ITEMS, START_SPACE, START_TILE, TILES, WRECKAGE, BEASTS)
-from .state import Char, RobinsonOptions, RobinsonState, Spot
+from .scenarios import SCENARIOS
+from .state import Char, Jenny, RobinsonOptions, RobinsonState, Spot
 
 POOL_ON_BOARD = 5  # R5
 
@@ -64,13 +65,14 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict | None = Non
     # R7: tile 8 on the start space with the camp; the other 10 shuffled.
     stack = [t for t in TILES if t != START_TILE]
     rng.shuffle(stack)
-    # R8: 2 of 8 starting items, 2 uses each.
-    items = list(START_ITEMS)
+    # R8: 2 of 8 starting items, 2 uses each; K0.3/K3.3: a scenario may take some out of the game.
+    scen = SCENARIOS[opts.scenario]
+    items = [i for i in START_ITEMS if i not in scen.removed_items]
     rng.shuffle(items)
     # R9: discovery tokens (with the Castaways symbols, S6), shuffled.
     disc = [name for name, k in DISCOVERY.items() for _ in range(k)]
     rng.shuffle(disc)
-    deck = event_deck(rng, SCENARIO["rounds"], opts.difficulty)
+    deck = event_deck(rng, scen.rounds, opts.difficulty)  # K0.2
     adv: dict[str, list[str]] = {}
     for d in ("build", "gather", "explore"):  # R6
         adv[d] = [c for c, a in ADVENTURES.items() if a.deck == d]
@@ -90,6 +92,7 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict | None = Non
         action_tokens={a: [] for a in ("threat", "hunt", "build", "gather", "explore", "camp")},
         dog=dog, adv_decks=adv, adv_discard={d: [] for d in adv}, mystery_deck=mystery,
         phase="setup" if opts.choose_characters else "event",
+        jenny=Jenny() if opts.scenario == "jenny" else None,
     )
     return state
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from ..contract import GameState
 from .legacy import carriers, upgrade
@@ -17,6 +17,7 @@ from .legacy import carriers, upgrade
 RES = ("F", "NF", "W", "Fur")
 ACTIONS = ("threat", "hunt", "build", "gather", "explore", "camp", "rest")  # R39 order
 
+ScenarioKey = Literal["castaways", "jenny"]  # robinson-scenarios.md K0.1 (scenarios/ holds each one)
 Phase = Literal["setup", "event", "morale", "wood", "plan", "resolve", "weather", "night", "over"]
 
 
@@ -37,6 +38,15 @@ class RobinsonOptions(BaseModel):
     # instead of the host's expiry policy: planning completes by R30, any other prompt by E31.
     plan_timeout: bool = False
     prompt_timeout: bool = False
+    scenario: ScenarioKey = "castaways"  # K0.1: the scenario card played
+
+    @model_serializer(mode="wrap")
+    def _saved(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Castaways' options save as they did before there were other scenarios."""
+        out = handler(self)
+        if isinstance(out, dict) and out.get("scenario") == "castaways":
+            del out["scenario"]
+        return out
 
 
 class Char(BaseModel):
@@ -80,6 +90,18 @@ class Stack(BaseModel):
     # R88: the action-space tokens this stack is "the next action" for: "<space>.TC" (one more
     # pawn), "<space>.XW" (one more wood), space = an action or a Build part (plan.targets)
     tok: list[str] = Field(default_factory=list)
+
+
+class Jenny(BaseModel):
+    """Jenny's track (robinson-scenarios.md K3.4-K3.7): her wounds, the round she was rescued in."""
+
+    wounds: int = 0
+    rescued: int = 0  # 0 while she waits on her raft (K3.5)
+
+
+# Fields only other scenarios than Castaways fill: left out of the saved JSON while empty, so a
+# Castaways game saves (and replays) byte for byte as before the scenarios came.
+SCENARIO_FIELDS = ("totems", "jenny")
 
 
 class RobinsonState(GameState):
@@ -155,6 +177,18 @@ class RobinsonState(GameState):
     actor: Optional[str] = None  # the character resolving now (R80)
     done: list[str] = Field(default_factory=list)  # targets of the stacks resolved this round (R35)
     gathered: dict[str, int] = Field(default_factory=dict)  # per round: "space.source" -> 1 (R35)
+    # other scenarios (robinson-scenarios.md): SCENARIO_FIELDS
+    totems: dict[int, int] = Field(default_factory=dict)  # space -> its totem's number (K0.6)
+    jenny: Optional[Jenny] = None  # K3 only
+
+    @model_serializer(mode="wrap")
+    def _saved(self, handler: SerializerFunctionWrapHandler) -> Any:
+        out = handler(self)
+        if isinstance(out, dict):
+            for name in SCENARIO_FIELDS:
+                if not out.get(name, True):
+                    del out[name]
+        return out
 
     @model_validator(mode="before")
     @classmethod
@@ -202,6 +236,9 @@ class RobinsonView(BaseModel):
     weather_dice: list[str]
     pile: list[int]
     pile_needs: list[int]
+    scenario: str = "castaways"  # K0.1
+    totems: dict[int, int] = Field(default_factory=dict)  # space -> number (K0.6)
+    jenny: Optional[dict] = None  # K3.4: wounds, the wound that kills her, the round of her rescue
     characters: list[dict]
     plan: list[dict]
     confirmed: list[str]

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from ..text import Msg
 from . import asks
-from .data import CHARACTERS, INVENTIONS, SCENARIO, TILES
+from .data import CHARACTERS, INVENTIONS, TILES
 from .island import natural_shelter
 from .phases import weather_dice
 from .plan import buildable, invention_ready
-from .scenario import NEEDS
+from .scenarios import jenny, of as scenario_of
+from .scenarios.castaways import NEEDS
 from .stacks import size_range
 from .state import RobinsonState, RobinsonView
 from .texts import card, m, sub
@@ -24,9 +25,11 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
                       "shelter": t.shelter and spot.face_up, "totem": t.totem and spot.face_up,
                       "beast": t.beast and spot.face_up}
     inventions = []
-    for name in list(dict.fromkeys(s.built + s.future_built + buildable(s))):
+    open_now = set(buildable(s))
+    gates = scenario_of(s).gates  # K3.10: a gated invention is not ready while its gate is closed
+    for name in list(dict.fromkeys(s.built + s.future_built + buildable(s) + list(scenario_of(s).inventions))):
         inventions.append({"name": name, "kind": INVENTIONS[name].kind, "built": name in s.built,
-                           "future": name in s.future_built, "ready": invention_ready(s, name)})
+                           "future": name in s.future_built, "ready": invention_ready(s, name) and (name not in gates or name in open_now)})
     chars = []
     for name, c in s.chars.items():
         chars.append({"name": name, "seat": c.seat, "wounds": c.wounds, "life": CHARACTERS[name].life,
@@ -41,15 +44,18 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
              "waiting": max(0, size_range(s, st)[0] - len(st.pawns)) if s.phase == "plan" else 0}
             for st in (s.plan or s.queue)]
     return RobinsonView(
-        seats=list(s.seats), to_act=list(to_act), round=s.round, rounds=SCENARIO["rounds"], phase=s.phase,
+        seats=list(s.seats), to_act=list(to_act), round=s.round, rounds=scenario_of(s).rounds, phase=s.phase,
         first_player=s.seats[s.fp], result=s.result, morale=s.morale, weapon=s.weapon, roof=s.roof,
         palisade=s.palisade, shelter=s.shelter, natural_shelter=natural_shelter(s), avail=dict(s.avail),
         future=dict(s.future), tokens=list(s.tokens), island=island, camp=s.camp,
         island_left=len(s.island_stack), threat=list(s.threat), hunt_deck=len(s.hunt_deck),
         beast_deck=len(s.beast_deck), event_deck=len(s.event_deck), inventions=inventions,
         items=dict(s.items), action_tokens={k: list(v) for k, v in s.action_tokens.items() if v},
-        weather_tokens=list(s.weather_tokens), weather_dice=weather_dice(s), pile=list(s.pile),
-        pile_needs=list(NEEDS), characters=chars + ([{"name": "Dog"}] if s.dog else []), plan=plan,
+        weather_tokens=list(s.weather_tokens), weather_dice=weather_dice(s),
+        pile=list(s.pile) if scenario_of(s).woodpile else [], pile_needs=list(NEEDS) if scenario_of(s).woodpile else [],
+        scenario=s.options.scenario, totems=dict(s.totems),
+        jenny=None if s.jenny is None else {"wounds": s.jenny.wounds, "life": jenny.DEATH,
+                                            "rescued": s.jenny.rescued}, characters=chars + ([{"name": "Dog"}] if s.dog else []), plan=plan,
         confirmed=list(s.confirmed))
 
 

@@ -45,3 +45,22 @@ def test_english_titles_and_brand_names_stay(tmp_path):
             assert "**Flotilla #1**" in text(out)
     (tmp_path / "es").mkdir()
     run(go())
+
+
+def test_a_jenny_game_is_titled_by_its_scenario_and_its_rules_tell_that_scenario(tmp_path):
+    """robinson-scenarios.md K0.1: `/robinson new scenario:jenny` opens scenario 3; its posts, its board and
+    `/game rules` in its thread name it, in the reader's language, with its PROPOSED parts."""
+    async def go():
+        async with Table(tmp_path, Clock(), locale="es-ES", guild_locale="es-ES") as s:
+            out = await s.cmd("alice", "/robinson new scenario:jenny")
+            assert not out.refused, out.errors
+            started = await s.cmd("alice", "/game start game:1", "robinson-1")
+            assert not started.refused, started.errors
+            said = text(out) + text(started)
+            assert "Robinson Crusoe: ¡Jenny necesita ayuda! #1" in said and "Náufragos #1" not in said
+            rules = await s.cmd("alice", "/game rules", "robinson-1")
+            assert rules[0].embeds[0]["title"] == "Robinson Crusoe: ¡Jenny necesita ayuda! #1"
+            assert "Bote salvavidas" in text(rules) and "PROPUESTO" in text(rules)
+            general = await s.cmd("alice", "/game rules name:robinson")
+            assert general[0].embeds[0]["title"] == "Robinson Crusoe: Náufragos" and "Jenny" not in text(general)
+    run(go())

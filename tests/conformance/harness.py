@@ -131,7 +131,8 @@ def record_game(engine: Engine, seats: list[str], seed: int, options: Any = None
 
 
 def option_variants(engine: Engine, seats: list[str]) -> list[dict[str, Any]]:
-    """One variant per boolean option, flipped from its default (when setup accepts it)."""
+    """One variant per boolean option, flipped from its default (when setup accepts it), then the
+    engine's own further variants (`TestHints.variants`: Robinson's other scenarios)."""
     out = []
     for name, f in engine.Options.model_fields.items():
         if f.annotation is bool and isinstance(f.default, bool):
@@ -141,7 +142,7 @@ def option_variants(engine: Engine, seats: list[str]) -> list[dict[str, Any]]:
             except (ValueError, TypeError):  # an invalid combination on its own: not a variant
                 continue
             out.append(opts)
-    return out
+    return out + [dict(v) for v in engine.test_hints.variants]
 
 
 @functools.lru_cache(maxsize=None)

@@ -92,3 +92,44 @@ def test_r38_a_stack_waiting_for_another_players_pawn_is_drawn_dashed_with_what_
         return sum(n for n, px in img.crop(box).getcolors(1 << 20) if px == BAD)
     assert red(short, left) > 200 and red(whole, band) == 0  # the dashed outline and the note, in red
     assert red(short, right) == 0  # the complete stack beside it is drawn as before
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+@pytest.mark.parametrize("rescued", [0, 2])
+def test_k3_4_jenny_needs_help_draws_her_track_and_the_numbered_totems(locale, rescued):
+    """robinson-scenarios.md K0.1 (the scenario under the title), K0.6 (totem numbers), K3.4 (Jenny's
+    track: her wounds in red, the box that kills her last), every label translated."""
+    import render.robinson as R
+    import render.robinson_island as RI
+    import render.robinson_panels as RP
+    import rules.text as text
+    s = E.setup(["p1", "p2"], 3, {"scenario": "jenny"})
+    s.island[2] = s.island[s.camp].model_copy(update={"tile": 6})  # tile 6 has a totem
+    s.totems = {2: 1}
+    s.jenny.wounds, s.jenny.rescued = 5, rescued
+    view = E.view(s)
+    assert view.scenario == "jenny" and view.jenny == {"wounds": 5, "life": 11, "rescued": rescued}
+    assert view.pile_needs == []  # no woodpile outside Castaways
+    seen: list[str] = []
+    drawn: list[str] = []
+    original = text.tr
+
+    def spy(m, locale="en", names=None):
+        out = original(m, locale, names)
+        drawn.append(out)
+        if out == getattr(m, "key", None):
+            seen.append(out)
+        return out
+    for mod in (R, RI, RP):
+        mod.tr = spy
+    try:
+        img = R.draw(view, NAMES, CAPTION, locale)
+    finally:
+        for mod in (R, RI, RP):
+            mod.tr = original
+    assert not seen, seen
+    assert {"en": "totem 1", "es": "tótem 1"}[locale] in drawn
+    assert {"en": "Jenny needs help!", "es": "¡Jenny necesita ayuda!"}[locale] in drawn
+    assert "Jenny" in drawn and {"en": "Woodpile", "es": "Pila de leña"}[locale] not in drawn  # in its place
+    red = sum(1 for x in range(868, 1390) for y in range(img.height) if img.getpixel((x, y)) == (178, 34, 34))
+    assert red > 5 * 200  # her 5 wounds, each a filled box

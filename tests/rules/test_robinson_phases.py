@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.robinson import phases
 from rules.robinson.effects import apply as apply_codes, move_camp
 from rules.robinson.tallies import lose_det, pay, wound
-from rules.robinson.scenario import add_wood, check_win
+from rules.robinson.scenarios.castaways import add_wood, check_win
 from rules.robinson.state import Spot
 from tests.rules.robinson_kit import E, game, ids, texts
 

@@ -9,7 +9,7 @@ from typing import Optional
 
 from ..abilities import options as aid_options
 from ..extra_pawns import extras_of
-from ..scenario import room
+from ..scenarios.castaways import room
 from ..state import RobinsonState
 
 

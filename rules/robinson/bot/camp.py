@@ -48,8 +48,8 @@ def tile_worth(s: RobinsonState, w: Worth, sp: int) -> float:
         d = DISC ** (x - w.rnd)
         v += d * (min(food, need) * fed + max(0, food - need) * 0.2 + wood * w.wood_later)
         v -= d * (0.0 if shelter else w.hurt_all)
-        v -= d * sum(p_above(x, r) for r in range(roof, 5)) * (w.wood_later + 1.2) * 0.5
-        v -= d * (w.hurt_all * 0.6 / 3 if animals(x) and pal == 0 else 0.0)
+        v -= d * sum(p_above(x, r, 0, w.scen) for r in range(roof, 5)) * (w.wood_later + 1.2) * 0.5
+        v -= d * (w.hurt_all * 0.6 / 3 if animals(x, w.scen) and pal == 0 else 0.0)
     return v
 
 

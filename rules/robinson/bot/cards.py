@@ -28,7 +28,7 @@ def _who(w: Worth, who: str) -> float:
 def _cloud(w: Worth, snow: bool) -> float:
     """One more cloud in the next Weather phase (R67): wood and food above the Roof, wood for snow."""
     r = w.rnd
-    extra = above(r, w.pj.roof, 1) - above(r, w.pj.roof) if r >= 4 else float(w.pj.roof < 1)
+    extra = above(r, w.pj.roof, 1, w.scen) - above(r, w.pj.roof, 0, w.scen) if r >= 4 else float(w.pj.roof < 1)
     return extra * (w.wood + 1.2) + (w.wood if snow else 0.0)
 
 
@@ -91,7 +91,7 @@ def code_cost(w: Worth, code: Any) -> float:
             return _cloud(w, a[0] == "snow")
         if a[0] == "storm":
             return w.hurt_all if w.pj.pal < 1 else w.palisade(1) * 0.5
-        return 0.0 if animals(w.rnd) else (w.hurt_all * max(0, 3 - w.pj.wpn) / 6 + w.hurt_all / 3 * (w.pj.pal < 1) + 0.2)
+        return 0.0 if animals(w.rnd, w.scen) else (w.hurt_all * max(0, 3 - w.pj.wpn) / 6 + w.hurt_all / 3 * (w.pj.pal < 1) + 0.2)
     if head == "tok":
         return {"ADV": ADV_COST * 0.8, "RR": 0.3, "TC": 0.7, "DNG": 0.8, "XW": 0.8}.get(a[0], 0.3)
     if head in ("flip", "flip_marked"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..combat import built
 from ..data import BEASTS, CHARACTERS
 from ..state import RobinsonState
-from .odds import LAST
+from .odds import last_round
 
 DEATH = 25.0  # R76: one death ends the game for everyone
 WOUND = 1.0  # a wound to a healthy character (healing one takes a pawn on Rest, R65)
@@ -18,7 +18,7 @@ def morale_cost(s: RobinsonState, level: float | None = None) -> float:
     and above the First Player gains a determination less each round; at 0 and below it discards one
     more, and a wound replaces each one missing."""
     m = s.morale if level is None else level
-    phases = min(4, max(0, LAST - s.round))
+    phases = min(4, max(0, last_round(s.options.scenario) - s.round))
     if m <= 0:
         fp = s.seat_char[s.seats[s.fp]]
         short = 1.0 if s.chars[fp].det < 2 - m else 0.5
@@ -35,9 +35,9 @@ def hurt(s: RobinsonState, who: str, n: float, morale: float | None = None) -> f
     whole = int(n)
     frac = n - whole
     if who == "Friday":  # R85: his death removes his pawn for every round left
-        per = max(0.35, 0.45 * (LAST - s.round) / max(1, left))
+        per = max(0.35, 0.45 * (last_round(s.options.scenario) - s.round) / max(1, left))
         dead = n >= left
-        return per * min(n, left) + (0.6 * (LAST - s.round) if dead else 0.0)
+        return per * min(n, left) + (0.6 * (last_round(s.options.scenario) - s.round) if dead else 0.0)
     arrow = morale_cost(s) if morale is None else morale
     out = 0.0
     for k in range(whole + (1 if frac > 0 else 0)):

@@ -76,7 +76,8 @@ def pick_look(s: RobinsonState, ids: list[str]) -> str:
     if kind == "recon":  # the tile the planned Explore will draw
         need = terrain_need(s, w, _invention)
         dist = distances(s)
-        d = min((dist.get(int(st.target.split(".")[1]), 3) for st in s.plan if st.action == "explore"), default=1)
+        d = min((dist.get(int(st.target.split(".")[1]), 3) for st in s.plan if st.action == "explore"
+                 and st.target.split(".")[1].isdigit()), default=1)
         return ids[max(range(len(cards)), key=lambda i: tile_value(s, w, int(cards[i]), d, need))]
     if kind == "scouting":
         return ids[max(range(len(cards)), key=lambda i: token_value(w, cards[i]))]

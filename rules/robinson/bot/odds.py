@@ -6,40 +6,46 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from ..data import BEASTS, DICE, SCENARIO
+from ..data import BEASTS, DICE, SCENARIOS
 
-LAST = SCENARIO["rounds"]
-WIN_FROM = SCENARIO["win_from"]
+LAST = SCENARIOS["castaways"]["rounds"]
+WIN_FROM = SCENARIOS["castaways"]["win_from"]
+CASTAWAYS = "castaways"
+
+
+def last_round(scen: str) -> int:
+    """The scenario's last round (K0.1)."""
+    return int(SCENARIOS[scen]["rounds"])
 P_OK = {"build": 4 / 6, "gather": 5 / 6, "explore": 5 / 6}  # §3.3
 P_WOUND = {"build": 2 / 6, "gather": 1 / 6, "explore": 3 / 6}
 P_ADV = {"build": 3 / 6, "gather": 3 / 6, "explore": 5 / 6}
 
 
 @lru_cache(maxsize=None)
-def weather(rnd: int) -> tuple[tuple[int, int, float], ...]:
-    """(clouds, snow clouds, probability) of the round's S2 weather dice."""
+def weather(rnd: int, scen: str = CASTAWAYS) -> tuple[tuple[int, int, float], ...]:
+    """(clouds, snow clouds, probability) of the round's S2 weather dice (K0.4: the scenario's)."""
     out: dict[tuple[int, int], float] = {}
-    for rain, sn, p in faces(rnd):
+    for rain, sn, p in faces(rnd, scen):
         out[(rain + sn, sn)] = out.get((rain + sn, sn), 0.0) + p
     return tuple((c, sn, p) for (c, sn), p in sorted(out.items()))
 
 
-def above(rnd: int, roof: float, extra: int = 0) -> float:
+def above(rnd: int, roof: float, extra: int = 0, scen: str = CASTAWAYS) -> float:
     """Expected clouds above the Roof in that round (R67)."""
-    return sum(p * max(0.0, c + extra - roof) for c, _, p in weather(rnd))
+    return sum(p * max(0.0, c + extra - roof) for c, _, p in weather(rnd, scen))
 
 
-def p_above(rnd: int, roof: float, extra: int = 0) -> float:
+def p_above(rnd: int, roof: float, extra: int = 0, scen: str = CASTAWAYS) -> float:
     """The chance that the round's clouds exceed the Roof: what one more Roof level saves (R67)."""
-    return sum(p for c, _, p in weather(rnd) if c + extra > roof)
+    return sum(p for c, _, p in weather(rnd, scen) if c + extra > roof)
 
 
-def snow(rnd: int) -> float:
-    return sum(p * sn for _, sn, p in weather(rnd))
+def snow(rnd: int, scen: str = CASTAWAYS) -> float:
+    return sum(p * sn for _, sn, p in weather(rnd, scen))
 
 
-def animals(rnd: int) -> bool:
-    return "animals" in SCENARIO["weather"].get(str(rnd), [])
+def animals(rnd: int, scen: str = CASTAWAYS) -> bool:
+    return "animals" in SCENARIOS[scen]["weather"].get(str(rnd), [])
 
 
 @lru_cache(maxsize=None)
@@ -62,9 +68,9 @@ def beast_stats(weapon: int, medicine: bool = False) -> tuple[float, float, floa
 
 
 @lru_cache(maxsize=None)
-def faces(rnd: int) -> tuple[tuple[int, int, float], ...]:
+def faces(rnd: int, scen: str = CASTAWAYS) -> tuple[tuple[int, int, float], ...]:
     """(rain clouds, snow clouds, probability) of the round's S2 weather dice."""
-    dice = [DICE[d] for d in SCENARIO["weather"].get(str(rnd), []) if d != "animals"]
+    dice = [DICE[d] for d in SCENARIOS[scen]["weather"].get(str(rnd), []) if d != "animals"]
     out: dict[tuple[int, int], float] = {}
     for fs in product(*dice):
         rain = sum(int(f[4:]) for f in fs if f.startswith("rain"))
@@ -74,13 +80,13 @@ def faces(rnd: int) -> tuple[tuple[int, int, float], ...]:
 
 
 @lru_cache(maxsize=None)
-def tonight(rnd: int, roof: int, rain_tok: bool, snow_tok: bool, furnace: bool, red: bool
+def tonight(rnd: int, roof: int, rain_tok: bool, snow_tok: bool, furnace: bool, red: bool, scen: str = CASTAWAYS
             ) -> tuple[tuple[tuple[int, float], ...], tuple[tuple[int, float], ...]]:
     """The Weather phase's demand (R66-R70): distributions of the wood it takes (snow, then clouds
     above the Roof) and of the food it takes (clouds above the Roof, the red die's food face)."""
     wood: dict[int, float] = {}
     food: dict[int, float] = {}
-    for rain, sn, p in faces(rnd):
+    for rain, sn, p in faces(rnd, scen):
         rain, sn = rain + rain_tok, sn + snow_tok
         if furnace and sn:
             sn -= 1

@@ -14,7 +14,8 @@ from .. import plan, stacks
 from ..combat import built
 from ..extra_pawns import extras_of
 from ..island import has_shelter, kind
-from ..scenario import NEEDS, room
+from ..scenarios import jenny
+from ..scenarios.castaways import NEEDS, room
 from ..state import RobinsonState
 from ..tallies import players
 from .cards import ADV_COST, threat_value
@@ -53,9 +54,11 @@ def invention(w: Worth, name: str) -> float:
     elif name == "Dam":
         v += 2.0 * 1.0
     elif name == "Furnace":
-        v += sum(DISC ** (x - w.rnd) * min(1.0, snow(x)) for x in w.rounds if x > w.rnd) * w.wood_later
+        v += sum(DISC ** (x - w.rnd) * min(1.0, snow(x, w.scen)) for x in w.rounds if x > w.rnd) * w.wood_later
     if name == "Rope" and "Mast" not in s.built:  # S4: the Mast needs it
         v += 1.5
+    if s.options.scenario == "jenny":  # K3.1, K3.10: Jenny's Raft, then the Lifeboat win the game
+        v += {"JennyRaft": 10.0, "Lifeboat": WIN, "Rope": 8.0, "Knife": 2.0}.get(name, 0.0)
     return v
 
 
@@ -83,6 +86,8 @@ def gain_value(s: RobinsonState, w: Worth, t: plan.Target) -> float:
         sp = int(parts[1])
         n = 1 + int(f"+{kind(parts[2])}" in s.island[sp].tokens)
         return w.food(n) if kind(parts[2]) == "F" else n * w.wood
+    if t.key == jenny.RESCUE:  # K3.6: Jenny stops taking 2 wounds a Night and the Lifeboat opens
+        return 12.0
     if t.action == "explore":
         if w.need is None:
             w.need = terrain_need(s, w, invention)
@@ -177,7 +182,8 @@ def wood_move(s: RobinsonState) -> str:
     if stages >= aim - r + 1:  # no woodpile step to spare until then (this one included)
         return f"wood:{min(room(s), have)}"
     wood_dist, _ = tonight(r, s.roof, "rain" in s.weather_tokens, "snow" in s.weather_tokens,
-                           built(s, "Furnace"), animals(r) or "red" in s.weather_tokens)
+                           built(s, "Furnace"), animals(r, s.options.scenario) or "red" in s.weather_tokens,
+                           s.options.scenario)
     wood_c, fur_c = plan.SHELTER_COST[players(s)]
     build = 0
     if not has_shelter(s) and s.avail["Fur"] < fur_c:

@@ -17,11 +17,12 @@ from .. import plan
 from ..combat import built
 from ..data import CHARACTERS
 from ..island import distances, has_shelter, kind, sources
-from ..scenario import NEEDS
+from ..scenarios.castaways import NEEDS
+from ..scenarios import jenny
 from ..state import RobinsonState
 from ..tallies import in_camp, players
 from .harm import fight_wounds, hunt_outlook, hurt
-from .odds import LAST, P_OK, WIN_FROM, above, animals, beast_stats, p_above, p_over, snow, tonight
+from .odds import LAST, P_OK, WIN_FROM, last_round, above, animals, beast_stats, p_above, p_over, snow, tonight
 
 DISC = 0.93  # a round further away counts a little less (the game may end before)
 FED = 2.0  # a meal while short: 2 wounds (R72) to a character, at its price
@@ -131,8 +132,11 @@ def pile_outlook(s: RobinsonState, pj: Proj, wood_now: float, step_now: bool = F
     """S3/S5: the best win round still in reach and the wood it still needs: the woodpile (one stage a
     round; the Mast fills 3 outside the step), the weather's wood until then (R67: snow, clouds
     above the Roof the bot means to reach), the Shelter and the Roof still to build (R56).  `step_now`:
-    this round's woodpile step is still to come (S3)."""
+    this round's woodpile step is still to come (S3).  A scenario without a woodpile has no such goal."""
     r = s.round
+    scen = s.options.scenario
+    if scen != "castaways":
+        return Outlook(last_round(scen), 0, 0.0, 0.0, 0.0, 0.0)
     left = sum(NEEDS) - sum(s.pile)
     stages = sum(1 for i, need in enumerate(NEEDS) if s.pile[i] < need)
     mast = 3 if "Mast" not in s.built and "Mast" not in s.future_built and "Rope" in s.built else 0
@@ -146,7 +150,7 @@ def pile_outlook(s: RobinsonState, pj: Proj, wood_now: float, step_now: bool = F
         steps = win - r + step_now
         if stages > steps + (1 if mast else 0):
             continue
-        wx = sum(snow(x) + above(x, pj.roof if x == r else max(pj.roof, 2 if x < 7 else 3))
+        wx = sum(snow(x, scen) + above(x, pj.roof if x == r else max(pj.roof, 2 if x < 7 else 3), 0, scen)
                  for x in range(r, win))
         acts = win - r  # rounds of actions before that step
         gap = left - 0.6 * mast + wx + build - wood_now - PROD * prod_wood(s) * acts
@@ -163,6 +167,7 @@ class Worth:
 
     def __init__(self, s: RobinsonState):
         self.s = s
+        self.scen = s.options.scenario  # K0.4: its weather dice
         self.need: dict[str, float] | None = None  # terrains still needed (island_value.py), when asked
         self._hunts: dict[tuple[str, float], tuple[float, float, float, float]] = {}
         self.pj = pj = project(s)
@@ -179,11 +184,11 @@ class Worth:
         self.food_now = s.avail["F"] + s.avail["NF"] - tied["F"] - tied["NF"] + pj.food
         wood_now = s.avail["W"] - tied["W"] + pj.wood
         wx_wood, wx_food = self.tonight(pj.roof)
-        meals = len(camp) + s.extra_meal
+        meals = len(camp) + s.extra_meal + jenny.eats(s)  # K3.7: rescued Jenny eats too
         self.food_need = tuple((n + meals, p) for n, p in wx_food)  # weather's food, then the meals (R72)
         self.food_short = sum((n - self.food_now) * p for n, p in self.food_need)
         self.outlook = pile_outlook(s, pj, wood_now)
-        self.end = min(LAST, self.outlook.win)  # rounds after the win do not matter
+        self.end = min(last_round(self.scen), self.outlook.win)  # rounds after the win do not matter
         self.rounds = list(range(self.rnd, self.end + 1))
         strain = PILE_K * min(2.0, max(0.0, self.outlook.strain))
         pile = max(min(STRAIN_CAP, strain), WIN * self.outlook.slope)  # S5
@@ -197,7 +202,7 @@ class Worth:
         """The distributions of wood and food this round's Weather phase takes (R66-R70)."""
         s = self.s
         return tonight(self.rnd, int(roof + 0.5), "rain" in s.weather_tokens, "snow" in s.weather_tokens,
-                       built(s, "Furnace"), animals(self.rnd) or "red" in s.weather_tokens)
+                       built(s, "Furnace"), animals(self.rnd, self.scen) or "red" in s.weather_tokens, self.scen)
 
     def hunt(self, who: str, weapon: float) -> tuple[float, float, float, float]:
         """harm.hunt_outlook, remembered for this decision."""
@@ -233,7 +238,7 @@ class Worth:
     def roof(self) -> float:
         """+1 Roof: each later weather round's clouds above it cost 1 wood and 1 food (R67)."""
         r = self.pj.roof
-        return sum(DISC ** (x - self.rnd) * p_above(x, r, self._tokens() if x == self.rnd else 0)
+        return sum(DISC ** (x - self.rnd) * p_above(x, r, self._tokens() if x == self.rnd else 0, self.scen)
                    * ((self.wood if x == self.rnd else self.wood_later) + CLOUD_FOOD) for x in self.rounds)
 
     def shelter(self) -> float:
@@ -243,7 +248,7 @@ class Worth:
 
     def palisade(self, n: float = 1) -> float:
         """Storms and the red die's palisade face (2 in 6) hit Palisade; at 0 every character is wounded."""
-        hits = sum(DISC ** (x - self.rnd) / 3 for x in self.rounds if animals(x))
+        hits = sum(DISC ** (x - self.rnd) / 3 for x in self.rounds if animals(x, self.scen))
         hits += 1.0 * ("storm" in self.s.weather_tokens) + 0.5 * ("red" in self.s.weather_tokens)
         have = self.pj.pal
         worth = 0.0
@@ -253,7 +258,7 @@ class Worth:
 
     def weapon(self, n: float = 1) -> float:
         """Weapon: the red die's beast face (3 - Weapon wounds each, R70), fights and hunts (R51)."""
-        beasts = sum(DISC ** (x - self.rnd) / 6 for x in self.rounds if animals(x))
+        beasts = sum(DISC ** (x - self.rnd) / 6 for x in self.rounds if animals(x, self.scen))
         beasts += 0.5 * ("red" in self.s.weather_tokens)
         hunts = min(len(self.s.hunt_deck) + 1.0, 0.35 * len(self.rounds))
         worth = 0.0

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..data import SCENARIOS
 from ..state import RobinsonState
 from ..tallies import fp_char, gain, gain_det, half_loss, heal, lose_det, over, pay, set_morale, wound_all
 from ..texts import card as card_msg, char, m, sub
 from .changes import TRACKS, draw_discovery, put_token, restore_it, track, who_list
-from .interpreter import OPS
+from .interpreter import OPS, apply
 
 DECKS = {"B": "build", "G": "gather", "E": "explore", "Build": "build", "Gather": "gather",
          "Explore": "explore", "Hunt": "hunt", "Camp": "camp",
@@ -122,7 +123,10 @@ def _disc(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 def _book(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    s.events.append(m("ev.book_effect", card=card_msg(card)))  # S6: no effect in Castaways
+    """K0.5 (M1): the scenario's Book effect again, inside a card (S6: none in Castaways)."""
+    book = SCENARIOS[s.options.scenario].get("book", ())
+    s.events.append(m("ev.book_effect" if not book else "ev.book_again", card=card_msg(card)))
+    apply(s, book, card, r)
 
 
 def _limit(s: RobinsonState, arg: str, card: str, r: str | None) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..cont import later, paused, step
 from ..data import BEASTS
 from ..events import slide_off
-from ..scenario import add_wood
+from ..scenarios.castaways import add_wood
 from ..state import RobinsonState
 from ..tallies import gain, pay
 from ..texts import card as card_msg, m

@@ -1,12 +1,14 @@
 """Scenario 1, Castaways: the woodpile (S3, S7) and the win check (S5)."""
 from __future__ import annotations
 
-from .combat import built
-from .data import SCENARIO
-from .state import RobinsonState
-from .tallies import end
-from .texts import m
+from ..combat import built
+from ..data import SCENARIO, SCENARIO_INVENTIONS
+from ..state import RobinsonState
+from ..tallies import end
+from ..texts import m
+from .base import from_data
 
+CASTAWAYS = from_data("castaways", SCENARIO_INVENTIONS, woodpile=True)
 NEEDS: list[int] = list(SCENARIO["pile"])
 
 
@@ -19,13 +21,14 @@ def stage(s: RobinsonState) -> int | None:
 
 
 def room(s: RobinsonState) -> int:
-    i = stage(s)
+    """What the current stage still takes (0 without a woodpile: another scenario)."""
+    i = stage(s) if s.options.scenario == "castaways" else None
     return 0 if i is None else NEEDS[i] - s.pile[i]
 
 
 def add_wood(s: RobinsonState, n: int, limited: bool = True) -> int:
     """Put n wood on the current stage; any excess is lost (S4, S6, S7).  Returns what was placed."""
-    i = stage(s)
+    i = stage(s) if s.options.scenario == "castaways" else None
     if i is None or n <= 0:
         return 0
     put = min(n, NEEDS[i] - s.pile[i])

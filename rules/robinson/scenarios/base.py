@@ -1,0 +1,43 @@
+"""What a scenario is (sheet robinson-scenarios.md K0, mechanism M0): its data block of
+data/scenarios.json read into one frozen record.  The scenario's Python hooks live in its own module
+beside this one; the registry (`scenarios/__init__.py`) lists them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..data import SCENARIOS
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One scenario's rules as data: rounds (K0.1), weather dice per round (K0.4, M12), the Book
+    effect codes (K0.5, M1), the numbered totem effects (K0.6, M2; empty: totems do nothing), items
+    removed from the game (K0.3, M9), its inventions (K0.8) and their planning gates (M7), the
+    invention whose build wins at once (K0.9, M8), and the sheet items that are our own design."""
+
+    key: str
+    rounds: int
+    weather: dict[int, tuple[str, ...]]
+    book: tuple[str, ...] = ()
+    totems: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    removed_items: tuple[str, ...] = ()
+    inventions: tuple[str, ...] = ()
+    gates: dict[str, str] = field(default_factory=dict)
+    win_at_build: str | None = None
+    woodpile: bool = False
+    proposed: tuple[str, ...] = ()
+    extra: dict = field(default_factory=dict)  # the block's other numbers (Jenny's life, night wounds)
+
+
+def from_data(key: str, inventions: tuple[str, ...], woodpile: bool = False) -> Scenario:
+    raw = SCENARIOS[key]
+    known = {"rounds", "weather", "book", "totems", "removed_items", "inventions", "gates", "win_at_build",
+             "proposed", "pile", "win_from"}
+    return Scenario(
+        key=key, rounds=raw["rounds"],
+        weather={int(r): tuple(d) for r, d in raw["weather"].items()},
+        book=tuple(raw.get("book", ())),
+        totems={int(n): tuple(c) for n, c in raw.get("totems", {}).items()},
+        removed_items=tuple(raw.get("removed_items", ())), inventions=inventions,
+        gates=dict(raw.get("gates", {})), win_at_build=raw.get("win_at_build"), woodpile=woodpile,
+        proposed=tuple(raw.get("proposed", ())), extra={k: v for k, v in raw.items() if k not in known})

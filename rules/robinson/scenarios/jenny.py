@@ -1,0 +1,81 @@
+"""Scenario 3, Jenny needs help! (robinson-scenarios.md K3): Jenny's track (K3.4, K3.5, K3.7), her
+rescue (K3.6) and the Lifeboat (K3.1, K3.10).  The data block is data/scenarios.json `jenny`."""
+from __future__ import annotations
+
+from ..data import SCENARIO_INVENTIONS_OF
+from ..state import Jenny, RobinsonState
+from ..tallies import end
+from ..texts import m, sub
+from .base import from_data
+
+JENNY = from_data("jenny", SCENARIO_INVENTIONS_OF["jenny"])
+RAFT = "JennyRaft"  # K3.10: the pool has a Raft of its own
+RESCUE = "x.raft"  # K3.6: the special Explore "on the Raft" (a target of its own, planned as an Explore)
+DEATH = int(JENNY.extra["jenny_death"])  # K3.4: she dies at her 11th wound
+NIGHT_WOUNDS = int(JENNY.extra["night_wounds"])  # K3.5
+
+
+def track(s: RobinsonState) -> Jenny:
+    if s.jenny is None:
+        s.jenny = Jenny()
+    return s.jenny
+
+
+def rescued(s: RobinsonState) -> bool:
+    return s.jenny is not None and s.jenny.rescued > 0
+
+
+def hurt(s: RobinsonState, n: int, why: str) -> None:
+    """K3.4: wounds on Jenny's track; the 11th kills her and ends the game at once (K3.1, K0.10)."""
+    if n <= 0 or s.result is not None:
+        return
+    j = track(s)
+    j.wounds = min(DEATH, j.wounds + n)
+    s.events.append(m("ev.jenny_wound", n=n, why=sub("jenny.why", why), left=DEATH - j.wounds))
+    if j.wounds >= DEATH:
+        end(s, "lost", "jenny_dead")
+
+
+def heal(s: RobinsonState, n: int = 1) -> None:
+    j = track(s)
+    if j.wounds and rescued(s):
+        j.wounds = max(0, j.wounds - n)
+        s.events.append(m("ev.jenny_heal", left=DEATH - j.wounds))
+
+
+def rest(s: RobinsonState) -> None:
+    """K3.7, K3.12: rescued in an earlier round, Jenny's pawn may only Rest, alone, healing her 1 (never
+    Bed or Hammock).  Resting is never worse than not resting, so the FP's seat is not asked: her pawn
+    rests whenever she is wounded (the sheet's default) [PROPOSED]."""
+    if rescued(s) and track(s).rescued < s.round and track(s).wounds:
+        heal(s, 1)
+
+
+def night(s: RobinsonState) -> None:
+    """K3.5: before her rescue, 2 wounds at the start of every Night phase."""
+    if not rescued(s):
+        hurt(s, NIGHT_WOUNDS, "raft")
+
+
+def rescue(s: RobinsonState, who_msg: object) -> None:
+    """K3.6: a successful rescue brings Jenny into the camp at once."""
+    track(s).rescued = s.round
+    s.events.append(m("ev.jenny_rescued", who=who_msg))
+
+
+def can_rescue(s: RobinsonState) -> bool:
+    """K3.6: the Raft built in an earlier round (this round's builds are still in Future), Jenny still
+    waiting."""
+    return s.options.scenario == "jenny" and RAFT in s.built and not rescued(s)
+
+
+def gate_open(s: RobinsonState, gate: str) -> bool:
+    """K3.10 (M7): the Lifeboat may be planned only in a round after the rescue."""
+    if gate == "rescued_before":
+        return rescued(s) and track(s).rescued < s.round
+    return True
+
+
+def eats(s: RobinsonState) -> int:
+    """K3.7: once rescued Jenny eats 1 food at Night."""
+    return int(rescued(s))

@@ -1,0 +1,203 @@
+"""Scenario 3, Jenny needs help! (docs/rules/robinson-scenarios.md K0, K3): the registry entry, Jenny's
+track, her rescue, the Lifeboat.  Games are edited directly to reach the case (robinson_kit)."""
+from __future__ import annotations
+
+import pytest
+
+from rules.robinson.data import START_ITEMS
+from rules.robinson.scenarios import SCENARIOS, jenny
+from rules.robinson.state import RobinsonOptions
+
+from .robinson_kit import E, IllegalMove, every, game, rest_the_rest, texts
+
+
+def jenny_plan(n: int = 2, seed: int = 1):
+    s = game(n, seed, scenario="jenny")
+    assert s.phase == "plan"  # K3.3: no woodpile step
+    return s
+
+
+def test_k0_1_the_registry_has_castaways_and_jenny_and_castaways_saves_as_before():
+    assert set(SCENARIOS) == {"castaways", "jenny"}
+    assert SCENARIOS["castaways"].rounds == 12 and SCENARIOS["jenny"].rounds == 8  # K0.1, K3.2
+    assert "scenario" not in RobinsonOptions().model_dump()  # Castaways' options save as before
+    assert RobinsonOptions(scenario="jenny").model_dump()["scenario"] == "jenny"
+    s = game(2, 3)
+    assert '"jenny"' not in E.dump(s) and '"totems"' not in E.dump(s)
+
+
+def test_k0_1_a_game_of_jenny_saves_and_loads_its_scenario_and_track():
+    s = jenny_plan()
+    s.jenny.wounds = 4
+    back = E.load(E.dump(s))
+    assert back.options.scenario == "jenny" and back.jenny.wounds == 4 and E.dump(back) == E.dump(s)
+
+
+def test_k3_2_weather_is_the_red_die_in_rounds_5_to_8_only():
+    weather = SCENARIOS["jenny"].weather
+    assert [r for r, dice in weather.items() if dice] == [5, 6, 7, 8]
+    assert all(dice == ("animals",) for r, dice in weather.items() if r >= 5)
+
+
+def test_k3_3_storm_glass_is_never_dealt_nor_left_unused():
+    for seed in range(30):
+        s = game(2, seed, scenario="jenny")
+        assert "Storm Glass" not in s.items and "Storm Glass" not in s.unused_items
+        assert len(s.items) + len(s.unused_items) == len(START_ITEMS) - 1
+
+
+def test_k3_5_jenny_takes_2_wounds_every_night_before_her_rescue_and_dies_in_round_6():
+    s = jenny_plan()
+    rounds = []
+    while s.result is None:
+        s = rest_the_rest(s)
+        while s.result is None and s.phase != "plan":
+            seat = E.to_act(s)[0]
+            s = E.apply(s, seat, every(s, seat)[0])
+        rounds.append((s.round, s.jenny.wounds))
+    assert s.result == "lost" and s.end_reason == "jenny_dead"  # K3.1, K3.4, K0.10
+    assert s.round == 6 and s.jenny.wounds == jenny.DEATH == 11  # K3.4: her 11th wound kills her
+    assert "Jenny died of her wounds" in texts(s)
+    assert [w for _, w in rounds[:-1]] == [2, 4, 6, 8, 10]  # K3.5: 2 each Night
+
+
+def test_k3_6_the_rescue_is_planned_only_with_the_raft_built_in_an_earlier_round():
+    s = jenny_plan()
+    fp = s.seats[s.fp]
+    assert not any(m.startswith("p:x.raft") for m in every(s, fp))
+    with pytest.raises(IllegalMove) as exc:
+        E.apply(s, fp, "p:x.raft:c")
+    assert str(exc.value) == "Jenny can be rescued only with Jenny's Raft built in an earlier round."
+    s.built.append(jenny.RAFT)
+    moves = every(s, fp)
+    assert "p:x.raft:c" in moves and "p:x.raft:cc" in moves  # 1 pawn rolls, 2 succeed; no distance pawns
+    assert "p:x.raft:f" in moves  # K0.11: Friday may take it
+
+
+def test_k3_6_a_sure_rescue_brings_jenny_into_the_camp_and_stops_her_night_wounds():
+    s = jenny_plan()
+    s.built.append(jenny.RAFT)
+    fp = s.seats[s.fp]
+    s = E.apply(s, fp, "p:x.raft:cc")
+    s = rest_the_rest(s)
+    while s.phase == "resolve" and not s.jenny.rescued:
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, every(s, seat)[0])
+    assert s.jenny.rescued == 1 and "Jenny is rescued" in texts(s)
+    wounds = s.jenny.wounds
+    s.avail["F"] = 9  # enough for everyone, Jenny included (K3.7)
+    s.shelter = True
+    while s.round == 1 and s.result is None:
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, every(s, seat)[0])
+    assert s.jenny.wounds == wounds  # K3.5: no raft wounds once rescued
+    assert "Jenny eats 1 food" in texts(s) or s.round == 2
+
+
+def test_k3_6_the_raft_adventure_face_is_a_wound_not_a_card(monkeypatch):
+    from rules.robinson import rerolls
+    monkeypatch.setattr(rerolls, "roll_faces", lambda s, st: ["none", "fail", "adv"])
+    monkeypatch.setattr(rerolls, "open_window", lambda s, st: False)
+    s = jenny_plan()
+    s.built.append(jenny.RAFT)
+    st_seat = s.seats[s.fp]
+    s = E.apply(s, st_seat, "p:x.raft:c")
+    s = rest_the_rest(s)
+    while s.phase == "resolve" and s.queue and s.queue[0].target != jenny.RESCUE:
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, every(s, seat)[0])
+    who = s.queue[0].pawns[0]
+    before = s.chars[who].wounds
+    s = E.apply(s, E.to_act(s)[0], "go")
+    assert s.pending is None or s.pending.get("kind") != "adventure"
+    assert s.chars[who].wounds == before + 1 and "instead of an adventure card" in texts(s)
+    assert not s.jenny.rescued
+
+
+def test_k3_10_the_lifeboat_is_gated_until_a_round_after_the_rescue_and_wins_at_once():
+    s = jenny_plan()
+    fp = s.seats[s.fp]
+    s.built += ["Rope", "Knife"]
+    s.avail.update({"W": 6, "Fur": 4})
+    assert not any(m.startswith("p:b.inv.Lifeboat") for m in every(s, fp))
+    with pytest.raises(IllegalMove) as exc:
+        E.apply(s, fp, "p:b.inv.Lifeboat:cc")
+    assert "only in a round after Jenny's rescue" in str(exc.value)
+    s.jenny.rescued = 1
+    assert not any(m.startswith("p:b.inv.Lifeboat") for m in every(s, fp))  # rescued this round: not yet
+    s.round = 2
+    s = E.apply(s, fp, "p:b.inv.Lifeboat:cc")  # K0.9: a sure build
+    s = rest_the_rest(s)
+    while s.result is None:
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, every(s, seat)[0])
+    assert s.result == "won" and s.end_reason == "jenny_goal" and s.phase == "over"  # K3.1
+
+
+def test_k3_8_the_book_takes_a_palisade_level_and_at_0_hurts_rescued_jenny():
+    from rules.robinson.effects import apply
+    s = jenny_plan()
+    s.palisade = 1
+    apply(s, SCENARIOS["jenny"].book, "event:Book")
+    assert s.palisade == 0 and s.jenny.wounds == 0
+    s.jenny.rescued = 1
+    wounds = {c: s.chars[c].wounds for c in s.chars}
+    apply(s, SCENARIOS["jenny"].book, "event:Book")
+    assert s.jenny.wounds == 1  # K3.8: unfulfilled demand reaches her once rescued
+    assert any(s.chars[c].wounds > wounds[c] for c in s.chars)
+
+
+@pytest.mark.parametrize("number,check", [
+    (1, lambda s, b: s.chars[b["who"]].wounds == b["wounds"] + 2),
+    (2, lambda s, b: s.morale == b["morale"] - 2),
+    (3, lambda s, b: "Rope" in s.future_built),
+    (4, lambda s, b: s.future["Fur"] + s.avail["Fur"] == b["fur"] + 2),
+])
+def test_k3_9_totems_are_numbered_in_order_of_reveal_with_their_effects(number, check):
+    from rules.robinson.resolve import totem
+    s = jenny_plan()
+    s.phase = "resolve"
+    who = s.seat_char[s.seats[0]]
+    s.totems = {sp: i + 1 for i, sp in enumerate([20, 21, 22, 23][:number - 1])}
+    before = {"who": who, "wounds": s.chars[who].wounds, "morale": s.morale,
+              "fur": s.future["Fur"] + s.avail["Fur"]}
+    totem(s, 5, who)
+    assert s.totems[5] == number  # K0.6
+    assert check(s, before)
+
+
+def test_k0_6_castaways_totems_do_nothing_and_are_not_numbered():
+    s = game(2, 1)
+    assert SCENARIOS["castaways"].totems == {}
+    assert s.totems == {}
+
+
+def test_k3_7_rescued_jenny_rests_by_herself_from_the_round_after_her_rescue():
+    s = jenny_plan()
+    s.jenny.wounds, s.jenny.rescued = 5, 1
+    jenny.rest(s)
+    assert s.jenny.wounds == 5  # rescued this round: no pawn of hers was planned
+    s.round = 2
+    jenny.rest(s)
+    assert s.jenny.wounds == 4
+
+
+def test_k3_game_rules_say_the_scenario_and_its_proposed_parts_in_both_languages():
+    from rules.text import tr
+    en, es = tr(E.rules_help({"scenario": "jenny"}), "en"), tr(E.rules_help({"scenario": "jenny"}), "es")
+    assert "Jenny needs help!" in en and "PROPOSED" in en and "Lifeboat" in en
+    assert "¡Jenny necesita ayuda!" in es and "PROPUESTO" in es
+    assert tr(E.rules_help(), "en") == tr(E.rules_help({"scenario": "castaways"}), "en")
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_k3_the_greedy_bot_plays_jenny_to_its_end(players):
+    from rules.bots import choose
+    s = game(players, 5, scenario="jenny")
+    for _ in range(3000):
+        if not E.to_act(s):
+            break
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, choose(E, s, seat, "greedy", 5).id)
+    assert s.result in ("won", "lost") and s.end_reason in ("jenny_goal", "jenny_dead", "jenny_time", "death")
+    assert s.round <= 8  # K3.2
