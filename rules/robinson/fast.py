@@ -2,7 +2,8 @@
 
 Equivalent to `model_copy(deep=True)` for this state's shapes: models, lists
 and dicts are copied recursively; strings, ints, Msg objects (treated as
-immutable) and the options model (never changed after set-up) are shared.
+immutable), the continuation frames (immutable values) and the options model
+(never changed after set-up) are shared.
 """
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..decisions import ArrayFrame
 from ..text import Msg
 from ..unvalidated import trusted
 from .state import RobinsonOptions
 
-_SHARED = (str, int, bool, float, type(None), Msg, RobinsonOptions)
+_SHARED = (str, int, bool, float, type(None), Msg, ArrayFrame, RobinsonOptions)
 
 
 def _copy(v: Any) -> Any:

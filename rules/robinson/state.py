@@ -12,6 +12,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..contract import GameState
+from .frames import ContFrame
 from .legacy import carriers, upgrade
 
 RES = ("F", "NF", "W", "Fur")
@@ -145,7 +146,7 @@ class RobinsonState(GameState):
     holders: dict[str, str] = Field(default_factory=dict)  # card sent to the event deck -> its drawer (R90)
     delayed: list[str] = Field(default_factory=list)  # "character|code" applied next round start (R94)
     pending: Optional[dict[str, str]] = None  # the prompt waiting for its owner seat (R97, E31)
-    cont: list[list[str]] = Field(default_factory=list)  # work left after the pending prompt (cont.py)
+    cont: list[ContFrame] = Field(default_factory=list)  # work left after the pending prompt (cont.py, frames.py)
     ctx: dict[str, str] = Field(default_factory=dict)  # the action's tile and source (E32)
     # planning and resolution (R30-R39)
     plan: list[Stack] = Field(default_factory=list)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from rules import GAMES
+from rules.decisions import ArrayFrame, Frame
 from tests.rules.saved_frames.record import FRAMES, HERE, continuation
 
 RECORDED = json.loads((HERE / "continuations.json").read_text())
@@ -41,7 +42,7 @@ def test_a_saved_state_loads_into_typed_frames_and_saves_the_same_json(path):
     text = path.read_text()
     state = engine.load(text)
     frames = getattr(state, FRAMES[path.parent.name])
-    assert frames
+    assert frames and all(isinstance(f, (Frame, ArrayFrame)) for f in frames)
     assert engine.dump(state) == text  # byte for byte: the games table holds the same row
     assert engine.dump(engine.copy_state(state)) == engine.dump(state)
 
