@@ -11,18 +11,19 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..decisions import ArrayFrame
 from ..text import Msg
 from ..unvalidated import trusted
+from .frames import FRAMES
 from .state import RobinsonOptions
 
-_SHARED = (str, int, bool, float, type(None), Msg, ArrayFrame, RobinsonOptions)
+_SHARED = (str, int, bool, float, type(None), Msg, RobinsonOptions)
+_FRAMES = frozenset(FRAMES)  # by exact class: an isinstance check of one more model class slows every value
 
 
 def _copy(v: Any) -> Any:
     t = type(v)
     if t is list:
-        if v and not isinstance(v[0], _SHARED):
+        if v and not isinstance(v[0], _SHARED) and type(v[0]) not in _FRAMES:
             return [_copy(x) for x in v]
         return list(v)
     if t is dict:
