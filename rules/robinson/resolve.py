@@ -158,7 +158,7 @@ def _threat(s: RobinsonState, st: Stack, choice: str) -> None:
         refund(s, st)
         s.events.append(m("ev.skipped", card=card_msg(card)))
         return
-    if bonus:
+    if bonus and item:
         s.items[item] -= 1
         if s.items[item] <= 0:
             del s.items[item]

@@ -25,6 +25,10 @@ def no_res() -> dict[str, int]:
     return {r: 0 for r in RES}
 
 
+def no_threat() -> list[Optional[str]]:
+    return [None, None]
+
+
 class RobinsonOptions(BaseModel):
     """`/game new` options (R2, R10, R11, R14, R30, R97)."""
 
@@ -114,7 +118,7 @@ class RobinsonState(GameState):
     unexplored_terrain: dict[str, str] = Field(default_factory=dict)  # terrain -> event card (E33)
     # decks (R5, R6, R10)
     event_deck: list[str]
-    threat: list[Optional[str]] = Field(default_factory=lambda: [None, None])  # [left, right]
+    threat: list[Optional[str]] = Field(default_factory=no_threat)  # [left, right]
     beast_deck: list[str]
     hunt_deck: list[str] = Field(default_factory=list)
     inv_board: list[str]
