@@ -19,12 +19,14 @@ def seat_to_act(state: EclipseState) -> Optional[str]:
     f = frame(state)
     if f is None or state.phase == "over" or state.abandoned:
         return None
+    if isinstance(f, Turn):  # the most frequent first: this runs on every query of the pending decision
+        return state.turn
     if isinstance(f, (Species, Upkeep)):
         return f.q[0]
     if isinstance(f, Control):
         return f.todo[0][0]
-    if isinstance(f, (Turn, Combat)):  # the Combat phase's frame is automatic: it is never the one waiting
-        return state.turn if isinstance(f, Turn) else None
+    if isinstance(f, Combat):  # the Combat phase's frame is automatic: it is never the one waiting
+        return None
     return f.seat
 
 
