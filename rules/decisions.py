@@ -326,12 +326,13 @@ def _front_below(frames: list[T]) -> list[T]:
     return frames[1:]
 
 
-H = TypeVar("H", bound=Callable[..., Any])
+H = TypeVar("H")  # a handler, or what a game keeps per kind (Flotilla: its options and its answer)
 
 
 class Moves(dict[str, H]):
     """The move map: one handler per frame kind, called with the arguments the game declares for
-    its handlers.  A kind without a handler is an error of the engine (every frame it pushes has one)."""
+    its handlers (or a game's pair of them per kind).  A kind without a handler is an error of the
+    engine (every frame it pushes has one)."""
 
     def handler(self, kind: str) -> H:
         """The handler of `kind` (as `moves[kind]`)."""
