@@ -195,6 +195,7 @@ class _Names(list[str]):
 F = TypeVar("F", bound=Frame)
 A = TypeVar("A", bound=ArrayFrame)
 T = TypeVar("T")
+X = TypeVar("X")
 
 
 def kinds_of(cls: type[BaseModel]) -> tuple[str, ...]:
@@ -241,7 +242,7 @@ class Stack(Generic[T]):
     `top_first=False`: the pending frame is the last (push appends); `True`: a chain resolved front
     first, the pending frame is the first (push inserts in front)."""
 
-    __slots__ = ("top_first", "at", "top", "push", "pop", "replace", "below")
+    __slots__ = ("top_first", "at", "top", "push", "pop", "replace", "below")  # top_as, remove, swap: methods
 
     def __init__(self, top_first: bool = False):
         self.top_first = top_first
@@ -258,6 +259,14 @@ class Stack(Generic[T]):
         else:
             self.top, self.push, self.pop, self.replace, self.below = (
                 _back_top, _back_push, _back_pop, _back_replace, _back_below)
+
+    def top_as(self, frames: list[T], cls: type[X]) -> X:
+        """The top frame, which the caller knows to be a `cls` (a frame of the game's union narrowed
+        for a type checker); TypeError when it is not (an empty stack included)."""
+        top = frames[self.at] if frames else None
+        if not isinstance(top, cls):
+            raise TypeError(f"the top frame is {type(top).__name__}, not {cls.__name__}")
+        return top
 
     def remove(self, frames: list[T], frame: T) -> None:
         """`frame` itself (not an equal one) taken off, wherever it is."""
@@ -317,12 +326,13 @@ def _front_below(frames: list[T]) -> list[T]:
     return frames[1:]
 
 
-H = TypeVar("H", bound=Callable[..., Any])
+H = TypeVar("H")  # a handler, or what a game keeps per kind (Flotilla: its options and its answer)
 
 
 class Moves(dict[str, H]):
     """The move map: one handler per frame kind, called with the arguments the game declares for
-    its handlers.  A kind without a handler is an error of the engine (every frame it pushes has one)."""
+    its handlers (or a game's pair of them per kind).  A kind without a handler is an error of the
+    engine (every frame it pushes has one)."""
 
     def handler(self, kind: str) -> H:
         """The handler of `kind` (as `moves[kind]`)."""

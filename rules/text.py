@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import string
 from pathlib import Path
-from typing import Any, Mapping, Union, cast
+from typing import Any, Mapping, Sequence, Union, cast
 
 from pydantic import BaseModel, Field
 
@@ -115,7 +115,7 @@ _FMT = {loc: _Formatter(loc) for loc in LOCALES}
 JOIN_KEY = "@join"
 
 
-def join(parts: list[Msg | str], sep: str = ", ") -> Msg:
+def join(parts: Sequence[Msg | str], sep: str = ", ") -> Msg:
     """A Msg that renders a list of parts joined by `sep`, each translated."""
     args: dict[str, Arg] = {f"p{i}": p for i, p in enumerate(parts)}
     return Msg(key=JOIN_KEY, args={"sep": sep, "n": len(parts), **args})

@@ -46,6 +46,8 @@ def tech_price(techs: dict[str, list[str]], tech: str) -> int:
 
 
 def trade_rate(p: Player) -> int:
+    if p.species is None:
+        raise ValueError("a player trades once it has its species")
     return SPECIES[p.species].trade
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Literal, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -125,7 +125,7 @@ DISCOVERIES: dict[str, Discovery] = {d["tile"]: Discovery(**d) for d in _load("d
 TABLES = Tables(**_load("tables"))
 
 
-def ship_stats(layout: str, ship: str, slots: Optional[list[Optional[str]]] = None) -> dict[str, int]:
+def ship_stats(layout: str, ship: str, slots: Optional[Sequence[Optional[str]]] = None) -> dict[str, int]:
     """A blueprint's derived numbers (E89, E92): parts plus fixed bonuses."""
     bp = BLUEPRINTS[layout][ship]
     fixed = bp.fixed

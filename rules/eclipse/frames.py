@@ -151,6 +151,22 @@ class Fight(Frame):
     fire: Optional[list[str]] = None
     entry: Optional[list[str]] = None  # the sides in order of entry, at the first battle (E61)
 
+    @property
+    def battle(self) -> dict[str, Any]:
+        """`b`, read where a battle is under way."""
+        b = self.b
+        if b is None:
+            raise ValueError(f"no battle under way in {self.hex}")
+        return b
+
+    @property
+    def firing(self) -> list[str]:
+        """`fire` (the side and ship type whose dice are given out), read while dice wait."""
+        fire = self.fire
+        if fire is None:
+            raise ValueError(f"nobody is firing in {self.hex}")
+        return fire
+
 
 class Reputation(Frame):
     """E61: [seat, draws due] in order of entry; `seat` holds the tiles `drawn`."""
@@ -178,4 +194,4 @@ if TYPE_CHECKING:  # what a type checker sees; pydantic validates by kind throug
                          Proposal, Ambassador, MakeRoom, Combat, Fight, Reputation, PopulationAttack]
 else:
     EclipseFrame = frame_union(*FRAMES)
-STACK: Stack[Frame] = Stack()
+STACK: Stack[EclipseFrame] = Stack()

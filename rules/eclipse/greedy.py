@@ -18,7 +18,7 @@ from ..rng import Rng
 from .battle.game_odds import chance, move_odds
 from .board import production, trade_rate
 from .data import HEXES, RESOURCES, TABLES, TECHS
-from .frames import STACK
+from .frames import STACK, Fight
 from .moves import can_start, explore_positions, influence_targets
 from .state import EclipseState, Player
 
@@ -119,7 +119,7 @@ def _fight_scores(state: EclipseState, seat: str, ids: list[str]) -> dict[str, f
     out: dict[str, float] = {}
     retreats = [i for i in ids if i.startswith("retreat:")]
     if retreats:
-        p = chance(state, seat, STACK.top(state.stack).hex, BOT_WORK)
+        p = chance(state, seat, STACK.top_as(state.stack, Fight).hex, BOT_WORK)
         if p is not None and p < RETREAT_BELOW:
             out.update((i, 3.0) for i in retreats)  # above attack (2.0)
     if any(i.startswith("go:") for i in ids):

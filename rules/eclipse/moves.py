@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..decisions import Moves
+from ..decisions import Frame, Moves
 from ..text import Msg
 from .battle.phase import options as combat_options
 from .board import (connected, controlled, coord_index, enemies, has_wormhole_generator, hex_cubes, m, neighbours,
@@ -74,7 +74,7 @@ def _species(state: EclipseState, seat: str, f: dict) -> list[Opt]:
             for s in available_sides(state)]
 
 
-def turn_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def turn_options(state: EclipseState, seat: str, f: Frame) -> list[Opt]:
     p = state.players[seat]
     out: list[Opt] = []
     idle: list[Opt] = []  # E26 RULING: an action that can do nothing stays legal, at the end of the menu

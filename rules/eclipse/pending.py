@@ -3,15 +3,14 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..decisions import Frame
 from ..text import Msg
-from .frames import STACK
+from .frames import STACK, Combat, Control, EclipseFrame, Species, Turn, Upkeep
 from .state import EclipseState
 
 Opt = tuple[str, Msg, bool]  # an option of the pending decision: id, text, barrier
 
 
-def frame(state: EclipseState) -> Optional[Frame]:
+def frame(state: EclipseState) -> Optional[EclipseFrame]:
     frames = state.stack
     return frames[STACK.at] if frames else None
 
@@ -20,14 +19,15 @@ def seat_to_act(state: EclipseState) -> Optional[str]:
     f = frame(state)
     if f is None or state.phase == "over" or state.abandoned:
         return None
-    k = f.kind  # by kind, not isinstance: this runs on every query of the pending decision
-    if k == "species" or k == "upkeep":
-        return f.q[0]  # type: ignore[attr-defined,no-any-return]
-    if k == "control":
-        return f.todo[0][0]  # type: ignore[attr-defined,no-any-return]
-    if k == "turn":
+    if isinstance(f, Turn):  # the most frequent first: this runs on every query of the pending decision
         return state.turn
-    return f.seat  # type: ignore[attr-defined,no-any-return]
+    if isinstance(f, (Species, Upkeep)):
+        return f.q[0]
+    if isinstance(f, Control):
+        return f.todo[0][0]
+    if isinstance(f, Combat):  # the Combat phase's frame is automatic: it is never the one waiting
+        return None
+    return f.seat
 
 
 def active(state: EclipseState) -> list[str]:

@@ -36,6 +36,8 @@ def settle(state: EclipseState) -> None:
 
 def _turn(state: EclipseState, f: Turn) -> bool:
     seat = state.turn
+    if seat is None:
+        raise ValueError("a turn frame without the seat whose turn it is")
     p = state.players[seat]
     if (p.track <= 0 or not _reacts(state, seat)) and not colony_options(state, seat):
         apply_option(state, seat, "pass")  # E101: only `pass` left: passed without asking
@@ -48,7 +50,8 @@ def _action(state: EclipseState, f: Action) -> bool:
         f.left = 0
         finish_action(state)
         return True
-    if f.kind == "explore" and f.drawn and not any(placements(state, f.seat, h, f.pos) for h in f.drawn):
+    if f.kind == "explore" and f.drawn and f.pos is not None and \
+            not any(placements(state, f.seat, h, f.pos) for h in f.drawn):
         apply_option(state, f.seat, "discard")  # E35/E103: no legal orientation
         return True
     if f.kind == "explore" and f.placed and not _disc_allowed(state, f):
@@ -115,6 +118,8 @@ def _reacts(state: EclipseState, seat: str) -> bool:
 def _disc_allowed(state: EclipseState, f: Action) -> bool:
     """E36: a disc on the track, and no Ancients (Draco excepted)."""
     p = state.players[f.seat]
+    if f.placed is None:
+        return False  # nothing placed: no disc to put on it
     h = state.hexes[f.placed]
     return p.track > 0 and not h.gcds and (not h.ancients or p.species == "draco")
 

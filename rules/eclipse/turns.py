@@ -35,6 +35,8 @@ def apply_option(state: EclipseState, seat: str, oid: str) -> None:
     elif head == "propose":
         propose(state, seat, arg)  # E111
     else:
+        if f is None:
+            raise ValueError(f"no decision is pending for {oid!r}")
         PLAY[f.kind](state, seat, f, head, arg)
 
 

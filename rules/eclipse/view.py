@@ -7,6 +7,7 @@ from typing import Optional
 from ..text import Msg, join, seat_ref
 from .board import m, production, upkeep
 from .data import HEXES, SHIPS, SPECIES, ship_stats
+from .frames import Action, Artifact, Turn, Upkeep
 from .geometry import parse_pos, wormholes
 from .moves import explore_positions, placements
 from .pending import frame, seat_to_act
@@ -57,15 +58,16 @@ def _explore(state: EclipseState) -> dict:
     """The pending Explore decision drawn on the board (E103).  Public: the positions are
     the options of an open decision and the drawn hexes are revealed (E34 and the explore event)."""
     f = frame(state)
-    if f is None or f.kind != "explore" or f.placed:
+    if not isinstance(f, Action) or f.kind != "explore" or f.placed:
         return {}
     seat = f.seat
-    if not f.drawn:
+    if not f.drawn or f.pos is None:
         return {"explore_targets": explore_positions(state, seat)}
-    q, r = parse_pos(f.pos)
-    return {"explore_pos": f.pos,
+    pos = f.pos
+    q, r = parse_pos(pos)
+    return {"explore_pos": pos,
             "explore_options": [_drawn(hid, q, r, rot) for hid in f.drawn
-                                for rot in placements(state, seat, hid, f.pos)]}
+                                for rot in placements(state, seat, hid, pos)]}
 
 
 def _drawn(hid: str, q: int, r: int, rot: int) -> HexView:
@@ -93,19 +95,17 @@ def prompt(state: EclipseState, seat: str) -> Msg:
     if f is None:
         return m("prompt.none")
     k = f.kind
-    if k == "species":
-        return m("prompt.species")
-    if k == "turn":
+    if isinstance(f, Turn):
         return m("prompt.reaction" if state.players[seat].passed else "prompt.turn", round=state.round)
-    if k == "upkeep":
+    if isinstance(f, Upkeep):
         return m("prompt.upkeep_" + f.step)
-    if k == "explore" and f.placed:  # E36: an influence disc on the new hex, or not
+    if isinstance(f, Action) and k == "explore" and f.placed:  # E36: an influence disc on the new hex, or not
         return m("prompt.explore_disc", hex=f.placed)
-    if k == "explore" and f.drawn:  # E35: the drawn hex in one of its orientations, or discarded
-        return m("prompt.explore_drawn", hex=join(list(f.drawn), " / "), pos=f.pos, left=f.left)
-    if k in ("research", "influence", "build", "explore", "artifact", "upgrade", "move"):
+    if isinstance(f, Action) and k == "explore" and f.drawn:  # E35: the drawn hex in one of its orientations
+        return m("prompt.explore_drawn", hex=join(list(f.drawn), " / "), pos=f.pos or "", left=f.left)
+    if isinstance(f, (Action, Artifact)):
         return m(f"prompt.{k}", left=f.left)
-    return m(f"prompt.{k}")
+    return m(f"prompt.{k}")  # the species choice and every other decision: its kind's prompt
 
 
 __all__ = ["build_view", "prompt", "seat_ref"]

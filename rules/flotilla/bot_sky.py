@@ -47,7 +47,7 @@ def best_b(state: FlotillaState, seat: str, cells: list[str], grp: dict[str, tup
 def sky_value(state: FlotillaState, seat: str) -> float:
     """Barrels, reserve tiles and pending Build scores of a Skyside player, in VP."""
     p = state.players[seat]
-    v = sum(a * b for a, b in (tile_score(state, c) for c in state.built))  # F41.4: scored at the Build's end
+    v: float = sum(a * b for a, b in (tile_score(state, c) for c in state.built))  # F41.4: scored at the Build's end
     grp = groups(state, seat)
     cells = build_cells(state, seat)
     bs = best_b(state, seat, cells, grp) if cells else {}

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..decisions import ArrayFrame, Moves
+from ..decisions import Moves
 from .data import BOARD, CARDS
 from .decide import DECISIONS, Opt, card_options, card_terms, decide, options, with_barriers
 from . import dive as DV, research as RS, sky as SK
 from .effects import AUTO_EFFECTS, event, frames_of, me
-from .frames import CHAIN, Count, Dive, Research, Step
+from .frames import CHAIN, Count, Dive, FlotillaFrame, Research, Step
 from .narrate import narration
 
 # the automatic frames: what each kind does (the move map of rules/decisions.py)
@@ -68,7 +68,7 @@ def start_card(state: FlotillaState, card_id: str, target: str | None) -> None:
         event(state, "ev.copy", card=texts.card(source), target=texts.seat(target))
     else:
         event(state, "ev.play", card=texts.card(card_id))
-    frames: list[ArrayFrame] = []
+    frames: list[FlotillaFrame] = []
     c = CARDS[source]
     if c.kind != "scholar":  # F23: copying a Scholar does nothing
         if p.side == "sink" and c.sail:

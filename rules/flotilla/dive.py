@@ -54,7 +54,7 @@ def roll(state: FlotillaState, frame: DiveRoll) -> None:
     """F44-F50: the pool is the card dice plus one die per skiff on an undepleted tile."""
     card_dice, ignore = frame.depths, frame.ignore
     p = me(state)
-    pool = card_dice + "".join(d for s in p.skiffs if (d := _on_undepleted(state, s)) is not None)
+    pool = card_dice + "".join(deep for skiff in p.skiffs if (deep := _on_undepleted(state, skiff)) is not None)
     sonar = BOARD.sonar_counts_as[state.sonar]
     icons = ""
     faces = []

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..decisions import ArrayFrame
 from . import texts
 from .data import BOARD, CARDS, TILES, Term
-from .frames import CHAIN, Count, Draw, Guild, Place, Return, Step, of_term
+from .frames import CHAIN, Count, Draw, FlotillaFrame, Guild, Place, Return, Step, of_term
 from .state import FACE, OUTPOST, OWNER, TILE, FlotillaState, Player
 
 MAX_SEALS = 10  # F61
@@ -42,7 +41,7 @@ def gain_vp(state: FlotillaState, p: Player, n: int) -> None:
         state.events.append(texts.m("ev.supply_out", round=state.end_round))
 
 
-def frames_of(terms: tuple[Term, ...], guild: str | None = None) -> list[ArrayFrame]:
+def frames_of(terms: tuple[Term, ...], guild: str | None = None) -> list[FlotillaFrame]:
     """Ring, survivor, artifact or objective terms as chain frames (D11)."""
     return [of_term(t.name, t.a, t.b, guild) for t in terms]
 
@@ -63,7 +62,7 @@ def _vp(state: FlotillaState, f: Count) -> None:
 
 
 def _survivor(state: FlotillaState, f: Count) -> None:
-    bonus: list[ArrayFrame] = []
+    bonus: list[FlotillaFrame] = []
     track = BOARD.survivor_tracks[state.survivor_track]
     for _ in range(f.n):  # F58: the disc moves, the active player gains each space entered
         state.survivor = (state.survivor + 1) % len(track)
@@ -75,19 +74,20 @@ def _survivor(state: FlotillaState, f: Count) -> None:
 def _seal(state: FlotillaState, f: Guild) -> None:  # F28
     p = me(state)
     if sum(p.seals.values()) < MAX_SEALS:
-        p.seals[f.guild] += 1
-        event(state, "ev.seal", guild=texts.guild(f.guild))
+        p.seals[f.banner] += 1
+        event(state, "ev.seal", guild=texts.guild(f.banner))
     else:
         gain_vp(state, p, 2)
 
 
 def _recruit(state: FlotillaState, f: Guild) -> None:  # F28, E4, E29
     p = me(state)
-    stack = state.stacks[f.guild]
+    guild = f.banner
+    stack = state.stacks[guild]
     if stack:
-        state.stacks[f.guild] = stack[1:]
+        state.stacks[guild] = stack[1:]
         p.hand.append(stack[0])
-        event(state, "ev.recruit", guild=texts.guild(f.guild))
+        event(state, "ev.recruit", guild=texts.guild(guild))
     else:
         gain_vp(state, p, 2)
 
@@ -135,7 +135,7 @@ def draw(state: FlotillaState, p: Player, n: int) -> list[str]:
     return got
 
 
-def ring_bonus(guild: str, space: int) -> list[ArrayFrame]:
+def ring_bonus(guild: str, space: int) -> list[FlotillaFrame]:
     return frames_of(BOARD.rings[guild][space - 1], guild)
 
 

@@ -48,6 +48,13 @@ class Guild(ArrayFrame):
     kind: Literal["seal", "recruit"]
     guild: Optional[str]
 
+    @property
+    def banner(self) -> str:
+        """`guild`, read where the seal or recruit is a guild's."""
+        if self.guild is None:
+            raise ValueError(f"{self.kind} without a guild")
+        return self.guild
+
 
 class Letters(ArrayFrame):
     """One decision per guild letter still in `letters` (an Influence point each, F26; a bounty each, F55)."""
@@ -138,10 +145,10 @@ if TYPE_CHECKING:  # what a type checker sees; pydantic validates by kind throug
                           Cell, Rot, BuildCell, BuildRot]
 else:
     FlotillaFrame = frame_union(*FRAMES)
-CHAIN: Stack[Any] = Stack(top_first=True)  # the frames of FlotillaFrame
+CHAIN: Stack[FlotillaFrame] = Stack(top_first=True)
 
 
-def of_term(name: str, a: int, b: int, guild: Optional[str] = None) -> ArrayFrame:
+def of_term(name: str, a: int, b: int, guild: Optional[str] = None) -> FlotillaFrame:
     """The frame of a D11 term (effects.frames_of): `[name, a, b]`, a guild's `[name, guild]`."""
     if name in ("seal", "recruit"):
         return Guild.make(name, guild)

@@ -16,7 +16,7 @@ from . import texts
 from .data import TILES
 from .decide import Opt
 from .effects import active
-from .frames import CHAIN
+from .frames import CHAIN, BuildCell, Cell, Reroll, SetFace
 from .state import FlotillaState
 
 
@@ -60,7 +60,7 @@ def narration(state: FlotillaState, opt: Opt) -> Msg | None:
     if kind == "pl":
         return _did(state, "pl", tile=texts.tile(arg)) if arg is not None else _did(state, "pl_stop")
     if kind == "cell":  # a tile with a wedge still needs its rotation; without one, "placed" tells it
-        tile = CHAIN.top(state.todo).tile
+        tile = CHAIN.top_as(state.todo, Cell).tile
         return _did(state, "cell", tile=texts.tile(tile), cell=arg) if TILES[tile].wedge else None
     if kind == "undeplete":
         return _did(state, "undeplete", cell=arg)
@@ -81,19 +81,19 @@ def _more(state: FlotillaState, p, kind: str, arg) -> Msg | None:
     if kind == "bt":
         return _did(state, "bt", tile=texts.tile(arg)) if arg is not None else _did(state, "bt_stop")
     if kind == "bcell":
-        return _did(state, "bcell", tile=texts.tile(CHAIN.top(state.todo).tile), cell=arg)
+        return _did(state, "bcell", tile=texts.tile(CHAIN.top_as(state.todo, BuildCell).tile), cell=arg)
     if kind == "sonar":
         return None if arg else _did(state, "sonar_no")
     if kind == "reroll":
         if arg is not None:
             return _did(state, "reroll", die=arg + 1, face=texts.plain(f"face.{state.dice[arg]}"))
-        return None if CHAIN.top(state.todo).chosen else _did(state, "reroll_none")
+        return None if CHAIN.top_as(state.todo, Reroll).chosen else _did(state, "reroll_none")
     if kind == "setdie":
         if arg is None:
             return _did(state, "set_skip")
         return _did(state, "setdie", die=arg + 1, face=texts.plain(f"face.{state.dice[arg]}"))
     if kind == "face":
-        return _did(state, "face", die=CHAIN.top(state.todo).die + 1, face=texts.plain(f"face.{arg}"))
+        return _did(state, "face", die=CHAIN.top_as(state.todo, SetFace).die + 1, face=texts.plain(f"face.{arg}"))
     if kind == "wild":
         return _did(state, "wild", guild=texts.guild(arg))
     return None

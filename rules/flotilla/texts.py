@@ -5,7 +5,7 @@ from typing import Any
 
 from ..text import SEAT_KEY, Msg, join
 from ..unvalidated import new_msg
-from .data import CARDS, COLOURS, GUILDS, NAME_COLOUR
+from .data import CARDS, COLOURS, GUILDS, NAME_COLOUR, Term
 
 KEY_PREFIX = "flotilla."
 
@@ -52,10 +52,10 @@ def tile(tile_id: str) -> Msg | str:
     return m("tile_name", colour=col(NAME_COLOUR[colour]), n=n)
 
 
-_TERM: dict[tuple, Msg] = {}
+_TERM: dict[Term, Msg] = {}
 
 
-def term(t: tuple) -> Msg:
+def term(t: Term) -> Msg:
     """One bonus term (`data.Term`) in words ("gain 2¢"); Msgs are values, built once per term."""
     found = _TERM.get(t)
     if found is None:

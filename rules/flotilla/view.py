@@ -76,7 +76,7 @@ def pending(state: FlotillaState) -> dict:
     """What the map highlights for the decision waiting now (public: every option is public here)."""
     if state.over or state.abandoned or not state.todo:
         return {}
-    frame = CHAIN.top(state.todo)
+    frame = state.todo[CHAIN.at]
     kind = frame.kind
     opts = current_options(state)
     out: dict = {}
@@ -115,7 +115,7 @@ def prompt(state: FlotillaState, seat: str, to_act: list[str]) -> Msg:
         return texts.m("prompt.wait", seat=texts.seat(to_act[0]))
     if not state.todo:
         return texts.m("prompt.card", n=len(state.players[seat].hand))
-    f = CHAIN.top(state.todo)
+    f = state.todo[CHAIN.at]
     left = 0
     if isinstance(f, Place):
         left = f.left

@@ -20,6 +20,7 @@ from .adventures import treasure
 from .combat import built
 from .cont import later, step
 from .data import ABILITIES
+from .frames import Prompt
 from .island import has_shelter
 from .move_kinds import ABILITY, DISCOVERY_TOKEN, ITEM, LOOK_PICK, MEDALLION
 from .scenarios.castaways import add_wood
@@ -139,8 +140,8 @@ def use_in_prompt(s: RobinsonState, seat: str, kind: str, arg: tuple[str, str]) 
 
 
 @step("prompt")
-def _prompt_again(s: RobinsonState, args: list[str]) -> None:
-    s.pending = json.loads(args[0])
+def _prompt_again(s: RobinsonState, f: Prompt) -> None:
+    s.pending = json.loads(f.held)
 
 
 def _ids(out: list[tuple[str, str, Any, bool]]) -> list[tuple[str, str, Any, bool]]:

@@ -14,6 +14,7 @@ from ..text import join
 from . import effects
 from .cont import later, paused, step, then
 from .data import ADVENTURES, MYSTERY
+from .frames import AdventureDone, CardStep, Mystery
 from .state import RobinsonState
 from .tallies import over, wound
 from .texts import card as card_msg, char, m, sub
@@ -66,8 +67,8 @@ def choose(s: RobinsonState, card: str, actor: str, i: int) -> None:
 
 
 @step("adv_done")
-def _adv_done_step(s: RobinsonState, args: list[str]) -> None:
-    adv_done(s, args[0], args[1], bool(args[2]))
+def _adv_done_step(s: RobinsonState, f: AdventureDone) -> None:
+    adv_done(s, f.card, f.actor, bool(f.to_event))
 
 
 def adv_done(s: RobinsonState, card: str, actor: str, to_event: bool) -> None:
@@ -102,8 +103,8 @@ def event_half(s: RobinsonState, card: str) -> None:
 
 
 @step("half_done")
-def _half_done_step(s: RobinsonState, args: list[str]) -> None:
-    half_done(s, args[0])
+def _half_done_step(s: RobinsonState, f: CardStep) -> None:
+    half_done(s, f.card)
 
 
 def half_done(s: RobinsonState, card: str) -> None:
@@ -160,13 +161,12 @@ def _draw(s: RobinsonState, d: dict) -> None:
 
 
 @step("mystery")
-def _mystery_step(s: RobinsonState, args: list[str]) -> None:
-    card, d, treasures, stop = args
-    d = json.loads(d)
-    s.ctx["treasures"] = treasures
-    if stop:
-        s.ctx["stop"] = stop
-    if not _after_card(s, d, card):
+def _mystery_step(s: RobinsonState, f: Mystery) -> None:
+    d = json.loads(f.draw)
+    s.ctx["treasures"] = f.treasures
+    if f.stop:
+        s.ctx["stop"] = f.stop
+    if not _after_card(s, d, f.card):
         _draw(s, d)
 
 

@@ -158,10 +158,10 @@ PLAYABLE = ("Carpenter", "Cook", "Explorer", "Soldier")
 
 def _check() -> None:
     errs: list[str] = []
-    for a, ns in ADJ.items():
+    for space, ns in ADJ.items():
         for b in ns:
-            if a not in ADJ.get(b, ()):
-                errs.append(f"adjacency {a}-{b} is not symmetric")
+            if space not in ADJ.get(b, ()):
+                errs.append(f"adjacency {space}-{b} is not symmetric")
     if sorted(ADJ) != list(range(15)):
         errs.append("the island has spaces 0-14")
     if len(TILES) != 11 or TILES[START_TILE].terrain != "Beach":

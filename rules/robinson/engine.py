@@ -200,9 +200,8 @@ def _answer(s: RobinsonState, seat: str, o: Option) -> None:
     elif kind == "mk":
         mark_pick(s, arg)
     elif kind == "sf":
-        p = s.pending  # type: ignore[assignment]
-        s.pending = None
-        exhaust(s, p["card"], [(int(p["space"]), arg)], 1)
+        held, s.pending = s.pending or {}, None  # Signs of Fire's prompt: its card and space
+        exhaust(s, held["card"], [(int(held["space"]), arg)], 1)
     elif kind == "rh":
         who = s.pending["who"]  # type: ignore[index]
         s.pending = None

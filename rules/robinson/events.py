@@ -4,8 +4,9 @@ from __future__ import annotations
 from . import effects
 from .adventures import event_half
 from .asks.fight import fight_or_ask
-from .cont import later, paused, run, step, then
+from .cont import ahead, later, paused, run, step, then
 from .data import EVENTS, SCENARIOS
+from .frames import CardStep, Step
 from .state import RobinsonState
 from .tallies import fp_char
 from .texts import card as card_msg, m
@@ -28,8 +29,8 @@ def slide_off(s: RobinsonState, card: str) -> None:
 
 
 @step("slid")
-def _slid_step(s: RobinsonState, args: list[str]) -> None:
-    slid(s, args[0])
+def _slid_step(s: RobinsonState, f: CardStep) -> None:
+    slid(s, f.card)
 
 
 def slid(s: RobinsonState, card: str) -> None:
@@ -40,8 +41,8 @@ def slid(s: RobinsonState, card: str) -> None:
 
 
 @step("place")
-def _place_step(s: RobinsonState, args: list[str]) -> None:
-    place(s, args[0])
+def _place_step(s: RobinsonState, f: CardStep) -> None:
+    place(s, f.card)
 
 
 def place(s: RobinsonState, card: str) -> None:
@@ -55,12 +56,12 @@ def place(s: RobinsonState, card: str) -> None:
 def event_phase(s: RobinsonState, morale: bool = False) -> None:
     """R94 Dangerous Night fight first, then R19-R21; with `morale`, the Morale phase follows.
     A prompt on the way (E31) stops the phase; it goes on after the answer (cont.py)."""
-    s.cont = [["dn"], ["evdraw"]] + ([["morale"]] if morale else []) + s.cont
+    ahead(s, "dn", "evdraw", *(["morale"] if morale else []))
     run(s)
 
 
 @step("dn")
-def _dangerous_night(s: RobinsonState, args: list[str]) -> None:
+def _dangerous_night(s: RobinsonState, f: Step) -> None:
     """R94: the beast set aside by Dangerous Night is fought by the FP before the draw."""
     if s.set_aside:
         beast, s.set_aside = s.set_aside, None
@@ -68,7 +69,7 @@ def _dangerous_night(s: RobinsonState, args: list[str]) -> None:
 
 
 @step("evdraw")
-def draw(s: RobinsonState, args: list[str] | None = None) -> None:
+def draw(s: RobinsonState, f: Step | None = None) -> None:
     """R19: event halves of adventure/mystery cards, until an event card comes up (R20)."""
     while s.event_deck:  # R19: every draw removes a card
         card = s.event_deck.pop(0)

@@ -241,11 +241,11 @@ def _build(s: RobinsonState, parts: list[str], planned: set[str]) -> Msg:
 
 def _threat(s: RobinsonState, parts: list[str], planned: set[str]) -> Msg:
     i = int(parts[1]) if len(parts) > 1 and parts[1] in ("0", "1") else None
-    if i is None or i >= len(s.threat) or not s.threat[i]:
+    card = None if i is None or i >= len(s.threat) else s.threat[i]
+    if not card:
         return m("why.no_threat")  # R47
     if any(st.action == "threat" and st.target.split(".")[1] == str(i) for st in s.plan):
-        return m("why.once", target=m("tgt.threat", card=card_msg(s.threat[i])))  # R35
-    card = s.threat[i]
+        return m("why.once", target=m("tgt.threat", card=card_msg(card)))  # R35
     deck, _, name = card.partition(":")
     if deck == "event" and name in EVENTS and EVENTS[name].req and not P.requirement_met(s, EVENTS[name].req):
         return m("why.threat_requirement", card=card_msg(card))  # R37, E28

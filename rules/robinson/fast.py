@@ -2,7 +2,8 @@
 
 Equivalent to `model_copy(deep=True)` for this state's shapes: models, lists
 and dicts are copied recursively; strings, ints, Msg objects (treated as
-immutable) and the options model (never changed after set-up) are shared.
+immutable), the continuation frames (immutable values) and the options model
+(never changed after set-up) are shared.
 """
 from __future__ import annotations
 
@@ -12,15 +13,17 @@ from pydantic import BaseModel
 
 from ..text import Msg
 from ..unvalidated import trusted
+from .frames import FRAMES
 from .state import RobinsonOptions
 
 _SHARED = (str, int, bool, float, type(None), Msg, RobinsonOptions)
+_FRAMES = frozenset(FRAMES)  # by exact class: an isinstance check of one more model class slows every value
 
 
 def _copy(v: Any) -> Any:
     t = type(v)
     if t is list:
-        if v and not isinstance(v[0], _SHARED):
+        if v and not isinstance(v[0], _SHARED) and type(v[0]) not in _FRAMES:
             return [_copy(x) for x in v]
         return list(v)
     if t is dict:

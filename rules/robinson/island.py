@@ -29,7 +29,7 @@ def distances(s: RobinsonState) -> dict[int, int]:
 
 def explored_terrains(s: RobinsonState) -> set[str]:
     """E33: a face-up tile of the terrain counts, unless `unexpl:T` holds."""
-    out = set()
+    out: set[str] = set()
     for spot in s.island.values():
         if spot.face_up and "unexpected" not in spot.tokens:
             out.add(TILES[spot.tile].terrain)
@@ -51,7 +51,7 @@ def sources(s: RobinsonState, space: int, live: bool = True) -> list[str]:
     spot = s.island.get(space)
     if spot is None or not spot.face_up:
         return []
-    out = list(TILES[spot.tile].sources)
+    out: list[str] = list(TILES[spot.tile].sources)
     if "+F" in spot.tokens and not any(x in FOOD_SOURCES for x in out):
         out.append("flock")  # R27: New Flock's token is a food source in its own right
     if live:

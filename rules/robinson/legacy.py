@@ -56,7 +56,7 @@ def upgrade(data: Any) -> Any:
     n = len(code["or"]) if isinstance(code, dict) else 2
     new = {"kind": kind, "seat": p["seat"], "card": card, "r": "",
            "answers": ";".join(str(k) for k in range(n)), "default": "ev:0"}
-    if kind == "or":
+    if isinstance(code, dict):  # kind "or"
         new["opts"] = json.dumps(code["or"])
     elif kind == "rp":
         new["n"] = code.partition(":")[2]

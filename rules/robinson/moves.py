@@ -202,8 +202,9 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
     if kind == LOOK_PICK:
         return abilities.pick_label(s, arg)
     if kind == "adv":
-        codes, to_event = ADVENTURES[s.pending["card"]].opts[arg]
-        return m("mv.adv", card=card_msg(s.pending["card"]), what=describe(codes, to_event))
+        card = (s.pending or {})["card"]  # the adventure card's prompt is pending
+        codes, to_event = ADVENTURES[card].opts[arg]
+        return m("mv.adv", card=card_msg(card), what=describe(codes, to_event))
     if kind == "wood":
         return m("mv.wood", n=arg)
     if kind == "ok" and arg:

@@ -11,6 +11,7 @@ from .asks.core import ask, kind as ask_kind
 from .combat import built, helmet
 from .cont import later, step
 from .data import DICE, INVENTIONS, TILES
+from .frames import Items, Step
 from .island import adjacent_tiles, has_shelter, kind, sources
 from .tallies import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
                     set_morale, wound, wound_all)
@@ -63,7 +64,7 @@ def start_round(s: RobinsonState) -> None:
 
 
 @step("morale")
-def _morale_step(s: RobinsonState, args: list[str]) -> None:
+def _morale_step(s: RobinsonState, f: Step) -> None:
     morale_phase(s)
 
 
@@ -210,8 +211,8 @@ def end_action(s: RobinsonState) -> None:
 
 
 @step("items")
-def _items_step(s: RobinsonState, args: list[str]) -> None:
-    item_effects(s, json.loads(args[0]))
+def _items_step(s: RobinsonState, f: Items) -> None:
+    item_effects(s, f.left)
 
 
 def item_effects(s: RobinsonState, items: list[str]) -> None:
@@ -365,7 +366,7 @@ def night_eat(s: RobinsonState, hungry: list[str]) -> None:
 
 
 @step("night_outside")
-def _night_outside_step(s: RobinsonState, args: list[str]) -> None:
+def _night_outside_step(s: RobinsonState, f: Step) -> None:
     night_outside(s)  # after the extra meals (asks/meals.py)
 
 

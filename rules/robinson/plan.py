@@ -118,7 +118,7 @@ def invention_ready(s: RobinsonState, name: str, terr: set[str] | None = None) -
 def buildable(s: RobinsonState) -> list[str]:
     """Board inventions, the characters' personal ones and the scenario's (S4, K0.8; gated ones only
     once their gate is open, K3.10), not built."""
-    personal = [CHARACTERS[ch].personal for ch in s.seat_char.values()]
+    personal = [p for ch in s.seat_char.values() if (p := CHARACTERS[ch].personal) is not None]
     names = list(s.inv_board) + personal + list(scenario_inventions(s))
     return [n for n in names if n not in s.built and n not in s.future_built]
 

@@ -6,4 +6,8 @@ from __future__ import annotations
 
 from . import abilities, adventures, events, phases, resolve  # noqa: F401  (continuation steps)
 from .asks import card_choices, fast_work, fight, meals  # noqa: F401  (question kinds, their codes)
+from .cont import STEPS
 from .effects import adventure_codes, common_codes, one_off_codes, scenario_codes  # noqa: F401  (effect codes)
+from .frames import FRAMES
+
+STEPS.covers(*FRAMES)  # every kind of continuation frame has its handler

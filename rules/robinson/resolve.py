@@ -6,6 +6,7 @@ from .combat import add_to_hunt, built, fight_beast
 from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
 from .effects import take_token
 from .events import event_card
+from .frames import CardStep
 from .island import kind, sources
 from .phases import end_action, header
 from .scenarios import jenny, of as scenario_of
@@ -158,7 +159,7 @@ def _threat(s: RobinsonState, st: Stack, choice: str) -> None:
         refund(s, st)
         s.events.append(m("ev.skipped", card=card_msg(card)))
         return
-    if bonus:
+    if bonus and item:
         s.items[item] -= 1
         if s.items[item] <= 0:
             del s.items[item]
@@ -176,8 +177,8 @@ def _threat(s: RobinsonState, st: Stack, choice: str) -> None:
 
 
 @cont.step("threat_done")
-def _threat_done_step(s: RobinsonState, args: list[str]) -> None:
-    threat_done(s, args[0])
+def _threat_done_step(s: RobinsonState, f: CardStep) -> None:
+    threat_done(s, f.card)
 
 
 def threat_done(s: RobinsonState, card: str) -> None:

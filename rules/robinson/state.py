@@ -12,6 +12,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from ..contract import GameState
+from .frames import ContFrame
 from .legacy import carriers, upgrade
 
 RES = ("F", "NF", "W", "Fur")
@@ -23,6 +24,10 @@ Phase = Literal["setup", "event", "morale", "wood", "plan", "resolve", "weather"
 
 def no_res() -> dict[str, int]:
     return {r: 0 for r in RES}
+
+
+def no_threat() -> list[Optional[str]]:
+    return [None, None]
 
 
 class RobinsonOptions(BaseModel):
@@ -135,7 +140,7 @@ class RobinsonState(GameState):
     unexplored_terrain: dict[str, str] = Field(default_factory=dict)  # terrain -> event card (E33)
     # decks (R5, R6, R10)
     event_deck: list[str]
-    threat: list[Optional[str]] = Field(default_factory=lambda: [None, None])  # [left, right]
+    threat: list[Optional[str]] = Field(default_factory=no_threat)  # [left, right]
     beast_deck: list[str]
     hunt_deck: list[str] = Field(default_factory=list)
     inv_board: list[str]
@@ -167,7 +172,7 @@ class RobinsonState(GameState):
     holders: dict[str, str] = Field(default_factory=dict)  # card sent to the event deck -> its drawer (R90)
     delayed: list[str] = Field(default_factory=list)  # "character|code" applied next round start (R94)
     pending: Optional[dict[str, str]] = None  # the prompt waiting for its owner seat (R97, E31)
-    cont: list[list[str]] = Field(default_factory=list)  # work left after the pending prompt (cont.py)
+    cont: list[ContFrame] = Field(default_factory=list)  # work left after the pending prompt (cont.py, frames.py)
     ctx: dict[str, str] = Field(default_factory=dict)  # the action's tile and source (E32)
     # planning and resolution (R30-R39)
     plan: list[Stack] = Field(default_factory=list)

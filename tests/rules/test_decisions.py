@@ -151,6 +151,22 @@ def test_remove_and_swap_take_the_frame_itself_not_an_equal_one():
         Stack().remove(frames, first)
 
 
+@pytest.mark.parametrize("top_first", [False, True])
+def test_top_as_gives_the_top_frame_as_the_class_the_caller_knows_it_has(top_first):
+    stack: Stack[ArrayFrame] = Stack(top_first)
+    frames: list[ArrayFrame] = []
+    with pytest.raises(TypeError, match="NoneType, not Place"):
+        stack.top_as(frames, Place)  # an empty stack has no top of any class
+    stack.push(frames, End.make("end"))
+    stack.push(frames, Place.of(2))
+    top = stack.top_as(frames, Place)
+    assert top is frames[stack.at] and top.left == 2
+    with pytest.raises(TypeError, match="Place, not End"):
+        stack.top_as(frames, End)
+    stack.pop(frames)
+    assert stack.top_as(frames, End).kind == "end"
+
+
 # ---- the move map --------------------------------------------------------------------
 
 def test_the_move_map_calls_the_handler_of_the_frame_kind_and_refuses_an_unknown_one():

@@ -105,7 +105,7 @@ def test_r72_r8_biscuits_while_the_fp_picks_who_goes_hungry_feed_one_more():
 
 def used_bible_keeps(s, seat):
     """Use the Bible at the pending prompt: Morale +1, and the same prompt and work still wait."""
-    held, cont, morale = dict(s.pending), [list(c) for c in s.cont], s.morale
+    held, cont, morale = dict(s.pending), list(s.cont), s.morale  # the frames are immutable values
     assert "it:Bible" in every(s, seat)
     s = E.apply(s, seat, "it:Bible")
     assert s.pending == held and s.cont == cont and s.morale == morale + 1 and E.to_act(s) == [seat]

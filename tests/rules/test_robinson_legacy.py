@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from rules.robinson.defaults import default_answer
+from rules.robinson.frames import CardStep, Step
 from rules.robinson.legacy import choice_at
 from rules.robinson.data import EVENTS
 from tests.rules.robinson_kit import E, ids
@@ -39,7 +40,7 @@ def test_r97_an_old_drawn_event_prompt_loads_as_todays_prompt_with_the_same_answ
     assert E.to_act(s) == [fp]
     assert ids(s, fp) == [f"ev:{i}" for i in range(CARDS[name])]
     assert s.pending["default"] == "ev:0" and default_answer(s, fp) == "ev:0"  # E31: the first option
-    assert s.cont[-2:] == [["place", s.pending["card"]], ["morale"]]  # R20(c), then the Morale phase
+    assert s.cont[-2:] == [CardStep.make("place", s.pending["card"]), Step.make("morale")]  # R20(c), then Morale
     assert E.load(E.dump(s)).model_dump() == s.model_dump()  # stable once upgraded
 
 

@@ -1,6 +1,7 @@
 """Games saved before the decision stacks became typed frames (rules/decisions.py) load and go on
 unchanged: each state of tests/rules/saved_frames (one per kind of pending frame, written by the
-earlier Eclipse and Flotilla engines, see record.py there) loads, saves again as the same JSON, and
+earlier Eclipse and Flotilla engines, and one per continuation step Robinson left behind a prompt,
+written by its engine before its continuations became frames; see record.py there) loads, saves again as the same JSON, and
 plays on with the same moves, texts, events and resulting state as the engine before the frames plays
 it.  continuations.json was recorded by the earlier engines and re-recorded once for Eclipse after the
 Eclipse E26 ruling (every action legal with a disc on the track) changed which moves a random game picks;
@@ -14,7 +15,7 @@ import pytest
 
 from rules import GAMES
 from rules.decisions import ArrayFrame, Frame
-from tests.rules.saved_frames.record import HERE, continuation
+from tests.rules.saved_frames.record import FRAMES, HERE, continuation
 
 RECORDED = json.loads((HERE / "continuations.json").read_text())
 SAVED = sorted(HERE.glob("*/*.json"))
@@ -29,6 +30,9 @@ def test_every_kind_of_pending_frame_is_covered():
     assert {"species", "turn", "explore", "influence", "build", "upgrade", "move", "research", "fight", "rep",
             "popatk", "cube", "dipl", "ambc", "upkeep", "control", "disco"} <= kinds  # Eclipse
     assert {"sail", "infl", "place", "cell", "rot", "keep", "build", "bcell", "brot", "reroll", "wild"} <= kinds
+    robinson = {p.stem.split("-")[0] for p in SAVED if p.parent.name == "robinson"}
+    assert {"adv_done", "codes", "evdraw", "half_done", "items", "morale", "mystery", "place", "prompt", "slid",
+            "stroke", "threat_done"} <= robinson  # every continuation step a random game leaves behind a prompt
     assert set(RECORDED) == {_key(p) for p in SAVED}
 
 
@@ -37,7 +41,7 @@ def test_a_saved_state_loads_into_typed_frames_and_saves_the_same_json(path):
     engine = GAMES[path.parent.name]
     text = path.read_text()
     state = engine.load(text)
-    frames = state.stack if path.parent.name == "eclipse" else state.todo
+    frames = getattr(state, FRAMES[path.parent.name])
     assert frames and all(isinstance(f, (Frame, ArrayFrame)) for f in frames)
     assert engine.dump(state) == text  # byte for byte: the games table holds the same row
     assert engine.dump(engine.copy_state(state)) == engine.dump(state)

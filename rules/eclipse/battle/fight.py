@@ -24,14 +24,14 @@ def side_ref(side: str) -> Msg:
     return m("side_npc") if side == NPC else seat_ref(side)
 
 
-def note(state: EclipseState, f: dict, event: Msg) -> None:
+def note(state: EclipseState, f: Fight, event: Msg) -> None:
     """An event of the battle being fought: in the move's events and in the battle's log."""
     state.events.append(event)
-    f.b["log"].append(event.model_dump())
+    f.battle["log"].append(event.model_dump())
     touch(state, f)
 
 
-def touch(state: EclipseState, f: dict) -> None:
+def touch(state: EclipseState, f: Fight) -> None:
     """The current move fights in this battle: `state.battles` gets a live mark (the view
     reads the log from the frame); `_end_battle` turns it into the ended battle's log."""
     if not any(x.get("live") for x in state.battles):
@@ -83,9 +83,9 @@ def _types(state: EclipseState, h: Hex, b: dict, side: str) -> list:
     return sorted(ts, key=lambda t: (-t.initiative, prefs.index(t.ship) if t.ship in prefs else len(prefs)))
 
 
-def tie_options(state: EclipseState, f: dict) -> tuple[str, list[str]] | None:
+def tie_options(state: EclipseState, f: Fight) -> tuple[str, list[str]] | None:
     """E112 step 1: the next side with several types of equal initiative still unordered."""
-    b = f.b
+    b = f.battle
     h = state.hexes[f.hex]
     for side in (b["d"], b["a"]):
         if side == NPC:
@@ -99,7 +99,7 @@ def tie_options(state: EclipseState, f: dict) -> tuple[str, list[str]] | None:
     return None
 
 
-def advance(state: EclipseState, f: dict) -> bool:
+def advance(state: EclipseState, f: Fight) -> bool:
     """Run the hex's battles until a seat must decide (False) or they are over (True)."""
     hid = f.hex
     h = state.hexes[hid]
@@ -175,9 +175,9 @@ def advance(state: EclipseState, f: dict) -> bool:
             attack(state, f)
 
 
-def attack(state: EclipseState, f: dict) -> None:
+def attack(state: EclipseState, f: Fight) -> None:
     """E54: the active type fires all its cannons."""
-    b = f.b
+    b = f.battle
     side, ship = b["order"][b["i"]]
     b["i"] += 1
     h = state.hexes[f.hex]
@@ -186,8 +186,8 @@ def attack(state: EclipseState, f: dict) -> None:
         fire(state, f, side, ship, dice, "cannons")
 
 
-def declare_retreat(state: EclipseState, f: dict, dest: str) -> None:
-    b = f.b
+def declare_retreat(state: EclipseState, f: Fight, dest: str) -> None:
+    b = f.battle
     side, ship = b["order"][b["i"]]
     b["i"] += 1
     b["ret"][f"{side}:{ship}"] = dest
@@ -195,7 +195,7 @@ def declare_retreat(state: EclipseState, f: dict, dest: str) -> None:
     note(state, f, m("ev.retreat", seat=seat_ref(side), ship=m(f"ship.{ship}"), hex=dest))
 
 
-def _leave(state: EclipseState, f: dict, side: str, ship: str, dest: str) -> None:
+def _leave(state: EclipseState, f: Fight, side: str, ship: str, dest: str) -> None:
     hid = f.hex
     clear_damage(state.hexes[hid], side, ship)
     for _ in range(count(state.hexes[hid], side, ship)):
@@ -203,9 +203,9 @@ def _leave(state: EclipseState, f: dict, side: str, ship: str, dest: str) -> Non
     note(state, f, m("ev.retreated", seat=seat_ref(side), ship=m(f"ship.{ship}"), hex=dest))
 
 
-def flee(state: EclipseState, f: dict, dest: str | None) -> None:
+def flee(state: EclipseState, f: Fight, dest: str | None) -> None:
     """E59: the attacker leaves at once for `dest` (destroyed without one; no draws)."""
-    b = f.b
+    b = f.battle
     hid, side = f.hex, b["a"]
     h = state.hexes[hid]
     note(state, f, m("ev.stalemate", hex=hid, seat=seat_ref(side)))
@@ -224,12 +224,12 @@ def dice_text(dice: list) -> str:
     return " ".join(str(r) if d == 1 else f"{r}({d})" for r, d in dice)
 
 
-def fire(state: EclipseState, f: dict, side: str, ship: str, damages: tuple, what: str) -> None:
+def fire(state: EclipseState, f: Fight, side: str, ship: str, damages: tuple, what: str) -> None:
     """E53/E55: roll the dice; those that hit some live opponent ship wait for E113/E57."""
     h = state.hexes[f.hex]
     t = ship_type(state, side, ship)
     dice = [[d.roll, d.damage] for d in roll_dice(state.rng, damages)]
-    opp = _other(f.b, side)
+    opp = _other(f.battle, side)
     hitting = [d for d in dice if groups(state, f.hex, opp, side_ships(h, opp), d[0], t)]
     hitting.sort(key=lambda d: (-d[1], -d[0]))
     note(state, f, m(f"ev.fire_{what}", side=side_ref(side), n=count(h, side, ship), ship=m(f"ship.{ship}"),
@@ -237,16 +237,16 @@ def fire(state: EclipseState, f: dict, side: str, ship: str, damages: tuple, wha
     f.dice, f.fire = hitting, [side, ship]
 
 
-def hit_options(state: EclipseState, f: dict) -> list[tuple[str, int]]:
-    side, ship = f.fire
-    opp = _other(f.b, side)
+def hit_options(state: EclipseState, f: Fight) -> list[tuple[str, int]]:
+    side, ship = f.firing
+    opp = _other(f.battle, side)
     h = state.hexes[f.hex]
     return groups(state, f.hex, opp, side_ships(h, opp), f.dice[0][0], ship_type(state, side, ship))
 
 
-def _assign(state: EclipseState, f: dict) -> bool:
+def _assign(state: EclipseState, f: Fight) -> bool:
     """E113: give the dice out; False while the firing player must choose."""
-    side, ship = f.fire
+    side, ship = f.firing
     if side == NPC:  # E57: the engine's fixed priority
         auto_hits(state, f)
         return True
@@ -261,9 +261,9 @@ def _assign(state: EclipseState, f: dict) -> bool:
     return True
 
 
-def auto_hits(state: EclipseState, f: dict) -> None:
-    side, ship = f.fire
-    opp = _other(f.b, side)
+def auto_hits(state: EclipseState, f: Fight) -> None:
+    side, ship = f.firing
+    opp = _other(f.battle, side)
     h = state.hexes[f.hex]
     plan = suggest(state, f.hex, opp, side_ships(h, opp), f.dice, ship_type(state, side, ship))
     dice, f.dice = f.dice, []
@@ -272,10 +272,10 @@ def auto_hits(state: EclipseState, f: dict) -> None:
             give(state, f, target, before, dice[j][1])
 
 
-def give(state: EclipseState, f: dict, target: str, before: int, amount: int) -> None:
+def give(state: EclipseState, f: Fight, target: str, before: int, amount: int) -> None:
     """One die on one ship (E56); a destruction counts for the firer's draws (E61)."""
-    side = f.fire[0]
-    b = f.b
+    side = f.firing[0]
+    b = f.battle
     opp = _other(b, side)
     if hit(state, f.hex, opp, target, before, amount):
         note(state, f, m("ev.destroyed", side=side_ref(opp), ship=m(f"ship.{target}"), by=side_ref(side)))
@@ -285,7 +285,7 @@ def give(state: EclipseState, f: dict, target: str, before: int, amount: int) ->
             f.stay[opp] = True  # U7: destroyed before declaring a retreat
 
 
-def _stayed(state: EclipseState, f: dict) -> None:
+def _stayed(state: EclipseState, f: Fight) -> None:
     """U7, once all battles of the hex are over: a participant with ships still in the hex has
     ships that never declared a retreat in any of them (declared ones always leave), so it keeps
     the participation draw.  Ships that stayed to the end of an earlier battle and retreated in
@@ -296,9 +296,9 @@ def _stayed(state: EclipseState, f: dict) -> None:
             f.stay[side] = True
 
 
-def _end_battle(state: EclipseState, f: dict) -> None:
+def _end_battle(state: EclipseState, f: Fight) -> None:
     """E54: one side is gone; the survivor's retreating ships complete their retreat."""
-    b = f.b
+    b = f.battle
     h = state.hexes[f.hex]
     for side in (b["d"], b["a"]):
         if side == NPC:

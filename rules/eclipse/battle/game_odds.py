@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from ..movement import shift, steps_from
-from ..frames import STACK
+from ..frames import STACK, Fight
 from ..pending import frame, seat_to_act
 from ..state import EclipseState, copy_state
 from .fight import battle_sides, has_battle
@@ -44,15 +44,15 @@ def pending_battles(state: EclipseState, seat: str) -> list[str]:
             if state.hexes[hid].ships.get(seat) and has_battle(state, hid)]
 
 
-def _running(state: EclipseState, hid: str) -> Optional[dict]:
+def _running(state: EclipseState, hid: str) -> Optional[Fight]:
     """The fight frame whose battle in this hex is under way (E112), if any."""
     f = STACK.top(state.stack)
-    if f is None or f.kind != "fight" or f.hex != hid or f.b is None:
+    if not isinstance(f, Fight) or f.hex != hid or f.b is None:
         return None
     return f
 
 
-def hex_odds(state: EclipseState, hid: str, f: Optional[dict], max_work: Optional[int] = None
+def hex_odds(state: EclipseState, hid: str, f: Optional[Fight], max_work: Optional[int] = None
           ) -> Optional[tuple[str, str, float, bool]]:
     """(attacker, defender, the attacker's chance of winning, from a round?) of the hex's battle:
     the next one from its start with the damage already on the ships (E60), or with the hex's
@@ -64,7 +64,8 @@ def hex_odds(state: EclipseState, hid: str, f: Optional[dict], max_work: Optiona
     h = state.hexes[hid]
     b = f.b if f is not None else None
     defender, attacker = (b["d"], b["a"]) if b is not None else battle_sides(state, hid)[-2:]
-    from_round = b is not None and (b["stage"] == "round" or (b["stage"] == "volley" and (b["i"] or f.dice)))
+    dice = f.dice if f is not None else []
+    from_round = b is not None and (b["stage"] == "round" or (b["stage"] == "volley" and bool(b["i"] or dice)))
     groups, hurt = [], []
     for side in (attacker, defender):
         prefs = b["prefs"].get(side, []) if b is not None else []
@@ -92,7 +93,7 @@ def move_odds(state: EclipseState, seat: str, max_work: Optional[int] = None) ->
     step would leave there (the ship in the hex, E43).  With `max_work`, steps to battles
     too large to compute within it are left out."""
     f = frame(state)
-    if f is None or f.kind != "move" or f.at is None or seat_to_act(state) != seat:
+    if f is None or f.kind != "move" or f.at is None or f.ship is None or seat_to_act(state) != seat:
         return []
     out = []
     for n in sorted(steps_from(state, seat, f.at)):

@@ -109,7 +109,7 @@ def code_cost(w: Worth, code: Any) -> float:
     if head in ("noabil", "camp_blocked", "fp_pass", "inv_disc"):
         return 0.25
     if head in ("dangerous_night", "fight_top", "fight_stats"):
-        who = min(w.cost_of, key=w.cost_of.get) if w.cost_of else None
+        who = min(w.cost_of, key=w.cost_of.__getitem__) if w.cost_of else None
         return w.hunt(who, w.pj.wpn)[0] if who else 2.0
     if head == "fight":  # strength / weapon loss / food / fur (R51)
         st, loss, food, fur = (int(x) for x in a[:4])

@@ -69,7 +69,7 @@ def gain_value(s: RobinsonState, w: Worth, t: plan.Target) -> float:
         card = s.threat[int(parts[1])] or ""
         return threat_value(w, int(parts[1]), card, t.fixed) if card else 0.0
     if t.action == "hunt":  # the fight's wounds are the resolver's (stack_value)
-        _, food, fur, loss = w.hunt(min(w.cost_of, key=w.cost_of.get), w.pj.wpn)
+        _, food, fur, loss = w.hunt(min(w.cost_of, key=w.cost_of.__getitem__), w.pj.wpn)
         return w.food(food) + w.fur * fur - loss * w.weapon(1) * 0.5
     if t.action == "build":
         what = parts[1]

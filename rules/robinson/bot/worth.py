@@ -262,7 +262,7 @@ class Worth:
         beasts += 0.5 * ("red" in self.s.weather_tokens)
         hunts = min(len(self.s.hunt_deck) + 1.0, 0.35 * len(self.rounds))
         worth = 0.0
-        who = min(self.cost_of, key=self.cost_of.get) if self.cost_of else None
+        who = min(self.cost_of, key=self.cost_of.__getitem__) if self.cost_of else None
         fp = self.s.seat_char[self.s.seats[(self.s.fp + (len(self.s.seats) > 1)) % len(self.s.seats)]]
         waiting = self.s.set_aside.partition(":")[2] if self.s.set_aside else None  # R94: fought next round
         for k in range(int(round(n))):

@@ -14,7 +14,8 @@ from .changes import exhaust, flip_back, who_list
 from .interpreter import OPS
 
 def _space(s: RobinsonState, card: str) -> int | None:
-    ref = s.ctx.get("space") or (s.mem.get(card) or [None])[0]
+    mem = s.mem.get(card)
+    ref = s.ctx.get("space") or (mem[0] if mem else None)
     return int(ref) if ref is not None else None
 
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from ..asks.core import ask_or
 from ..cont import later, step
+from ..frames import Codes
 from ..state import RobinsonState
 from ..tallies import over
 from .changes import TRACKS
@@ -65,6 +66,5 @@ def apply(s: RobinsonState, codes: tuple[Any, ...] | list[Any], card: str, r: st
 
 
 @step("codes")
-def _codes_step(s: RobinsonState, args: list[str]) -> None:
-    card, r, codes = args
-    apply(s, json.loads(codes), card, r or None)
+def _codes_step(s: RobinsonState, f: Codes) -> None:
+    apply(s, f.left, f.card, f.r or None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..cont import later, paused, step
 from ..data import BEASTS
 from ..events import slide_off
+from ..frames import Stroke
 from ..scenarios.castaways import add_wood
 from ..state import RobinsonState
 from ..tallies import gain, pay
@@ -62,8 +63,8 @@ def _stroke_of_fate(s: RobinsonState, arg: str, card: str, r: str | None) -> Non
 
 
 @step("stroke")
-def _stroke_step(s: RobinsonState, args: list[str]) -> None:
-    stroke(s, int(args[0]))
+def _stroke_step(s: RobinsonState, f: Stroke) -> None:
+    stroke(s, int(f.first))
 
 
 def stroke(s: RobinsonState, first: int) -> None:
