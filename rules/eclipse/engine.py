@@ -129,6 +129,10 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
         its exact odds (E98)."""
         return search_hooks.evaluate(state)
 
+    def macro_moves(self, state: EclipseState, seat: str) -> list[tuple[str, float]] | None:
+        """Whole actions at an Action-phase turn as chains of move ids (search_hooks.py)."""
+        return search_hooks.macro_moves(self, state, seat)
+
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: EclipseState) -> EclipseState:
         return copy_state(state)

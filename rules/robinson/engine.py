@@ -166,6 +166,10 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
         """Everyone's one chance of winning, read off the position (search_hooks.py)."""
         return search_hooks.evaluate(state)
 
+    def macro_moves(self, state: RobinsonState, seat: str) -> list[tuple[str, float]] | None:
+        """`seat`'s whole plan for the round as chains of move ids (search_hooks.py)."""
+        return search_hooks.macro_moves(self, state, seat)
+
     def playout_weight(self, state: RobinsonState, seat: str, move: Move) -> float:
         """Random playouts: confirm readily, rarely take pawns back."""
         mid = move.id

@@ -152,3 +152,25 @@ def test_e98_a_waiting_battle_is_valued_by_its_exact_odds():
     stronger.hexes[hid].ships["p2"]["cruiser"] = 2
     stronger.players["p2"].built["cruiser"] += 1
     assert battle_odds(stronger, hid)[2] > p
+
+
+def test_e26_macro_moves_are_whole_legal_actions_at_a_turn_and_none_elsewhere(states):
+    checked = 0
+    for s in states:
+        seat = seat_to_act(s)
+        chains = E.macro_moves(s, seat)
+        if s.stack[-1].kind != "turn":
+            assert chains is None
+            continue
+        assert chains and all(p > 0 for _, p in chains)
+        assert chains[0][0].split(" ")[0] == E.greedy_move(s, seat, Rng.from_seed(s.moves_made)).id
+        assert chains[0][1] == max(p for _, p in chains)  # the greedy bot's action is the likeliest
+        firsts = {c.split(" ")[0] for c, _ in chains}
+        assert {"pass"} <= firsts or s.players[seat].passed
+        for chain, _ in chains:
+            x = s
+            for mid in chain.split(" "):
+                x = E.apply(x, seat, mid)  # every step legal in turn
+            assert seat_to_act(x) != seat or x.stack[-1].kind == "turn"  # the action is over
+        checked += 1
+    assert checked >= 5

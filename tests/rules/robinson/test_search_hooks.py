@@ -114,3 +114,22 @@ def test_s5_r76_evaluate_is_one_value_for_all_in_0_1_and_prefers_the_closer_goal
     won, lost = E.copy_state(s), E.copy_state(s)
     won.result, lost.result = "won", "lost"
     assert E.evaluate(won) == {x: 1.0 for x in s.seats} and E.evaluate(lost) == {x: 0.0 for x in s.seats}
+
+
+def test_r30_macro_moves_are_whole_plans_ending_with_the_confirm(states):
+    checked = 0
+    for s in states:
+        for seat in E.to_act(s):
+            chains = E.macro_moves(s, seat)
+            if s.phase != "plan" or seat in s.confirmed:
+                assert chains is None
+                continue
+            assert chains and chains[0][1] == max(p for _, p in chains)  # the greedy bot's plan first
+            assert len({c.split(" ")[0] for c, _ in chains}) == len(chains)  # each starts elsewhere
+            for chain, _ in chains:
+                x = s
+                for mid in chain.split(" "):
+                    x = E.apply(x, seat, mid)
+                assert seat in x.confirmed or x.phase != "plan"  # R30: the plan confirmed
+            checked += len(chains) > 1
+    assert checked >= 2  # plans with alternatives were offered
