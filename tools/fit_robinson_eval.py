@@ -14,7 +14,7 @@ from math import exp, log
 
 from rules.rng import Rng
 from rules.robinson import ENGINE
-from rules.robinson.search_hooks import FEATURES, features, win_chance
+from rules.robinson.search_hooks import BIAS, FEATURES, WEIGHTS, features
 
 
 # Weights set by hand, not fitted: greedy games build Fire, the Palisade and the Shelter in positions
@@ -87,7 +87,7 @@ def main() -> None:
 
 
 def win_chance_of(x: tuple[float, ...]) -> float:
-    from rules.robinson.search_hooks import BIAS, WEIGHTS
+    """The value with the module's weights as they are."""
     return _logistic(BIAS, list(WEIGHTS), x)
 
 
@@ -101,7 +101,7 @@ def _loss(rows: list, value) -> float:  # type: ignore[no-untyped-def]
     return -sum(log(max(eps, value(x))) if y else log(max(eps, 1 - value(x))) for x, _, y in rows) / len(rows)
 
 
-__all__ = ["fit", "games", "win_chance"]
+__all__ = ["fit", "games", "win_chance_of"]
 
 if __name__ == "__main__":
     main()

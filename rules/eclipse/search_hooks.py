@@ -18,21 +18,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import exp
-from random import Random
 from typing import Any, Optional
 
 from ..rng import Rng
+from ..shuffles import Dealer
 from ..unvalidated import construct, put
 from .board import controlled, production, score_parts, storage_total
 from .data import HEXES, TABLES
-from .frames import Disco, Fight, Reputation
+from .frames import Disco, Reputation
 from .pending import frame, seat_to_act
-from .battle.fight import battle_sides, has_battle
-from .battle.hits import NPC, count, damages, ship_type, side_ships
+from .battle.game_odds import battle_fleets, running
+from .battle.hits import NPC
 from .battle.notation import NotationError
 from .battle.odds import fleet_odds
 from .setup import new_game
-from .state import EclipseState, copy_state
+from .state import EclipseOptions, EclipseState, copy_state
 
 RINGS = ("I", "II", "III")
 SHIP_WORTH = {"interceptor": 1.0, "cruiser": 2.0, "dreadnought": 3.0, "starbase": 1.5}
@@ -58,7 +58,6 @@ TEMP, TEMP_PER_ROUND = 1.0, 0.6
 def _first_stacks(seats: tuple[str, ...], seed: int, options: str) -> dict[str, tuple[str, ...]]:
     """The sector stacks as set-up dealt them (E9), to tell whether a stack has been rebuilt from its
     discards (E34, U14 RULING: a stack run out is reshuffled from the face-up discards, so then its tiles were seen)."""
-    from .state import EclipseOptions
     first = new_game(list(seats), seed, EclipseOptions.model_validate_json(options))
     return {ring: tuple(first.stacks[ring]) for ring in RINGS}
 
@@ -77,7 +76,7 @@ def _unseen_sectors(state: EclipseState, ring: str) -> list[str]:
     return [h for h in sorted(HEXES) if HEXES[h].ring == ring and h not in seen and h not in stack] + list(stack)
 
 
-def _deal(rng: Random, pool: list[Any], slots: list[list[Any]]) -> None:
+def _deal(rng: Dealer, pool: list[Any], slots: list[list[Any]]) -> None:
     """Shuffle `pool` and fill each list of `slots` again with as many items as it held."""
     rng.shuffle(pool)
     i = 0
@@ -91,7 +90,7 @@ def resample(state: EclipseState, seat: str, rng: Rng) -> EclipseState:
     """A copy of `state` in which everything `seat` has not seen is dealt again (module docstring)."""
     new = copy_state(state)
     over = new.phase == "over"
-    deal = Random(rng.next64())  # the shuffles of one sample (the stdlib's, many times faster than Rng's)
+    deal = Dealer(rng.next64())  # the shuffles of one sample
     for ring in RINGS:  # E9, E34
         pool = _unseen_sectors(new, ring)
         deal.shuffle(pool)
@@ -145,28 +144,16 @@ def _strength(groups: list) -> float:
 
 def battle_odds(state: EclipseState, hid: str) -> Optional[tuple[str, str, float]]:
     """(attacker, defender, the attacker's chance of winning) of the battle waiting in `hid` (E49, E51),
-    or of the one under way there (from its next round once the missiles have flown, E53); exact (E98)
-    unless it is past the solver's budget.  None when no battle waits there."""
-    if not has_battle(state, hid):
+    or of the one under way there (game_odds.battle_fleets); exact (E98, the figure `/eclipse odds`
+    shows) unless past the solver's budget, then a strength estimate.  None when no battle waits there."""
+    got = battle_fleets(state, hid, running(state, hid))
+    if got is None:
         return None
-    h = state.hexes[hid]
-    top = frame(state)
-    f = top if isinstance(top, Fight) and top.hex == hid and top.b is not None else None
-    b = f.b if f is not None else None
-    defender, attacker = (b["d"], b["a"]) if b is not None else battle_sides(state, hid)[-2:]
-    from_round = f is not None and b is not None and (b["stage"] == "round"
-                                                      or (b["stage"] == "volley" and bool(b["i"] or f.dice)))
-    groups, hurt = [], []
-    for side in (attacker, defender):
-        prefs = b["prefs"].get(side, []) if b is not None else []
-        kinds = sorted(side_ships(h, side), key=lambda s: prefs.index(s) if s in prefs else len(prefs))
-        groups.append([(ship_type(state, side, s), count(h, side, s)) for s in kinds])
-        hurt.append([damages(h, side, s) for s in kinds])
-    win = _solved(groups[0], groups[1], (hurt[0], hurt[1]), from_round)
+    win = _solved(got.attack, got.defend, got.hurt, got.from_round)
     if win is None:
-        a, d = _strength(groups[0]), _strength(groups[1])
+        a, d = _strength(got.attack), _strength(got.defend)
         win = a * a / (a * a + d * d) if a + d else 0.0
-    return attacker, defender, win
+    return got.attacker, got.defender, win
 
 
 def _fleet(state: EclipseState, seat: str, gone: dict[str, str]) -> float:

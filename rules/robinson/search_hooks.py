@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import exp
-from random import Random
 from typing import Any, Optional
 
 from ..rng import Rng
+from ..shuffles import Dealer
 from ..unvalidated import construct, put
 from .combat import built
 from .data import CHARACTERS, EVENTS, SCENARIO
@@ -29,7 +29,7 @@ from .fast import fast_copy
 from .island import natural_shelter
 from .scenario import NEEDS
 from .setup import new_game
-from .state import RobinsonState
+from .state import RobinsonOptions, RobinsonState
 
 WOOD = sum(NEEDS)  # S3: 15 wood in all
 
@@ -39,7 +39,6 @@ WOOD = sum(NEEDS)  # S3: 15 wood in all
 @lru_cache(maxsize=64)
 def _left_out(seats: tuple[str, ...], seed: int, options: str) -> tuple[str, ...]:
     """The event cards set-up left out of the deck (R10), never seen by anyone."""
-    from .state import RobinsonOptions
     first = new_game(list(seats), seed, RobinsonOptions.model_validate_json(options))
     dealt = set(first.event_deck)
     return tuple(c for c in ("event:" + n for n in EVENTS) if c not in dealt)
@@ -51,7 +50,7 @@ def _looking(s: RobinsonState) -> Optional[str]:
     return p.get("kind") if isinstance(p, dict) else None
 
 
-def _events(s: RobinsonState, deal: Random) -> None:
+def _events(s: RobinsonState, deal: Dealer) -> None:
     """R10, R19: the event cards still in the deck dealt again from the unseen ones of the same icon; the
     adventure and mystery cards shuffled in (R90) keep their place among the deck's cards."""
     unseen = list(_left_out(tuple(s.seats), s.seed, s.options.model_dump_json()))
@@ -72,7 +71,7 @@ def _events(s: RobinsonState, deal: Random) -> None:
 def resample(s: RobinsonState, seat: str, rng: Rng) -> RobinsonState:
     """A copy of `s` with every face-down order dealt again (module docstring); `seat` does not matter."""
     new = fast_copy(s)
-    deal = Random(rng.next64())  # the shuffles of one sample (the stdlib's, many times faster than Rng's)
+    deal = Dealer(rng.next64())  # the shuffles of one sample
     look = _looking(new)
     _events(new, deal)
     top = 3 if look == "recon" else 0  # Reconnaissance: the top three tiles are being looked at
