@@ -37,7 +37,7 @@ from .state import EclipseOptions, EclipseState, copy_state
 RINGS = ("I", "II", "III")
 SHIP_WORTH = {"interceptor": 1.0, "cruiser": 2.0, "dreadnought": 3.0, "starbase": 1.5}
 MAX_BATTLES = 3  # battles valued by their odds at once (2**3 branches); more are valued by fleet strength
-ODDS_WORK = 200_000  # the solver's budget per battle (odds.MAX_WORK is ~5 s); past it, a strength estimate
+ODDS_WORK = 50_000  # the solver's budget per battle (odds.MAX_WORK, 1.5 million, is ~5 s); past it, a strength estimate
 _ODDS: dict[Any, float] = {}  # solved battles, by their fleets (a search meets the same battle many times)
 _ODDS_CAP = 20_000
 
