@@ -15,6 +15,7 @@ from .greedy import greedy_move
 from .moves import options
 from .pending import frame, seat_to_act
 from .scores import tie_breaks, vp_notes
+from . import search_hooks
 from .settle import settle
 from .setup import new_game, parse_options
 from .state import EclipseOptions, EclipseState, EclipseView, copy_state
@@ -116,6 +117,21 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
     def greedy_move(self, state: EclipseState, seat: str, rng: Rng) -> Move:
         """The rules.bots "greedy" level (greedy.py)."""
         return greedy_move(state, seat, self.legal_moves(state, seat), rng)
+
+    # ---- search (search_hooks.py) ---------------------------------------------
+    def resample(self, state: EclipseState, seat: str, rng: Rng) -> EclipseState:
+        """A copy with what `seat` has not seen dealt again: sector stacks, Discovery tiles, the tech
+        bag's order, others' reputation tiles (E9, E45, E5, E22)."""
+        return search_hooks.resample(state, seat, rng)
+
+    def evaluate(self, state: EclipseState) -> dict[str, float]:
+        """Each seat's chance of winning in [0, 1] from its projected score (E75); a waiting battle by
+        its exact odds (E98)."""
+        return search_hooks.evaluate(state)
+
+    def macro_moves(self, state: EclipseState, seat: str) -> list[tuple[str, float]] | None:
+        """Whole actions at an Action-phase turn as chains of move ids (search_hooks.py)."""
+        return search_hooks.macro_moves(self, state, seat)
 
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: EclipseState) -> EclipseState:

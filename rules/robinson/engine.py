@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from . import events as EV
 from . import abilities, asks, phases, registry, resolve, stacks  # noqa: F401  (registry: all codes, asks, steps)
 from ..contract import Engine, IllegalMove, Move, Option, Outcome, TestHints
+from ..rng import Rng
 from ..text import Msg, join, msg
 from .adventures import mystery_answer
 from .bot.greedy import greedy_move
@@ -20,6 +21,7 @@ from .explain import why_illegal
 from .moves import deciders, label, options
 from .notes import notes
 from .replan import plan_change, rest_change
+from . import search_hooks
 from .scenarios.castaways import add_wood
 from .setup import choose, new_game, parse_options
 from .state import RobinsonOptions, RobinsonState, RobinsonView
@@ -164,6 +166,18 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
     def copy_state(self, state: RobinsonState) -> RobinsonState:
         """A private copy for `apply`, much faster than pydantic's deep copy (fast.py)."""
         return fast_copy(state)
+
+    def resample(self, state: RobinsonState, seat: str, rng: Rng) -> RobinsonState:
+        """A copy with the face-down decks and stacks dealt again (R98: the same for every seat)."""
+        return search_hooks.resample(state, seat, rng)
+
+    def evaluate(self, state: RobinsonState) -> dict[str, float]:
+        """Everyone's one chance of winning, read off the position (search_hooks.py)."""
+        return search_hooks.evaluate(state)
+
+    def macro_moves(self, state: RobinsonState, seat: str) -> list[tuple[str, float]] | None:
+        """`seat`'s whole plan for the round as chains of move ids (search_hooks.py)."""
+        return search_hooks.macro_moves(self, state, seat)
 
     def playout_weight(self, state: RobinsonState, seat: str, move: Move) -> float:
         """Random playouts: confirm readily, rarely take pawns back."""

@@ -34,6 +34,16 @@ class Odds(NamedTuple):
     npc: str = ""  # when the Ancients or the GCDS defend: "ancient" or "gcds"
 
 
+class Fleets(NamedTuple):
+    """A battle as the odds solver takes it (odds.fleet_odds)."""
+    attacker: str
+    defender: str
+    attack: list  # (ShipType, count) groups
+    defend: list
+    hurt: tuple  # per side and group, the damage on each ship (E60)
+    from_round: bool  # the missile volley already fired (E53)
+
+
 def _npc(state: EclipseState, hid: str, defender: str) -> str:
     return "" if defender != NPC else "gcds" if state.hexes[hid].gcds else "ancient"
 
@@ -44,7 +54,7 @@ def pending_battles(state: EclipseState, seat: str) -> list[str]:
             if state.hexes[hid].ships.get(seat) and has_battle(state, hid)]
 
 
-def _running(state: EclipseState, hid: str) -> Optional[Fight]:
+def running(state: EclipseState, hid: str) -> Optional[Fight]:
     """The fight frame whose battle in this hex is under way (E112), if any."""
     f = STACK.top(state.stack)
     if not isinstance(f, Fight) or f.hex != hid or f.b is None:
@@ -52,13 +62,10 @@ def _running(state: EclipseState, hid: str) -> Optional[Fight]:
     return f
 
 
-def hex_odds(state: EclipseState, hid: str, f: Optional[Fight], max_work: Optional[int] = None
-          ) -> Optional[tuple[str, str, float, bool]]:
-    """(attacker, defender, the attacker's chance of winning, from a round?) of the hex's battle:
-    the next one from its start with the damage already on the ships (E60), or with the hex's
-    fight frame `f` under way, its own pair, the owners' order of equal-initiative types (E112)
-    and, once the volley is over, from a round.
-    Past `max_work` (odds.MAX_WORK by default) raises NotationError("too_big")."""
+def battle_fleets(state: EclipseState, hid: str, f: Optional[Fight]) -> Optional[Fleets]:
+    """The hex's battle as the odds solver takes it: the next one from its start with the damage already
+    on the ships (E60), or with the hex's fight frame `f` under way, its own pair, the owners' order of
+    equal-initiative types (E112) and, once the volley is over, from a round.  None: no battle there."""
     if not has_battle(state, hid):
         return None
     h = state.hexes[hid]
@@ -72,15 +79,25 @@ def hex_odds(state: EclipseState, hid: str, f: Optional[Fight], max_work: Option
         ships = sorted(side_ships(h, side), key=lambda s: prefs.index(s) if s in prefs else len(prefs))
         groups.append([(ship_type(state, side, s), count(h, side, s)) for s in ships])
         hurt.append([damages(h, side, s) for s in ships])
-    win = fleet_odds(groups[0], groups[1], (hurt[0], hurt[1]), from_round, max_work or MAX_WORK)
-    return attacker, defender, win, from_round
+    return Fleets(attacker, defender, groups[0], groups[1], (hurt[0], hurt[1]), bool(from_round))
+
+
+def hex_odds(state: EclipseState, hid: str, f: Optional[Fight], max_work: Optional[int] = None
+          ) -> Optional[tuple[str, str, float, bool]]:
+    """(attacker, defender, the attacker's chance of winning, from a round?) of the hex's battle
+    (`battle_fleets`).  Past `max_work` (odds.MAX_WORK by default) raises NotationError("too_big")."""
+    got = battle_fleets(state, hid, f)
+    if got is None:
+        return None
+    win = fleet_odds(got.attack, got.defend, got.hurt, got.from_round, max_work or MAX_WORK)
+    return got.attacker, got.defender, win, got.from_round
 
 
 def chance(state: EclipseState, seat: str, hid: str, max_work: int) -> Optional[float]:
     """The seat's own chance of winning the battle in the hex (under way, else the next one),
     when the seat fights in it and it is small enough to compute within `max_work`."""
     try:
-        got = hex_odds(state, hid, _running(state, hid), max_work)
+        got = hex_odds(state, hid, running(state, hid), max_work)
     except NotationError:
         return None
     if got is None or seat not in got[:2]:
@@ -116,7 +133,7 @@ def seat_odds(state: EclipseState, seat: str, hid: Optional[str] = None) -> list
     out = []
     for h in pending_battles(state, seat):
         if hid is None or h == hid:
-            f = _running(state, h)
+            f = running(state, h)
             got = hex_odds(state, h, f)
             if got is not None:
                 out.append(Odds(h, got[0], got[1], got[2], "running" if got[3] else "next", "",
