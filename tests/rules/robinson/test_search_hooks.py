@@ -12,7 +12,7 @@ from rules.playout import iter_playout, playout_rng
 from rules.rng import Rng
 from rules.robinson import ENGINE as E
 from rules.robinson.data import EVENTS
-from rules.robinson.scenario import NEEDS
+from rules.robinson.scenarios.castaways import NEEDS
 
 DECKS = ("island_stack", "disc_stack", "beast_deck", "hunt_deck", "inv_deck", "mystery_deck")
 
