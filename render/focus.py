@@ -35,6 +35,7 @@ PAGE = (24, 28, 38)
 MUTED = (190, 198, 214)
 BADGE = (255, 200, 60)
 TITLE_PX, TEXT_PX, BADGE_PX = 20, 17, 16
+TITLE_MIN = 16  # px: a bold text at least this high is a title (a panel's, a row's); smaller ones are labels
 OPTIONS_SHOWN = 10  # more than this are left to the buttons and menus under the image
 
 
@@ -64,15 +65,29 @@ def _placeable(token: str) -> bool:
     return bool(re.fullmatch(r"-?\d+,-?\d+|\d{2,}", token))
 
 
+def _stem(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if word.endswith("s") and len(word) > 4 else word
+
+
+def _bold(drawn: Drawn) -> bool:
+    return "Bold" in str(getattr(drawn.font, "path", ""))
+
+
 def anchors(board: Image.Image, options: Sequence[str]) -> list[tuple[int, Drawn]]:
-    """(option index, board text) for every board text that names a place an option names."""
+    """(option index, board text) for every board text that names a place an option names: a coordinate or a
+    number ("-4,3", hex "222"); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
+    whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1")."""
+    shown = measure.visible(board)
     wanted = [{t for t in _tokens(label) if _placeable(t)} for label in options]
-    out = []
-    for drawn in measure.visible(board):
-        first = _tokens(drawn.text)
-        for i, names in enumerate(wanted):
-            if names & first:
-                out.append((i, drawn))
+    out = [(i, drawn) for drawn in shown for i, names in enumerate(wanted) if names & _tokens(drawn.text)]
+    if out:
+        return out
+    words = [{_stem(w) for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label))} for label in options]
+    for drawn in shown:
+        first = re.match(r"[^\W\d_]{4,}", drawn.text)
+        if first and _bold(drawn) and drawn.size >= TITLE_MIN:
+            out += [(i, drawn) for i, said in enumerate(words) if _stem(first.group()) in said]
     return out
 
 
@@ -93,17 +108,39 @@ def window(board: Image.Image, points: Sequence[tuple[float, float]], w: int, h:
     return x0, y0, x0 + w, y0 + h
 
 
+def trimmed(board: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """`box` with its top and bottom moved inwards past any text they would cut (a line of a legend half shown
+    reads as noise); its sides stay (a map's window cuts hexes, and with them their texts)."""
+    x0, y0, x1, y1 = box
+    for _ in range(3):
+        moved = False
+        for d in measure.visible(board):
+            a, b, c, e = d.box
+            if e - b < (y1 - y0) * 0.75 and a < x1 and c > x0:
+                if b < y0 < e:
+                    y0, moved = int(e) + 2, True
+                if b < y1 < e:
+                    y1, moved = int(b) - 2, True
+        if not moved or y1 - y0 < 40:
+            break
+    if y1 - y0 < 40:
+        return box
+    return x0, y0, x1, y1
+
+
 def player_area(board: Image.Image, name: str, w: int) -> Optional[tuple[int, int, int, int]]:
     """The window under the last place the board draws `name` as a row's or panel's title."""
-    found = [d.box for d in measure.visible(board)
+    found = [d for d in measure.visible(board)
              if d.text == name or d.text.startswith(name + " ") or f"({name})" in d.text]
     if not found:
         return None
-    x0, y0, _, y1 = max(found, key=lambda b: (b[1], -b[0]))
-    below = [d.box[1] for d in measure.visible(board) if d.box[0] <= x0 + 4 and d.box[1] > y1 + 8]
+    title = max(found, key=lambda d: (d.box[1], -d.box[0]))
+    x0, y0, _, y1 = title.box
+    below = [d.box[1] for d in measure.visible(board)  # the next title down: as large, about as far left
+             if d.size >= title.size - 1 and abs(d.box[0] - x0) < 60 and d.box[1] > y1 + 8]
     bottom = min([y0 + AREA_H] + [b - 6 for b in below])  # up to the next row's or panel's title
     left = int(min(max(0, x0 - 50), max(0, board.width - w)))
-    top = int(max(0, y0 - 14))
+    top = int(max(0, y0 - 8))
     return left, top, min(board.width, left + w), int(min(board.height, max(bottom, y1 + 8)))
 
 
@@ -118,7 +155,7 @@ def _badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], number: int) -> None
     fnt = font(BADGE_PX, True)
     text = str(number)
     r = max(BADGE_PX * 0.8, fnt.getlength(text) / 2 + 6)
-    x, y = xy
+    x, y = max(r + 2, xy[0]), xy[1]  # never cut by the image's left edge
     d.ellipse([x - r, y - r, x + r, y + r], fill=BADGE, outline=INK, width=2)
     d.text((x, y), text, font=fnt, fill=INK, anchor="mm")
 
@@ -145,10 +182,10 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus) -> Image
     touched = window(board, points, WIDTH, WINDOW_H) if points else None
     if touched is None and area is not None:
         touched, area = area, None
-    if touched is None:  # nothing named, nobody's area drawn: the middle of the board
-        touched = window(board, [], WIDTH, WINDOW_H)
     if touched is not None and area is not None and _overlap(area, touched) > 0.3:
         area = None
+    touched = trimmed(board, touched) if touched is not None else None
+    area = trimmed(board, area) if area is not None else None
     shown = list(focus.options[:OPTIONS_SHOWN])
     rows: list[tuple[int, list[str]]] = []
     for i, label in enumerate(shown):
