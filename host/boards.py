@@ -80,9 +80,9 @@ def offered(engine: Any, state: Any, to_act: list[str], moves: Optional[list[Mov
         return []
     if moves is not None:
         return moves
-    if len(to_act) == 1:
-        return engine.legal_moves(state, to_act[0])
-    return engine.shared_moves(state, list(to_act))
+    found: list[Move] = (engine.legal_moves(state, to_act[0]) if len(to_act) == 1
+                         else engine.shared_moves(state, list(to_act)))
+    return found
 
 
 def posted_moves(table: Table, moves: Optional[list[Move]] = None) -> list[Move]:

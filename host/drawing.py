@@ -212,7 +212,7 @@ class BoardPool:
         """The decision in view (render/focus.py), drawn like a board."""
         return await self._run(_draw_focus, (view, dict(names), focus, locale))
 
-    async def _run(self, draw: Any, args: tuple) -> bytes:
+    async def _run(self, draw: Any, args: tuple[Any, ...]) -> bytes:
         if not self.uses_processes:
             return await asyncio.to_thread(draw, *args)
         pool = self._pool
