@@ -151,12 +151,25 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> floa
     return w * h / max(1, (a[2] - a[0]) * (a[3] - a[1]))
 
 
-def _badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], number: int) -> None:
+def numbered(indices: Sequence[int]) -> str:
+    """Options' numbers (from 1) as a badge says them: "3", "1–8" for a run, else "1, 4"."""
+    ns = sorted(i + 1 for i in indices)
+    if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1)):
+        return f"{ns[0]}–{ns[-1]}"
+    return ", ".join(map(str, ns))
+
+
+def _half(text: str) -> float:
+    """Half the width of a badge: a circle, or a pill for "1–8"."""
+    return max(BADGE_PX * 0.8, font(BADGE_PX, True).getlength(text) / 2 + 6)
+
+
+def _badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
     fnt = font(BADGE_PX, True)
-    text = str(number)
-    r = max(BADGE_PX * 0.8, fnt.getlength(text) / 2 + 6)
-    x, y = max(r + 2, xy[0]), xy[1]  # never cut by the image's left edge
-    d.ellipse([x - r, y - r, x + r, y + r], fill=BADGE, outline=INK, width=2)
+    r = BADGE_PX * 0.8
+    half = _half(text)
+    x, y = max(half + 2, xy[0]), xy[1]  # never cut by the image's left edge
+    d.rounded_rectangle([x - half, y - r, x + half, y + r], radius=r, fill=BADGE, outline=INK, width=2)
     d.text((x, y), text, font=fnt, fill=INK, anchor="mm")
 
 
@@ -185,7 +198,6 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus) -> Image
     if touched is not None and area is not None and _overlap(area, touched) > 0.3:
         area = None
     touched = trimmed(board, touched) if touched is not None else None
-    area = trimmed(board, area) if area is not None else None
     shown = list(focus.options[:OPTIONS_SHOWN])
     rows: list[tuple[int, list[str]]] = []
     for i, label in enumerate(shown):
@@ -209,14 +221,18 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus) -> Image
     if touched is not None:
         _paste_window(canvas, board, touched, y)
         left = (canvas.width - (touched[2] - touched[0])) // 2
-        marked: set[tuple[int, int]] = set()
+        marked: dict[tuple[int, int, int], list[int]] = {}  # a place several options name carries all their numbers
         for i, drawn in found:
             x0, y0, x1, y1 = drawn.box
-            spot = (round(x0 - touched[0] + left - BADGE_PX), round((y0 + y1) / 2 - touched[1] + y))
-            if i < OPTIONS_SHOWN and touched[0] <= x0 and x1 <= touched[2] and touched[1] <= y0 and y1 <= touched[3] \
-                    and spot not in marked:
-                marked.add(spot)
-                _badge(d, spot, i + 1)
+            if i < OPTIONS_SHOWN and touched[0] <= x0 and x1 <= touched[2] and touched[1] <= y0 and y1 <= touched[3]:
+                spot = (round(x0 - touched[0] + left), round(x1 - touched[0] + left),
+                        round((y0 + y1) / 2 - touched[1] + y))
+                if i not in marked.setdefault(spot, []):
+                    marked[spot].append(i)
+        for (a, b, mid), numbers in marked.items():
+            text = numbered(numbers)
+            half = _half(text)
+            _badge(d, (a - half - 3 if a >= 2 * half + 6 else b + half + 3, mid), text)  # before the text, else after
         y += touched[3] - touched[1] + 10
     if area is not None:
         _paste_window(canvas, board, area, y)
@@ -225,7 +241,7 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus) -> Image
         d.text((MARGIN, y), focus.heading, font=fb, fill=WHITE)
         y += lh + 4
     for i, lines in rows:
-        _badge(d, (MARGIN + 14, y + lh / 2), i + 1)
+        _badge(d, (MARGIN + 14, y + lh / 2), numbered([i]))
         for k, row in enumerate(lines):
             d.text((MARGIN + 40, y + k * lh), row, font=fx, fill=WHITE)
         y += max(1, len(lines)) * lh + 6
