@@ -123,7 +123,7 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
         # running board carries (each player's private view and moves, cogs/private_view.py).  The image shows
         # the same options as these buttons (host/boards.py `posted_moves`, the decision in view).
         private = any(table.engine.is_private(table.state, s) for s in table.to_act)
-        pending = posted_moves(table, moves)  # several deciders: e.g. Robinson's confirm again (R30)
+        pending = posted_moves(table, moves, pinged)  # several deciders: e.g. Robinson's confirm again (R30)
         view = move_components(table.game.id, table.game.version, pending, locale, names=table.names,
                                several=single is None or private, view_button=True)
     return TurnPost(content=content, embed=embed, png=png, view=view,
@@ -135,5 +135,6 @@ async def make_turn_post(table: Table, locale: str, events: list[Msg], *, lines:
     """Draw the image in the board pool (host/drawing.py): the decision in view while the game runs (the whole
     board is the "Full board" button's), the whole board at the end; then assemble the post on the loop (views
     need it).  `clocks`: the players' clocks, shown under the board (host/deadlines.py `board_clocks`)."""
-    png = await draw_post_image(table, locale, events)
+    asked = None if pinged is None else [s for s in table.to_act if s in pinged]
+    png = await draw_post_image(table, locale, events, asked)
     return build_turn_post(table, locale, events, png, lines=lines, pinged=pinged, clocks=clocks)
