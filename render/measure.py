@@ -17,7 +17,7 @@ Two readers:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Iterable, Optional
 
 from PIL import Image, ImageDraw
@@ -47,9 +47,9 @@ class Drawn:
         """The text's height on this image: its font's pixel size, scaled as the image was."""
         return float(getattr(self.font, "size", 0)) * self.scale
 
-    @property
+    @cached_property
     def box(self) -> tuple[float, float, float, float]:
-        """Its inked box on this image (left, top, right, bottom)."""
+        """Its inked box on this image (left, top, right, bottom); worked out once."""
         x0, y0, x1, y1 = _scratch().textbbox(self.xy, self.text, font=self.font, anchor=self.anchor,
                                              spacing=self.spacing)
         s = self.scale
