@@ -27,7 +27,7 @@ from .lifecycle import crash_point
 from .listeners import Listeners
 from .pause import Pauses
 from .perms import post_failure, thread_note
-from .private_view import clicked_privately, open_private_view, refresh_private_list
+from .private_view import clicked_privately, open_full_board, open_private_view, refresh_private_list
 from .views import leave_confirm_components, lobby_components, move_components
 
 log = logging.getLogger("gamehost.actions")
@@ -323,6 +323,10 @@ class Actions:
     async def show_private_view(self, interaction: discord.Interaction, game_id: int) -> None:
         """The "My view" button of a board (cogs/private_view.py)."""
         await self.run(interaction, open_private_view(self, interaction, game_id))
+
+    async def show_full_board(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The "Full board" button of a board (cogs/private_view.py)."""
+        await self.run(interaction, open_full_board(self, interaction, game_id))
 
     async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int, page: int = 0) -> None:
         async def flow() -> None:

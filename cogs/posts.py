@@ -7,7 +7,7 @@ from typing import Optional
 
 import discord
 
-from host.boards import draw_board, event_lines, headline
+from host.boards import draw_post_image, event_lines, headline, posted_moves
 from host.i18n import t, tm
 from host.limits import (EMBED_DESCRIPTION, EMBED_FOOTER, EMBED_FIELD_VALUE, EMBED_FIELDS, EMBED_TOTAL, clip, embed_text_size,
                          pack_lines)
@@ -120,11 +120,10 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
     if not done:
         single = table.to_act[0] if len(table.to_act) == 1 else None
         # A private decision (Engine.is_private) never shows its options publicly: only "My view", which every
-        # running board carries (each player's private view and moves, cogs/private_view.py).
+        # running board carries (each player's private view and moves, cogs/private_view.py).  The image shows
+        # the same options as these buttons (host/boards.py `posted_moves`, the decision in view).
         private = any(table.engine.is_private(table.state, s) for s in table.to_act)
-        pending = [] if private else moves if moves is not None else (
-            table.engine.legal_moves(table.state, single) if single
-            else table.engine.shared_moves(table.state, pinged))  # e.g. Robinson's confirm again (R30)
+        pending = posted_moves(table, moves, pinged)  # several deciders: e.g. Robinson's confirm again (R30)
         view = move_components(table.game.id, table.game.version, pending, locale, names=table.names,
                                several=single is None or private, view_button=True)
     return TurnPost(content=content, embed=embed, png=png, view=view,
@@ -133,7 +132,9 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
 
 async def make_turn_post(table: Table, locale: str, events: list[Msg], *, lines: Optional[list[str]] = None,
                          pinged: Optional[list[str]] = None, clocks: Optional[str] = None) -> TurnPost:
-    """Draw the board in the board pool (host/drawing.py), then assemble the post on the loop (views need it).
-    `clocks`: the players' clocks, shown under the board (host/deadlines.py `board_clocks`)."""
-    png = await draw_board(table, locale, events)
+    """Draw the image in the board pool (host/drawing.py): the decision in view while the game runs (the whole
+    board is the "Full board" button's), the whole board at the end; then assemble the post on the loop (views
+    need it).  `clocks`: the players' clocks, shown under the board (host/deadlines.py `board_clocks`)."""
+    asked = None if pinged is None else [s for s in table.to_act if s in pinged]
+    png = await draw_post_image(table, locale, events, asked)
     return build_turn_post(table, locale, events, png, lines=lines, pinged=pinged, clocks=clocks)

@@ -16,6 +16,7 @@ from typing import Any, Optional
 import discord
 
 from host import drawing
+from host.boards import draw_board
 from host.i18n import t, tm, user_locale
 from host.limits import EMBED_TOTAL
 from host.names import shown_names
@@ -131,6 +132,19 @@ async def open_private_view(actions: Any, interaction: discord.Interaction, game
                     view=shown.view)
 
 
+async def open_full_board(actions: Any, interaction: discord.Interaction, game_id: int) -> None:
+    """The "Full board" button of a running board (whose image is the decision in view): the whole public board
+    as it stands now, privately, to anyone in the server (it shows nothing private)."""
+    await ops.defer(interaction, ephemeral=True)  # drawing takes a moment
+    table = await actions.db(interaction, actions.service.table_in, game_id, interaction.guild_id)
+    if table.state is None:
+        raise Refusal("host.refuse.not_started", title=game_title(table.game))
+    locale = user_locale(interaction)
+    png = await draw_board(table, locale, [])
+    await ops.reply(interaction, t("focus.reply", locale, title=game_title(table.game)), ephemeral=True,
+                    file=discord.File(io.BytesIO(png), "board.png"))
+
+
 async def refresh_private_list(actions: Any, interaction: discord.Interaction, game_id: int, note: str,
                                table: Optional[Table] = None) -> None:
     """After a click in a private list (acknowledged as an update of that list): the list becomes the player's
@@ -147,5 +161,5 @@ async def refresh_private_list(actions: Any, interaction: discord.Interaction, g
     await ops.edit_reply(interaction, shown.content, embed=shown.embed, file=shown.file(), view=shown.view)
 
 
-__all__ = ["PrivateView", "clicked_privately", "me_notes", "open_private_view", "private_digest", "private_view",
+__all__ = ["PrivateView", "clicked_privately", "me_notes", "open_full_board", "open_private_view", "private_digest", "private_view",
            "refresh_private_list", "seat_moves", "view_lines"]

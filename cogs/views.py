@@ -111,6 +111,23 @@ class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pv
         await _actions(interaction).show_private_view(interaction, self.game_id)
 
 
+class FullBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fb:(?P<game>[0-9]+)"):
+    """On every running board, whose image is the decision in view: the whole board as it stands now, privately
+    (cogs/private_view.py `open_full_board`).  No version in its id: it is never stale while the game runs."""
+
+    def __init__(self, game_id: int, label: str = "Full board"):
+        super().__init__(discord.ui.Button(label=fit_label(label), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"fb:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]), item.label or "Full board")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _actions(interaction).show_full_board(interaction, self.game_id)
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<action>join|leave|start):(?P<game>[0-9]+)"):
     def __init__(self, action: str, game_id: int, label: str = ""):
         style = discord.ButtonStyle.success if action == "start" else (
@@ -145,8 +162,8 @@ class LeaveConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
         await _actions(interaction).click_leave(interaction, self.game_id, self.ticket)
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, MovePageButton, MyMovesButton, PrivateViewButton, LobbyButton,
-                 LeaveConfirmButton)
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, MovePageButton, MyMovesButton, PrivateViewButton, FullBoardButton,
+                 LobbyButton, LeaveConfirmButton)
 
 
 def move_components(game_id: int, version: int, moves: Sequence[Move], locale: str, *,
@@ -156,7 +173,8 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
 
     `names` (the table's seat -> player name) makes a seat in a label read as its player, cleaned and clipped
     (labels show no markdown or mentions, so nothing is escaped).
-    `view_button` (a board's buttons) adds the "My view" button, which answers each player privately with their
+    `view_button` (a board's buttons) adds the "Full board" button (the post's image is the decision in view) and
+    the "My view" button, which answers each player privately with their
     private view and their own moves; with `several` (simultaneous or private decisions) it comes after a button
     for each of `moves` (the moves every player asked may make with one click: `Engine.shared_moves`).
     (`several` without `view_button` gives the "My moves" button of older boards.)
@@ -166,15 +184,20 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
     names = board_names(names)
     view = discord.ui.View(timeout=None)
     mine = PrivateViewButton(game_id, t("private.button", locale)) if view_button else None
+    whole = FullBoardButton(game_id, t("focus.button", locale)) if view_button else None
     if several:
         for move in moves[:BUTTONS_MAX - 1]:
             view.add_item(MoveButton(game_id, version, move.id, tm(move.text, locale, names), discord.ButtonStyle.primary))
         view.add_item(mine or MyMovesButton(game_id, version, t("host.button.my_moves", locale)))
+        if whole is not None:
+            view.add_item(whole)
         return view
     if not moves:
         if mine is None:
             return None
         view.add_item(mine)
+        if whole is not None:
+            view.add_item(whole)
         return view
     if len(moves) <= BUTTONS_MAX:
         for i, move in enumerate(moves):
@@ -182,6 +205,8 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
             view.add_item(MoveButton(game_id, version, move.id, tm(move.text, locale, names), style))
         if mine is not None:
             view.add_item(mine)
+        if whole is not None:
+            view.add_item(whole)
         return view
     fits = len(moves) <= SELECT_OPTIONS_MAX * SELECTS_MAX and mine is None  # else the last row holds buttons
     per_page = SELECT_OPTIONS_MAX * (SELECTS_MAX if fits else PAGE_SELECTS)
@@ -203,6 +228,8 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
         view.add_item(MovePageButton(game_id, version, nxt, more))
     if mine is not None:
         view.add_item(mine)
+    if whole is not None:
+        view.add_item(whole)
     return view
 
 

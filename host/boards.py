@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from render import render_board
+from render import Focus, render_board, render_focus
+from render.focus import OPTIONS_SHOWN
 from render.names import board_names
+from rules import Move
 from rules.text import Msg
 
 from . import drawing
 from .i18n import t, tm
+from .limits import label as fit_label
 from .names import shown_names
 from .tables import Table, game_title
 
@@ -69,4 +72,66 @@ async def draw_board(table: Table, locale: str, events: list[Msg]) -> bytes:
     return await drawing.pool().draw(view, drawn, caption, locale)
 
 
-__all__ = ["board_inputs", "board_png", "draw_board", "event_lines", "headline"]
+def offered(engine: Any, state: Any, to_act: list[str], moves: Optional[list[Move]] = None,
+            asked: Optional[list[str]] = None) -> list[Move]:
+    """The moves a running board offers as buttons: the one decider's legal moves (`moves` when given), or those
+    the deciders the post asks (`asked`, default all) may each make with one click (`Engine.shared_moves`, e.g.
+    Robinson's confirm again, R30); none while a decision is private (Engine.is_private: its options are only
+    shown through "My view")."""
+    if not to_act or any(engine.is_private(state, s) for s in to_act):
+        return []
+    if moves is not None:
+        return moves
+    found: list[Move] = (engine.legal_moves(state, to_act[0]) if len(to_act) == 1
+                         else engine.shared_moves(state, list(to_act if asked is None else asked)))
+    return found
+
+
+def posted_moves(table: Table, moves: Optional[list[Move]] = None, asked: Optional[list[str]] = None) -> list[Move]:
+    """`offered` on a table: nothing once the game is not running."""
+    assert table.state is not None
+    if table.game.status != "active":
+        return []
+    return offered(table.engine, table.state, list(table.to_act), moves, asked)
+
+
+def decision_focus(engine: Any, state: Any, to_act: list[str], caption: list[str], drawn: dict[str, str],
+                   locale: str, asked: Optional[list[str]] = None) -> Focus:
+    """The translated lines of the decision in view (render/focus.py): the caption, the options as their buttons
+    name them (`asked`: the deciders the post asks), what is left to the buttons and the "Full board" button."""
+    options = [fit_label(tm(m.text, locale, drawn)) or m.id for m in offered(engine, state, to_act, asked=asked)]
+    after = []
+    if len(options) > OPTIONS_SHOWN:
+        after.append(t("focus.more", locale, n=len(options) - OPTIONS_SHOWN))
+    if to_act and any(engine.is_private(state, s) for s in to_act):
+        after.append(t("focus.private", locale))
+    after.append(t("focus.full_board", locale))
+    heading = t("focus.options", locale, n=len(options)) if options else ""
+    return Focus(lines=caption, seat=to_act[0] if to_act else None, options=options, heading=heading, after=after)
+
+
+def focus_inputs(table: Table, locale: str, events: list[Msg], asked: Optional[list[str]] = None
+                 ) -> tuple[Any, dict[str, str], Focus]:
+    """What the decision in view is drawn from: the public view, the names as drawn, its lines."""
+    view, drawn, caption = board_inputs(table, locale, events)
+    to_act = list(table.to_act) if table.game.status == "active" else []
+    return view, drawn, decision_focus(table.engine, table.state, to_act, caption, drawn, locale, asked)
+
+
+def focus_png(table: Table, locale: str, events: list[Msg]) -> bytes:
+    """The decision in view of the table's latest change, drawn here (benchmarks, tests)."""
+    view, drawn, focus = focus_inputs(table, locale, events)
+    return render_focus(view, drawn, focus, locale=locale)
+
+
+async def draw_post_image(table: Table, locale: str, events: list[Msg], asked: Optional[list[str]] = None) -> bytes:
+    """A turn post's image: the decision in view while the game runs (`asked`: the deciders the post mentions,
+    whose one-click moves it offers), the whole board once it is over."""
+    if table.game.status != "active" or not table.to_act:
+        return await draw_board(table, locale, events)
+    view, drawn, focus = focus_inputs(table, locale, events, asked)
+    return await drawing.pool().draw_focus(view, drawn, focus, locale)
+
+
+__all__ = ["board_inputs", "board_png", "decision_focus", "draw_board", "draw_post_image", "event_lines",
+           "focus_inputs", "focus_png", "headline", "offered", "posted_moves"]

@@ -38,7 +38,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Mapping, Optional, Sequence
 
-from render import render_board, renderer_for
+from render import Focus, render_board, render_focus, renderer_for
 from rules import GAMES
 
 log = logging.getLogger("gamehost.drawing")
@@ -111,6 +111,10 @@ def _settle() -> int:
 
 def _draw(view: Any, names: dict[str, str], caption: list[str], locale: str) -> bytes:
     return render_board(view, names, caption, locale=locale)
+
+
+def _draw_focus(view: Any, names: dict[str, str], focus: Focus, locale: str) -> bytes:
+    return render_focus(view, names, focus, locale=locale)
 
 
 class BoardPool:
@@ -202,18 +206,24 @@ class BoardPool:
     async def draw(self, view: Any, names: Mapping[str, str], caption: Sequence[str], locale: str) -> bytes:
         """The board's PNG, drawn off the event loop: in the warm pool, else in a thread (never waiting for
         processes to start)."""
-        args = (view, dict(names), list(caption), locale)
+        return await self._run(_draw, (view, dict(names), list(caption), locale))
+
+    async def draw_focus(self, view: Any, names: Mapping[str, str], focus: Focus, locale: str) -> bytes:
+        """The decision in view (render/focus.py), drawn like a board."""
+        return await self._run(_draw_focus, (view, dict(names), focus, locale))
+
+    async def _run(self, draw: Any, args: tuple[Any, ...]) -> bytes:
         if not self.uses_processes:
-            return await asyncio.to_thread(_draw, *args)
+            return await asyncio.to_thread(draw, *args)
         pool = self._pool
         if pool is None or self._due():
             self._start_in_background()
         if pool is None:
             self.in_threads += 1
-            return await asyncio.to_thread(_draw, *args)
+            return await asyncio.to_thread(draw, *args)
         self._given += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, _draw, *args)
+            return await asyncio.get_running_loop().run_in_executor(pool, draw, *args)
         except BrokenProcessPool:
             if self._pool is pool:
                 self._pool = None
@@ -222,7 +232,7 @@ class BoardPool:
         except RuntimeError:  # retired by a fresh pool between taking it and handing it the board
             pass
         self.in_threads += 1
-        return await asyncio.to_thread(_draw, *args)
+        return await asyncio.to_thread(draw, *args)
 
     def worker_pids(self) -> list[int]:
         """The process ids of the drawing workers running now (none with threads, or before the pool starts)."""

@@ -10,7 +10,9 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from . import palettes
+from . import measure, palettes  # measure: every text drawn is noted on its image (render.measure)
+from .common import to_png
+from .focus import Focus, draw_focus
 from .names import board_names
 
 Renderer = Callable[..., bytes]
@@ -50,4 +52,12 @@ def render_board(view: Any, names: Mapping[str, str], caption: Optional[Sequence
         return renderer(view, board_names(names), caption, locale=locale)
 
 
-__all__ = ["RENDERERS", "register", "render_board", "renderer_for"]
+def render_focus(view: Any, names: Mapping[str, str], focus: Focus, *, locale: str = "en") -> bytes:
+    """PNG bytes of the decision in view (render.focus): what a phone shows of a turn post.  `focus` holds the
+    translated header lines, the acting seat and the options as their buttons name them."""
+    game = getattr(view, "game", None)
+    with palettes.drawing(game):
+        return to_png(draw_focus(view, board_names(names), focus, locale))
+
+
+__all__ = ["Focus", "RENDERERS", "measure", "register", "render_board", "render_focus", "renderer_for"]

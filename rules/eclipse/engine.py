@@ -17,6 +17,7 @@ from .pending import frame, seat_to_act
 from .scores import tie_breaks, vp_notes
 from . import search_hooks
 from .settle import settle
+from .species_notes import species_notes
 from .setup import new_game, parse_options
 from .state import EclipseOptions, EclipseState, EclipseView, copy_state
 from .turns import apply_option
@@ -83,8 +84,9 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
         return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)
 
     def notes(self, state: EclipseState, seat: str | None = None) -> list[tuple[Msg, list[Msg]]]:
-        """`/game me`: the seat's victory points by source (scores.py); the public post has none."""
-        return vp_notes(state, seat)
+        """While a seat chooses its species, what each side offered is (species_notes.py, E11); `/game me`: the
+        seat's victory points by source (scores.py), which the public post does not show."""
+        return species_notes(state) + vp_notes(state, seat)
 
     def prompt(self, state: EclipseState, seat: str) -> Msg:
         return prompt(state, seat)

@@ -21,7 +21,7 @@ from .movement import move_options, ship_groups
 from .pending import Opt, end_near, frame, seat_to_act
 from .setup import available_sides
 from .state import EclipseState
-from .upgrade import can_react_upgrade, slots_for, upgrade_options
+from .upgrade import can_react_upgrade, put_text, slots_for, upgrade_options
 
 ACTIONS = ("explore", "influence", "research", "upgrade", "build", "move")
 
@@ -288,8 +288,9 @@ def _move(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 
 def _ancpart(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     part = m(f"part.{dash(f.part)}")
-    return [(f"put:{s}:{i}", m("mv.put_part", part=part, ship=m(f"ship.{s}"), slot=i + 1), False)
-            for s, i in slots_for(state.players[seat], f.part)] + [("keep", m("mv.keep_part", part=part), False)]
+    p = state.players[seat]
+    return [(f"put:{s}:{i}", put_text(p, f.part, s, i), False)
+            for s, i in slots_for(p, f.part)] + [("keep", m("mv.keep_part", part=part), False)]
 
 
 def _control(state: EclipseState, seat: str, f: dict) -> list[Opt]:

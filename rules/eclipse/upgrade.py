@@ -74,11 +74,20 @@ def tiles(p: Player) -> list[tuple[str, int]]:
     return out
 
 
+def put_text(p: Player, part: str, ship: str, i: int):
+    """The label of putting `part` into slot i of a blueprint: the slot numbered from 1 as the player board draws
+    it, and what the part replaces there (or that the slot is empty), so nothing is covered unseen (E106)."""
+    old = p.blueprints[ship][i]
+    args = dict(part=m(f"part.{part.replace(' ', '-')}"), ship=m(f"ship.{ship}"), slot=i + 1)
+    if old is None:
+        return m("mv.put_part_empty", **args)
+    return m("mv.put_part_over", old=m(f"part.{old.replace(' ', '-')}"), **args)
+
+
 def upgrade_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     p = state.players[seat]
     if f.part:
-        return [(f"put:{s}:{i}", m("mv.put_part", part=m(f"part.{f.part.replace(' ', '-')}"),
-                                   ship=m(f"ship.{s}"), slot=i + 1), False) for s, i in slots_for(p, f.part)]
+        return [(f"put:{s}:{i}", put_text(p, f.part, s, i), False) for s, i in slots_for(p, f.part)]
     if f.picking:
         return [(f"rs:{s}:{i}", m("mv.return_tile", part=m(f"part.{p.blueprints[s][i].replace(' ', '-')}"),
                                   ship=m(f"ship.{s}"), slot=i + 1), False) for s, i in tiles(p)]

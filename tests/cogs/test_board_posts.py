@@ -126,11 +126,12 @@ def test_an_edited_board_has_new_custom_ids_and_its_old_buttons_are_stale(tmp_pa
             assert len(edits) == 1 and edits[0].message_id == int(old["id"]), texts(out)
             after = service.table(1)
             ids = [p.custom_id for p in edits[0].pressables]
-            assert ids[-1] == "pv:1"  # "My view" opens the view as it stands now: no version, never stale
-            ids = ids[:-1]
+            # "My view" and "Full board" show the game as it stands now: no version, never stale
+            assert ids[-2:] == ["pv:1", "fb:1"]
+            ids = ids[:-2]
             assert ids and all(f":{after.game.version}:" in c for c in ids)
             old_ids = [c["custom_id"] for row in old["components"] for c in row["components"]
-                       if "custom_id" in c and not c["custom_id"].startswith("pv:")]
+                       if "custom_id" in c and not c["custom_id"].startswith(("pv:", "fb:"))]
             assert old_ids and not set(old_ids) & set(ids)
             # a click on the board as it was before the edit (a client that did not refresh) is refused as stale
             user = s.table.registry.user(who)

@@ -92,8 +92,9 @@ def test_every_move_is_reachable_through_paged_menus(n):
 
 @pytest.mark.parametrize("n", [20, 21, 100, 101, 125, 260])
 def test_a_boards_my_view_button_always_fits_beside_its_moves(n):
-    """Every running board carries "My view" (`pv:<game>`): with 20 buttons it is the 21st, with menus it shares
-    the last row with the page button (four menus a page from 101 moves on), and every move stays reachable."""
+    """Every running board carries "My view" (`pv:<game>`) and "Full board" (`fb:<game>`): with 20 buttons they
+    are the 21st and 22nd, with menus they share the last row with the page button (four menus a page from 101
+    moves on), and every move stays reachable."""
     from cogs.views import move_components
     from rules import Move
     from rules.text import msg
@@ -107,7 +108,7 @@ def test_a_boards_my_view_button_always_fits_beside_its_moves(n):
             rows = move_components(7, 3, moves, "en", names={}, page=page, view_button=True).to_components()
             assert problems({"components": rows}) == []
             ids = [c["custom_id"] for r in rows for c in r["components"] if c["type"] == 2]
-            assert ids[-1] == "pv:7" and ids.count("pv:7") == 1
+            assert ids[-2:] == ["pv:7", "fb:7"] and ids.count("pv:7") == 1 and ids.count("fb:7") == 1
             seen += [c.split(":", 3)[3] for c in ids if c.startswith("mv:")]
             values, _ = _menu_ids(rows)
             seen += values

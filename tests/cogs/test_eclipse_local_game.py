@@ -119,15 +119,21 @@ def board_post(out):
 
 
 def check_battle_post(post, table) -> bool:
-    """After a move that fought: the galaxy image ends with the battle
-    summary drawn from the same public view; the dice of the move's volleys are in the thread
-    post.  True when the post shows dice."""
+    """After a move that fought: the whole galaxy image (the final post's, or the "Full board" button's while
+    the game runs, when the post shows the decision in view) ends with the battle summary drawn from the same
+    public view; the dice of the move's volleys are in the thread post.  True when the post shows dice."""
+    import io
 
     from PIL import Image, ImageChops, ImageStat
 
+    from host.boards import board_png
     from render.eclipse_battle import battle_panel
+    from render.focus import WIDTH
     panel = battle_panel(table.engine.view(table.state, None), table.names)
     posted = Image.open(Path(post.files[0])).convert("RGB")
+    if table.game.status == "active":
+        assert posted.width == WIDTH  # the decision in view
+        posted = Image.open(io.BytesIO(board_png(table, "en", []))).convert("RGB")
     bottom = posted.crop((0, posted.height - panel.height, panel.width, posted.height))
     # the post is a palette PNG (smaller to post): the same picture, each pixel the nearest of its 256 colours
     assert bottom.size == panel.size

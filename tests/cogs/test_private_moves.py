@@ -49,7 +49,7 @@ def test_flotilla_hand_is_shown_only_to_its_owner(tmp_path, monkeypatch):
             other = next(n for n in ("alice", "bob", "carol") if n != first)
             assert table.engine.is_private(table.state, table.to_act[0])  # the card choice (F17)
             public = board.to_json()
-            assert [p.label for p in board.pressables] == ["My view"]
+            assert [p.label for p in board.pressables] == ["My view", "Full board"]
             assert board.pressables[0].custom_id == f"pv:{table.game.id}"  # no version: never stale
             assert not _hand_named(public), public
 
@@ -153,7 +153,7 @@ def test_flotilla_private_board_in_spanish(tmp_path, monkeypatch):
             table = read(s.db)
             first = table.user_of(table.to_act[0]).name
             other = next(n for n in ("alice", "bob", "carol") if n != first)
-            assert [p.label for p in board.pressables] == ["Mi vista"]
+            assert [p.label for p in board.pressables] == ["Mi vista", "Tablero entero"]
             theirs = await s.press(other, 1, THREAD)
             assert not theirs.refused and "tu vista" in texts(theirs) and not any(m.pressables for m in theirs)
             spectator = await s.press("dave", 1, THREAD)

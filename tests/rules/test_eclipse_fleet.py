@@ -151,3 +151,17 @@ def test_e64_e65_control_changes_without_battle():
     assert set(x for x in ids(s) if x.startswith("ctl:")) == {"ctl:yes", "ctl:no"}
     s = play(s, "ctl:yes")  # E65, in E50 order: 107 before 106
     assert s.hexes["107"].owner == "p1"
+
+
+def test_e106_e91_a_slot_is_named_by_its_number_and_what_the_part_replaces():
+    """E106 (and E91 for an ancient part): each place for the part says the slot's number (from 1, as the player
+    board draws it) and the part it covers there, or that the slot is empty, in both languages."""
+    from rules import GAMES
+    from rules.text import tr
+
+    s = play(solo(), "act:upgrade", "part:hull")
+    labels = {m.id: m.text for m in GAMES["eclipse"].legal_moves(s, "p1")}
+    assert tr(labels["put:interceptor:0"], "en") == "Hull into slot 1 of the Interceptor blueprint (replaces: Ion cannon)"
+    assert tr(labels["put:interceptor:3"], "en") == "Hull into slot 4 of the Interceptor blueprint (an empty slot)"
+    assert tr(labels["put:interceptor:0"], "es").endswith("(sustituye: Cañón de iones)")
+    assert tr(labels["put:interceptor:3"], "es").endswith("(casilla vacía)")

@@ -1,0 +1,167 @@
+"""Every text a board draws, where and how high: texts follow the pixels they were drawn on.
+
+A text drawn with `ImageDraw.text` is noted on the image it was drawn on (`Drawn`: the string, its font,
+where); the note travels with the pixels when the image is pasted into another (moved by the paste's
+offset), copied, converted, cropped or reduced (a supersampled sprite: its texts shrink with it).  So the
+final page of any renderer knows every text on it, even one drawn long ago on a cached layer or sprite.
+Noting costs a tuple per text; the box of a text is only worked out when asked (`Drawn.box`).
+
+Two readers:
+- the focus view (render/focus.py) finds where on the board the texts its options name are (a hex "222",
+  a coordinate "-4,3", the acting player's name) to show that part of the board;
+- the legibility measure (`smallest`, `bench legibility`, tests/render/test_focus_legibility.py): the text
+  height of a text is its font's pixel size at the final image's scale, and an image reads on a phone
+  (shown about 400 px wide) when the smallest text height is at least 2.25 % of the image's width (9 px at
+  400 px).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Any, Iterable, Optional
+
+from PIL import Image, ImageDraw
+
+PHONE_WIDTH = 400  # px: how wide Discord shows an image on a phone
+PHONE_MIN_TEXT = 9  # px: the smallest text that reads there
+MIN_RATIO = PHONE_MIN_TEXT / PHONE_WIDTH  # 2.25 % of the image's width
+
+_ATTR = "_drawn_texts"
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text as it sits on an image: drawn at `xy` with `font`, then moved by (dx, dy) and scaled."""
+
+    text: str
+    font: Any
+    xy: tuple[float, float]
+    anchor: Optional[str]
+    spacing: float = 4
+    dx: float = 0.0
+    dy: float = 0.0
+    scale: float = 1.0
+
+    @property
+    def size(self) -> float:
+        """The text's height on this image: its font's pixel size, scaled as the image was."""
+        return float(getattr(self.font, "size", 0)) * self.scale
+
+    @cached_property
+    def box(self) -> tuple[float, float, float, float]:
+        """Its inked box on this image (left, top, right, bottom); worked out once."""
+        x0, y0, x1, y1 = _scratch().textbbox(self.xy, self.text, font=self.font, anchor=self.anchor,
+                                             spacing=self.spacing)
+        s = self.scale
+        return (x0 * s + self.dx, y0 * s + self.dy, x1 * s + self.dx, y1 * s + self.dy)
+
+    def moved(self, dx: float, dy: float, scale: float = 1.0) -> "Drawn":
+        return Drawn(self.text, self.font, self.xy, self.anchor, self.spacing, self.dx * scale + dx,
+                     self.dy * scale + dy, self.scale * scale)
+
+
+@lru_cache(maxsize=1)
+def _scratch() -> ImageDraw.ImageDraw:
+    return ImageDraw.Draw(Image.new("L", (1, 1)))
+
+
+def texts(img: Image.Image) -> list[Drawn]:
+    """The texts drawn on `img` (or on what was pasted into it), oldest first."""
+    return list(getattr(img, _ATTR, ()))
+
+
+def note(img: Image.Image, drawn: Iterable[Drawn]) -> None:
+    """Add texts to what `img` carries (a composer that moves pixels some other way says where they went)."""
+    found = getattr(img, _ATTR, None)
+    if found is None:
+        found = []
+        setattr(img, _ATTR, found)
+    found.extend(drawn)
+
+
+def visible(img: Image.Image) -> list[Drawn]:
+    """The texts whose box lies at least partly on the image (a crop keeps only those)."""
+    w, h = img.size
+    out = []
+    for t in texts(img):
+        x0, y0, x1, y1 = t.box
+        if x1 > 0 and y1 > 0 and x0 < w and y0 < h:
+            out.append(t)
+    return out
+
+
+def smallest(img: Image.Image) -> float:
+    """The smallest text height on the image divided by its width (0 when it carries no text)."""
+    sizes = [t.size for t in visible(img) if t.text.strip()]
+    return min(sizes) / img.width if sizes and img.width else 0.0
+
+
+# ---- the hooks: Pillow's own methods, wrapped once so that noted texts follow the pixels --------------------
+
+_REAL: dict[str, Any] = {}
+
+
+def _text(self: ImageDraw.ImageDraw, xy: Any, text: Any, fill: Any = None, font: Any = None, anchor: Any = None,
+          spacing: float = 4, *args: Any, **kwargs: Any) -> None:
+    _REAL["text"](self, xy, text, fill, font, anchor, spacing, *args, **kwargs)
+    image = getattr(self, "_image", None)
+    if image is not None and isinstance(text, str) and text.strip():
+        note(image, (Drawn(text, font if font is not None else self.getfont(), (float(xy[0]), float(xy[1])),
+                           anchor, spacing),))
+
+
+def _paste(self: Image.Image, im: Any, box: Any = None, mask: Any = None) -> None:
+    _REAL["paste"](self, im, box, mask)
+    if isinstance(im, Image.Image) and getattr(im, _ATTR, None):
+        if isinstance(box, Image.Image) or box is None:
+            dx, dy = 0, 0
+        else:
+            dx, dy = box[0], box[1]
+        note(self, (t.moved(dx, dy) for t in texts(im)))
+
+
+def _carried(name: str, shift: Any = None) -> Any:
+    real = getattr(Image.Image, name)
+
+    def method(self: Image.Image, *args: Any, **kwargs: Any) -> Any:
+        out = real(self, *args, **kwargs)
+        if isinstance(out, Image.Image) and out is not self and getattr(self, _ATTR, None):
+            moved = texts(self) if shift is None else [shift(t, args, kwargs) for t in texts(self)]
+            setattr(out, _ATTR, moved)
+        return out
+
+    method.__name__ = name
+    method.__doc__ = real.__doc__
+    return method
+
+
+def _cropped(t: Drawn, args: tuple, kwargs: dict) -> Drawn:
+    box = args[0] if args else kwargs.get("box")
+    return t if box is None else t.moved(-box[0], -box[1])
+
+
+def _reduced(t: Drawn, args: tuple, kwargs: dict) -> Drawn:
+    factor = args[0] if args else kwargs["factor"]
+    f = factor if isinstance(factor, (int, float)) else factor[0]
+    return t.moved(0, 0, 1 / f)
+
+
+def install() -> None:
+    """Wrap Pillow's drawing of text and its moves of pixels (once per process)."""
+    if _REAL:
+        return
+    _REAL["text"] = ImageDraw.ImageDraw.text
+    _REAL["paste"] = Image.Image.paste
+    carried = {name: _carried(name) for name in ("copy", "convert")}
+    carried["crop"] = _carried("crop", _cropped)
+    carried["reduce"] = _carried("reduce", _reduced)
+    ImageDraw.ImageDraw.text = _text  # type: ignore[method-assign]
+    Image.Image.paste = _paste  # type: ignore[method-assign]
+    for name, method in carried.items():
+        setattr(Image.Image, name, method)
+
+
+install()
+
+__all__ = ["Drawn", "MIN_RATIO", "PHONE_MIN_TEXT", "PHONE_WIDTH", "install", "note", "smallest", "texts",
+           "visible"]
