@@ -1,0 +1,64 @@
+"""The search hooks of Wayfinders (rules/search, the "hard" bot level): `resample` and `evaluate`.
+
+What a seat does not know (W42): the order of draws from the bag (W6, W7, W39; the bag itself is public as a
+count per colour) and, with exploration (W41), which tiles lie face down.  `resample` reseeds the copy's
+generator, so its draws are new ones, and deals the face-down cells again from the tiles nobody has seen:
+with a mix of backs (W5, W40(a)) as many of each back as the mix leaves face down, with a random mix
+(W40(b)) any unseen tiles; a fixed layout (W40(c)) is known to all and stays.
+
+`evaluate` turns the greedy bot's worth of each seat's position (rules/wayfinders/bot.py `value`: points on
+the board, W23, abilities, tokens in hand) into chances against each opponent, sharper as the game nears
+its end (W21).
+"""
+from __future__ import annotations
+
+from ..rng import Rng
+from ..search.values import outcome_values, score_chances
+from ..unvalidated import construct, put
+from .bot import value
+from .islands import BY_BACK, ISLANDS
+from .setup import STANDARD_MIX
+from .state import Cell, WayfindersState
+
+SCALE = 6.0  # points of lead worth ~73 % early in the game ...
+SCALE_END = 2.5  # ... and in the final round
+
+
+def resample(state: WayfindersState, seat: str, rng: Rng, copy) -> WayfindersState:
+    """A state `seat` cannot tell from `state`: new draws (W42) and face-down tiles dealt again (W41)."""
+    new = copy(state)
+    put(new, "rng", construct(Rng, state=rng.next64()))
+    hidden = [c for c, cell in new.board.items() if not cell.face_up and cell.island is not None]
+    if not hidden or state.options.layout is not None:
+        return new
+    seen = {cell.island for cell in new.board.values() if cell.face_up and cell.island is not None}
+    if state.options.random_mix:
+        pool = sorted(i for i in ISLANDS if i not in seen)
+        rng.shuffle(pool)
+        tiles = pool[:len(hidden)]
+    else:
+        mix = dict(zip(("red", "blue", "yellow"), state.options.mix or STANDARD_MIX))
+        tiles = []
+        for back, total in mix.items():
+            unseen = [i for i in BY_BACK[back] if i not in seen]
+            down = total - sum(1 for i in seen if ISLANDS[i].back == back)
+            rng.shuffle(unseen)
+            tiles += unseen[:down]
+    rng.shuffle(tiles)
+    board = dict(new.board)
+    for cell, tile in zip(hidden, tiles):
+        old = board[cell]
+        board[cell] = construct(Cell, island=tile, face_up=False, slots=list(old.slots))
+    put(new, "board", board)
+    return new
+
+
+def evaluate(state: WayfindersState, over: bool, outcome) -> dict[str, float]:
+    """Each seat's chances in [0, 1] (module docstring); a finished game's outcome."""
+    if over:
+        return outcome_values(outcome, list(state.seats))
+    scale = SCALE_END if state.final_round else SCALE
+    return score_chances({s: value(state, s) for s in state.order}, scale)
+
+
+__all__ = ["evaluate", "resample"]
