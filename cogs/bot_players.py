@@ -3,7 +3,8 @@
 `BotDriver.on_change` is an `Actions.listeners` hook.  When a bot seat must act
 it starts one task per game (never two) that loops while bots are to act:
 the move is chosen in a worker thread (`asyncio.to_thread`, the event loop
-keeps serving everyone), played with `TableService.play_seat` (same rules, same
+keeps serving everyone) or, for the hard level, in the search pool's worker
+processes (host/search_pool.py; the greedy move if they fail), played with `TableService.play_seat` (same rules, same
 version-guarded transaction as a human move), posted like a human move, and
 reported to the other listeners.  A game a bot was playing when the process
 stopped is picked up again when the bot is ready.
@@ -21,8 +22,10 @@ from discord.ext import commands
 
 from host import offloop
 from host.bot_seats import add_bots, bot_level, bots_to_act
+from host.search_pool import SearchPool
 from host.i18n import guild_locale, t, user_locale
 from host.tables import Refusal, Table, game_title
+from rules import Move
 from rules.bots import choose
 from rules.text import locale_of
 
@@ -45,6 +48,14 @@ class BotDriver:
         self.actions = actions
         self.service = actions.service
         self.tasks: dict[int, asyncio.Task] = {}
+        self.search = SearchPool()  # the hard level's worker processes, started at its first decision
+
+    async def choose(self, table: Table, seat: str, level: str) -> Move:
+        """The move of the bot playing `seat` at `level`, the event loop never waiting on it."""
+        assert table.state is not None
+        if level == "hard":
+            return await self.search.move(table.engine, table.state, seat, table.game.seed)
+        return await asyncio.to_thread(choose, table.engine, table.state, seat, level, table.game.seed)
 
     def guild_locale(self, table: Table) -> str:
         guild = self.client.get_guild(table.game.guild_id) if table.game.guild_id else None
@@ -82,8 +93,7 @@ class BotDriver:
                 seat = seats[0]
                 row = table.user_of(seat)
                 assert row is not None and table.state is not None
-                move = await asyncio.to_thread(choose, table.engine, table.state, seat, bot_level(row),
-                                               table.game.seed)
+                move = await self.choose(table, seat, bot_level(row))
                 try:
                     played = await offloop.call(self.service.play_seat, table, seat, move.id)
                 except Refusal:
@@ -169,6 +179,7 @@ class BotPlayersCog(commands.Cog):
         for task in [self._boot, *self.driver.tasks.values()]:
             if task is not None and not task.done():
                 task.cancel()
+        self.driver.search.close()
 
     async def _resume(self) -> None:
         try:

@@ -10,8 +10,8 @@ import discord
 
 from host import offloop
 from host.clocks import bank_of
-from host.deadlines import (BOT_LEVEL, EXPIRE, MAX_CHAIN, MAX_STALE, REMIND, DeadlinePlanner, away_periods,
-                            deadline_label, deadline_of, policy_of, policy_text, rules_default, span)
+from host.deadlines import (EXPIRE, MAX_CHAIN, MAX_STALE, REMIND, DeadlinePlanner, away_periods,
+                            deadline_label, deadline_of, expiry_level, policy_of, policy_text, rules_default, span)
 from host.i18n import t
 from host.names import shown
 from host.scheduler import Scheduler
@@ -23,6 +23,7 @@ from storage.routed import prefs_of
 
 from . import ops
 from .actions import Actions
+from .bot_players import driver_of
 from .pause import pauses_of
 
 log = logging.getLogger("gamehost.deadlines")
@@ -138,9 +139,16 @@ class Deadlines(DeadlinePlanner):
         key = "deadline.expired.bot" if table.game.rated else "deadline.expired.bot_unrated"  # say it on change only
         await offloop.call(self.service.games.mark_unrated, table.game.id)
 
+        level = expiry_level(table.game.settings)
+
         async def bot(table: Table, seat: str):
-            # in a worker thread, as bot seats do: a slow bot never blocks the event loop
-            return await asyncio.to_thread(choose, table.engine, table.state, seat, BOT_LEVEL, table.game.seed)
+            # as bot seats do (a thread, the search pool): a slow bot never blocks the event loop
+            if level == "hard":
+                try:
+                    return await driver_of(self.client).choose(table, seat, level)  # type: ignore[arg-type]
+                except Refusal:  # no bot players here: the greedy level
+                    pass
+            return await asyncio.to_thread(choose, table.engine, table.state, seat, "greedy", table.game.seed)
         await self._play_for(table, seats, locale, bot,
                              msg(key, who=names, deadline=label, title=game_title(table.game)))
 

@@ -18,7 +18,7 @@ Each iteration:
 
 The budget is `iterations` (tests and benchmarks); a caller with a CPU budget passes `stop`, asked every
 `check_every` iterations.  The search stops early once no other move can catch up with the most visited one
-within the iterations left.  Same state, seat, seed and budget: the same result.
+within the iterations left, or once one move clearly leads (`clear_share` of the visits after `clear_after`).  Same state, seat, seed and budget: the same result.
 """
 from __future__ import annotations
 
@@ -40,6 +40,8 @@ class SearchConfig(NamedTuple):
     widen_alpha: float = 0.5
     rollout_moves: int = 0
     check_every: int = 16
+    clear_after: int = 400  # from this many iterations on, stop once one move has ...
+    clear_share: float = 0.9  # ... this share of the root's visits (it clearly leads)
     scale: float = 5.0  # points of lead worth ~73 % where values come from running scores
 
 
@@ -214,6 +216,8 @@ def search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchC
                 break
             counts = sorted((c.visits for (s, _), c in root.children.items() if s == seat), reverse=True)
             if len(counts) >= 2 and counts[0] - counts[1] > config.iterations - done:
+                break
+            if done >= config.clear_after and counts and counts[0] >= config.clear_share * done:
                 break
     visits = {chain: c.visits for (s, chain), c in root.children.items() if s == seat}
     sums = {chain: c.sums.get(seat, 0.0) for (s, chain), c in root.children.items() if s == seat}
