@@ -18,7 +18,8 @@ Each iteration:
 
 The budget is `iterations` (tests and benchmarks); a caller with a CPU budget passes `stop`, asked every
 `check_every` iterations.  The search stops early once no other move can catch up with the most visited one
-within the iterations left, or once one move clearly leads (`clear_share` of the visits after `clear_after`).  Same state, seat, seed and budget: the same result.
+within the iterations left, or once one move clearly leads (`clear_share` of the visits after `clear_after`).
+Same state, seat, seed and budget: the same result.
 """
 from __future__ import annotations
 
@@ -204,7 +205,10 @@ def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: 
             n.sums[s] = n.sums.get(s, 0.0) + v
 
 
-def search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchConfig = SearchConfig(),
+DEFAULT = SearchConfig()
+
+
+def search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchConfig = DEFAULT,
            stop: Optional[Callable[[], bool]] = None) -> SearchResult:
     """Search `seat`'s decision in `state` (`seat` must be to act) for at most `config.iterations` iterations."""
     root = _Node(1.0)
