@@ -51,7 +51,12 @@ def search_worker(game_key: str, state_json: str, seat: str, seed: int, worker: 
                   iterations: Optional[int]) -> Searched:
     """In a worker process: one search of `seat`'s decision, for `cpu` seconds of CPU or `iterations`."""
     engine = GAMES[game_key]
-    state = engine.load(state_json)
+    return timed_search(engine, engine.load(state_json), seat, seed, worker, cpu, iterations)
+
+
+def timed_search(engine: Engine[Any], state: Any, seat: str, seed: int, worker: int, cpu: Optional[float],
+                 iterations: Optional[int]) -> Searched:
+    """What a worker does with a loaded state (also `bot.py bench bots --levels`, in its own process)."""
     start = time.process_time()
     config = SearchConfig(iterations=iterations or MAX_ITERATIONS)
 
@@ -115,4 +120,4 @@ class SearchPool:
             w.close()
 
 
-__all__ = ["CAP", "CPU", "SearchPool", "Searched", "WORKERS", "search_worker"]
+__all__ = ["CAP", "CPU", "SearchPool", "Searched", "WORKERS", "search_worker", "timed_search"]
