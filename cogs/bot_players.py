@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from host import offloop
 from host.bot_seats import add_bots, bot_level, bots_to_act
-from host.search_pool import SearchPool
+from host.search_pool import CAP, SearchPool
 from host.i18n import guild_locale, t, user_locale
 from host.tables import Refusal, Table, game_title
 from rules import Move
@@ -43,12 +43,12 @@ MAX_STALE = 5  # races lost in a row before a drive gives up (the next change st
 
 
 class BotDriver:
-    def __init__(self, client: discord.Client, actions: Actions):
+    def __init__(self, client: discord.Client, actions: Actions, search: Optional[SearchPool] = None):
         self.client = client
         self.actions = actions
         self.service = actions.service
         self.tasks: dict[int, asyncio.Task] = {}
-        self.search = SearchPool()  # the hard level's worker processes, started at its first decision
+        self.search = search or SearchPool()  # the hard level's worker processes, started at its first decision
 
     async def choose(self, table: Table, seat: str, level: str) -> Move:
         """The move of the bot playing `seat` at `level`, the event loop never waiting on it."""
@@ -164,7 +164,8 @@ class BotPlayersCog(commands.Cog):
 
     def __init__(self, bot: "GameBot"):
         self.bot = bot
-        self.driver = BotDriver(bot, bot.actions)
+        cpu = min(CAP, bot.config.search_ms / 1000)  # SEARCH_MS, SEARCH_WORKERS (host/config.py)
+        self.driver = BotDriver(bot, bot.actions, SearchPool(bot.config.search_workers, cpu))
         self._boot: Optional[asyncio.Task] = None
 
     async def cog_load(self) -> None:
