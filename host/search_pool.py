@@ -10,9 +10,10 @@ host/heavy_work.py (each niced, one request at a time, a CPU timer), apart from 
   so a loaded machine searches as deep, only later); `CAP` seconds is the hard limit past which the worker's
   timer stops the request; a worker past `WALL_LIMIT` seconds is killed.  An iteration budget instead
   (`iterations`, tests and `bot.py bench bots --budget-iters`) makes the move a function of the seed alone;
-* **fallback**: a worker that fails, overruns or dies counts for nothing; when none answers, `choose` gives
-  None and the caller plays the greedy move (`rules.bots.pick`);
-* the event loop never waits on a search: `choose` awaits the workers' pipes (host/heavy_work.py).
+* **fallback**: a worker that fails, overruns or dies counts for nothing; when none answers, `merged` gives
+  None and `move` plays the greedy move (`rules.bots.settle`, which also keeps the greedy move where the
+  search found nothing clearly better);
+* the event loop never waits on a search: `merged` awaits the workers' pipes (host/heavy_work.py).
 
 With one legal move there is no search (the caller checks first: `rules.bots.hard_move` does).
 """
@@ -25,8 +26,8 @@ import time
 from typing import Any, NamedTuple, Optional
 
 from rules import GAMES, Engine, Move
-from rules.bots import bot_rng, pick, search_rng
-from rules.search import SearchConfig, SearchResult, best_move, merge_results, search
+from rules.bots import search_rng, settle
+from rules.search import SearchConfig, SearchResult, merge_results, search
 
 from .heavy_work import WorkerProcess
 
@@ -79,9 +80,9 @@ class SearchPool:
         self.failures = 0  # worker answers lost (errors, overruns, deaths)
         self.last: list[Searched] = []  # the answers of the latest decision (bench figures)
 
-    async def choose(self, game_key: str, state_json: str, seat: str, seed: int,
-                     iterations: Optional[int] = None) -> Optional[str]:
-        """The move id the workers' merged search prefers, or None when no worker answered."""
+    async def merged(self, game_key: str, state_json: str, seat: str, seed: int,
+                     iterations: Optional[int] = None) -> Optional[SearchResult]:
+        """The workers' root statistics summed, or None when no worker answered."""
         answers = await asyncio.gather(*[
             w.run(None, search_worker, game_key, state_json, seat, seed, i, None if iterations else self.cpu,
                   iterations)
@@ -97,7 +98,7 @@ class SearchPool:
         self.last = good
         if not good:
             return None
-        return best_move(merge_results(a.result for a in good))
+        return merge_results(a.result for a in good)
 
     async def move(self, engine: Engine[Any], state: Any, seat: str, seed: int,
                    iterations: Optional[int] = None) -> Move:
@@ -108,9 +109,8 @@ class SearchPool:
             raise ValueError(f"{seat} has no legal move")
         if len(moves) == 1:
             return moves[0]
-        found = await self.choose(engine.key, engine.dump(state), seat, seed, iterations)
-        rng = bot_rng(seed, getattr(state, "moves_made", 0), seat)
-        return await asyncio.to_thread(pick, engine, state, seat, moves, found, rng)
+        result = await self.merged(engine.key, engine.dump(state), seat, seed, iterations)
+        return await asyncio.to_thread(settle, engine, state, seat, moves, result, seed)
 
     def pids(self) -> list[int]:
         return [p for p in (w.pid() for w in self.workers) if p is not None]

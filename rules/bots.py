@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from .contract import Engine, Move
 from .rng import Rng
-from .search import SearchConfig, best_move, search
+from .search import SearchConfig, SearchResult, best_move, search
 
 LEVELS = ("random", "greedy", "hard")
 DEFAULT_LEVEL = "greedy"
@@ -59,18 +59,22 @@ def search_rng(seed: int, moves_made: int, seat: str, worker: int) -> Rng:
 def hard_move(engine: Engine[Any], state: Any, seat: str, moves: list[Move], seed: int,
               config: SearchConfig) -> Move:
     """The "hard" level's move among `moves` (seat's legal moves): one search worker's (worker 0), with one
-    legal move none; the greedy move if the search found nothing."""
+    legal move none; the greedy move unless the search found better (`rules.search.best_move`)."""
     if len(moves) == 1:
         return moves[0]
     made = getattr(state, "moves_made", 0)
-    found = best_move(search(engine, state, seat, search_rng(seed, made, seat, 0), config))
-    return pick(engine, state, seat, moves, found, bot_rng(seed, made, seat))
+    result = search(engine, state, seat, search_rng(seed, made, seat, 0), config)
+    return settle(engine, state, seat, moves, result, seed)
 
 
-def pick(engine: Engine[Any], state: Any, seat: str, moves: list[Move], found: str | None, rng: Rng) -> Move:
-    """The legal move `found` names; the greedy (else a random) move when it names none."""
+def settle(engine: Engine[Any], state: Any, seat: str, moves: list[Move], result: Optional[SearchResult],
+           seed: int) -> Move:
+    """The hard move from a search's root statistics (None: no search answered): the search's choice over
+    the greedy move when it found one clearly better; the greedy (else a random) move otherwise."""
+    rng = bot_rng(seed, getattr(state, "moves_made", 0), seat)
+    greedy = engine.greedy_move(state, seat, rng)
+    found = best_move(result, greedy.id if greedy is not None else None) if result is not None else None
     by_id = {m.id: m for m in moves}
     if found is not None and found in by_id:
         return by_id[found]
-    greedy = engine.greedy_move(state, seat, rng)
     return greedy if greedy is not None else moves[rng.below(len(moves))]

@@ -25,8 +25,7 @@ from typing import Any, Optional
 from host.search_pool import timed_search
 from rules import GAMES, Engine
 from rules.bot_match import is_coop
-from rules.bots import LEVELS, bot_rng, choose, pick
-from rules.search import best_move
+from rules.bots import LEVELS, choose, settle
 
 from .sprt import describe, sprt
 
@@ -54,7 +53,7 @@ def decide(engine: Engine[Any], state: Any, seat: str, level: str, seed: int, bu
     cpu, iters = budget
     answer = timed_search(engine, state, seat, seed, 0, cpu, iters)
     series.cpu.append(answer.cpu)
-    return pick(engine, state, seat, moves, best_move(answer.result), bot_rng(seed, state.moves_made, seat)).id
+    return settle(engine, state, seat, moves, answer.result, seed).id
 
 
 def play(engine: Engine[Any], levels: list[str], seed: int, budget: tuple[Optional[float], Optional[int]],

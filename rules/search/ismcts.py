@@ -228,11 +228,23 @@ def search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchC
     return SearchResult(visits=visits, sums=sums, iterations=done)
 
 
-def best_move(result: SearchResult) -> Optional[str]:
-    """The first move id of the most visited chain (ties: the higher mean value, then the first listed)."""
+def best_move(result: SearchResult, prefer: Optional[str] = None, margin: float = 0.01) -> Optional[str]:
+    """The first move id of the most visited chain (ties: the higher mean value, then the first listed).
+
+    `prefer` (the greedy move): played instead unless the search found a chain worth more than `margin`
+    above it; where the search cannot tell moves apart (a flight back and forth is worth what ending the
+    turn is) the greedy bot's judgement, with its sense of progress, decides."""
     if not result.visits:
-        return None
-    best = max(result.visits, key=lambda c: (result.visits[c], result.sums.get(c, 0.0) / max(1, result.visits[c])))
+        return prefer
+
+    def mean(c: str) -> float:
+        return result.sums.get(c, 0.0) / max(1, result.visits[c])
+
+    best = max(result.visits, key=lambda c: (result.visits[c], mean(c)))
+    if prefer is not None:
+        mine = [c for c in result.visits if c.split(" ", 1)[0] == prefer]
+        if mine and max(mean(c) for c in mine) >= mean(best) - margin:
+            return prefer
     return best.split(" ", 1)[0]
 
 

@@ -8,14 +8,15 @@ with a mix of backs (W5, W40(a)) as many of each back as the mix leaves face dow
 
 `evaluate` turns the greedy bot's worth of each seat's position (rules/wayfinders/bot.py `value`: points on
 the board, W23, abilities, tokens in hand) into chances against each opponent, sharper as the game nears
-its end (W21).
+its end (W21); each cell flown through in the current return costs its seat a little, as in the greedy
+bot's plans, so that wandering without building is worth less than ending the return.
 """
 from __future__ import annotations
 
 from ..rng import Rng
 from ..search.values import outcome_values, score_chances
 from ..unvalidated import construct, put
-from .bot import value
+from .bot import STEP, value
 from .islands import BY_BACK, ISLANDS
 from .setup import STANDARD_MIX
 from .state import Cell, WayfindersState
@@ -58,7 +59,11 @@ def evaluate(state: WayfindersState, over: bool, outcome) -> dict[str, float]:
     if over:
         return outcome_values(outcome, list(state.seats))
     scale = SCALE_END if state.final_round else SCALE
-    return score_chances({s: value(state, s) for s in state.order}, scale)
+    worth = {s: value(state, s) for s in state.order}
+    if state.phase == "flybuild" and state.flown:  # W12-W20: a flight that builds nothing is worth less than none
+        mover = state.order[state.turn]
+        worth[mover] -= STEP * len(state.flown)
+    return score_chances(worth, scale)
 
 
 __all__ = ["evaluate", "resample"]

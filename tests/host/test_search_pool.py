@@ -6,8 +6,8 @@ import asyncio
 
 from host.search_pool import SearchPool, search_worker
 from rules import GAMES
-from rules.bots import bot_rng, choose, pick, search_rng
-from rules.search import SearchConfig, best_move, merge_results, search
+from rules.bots import bot_rng, choose, search_rng, settle
+from rules.search import SearchConfig, merge_results, search
 
 WAY = GAMES["wayfinders"]
 
@@ -17,15 +17,15 @@ def position():
     return state, WAY.to_act(state)[0]
 
 
-def test_the_same_seed_and_iterations_give_the_same_move_and_the_merge_of_the_workers_trees():
+def test_the_same_seed_and_iterations_give_the_same_statistics_the_merge_of_the_workers_trees():
     state, seat = position()
 
     async def go():
         pool = SearchPool(workers=2, cpu=10.0)
         try:
-            a = await pool.choose("wayfinders", WAY.dump(state), seat, seed=8, iterations=40)
+            a = await pool.merged("wayfinders", WAY.dump(state), seat, seed=8, iterations=40)
             runs = [s.result for s in pool.last]
-            b = await pool.choose("wayfinders", WAY.dump(state), seat, seed=8, iterations=40)
+            b = await pool.merged("wayfinders", WAY.dump(state), seat, seed=8, iterations=40)
             return a, b, runs, pool.pids()
         finally:
             pool.close()
@@ -36,7 +36,7 @@ def test_the_same_seed_and_iterations_give_the_same_move_and_the_merge_of_the_wo
     local = [search(WAY, state, seat, search_rng(8, state.moves_made, seat, i), SearchConfig(iterations=40))
              for i in range(2)]
     assert runs == local
-    assert a == best_move(merge_results(local))
+    assert a == merge_results(local)
 
 
 def test_one_worker_with_iterations_plays_what_the_pure_hard_level_plays():
@@ -59,7 +59,7 @@ def test_a_worker_that_fails_leaves_the_greedy_move():
     async def go():
         pool = SearchPool(workers=1)
         try:
-            found = await pool.choose("no-such-game", WAY.dump(state), seat, seed=3, iterations=5)
+            found = await pool.merged("no-such-game", WAY.dump(state), seat, seed=3, iterations=5)
             move = await pool.move(WAY, state, seat, seed=3, iterations=5)
             return found, pool.failures, move
         finally:
@@ -69,7 +69,7 @@ def test_a_worker_that_fails_leaves_the_greedy_move():
     assert found is None and failures == 1
     assert move.id in WAY.move_ids(state, seat)
     moves = WAY.legal_moves(state, seat)
-    assert pick(WAY, state, seat, moves, None, bot_rng(3, 0, seat)) == WAY.greedy_move(state, seat, bot_rng(3, 0, seat))
+    assert settle(WAY, state, seat, moves, None, 3) == WAY.greedy_move(state, seat, bot_rng(3, 0, seat)) == move
 
 
 def test_a_cpu_budget_stops_the_search_and_reports_what_it_used():

@@ -45,7 +45,10 @@ def test_it_stops_early_once_no_other_move_can_catch_up():
     result = search(TOY, s, "p1", Rng.from_seed(2), SearchConfig(iterations=2000))
     assert result.iterations < 2000
     top, second = sorted(result.visits.values(), reverse=True)[:2]
-    assert top - second > 2000 - result.iterations
+    assert top - second > 2000 - result.iterations or top >= 0.9 * result.iterations  # out of reach, or clear
+    quick = search(TOY, s, "p1", Rng.from_seed(2), SearchConfig(iterations=300))
+    top, second = sorted(quick.visits.values(), reverse=True)[:2]
+    assert quick.iterations < 300 and top - second > 300 - quick.iterations
 
 
 def test_the_stop_test_ends_the_search_between_checks():
@@ -105,3 +108,16 @@ def test_macro_moves_are_searched_as_chains_and_the_first_step_is_played():
     result = search(game, s, s.seats[s.turn], Rng.from_seed(3), SearchConfig(iterations=40))
     assert set(result.visits) <= {"roll use", "take:1"}
     assert best_move(result) in {"roll", "take:1"}
+
+
+def test_the_greedy_move_stands_unless_the_search_found_a_clearly_better_one():
+    from rules.search import SearchResult
+
+    result = SearchResult(visits={"a": 10, "b": 8}, sums={"a": 6.0, "b": 4.0}, iterations=18)
+    assert best_move(result) == "a"
+    assert best_move(result, prefer="b") == "a"  # 0.60 against 0.50: clearly better
+    close = SearchResult(visits={"a": 10, "b": 8}, sums={"a": 6.0, "b": 4.76}, iterations=18)
+    assert best_move(close, prefer="b") == "b"  # 0.60 against 0.595: greedy decides (a flight back and forth)
+    assert best_move(close, prefer="b", margin=0.001) == "a"
+    assert best_move(SearchResult({}, {}, 0), prefer="b") == "b"
+    assert best_move(result, prefer="zzz") == "a"  # a move the search never tried cannot be weighed
