@@ -60,9 +60,9 @@ def resample(state: FlotillaState, seat: str, rng: Rng) -> FlotillaState:
     for (guild, tier), places in slots.items():
         pool = sorted(c for c in unseen if CARDS[c].guild == guild and CARDS[c].tier == tier)
         rng.shuffle(pool)
-        for (where, i), card in zip(places, pool):
+        for (where, i), dealt in zip(places, pool):
             kind, _, name = where.partition(":")
-            (hands[name] if kind == "hand" else stacks[name])[i] = card
+            (hands[name] if kind == "hand" else stacks[name])[i] = dealt
     players = dict(new.players)
     for other, hand in hands.items():
         if hand != state.players[other].hand:
