@@ -7,7 +7,8 @@ with a mix of backs (W5, W40(a)) as many of each back as the mix leaves face dow
 (W40(b)) any unseen tiles; a fixed layout (W40(c)) is known to all and stays.
 
 `evaluate` turns the greedy bot's worth of each seat's position (rules/wayfinders/bot.py `value`: points on
-the board, W23, abilities, tokens in hand) into chances against each opponent, sharper as the game nears
+the board, W23, abilities, tokens in hand, and most of a token for each one its workers have claimed, W12)
+into chances against each opponent, sharper as the game nears
 its end (W21); each cell flown through in the current return costs its seat a little, as in the greedy
 bot's plans, so that wandering without building is worth less than ending the return.
 """
@@ -16,13 +17,16 @@ from __future__ import annotations
 from ..rng import Rng
 from ..search.values import outcome_values, score_chances
 from ..unvalidated import construct, put
-from .bot import STEP, value
+from .bot import STEP, TOKEN, value
+from .holdings import hand_limit
+from .moves import collect_preview
 from .islands import BY_BACK, ISLANDS
 from .setup import STANDARD_MIX
 from .state import Cell, WayfindersState
 
 SCALE = 6.0  # points of lead worth ~73 % early in the game ...
 SCALE_END = 2.5  # ... and in the final round
+PENDING = 0.8  # a token a worker has claimed (W12), not yet in hand
 
 
 def resample(state: WayfindersState, seat: str, rng: Rng, copy) -> WayfindersState:
@@ -54,12 +58,19 @@ def resample(state: WayfindersState, seat: str, rng: Rng, copy) -> WayfindersSta
     return new
 
 
+def _pending(state: WayfindersState, seat: str) -> int:
+    """W12: the tokens `seat`'s workers would bring home now, within its hand limit (W19)."""
+    held = sum(state.players[seat].hand.values())
+    limit = hand_limit(state, seat)
+    return max(0, min(held + len(collect_preview(state, seat)), limit) - min(held, limit))
+
+
 def evaluate(state: WayfindersState, over: bool, outcome) -> dict[str, float]:
     """Each seat's chances in [0, 1] (module docstring); a finished game's outcome."""
     if over:
         return outcome_values(outcome, list(state.seats))
     scale = SCALE_END if state.final_round else SCALE
-    worth = {s: value(state, s) for s in state.order}
+    worth = {s: value(state, s) + PENDING * TOKEN * _pending(state, s) for s in state.order}
     if state.phase == "flybuild" and state.flown:  # W12-W20: a flight that builds nothing is worth less than none
         mover = state.order[state.turn]
         worth[mover] -= STEP * len(state.flown)
