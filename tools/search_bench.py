@@ -25,7 +25,7 @@ from typing import Any, Optional
 from host.search_pool import timed_search
 from rules import GAMES, Engine
 from rules.bot_match import is_coop
-from rules.bots import LEVELS, choose, settle
+from rules.bots import LEVELS, bot_rng, choose, settle
 
 from .sprt import describe, sprt
 
@@ -41,6 +41,7 @@ class Series:
     end_rounds: list[int] = field(default_factory=list)
     illegal: int = 0
     moves: int = 0
+    departures: int = 0  # searched decisions where the hard move was not the greedy one
 
 
 def decide(engine: Engine[Any], state: Any, seat: str, level: str, seed: int, budget: tuple[Optional[float], Optional[int]],
@@ -53,7 +54,10 @@ def decide(engine: Engine[Any], state: Any, seat: str, level: str, seed: int, bu
     cpu, iters = budget
     answer = timed_search(engine, state, seat, seed, 0, cpu, iters)
     series.cpu.append(answer.cpu)
-    return settle(engine, state, seat, moves, answer.result, seed).id
+    chosen = settle(engine, state, seat, moves, answer.result, seed)
+    greedy = engine.greedy_move(state, seat, bot_rng(seed, state.moves_made, seat))
+    series.departures += int(greedy is not None and greedy.id != chosen.id)
+    return chosen.id
 
 
 def play(engine: Engine[Any], levels: list[str], seed: int, budget: tuple[Optional[float], Optional[int]],
@@ -123,6 +127,7 @@ def cost_lines(series: Series) -> list[str]:
         lines.append(f"CPU per searched decision ({len(series.cpu)}): p50 {percentile(series.cpu, .5):.2f} s, "
                      f"p95 {percentile(series.cpu, .95):.2f} s, p99 {percentile(series.cpu, .99):.2f} s; "
                      f"peak RSS of the searching process {rss:.0f} MiB")
+        lines.append(f"the search departed from the greedy move in {series.departures} of {len(series.cpu)} decisions")
     if series.end_rounds:
         lines.append(f"end round: median {statistics.median(series.end_rounds):g}, highest {max(series.end_rounds)}")
     lines.append(f"illegal moves: {series.illegal}; {series.moves / max(1, series.games):.0f} moves per game")

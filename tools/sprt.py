@@ -35,8 +35,11 @@ def sprt(wins: int, draws: int, losses: int, elo0: float = 0.0, elo1: float = 50
     if n == 0:
         return Sprt(0.0, lower, upper, "continue")
     score = (wins + 0.5 * draws) / n
-    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
-    var = max(var, 1e-6)  # all wins or all losses: keep the ratio finite
+    # The variance of a game's score, with half a win and half a loss more: a short series of only wins
+    # (or only losses) would otherwise have none and an unbounded ratio.
+    w, d, lo = wins + 0.5, draws, losses + 0.5
+    m = (w + 0.5 * d) / (n + 1)
+    var = (w * (1 - m) ** 2 + d * (0.5 - m) ** 2 + lo * m ** 2) / (n + 1)
     s0, s1 = expected_score(elo0), expected_score(elo1)
     llr = n * (s1 - s0) * (2 * score - s0 - s1) / (2 * var)
     verdict = "H1" if llr >= upper else "H0" if llr <= lower else "continue"

@@ -19,3 +19,9 @@ def test_the_bench_rotates_the_hard_seat_and_prints_the_figures_it_promises():
     assert "hard vs greedy" in text and "of 2:" in text and "mean rank: hard" in text
     assert "CPU per searched decision" in text and "p95" in text and "p99" in text and "RSS" in text
     assert "illegal moves: 0" in text and "SPRT(elo0=0, elo1=+50)" in text and "end round: median" in text
+
+
+def test_a_short_series_of_only_losses_or_wins_stays_finite():
+    assert sprt(0, 0, 1).verdict == "continue" and abs(sprt(0, 0, 1).llr) < 1
+    assert sprt(3, 0, 0).verdict == "continue"
+    assert sprt(60, 0, 0).verdict == "H1" and sprt(0, 0, 60).verdict == "H0"
