@@ -109,7 +109,8 @@ class SearchPool:
             raise ValueError(f"{seat} has no legal move")
         if len(moves) == 1:
             return moves[0]
-        result = await self.merged(engine.key, engine.dump(state), seat, seed, iterations)
+        state_json = await asyncio.to_thread(engine.dump, state)  # an Eclipse state takes a while to write
+        result = await self.merged(engine.key, state_json, seat, seed, iterations)
         return await asyncio.to_thread(settle, engine, state, seat, moves, result, seed)
 
     def pids(self) -> list[int]:
