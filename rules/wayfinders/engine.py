@@ -115,6 +115,10 @@ class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfind
         over = state.phase == "over"
         return search_hooks.evaluate(state, over, self.outcome(state) if over else None)
 
+    def macro_moves(self, state: WayfindersState, seat: str) -> list[tuple[str, float]] | None:
+        """Search hook (rules.contract): a return's flights without going back, builds first: search_hooks.py."""
+        return search_hooks.macro_moves(state, self.move_ids(state, seat))
+
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: WayfindersState) -> WayfindersState:
         """A private copy for `apply`, much faster than a pydantic deep copy.

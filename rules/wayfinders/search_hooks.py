@@ -9,21 +9,23 @@ with a mix of backs (W5, W40(a)) as many of each back as the mix leaves face dow
 `evaluate` turns the greedy bot's worth of each seat's position (rules/wayfinders/bot.py `value`: points on
 the board, W23, abilities, tokens in hand, and most of a token for each one its workers have claimed, W12)
 into chances against each opponent, sharper as the game nears
-its end (W21); each cell flown through in the current return costs its seat a little, as in the greedy
-bot's plans, so that wandering without building is worth less than ending the return.
+its end (W21); each cell flown through in the current return costs its seat (`WANDER`), so that wandering
+without building is worth less than ending the return.  `macro_moves` keeps the search's flights from
+going back and forth (module function's docstring).
 """
 from __future__ import annotations
 
 from ..rng import Rng
 from ..search.values import outcome_values, score_chances
 from ..unvalidated import construct, put
-from .bot import STEP, TOKEN, value
+from .bot import MAX_FLOWN, TOKEN, value
 from .holdings import hand_limit
 from .moves import collect_preview
 from .islands import BY_BACK, ISLANDS
 from .setup import STANDARD_MIX
 from .state import Cell, WayfindersState
 
+WANDER = 0.3  # points each cell flown through this return costs in the search's eyes (W13) ...
 SCALE = 6.0  # points of lead worth ~73 % early in the game ...
 SCALE_END = 2.5  # ... and in the final round
 PENDING = 0.8  # a token a worker has claimed (W12), not yet in hand
@@ -58,6 +60,25 @@ def resample(state: WayfindersState, seat: str, rng: Rng, copy) -> WayfindersSta
     return new
 
 
+def macro_moves(state: WayfindersState, ids: list[str]) -> list[tuple[str, float]] | None:
+    """The search's candidates in a return's fly-and-build (W13), from `ids` (the seat's legal moves): never a
+    flight back to a cell already flown through this return, builds first; past `MAX_FLOWN` cells only the
+    end.  A seat that could fly to and fro for ever would otherwise stall the game to keep the others from
+    their turns.  None outside fly-and-build (every legal move, the greedy one as prior)."""
+    if state.phase != "flybuild":
+        return None
+    if len(state.flown) >= MAX_FLOWN and "end" in ids:
+        return [("end", 1.0)]
+    seen = set(state.flown)
+    out = []
+    for i in ids:
+        kind, _, rest = i.partition(":")
+        if kind == "fly" and rest.split(":", 1)[0] in seen:
+            continue
+        out.append((i, 3.0 if kind == "build" else 1.0))
+    return out or None
+
+
 def _pending(state: WayfindersState, seat: str) -> int:
     """W12: the tokens `seat`'s workers would bring home now, within its hand limit (W19)."""
     held = sum(state.players[seat].hand.values())
@@ -73,8 +94,8 @@ def evaluate(state: WayfindersState, over: bool, outcome) -> dict[str, float]:
     worth = {s: value(state, s) + PENDING * TOKEN * _pending(state, s) for s in state.order}
     if state.phase == "flybuild" and state.flown:  # W12-W20: a flight that builds nothing is worth less than none
         mover = state.order[state.turn]
-        worth[mover] -= STEP * len(state.flown)
+        worth[mover] -= WANDER * len(state.flown)
     return score_chances(worth, scale)
 
 
-__all__ = ["evaluate", "resample"]
+__all__ = ["evaluate", "macro_moves", "resample"]

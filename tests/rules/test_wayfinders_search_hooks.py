@@ -76,3 +76,19 @@ def test_evaluate_gives_chances_that_sum_to_one_between_two_seats_and_the_outcom
         assert final[winners[0]] == 1.0 and sum(final.values()) == 1.0
     else:
         assert all(final[w] == 0.5 for w in winners)
+
+
+def test_w13_the_search_never_flies_back_within_a_return_and_ends_a_long_one():
+    # W13: a return's flights are the player's to end; the search's candidates never go back to a cell flown
+    # through (a seat flying to and fro for ever would stall the game) and, past the greedy bot's limit, end.
+    s = E.setup(["p1", "p2"], 4)
+    assert E.macro_moves(s, E.to_act(s)[0]) is None  # the action phase: every legal move
+    s = E.apply(s, s.order[0], "return")
+    seat = s.order[0]
+    assert s.phase == "flybuild"
+    s = E.apply(s, seat, next(i for i in E.move_ids(s, seat) if i.startswith("fly:")))
+    back = [i for i in E.move_ids(s, seat) if i.startswith("fly:") and i.split(":")[1] in s.flown]
+    cands = [c for c, _ in E.macro_moves(s, seat)]
+    assert not set(back) & set(cands) and "end" in cands
+    s.flown = ["B2"] * 12
+    assert E.macro_moves(s, seat) == [("end", 1.0)]
