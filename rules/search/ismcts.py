@@ -9,9 +9,10 @@ Each iteration:
 2. **Select** down the tree by PUCT, each node choosing for the seat that acts there (multiplayer: each seat
    maximizes its own value).  A node is reached by move ids only, so different samples share it; a child
    counts as available (`avail`) only in the samples where its move is legal (ISMCTS's availability count).
-   Priors: the engine's `macro_moves` when offered, else `greedy_prior` of the mass on the greedy move and the
-   rest shared evenly; deeper than `prior_depth` an even share.  **Progressive widening**: a node visited n
-   times considers only its `widen_k * n ** widen_alpha` candidates of highest prior.
+   Priors: `greedy_prior` of the mass on the greedy move (on the chains it begins, with `macro_moves`), the
+   rest shared evenly (or as `macro_moves` weighs it); deeper than `prior_depth` no greedy share.
+   **Progressive widening**: a node visited n times considers only its `widen_k * n ** widen_alpha`
+   candidates of highest prior.
 3. **Expand** one untried candidate, then **roll out** at most `rollout_moves` random moves, stopping at the
    end of the round (the `round_number` hook) or of the game, and score the position with `seat_values`.
 4. **Back up** the value of every seat along the path.
@@ -86,6 +87,12 @@ def _candidates(engine: Engine[Any], state: Any, seat: str, rng: Rng, depth: int
             total = sum(max(0.0, p) for _, p in macros)
             even = 1.0 / len(macros)
             ranked = [(c, max(0.0, p) / total if total > 0 else even) for c, p in macros]
+            if depth <= config.prior_depth and len(ranked) > 1 and engine.offers("greedy_move"):
+                greedy = engine.greedy_move(state, seat, rng)  # the greedy move's chains share its prior mass
+                mine = [c for c, _ in ranked if greedy is not None and c.split(" ", 1)[0] == greedy.id]
+                if mine:
+                    g = config.greedy_prior
+                    ranked = [(c, (1 - g) * p + (g / len(mine) if c in mine else 0.0)) for c, p in ranked]
             return sorted(ranked, key=lambda cp: -cp[1])
     ids = engine.move_ids(state, seat)
     if not ids:
@@ -228,7 +235,7 @@ def search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchC
     return SearchResult(visits=visits, sums=sums, iterations=done)
 
 
-def best_move(result: SearchResult, prefer: Optional[str] = None, margin: float = 0.01) -> Optional[str]:
+def best_move(result: SearchResult, prefer: Optional[str] = None, margin: float = 0.03) -> Optional[str]:
     """The first move id of the most visited chain (ties: the higher mean value, then the first listed).
 
     `prefer` (the greedy move): played instead unless the search found a chain worth more than `margin`
