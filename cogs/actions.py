@@ -12,7 +12,7 @@ from typing import Any, Awaitable, Callable, Iterable, Optional, TypeVar
 import discord
 
 from host import offloop
-from host.bot_seats import add_bots, bots_to_act, check_bot_count, check_level, replace_by_bot
+from host.bot_seats import add_bots, bots_to_act, check_bot_count, check_level, creator_picks_level, replace_by_bot
 from host.confirmations import LeaveTicket, ask_leave, check_leave
 from host.i18n import guild_locale, t, tm, user_locale
 from host.names import shown, shown_names
@@ -114,8 +114,8 @@ class Actions:
                        level: Optional[str] = None, *, private: bool = False) -> None:
         locale, glocale = user_locale(interaction), guild_locale(interaction)
         # Validate before deferring: a refusal must stay private, and a public defer would make it public.
-        if bots:  # bot seats (host/bot_seats.py)
-            check_level(level)
+        check_level(level)  # bot seats, and the expired turns' bot (host/bot_seats.py)
+        if bots:
             check_bot_count(self.service.engine(game_key), bots)
         home = ops.home_channel(interaction.channel)  # typed in a game's thread: the game opens beside it
         table = await self.db(interaction, self.service.new_game, actor_of(interaction), game_key,
@@ -123,6 +123,8 @@ class Actions:
                               or interaction.channel_id or 0, options=options, private=private)
         if bots:
             table = await self.db(interaction, add_bots, self.service, table, bots, level)
+        if check_level(level) == "hard":  # expired turns too are played by the hard bot
+            table = await self.db(interaction, creator_picks_level, self.service, table, level)
         await ops.defer(interaction, ephemeral=False)
         game = table.game
         thread = await ops.open_thread(home, f"{game.game_key}-{game.number}")

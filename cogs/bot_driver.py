@@ -3,7 +3,8 @@
 `BotDriver.on_change` is a listener (cogs/listeners.py).  When a bot seat must act
 it starts one task per game (never two) that loops while bots are to act:
 the move is chosen in a worker thread (`asyncio.to_thread`, the event loop
-keeps serving everyone), played with `TableService.play_seat` (same rules, same
+keeps serving everyone) or, for the hard level, in the search pool's worker
+processes (host/search_pool.py; the greedy move if they fail), played with `TableService.play_seat` (same rules, same
 version-guarded transaction as a human move), posted like a human move, and
 reported to the other listeners.  The bot builds it (cogs/game_bot.py) and
 cogs/bot_players.py hooks it in; its flow here is `/game addbot` in a lobby.
@@ -18,8 +19,10 @@ import discord
 
 from host import offloop
 from host.bot_seats import add_bots, bot_level, bots_to_act
+from host.search_pool import SearchPool
 from host.i18n import guild_locale, t, user_locale
 from host.tables import Refusal, Table, game_title
+from rules import Move
 from rules.bots import choose
 from rules.text import locale_of
 
@@ -33,11 +36,19 @@ MAX_STALE = 5  # races lost in a row before a drive gives up (the next change st
 
 
 class BotDriver:
-    def __init__(self, client: discord.Client, actions: Actions):
+    def __init__(self, client: discord.Client, actions: Actions, search: Optional[SearchPool] = None):
         self.client = client
         self.actions = actions
         self.service = actions.service
         self.tasks: dict[int, asyncio.Task] = {}
+        self.search = search or SearchPool()  # the hard level's worker processes, started at its first decision
+
+    async def choose(self, table: Table, seat: str, level: str) -> Move:
+        """The move of the bot playing `seat` at `level`, the event loop never waiting on it."""
+        assert table.state is not None
+        if level == "hard":
+            return await self.search.move(table.engine, table.state, seat, table.game.seed)
+        return await asyncio.to_thread(choose, table.engine, table.state, seat, level, table.game.seed)
 
     def guild_locale(self, table: Table) -> str:
         guild = self.client.get_guild(table.game.guild_id) if table.game.guild_id else None
@@ -75,8 +86,7 @@ class BotDriver:
                 seat = seats[0]
                 row = table.user_of(seat)
                 assert row is not None and table.state is not None
-                move = await asyncio.to_thread(choose, table.engine, table.state, seat, bot_level(row),
-                                               table.game.seed)
+                move = await self.choose(table, seat, bot_level(row))
                 try:
                     played = await offloop.call(self.service.play_seat, table, seat, move.id)
                 except Refusal:

@@ -40,6 +40,7 @@ class BotPlayersCog(commands.Cog):
         for task in [self._boot, *self.driver.tasks.values()]:
             if task is not None and not task.done():
                 task.cancel()
+        self.driver.search.close()  # the hard level's worker processes (host/search_pool.py)
 
     async def _resume(self) -> None:
         try:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import discord
 
 from host import offloop
 from host.clocks import bank_of
-from host.deadlines import (BOT_LEVEL, EXPIRE, MAX_CHAIN, MAX_STALE, REMIND, DeadlinePlanner, away_periods,
-                            deadline_label, deadline_of, policy_of, policy_text, rules_default, span)
+from host.deadlines import (EXPIRE, MAX_CHAIN, MAX_STALE, REMIND, DeadlinePlanner, away_periods,
+                            deadline_label, deadline_of, expiry_level, policy_of, policy_text, rules_default, span)
 from host.i18n import t
 from host.names import shown
 from host.scheduler import Scheduler
@@ -24,15 +24,20 @@ from storage.routed import prefs_of
 from . import ops
 from .actions import Actions
 
+if TYPE_CHECKING:
+    from .bot_driver import BotDriver
+
 log = logging.getLogger("gamehost.deadlines")
 
 
 class Deadlines(DeadlinePlanner):
     """Schedules (host/deadlines.py) and fires deadline timers; sends turn DMs.  Discord calls go through `ops`."""
 
-    def __init__(self, client: discord.Client, actions: Actions, scheduler: Scheduler):
+    def __init__(self, client: discord.Client, actions: Actions, scheduler: Scheduler,
+                 driver: Optional["BotDriver"] = None):
         super().__init__(actions.service, scheduler, paused=actions.pauses.is_paused)
         self.client = client
+        self.driver = driver  # the bot seats' driver: a timed-out turn at the hard level searches in its pool
         self.actions = actions
         self.prefs = prefs_of(self.service.store)
         scheduler.on(REMIND, self.fire_remind)
@@ -137,9 +142,13 @@ class Deadlines(DeadlinePlanner):
         key = "deadline.expired.bot" if table.game.rated else "deadline.expired.bot_unrated"  # say it on change only
         await offloop.call(self.service.games.mark_unrated, table.game.id)
 
+        level = expiry_level(table.game.settings)
+
         async def bot(table: Table, seat: str):
-            # in a worker thread, as bot seats do: a slow bot never blocks the event loop
-            return await asyncio.to_thread(choose, table.engine, table.state, seat, BOT_LEVEL, table.game.seed)
+            # as bot seats do (a thread, the search pool): a slow bot never blocks the event loop
+            if level == "hard" and self.driver is not None:
+                return await self.driver.choose(table, seat, level)  # the greedy move if the search fails
+            return await asyncio.to_thread(choose, table.engine, table.state, seat, "greedy", table.game.seed)
         await self._play_for(table, seats, locale, bot,
                              msg(key, who=names, deadline=label, title=game_title(table.game)))
 

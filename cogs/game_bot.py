@@ -18,6 +18,7 @@ from host.tables import Limits, TableService
 from rules import GAMES
 from host.identify_gate import IdentifyGate
 from host.scheduler import Scheduler
+from host.search_pool import CAP, SearchPool
 from storage import Store, open_reader
 from storage.partitions import open_backend
 from storage.routed import timers_of
@@ -102,10 +103,11 @@ class GameBot(commands.AutoShardedBot):
         self.pauses = Pauses(self, self.service, boards.submit, listeners)
         boards.pauses = self.pauses  # a paused game's board makes no request (cogs/pause.py)
         self.actions = Actions(self, self.service, boards, self.pauses, listeners)
-        self.bot_driver = BotDriver(self, self.actions)  # plays bot seats once BotPlayersCog hooks it in
+        search = SearchPool(self.config.search_workers, min(CAP, self.config.search_ms / 1000))  # SEARCH_WORKERS, SEARCH_MS
+        self.bot_driver = BotDriver(self, self.actions, search)  # plays bot seats once BotPlayersCog hooks it in
         self.history = HistoryPosts(self.actions)  # a finished game's history, and /game replay
         self.scheduler = Scheduler(timers_of(self.store), self.service.clock)  # every timer (host/scheduler.py)
-        self.deadlines = Deadlines(self, self.actions, self.scheduler)  # DeadlinesCog starts the loop
+        self.deadlines = Deadlines(self, self.actions, self.scheduler, self.bot_driver)  # DeadlinesCog starts the loop
 
     async def setup_hook(self) -> None:
         # Before the gateway connects: the board workers start and warm up (seconds of every core, in a thread),

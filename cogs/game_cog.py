@@ -39,7 +39,7 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
                            bots="Seats for bot players, so you can play alone or fill a table",
                            level="How the bots play (default greedy)",
                            private="Only members invited with /game invite may join (default: anyone)")
-    @app_commands.choices(level=[app_commands.Choice(name=v, value=v) for v in ("greedy", "random")])
+    @app_commands.choices(level=[app_commands.Choice(name=v, value=v) for v in ("greedy", "hard", "random")])
     @app_commands.autocomplete(game=game_choices)
     async def new(self, interaction: discord.Interaction, game: str, options: Optional[str] = None,
                   bots: Optional[app_commands.Range[int, 0, 7]] = None, level: Optional[str] = None,
@@ -49,7 +49,7 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
 
     @app_commands.command(name="addbot", description="Add a bot player to a game that has not started")
     @app_commands.describe(level="How the bot plays (default greedy)", game=GAME_ID)
-    @app_commands.choices(level=[app_commands.Choice(name=v, value=v) for v in ("greedy", "random")])
+    @app_commands.choices(level=[app_commands.Choice(name=v, value=v) for v in ("greedy", "hard", "random")])
     @app_commands.autocomplete(game=game_id_choices)
     async def addbot(self, interaction: discord.Interaction, level: Optional[str] = None,
                      game: Optional[int] = None) -> None:

@@ -2,7 +2,8 @@
 
 A bot seat is a seat with `is_bot = 1` and no user id.  Its level is written in
 its name without words, which every language reads alike: "Bot 1" plays the default
-level (greedy), "Bot 1 ⚄" (a die) plays at random; nothing else must be stored.
+level (greedy), "Bot 1 ⚄" (a die) plays at random, "Bot 1 ★" (a star) searches (the hard
+level, host/search_pool.py); nothing else must be stored.
 Names of older games ("Bot 1 (greedy)") still say their level.  A game in which
 a bot took over a human's seat is unrated (`games.rated = 0`) and never counts
 in ratings.
@@ -20,7 +21,7 @@ from .limits import quote
 from .tables import Actor, Refusal, Table, TableService, game_title, title_of
 
 _LEVEL = re.compile(r"\((\w+)\)\s*$")
-LEVEL_MARKS = {"random": " ⚄"}  # the default level has none
+LEVEL_MARKS = {"random": " ⚄", "hard": " ★"}  # the default level has none
 
 
 def bot_level(seat: SeatRow) -> str:
@@ -75,6 +76,15 @@ def add_bots(service: TableService, table: Table, bots: int, level: Optional[str
     return table
 
 
+def creator_picks_level(service: TableService, table: Table, level: Optional[str]) -> Table:
+    """The creator opened the game with `level:hard`: expired turns are played by the hard bot too (setting
+    `expire_level`, host/deadlines.py); any other level leaves them to the greedy bot."""
+    if level is None or check_level(level) != "hard":
+        return table
+    service.games.merge_settings(table.game.id, {"expire_level": "hard"})
+    return service.table(table.game.id)
+
+
 def replace_by_bot(service: TableService, actor: Actor, table: Table,
                    level: Optional[str] = None) -> tuple[Table, SeatRow, str]:
     """A player leaves a running game: a bot takes their seat; the game becomes unrated.
@@ -103,4 +113,4 @@ def bots_to_act(table: Table) -> list[str]:
     return [s for s in table.to_act if s in bots]
 
 
-__all__ = ["add_bots", "bot_level", "bots_to_act", "check_bot_count", "check_level", "replace_by_bot"]
+__all__ = ["add_bots", "bot_level", "creator_picks_level", "bots_to_act", "check_bot_count", "check_level", "replace_by_bot"]

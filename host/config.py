@@ -49,6 +49,8 @@ class Config:
     shard_count: Optional[int] = None
     shard_ids: Optional[list[int]] = None
     identify_concurrency: int = 1  # Discord's max_concurrency for the bot (identify buckets: host/identify_gate.py)
+    search_workers: int = 2  # processes searching each hard bot decision, root-parallel (host/search_pool.py)
+    search_ms: int = 2000  # milliseconds of CPU each of them searches one decision (capped at 5 s)
 
     @classmethod
     def load(cls, env_file: Path = ROOT / ".env") -> "Config":
@@ -71,6 +73,8 @@ class Config:
             away_days_per_year=count("AWAY_DAYS_PER_YEAR", 21),
             outbox_pause_minutes=count("OUTBOX_PAUSE_MINUTES", 10),
             outbox_first_retry_ms=count("OUTBOX_FIRST_RETRY_MS", 0) or None,
+            search_workers=count("SEARCH_WORKERS", 2),
+            search_ms=count("SEARCH_MS", 2000),
         )
 
     def __repr__(self) -> str:  # the token never appears in logs or tracebacks

@@ -9,7 +9,8 @@ reports (`Actions.listeners`) the game's deadline timers are replaced:
   time has passed is not scheduled, and one already sent for this turn is never
   sent again (the expire timer remembers it in `reminded`).
 * `deadline.expire` at the deadline, payload `{"version", "seats", "deadline",
-  "start", "since", "reminded"}`: a greedy bot plays for each seat (and keeps going while
+  "start", "since", "reminded"}`: a greedy bot (the hard level when the creator opened the game
+  with `level:hard`, setting `expire_level`) plays for each seat (and keeps going while
   that seat still has to decide, up to MAX_CHAIN moves) and the game becomes
   unrated, or the game is abandoned.  A game whose own rules answer an expired
   decision (the engine hook `timeout_move(state, seat) -> Move | None`, e.g.
@@ -60,12 +61,19 @@ EXPIRE = "deadline.expire"
 KINDS = [REMIND, EXPIRE]
 MAX_CHAIN = 25  # bot moves for one seat on one expiry (a solo game keeps the same seat to act)
 MAX_STALE = 5  # races lost to bot seats moving at the same time before an expiry gives up
-BOT_LEVEL = "greedy"
+BOT_LEVEL = "greedy"  # the expiry bot's level unless the game's setting `expire_level` says "hard"
+EXPIRY_LEVELS = ("greedy", "hard")
 
 
 def deadline_of(settings: dict[str, Any]) -> str:
     value = str(settings.get("deadline", DEFAULT_DEADLINE))
     return value if value in DEADLINES else DEFAULT_DEADLINE
+
+
+def expiry_level(settings: dict[str, Any]) -> str:
+    """The level of the bot that plays an expired turn: greedy unless the creator picked hard."""
+    value = str(settings.get("expire_level", BOT_LEVEL))
+    return value if value in EXPIRY_LEVELS else BOT_LEVEL
 
 
 def policy_of(settings: dict[str, Any]) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .bots import choose
+from .search import SearchConfig
 from .contract import Engine, GameState, Outcome
 
 
@@ -17,8 +18,9 @@ class MatchError(RuntimeError):
 
 
 def play_match(engine: Engine[Any], levels: list[str], seed: int, options: Any = None,
-               max_moves: int = 20000) -> tuple[GameState, Outcome, int]:
-    """Seats p1..pn played by `levels[i]`; returns the final state, its outcome and the moves made."""
+               max_moves: int = 20000, config: Optional[SearchConfig] = None) -> tuple[GameState, Outcome, int]:
+    """Seats p1..pn played by `levels[i]`; returns the final state, its outcome and the moves made.
+    `config`: the search of "hard" seats (rules.bots.HARD by default)."""
     seats = [f"p{i + 1}" for i in range(len(levels))]
     by_seat = dict(zip(seats, levels))
     state = engine.setup(seats, seed, options)
@@ -30,7 +32,7 @@ def play_match(engine: Engine[Any], levels: list[str], seed: int, options: Any =
         if moves >= max_moves:
             raise MatchError(f"{engine.key}: no end after {max_moves} moves (levels {levels}, seed {seed})")
         seat = to_act[0]
-        move = choose(engine, state, seat, by_seat[seat], seed=seed)
+        move = choose(engine, state, seat, by_seat[seat], seed=seed, config=config)
         state = engine.apply(state, seat, move.id)
         moves += 1
     outcome = engine.outcome(state)

@@ -32,6 +32,13 @@ plain explanations of what is in play, for the public post (seat None) and `/gam
 round the game is in, where the game has rounds (followers of a game are pinged as each ends), and
 `shared_moves(state, seats) -> [Move]`: moves several seats deciding at once may each make with one click
 on the public post (Robinson's confirm of the plan as it stands; []: each player opens their own moves).
+The search hooks (rules/search, the "hard" bot level): `resample(state, seat, rng) -> S | None`: a full state
+consistent with what `seat` may know, its hidden parts redrawn from what `seat` has not seen and its own
+generator reseeded from `rng` (so the copy's dice and draws never follow the real game's order; None: the
+game hides nothing but that order, and the search copies the state and reseeds its generator itself),
+`evaluate(state) -> dict[seat, float] | None`: each seat's chances in [0, 1] (1: a certain win; a finished
+game's outcome), `macro_moves(state, seat) -> [(chain, prior)] | None`: whole actions as chains of move ids
+separated by spaces, each with a prior weight >= 0, so that one search node is one action.
 Class attributes with a None default: `coop`
 (everyone wins or loses together; None: judged from outcomes), `scenario` (the
 default scenario's name for /stats) and `conformance_seeds` (random games per
@@ -295,6 +302,19 @@ class Engine(ABC, Generic[S]):
         it stands, R30); [] when not offered (each player opens their own moves)."""
         return []
 
+    def resample(self, state: S, seat: str, rng: Rng) -> Optional[S]:
+        """A state `seat` cannot tell from `state` (hidden parts redrawn with `rng`, the copy's generator
+        reseeded from `rng`); None: not offered (nothing hidden but the generator's order)."""
+        return None
+
+    def evaluate(self, state: S) -> Optional[dict[str, float]]:
+        """Each seat's chances in [0, 1] (1: a certain win); for a finished game its outcome; None: not offered."""
+        return None
+
+    def macro_moves(self, state: S, seat: str) -> Optional[list[tuple[str, float]]]:
+        """Whole actions of `seat` now as (chain of move ids joined by spaces, prior >= 0); None: not offered."""
+        return None
+
     def offers(self, hook: str) -> bool:
         """Whether this game supplies the optional hook `hook` (a name in OPTIONAL_HOOKS)."""
         if hook not in OPTIONAL_HOOKS:
@@ -305,6 +325,10 @@ class Engine(ABC, Generic[S]):
     def legal_moves(self, state: S, seat: str) -> list[Move]:
         label, trusted = self.label, Move.trusted
         return [trusted(o.id, label(state, seat, o), o.barrier) for o in self.options(state, seat)]
+
+    def move_ids(self, state: S, seat: str) -> list[str]:
+        """`seat`'s legal move ids now, without their words (the search lists moves this way)."""
+        return [o.id for o in self.options(state, seat)]
 
     def find_option(self, state: S, seat: str, move_id: str) -> Option:
         """The option `move_id` of `seat`, or IllegalMove saying why not (the guard chain)."""
@@ -367,4 +391,4 @@ class Engine(ABC, Generic[S]):
 
 
 OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes", "round_number",
-                  "shared_moves")
+                  "shared_moves", "resample", "evaluate", "macro_moves")

@@ -3,7 +3,8 @@
 Competitive games: the "greedy" level in one seat against "random" in the others
 (the greedy seat rotates game by game, so each seat position gets its share);
 co-operative games: the win rate of each level playing every seat.  Printed,
-never asserted (tests play smaller samples).
+never asserted (tests play smaller samples).  With `--levels A,B` (e.g. hard,greedy) the
+series and the search's cost are tools/search_bench.py's.
 """
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from typing import Optional
 
 from rules import GAMES
 from rules.bot_match import coop_rates, head_to_head, is_coop
+
+from . import search_bench
 
 
 def report(key: str, games: int, players: Optional[int], seed: int) -> list[str]:
@@ -36,6 +39,8 @@ def report(key: str, games: int, players: Optional[int], seed: int) -> list[str]
 
 
 def main(argv: Optional[list[str]] = None) -> int:
+    if any(a == "--levels" or a.startswith("--levels=") for a in argv or []):
+        return search_bench.main(argv)
     parser = argparse.ArgumentParser(prog="bot.py bench bots", description=__doc__)
     parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only these games (repeatable)")
     parser.add_argument("--games", type=int, default=200, help="games per figure (default 200)")

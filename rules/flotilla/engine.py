@@ -5,18 +5,18 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from . import texts
+from . import search_hooks, texts
 from ..contract import Engine, Move, Option, Outcome, TestHints
 from ..rng import Rng
 from ..text import Msg, join
-from ..unvalidated import trusted
 from .bot import greedy_move
+from .copying import fast_copy
 from .chain import current_options, play, seat_to_act
 from .explain import why_illegal
 from .labels import label
 from .scoring import breakdown, final_ranks
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game, parse_options
-from .state import FlotillaOptions, FlotillaState, FlotillaView, Player, Skiff
+from .state import FlotillaOptions, FlotillaState, FlotillaView
 from .view import build_view, prompt
 
 
@@ -101,45 +101,21 @@ class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", pl
         """rules.bots level "greedy" (rules/flotilla/bot.py)."""
         return greedy_move(self, state, seat, rng)
 
+    # ---- search (rules/search, the "hard" level): search_hooks.py ------------------
+    def resample(self, state: FlotillaState, seat: str, rng: Rng) -> FlotillaState:
+        """Opponents' hands, the crew stacks below their tops, the artifact bag and every draw redrawn (F10, F11, F17)."""
+        return search_hooks.resample(state, seat, rng)
+
+    def evaluate(self, state: FlotillaState) -> dict[str, float]:
+        """Each seat's chances in [0, 1] from the greedy bot's worth of its position; the outcome at the end."""
+        return search_hooks.evaluate(state, self.outcome(state) if state.over else None)
+
     # ---- speed -------------------------------------------------------------------
     def copy_state(self, state: FlotillaState) -> FlotillaState:
         """A private copy for `apply`.  Only the seat to act ever changes (every effect
         is the active player's), so the other players are shared; board entries and
         chain frames are immutable lists, replaced rather than changed."""
         return fast_copy(state)
-
-
-def _copy_player(p: Player) -> Player:
-    d = dict(p.__dict__)
-    for k in ("barrels", "seals", "ring"):
-        d[k] = dict(d[k])
-    for k in ("objectives", "hand", "discard", "tiles"):
-        d[k] = list(d[k])
-    d["skiffs"] = [trusted(Skiff, {"cell": s.cell, "cargo": list(s.cargo)}) for s in d["skiffs"]]
-    return trusted(Player, d)
-
-
-def fast_copy(state: FlotillaState) -> FlotillaState:
-    d = dict(state.__dict__)
-    d["seats"] = list(d["seats"])
-    d["rng"] = trusted(Rng, {"state": state.rng.state})
-    d["events"] = list(d["events"])
-    players = dict(d["players"])
-    if not state.over:
-        seat = state.order[state.turn]
-        players[seat] = _copy_player(players[seat])
-    d["players"] = players
-    d["board"] = dict(d["board"])
-    d["bag"] = list(d["bag"])
-    d["artifact_bag"] = list(d["artifact_bag"])
-    d["slotted"] = dict(d["slotted"])
-    d["stacks"] = dict(d["stacks"])
-    d["objectives"] = dict(d["objectives"])
-    for k in ("market", "dials", "bought", "sold", "traded", "mods"):
-        d[k] = dict(d[k])
-    d["todo"] = list(d["todo"])
-    d["drawn"] = list(d["drawn"])
-    return trusted(FlotillaState, d, state.__pydantic_fields_set__)
 
 
 ENGINE = FlotillaEngine()

@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from . import texts
+from . import search_hooks, texts
 from . import turns
 from ..contract import Engine, Move, Option, Outcome, TestHints
 from ..rng import Rng
@@ -105,6 +105,19 @@ class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfind
     def greedy_move(self, state: WayfindersState, seat: str, rng: Rng) -> Move:
         """The "greedy" bot level (rules.bots): see rules/wayfinders/bot.py."""
         return greedy_move(self, state, seat, rng)
+
+    def resample(self, state: WayfindersState, seat: str, rng: Rng) -> WayfindersState:
+        """Search hook (rules.contract): new draws (W42), face-down tiles dealt again (W41): search_hooks.py."""
+        return search_hooks.resample(state, seat, rng, fast_copy)
+
+    def evaluate(self, state: WayfindersState) -> dict[str, float]:
+        """Search hook (rules.contract): each seat's chances in [0, 1]: search_hooks.py."""
+        over = state.phase == "over"
+        return search_hooks.evaluate(state, over, self.outcome(state) if over else None)
+
+    def macro_moves(self, state: WayfindersState, seat: str) -> list[tuple[str, float]] | None:
+        """Search hook (rules.contract): a return's flights without going back, builds first: search_hooks.py."""
+        return search_hooks.macro_moves(state, self.move_ids(state, seat))
 
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: WayfindersState) -> WayfindersState:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 
 from bot import make_bot
+from cogs.bot_players import driver_of
 from local import LocalTable
 from host.tables import Actor, TableService
 from rules.bots import choose
@@ -145,4 +146,32 @@ def test_bots_pick_up_their_turn_after_a_restart(tmp_path):
             assert after.to_act == ["p1"]
         finally:
             await local.close()
+    run(go())
+
+
+def test_a_hard_bot_plays_its_turns_through_the_search_workers(tmp_path, monkeypatch):
+    monkeypatch.setenv("SEARCH_MS", "30")  # a short search per decision (host/config.py)
+    monkeypatch.setenv("SEARCH_WORKERS", "1")
+
+    async def go():
+        async with Session(tmp_path) as s:
+            out = await s.cmd("alice", "/game new game:wayfinders bots:1 level:hard")
+            assert not out.refused, texts(out)
+            table = read(s.db)
+            assert [x.name for x in table.seats] == ["alice", "Bot 1 ★"]
+            assert table.game.settings.get("expire_level") == "hard"  # the creator picked hard: expiries too
+            await s.cmd("alice", "/game start", "wayfinders-1")
+            for i in range(4):
+                table = read(s.db)
+                assert table.to_act == ["p1"]
+                move = choose(table.engine, table.state, "p1", "greedy", seed=i)
+                out = await s.cmd("alice", f"/play move:{move.id}", "wayfinders-1")
+                assert not out.refused, texts(out)
+                assert "Bot 1 ★" in texts(out)  # the bot's moves are narrated like anyone's
+            pool = driver_of(s.table.bot).search
+            assert len(pool.workers) == 1 and pool.cpu == 0.03 and pool.pids() and pool.failures == 0
+            service = TableService(open_store(s.db))
+            bot_moves = [m for m in service.games.moves(1) if m.seat == "p2"]
+            service.store.close()
+            assert len(bot_moves) >= 4 and all(m.user_id is None for m in bot_moves)
     run(go())

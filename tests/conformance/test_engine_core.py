@@ -20,7 +20,7 @@ def test_optional_hooks_are_declared_and_offers_says_which_a_game_supplies():
     assert (TOY.coop, TOY.scenario, TOY.conformance_seeds) == (None, None, None)
     assert GAMES["robinson"].coop is True
     with pytest.raises(ValueError):
-        TOY.offers("evaluate")
+        TOY.offers("apply")  # a method of the core, not an optional hook
 
 
 def test_the_defaults_mean_not_offered():

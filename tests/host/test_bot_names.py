@@ -15,3 +15,8 @@ def test_bot_names_carry_their_level_as_a_mark():
 
 def test_names_of_older_games_still_say_their_level():
     assert bot_level(seat("Bot 1 (random)")) == "random" and bot_level(seat("Bot 1 (greedy)")) == "greedy"
+
+
+def test_the_hard_level_is_marked_with_a_star():
+    assert bot_name("Bot 2", "hard") == "Bot 2 ★" and bot_level(seat("Bot 2 ★")) == "hard"
+    assert bot_level(seat("Bot · ana ★")) == "hard" and bot_level(seat("Bot 1 (hard)")) == "hard"

@@ -6,6 +6,11 @@ import pytest
 from rules import GAMES
 from rules.bot_match import head_to_head, play_match
 from rules.bots import LEVELS, choose
+from rules.search import SearchConfig
+from tests.conformance.toy_game import ToyEngine
+
+
+TINY = SearchConfig(iterations=3)  # the "hard" level with a tiny budget: complete games in test time
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
@@ -13,7 +18,9 @@ from rules.bots import LEVELS, choose
 def test_every_level_plays_complete_games_of_every_engine(key, level):
     engine = GAMES[key]
     for players in sorted({engine.min_players, engine.max_players}):
-        state, outcome, moves = play_match(engine, [level] * players, seed=11 + players)
+        if level == "hard" and players != engine.min_players:
+            continue  # one table of the search level is enough here
+        state, outcome, moves = play_match(engine, [level] * players, seed=11 + players, config=TINY)
         assert engine.to_act(state) == []
         assert moves > 0
         assert set(outcome.scores) <= set(state.seats)
@@ -57,3 +64,32 @@ def test_wayfinders_greedy_move_is_legal_in_every_phase():
         phases.add(state.phase)
         state = engine.apply(state, seat, move.id)
     assert {"action", "flybuild"} <= phases
+
+
+class OneMove(ToyEngine):
+    """The toy game with only its first option legal."""
+
+    def options(self, state, seat, move_id=None):
+        return list(super().options(state, seat, move_id))[:1]
+
+
+def test_the_hard_level_does_not_search_a_single_legal_move(monkeypatch):
+    import rules.bots
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched a single legal move")
+
+    monkeypatch.setattr(rules.bots, "search", no_search)
+    game = OneMove()
+    state = game.setup(["p1", "p2"], 1)
+    assert choose(game, state, "p1", "hard", seed=3).id == "stance:1"
+
+
+def test_the_hard_level_is_reproducible_and_legal():
+    engine = GAMES["wayfinders"]
+    state = engine.setup(["p1", "p2"], 21)
+    seat = engine.to_act(state)[0]
+    config = SearchConfig(iterations=60)
+    a = choose(engine, state, seat, "hard", seed=4, config=config)
+    assert a == choose(engine, state, seat, "hard", seed=4, config=config)
+    assert a.id in engine.move_ids(state, seat)

@@ -1,0 +1,258 @@
+"""Information-set Monte Carlo tree search with determinization (single observer, as OpenSpiel's ismcts.py).
+
+Each iteration:
+
+1. **Determinize**: a state the searching seat cannot tell from the real one (`Engine.resample`; a game that
+   hides nothing but its generator's order is copied and its generator reseeded), so the search never knows
+   an opponent's hand or what the next draw gives.  Chance (dice, draws) then comes from the copy's own
+   seeded generator as the moves are applied.
+2. **Select** down the tree by PUCT, each node choosing for the seat that acts there (multiplayer: each seat
+   maximizes its own value).  A node is reached by move ids only, so different samples share it; a child
+   counts as available (`avail`) only in the samples where its move is legal (ISMCTS's availability count).
+   Priors: `greedy_prior` of the mass on the greedy move (on the chains it begins, with `macro_moves`), the
+   rest shared evenly (or as `macro_moves` weighs it); deeper than `prior_depth` no greedy share.
+   **Progressive widening**: a node visited n times considers only its `widen_k * n ** widen_alpha`
+   candidates of highest prior.
+3. **Expand** one untried candidate, then **roll out** at most `rollout_moves` random moves, stopping at the
+   end of the round (the `round_number` hook) or of the game, and score the position with `seat_values`.
+4. **Back up** the value of every seat along the path.
+
+The budget is `iterations` (tests and benchmarks); a caller with a CPU budget passes `stop`, asked every
+`check_every` iterations.  The search stops early once no other move can catch up with the most visited one
+within the iterations left, or once one move clearly leads (`clear_share` of the visits after `clear_after`).
+Same state, seat, seed and budget: the same result.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, NamedTuple, Optional
+
+from ..contract import Engine, IllegalMove
+from ..rng import Rng
+from ..unvalidated import construct, put
+from .values import seat_values
+
+
+class SearchConfig(NamedTuple):
+    iterations: int = 300
+    c_puct: float = 1.5
+    greedy_prior: float = 0.5  # share of the prior mass on the greedy move
+    prior_depth: int = 2  # tree depth below which priors are even (the greedy move costs a look-ahead)
+    widen_k: float = 2.0
+    widen_alpha: float = 0.5
+    rollout_moves: int = 0
+    check_every: int = 16
+    clear_after: int = 400  # from this many iterations on, stop once one move has ...
+    clear_share: float = 0.9  # ... this share of the root's visits (it clearly leads)
+    scale: float = 5.0  # points of lead worth ~73 % where values come from running scores
+
+
+class SearchResult(NamedTuple):
+    """The root's statistics: visits and summed values (of the searching seat) per move chain."""
+
+    visits: dict[str, int]
+    sums: dict[str, float]
+    iterations: int
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "sums", "prior", "priors")
+
+    def __init__(self, prior: float) -> None:
+        self.children: dict[tuple[str, str], _Node] = {}  # (seat, chain) -> child
+        self.visits = 0
+        self.avail = 0
+        self.sums: dict[str, float] = {}
+        self.prior = prior
+        self.priors: Optional[dict[str, list[tuple[str, float]]]] = None  # per seat: candidates, best first
+
+
+def determinize(engine: Engine[Any], state: Any, seat: str, rng: Rng) -> Any:
+    """One sample of what `state` may be, as `seat` knows it (step 1 of the module docstring)."""
+    if engine.offers("resample"):
+        sampled = engine.resample(state, seat, rng)
+        if sampled is not None:
+            return sampled
+    copy = engine.copy_state(state)
+    put(copy, "rng", construct(Rng, state=rng.next64()))
+    return copy
+
+
+def _candidates(engine: Engine[Any], state: Any, seat: str, rng: Rng, depth: int,
+                config: SearchConfig) -> list[tuple[str, float]]:
+    """`seat`'s candidate chains with priors summing to 1, highest prior first (listing order on ties)."""
+    if engine.offers("macro_moves"):
+        macros = engine.macro_moves(state, seat)
+        if macros:
+            total = sum(max(0.0, p) for _, p in macros)
+            even = 1.0 / len(macros)
+            ranked = [(c, max(0.0, p) / total if total > 0 else even) for c, p in macros]
+            if depth <= config.prior_depth and len(ranked) > 1 and engine.offers("greedy_move"):
+                greedy = engine.greedy_move(state, seat, rng)  # the greedy move's chains share its prior mass
+                mine = [c for c, _ in ranked if greedy is not None and c.split(" ", 1)[0] == greedy.id]
+                if mine:
+                    g = config.greedy_prior
+                    ranked = [(c, (1 - g) * p + (g / len(mine) if c in mine else 0.0)) for c, p in ranked]
+            return sorted(ranked, key=lambda cp: -cp[1])
+    ids = engine.move_ids(state, seat)
+    if not ids:
+        return []
+    even = 1.0 / len(ids)
+    if depth > config.prior_depth or len(ids) == 1 or not engine.offers("greedy_move"):
+        return [(i, even) for i in ids]
+    greedy = engine.greedy_move(state, seat, rng)
+    if greedy is None or greedy.id not in ids:
+        return [(i, even) for i in ids]
+    rest = (1.0 - config.greedy_prior) / len(ids)
+    out = [(greedy.id, config.greedy_prior + rest)]
+    out += [(i, rest) for i in ids if i != greedy.id]
+    return out
+
+
+def _play_chain(engine: Engine[Any], state: Any, seat: str, chain: str) -> Any:
+    """The state after `seat` plays each id of `chain`; a later step the sample refuses ends the chain there."""
+    for i, move_id in enumerate(chain.split(" ")):
+        try:
+            state = engine.apply(state, seat, move_id)
+        except IllegalMove:
+            if i == 0:
+                raise
+            break
+    return state
+
+
+def _actor(engine: Engine[Any], state: Any, rng: Rng) -> Optional[str]:
+    if engine.is_over(state):
+        return None
+    seats = engine.to_act(state)
+    if not seats:
+        return None
+    return seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
+
+
+def _rollout(engine: Engine[Any], state: Any, rng: Rng, moves: int) -> Any:
+    rounds = engine.offers("round_number")
+    start = engine.round_number(state) if rounds else None
+    for _ in range(moves):
+        seat = _actor(engine, state, rng)
+        if seat is None:
+            break
+        ids = engine.move_ids(state, seat)
+        if not ids:
+            break
+        state = engine.apply(state, seat, ids[rng.below(len(ids))])
+        if rounds and engine.round_number(state) != start:
+            break
+    return state
+
+
+def _select(node: _Node, seat: str, legal: list[tuple[str, float]], c_puct: float) -> tuple[str, str]:
+    """The legal child of highest PUCT score for `seat` (an unvisited child scores the node's mean)."""
+    fpu = node.sums.get(seat, 0.0) / node.visits if node.visits else 0.5
+    best_key, best = (seat, legal[0][0]), -math.inf
+    for chain, _ in legal:
+        child = node.children.get((seat, chain))
+        if child is None:
+            continue
+        q = child.sums.get(seat, 0.0) / child.visits if child.visits else fpu
+        u = c_puct * child.prior * math.sqrt(max(1, child.avail)) / (1 + child.visits)
+        if q + u > best:
+            best_key, best = (seat, chain), q + u
+    return best_key
+
+
+def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: Rng, config: SearchConfig) -> None:
+    state = determinize(engine, root_state, seat, rng)
+    node, path, depth = root, [root], 0
+    while True:
+        actor = seat if node is root else _actor(engine, state, rng)  # the root is the searching seat's decision
+        if actor is None:
+            break
+        if node.priors is None:
+            node.priors = {}
+        cands = node.priors.get(actor)
+        legal_ids = engine.move_ids(state, actor) if cands is not None else None
+        if cands is None:
+            cands = _candidates(engine, state, actor, rng, depth, config)
+            node.priors[actor] = cands
+        if not cands:
+            break
+        if legal_ids is not None:  # the candidates of an earlier sample: keep those whose first step is legal here
+            legal = set(legal_ids)
+            now = [(c, p) for c, p in cands if c.split(" ", 1)[0] in legal]
+            if not now:  # nothing in common with earlier samples: this sample's own moves, evenly
+                now = [(i, 1.0 / len(legal_ids)) for i in legal_ids]
+                cands.extend(cp for cp in now if cp[0] not in {c for c, _ in cands})
+        else:
+            now = cands
+        width = max(1, math.ceil(config.widen_k * (node.visits + 1) ** config.widen_alpha))
+        for chain, _ in now:
+            child = node.children.get((actor, chain))
+            if child is not None:
+                child.avail += 1
+        untried = next(((c, p) for c, p in now[:width] if (actor, c) not in node.children), None)
+        if untried is not None:
+            chain, prior = untried
+            child = _Node(prior)
+            child.avail = 1
+            node.children[(actor, chain)] = child
+            state = _play_chain(engine, state, actor, chain)
+            path.append(child)
+            state = _rollout(engine, state, rng, config.rollout_moves)
+            break
+        key = _select(node, actor, now, config.c_puct)
+        node = node.children[key]
+        state = _play_chain(engine, state, actor, key[1])
+        path.append(node)
+        depth += 1
+    values = seat_values(engine, state, config.scale)
+    for n in path:
+        n.visits += 1
+        for s, v in values.items():
+            n.sums[s] = n.sums.get(s, 0.0) + v
+
+
+DEFAULT = SearchConfig()
+
+
+def search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchConfig = DEFAULT,
+           stop: Optional[Callable[[], bool]] = None) -> SearchResult:
+    """Search `seat`'s decision in `state` (`seat` must be to act) for at most `config.iterations` iterations."""
+    root = _Node(1.0)
+    done = 0
+    for done in range(1, config.iterations + 1):
+        _iterate(engine, state, root, seat, rng, config)
+        if done % config.check_every == 0:
+            if stop is not None and stop():
+                break
+            counts = sorted((c.visits for (s, _), c in root.children.items() if s == seat), reverse=True)
+            if len(counts) >= 2 and counts[0] - counts[1] > config.iterations - done:
+                break
+            if done >= config.clear_after and counts and counts[0] >= config.clear_share * done:
+                break
+    visits = {chain: c.visits for (s, chain), c in root.children.items() if s == seat}
+    sums = {chain: c.sums.get(seat, 0.0) for (s, chain), c in root.children.items() if s == seat}
+    return SearchResult(visits=visits, sums=sums, iterations=done)
+
+
+def best_move(result: SearchResult, prefer: Optional[str] = None, margin: float = 0.03) -> Optional[str]:
+    """The first move id of the most visited chain (ties: the higher mean value, then the first listed).
+
+    `prefer` (the greedy move): played instead unless the search found a chain worth more than `margin`
+    above it; where the search cannot tell moves apart (a flight back and forth is worth what ending the
+    turn is) the greedy bot's judgement, with its sense of progress, decides."""
+    if not result.visits:
+        return prefer
+
+    def mean(c: str) -> float:
+        return result.sums.get(c, 0.0) / max(1, result.visits[c])
+
+    best = max(result.visits, key=lambda c: (result.visits[c], mean(c)))
+    if prefer is not None:
+        mine = [c for c in result.visits if c.split(" ", 1)[0] == prefer]
+        if mine and max(mean(c) for c in mine) >= mean(best) - margin:
+            return prefer
+    return best.split(" ", 1)[0]
+
+
+__all__ = ["SearchConfig", "SearchResult", "best_move", "determinize", "search"]

@@ -1,0 +1,101 @@
+"""The search hooks of Wayfinders (rules/search, the "hard" bot level): `resample` and `evaluate`.
+
+What a seat does not know (W42): the order of draws from the bag (W6, W7, W39; the bag itself is public as a
+count per colour) and, with exploration (W41), which tiles lie face down.  `resample` reseeds the copy's
+generator, so its draws are new ones, and deals the face-down cells again from the tiles nobody has seen:
+with a mix of backs (W5, W40(a)) as many of each back as the mix leaves face down, with a random mix
+(W40(b)) any unseen tiles; a fixed layout (W40(c)) is known to all and stays.
+
+`evaluate` turns the greedy bot's worth of each seat's position (rules/wayfinders/bot.py `value`: points on
+the board, W23, abilities, tokens in hand, and most of a token for each one its workers have claimed, W12)
+into chances against each opponent, sharper as the game nears
+its end (W21); each cell flown through in the current return costs its seat (`WANDER`), so that wandering
+without building is worth less than ending the return.  `macro_moves` keeps the search's flights from
+going back and forth (module function's docstring).
+"""
+from __future__ import annotations
+
+from ..rng import Rng
+from ..search.values import outcome_values, score_chances
+from ..unvalidated import construct, put
+from .bot import MAX_FLOWN, TOKEN, value
+from .holdings import hand_limit
+from .moves import collect_preview
+from .islands import BY_BACK, ISLANDS
+from .setup import STANDARD_MIX
+from .state import Cell, WayfindersState
+
+WANDER = 0.3  # points each cell flown through this return costs in the search's eyes (W13) ...
+SCALE = 6.0  # points of lead worth ~73 % early in the game ...
+SCALE_END = 2.5  # ... and in the final round
+PENDING = 0.8  # a token a worker has claimed (W12), not yet in hand
+
+
+def resample(state: WayfindersState, seat: str, rng: Rng, copy) -> WayfindersState:
+    """A state `seat` cannot tell from `state`: new draws (W42) and face-down tiles dealt again (W41)."""
+    new = copy(state)
+    put(new, "rng", construct(Rng, state=rng.next64()))
+    hidden = [c for c, cell in new.board.items() if not cell.face_up and cell.island is not None]
+    if not hidden or state.options.layout is not None:
+        return new
+    seen = {cell.island for cell in new.board.values() if cell.face_up and cell.island is not None}
+    if state.options.random_mix:
+        pool = sorted(i for i in ISLANDS if i not in seen)
+        rng.shuffle(pool)
+        tiles = pool[:len(hidden)]
+    else:
+        mix = dict(zip(("red", "blue", "yellow"), state.options.mix or STANDARD_MIX))
+        tiles = []
+        for back, total in mix.items():
+            unseen = [i for i in BY_BACK[back] if i not in seen]
+            down = total - sum(1 for i in seen if ISLANDS[i].back == back)
+            rng.shuffle(unseen)
+            tiles += unseen[:down]
+    rng.shuffle(tiles)
+    board = dict(new.board)
+    for cell, tile in zip(hidden, tiles):
+        old = board[cell]
+        board[cell] = construct(Cell, island=tile, face_up=False, slots=list(old.slots))
+    put(new, "board", board)
+    return new
+
+
+def macro_moves(state: WayfindersState, ids: list[str]) -> list[tuple[str, float]] | None:
+    """The search's candidates in a return's fly-and-build (W13), from `ids` (the seat's legal moves): never a
+    flight back to a cell already flown through this return, builds first; past `MAX_FLOWN` cells only the
+    end.  A seat that could fly to and fro for ever would otherwise stall the game to keep the others from
+    their turns.  None outside fly-and-build (every legal move, the greedy one as prior)."""
+    if state.phase != "flybuild":
+        return None
+    if len(state.flown) >= MAX_FLOWN and "end" in ids:
+        return [("end", 1.0)]
+    seen = set(state.flown)
+    out = []
+    for i in ids:
+        kind, _, rest = i.partition(":")
+        if kind == "fly" and rest.split(":", 1)[0] in seen:
+            continue
+        out.append((i, 3.0 if kind == "build" else 1.0))
+    return out or None
+
+
+def _pending(state: WayfindersState, seat: str) -> int:
+    """W12: the tokens `seat`'s workers would bring home now, within its hand limit (W19)."""
+    held = sum(state.players[seat].hand.values())
+    limit = hand_limit(state, seat)
+    return max(0, min(held + len(collect_preview(state, seat)), limit) - min(held, limit))
+
+
+def evaluate(state: WayfindersState, over: bool, outcome) -> dict[str, float]:
+    """Each seat's chances in [0, 1] (module docstring); a finished game's outcome."""
+    if over:
+        return outcome_values(outcome, list(state.seats))
+    scale = SCALE_END if state.final_round else SCALE
+    worth = {s: value(state, s) + PENDING * TOKEN * _pending(state, s) for s in state.order}
+    if state.phase == "flybuild" and state.flown:  # W12-W20: a flight that builds nothing is worth less than none
+        mover = state.order[state.turn]
+        worth[mover] -= WANDER * len(state.flown)
+    return score_chances(worth, scale)
+
+
+__all__ = ["evaluate", "macro_moves", "resample"]

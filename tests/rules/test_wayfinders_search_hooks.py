@@ -1,0 +1,94 @@
+"""Wayfinders' search hooks (rules/wayfinders/search_hooks.py): what a seat may not know is redrawn, W42, W41."""
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.bot_match import play_match
+from rules.rng import Rng
+from rules.wayfinders import ENGINE as E
+from rules.wayfinders.islands import ISLANDS
+from rules.wayfinders.payment import draw
+
+from .wayfinders_kit import layout
+
+
+def face_down(state) -> dict[str, str]:
+    return {c: cell.island for c, cell in state.board.items() if not cell.face_up and cell.island is not None}
+
+
+def test_w42_a_sample_shows_the_seat_the_same_game_and_draws_anew():
+    # W42: everything is public but the order of draws: the sample's view is the real one, its draws its own.
+    s = E.setup(["p1", "p2", "p3"], 7)
+    samples = [E.resample(s, "p2", Rng.from_seed(k)) for k in range(6)]
+    for new in samples:
+        for seat in (None, "p1", "p2", "p3"):
+            assert E.view(new, seat) == E.view(s, seat)
+    firsts = {tuple(draw(dict(new.bag), new.rng, 4)) for new in samples}
+    assert len(firsts) > 1  # the next draws differ from sample to sample
+    before = s.rng.state
+    E.resample(s, "p1", Rng.from_seed(1))
+    assert s.rng.state == before  # the real game's generator is never touched
+    assert all(new.rng.state != before for new in samples)
+
+
+def test_w41_face_down_tiles_are_dealt_again_from_the_unseen_ones_of_each_back():
+    # W41: face-down tiles are hidden from everyone; W5/W40(a): the mix fixes how many of each back lie on the board.
+    s = E.setup(["p1", "p2"], 4, {"exploration": True, "mix": (9, 8, 7)})
+    hidden = face_down(s)
+    assert len(hidden) == 20
+    up = {cell.island for cell in s.board.values() if cell.face_up and cell.island is not None}
+    backs = Counter(ISLANDS[i].back for i in hidden.values())
+    changed = 0
+    for k in range(5):
+        new = E.resample(s, "p1", Rng.from_seed(k))
+        deal = face_down(new)
+        assert set(deal) == set(hidden)
+        assert Counter(ISLANDS[i].back for i in deal.values()) == backs
+        assert not set(deal.values()) & up and len(set(deal.values())) == len(deal)
+        assert E.view(new, "p1") == E.view(s, "p1") and E.view(new, None) == E.view(s, None)
+        changed += deal != hidden
+    assert changed >= 4
+    assert face_down(s) == hidden  # the real board is untouched
+
+
+def test_w40b_a_random_mix_deals_any_unseen_tile():
+    s = E.setup(["p1", "p2"], 9, {"exploration": True, "random_mix": True})
+    up = {cell.island for cell in s.board.values() if cell.face_up and cell.island is not None}
+    deal = face_down(E.resample(s, "p2", Rng.from_seed(3)))
+    assert len(deal) == 20 and not set(deal.values()) & up and len(set(deal.values())) == 20
+
+
+def test_w40c_a_fixed_layout_is_known_to_all_and_stays():
+    s = E.setup(["p1", "p2"], 2, {"exploration": True, "layout": layout()})
+    assert face_down(E.resample(s, "p1", Rng.from_seed(1))) == face_down(s)
+
+
+def test_evaluate_gives_chances_that_sum_to_one_between_two_seats_and_the_outcome_at_the_end():
+    # W23: the running score counts; a finished game (W21) is worth its ranks.
+    s = E.setup(["p1", "p2"], 3)
+    values = E.evaluate(s)
+    assert set(values) == {"p1", "p2"} and all(0.0 <= v <= 1.0 for v in values.values())
+    assert abs(sum(values.values()) - 1.0) < 1e-9
+    end, outcome, _ = play_match(E, ["greedy", "greedy"], seed=6)
+    final = E.evaluate(end)
+    winners = outcome.winners()
+    if len(winners) == 1:
+        assert final[winners[0]] == 1.0 and sum(final.values()) == 1.0
+    else:
+        assert all(final[w] == 0.5 for w in winners)
+
+
+def test_w13_the_search_never_flies_back_within_a_return_and_ends_a_long_one():
+    # W13: a return's flights are the player's to end; the search's candidates never go back to a cell flown
+    # through (a seat flying to and fro for ever would stall the game) and, past the greedy bot's limit, end.
+    s = E.setup(["p1", "p2"], 4)
+    assert E.macro_moves(s, E.to_act(s)[0]) is None  # the action phase: every legal move
+    s = E.apply(s, s.order[0], "return")
+    seat = s.order[0]
+    assert s.phase == "flybuild"
+    s = E.apply(s, seat, next(i for i in E.move_ids(s, seat) if i.startswith("fly:")))
+    back = [i for i in E.move_ids(s, seat) if i.startswith("fly:") and i.split(":")[1] in s.flown]
+    cands = [c for c, _ in E.macro_moves(s, seat)]
+    assert not set(back) & set(cands) and "end" in cands
+    s.flown = ["B2"] * 12
+    assert E.macro_moves(s, seat) == [("end", 1.0)]
