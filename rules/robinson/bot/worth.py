@@ -18,10 +18,10 @@ from ..combat import built
 from ..data import CHARACTERS
 from ..island import distances, has_shelter, kind, sources
 from ..scenarios.castaways import NEEDS
-from ..scenarios import jenny
+from ..scenarios import jenny, of as scenario_of
 from ..state import RobinsonState
 from ..tallies import in_camp, players
-from .harm import fight_wounds, hunt_outlook, hurt
+from .harm import DEATH, WOUND, fight_wounds, hunt_outlook, hurt
 from .odds import LAST, P_OK, WIN_FROM, last_round, above, animals, beast_stats, p_above, p_over, snow, tonight
 
 DISC = 0.93  # a round further away counts a little less (the game may end before)
@@ -42,6 +42,7 @@ INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 7, "Mast": 11, "H
                    "Wall": 3, "Cellar": 3, "Diary": 3, "Map": 2, "Shortcut": 4, "Fireplace": 3, "Bed": 3}
 REACH = {1: 1.0, 2: 0.6, 3: 0.3}  # a source further away takes more pawns (R34)
 CLOUD_FOOD = 1.2  # the food a cloud above the Roof takes, at its price in a later round
+GOAL_WOOD, GOAL_FUR = 3.2, 3.6  # wood and fur while a scenario goal's builds still lack them (Goal.stock)
 
 
 class Proj(NamedTuple):
@@ -177,6 +178,10 @@ class Worth:
         self.cost_of = {c: wound_cost(s, c) for c in camp}
         costs = list(self.cost_of.values()) or [1.0]
         self.hurt_all = sum(costs)  # one wound to every character in camp (R69, R80)
+        goal = scenario_of(s).goal
+        ward = goal.ward(s) if goal is not None else None
+        if ward is not None:  # K3.7: rescued Jenny takes the camp's wounds too; her death loses
+            self.hurt_all += WOUND * (1.0 + 4.0 / max(1, ward)) + (DEATH if ward <= 1 else 0.0)
         self.hurt_one = min(costs)  # the healthiest goes hungry (R72, bot.py)
         by_life = sorted(camp, key=lambda c: CHARACTERS[c].life - s.chars[c].wounds, reverse=True)
         self.hungry = [hurt(s, c, FED) for c in by_life]  # the k-th meal missed tonight (R72)
@@ -193,10 +198,18 @@ class Worth:
         strain = PILE_K * min(2.0, max(0.0, self.outlook.strain))
         pile = max(min(STRAIN_CAP, strain), WIN * self.outlook.slope)  # S5
         self.wood_later = min(WOOD_CAP, WOOD_BASE + pile)
+        self.steps = goal.steps(s) if goal is not None else {}
+        stock = goal.stock(s) if goal is not None else {}
+        self.stock_gap = {k: max(0.0, v - (s.avail[k] - tied[k] + (pj.wood if k == "W" else pj.fur)))
+                          for k, v in stock.items()}
+        if self.stock_gap.get("W", 0.0) > 0:
+            self.wood_later = max(self.wood_later, GOAL_WOOD)
         short = p_over(wx_wood, wood_now)  # R69: wood missing tonight is a wound to each in camp
         self.wood = short * (self.hurt_all + 0.3) + (1 - short) * self.wood_later
         wood_c, fur_c = plan.SHELTER_COST[players(s)]
         self.fur = max(1.1, min(FUR_CAP, 0.8 * self.wood_later * wood_c / fur_c))
+        if self.stock_gap.get("Fur", 0.0) > 0:
+            self.fur = max(self.fur, GOAL_FUR)
 
     def tonight(self, roof: float) -> tuple:
         """The distributions of wood and food this round's Weather phase takes (R66-R70)."""
