@@ -18,11 +18,13 @@ class Goal:
     of the win (0-1), larger as the goal's clock runs out.  `stock(s)`: the resources the goal's
     builds still to come will pay ({"W": 8, "Fur": 4}), which the bot keeps rather than spends.
     `ward(s)`: the wounds left to someone in the camp who is no character, takes the camp's wounds and
-    whose death loses the game (rescued Jenny, K3.7), or None."""
+    whose death loses the game (rescued Jenny, K3.7), or None.  `mouths(s)`: meals tonight beyond the
+    characters' (rescued Jenny's, or hers once the rescue planned this round succeeds)."""
 
     steps: Callable[[RobinsonState], dict[str, float]]
     stock: Callable[[RobinsonState], dict[str, int]]
     ward: Callable[[RobinsonState], int | None] = lambda s: None
+    mouths: Callable[[RobinsonState], int] = lambda s: 0
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,7 @@ def goal_steps(s: RobinsonState) -> dict[str, float]:
     Night before the rescue costs her 2 of the wounds she may take once in the camp (K3.5, K3.7), so
     the steps are worth their share from the first round on."""
     if rescued(s):
-        left = {LIFEBOAT: 1.0, "Rope": 0.6, "Knife": 0.6}
+        left = {LIFEBOAT: 1.0, "Rope": 0.8, "Knife": 0.8}
         return {f"b.inv.{n}": v for n, v in left.items() if not _done(s, n)}
     last = last_rescue_round(s)
     out: dict[str, float] = {}
@@ -113,7 +113,7 @@ def goal_steps(s: RobinsonState) -> dict[str, float]:
     if not _done(s, "Rope"):
         out["b.inv.Rope"] = 0.6
     if not _done(s, "Knife"):
-        out["b.inv.Knife"] = 0.25
+        out["b.inv.Knife"] = 0.45
     return out
 
 
@@ -132,4 +132,9 @@ def ward(s: RobinsonState) -> int | None:
     return DEATH - track(s).wounds if rescued(s) else None
 
 
-JENNY = replace(_BLOCK, goal=Goal(steps=goal_steps, stock=goal_stock, ward=ward))
+def mouths(s: RobinsonState) -> int:
+    """K3.7: rescued Jenny eats at Night, from the round her rescue is planned (it may succeed)."""
+    return int(rescued(s) or any(st.target == RESCUE for st in s.plan))
+
+
+JENNY = replace(_BLOCK, goal=Goal(steps=goal_steps, stock=goal_stock, ward=ward, mouths=mouths))
