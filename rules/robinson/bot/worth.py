@@ -42,7 +42,7 @@ INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 7, "Mast": 11, "H
                    "Wall": 3, "Cellar": 3, "Diary": 3, "Map": 2, "Shortcut": 4, "Fireplace": 3, "Bed": 3}
 REACH = {1: 1.0, 2: 0.6, 3: 0.3}  # a source further away takes more pawns (R34)
 CLOUD_FOOD = 1.2  # the food a cloud above the Roof takes, at its price in a later round
-GOAL_WOOD, GOAL_FUR = 3.2, 3.6  # wood and fur while a scenario goal's builds still lack them (Goal.stock)
+GOAL_WOOD = 2.0  # wood while a scenario goal's builds still lack it (Goal.stock); fur follows wood's price
 
 
 def ward_cost(left: int, n: int) -> float:
@@ -220,8 +220,6 @@ class Worth:
         self.wood = short * (self.hurt_all + 0.3) + (1 - short) * self.wood_later
         wood_c, fur_c = plan.SHELTER_COST[players(s)]
         self.fur = max(1.1, min(FUR_CAP, 0.8 * self.wood_later * wood_c / fur_c))
-        if self.stock_gap.get("Fur", 0.0) > 0:
-            self.fur = max(self.fur, GOAL_FUR)
 
     def tonight(self, roof: float) -> tuple:
         """The distributions of wood and food this round's Weather phase takes (R66-R70)."""
