@@ -102,3 +102,13 @@ def test_k3_7_rescued_jenny_eats_and_her_wounds_weigh_on_the_camp():
     assert after.hurt_all > before.hurt_all  # she takes the no-shelter and weather wounds too
     assert len(after.hungry) == len(before.hungry) + 1  # K3.12: eating last, the first meal missed is hers
     assert after.hungry[0] == ward_cost(jenny.DEATH - 8, 2)
+
+
+def test_bench_bots_plays_the_scenario_given_as_an_option():
+    from rules.bot_match import coop_rates
+    from tools.bot_bench import report
+    jenny_fig = coop_rates(E, 2, levels=("random",), players=1, seed=3, options={"scenario": "jenny"})
+    castaways = coop_rates(E, 2, levels=("random",), players=1, seed=3)
+    assert jenny_fig.moves != castaways.moves  # K3.2: 8 rounds, not Castaways' 12
+    lines = report("robinson", 1, 1, 3, {"scenario": "jenny"}, ("random",))
+    assert "scenario=jenny" in lines[0] and lines[1].startswith("random: ") and len(lines) == 3
