@@ -96,15 +96,17 @@ def head_to_head(engine: Engine[Any], games: int, level: str = "greedy", against
 
 
 def coop_rates(engine: Engine[Any], games: int, levels: tuple[str, ...] = ("random", "greedy"),
-               players: Optional[int] = None, seed: int = 1, max_moves: int = 20000) -> Figures:
-    """Co-operative games: every seat at one level; the win rate of each level."""
+               players: Optional[int] = None, seed: int = 1, max_moves: int = 20000,
+               options: Any = None) -> Figures:
+    """Co-operative games: every seat at one level; the win rate of each level (`options`: the game's
+    setup options, e.g. a Robinson scenario)."""
     n = players or engine.min_players
     fig = Figures(game=engine.key, coop=True)
     for level in levels:
         fig.coop_wins[level] = 0
         fig.coop_games[level] = 0
         for g in range(games):
-            _, outcome, moves = play_match(engine, [level] * n, seed + g, max_moves=max_moves)
+            _, outcome, moves = play_match(engine, [level] * n, seed + g, options, max_moves=max_moves)
             fig.coop_games[level] += 1
             fig.coop_wins[level] += int(bool(outcome.won))
             fig.moves += moves

@@ -18,13 +18,15 @@ from rules.bot_match import coop_rates, head_to_head, is_coop
 from . import search_bench
 
 
-def report(key: str, games: int, players: Optional[int], seed: int) -> list[str]:
+def report(key: str, games: int, players: Optional[int], seed: int,
+           options: Optional[dict[str, str]] = None, levels: tuple[str, ...] = ("random", "greedy")) -> list[str]:
     engine = GAMES[key]
     start = time.perf_counter()
     if is_coop(engine, seed):
-        fig = coop_rates(engine, games, players=players, seed=seed)
+        fig = coop_rates(engine, games, levels=levels, players=players, seed=seed, options=options or None)
         n = players or engine.min_players
-        lines = [f"== {engine.title} (co-operative, {n} players, {games} games per level)"]
+        opts = "".join(f", {k}={v}" for k, v in (options or {}).items())
+        lines = [f"== {engine.title} (co-operative, {n} players{opts}, {games} games per level, seeds {seed}-{seed + games - 1})"]
         for level, won in fig.coop_wins.items():
             lines.append(f"{level}: won {won}/{fig.coop_games[level]} = {won / max(1, fig.coop_games[level]):.0%}")
     else:
@@ -47,8 +49,14 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--players", type=int, default=None,
                         help="seats per game (default: 2, or the game's minimum)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (games use seed, seed+1, ...)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a setup option of the game (repeatable), e.g. scenario=jenny for Robinson")
+    parser.add_argument("--level", action="append", choices=("random", "greedy"),
+                        help="co-operative games: only these bot levels (repeatable; default both)")
     args = parser.parse_args(argv)
+    options = dict(o.split("=", 1) for o in args.option)
+    levels = tuple(args.level or ("random", "greedy"))
     for key in args.game or sorted(GAMES):
-        for line in report(key, args.games, args.players, args.seed):
+        for line in report(key, args.games, args.players, args.seed, options, levels):
             print(line, flush=True)
     return 0

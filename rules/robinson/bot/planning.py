@@ -14,7 +14,6 @@ from .. import plan, stacks
 from ..combat import built
 from ..extra_pawns import extras_of
 from ..island import has_shelter, kind
-from ..scenarios import jenny
 from ..scenarios.castaways import NEEDS, room
 from ..state import RobinsonState
 from ..tallies import players
@@ -57,9 +56,7 @@ def invention(w: Worth, name: str) -> float:
         v += sum(DISC ** (x - w.rnd) * min(1.0, snow(x, w.scen)) for x in w.rounds if x > w.rnd) * w.wood_later
     if name == "Rope" and "Mast" not in s.built:  # S4: the Mast needs it
         v += 1.5
-    if s.options.scenario == "jenny":  # K3.1, K3.10: Jenny's Raft, then the Lifeboat win the game
-        v += {"JennyRaft": 10.0, "Lifeboat": WIN, "Rope": 8.0, "Knife": 2.0}.get(name, 0.0)
-    return v
+    return v + WIN * w.steps.get(f"b.inv.{name}", 0.0)  # the scenario goal's steps (Goal.steps)
 
 
 def gain_value(s: RobinsonState, w: Worth, t: plan.Target) -> float:
@@ -86,8 +83,8 @@ def gain_value(s: RobinsonState, w: Worth, t: plan.Target) -> float:
         sp = int(parts[1])
         n = 1 + int(f"+{kind(parts[2])}" in s.island[sp].tokens)
         return w.food(n) if kind(parts[2]) == "F" else n * w.wood
-    if t.key == jenny.RESCUE:  # K3.6: Jenny stops taking 2 wounds a Night and the Lifeboat opens
-        return 12.0
+    if t.key in w.steps:  # a special target of the scenario's goal (K3.6: Jenny's rescue)
+        return WIN * w.steps[t.key]
     if t.action == "explore":
         if w.need is None:
             w.need = terrain_need(s, w, invention)

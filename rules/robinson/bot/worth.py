@@ -18,10 +18,10 @@ from ..combat import built
 from ..data import CHARACTERS
 from ..island import distances, has_shelter, kind, sources
 from ..scenarios.castaways import NEEDS
-from ..scenarios import jenny
+from ..scenarios import of as scenario_of
 from ..state import RobinsonState
 from ..tallies import in_camp, players
-from .harm import fight_wounds, hunt_outlook, hurt
+from .harm import DEATH, WOUND, fight_wounds, hunt_outlook, hurt
 from .odds import LAST, P_OK, WIN_FROM, last_round, above, animals, beast_stats, p_above, p_over, snow, tonight
 
 DISC = 0.93  # a round further away counts a little less (the game may end before)
@@ -42,6 +42,17 @@ INVENTION_VALUE = {"Fire": 9, "Shovel": 6, "Knife": 6, "Rope": 7, "Mast": 11, "H
                    "Wall": 3, "Cellar": 3, "Diary": 3, "Map": 2, "Shortcut": 4, "Fireplace": 3, "Bed": 3}
 REACH = {1: 1.0, 2: 0.6, 3: 0.3}  # a source further away takes more pawns (R34)
 CLOUD_FOOD = 1.2  # the food a cloud above the Roof takes, at its price in a later round
+GOAL_WOOD = 2.0  # wood while a scenario goal's builds still lack it (Goal.stock); fur follows wood's price
+
+
+def ward_cost(left: int, n: int) -> float:
+    """n wounds to someone with `left` wounds to take, whose death loses the game (Goal.ward: rescued
+    Jenny, K3.4), priced as harm.hurt prices a character's."""
+    out = 0.0
+    for k in range(n):
+        life = left - k - 1
+        out += WOUND * (1.0 + 4.0 / max(1, life + 1)) + (DEATH if life <= 0 else 0.0)
+    return out
 
 
 class Proj(NamedTuple):
@@ -177,14 +188,20 @@ class Worth:
         self.cost_of = {c: wound_cost(s, c) for c in camp}
         costs = list(self.cost_of.values()) or [1.0]
         self.hurt_all = sum(costs)  # one wound to every character in camp (R69, R80)
+        goal = scenario_of(s).goal
+        ward = goal.ward(s) if goal is not None else None
+        if ward is not None:  # K3.7: rescued Jenny takes the camp's wounds too; her death loses
+            self.hurt_all += ward_cost(ward, 1)
         self.hurt_one = min(costs)  # the healthiest goes hungry (R72, bot.py)
         by_life = sorted(camp, key=lambda c: CHARACTERS[c].life - s.chars[c].wounds, reverse=True)
         self.hungry = [hurt(s, c, FED) for c in by_life]  # the k-th meal missed tonight (R72)
+        if ward is not None:  # K3.12: Jenny eats last, so the first meal missed is hers (2 wounds)
+            self.hungry.insert(0, ward_cost(ward, 2))
         tied = plan.tied(s)
         self.food_now = s.avail["F"] + s.avail["NF"] - tied["F"] - tied["NF"] + pj.food
         wood_now = s.avail["W"] - tied["W"] + pj.wood
         wx_wood, wx_food = self.tonight(pj.roof)
-        meals = len(camp) + s.extra_meal + jenny.eats(s)  # K3.7: rescued Jenny eats too
+        meals = len(camp) + s.extra_meal + (goal.mouths(s) if goal is not None else 0)  # K3.7: Jenny eats too
         self.food_need = tuple((n + meals, p) for n, p in wx_food)  # weather's food, then the meals (R72)
         self.food_short = sum((n - self.food_now) * p for n, p in self.food_need)
         self.outlook = pile_outlook(s, pj, wood_now)
@@ -193,6 +210,12 @@ class Worth:
         strain = PILE_K * min(2.0, max(0.0, self.outlook.strain))
         pile = max(min(STRAIN_CAP, strain), WIN * self.outlook.slope)  # S5
         self.wood_later = min(WOOD_CAP, WOOD_BASE + pile)
+        self.steps = goal.steps(s) if goal is not None else {}
+        stock = goal.stock(s) if goal is not None else {}
+        self.stock_gap = {k: max(0.0, v - (s.avail[k] - tied[k] + (pj.wood if k == "W" else pj.fur)))
+                          for k, v in stock.items()}
+        if self.stock_gap.get("W", 0.0) > 0:
+            self.wood_later = max(self.wood_later, GOAL_WOOD)
         short = p_over(wx_wood, wood_now)  # R69: wood missing tonight is a wound to each in camp
         self.wood = short * (self.hurt_all + 0.3) + (1 - short) * self.wood_later
         wood_c, fur_c = plan.SHELTER_COST[players(s)]

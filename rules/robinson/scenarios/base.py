@@ -4,8 +4,27 @@ beside this one; the registry (`scenarios/__init__.py`) lists them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..data import SCENARIOS
+from ..state import RobinsonState
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A scenario's goal as its steps, for the co-operative bot (rules/robinson/bot reads it through
+    `Scenario.goal`; the rules themselves never do).  `steps(s)`: the targets that advance the goal
+    now, by plan target key (`b.inv.<name>`, a special target such as `x.raft`), each with its share
+    of the win (0-1), larger as the goal's clock runs out.  `stock(s)`: the resources the goal's
+    builds still to come will pay ({"W": 8, "Fur": 4}), which the bot keeps rather than spends.
+    `ward(s)`: the wounds left to someone in the camp who is no character, takes the camp's wounds and
+    whose death loses the game (rescued Jenny, K3.7), or None.  `mouths(s)`: meals tonight beyond the
+    characters' (rescued Jenny's, or hers once the rescue planned this round succeeds)."""
+
+    steps: Callable[[RobinsonState], dict[str, float]]
+    stock: Callable[[RobinsonState], dict[str, int]]
+    ward: Callable[[RobinsonState], int | None] = lambda s: None
+    mouths: Callable[[RobinsonState], int] = lambda s: 0
 
 
 @dataclass(frozen=True)
@@ -27,6 +46,7 @@ class Scenario:
     woodpile: bool = False
     proposed: tuple[str, ...] = ()
     extra: dict = field(default_factory=dict)  # the block's other numbers (Jenny's life, night wounds)
+    goal: Goal | None = None  # the goal's steps for the bot; None: the bot knows it (Castaways' woodpile)
 
 
 def from_data(key: str, inventions: tuple[str, ...], woodpile: bool = False) -> Scenario:

@@ -2,17 +2,20 @@
 rescue (K3.6) and the Lifeboat (K3.1, K3.10).  The data block is data/scenarios.json `jenny`."""
 from __future__ import annotations
 
-from ..data import SCENARIO_INVENTIONS_OF
+from dataclasses import replace
+
+from ..data import INVENTIONS, SCENARIO_INVENTIONS_OF
 from ..state import Jenny, RobinsonState
 from ..tallies import end
 from ..texts import m, sub
-from .base import from_data
+from .base import Goal, from_data
 
-JENNY = from_data("jenny", SCENARIO_INVENTIONS_OF["jenny"])
 RAFT = "JennyRaft"  # K3.10: the pool has a Raft of its own
+LIFEBOAT = "Lifeboat"
 RESCUE = "x.raft"  # K3.6: the special Explore "on the Raft" (a target of its own, planned as an Explore)
-DEATH = int(JENNY.extra["jenny_death"])  # K3.4: she dies at her 11th wound
-NIGHT_WOUNDS = int(JENNY.extra["night_wounds"])  # K3.5
+_BLOCK = from_data("jenny", SCENARIO_INVENTIONS_OF["jenny"])
+DEATH = int(_BLOCK.extra["jenny_death"])  # K3.4: she dies at her 11th wound
+NIGHT_WOUNDS = int(_BLOCK.extra["night_wounds"])  # K3.5
 
 
 def track(s: RobinsonState) -> Jenny:
@@ -79,3 +82,59 @@ def gate_open(s: RobinsonState, gate: str) -> bool:
 def eats(s: RobinsonState) -> int:
     """K3.7: once rescued Jenny eats 1 food at Night."""
     return int(rescued(s))
+
+
+def last_rescue_round(s: RobinsonState) -> int:
+    """K3.4, K3.5: the last round whose Action phase still finds Jenny alive (2 wounds each Night
+    from her current count: with none yet, round 6 — she dies in its Night at her 11th wound)."""
+    wounds = track(s).wounds
+    nights = -(-(DEATH - wounds) // NIGHT_WOUNDS)  # Nights she still lives through, this one included
+    return s.round + nights - 1
+
+
+def _done(s: RobinsonState, name: str) -> bool:
+    return name in s.built or name in s.future_built
+
+
+def goal_steps(s: RobinsonState) -> dict[str, float]:
+    """K3.1, K3.6, K3.10, for the bot: the Rope (the Raft and the Lifeboat need it) and the Knife (the
+    Lifeboat), the Raft while a later round can still rescue her, the rescue, then the Lifeboat; each
+    Night before the rescue costs her 2 of the wounds she may take once in the camp (K3.5, K3.7), so
+    the steps are worth their share from the first round on."""
+    if rescued(s):
+        left = {LIFEBOAT: 1.0, "Rope": 0.8, "Knife": 0.8}
+        return {f"b.inv.{n}": v for n, v in left.items() if not _done(s, n)}
+    last = last_rescue_round(s)
+    out: dict[str, float] = {}
+    if can_rescue(s):
+        out[RESCUE] = 0.95
+    elif not _done(s, RAFT) and last > s.round:  # K3.6: built now, she is rescued in a later round
+        out[f"b.inv.{RAFT}"] = 0.75
+    if not _done(s, "Rope"):
+        out["b.inv.Rope"] = 0.6
+    if not _done(s, "Knife"):
+        out["b.inv.Knife"] = 0.45
+    return out
+
+
+def goal_stock(s: RobinsonState) -> dict[str, int]:
+    """K3.10: the wood and fur the Raft and the Lifeboat not built yet will cost."""
+    out = {"W": 0, "Fur": 0}
+    for name in (RAFT, LIFEBOAT):
+        if not _done(s, name):
+            for k, v in INVENTIONS[name].cost.items():
+                out[k] = out.get(k, 0) + v
+    return out
+
+
+def ward(s: RobinsonState) -> int | None:
+    """K3.7: rescued, Jenny shares the camp's wounds; her death loses the game (K3.1)."""
+    return DEATH - track(s).wounds if rescued(s) else None
+
+
+def mouths(s: RobinsonState) -> int:
+    """K3.7: rescued Jenny eats at Night, from the round her rescue is planned (it may succeed)."""
+    return int(rescued(s) or any(st.target == RESCUE for st in s.plan))
+
+
+JENNY = replace(_BLOCK, goal=Goal(steps=goal_steps, stock=goal_stock, ward=ward, mouths=mouths))
