@@ -19,7 +19,7 @@ the refusal: `IllegalMove` carries a translatable Msg (the game's `explain`, els
 
 Optional hooks (OPTIONAL_HOOKS) are declared here with a default meaning "not
 offered"; `engine.offers(name)` says whether a game supplies one:
-`playout_weight(state, seat, move) -> float` (rules.playout; default: uniform),
+`playout_weight(state, seat, option) -> float` (rules.playout; default: uniform),
 `greedy_move(state, seat, rng) -> Move | None` (rules.bots; None: the random move),
 `running_scores(state) -> dict[seat, int] | None`: each seat's score if the game
 ended now, read after every move of a finished game to draw its score-progression
@@ -261,8 +261,9 @@ class Engine(ABC, Generic[S]):
         """Its rules sheet, relative to the repository root."""
         return self.rules_sheet or f"docs/rules/{self.key}.md"
 
-    def playout_weight(self, state: S, seat: str, move: Move) -> float:
-        """Random-playout bias of `move` (finite, >= 0); not offered: uniform (rules.playout)."""
+    def playout_weight(self, state: S, seat: str, option: Option) -> float:
+        """Random-playout bias of `option` (finite, >= 0); not offered: uniform (rules.playout).
+        Read only its `id` (and the state): tests also weigh a `Move`, which has the same `id`."""
         return 1.0
 
     def greedy_move(self, state: S, seat: str, rng: Rng) -> Optional[Move]:
@@ -328,6 +329,12 @@ class Engine(ABC, Generic[S]):
         """`find_move` and `apply` at once, with one legality check (replays of a recorded move: rules/replay.py)."""
         o = self.find_option(state, seat, move_id)
         return Move.trusted(o.id, self.label(state, seat, o), o.barrier), self._played(state, seat, o)
+
+    def apply_listed(self, state: S, seat: str, option: Option) -> S:
+        """The state after `seat` plays `option`, one of the `options(state, seat)` just listed for this
+        very state: `apply` without looking the option up again (random playouts and searches, which
+        pick among the options they listed; everything from outside goes through `apply`)."""
+        return self._played(state, seat, option)
 
     def _played(self, state: S, seat: str, option: Option) -> S:
         new = self.copy_state(state)

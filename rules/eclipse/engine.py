@@ -94,7 +94,7 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
         f = frame(state)
         return f is not None and f.kind in PRIVATE_FRAMES and seat_to_act(state) == seat
 
-    def playout_weight(self, state: EclipseState, seat: str, mv: Move) -> float:
+    def playout_weight(self, state: EclipseState, seat: str, mv: Option) -> float:
         """Random-playout bias (rules.playout hook): few trades, pass as discs run low."""
         head = mv.id.partition(":")[0]
         p = state.players[seat]

@@ -156,7 +156,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
         """A private copy for `apply`, much faster than pydantic's deep copy (fast.py)."""
         return fast_copy(state)
 
-    def playout_weight(self, state: RobinsonState, seat: str, move: Move) -> float:
+    def playout_weight(self, state: RobinsonState, seat: str, move: Option) -> float:
         """Random playouts: confirm readily, rarely take pawns back."""
         mid = move.id
         if mid == "ok":
