@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from . import (backup_bench, board_bench, bot_bench, combat_bench, memory_bench, odds_bench, odds_load_bench, pipeline_bench,
+from . import (backup_bench, board_bench, bot_bench, combat_bench, greedy_bench, memory_bench, odds_bench, odds_load_bench, pipeline_bench,
                pool_start_bench, posting_bench, replay_load_bench, sweep, undo_bench)
 
 SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "boards": board_bench.main,  # one board's CPU by phase; boards/s in threads and in the pool
     "bots": bot_bench.main,  # bot levels: win rates, not speed
+    "greedy": greedy_bench.main,  # the greedy bot's CPU per decision: p50/p95/p99 per game
     "odds": odds_bench.main,  # exact Eclipse combat odds
     "odds-load": odds_load_bench.main,  # a board post while heavy odds requests run
     "combat": combat_bench.main,  # Eclipse Combat-phase moves through the pipeline

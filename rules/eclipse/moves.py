@@ -5,6 +5,7 @@ from E95 are written with dashes (`res:plasma-cannon`, `sp:terran-union`).
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Iterator
 
 from ..decisions import Moves
@@ -37,7 +38,8 @@ def undash(name: str) -> str:
 # ---------------------------------------------------------------- free moves
 
 def trades(state: EclipseState, seat: str, only_money: bool = False) -> list[Opt]:
-    """E21/E102: pay N of one resource for 1 of another."""
+    """E21/E102: pay N of one resource for 1 of another.  Listed beside nearly every decision, so
+    each one's words are made only when asked for (`words`)."""
     p = state.players[seat]
     rate = trade_rate(p)
     out = []
@@ -46,9 +48,17 @@ def trades(state: EclipseState, seat: str, only_money: bool = False) -> list[Opt
             continue
         for b in range(3):
             if a != b and (not only_money or b == 0):
-                out.append((f"tr:{RESOURCES[a]}:{RESOURCES[b]}",
-                            m("mv.trade", n=rate, a=res_msg(a), b=res_msg(b)), False))
+                out.append((f"tr:{RESOURCES[a]}:{RESOURCES[b]}", partial(_trade_words, rate, a, b), False))
     return out
+
+
+def _trade_words(rate: int, a: int, b: int) -> Msg:
+    return m("mv.trade", n=rate, a=res_msg(a), b=res_msg(b))
+
+
+def words(text: Msg | Callable[[], Msg]) -> Msg:
+    """An option's words: its Msg, or made now by the function it holds instead (`trades`)."""
+    return text if isinstance(text, Msg) else text()
 
 
 # ---------------------------------------------------------------- per frame
@@ -392,4 +402,4 @@ def _no_first_step(state: EclipseState, seat: str, k: str) -> bool:
     return False
 
 
-__all__ = ["options", "dash", "undash"]
+__all__ = ["options", "dash", "undash", "words"]

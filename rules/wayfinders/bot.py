@@ -55,9 +55,10 @@ def _best_plan(engine, state: WayfindersState, seat: str, depth: int, seen: set[
         return memo[key]
     best, first = value(state, seat), None
     cheapest: dict[str, tuple] = {}
-    for oid, kind, arg, barrier in options(state, seat):
+    for option in options(state, seat):
+        oid, kind, arg, barrier = option
         if kind == "build":
-            after = engine.apply(state, seat, oid)
+            after = engine.apply_listed(state, seat, option)
             if barrier:  # W39 draw: never look at what was drawn
                 v = value(after, seat)
             else:
@@ -69,9 +70,10 @@ def _best_plan(engine, state: WayfindersState, seat: str, depth: int, seen: set[
             if cell in seen or barrier:
                 continue
             if cell not in cheapest or len(paid) < len(cheapest[cell][1]):
-                cheapest[cell] = (oid, paid)
-    for cell, (oid, _paid) in cheapest.items():
-        after = engine.apply(state, seat, oid)
+                cheapest[cell] = (option, paid)
+    for cell, (option, _paid) in cheapest.items():
+        oid = option.id
+        after = engine.apply_listed(state, seat, option)
         v, _ = _best_plan(engine, after, seat, depth - 1, seen | {cell}, memo)
         v -= STEP
         if v > best + 1e-9:
