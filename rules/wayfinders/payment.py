@@ -55,7 +55,7 @@ def _covers(cost: str, counts: tuple[int, ...], wild: tuple[str, ...]) -> tuple[
     icons = sorted(cost)
     rem = list(counts)
     if sum(rem) < len(icons):
-        return []
+        return ()
     wild_idx = sorted({IDX[w] for w in wild})
     paid = [0] * len(COLOURS)
     found: set[tuple[int, ...]] = set()
