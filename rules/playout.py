@@ -99,6 +99,13 @@ def iter_playout(engine: Engine[Any], state: GameState, rng: Rng, max_moves: int
     Raises PlayoutError when the game is still running after `max_moves` moves
     (a game that never ends is a defect) or when a seat to act has no move.
     """
+    for index, (before, seat, option, after) in enumerate(_options_played(engine, state, rng, max_moves)):
+        yield Step(index, before, seat, as_move(engine, before, seat, option), after)
+
+
+def _options_played(engine: Engine[Any], state: GameState, rng: Rng,
+                    max_moves: int) -> Iterator[tuple[GameState, str, Option, GameState]]:
+    """`iter_playout`'s steps as (before, seat, option, after), without the words of the moves."""
     recent: list[tuple[str, str]] = []
     index = 0
     while True:
@@ -111,10 +118,9 @@ def iter_playout(engine: Engine[Any], state: GameState, rng: Rng, max_moves: int
                 f"(seats to act {to_act}; last moves {recent[-10:]})")
         seat = pick_seat(list(to_act), rng)
         option = random_option(engine, state, seat, rng)
-        move = as_move(engine, state, seat, option)
         after = engine.apply_listed(state, seat, option)
-        yield Step(index, state, seat, move, after)
-        recent.append((seat, move.id))
+        yield state, seat, option, after
+        recent.append((seat, option.id))
         del recent[:-10]
         state = after
         index += 1
@@ -128,13 +134,12 @@ def play_random(engine: Engine[Any], seats: list[str], seed: int, options: Any =
     `setup(seats, seed, options)` followed by the logged moves reproduces it.
     The random player's choices are seeded by `seed` too (see `playout_rng`).
     """
-    state = engine.setup(list(seats), seed, options)
+    state = start = engine.setup(list(seats), seed, options)
     rng = playout_rng(seed)
     log: list[tuple[str, str]] = []
     try:
-        for step in iter_playout(engine, state, rng, max_moves):
-            log.append((step.seat, step.move.id))
-            state = step.after
+        for _, seat, option, state in _options_played(engine, start, rng, max_moves):
+            log.append((seat, option.id))
     except PlayoutError as exc:
         raise PlayoutError(f"{exc} [seats={list(seats)} seed={seed} options={options!r}]") from exc
     return state, log
