@@ -96,11 +96,29 @@ def _die_with(owner: int) -> None:
 
 
 def _warm(owner: int) -> None:
-    """A worker's start: tied to the bot's life, every game's renderer imported before the first board."""
+    """A worker's start: tied to the bot's life, every game's renderer imported and a board of each drawn
+    before the first real one (`warm_boards`)."""
     _die_with_parent()
     _die_with(owner)
-    for key in GAMES:
+    warm_boards()
+
+
+WARM_LOCALES = ("en", "es")
+
+
+def warm_boards() -> None:
+    """Import every game's renderer and draw its set-up board in each language once: the fonts, their glyph
+    caches and the renderers' static layers are loaded here rather than by the first board players wait for
+    (which cost 2-5 times a later one).  A game whose warm-up board fails is left to its first real board."""
+    for key, engine in GAMES.items():
         renderer_for(key)
+        seats = [f"p{i + 1}" for i in range(engine.min_players)]
+        try:
+            view = engine.view(engine.setup(seats, 1, None), None)
+            for locale in WARM_LOCALES:
+                render_board(view, {s: s for s in seats}, [key], locale=locale)
+        except Exception:  # noqa: BLE001 - a warm-up never stops a worker from starting
+            log.exception("warm-up board of %s failed", key)
 
 
 def _settle() -> int:

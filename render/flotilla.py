@@ -21,7 +21,7 @@ from rules.flotilla.labels import card_text
 from rules.text import msg, tr
 
 from .common import INK, WHITE, ellipsize, font, paste_marker, to_png, whole_lines, wrap_text
-from .flotilla_map import COLOUR_RGB, SINK_RGB, SKY_RGB, TARGET_EDGE, TARGET_RGB, TEXT_PX, draw_map
+from .flotilla_map import COLOUR_RGB, SINK_RGB, SKY_RGB, TARGET_EDGE, TARGET_RGB, TEXT_PX, draw_map, steady_map
 from .flotilla_panels import draw_guilds, draw_players, guild_height, guild_static, player_rows_height
 from .flotilla_turn import HEIGHT as TURN_H, draw_turn
 
@@ -148,4 +148,4 @@ def _legend(d: ImageDraw.ImageDraw, y: int, locale: str) -> None:
         d.text((10, y + 26 + 19 * i), line, font=key, fill=(200, 215, 230))
 
 
-__all__ = ["render", "draw", "INK"]
+__all__ = ["render", "draw", "steady_map", "INK"]

@@ -9,8 +9,10 @@ coordinate.  The cells the pending decision can choose are yellow.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Iterator, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -77,10 +79,27 @@ class Grid(NamedTuple):
     oy: float
 
 
+# The cells every board of a replay makes room for (steady_map): the final board's tiles, so the grid keeps
+# one scale and origin from frame to frame instead of zooming out as the island grows (a rescaled grid
+# changes every pixel of the map, which a GIF stores again).
+_STEADY: ContextVar[tuple[str, ...]] = ContextVar("flotilla_steady_cells", default=())
+
+
+@contextmanager
+def steady_map(final_view: Any) -> Iterator[None]:
+    """While it lasts, every map is fitted to the final view's tiles too (render.replay)."""
+    token = _STEADY.set(tuple(t.cell for t in final_view.tiles))
+    try:
+        yield
+    finally:
+        _STEADY.reset(token)
+
+
 def fit(view: Any, box: tuple[int, int, int, int]) -> Grid:
-    """Hex size and origin so the Hub, every tile and every target fit the box."""
+    """Hex size and origin so the Hub, every tile and every target fit the box (and, in a replay, every
+    tile of the final board: steady_map)."""
     x0, y0, x1, y1 = box
-    cells = HUB + [t.cell for t in view.tiles] + list(getattr(view, "targets", []))
+    cells = HUB + [t.cell for t in view.tiles] + list(getattr(view, "targets", [])) + list(_STEADY.get())
     mnx, mxx, mny, mxy = extent(cells)
     size = min((x1 - x0 - 8) / ((mxx - mnx) + SQ3), (y1 - y0 - 8) / ((mxy - mny) + 2), MAX_SIZE)
     ox = (x0 + x1) / 2 - size * (mnx + mxx) / 2

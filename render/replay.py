@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import importlib
 import io
-from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
+from contextlib import nullcontext
+from typing import Any, Callable, ContextManager, Iterable, Iterator, Mapping, Optional, Sequence
 
 from PIL import Image, ImageChops
 
@@ -42,15 +43,28 @@ def sample_indices(n: int, max_frames: int = MAX_FRAMES) -> list[int]:
     return picks
 
 
-def board_image(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], locale: str) -> Image.Image:
-    """The board of `view` as a PIL image: the renderer's `draw` if it has one, else its PNG decoded."""
+def _renderer_hook(view: Any, name: str) -> Any:
+    """The function `name` of the game's renderer module (`render.<game>`), or None."""
     game = getattr(view, "game", None)
-    draw = None
     if isinstance(game, str) and game.isidentifier():
         try:
-            draw = getattr(importlib.import_module(f"render.{game}"), "draw", None)
+            return getattr(importlib.import_module(f"render.{game}"), name, None)
         except ModuleNotFoundError:
-            draw = None
+            return None
+    return None
+
+
+def steady_layout(final_view: Any) -> ContextManager[Any]:
+    """The renderer's `steady_map(final_view)` when it offers one: while it lasts, the boards keep the layout
+    the final board needs (Flotilla's map keeps one scale instead of zooming out as it grows, so a frame
+    stores only what changed); else nothing."""
+    steady = _renderer_hook(final_view, "steady_map")
+    return steady(final_view) if steady is not None else nullcontext()
+
+
+def board_image(view: Any, names: Mapping[str, str], caption: Optional[Sequence[str]], locale: str) -> Image.Image:
+    """The board of `view` as a PIL image: the renderer's `draw` if it has one, else its PNG decoded."""
+    draw = _renderer_hook(view, "draw")
     if draw is not None:
         img = draw(view, names, caption, locale=locale)
         if isinstance(img, Image.Image):
@@ -172,8 +186,9 @@ def replay_gif(boards: Iterable[tuple[Any, Sequence[str]]], names: Mapping[str, 
     last = board_image(last_view, drawn, last_caption, locale)
 
     def draw_all() -> Iterator[Image.Image]:
-        for view, caption in boards[:-1]:
-            yield board_image(view, drawn, caption, locale)
+        with steady_layout(last_view):
+            for view, caption in boards[:-1]:
+                yield board_image(view, drawn, caption, locale)
         yield last
 
     options = {"width": FRAME_WIDTH, "frame_ms": FRAME_MS, "first_ms": FIRST_MS, "last_ms": LAST_MS,

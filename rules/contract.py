@@ -19,7 +19,7 @@ the refusal: `IllegalMove` carries a translatable Msg (the game's `explain`, els
 
 Optional hooks (OPTIONAL_HOOKS) are declared here with a default meaning "not
 offered"; `engine.offers(name)` says whether a game supplies one:
-`playout_weight(state, seat, move) -> float` (rules.playout; default: uniform),
+`playout_weight(state, seat, option) -> float` (rules.playout; default: uniform),
 `greedy_move(state, seat, rng) -> Move | None` (rules.bots; None: the random move),
 `running_scores(state) -> dict[seat, int] | None`: each seat's score if the game
 ended now, read after every move of a finished game to draw its score-progression
@@ -271,8 +271,9 @@ class Engine(ABC, Generic[S]):
         """Its rules sheet, relative to the repository root."""
         return self.rules_sheet or f"docs/rules/{self.key}.md"
 
-    def playout_weight(self, state: S, seat: str, move: Move) -> float:
-        """Random-playout bias of `move` (finite, >= 0); not offered: uniform (rules.playout)."""
+    def playout_weight(self, state: S, seat: str, option: Option) -> float:
+        """Random-playout bias of `option` (finite, >= 0); not offered: uniform (rules.playout).
+        Read only its `id` (and the state): tests also weigh a `Move`, which has the same `id`."""
         return 1.0
 
     def greedy_move(self, state: S, seat: str, rng: Rng) -> Optional[Move]:
@@ -358,8 +359,9 @@ class Engine(ABC, Generic[S]):
 
     def perform(self, state: S, seat: str, option: Option) -> S:
         """The state after `seat` plays `option`, one of `options(state, seat)` that the caller listed for this
-        very state and found the move among (the host's one legality check: host/choices.py); the guard chain
-        is not run again.  The given state is never touched."""
+        very state and found the move among: `apply` without looking the option up or running the guard chain
+        again (the host's one legality check, host/choices.py; random playouts and searches, which pick among
+        the options they listed).  The given state is never touched."""
         return self._played(state, seat, option)
 
     def _played(self, state: S, seat: str, option: Option) -> S:

@@ -6,7 +6,7 @@ playout is a function of (engine, seats, seed, options) and replays exactly.
 
 An engine may offer the optional hook (declared on rules.contract.Engine)
 
-    playout_weight(state, seat, move) -> float
+    playout_weight(state, seat, option) -> float
 
 to bias random playouts (e.g. towards building so that random games look more
 like real ones).  Weights must be finite and >= 0; a move with weight 0 is
@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator, NamedTuple
 
-from .contract import Engine, GameState, Move
+from .contract import Engine, GameState, Move, Option
 from .rng import Rng
 
 # Mixed into the playout seed so the choices of the random player are not the
@@ -45,32 +45,45 @@ def playout_rng(seed: int) -> Rng:
     return Rng.from_seed(seed ^ _PLAYOUT_SALT)
 
 
-def random_move(engine: Engine[Any], state: GameState, seat: str, rng: Rng) -> Move:
-    """A random legal move of `seat`: uniform, or weighted by `engine.playout_weight`."""
-    moves = engine.legal_moves(state, seat)
-    if not moves:
+def random_option(engine: Engine[Any], state: GameState, seat: str, rng: Rng) -> Option:
+    """A random legal option of `seat`: uniform, or weighted by `engine.playout_weight`.  No option
+    gets its words (`Engine.label`): a playout needs them only for the one it plays."""
+    options: list[Option] = list(engine.options(state, seat))
+    if not options:
         raise PlayoutError(f"{engine.key}: seat {seat!r} must act but has no legal move "
                            f"(move {state.moves_made})")
-    if len(moves) == 1 or not engine.offers("playout_weight"):
-        return rng.choice(moves)
-    weights = []
-    for move in moves:
-        w = float(engine.playout_weight(state, seat, move))
+    if len(options) == 1 or not engine.offers("playout_weight"):
+        return rng.choice(options)
+    weights: list[float] = []
+    weigh = engine.playout_weight
+    for option in options:
+        w = float(weigh(state, seat, option))
         if not math.isfinite(w) or w < 0:
-            raise PlayoutError(f"{engine.key}: playout_weight gave {w!r} for move {move.id!r}; "
+            raise PlayoutError(f"{engine.key}: playout_weight gave {w!r} for move {option.id!r}; "
                                "weights must be finite and >= 0")
         weights.append(w)
     total = math.fsum(weights)
     if total <= 0:
-        return rng.choice(moves)
+        return rng.choice(options)
     x = rng.next64() / 2.0**64 * total
     acc = 0.0
-    for move, w in zip(moves, weights):
+    for option, w in zip(options, weights):
         acc += w
         if x < acc and w > 0:
-            return move
-    # Rounding at the very top of the range: the last move with any weight.
-    return next(m for m, w in zip(reversed(moves), reversed(weights)) if w > 0)
+            return option
+    # Rounding at the very top of the range: the last option with any weight.
+    last: Option = next(o for o, w in zip(reversed(options), reversed(weights)) if w > 0)
+    return last
+
+
+def random_move(engine: Engine[Any], state: GameState, seat: str, rng: Rng) -> Move:
+    """A random legal move of `seat` (`random_option` with its words)."""
+    return as_move(engine, state, seat, random_option(engine, state, seat, rng))
+
+
+def as_move(engine: Engine[Any], state: GameState, seat: str, option: Option) -> Move:
+    """The Move of an option `engine.options(state, seat)` listed."""
+    return Move.trusted(option.id, engine.label(state, seat, option), option.barrier)
 
 
 def pick_seat(seats: list[str], rng: Rng) -> str:
@@ -86,6 +99,13 @@ def iter_playout(engine: Engine[Any], state: GameState, rng: Rng, max_moves: int
     Raises PlayoutError when the game is still running after `max_moves` moves
     (a game that never ends is a defect) or when a seat to act has no move.
     """
+    for index, (before, seat, option, after) in enumerate(_options_played(engine, state, rng, max_moves)):
+        yield Step(index, before, seat, as_move(engine, before, seat, option), after)
+
+
+def _options_played(engine: Engine[Any], state: GameState, rng: Rng,
+                    max_moves: int) -> Iterator[tuple[GameState, str, Option, GameState]]:
+    """`iter_playout`'s steps as (before, seat, option, after), without the words of the moves."""
     recent: list[tuple[str, str]] = []
     index = 0
     while True:
@@ -97,10 +117,10 @@ def iter_playout(engine: Engine[Any], state: GameState, rng: Rng, max_moves: int
                 f"{engine.key}: the game did not end within {max_moves} moves "
                 f"(seats to act {to_act}; last moves {recent[-10:]})")
         seat = pick_seat(list(to_act), rng)
-        move = random_move(engine, state, seat, rng)
-        after = engine.apply(state, seat, move.id)
-        yield Step(index, state, seat, move, after)
-        recent.append((seat, move.id))
+        option = random_option(engine, state, seat, rng)
+        after = engine.perform(state, seat, option)
+        yield state, seat, option, after
+        recent.append((seat, option.id))
         del recent[:-10]
         state = after
         index += 1
@@ -114,16 +134,15 @@ def play_random(engine: Engine[Any], seats: list[str], seed: int, options: Any =
     `setup(seats, seed, options)` followed by the logged moves reproduces it.
     The random player's choices are seeded by `seed` too (see `playout_rng`).
     """
-    state = engine.setup(list(seats), seed, options)
+    state = start = engine.setup(list(seats), seed, options)
     rng = playout_rng(seed)
     log: list[tuple[str, str]] = []
     try:
-        for step in iter_playout(engine, state, rng, max_moves):
-            log.append((step.seat, step.move.id))
-            state = step.after
+        for _, seat, option, state in _options_played(engine, start, rng, max_moves):
+            log.append((seat, option.id))
     except PlayoutError as exc:
         raise PlayoutError(f"{exc} [seats={list(seats)} seed={seed} options={options!r}]") from exc
     return state, log
 
 
-__all__ = ["PlayoutError", "Step", "iter_playout", "pick_seat", "play_random", "playout_rng", "random_move"]
+__all__ = ["PlayoutError", "Step", "iter_playout", "pick_seat", "play_random", "playout_rng", "random_move", "random_option"]

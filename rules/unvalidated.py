@@ -30,7 +30,7 @@ def trusted(cls: type[M], values: dict[str, Any], fields_set: Optional[Iterable[
     values for every field; `values` becomes its `__dict__`; `fields_set` defaults to every key."""
     new = _new(cls)
     _setattr(new, "__dict__", values)
-    _setattr(new, "__pydantic_fields_set__", set(values if fields_set is None else fields_set))
+    _setattr(new, "__pydantic_fields_set__", set(values) if fields_set is None else set(fields_set))
     _setattr(new, "__pydantic_extra__", None)
     _setattr(new, "__pydantic_private__", None)
     return new
@@ -48,8 +48,14 @@ def put(model: BaseModel, name: str, value: Any) -> None:
 
 
 def new_msg(key: str, args: dict[str, Any]) -> Msg:
-    """`Msg(key=key, args=args)` for trusted args (int, str or Msg values)."""
-    return trusted(Msg, {"key": key, "args": args})
+    """`Msg(key=key, args=args)` for trusted args (int, str or Msg values); `trusted` written out, as
+    playouts make a Msg for nearly every option they list."""
+    new = _new(Msg)
+    _setattr(new, "__dict__", {"key": key, "args": args})
+    _setattr(new, "__pydantic_fields_set__", {"key", "args"})
+    _setattr(new, "__pydantic_extra__", None)
+    _setattr(new, "__pydantic_private__", None)
+    return new
 
 
 def check_plain(*classes: type[BaseModel]) -> None:

@@ -7,20 +7,21 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from . import (backup_bench, board_bench, bot_bench, combat_bench, hooks_bench, legibility_bench, memory_bench,
-               odds_bench, odds_load_bench, pipeline_bench, pool_start_bench, posting_bench, replay_load_bench, sprt,
-               sweep, undo_bench)
+from . import (backup_bench, board_bench, bot_bench, combat_bench, greedy_bench, hooks_bench, legibility_bench,
+               memory_path, odds_bench, odds_load_bench, pipeline_bench, pool_start_bench, posting_bench,
+               replay_load_bench, sprt, sweep, undo_bench)
 
 SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "boards": board_bench.main,  # one board's CPU by phase; boards/s in threads and in the pool
     "bots": bot_bench.main,  # bot levels: win rates, not speed
     "hooks": hooks_bench.main,  # the search's engine hooks: copy, resample, evaluate (us per call)
     "legibility": legibility_bench.main,  # decision images at phone scale: smallest text height / image width
+    "greedy": greedy_bench.main,  # the greedy bot's CPU per decision: p50/p95/p99 per game
     "odds": odds_bench.main,  # exact Eclipse combat odds
     "odds-load": odds_load_bench.main,  # a board post while heavy odds requests run
     "combat": combat_bench.main,  # Eclipse Combat-phase moves through the pipeline
     "backup": backup_bench.main,  # `bot.py backup` on a large database under a stream of moves
-    "memory": memory_bench.main,  # resident memory as finished games' histories are built
+    "memory": memory_path.main,  # resident memory per finished game on the real path (--histories: histories only)
     "pool-start": pool_start_bench.main,  # what starting the board pool costs the event loop
     "posts": posting_bench.main,  # public posts per change of who must decide
     "replays": replay_load_bench.main,  # board posts while twenty /game replay requests arrive at once

@@ -1,4 +1,5 @@
-"""`python bot.py bench memory`: the bot's resident memory as finished games' histories are built.
+"""`python bot.py bench memory --histories`: the bot's resident memory as finished games' histories are built
+(without `--histories`, the real path: tools/memory_path.py).
 
 Every finished game makes the bot build its score chart and animated replay (host/history.py), the
 heaviest thing it does.  This plays complete random games through the table service, builds each one's
@@ -9,10 +10,7 @@ registered game at a mid-size table, in English and Spanish.
 """
 from __future__ import annotations
 
-import argparse
-import asyncio
 import resource
-import tempfile
 import time
 from pathlib import Path
 from typing import Optional
@@ -77,15 +75,3 @@ async def run(games: int, players: int, max_moves: int, every: int, db_dir: str)
                   f"{time.perf_counter() - started:.0f} s)", flush=True)
     history.close()  # the replay worker process
     service.store.close()
-
-
-def main(argv: Optional[list[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="bot.py bench memory", description=__doc__)
-    parser.add_argument("--games", type=int, default=200, help="finished games whose history is built")
-    parser.add_argument("--players", type=int, default=3, help="seats per game (capped to each game's range)")
-    parser.add_argument("--max-moves", type=int, default=2000, help="a random game longer than this is skipped")
-    parser.add_argument("--every", type=int, default=25, help="print the RSS after this many games")
-    args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        asyncio.run(run(args.games, args.players, args.max_moves, args.every, tmp))
-    return 0

@@ -6,6 +6,7 @@ E88-E94): a broken data file fails loudly instead of playing a wrong game.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Optional, Sequence
 
@@ -126,7 +127,12 @@ TABLES = Tables(**_load("tables"))
 
 
 def ship_stats(layout: str, ship: str, slots: Optional[Sequence[Optional[str]]] = None) -> dict[str, int]:
-    """A blueprint's derived numbers (E89, E92): parts plus fixed bonuses."""
+    """A blueprint's derived numbers (E89, E92): parts plus fixed bonuses (a fresh dict each call)."""
+    return dict(_ship_stats(layout, ship, None if slots is None else tuple(slots)))
+
+
+@lru_cache(maxsize=4096)  # a pure function of the data files; the blueprints in play are few
+def _ship_stats(layout: str, ship: str, slots: Optional[tuple[Optional[str], ...]]) -> dict[str, int]:
     bp = BLUEPRINTS[layout][ship]
     fixed = bp.fixed
     st = {"initiative": fixed.get("initiative", 0), "computer": fixed.get("computer", 0),

@@ -12,7 +12,7 @@ from ..text import Msg, join, seat_ref
 from .board import m, production, score_parts, storage_total
 from .data import TABLES
 from .greedy import greedy_move
-from .moves import options
+from .moves import options, words
 from .pending import frame, seat_to_act
 from .scores import tie_breaks, vp_notes
 from . import search_hooks
@@ -53,6 +53,9 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
     def options(self, state: EclipseState, seat: str, move_id: str | None = None) -> list[Option]:
         """moves.options as the core's options; each keeps its text as `arg` (the default `label`)."""
         return [Option(i, i.partition(":")[0], t, b) for i, t, b in options(state, seat)]
+
+    def label(self, state: EclipseState, seat: str, option: Option) -> Msg:
+        return words(option.arg)
 
     def is_over(self, state: EclipseState) -> bool:
         return state.phase == "over"
@@ -97,7 +100,7 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
         f = frame(state)
         return f is not None and f.kind in PRIVATE_FRAMES and seat_to_act(state) == seat
 
-    def playout_weight(self, state: EclipseState, seat: str, mv: Move) -> float:
+    def playout_weight(self, state: EclipseState, seat: str, mv: Option) -> float:
         """Random-playout bias (rules.playout hook): few trades, pass as discs run low."""
         head = mv.id.partition(":")[0]
         p = state.players[seat]

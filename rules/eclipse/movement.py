@@ -1,6 +1,8 @@
 """Move with pinning and arrival order (E43, E44, E108)."""
 from __future__ import annotations
 
+from typing import Iterator
+
 from ..text import seat_ref
 from .board import connected, coord_index, enemies, has_wormhole_generator, m, neighbours, own_ships
 from .data import SPECIES, ship_stats
@@ -27,16 +29,23 @@ def steps_from(state: EclipseState, seat: str, hid: str, index: dict | None = No
 
 def ship_groups(state: EclipseState, seat: str) -> list[tuple[str, str]]:
     """E108 step 1: (hex, type) of the seat's ships that may leave and have a first step."""
-    index = coord_index(state)
-    out = []
+    return list(iter_ship_groups(state, seat))
+
+
+def iter_ship_groups(state: EclipseState, seat: str) -> Iterator[tuple[str, str]]:
+    """`ship_groups` one at a time (whether there is one stops at the first)."""
+    index = None
     for hid, h in state.hexes.items():
         mine = h.ships.get(seat)
-        if not mine or not may_leave(state, seat, hid) or not steps_from(state, seat, hid, index):
+        if not mine or not may_leave(state, seat, hid):
+            continue
+        if index is None:
+            index = coord_index(state)
+        if not steps_from(state, seat, hid, index):
             continue
         for ship, n in mine.items():
             if n and ship != "starbase" and movement(state, seat, ship) > 0:
-                out.append((hid, ship))
-    return out
+                yield hid, ship
 
 
 def move_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:

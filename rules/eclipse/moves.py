@@ -5,7 +5,8 @@ from E95 are written with dashes (`res:plasma-cannon`, `sp:terran-union`).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from functools import partial
+from typing import Any, Callable, Iterator
 
 from ..decisions import Frame, Moves
 from ..text import Msg
@@ -17,7 +18,7 @@ from .data import BUILDABLE, HEXES, RESOURCES, SPECIES, TABLES, TECH_ORDER, TECH
 from .diplomacy import options as dip_options, proposals
 from .frames import FRAMES, Action
 from .geometry import distinct_rotations, neighbour, parse_pos, pos_id, ring_of, wormholes
-from .movement import move_options, ship_groups
+from .movement import iter_ship_groups, move_options, ship_groups
 from .pending import Opt, end_near, frame, seat_to_act
 from .setup import available_sides
 from .state import EclipseState
@@ -37,7 +38,8 @@ def undash(name: str) -> str:
 # ---------------------------------------------------------------- free moves
 
 def trades(state: EclipseState, seat: str, only_money: bool = False) -> list[Opt]:
-    """E21/E102: pay N of one resource for 1 of another."""
+    """E21/E102: pay N of one resource for 1 of another.  Listed beside nearly every decision, so
+    each one's words are made only when asked for (`words`)."""
     p = state.players[seat]
     rate = trade_rate(p)
     out = []
@@ -46,9 +48,17 @@ def trades(state: EclipseState, seat: str, only_money: bool = False) -> list[Opt
             continue
         for b in range(3):
             if a != b and (not only_money or b == 0):
-                out.append((f"tr:{RESOURCES[a]}:{RESOURCES[b]}",
-                            m("mv.trade", n=rate, a=res_msg(a), b=res_msg(b)), False))
+                out.append((f"tr:{RESOURCES[a]}:{RESOURCES[b]}", partial(_trade_words, rate, a, b), False))
     return out
+
+
+def _trade_words(rate: int, a: int, b: int) -> Msg:
+    return m("mv.trade", n=rate, a=res_msg(a), b=res_msg(b))
+
+
+def words(text: Msg | Callable[[], Msg]) -> Msg:
+    """An option's words: its Msg, or made now by the function it holds instead (`trades`)."""
+    return text if isinstance(text, Msg) else text()
 
 
 # ---------------------------------------------------------------- per frame
@@ -90,6 +100,13 @@ def turn_options(state: EclipseState, seat: str, f: Frame) -> list[Opt]:
             out.append(("react:move", m("mv.react.move"), False))
     out.append(("pass", m("mv.pass_again" if p.passed else "mv.pass"), False))
     return out + idle
+
+
+def reaction_open(state: EclipseState, seat: str) -> bool:
+    """Whether `turn_options` offers a passed seat a Reaction (E28/E109), without listing them."""
+    return (next(iter_ship_groups(state, seat), None) is not None
+            or bool(_build(state, seat, Action.new(kind="build", seat=seat, left=1, react=True)))
+            or can_react_upgrade(state.players[seat]))
 
 
 def _stop() -> Opt:
@@ -187,9 +204,14 @@ def _build(state: EclipseState, seat: str, f: dict) -> list[Opt]:
 def explore_positions(state: EclipseState, seat: str) -> list[str]:
     """E33/E34: empty positions next to a hex with the seat's disc or unpinned ship,
     across a wormhole of that hex (any edge with Wormhole Generator), with a hex left."""
+    return list(iter_explore_positions(state, seat))
+
+
+def iter_explore_positions(state: EclipseState, seat: str) -> Iterator[str]:
+    """`explore_positions` one at a time (whether there is one stops at the first)."""
     index = coord_index(state)
     half = has_wormhole_generator(state.players[seat])
-    out: list[str] = []
+    seen: set[str] = set()
     for hid, h in state.hexes.items():
         if h.owner != seat and not unpinned(state, hid, seat):
             continue
@@ -197,12 +219,12 @@ def explore_positions(state: EclipseState, seat: str) -> list[str]:
         for d in range(6):
             q, r = neighbour(h.q, h.r, d)
             pid = pos_id(q, r)
-            if pid in index or pid in out or not (half or d in holes):
+            if pid in index or pid in seen or not (half or d in holes):
                 continue
             ring = ring_of(q, r)
             if state.stacks[ring] or state.discards[ring]:
-                out.append(pid)
-    return out
+                seen.add(pid)
+                yield pid
 
 
 def placements(state: EclipseState, seat: str, hid: str, pid: str) -> list[int]:
@@ -356,11 +378,11 @@ def _no_first_step(state: EclipseState, seat: str, k: str) -> bool:
     """The first decision of an activation of action `k` would offer only `stop`, even after trades."""
     p = state.players[seat]
     if k == "explore":
-        return not explore_positions(state, seat)
-    if k == "influence":
-        return not influence_sources(state, seat)
+        return next(iter_explore_positions(state, seat), None) is None
+    if k == "influence":  # a disc on a hex can always go back to the track (influence_targets)
+        return not controlled(state, seat) and not (p.track > 0 and influence_targets(state, seat, "track"))
     if k == "move":
-        return not ship_groups(state, seat)
+        return next(iter_ship_groups(state, seat), None) is None
     if k == "upgrade":
         return not can_react_upgrade(p)
     rate = trade_rate(p)
@@ -381,4 +403,4 @@ def _no_first_step(state: EclipseState, seat: str, k: str) -> bool:
     return False
 
 
-__all__ = ["options", "dash", "undash"]
+__all__ = ["options", "dash", "undash", "words"]

@@ -1,13 +1,12 @@
 """The pending decision: the frame on top of the decision stack and the seat that must answer it."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
-from ..text import Msg
 from .frames import STACK, Combat, Control, EclipseFrame, Species, Turn, Upkeep
 from .state import EclipseState
 
-Opt = tuple[str, Msg, bool]  # an option of the pending decision: id, text, barrier
+Opt = tuple[str, Any, bool]  # an option of the pending decision: id, text (a Msg, or a function making it: moves.words), barrier
 
 
 def frame(state: EclipseState) -> Optional[EclipseFrame]:

@@ -16,7 +16,7 @@ from .colony import colony_options
 from .data import RESOURCES
 from .diplomacy import settle_dip
 from .frames import FRAMES, STACK, Action, After, AncTech, ColHex, Control, Cube, Disco, Turn, Upkeep
-from .moves import ancient_tech_choices, discovery_usable, nothing_left, placements, turn_options
+from .moves import ancient_tech_choices, discovery_usable, nothing_left, placements, reaction_open
 from .pending import frame
 from .phases import collapse, end_turn, end_upkeep, finish_action
 from .state import EclipseState
@@ -112,7 +112,10 @@ def _waits(state: EclipseState, f: Frame) -> bool:
 
 
 def _reacts(state: EclipseState, seat: str) -> bool:
-    return len(turn_options(state, seat, Turn.new(kind="turn"))) > 1
+    """Whether the turn's menu (moves.turn_options) offers more than `pass`: every action before the
+    seat passes (E26 RULING), after it a Reaction that can do something (E28/E109); none without a disc."""
+    p = state.players[seat]
+    return p.track > 0 and (not p.passed or reaction_open(state, seat))
 
 
 def _disc_allowed(state: EclipseState, f: Action) -> bool:

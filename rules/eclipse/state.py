@@ -211,14 +211,15 @@ _set = object.__setattr__
 
 def _again(olds: Iterable[BaseModel], values: list[dict[str, Any]]) -> list[Any]:
     """Models of the classes of `olds` holding `values` (their fields, copied) and the fields they hold."""
-    out = []
+    out: list[Any] = []
+    append, new, put = out.append, _new, _set
     for was, v in zip(olds, values):
-        obj = _new(type(was))
-        _set(obj, "__dict__", v)
-        _set(obj, "__pydantic_fields_set__", set(was.__pydantic_fields_set__))
-        _set(obj, "__pydantic_extra__", None)
-        _set(obj, "__pydantic_private__", None)
-        out.append(obj)
+        obj = new(type(was))
+        put(obj, "__dict__", v)
+        put(obj, "__pydantic_fields_set__", was.__pydantic_fields_set__.copy())
+        put(obj, "__pydantic_extra__", None)
+        put(obj, "__pydantic_private__", None)
+        append(obj)
     return out
 
 

@@ -80,7 +80,7 @@ class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", pl
         turn names only the played card (public: it goes to the discard pile) and public things."""
         return not state.todo and seat_to_act(state) == seat
 
-    def playout_weight(self, state: FlotillaState, seat: str, move: Move) -> float:
+    def playout_weight(self, state: FlotillaState, seat: str, move: Option) -> float:
         """Random-playout bias (rules.playout hook): VP moves first, fewer idle Rallies and stops,
         so random games also reach the VP-supply end (F62), not only the round limit (F67)."""
         mid = move.id

@@ -179,7 +179,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
         """`seat`'s whole plan for the round as chains of move ids (search_hooks.py)."""
         return search_hooks.macro_moves(self, state, seat)
 
-    def playout_weight(self, state: RobinsonState, seat: str, move: Move) -> float:
+    def playout_weight(self, state: RobinsonState, seat: str, move: Option) -> float:
         """Random playouts: confirm readily, rarely take pawns back."""
         mid = move.id
         if mid == "ok":

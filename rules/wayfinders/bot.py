@@ -45,21 +45,32 @@ def value(state: WayfindersState, seat: str) -> float:
     return parts["islands"] + parts["scoring"] + bonus + TOKEN * hand - CUBE * (9 - p.cubes)
 
 
+def _value(state: WayfindersState, seat: str, key: tuple, memo: dict) -> float:
+    """`value` within one search, where only the seat moves: a function of its hand and its cells
+    (key[1] and key[4]; cubes follow from the cells), wherever its plane is."""
+    vkey = ("value", key[1], key[4])
+    if vkey not in memo:
+        memo[vkey] = value(state, seat)
+    return memo[vkey]  # type: ignore[no-any-return]
+
+
 def _best_plan(engine, state: WayfindersState, seat: str, depth: int, seen: set[str],
                memo: dict) -> tuple[float, str | None]:
     """(value of the best continuation of fly-and-build, its first move id or None for 'end')."""
     p = state.players[seat]
-    key = (p.plane, tuple(p.hand[c] for c in COLOURS), depth, frozenset(seen),
+    # with no flight left the cells already flown over no longer matter: one entry for every path here
+    key = (p.plane, tuple(p.hand[c] for c in COLOURS), depth, frozenset(seen) if depth > 0 else None,
            tuple(sorted(c for c, cell in state.board.items() if seat in cell.slots)))
     if key in memo:
         return memo[key]
-    best, first = value(state, seat), None
+    best, first = _value(state, seat, key, memo), None
     cheapest: dict[str, tuple] = {}
-    for oid, kind, arg, barrier in options(state, seat):
+    for option in options(state, seat, None if depth > 0 else "build"):  # no flight left: builds only
+        oid, kind, arg, barrier = option
         if kind == "build":
-            after = engine.apply(state, seat, oid)
+            after = engine.perform(state, seat, option)
             if barrier:  # W39 draw: never look at what was drawn
-                v = value(after, seat)
+                v = value(after, seat)  # the draw changed the bag: not the value of any other node
             else:
                 v, _ = _best_plan(engine, after, seat, depth, seen, memo)
             if v > best + 1e-9:
@@ -69,9 +80,10 @@ def _best_plan(engine, state: WayfindersState, seat: str, depth: int, seen: set[
             if cell in seen or barrier:
                 continue
             if cell not in cheapest or len(paid) < len(cheapest[cell][1]):
-                cheapest[cell] = (oid, paid)
-    for cell, (oid, _paid) in cheapest.items():
-        after = engine.apply(state, seat, oid)
+                cheapest[cell] = (option, paid)
+    for cell, (option, _paid) in cheapest.items():
+        oid = option.id
+        after = engine.perform(state, seat, option)
         v, _ = _best_plan(engine, after, seat, depth - 1, seen | {cell}, memo)
         v -= STEP
         if v > best + 1e-9:

@@ -94,7 +94,7 @@ class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfind
     def prompt(self, state: WayfindersState, seat: str) -> Msg:
         return prompt(state, seat, self.to_act(state))
 
-    def playout_weight(self, state: WayfindersState, seat: str, move: Move) -> float:
+    def playout_weight(self, state: WayfindersState, seat: str, move: Option) -> float:
         """Random-playout bias (rules.playout hook, E16): prefer building, then ending a return."""
         if move.id.startswith("build"):
             return 40.0

@@ -13,6 +13,7 @@ when a single propeller would do).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from .state import COLOURS
@@ -46,10 +47,15 @@ def covers(cost: str, hand: dict[str, int], wild: Iterable[str] = ()) -> list[st
     """Every distinct minimal payment of `cost` from `hand` (W15), sorted."""
     if len(cost) == 1:
         return toll_covers(cost, hand, wild)
+    return list(_covers(cost, tuple(hand[c] for c in COLOURS), tuple(sorted(set(wild)))))
+
+
+@lru_cache(maxsize=4096)  # a pure function of small values; the greedy bot's plans ask for the same ones often
+def _covers(cost: str, counts: tuple[int, ...], wild: tuple[str, ...]) -> tuple[str, ...]:
     icons = sorted(cost)
-    rem = [hand[c] for c in COLOURS]
+    rem = list(counts)
     if sum(rem) < len(icons):
-        return []
+        return ()
     wild_idx = sorted({IDX[w] for w in wild})
     paid = [0] * len(COLOURS)
     found: set[tuple[int, ...]] = set()
@@ -90,7 +96,7 @@ def covers(cost: str, hand: dict[str, int], wild: Iterable[str] = ()) -> list[st
         if minimal:
             out.append(letters(p))
     out.sort(key=lambda s: (len(s), s))
-    return out
+    return tuple(out)
 
 
 def take(hand: dict[str, int], tokens: str) -> None:

@@ -1,0 +1,124 @@
+"""`python bot.py bench memory` (the default, the real path): resident memory as games are played through the
+bot itself on the local table's transport, every move's board drawn and posted.
+
+Each game is opened with `/game new game:KEY bots:N`, one human seat and bot seats (the bot's greedy level);
+the human plays a random legal move with `/play move:ID` at each of its decisions; the bot draws and posts its
+boards in its board pool (host/drawing.py), plays its seats, and builds each finished game's chart and replay
+(cogs/history_cog.py) as it does on Discord.  Games rotate over every registered game, all in one bot (one
+local server, English), so the growth is that of one running process.  After each finished game it prints the
+RSS of the bot's process (and of its worker processes: the board pool, the replay and odds workers), then the
+growth per finished game after the warm-up (a least-squares slope over the games after it) and the peak.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import resource
+import tempfile
+import time
+from typing import Optional
+
+from cogs.game_bot import make_bot
+from host.tables import TableService
+from local import LocalTable
+from rules import GAMES
+from rules.playout import random_move
+from rules.rng import Rng
+from storage.partitions import open_backend
+
+from . import memory_bench
+from .memory_bench import rss_mib
+
+MAX_DECISIONS = 3000  # the human's decisions in one game: a safety net
+
+
+def children_rss_mib() -> float:
+    """The RSS of this process's child processes (the bot's workers), summed (Linux /proc; 0 elsewhere)."""
+    total = 0.0
+    try:
+        for task in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{task}/children", encoding="ascii") as kids:
+                total += sum(rss_mib(pid) for pid in kids.read().split())
+    except OSError:
+        return 0.0
+    return total
+
+
+def slope(values: list[float]) -> float:
+    """The least-squares slope of `values` over their positions (0 for fewer than two)."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mx, my = (n - 1) / 2, sum(values) / n
+    return sum((i - mx) * (v - my) for i, v in enumerate(values)) / sum((i - mx) ** 2 for i in range(n))
+
+
+async def play_game(table: LocalTable, service: TableService, user: str, key: str, seats: int, seed: int) -> str:
+    """One game through the bot's commands; its status at the end."""
+    bots = f" bots:{seats - 1}" if seats > 1 else ""
+    await table.command(user, f"/game new game:{key}{bots}", "local")
+    game_id = max(service.games.all_ids())
+    row = service.games.get(game_id)
+    assert row is not None
+    thread = f"{key}-{row.number}"
+    await table.command(user, "/game start", thread)
+    uid = table.registry.user(user).id  # type: ignore[union-attr]
+    rng = Rng.from_seed(seed)
+    for _ in range(MAX_DECISIONS):
+        tb = service.table(game_id)
+        if tb.game.status != "active":
+            break
+        seat = tb.seat_of(uid)
+        if seat is None or seat.seat not in tb.to_act:
+            break  # the bots stopped: reported as a game that did not finish
+        assert tb.state is not None
+        move = random_move(tb.engine, tb.state, seat.seat, rng)
+        await table.command(user, f"/play move:{move.id}", thread)
+    await table.bot.actions.boards.idle()
+    return service.table(game_id).game.status
+
+
+async def run(games: int, players: int, warmup: int, db_dir: str) -> None:
+    keys = sorted(GAMES)
+    rss: list[float] = []
+    started = time.perf_counter()
+    table = LocalTable(lambda path: make_bot(path), f"{db_dir}/memory.db", out_dir=f"{db_dir}/out",
+                       ack_deadline=None)
+    table.settle_timeout = 600.0  # not a timing test
+    async with table:
+        service = TableService(open_backend(table.db_path))
+        print(f"RSS with the bot started: {rss_mib():.0f} MiB (workers {children_rss_mib():.0f} MiB)")
+        try:
+            for i in range(games):
+                key = keys[i % len(keys)]
+                engine = GAMES[key]
+                seats = max(engine.min_players, min(engine.max_players, players))
+                status = await play_game(table, service, f"player{i}", key, seats, i)
+                rss.append(rss_mib())
+                print(f"{len(rss):4d} games ({key} {seats} seats, {status}): RSS {rss[-1]:.1f} MiB, workers "
+                      f"{children_rss_mib():.0f} MiB, {time.perf_counter() - started:.0f} s", flush=True)
+        finally:
+            service.store.close()
+    after = rss[warmup:]
+    print(f"growth after {warmup} warm-up games: {slope(after):+.3f} MiB per finished game over {len(after)} games; "
+          f"RSS {min(after, default=0):.1f}-{max(after, default=0):.1f} MiB, peak (max RSS) "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB (load average {os.getloadavg()[0]:.1f})")
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="bot.py bench memory", description=__doc__)
+    parser.add_argument("--games", type=int, default=200, help="finished games")
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats per game, capped to each game's range (default 2; 3 with --histories)")
+    parser.add_argument("--warmup", type=int, default=20, help="games before the growth is measured")
+    parser.add_argument("--histories", action="store_true", help="only build finished games' histories through "
+                        "the table service, no boards and no transport (tools/memory_bench.py)")
+    parser.add_argument("--max-moves", type=int, default=2000, help="--histories: a random game longer than this is skipped")
+    parser.add_argument("--every", type=int, default=25, help="--histories: print the RSS after this many games")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.histories:
+            asyncio.run(memory_bench.run(args.games, args.players or 3, args.max_moves, args.every, tmp))
+        else:
+            asyncio.run(run(args.games, args.players or 2, args.warmup, tmp))
+    return 0
