@@ -30,6 +30,13 @@ from .texts import char, m, seat as seat_msg
 from .view import build_view, prompt
 from .windows import answer, night_answer
 
+
+def _begins(s: RobinsonState) -> Msg:
+    """The set-up line, naming the scenario played (Castaways keeps its own line: its logs are unchanged)."""
+    if s.options.scenario == "castaways":
+        return m("ev.setup", chars=_chars(s))
+    return m("ev.setup_scenario", scenario=m(f"scenario.{s.options.scenario}"), chars=_chars(s))
+
 class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crusoe: Castaways", players=(1, 4),
                      options=RobinsonOptions, state=RobinsonState):
     conformance_seeds = 6
@@ -48,7 +55,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
         if s.phase == "setup":  # R2: the seats pick their characters first (`ch:`)
             s.events = [m("ev.choose_chars")]
             return s
-        s.events = [m("ev.setup", chars=_chars(s))]
+        s.events = [_begins(s)]
         phases.start_round(s)
         return s
 
@@ -91,7 +98,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
             done = choose(s, seat, arg)
             s.events.append(m("ev.chose", who=seat_msg(seat), who_char=char(s.seat_char[seat])))
             if done:
-                s.events.append(m("ev.setup", chars=_chars(s)))
+                s.events.append(_begins(s))
                 phases.start_round(s)
         elif kind == "draw":
             phases.header(s, "event")

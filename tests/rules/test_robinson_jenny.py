@@ -201,3 +201,12 @@ def test_k3_the_greedy_bot_plays_jenny_to_its_end(players):
         s = E.apply(s, seat, choose(E, s, seat, "greedy", 5).id)
     assert s.result in ("won", "lost") and s.end_reason in ("jenny_goal", "jenny_dead", "jenny_time", "death")
     assert s.round <= 8  # K3.2
+
+
+@pytest.mark.parametrize("locale, said", [("en", "Jenny needs help! begins"), ("es", "Comienza ¡Jenny necesita ayuda!")])
+def test_k0_1_the_set_up_line_names_the_scenario_played(locale, said):
+    from rules.text import tr
+    s = E.setup(["a"], 3, {"scenario": "jenny"})
+    assert tr(s.events[0], locale).startswith(said)
+    assert "Castaways" not in tr(s.events[0], "en") and "Náufragos" not in tr(s.events[0], "es")
+    assert tr(E.setup(["a"], 3, {}).events[0], "en").startswith("Castaways begins")  # Castaways' line unchanged
