@@ -169,7 +169,10 @@ async def steps(fake: FakeCluster, procs: dict[str, Any], logs: dict[str, Path],
     await wait_log(logs["b2"], r"logged in as \S+ in 4 servers", procs["b2"])
     assert fake.shards.refused == []  # the restarted shards waited for their buckets (the identify lock)
     await fake.wait_for("the overdue deadline fired after the restart", lambda: moves_in(layout, theirs) == 1, TIMEOUT)
-    fresh = lambda: [m for mid, m in fake.messages.items() if mid not in before and guild_of(fake, m) == theirs]
+
+    def fresh() -> list[dict[str, Any]]:
+        return [m for mid, m in fake.messages.items() if mid not in before and guild_of(fake, m) == theirs]
+
     await fake.wait_for("the board after the expired turn", lambda: [m for m in fresh() if buttons(m)], TIMEOUT)
     await asyncio.sleep(2.0)  # a second post of the same change, if any, would have arrived
     posted = [(m["channel_id"], m.get("content"), tuple(buttons(m))) for m in fresh()]
