@@ -21,8 +21,8 @@ from host.deadlines import EXPIRE
 from storage import open_store
 from storage.layout_convert import split
 from storage.partitions import Layout, owned_partitions, partition_of
-from tests.protocol.fake_cluster import FakeCluster
-from tests.protocol.fake_payloads import CHANNELS
+from tools.protocol_fake.fake_cluster import FakeCluster
+from tools.protocol_fake.fake_payloads import CHANNELS
 from tests.protocol.test_bot_on_fake_discord import TIMEOUT, buttons, callbacks, mentioned, wait_log
 
 ROOT = Path(__file__).resolve().parents[2]
