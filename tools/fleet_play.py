@@ -14,7 +14,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Awaitable
+from typing import Any, Awaitable, Optional
 
 from storage import GameStore, ReadStore
 from tools.protocol_fake.fake_cluster import FakeCluster
@@ -98,7 +98,10 @@ class Server:
     async def send(self, sending: Awaitable[dict[str, Any]]) -> dict[str, Any]:
         interaction = await sending
         self.figures.interactions.append(interaction)
-        await self.fake.wait_for("an answer", lambda: answers(self.fake, interaction), STEP)
+        try:
+            await self.fake.wait_for("an answer", lambda: answers(self.fake, interaction), STEP)
+        except AssertionError:
+            pass  # left unanswered: counted among the interactions not answered exactly once
         return interaction
 
     async def play(self, games: int) -> None:
@@ -110,14 +113,19 @@ class Server:
                     await self.send(fake.slash(who, "game", sub, guild=guild, **options))
             await self.fake.wait_for("the first board", lambda: set(self.boards()) - self.done, STEP)
             gid = max(set(self.boards()) - self.done)
+            stalls = 0
             for _ in range(self.cap):
-                if await self.decide(gid):
+                step = await self.decide(gid)
+                if step is True:
                     self.finished += 1
                     break
+                stalls = stalls + 1 if step is None else 0
+                if stalls >= 3:
+                    break  # the board no longer moves: the game is left unfinished (the report counts it)
             self.done.add(gid)
 
-    async def decide(self, gid: int) -> bool:
-        """One decision of game `gid` (True: the game is over)."""
+    async def decide(self, gid: int) -> Optional[bool]:
+        """One decision of game `gid` (True: the game is over; None: no player's click moved it on)."""
         async with self.gate:
             version, board = self.boards()[gid]
             if self.over(gid):
@@ -132,7 +140,7 @@ class Server:
                     continue  # not this player's decision: the other one
                 self.figures.moves += 1
                 return False
-            return self.over(gid)
+            return True if self.over(gid) else None
 
 
 def peak_rate(fake: TimedFake) -> int:
