@@ -114,7 +114,7 @@ async def fleet(tmp: Path, args: argparse.Namespace, out: list[str]) -> Figures:
         await asyncio.sleep(1.0)  # a second answer, if any process sent one, would have arrived
         once = sum(1 for i in figures.interactions if answers(fake, i) == 1)
         astray = [(s, g) for s, e, g in fake.delivered if e == "INTERACTION_CREATE" and s != shard_of(g, args.shards)]
-        out.append(f"fleet: {args.processes} processes x {args.shards} shards, {args.partitions} partitions, "
+        out.append(f"fleet: {args.processes} processes over {args.shards} shards, {args.partitions} partitions, "
                    f"{len(servers)} servers, {args.games} games")
         out.append(f"  interactions answered exactly once: {once}/{len(figures.interactions)}; delivered to "
                    f"another shard's session: {len(astray)}; never delivered: {len(fake.undelivered)} "
