@@ -19,8 +19,7 @@ from rules import GAMES
 from host.identify_gate import IdentifyGate
 from host.scheduler import Scheduler
 from host.search_pool import CAP, SearchPool
-from storage import Store, open_reader
-from storage.partitions import open_backend
+from storage.partitions import open_backend, open_readers
 from storage.routed import timers_of
 
 from . import CORE_COGS
@@ -83,7 +82,7 @@ class GameBot(commands.AutoShardedBot):
             self.service = TableService(self.store, clock=self.clock, limits=limits)
         # Reads that cannot wait (autocomplete) use a read-only connection on a thread of their own
         # (host/offloop.py `read`): a write waiting for the lock never delays them.
-        reader = open_reader(self.store) if isinstance(self.store, Store) else self.store  # a cluster: one connection per partition
+        reader = open_readers(self.store)  # a cluster: a read-only connection per owned partition
         self.reads = self.service if reader is self.store else TableService(reader, clock=self.clock, limits=limits)
         self.wire()
         # Boards are drawn in processes, one per core unless BOARD_WORKERS says otherwise (host/drawing.py);

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
-from .db import Store, StoreError, open_store
+from .db import Store, StoreError, open_reader, open_store
 
 DEFAULT_PARTITIONS = 256
 LAYOUT_FILE = "layout.json"
@@ -172,10 +172,29 @@ class Partitions:
         """The store holding this game, or None when it is not in an owned partition."""
         return self.stores.get(self.partition_of_game(game_id))
 
+    def readers(self) -> "Partitions":
+        """The same partitions on read-only connections (`ReadStore`, one per owned file), for the reads that must
+        never wait behind a write (autocomplete): a routed repository over them reads as it would over these."""
+        twin = Partitions(self.layout, ())
+        twin._games = self._games  # the split ids' partitions, read only
+        try:
+            for index, store in self:
+                twin.stores[index] = open_reader(store)
+        except BaseException:
+            twin.close()
+            raise
+        return twin
+
     def close(self) -> None:
         for store in self.stores.values():
             store.close()
         self.stores.clear()
+
+
+def open_readers(backend: Store | Partitions) -> Store | Partitions:
+    """Read-only connections to what `open_backend` opened: `open_reader` of the one file, or of each owned
+    partition (an in-memory store is its own reader)."""
+    return backend.readers() if isinstance(backend, Partitions) else open_reader(backend)
 
 
 def open_backend(db_path: str | Path, cluster_dir: Optional[str | Path] = None, shard_count: Optional[int] = None,
@@ -193,4 +212,4 @@ def open_backend(db_path: str | Path, cluster_dir: Optional[str | Path] = None, 
 
 
 __all__ = ["DEFAULT_PARTITIONS", "GameIds", "LAYOUT_FILE", "Layout", "Partitions", "check_shards",
-           "open_backend", "owned_partitions", "partition_of"]
+           "open_backend", "open_readers", "owned_partitions", "partition_of"]

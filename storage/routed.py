@@ -268,10 +268,15 @@ class RoutedPrefs:
         prefs = self._game(game_id)
         return prefs is not None and prefs.notify(game_id, user_id)
 
-    def _newest(self, user_id: int) -> Optional[PrefsStore]:
+    def newest_partition(self, user_id: int) -> Optional[int]:
+        """The owned partition holding the user's newest row (None: no row in any)."""
         dated = [(when, index) for index, prefs in self._by_part.items()
                  if (when := prefs.updated_at(user_id)) is not None]
-        return self._by_part[max(dated)[1]] if dated else None
+        return max(dated)[1] if dated else None
+
+    def _newest(self, user_id: int) -> Optional[PrefsStore]:
+        index = self.newest_partition(user_id)
+        return None if index is None else self._by_part[index]
 
     def updated_at(self, user_id: int) -> Optional[float]:
         prefs = self._newest(user_id)
@@ -285,23 +290,28 @@ class RoutedPrefs:
         prefs = self._newest(user_id)
         return None if prefs is None else prefs.locale(user_id)
 
-    def _carry(self, user_id: int, now: float) -> None:
+    def carry_home(self, user_id: int, now: float) -> None:
         """Copy the user's newest row home first, so a write there keeps what it does not change."""
-        newest = self._newest(user_id)
-        if newest is not None and newest is not self.home:
-            self.home.set_dm_closed(user_id, newest.dm_closed(user_id), now)
-            locale = newest.locale(user_id)
-            if locale:
-                self.home.remember_locale(user_id, locale, now)
+        index = self.newest_partition(user_id)
+        if index is None or self._by_part[index] is self.home:
+            return
+        newest = self._by_part[index]
+        self.home.set_dm_closed(user_id, newest.dm_closed(user_id), now)
+        locale = newest.locale(user_id)
+        if locale:
+            self.home.remember_locale(user_id, locale, now)
+        digest = WaitingStore(self.parts.stores[index]).digest(user_id)
+        if digest:
+            WaitingStore(self.home.store).set_digest(user_id, digest, now)
 
     def set_dm_closed(self, user_id: int, closed: bool, now: float) -> None:
-        self._carry(user_id, now)
+        self.carry_home(user_id, now)
         self.home.set_dm_closed(user_id, closed, now)
 
     def remember_locale(self, user_id: int, locale: str, now: float) -> bool:
         if not locale or self.locale(user_id) == locale:
             return False
-        self._carry(user_id, now)
+        self.carry_home(user_id, now)
         return self.home.remember_locale(user_id, locale, now)
 
 
@@ -395,13 +405,17 @@ class RoutedAway:
 
 
 class RoutedWaiting:
-    """A user's waiting games over the owned partitions (of one server: its partition); the digest setting and
-    its timers (timers of no game) live in the process's home partition, as user preferences are written."""
+    """A user's waiting games over the owned partitions (of one server: its partition), and the daily digest over
+    every owned partition: the setting is the newest copy of the user's row among them (a split copies it into
+    each partition where the user sits) and is written in the home partition as user preferences are; the
+    digest timer (a timer of no game: partition 0 after a split, the home partition once planned here) is
+    found, and cleared, in whichever owned partition holds it, so a process plans one digest per user."""
 
     def __init__(self, parts: Partitions):
         self.parts = parts
         self._by_part = {index: WaitingStore(store) for index, store in parts}
         self.home = self._by_part[min(self._by_part)]
+        self.prefs = RoutedPrefs(parts)
 
     def waiting_for(self, user_id: int, guild_id: Optional[int] = None) -> list[Waiting]:
         if guild_id is not None:
@@ -411,19 +425,23 @@ class RoutedWaiting:
         return sorted(rows, key=lambda w: (w.since, w.game.id))
 
     def digest(self, user_id: int) -> Optional[str]:
-        return self.home.digest(user_id)
+        index = self.prefs.newest_partition(user_id)
+        return None if index is None else self._by_part[index].digest(user_id)
 
     def set_digest(self, user_id: int, every: Optional[str], now: float) -> None:
+        self.prefs.carry_home(user_id, now)
         self.home.set_digest(user_id, every, now)
 
     def clear_digest_timers(self, user_id: int) -> int:
-        return self.home.clear_digest_timers(user_id)
+        return sum(waiting.clear_digest_timers(user_id) for waiting in self._by_part.values())
 
     def digest_timer_due(self, user_id: int) -> Optional[float]:
-        return self.home.digest_timer_due(user_id)
+        due = [when for waiting in self._by_part.values() if (when := waiting.digest_timer_due(user_id)) is not None]
+        return min(due) if due else None
 
     def users_missing_digest(self) -> list[int]:
-        return self.home.users_missing_digest()
+        candidates = {u for waiting in self._by_part.values() for u in waiting.users_missing_digest()}
+        return sorted(u for u in candidates if self.digest(u) is not None and self.digest_timer_due(u) is None)
 
 
 def seats_of(backend: Backend) -> SeatStore | RoutedSeats:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from . import (backup_bench, board_bench, bot_bench, combat_bench, greedy_bench, hooks_bench, legibility_bench,
-               memory_path, odds_bench, odds_load_bench, pipeline_bench, pool_start_bench, posting_bench,
-               replay_load_bench, sprt, sweep, undo_bench)
+from . import (backup_bench, board_bench, bot_bench, combat_bench, fleet_bench, greedy_bench, hooks_bench,
+               legibility_bench, memory_path, odds_bench, odds_load_bench, pipeline_bench, pool_start_bench,
+               posting_bench, replay_load_bench, sprt, sweep, undo_bench)
 
 SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "boards": board_bench.main,  # one board's CPU by phase; boards/s in threads and in the pool
@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "odds": odds_bench.main,  # exact Eclipse combat odds
     "odds-load": odds_load_bench.main,  # a board post while heavy odds requests run
     "combat": combat_bench.main,  # Eclipse Combat-phase moves through the pipeline
+    "fleet": fleet_bench.main,  # K cluster processes on the routing fake: games, REST rate, a kill -9, one process
     "backup": backup_bench.main,  # `bot.py backup` on a large database under a stream of moves
     "memory": memory_path.main,  # resident memory per finished game on the real path (--histories: histories only)
     "pool-start": pool_start_bench.main,  # what starting the board pool costs the event loop

@@ -5,7 +5,7 @@ interaction parsing, views), drawing its boards in its real pool of worker proce
 differ: a `sitecustomize.py` on the child's PYTHONPATH points `discord.http.Route.BASE` at the fake
 server, and the fake's `GET /gateway/bot` names its own websocket.  No test here needs the internet.
 
-The fake refuses what Discord refuses (tests/protocol/fake_discord.py): an interaction acknowledged after
+The fake refuses what Discord refuses (tools/protocol_fake/fake_discord.py): an interaction acknowledged after
 3 s, a second acknowledgement, an expired token, a permission the README does not ask for.  One run covers:
 the command sync payload within Discord's limits (both locales); `/game new` answered through the
 interaction callback route, its thread and lobby post; a join and a start by button clicks; the board
@@ -29,7 +29,7 @@ from typing import Any, Optional
 from host.tables import TableService
 from storage import open_store
 from cogs.gateway_watch import HEARTBEAT_TIMEOUT
-from tests.protocol.fake_discord import ACK_DEADLINE, APP_ID, CHANNELS, GUILDS, USERS, FakeDiscord
+from tools.protocol_fake.fake_discord import ACK_DEADLINE, APP_ID, CHANNELS, GUILDS, USERS, FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 90.0  # seconds for any one step: generous, a loaded 2-core machine is slow to start a bot

@@ -3,7 +3,8 @@
 Each process identifies its own shards (a fake gateway session per shard), receives only its shards'
 servers, answers every interaction of those servers exactly once, holds open only its own partition files,
 and the command sync happens once (the process running shard 0).  A `kill -9` of one process leaves the
-other's servers answering; restarted, it identifies again through the identify lock and plays on.
+other's servers answering; restarted, it identifies again through the identify lock, the deadline that fell due
+while it was dead fires once (one move, nothing posted twice), and it plays on.
 """
 from __future__ import annotations
 
@@ -12,14 +13,16 @@ import os
 import signal
 import sqlite3
 import sys
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
+from host.deadlines import EXPIRE
 from storage import open_store
 from storage.layout_convert import split
 from storage.partitions import Layout, owned_partitions, partition_of
-from tests.protocol.fake_cluster import FakeCluster
-from tests.protocol.fake_payloads import CHANNELS
+from tools.protocol_fake.fake_cluster import FakeCluster
+from tools.protocol_fake.fake_payloads import CHANNELS
 from tests.protocol.test_bot_on_fake_discord import TIMEOUT, buttons, callbacks, mentioned, wait_log
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,12 +86,22 @@ async def scenario(tmp: Path) -> None:
         await fake.stop()
 
 
-def guild_of(fake: FakeCluster, message: dict[str, Any]) -> int:
-    """The server of a message posted in a game's thread or in a server's text channel."""
+def moves_in(layout: Layout, guild: int) -> int:
+    """The moves saved for the games of one server, read from its partition file."""
+    conn = sqlite3.connect(layout.path(partition_of(guild, 16)))
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM moves WHERE game_id IN (SELECT id FROM games WHERE guild_id = ?)",
+                                (guild,)).fetchone()[0])
+    finally:
+        conn.close()
+
+
+def guild_of(fake: FakeCluster, message: dict[str, Any]) -> Optional[int]:
+    """The server of a message posted in a game's thread or in a server's text channel (None: a DM)."""
     channel = int(message["channel_id"])
     if channel in fake.threads:
         return int(fake.threads[channel]["guild_id"])
-    return next(g for g, c in CHANNELS.items() if c == channel)
+    return next((g for g, c in CHANNELS.items() if c == channel), None)
 
 
 async def steps(fake: FakeCluster, procs: dict[str, Any], logs: dict[str, Path], tmp: Path) -> None:
@@ -136,6 +149,17 @@ async def steps(fake: FakeCluster, procs: dict[str, Any], logs: dict[str, Path],
     await fake.wait_for("status in a surviving server", lambda: callbacks(fake, status), TIMEOUT)
     lost = await fake.slash("alice", "game", "status", guild=theirs, game=1)
     assert fake.undelivered[-1] == ("INTERACTION_CREATE", theirs) and not callbacks(fake, lost)
+    # While the process is dead, the deadline of its server's game falls due (the timer rows are in its partition).
+    conn = sqlite3.connect(layout.path(partition_of(theirs, 16)))
+    try:
+        with conn:
+            overdue = conn.execute(
+                "UPDATE timers SET due_at = ? WHERE kind = ? AND game_id IN (SELECT id FROM games WHERE guild_id = ?)",
+                (time.time() - 60, EXPIRE, theirs)).rowcount
+    finally:
+        conn.close()
+    assert overdue == 1
+    before = set(fake.messages)
     logs["b2"] = tmp / "bot-b2.log"
     with open(logs["b2"], "wb") as out:
         procs["b2"] = await asyncio.create_subprocess_exec(
@@ -144,6 +168,16 @@ async def steps(fake: FakeCluster, procs: dict[str, Any], logs: dict[str, Path],
             stdout=out, stderr=out)
     await wait_log(logs["b2"], r"logged in as \S+ in 4 servers", procs["b2"])
     assert fake.shards.refused == []  # the restarted shards waited for their buckets (the identify lock)
+    await fake.wait_for("the overdue deadline fired after the restart", lambda: moves_in(layout, theirs) == 1, TIMEOUT)
+
+    def fresh() -> list[dict[str, Any]]:
+        return [m for mid, m in fake.messages.items() if mid not in before and guild_of(fake, m) == theirs]
+
+    await fake.wait_for("the board after the expired turn", lambda: [m for m in fresh() if buttons(m)], TIMEOUT)
+    await asyncio.sleep(2.0)  # a second post of the same change, if any, would have arrived
+    posted = [(m["channel_id"], m.get("content"), tuple(buttons(m))) for m in fresh()]
+    assert posted and len(posted) == len(set(posted))  # the expiry is posted once, nothing twice
+    assert moves_in(layout, theirs) == 1  # and played once
     board = next(m for m in reversed(list(fake.messages.values())) if any(b.startswith("mv:") for b in buttons(m))
                  and guild_of(fake, m) == theirs)
     player = mentioned(board)
@@ -152,11 +186,7 @@ async def steps(fake: FakeCluster, procs: dict[str, Any], logs: dict[str, Path],
     await fake.wait_for("a move in a restarted process's server", lambda: callbacks(fake, click), TIMEOUT)
     await asyncio.sleep(1.0)
     assert len(callbacks(fake, click)) == 1 and len(callbacks(fake, status)) == 1
-    conn = sqlite3.connect(layout.path(partition_of(theirs, 16)))
-    try:
-        assert conn.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 1
-    finally:
-        conn.close()
+    assert moves_in(layout, theirs) == 2
     del procs["b"]
     for proc in procs.values():
         proc.send_signal(signal.SIGTERM)

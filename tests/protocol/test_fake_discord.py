@@ -9,7 +9,7 @@ import json
 
 import aiohttp
 
-from tests.protocol.fake_discord import ACK_DEADLINE, CHANNELS, GUILDS, TOKEN_LIFETIME, FakeDiscord
+from tools.protocol_fake.fake_discord import ACK_DEADLINE, CHANNELS, GUILDS, TOKEN_LIFETIME, FakeDiscord
 
 
 async def failures(fake: FakeDiscord, http: aiohttp.ClientSession, url: str) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 from host.tables import TableService
 from storage import open_store
 from storage.notices import NoticeStore
-from tests.protocol.fake_discord import FakeDiscord
+from tools.protocol_fake.fake_discord import FakeDiscord
 from tests.protocol.test_bot_on_fake_discord import (TIMEOUT, answered, buttons, mentioned, report_answers, start_bot,
                                                      thread_posts, wait_log)
 

@@ -1,7 +1,7 @@
 """The multi-session routing a fake gateway uses to behave like Discord with several shards."""
 from __future__ import annotations
 
-from .shard_sessions import INVALID_SHARD, RATE_LIMITED, ShardSessions, guilds_covering, shard_of
+from tools.protocol_fake.shard_sessions import INVALID_SHARD, RATE_LIMITED, ShardSessions, guilds_covering, shard_of
 
 
 class Clock:

@@ -1,6 +1,6 @@
-"""A fake Discord whose gateway serves several shard sessions, routed like Discord's (tests/protocol/shard_sessions.py).
+"""A fake Discord whose gateway serves several shard sessions, routed like Discord's (tools/protocol_fake/shard_sessions.py).
 
-It extends `FakeDiscord` (tests/protocol/fake_discord.py) without changing it: each gateway connection is a
+It extends `FakeDiscord` (tools/protocol_fake/fake_discord.py) without changing it: each gateway connection is a
 session of the shard its IDENTIFY names; an invalid shard is closed with 4010 and a second IDENTIFY in one
 `max_concurrency` bucket within 5 s with 4008; each session's READY lists the guilds of its shard, and each
 event with a guild goes only to the session of that guild's shard (events without a guild to shard 0).

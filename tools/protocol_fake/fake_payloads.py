@@ -1,5 +1,5 @@
 """What the protocol test's fake Discord says about its world: ids, users, members, the two servers and
-their channel, as Discord's JSON payloads (tests/protocol/fake_discord.py serves them)."""
+their channel, as Discord's JSON payloads (tools/protocol_fake/fake_discord.py serves them)."""
 from __future__ import annotations
 
 import itertools

@@ -11,7 +11,7 @@ what Discord refuses, as Discord answers:
   second acknowledgement: 400 (40060); follow-ups and edits on a token older than 15 minutes: 401 (50027);
 * anything needing a permission the bot was not invited with (it has exactly the README's,
   `cogs/perms.py`): 403 (50013);
-* failures injected with `fail` (`tests/protocol/fake_faults.py`): 5xx bursts, 503, 429 with and without
+* failures injected with `fail` (`tools/protocol_fake/fake_faults.py`): 5xx bursts, 503, 429 with and without
   `Via`, for each `X-RateLimit-Scope`.
 
 The gateway keeps the session's events: a RESUME replays those the bot missed (sent while it was cut off

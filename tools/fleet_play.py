@@ -1,0 +1,201 @@
+"""The players and counters of `bot.py bench fleet` (tools/fleet_bench.py), seen from the fake Discord's side.
+
+`Server` plays one server's games by clicking a random move of each newest board (random play ends every game);
+`TimedFake` notes when each REST request arrived; the counters read the fake's record: REST requests in the
+busiest second, boards posted twice, the partition files a process holds open.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Awaitable, Optional
+
+from storage import GameStore, ReadStore
+from tools.protocol_fake.fake_cluster import FakeCluster
+from tools.protocol_fake.fake_payloads import APP_ID, USERS
+from tools.protocol_fake.shard_sessions import shard_of
+
+GAME = "wayfinders"
+STEP = 120.0  # seconds for any one step to happen: a loaded 2-core machine is slow
+MV = re.compile(r"^mv:(\d+):(\d+):")
+
+
+
+@dataclass
+class TimedFake(FakeCluster):
+    """The cluster fake, noting when each REST request arrived."""
+    times: list[tuple[float, str]] = field(default_factory=list)
+
+    async def rest(self, request):  # type: ignore[no-untyped-def]
+        self.times.append((time.monotonic(), "/" + request.match_info["path"]))
+        return await super().rest(request)
+
+
+@dataclass
+class Figures:
+    label: str
+    moves: int = 0
+    seconds: float = 0.0
+    interactions: list[dict[str, Any]] = field(default_factory=list)
+
+
+def buttons(message: dict[str, Any]) -> list[str]:
+    return [c["custom_id"] for row in message.get("components") or [] for c in row.get("components") or []
+            if "custom_id" in c]
+
+
+def answers(fake: FakeCluster, interaction: dict[str, Any]) -> int:
+    path = f"/interactions/{interaction['id']}/{interaction['token']}/callback"
+    return sum(1 for c in fake.calls if c.path == path and c.status == 200)
+
+
+def mentioned(message: dict[str, Any]) -> list[str]:
+    ids = {str(v): k for k, v in USERS.items()}
+    first = [ids[u] for u in re.findall(r"<@!?(\d+)>", message.get("content") or "") if u in ids]
+    return first + [u for u in ("alice", "bob") if u not in first]
+
+
+class Server:
+    """One server's player: its games one after another, each decision by clicking its board's first move."""
+
+    def __init__(self, fake: FakeCluster, guild: int, db_of_guild: Path, figures: Figures, cap: int):
+        self.fake, self.guild, self.db, self.figures, self.cap = fake, guild, db_of_guild, figures, cap
+        self.gate = asyncio.Lock()  # held while an interaction is in flight (the kill waits for it)
+        self.done: set[int] = set()
+        self.rng = random.Random(guild)
+        self.finished = 0
+
+    def boards(self) -> dict[int, tuple[int, dict[str, Any]]]:
+        """Each game's newest board in this server: game id -> (version, message)."""
+        out: dict[int, tuple[int, dict[str, Any]]] = {}
+        for message in list(self.fake.messages.values()):
+            thread = self.fake.threads.get(int(message["channel_id"]))
+            if thread is None or int(thread["guild_id"]) != self.guild:
+                continue
+            for custom in buttons(message):
+                found = MV.match(custom)
+                if found:
+                    gid, version = int(found[1]), int(found[2])
+                    if gid not in out or out[gid][0] < version:
+                        out[gid] = (version, message)
+                    break
+        return out
+
+    def over(self, gid: int) -> bool:
+        reader = ReadStore(self.db)
+        try:
+            game = GameStore(reader).get(gid)
+            return game is not None and game.status != "active"
+        finally:
+            reader.close()
+
+    async def send(self, sending: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+        interaction = await sending
+        self.figures.interactions.append(interaction)
+        try:
+            await self.fake.wait_for("an answer", lambda: answers(self.fake, interaction), STEP)
+        except AssertionError:
+            pass  # left unanswered: counted among the interactions not answered exactly once
+        return interaction
+
+    async def play(self, games: int) -> None:
+        fake, guild = self.fake, self.guild
+        for number in range(1, games + 1):
+            for who, sub, options in (("alice", "new", {"game": GAME}), ("bob", "join", {"game": number}),
+                                      ("alice", "start", {"game": number})):
+                async with self.gate:
+                    await self.send(fake.slash(who, "game", sub, guild=guild, **options))
+            await self.fake.wait_for("the first board", lambda: set(self.boards()) - self.done, STEP)
+            gid = max(set(self.boards()) - self.done)
+            stalls = 0
+            for _ in range(self.cap):
+                step = await self.decide(gid)
+                if step is True:
+                    self.finished += 1
+                    break
+                stalls = stalls + 1 if step is None else 0
+                if stalls >= 3:
+                    break  # the board no longer moves: the game is left unfinished (the report counts it)
+            self.done.add(gid)
+
+    async def decide(self, gid: int) -> Optional[bool]:
+        """One decision of game `gid` (True: the game is over; None: no player's click moved it on)."""
+        async with self.gate:
+            version, board = self.boards()[gid]
+            if self.over(gid):
+                return True
+            move = self.rng.choice([b for b in buttons(board) if b.startswith("mv:")])  # random play ends games
+            for who in mentioned(board):
+                await self.send(self.fake.click(who, board, move))
+                try:
+                    await self.fake.wait_for("the next board", lambda: self.boards()[gid][0] > version
+                                             or self.over(gid), 20.0)
+                except (AssertionError, asyncio.TimeoutError):
+                    continue  # not this player's decision: the other one
+                self.figures.moves += 1
+                return False
+            return True if self.over(gid) else None
+
+
+def peak_rate(fake: TimedFake) -> int:
+    """REST requests in the busiest 1 s window, interaction answers left out (Discord does not count them)."""
+    times = sorted(t for t, path in fake.times if not path.startswith(("/interactions/", f"/webhooks/{APP_ID}/")))
+    best, start = 0, 0
+    for end, now in enumerate(times):
+        while times[start] <= now - 1.0:
+            start += 1
+        best = max(best, end - start + 1)
+    return best
+
+
+def duplicate_posts(fake: FakeCluster) -> int:
+    """New messages repeating a board already posted: the same game version posted twice."""
+    seen: Counter[tuple[int, int]] = Counter()
+    for call in fake.calls:
+        if call.method == "POST" and re.fullmatch(r"/channels/\d+/messages", call.path) and call.status == 200:
+            for custom in buttons(call.json or {}):
+                found = MV.match(custom)
+                if found:
+                    seen[(int(found[1]), int(found[2]))] += 1
+                    break
+    return sum(n - 1 for n in seen.values() if n > 1)
+
+
+def open_partitions(pid: int, folder: Path) -> list[int]:
+    found = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = Path(os.readlink(fd))
+        except OSError:
+            continue
+        if target.parent == folder.resolve() and re.fullmatch(r"part-\d+\.db", target.name):
+            found.add(int(target.name[5:-3]))
+    return sorted(found)
+
+
+def interleaved(guilds: list[int], shards: int, ranges: list[list[int]]) -> list[int]:
+    """The servers in turn by process, then by shard (a server of process 0, one of process 1, ...), so a few
+    games reach every process."""
+    process = {s: (n, ids.index(s)) for n, ids in enumerate(ranges) for s in ids}
+    seen: Counter[int] = Counter()
+    keyed = []
+    for guild in guilds:
+        shard = shard_of(guild, shards)
+        keyed.append((seen[shard], process[shard][1], process[shard][0], guild))
+        seen[shard] += 1
+    return [guild for *_, guild in sorted(keyed)]
+
+
+def spread(games: int) -> list[int]:
+    """N games over 8 servers: as even as can be."""
+    return [games // 8 + (1 if k < games % 8 else 0) for k in range(8)]
+
+
+__all__ = ["GAME", "STEP", "Figures", "Server", "TimedFake", "answers", "duplicate_posts", "interleaved", "open_partitions",
+           "peak_rate", "spread"]
