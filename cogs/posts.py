@@ -136,5 +136,7 @@ async def make_turn_post(table: Table, locale: str, events: list[Msg], *, lines:
     board is the "Full board" button's), the whole board at the end; then assemble the post on the loop (views
     need it).  `clocks`: the players' clocks, shown under the board (host/deadlines.py `board_clocks`)."""
     asked = None if pinged is None else [s for s in table.to_act if s in pinged]
-    png = await draw_post_image(table, locale, events, asked)
-    return build_turn_post(table, locale, events, png, lines=lines, pinged=pinged, clocks=clocks)
+    # the decider's legal list, built once for the image's options and the buttons (they must name the same moves)
+    moves = posted_moves(table, asked=asked) if table.game.status == "active" and table.to_act else None
+    png = await draw_post_image(table, locale, events, asked, moves)
+    return build_turn_post(table, locale, events, png, moves, lines=lines, pinged=pinged, clocks=clocks)

@@ -96,10 +96,11 @@ def posted_moves(table: Table, moves: Optional[list[Move]] = None, asked: Option
 
 
 def decision_focus(engine: Any, state: Any, to_act: list[str], caption: list[str], drawn: dict[str, str],
-                   locale: str, asked: Optional[list[str]] = None) -> Focus:
+                   locale: str, asked: Optional[list[str]] = None, moves: Optional[list[Move]] = None) -> Focus:
     """The translated lines of the decision in view (render/focus.py): the caption, the options as their buttons
-    name them (`asked`: the deciders the post asks), what is left to the buttons and the "Full board" button."""
-    options = [fit_label(tm(m.text, locale, drawn)) or m.id for m in offered(engine, state, to_act, asked=asked)]
+    name them (`asked`: the deciders the post asks; `moves`: the buttons' moves when the caller listed them
+    already), what is left to the buttons and the "Full board" button."""
+    options = [fit_label(tm(m.text, locale, drawn)) or m.id for m in offered(engine, state, to_act, moves, asked)]
     after = []
     if len(options) > OPTIONS_SHOWN:
         after.append(t("focus.more", locale, n=len(options) - OPTIONS_SHOWN))
@@ -110,12 +111,12 @@ def decision_focus(engine: Any, state: Any, to_act: list[str], caption: list[str
     return Focus(lines=caption, seat=to_act[0] if to_act else None, options=options, heading=heading, after=after)
 
 
-def focus_inputs(table: Table, locale: str, events: list[Msg], asked: Optional[list[str]] = None
-                 ) -> tuple[Any, dict[str, str], Focus]:
+def focus_inputs(table: Table, locale: str, events: list[Msg], asked: Optional[list[str]] = None,
+                 moves: Optional[list[Move]] = None) -> tuple[Any, dict[str, str], Focus]:
     """What the decision in view is drawn from: the public view, the names as drawn, its lines."""
     view, drawn, caption = board_inputs(table, locale, events)
     to_act = list(table.to_act) if table.game.status == "active" else []
-    return view, drawn, decision_focus(table.engine, table.state, to_act, caption, drawn, locale, asked)
+    return view, drawn, decision_focus(table.engine, table.state, to_act, caption, drawn, locale, asked, moves)
 
 
 def focus_png(table: Table, locale: str, events: list[Msg]) -> bytes:
@@ -124,12 +125,14 @@ def focus_png(table: Table, locale: str, events: list[Msg]) -> bytes:
     return render_focus(view, drawn, focus, locale=locale)
 
 
-async def draw_post_image(table: Table, locale: str, events: list[Msg], asked: Optional[list[str]] = None) -> bytes:
+async def draw_post_image(table: Table, locale: str, events: list[Msg], asked: Optional[list[str]] = None,
+                          moves: Optional[list[Move]] = None) -> bytes:
     """A turn post's image: the decision in view while the game runs (`asked`: the deciders the post mentions,
-    whose one-click moves it offers), the whole board once it is over."""
+    whose one-click moves it offers; `moves`: those moves when the caller listed them already, as the post's
+    buttons), the whole board once it is over."""
     if table.game.status != "active" or not table.to_act:
         return await draw_board(table, locale, events)
-    view, drawn, focus = focus_inputs(table, locale, events, asked)
+    view, drawn, focus = focus_inputs(table, locale, events, asked, moves)
     return await drawing.pool().draw_focus(view, drawn, focus, locale)
 
 
