@@ -9,7 +9,6 @@ while it was dead fires once (one move, nothing posted twice), and it plays on.
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sqlite3
 import sys
@@ -22,38 +21,13 @@ from storage import open_store
 from storage.layout_convert import split
 from storage.partitions import Layout, owned_partitions, partition_of
 from tools.protocol_fake.fake_cluster import FakeCluster
+from tools.fleet_bench import bot_env
+from tools.fleet_play import open_partitions
 from tools.protocol_fake.fake_payloads import CHANNELS
 from tests.protocol.test_bot_on_fake_discord import TIMEOUT, buttons, callbacks, mentioned, wait_log
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = {"a": [0, 1], "b": [2, 3]}
-
-
-def cluster_env(tmp: Path, fake: FakeCluster) -> dict[str, str]:
-    custom = tmp / "custom"
-    custom.mkdir(exist_ok=True)
-    (custom / "sitecustomize.py").write_text(
-        "import discord.http, discord.gateway, yarl\n"
-        f"discord.http.Route.BASE = {fake.base!r}\n"
-        f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL('ws://127.0.0.1:{fake.port}/gateway')\n",
-        encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
-    env.update(DISCORD_TOKEN="fake.token.value", DATABASE_PATH=str(tmp / "unused.db"), BOARD_WORKERS="0",
-               GAMEHOST_SEED="38", DEV_GUILD_ID="", LOG_LEVEL="INFO", PYTHONUNBUFFERED="1",
-               PYTHONPATH=os.pathsep.join([str(custom), str(ROOT)]), NO_PROXY="127.0.0.1")
-    return env
-
-
-def open_partitions(pid: int, folder: Path) -> set[int]:
-    found = set()
-    for fd in Path(f"/proc/{pid}/fd").iterdir():
-        try:
-            target = Path(os.readlink(fd))
-        except OSError:
-            continue
-        if target.parent == folder and target.name.startswith("part-") and target.name.endswith(".db"):
-            found.add(int(target.name[5:8]))
-    return found
 
 
 def test_two_processes_serve_only_their_shards_servers(tmp_path):
@@ -73,7 +47,7 @@ async def scenario(tmp: Path) -> None:
                 procs[name] = await asyncio.create_subprocess_exec(
                     sys.executable, str(ROOT / "bot.py"), "run", "--cluster", str(tmp / "cluster"),
                     "--shard-count", "4", "--shard-ids", ",".join(map(str, ids)), "--identify-concurrency", "4",
-                    cwd=tmp, env=cluster_env(tmp, fake), stdout=out, stderr=out)
+                    cwd=tmp, env=bot_env(tmp, fake, tmp / "unused.db"), stdout=out, stderr=out)
         await steps(fake, procs, logs, tmp)
     except AssertionError as exc:
         tails = "\n".join(f"--- {n} ---\n{p.read_text(errors='replace')[-2500:]}" for n, p in logs.items())
@@ -128,7 +102,7 @@ async def steps(fake: FakeCluster, procs: dict[str, Any], logs: dict[str, Path],
     assert len(syncs) == 1  # what is global happens once
     layout = Layout.load(tmp / "cluster")
     for name, ids in SHARDS.items():
-        owned = set(owned_partitions(16, 4, ids))
+        owned = sorted(owned_partitions(16, 4, ids))
         assert open_partitions(procs[name].pid, layout.folder) == owned
     for guild in fake.cluster_guilds:
         conn = sqlite3.connect(layout.path(partition_of(guild, 16)))
@@ -164,7 +138,7 @@ async def steps(fake: FakeCluster, procs: dict[str, Any], logs: dict[str, Path],
     with open(logs["b2"], "wb") as out:
         procs["b2"] = await asyncio.create_subprocess_exec(
             sys.executable, str(ROOT / "bot.py"), "run", "--cluster", str(tmp / "cluster"), "--shard-count", "4",
-            "--shard-ids", "2,3", "--identify-concurrency", "4", cwd=tmp, env=cluster_env(tmp, fake),
+            "--shard-ids", "2,3", "--identify-concurrency", "4", cwd=tmp, env=bot_env(tmp, fake, tmp / "unused.db"),
             stdout=out, stderr=out)
     await wait_log(logs["b2"], r"logged in as \S+ in 4 servers", procs["b2"])
     assert fake.shards.refused == []  # the restarted shards waited for their buckets (the identify lock)
