@@ -4,7 +4,6 @@ from __future__ import annotations
 import asyncio
 
 from bot import make_bot
-from cogs.bot_players import driver_of
 from local import LocalTable
 from host.tables import Actor, TableService
 from rules.bots import choose
@@ -168,7 +167,7 @@ def test_a_hard_bot_plays_its_turns_through_the_search_workers(tmp_path, monkeyp
                 out = await s.cmd("alice", f"/play move:{move.id}", "wayfinders-1")
                 assert not out.refused, texts(out)
                 assert "Bot 1 ★" in texts(out)  # the bot's moves are narrated like anyone's
-            pool = driver_of(s.table.bot).search
+            pool = s.table.bot.bot_driver.search
             assert len(pool.workers) == 1 and pool.cpu == 0.03 and pool.pids() and pool.failures == 0
             service = TableService(open_store(s.db))
             bot_moves = [m for m in service.games.moves(1) if m.seat == "p2"]
