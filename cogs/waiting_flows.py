@@ -3,8 +3,8 @@ digest of `/game notify digest:daily` (one direct message a day listing them acr
 buttons, so no click ever arrives from a DM).  The lists and the digest's timer are host/waiting.py;
 the flows are `Waiting` here, built with the bot (cogs/game_bot.py `GameBot.wire`).
 
-`/game waiting` joins the `/game` group when this cog loads (cogs/subcommands.py); the `digest` option of `/game notify`
-(cogs/game_cog.py) calls `Waiting.notify_digest` here.  A user whose DMs are closed gets no digest and no post about
+`/game waiting` is declared in cogs/waiting_cog.py; the `digest` option of `/game notify` (cogs/game_cog.py) calls
+`Waiting.notify_digest` here.  A user whose DMs are closed gets no digest and no post about
 it: the first refusal is remembered (`user_prefs.dm_closed`, as the turn DMs do) and logged once, and
 `/game notify digest:daily` or `/game notify setting:on` tries again.
 """
