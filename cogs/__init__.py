@@ -8,11 +8,10 @@ CORE_COGS = (
     "cogs.bot_players:BotPlayersCog",
     "cogs.stats_cog:StatsCog",
     "cogs.deadlines_cog:DeadlinesCog",
-    "cogs.away_cog:AwayCog",  # after DeadlinesCog: going away re-plans deadlines
     "cogs.lobbies_cog:LobbiesCog",  # after DeadlinesCog: its sweep runs on the deadlines' scheduler
     "cogs.history_cog:HistoryCog",
     "cogs.waiting_cog:WaitingCog",
-    "cogs.private_threads:PrivateThreadsCog",  # after DeadlinesCog: the digest's timer runs on its scheduler
+    "cogs.private_threads_cog:PrivateThreadsCog",  # after DeadlinesCog: the digest's timer runs on its scheduler
     "cogs.reconcile:ReconcileCog",
     "cogs.seats_cog:SeatsCog",  # after GameCog: its commands join the /game group
     "cogs.gateway_watch:GatewayWatch",

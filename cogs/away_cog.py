@@ -1,7 +1,8 @@
 """`/game away` and `/game back`: a member's holidays (host/away.py) on Discord.
 
 The commands belong to the `/game` group: `AwayCommands` is a mixin of `cogs/game_cog.py`'s `GameCog`; the
-flows live in `AwayCog`.  Going away re-plans the deadlines of every running game of the member in this
+flows live in `AwayFlows`, built with the bot (cogs/game_bot.py `GameBot.wire`) and handed to `GameCog`.
+Going away re-plans the deadlines of every running game of the member in this
 server (their clocks stand still, host/clocks.py) and says so once in each of those games' threads.
 """
 from __future__ import annotations
@@ -10,33 +11,31 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from host.away import Holidays, until_text
 from host.clocks import DAY
 from host.i18n import guild_locale, t, user_locale
 from host.names import shown
-from host.tables import Refusal, Table
+from host.tables import Table
 
 from . import ops
 from .actions import Actions, actor_of
 
 if TYPE_CHECKING:
-    from .game_bot import GameBot
+    from .deadline_posts import Deadlines
 
 
-class AwayCog(commands.Cog):
-    """No commands of its own (see `AwayCommands`): the flows behind `/game away` and `/game back`."""
+class AwayFlows:
+    """The flows behind `/game away` and `/game back` (the commands are `AwayCommands`)."""
 
-    def __init__(self, bot: "GameBot"):
-        self.bot = bot
-        self.actions: Actions = bot.actions
-        self.holidays = Holidays(bot.service)
+    def __init__(self, actions: Actions, deadlines: "Deadlines"):
+        self.actions = actions
+        self.deadlines = deadlines
+        self.holidays = Holidays(actions.service)
 
     async def _replan(self, interaction: discord.Interaction, tables: list[Table]) -> None:
-        planner = self.bot.deadlines
         for table in tables:
-            await self.actions.db(interaction, planner.schedule, table)
+            await self.actions.db(interaction, self.deadlines.schedule, table)
 
     async def _tell(self, tables: list[Table], text: str) -> None:
         """One post in each game's thread; a refused post in one game does not stop the others."""
@@ -68,27 +67,20 @@ class AwayCog(commands.Cog):
         await self._tell(tables, t("away.back_post", glocale, who=shown(actor.name)))
 
 
-def away_of(bot: discord.Client) -> AwayCog:
-    cog = bot.get_cog("AwayCog") if hasattr(bot, "get_cog") else None  # type: ignore[attr-defined]
-    if cog is None:
-        raise Refusal("away.refuse.unavailable")
-    return cog  # type: ignore[return-value]
-
-
 class AwayCommands:
     """Mixin of `GameCog` (before `commands.GroupCog`): `/game away` and `/game back`."""
 
-    bot: "GameBot"
     actions: Actions
+    away_flows: AwayFlows
 
     @app_commands.command(name="away", description="Pause the deadlines of all your games in this server until then")
     @app_commands.describe(until="When you are back: a date (2026-02-03) or a duration (3d, 36h, 1w)")
     async def away(self, interaction: discord.Interaction, until: app_commands.Range[str, 1, 40]) -> None:
-        await self.actions.run(interaction, away_of(self.bot).away(interaction, until))
+        await self.actions.run(interaction, self.away_flows.away(interaction, until))
 
     @app_commands.command(name="back", description="End your time away now: your games' clocks run again")
     async def back(self, interaction: discord.Interaction) -> None:
-        await self.actions.run(interaction, away_of(self.bot).back(interaction))
+        await self.actions.run(interaction, self.away_flows.back(interaction))
 
 
-__all__ = ["AwayCog", "AwayCommands", "away_of"]
+__all__ = ["AwayCommands", "AwayFlows"]

@@ -14,29 +14,35 @@ from discord.ext import commands
 
 from host import drawing, offloop
 from host.config import Config
-from host.tables import Limits, TableService
-from rules import GAMES
 from host.identify_gate import IdentifyGate
 from host.scheduler import Scheduler
 from host.search_pool import CAP, SearchPool
+from host.tables import Limits, TableService
+from rules import GAMES
 from storage.partitions import open_backend, open_readers
 from storage.routed import timers_of
 
 from . import CORE_COGS
 from .actions import Actions
+from .away_cog import AwayFlows
 from .board_posts import BoardPoster
 from .bot_driver import BotDriver
 from .deadline_posts import Deadlines
+from .deadline_settings import DeadlineSettings
 from .gateway_watch import HEARTBEAT_TIMEOUT
 from .history_cog import HistoryPosts
 from .lifecycle import GRACE, close_the_door, drain
 from .listeners import Listeners
+from .lobby_flows import Lobbies
 from .pacing import Pacer
 from .pause import Pauses
+from .private_threads import PrivateThreads
 from .rest_budget import RestBudget, pace_rest, share
 from .scope import ServerTree, guild_only_everywhere
+from .seat_clicks import SeatClicks
 from .translator import CommandTranslator  # command names and descriptions in Spanish
 from .views import DYNAMIC_ITEMS
+from .waiting_flows import Waiting
 
 log = logging.getLogger("gamehost")
 
@@ -94,8 +100,9 @@ class GameBot(commands.AutoShardedBot):
     def wire(self) -> None:
         """What the flows and features share, built here once and handed to each (nothing attaches itself later):
         the channels' pacer, the board poster, the pauses, the listeners, the flows, the bot seats' driver, the
-        history posts, the one timer loop and the deadlines planned on it.  The cogs (`CORE_COGS`, loaded in
-        `setup_hook`) read them from the bot."""
+        history posts, the one timer loop and the deadlines planned on it, and the features' flows that `/game`
+        subcommands and buttons call.  The cogs (`CORE_COGS`, loaded in `setup_hook`) read them from the bot; no
+        cog looks another up."""
         self.post_pacer = Pacer()  # every post and edit of this bot, per channel (cogs/pacing.py, cogs/ops.py)
         listeners = Listeners()
         boards = BoardPoster(self, self.service, self.post_pacer)
@@ -107,6 +114,14 @@ class GameBot(commands.AutoShardedBot):
         self.history = HistoryPosts(self.actions)  # a finished game's history, and /game replay
         self.scheduler = Scheduler(timers_of(self.store), self.service.clock)  # every timer (host/scheduler.py)
         self.deadlines = Deadlines(self, self.actions, self.scheduler, self.bot_driver)  # DeadlinesCog starts the loop
+        # The features' flows behind `/game` subcommands and their buttons (GameCog and the buttons use them;
+        # the feature's cog, when it has one, hooks their timers and listeners in):
+        self.deadline_settings = DeadlineSettings(self.actions, self.deadlines)  # /game settings, /game notify setting:
+        self.away_flows = AwayFlows(self.actions, self.deadlines)  # /game away, /game back
+        self.lobbies = Lobbies(self, self.actions, self.scheduler, self.deadlines)  # /game abandon all-lobbies
+        self.waiting = Waiting(self, self.actions, self.scheduler)  # /game waiting, /game notify digest:
+        self.private_threads = PrivateThreads(self, self.actions)  # /game me private-thread:
+        self.seat_clicks = SeatClicks(self, self.actions)  # the invitation and Rematch buttons
 
     async def setup_hook(self) -> None:
         # Before the gateway connects: the board workers start and warm up (seconds of every core, in a thread),

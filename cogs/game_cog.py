@@ -7,20 +7,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from host.waiting import DIGEST_EVERY
 from host.clocks import BANKS
+from host.waiting import DIGEST_EVERY
 from rules import GAMES
 
 from .actions import Actions
 from .away_cog import AwayCommands
 from .completion import game_choices, game_id_choices, move_choices
-from .deadlines_cog import deadlines_of
 from .info import Info
-from .private_threads import private_threads_of
-from .lobbies_cog import lobbies_of
 from .shortcuts import GAME_ID
 from .undo_command import undo_flow
-from .waiting_cog import waiting_of
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
@@ -31,6 +27,12 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
         self.bot = bot
         self.actions: Actions = bot.actions
         self.info = Info(bot.service)
+        # the features' flows behind some subcommands, built with the bot (cogs/game_bot.py `GameBot.wire`)
+        self.away_flows = bot.away_flows
+        self.deadline_settings = bot.deadline_settings
+        self.lobbies = bot.lobbies
+        self.private_threads = bot.private_threads
+        self.waiting = bot.waiting
         super().__init__()
 
     @app_commands.command(name="new", description="Open a new game in this channel; others join before it starts")
@@ -98,8 +100,7 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
     async def me(self, interaction: discord.Interaction, game: Optional[int] = None,
                  private_thread: Optional[str] = None) -> None:
         if private_thread is not None:  # cogs/private_threads.py
-            return await self.actions.run(interaction, private_threads_of(self.bot).setting(interaction, game,
-                                                                                           private_thread))
+            return await self.actions.run(interaction, self.private_threads.setting(interaction, game, private_thread))
         await self.actions.run(interaction, self.info.me(interaction, game))
 
     @app_commands.command(name="log", description="What happened so far, in words, page by page")
@@ -129,7 +130,7 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
     async def abandon(self, interaction: discord.Interaction, game: Optional[int] = None,
                       all_lobbies: bool = False) -> None:
         if all_lobbies:
-            return await self.actions.run(interaction, lobbies_of(self.bot).ask_clear(interaction))
+            return await self.actions.run(interaction, self.lobbies.ask_clear(interaction))
         await self.actions.run(interaction, self.actions.abandon(interaction, game))
 
     @app_commands.command(name="undo",
@@ -151,7 +152,7 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
     @app_commands.autocomplete(game=game_id_choices)
     async def settings(self, interaction: discord.Interaction, deadline: Optional[str] = None,
                        expire: Optional[str] = None, bank: Optional[str] = None, game: Optional[int] = None) -> None:
-        await self.actions.run(interaction, deadlines_of(self.bot).settings(interaction, game, deadline, expire, bank))
+        await self.actions.run(interaction, self.deadline_settings.settings(interaction, game, deadline, expire, bank))
 
     @app_commands.command(name="notify", description="A direct message when it becomes your turn (on or off)")
     @app_commands.describe(setting="on or off", game=GAME_ID,
@@ -161,15 +162,15 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
     @app_commands.autocomplete(game=game_id_choices)
     async def notify(self, interaction: discord.Interaction, setting: Optional[str] = None,
                      game: Optional[int] = None, digest: Optional[str] = None) -> None:
-        """`setting` (one game's turn DMs, cogs/deadlines_cog.py) and `digest` (the daily digest of every
+        """`setting` (one game's turn DMs, cogs/deadline_settings.py) and `digest` (the daily digest of every
         server, cogs/waiting_cog.py) are independent; with neither, what is on."""
         async def flow() -> None:
             if setting is not None:
-                await deadlines_of(self.bot).notify(interaction, setting, game)
+                await self.deadline_settings.notify(interaction, setting, game)
             if digest is not None:
-                await waiting_of(self.bot).notify_digest(interaction, digest)
+                await self.waiting.notify_digest(interaction, digest)
             if setting is None and digest is None:
-                await waiting_of(self.bot).notify_status(interaction)
+                await self.waiting.notify_status(interaction)
         await self.actions.run(interaction, flow())
 
 

@@ -15,26 +15,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import discord
-from discord.ext import commands
 
 from host import offloop
 from host.i18n import t, user_locale
 from host.tables import Refusal, Table, game_title
 from rules.text import locale_of
+from storage.private_threads import PrivateThreadRow
 from storage.routed import prefs_of
 from storage.routed import private_threads_of as thread_rows_of
-from storage.private_threads import PrivateThreadRow
 
 from . import ops
 from .actions import Actions
-from .loaded import loaded_cog
 from .private_view import private_digest, private_view, seat_moves
-
-if TYPE_CHECKING:
-    from .game_bot import GameBot
 
 log = logging.getLogger("gamehost.private_threads")
 
@@ -42,20 +37,17 @@ SETTINGS = ("on", "off")
 OVER = ("finished", "abandoned")
 
 
-class PrivateThreadsCog(commands.Cog):
-    def __init__(self, bot: "GameBot"):
-        self.bot = bot
-        self.actions: Actions = bot.actions
-        self.store = thread_rows_of(bot.service.store)
-        self.prefs = prefs_of(bot.service.store)
+class PrivateThreads:
+    """The players' private threads and `/game me private-thread:`: built with the bot (cogs/game_bot.py
+    `GameBot.wire`) and handed to `GameCog`; `PrivateThreadsCog` hooks `on_change` into the listeners."""
+
+    def __init__(self, client: discord.Client, actions: Actions):
+        self.client = client
+        self.actions = actions
+        self.service = actions.service
+        self.store = thread_rows_of(self.service.store)
+        self.prefs = prefs_of(self.service.store)
         self._locks: dict[int, asyncio.Lock] = {}  # per game: one update at a time, from the latest state
-
-    async def cog_load(self) -> None:
-        self.actions.listeners.append(self.on_change)
-
-    async def cog_unload(self) -> None:
-        if self.on_change in self.actions.listeners:
-            self.actions.listeners.remove(self.on_change)
 
     # ---- after every change ----------------------------------------------------------------
     async def on_change(self, table: Table, kind: str) -> None:
@@ -65,7 +57,7 @@ class PrivateThreadsCog(commands.Cog):
             return
         lock = self._locks.setdefault(table.game.id, asyncio.Lock())
         async with lock:
-            table = await offloop.call(self.bot.service.table, table.game.id)  # the latest, not the one told of
+            table = await offloop.call(self.service.table, table.game.id)  # the latest, not the one told of
             for row in await offloop.call(self.store.for_game, table.game.id):
                 await self.update(table, row)
             if table.game.status in OVER:
@@ -92,11 +84,11 @@ class PrivateThreadsCog(commands.Cog):
         try:
             message = None
             if not fresh:
-                message = await ops.edit_post(self.bot, row.thread_id, int(row.message_id or 0), embed=shown.embed,
+                message = await ops.edit_post(self.client, row.thread_id, int(row.message_id or 0), embed=shown.embed,
                                               file=shown.file(), view=shown.view, content=shown.content)
             if message is None:  # a new post (or the old one is gone, or its thread archived)
                 content = (f"<@{row.user_id}> " if mention else "") + shown.content
-                message = await ops.post(self.bot, row.thread_id, content=content, embed=shown.embed,
+                message = await ops.post(self.client, row.thread_id, content=content, embed=shown.embed,
                                          file=shown.file(), view=shown.view,
                                          mention_ids=[row.user_id] if mention else [])
         except ops.PostFailed as exc:
@@ -132,13 +124,13 @@ class PrivateThreadsCog(commands.Cog):
             await ops.reply(interaction, t("private.thread.already", locale, title=title,
                                            where=f"<#{row.thread_id}>"), ephemeral=True)
             return
-        parent = await ops.resolve_channel(self.bot, table.game.channel_id)
+        parent = await ops.resolve_channel(self.client, table.game.channel_id)
         name = f"{table.game.game_key}-{table.game.number}-{getattr(interaction.user, 'name', user_id)}"
         thread = await ops.open_private_thread(parent, name, user_id)
         if thread is None:
             raise Refusal("private.thread.not_allowed")
         await self.actions.db(interaction, self.store.put, table.game.id, user_id, thread.id,
-                              self.bot.service.clock())
+                              self.service.clock())
         row = await self.actions.db(interaction, self.store.get, table.game.id, user_id)
         assert row is not None
         if not await self.update(table, row, force=True, mention=True):
@@ -147,8 +139,4 @@ class PrivateThreadsCog(commands.Cog):
                         ephemeral=True)
 
 
-def private_threads_of(bot: discord.Client) -> PrivateThreadsCog:
-    return loaded_cog(bot, PrivateThreadsCog)
-
-
-__all__ = ["PrivateThreadsCog", "private_threads_of"]
+__all__ = ["PrivateThreads"]

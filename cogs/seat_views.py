@@ -1,8 +1,8 @@
 """The buttons of invitations and rematches (persistent: their custom ids carry what they need).
 
 `iv:<game>:<user>` joins the lobby `game` for the invited member `user` only; `rm:<game>` opens the
-rematch of the finished game `game` (once: later clicks are pointed at it).  Registered as dynamic items
-by cogs/seats_cog.py, so they work after a restart.
+rematch of the finished game `game` (once: later clicks are pointed at it).  Their flows are cogs/seat_clicks.py;
+registered as dynamic items by cogs/seats_cog.py, so they work after a restart.
 """
 from __future__ import annotations
 
@@ -11,16 +11,14 @@ from typing import Any
 
 import discord
 
-from host.numbers import id_number
 from host.i18n import t
 from host.limits import label as fit_label
+from host.numbers import id_number
 
 
 def _seats(interaction: discord.Interaction) -> Any:
-    cog = interaction.client.get_cog("SeatsCog")  # type: ignore[attr-defined]
-    if cog is None:
-        raise RuntimeError("SeatsCog is not loaded (cogs.CORE_COGS)")
-    return cog
+    """The buttons' flows (cogs/seat_clicks.py `SeatClicks`), built by `GameBot.wire`."""
+    return interaction.client.seat_clicks  # type: ignore[attr-defined]
 
 
 class InviteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"iv:(?P<game>[0-9]+):(?P<user>[0-9]+)"):

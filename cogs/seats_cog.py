@@ -1,5 +1,5 @@
-"""`/game invite`, `/game sub` and `/game follow` (`events:off` to stop), the invitation and Rematch buttons, and the
-followers' pings (the rules of each are in host/invites.py, host/rematch.py, host/substitutes.py and
+"""`/game invite`, `/game sub` and `/game follow` (`events:off` to stop), the invitation and Rematch buttons (their flows:
+cogs/seat_clicks.py), and the followers' pings (the rules of each are in host/invites.py, host/rematch.py, host/substitutes.py and
 host/follows.py; `/game new … private:true` is declared in cogs/game_cog.py).
 
 The commands join the `/game` group (cogs/subcommands.py); the buttons are dynamic items registered here
@@ -18,10 +18,10 @@ from host import offloop
 from host.bot_seats import bots_to_act
 from host.follows import EVENTS, follow, news, unfollow
 from host.i18n import guild_locale, t, tm, user_locale
-from host.invites import Person, accept, invite
-from host.limits import OPTION_TEXT, label as fit_label
+from host.invites import Person, invite
+from host.limits import OPTION_TEXT
+from host.limits import label as fit_label
 from host.names import shown
-from host.rematch import rematch
 from host.substitutes import substitute
 from host.tables import Refusal, Table, game_title
 from render.names import plain_name
@@ -29,9 +29,10 @@ from rules.text import locale_of
 
 from . import ops
 from .actions import Actions, actor_of
+from .completion import game_id_choices
+from .seat_clicks import where
 from .seat_views import SEAT_ITEMS
 from .shortcuts import GAME_ID
-from .completion import game_id_choices
 from .subcommands import attach, detach
 
 if TYPE_CHECKING:
@@ -45,10 +46,6 @@ def person_of(user: discord.abc.User, interaction: discord.Interaction) -> Perso
     member_of = interaction.guild_id if isinstance(user, discord.Member) else None
     return Person(user_id=user.id, name=getattr(user, "display_name", None) or user.name, is_bot=bool(user.bot),
                   guild_id=member_of)
-
-
-def where(table: Table) -> str:
-    return f"<#{table.game.post_channel_id}>"
 
 
 async def seat_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -91,7 +88,7 @@ class SeatsCog(commands.Cog):
         guild = self.bot.get_guild(table.game.guild_id) if table.game.guild_id else None
         return locale_of(str(getattr(guild, "preferred_locale", "") or ""))
 
-    # ---- /game invite and its button ------------------------------------------------------
+    # ---- /game invite (its button: cogs/seat_clicks.py) ------------------------------------------------------
     @app_commands.command(name="invite", description="Invite a member of this server into a game that has not started")
     @app_commands.describe(user="Who to invite", game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
@@ -109,47 +106,6 @@ class SeatsCog(commands.Cog):
         await self.actions.tell_thread(
             table, t("seats.invite.post", glocale, who=f"<@{person.user_id}>", by=shown(actor.name), title=title,
                      id=table.game.number), ("invite", str(person.user_id), glocale), mention_ids=[person.user_id])
-
-    async def click_invite(self, interaction: discord.Interaction, game_id: int, user_id: int) -> None:
-        async def flow() -> None:
-            located = await self.actions.db(interaction, self.service.table_in, game_id, interaction.guild_id)
-            table = await self.actions.db(interaction, accept, self.service, actor_of(interaction), located, user_id)
-            await ops.reply(interaction, t("host.lobby.joined_you", user_locale(interaction),
-                                           title=game_title(table.game)), ephemeral=True)
-            await self.actions.tell_thread(table, self.actions.lobby_text(table, guild_locale(interaction)))
-            await self.actions.changed(table, "join")
-        await self.actions.run(interaction, flow())
-
-    # ---- the Rematch button ------------------------------------------------------------------
-    async def click_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        async def flow() -> None:
-            old = await self.actions.db(interaction, self.service.table_in, game_id, interaction.guild_id)
-            made = await self.actions.db(interaction, rematch, self.service, actor_of(interaction), old)
-            locale = user_locale(interaction)
-            if not made.made:
-                return await ops.reply(interaction, t("seats.rematch.exists", locale, title=game_title(made.table.game),
-                                                      where=where(made.table)), ephemeral=True)
-            await ops.defer(interaction, ephemeral=True)
-            table = await self.open_rematch(made.table, made.invited, actor_of(interaction).name,
-                                            guild_locale(interaction), old)
-            await ops.reply(interaction, t("seats.rematch.opened_you", locale, title=game_title(table.game),
-                                           where=where(table)), ephemeral=True)
-        await self.actions.run(interaction, flow())
-
-    async def open_rematch(self, table: Table, invited: list[int], who: str, locale: str, old: Table) -> Table:
-        """Its own thread in the finished game's channel, and one post there pinging the invited players."""
-        game = table.game
-        channel = await ops.resolve_channel(self.bot, game.channel_id)
-        thread = await ops.open_thread(channel, f"{game.game_key}-{game.number}")
-        if thread is not None:
-            await self.actions.db(None, self.service.games.set_thread, game.id, thread.id)
-            table = await self.actions.db(None, self.service.table, game.id)
-        pings = " ".join(f"<@{uid}>" for uid in invited)
-        head = t("seats.rematch.post", locale, who=shown(who), old=game_title(old.game), title=game_title(game),
-                 id=game.number)
-        text = "\n".join(x for x in (pings, head, self.actions.lobby_text(table, locale)) if x)
-        await self.actions.tell_thread(table, text, ("lobby", locale), mention_ids=invited)
-        return table
 
     # ---- /game sub ------------------------------------------------------------------------------
     @app_commands.command(name="sub", description="Give a bot's seat to a member (creator or Manage Server)")

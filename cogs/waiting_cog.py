@@ -1,145 +1,49 @@
-"""What waits on you: `/game waiting` (this server's games waiting for your decision, privately) and the daily
-digest of `/game notify digest:daily` (one direct message a day listing them across servers, links only: no
-buttons, so no click ever arrives from a DM).  The lists and the digest's timer are host/waiting.py.
-
-`/game waiting` joins the `/game` group when this cog loads (cogs/subcommands.py); the `digest` option of `/game notify`
-(cogs/game_cog.py) calls `notify_digest` here.  A user whose DMs are closed gets no digest and no post about
-it: the first refusal is remembered (`user_prefs.dm_closed`, as the turn DMs do) and logged once, and
-`/game notify digest:daily` or `/game notify setting:on` tries again.
+"""`/game waiting`: joins the `/game` group when this cog loads (cogs/subcommands.py); its flow, the digest
+of `/game notify digest:daily` and the digest's timer are cogs/waiting_flows.py `Waiting`, built with the bot.
+At start-up the digests of every user who asked for one are re-armed.
 """
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from host import offloop
-from host.i18n import t, user_locale
-from host.names import shown
-from host.tables import Refusal
-from host.waiting import (DIGEST, DIGEST_EVERY, DigestPlanner, thread_link, thread_mention, waiting_line,
-                          waiting_lines)
-from rules.text import locale_of
-from storage import TimerRow
-from storage.routed import prefs_of
 
-from . import ops
 from .actions import Actions
-from .info import _chunks
-from .loaded import loaded_cog
 from .subcommands import attach, detach
+from .waiting_flows import Waiting
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
 
 log = logging.getLogger("gamehost.waiting")
 
-DM_LINES = 10  # games listed in one digest (a DM is one message of 2,000 characters)
-REPLY_LINES = 25
-
 
 class WaitingCog(commands.Cog):
+    """`/game waiting` (joins the `/game` group when this cog loads) and the digests re-armed at start-up."""
+
     def __init__(self, bot: "GameBot"):
         self.bot = bot
         self.actions: Actions = bot.actions
-        self.scheduler = bot.scheduler  # the one timer loop (host/scheduler.py), built with the bot
-        self.planner = DigestPlanner(bot.service, self.scheduler)
-        self.prefs = prefs_of(bot.service.store)
-        self.scheduler.on(DIGEST, self.fire_digest)
-
+        self.waiting_flows: Waiting = bot.waiting
         self._attached: list[app_commands.Command] = []
 
     async def cog_load(self) -> None:
         self._attached = attach(self, self.bot.tree, "game")
-        healed = await offloop.call(self.planner.heal)
+        healed = await offloop.call(self.waiting_flows.planner.heal)
         if healed:
             log.info("re-armed the daily digest of %d users", len(healed))
 
     async def cog_unload(self) -> None:
         detach(self.bot.tree, "game", self._attached)
 
-    # ---- /game waiting -------------------------------------------------------------------
     @app_commands.command(name="waiting", description="This server's games waiting for your decision (only you see it)")
     async def waiting(self, interaction: discord.Interaction) -> None:
-        await self.actions.run(interaction, self.list_waiting(interaction))
-
-    async def list_waiting(self, interaction: discord.Interaction) -> None:
-        locale = user_locale(interaction)
-        if interaction.guild_id is None:
-            raise Refusal("host.refuse.dm_only")
-        entries = await self.actions.db(interaction, self.planner.waiting, interaction.user.id, interaction.guild_id)
-        if not entries:
-            await ops.reply(interaction, t("waiting.none", locale), ephemeral=True)
-            return
-        lines = [t("waiting.header", locale, n=len(entries))]
-        lines += waiting_lines(entries, locale, self.bot.service.clock(), thread_mention, REPLY_LINES)
-        for chunk in _chunks(lines):
-            await ops.reply(interaction, chunk, ephemeral=True)
-
-    # ---- /game notify digest: ------------------------------------------------------------
-    async def notify_digest(self, interaction: discord.Interaction, every: str) -> None:
-        locale = user_locale(interaction)
-        if every not in DIGEST_EVERY:
-            raise Refusal("core.raw", text=", ".join(DIGEST_EVERY))
-        user_id = interaction.user.id
-        await self.actions.db(interaction, self.planner.set, user_id, every)
-        if every != "off":  # asking again means: try my DMs again
-            await self.actions.db(interaction, self.prefs.set_dm_closed, user_id, False, self.bot.service.clock())
-        await ops.reply(interaction, t("waiting.digest.on" if every != "off" else "waiting.digest.off", locale),
-                        ephemeral=True)
-
-    async def notify_status(self, interaction: discord.Interaction) -> None:
-        """`/game notify` with no option: what is on."""
-        locale = user_locale(interaction)
-        every = await self.actions.db(interaction, self.planner.store.digest, interaction.user.id)
-        key = "waiting.notify.digest_on" if every else "waiting.notify.digest_off"
-        await ops.reply(interaction, t(key, locale), ephemeral=True)
-
-    # ---- the digest timer ----------------------------------------------------------------
-    async def fire_digest(self, timer: TimerRow) -> None:
-        user_id = int(timer.payload.get("user_id") or 0)
-        if not user_id:
-            return
-        try:
-            await self.send_digest(user_id)
-        finally:  # the next one is planned whatever happened to this one
-            await offloop.call(self.planner.plan_next, user_id, timer.due_at)
-
-    def server_name(self, guild_id: Optional[int]) -> str:
-        guild = self.bot.get_guild(guild_id) if guild_id else None
-        return shown(guild.name) if guild is not None else "?"
-
-    async def send_digest(self, user_id: int) -> str:
-        """One DM listing the games waiting for the user in every server: "sent", "closed", "failed", or
-        "skipped" (digest off, DMs known closed, or nothing waits)."""
-        if await offloop.call(self.planner.store.digest, user_id) is None:
-            return "skipped"
-        if await offloop.call(self.prefs.dm_closed, user_id):
-            return "skipped"  # known closed: silent until the user asks again
-        entries = await offloop.call(self.planner.waiting, user_id, None)
-        if not entries:
-            return "skipped"  # a day with nothing waiting sends nothing
-        locale = locale_of(await offloop.call(self.prefs.locale, user_id) or "")
-        now = self.bot.service.clock()
-        lines = [t("waiting.digest.header", locale, n=len(entries))]
-        for entry in entries[:DM_LINES]:
-            lines.append(t("waiting.digest.line", locale, server=self.server_name(entry.game.guild_id),
-                           line=waiting_line(entry, locale, now, thread_link)))
-        if len(entries) > DM_LINES:
-            lines.append(t("waiting.more", locale, n=len(entries) - DM_LINES))
-        lines.append(t("waiting.digest.footer", locale))
-        result = await ops.send_dm(self.bot, user_id, "\n".join(lines))
-        if result == "closed":
-            await offloop.call(self.prefs.set_dm_closed, user_id, True, now)
-            log.info("daily digest for user %s: DMs closed; not tried again until they run /game notify", user_id)
-        return result
+        await self.actions.run(interaction, self.waiting_flows.list_waiting(interaction))
 
 
-def waiting_of(bot: discord.Client) -> WaitingCog:
-    return loaded_cog(bot, WaitingCog)
-
-
-__all__ = ["WaitingCog", "waiting_of"]
+__all__ = ["Waiting", "WaitingCog"]
