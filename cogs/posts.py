@@ -11,6 +11,7 @@ from host.boards import draw_post_image, event_lines, headline, posted_moves
 from host.i18n import t, tm
 from host.limits import (EMBED_DESCRIPTION, EMBED_FOOTER, EMBED_FIELD_VALUE, EMBED_FIELDS, EMBED_TOTAL, clip, embed_text_size,
                          pack_lines)
+from host.move_menus import seat_menu
 from host.names import shown, shown_names
 from host.notes import note_fields
 from host.tables import Table, game_title
@@ -124,8 +125,9 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
         # the same options as these buttons (host/boards.py `posted_moves`, the decision in view).
         private = any(table.engine.is_private(table.state, s) for s in table.to_act)
         pending = posted_moves(table, moves, pinged)  # several deciders: e.g. Robinson's confirm again (R30)
+        menu = seat_menu(table.engine, table.state, single, pending) if single and pending else None
         view = move_components(table.game.id, table.game.version, pending, locale, names=table.names,
-                               several=single is None or private, view_button=True)
+                               several=single is None or private, view_button=True, menu=menu)
     return TurnPost(content=content, embed=embed, png=png, view=view,
                     mention_ids=mention_ids)
 
