@@ -190,5 +190,6 @@ async def refresh_private_list(actions: Any, interaction: discord.Interaction, g
     await ops.edit_reply(interaction, shown.content, embed=shown.embed, file=shown.file(), view=shown.view)
 
 
-__all__ = ["PrivateView", "clicked_privately", "me_notes", "open_full_board", "open_move_group", "open_private_view", "private_digest", "private_view",
+__all__ = ["PrivateView", "clicked_privately", "me_notes", "open_full_board", "open_move_group",
+           "open_private_view", "private_digest", "private_view",
            "refresh_private_list", "seat_moves", "view_lines"]

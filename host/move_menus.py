@@ -93,7 +93,8 @@ def seat_menu(engine: Any, state: Any, seat: str, moves: list[Move], within: Opt
 
 def group_text(engine: Any, state: Any, seat: str, key: str) -> Optional[Msg]:
     """The words of group `key` of `seat`'s moves now, or None when no such group is offered now."""
-    for path in engine.menus(state, seat).values():
+    paths: dict[str, list[tuple[str, Msg]]] = engine.menus(state, seat)
+    for path in paths.values():
         for k, text in path:
             if k == key:
                 return text
