@@ -15,6 +15,7 @@ from host import offloop
 from host.bot_seats import add_bots, bots_to_act, check_bot_count, check_level, creator_picks_level, replace_by_bot
 from host.confirmations import LeaveTicket, ask_leave, check_leave
 from host.i18n import guild_locale, t, tm, user_locale
+from host.move_menus import seat_menu
 from host.names import shown, shown_names
 from host.options import option_words
 from host.tables import Actor, Played, Refusal, Table, TableService, game_title, last_human
@@ -27,7 +28,8 @@ from .lifecycle import crash_point
 from .listeners import Listeners
 from .pause import Pauses
 from .perms import post_failure, thread_note
-from .private_view import clicked_privately, open_full_board, open_private_view, refresh_private_list
+from .private_view import (clicked_privately, open_full_board, open_move_group, open_private_view,
+                           refresh_private_list)
 from .views import leave_confirm_components, lobby_components, move_components
 
 log = logging.getLogger("gamehost.actions")
@@ -330,6 +332,10 @@ class Actions:
         """The "Full board" button of a board (cogs/private_view.py)."""
         await self.run(interaction, open_full_board(self, interaction, game_id))
 
+    async def show_move_group(self, interaction: discord.Interaction, game_id: int, version: int, key: str) -> None:
+        """A group in a menu of moves: the next menu (cogs/private_view.py `open_move_group`)."""
+        await self.run(interaction, open_move_group(self, interaction, game_id, version, key))
+
     async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int, page: int = 0) -> None:
         async def flow() -> None:
             table = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
@@ -339,6 +345,9 @@ class Actions:
             if not moves:
                 raise Refusal("host.refuse.not_your_turn", who=", ".join(shown(table.names.get(s, s)) for s in table.to_act))
             locale = user_locale(interaction)
+            seat = table.seat_of(interaction.user.id)
+            menu = None if seat is None else seat_menu(table.engine, table.state, seat.seat, moves)
             await ops.reply(interaction, t("host.moves.pick", locale), ephemeral=True,
-                            view=move_components(game_id, version, moves, locale, names=table.names, page=page))
+                            view=move_components(game_id, version, moves, locale, names=table.names, page=page,
+                                                 menu=menu))
         await self.run(interaction, flow())

@@ -46,6 +46,7 @@ from host.deadlines import board_clocks
 from host.i18n import t, tm
 from host.limits import clip
 from host.names import shown_names
+from host.notes import notes_digest
 from host.tables import Refusal, Table, TableService
 from rules import Move
 from rules.text import Msg
@@ -81,6 +82,8 @@ class Shown:
     message_id: int
     version: int
     lines: list[str]
+    notes: bool = True  # whether it shows the public notes (not known for a post of an earlier process: True)
+    digest: Optional[str] = None  # the public notes it was made with (None: as the games table knows it)
 
 
 @dataclass
@@ -365,15 +368,20 @@ class BoardPoster:
         editable = (pending.since is not None and not pending.gained and board is not None
                     and board.version == pending.since and game.status == "active")
         events = pending.steps[-1].events
+        digest = notes_digest(table)  # the notes go out again only when they changed since the previous post
+        before = board.digest if board is not None and board.digest is not None else game.notes_digest
+        fresh = before is None or digest != before
         if editable:
             assert board is not None
             earlier = board.lines if board.lines else await self._lines_of(game.post_channel_id, board.message_id)
             lines = _trim(earlier + lines)
-            post = await make_turn_post(table, pending.locale, events, lines=lines, clocks=clocks)
+            shows = fresh or board.notes  # the same post, edited: what it showed, it keeps showing
+            post = await make_turn_post(table, pending.locale, events, lines=lines, clocks=clocks, notes=shows)
             message = await ops.edit_post(self.client, game.post_channel_id, board.message_id,
                                           embed=post.embed, file=post.file(), view=post.view)
             if message is not None:
-                await self._record(table, message.id, lines)
+                await self._record(table, message.id, lines, digest if post.notes_shown or not fresh else before,
+                                   post.notes_shown)
                 await outbox.after_board(self, table)
                 return await self._final(table)
             # the board post is gone (deleted, or its thread archived): post anew, mentioning everyone to act
@@ -381,12 +389,15 @@ class BoardPoster:
         lines = _trim(lines)
         quiet = self._quiet(table)
         pinged = [s for s in table.to_act if s not in pending.kept and s not in quiet]
-        post = await make_turn_post(table, pending.locale, events, lines=lines, pinged=pinged, clocks=clocks)
+        post = await make_turn_post(table, pending.locale, events, lines=lines, pinged=pinged, clocks=clocks,
+                                    notes=fresh)
         kwargs = dict(content=post.content, embed=post.embed, file=post.file(), view=post.view,
                       mention_ids=post.mention_ids, nonce=outbox.nonce_of(table))
         message = await (self.pauses.post(table, **kwargs) if self.pauses is not None
                          else ops.post(self.client, game.post_channel_id, **kwargs))
-        await self._record(table, message.id, lines)
+        # notes that gave way to a long narration are not counted as posted: the next post shows them
+        await self._record(table, message.id, lines, digest if post.notes_shown or not fresh else before,
+                           post.notes_shown)
         await outbox.after_board(self, table)
         await self._final(table)
 
@@ -425,17 +436,19 @@ class BoardPoster:
             return []
         return [line for line in (message.embeds[0].description or "").split("\n") if line]
 
-    async def _record(self, table: Table, message_id: int, lines: list[str]) -> None:
+    async def _record(self, table: Table, message_id: int, lines: list[str], digest: Optional[str] = None,
+                      notes: bool = True) -> None:
+        """The board post went out: remembered here and in the games table, with the notes it was made with."""
         game = table.game
         if game.status == "active":
-            self.shown[game.id] = Shown(message_id, game.version, lines)
+            self.shown[game.id] = Shown(message_id, game.version, lines, notes, digest)
             self.shown.move_to_end(game.id)
             while len(self.shown) > REMEMBERED:
                 self.shown.popitem(last=False)
         else:
             self.shown.pop(game.id, None)
         try:
-            await offloop.call(self.service.games.set_board_message, game.id, message_id, game.version)
+            await offloop.call(self.service.games.set_board_message, game.id, message_id, game.version, digest)
         except Refusal:  # busy: the board is out; the next start may post it once more (cogs/reconcile.py)
             log.warning("game %s: board posted, but the database was busy recording it", game.id)
 

@@ -11,6 +11,7 @@ from host.boards import draw_post_image, event_lines, headline, posted_moves
 from host.i18n import t, tm
 from host.limits import (EMBED_DESCRIPTION, EMBED_FOOTER, EMBED_FIELD_VALUE, EMBED_FIELDS, EMBED_TOTAL, clip, embed_text_size,
                          pack_lines)
+from host.move_menus import seat_menu
 from host.names import shown, shown_names
 from host.notes import note_fields
 from host.tables import Table, game_title
@@ -40,6 +41,7 @@ class TurnPost:
     png: bytes
     view: Optional[discord.ui.View]
     mention_ids: list[int]
+    notes_shown: bool = False  # whether the public notes went out whole (they give way to a long narration)
 
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.png), filename="board.png")
@@ -79,12 +81,14 @@ def scores_text(table: Table, locale: str) -> str:
 
 def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
                     moves: Optional[list[Move]] = None, *, lines: Optional[list[str]] = None,
-                    pinged: Optional[list[str]] = None, clocks: Optional[str] = None) -> TurnPost:
+                    pinged: Optional[list[str]] = None, clocks: Optional[str] = None, notes: bool = True) -> TurnPost:
     """Everything for the post after a start or a move, given the rendered board.
 
     `lines` (default: the events) are the text above the board: a merged board's narration
     (cogs/board_posts.py).  `pinged` (default: every seat to act) are the seats whose players are mentioned.
-    `clocks` (a game with a time bank): the players' clocks, in the footer."""
+    `clocks` (a game with a time bank): the players' clocks, in the footer.
+    `notes`: whether the public notes (what the threats, items and tokens in play do) are shown; when not (they
+    are as on the game's previous post, cogs/board_posts.py), one line says `/game me` shows them."""
     assert table.state is not None
     title = tm(game_title(table.game), locale)
     done = table.game.status in ("finished", "abandoned")
@@ -105,11 +109,16 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
             embed.add_field(name=t("host.post.next", locale), value=clip(line, EMBED_FIELD_VALUE), inline=False)
     embed.set_image(url="attachment://board.png")
     footer = t("host.post.footer", locale, id=table.game.number, n=table.state.moves_made)
+    if not done and not notes and note_fields(table, None, locale, EMBED_TOTAL):
+        footer = f"{footer}\n{t('host.notes.unchanged', locale)}"
     embed.set_footer(text=clip(f"{footer}\n{clocks}" if clocks and not done else footer, EMBED_FOOTER))
-    if not done:  # what the threats, items and tokens in play do, in what room is left
+    notes_shown = False
+    if not done and notes:  # what the threats, items and tokens in play do, in what room is left
         budget = EMBED_TOTAL - NOTES_MARGIN - embed_text_size(embed.to_dict())
-        for name, value in note_fields(table, None, locale, budget, EMBED_FIELDS - len(embed.fields)):
+        fields = note_fields(table, None, locale, budget, EMBED_FIELDS - len(embed.fields))
+        for name, value in fields:
             embed.add_field(name=name, value=value, inline=False)
+        notes_shown = len(fields) == len(note_fields(table, None, locale, EMBED_TOTAL))
     pinged = list(table.to_act) if pinged is None else [s for s in table.to_act if s in pinged]
     mention_ids = [] if done else [r.user_id for s in pinged if (r := table.user_of(s)) and r.user_id and not r.is_bot]
     if done:
@@ -124,14 +133,16 @@ def build_turn_post(table: Table, locale: str, events: list[Msg], png: bytes,
         # the same options as these buttons (host/boards.py `posted_moves`, the decision in view).
         private = any(table.engine.is_private(table.state, s) for s in table.to_act)
         pending = posted_moves(table, moves, pinged)  # several deciders: e.g. Robinson's confirm again (R30)
+        menu = seat_menu(table.engine, table.state, single, pending) if single and pending else None
         view = move_components(table.game.id, table.game.version, pending, locale, names=table.names,
-                               several=single is None or private, view_button=True)
+                               several=single is None or private, view_button=True, menu=menu)
     return TurnPost(content=content, embed=embed, png=png, view=view,
-                    mention_ids=mention_ids)
+                    mention_ids=mention_ids, notes_shown=notes_shown)
 
 
 async def make_turn_post(table: Table, locale: str, events: list[Msg], *, lines: Optional[list[str]] = None,
-                         pinged: Optional[list[str]] = None, clocks: Optional[str] = None) -> TurnPost:
+                         pinged: Optional[list[str]] = None, clocks: Optional[str] = None, notes: bool = True
+                         ) -> TurnPost:
     """Draw the image in the board pool (host/drawing.py): the decision in view while the game runs (the whole
     board is the "Full board" button's), the whole board at the end; then assemble the post on the loop (views
     need it).  `clocks`: the players' clocks, shown under the board (host/deadlines.py `board_clocks`)."""
@@ -139,4 +150,4 @@ async def make_turn_post(table: Table, locale: str, events: list[Msg], *, lines:
     # the decider's legal list, built once for the image's options and the buttons (they must name the same moves)
     moves = posted_moves(table, asked=asked) if table.game.status == "active" and table.to_act else None
     png = await draw_post_image(table, locale, events, asked, moves)
-    return build_turn_post(table, locale, events, png, moves, lines=lines, pinged=pinged, clocks=clocks)
+    return build_turn_post(table, locale, events, png, moves, lines=lines, pinged=pinged, clocks=clocks, notes=notes)

@@ -19,6 +19,7 @@ from host import drawing
 from host.boards import draw_board
 from host.i18n import t, tm, user_locale
 from host.limits import EMBED_TOTAL
+from host.move_menus import MoveGroup, group_text, seat_menu
 from host.names import shown_names
 from host.notes import note_fields
 from host.tables import Refusal, Table, game_title
@@ -79,7 +80,9 @@ async def private_view(table: Table, seat: str, locale: str, *, note: str = "",
     png = await drawing.pool().draw(table.engine.view(table.state, seat), drawn,
                                     view_lines(table, seat, locale, drawn), locale)
     moves = seat_moves(table, seat) if moves is None else moves
-    view = move_components(table.game.id, table.game.version, moves, locale, names=table.names) if moves else None
+    menu = seat_menu(table.engine, table.state, seat, moves) if moves else None
+    view = move_components(table.game.id, table.game.version, moves, locale, names=table.names,
+                           menu=menu) if moves else None
     content = "\n".join(([note] if note else []) + lines)
     return PrivateView(content=content, embed=me_notes(table, seat, locale), png=png, view=view)
 
@@ -145,6 +148,32 @@ async def open_full_board(actions: Any, interaction: discord.Interaction, game_i
                     file=discord.File(io.BytesIO(png), "board.png"))
 
 
+async def open_move_group(actions: Any, interaction: discord.Interaction, game_id: int, version: int,
+                          key: str) -> None:
+    """A group in a menu of moves (host/move_menus.py, e.g. Robinson's planning: an action, then its target):
+    the moves under it as the next menu, privately.  A click on an older list, or by someone who does not
+    decide now, is refused and changes nothing."""
+    await ops.defer(interaction, ephemeral=True)
+    table = await actions.db(interaction, actions.service.table_in, game_id, interaction.guild_id)
+    if table.game.version != version:
+        raise Refusal("host.refuse.stale_board")
+    moves = await actions.db(interaction, actions.service.legal_moves, table, interaction.user.id)
+    seat = table.seat_of(interaction.user.id)
+    assert seat is not None and table.state is not None  # legal_moves refused a spectator
+    text = group_text(table.engine, table.state, seat.seat, key)
+    menu = seat_menu(table.engine, table.state, seat.seat, moves, within=key) if moves else None
+    if text is None or not menu:
+        raise Refusal("host.refuse.stale_board")
+    locale = user_locale(interaction)
+    if any(isinstance(e, MoveGroup) for e in menu):  # groups again (an action, then its targets)
+        view = move_components(game_id, version, moves, locale, names=table.names, menu=menu)
+    else:  # the moves themselves: buttons, or menus
+        view = move_components(game_id, version, [e for e in menu if isinstance(e, Move)], locale,
+                               names=table.names)
+    await ops.reply(interaction, t("menus.pick", locale, what=tm(text, locale, shown_names(table.names))),
+                    ephemeral=True, view=view)
+
+
 async def refresh_private_list(actions: Any, interaction: discord.Interaction, game_id: int, note: str,
                                table: Optional[Table] = None) -> None:
     """After a click in a private list (acknowledged as an update of that list): the list becomes the player's
@@ -161,5 +190,6 @@ async def refresh_private_list(actions: Any, interaction: discord.Interaction, g
     await ops.edit_reply(interaction, shown.content, embed=shown.embed, file=shown.file(), view=shown.view)
 
 
-__all__ = ["PrivateView", "clicked_privately", "me_notes", "open_full_board", "open_private_view", "private_digest", "private_view",
+__all__ = ["PrivateView", "clicked_privately", "me_notes", "open_full_board", "open_move_group",
+           "open_private_view", "private_digest", "private_view",
            "refresh_private_list", "seat_moves", "view_lines"]

@@ -7,7 +7,7 @@ an older board is recognised as stale and refused politely.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 import discord
 
@@ -15,6 +15,7 @@ from host.confirmations import LeaveTicket
 from host.i18n import t, tm
 from host.numbers import id_number
 from host.limits import OPTION_TEXT, PLACEHOLDER, label as fit_label
+from host.move_menus import GROUP_MARK, Entry, MoveGroup
 from render.names import board_names
 from rules import Move
 
@@ -56,7 +57,10 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ms:(?P<ga
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        if values:
+        if values and values[0].startswith(GROUP_MARK):  # a group of moves: its own menu, privately
+            await _actions(interaction).show_move_group(interaction, self.game_id, self.version,
+                                                        values[0][len(GROUP_MARK):])
+        elif values:
             await _actions(interaction).click_move(interaction, self.game_id, self.version, values[0])
 
 
@@ -166,9 +170,19 @@ DYNAMIC_ITEMS = (MoveButton, MoveSelect, MovePageButton, MyMovesButton, PrivateV
                  LobbyButton, LeaveConfirmButton)
 
 
+def entry_option(entry: Entry, locale: str, names: Mapping[str, str]) -> discord.SelectOption:
+    """One option of a grouped menu (host/move_menus.py): a move, or a group that opens the next menu."""
+    if isinstance(entry, MoveGroup):
+        text = t("menus.group", locale, what=tm(entry.text, locale, names), n=entry.size)
+        return discord.SelectOption(label=fit_label(text, OPTION_TEXT) or entry.key[:OPTION_TEXT],
+                                    value=entry.value[:OPTION_TEXT])
+    return discord.SelectOption(label=fit_label(tm(entry.text, locale, names), OPTION_TEXT) or entry.id[:OPTION_TEXT],
+                                value=entry.id[:OPTION_TEXT])
+
+
 def move_components(game_id: int, version: int, moves: Sequence[Move], locale: str, *,
                     names: Mapping[str, str], several: bool = False, page: int = 0,
-                    view_button: bool = False) -> discord.ui.View | None:
+                    view_button: bool = False, menu: Optional[Sequence[Entry]] = None) -> discord.ui.View | None:
     """Buttons for a short list of moves, selects for a long one (`/play` always works too).
 
     `names` (the table's seat -> player name) makes a seat in a label read as its player, cleaned and clipped
@@ -180,7 +194,9 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
     (`several` without `view_button` gives the "My moves" button of older boards.)
     More moves than five menus hold (125; with `view_button`, more than four hold: 100) are paged: `page` shows
     four menus (100 moves) and a button opening the next page (from the last, the first), so every move is
-    reachable by a click."""
+    reachable by a click.
+    `menu` (host/move_menus.py `seat_menu`): the moves grouped into one menu of at most 25 entries, a group
+    opening the next menu privately; used instead of pages when the moves do not fit in buttons."""
     names = board_names(names)
     view = discord.ui.View(timeout=None)
     mine = PrivateViewButton(game_id, t("private.button", locale)) if view_button else None
@@ -203,6 +219,15 @@ def move_components(game_id: int, version: int, moves: Sequence[Move], locale: s
         for i, move in enumerate(moves):
             style = discord.ButtonStyle.primary if i == 0 else discord.ButtonStyle.secondary
             view.add_item(MoveButton(game_id, version, move.id, tm(move.text, locale, names), style))
+        if mine is not None:
+            view.add_item(mine)
+        if whole is not None:
+            view.add_item(whole)
+        return view
+    if menu is not None and len(menu) <= SELECT_OPTIONS_MAX:
+        placeholder = t("menus.placeholder", locale, n=len(menu))
+        view.add_item(MoveSelect(game_id, version, 0, [entry_option(e, locale, names) for e in menu],
+                                 fit_label(placeholder, PLACEHOLDER)))
         if mine is not None:
             view.add_item(mine)
         if whole is not None:

@@ -3,12 +3,26 @@ within Discord's limits: a section's heading is a field name (256), its lines pa
 1,024 characters without splitting a line (`pack_lines`), and the fields stop before `budget` characters."""
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Optional
 
 from .i18n import tm
 from .limits import EMBED_FIELD_NAME, EMBED_FIELDS, clip, pack_lines
 from .names import shown_names
 from .tables import Table
+
+
+def notes_digest(table: Table) -> str:
+    """A fingerprint of the public notes now, the same in every language ("" when there are none): a turn post
+    repeats them only when it differs from the one its game's previous post was made with."""
+    if table.state is None or not table.engine.offers("notes"):
+        return ""
+    sections = table.engine.notes(table.state, None)
+    if not sections:
+        return ""
+    data = [[h.model_dump(mode="json"), [x.model_dump(mode="json") for x in lines]] for h, lines in sections]
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
 def note_fields(table: Table, seat: Optional[str], locale: str, budget: int, room: int = EMBED_FIELDS

@@ -31,7 +31,9 @@ plain explanations of what is in play, for the public post (seat None) and `/gam
 (Robinson: threats, items, tokens, the seat's abilities), `round_number(state) -> int | None`: the
 round the game is in, where the game has rounds (followers of a game are pinged as each ends), and
 `shared_moves(state, seats) -> [Move]`: moves several seats deciding at once may each make with one click
-on the public post (Robinson's confirm of the plan as it stands; []: each player opens their own moves).
+on the public post (Robinson's confirm of the plan as it stands; []: each player opens their own moves),
+`menus(state, seat) -> {move id: [(group key, words)]}`: the groups a long list of moves is offered under,
+one menu of at most 25 at each step (Robinson's planning: the action, its target, then the pawns; host/move_menus.py).
 The search hooks (rules/search, the "hard" bot level): `resample(state, seat, rng) -> S | None`: a full state
 consistent with what `seat` may know, its hidden parts redrawn from what `seat` has not seen and its own
 generator reseeded from `rng` (so the copy's dice and draws never follow the real game's order; None: the
@@ -312,6 +314,12 @@ class Engine(ABC, Generic[S]):
         """Each seat's chances in [0, 1] (1: a certain win); for a finished game its outcome; None: not offered."""
         return None
 
+    def menus(self, state: S, seat: str) -> dict[str, list[tuple[str, Msg]]]:
+        """The menus a long list of `seat`'s moves is grouped under: move id -> (group key, group words)
+        from the outermost group in (Robinson: an action, then its target, the pawns last); a move not in it
+        stands alone.  A key names one group across every level.  {}: not offered (host/move_menus.py)."""
+        return {}
+
     def macro_moves(self, state: S, seat: str) -> Optional[list[tuple[str, float]]]:
         """Whole actions of `seat` now as (chain of move ids joined by spaces, prior >= 0); None: not offered."""
         return None
@@ -393,4 +401,4 @@ class Engine(ABC, Generic[S]):
 
 
 OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes", "round_number",
-                  "shared_moves", "resample", "evaluate", "macro_moves")
+                  "shared_moves", "resample", "evaluate", "macro_moves", "menus")

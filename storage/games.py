@@ -326,10 +326,14 @@ class GameStore:
         with self.store.transaction() as conn:
             conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
-    def set_board_message(self, game_id: int, message_id: Optional[int], version: Optional[int] = None) -> None:
-        """The game's latest board post; with `version`, the game version it shows (never lowered)."""
+    def set_board_message(self, game_id: int, message_id: Optional[int], version: Optional[int] = None,
+                          notes_digest: Optional[str] = None) -> None:
+        """The game's latest board post; with `version`, the game version it shows (never lowered); with
+        `notes_digest`, the public notes it was made with (host/notes.py `notes_digest`)."""
         with self.store.transaction() as conn:
             conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+            if notes_digest is not None:
+                conn.execute("UPDATE games SET notes_digest = ? WHERE id = ?", (notes_digest, game_id))
             if version is not None:
                 self._posted(conn, game_id, version)
 

@@ -280,6 +280,13 @@ def _m11_owed_notices(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m12_notes_digest(conn: sqlite3.Connection) -> None:
+    """A fingerprint of the public notes (what the threats, items and tokens in play do) the game's latest board
+    post was made with: a new post repeats them only when they changed (cogs/board_posts.py).  NULL: not known
+    (the next post shows them)."""
+    _run(conn, "ALTER TABLE games ADD COLUMN notes_digest TEXT")
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_async_play,
@@ -292,6 +299,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m9_time_banks_and_away,
     _m10_outbox,
     _m11_owed_notices,
+    _m12_notes_digest,
 ]
 
 

@@ -26,6 +26,7 @@ class GameRow(BaseModel):
     to_act: list[str] = Field(default_factory=list)
     board_message_id: Optional[int] = None
     posted_version: Optional[int] = None  # the version the latest board post shows (None: never posted)
+    notes_digest: Optional[str] = None  # the public notes the latest board post was made with (host/notes.py)
     owed_since: Optional[float] = None  # when the change the board owes began to wait (None: nothing owed)
     deadline: Optional[float] = None
     rated: bool = True  # false once a bot replaced a player: such games do not count in ratings

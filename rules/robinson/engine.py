@@ -18,7 +18,7 @@ from .effects import exhaust, move_camp
 from .effects.adventure_codes import hut_pick, mark_pick
 from .fast import fast_copy
 from .explain import why_illegal
-from .moves import deciders, label, options
+from .moves import deciders, label, options, plan_menus
 from .notes import notes
 from .replan import plan_change, rest_change
 from . import search_hooks
@@ -78,6 +78,10 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
 
     def label(self, state: RobinsonState, seat: str, option: Option) -> Msg:
         return label(state, seat, option)
+
+    def menus(self, state: RobinsonState, seat: str) -> dict[str, list[tuple[str, Msg]]]:
+        """Planning's new stacks under their action, then their target: the pawns are the last step (R30)."""
+        return plan_menus(state, seat)
 
     def explain(self, state: RobinsonState, seat: str, move_id: str) -> Msg | None:
         return why_illegal(state, seat, move_id)  # explain.py

@@ -245,6 +245,18 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Any:
     return sub("mv", kind)
 
 
+def plan_menus(s: RobinsonState, seat: str) -> dict[str, list[tuple[str, Any]]]:
+    """Each new stack the seat may plan (`p:<target>:<pawns>`) under its action (`a.<action>`) and its target
+    (`t.<target>`); the other planning moves stand alone.  Only while planning."""
+    if s.phase != "plan" or s.pending is not None or seat not in deciders(s):
+        return {}
+    def group(key: str) -> str:  # a threat's 1-pawn and 2-pawn actions are one target: the pawns tell them apart
+        parts = key.split(".")
+        return ".".join(parts[:2]) if parts[0] == "thr" and len(parts) == 3 and parts[2].isdigit() else key
+    return {oid: [(f"a.{t.action}", sub("act", t.action)), (f"t.{group(t.key)}", target_msg(s, t.key))]
+            for oid, t, _ in plan.place_options(s, seat)}
+
+
 def target_msg_stack(s: RobinsonState, st: Any) -> Any:
     parts = st.target.split(".")
     if parts[0] == "thr":

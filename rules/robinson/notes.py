@@ -150,13 +150,13 @@ def group_sections(s: RobinsonState) -> list[tuple[Msg, list[Msg]]]:
 
 def notes(s: RobinsonState, seat: str | None = None) -> list[tuple[Msg, list[Msg]]]:
     """The public board's explanations (seat None): threats in play, items, tokens; a seat's (`/game me`):
-    its character and abilities, then the group's items and tokens (R98: all of it is public)."""
-    if seat is None:
-        threats = [threat_line(t) for t in s.threat if t]
-        return ([(m("about.head.threats"), threats)] if threats else []) + group_sections(s)
-    who = s.seat_char.get(seat)
+    its character and abilities, then the threats, the group's items and tokens (R98: all of it is public; the
+    public post shows them only when they change, so `/game me` always does)."""
+    threats = [threat_line(t) for t in s.threat if t]
+    public = ([(m("about.head.threats"), threats)] if threats else []) + group_sections(s)
+    who = None if seat is None else s.seat_char.get(seat)
     if who is None:
-        return group_sections(s)
+        return public
     mine = [ab for ab, a in ABILITIES.items() if a.owner == who]
     return [(m("about.head.character"), [character_line(s, who)]),
-            (m("about.head.abilities"), [ability_line(s, who, ab) for ab in mine])] + group_sections(s)
+            (m("about.head.abilities"), [ability_line(s, who, ab) for ab in mine])] + public
