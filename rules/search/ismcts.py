@@ -16,7 +16,8 @@ Each iteration:
 3. **Expand** one untried candidate, then **roll out**: at most `rollout_moves` random moves, stopping at the
    end of the round (the `round_number` hook) or of the game; or, with `policy_rounds` > 0, every seat playing
    the engine's greedy move until that many rounds have ended (at most `policy_moves` moves), so that a
-   decision is judged by how the turns after it go; then score the position with `seat_values`.
+   decision is judged by how the turns after it go (with `tree_depth` the tree stops growing at that depth
+   and every pass rolls out from there); then score the position with `seat_values`.
 4. **Back up** the value of every seat along the path.
 
 The budget is `iterations` (tests and benchmarks); a caller with a CPU budget passes `stop`, asked every
@@ -51,6 +52,8 @@ class SearchConfig(NamedTuple):
     scale: float = 5.0  # points of lead worth ~73 % where values come from running scores
     policy_rounds: int = 0  # > 0: roll out with the greedy move until this many rounds have ended ...
     policy_moves: int = 60  # ... or this many moves were played
+    tree_depth: int = 0  # > 0: no node deeper than this is searched; a rollout starts there
+    keep_greedy: float = 0.03  # the greedy move stands unless a move's mean value beats it by more (best_move)
 
 
 class SearchResult(NamedTuple):
@@ -168,9 +171,15 @@ def _policy_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchCon
         else:
             state = engine.apply(state, seat, move.id)
         now = engine.round_number(state) if start is not None else None
-        if now is not None and now - start >= config.policy_rounds:
+        if now is not None and start is not None and now - start >= config.policy_rounds:
             break
     return state
+
+
+def _leaf_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConfig) -> Any:
+    if config.policy_rounds > 0 and engine.offers("greedy_move"):
+        return _policy_rollout(engine, state, rng, config)
+    return _rollout(engine, state, rng, config.rollout_moves)
 
 
 def _select(node: _Node, seat: str, legal: list[tuple[str, float]], c_puct: float) -> tuple[str, str]:
@@ -192,6 +201,9 @@ def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: 
     state = determinize(engine, root_state, seat, rng)
     node, path, depth = root, [root], 0
     while True:
+        if config.tree_depth and depth >= config.tree_depth:
+            state = _leaf_rollout(engine, state, rng, config)
+            break
         actor = seat if node is root else _actor(engine, state, rng)  # the root is the searching seat's decision
         if actor is None:
             break
@@ -225,10 +237,7 @@ def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: 
             node.children[(actor, chain)] = child
             state = _play_chain(engine, state, actor, chain)
             path.append(child)
-            if config.policy_rounds > 0 and engine.offers("greedy_move"):
-                state = _policy_rollout(engine, state, rng, config)
-            else:
-                state = _rollout(engine, state, rng, config.rollout_moves)
+            state = _leaf_rollout(engine, state, rng, config)
             break
         key = _select(node, actor, now, config.c_puct)
         node = node.children[key]
