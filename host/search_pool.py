@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, Optional
 
 from rules import GAMES, Engine, Move
 from rules.bots import search_rng, settle
-from rules.search import SearchConfig, SearchResult, merge_results, search
+from rules.search import SearchResult, merge_results, search, tuned
 
 from .heavy_work import WorkerProcess
 
@@ -59,7 +59,7 @@ def timed_search(engine: Engine[Any], state: Any, seat: str, seed: int, worker: 
                  iterations: Optional[int]) -> Searched:
     """What a worker does with a loaded state (also `bot.py bench bots --levels`, in its own process)."""
     start = time.process_time()
-    config = SearchConfig(iterations=iterations or MAX_ITERATIONS)
+    config = tuned(engine, iterations=iterations or MAX_ITERATIONS)
 
     def stop() -> bool:
         return cpu is not None and time.process_time() - start >= cpu

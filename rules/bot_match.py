@@ -20,7 +20,7 @@ class MatchError(RuntimeError):
 def play_match(engine: Engine[Any], levels: list[str], seed: int, options: Any = None,
                max_moves: int = 20000, config: Optional[SearchConfig] = None) -> tuple[GameState, Outcome, int]:
     """Seats p1..pn played by `levels[i]`; returns the final state, its outcome and the moves made.
-    `config`: the search of "hard" seats (rules.bots.HARD by default)."""
+    `config`: the search of "hard" seats (the game's own with rules.bots.HARD_ITERATIONS by default)."""
     seats = [f"p{i + 1}" for i in range(len(levels))]
     by_seat = dict(zip(seats, levels))
     state = engine.setup(seats, seed, options)

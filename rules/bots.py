@@ -8,7 +8,7 @@ Levels:
   knowledge of the game (see the async-play issue: >= 70% wins against random).
 - "hard": a search (rules/search: information-set MCTS over samples of what the seat cannot see,
   the greedy move as its prior, positions scored by the engine's `evaluate`).  Here it runs with an
-  iteration budget (`HARD`), pure and reproducible; the bot seats of the host run it in worker
+  iteration budget (`HARD_ITERATIONS`, the game's `search_tuning`), pure and reproducible; the bot seats of the host run it in worker
   processes with a CPU budget (host/search_pool.py) and fall back to greedy when a worker fails.
   With one legal move there is no search.
 """
@@ -18,11 +18,11 @@ from typing import Any, Optional
 
 from .contract import Engine, Move
 from .rng import Rng
-from .search import SearchConfig, SearchResult, best_move, search
+from .search import SearchConfig, SearchResult, best_move, search, tuned
 
 LEVELS = ("random", "greedy", "hard")
 DEFAULT_LEVEL = "greedy"
-HARD = SearchConfig()  # the "hard" level's search when no CPU budget is given (tests, the local bench)
+HARD_ITERATIONS = 300  # the "hard" level's budget when none is given (tests, the local bench) ...
 
 
 def bot_rng(seed: int, moves_made: int, seat: str) -> Rng:
@@ -34,7 +34,7 @@ def bot_rng(seed: int, moves_made: int, seat: str) -> Rng:
 def choose(engine: Engine[Any], state: Any, seat: str, level: str = DEFAULT_LEVEL, seed: int = 0,
            config: Optional[SearchConfig] = None) -> Move:
     """The bot's move for `seat` now; raises ValueError for an unknown level or no legal move.
-    `config`: the "hard" level's search (default `HARD`)."""
+    `config`: the "hard" level's search (default: the game's own, `rules.search.tuned`, `HARD_ITERATIONS`)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
     moves = engine.legal_moves(state, seat)
@@ -42,7 +42,8 @@ def choose(engine: Engine[Any], state: Any, seat: str, level: str = DEFAULT_LEVE
         raise ValueError(f"{seat} has no legal move")
     rng = bot_rng(seed, getattr(state, "moves_made", 0), seat)
     if level == "hard":
-        return hard_move(engine, state, seat, moves, seed, config or HARD)
+        return hard_move(engine, state, seat, moves, seed,
+                         config or tuned(engine, iterations=HARD_ITERATIONS))
     if level == "greedy":
         greedy = engine.greedy_move(state, seat, rng)
         if greedy is not None:
@@ -73,7 +74,8 @@ def settle(engine: Engine[Any], state: Any, seat: str, moves: list[Move], result
     the greedy move when it found one clearly better; the greedy (else a random) move otherwise."""
     rng = bot_rng(seed, getattr(state, "moves_made", 0), seat)
     greedy = engine.greedy_move(state, seat, rng)
-    found = best_move(result, greedy.id if greedy is not None else None) if result is not None else None
+    margin = tuned(engine).keep_greedy
+    found = best_move(result, greedy.id if greedy is not None else None, margin) if result is not None else None
     by_id = {m.id: m for m in moves}
     if found is not None and found in by_id:
         return by_id[found]

@@ -258,6 +258,8 @@ class Engine(ABC, Generic[S]):
     # Whether the files of its data/ folder hold PROPOSED data (ours, not the publisher's).
     proposed_data: ClassVar[bool] = False
     test_hints: ClassVar[TestHints] = TestHints()
+    # The hard bot level's search settings for this game (fields of rules.search.SearchConfig; rules.search.tuned).
+    search_tuning: ClassVar[dict[str, Any]] = {}
 
     def sample_players(self) -> int:
         """The seat count of one sample table (TestHints.players)."""

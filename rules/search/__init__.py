@@ -4,9 +4,9 @@ Pure and deterministic like the engines: given the same state, seat, seed and it
 same move.  A CPU budget is the caller's (host/search_pool.py), through the `stop` test it passes."""
 from __future__ import annotations
 
-from .ismcts import SearchConfig, SearchResult, best_move, search
+from .ismcts import SearchConfig, SearchResult, best_move, search, tuned
 from .merge import merge_results
 from .values import outcome_values, score_chances, seat_values
 
 __all__ = ["SearchConfig", "SearchResult", "best_move", "merge_results", "outcome_values", "score_chances",
-           "search", "seat_values"]
+           "search", "seat_values", "tuned"]

@@ -13,13 +13,18 @@ Each iteration:
    rest shared evenly (or as `macro_moves` weighs it); deeper than `prior_depth` no greedy share.
    **Progressive widening**: a node visited n times considers only its `widen_k * n ** widen_alpha`
    candidates of highest prior.
-3. **Expand** one untried candidate, then **roll out** at most `rollout_moves` random moves, stopping at the
-   end of the round (the `round_number` hook) or of the game, and score the position with `seat_values`.
+3. **Expand** one untried candidate, then **roll out**: at most `rollout_moves` random moves, stopping at the
+   end of the round (the `round_number` hook) or of the game; or, with `policy_rounds` > 0, every seat playing
+   the engine's greedy move until that many rounds have ended (at most `policy_moves` moves), so that a
+   decision is judged by how the turns after it go (with `tree_depth` the tree stops growing at that depth
+   and every pass rolls out from there); then score the position with `seat_values`.
 4. **Back up** the value of every seat along the path.
 
 The budget is `iterations` (tests and benchmarks); a caller with a CPU budget passes `stop`, asked every
 `check_every` iterations.  The search stops early once no other move can catch up with the most visited one
-within the iterations left, or once one move clearly leads (`clear_share` of the visits after `clear_after`).
+within the iterations left, or once one move clearly leads (`clear_share` of the visits after `clear_after`);
+a root with a single candidate (`macro_moves` may offer one) is not searched at all.
+A game's own settings for the hard level (its `search_tuning`) are applied by `tuned`.
 Same state, seat, seed and budget: the same result.
 """
 from __future__ import annotations
@@ -45,6 +50,10 @@ class SearchConfig(NamedTuple):
     clear_after: int = 400  # from this many iterations on, stop once one move has ...
     clear_share: float = 0.9  # ... this share of the root's visits (it clearly leads)
     scale: float = 5.0  # points of lead worth ~73 % where values come from running scores
+    policy_rounds: int = 0  # > 0: roll out with the greedy move until this many rounds have ended ...
+    policy_moves: int = 60  # ... or this many moves were played
+    tree_depth: int = 0  # > 0: no node deeper than this is searched; a rollout starts there
+    keep_greedy: float = 0.03  # the greedy move stands unless a move's mean value beats it by more (best_move)
 
 
 class SearchResult(NamedTuple):
@@ -146,6 +155,33 @@ def _rollout(engine: Engine[Any], state: Any, rng: Rng, moves: int) -> Any:
     return state
 
 
+def _policy_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConfig) -> Any:
+    """Every seat plays its greedy move until `config.policy_rounds` rounds have ended (module docstring)."""
+    start = engine.round_number(state) if engine.offers("round_number") else None
+    for _ in range(config.policy_moves):
+        seat = _actor(engine, state, rng)
+        if seat is None:
+            break
+        move = engine.greedy_move(state, seat, rng)
+        if move is None:
+            ids = engine.move_ids(state, seat)
+            if not ids:
+                break
+            state = engine.apply(state, seat, ids[rng.below(len(ids))])
+        else:
+            state = engine.apply(state, seat, move.id)
+        now = engine.round_number(state) if start is not None else None
+        if now is not None and start is not None and now - start >= config.policy_rounds:
+            break
+    return state
+
+
+def _leaf_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConfig) -> Any:
+    if config.policy_rounds > 0 and engine.offers("greedy_move"):
+        return _policy_rollout(engine, state, rng, config)
+    return _rollout(engine, state, rng, config.rollout_moves)
+
+
 def _select(node: _Node, seat: str, legal: list[tuple[str, float]], c_puct: float) -> tuple[str, str]:
     """The legal child of highest PUCT score for `seat` (an unvisited child scores the node's mean)."""
     fpu = node.sums.get(seat, 0.0) / node.visits if node.visits else 0.5
@@ -165,6 +201,9 @@ def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: 
     state = determinize(engine, root_state, seat, rng)
     node, path, depth = root, [root], 0
     while True:
+        if config.tree_depth and depth >= config.tree_depth:
+            state = _leaf_rollout(engine, state, rng, config)
+            break
         actor = seat if node is root else _actor(engine, state, rng)  # the root is the searching seat's decision
         if actor is None:
             break
@@ -198,7 +237,7 @@ def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: 
             node.children[(actor, chain)] = child
             state = _play_chain(engine, state, actor, chain)
             path.append(child)
-            state = _rollout(engine, state, rng, config.rollout_moves)
+            state = _leaf_rollout(engine, state, rng, config)
             break
         key = _select(node, actor, now, config.c_puct)
         node = node.children[key]
@@ -215,9 +254,18 @@ def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: 
 DEFAULT = SearchConfig()
 
 
+def tuned(engine: Engine[Any], **fields: Any) -> SearchConfig:
+    """The hard level's search for `engine`: the defaults, the game's `search_tuning`, then `fields`."""
+    return SearchConfig(**{**getattr(engine, "search_tuning", {}), **fields})
+
+
 def search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchConfig = DEFAULT,
            stop: Optional[Callable[[], bool]] = None) -> SearchResult:
     """Search `seat`'s decision in `state` (`seat` must be to act) for at most `config.iterations` iterations."""
+    if engine.offers("macro_moves"):
+        macros = engine.macro_moves(state, seat)
+        if macros is not None and len(macros) == 1:  # one candidate: nothing to compare, no search
+            return SearchResult(visits={macros[0][0]: 1}, sums={macros[0][0]: 0.5}, iterations=0)
     root = _Node(1.0)
     done = 0
     for done in range(1, config.iterations + 1):
@@ -255,4 +303,4 @@ def best_move(result: SearchResult, prefer: Optional[str] = None, margin: float 
     return best.split(" ", 1)[0]
 
 
-__all__ = ["SearchConfig", "SearchResult", "best_move", "determinize", "search"]
+__all__ = ["SearchConfig", "SearchResult", "best_move", "determinize", "search", "tuned"]

@@ -25,6 +25,7 @@ class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfind
     rule_letters = "WET"  # rules, edge rulings, test scenarios
     proposed_data = True  # the island tiles
     test_hints = TestHints(players=3, board_players=4, privacy_stride=4)
+    search_tuning = search_hooks.TUNING
 
     # ---- identity and options -------------------------------------------
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> WayfindersOptions:
@@ -116,8 +117,9 @@ class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfind
         return search_hooks.evaluate(state, over, self.outcome(state) if over else None)
 
     def macro_moves(self, state: WayfindersState, seat: str) -> list[tuple[str, float]] | None:
-        """Search hook (rules.contract): a return's flights without going back, builds first: search_hooks.py."""
-        return search_hooks.macro_moves(state, self.move_ids(state, seat))
+        """Search hook (rules.contract): a return's flights and builds are the greedy bot's: search_hooks.py."""
+        return search_hooks.macro_moves(state, self.move_ids(state, seat),
+                                        lambda: greedy_move(self, state, seat, Rng.from_seed(0)).id)
 
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: WayfindersState) -> WayfindersState:

@@ -10,10 +10,14 @@ with a mix of backs (W5, W40(a)) as many of each back as the mix leaves face dow
 the board, W23, abilities, tokens in hand, and most of a token for each one its workers have claimed, W12)
 into chances against each opponent, sharper as the game nears
 its end (W21); each cell flown through in the current return costs its seat (`WANDER`), so that wandering
-without building is worth less than ending the return.  `macro_moves` keeps the search's flights from
-going back and forth (module function's docstring).
+without building is worth less than ending the return.  `macro_moves` leaves a return's flights and builds
+to the greedy bot's look-ahead, which plans them better than the search (its docstring); the search weighs
+the action phase (where to place a worker, when to return), judging each choice by greedy play to the end
+of the next round (`TUNING`, the engine's `search_tuning`).
 """
 from __future__ import annotations
+
+from typing import Callable
 
 from ..rng import Rng
 from ..search.values import outcome_values, score_chances
@@ -29,6 +33,7 @@ WANDER = 0.3  # points each cell flown through this return costs in the search's
 SCALE = 6.0  # points of lead worth ~73 % early in the game ...
 SCALE_END = 2.5  # ... and in the final round
 PENDING = 0.8  # a token a worker has claimed (W12), not yet in hand
+TUNING = {"policy_rounds": 2, "tree_depth": 1, "keep_greedy": 0.01}  # greedy rollouts for two rounds from each root move
 
 
 def resample(state: WayfindersState, seat: str, rng: Rng, copy) -> WayfindersState:
@@ -60,23 +65,16 @@ def resample(state: WayfindersState, seat: str, rng: Rng, copy) -> WayfindersSta
     return new
 
 
-def macro_moves(state: WayfindersState, ids: list[str]) -> list[tuple[str, float]] | None:
-    """The search's candidates in a return's fly-and-build (W13), from `ids` (the seat's legal moves): never a
-    flight back to a cell already flown through this return, builds first; past `MAX_FLOWN` cells only the
-    end.  A seat that could fly to and fro for ever would otherwise stall the game to keep the others from
-    their turns.  None outside fly-and-build (every legal move, the greedy one as prior)."""
+def macro_moves(state: WayfindersState, ids: list[str], greedy: Callable[[], str]) -> list[tuple[str, float]] | None:
+    """The search's candidates: in a return's fly-and-build (W13) the greedy bot's move alone (`greedy()`,
+    its look-ahead over the return's flights and builds), past `MAX_FLOWN` cells flown the end (a seat that
+    could fly to and fro for ever would stall the game); None elsewhere (every legal move of `ids`, the
+    greedy one as prior)."""
     if state.phase != "flybuild":
         return None
     if len(state.flown) >= MAX_FLOWN and "end" in ids:
         return [("end", 1.0)]
-    seen = set(state.flown)
-    out = []
-    for i in ids:
-        kind, _, rest = i.partition(":")
-        if kind == "fly" and rest.split(":", 1)[0] in seen:
-            continue
-        out.append((i, 3.0 if kind == "build" else 1.0))
-    return out or None
+    return [(greedy(), 1.0)]
 
 
 def _pending(state: WayfindersState, seat: str) -> int:
@@ -98,4 +96,4 @@ def evaluate(state: WayfindersState, over: bool, outcome) -> dict[str, float]:
     return score_chances(worth, scale)
 
 
-__all__ = ["evaluate", "macro_moves", "resample"]
+__all__ = ["TUNING", "evaluate", "macro_moves", "resample"]

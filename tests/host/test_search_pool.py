@@ -7,7 +7,7 @@ import asyncio
 from host.search_pool import SearchPool, search_worker
 from rules import GAMES
 from rules.bots import bot_rng, choose, search_rng, settle
-from rules.search import SearchConfig, merge_results, search
+from rules.search import merge_results, search, tuned
 
 WAY = GAMES["wayfinders"]
 
@@ -33,7 +33,7 @@ def test_the_same_seed_and_iterations_give_the_same_statistics_the_merge_of_the_
     a, b, runs, pids = asyncio.run(go())
     assert a == b and len(runs) == 2 and len(pids) == 2
     # each worker searched its own tree from its own seed; the move is that of the summed roots
-    local = [search(WAY, state, seat, search_rng(8, state.moves_made, seat, i), SearchConfig(iterations=40))
+    local = [search(WAY, state, seat, search_rng(8, state.moves_made, seat, i), tuned(WAY, iterations=40))  # the game's own search, as a worker runs it
              for i in range(2)]
     assert runs == local
     assert a == merge_results(local)
@@ -41,7 +41,7 @@ def test_the_same_seed_and_iterations_give_the_same_statistics_the_merge_of_the_
 
 def test_one_worker_with_iterations_plays_what_the_pure_hard_level_plays():
     state, seat = position()
-    config = SearchConfig(iterations=30)
+    config = tuned(WAY, iterations=30)
 
     async def go():
         pool = SearchPool(workers=1)

@@ -93,3 +93,19 @@ def test_the_hard_level_is_reproducible_and_legal():
     a = choose(engine, state, seat, "hard", seed=4, config=config)
     assert a == choose(engine, state, seat, "hard", seed=4, config=config)
     assert a.id in engine.move_ids(state, seat)
+
+
+def test_the_hard_level_keeps_the_greedy_move_by_the_games_own_margin(monkeypatch):
+    from rules.bots import bot_rng, settle
+    from rules.search import SearchResult
+
+    engine = GAMES["wayfinders"]
+    state = engine.setup(["p1", "p2"], 21)
+    seat = engine.to_act(state)[0]
+    moves = engine.legal_moves(state, seat)
+    greedy = engine.greedy_move(state, seat, bot_rng(4, state.moves_made, seat)).id
+    other = next(m.id for m in moves if m.id != greedy)
+    result = SearchResult(visits={greedy: 10, other: 10}, sums={greedy: 5.8, other: 6.0}, iterations=20)
+    assert settle(engine, state, seat, moves, result, 4).id == other  # 0.02 better: more than Wayfinders' 0.01
+    monkeypatch.setattr(engine, "search_tuning", {})
+    assert settle(engine, state, seat, moves, result, 4).id == greedy  # the default margin, 0.03, keeps greedy

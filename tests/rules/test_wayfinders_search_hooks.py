@@ -5,6 +5,7 @@ from collections import Counter
 
 from rules.bot_match import play_match
 from rules.rng import Rng
+from rules.search import search, tuned
 from rules.wayfinders import ENGINE as E
 from rules.wayfinders.islands import ISLANDS
 from rules.wayfinders.payment import draw
@@ -78,17 +79,37 @@ def test_evaluate_gives_chances_that_sum_to_one_between_two_seats_and_the_outcom
         assert all(final[w] == 0.5 for w in winners)
 
 
-def test_w13_the_search_never_flies_back_within_a_return_and_ends_a_long_one():
-    # W13: a return's flights are the player's to end; the search's candidates never go back to a cell flown
-    # through (a seat flying to and fro for ever would stall the game) and, past the greedy bot's limit, end.
+def test_w13_a_returns_flights_are_the_greedy_bots_and_a_long_one_ends():
+    # W13: a return's flights and builds are the player's; the search leaves them to the greedy bot's look-ahead
+    # (one candidate, so no search), and past the greedy bot's limit of cells flown ends the return.
     s = E.setup(["p1", "p2"], 4)
     assert E.macro_moves(s, E.to_act(s)[0]) is None  # the action phase: every legal move
     s = E.apply(s, s.order[0], "return")
     seat = s.order[0]
     assert s.phase == "flybuild"
     s = E.apply(s, seat, next(i for i in E.move_ids(s, seat) if i.startswith("fly:")))
-    back = [i for i in E.move_ids(s, seat) if i.startswith("fly:") and i.split(":")[1] in s.flown]
-    cands = [c for c, _ in E.macro_moves(s, seat)]
-    assert not set(back) & set(cands) and "end" in cands
+    greedy = E.greedy_move(s, seat, Rng.from_seed(1)).id
+    assert E.macro_moves(s, seat) == [(greedy, 1.0)]
+    result = search(E, s, seat, Rng.from_seed(2), tuned(E, iterations=50))
+    assert result.iterations == 0 and result.visits == {greedy: 1}
     s.flown = ["B2"] * 12
     assert E.macro_moves(s, seat) == [("end", 1.0)]
+
+
+def test_the_action_phase_is_judged_by_greedy_play_to_the_end_of_the_next_rounds():
+    # W9: a round is one turn of each player; the hard level's rollouts play greedy moves until two have ended.
+    s = E.setup(["p1", "p2"], 5)
+    assert tuned(E).policy_rounds == 2
+    seen = []
+    real = E.greedy_move
+
+    def spy(state, seat, rng):
+        seen.append(state.round)
+        return real(state, seat, rng)
+
+    E.greedy_move = spy
+    try:
+        search(E, s, E.to_act(s)[0], Rng.from_seed(3), tuned(E, iterations=1))
+    finally:
+        del E.greedy_move
+    assert max(seen) == s.round + 1 and len(seen) >= 4  # one rollout: greedy turns of this round and the next, then stop

@@ -121,3 +121,31 @@ def test_the_greedy_move_stands_unless_the_search_found_a_clearly_better_one():
     assert best_move(close, prefer="b", margin=0.001) == "a"
     assert best_move(SearchResult({}, {}, 0), prefer="b") == "b"
     assert best_move(result, prefer="zzz") == "a"  # a move the search never tried cannot be weighed
+
+
+def test_a_tree_depth_of_one_weighs_the_root_moves_alone(monkeypatch):
+    import rules.search.ismcts as ismcts
+
+    listed = []
+    real = ismcts._candidates
+
+    def spy(engine, state, seat, rng, depth, config):
+        listed.append(depth)
+        return real(engine, state, seat, rng, depth, config)
+
+    monkeypatch.setattr(ismcts, "_candidates", spy)
+    s = toy_turn(9, [1, 2])
+    flat = search(TOY, s, "p1", Rng.from_seed(5), SearchConfig(iterations=60, tree_depth=1))
+    assert listed == [0] and sum(flat.visits.values()) == flat.iterations  # only the root's moves were listed
+    listed.clear()
+    search(TOY, s, "p1", Rng.from_seed(5), SearchConfig(iterations=60))
+    assert max(listed) >= 1  # without the limit the tree grows below the root
+
+
+def test_a_search_with_one_candidate_does_not_search():
+    game = MacroToy()
+    game.macro_moves = lambda state, seat: [("take:1", 1.0)]
+    s = game.setup(["p1", "p2"], 1)
+    s = game.apply(game.apply(s, "p1", "stance:1"), "p2", "stance:1")
+    result = search(game, s, s.seats[s.turn], Rng.from_seed(3), SearchConfig(iterations=40))
+    assert result.iterations == 0 and best_move(result) == "take:1"
