@@ -155,8 +155,17 @@ def test_step_check_catches_malformed_moves(fix, why, playable):
         assert why in "".join(record_game(e, SEATS, 0).fails.get("step", []))
 
 
+def _broken_options(fix):
+    """An engine whose options themselves are broken: what random playouts list (rules/playout.py lists the
+    options, without their words), and the legal moves built from them."""
+    class Broken(ToyEngine):
+        def options(self, state, seat, move_id=None):
+            return fix(list(super().options(state, seat, move_id)))
+    return Broken()
+
+
 def test_step_check_catches_a_seat_to_act_without_moves():
-    e = _broken_moves(lambda ms: [mv for mv in ms if mv.id not in ("use", "one")])
+    e = _broken_options(lambda os: [o for o in os if o.id not in ("use", "one")])
     with pytest.raises(AssertionError, match="no legal move"):
         each_state(e, lambda s: C.check_step(e, s), seeds=range(6))
     with pytest.raises(PlayoutError, match="no legal move"):
@@ -374,8 +383,7 @@ def test_view_check_catches_dicts_and_mutation():
 # ---- 9 barriers ----------------------------------------------------------------------------
 
 def test_barrier_check_catches_an_unmarked_roll():
-    e = _broken_moves(lambda ms: [mv.model_copy(update={"barrier": False}) if mv.id == "roll" else mv
-                                  for mv in ms])
+    e = _broken_options(lambda os: [o._replace(barrier=False) if o.id == "roll" else o for o in os])
     with pytest.raises(AssertionError, match="not marked barrier"):
         each_move(e, lambda s, seat, mv: C.check_barrier_honest(s, e.apply(s, seat, mv.id), mv), seeds=[0])
     assert any(record_game(e, SEATS, seed).fails.counts.get("barrier") for seed in range(5))
