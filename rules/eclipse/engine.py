@@ -63,7 +63,7 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
     def play(self, state: EclipseState, seat: str, option: Option) -> None:
         private = self.is_private(state, seat)
         put(state, "battles", [])  # the battles fought by this move only (render/eclipse_battle.py)
-        apply_option(state, seat, option.id)
+        apply_option(state, seat, option.id, chosen=True)
         if not private and not state.events:  # a public move that said nothing says its label
             state.events.append(m("ev.chose", seat=seat_ref(seat), what=self.label(state, seat, option)))
         settle(state)

@@ -27,7 +27,9 @@ class Turn(Frame):
 class Action(Frame):
     """An action (E29-E41) or a Reaction (E28) of `seat` under way, `left` activations to go, and the
     working keys of its current activation: Influence's source (`src`), Build's paid item (`what`),
-    Explore's position, drawn hexes and placed hex, Upgrade's part and returns, Move's ship."""
+    Explore's position, drawn hexes and placed hex, Upgrade's part and returns, Move's ship; and the colony-ship
+    options (`cols`) the seat was shown at its last decision of the action, so the end of the action asks
+    about colony ships again only when one is new (E104)."""
     kind: Literal["research", "influence", "build", "explore", "upgrade", "move"] = Field(alias="k")
     seat: str
     left: int
@@ -46,6 +48,7 @@ class Action(Frame):
     steps: Optional[int] = None
     moved: Optional[int] = None
     start: Optional[str] = None
+    cols: Optional[list[str]] = None
 
 
 class After(Frame):

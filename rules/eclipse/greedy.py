@@ -92,7 +92,8 @@ def _score(state: EclipseState, seat: str, mid: str) -> float:
         hid = arg.split(":")[0]
         return 10.0 + HEXES[hid].vp + len(HEXES[hid].squares) - 3 * HEXES[hid].ancients
     if head == "bld":
-        return {"monolith": 9, "orbital": 6, "dreadnought": 5, "cruiser": 4, "interceptor": 3, "starbase": 2}[arg]
+        what = arg.partition(":")[0]
+        return {"monolith": 9, "orbital": 6, "dreadnought": 5, "cruiser": 4, "interceptor": 3, "starbase": 2}[what]
     if head == "dsc":
         return 1.0 if arg == "use" else 0.5
     if head == "give":

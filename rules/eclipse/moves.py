@@ -185,6 +185,8 @@ def build_hexes(state: EclipseState, seat: str, what: str) -> list[str]:
 
 
 def _build(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+    """E107: one option per piece and hex (`bld:<what>:<hex>`).  A game saved between the two steps the build
+    once took (`bld:<what>` paid, then `at:<hex>`) goes on with the hexes of the piece it paid for."""
     p = state.players[seat]
     if f.what is not None:
         return [(f"at:{h}", m("mv.build_at", hex=h), False) for h in build_hexes(state, seat, f.what)]
@@ -195,9 +197,11 @@ def _build(state: EclipseState, seat: str, f: dict) -> list[Opt]:
             continue
         if what in TABLES.ships and p.built[what] >= TABLES.ships[what]:
             continue
-        if p.storage[2] < costs[i] or not build_hexes(state, seat, what):
+        if p.storage[2] < costs[i]:
             continue
-        out.append((f"bld:{what}", m("mv.build", what=m(f"ship.{what}"), cost=costs[i]), False))
+        piece = m(f"ship.{what}")
+        out += [(f"bld:{what}:{h}", m("mv.build_in", what=piece, hex=h, cost=costs[i]), False)
+                for h in build_hexes(state, seat, what)]
     return out if f.react else out + [_stop()]
 
 

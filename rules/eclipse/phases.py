@@ -11,7 +11,7 @@ from .board import m, score_parts
 from .colony import colony_options
 from .data import RESOURCES, TABLES
 from .diplomacy import check_breaks, dissolve
-from .frames import STACK, After, Combat, Cube, Turn, Upkeep
+from .frames import STACK, Action, After, Combat, Cube, Turn, Upkeep
 from .pending import active
 from .setup import draw_techs
 from .state import EclipseState
@@ -40,10 +40,22 @@ def finish_action(state: EclipseState) -> None:
     if f.kind == "influence":  # E37: flip up to 2 colony ships face up, without asking
         p = state.players[f.seat]
         p.colony_ships_up = min(p.colony_ships, p.colony_ships_up + 2)
-    if colony_options(state, f.seat):
+    if _new_colony_option(state, f):
         STACK.push(state.stack, After.new(kind="after", seat=f.seat))
     else:
         end_turn(state)
+
+
+def _new_colony_option(state: EclipseState, f: Action) -> bool:
+    """E102/E104: the end of an action asks about colony ships only when it can colonise somewhere the
+    seat was not offered at its last decision of the action (the ships Influence just flipped face up,
+    a disc just placed, a cube just back on its track); otherwise the question was asked there already.
+    A frame saved before `cols` was kept asks whenever a colony ship can be used."""
+    now = colony_options(state, f.seat)
+    if not now or f.cols is None:
+        return bool(now)
+    seen = set(f.cols)
+    return any(o[0] not in seen for o in now)
 
 
 def end_action_phase(state: EclipseState) -> None:

@@ -16,7 +16,8 @@ from .colony import colony_options
 from .data import RESOURCES
 from .diplomacy import settle_dip
 from .frames import FRAMES, STACK, Action, After, AncTech, ColHex, Control, Cube, Disco, Turn, Upkeep
-from .moves import ancient_tech_choices, discovery_usable, nothing_left, placements, reaction_open
+from .moves import (OPTIONS, ancient_tech_choices, discovery_usable, nothing_left, placements, reaction_open,
+                    words)
 from .pending import frame
 from .phases import collapse, end_turn, end_upkeep, finish_action
 from .state import EclipseState
@@ -57,7 +58,39 @@ def _action(state: EclipseState, f: Action) -> bool:
     if f.kind == "explore" and f.placed and not _disc_allowed(state, f):
         apply_option(state, f.seat, "disc:no")
         return True
+    if f.kind == "upgrade" and f.undone and _only_stop(state, f):
+        apply_option(state, f.seat, "stop")
+        return True
+    if (f.src or f.at or f.picking or f.part or f.what or f.react) and _play_forced(state, f):
+        return True
     return False
+
+
+# The later steps of an action that cost nothing, draw nothing and show nothing hidden (E99): where one of
+# them is the only option, nothing a trade, a wait or a colony ship could change, the engine takes it.
+FORCED_STEPS = ("to", "rs", "part", "put", "ship", "go", "at")
+
+
+def _play_forced(state: EclipseState, f: Action) -> bool:
+    """E99 (forced decisions): the only option of a step listed in FORCED_STEPS (Influence's one destination,
+    the one tile to return or slot to fill, a Reaction's one ship, a ship's one way on, the old Build's one
+    hex), not marked as revealing or drawing, is applied without asking; the log says it was the only
+    choice, so a replay of the chosen moves takes it again."""
+    core = OPTIONS[f.kind](state, f.seat, f)
+    if len(core) != 1 or core[0][2] or core[0][0].partition(":")[0] not in FORCED_STEPS:
+        return False
+    oid, text, _ = core[0]
+    state.events.append(m("ev.forced", seat=seat_ref(f.seat), what=words(text)))
+    apply_option(state, f.seat, oid)
+    return True
+
+
+def _only_stop(state: EclipseState, f: Action) -> bool:
+    """E99 (forced decisions), E106: after `undo returns` with no part left to place, `stop` is the only
+    option, and no trade can add one (placing a part costs nothing): the action ends without asking.
+    (The first decision of an activation is `nothing_left`'s, which counts trades.)"""
+    core = OPTIONS[f.kind](state, f.seat, f)
+    return [o[0] for o in core] == ["stop"]
 
 
 def _after(state: EclipseState, f: After) -> bool:

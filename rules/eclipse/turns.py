@@ -7,7 +7,7 @@ from ..decisions import Moves
 from ..text import seat_ref
 from .battle.phase import apply as combat_apply
 from .board import hex_cubes, m, price, res_msg, return_targets, trade_rate
-from .colony import colonise
+from .colony import colonise, colony_options
 from .data import BUILDABLE, DISCOVERIES, HEXES, RESOURCES, SPECIES, TECHS
 from .diplomacy import apply as dip_apply, propose
 from .frames import STACK, Action, AncPart, AncTech, Artifact, ColHex, Cube, Disco, Turn
@@ -21,7 +21,9 @@ from .state import EclipseState
 from .upgrade import apply_upgrade, place
 
 
-def apply_option(state: EclipseState, seat: str, oid: str) -> None:
+def apply_option(state: EclipseState, seat: str, oid: str, chosen: bool = False) -> None:
+    """Apply option `oid` of `seat`: `chosen` when the seat picked it from the options it was shown (not the
+    engine's forced steps, settle.py)."""
     head, _, arg = oid.partition(":")
     f = frame(state)
     p = state.players[seat]
@@ -37,7 +39,19 @@ def apply_option(state: EclipseState, seat: str, oid: str) -> None:
     else:
         if f is None:
             raise ValueError(f"no decision is pending for {oid!r}")
+        if chosen:
+            _remember_colony_options(state, seat)
         PLAY[f.kind](state, seat, f, head, arg)
+
+
+def _remember_colony_options(state: EclipseState, seat: str) -> None:
+    """The colony-ship options beside the decision the seat answers now (E102), kept on its action under way
+    so that the action's end asks again only about new ones (phases.finish_action)."""
+    for f in reversed(state.stack):
+        if isinstance(f, Action):
+            if f.seat == seat:
+                f.cols = [o[0] for o in colony_options(state, seat)] if state.turn == seat else []
+            return
 
 
 def lift_disc(state: EclipseState, seat: str, hid: str) -> None:
@@ -107,14 +121,15 @@ def _turn(state, seat, f, head, arg) -> None:
         return
     p.track -= 1  # E26: the rightmost disc onto the action space
     p.discs_acted += 1
+    cols = [o[0] for o in colony_options(state, seat)]  # beside this turn's decision (phases.finish_action)
     if head == "react":  # E28: exactly one activation, no Nanorobots
-        STACK.push(state.stack, Action.new(kind=arg, seat=seat, left=1, react=True))
+        STACK.push(state.stack, Action.new(kind=arg, seat=seat, left=1, react=True, cols=cols))
         state.events.append(m("ev.reaction", seat=seat_ref(seat), action=m(f"act.{arg}")))
         return
     acts = SPECIES[p.species].acts[arg]
     if arg == "build" and "nanorobots" in p.techs["nano"]:
         acts += 1  # E30
-    STACK.push(state.stack, Action.new(kind=arg, seat=seat, left=acts))
+    STACK.push(state.stack, Action.new(kind=arg, seat=seat, left=acts, cols=cols))
     state.events.append(m("ev.action", seat=seat_ref(seat), action=m(f"act.{arg}")))
 
 
@@ -168,21 +183,24 @@ def _build(state, seat, f, head, arg) -> None:
     if head == "stop":
         return _stop(state, seat, f)
     p = state.players[seat]
-    if head == "bld":  # E41: paid when chosen, so a trade before the hex is picked cannot spend it twice
-        f.what = arg
-        p.storage[2] -= SPECIES[p.species].costs[BUILDABLE.index(arg)]
-        return
-    what, f.what = f.what, None
+    what, _, hid = arg.partition(":")
+    if head == "bld":  # E41: paid when chosen
+        p.storage[2] -= SPECIES[p.species].costs[BUILDABLE.index(what)]
+        if not hid:  # a game saved when the piece and its hex were two steps: the hex comes next (`at:`)
+            f.what = what
+            return
+    else:
+        what, f.what, hid = f.what, None, arg
     f.drop("react")
-    h = state.hexes[arg]
+    h = state.hexes[hid]
     if what == "orbital":
         h.orbital = 1
     elif what == "monolith":
         h.monolith = True
     else:
-        arrive(state, seat, arg, what)
+        arrive(state, seat, hid, what)
     f.left -= 1
-    state.events.append(m("ev.build", seat=seat_ref(seat), what=m(f"ship.{what}"), hex=arg))
+    state.events.append(m("ev.build", seat=seat_ref(seat), what=m(f"ship.{what}"), hex=hid))
 
 
 def arrive(state: EclipseState, seat: str, hid: str, ship: str) -> None:

@@ -113,13 +113,14 @@ class Warlord:
         return None
 
     def _build(self, state: Any, seat: str, f: dict, ids: list[str]) -> Optional[str]:
-        if f.what is None:
-            return next((f"bld:{s}" for s in WARSHIPS if f"bld:{s}" in ids), None)
+        what = next((s for s in WARSHIPS if any(i.startswith(f"bld:{s}:") for i in ids)), None)
+        if what is None:
+            return None
         goals = self.targets(state, seat)
         best = None
         for i in ids:
-            if i.startswith("at:"):
-                way = self.path(state, seat, i[3:], goals)
+            if i.startswith(f"bld:{what}:"):  # E107: the piece and its hex in one option
+                way = self.path(state, seat, i.rpartition(":")[2], goals)
                 if way is not None and (best is None or len(way) < best[0]):
                     best = (len(way), i)
         return best[1] if best else None

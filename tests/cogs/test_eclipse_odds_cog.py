@@ -52,7 +52,7 @@ THREAD = "eclipse-1"
 async def _game_with_a_battle_waiting(s):
     """Alice and Bob (Terran sides) after their species picks; the hand-made board: the seat
     to act (the mover) holds 2 Interceptors at home where 1 of the other's waits, and an
-    Ancient hex joins that home by a full wormhole (E36, E43)."""
+    Ancient hex and an empty one join that home by full wormholes (E36, E43)."""
     from tests.rules.test_eclipse_combat_kit import home, next_to, ships
 
     await s.cmd("alice", "/eclipse new terrans_only:true")
@@ -76,6 +76,7 @@ async def _game_with_a_battle_waiting(s):
     ships(state, hid, other, interceptor=1)
     anc = next_to(state, hid, "105")
     state.hexes[anc].ancients = 1
+    next_to(state, hid, "106")  # a second way on, so the first step of a move is a choice (E99, E108)
     service.store.conn.execute("UPDATE games SET state = ? WHERE id = 1", [table.engine.dump(state)])
     return table.user_of(mover).name, table.user_of(other).name, hid, anc
 

@@ -123,9 +123,8 @@ def test_e104_influence_sources_and_destinations():
     next_to(s, hid, "102")  # an empty hex joined to the home by a full wormhole
     s = play(s, "act:influence")
     assert core(s) == ["from:track", f"from:{hid}", "stop"]
-    assert core(play(s, "from:track")) == ["to:102"]
     assert core(play(s, f"from:{hid}")) == [f"to:{hid}", "to:track"]  # 102 only connects through the home
-    s = play(s, "from:track", "to:102")
+    s = play(s, "from:track")  # 102 is its only destination: taken without asking (E99)
     assert s.hexes["102"].owner == "p1" and s.players["p1"].track == 10  # one for the action
     assert "from:102" in core(s) and s.stack[-1].left == 1
 
@@ -171,7 +170,8 @@ def test_e105_u19_artifact_key_one_choice_per_artifact_symbol():
     assert core(s) == ["art:money", "art:science", "art:materials"]
     s = play(s, "art:materials")
     assert s.players["p1"].storage == [5, 0, 5]
-    assert [f.kind for f in s.stack] == ["turn", "after"]  # research over; colony ships may follow
+    # research over; the colony ships were offered beside each choice already, so the turn moves on (E104, E102)
+    assert [f.kind for f in s.stack] == ["turn"] and s.turn == "p2"
 
 
 def test_e107_build_what_needs_tech_a_piece_materials_and_a_hex():
@@ -183,13 +183,24 @@ def test_e107_build_what_needs_tech_a_piece_materials_and_a_hex():
     s.players["p1"].techs["nano"] = ["orbital", "monolith"]
     s.players["p1"].storage[2] = 5
     s = play(s, "act:build")
-    assert core(s) == ["bld:interceptor", "bld:cruiser", "bld:starbase", "bld:orbital", "stop"]
+    both = sorted([hid, "103"])
+    assert pieces(s) == {"interceptor": both, "cruiser": both, "starbase": both, "orbital": both}
+    assert core(s)[-1] == "stop"
     s.hexes[hid].orbital = 1
     s.hexes["103"].orbital = 2
-    assert "bld:orbital" not in core(s)
+    assert "orbital" not in pieces(s)
     s.hexes["103"].orbital = 0
-    assert core(play(s, "bld:orbital")) == ["at:103"]
-    assert core(play(s, "bld:interceptor")) == [f"at:{hid}", "at:103"]
+    assert pieces(s)["orbital"] == ["103"]
+
+
+def pieces(s):
+    """E107 (one option per piece and hex): the hexes each piece may be built in."""
+    out = {}
+    for x in core(s):
+        if x.startswith("bld:"):
+            _, what, hid = x.split(":")
+            out.setdefault(what, []).append(hid)
+    return {k: sorted(v) for k, v in out.items()}
 
 
 def test_e107_e30_nanorobots_add_a_build_activation_but_not_to_a_reaction():
@@ -211,7 +222,7 @@ def test_e102_e118_colonise_while_choosing_where_a_returning_cube_goes():
     s.hexes["103"].cubes = [0, 1]  # a cube on the grey square
     s.hexes["107"] = new_hex("107", -1, 1, 0).model_copy(update={"owner": "p1"})  # an empty Money square
     s.players["p1"].population = [11, 9, 10]  # the Money track is full
-    s = play(s, "act:influence", "from:103", "to:track")
+    s = play(s, "act:influence", "from:103")  # the track is its only destination: taken without asking (E99)
     assert core(s) == ["cube:science", "cube:materials"]
     assert "col:107:money:money" in ids(s)
     s = play(s, "col:107:money:money")

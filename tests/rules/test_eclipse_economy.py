@@ -112,26 +112,37 @@ def test_e41_e42_build_costs_and_structures():
     s.players["p1"].storage[2] = 20
     s.players["p1"].techs["nano"] += ["orbital", "monolith"]
     s = play(s, "act:build")
-    assert {x for x in ids(s) if x.startswith("bld:")} == {"bld:interceptor", "bld:cruiser", "bld:dreadnought",
-                                                           "bld:orbital", "bld:monolith"}  # no Starbase tech
-    s = play(s, "bld:dreadnought", "at:230", "bld:monolith", "at:230", "bld:orbital", "at:230")
+    assert {x.rpartition(":")[0] for x in ids(s) if x.startswith("bld:")} == {
+        "bld:interceptor", "bld:cruiser", "bld:dreadnought", "bld:orbital", "bld:monolith"}  # no Starbase tech
+    s = play(s, "bld:dreadnought:230", "bld:monolith:230", "bld:orbital:230")
     assert s.players["p1"].storage[2] == 20 - 7 - 8 - 4  # E86 Mechanema costs
     assert s.hexes["230"].ships["p1"] == {"interceptor": 1, "dreadnought": 1}
     assert s.hexes["230"].monolith and s.hexes["230"].orbital == 1
 
 
-def test_e41_e21_build_is_paid_when_chosen_so_trading_before_the_hex_cannot_overspend():
-    """E41 costs Materials; E21 trades are free moves at any time, so they may come between
-    choosing what to build and where.  Materials never go below zero (found by the local game)."""
+def test_e41_e107_build_is_paid_and_placed_in_one_option():
+    """E41 costs Materials; E107: the piece and its hex are one option, paid as it is placed, so no trade
+    can come between choosing and paying.  Materials never go below zero (found by the local game)."""
     s = game(["terran union", "mechanema"], seed=0)
     seat = seat_to_act(s)
     s.players[seat].storage[2] = SPECIES[s.players[seat].species].costs[0]  # an Interceptor, exactly
     built = s.players[seat].built["interceptor"]
-    s = play(s, "act:build", "bld:interceptor")
-    assert s.players[seat].storage[2] == 0
-    assert not any(x.startswith("tr:materials") for x in ids(s))  # nothing left to trade away
-    s = play(s, "at:" + home(s, seat))
+    s = play(s, "act:build", f"bld:interceptor:{home(s, seat)}")
     assert s.players[seat].storage[2] == 0 and s.players[seat].built["interceptor"] == built + 1
+
+
+def test_e107_a_build_saved_between_its_two_old_steps_goes_on_with_the_hex():
+    """A game saved after `bld:<piece>` (paid) and before `at:<hex>`, when Build took two steps, offers the hexes
+    of the piece it paid for, and `at:` places it without paying again."""
+    s = game(["terran union", "mechanema"], seed=0)
+    seat = seat_to_act(s)
+    s.players[seat].storage[2] = 10
+    s = play(s, "act:build")
+    s.stack[-1].what = "interceptor"
+    s.players[seat].storage[2] = 7  # paid when the piece was chosen
+    assert [x for x in ids(s) if not x.startswith("tr:")] == [f"at:{home(s, seat)}"]
+    s = play(s, f"at:{home(s, seat)}")
+    assert s.players[seat].storage[2] == 7 and s.hexes[home(s, seat)].ships[seat]["interceptor"] == 2
 
 
 def test_e70_e71_rulebook_example_income_4_upkeep_5():

@@ -5,7 +5,10 @@ written by its engine before its continuations became frames; see record.py ther
 plays on with the same moves, texts, events and resulting state as the engine before the frames plays
 it.  continuations.json was recorded by the earlier engines and re-recorded once for Eclipse after the
 Eclipse E26 ruling (every action legal with a disc on the track) changed which moves a random game picks;
-the engine without frames but with that ruling gave the same 84 digests as the framed one."""
+the engine without frames but with that ruling gave the same 84 digests as the framed one.  The Eclipse digests were
+re-recorded again when Eclipse asked fewer questions (Eclipse E99 forced steps taken by the engine, Build's piece and hex in
+one option, Eclipse E107, and the colony-ship question asked once, Eclipse E104); the saved states themselves are unchanged and a
+Build saved between its two old steps still goes on with `at:<hex>`."""
 from __future__ import annotations
 
 import json

@@ -75,7 +75,8 @@ def test_e26_e107_build_useful_only_with_a_piece_it_can_pay():
     s.players["p1"].storage[2] = 3
     assert "act:build" in acts(s)
     s = play(s, "act:build")
-    assert [x for x in ids(s) if x.startswith("bld:")] == ["bld:interceptor", "bld:starbase"]
+    built = [x.rpartition(":")[0] for x in ids(s) if x.startswith("bld:")]
+    assert list(dict.fromkeys(built)) == ["bld:interceptor", "bld:starbase"]
 
 
 def test_e26_e108_move_useful_only_with_a_ship_that_can_move():
@@ -121,8 +122,8 @@ def test_u12_e104_a_disc_goes_back_onto_its_own_hex_only_to_reset_cubes():
     assert tr(s.events[0], "en", {"p1": "Ann"}) == (
         f"Ann lifts the disc of hex {hid} and puts it back; its cubes return to the tracks.")
     assert s.hexes[hid].owner == "p1" and not any(s.hexes[hid].cubes)
-    s = play(s, f"from:{hid}")  # no cube left there: only other hexes or the track
-    assert f"to:{hid}" not in ids(s) and "to:track" in ids(s)
+    s = play(s, f"from:{hid}")  # no cube left there: only the track, taken without asking (E99)
+    assert s.hexes[hid].owner is None and s.stack[-1].kind in ("turn", "after")
 
 
 def test_e101_e26_a_seat_with_discs_and_no_useful_action_is_still_asked(monkeypatch):

@@ -17,9 +17,10 @@ def test_sub_steps_are_told_by_their_label():
     s = game(["terran union", "terran alliance"])
     seat = s.turn
     s.players[seat].storage[2] = 10
-    s = play(s, "act:build", "bld:interceptor")
-    assert [tr(e, "en", {seat: "Ann"}) for e in s.events] == ["Ann: Build: Interceptor (3 Materials)."]
-    assert [tr(e, "es", {seat: "Ann"}) for e in s.events] == ["Ann: Construir: Interceptor (3 de Materiales)."]
+    hid = home(s, seat)
+    s = play(s, "act:build", f"bld:interceptor:{hid}")  # E107: one step, told by the build itself
+    assert [tr(e, "en", {seat: "Ann"}) for e in s.events] == [f"Ann builds an Interceptor in hex {hid}."]
+    assert [tr(e, "es", {seat: "Ann"}) for e in s.events] == [f"Ann construye Interceptor en el hexágono {hid}."]
     s = game(["terran union", "terran alliance"])
     seat = s.turn
     hid = home(s, seat)
