@@ -86,6 +86,14 @@ async def stop_all(procs: dict[str, Any]) -> None:
             await proc.wait()
 
 
+async def kill_left(procs: dict[str, Any]) -> None:
+    """Whatever is still running when a run ends early (a failed check, an interrupt) is killed."""
+    for proc in procs.values():
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+
+
 async def fleet(tmp: Path, args: argparse.Namespace, out: list[str]) -> Figures:
     open_store(tmp / "games.db").close()
     split(tmp / "games.db", tmp / "cluster", args.partitions)
@@ -137,10 +145,7 @@ async def fleet(tmp: Path, args: argparse.Namespace, out: list[str]) -> Figures:
         roundtrip(tmp, layout, out)
         return figures
     finally:
-        for proc in procs.values():
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+        await kill_left(procs)
         await fake.stop()
 
 
@@ -229,10 +234,7 @@ async def single(tmp: Path, args: argparse.Namespace, out: list[str]) -> Figures
         await stop_all(procs)
         return figures
     finally:
-        for proc in procs.values():
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+        await kill_left(procs)
         await fake.stop()
 
 

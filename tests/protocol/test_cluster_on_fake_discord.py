@@ -21,7 +21,7 @@ from storage import open_store
 from storage.layout_convert import split
 from storage.partitions import Layout, owned_partitions, partition_of
 from tools.protocol_fake.fake_cluster import FakeCluster
-from tools.fleet_bench import bot_env
+from tools.fleet_bench import bot_env, kill_left
 from tools.fleet_play import open_partitions
 from tools.protocol_fake.fake_payloads import CHANNELS
 from tests.protocol.test_bot_on_fake_discord import TIMEOUT, buttons, callbacks, mentioned, wait_log
@@ -53,10 +53,7 @@ async def scenario(tmp: Path) -> None:
         tails = "\n".join(f"--- {n} ---\n{p.read_text(errors='replace')[-2500:]}" for n, p in logs.items())
         raise AssertionError(f"{exc}\n{tails}") from None
     finally:
-        for proc in procs.values():
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+        await kill_left(procs)
         await fake.stop()
 
 
