@@ -21,6 +21,7 @@ from math import exp
 from typing import Any, Optional
 
 from ..rng import Rng
+from ..search.chains import greedy_chain
 from ..shuffles import Dealer
 from ..unvalidated import construct, put
 from .board import controlled, production, score_parts, storage_total
@@ -248,16 +249,12 @@ def _finish(engine: Any, state: EclipseState, seat: str, chain: list[str], rng: 
     """`chain` completed by the greedy bot until `seat`'s action is over: its free moves first if the
     chain has no action yet, then the action's steps until its turn frame is back or another seat
     decides."""
-    for _ in range(CHAIN_STEPS):
+    def done(state: EclipseState, chain: list[str]) -> bool:
         f = frame(state)
         if engine.is_over(state) or f is None or seat_to_act(state) != seat:
-            break
-        if f.kind == "turn" and any(c.startswith(("act:", "react:")) for c in chain):
-            break
-        mid = engine.greedy_move(state, seat, rng).id
-        chain.append(mid)
-        state = engine.apply(state, seat, mid)
-    return chain
+            return True
+        return f.kind == "turn" and any(c.startswith(("act:", "react:")) for c in chain)
+    return greedy_chain(engine, state, seat, chain, rng, CHAIN_STEPS, done)
 
 
 def macro_moves(engine: Any, state: EclipseState, seat: str) -> Optional[list[tuple[str, float]]]:

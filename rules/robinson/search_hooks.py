@@ -21,6 +21,7 @@ from math import exp
 from typing import Any, Optional
 
 from ..rng import Rng
+from ..search.chains import greedy_chain
 from ..shuffles import Dealer
 from ..unvalidated import construct, put
 from .combat import built
@@ -153,13 +154,9 @@ PLAN_STEPS = 16  # a seat's planning moves at most (pawns, items, the confirm)
 
 def _plan(engine: Any, s: RobinsonState, seat: str, chain: list[str], rng: Rng) -> list[str]:
     """`chain` completed by the greedy bot until `seat` has confirmed its plan (R30)."""
-    for _ in range(PLAN_STEPS):
-        if s.phase != "plan" or seat in s.confirmed or seat not in engine.to_act(s):
-            break
-        mid = engine.greedy_move(s, seat, rng).id
-        chain.append(mid)
-        s = engine.apply(s, seat, mid)
-    return chain
+    def done(s: RobinsonState, chain: list[str]) -> bool:
+        return s.phase != "plan" or seat in s.confirmed or seat not in engine.to_act(s)
+    return greedy_chain(engine, s, seat, chain, rng, PLAN_STEPS, done)
 
 
 def macro_moves(engine: Any, s: RobinsonState, seat: str) -> Optional[list[tuple[str, float]]]:
