@@ -2,6 +2,7 @@
 terrain (R62, E27, E33), sources and their exhaustion (E30), camp moves (R73)."""
 from __future__ import annotations
 
+from . import marks
 from .data import ADJ, TILES, FOOD_SOURCES
 from .state import RobinsonState
 
@@ -28,10 +29,10 @@ def distances(s: RobinsonState) -> dict[int, int]:
 
 
 def explored_terrains(s: RobinsonState) -> set[str]:
-    """E33: a face-up tile of the terrain counts, unless `unexpl:T` holds."""
+    """E33: a face-up tile of the terrain counts, unless `unexpl:T` holds or a mark hides it (M4)."""
     out: set[str] = set()
-    for spot in s.island.values():
-        if spot.face_up and "unexpected" not in spot.tokens:
+    for space, spot in s.island.items():
+        if spot.face_up and "unexpected" not in spot.tokens and not marks.hides_terrain(s, space):
             out.add(TILES[spot.tile].terrain)
     return out - set(s.unexplored_terrain)
 

@@ -106,7 +106,7 @@ class Jenny(BaseModel):
 
 # Fields only other scenarios than Castaways fill: left out of the saved JSON while empty, so a
 # Castaways game saves (and replays) byte for byte as before the scenarios came.
-SCENARIO_FIELDS = ("totems", "jenny")
+SCENARIO_FIELDS = ("totems", "jenny", "marks")
 
 
 class RobinsonState(GameState):
@@ -185,6 +185,7 @@ class RobinsonState(GameState):
     # other scenarios (robinson-scenarios.md): SCENARIO_FIELDS
     totems: dict[int, int] = Field(default_factory=dict)  # space -> its totem's number (K0.6)
     jenny: Optional[Jenny] = None  # K3 only
+    marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3, marks.py)
 
     @model_serializer(mode="wrap")
     def _saved(self, handler: SerializerFunctionWrapHandler) -> Any:
