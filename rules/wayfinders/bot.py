@@ -16,7 +16,7 @@ permanent abilities, and each token in hand up to the hand limit.
 """
 from __future__ import annotations
 
-from ..contract import Move
+from ..contract import Engine, Move, Option
 from ..rng import Rng
 from .holdings import hand_limit
 from .islands import ISLANDS
@@ -45,26 +45,42 @@ def value(state: WayfindersState, seat: str) -> float:
     return parts["islands"] + parts["scoring"] + bonus + TOKEN * hand - CUBE * (9 - p.cubes)
 
 
-def _value(state: WayfindersState, seat: str, key: tuple, memo: dict) -> float:
+# A node of one search: (plane, hand by colour, flight steps left, cells flown over or None when no
+# flight is left, the seat's cells in order).
+PlanKey = tuple[str, tuple[int, ...], int, frozenset[str] | None, tuple[str, ...]]
+Plan = tuple[float, str | None]  # (value, first move id or None for 'end')
+
+
+class _Memo:
+    """What one search has worked out: `value` by (hand, cells), the best plan by node."""
+
+    __slots__ = ("values", "plans")
+
+    def __init__(self) -> None:
+        self.values: dict[tuple[tuple[int, ...], tuple[str, ...]], float] = {}
+        self.plans: dict[PlanKey, Plan] = {}
+
+
+def _value(state: WayfindersState, seat: str, key: PlanKey, memo: _Memo) -> float:
     """`value` within one search, where only the seat moves: a function of its hand and its cells
     (key[1] and key[4]; cubes follow from the cells), wherever its plane is."""
-    vkey = ("value", key[1], key[4])
-    if vkey not in memo:
-        memo[vkey] = value(state, seat)
-    return memo[vkey]  # type: ignore[no-any-return]
+    vkey = (key[1], key[4])
+    if vkey not in memo.values:
+        memo.values[vkey] = value(state, seat)
+    return memo.values[vkey]
 
 
-def _best_plan(engine, state: WayfindersState, seat: str, depth: int, seen: set[str],
-               memo: dict) -> tuple[float, str | None]:
+def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: str, depth: int, seen: set[str],
+               memo: _Memo) -> Plan:
     """(value of the best continuation of fly-and-build, its first move id or None for 'end')."""
     p = state.players[seat]
     # with no flight left the cells already flown over no longer matter: one entry for every path here
-    key = (p.plane, tuple(p.hand[c] for c in COLOURS), depth, frozenset(seen) if depth > 0 else None,
-           tuple(sorted(c for c, cell in state.board.items() if seat in cell.slots)))
-    if key in memo:
-        return memo[key]
+    key: PlanKey = (p.plane, tuple(p.hand[c] for c in COLOURS), depth, frozenset(seen) if depth > 0 else None,
+                    tuple(sorted(c for c, cell in state.board.items() if seat in cell.slots)))
+    if key in memo.plans:
+        return memo.plans[key]
     best, first = _value(state, seat, key, memo), None
-    cheapest: dict[str, tuple] = {}
+    cheapest: dict[str, tuple[Option, str]] = {}
     for option in options(state, seat, None if depth > 0 else "build"):  # no flight left: builds only
         oid, kind, arg, barrier = option
         if kind == "build":
@@ -76,7 +92,7 @@ def _best_plan(engine, state: WayfindersState, seat: str, depth: int, seen: set[
             if v > best + 1e-9:
                 best, first = v, oid
         elif kind == "fly" and depth > 0:
-            cell, paid, _toll = arg  # type: ignore[misc]
+            cell, paid, _toll = arg
             if cell in seen or barrier:
                 continue
             if cell not in cheapest or len(paid) < len(cheapest[cell][1]):
@@ -88,17 +104,17 @@ def _best_plan(engine, state: WayfindersState, seat: str, depth: int, seen: set[
         v -= STEP
         if v > best + 1e-9:
             best, first = v, oid
-    memo[key] = (best, first)
+    memo.plans[key] = (best, first)
     return best, first
 
 
-def _turn_gain(engine, state: WayfindersState, seat: str) -> tuple[float, str | None]:
+def _turn_gain(engine: Engine[WayfindersState], state: WayfindersState, seat: str) -> Plan:
     base = value(state, seat)
-    v, first = _best_plan(engine, state, seat, DEPTH, {state.players[seat].plane}, {})
+    v, first = _best_plan(engine, state, seat, DEPTH, {state.players[seat].plane}, _Memo())
     return v - base, first
 
 
-def greedy_move(engine, state: WayfindersState, seat: str, rng: Rng) -> Move:
+def greedy_move(engine: Engine[WayfindersState], state: WayfindersState, seat: str, rng: Rng) -> Move:
     moves = {m.id: m for m in engine.legal_moves(state, seat)}
     phase = state.phase
     if phase == "flybuild":

@@ -32,7 +32,7 @@ class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfind
         return parse_options(raw)
 
     # ---- the contract -----------------------------------------------------
-    def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> WayfindersState:
+    def setup(self, seats: list[str], seed: int, options: BaseModel | dict[str, Any] | None = None) -> WayfindersState:
         state = new_game(list(seats), seed, options)
         state.events = [texts.m("ev.setup", first=seat_ref(state.order[0]),
                             order=join([seat_ref(s) for s in state.order], ", "))]

@@ -80,7 +80,9 @@ def build_options(state: WayfindersState, seat: str, ab: Abilities) -> list[Opt]
     if not _can_build_here(state, seat):
         return []
     p = state.players[seat]
-    isl = ISLANDS[state.board[p.plane].island]  # type: ignore[index]
+    island = state.board[p.plane].island
+    assert island is not None  # _can_build_here: the plane is on an island
+    isl = ISLANDS[island]
     ways = covers(isl.cost, p.hand, ab.wild)
     barrier = isl.effect == "draw" and (isl.n or 0) > 0  # W39 draws from the bag
     if len(ways) == 1:
@@ -122,16 +124,16 @@ def label(state: WayfindersState, seat: str, opt: Opt) -> Msg:
     _, k, arg, _ = opt
     if k == "place":
         h = arg
-        tokens = state.hangars[h - 1]  # type: ignore[operator]
+        tokens = state.hangars[h - 1]
         return texts.m("move.place", h=h, tokens=" ".join(tokens) if tokens else "-",
-                   mine=state.workers[h - 1].count(seat) + 1)  # type: ignore[operator]
+                   mine=state.workers[h - 1].count(seat) + 1)
     if k == "return":
         if not any(seat in w for w in state.workers):
             return texts.plain("move.return_none")
         got = collect_preview(state, seat)
         return texts.m("move.return", tokens=", ".join(got) if got else texts.plain("nothing"))
     if k == "fly":
-        cell, paid, toll = arg  # type: ignore[misc]
+        cell, paid, toll = arg
         c = state.board[cell]
         kind = texts.kind(ISLANDS[c.island].colour) if c.island else texts.plain("home")
         if toll is None:
@@ -141,15 +143,16 @@ def label(state: WayfindersState, seat: str, opt: Opt) -> Msg:
     if k == "build":
         plane = state.players[seat].plane
         cell = state.board[plane]
-        isl = ISLANDS[cell.island]  # type: ignore[index]
+        assert cell.island is not None  # build is listed only on an island (_can_build_here)
+        isl = ISLANDS[cell.island]
         to = texts.plain("to_bag") if not cell.slots else texts.m("to_seat", seat=texts.seat(cell.slots[0]))
         return texts.m("move.build", cell=plane, island=isl.id, pay=texts.plus(str(arg)), to=to, effect=texts.effect(isl))
     if k == "end":
-        if arg > 0:  # type: ignore[operator]
+        if arg > 0:
             return texts.m("move.end_discard", n=arg)
         return texts.plain("move.end")
     if k == "discard":
-        colour, left = arg  # type: ignore[misc]
+        colour, left = arg
         if left <= 0:
             return texts.m("move.discard_last", res=texts.res(colour))
         return texts.m("move.discard", res=texts.res(colour), left=left)

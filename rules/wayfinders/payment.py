@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
+from ..rng import Rng
 from .state import COLOURS
 
 IDX = {c: i for i, c in enumerate(COLOURS)}
@@ -115,7 +116,7 @@ def total(pile: dict[str, int]) -> int:
     return sum(pile.values())
 
 
-def draw(bag: dict[str, int], rng, n: int) -> list[str]:
+def draw(bag: dict[str, int], rng: Rng, n: int) -> list[str]:
     """Draw up to n tokens uniformly from the bag (W6); a short bag gives what it has (E1)."""
     out: list[str] = []
     for _ in range(n):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..contract import Outcome
 from ..rng import Rng
 from ..search.values import outcome_values, score_chances
 from ..unvalidated import construct, put
@@ -36,7 +37,8 @@ PENDING = 0.8  # a token a worker has claimed (W12), not yet in hand
 TUNING = {"policy_rounds": 2, "tree_depth": 1, "keep_greedy": 0.01}  # greedy rollouts for two rounds from each root move
 
 
-def resample(state: WayfindersState, seat: str, rng: Rng, copy) -> WayfindersState:
+def resample(state: WayfindersState, seat: str, rng: Rng,
+             copy: Callable[[WayfindersState], WayfindersState]) -> WayfindersState:
     """A state `seat` cannot tell from `state`: new draws (W42) and face-down tiles dealt again (W41)."""
     new = copy(state)
     put(new, "rng", construct(Rng, state=rng.next64()))
@@ -84,9 +86,10 @@ def _pending(state: WayfindersState, seat: str) -> int:
     return max(0, min(held + len(collect_preview(state, seat)), limit) - min(held, limit))
 
 
-def evaluate(state: WayfindersState, over: bool, outcome) -> dict[str, float]:
+def evaluate(state: WayfindersState, over: bool, outcome: Outcome | None) -> dict[str, float]:
     """Each seat's chances in [0, 1] (module docstring); a finished game's outcome."""
     if over:
+        assert outcome is not None  # a finished game has its outcome (the engine passes it)
         return outcome_values(outcome, list(state.seats))
     scale = SCALE_END if state.final_round else SCALE
     worth = {s: value(state, s) + PENDING * TOKEN * _pending(state, s) for s in state.order}

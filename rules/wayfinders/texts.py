@@ -1,6 +1,8 @@
 """Msg builders for Wayfinders (keys live in locale/en.json and locale/es.json)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..text import SEAT_KEY, Msg, join
 from ..unvalidated import new_msg
 from .islands import ISLANDS, Island
@@ -9,7 +11,7 @@ from .state import COLOURS
 KEY_PREFIX = "wayfinders."
 
 
-def m(key: str, **args) -> Msg:
+def m(key: str, **args: Any) -> Msg:
     """A Msg under the wayfinders namespace (built without re-validating its args)."""
     return new_msg(KEY_PREFIX + key, args)
 

@@ -94,7 +94,8 @@ def build(state: WayfindersState, seat: str, paid: str) -> None:
     """W16-W18: pay (to the bag or the slot-1 player), place the cube, then the effect."""
     p = state.players[seat]
     cell = own_cell(state, p.plane)
-    isl = ISLANDS[cell.island]  # type: ignore[index]
+    assert cell.island is not None  # build is listed only on an island (moves._can_build_here)
+    isl = ISLANDS[cell.island]
     take(p.hand, paid)
     if cell.slots:
         owner = cell.slots[0]
