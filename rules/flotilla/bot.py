@@ -14,10 +14,11 @@
 """
 from __future__ import annotations
 
-from ..contract import Move
+from ..contract import Engine, Move
 from ..rng import Rng
 from .data import BOARD, CARDS, TILES
-from .decide import card_terms, sites
+from .decide import card_terms
+from .effects import sites
 from .scoring import penalty_space
 from .bot_sky import missing_barrels, sky_value
 from .sky import build_cells, build_cost
@@ -116,7 +117,7 @@ def _prior(move_id: str) -> float:
     return 0.0
 
 
-def greedy_move(engine, state: FlotillaState, seat: str, rng: Rng) -> Move:
+def greedy_move(engine: Engine[FlotillaState], state: FlotillaState, seat: str, rng: Rng) -> Move:
     moves = engine.legal_moves(state, seat)
     p = state.players[seat]
     if not state.todo:  # the card to play
@@ -151,7 +152,7 @@ def greedy_move(engine, state: FlotillaState, seat: str, rng: Rng) -> Move:
 LOOK = frozenset({"bcell", "brot", "cell", "rot"})  # where-and-how steps: judged by their best outcome
 
 
-def _look(engine, state: FlotillaState, seat: str) -> float:
+def _look(engine: Engine[FlotillaState], state: FlotillaState, seat: str) -> float:
     """`evaluate`, but a pending cell or rotation choice is valued by its best completion."""
     if not state.todo or state.todo[0].kind not in LOOK or engine.to_act(state) != [seat]:
         return evaluate(state, seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .data import TILES
 from .hexes import neighbours
 from .sky import GUILD_OF, build_cells, build_cost, colour_group, tile_score
-from .state import FACE, OWNER, TILE, FlotillaState
+from .state import FACE, OWNER, TILE, FlotillaState, Player
 
 KIT = 0.8     # a tile ready to build, as a share of what it would score now
 PART = 0.25   # a tile still missing barrels
@@ -72,7 +72,7 @@ def sky_value(state: FlotillaState, seat: str) -> float:
     return v
 
 
-def missing_barrels(state: FlotillaState, p) -> int:
+def missing_barrels(state: FlotillaState, p: Player) -> int:
     """Barrels the reserve tiles need beyond those held."""
     need: dict[str, int] = {}
     for t in p.tiles:

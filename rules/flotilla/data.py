@@ -146,7 +146,10 @@ def _load_tiles() -> dict[str, Tile]:
 
 def _load_board() -> Board:
     raw = json.loads((DATA / "board.json").read_text(encoding="utf-8"))
-    terms = lambda cells: tuple(parse_terms(c) for c in cells)  # noqa: E731
+
+    def terms(cells: list[str]) -> tuple[tuple[Term, ...], ...]:
+        return tuple(parse_terms(c) for c in cells)
+
     return Board(
         start_coins=raw["start_coins"], market_track=raw["market_track"], market_start=raw["market_start"],
         outpost_cost=raw["outpost_cost"], float_extra=raw["float_extra"], skiff_cost=raw["skiff_cost"],

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from ..contract import Option
 from ..decisions import ArrayFrame, Moves
-from .data import ARTIFACTS, BOARD, CARDS, COLOURS, GUILD_LETTER, GUILDS, LETTER_GUILD, TILES
+from .data import ARTIFACTS, BOARD, CARDS, COLOURS, GUILD_LETTER, GUILDS, LETTER_GUILD, TILES, Term
 from .effects import (RANDOM_FRAMES, event, frames_of, gain_vp, me, outpost_cost, ring_bonus, sites,
                       turn_skyside)
 from . import texts
@@ -35,7 +35,7 @@ from . import dive as DV, research as RS, sky as SK  # noqa: E402
 RANDOM_TERMS = frozenset({"draw_place", "draw_keep", "dive", "research"})
 
 
-def card_terms(card_id: str, side: str):
+def card_terms(card_id: str, side: str) -> tuple[Term, ...]:
     c = CARDS[card_id]
     return c.sink if side == "sink" else c.sky
 
@@ -106,7 +106,7 @@ def trans_options(state: FlotillaState, p: Player) -> list[Opt]:
 def sail_options(state: FlotillaState, p: Player) -> list[Opt]:
     """F36: one skiff one step onto your starting tile or one of your ocean tiles."""
     out: list[Opt] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[str, tuple[str, ...]]] = set()
     board = state.board
     for i, s in enumerate(p.skiffs):
         sig = (s.cell, tuple(s.cargo))
@@ -277,7 +277,7 @@ def _count_down(state: FlotillaState, frame: Count) -> None:
     CHAIN.replace(state.todo, *([frame.replace(n=n)] if n > 0 else []))
 
 
-def _transaction(state: FlotillaState, p: Player, frame: Count, arg: tuple) -> None:
+def _transaction(state: FlotillaState, p: Player, frame: Count, arg: tuple[Any, ...]) -> None:
     what, x = arg[0], arg[1]
     if what == "stop":
         CHAIN.replace(state.todo, Step.make("adjust"))

@@ -30,7 +30,7 @@ class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", pl
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> FlotillaOptions:
         return parse_options(raw)
 
-    def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> FlotillaState:
+    def setup(self, seats: list[str], seed: int, options: BaseModel | dict[str, Any] | None = None) -> FlotillaState:
         state = new_game(list(seats), seed, options)
         state.events = [texts.m("ev.setup", first=texts.seat(state.order[0]),
                             order=join([texts.seat(s) for s in state.order], ", "))]

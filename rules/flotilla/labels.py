@@ -1,13 +1,15 @@
 """Move labels (rendered on demand) and effect summaries."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..text import Msg, join
 from . import texts
 from .data import BOARD, CARDS, GUILDS, TILES
 from .decide import Opt, card_terms
 from .narrate import depths
-from .frames import CHAIN
-from .state import FlotillaState
+from .frames import CHAIN, BuildCell, Cell, Reroll
+from .state import FlotillaState, Player
 
 _PLAY: dict[tuple[str, str, int], Msg] = {}
 terms = texts.terms
@@ -53,10 +55,10 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
         cid, target = arg
         if target is None:  # one option per kind of card: it says how many of that kind the hand holds
             held = sum(1 for c in p.hand if CARDS[c].kind == CARDS[cid].kind)
-            key = (cid, p.side, held)
-            found = _PLAY.get(key)
+            play_key = (cid, p.side, held)
+            found = _PLAY.get(play_key)
             if found is None:
-                found = _PLAY[key] = (
+                found = _PLAY[play_key] = (
                     texts.m("move.play", card=texts.card(cid), text=card_text(cid, p.side)) if held < 2 else
                     texts.m("move.play_n", card=texts.card(cid), text=card_text(cid, p.side), n=held))
             return found
@@ -106,7 +108,7 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
             return texts.plain("move.pl_stop")
         return texts.m("move.pl", tile=tile_text(arg))
     if kind == "cell":
-        return texts.m("move.cell", tile=texts.tile(CHAIN.top(state.todo).tile), cell=arg)
+        return texts.m("move.cell", tile=texts.tile(CHAIN.top_as(state.todo, Cell).tile), cell=arg)
     if kind == "rot":
         return texts.m("move.rot", r=arg, corner=texts.plain(f"corner.{arg}"))
     if kind == "undeplete":
@@ -114,7 +116,7 @@ def label(state: FlotillaState, seat: str, opt: Opt) -> Msg:
     return extra_label(state, p, kind, arg)
 
 
-def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
+def extra_label(state: FlotillaState, p: Player, kind: str, arg: Any) -> Msg:
     """Labels of the dive, build and research decisions."""
     if kind == "depth":
         return texts.m("move.depth", dice=depths(arg))
@@ -132,14 +134,14 @@ def extra_label(state: FlotillaState, p, kind: str, arg) -> Msg:
         t = TILES[arg]
         return texts.m("move.bt", tile=texts.tile(arg), colour=texts.col(t.colour), cost=max(0, t.cost - state.mods.get("cost_minus", 0)))
     if kind == "bcell":
-        return texts.m("move.bcell", tile=texts.tile(CHAIN.top(state.todo).tile), cell=arg)
+        return texts.m("move.bcell", tile=texts.tile(CHAIN.top_as(state.todo, BuildCell).tile), cell=arg)
     if kind == "brot":
         return texts.m("move.brot", r=arg)
     if kind == "sonar":
         return texts.m("move.sonar_yes", vp=BOARD.sonar_vp[state.sonar + 1]) if arg else texts.plain("move.sonar_no")
     if kind == "reroll":
         if arg is None:
-            return texts.m("move.reroll_done", n=len(CHAIN.top(state.todo).chosen))
+            return texts.m("move.reroll_done", n=len(CHAIN.top_as(state.todo, Reroll).chosen))
         return texts.m("move.reroll", die=arg + 1, face=texts.plain(f"face.{state.dice[arg]}"))
     if kind == "setdie":
         if arg is None:

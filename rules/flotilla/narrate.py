@@ -17,7 +17,7 @@ from .data import TILES
 from .decide import Opt
 from .effects import active
 from .frames import CHAIN, BuildCell, Cell, Reroll, SetFace
-from .state import FlotillaState
+from .state import FlotillaState, Player
 
 
 def _did(state: FlotillaState, key: str, **args: Any) -> Msg:
@@ -67,7 +67,7 @@ def narration(state: FlotillaState, opt: Opt) -> Msg | None:
     return _more(state, p, kind, arg)
 
 
-def _more(state: FlotillaState, p, kind: str, arg) -> Msg | None:
+def _more(state: FlotillaState, p: Player, kind: str, arg: Any) -> Msg | None:
     """The dive, build and research decisions."""
     if kind == "depth":
         return _did(state, "depth", dice=depths(arg))

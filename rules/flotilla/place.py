@@ -1,12 +1,14 @@
 """Placing ocean tiles Sinkside (F40) and artifact circles (F56, E24, E25)."""
 from __future__ import annotations
 
+from typing import Any
+
 from .data import TILES
 from .hexes import is_hub, neighbours, rotated, vertex
 from .state import FACE, OWNER, ROT, TILE, FlotillaState
 
 
-def depth_of(entry: list) -> str:
+def depth_of(entry: list[Any]) -> str:
     """Depth for the F40 rule: a starting tile counts as Shallow (D2)."""
     t = entry[TILE]
     return "S" if t == "start" else TILES[t].depth
@@ -45,7 +47,7 @@ def legal_cells(state: FlotillaState, seat: str, tile: str) -> list[str]:
     return sorted(c for c in cands if can_place(state, seat, tile, c))
 
 
-def wedge_at(entry: list, corner: int) -> str | None:
+def wedge_at(entry: list[Any], corner: int) -> str | None:
     """The artifact wedge colour a Sinkside ocean tile shows at `corner`, if any."""
     t = entry[TILE]
     if t == "start" or entry[FACE] != "sink":

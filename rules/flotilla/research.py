@@ -17,13 +17,14 @@ from ..decisions import ArrayFrame
 from .data import ARTIFACTS, GUILD_LETTER, GUILDS, LETTER_GUILD
 from .effects import event, frames_of, me
 from .frames import CHAIN, Count, Letters, Reroll, Research, SetFace, Step
+from .state import FlotillaState
 from .texts import guild
 
 FACE_GUILD = {0: "speakers", 1: "traders", 2: "founders", 3: "delvers", 4: "delvers"}
 WILD, COIN_FACES, BREAK_FACES = 5, (0, 1, 2, 3), (4, 5)
 
 
-def roll(state, frame: Research) -> None:
+def roll(state: FlotillaState, frame: Research) -> None:
     n, reroll, set_ = frame.n, frame.reroll, frame.sets
     state.dice = [state.rng.below(6) for _ in range(n)]
     state.wilds = []
@@ -41,7 +42,7 @@ def _faces(dice: list[int]) -> str:
     return " ".join(str(d + 1) for d in dice)
 
 
-def reroll_options(state, frame: Reroll) -> list[Option]:
+def reroll_options(state: FlotillaState, frame: Reroll) -> list[Option]:
     k, chosen = frame.n, frame.chosen
     out = []
     if len(chosen) < k:
@@ -53,7 +54,7 @@ def reroll_options(state, frame: Reroll) -> list[Option]:
     return out + [Option("reroll:done", "reroll", None, bool(chosen))]
 
 
-def reroll(state, frame: Reroll, i: int | None) -> None:
+def reroll(state: FlotillaState, frame: Reroll, i: int | None) -> None:
     chosen = frame.chosen
     if i is not None:
         CHAIN.replace(state.todo, frame.replace(chosen=chosen + str(i)))
@@ -67,7 +68,7 @@ def reroll(state, frame: Reroll, i: int | None) -> None:
         event(state, "ev.reroll", n=len(chosen), dice=_faces(dice))
 
 
-def set_options(state, frame: Step | SetFace) -> list[Option]:
+def set_options(state: FlotillaState, frame: Step | SetFace) -> list[Option]:
     if isinstance(frame, SetFace):
         cur = state.dice[frame.die]
         return [Option(f"face:{f}", "face", f, False) for f in range(6) if f != cur]
@@ -79,37 +80,38 @@ def set_options(state, frame: Step | SetFace) -> list[Option]:
     return out + [Option("setdie:skip", "setdie", None, False)]
 
 
-def set_die(state, frame: Step | SetFace, arg: int | None) -> None:
+def set_die(state: FlotillaState, frame: Step | SetFace, arg: int | None) -> None:
     if not isinstance(frame, SetFace):
         CHAIN.replace(state.todo, *([SetFace.of(arg)] if arg is not None else []))
         return
+    assert arg is not None  # a set_face frame lists faces only (set_options)
     dice = list(state.dice)
     dice[frame.die] = arg
     state.dice = dice
     CHAIN.pop(state.todo)
 
 
-def wilds(state, frame: Step) -> None:
+def wilds(state: FlotillaState, frame: Step) -> None:
     k = state.dice.count(WILD)
     if k:
         CHAIN.push(state.todo, Count.make("wild", k))
 
 
-def wild_options(state, frame: Count) -> list[Option]:
+def wild_options(state: FlotillaState, frame: Count) -> list[Option]:
     return [Option(f"wild:{GUILD_LETTER[g]}", "wild", g, False) for g in GUILDS]
 
 
-def wild(state, frame: Count, g: str) -> None:
+def wild(state: FlotillaState, frame: Count, g: str) -> None:
     state.wilds = state.wilds + [g]
     _count_down(state, frame)
 
 
-def _count_down(state, frame: Count) -> None:
+def _count_down(state: FlotillaState, frame: Count) -> None:
     n = frame.n - 1
     CHAIN.replace(state.todo, *([Count.make(frame.kind, n)] if n > 0 else []))
 
 
-def pay(state, frame: Step) -> None:
+def pay(state: FlotillaState, frame: Step) -> None:
     """F53 currency; F54 one dial raise per 3 breakthroughs; F55 each colour with 3+ icons pays once."""
     p = me(state)
     dice = state.dice
@@ -131,14 +133,14 @@ def pay(state, frame: Step) -> None:
     CHAIN.push(state.todo, *frames)
 
 
-def dial_options(state, frame: Count) -> list[Option]:
+def dial_options(state: FlotillaState, frame: Count) -> list[Option]:
     """F54: "you may" raise a dial below 4 (E12), so declining is always offered, also when only
     one dial can rise; with every dial at 4 the raise is lost (no options)."""
     out = [Option(f"dial:{GUILD_LETTER[g]}", "dial", g, False) for g in GUILDS if state.dials[g] < 4]
     return out + [Option("dial:none", "dial", None, False)] if out else []
 
 
-def dial(state, frame: Count, g: str | None) -> None:
+def dial(state: FlotillaState, frame: Count, g: str | None) -> None:
     if g is None:
         event(state, "ev.dial_none")
     else:
@@ -147,11 +149,11 @@ def dial(state, frame: Count, g: str | None) -> None:
     _count_down(state, frame)
 
 
-def bounty_options(state, frame: Letters) -> list[Option]:
+def bounty_options(state: FlotillaState, frame: Letters) -> list[Option]:
     return [Option(f"bounty:{x}", "bounty", LETTER_GUILD[x], False) for x in frame.letters]
 
 
-def bounty(state, frame: Letters, g: str) -> None:
+def bounty(state: FlotillaState, frame: Letters, g: str) -> None:
     """F55/E31: the bonuses of every artifact slotted at that guild (none: nothing)."""
     left = frame.letters.replace(GUILD_LETTER[g], "")
     CHAIN.replace(state.todo, *([frame.replace(letters=left)] if left else []))

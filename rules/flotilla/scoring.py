@@ -63,7 +63,7 @@ def crew_owned(p: Player) -> int:
 def final_ranks(state: FlotillaState, scores: dict[str, int]) -> dict[str, int]:
     """F65: most VP; then lower T, more crew cards, more currency; still tied shares the rank
     (standard competition ranks: 1, 1, 3)."""
-    def key(s: str) -> tuple:
+    def key(s: str) -> tuple[int, int, int, int]:
         p = state.players[s]
         return (scores[s], -p.tox, crew_owned(p), p.coins)
 

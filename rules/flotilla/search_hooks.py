@@ -16,6 +16,7 @@ into chances against each opponent (F63-F65 decide the winner by final VP).
 """
 from __future__ import annotations
 
+from ..contract import Outcome
 from ..rng import Rng
 from ..search.values import outcome_values, score_chances
 from ..unvalidated import construct, put
@@ -87,9 +88,10 @@ def _artifacts(state: FlotillaState, rng: Rng) -> list[str]:
     return sorted(out)
 
 
-def evaluate(state: FlotillaState, outcome) -> dict[str, float]:
+def evaluate(state: FlotillaState, outcome: Outcome | None) -> dict[str, float]:
     """Each seat's chances in [0, 1] (module docstring); a finished game's outcome."""
     if state.over:
+        assert outcome is not None  # a finished game has its outcome (the engine passes it)
         return outcome_values(outcome, list(state.seats))
     scale = SCALE_END if state.end_round is not None else SCALE
     return score_chances({s: bot.evaluate(state, s) for s in state.order}, scale)

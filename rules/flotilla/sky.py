@@ -10,6 +10,8 @@ Frames: ["draw_keep", n, m]  automatic: draw n (F38), then ["keep", m]
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import texts
 from ..contract import Option
 from .data import BOARD, GUILDS, TILES
@@ -115,7 +117,7 @@ def place_built(state: FlotillaState, frame: BuildRot, rot: int) -> None:
     CHAIN.replace(state.todo, Count.make("build", n - 1) if n > 1 else Step.make("score_build"))
 
 
-def craft_edges(entry: list) -> set[int]:
+def craft_edges(entry: list[Any]) -> set[int]:
     if entry[TILE] == "start":
         return set(range(6))
     return {rotated(k, entry[ROT]) for k in TILES[entry[TILE]].craft}

@@ -63,7 +63,7 @@ def term(t: Term) -> Msg:
     return found
 
 
-def terms(ts: tuple) -> Msg:
+def terms(ts: tuple[Term, ...]) -> Msg:
     """Bonus terms in words: "gain 2¢; Seal"."""
     return join([term(t) for t in ts], "; ") if ts else plain("nothing")
 

@@ -1,6 +1,8 @@
 """Views (F17: hands private, hand sizes and discard piles public) and the prompt."""
 from __future__ import annotations
 
+from typing import Any, TypedDict
+
 from ..text import Msg
 from . import texts
 from .data import BOARD, CARDS, GUILDS, TILES
@@ -9,10 +11,10 @@ from .frames import CHAIN, BuildCell, BuildRot, Cell, Count, Place, Rot
 from .hexes import rotated
 from .place import legal_cells
 from .scoring import breakdown, final_ranks, penalty_space
-from .state import FlotillaState, FlotillaView, PlayerView, Skiff, TileView
+from .state import FlotillaState, FlotillaView, PlayerView, Side, Skiff, TileView
 
 
-def _tile_view(cell: str, e: list) -> TileView:
+def _tile_view(cell: str, e: list[Any]) -> TileView:
     tid, rot, owner, depleted, outpost, face = e
     if tid == "start":
         return TileView(cell=cell, tile=tid, owner=owner, face=face, rot=rot, site=True, depth="S" if face == "sink"
@@ -58,7 +60,23 @@ def build_view(state: FlotillaState, viewer: str | None, to_act: list[str]) -> F
         copying=state.copying, drawn=list(state.drawn), over=state.over, **pending(state), **final(state))
 
 
-def final(state: FlotillaState) -> dict:
+class Final(TypedDict, total=False):
+    """The view's fields after the end (FlotillaView.final_*)."""
+    final_scores: dict[str, int]
+    final_ranks: dict[str, int]
+    final_breakdown: dict[str, dict[str, int]]
+
+
+class Pending(TypedDict, total=False):
+    """The view's fields for the decision waiting now (FlotillaView.targets ... chosen)."""
+    targets: list[str]
+    pending_tile: str
+    pending_face: Side
+    rotations: list[int]
+    chosen: str
+
+
+def final(state: FlotillaState) -> Final:
     """F63-F65 after the end: the scores and ranks of the outcome (the board shows these, not in-game VP)."""
     if not state.over:
         return {}
@@ -72,14 +90,14 @@ CELL_CHOICE = {"cell": "cell", "bcell": "bcell", "site": "site", "deplete": "dep
                "remove_depletion": "undeplete"}
 
 
-def pending(state: FlotillaState) -> dict:
+def pending(state: FlotillaState) -> Pending:
     """What the map highlights for the decision waiting now (public: every option is public here)."""
     if state.over or state.abandoned or not state.todo:
         return {}
     frame = state.todo[CHAIN.at]
     kind = frame.kind
     opts = current_options(state)
-    out: dict = {}
+    out: Pending = {}
     if kind in CELL_CHOICE:
         out["targets"] = [o[2] for o in opts if o[1] == CELL_CHOICE[kind]]
     elif kind == "sail":
