@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..text import join
+from ..text import Msg, join
 from . import effects
 from .adventures import treasure
 from .combat import built
@@ -313,7 +313,7 @@ def pick(s: RobinsonState, i: int) -> None:
             deck.append(deck.pop(0))
 
 
-def pick_label(s: RobinsonState, i: int) -> Any:
+def pick_label(s: RobinsonState, i: int) -> Msg:
     p = s.pending or {}
     cards = [c for c in p.get("cards", "").split(";") if c]
     kind = p.get("kind")

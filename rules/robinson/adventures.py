@@ -8,7 +8,7 @@ R84/E23).  A card with options waits in `s.pending` for the resolver's seat
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypedDict
 
 from ..text import join
 from . import effects
@@ -125,6 +125,17 @@ def _mystery_card(s: RobinsonState, reshuffled: list[bool]) -> str | None:
     return s.mystery_deck.pop(0) if s.mystery_deck else None
 
 
+class MysteryDraw(TypedDict):
+    """One M(n; quota) draw under way (saved as JSON in its `mystery` frame while a question waits)."""
+    n: int  # cards to resolve at most
+    quotas: dict[str, int]  # type -> cards of that type still to resolve
+    r: str  # the drawer ("" for none)
+    resolved: int
+    aside: list[str]  # cards set aside, shuffled back at the end
+    reshuffled: list[bool]  # [the discard was shuffled into the deck during this draw]
+    ask: bool  # the drawer's seat may stop after each card (R92)
+
+
 def mystery(s: RobinsonState, n: int, quotas: dict[str, int], r: str | None, stop_early: bool = True) -> None:
     """M(n; quota): resolve matching cards, set the others aside, shuffle those back.
     After each resolved card, while more could come, the drawer's seat chooses to go on or stop
@@ -135,7 +146,7 @@ def mystery(s: RobinsonState, n: int, quotas: dict[str, int], r: str | None, sto
               "ask": stop_early})
 
 
-def _draw(s: RobinsonState, d: dict) -> None:
+def _draw(s: RobinsonState, d: MysteryDraw) -> None:
     quotas = d["quotas"]
     r = d["r"] or None
     while d["resolved"] < d["n"] and any(v > 0 for v in quotas.values()) and not over(s):
@@ -162,7 +173,7 @@ def _draw(s: RobinsonState, d: dict) -> None:
 
 @step("mystery")
 def _mystery_step(s: RobinsonState, f: Mystery) -> None:
-    d = json.loads(f.draw)
+    d: MysteryDraw = json.loads(f.draw)
     s.ctx["treasures"] = f.treasures
     if f.stop:
         s.ctx["stop"] = f.stop
@@ -170,7 +181,7 @@ def _mystery_step(s: RobinsonState, f: Mystery) -> None:
         _draw(s, d)
 
 
-def _after_card(s: RobinsonState, d: dict, card: str) -> bool:
+def _after_card(s: RobinsonState, d: MysteryDraw, card: str) -> bool:
     """A resolved card is put away; then the drawer's seat may stop (R92).  True: the draw waits
     for that answer."""
     mc = MYSTERY[card]
@@ -195,7 +206,7 @@ def _after_card(s: RobinsonState, d: dict, card: str) -> bool:
     return False
 
 
-def _end_draw(s: RobinsonState, d: dict) -> None:
+def _end_draw(s: RobinsonState, d: MysteryDraw) -> None:
     if over(s):
         return
     s.mystery_deck += d["aside"]
@@ -211,8 +222,8 @@ def mystery_answer(s: RobinsonState, go_on: bool) -> None:
     s.pending = None
     s.ctx["treasures"] = p["treasures"]
     _, quotas = parse_quota("0:" + p["quotas"])
-    d = {"n": int(p["n"]), "quotas": quotas, "r": p["r"], "resolved": int(p["resolved"]),
-         "aside": [c for c in p["aside"].split(";") if c], "reshuffled": [bool(p["reshuffled"])], "ask": True}
+    d: MysteryDraw = {"n": int(p["n"]), "quotas": quotas, "r": p["r"], "resolved": int(p["resolved"]),
+                      "aside": [c for c in p["aside"].split(";") if c], "reshuffled": [bool(p["reshuffled"])], "ask": True}
     if not go_on:
         d["n"] = d["resolved"]
     s.events.append(m("ev.mystery_go" if go_on else "ev.mystery_stop"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Literal, Optional, Union
+from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -86,8 +86,10 @@ class Ability(_Frozen):
     pawn: Optional[Literal["build"]] = None
 
 
-def _load(name: str) -> dict:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+def _load(name: str) -> dict[str, Any]:
+    """A data file as its JSON holds it (the blocks below give it shapes)."""
+    raw: dict[str, Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return raw
 
 
 _C = _load("components.json")
@@ -99,7 +101,7 @@ ADJ: dict[int, tuple[int, ...]] = {int(k): tuple(v) for k, v in _C["adjacency"].
 START_SPACE: int = _C["start_space"]
 START_TILE: int = _C["start_tile"]
 TILES: dict[int, Tile] = {int(k): Tile.model_validate(v) for k, v in _C["tiles"].items()}
-DICE: dict = _C["dice"]
+DICE: dict[str, Any] = _C["dice"]  # action -> die -> faces (a dict), weather die -> faces (a list)
 BEASTS: dict[str, Beast] = {k: Beast(name=k, strength=v[0], loss=v[1], food=v[2], fur=v[3], extra=tuple(v[4]))
                             for k, v in _C["beasts"].items()}
 INVENTIONS: dict[str, Invention] = {k: Invention.model_validate({"name": k, **v})
@@ -111,8 +113,8 @@ ABILITIES: dict[str, Ability] = {k: Ability.model_validate({"key": k, **v})
 START_ITEMS: tuple[str, ...] = tuple(_C["start_items"])
 DISCOVERY: dict[str, int] = dict(_C["discovery"])
 # Each scenario's data block (robinson-scenarios.md K0, M0); the registry is scenarios/__init__.py.
-SCENARIOS: dict[str, dict] = {k: v for k, v in _S.items() if not k.startswith("_")}
-SCENARIO: dict = SCENARIOS["castaways"]  # scenario 1's block (S1-S10), under its old name
+SCENARIOS: dict[str, dict[str, Any]] = {k: v for k, v in _S.items() if not k.startswith("_")}
+SCENARIO: dict[str, Any] = SCENARIOS["castaways"]  # scenario 1's block (S1-S10), under its old name
 EVENTS: dict[str, EventCard] = {e["name"]: EventCard.model_validate(e) for e in _E["events"]}
 WRECKAGE: dict[str, dict[str, tuple[str, ...]]] = {
     k: {size: tuple(v[size]) for size in ("small", "large")} for k, v in _E["wreckage"].items()}

@@ -50,7 +50,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> RobinsonOptions:
         return parse_options(raw)
 
-    def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> RobinsonState:
+    def setup(self, seats: list[str], seed: int, options: BaseModel | dict[str, Any] | None = None) -> RobinsonState:
         s = new_game(list(seats), seed, options)
         if s.phase == "setup":  # R2: the seats pick their characters first (`ch:`)
             s.events = [m("ev.choose_chars")]

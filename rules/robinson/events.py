@@ -5,7 +5,7 @@ from . import effects
 from .adventures import event_half
 from .asks.fight import fight_or_ask
 from .cont import ahead, later, paused, run, step, then
-from .data import EVENTS, SCENARIOS
+from .data import EVENTS, SCENARIOS, EventCard
 from .frames import CardStep, Step
 from .state import RobinsonState
 from .tallies import fp_char
@@ -14,7 +14,7 @@ from .texts import card as card_msg, m
 ICON_DECK = {"B": "build", "G": "gather", "E": "explore"}
 
 
-def event_card(card: str):
+def event_card(card: str) -> EventCard:
     return EVENTS[card.partition(":")[2]]
 
 

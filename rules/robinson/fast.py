@@ -7,7 +7,7 @@ immutable), the continuation frames (immutable values) and the options model
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -15,6 +15,8 @@ from ..text import Msg
 from ..unvalidated import trusted
 from .frames import FRAMES
 from .state import RobinsonOptions
+
+M = TypeVar("M", bound=BaseModel)
 
 _SHARED = (str, int, bool, float, type(None), Msg, RobinsonOptions)
 _FRAMES = frozenset(FRAMES)  # by exact class: an isinstance check of one more model class slows every value
@@ -36,6 +38,7 @@ def _copy(v: Any) -> Any:
     raise TypeError(f"cannot copy {t.__name__}")
 
 
-def fast_copy(state: Any) -> Any:
-    return _copy(state)
+def fast_copy(state: M) -> M:
+    copied: M = _copy(state)
+    return copied
 

@@ -67,7 +67,7 @@ def upgrade(data: Any) -> Any:
     return data
 
 
-def carriers(data: dict) -> dict:
+def carriers(data: dict[str, Any]) -> dict[str, Any]:
     """Old stacks (no `tok`) get the R88 tokens of their action spaces, one carrier per token."""
     data = dict(data)
     tokens = data.get("action_tokens") or {}

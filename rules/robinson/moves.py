@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import join
+from ..text import Msg, join
 from . import abilities, asks, plan, rerolls, stacks
 from .adventures import describe
 from .data import ADVENTURES
@@ -66,17 +66,17 @@ def _prompt_options(s: RobinsonState) -> list[Opt]:
         if s.pending.get("kind") == "wxwin":
             return wx_options(s)
         if s.pending.get("kind") == "mark":
-            return mark_options(s)  # type: ignore[return-value]
+            return mark_options(s)
         if s.pending.get("kind") == "fire":
             return [(f"sf:{x}", SIGNS_OF_FIRE, x, True) for x in s.pending["sources"].split(";")]
         if s.pending.get("kind") == "hut":
-            return hut_options(s)  # type: ignore[return-value]
+            return hut_options(s)
         if s.pending.get("kind") == "halfprod":
             return [(f"hp:{f}", HALF_PRODUCTION, f, False) for f in half_mixes(int(s.pending["F"]), int(s.pending["W"]))]
         if s.pending.get("kind") == "medallion":
             return abilities.medallion_options(s)
         if s.pending.get("kind") == "hungry":  # R72, and food items first if wanted (R8, R87)
-            return hungry_options(s) + abilities.food_options(s)  # type: ignore[return-value]
+            return hungry_options(s) + abilities.food_options(s)
         if s.pending.get("kind") in asks.KINDS:
             return asks.options(s)
         if "kind" in s.pending:
@@ -126,11 +126,11 @@ def _phase_options(s: RobinsonState, seat: str, ph: str) -> list[Opt]:
     return []
 
 
-def pawn_names(s: RobinsonState, seat: str, pawns: str) -> Any:
+def pawn_names(s: RobinsonState, seat: str, pawns: str) -> Msg:
     return join([char(plan.letter_name(s, seat, x)) for x in pawns], ", ")
 
 
-def target_msg(s: RobinsonState, key: str) -> Any:
+def target_msg(s: RobinsonState, key: str) -> Msg:
     parts = key.split(".")
     head = parts[0]
     if head == "thr":
@@ -152,13 +152,13 @@ def target_msg(s: RobinsonState, key: str) -> Any:
     return sub("tgt", head)
 
 
-def cost_msg(cost: dict[str, int]) -> Any:
+def cost_msg(cost: dict[str, int]) -> Msg:
     if not cost:
         return m("free")
     return join([m("amount", n=v, res=res(k)) for k, v in cost.items()], ", ")
 
 
-def label(s: RobinsonState, seat: str, o: Opt) -> Any:
+def label(s: RobinsonState, seat: str, o: Opt) -> Msg:
     oid, kind, arg, _ = o
     if kind == "place":
         t, pawns = arg

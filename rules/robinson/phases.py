@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from . import effects
-from .asks.core import ask, kind as ask_kind
+from .asks.core import Prompt, ask, kind as ask_kind
 from .combat import built, helmet
 from .cont import later, step
 from .data import DICE, INVENTIONS, TILES
@@ -20,7 +20,7 @@ from .scenarios import jenny
 from .scenarios.castaways import room
 from .state import RobinsonState, no_res
 from .windows import clouds, open_night, open_window
-from ..text import join
+from ..text import Msg, join
 from .texts import card as card_msg, char, m, sub
 from .asks.meals import extra_meals
 from .tallies import end
@@ -147,12 +147,12 @@ def produce(s: RobinsonState, pick: str | None = None) -> None:
     finish_production(s, got, mods)
 
 
-def _prodsc_label(s: RobinsonState, p: dict, a: str):
+def _prodsc_label(s: RobinsonState, p: Prompt, a: str) -> Msg:
     return m("mv.shortcut_source", src=sub("src", a), space=int(p["space"]), res=sub("res", kind(a)))
 
 
 @ask_kind("prodsc", "sp", _prodsc_label, lambda s, p: m("prompt.shortcut_source", space=int(p["space"])))
-def _prodsc_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _prodsc_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     produce(s, a)
 
 

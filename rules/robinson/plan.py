@@ -357,7 +357,7 @@ def resolution_order(s: RobinsonState) -> list[Stack]:
     chars = [s.seat_char[x] for x in seats] + ["Friday"]
     board = buildable(s) + list(s.built)
 
-    def target_key(st: Stack) -> tuple:
+    def target_key(st: Stack) -> tuple[int, int]:
         parts = st.target.split(".")
         if st.action == "build":
             if parts[1] in BUILD_ORDER:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import Msg
 from .data import ABILITIES, DICE
 from .effects import take_token
 from .move_kinds import REROLL
@@ -59,12 +60,12 @@ def options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
     return [(f"rr:{i}", REROLL, i, True) for i in range(3)] + [("rr:no", REROLL, -1, True)]
 
 
-def label(s: RobinsonState, i: int) -> Any:
+def label(s: RobinsonState, i: int) -> Msg:
     st = s.queue[0]
     if i < 0:
         return m("mv.reroll_no")
     return m("mv.reroll", die=sub("die", DIE[i]), face=sub("face", st.faces[i]),
-             by=sub("ab", s.pending["by"]) if s.pending else m("free"))  # type: ignore[index]
+             by=sub("ab", s.pending["by"]) if s.pending else m("free"))
 
 
 def answer(s: RobinsonState, i: int) -> bool:

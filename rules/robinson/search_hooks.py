@@ -83,12 +83,12 @@ def resample(s: RobinsonState, seat: str, rng: Rng) -> RobinsonState:
     deal.shuffle(new.disc_stack)
     deal.shuffle(new.beast_deck)
     top = 1 if look == "tracking" else 0  # Tracking: the top card is being looked at
-    rest = new.hunt_deck[top:]
-    deal.shuffle(rest)
-    new.hunt_deck[top:] = rest
-    rest = new.inv_deck[1:]  # R5: the top card is visible to all
-    deal.shuffle(rest)
-    new.inv_deck[1:] = rest
+    cards = new.hunt_deck[top:]
+    deal.shuffle(cards)
+    new.hunt_deck[top:] = cards
+    cards = new.inv_deck[1:]  # R5: the top card is visible to all
+    deal.shuffle(cards)
+    new.inv_deck[1:] = cards
     for name in sorted(new.adv_decks):
         deal.shuffle(new.adv_decks[name])
     deal.shuffle(new.mystery_deck)

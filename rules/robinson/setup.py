@@ -38,7 +38,7 @@ def event_deck(rng: Rng, rounds: int, difficulty: str) -> list[str]:
     return deck
 
 
-def new_game(seats: list[str], seed: int, options: BaseModel | dict | None = None) -> RobinsonState:
+def new_game(seats: list[str], seed: int, options: BaseModel | dict[str, Any] | None = None) -> RobinsonState:
     opts = parse_options(options)
     n = len(seats)
     if not 1 <= n <= 4:

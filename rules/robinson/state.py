@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
+from pydantic import (BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer, model_validator,
+                      with_config)
+from typing_extensions import NotRequired, TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from ..contract import GameState
 from .frames import ContFrame
@@ -208,6 +210,69 @@ class RobinsonState(GameState):
         return data
 
 
+# The parts of the view (view.build_view), each a plain dict as the renderer reads it; a key not
+# declared here is refused when the view is built.
+@with_config(ConfigDict(extra="forbid"))
+class SpaceView(TypedDict):
+    """An explored island space; a face-down tile shows none of its contents."""
+    tile: Optional[int]
+    face_up: bool
+    terrain: Optional[str]
+    sources: list[str]
+    exhausted: list[str]
+    tokens: list[str]
+    shelter: bool
+    totem: bool
+    beast: bool
+
+
+@with_config(ConfigDict(extra="forbid"))
+class InventionView(TypedDict):
+    name: str
+    kind: str
+    built: bool
+    future: bool
+    ready: bool
+
+
+@with_config(ConfigDict(extra="forbid"))
+class CharacterView(TypedDict):
+    """A character; the Dog has its name only."""
+    name: str
+    seat: NotRequired[Optional[str]]
+    wounds: NotRequired[int]
+    life: NotRequired[int]
+    arrows: NotRequired[list[int]]
+    det: NotRequired[int]
+    dead: NotRequired[bool]
+    out: NotRequired[bool]
+    special: NotRequired[list[str]]
+    limits: NotRequired[list[str]]
+    supply: NotRequired[dict[str, int]]
+    kept: NotRequired[list[str]]
+    treasures: NotRequired[dict[str, int]]
+
+
+@with_config(ConfigDict(extra="forbid"))
+class StackView(TypedDict):
+    """A planned action; `waiting`: pawns it still needs before it can be carried out (R38)."""
+    action: str
+    target: str
+    pawns: list[str]
+    owners: list[str]
+    auto: bool
+    pay: dict[str, int]
+    waiting: int
+
+
+@with_config(ConfigDict(extra="forbid"))
+class JennyView(TypedDict):
+    """K3.4: her wounds, the wound that kills her, the round she was rescued in (0: not yet)."""
+    wounds: int
+    life: int
+    rescued: int
+
+
 class RobinsonView(BaseModel):
     """What everyone sees (R98: all information is shared)."""
 
@@ -228,14 +293,14 @@ class RobinsonView(BaseModel):
     avail: dict[str, int]
     future: dict[str, int]
     tokens: list[str]
-    island: dict[int, dict]
+    island: dict[int, SpaceView]
     camp: int
     island_left: int
     threat: list[Optional[str]]
     hunt_deck: int
     beast_deck: int
     event_deck: int
-    inventions: list[dict]
+    inventions: list[InventionView]
     items: dict[str, int]
     action_tokens: dict[str, list[str]]
     weather_tokens: list[str]
@@ -244,7 +309,7 @@ class RobinsonView(BaseModel):
     pile_needs: list[int]
     scenario: str = "castaways"  # K0.1
     totems: dict[int, int] = Field(default_factory=dict)  # space -> number (K0.6)
-    jenny: Optional[dict] = None  # K3.4: wounds, the wound that kills her, the round of her rescue
-    characters: list[dict]
-    plan: list[dict]
+    jenny: Optional[JennyView] = None  # K3.4
+    characters: list[CharacterView]
+    plan: list[StackView]
     confirmed: list[str]

@@ -1,17 +1,19 @@
 """Msg builders for Robinson Crusoe (keys live in locale/en.json and locale/es.json)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..text import SEAT_KEY, Msg
 from ..unvalidated import new_msg
 
 P = "robinson."
 
 
-def m(key: str, **args) -> Msg:
+def m(key: str, **args: Any) -> Msg:
     return new_msg(P + key, args)
 
 
-def sub(group: str, name: str, **args) -> Msg:
+def sub(group: str, name: str, **args: Any) -> Msg:
     """The Msg of `<group>.<name>` (a key chosen at run time, e.g. sub("terrain", "River"))."""
     return new_msg(P + group + "." + name, args)
 

@@ -10,12 +10,12 @@ from .plan import buildable, invention_ready
 from .scenarios import jenny, of as scenario_of
 from .scenarios.castaways import NEEDS
 from .stacks import size_range
-from .state import RobinsonState, RobinsonView
+from .state import CharacterView, InventionView, RobinsonState, RobinsonView, SpaceView, StackView
 from .texts import card, m, sub
 
 
 def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
-    island = {}
+    island: dict[int, SpaceView] = {}
     for sp, spot in s.island.items():
         t = TILES[spot.tile]
         island[sp] = {"tile": spot.tile if spot.face_up else None, "face_up": spot.face_up,
@@ -24,13 +24,13 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
                       "exhausted": list(spot.exhausted), "tokens": list(spot.tokens),
                       "shelter": t.shelter and spot.face_up, "totem": t.totem and spot.face_up,
                       "beast": t.beast and spot.face_up}
-    inventions = []
+    inventions: list[InventionView] = []
     open_now = set(buildable(s))
     gates = scenario_of(s).gates  # K3.10: a gated invention is not ready while its gate is closed
     for name in list(dict.fromkeys(s.built + s.future_built + buildable(s) + list(scenario_of(s).inventions))):
         inventions.append({"name": name, "kind": INVENTIONS[name].kind, "built": name in s.built,
                            "future": name in s.future_built, "ready": invention_ready(s, name) and (name not in gates or name in open_now)})
-    chars = []
+    chars: list[CharacterView] = []
     for name, c in s.chars.items():
         chars.append({"name": name, "seat": c.seat, "wounds": c.wounds, "life": CHARACTERS[name].life,
                       "arrows": list(CHARACTERS[name].arrows), "det": c.det, "dead": c.dead,
@@ -39,7 +39,7 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
                       "supply": {k: v for k, v in c.supply.items() if v}, "kept": list(c.kept),
                       "treasures": dict(c.treasures)})
     # "waiting": pawns a stack still needs before it can be carried out (R38: others' may join)
-    plan = [{"action": st.action, "target": st.target, "pawns": list(st.pawns), "owners": list(st.owners),
+    plan: list[StackView] = [{"action": st.action, "target": st.target, "pawns": list(st.pawns), "owners": list(st.owners),
              "auto": st.base >= 2, "pay": dict(st.pay),
              "waiting": max(0, size_range(s, st)[0] - len(st.pawns)) if s.phase == "plan" else 0}
             for st in (s.plan or s.queue)]

@@ -6,7 +6,7 @@ and Flask of Rum (heal 1), `nt:`.  Seats are asked in order from the First Playe
 the window for everyone, and it closes when every seat with something usable has passed."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .combat import built
 from .data import ABILITIES
@@ -57,7 +57,8 @@ def options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
     return seat_options(s, p["seat"], faces, _mods(p)) + [("wx:pass", WEATHER_WINDOW, "pass", True)]
 
 
-def _next_seat(s: RobinsonState, passed: list[str], usable) -> str | None:
+def _next_seat(s: RobinsonState, passed: list[str], usable: Callable[[str], list[tuple[str, str, Any, bool]]]) -> str | None:
+    """The first seat from the FP's, not in `passed`, with something to use (`usable`: its options)."""
     n = len(s.seats)
     for i in range(n):
         seat = s.seats[(s.fp + i) % n]

@@ -14,9 +14,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from ...text import join
+from ...text import Msg, join
 from ..adventures import describe
 from ..data import BEASTS
 from ..effects.changes import exhaust, flip_back, move_camp, track
@@ -25,17 +24,17 @@ from ..island import adjacent_tiles, distances, has_shelter, nearest_sources
 from ..state import RobinsonState
 from ..tallies import half_loss, living, pay
 from ..texts import card as card_msg, m, sub
-from .core import ask, ask_choice, kind, prompt_card, prompt_resolver, seat_of
+from .core import Prompt, ask, ask_choice, kind, prompt_card, prompt_resolver, seat_of
 
 
 # ---------------------------------------------------------------- "A or B" (R91), Roof or Palisade (E15)
 
-def _or_label(s: RobinsonState, p: dict, a: str) -> Any:
+def _or_label(s: RobinsonState, p: Prompt, a: str) -> Msg:
     return m("mv.event_choice", card=prompt_card(p), what=describe(json.loads(p["opts"])[int(a)], False))
 
 
 @kind("or", "ev", _or_label, lambda s, p: m("prompt.choose_effect", card=prompt_card(p)))
-def _or_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _or_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     apply(s, json.loads(p["opts"])[int(a)], p["card"], prompt_resolver(p))
 
 
@@ -49,13 +48,13 @@ def _rp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     ask(s, "rp", ["0", "1"], card, r, n=arg)
 
 
-def _rp_label(s: RobinsonState, p: dict, a: str) -> Any:
+def _rp_label(s: RobinsonState, p: Prompt, a: str) -> Msg:
     return m("mv.event_choice", card=prompt_card(p),
              what=m("mv.track_by", track=sub("track", ("roof", "pal")[int(a)]), n=f"{int(p['n']):+d}"))
 
 
 @kind("rp", "ev", _rp_label, lambda s, p: m("prompt.roof_or_pal", card=prompt_card(p)))
-def _rp_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _rp_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     track(s, ("roof", "pal")[int(a)], int(p["n"]))
 
 
@@ -65,14 +64,14 @@ def _halfrp(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
         ask(s, "halfrp", ["0", "1"], card, r)
 
 
-def _half_label(s: RobinsonState, p: dict, a: str) -> Any:
+def _half_label(s: RobinsonState, p: Prompt, a: str) -> Msg:
     name = ("roof", "pal")[int(a)]
     lost = half_loss(s.roof if name == "roof" else s.palisade)
     return m("mv.event_choice", card=prompt_card(p), what=m("mv.lose_half", track=sub("track", name), n=lost))
 
 
 @kind("halfrp", "ev", _half_label, lambda s, p: m("prompt.roof_or_pal", card=prompt_card(p)))
-def _halfrp_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _halfrp_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     name = ("roof", "pal")[int(a)]
     track(s, name, -half_loss(s.roof if name == "roof" else s.palisade))
 
@@ -113,13 +112,13 @@ def exhaust_nearest(s: RobinsonState, card: str, r: str | None, want: str) -> No
     ask(s, "exh", [f"{sp}.{src}" for sp, src in tied], card, r, n="1", near=want)
 
 
-def _exh_label(s: RobinsonState, p: dict, a: str) -> Any:
+def _exh_label(s: RobinsonState, p: Prompt, a: str) -> Msg:
     sp, _, src = a.partition(".")
     return m("mv.exhaust", src=sub("src", src), space=int(sp))
 
 
 @kind("exh", "ex", _exh_label, lambda s, p: m("prompt.exhaust", card=prompt_card(p), n=int(p["n"])))
-def _exh_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _exh_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     sp, _, src = a.partition(".")
     exhaust(s, p["card"], [(int(sp), src)], 1)
     left = int(p["n"]) - 1
@@ -143,7 +142,7 @@ def tile_down(s: RobinsonState, card: str, sp: int) -> None:
 
 @kind("tile", "td", lambda s, p, a: m("mv.tile_down", space=int(a)),
       lambda s, p: m("prompt.tile_down", card=prompt_card(p)))
-def _tile_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _tile_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     tile_down(s, p["card"], int(a))
 
 
@@ -161,7 +160,7 @@ def camp_to(s: RobinsonState, card: str, sp: int) -> None:
 
 @kind("camp", "cm", lambda s, p, a: m("mv.camp_to", space=int(a)),
       lambda s, p: m("prompt.camp_to", card=prompt_card(p)))
-def _camp_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _camp_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     camp_to(s, p["card"], int(a))
 
 
@@ -183,7 +182,7 @@ def flip_items(s: RobinsonState, card: str, r: str | None, n: int) -> None:
 
 @kind("flip", "fl", lambda s, p, a: m("mv.flip", item=card_msg("invention:" + a)),
       lambda s, p: m("prompt.flip", card=prompt_card(p), n=int(p["n"])))
-def _flip_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _flip_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     flip_back(s, a)
     if int(p["n"]) > 1:
         flip_items(s, p["card"], prompt_resolver(p), int(p["n"]) - 1)
@@ -221,7 +220,7 @@ def howl_top(s: RobinsonState, drawn: list[str], best: str) -> None:
 
 @kind("howl", "hw", lambda s, p, a: m("mv.howl", beast=card_msg("beast:" + a.replace("_", " "))),
       lambda s, p: m("prompt.howl", card=prompt_card(p)))
-def _howl_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _howl_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     howl_top(s, p["drawn"].split(";"), "beast:" + a.replace("_", " "))
 
 
@@ -244,7 +243,7 @@ def council_pick(s: RobinsonState, name: str) -> None:
 
 @kind("council", "cn", lambda s, p, a: m("mv.council", item=card_msg("invention:" + a)),
       lambda s, p: m("prompt.council", card=prompt_card(p)))
-def _council_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _council_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     council_pick(s, a)
 
 
@@ -259,7 +258,7 @@ def _wild_dog(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 @kind("dog", "wd", lambda s, p, a: m("mv.dog_pay" if a == "pay" else "mv.dog_no"),
       lambda s, p: m("prompt.dog", card=prompt_card(p)))
-def _dog_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _dog_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     if a == "pay":
         pay(s, "F", 1)
         track(s, "wpn", 1)
@@ -284,7 +283,7 @@ def place_shortcut(s: RobinsonState, sp: int) -> None:
 
 
 @kind("shortcut", "sc", lambda s, p, a: m("mv.shortcut", space=int(a)), lambda s, p: m("prompt.shortcut"))
-def _shortcut_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _shortcut_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     place_shortcut(s, int(a))
 
 

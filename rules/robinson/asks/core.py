@@ -15,22 +15,31 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, NamedTuple
 
+from ...text import Msg
 from ..state import RobinsonState
 from ..texts import card as card_msg, m
 
 
+# A question waiting for its seat as `RobinsonState.pending` saves it: "kind", "seat", "card", "r" (the
+# resolver), "answers" (";"-joined), "default", and each kind's own data, every value a string.
+Prompt = dict[str, str]
+Answer = Callable[[RobinsonState, Prompt, str], None]
+Label = Callable[[RobinsonState, Prompt, str], Msg]
+Asking = Callable[[RobinsonState, Prompt], Msg]
+
+
 class Kind(NamedTuple):
     prefix: str
-    answer: Callable[[RobinsonState, dict, str], None]
-    label: Callable[[RobinsonState, dict, str], Any]
-    prompt: Callable[[RobinsonState, dict], Any]
+    answer: Answer
+    label: Label
+    prompt: Asking
 
 
 KINDS: dict[str, Kind] = {}
 
 
-def kind(name: str, prefix: str, label: Callable, prompt: Callable) -> Callable:
-    def register(answer: Callable) -> Callable:
+def kind(name: str, prefix: str, label: Label, prompt: Asking) -> Callable[[Answer], Answer]:
+    def register(answer: Answer) -> Answer:
         KINDS[name] = Kind(prefix, answer, label, prompt)
         return answer
     return register
@@ -65,7 +74,7 @@ def ask_choice(s: RobinsonState, name: str, answers: list[str], card: str = "", 
         KINDS[name].answer(s, {"kind": name, "card": card, "r": r or ""}, answers[0])
 
 
-def answers(p: dict) -> list[str]:
+def answers(p: Prompt) -> list[str]:
     return [a for a in p["answers"].split(";") if a]
 
 
@@ -76,12 +85,12 @@ def options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
     return [(f"{pre}:{a}", "ask", a, True) for a in answers(p)]
 
 
-def label(s: RobinsonState, a: str) -> Any:
+def label(s: RobinsonState, a: str) -> Msg:
     p = s.pending or {}
     return KINDS[p["kind"]].label(s, p, a)
 
 
-def prompt(s: RobinsonState) -> Any:
+def prompt(s: RobinsonState) -> Msg:
     p = s.pending or {}
     return KINDS[p["kind"]].prompt(s, p)
 
@@ -93,12 +102,12 @@ def answer(s: RobinsonState, a: str) -> None:
     KINDS[p["kind"]].answer(s, p, a)
 
 
-def prompt_resolver(p: dict) -> str | None:
+def prompt_resolver(p: Prompt) -> str | None:
     """The character resolving the action the question belongs to, if any (E15)."""
     return p.get("r") or None
 
 
-def prompt_card(p: dict) -> Any:
+def prompt_card(p: Prompt) -> Msg:
     """The card the question comes from, as shown to the players."""
     return card_msg(p["card"]) if p.get("card") else m("card", deck="", name="?")
 

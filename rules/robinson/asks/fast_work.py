@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...text import Msg
 from ..effects.interpreter import OPS
 from ..island import natural_shelter
 from ..moves import cost_msg, target_msg
@@ -14,7 +15,7 @@ from ..resolve import build_done
 from ..state import RobinsonState, Stack
 from ..tallies import fp_char, pay
 from ..texts import card as card_msg, m
-from .core import ask, kind
+from .core import Prompt, ask, kind
 
 # ---------------------------------------------------------------- Fast Work (§3.11)
 
@@ -50,13 +51,13 @@ def fast_build(s: RobinsonState, key: str, who: str) -> None:
     build_done(s, who, key, t.tok)
 
 
-def _fast_label(s: RobinsonState, p: dict, a: str) -> Any:
+def _fast_label(s: RobinsonState, p: Prompt, a: str) -> Msg:
     t = next((t for t in fast_targets(s) if t.key == a), None)
     return m("mv.fast_work", target=target_msg(s, a), cost=cost_msg(t.cost if t else {}))
 
 
 @kind("fast", "fw", _fast_label, lambda s, p: m("prompt.fast_work", card=card_msg(p["card"])))
-def _fast_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _fast_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     fast_build(s, a, p["r"] or fp_char(s))
 
 

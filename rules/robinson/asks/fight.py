@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from ...text import Msg
 from ..combat import fight, fight_beast
 from ..data import BEASTS
 from ..effects.interpreter import OPS
@@ -18,7 +18,7 @@ from ..names import named
 from ..state import RobinsonState
 from ..tallies import fp_char
 from ..texts import card as card_msg, char, m
-from .core import ask, kind, seat_of
+from .core import Prompt, ask, kind, seat_of
 
 # ---------------------------------------------------------------- weapon bonuses before a fight (R51)
 
@@ -48,7 +48,7 @@ def fight_or_ask(s: RobinsonState, who: str, bonus: int = 0, used: str = "", **f
     ask(s, "fight", ["go"] + opts, seat=seat_of(s, who), who=who, bonus=str(bonus), used=used, **foe)
 
 
-def _fight(s: RobinsonState, who: str, bonus: int, foe: dict) -> None:
+def _fight(s: RobinsonState, who: str, bonus: int, foe: dict[str, str]) -> None:
     if foe.get("beast"):
         fight_beast(s, who, foe["beast"], bonus)
         return
@@ -56,31 +56,31 @@ def _fight(s: RobinsonState, who: str, bonus: int, foe: dict) -> None:
     fight(s, who, st, loss, food, fur, tuple(json.loads(foe.get("extra") or "[]")), bonus, foe.get("title", ""))
 
 
-def _foe(p: dict) -> dict:
+def _foe(p: Prompt) -> dict[str, str]:
     return {k: p[k] for k in ("beast", "stats", "extra", "title") if k in p}
 
 
-def _foe_name(p: dict) -> tuple[Any, int]:
+def _foe_name(p: Prompt) -> tuple[Msg | str, int]:
     if p.get("beast"):
         b = BEASTS[p["beast"].partition(":")[2]]
         return card_msg(p["beast"]), b.strength
     return named(p.get("title") or "?"), int(p["stats"].split(":")[0])
 
 
-def _fight_label(s: RobinsonState, p: dict, a: str) -> Any:
+def _fight_label(s: RobinsonState, p: Prompt, a: str) -> Msg:
     if a == "go":
         return m("mv.fight_go", beast=_foe_name(p)[0], wpn=s.weapon + int(p["bonus"]))
     bonus = m("ab.frenzy") if a == "frenzy" else card_msg("item:" + a.replace("_", " "))
     return m("mv.fight_bonus", bonus=bonus)
 
 
-def _fight_prompt(s: RobinsonState, p: dict) -> Any:
+def _fight_prompt(s: RobinsonState, p: Prompt) -> Msg:
     name, strength = _foe_name(p)
     return m("prompt.fight", who=char(p["who"]), beast=name, str=strength, wpn=s.weapon + int(p["bonus"]))
 
 
 @kind("fight", "fb", _fight_label, _fight_prompt)
-def _fight_answer(s: RobinsonState, p: dict, a: str) -> None:
+def _fight_answer(s: RobinsonState, p: Prompt, a: str) -> None:
     who, bonus = p["who"], int(p["bonus"])
     if a == "go":
         _fight(s, who, bonus, _foe(p))

@@ -5,13 +5,12 @@ each.  With no food left the wounds follow without a question.  (E31 default on 
 food remains.)  Then the Night goes on with its step `night_outside` (phases.py)."""
 from __future__ import annotations
 
-from typing import Any
-
+from ...text import Msg
 from ..cont import then
 from ..state import RobinsonState
 from ..tallies import in_camp, over, pay, wound
 from ..texts import char, m
-from .core import ask, kind
+from .core import Prompt, ask, kind
 
 
 def extra_meals(s: RobinsonState, owed: list[str] | None = None) -> None:
@@ -24,18 +23,18 @@ def extra_meals(s: RobinsonState, owed: list[str] | None = None) -> None:
     _unpaid(s, owed)
 
 
-def _label(s: RobinsonState, p: dict, a: str) -> Any:
+def _label(s: RobinsonState, p: Prompt, a: str) -> Msg:
     if a == "none":
         return m("mv.meal_none", n=len(p["owed"].split(";")))
     return m("mv.meal", who=char(a))
 
 
-def _prompt(s: RobinsonState, p: dict) -> Any:
+def _prompt(s: RobinsonState, p: Prompt) -> Msg:
     return m("prompt.meal", n=len(p["owed"].split(";")), food=s.avail["F"] + s.avail["NF"])
 
 
 @kind("meal", "xm", _label, _prompt)
-def _answer(s: RobinsonState, p: dict, a: str) -> None:
+def _answer(s: RobinsonState, p: Prompt, a: str) -> None:
     owed = p["owed"].split(";")
     if a == "none":
         _unpaid(s, owed)

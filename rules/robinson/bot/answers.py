@@ -3,11 +3,13 @@ the more useful gain, the safer fight.  Pure: decided from the state alone."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..data import BEASTS, CHARACTERS, INVENTIONS, TILES
 from ..effects import choose_alternative
 from ..island import kind as src_kind, sources
 from ..plan import invention_ready
+from ..state import RobinsonState
 from ..tallies import half_loss, in_camp
 from .camp import tile_worth
 from .worth import INVENTION_VALUE, Worth
@@ -17,20 +19,20 @@ def value(name: str) -> float:
     return INVENTION_VALUE.get(name, 2.0)
 
 
-def _food_short(s) -> bool:
+def _food_short(s: RobinsonState) -> bool:
     return s.avail["F"] + s.avail["NF"] < len(in_camp(s)) + 1
 
 
-def _tile_worth(s, sp: int) -> float:
+def _tile_worth(s: RobinsonState, sp: int) -> float:
     spot = s.island[sp]
     return len(sources(s, sp)) + 2 * TILES[spot.tile].shelter + 0.5 * len(spot.tokens)
 
 
-def pick(s, ids: list[str]) -> str:
+def pick(s: RobinsonState, ids: list[str]) -> str:
     p = s.pending or {}
     k = p.get("kind")
     if k == "or":  # what can be paid in full, else the last (the lesser harm in the data's order)
-        opts = json.loads(p["opts"])
+        opts: list[list[Any]] = json.loads(p["opts"])
         return ids[opts.index(choose_alternative(s, opts))]
     if k == "rp":  # raise the lower track; lower the higher one
         if int(p["n"]) > 0:
@@ -76,7 +78,7 @@ def pick(s, ids: list[str]) -> str:
     return ids[0]
 
 
-def _fast_value(s, key: str) -> float:
+def _fast_value(s: RobinsonState, key: str) -> float:
     parts = key.split(".")
     if parts[1] == "shelter":
         return 10.0

@@ -3,10 +3,10 @@ and slide-off (§3.9), a threat action's reward (R48), an adventure option (§3.
 price per code from the Worth of the moment; the sum of a list of codes is their price."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from .. import plan
-from ..data import ADVENTURES, EVENTS, MYSTERY, WRECKAGE
+from ..data import ADVENTURES, EVENTS, MYSTERY, WRECKAGE, Effect
 from ..island import kind, sources
 from ..tallies import players
 from .harm import fight_wounds, hurt, morale_cost
@@ -129,7 +129,7 @@ def code_cost(w: Worth, code: Any) -> float:
     return 0.2
 
 
-def codes_cost(w: Worth, codes) -> float:
+def codes_cost(w: Worth, codes: Iterable[Effect]) -> float:
     return sum(code_cost(w, c) for c in codes)
 
 

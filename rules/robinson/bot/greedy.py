@@ -8,7 +8,7 @@ every other decision takes a sensible answer.  Pure: no clock, no global random;
 ties broken by `rng`."""
 from __future__ import annotations
 
-from ...contract import Move
+from ...contract import Engine, Move
 from ...rng import Rng
 from .. import island
 from ..asks import KINDS as ASK_KINDS
@@ -90,7 +90,7 @@ def wx_pick(s: RobinsonState, ids: list[str]) -> str:
     return "wx:pass"
 
 
-def greedy_move(engine, s: RobinsonState, seat: str, rng: Rng) -> Move:
+def greedy_move(engine: Engine[RobinsonState], s: RobinsonState, seat: str, rng: Rng) -> Move:
     opts = options(s, seat)
     ids = [o[0] for o in opts]
     pick = ids[0]

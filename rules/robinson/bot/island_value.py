@@ -4,6 +4,8 @@ stack are known as a set, never their order), and what the sources within reach 
 gather in the rounds left (R35, R61)."""
 from __future__ import annotations
 
+from typing import Callable
+
 from ..data import INVENTIONS, TILES
 from ..island import distances, explored_terrains, kind, sources
 from ..plan import buildable
@@ -60,7 +62,7 @@ def explore_value(s: RobinsonState, w: Worth, space: int, need: dict[str, float]
     return v / len(left) / (1 + 0.5 * planned)
 
 
-def terrain_need(s: RobinsonState, w: Worth, invention) -> dict[str, float]:
+def terrain_need(s: RobinsonState, w: Worth, invention: Callable[[Worth, str], float]) -> dict[str, float]:
     """Terrains some buildable invention still waits for, at part of that invention's worth."""
     have = explored_terrains(s)
     need: dict[str, float] = {}

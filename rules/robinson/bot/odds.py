@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from ..data import BEASTS, DICE, SCENARIOS
+from ..data import BEASTS, DICE, SCENARIOS, Beast
 
 LAST = SCENARIOS["castaways"]["rounds"]
 WIN_FROM = SCENARIOS["castaways"]["win_from"]
@@ -53,7 +53,7 @@ def beast_stats(weapon: int, medicine: bool = False) -> tuple[float, float, floa
     """Average wounds, food, fur and weapon loss of a fight with a random beast (§3.4, R51)."""
     bs = list(BEASTS.values())
 
-    def extra(b) -> int:
+    def extra(b: Beast) -> int:
         n = 0
         for code in b.extra:
             head, _, arg = code.partition(":")

@@ -221,7 +221,7 @@ class Worth:
         wood_c, fur_c = plan.SHELTER_COST[players(s)]
         self.fur = max(1.1, min(FUR_CAP, 0.8 * self.wood_later * wood_c / fur_c))
 
-    def tonight(self, roof: float) -> tuple:
+    def tonight(self, roof: float) -> tuple[tuple[tuple[int, float], ...], tuple[tuple[int, float], ...]]:
         """The distributions of wood and food this round's Weather phase takes (R66-R70)."""
         s = self.s
         return tonight(self.rnd, int(roof + 0.5), "rain" in s.weather_tokens, "snow" in s.weather_tokens,

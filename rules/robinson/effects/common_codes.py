@@ -149,7 +149,7 @@ def _noabil(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     _limit(s, arg + ":noabil", card, r)
 
 
-def _flag(name: str) -> Callable:
+def _flag(name: str) -> Callable[[RobinsonState, str, str, str | None], None]:
     def run(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
         if name not in s.flags:
             s.flags.append(name)

@@ -4,7 +4,7 @@ beside this one; the registry (`scenarios/__init__.py`) lists them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from ..data import SCENARIOS
 from ..state import RobinsonState
@@ -45,7 +45,7 @@ class Scenario:
     win_at_build: str | None = None
     woodpile: bool = False
     proposed: tuple[str, ...] = ()
-    extra: dict = field(default_factory=dict)  # the block's other numbers (Jenny's life, night wounds)
+    extra: dict[str, Any] = field(default_factory=dict)  # the block's other numbers (Jenny's life, night wounds)
     goal: Goal | None = None  # the goal's steps for the bot; None: the bot knows it (Castaways' woodpile)
 
 
