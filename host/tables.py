@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
 from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref
 from storage import GameRow, ResultRow, SeatRow, SeatTaken, StaleVersion
-from storage.routed import Backend, games_of, private_threads_of, seats_of
+from storage.routed import Backend, game_transaction, games_of, private_threads_of, seats_of
 
 from .choices import Choices, resolve
 from .limits import clip, quote
@@ -126,6 +126,9 @@ class TableService:
         self.games = games_of(store)  # one file, or the partitions this process owns (storage/routed.py)
         self.clock = clock
         self.seeds = seeds
+        # Run in each move's own transaction with the table after it (the bot plans the deadline timers of the new
+        # step there, cogs/game_bot.py): a kill right after a move never leaves the timers of the step before.
+        self.after_move: Optional[Callable[[Table], Any]] = None
 
     # ---- reading ---------------------------------------------------------
     def engine(self, key: str) -> Engine[Any]:
@@ -358,16 +361,19 @@ class TableService:
         to_act = engine.to_act(new_state)
         said = log_summary(table, seat.seat, new_state, move)
         try:
-            game = self.games.record_move(
-                table.game.id, table.game.version, seat=seat.seat, user_id=user_id, move_id=move.id,
-                state=engine.dump(new_state), to_act=to_act,
-                status="finished" if outcome is not None else "active",
-                summary=[e.model_dump(mode="json") for e in said], now=now,
-                results=results, undo_point=move.barrier or seat.seat not in to_act,  # no undo takes it back (host/undo.py)
-            )
+            with game_transaction(self.store, table.game.id):  # the move and `after_move`'s writes: one commit
+                game = self.games.record_move(
+                    table.game.id, table.game.version, seat=seat.seat, user_id=user_id, move_id=move.id,
+                    state=engine.dump(new_state), to_act=to_act,
+                    status="finished" if outcome is not None else "active",
+                    summary=[e.model_dump(mode="json") for e in said], now=now,
+                    results=results, undo_point=move.barrier or seat.seat not in to_act,  # no undo takes it back (host/undo.py)
+                )
+                new_table = Table(game=game, seats=table.seats, engine=engine, state=new_state)
+                if self.after_move is not None:
+                    self.after_move(new_table)
         except StaleVersion:
             raise Refusal("host.refuse.moved_on") from None
-        new_table = Table(game=game, seats=table.seats, engine=engine, state=new_state)
         return Played(table=new_table, seat=seat.seat, move=move, events=said, finished=outcome is not None)
 
     def _results(self, table: Table, outcome: Outcome, now: float) -> list[ResultRow]:
