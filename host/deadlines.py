@@ -267,15 +267,16 @@ class DeadlinePlanner:
                 spent[seat] = took
         banks_of(self.service.store).spend(table.game.id, spent)
 
-    def plan_with_move(self, table: Table) -> None:
-        """`TableService.after_move`: the new step's timers are saved in the move's own transaction, so no kill
-        leaves a saved move with the timers of the step before.  A failure here undoes only the timers (the
-        listener plans them again once the move is posted; start-up repairs a game left without), never the move."""
+    def plan_with_change(self, table: Table) -> None:
+        """`TableService.after_change`: the new step's timers are saved in the transaction of the move (or the start)
+        that led to it, so no kill leaves a saved change with the timers of the step before, or none.  A failure here
+        undoes only the timers (the listener plans them again once the change is posted; start-up repairs a game left
+        without), never the change."""
         try:
             with game_transaction(self.service.store, table.game.id):
                 self.schedule(table)
         except Exception:
-            log.exception("planning the deadline of game %s with its move failed", table.game.id)
+            log.exception("planning the deadline of game %s with its change failed", table.game.id)
 
     def schedule(self, table: Table) -> Optional[float]:
         """Replace the game's deadline timers for its current step; returns the deadline (None: none).

@@ -1,6 +1,6 @@
-"""A move and the timers of its new step are saved in one transaction (storage/db.py: a transaction opened inside
-another is a savepoint of it; host/tables.py `_commit` runs `after_move` there), so no kill between the two leaves
-a saved move with the timers of the step before."""
+"""A move (or a game's start) and the timers of its new step are saved in one transaction (storage/db.py: a
+transaction opened inside another is a savepoint of it; host/tables.py runs `after_change` there), so no kill
+between the two leaves a saved change with the timers of the step before, or none."""
 from __future__ import annotations
 
 import pytest
@@ -39,7 +39,7 @@ def expire_versions(service: TableService, game_id: int) -> list[int]:
 
 def planned(service: TableService) -> DeadlinePlanner:
     planner = DeadlinePlanner(service, Scheduler(timers_of(service.store), service.clock))
-    service.after_move = planner.plan_with_move
+    service.after_change = planner.plan_with_change
     return planner
 
 
@@ -58,7 +58,7 @@ def service(request, tmp_path):
 def test_a_move_is_saved_with_the_deadline_of_its_new_step(service):
     planner = planned(service)
     game_id = started(service)
-    planner.schedule(service.table(game_id))  # the start's deadline, as the listener plans it
+    assert expire_versions(service, game_id) == [service.table(game_id).game.version]  # saved with the start
     played = play_one(service, game_id)
     # Nothing ran after the commit (no post, no listener): the timers are already those of the new version.
     assert expire_versions(service, game_id) == [played.table.game.version]
@@ -69,14 +69,13 @@ def test_a_move_is_saved_with_the_deadline_of_its_new_step(service):
 def test_a_kill_inside_the_transaction_saves_neither_the_move_nor_its_timers(service):
     planner = planned(service)
     game_id = started(service)
-    planner.schedule(service.table(game_id))
     before = service.table(game_id).game.version
 
     def killed(table):
         planner.schedule(table)  # the new step's timers are written ...
         raise Killed()  # ... and the process dies before the commit
 
-    service.after_move = killed
+    service.after_change = killed
     with pytest.raises(Killed):
         play_one(service, game_id)
     assert service.games.get(game_id).version == before and service.games.move_count(game_id) == 0
@@ -86,7 +85,6 @@ def test_a_kill_inside_the_transaction_saves_neither_the_move_nor_its_timers(ser
 def test_a_failing_plan_never_costs_the_move(service, caplog):
     planner = planned(service)
     game_id = started(service)
-    planner.schedule(service.table(game_id))
     before = service.table(game_id).game.version
 
     def broken(table):
