@@ -114,6 +114,7 @@ class GameBot(commands.AutoShardedBot):
         self.history = HistoryPosts(self.actions)  # a finished game's history, and /game replay
         self.scheduler = Scheduler(timers_of(self.store), self.service.clock)  # every timer (host/scheduler.py)
         self.deadlines = Deadlines(self, self.actions, self.scheduler, self.bot_driver)  # DeadlinesCog starts the loop
+        self.service.after_change = self.deadlines.plan_with_change  # a move (or start) and its timers: one transaction
         # The features' flows behind `/game` subcommands and their buttons (GameCog and the buttons use them;
         # the feature's cog, when it has one, hooks their timers and listeners in):
         self.deadline_settings = DeadlineSettings(self.actions, self.deadlines)  # /game settings, /game notify setting:

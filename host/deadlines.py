@@ -34,12 +34,13 @@ seat whose turn ended pays its overrun from its bank (`charge_banks`).
 """
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable, Optional
 
 from rules import Move
 from storage import TimerRow
 from storage import TimerStore
-from storage.routed import RoutedTimers, away_of, banks_of, timers_of
+from storage.routed import RoutedTimers, away_of, banks_of, game_transaction, timers_of
 
 from .away import until_text
 from .clocks import DAY, Period, SeatClock, bank_key, bank_of, clock_text, overrun, seat_clock, span
@@ -47,6 +48,8 @@ from .i18n import t
 from .scheduler import Scheduler
 from .names import shown
 from .tables import Table, TableService, game_title
+
+log = logging.getLogger("gamehost.deadlines")
 
 HOUR = 3600.0
 DEADLINES: dict[str, Optional[float]] = {
@@ -263,6 +266,17 @@ class DeadlinePlanner:
             if took > 0:
                 spent[seat] = took
         banks_of(self.service.store).spend(table.game.id, spent)
+
+    def plan_with_change(self, table: Table) -> None:
+        """`TableService.after_change`: the new step's timers are saved in the transaction of the move (or the start)
+        that led to it, so no kill leaves a saved change with the timers of the step before, or none.  A failure here
+        undoes only the timers (the listener plans them again once the change is posted; start-up repairs a game left
+        without), never the change."""
+        try:
+            with game_transaction(self.service.store, table.game.id):
+                self.schedule(table)
+        except Exception:
+            log.exception("planning the deadline of game %s with its change failed", table.game.id)
 
     def schedule(self, table: Table) -> Optional[float]:
         """Replace the game's deadline timers for its current step; returns the deadline (None: none).

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from rules import GAMES, Engine, GameState, IllegalMove, Move, Outcome
 from rules.text import CATALOG, DEFAULT_LOCALE, Msg, msg, seat_ref
 from storage import GameRow, ResultRow, SeatRow, SeatTaken, StaleVersion
-from storage.routed import Backend, games_of, private_threads_of, seats_of
+from storage.routed import Backend, game_transaction, games_of, private_threads_of, seats_of
 
 from .choices import Choices, resolve
 from .limits import clip, quote
@@ -126,6 +126,10 @@ class TableService:
         self.games = games_of(store)  # one file, or the partitions this process owns (storage/routed.py)
         self.clock = clock
         self.seeds = seeds
+        # Run in the transaction of each move and of the game's start, with the table after it (the bot plans the
+        # deadline timers of the new step there, cogs/game_bot.py): a kill right after a click never leaves a saved
+        # change with the timers of the step before (or none).
+        self.after_change: Optional[Callable[[Table], Any]] = None
 
     # ---- reading ---------------------------------------------------------
     def engine(self, key: str) -> Engine[Any]:
@@ -283,11 +287,15 @@ class TableService:
         seats = [s.seat for s in table.seats]
         state = table.engine.setup(seats, table.game.seed, table.engine.parse_options(table.game.options))
         try:
-            self.games.start(table.game.id, table.game.version, state=table.engine.dump(state),
-                             to_act=table.engine.to_act(state), now=self.clock())
+            with game_transaction(self.store, table.game.id):  # the start and `after_change`'s writes: one commit
+                self.games.start(table.game.id, table.game.version, state=table.engine.dump(state),
+                                 to_act=table.engine.to_act(state), now=self.clock())
+                started = self.table(table.game.id)
+                if self.after_change is not None:
+                    self.after_change(started)
         except StaleVersion:
             raise Refusal("host.refuse.moved_on") from None
-        return self.table(table.game.id)
+        return started
 
     def abandon(self, actor: Actor, table: Table) -> Table:
         if table.game.status not in ("lobby", "active"):
@@ -358,16 +366,19 @@ class TableService:
         to_act = engine.to_act(new_state)
         said = log_summary(table, seat.seat, new_state, move)
         try:
-            game = self.games.record_move(
-                table.game.id, table.game.version, seat=seat.seat, user_id=user_id, move_id=move.id,
-                state=engine.dump(new_state), to_act=to_act,
-                status="finished" if outcome is not None else "active",
-                summary=[e.model_dump(mode="json") for e in said], now=now,
-                results=results, undo_point=move.barrier or seat.seat not in to_act,  # no undo takes it back (host/undo.py)
-            )
+            with game_transaction(self.store, table.game.id):  # the move and `after_change`'s writes: one commit
+                game = self.games.record_move(
+                    table.game.id, table.game.version, seat=seat.seat, user_id=user_id, move_id=move.id,
+                    state=engine.dump(new_state), to_act=to_act,
+                    status="finished" if outcome is not None else "active",
+                    summary=[e.model_dump(mode="json") for e in said], now=now,
+                    results=results, undo_point=move.barrier or seat.seat not in to_act,  # no undo takes it back (host/undo.py)
+                )
+                new_table = Table(game=game, seats=table.seats, engine=engine, state=new_state)
+                if self.after_change is not None:
+                    self.after_change(new_table)
         except StaleVersion:
             raise Refusal("host.refuse.moved_on") from None
-        new_table = Table(game=game, seats=table.seats, engine=engine, state=new_state)
         return Played(table=new_table, seat=seat.seat, move=move, events=said, finished=outcome is not None)
 
     def _results(self, table: Table, outcome: Outcome, now: float) -> list[ResultRow]:

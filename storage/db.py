@@ -176,7 +176,14 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction.  Opened inside another on this connection (this thread holds the lock), it is a
+        savepoint of the outer one: its writes commit with the outer transaction, and its failure undoes only its
+        own (a move and the timers of its new step are saved together: host/tables.py `_commit`)."""
         with self._lock:
+            if self.conn.in_transaction:  # only the lock's holder opens a transaction: it is ours
+                with self._savepoint():
+                    yield self.conn
+                return
             self.begin()
             try:
                 yield self.conn
@@ -185,6 +192,18 @@ class Store:
                 raise
             else:
                 self.conn.execute("COMMIT")
+
+    @contextmanager
+    def _savepoint(self) -> Iterator[None]:
+        self.conn.execute("SAVEPOINT nested")
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK TO nested")
+            self.conn.execute("RELEASE nested")
+            raise
+        else:
+            self.conn.execute("RELEASE nested")
 
     def next_game_id(self, conn: sqlite3.Connection) -> Optional[int]:
         """The id for a game about to be inserted inside the open transaction (None: SQLite's next rowid)."""

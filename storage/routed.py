@@ -15,7 +15,8 @@ one file) and the routed one for `Partitions`, so the host is written once for b
 from __future__ import annotations
 
 import heapq
-from typing import Any, Iterable, Optional, Union
+from contextlib import nullcontext
+from typing import Any, ContextManager, Iterable, Optional, Union
 
 from .db import Store
 from .games import GameStore
@@ -125,8 +126,9 @@ class RoutedGames:
     def set_thread(self, game_id: int, thread_id: Optional[int]) -> None:
         self._must(game_id).set_thread(game_id, thread_id)
 
-    def set_board_message(self, game_id: int, message_id: Optional[int], version: Optional[int] = None) -> None:
-        self._must(game_id).set_board_message(game_id, message_id, version)
+    def set_board_message(self, game_id: int, message_id: Optional[int], version: Optional[int] = None,
+                          notes_digest: Optional[str] = None) -> None:
+        self._must(game_id).set_board_message(game_id, message_id, version, notes_digest)
 
     def set_posted(self, game_id: int, version: int) -> None:
         self._must(game_id).set_posted(game_id, version)
@@ -444,6 +446,14 @@ class RoutedWaiting:
         return sorted(u for u in candidates if self.digest(u) is not None and self.digest_timer_due(u) is None)
 
 
+def game_transaction(backend: Backend, game_id: int) -> ContextManager[Any]:
+    """One write transaction on the file holding the game (the file itself, or its owned partition); writes made
+    inside it through any repository of that game join it (storage/db.py: a savepoint of the open one).  A game no
+    owned partition holds gets no transaction: its first write raises NotOwned."""
+    store = backend.for_game(game_id) if isinstance(backend, Partitions) else backend
+    return nullcontext() if store is None else store.transaction()
+
+
 def seats_of(backend: Backend) -> SeatStore | RoutedSeats:
     return RoutedSeats(backend) if isinstance(backend, Partitions) else SeatStore(backend)
 
@@ -485,5 +495,5 @@ def results_of(backend: Backend) -> ResultStore | RoutedResults:
 
 
 __all__ = ["Backend", "NotOwned", "RoutedAway", "RoutedBanks", "RoutedGames", "RoutedNotices", "RoutedPrefs", "RoutedPrivateThreads",
-           "RoutedResults", "RoutedSeats", "RoutedTimers", "RoutedWaiting", "away_of", "banks_of", "games_of",
+           "RoutedResults", "RoutedSeats", "RoutedTimers", "RoutedWaiting", "away_of", "banks_of", "game_transaction", "games_of",
            "notices_of", "prefs_of", "private_threads_of", "results_of", "seats_of", "timers_of", "waiting_of"]

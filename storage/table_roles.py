@@ -21,6 +21,7 @@ import json
 import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Optional
 
 from .migrations import migrate
@@ -153,4 +154,18 @@ class Digests:
         return hashlib.sha256(f"{body}\n{self.other()}".encode()).hexdigest()
 
 
-__all__ = ["bot_tables", "foreign_tables", "Digests", "GAME", "GAMES", "GLOBAL", "GUILD", "Table", "USER", "count", "recency", "rows", "tables"]
+def file_game_digests(paths: list[Path]) -> dict[int, str]:
+    """Each game's digest over these database files, read-only (a running bot may have them open)."""
+    digests = Digests()
+    for path in paths:
+        if path.exists():
+            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            try:
+                digests.add_file(conn)
+            finally:
+                conn.close()
+    return digests.games()
+
+
+__all__ = ["bot_tables", "file_game_digests", "foreign_tables", "Digests", "GAME", "GAMES", "GLOBAL", "GUILD", "Table",
+           "USER", "count", "recency", "rows", "tables"]

@@ -6,19 +6,19 @@ spread across the shards (the servers play at once, each its games one after ano
 interaction answered exactly once and only by its shard's session, the partition files each process holds
 open, REST requests per second (peak over 1 s windows, interaction answers excluded as Discord excludes them)
 and 429s, identifies used, and moves/s of the fleet against one `bot.py run` (one file, one process) playing
-the same games in the same run.  In the middle of the fleet's run one process is killed with SIGKILL; the
-deadlines of its servers' running games fall due while it is dead; after its restart each fires once, and
-no board is posted twice (two new posts of one game version).  At the end a split/merge round trip of the
-layout must keep its state digest.
+the same games in the same run.  In the middle of the fleet's run one process is killed with SIGKILL straight
+after a click of its servers was answered; the deadlines of its servers' running games fall due while it is
+dead; after its restart each fires once, and no board is posted twice (two new posts of one game version).
+With `--reshard A:B` the fleet starts with A shards and, later in the run, is stopped and started again with B
+shards, one process each, over the same partition files: every game's state digest must be the same before
+and after, and the games play on (tools/fleet_procs.py runs the processes).  At the end a split/merge round
+trip of the layout must keep its state digest.  A game whose board stops moving is reported with its buttons
+and what its last clicks got.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import re
-import signal
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -28,143 +28,96 @@ from typing import Any, Optional
 from host.deadlines import EXPIRE
 from storage import GameStore, ReadStore, TimerStore, open_store
 from storage.layout_convert import merge, split
-from storage.partitions import Layout, owned_partitions, partition_of
+from storage.partitions import Layout, check_shards, owned_partitions, partition_of
 from tools.layout import process_ranges
-from tools.protocol_fake.fake_cluster import FakeCluster
 from tools.protocol_fake.shard_sessions import shard_of
 
 from .fleet_play import (STEP, Figures, Server, TimedFake, answers, duplicate_posts, interleaved, open_partitions,
                          peak_rate, spread)
-
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def bot_env(tmp: Path, fake: FakeCluster, db: Path) -> dict[str, str]:
-    custom = tmp / "custom"
-    custom.mkdir(exist_ok=True)
-    (custom / "sitecustomize.py").write_text(
-        "import discord.http, discord.gateway, yarl\n"
-        f"discord.http.Route.BASE = {fake.base!r}\n"
-        f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL('ws://127.0.0.1:{fake.port}/gateway')\n",
-        encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
-    env.update(DISCORD_TOKEN="fake.token.value", DATABASE_PATH=str(db), BOARD_WORKERS="0", GAMEHOST_SEED="38",
-               DEV_GUILD_ID="", LOG_LEVEL="INFO", PYTHONUNBUFFERED="1", NO_PROXY="127.0.0.1",
-               PYTHONPATH=os.pathsep.join([str(custom), str(ROOT)]))
-    return env
-
-
-async def spawn(tmp: Path, fake: FakeCluster, name: str, args: list[str], db: Path) -> tuple[Any, Path]:
-    log = tmp / f"bot-{name}.log"
-    with open(log, "ab") as out:
-        proc = await asyncio.create_subprocess_exec(sys.executable, str(ROOT / "bot.py"), "run", *args, cwd=tmp,
-                                                    env=bot_env(tmp, fake, db), stdout=out, stderr=out)
-    return proc, log
-
-
-async def logged_in(proc: Any, log: Path, after: int = 0) -> None:
-    deadline = time.monotonic() + STEP
-    while time.monotonic() < deadline:
-        if re.search(r"logged in as \S+ in \d+ servers", log.read_text(errors="replace")[after:]):
-            return
-        if proc.returncode is not None:
-            raise RuntimeError(f"a bot exited ({proc.returncode}):\n{log.read_text(errors='replace')[-3000:]}")
-        await asyncio.sleep(0.2)
-    raise RuntimeError(f"a bot did not log in:\n{log.read_text(errors='replace')[-3000:]}")
-
-
-async def stop_all(procs: dict[str, Any]) -> None:
-    for proc in procs.values():
-        if proc.returncode is None:
-            proc.send_signal(signal.SIGTERM)
-    for proc in procs.values():
-        try:
-            await asyncio.wait_for(proc.wait(), STEP)
-        except asyncio.TimeoutError:
-            proc.kill()
-            await proc.wait()
-
-
-async def kill_left(procs: dict[str, Any]) -> None:
-    """Whatever is still running when a run ends early (a failed check, an interrupt) is killed."""
-    for proc in procs.values():
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
+from .fleet_procs import Fleet, game_digests, kill_left, logged_in, spawn, stop_all
 
 
 async def fleet(tmp: Path, args: argparse.Namespace, out: list[str]) -> Figures:
     open_store(tmp / "games.db").close()
     split(tmp / "games.db", tmp / "cluster", args.partitions)
     layout = Layout.load(tmp / "cluster")
-    fake = TimedFake(shard_count=args.shards, max_concurrency=args.shards, per_shard=8 // args.shards)
+    first = args.reshard[0] if args.reshard else args.shards
+    fake = TimedFake(shard_count=first, max_concurrency=first, per_shard=8 // first)
     await fake.start()
-    ranges = process_ranges(args.shards, args.processes)
-    procs: dict[str, Any] = {}
-    logs: dict[str, Path] = {}
+    crew = Fleet(tmp, fake, layout, first, process_ranges(first, args.processes))
     figures = Figures("fleet")
     try:
-        for n, ids in enumerate(ranges):
-            run = ["--cluster", str(layout.folder), "--shard-count", str(args.shards), "--shard-ids",
-                   ",".join(map(str, ids)), "--identify-concurrency", str(args.shards)]
-            procs[str(n)], logs[str(n)] = await spawn(tmp, fake, f"p{n}", run, tmp / "unused.db")
-        for name in procs:
-            await logged_in(procs[name], logs[name])
+        await crew.start()
         servers = {g: Server(fake, g, layout.path(partition_of(g, args.partitions)), figures, args.decisions)
-                   for g in interleaved(fake.cluster_guilds, args.shards, ranges)}
+                   for g in interleaved(fake.cluster_guilds, first, crew.ranges)}
         started = time.monotonic()
         players = [asyncio.create_task(s.play(games)) for s, games in zip(servers.values(), spread(args.games))]
+        identifies = first
         if args.kill:
-            await kill_and_restart(tmp, fake, layout, args, ranges, procs, logs, servers, figures, out)
+            identifies += len(crew.ranges[args.victim])
+            await kill_and_restart(crew, args, servers, figures, out)
+        if args.reshard:
+            identifies += args.reshard[1]
+            await reshard(crew, args, servers, figures, out)
         await asyncio.gather(*players)
         figures.seconds = time.monotonic() - started
         await asyncio.sleep(1.0)  # a second answer, if any process sent one, would have arrived
         once = sum(1 for i in figures.interactions if answers(fake, i) == 1)
-        astray = [(s, g) for s, e, g in fake.delivered if e == "INTERACTION_CREATE" and s != shard_of(g, args.shards)]
-        out.append(f"fleet: {args.processes} processes over {args.shards} shards, {args.partitions} partitions, "
+        astray = [a for a in fake.astray if a[1] == "INTERACTION_CREATE"]
+        out.append(f"fleet: {len(crew.ranges)} processes over {crew.shards} shards, {args.partitions} partitions, "
                    f"{len(servers)} servers, {args.games} games")
         out.append(f"  interactions answered exactly once: {once}/{len(figures.interactions)}; delivered to "
                    f"another shard's session: {len(astray)}; never delivered: {len(fake.undelivered)} "
                    "(sent to the dead process)")
-        for n, ids in enumerate(ranges):
-            held = open_partitions(procs[str(n)].pid, layout.folder)
-            mine = owned_partitions(args.partitions, args.shards, ids)
+        for n, ids in enumerate(crew.ranges):
+            held = open_partitions(crew.procs[str(n)].pid, layout.folder)
+            mine = owned_partitions(args.partitions, crew.shards, ids)
             out.append(f"  process {n} (shards {ids}): holds open {len(held)} partition files, "
                        f"{'exactly its own' if held == mine else f'NOT its own {mine}: {held}'}")
         refused = sum(1 for c in fake.calls if c.status == 429)
-        identifies = sum(1 for f in fake.frames if f.get("op") == 2)
+        sent = sum(1 for f in fake.frames if f.get("op") == 2)
         out.append(f"  REST: {len(fake.times)} requests, peak {peak_rate(fake)}/s over 1 s windows "
-                   f"(limit 50), {refused} answered 429; identifies: {identifies} "
-                   f"({args.shards} shards + {len(ranges[args.victim])} again after the kill), refused "
-                   f"{len(fake.shards.refused)}")
+                   f"(limit 50), {refused} answered 429; identifies: {sent} (expected {identifies}: {first} "
+                   f"shards, again after the kill and the reshard), refused {len(fake.shards.refused)}")
         finished = sum(s.finished for s in servers.values())
+        out.extend(f"  {line}" for s in servers.values() for line in s.stuck)
         out.append(f"  {finished}/{args.games} games finished; {figures.moves} moves in {figures.seconds:.1f} s: "
                    f"{figures.moves / figures.seconds:.1f} moves/s; duplicate board posts: {duplicate_posts(fake)}")
-        await stop_all(procs)
+        await stop_all(crew.procs)
         roundtrip(tmp, layout, out)
         return figures
     finally:
-        await kill_left(procs)
+        await kill_left(crew.procs)
         await fake.stop()
 
 
-async def kill_and_restart(tmp: Path, fake: FakeCluster, layout: Layout, args: argparse.Namespace,
-                           ranges: list[list[int]], procs: dict[str, Any], logs: dict[str, Path],
-                           servers: dict[int, Server], figures: Figures, out: list[str]) -> None:
-    """SIGKILL one process half-way, make its servers' deadlines fall due while it is dead, restart it."""
-    await fake.wait_for("moves before the kill", lambda: figures.moves >= args.kill_after, 10 * STEP)
-    victim = str(args.victim)
-    theirs = [g for g in servers if shard_of(g, args.shards) in ranges[args.victim]]
-    for guild in theirs:
-        await servers[guild].gate.acquire()  # nothing of theirs in flight
-    try:
-        await asyncio.sleep(3.0)  # the last move's listeners (its deadline planned) have run: the kill finds it quiet
-        procs[victim].kill()
-        await procs[victim].wait()
+class Paused:
+    """Every click of the given servers waits (none is in flight) while the fleet is stopped or killed."""
+
+    def __init__(self, servers: list[Server]):
+        self.servers = servers
+
+    async def __aenter__(self) -> None:
+        for server in self.servers:
+            await server.gate.acquire()
+
+    async def __aexit__(self, *exc: Any) -> None:
+        for server in self.servers:
+            server.gate.release()
+
+
+async def kill_and_restart(crew: Fleet, args: argparse.Namespace, servers: dict[int, Server], figures: Figures,
+                           out: list[str]) -> None:
+    """SIGKILL one process straight after a click of its servers was answered, make their deadlines fall due while
+    it is dead, restart it: each fires once."""
+    await crew.fake.wait_for("moves before the kill", lambda: figures.moves >= args.kill_after, 10 * STEP)
+    victim = args.victim
+    theirs = [g for g in servers if shard_of(g, crew.shards) in crew.ranges[victim]]
+    async with Paused([servers[g] for g in theirs]):  # killed right after the last board arrived: its listeners
+        await crew.kill(victim)  # may not have run; its move's timer was saved with it (host/tables.py)
         overdue: dict[int, tuple[Path, int]] = {}
         for guild in theirs:
-            path = layout.path(partition_of(guild, args.partitions))
+            path = crew.layout.path(partition_of(guild, args.partitions))
             store = open_store(path)
             try:
                 for game in GameStore(store).find(guild_id=guild, statuses=("active",)):
@@ -172,11 +125,7 @@ async def kill_and_restart(tmp: Path, fake: FakeCluster, layout: Layout, args: a
                     overdue[game.id] = (path, GameStore(store).move_count(game.id))
             finally:
                 store.close()
-        size = logs[victim].stat().st_size
-        procs[victim], _ = await spawn(tmp, fake, f"p{victim}", ["--cluster", str(layout.folder), "--shard-count",
-                                       str(args.shards), "--shard-ids", ",".join(map(str, ranges[args.victim])),
-                                       "--identify-concurrency", str(args.shards)], tmp / "unused.db")
-        await logged_in(procs[victim], logs[victim], size)
+        await crew.start_one(victim)
 
         def fired() -> list[int]:
             out = []
@@ -187,15 +136,31 @@ async def kill_and_restart(tmp: Path, fake: FakeCluster, layout: Layout, args: a
                 finally:
                     reader.close()
             return out
-        await fake.wait_for("the overdue deadlines", lambda: all(n >= 1 for n in fired()), STEP)
+        await crew.fake.wait_for("the overdue deadlines", lambda: all(n >= 1 for n in fired()), STEP)
         await asyncio.sleep(2.0)  # a second firing, if any, would have happened
         counts = fired()
         figures.moves += sum(counts)
         out.append(f"  kill -9 of process {victim} after {args.kill_after} moves: {len(overdue)} deadlines fell due "
                    f"while it was dead; after its restart they played {counts} moves (1 each: fired once)")
-    finally:
-        for guild in theirs:
-            servers[guild].gate.release()
+
+
+async def reshard(crew: Fleet, args: argparse.Namespace, servers: dict[int, Server], figures: Figures,
+                  out: list[str]) -> None:
+    """While the servers play: stop the whole fleet, start it again with the new shard count (one process per
+    shard) over the same partition files, and compare every game's state digest before and after."""
+    await crew.fake.wait_for("moves before the reshard", lambda: figures.moves >= args.reshard_after, 10 * STEP)
+    before_shards = crew.shards
+    async with Paused(list(servers.values())):
+        await stop_all(crew.procs)
+        before = game_digests(crew.layout)
+        await crew.reshard(args.reshard[1])
+        await asyncio.sleep(2.0)  # start-up's reconcile has run: it must change no game
+        after = game_digests(crew.layout)
+    changed = sorted(g for g in before.keys() | after.keys() if before.get(g) != after.get(g))
+    moved = figures.moves
+    out.append(f"  reshard {before_shards} -> {crew.shards} after {moved} moves: {len(crew.ranges)} processes over "
+               f"the same {args.partitions} files; state digests of {len(before)} games "
+               f"{'identical' if not changed else f'DIFFER for games {changed}'} before and after the restart")
 
 
 def roundtrip(tmp: Path, layout: Layout, out: list[str]) -> None:
@@ -250,7 +215,27 @@ def parse(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--victim", type=int, default=1, help="which process is killed")
     parser.add_argument("--no-kill", dest="kill", action="store_false")
     parser.add_argument("--no-single", dest="single", action="store_false", help="skip the one-process run")
-    return parser.parse_args(argv)
+    parser.add_argument("--reshard", type=reshard_spec, default=None, metavar="A:B",
+                        help="start with A shards, then stop the fleet and start it again with B shards (one process "
+                             "each) over the same partition files (A and B powers of two dividing --partitions); "
+                             "--shards is then A")
+    parser.add_argument("--reshard-after", type=int, default=60, help="moves before the reshard")
+    args = parser.parse_args(argv)
+    for count in args.reshard or [args.shards]:
+        problem = check_shards(args.partitions, count)
+        if problem:
+            parser.error(problem)
+    if args.reshard:
+        args.shards = args.reshard[0]
+    return args
+
+
+def reshard_spec(text: str) -> tuple[int, int]:
+    try:
+        before, after = (int(n) for n in text.split(":"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give two shard counts, as 2:4") from None
+    return before, after
 
 
 async def bench(tmp: Path, args: argparse.Namespace) -> list[str]:
@@ -260,7 +245,7 @@ async def bench(tmp: Path, args: argparse.Namespace) -> list[str]:
         one = await single(tmp, args, out)
         if one.moves and ran.moves:
             out.append(f"fleet against one process: {ran.moves / ran.seconds:.1f} vs {one.moves / one.seconds:.1f} "
-                       "moves/s (the fleet's run includes the kill and restart)")
+                       "moves/s (the fleet's run includes the kill and restart, and the reshard when asked)")
     return out
 
 

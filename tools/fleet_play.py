@@ -55,6 +55,17 @@ def answers(fake: FakeCluster, interaction: dict[str, Any]) -> int:
     return sum(1 for c in fake.calls if c.path == path and c.status == 200)
 
 
+def said(fake: FakeCluster, interaction: dict[str, Any]) -> list[str]:
+    """What the bot answered to an interaction (its answer and follow-ups), as text."""
+    token, out = interaction["token"], []
+    for call in fake.calls:
+        if token in call.path and isinstance(call.json, dict):
+            data = call.json.get("data")
+            body: dict[str, Any] = data if isinstance(data, dict) else call.json
+            out.append(str(body.get("content") or [e.get("description") for e in body.get("embeds") or []]))
+    return out
+
+
 def mentioned(message: dict[str, Any]) -> list[str]:
     ids = {str(v): k for k, v in USERS.items()}
     first = [ids[u] for u in re.findall(r"<@!?(\d+)>", message.get("content") or "") if u in ids]
@@ -70,6 +81,8 @@ class Server:
         self.done: set[int] = set()
         self.rng = random.Random(guild)
         self.finished = 0
+        self.stuck: list[str] = []  # each game left unfinished: its version, its buttons, what its last clicks got
+        self.tried: list[tuple[str, str, dict[str, Any]]] = []  # the last decision's clicks: (who, custom id, sent)
 
     def boards(self) -> dict[int, tuple[int, dict[str, Any]]]:
         """Each game's newest board in this server: game id -> (version, message)."""
@@ -120,8 +133,12 @@ class Server:
                     self.finished += 1
                     break
                 stalls = stalls + 1 if step is None else 0
-                if stalls >= 3:
-                    break  # the board no longer moves: the game is left unfinished (the report counts it)
+                if stalls >= 3:  # the board no longer moves: the game is left unfinished (the report says why)
+                    version, board = self.boards()[gid]
+                    self.stuck.append(f"game {gid} of server {guild} stuck at version {version}: buttons "
+                                      f"{buttons(board)}, mentioned {mentioned(board)}; the last clicks got "
+                                      f"{[(who, custom, said(fake, sent)) for who, custom, sent in self.tried]}")
+                    break
             self.done.add(gid)
 
     async def decide(self, gid: int) -> Optional[bool]:
@@ -131,8 +148,9 @@ class Server:
             if self.over(gid):
                 return True
             move = self.rng.choice([b for b in buttons(board) if b.startswith("mv:")])  # random play ends games
+            self.tried = []
             for who in mentioned(board):
-                await self.send(self.fake.click(who, board, move))
+                self.tried.append((who, move, await self.send(self.fake.click(who, board, move))))
                 try:
                     await self.fake.wait_for("the next board", lambda: self.boards()[gid][0] > version
                                              or self.over(gid), 20.0)

@@ -541,7 +541,10 @@ def test_an_expiry_stops_when_the_player_came_back_at_the_last_second(tmp_path, 
 
             _race_once(monkeypatch, s, human_returns)
             await s.fire(48.01)
-            assert s.game().to_act == [late]  # still their decision (fly and build): the bot left it to them
-            assert [(m.seat, m.move_id, m.user_id) for m in s.service.games.moves(1)] == [
-                (late, "return", row.user_id)]
+            moves = [(m.seat, m.move_id, m.user_id) for m in s.service.games.moves(1)]
+            assert moves[0] == (late, "return", row.user_id)  # the bot's pick, made before it, was not played
+            # Their turn's clock was spent before they came back: the deadline saved with their move (their own
+            # steps never restart it) is due at once, and the next expiry plays the rest of their decision.
+            assert len(moves) > 1 and all(seat == late and user is None for seat, _, user in moves[1:]), moves
+            assert s.game().to_act != [late]
     run(go())

@@ -44,7 +44,8 @@ def expire_versions(store, game_id: int) -> list[int]:
 def test_a_move_saved_but_not_posted_is_posted_and_timed_at_the_next_start(tmp_path):
     async def go():
         game_id = await started_game(tmp_path)
-        # As if the process died right after saving a move: saved, no post, the timers of the step before.
+        # A move saved by a service without the bot's deadline planner (a tool, or a bot from before moves were
+        # saved with their timers): saved, no post, the timers of the step before.
         store = open_store(tmp_path / "games.db")
         from host.tables import TableService
         service = TableService(store)
@@ -124,6 +125,7 @@ def test_the_process_killed_right_after_the_save_heals_at_the_next_command(tmp_p
     store = open_store(db)
     game = TableService(store).games.get(1)
     assert game.version == version + 1 and game.posted_version == version
+    assert expire_versions(store, 1) == [version + 1]  # saved with the move: no timer of the step before is left
     store.close()
     env.pop(CRASH_AT)
     healed = subprocess.run(base + ["/game status game:1"], env=env, cwd=ROOT, capture_output=True, text=True,

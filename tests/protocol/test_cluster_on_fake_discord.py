@@ -21,7 +21,7 @@ from storage import open_store
 from storage.layout_convert import split
 from storage.partitions import Layout, owned_partitions, partition_of
 from tools.protocol_fake.fake_cluster import FakeCluster
-from tools.fleet_bench import bot_env, kill_left
+from tools.fleet_procs import bot_env, kill_left
 from tools.fleet_play import open_partitions
 from tools.protocol_fake.fake_payloads import CHANNELS
 from tests.protocol.test_bot_on_fake_discord import TIMEOUT, buttons, callbacks, mentioned, wait_log

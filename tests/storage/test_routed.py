@@ -2,6 +2,7 @@
 process's partitions seen, timers and start-up queries over every owned partition."""
 from __future__ import annotations
 
+import inspect
 import sqlite3
 
 import pytest
@@ -123,6 +124,15 @@ def test_every_repository_method_has_a_routed_twin():
     for plain, routed in ((GameStore, RoutedGames), (TimerStore, RoutedTimers), (PrefsStore, RoutedPrefs),
                           (ResultStore, RoutedResults)):
         assert public(plain) - public(routed) == set(), routed.__name__
+        for name in public(plain):  # and takes every parameter the plain method takes (a cluster-only TypeError)
+            twin = inspect.signature(getattr(routed, name)).parameters
+            kinds = {p.kind for p in twin.values()}
+            if inspect.Parameter.VAR_POSITIONAL in kinds:
+                continue  # passed on as it came
+            wanted = inspect.signature(getattr(plain, name)).parameters.values()
+            if inspect.Parameter.VAR_KEYWORD in kinds:  # keywords passed on as they came: the positional ones
+                wanted = [p for p in wanted if p.kind is not inspect.Parameter.KEYWORD_ONLY]
+            assert {p.name for p in wanted} <= set(twin), f"{routed.__name__}.{name}"
 
 
 def test_new_stores_route_by_game_or_server(layout):

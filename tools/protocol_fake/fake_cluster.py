@@ -25,8 +25,9 @@ class FakeCluster(FakeDiscord):
     shard_count: int = 4
     max_concurrency: int = 4
     per_shard: int = 2
-    delivered: list[tuple[int, str, Optional[int]]] = field(default_factory=list)  # (shard, event, guild)
+    delivered: list[tuple[Optional[int], str, Optional[int]]] = field(default_factory=list)  # (shard, event, guild)
     undelivered: list[tuple[str, Optional[int]]] = field(default_factory=list)
+    astray: list[tuple[Optional[int], str, Optional[int]]] = field(default_factory=list)  # to a session not its shard's
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -35,6 +36,14 @@ class FakeCluster(FakeDiscord):
         for guild in self.cluster_guilds:
             CHANNELS.setdefault(guild, guild + 1)  # each server's text channel (adds only new servers)
         self.seqs: dict[Any, int] = {}
+
+    def reshard(self, shard_count: int, max_concurrency: int) -> None:
+        """The bot restarts with another shard count (every session closed first, as a resharding bot stops
+        all its shards): from now on IDENTIFYs must give the new count and each guild goes to its new shard."""
+        if self.shards.sessions:
+            raise RuntimeError(f"resharding with sessions still open: {sorted(self.shards.sessions)}")
+        self.shard_count, self.max_concurrency = shard_count, max_concurrency
+        self.shards = ShardSessions(shard_count, max_concurrency, clock=time.monotonic)
 
     async def send_event(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
         self.seqs[ws] = self.seqs.get(ws, 0) + 1
@@ -47,7 +56,10 @@ class FakeCluster(FakeDiscord):
         if ws is None or ws.closed:
             self.undelivered.append((event, guild))
             return
-        self.delivered.append((shard_of(guild, self.shard_count), event, guild))
+        got = self.shards.shard_of_connection(ws)  # the session that receives it
+        self.delivered.append((got, event, guild))
+        if got != shard_of(guild, self.shard_count):
+            self.astray.append((got, event, guild))
         await self.send_event(ws, event, data)
 
     async def event(self, event: str, data: dict[str, Any]) -> None:
