@@ -13,6 +13,7 @@ from rules.text import Msg
 from . import drawing
 from .i18n import t, tm
 from .limits import label as fit_label
+from .move_menus import Entry, entry_text, seat_menu
 from .names import shown_names
 from .tables import Table, game_title
 
@@ -98,9 +99,13 @@ def posted_moves(table: Table, moves: Optional[list[Move]] = None, asked: Option
 def decision_focus(engine: Any, state: Any, to_act: list[str], caption: list[str], drawn: dict[str, str],
                    locale: str, asked: Optional[list[str]] = None, moves: Optional[list[Move]] = None) -> Focus:
     """The translated lines of the decision in view (render/focus.py): the caption, the options as their buttons
-    name them (`asked`: the deciders the post asks; `moves`: the buttons' moves when the caller listed them
-    already), what is left to the buttons and the "Full board" button."""
-    options = [fit_label(tm(m.text, locale, drawn)) or m.id for m in offered(engine, state, to_act, moves, asked)]
+    and menus name them (the groups of the first menu when the engine groups the moves, `Engine.menus`: Robinson's
+    planning lists its targets as its menu does; `asked`: the deciders the post asks; `moves`: the buttons' moves
+    when the caller listed them already), what is left to the buttons and the "Full board" button."""
+    found = offered(engine, state, to_act, moves, asked)
+    grouped = seat_menu(engine, state, to_act[0], found) if len(to_act) == 1 and found else None
+    entries: list[Entry] = list(found) if grouped is None else grouped  # the groups a menu shows (Robinson's planning)
+    options = [fit_label(entry_text(e, locale, drawn)) or (e.id if isinstance(e, Move) else e.key) for e in entries]
     after = []
     if len(options) > OPTIONS_SHOWN:
         after.append(t("focus.more", locale, n=len(options) - OPTIONS_SHOWN))
