@@ -1,5 +1,7 @@
-"""A player's private view as it stands now: their board (hand, face-down tiles: the engine's view for their
-seat), what their things in play do, and their legal moves as buttons when the decision is theirs.
+"""A player's private view as it stands now: their board at phone scale (render/focus.py: their area and what
+only they see, their hand or face-down tiles, first; then the decision's places and their options, numbered as
+the buttons name them), what their things in play do, and their legal moves as buttons when the decision is
+theirs.
 
 It answers `/game me`, the "My view" button every running board carries (`pv:<game>`, cogs/views.py), the
 private move lists that button opens (after a click they are edited into the view as it stands then, so a
@@ -16,7 +18,7 @@ from typing import Any, Optional
 import discord
 
 from host import drawing
-from host.boards import draw_board
+from host.boards import draw_board, private_focus
 from host.i18n import t, tm, user_locale
 from host.limits import EMBED_TOTAL
 from host.move_menus import MoveGroup, group_text, seat_menu
@@ -77,9 +79,11 @@ async def private_view(table: Table, seat: str, locale: str, *, note: str = "",
     assert table.state is not None
     lines = view_lines(table, seat, locale, shown_names(table.names))
     drawn = board_names(table.names)
-    png = await drawing.pool().draw(table.engine.view(table.state, seat), drawn,
-                                    view_lines(table, seat, locale, drawn), locale)
     moves = seat_moves(table, seat) if moves is None else moves
+    focus = private_focus(table.engine, table.state, seat, view_lines(table, seat, locale, drawn), drawn, locale,
+                          moves)
+    png = await drawing.pool().draw_focus(table.engine.view(table.state, seat), drawn, focus, locale,
+                                          public=table.engine.view(table.state, None))
     menu = seat_menu(table.engine, table.state, seat, moves) if moves else None
     view = move_components(table.game.id, table.game.version, moves, locale, names=table.names,
                            menu=menu) if moves else None

@@ -15,7 +15,7 @@ from host.confirmations import LeaveTicket
 from host.i18n import t, tm
 from host.numbers import id_number
 from host.limits import OPTION_TEXT, PLACEHOLDER, label as fit_label
-from host.move_menus import GROUP_MARK, Entry, MoveGroup
+from host.move_menus import GROUP_MARK, Entry, MoveGroup, entry_text
 from render.names import board_names
 from rules import Move
 
@@ -173,8 +173,7 @@ DYNAMIC_ITEMS = (MoveButton, MoveSelect, MovePageButton, MyMovesButton, PrivateV
 def entry_option(entry: Entry, locale: str, names: Mapping[str, str]) -> discord.SelectOption:
     """One option of a grouped menu (host/move_menus.py): a move, or a group that opens the next menu."""
     if isinstance(entry, MoveGroup):
-        text = t("menus.group", locale, what=tm(entry.text, locale, names), n=entry.size)
-        return discord.SelectOption(label=fit_label(text, OPTION_TEXT) or entry.key[:OPTION_TEXT],
+        return discord.SelectOption(label=fit_label(entry_text(entry, locale, names), OPTION_TEXT) or entry.key[:OPTION_TEXT],
                                     value=entry.value[:OPTION_TEXT])
     return discord.SelectOption(label=fit_label(tm(entry.text, locale, names), OPTION_TEXT) or entry.id[:OPTION_TEXT],
                                 value=entry.id[:OPTION_TEXT])

@@ -13,6 +13,7 @@ from rules.text import Msg
 from . import drawing
 from .i18n import t, tm
 from .limits import label as fit_label
+from .move_menus import Entry, entry_text, seat_menu
 from .names import shown_names
 from .tables import Table, game_title
 
@@ -95,12 +96,29 @@ def posted_moves(table: Table, moves: Optional[list[Move]] = None, asked: Option
     return offered(table.engine, table.state, list(table.to_act), moves, asked)
 
 
+def _outside(locale: str) -> tuple[str, str]:
+    """The line naming numbered options no window of the image holds, for one and for several (render/focus.py
+    puts the numbers in)."""
+    return (t("focus.outside", locale, n=1, numbers="{numbers}"), t("focus.outside", locale, n=2, numbers="{numbers}"))
+
+
+def option_texts(engine: Any, state: Any, seat: Optional[str], moves: list[Move], drawn: dict[str, str],
+                 locale: str) -> list[str]:
+    """`moves` as the buttons and menus under an image name them: the groups of the first menu when the engine
+    groups them for `seat` (`Engine.menus`: Robinson's planning lists its targets as its menu does), else each
+    move's label."""
+    grouped = seat_menu(engine, state, seat, moves) if seat is not None and moves else None
+    entries: list[Entry] = list(moves) if grouped is None else grouped
+    return [fit_label(entry_text(e, locale, drawn)) or (e.id if isinstance(e, Move) else e.key) for e in entries]
+
+
 def decision_focus(engine: Any, state: Any, to_act: list[str], caption: list[str], drawn: dict[str, str],
                    locale: str, asked: Optional[list[str]] = None, moves: Optional[list[Move]] = None) -> Focus:
     """The translated lines of the decision in view (render/focus.py): the caption, the options as their buttons
-    name them (`asked`: the deciders the post asks; `moves`: the buttons' moves when the caller listed them
-    already), what is left to the buttons and the "Full board" button."""
-    options = [fit_label(tm(m.text, locale, drawn)) or m.id for m in offered(engine, state, to_act, moves, asked)]
+    and menus name them (`option_texts`; `asked`: the deciders the post asks; `moves`: the buttons' moves when the
+    caller listed them already), what is left to the buttons and the "Full board" button."""
+    found = offered(engine, state, to_act, moves, asked)
+    options = option_texts(engine, state, to_act[0] if len(to_act) == 1 else None, found, drawn, locale)
     after = []
     if len(options) > OPTIONS_SHOWN:
         after.append(t("focus.more", locale, n=len(options) - OPTIONS_SHOWN))
@@ -108,7 +126,20 @@ def decision_focus(engine: Any, state: Any, to_act: list[str], caption: list[str
         after.append(t("focus.private", locale))
     after.append(t("focus.full_board", locale))
     heading = t("focus.options", locale, n=len(options)) if options else ""
-    return Focus(lines=caption, seat=to_act[0] if to_act else None, options=options, heading=heading, after=after)
+    return Focus(lines=caption, seat=to_act[0] if to_act else None, options=options, heading=heading, after=after,
+                 outside=_outside(locale))
+
+
+def private_focus(engine: Any, state: Any, seat: str, lines: list[str], drawn: dict[str, str], locale: str,
+                  moves: list[Move]) -> Focus:
+    """The lines of a player's own view at phone scale ("My view", `/game me`): their header, then (drawn by
+    render/focus.py) their area and what only they see, then their options (`moves`, private ones too) as the
+    buttons under it name them."""
+    options = option_texts(engine, state, seat, moves, drawn, locale)
+    after = [t("focus.more", locale, n=len(options) - OPTIONS_SHOWN)] if len(options) > OPTIONS_SHOWN else []
+    heading = t("focus.options", locale, n=len(options)) if options else ""
+    return Focus(lines=lines, seat=seat, options=options, heading=heading, after=after, mine=True,
+                 outside=_outside(locale))
 
 
 def focus_inputs(table: Table, locale: str, events: list[Msg], asked: Optional[list[str]] = None,
@@ -137,4 +168,4 @@ async def draw_post_image(table: Table, locale: str, events: list[Msg], asked: O
 
 
 __all__ = ["board_inputs", "board_png", "decision_focus", "draw_board", "draw_post_image", "event_lines",
-           "focus_inputs", "focus_png", "headline", "offered", "posted_moves"]
+           "focus_inputs", "focus_png", "headline", "offered", "option_texts", "posted_moves", "private_focus"]

@@ -131,8 +131,8 @@ def _draw(view: Any, names: dict[str, str], caption: list[str], locale: str) -> 
     return render_board(view, names, caption, locale=locale)
 
 
-def _draw_focus(view: Any, names: dict[str, str], focus: Focus, locale: str) -> bytes:
-    return render_focus(view, names, focus, locale=locale)
+def _draw_focus(view: Any, names: dict[str, str], focus: Focus, locale: str, public: Any = None) -> bytes:
+    return render_focus(view, names, focus, locale=locale, public=public)
 
 
 class BoardPool:
@@ -226,9 +226,11 @@ class BoardPool:
         processes to start)."""
         return await self._run(_draw, (view, dict(names), list(caption), locale))
 
-    async def draw_focus(self, view: Any, names: Mapping[str, str], focus: Focus, locale: str) -> bytes:
-        """The decision in view (render/focus.py), drawn like a board."""
-        return await self._run(_draw_focus, (view, dict(names), focus, locale))
+    async def draw_focus(self, view: Any, names: Mapping[str, str], focus: Focus, locale: str,
+                         public: Any = None) -> bytes:
+        """The decision in view (render/focus.py), drawn like a board; `public`: a player's own view's public
+        counterpart (render.render_focus)."""
+        return await self._run(_draw_focus, (view, dict(names), focus, locale, public))
 
     async def _run(self, draw: Any, args: tuple[Any, ...]) -> bytes:
         if not self.uses_processes:

@@ -6,10 +6,12 @@ them, and a click on a group shows the next menu of the moves under it (cogs/vie
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Union
+from typing import Any, Mapping, Optional, Union
 
 from rules import Move
 from rules.text import Msg
+
+from .i18n import t, tm
 
 MENU_MAX = 25  # the options of one Discord select menu
 GROUP_MARK = "@"  # a select value naming a group (no move id starts with it)
@@ -91,6 +93,14 @@ def seat_menu(engine: Any, state: Any, seat: str, moves: list[Move], within: Opt
     return menu(moves, paths, within)
 
 
+def entry_text(entry: Entry, locale: str, names: Mapping[str, str]) -> str:
+    """An entry's words as its menu option says them: a move's label, or a group's words and how many choices it
+    holds (the post's image lists the same words: host/boards.py `decision_focus`)."""
+    if isinstance(entry, MoveGroup):
+        return t("menus.group", locale, what=tm(entry.text, locale, names), n=entry.size)
+    return tm(entry.text, locale, names)
+
+
 def group_text(engine: Any, state: Any, seat: str, key: str) -> Optional[Msg]:
     """The words of group `key` of `seat`'s moves now, or None when no such group is offered now."""
     paths: dict[str, list[tuple[str, Msg]]] = engine.menus(state, seat)
@@ -101,4 +111,4 @@ def group_text(engine: Any, state: Any, seat: str, key: str) -> Optional[Msg]:
     return None
 
 
-__all__ = ["Entry", "GROUP_MARK", "MENU_MAX", "MoveGroup", "group_text", "menu", "seat_menu"]
+__all__ = ["Entry", "GROUP_MARK", "MENU_MAX", "MoveGroup", "entry_text", "group_text", "menu", "seat_menu"]

@@ -52,12 +52,15 @@ def render_board(view: Any, names: Mapping[str, str], caption: Optional[Sequence
         return renderer(view, board_names(names), caption, locale=locale)
 
 
-def render_focus(view: Any, names: Mapping[str, str], focus: Focus, *, locale: str = "en") -> bytes:
+def render_focus(view: Any, names: Mapping[str, str], focus: Focus, *, locale: str = "en",
+                 public: Any = None) -> bytes:
     """PNG bytes of the decision in view (render.focus): what a phone shows of a turn post.  `focus` holds the
-    translated header lines, the acting seat and the options as their buttons name them."""
+    translated header lines, the acting seat and the options as their buttons name them.  A player's own view
+    ("My view": `view` is their seat's, `focus.mine`) passes the `public` view too: what their board draws that
+    the public one does not (their hand) is shown first."""
     game = getattr(view, "game", None)
     with palettes.drawing(game):
-        return to_png(draw_focus(view, board_names(names), focus, locale))
+        return to_png(draw_focus(view, board_names(names), focus, locale, public))
 
 
 __all__ = ["Focus", "RENDERERS", "measure", "register", "render_board", "render_focus", "renderer_for"]

@@ -117,7 +117,7 @@ def _paste(self: Image.Image, im: Any, box: Any = None, mask: Any = None) -> Non
             dx, dy = 0, 0
         else:
             dx, dy = box[0], box[1]
-        note(self, (t.moved(dx, dy) for t in texts(im)))
+        note(self, (t.moved(dx, dy) for t in visible(im)))  # what a crop left outside is not pasted
 
 
 def _carried(name: str, shift: Any = None) -> Any:

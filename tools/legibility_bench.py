@@ -3,10 +3,11 @@
 Discord shows an image about 400 px wide on a phone; a text reads there when it is at least 9 px high, i.e.
 when its height is at least 2.25 % of the image's width (`render.measure.MIN_RATIO`).  For each game, decision
 images (the decision in view a running board posts: render/focus.py, with its options as the host lists them,
-host/boards.py `decision_focus`) of random positions (every state where someone decides, sampled along random
-games) are drawn while `render.measure` notes every text on them; printed per game: the images, the smallest
-text height divided by the image's width (and the position that gave it), the median image's smallest, the
-widths, and the same measure of the whole board for comparison.
+host/boards.py `decision_focus`; and the acting player's own view, "My view": `private_focus`) of random
+positions (every state where someone decides, sampled along random games) are drawn while `render.measure`
+notes every text on them; printed per game and kind: the images, the smallest text height divided by the
+image's width (and the position that gave it), the median image's smallest, the widths, and the same measure
+of the whole board for comparison.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import Any, Iterator, Optional
 
 from PIL import Image
 
-from host.boards import decision_focus
+from host.boards import decision_focus, private_focus
 from render import measure
 from render.focus import draw_focus
 from render.names import board_names
@@ -47,10 +48,21 @@ def decision_image(engine: Any, state: Any, to_act: list[str], locale: str) -> I
     return draw_focus(engine.view(state, None), names, focus, locale)
 
 
-def measure_game(game: str, seeds: list[int], per_game: int, locale: str) -> dict[str, Any]:
+def private_image(engine: Any, state: Any, seat: str, locale: str) -> Image.Image:
+    """`seat`'s own view at phone scale ("My view", cogs/private_view.py): their area and what only they see,
+    then their options when the decision is theirs (its texts noted: render.measure)."""
+    names = board_names(NAMES)
+    moves = engine.legal_moves(state, seat) if seat in engine.to_act(state) else []
+    lines = [f"{engine.key} · {names.get(seat, seat)}", CAPTION[1]]
+    focus = private_focus(engine, state, seat, lines, names, locale, moves)
+    return draw_focus(engine.view(state, seat), names, focus, locale, engine.view(state, None))
+
+
+def measure_game(game: str, seeds: list[int], per_game: int, locale: str, private: bool = False) -> dict[str, Any]:
     ratios, widths, worst = [], set(), None
     for seed, k, engine, state, to_act in positions(game, seeds, per_game):
-        img = decision_image(engine, state, to_act, locale)
+        img = (private_image(engine, state, to_act[0], locale) if private
+               else decision_image(engine, state, to_act, locale))
         r = measure.smallest(img)
         ratios.append(r)
         widths.add(img.width)
@@ -87,14 +99,16 @@ def main(argv: Optional[list[str]] = None) -> int:
           f" {measure.PHONE_MIN_TEXT} px at {measure.PHONE_WIDTH} px wide)")
     failing = 0
     for game in games:
-        got = measure_game(game, list(range(1, args.seeds + 1)), args.per_game, args.locale)
         whole = full_board_ratio(game, 1, args.locale)
-        ok = got["smallest"] >= measure.MIN_RATIO
-        failing += not ok
-        print(f"  {game:<11} {got['images']:>3} images  smallest {got['smallest']:.2%} (seed {got['where'][0]}, "
-              f"move {got['where'][1]})  median {got['median']:.2%}  width {'/'.join(map(str, got['widths']))} px  "
-              f"{'ok' if ok else 'TOO SMALL'}   whole board: {whole:.2%}")
+        for kind, private in (("decision", False), ("my view", True)):
+            got = measure_game(game, list(range(1, args.seeds + 1)), args.per_game, args.locale, private)
+            ok = got["smallest"] >= measure.MIN_RATIO
+            failing += not ok
+            print(f"  {game:<11} {kind:<8} {got['images']:>3} images  smallest {got['smallest']:.2%} "
+                  f"(seed {got['where'][0]}, move {got['where'][1]})  median {got['median']:.2%}  "
+                  f"width {'/'.join(map(str, got['widths']))} px  {'ok' if ok else 'TOO SMALL'}"
+                  + (f"   whole board: {whole:.2%}" if not private else ""))
     return 1 if failing else 0
 
 
-__all__ = ["decision_image", "main", "measure_game", "positions"]
+__all__ = ["decision_image", "main", "measure_game", "positions", "private_image"]

@@ -105,3 +105,27 @@ def test_robinson_groups_only_new_stacks_while_planning():
         break
     state = engine.setup(["s0", "s1"], 1)
     assert engine.menus(state, engine.to_act(state)[0]) == {}  # not planning: nothing grouped
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_robinson_solo_image_lists_the_groups_its_menu_shows(locale):
+    """The decision in view names the planning options as the menu under it does (its groups, the targets),
+    not the first of the long list of moves the menu hides."""
+    from host.boards import decision_focus
+    from host.limits import label
+    from host.move_menus import entry_text
+
+    checked = 0
+    for engine, state, seat, moves in _planning_positions(range(3), (1,)):
+        top = seat_menu(engine, state, seat, moves)
+        if top is None:
+            continue
+        focus = decision_focus(engine, state, [seat], [], {}, locale)
+        assert list(focus.options) == [label(entry_text(e, locale, {})) for e in top]
+        assert any(isinstance(e, MoveGroup) for e in top)
+        assert not any(o in focus.options for o in (entry_text(m, locale, {}) for m in moves[:3]
+                                                     if not any(m is e for e in top)))
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked

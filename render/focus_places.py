@@ -1,0 +1,181 @@
+"""Where on a board the focus view looks (render/focus.py): the texts the options name, the windows that hold
+them, the acting player's row or panel, and what only the viewer sees.
+
+Everything here reads the texts a board noted on itself (render.measure), so nothing knows a game's layout.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional, Sequence
+
+from PIL import Image
+
+from . import measure
+from .measure import Drawn
+
+Box = tuple[int, int, int, int]
+
+WINDOW_H = 380  # px: the first board window around the options (taller when its options need it)
+WINDOW_MAX = 560  # px: the tallest a window grows to hold its options' places
+EXTRA_H = 200  # px: the least height of a further window
+WINDOWS_MAX = 3  # windows at most; places left beyond them are said in words
+PAD = 40  # px kept around an option's place inside its window (its badge goes beside it)
+AREA_H = 150  # px: the acting player's area
+TITLE_MIN = 16  # px: a bold text at least this high is a title (a panel's, a row's); smaller ones are labels
+
+_TOKEN = re.compile(r"[^\s·()\[\]:;]+")
+
+
+def _tokens(text: str) -> set[str]:
+    return {t.strip(".,") if not re.fullmatch(r"-?\d+,-?\d+", t.strip(".")) else t.strip(".")
+            for t in _TOKEN.findall(text)}
+
+
+def _placeable(token: str) -> bool:
+    """A word that can name a place on a board: a coordinate ("-4,3") or a number of two digits or more (a
+    hex "222"); a count or a cost ("2¢", "3") names none."""
+    return bool(re.fullmatch(r"-?\d+,-?\d+|\d{2,}", token))
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if word.endswith("s") and len(word) > 4 else word
+
+
+def _bold(drawn: Drawn) -> bool:
+    return "Bold" in str(getattr(drawn.font, "path", ""))
+
+
+def anchors(board: Image.Image, options: Sequence[str]) -> list[tuple[int, Drawn]]:
+    """(option index, board text) for every board text that names a place an option names: a coordinate or a
+    number ("-4,3", hex "222"); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
+    whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1")."""
+    shown = measure.visible(board)
+    wanted = [{t for t in _tokens(label) if _placeable(t)} for label in options]
+    out = [(i, drawn) for drawn in shown for i, names in enumerate(wanted) if names & _tokens(drawn.text)]
+    if out:
+        return out
+    words = [{_stem(w) for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label))} for label in options]
+    for drawn in shown:
+        first = re.match(r"[^\W\d_]{4,}", drawn.text)
+        if first and _bold(drawn) and drawn.size >= TITLE_MIN:
+            out += [(i, drawn) for i, said in enumerate(words) if _stem(first.group()) in said]
+    return out
+
+
+def inside(box: tuple[float, float, float, float], window: Box) -> bool:
+    return window[0] <= box[0] and box[2] <= window[2] and window[1] <= box[1] and box[3] <= window[3]
+
+
+def _best(places: Sequence[tuple[float, float, float, float]], w: int, hmax: int
+          ) -> tuple[int, float, float, float]:
+    """(how many, centre x, top, bottom) of the most places one window `w` wide and at most `hmax` high holds."""
+    best = (0, 0.0, 0.0, 0.0)
+    for a, _, c, _ in places:
+        cx = (a + c) / 2
+        across = sorted((p for p in places if p[0] - PAD >= cx - w / 2 and p[2] + PAD <= cx + w / 2),
+                        key=lambda p: p[1])
+        for k, first in enumerate(across):
+            held = [p for p in across[k:] if p[3] - first[1] + 2 * PAD <= hmax]
+            if len(held) > best[0]:
+                best = (len(held), cx, first[1], max(p[3] for p in held))
+    return best
+
+
+def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]], w: int = 600) -> list[Box]:
+    """Windows of the board, each `w` wide (or the board's width), that hold every place (a text's box) of
+    `places`, fewest first: the first at least `WINDOW_H` high and grown up to `WINDOW_MAX` to hold more, the
+    further ones (up to `WINDOWS_MAX` in all) only as high as their places need.  Places none could hold are
+    left out (the caller says so)."""
+    left = list(places)
+    out: list[Box] = []
+    w = min(w, board.width)
+    while left and len(out) < WINDOWS_MAX:
+        n, cx, top, bottom = _best(left, w, WINDOW_MAX)
+        if n == 0:  # a place wider than a window
+            break
+        h = min(board.height, max(WINDOW_H if not out else EXTRA_H, int(bottom - top) + 2 * PAD))
+        x0 = int(min(max(0, cx - w / 2), board.width - w))
+        y0 = int(min(max(0, (top + bottom) / 2 - h / 2), board.height - h))
+        box = trimmed(board, (x0, y0, x0 + w, y0 + h), [p for p in left])
+        out.append(box)
+        left = [p for p in left if not any(inside(p, b) for b in out)]
+    return out
+
+
+def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = ()) -> Box:
+    """`box` with its edges moved inwards past any text they would cut (half a line of a legend, a coordinate
+    cut in two read as noise), never past a place of `keep` that it holds, nor below a third of its size."""
+    x0, y0, x1, y1 = box
+    held = [p for p in keep if inside(p, box)]
+    shown = measure.visible(board)
+    for _ in range(4):
+        moved = False
+        for d in shown:
+            a, b, c, e = d.box
+            if e - b < (y1 - y0) * 0.75 and a < x1 and c > x0:
+                if b < y0 < e and all(p[1] >= e + 2 for p in held):
+                    y0, moved = int(e) + 2, True
+                if b < y1 < e and all(p[3] <= b - 2 for p in held):
+                    y1, moved = int(b) - 2, True
+            if b < y1 and e > y0:
+                if a < x0 < c < x1 and all(p[0] >= c + 2 for p in held):
+                    x0, moved = int(c) + 2, True
+                if x0 < a < x1 < c and all(p[2] <= a - 2 for p in held):
+                    x1, moved = int(a) - 2, True
+        if not moved:
+            break
+    if y1 - y0 < max(40, (box[3] - box[1]) / 3) or x1 - x0 < (box[2] - box[0]) / 3:
+        return box
+    return x0, y0, x1, y1
+
+
+def player_area(board: Image.Image, name: str) -> Optional[Box]:
+    """The band under the last place the board draws `name` as a row's or panel's title: down to the next such
+    title below, across to the next beside it (another player's panel) or the board's edge."""
+    shown = measure.visible(board)
+    found = [d for d in shown if d.text == name or d.text.startswith(name + " ") or f"({name})" in d.text]
+    if not found:
+        return None
+    title = max(found, key=lambda d: (d.box[1], -d.box[0]))
+    x0, y0, _, y1 = title.box
+    below = [d.box[1] for d in shown  # the next title down: as large, about as far left
+             if d.size >= title.size - 1 and abs(d.box[0] - x0) < 60 and d.box[1] > y1 + 8]
+    beside = [d.box[0] for d in shown  # the next title to the right, on the same line: another panel
+              if d.size >= title.size - 1 and abs(d.box[1] - y0) < 6 and d.box[0] > x0 + 80 and _bold(d) == _bold(title)]
+    bottom = min([y0 + AREA_H] + [b - 6 for b in below])  # up to the next row's or panel's title
+    left = int(max(0, x0 - 50))
+    right = int(min([board.width] + [b - 12 for b in beside]))
+    top = int(max(0, y0 - 8))
+    band = trimmed(board, (left, top, right, int(min(board.height, max(bottom, y1 + 8)))), [title.box])
+    held = [d.box for d in shown if inside(d.box, band)]  # no empty stretch after the last text, nor under it
+    return (band[0], band[1], int(min(band[2], max(b[2] for b in held) + 40)),
+            int(min(band[3], max(b[3] for b in held) + 30)))
+
+
+def private_bands(mine: Image.Image, public: Image.Image, most: int = 3) -> list[Box]:
+    """The bands of a player's own board (`mine`) that draw what the public board does not (their hand, their
+    hidden tiles), top to bottom, at most `most`: texts one below another within a line's height are one band."""
+    seen = {(d.text, round(d.box[0]), round(d.box[1])) for d in measure.visible(public)}
+    new = sorted((d for d in measure.visible(mine) if (d.text, round(d.box[0]), round(d.box[1])) not in seen),
+                 key=lambda d: d.box[1])
+    bands: list[list[float]] = []
+    for d in new:
+        a, b, c, e = d.box
+        if bands and b <= bands[-1][3] + 30:
+            band = bands[-1]
+            band[0], band[2], band[3] = min(band[0], a), max(band[2], c), max(band[3], e)
+        else:
+            bands.append([a, b, c, e])
+    return [(int(max(0, a - 10)), int(max(0, b - 8)), int(min(mine.width, c + 10)), int(min(mine.height, e + 8)))
+            for a, b, c, e in bands[:most]]
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The share of a's area inside b."""
+    w = max(0, min(a[2], b[2]) - max(a[0], b[0]))
+    h = max(0, min(a[3], b[3]) - max(a[1], b[1]))
+    return w * h / max(1, (a[2] - a[0]) * (a[3] - a[1]))
+
+
+__all__ = ["Box", "anchors", "cover", "inside", "overlap", "player_area", "private_bands", "trimmed"]
