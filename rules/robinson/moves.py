@@ -232,11 +232,12 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Msg:
     if kind == MARK_ITEM:
         return m("mv.mark", item=card_msg("invention:" + arg))
     if kind == SIGNS_OF_FIRE:
-        return m("mv.signs_of_fire", src=sub("src", arg), space=int(s.pending["space"]))  # type: ignore[index]
+        return m("mv.signs_of_fire", src=sub("src", arg), space=int(asks.pending_prompt(s)["space"]))
     if kind == RUINED_HUT:
         return m("mv.hut", item=card_msg("invention:" + arg))
     if kind == HALF_PRODUCTION:
-        total = (int(s.pending["F"]) + int(s.pending["W"])) // 2  # type: ignore[index]
+        held = asks.pending_prompt(s)
+        total = (int(held["F"]) + int(held["W"])) // 2
         return m("mv.half_prod", food=arg, wood=total - arg)
     if kind == MEDALLION:
         return m("mv.medallion", who=char(arg))
