@@ -161,7 +161,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
         mid = timeout_answer(state, seat)
         return None if mid is None else self.find_move(state, seat, mid)
 
-    def greedy_move(self, state: RobinsonState, seat: str, rng: Any) -> Move:
+    def greedy_move(self, state: RobinsonState, seat: str, rng: Rng) -> Move:
         """The co-operative bot seat (rules.bots "greedy"): see bot.py."""
         return greedy_move(self, state, seat, rng)
 

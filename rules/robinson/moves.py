@@ -15,7 +15,7 @@ from .move_kinds import (ABILITY, CHOOSE_CHARACTER, DISCOVERY_TOKEN, HALF_PRODUC
 from .phases import half_mixes, hungry_options
 from .scenarios.castaways import room
 from .setup import choosable, chooser
-from .state import RobinsonState
+from .state import RobinsonState, Stack
 from .texts import card as card_msg, char, m, res, sub
 from .windows import night_options, options as wx_options
 
@@ -258,7 +258,7 @@ def plan_menus(s: RobinsonState, seat: str) -> dict[str, list[tuple[str, Any]]]:
             for oid, t, _ in plan.place_options(s, seat)}
 
 
-def target_msg_stack(s: RobinsonState, st: Any) -> Any:
+def target_msg_stack(s: RobinsonState, st: Stack) -> Msg:
     parts = st.target.split(".")
     if parts[0] == "thr":
         return m("tgt.threat_any")
