@@ -149,7 +149,7 @@ def _undeplete_options(state: FlotillaState, f: Count) -> list[Opt]:
             if e[OWNER] == seat and e[DEPLETED]]
 
 
-def _sail(state: FlotillaState, f: Count, arg: Any) -> None:
+def _sail(state: FlotillaState, f: Count, arg: tuple[int, str] | None) -> None:
     if arg is None:
         CHAIN.pop(state.todo)
         return

@@ -8,9 +8,9 @@ R84/E23).  A card with options waits in `s.pending` for the resolver's seat
 from __future__ import annotations
 
 import json
-from typing import Any, TypedDict
+from typing import Iterable, TypedDict
 
-from ..text import join
+from ..text import Msg, join
 from . import effects
 from .cont import later, paused, step, then
 from .data import ADVENTURES, MYSTERY
@@ -241,7 +241,7 @@ def parse_quota(arg: str) -> tuple[int, dict[str, int]]:
     return int(n), quotas
 
 
-def describe(codes: Any, to_event: bool) -> Any:
+def describe(codes: Iterable[str], to_event: bool) -> Msg:
     """A short label for an adventure option."""
     parts = [sub("code.trk", c.split(":")[1]) if c.startswith("trk:") else sub("code", c.split(":")[0])
              for c in codes if c != "no_marker"]

@@ -161,7 +161,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
         mid = timeout_answer(state, seat)
         return None if mid is None else self.find_move(state, seat, mid)
 
-    def greedy_move(self, state: RobinsonState, seat: str, rng: Any) -> Move:
+    def greedy_move(self, state: RobinsonState, seat: str, rng: Rng) -> Move:
         """The co-operative bot seat (rules.bots "greedy"): see bot.py."""
         return greedy_move(self, state, seat, rng)
 
@@ -228,7 +228,7 @@ def _answer(s: RobinsonState, seat: str, o: Option) -> None:
         held, s.pending = s.pending or {}, None  # Signs of Fire's prompt: its card and space
         exhaust(s, held["card"], [(int(held["space"]), arg)], 1)
     elif kind == "rh":
-        who = s.pending["who"]  # type: ignore[index]
+        who = asks.pending_prompt(s)["who"]
         s.pending = None
         hut_pick(s, arg, who)
     elif kind == "hp":
@@ -237,7 +237,7 @@ def _answer(s: RobinsonState, seat: str, o: Option) -> None:
         abilities.medallion_pick(s, arg)
     elif kind == "hg":
         phases.hungry_pick(s, arg)
-    elif kind in ("it", "tk") and s.pending.get("kind") == "hungry":  # type: ignore[union-attr]
+    elif kind in ("it", "tk") and asks.pending_prompt(s).get("kind") == "hungry":
         s.pending = None  # food before anyone goes hungry (R8, R72): the meals are counted again
         abilities.use(s, seat, kind, arg)
         phases.night_meals(s)

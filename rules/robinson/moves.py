@@ -15,7 +15,7 @@ from .move_kinds import (ABILITY, CHOOSE_CHARACTER, DISCOVERY_TOKEN, HALF_PRODUC
 from .phases import half_mixes, hungry_options
 from .scenarios.castaways import room
 from .setup import choosable, chooser
-from .state import RobinsonState
+from .state import RobinsonState, Stack
 from .texts import card as card_msg, char, m, res, sub
 from .windows import night_options, options as wx_options
 
@@ -232,11 +232,12 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Msg:
     if kind == MARK_ITEM:
         return m("mv.mark", item=card_msg("invention:" + arg))
     if kind == SIGNS_OF_FIRE:
-        return m("mv.signs_of_fire", src=sub("src", arg), space=int(s.pending["space"]))  # type: ignore[index]
+        return m("mv.signs_of_fire", src=sub("src", arg), space=int(asks.pending_prompt(s)["space"]))
     if kind == RUINED_HUT:
         return m("mv.hut", item=card_msg("invention:" + arg))
     if kind == HALF_PRODUCTION:
-        total = (int(s.pending["F"]) + int(s.pending["W"])) // 2  # type: ignore[index]
+        held = asks.pending_prompt(s)
+        total = (int(held["F"]) + int(held["W"])) // 2
         return m("mv.half_prod", food=arg, wood=total - arg)
     if kind == MEDALLION:
         return m("mv.medallion", who=char(arg))
@@ -257,7 +258,7 @@ def plan_menus(s: RobinsonState, seat: str) -> dict[str, list[tuple[str, Any]]]:
             for oid, t, _ in plan.place_options(s, seat)}
 
 
-def target_msg_stack(s: RobinsonState, st: Any) -> Any:
+def target_msg_stack(s: RobinsonState, st: Stack) -> Msg:
     parts = st.target.split(".")
     if parts[0] == "thr":
         return m("tgt.threat_any")

@@ -4,6 +4,8 @@ D with the R24 shortfall, resources with unfulfilled demand (R79-R81), gains
 to Future or Available (R26, R45), lose half (E5), end of game (R96)."""
 from __future__ import annotations
 
+from typing import Literal
+
 from ..text import Msg
 from .data import CHARACTERS
 from .state import Char, RobinsonState
@@ -37,10 +39,10 @@ PHASE_CAUSE = {"weather": "weather", "night": "cold", "morale": "despair"}
 CAUSES = ("hunger", "beast", "weather", "cold", "despair", "wounds")
 
 
-def end(s: RobinsonState, result: str, reason: str) -> None:
+def end(s: RobinsonState, result: Literal["won", "lost"], reason: str) -> None:
     """R96: the game ends at once; nothing after this moment is resolved."""
     if s.result is None:
-        s.result = result  # type: ignore[assignment]
+        s.result = result
         s.end_reason = reason
         s.phase = "over"
         s.queue = []

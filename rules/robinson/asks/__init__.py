@@ -4,6 +4,7 @@ the effect codes), `fight` (weapon bonuses before a fight), `fast_work`, `meals`
 package exports core's interface."""
 from __future__ import annotations
 
-from .core import KINDS, answer, ask, ask_choice, chooser, kind, label, options, prompt, seat_of
+from .core import KINDS, Prompt, answer, ask, ask_choice, chooser, kind, label, options, pending_prompt, prompt, seat_of
 
-__all__ = ["KINDS", "answer", "ask", "ask_choice", "chooser", "kind", "label", "options", "prompt", "seat_of"]
+__all__ = ["KINDS", "Prompt", "answer", "ask", "ask_choice", "chooser", "kind", "label", "options", "pending_prompt", "prompt",
+           "seat_of"]

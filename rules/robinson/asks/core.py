@@ -74,6 +74,15 @@ def ask_choice(s: RobinsonState, name: str, answers: list[str], card: str = "", 
         KINDS[name].answer(s, {"kind": name, "card": card, "r": r or ""}, answers[0])
 
 
+def pending_prompt(s: RobinsonState) -> Prompt:
+    """The prompt waiting now, where the caller knows one waits (a TypeError otherwise, as reading a
+    missing prompt always was)."""
+    p = s.pending
+    if p is None:
+        raise TypeError("no prompt is pending")
+    return p
+
+
 def answers(p: Prompt) -> list[str]:
     return [a for a in p["answers"].split(";") if a]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...contract import Engine, Move
 from ...rng import Rng
 from .. import island
-from ..asks import KINDS as ASK_KINDS
+from ..asks import KINDS as ASK_KINDS, pending_prompt
 from ..data import ADVENTURES, CHARACTERS
 from ..island import kind
 from ..moves import label, options
@@ -57,7 +57,7 @@ def food_gap(s: RobinsonState) -> int:
 def adventure_choice(s: RobinsonState) -> int:
     """The option whose effects cost least (cards.py), counting the event half a card sent into the
     event deck may bring back later (R90)."""
-    card = ADVENTURES[s.pending["card"]]  # type: ignore[index]
+    card = ADVENTURES[pending_prompt(s)["card"]]
     w = Worth(s)
 
     def cost(i: int) -> float:
