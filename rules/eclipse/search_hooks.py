@@ -20,6 +20,7 @@ from functools import lru_cache
 from math import exp
 from typing import Any, Optional
 
+from ..contract import Engine
 from ..rng import Rng
 from ..search.chains import greedy_chain
 from ..shuffles import Dealer
@@ -246,11 +247,11 @@ GREEDY_PRIOR, VARIANT_PRIOR, FREE_PRIOR = 4.0, 1.0, 0.3
 CHAIN_STEPS = 24  # an action's steps at most (a move of 3 activations with 3 steps each stays well below)
 
 
-def _ids(engine: Any, state: EclipseState, seat: str) -> list[str]:
+def _ids(engine: Engine[EclipseState], state: EclipseState, seat: str) -> list[str]:
     return [o.id for o in engine.options(state, seat)]
 
 
-def _finish(engine: Any, state: EclipseState, seat: str, chain: list[str], rng: Rng) -> list[str]:
+def _finish(engine: Engine[EclipseState], state: EclipseState, seat: str, chain: list[str], rng: Rng) -> list[str]:
     """`chain` completed by the greedy bot until `seat`'s action is over: its free moves first if the
     chain has no action yet, then the action's steps until its turn frame is back or another seat
     decides."""
@@ -262,7 +263,7 @@ def _finish(engine: Any, state: EclipseState, seat: str, chain: list[str], rng: 
     return greedy_chain(engine, state, seat, chain, rng, CHAIN_STEPS, done)
 
 
-def macro_moves(engine: Any, state: EclipseState, seat: str) -> Optional[list[tuple[str, float]]]:
+def macro_moves(engine: Engine[EclipseState], state: EclipseState, seat: str) -> Optional[list[tuple[str, float]]]:
     """Whole actions of `seat` at its Action-phase turn (E26-E28) as chains of move ids with priors:
     each action (or Reaction) completed by the greedy bot, and for the actions whose first step is a
     real choice, the first VARIANTS choices each completed the same way; `pass` and the free moves of
@@ -273,7 +274,9 @@ def macro_moves(engine: Any, state: EclipseState, seat: str) -> Optional[list[tu
     if f is None or f.kind != "turn" or seat_to_act(state) != seat:
         return None
     rng = construct(Rng, state=state.moves_made)
-    pick = engine.greedy_move(state, seat, rng).id
+    greedy = engine.greedy_move(state, seat, rng)
+    assert greedy is not None  # the turn's menu always holds `pass`
+    pick = greedy.id
     mine = [pick] if pick == "pass" else _finish(engine, engine.apply(state, seat, pick), seat, [pick], rng)
     out: dict[str, float] = {" ".join(mine): GREEDY_PRIOR}
     for mid in _ids(engine, state, seat):
