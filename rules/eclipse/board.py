@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..text import Msg
-from .data import HEXES, RESOURCES, SPECIES, TABLES, TECHS
+from .data import HEXES, RESOURCES, SPECIES, TABLES, TECHS, Species
 from .geometry import neighbour, pos_id, wormholes
 from .state import EclipseState, Player
 from ..unvalidated import new_msg
@@ -45,10 +45,15 @@ def tech_price(techs: dict[str, list[str]], tech: str) -> int:
     return max(t.min, t.cost - TABLES.tech_discount[min(have, 6)])
 
 
-def trade_rate(p: Player) -> int:
+def species_of(p: Player) -> Species:
+    """The species data of a player who has picked its species (E13)."""
     if p.species is None:
-        raise ValueError("a player trades once it has its species")
-    return SPECIES[p.species].trade
+        raise ValueError("the player has not picked a species yet")
+    return SPECIES[p.species]
+
+
+def trade_rate(p: Player) -> int:
+    return species_of(p).trade
 
 
 def has_wormhole_generator(p: Player) -> bool:

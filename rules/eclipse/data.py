@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, Optional, Sequence
+from typing import Any, Literal, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -107,7 +107,7 @@ class Tables(_Strict):
     rounds: int
 
 
-def _load(name: str):
+def _load(name: str) -> Any:  # the JSON of a data file
     return json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
 
 

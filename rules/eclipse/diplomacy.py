@@ -8,9 +8,9 @@ of the giver's cube), "ambroom" (a reputation tile back to the bag to make room)
 from __future__ import annotations
 
 from ..text import seat_ref
-from .board import connected, coord_index, m, neighbours, res_msg
-from .data import RESOURCES, SPECIES
-from .frames import STACK, Ambassador, Cube, MakeRoom, Proposal
+from .board import connected, coord_index, m, neighbours, res_msg, species_of
+from .data import RESOURCES
+from .frames import STACK, Ambassador, Cube, DiplomacyFrame, MakeRoom, Proposal
 from .pending import Opt
 from .state import EclipseState, Player
 
@@ -23,7 +23,7 @@ def held(state: EclipseState, seat: str) -> int:
 
 
 def _slots(p: Player) -> tuple[int, int, int]:
-    a, e, r = SPECIES[p.species].rep
+    a, e, r = species_of(p).rep
     return a, e, r
 
 
@@ -84,7 +84,7 @@ def propose(state: EclipseState, seat: str, other: str) -> None:
     state.events.append(m("ev.propose", seat=seat_ref(seat), other=seat_ref(other)))
 
 
-def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def options(state: EclipseState, seat: str, f: DiplomacyFrame) -> list[Opt]:
     if f.kind == "dipl":
         return [("accept", m("mv.accept"), False), ("decline", m("mv.decline"), False)]
     if f.kind == "ambc":
@@ -93,15 +93,15 @@ def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return [(f"drop:{v}", m("mv.drop_rep", v=v), False) for v in sorted(set(state.players[seat].reputation))]
 
 
-def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
+def apply(state: EclipseState, seat: str, f: DiplomacyFrame, head: str, arg: str) -> None:
     STACK.remove(state.stack, f)
     if head == "decline":
         state.events.append(m("ev.decline", seat=seat_ref(seat)))
-    elif head == "accept":  # E111 step 3: the proposer gives first (pushed last)
+    elif head == "accept" and isinstance(f, Proposal):  # E111 step 3: the proposer gives first (pushed last)
         STACK.push(state.stack, Ambassador.new(kind="ambc", seat=f.from_, to=seat),
                    Ambassador.new(kind="ambc", seat=seat, to=f.from_))
         state.events.append(m("ev.relations", seat=seat_ref(f.from_), other=seat_ref(seat)))
-    elif head == "amb":
+    elif head == "amb" and isinstance(f, Ambassador):
         give(state, seat, f.to, RESOURCES.index(arg))
     else:
         p = state.players[seat]
@@ -121,9 +121,9 @@ def give(state: EclipseState, seat: str, to: str, track: int) -> None:
         STACK.push(state.stack, MakeRoom.new(kind="ambroom", seat=to))
 
 
-def settle_dip(state: EclipseState, f: dict) -> bool:
+def settle_dip(state: EclipseState, f: DiplomacyFrame) -> bool:
     """Forced choices: one track with a cube (E99)."""
-    if f.kind == "ambc":
+    if isinstance(f, Ambassador):
         opts = options(state, f.seat, f)
         if len(opts) == 1:
             apply(state, f.seat, f, "amb", opts[0][0][4:])

@@ -38,7 +38,7 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> EclipseOptions:
         return parse_options(raw)
 
-    def setup(self, seats: list[str], seed: int, options: BaseModel | dict | None = None) -> EclipseState:
+    def setup(self, seats: list[str], seed: int, options: BaseModel | dict[str, Any] | None = None) -> EclipseState:
         state = new_game(list(seats), seed, options)
         settle(state)
         return state

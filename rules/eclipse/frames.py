@@ -198,3 +198,5 @@ if TYPE_CHECKING:  # what a type checker sees; pydantic validates by kind throug
 else:
     EclipseFrame = frame_union(*FRAMES)
 STACK: Stack[EclipseFrame] = Stack()
+CombatFrame = Union[Combat, Fight, Reputation, PopulationAttack, Cube]  # the Combat phase's frames (battle/phase.py)
+DiplomacyFrame = Union[Proposal, Ambassador, MakeRoom]  # the diplomacy frames (diplomacy.py)

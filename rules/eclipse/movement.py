@@ -4,15 +4,16 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..text import seat_ref
-from .board import connected, coord_index, enemies, has_wormhole_generator, m, neighbours, own_ships
-from .data import SPECIES, ship_stats
+from .board import connected, coord_index, enemies, has_wormhole_generator, m, neighbours, own_ships, species_of
+from .data import ship_stats
+from .frames import Action
 from .pending import Opt
 from .state import EclipseState
 
 
 def movement(state: EclipseState, seat: str, ship: str) -> int:
     p = state.players[seat]
-    return ship_stats(SPECIES[p.species].blueprints, ship, p.blueprints[ship])["move"]
+    return ship_stats(species_of(p).blueprints, ship, p.blueprints[ship])["move"]
 
 
 def may_leave(state: EclipseState, seat: str, hid: str) -> bool:
@@ -21,7 +22,7 @@ def may_leave(state: EclipseState, seat: str, hid: str) -> bool:
     return not state.hexes[hid].gcds and own_ships(state, hid, seat) > enemies(state, hid, seat)
 
 
-def steps_from(state: EclipseState, seat: str, hid: str, index: dict | None = None) -> list[str]:
+def steps_from(state: EclipseState, seat: str, hid: str, index: dict[str, str] | None = None) -> list[str]:
     """E43: adjacent explored hexes across a full wormhole connection (half with WG)."""
     half = has_wormhole_generator(state.players[seat])
     return [n for d, n in neighbours(state, hid, index) if connected(state, hid, n, d, half)]
@@ -48,7 +49,7 @@ def iter_ship_groups(state: EclipseState, seat: str) -> Iterator[tuple[str, str]
                 yield hid, ship
 
 
-def move_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def move_options(state: EclipseState, seat: str, f: Action) -> list[Opt]:
     if f.at is None:
         out = [(f"ship:{h}:{s}", m("mv.pick_ship", ship=m(f"ship.{s}"), hex=h), False)
                for h, s in ship_groups(state, seat)]
@@ -75,7 +76,7 @@ def shift(state: EclipseState, seat: str, ship: str, src: str, dst: str) -> None
         b.arrival.append(seat)
 
 
-def apply_move(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> bool:
+def apply_move(state: EclipseState, seat: str, f: Action, head: str, arg: str) -> bool:
     """Apply one Move decision; True when the action is over (stop)."""
     if head == "stop":
         return True
@@ -84,17 +85,19 @@ def apply_move(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> 
         f.at, f.ship, f.steps, f.moved, f.start = hid, ship, movement(state, seat, ship), 0, hid
         return False
     if head == "go":
-        shift(state, seat, f.ship, f.at, arg)
+        moving, at, steps, moved = f.ship, f.at, f.steps, f.moved
+        assert moving is not None and at is not None and steps is not None and moved is not None  # set by "ship"
+        shift(state, seat, moving, at, arg)
         f.at = arg
-        f.steps -= 1
-        f.moved += 1
+        f.steps = steps - 1
+        f.moved = moved + 1
         if f.steps > 0 and may_leave(state, seat, arg):
             return False
     _end_activation(state, seat, f)
     return False
 
 
-def _end_activation(state: EclipseState, seat: str, f: dict) -> None:
+def _end_activation(state: EclipseState, seat: str, f: Action) -> None:
     state.events.append(m("ev.move", seat=seat_ref(seat), ship=m(f"ship.{f.ship}"), src=f.start,
                           dst=f.at))
     for k in ("at", "ship", "steps", "moved", "start"):

@@ -8,15 +8,17 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable, Iterator
 
-from ..decisions import Frame, Moves
+from ..decisions import Moves
 from ..text import Msg
 from .battle.phase import options as combat_options
 from .board import (connected, controlled, coord_index, enemies, has_wormhole_generator, hex_cubes, m, neighbours,
-                    own_ships, owns, price, res_msg, return_targets, trade_rate, unpinned)
+                    own_ships, owns, price, res_msg, return_targets, species_of, trade_rate,
+                    unpinned)
 from .colony import colony_options
-from .data import BUILDABLE, HEXES, RESOURCES, SPECIES, TABLES, TECH_ORDER, TECHS
+from .data import BUILDABLE, HEXES, RESOURCES, TABLES, TECH_ORDER, TECHS
 from .diplomacy import options as dip_options, proposals
-from .frames import FRAMES, Action
+from .frames import (FRAMES, Action, After, AncPart, AncTech, Artifact, ColHex, CombatFrame, Control, Cube,
+                     DiplomacyFrame, Disco, Species, Turn, Upkeep)
 from .geometry import distinct_rotations, neighbour, parse_pos, pos_id, ring_of, wormholes
 from .movement import iter_ship_groups, move_options, ship_groups
 from .pending import Opt, end_near, frame, seat_to_act
@@ -79,12 +81,12 @@ def options(state: EclipseState, seat: str) -> list[Opt]:
     return out
 
 
-def _species(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _species(state: EclipseState, seat: str, f: Species) -> list[Opt]:
     return [(f"sp:{dash(s)}", m("mv.species", side=m(f"side.{s.replace(' ', '_')}")), s == "eridani")
             for s in available_sides(state)]
 
 
-def turn_options(state: EclipseState, seat: str, f: Frame) -> list[Opt]:
+def turn_options(state: EclipseState, seat: str, f: Turn) -> list[Opt]:
     p = state.players[seat]
     out: list[Opt] = []
     idle: list[Opt] = []  # E26 RULING: an action that can do nothing stays legal, at the end of the menu
@@ -113,7 +115,7 @@ def _stop() -> Opt:
     return ("stop", m("mv.stop"), False)
 
 
-def _research(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _research(state: EclipseState, seat: str, f: Action) -> list[Opt]:
     p = state.players[seat]
     out = []
     for t in TECH_ORDER:
@@ -157,7 +159,7 @@ def influence_targets(state: EclipseState, seat: str, src: str) -> list[str]:
     return out
 
 
-def _influence(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _influence(state: EclipseState, seat: str, f: Action) -> list[Opt]:
     if f.src is None:
         out = [(f"from:{s}", m("mv.inf_from", src=_from(s)), False) for s in influence_sources(state, seat)]
         return out + [_stop()]
@@ -184,14 +186,14 @@ def build_hexes(state: EclipseState, seat: str, what: str) -> list[str]:
     return mine
 
 
-def _build(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _build(state: EclipseState, seat: str, f: Action) -> list[Opt]:
     """E107: one option per piece and hex (`bld:<what>:<hex>`).  A game saved between the two steps the build
     once took (`bld:<what>` paid, then `at:<hex>`) goes on with the hexes of the piece it paid for."""
     p = state.players[seat]
     if f.what is not None:
         return [(f"at:{h}", m("mv.build_at", hex=h), False) for h in build_hexes(state, seat, f.what)]
     out = []
-    costs = SPECIES[p.species].costs
+    costs = species_of(p).costs
     for i, what in enumerate(BUILDABLE):
         if what in ("starbase", "orbital", "monolith") and not owns(p, what):
             continue
@@ -250,20 +252,22 @@ def placements(state: EclipseState, seat: str, hid: str, pid: str) -> list[int]:
     return out
 
 
-def _explore(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _explore(state: EclipseState, seat: str, f: Action) -> list[Opt]:
     if f.placed:
         h = state.hexes[f.placed]
         return [("disc:yes", m("mv.disc_yes", hex=f.placed), h.discovery is not None),
                 ("disc:no", m("mv.disc_no"), False)]
     if f.drawn:
+        pos = f.pos
+        assert pos is not None  # the hexes were drawn for this position (turns._explore)
         out = [(f"pl:{hid}:{rot}", m("mv.place_hex", hex=hid, name=HEXES[hid].name, rot=rot * 60), False)
-               for hid in f.drawn for rot in placements(state, seat, hid, f.pos)]
+               for hid in f.drawn for rot in placements(state, seat, hid, pos)]
         return out + [("discard", m("mv.discard"), False)]
     return [(f"exp:{pid}", m("mv.explore_at", pos=pid, ring=ring_of(*parse_pos(pid))), True)
             for pid in explore_positions(state, seat)] + [_stop()]
 
 
-def _disco(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _disco(state: EclipseState, seat: str, f: Disco) -> list[Opt]:
     out = [("dsc:keep", m("mv.disco_keep"), False)]
     if discovery_usable(state, seat, f.tile):
         out.append(("dsc:use", m("mv.disco_use", tile=m(f"disc.{dash(f.tile)}")), False))
@@ -289,51 +293,51 @@ def discovery_usable(state: EclipseState, seat: str, tile: str) -> bool:
     return True
 
 
-def _anctech(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _anctech(state: EclipseState, seat: str, f: AncTech) -> list[Opt]:
     return [(f"take:{dash(t)}", m("mv.take_tech", tech=m(f"tech.{dash(t)}")), False)
             for t in ancient_tech_choices(state, seat)]
 
 
-def _artifact(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _artifact(state: EclipseState, seat: str, f: Artifact) -> list[Opt]:
     return [(f"art:{r}", m("mv.artifact", res=res_msg(i)), False) for i, r in enumerate(RESOURCES)]
 
 
-def _cube(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _cube(state: EclipseState, seat: str, f: Cube) -> list[Opt]:
     kind = f.kinds[0]
     return [(f"cube:{RESOURCES[t]}", m("mv.cube_to", kind=m(f"sq.{kind}"), track=res_msg(t)), False)
             for t in return_targets(state.players[seat], kind)]
 
 
-def _upgrade(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _upgrade(state: EclipseState, seat: str, f: Action) -> list[Opt]:
     return upgrade_options(state, seat, f)
 
 
-def _move(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _move(state: EclipseState, seat: str, f: Action) -> list[Opt]:
     return move_options(state, seat, f)
 
 
-def _ancpart(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _ancpart(state: EclipseState, seat: str, f: AncPart) -> list[Opt]:
     part = m(f"part.{dash(f.part)}")
     p = state.players[seat]
     return [(f"put:{s}:{i}", put_text(p, f.part, s, i), False)
             for s, i in slots_for(p, f.part)] + [("keep", m("mv.keep_part", part=part), False)]
 
 
-def _control(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _control(state: EclipseState, seat: str, f: Control) -> list[Opt]:
     hid = f.todo[0][1]
     return [("ctl:yes", m("mv.control_yes", hex=hid), state.hexes[hid].discovery is not None),
             ("ctl:no", m("mv.control_no", hex=hid), False)]
 
 
-def _colhex(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _colhex(state: EclipseState, seat: str, f: ColHex) -> list[Opt]:
     return colony_options(state, seat, [f.hex]) + [("done", m("mv.done"), False)]
 
 
-def _after(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _after(state: EclipseState, seat: str, f: After) -> list[Opt]:
     return [("done", m("mv.end_turn"), False)]
 
 
-def _upkeep(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _upkeep(state: EclipseState, seat: str, f: Upkeep) -> list[Opt]:
     if f.step == "colony":
         return colony_options(state, seat, upkeep=True) + [("done", m("mv.done"), True)]
     out = trades(state, seat, only_money=True)
@@ -341,11 +345,11 @@ def _upkeep(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return [(i, t, True) for i, t, _ in out]
 
 
-def _combat(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _combat(state: EclipseState, seat: str, f: CombatFrame) -> list[Opt]:
     return combat_options(state, seat, f)
 
 
-def _dip(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def _dip(state: EclipseState, seat: str, f: DiplomacyFrame) -> list[Opt]:
     return dip_options(state, seat, f)
 
 
@@ -401,7 +405,7 @@ def _no_first_step(state: EclipseState, seat: str, k: str) -> bool:
                 continue
             if what in TABLES.ships and p.built[what] >= TABLES.ships[what]:
                 continue
-            if SPECIES[p.species].costs[i] <= best and build_hexes(state, seat, what):
+            if species_of(p).costs[i] <= best and build_hexes(state, seat, what):
                 return False
         return True
     return False

@@ -25,7 +25,9 @@ def end_turn(state: EclipseState) -> None:
     if all(state.players[s].passed for s in seats):
         end_action_phase(state)
         return
-    i = state.order.index(state.turn)
+    turn = state.turn
+    assert turn is not None  # the Action phase, where a seat has the turn
+    i = state.order.index(turn)
     for k in range(1, len(state.order) + 1):
         nxt = state.order[(i + k) % len(state.order)]
         if nxt in seats:
@@ -35,7 +37,8 @@ def end_turn(state: EclipseState) -> None:
 
 def finish_action(state: EclipseState) -> None:
     """An action is over (E101); colony ships may still be used before the turn ends."""
-    f = STACK.pop(state.stack)
+    f = STACK.top_as(state.stack, Action)
+    STACK.pop(state.stack)
     check_breaks(state, f.seat)  # E48: at the end of each action or Reaction
     if f.kind == "influence":  # E37: flip up to 2 colony ships face up, without asking
         p = state.players[f.seat]

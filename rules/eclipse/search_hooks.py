@@ -20,6 +20,7 @@ from functools import lru_cache
 from math import exp
 from typing import Any, Optional
 
+from ..contract import Engine
 from ..rng import Rng
 from ..search.chains import greedy_chain
 from ..shuffles import Dealer
@@ -29,6 +30,7 @@ from .data import HEXES, TABLES
 from .frames import Disco, Reputation
 from .pending import frame, seat_to_act
 from .battle.game_odds import battle_fleets, running
+from .battle.core import ShipType
 from .battle.hits import NPC
 from .battle.notation import NotationError
 from .battle.odds import fleet_odds
@@ -39,7 +41,9 @@ RINGS = ("I", "II", "III")
 SHIP_WORTH = {"interceptor": 1.0, "cruiser": 2.0, "dreadnought": 3.0, "starbase": 1.5}
 MAX_BATTLES = 3  # battles valued by their odds at once (2**3 branches); more are valued by fleet strength
 ODDS_WORK = 50_000  # the solver's budget per battle (odds.MAX_WORK, 1.5 million, is ~5 s); past it, a strength estimate
-_ODDS: dict[Any, float] = {}  # solved battles, by their fleets (a search meets the same battle many times)
+Groups = tuple[tuple[ShipType, int], ...]  # a side's (type, count) groups
+_ODDS: dict[tuple[Groups, Groups, tuple[tuple[tuple[int, ...], ...], ...], bool], Optional[float]] = {}
+"""Solved battles (None: past the solver's budget), by their fleets: a search meets the same battle many times."""
 _ODDS_CAP = 20_000
 
 # What the rounds left still bring, per round, in victory points, and the softmax's temperature (TEMP +
@@ -120,7 +124,8 @@ def resample(state: EclipseState, seat: str, rng: Rng) -> EclipseState:
 
 # ---- evaluate ------------------------------------------------------------------------------------
 
-def _solved(attacker: list, defender: list, hurt: tuple, from_round: bool) -> Optional[float]:
+def _solved(attacker: list[tuple[ShipType, int]], defender: list[tuple[ShipType, int]],
+            hurt: tuple[list[list[int]], list[list[int]]], from_round: bool) -> Optional[float]:
     key = (tuple(attacker), tuple(defender), tuple(tuple(map(tuple, h)) for h in hurt), from_round)
     got = _ODDS.get(key)
     if got is None and key not in _ODDS:
@@ -130,11 +135,11 @@ def _solved(attacker: list, defender: list, hurt: tuple, from_round: bool) -> Op
             got = None
         if len(_ODDS) >= _ODDS_CAP:
             _ODDS.clear()
-        _ODDS[key] = got  # type: ignore[assignment]
+        _ODDS[key] = got
     return got
 
 
-def _strength(groups: list) -> float:
+def _strength(groups: list[tuple[ShipType, int]]) -> float:
     """A rough fleet strength (a battle too large for the solver's budget): hull times firepower."""
     total = 0.0
     for t, n in groups:
@@ -210,7 +215,8 @@ def _branches(state: EclipseState, battles: list[tuple[str, str, str, float]], g
     won = _branches(state, rest, {**gone, hid: defender}) if p > 0 else None
     lost = _branches(state, rest, {**gone, hid: attacker}) if p < 1 else None
     if won is None:
-        return lost  # type: ignore[return-value]
+        assert lost is not None  # p <= 0: the lost branch was valued
+        return lost
     if lost is None:
         return won
     return {s: p * won[s] + (1 - p) * lost[s] for s in won}
@@ -241,11 +247,11 @@ GREEDY_PRIOR, VARIANT_PRIOR, FREE_PRIOR = 4.0, 1.0, 0.3
 CHAIN_STEPS = 24  # an action's steps at most (a move of 3 activations with 3 steps each stays well below)
 
 
-def _ids(engine: Any, state: EclipseState, seat: str) -> list[str]:
+def _ids(engine: Engine[EclipseState], state: EclipseState, seat: str) -> list[str]:
     return [o.id for o in engine.options(state, seat)]
 
 
-def _finish(engine: Any, state: EclipseState, seat: str, chain: list[str], rng: Rng) -> list[str]:
+def _finish(engine: Engine[EclipseState], state: EclipseState, seat: str, chain: list[str], rng: Rng) -> list[str]:
     """`chain` completed by the greedy bot until `seat`'s action is over: its free moves first if the
     chain has no action yet, then the action's steps until its turn frame is back or another seat
     decides."""
@@ -257,7 +263,7 @@ def _finish(engine: Any, state: EclipseState, seat: str, chain: list[str], rng: 
     return greedy_chain(engine, state, seat, chain, rng, CHAIN_STEPS, done)
 
 
-def macro_moves(engine: Any, state: EclipseState, seat: str) -> Optional[list[tuple[str, float]]]:
+def macro_moves(engine: Engine[EclipseState], state: EclipseState, seat: str) -> Optional[list[tuple[str, float]]]:
     """Whole actions of `seat` at its Action-phase turn (E26-E28) as chains of move ids with priors:
     each action (or Reaction) completed by the greedy bot, and for the actions whose first step is a
     real choice, the first VARIANTS choices each completed the same way; `pass` and the free moves of
@@ -268,7 +274,9 @@ def macro_moves(engine: Any, state: EclipseState, seat: str) -> Optional[list[tu
     if f is None or f.kind != "turn" or seat_to_act(state) != seat:
         return None
     rng = construct(Rng, state=state.moves_made)
-    pick = engine.greedy_move(state, seat, rng).id
+    greedy = engine.greedy_move(state, seat, rng)
+    assert greedy is not None  # the turn's menu always holds `pass`
+    pick = greedy.id
     mine = [pick] if pick == "pass" else _finish(engine, engine.apply(state, seat, pick), seat, [pick], rng)
     out: dict[str, float] = {" ".join(mine): GREEDY_PRIOR}
     for mid in _ids(engine, state, seat):

@@ -1,18 +1,20 @@
 """Set-up (E5-E16, E100): supply, bags, stacks, Galactic Center, species choice, homes."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel
 
 from ..rng import Rng
 from ..text import seat_ref
-from .board import m
+from .board import m, species_of
 from .data import BLUEPRINTS, DISCOVERIES, HEXES, SHIPS, SIDES, SPECIES, TABLES, TECHS
 from .geometry import start_slot
 from .frames import Species
 from .state import EclipseOptions, EclipseState, Hex, Player
 
 
-def parse_options(raw: BaseModel | dict | None) -> EclipseOptions:
+def parse_options(raw: BaseModel | dict[str, Any] | None) -> EclipseOptions:
     if isinstance(raw, EclipseOptions):
         return raw
     if isinstance(raw, BaseModel):
@@ -36,7 +38,7 @@ def draw_techs(state: EclipseState, n: int) -> list[str]:
     return drawn
 
 
-def new_game(seats: list[str], seed: int, raw: BaseModel | dict | None) -> EclipseState:
+def new_game(seats: list[str], seed: int, raw: BaseModel | dict[str, Any] | None) -> EclipseState:
     options = parse_options(raw)
     n = len(seats)
     if not 2 <= n <= 6:
@@ -108,7 +110,7 @@ def new_player(side: str) -> Player:
 def pick_side(state: EclipseState, seat: str, side: str) -> None:
     p = new_player(side)
     state.players[seat] = p
-    for _ in range(SPECIES[p.species].start_reputation):  # E82: Eridani draw 2
+    for _ in range(species_of(p).start_reputation):  # E82: Eridani draw 2
         if state.rep_bag:
             p.reputation.append(state.rep_bag.pop())
     state.events.append(m("ev.species", seat=seat_ref(seat), side=m(f"side.{side.replace(' ', '_')}")))
@@ -121,8 +123,9 @@ def place_homes(state: EclipseState) -> None:
     clockwise = state.seats[i:] + state.seats[:i]
     for seat, d in zip(clockwise, TABLES.start_directions[str(n)]):
         p = state.players[seat]
+        assert p.side is not None  # every seat has picked its side (E13)
         side = SIDES[p.side]
-        sp = SPECIES[p.species]
+        sp = species_of(p)
         q, r = start_slot(d)
         h = new_hex(side.hex, q, r, d)
         h.owner = seat

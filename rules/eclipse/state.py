@@ -42,7 +42,7 @@ class Record(BaseModel):
 
     @model_serializer(mode="wrap")
     def _saved(self, handler: Any) -> dict[str, Any]:
-        data = handler(self)
+        data: dict[str, Any] = handler(self)
         held = self.__pydantic_fields_set__
         for name, field in type(self).model_fields.items():
             if name not in held and self.__dict__[name] == field.get_default(call_default_factory=True):

@@ -4,13 +4,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..decisions import Moves
-from ..text import seat_ref
+from ..text import Msg, seat_ref
 from .battle.phase import apply as combat_apply
-from .board import hex_cubes, m, price, res_msg, return_targets, trade_rate
+from .board import hex_cubes, m, price, res_msg, return_targets, species_of, trade_rate
 from .colony import colonise, colony_options
-from .data import BUILDABLE, DISCOVERIES, HEXES, RESOURCES, SPECIES, TECHS
+from .data import BUILDABLE, DISCOVERIES, HEXES, RESOURCES, TECHS
 from .diplomacy import apply as dip_apply, propose
-from .frames import STACK, Action, AncPart, AncTech, Artifact, ColHex, Cube, Disco, Turn
+from .frames import (STACK, Action, After, AncPart, AncTech, Artifact, ColHex, CombatFrame, Control, Cube,
+                     DiplomacyFrame, Disco, Species, Turn, Upkeep)
 from .geometry import parse_pos, ring_of
 from .movement import apply_move
 from .moves import ancient_tech_choices, undash
@@ -98,7 +99,7 @@ def gain_tech(state: EclipseState, seat: str, tech: str) -> None:
 
 # ---------------------------------------------------------------- frames
 
-def _species(state, seat, f, head, arg) -> None:
+def _species(state: EclipseState, seat: str, f: Species, head: str, arg: str) -> None:
     pick_side(state, seat, undash(arg))
     f.q.pop(0)
     if not f.q:
@@ -109,7 +110,7 @@ def _species(state, seat, f, head, arg) -> None:
         state.events.append(m("ev.round", round=state.round, start=seat_ref(state.start)))
 
 
-def _turn(state, seat, f, head, arg) -> None:
+def _turn(state: EclipseState, seat: str, f: Turn, head: str, arg: str) -> None:
     p = state.players[seat]
     if head == "pass":
         if not p.passed:
@@ -126,19 +127,19 @@ def _turn(state, seat, f, head, arg) -> None:
         STACK.push(state.stack, Action.new(kind=arg, seat=seat, left=1, react=True, cols=cols))
         state.events.append(m("ev.reaction", seat=seat_ref(seat), action=m(f"act.{arg}")))
         return
-    acts = SPECIES[p.species].acts[arg]
+    acts = species_of(p).acts[arg]
     if arg == "build" and "nanorobots" in p.techs["nano"]:
         acts += 1  # E30
     STACK.push(state.stack, Action.new(kind=arg, seat=seat, left=acts, cols=cols))
     state.events.append(m("ev.action", seat=seat_ref(seat), action=m(f"act.{arg}")))
 
 
-def _stop(state, seat, f) -> None:
+def _stop(state: EclipseState, seat: str, f: Action) -> None:
     f.left = 0
     finish_action(state)
 
 
-def _research(state, seat, f, head, arg) -> None:
+def _research(state: EclipseState, seat: str, f: Action, head: str, arg: str) -> None:
     if head == "stop":
         return _stop(state, seat, f)
     tech = undash(arg)
@@ -149,13 +150,14 @@ def _research(state, seat, f, head, arg) -> None:
     state.events.append(m("ev.research", seat=seat_ref(seat), tech=m(f"tech.{arg}"), cost=cost))
 
 
-def _influence(state, seat, f, head, arg) -> None:
+def _influence(state: EclipseState, seat: str, f: Action, head: str, arg: str) -> None:
     if head == "stop":
         return _stop(state, seat, f)
     if head == "from":
         f.src = arg
         return
     src, f.src = f.src, None
+    assert src is not None  # picked by "from"
     f.left -= 1
     if src == "track":
         state.players[seat].track -= 1
@@ -173,24 +175,26 @@ def _influence(state, seat, f, head, arg) -> None:
     state.events.append(m("ev.influence", seat=seat_ref(seat), src=_where(src, "from"), dst=_where(arg, "to")))
 
 
-def _where(x: str, way: str):
+def _where(x: str, way: str) -> Msg:
     """"from/to the influence track", "from/to hex 201": the preposition travels with the place so
     Spanish can contract it ("del hexágono", "al hexágono")."""
     return m(f"where.{way}_track") if x == "track" else m(f"where.{way}_hex", hex=x)
 
 
-def _build(state, seat, f, head, arg) -> None:
+def _build(state: EclipseState, seat: str, f: Action, head: str, arg: str) -> None:
     if head == "stop":
         return _stop(state, seat, f)
     p = state.players[seat]
     what, _, hid = arg.partition(":")
     if head == "bld":  # E41: paid when chosen
-        p.storage[2] -= SPECIES[p.species].costs[BUILDABLE.index(what)]
+        p.storage[2] -= species_of(p).costs[BUILDABLE.index(what)]
         if not hid:  # a game saved when the piece and its hex were two steps: the hex comes next (`at:`)
             f.what = what
             return
-    else:
-        what, f.what, hid = f.what, None, arg
+    else:  # "at": the hex of the piece paid for by "bld"
+        paid = f.what
+        assert paid is not None
+        what, f.what, hid = paid, None, arg
     f.drop("react")
     h = state.hexes[hid]
     if what == "orbital":
@@ -222,47 +226,50 @@ def draw_hex(state: EclipseState, ring: str) -> str | None:
     return state.stacks[ring].pop() if state.stacks[ring] else None
 
 
-def _explore(state, seat, f, head, arg) -> None:
+def _explore(state: EclipseState, seat: str, f: Action, head: str, arg: str) -> None:
     if head == "stop":
         return _stop(state, seat, f)
     if head == "exp":
         f.pos = arg
         ring = ring_of(*parse_pos(arg))
         f.drawn = []
-        for _ in range(SPECIES[state.players[seat].species].explore_draws):
+        for _ in range(species_of(state.players[seat]).explore_draws):
             hid = draw_hex(state, ring)
             if hid is not None:
                 f.drawn.append(hid)
         state.events.append(m("ev.explore", seat=seat_ref(seat), pos=arg, hexes=", ".join(f.drawn)))
         return
-    ring = ring_of(*parse_pos(f.pos))
+    pos, drawn = f.pos, f.drawn
+    assert pos is not None and drawn is not None  # set by "exp"
+    ring = ring_of(*parse_pos(pos))
     if head == "discard":
-        state.discards[ring] += f.drawn
-        state.events.append(m("ev.discard", seat=seat_ref(seat), hexes=", ".join(f.drawn)))
+        state.discards[ring] += drawn
+        state.events.append(m("ev.discard", seat=seat_ref(seat), hexes=", ".join(drawn)))
         f.drawn, f.pos = [], None
         f.left -= 1
         return
     if head == "pl":
         hid, rot = arg.split(":")
-        state.discards[ring] += [h for h in f.drawn if h != hid]
-        q, r = parse_pos(f.pos)
+        state.discards[ring] += [h for h in drawn if h != hid]
+        q, r = parse_pos(pos)
         h = new_hex(hid, q, r, int(rot))  # E36: Ancients from the data
         if HEXES[hid].discovery and state.disc_bag:
             h.discovery = state.disc_bag.pop()
         state.hexes[hid] = h
         f.drawn, f.placed = [], hid
-        state.events.append(m("ev.place_hex", seat=seat_ref(seat), hex=hid, pos=f.pos))
+        state.events.append(m("ev.place_hex", seat=seat_ref(seat), hex=hid, pos=pos))
         return
-    hid = f.placed
+    placed = f.placed
+    assert placed is not None  # set by "pl"
     f.drop("placed")
     f.pos = None
     f.left -= 1
     if head == "disc" and arg == "yes":
-        put_disc(state, seat, hid)
-        state.events.append(m("ev.disc", seat=seat_ref(seat), hex=hid))
+        put_disc(state, seat, placed)
+        state.events.append(m("ev.disc", seat=seat_ref(seat), hex=placed))
 
 
-def _disco(state, seat, f, head, arg) -> None:
+def _disco(state: EclipseState, seat: str, f: Disco, head: str, arg: str) -> None:
     STACK.pop(state.stack)
     p = state.players[seat]
     tile = f.tile
@@ -278,7 +285,7 @@ def _disco(state, seat, f, head, arg) -> None:
         choices = ancient_tech_choices(state, seat)
         STACK.push(state.stack, AncTech.new(kind="anctech", seat=seat))
         if len(choices) == 1:
-            _anctech(state, seat, STACK.top(state.stack), "take", choices[0].replace(" ", "-"))
+            _anctech(state, seat, STACK.top_as(state.stack, AncTech), "take", choices[0].replace(" ", "-"))
     elif tile == "ancient cruiser":
         arrive(state, seat, f.hex, "cruiser")
     else:  # E91: an ancient part: placed at once, or kept beside the board for Upgrade
@@ -286,30 +293,30 @@ def _disco(state, seat, f, head, arg) -> None:
         STACK.push(state.stack, AncPart.new(kind="ancpart", seat=seat, part=tile))
 
 
-def _ancpart(state, seat, f, head, arg) -> None:
+def _ancpart(state: EclipseState, seat: str, f: AncPart, head: str, arg: str) -> None:
     STACK.remove(state.stack, f)
     if head == "put":
         ship, i = arg.split(":")
         place(state, seat, f.part, ship, int(i))
 
 
-def _upgrade(state, seat, f, head, arg) -> None:
+def _upgrade(state: EclipseState, seat: str, f: Action, head: str, arg: str) -> None:
     if apply_upgrade(state, seat, f, head, arg):
         _stop(state, seat, f)
 
 
-def _move(state, seat, f, head, arg) -> None:
+def _move(state: EclipseState, seat: str, f: Action, head: str, arg: str) -> None:
     if apply_move(state, seat, f, head, arg):
         _stop(state, seat, f)
 
 
-def _anctech(state, seat, f, head, arg) -> None:
+def _anctech(state: EclipseState, seat: str, f: AncTech, head: str, arg: str) -> None:
     STACK.remove(state.stack, f)
     gain_tech(state, seat, undash(arg))
     state.events.append(m("ev.take_tech", seat=seat_ref(seat), tech=m(f"tech.{arg}")))
 
 
-def _artifact(state, seat, f, head, arg) -> None:
+def _artifact(state: EclipseState, seat: str, f: Artifact, head: str, arg: str) -> None:
     i = RESOURCES.index(arg)
     state.players[seat].storage[i] += 5
     f.left -= 1
@@ -318,14 +325,14 @@ def _artifact(state, seat, f, head, arg) -> None:
     state.events.append(m("ev.artifact", seat=seat_ref(seat), res=res_msg(i)))
 
 
-def _cube(state, seat, f, head, arg) -> None:
+def _cube(state: EclipseState, seat: str, f: Cube, head: str, arg: str) -> None:
     state.players[seat].population[RESOURCES.index(arg)] += 1
     f.kinds.pop(0)
     if not f.kinds:
         STACK.remove(state.stack, f)
 
 
-def _control(state, seat, f, head, arg) -> None:
+def _control(state: EclipseState, seat: str, f: Control, head: str, arg: str) -> None:
     """E65/E116: place a disc on a hex where the seat has ships, or not."""
     _, hid = f.todo.pop(0)
     if arg == "yes":
@@ -334,16 +341,16 @@ def _control(state, seat, f, head, arg) -> None:
         state.events.append(m("ev.take_control", seat=seat_ref(seat), hex=hid))
 
 
-def _colhex(state, seat, f, head, arg) -> None:
+def _colhex(state: EclipseState, seat: str, f: ColHex, head: str, arg: str) -> None:
     STACK.remove(state.stack, f)
 
 
-def _after(state, seat, f, head, arg) -> None:
+def _after(state: EclipseState, seat: str, f: After, head: str, arg: str) -> None:
     STACK.pop(state.stack)
     end_turn(state)
 
 
-def _upkeep(state, seat, f, head, arg) -> None:
+def _upkeep(state: EclipseState, seat: str, f: Upkeep, head: str, arg: str) -> None:
     if head == "done":
         f.step = "money"
     elif head == "give":  # E71: give up a hex
@@ -351,11 +358,11 @@ def _upkeep(state, seat, f, head, arg) -> None:
         state.events.append(m("ev.give_up", seat=seat_ref(seat), hex=arg))
 
 
-def _combat(state, seat, f, head, arg) -> None:
+def _combat(state: EclipseState, seat: str, f: CombatFrame, head: str, arg: str) -> None:
     combat_apply(state, seat, f, head, arg)  # E112-E115
 
 
-def _dip(state, seat, f, head, arg) -> None:
+def _dip(state: EclipseState, seat: str, f: DiplomacyFrame, head: str, arg: str) -> None:
     dip_apply(state, seat, f, head, arg)  # E111
 
 

@@ -11,24 +11,25 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Optional
 
-from ..text import seat_ref
-from .board import m, owns
-from .data import BLUEPRINTS, PARTS, SHIPS, SPECIES, ship_stats
+from ..text import Msg, seat_ref
+from .board import m, owns, species_of
+from .data import BLUEPRINTS, PARTS, SHIPS, ship_stats
+from .frames import Action
 from .pending import Opt
 from .state import EclipseState, Player
 
 
-def printed(p: Player, ship: str) -> list:
-    return BLUEPRINTS[SPECIES[p.species].blueprints][ship].slots
+def printed(p: Player, ship: str) -> list[Optional[str]]:
+    return BLUEPRINTS[species_of(p).blueprints][ship].slots
 
 
-def valid(p: Player, ship: str, slots: list) -> bool:
+def valid(p: Player, ship: str, slots: list[Optional[str]]) -> bool:
     """E40: energy used <= energy produced; ships keep a drive, starbases have none."""
-    return _valid(SPECIES[p.species].blueprints, ship, tuple(slots))
+    return _valid(species_of(p).blueprints, ship, tuple(slots))
 
 
 @lru_cache(maxsize=4096)
-def _valid(layout: str, ship: str, slots: tuple) -> bool:
+def _valid(layout: str, ship: str, slots: tuple[Optional[str], ...]) -> bool:
     st = ship_stats(layout, ship, list(slots))
     if st["used"] > st["produced"]:
         return False
@@ -66,15 +67,16 @@ def slots_for(p: Player, part: str) -> list[tuple[str, int]]:
     return out
 
 
-def tiles(p: Player) -> list[tuple[str, int]]:
+def tiles(p: Player) -> list[tuple[str, int, str]]:
+    """The part tiles on the blueprints (ship, slot, part): the slots showing another part than the printed one."""
     out = []
     for ship in SHIPS:
         pr = printed(p, ship)
-        out += [(ship, i) for i, x in enumerate(p.blueprints[ship]) if x != pr[i]]
+        out += [(ship, i, x) for i, x in enumerate(p.blueprints[ship]) if x is not None and x != pr[i]]
     return out
 
 
-def put_text(p: Player, part: str, ship: str, i: int):
+def put_text(p: Player, part: str, ship: str, i: int) -> Msg:
     """The label of putting `part` into slot i of a blueprint: the slot numbered from 1 as the player board draws
     it, and what the part replaces there (or that the slot is empty), so nothing is covered unseen (E106)."""
     old = p.blueprints[ship][i]
@@ -84,13 +86,13 @@ def put_text(p: Player, part: str, ship: str, i: int):
     return m("mv.put_part_over", old=m(f"part.{old.replace(' ', '-')}"), **args)
 
 
-def upgrade_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def upgrade_options(state: EclipseState, seat: str, f: Action) -> list[Opt]:
     p = state.players[seat]
     if f.part:
         return [(f"put:{s}:{i}", put_text(p, f.part, s, i), False) for s, i in slots_for(p, f.part)]
     if f.picking:
-        return [(f"rs:{s}:{i}", m("mv.return_tile", part=m(f"part.{p.blueprints[s][i].replace(' ', '-')}"),
-                                  ship=m(f"ship.{s}"), slot=i + 1), False) for s, i in tiles(p)]
+        return [(f"rs:{s}:{i}", m("mv.return_tile", part=m(f"part.{x.replace(' ', '-')}"),
+                                  ship=m(f"ship.{s}"), slot=i + 1), False) for s, i, x in tiles(p)]
     out = [(f"part:{n.replace(' ', '-')}", m("mv.pick_part", part=m(f"part.{n.replace(' ', '-')}")), False)
            for n in usable_parts(p) if slots_for(p, n)]
     if not f.undone and tiles(p):
@@ -103,7 +105,7 @@ def upgrade_options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return out
 
 
-def apply_upgrade(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> bool:
+def apply_upgrade(state: EclipseState, seat: str, f: Action, head: str, arg: str) -> bool:
     """Apply one Upgrade decision; True when the action is over (stop)."""
     p = state.players[seat]
     if head == "stop":
@@ -111,8 +113,8 @@ def apply_upgrade(state: EclipseState, seat: str, f: dict, head: str, arg: str) 
     if head == "ret":
         f.picking = True
     elif head == "rs":
-        ship, i = arg.split(":")
-        i = int(i)
+        ship, slot = arg.split(":")
+        i = int(slot)
         if f.ret is None:
             f.ret = []
         f.ret.append([ship, i, p.blueprints[ship][i]])
@@ -127,11 +129,12 @@ def apply_upgrade(state: EclipseState, seat: str, f: dict, head: str, arg: str) 
     elif head == "part":
         f.part = arg.replace("-", " ")
     elif head == "put":
-        ship, i = arg.split(":")
+        ship, slot = arg.split(":")
         part = f.part
+        assert part is not None  # picked by "part" (upgrade_options offers `put` only then)
         for k in ("part", "ret", "undone"):
             f.drop(k)
-        place(state, seat, part, ship, int(i))
+        place(state, seat, part, ship, int(slot))
         f.left -= 1
     return False
 

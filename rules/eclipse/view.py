@@ -2,7 +2,7 @@
 faces are private to their owner; everything else on the table is public."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional, TypedDict
 
 from ..text import Msg, join, seat_ref
 from .board import m, production, upkeep
@@ -54,7 +54,14 @@ def build_view(state: EclipseState, seat: Optional[str]) -> EclipseView:
                        log=[e.model_dump() for e in state.events], battles=_battles(state), **_explore(state))
 
 
-def _explore(state: EclipseState) -> dict:
+class _Explore(TypedDict, total=False):
+    """The fields of `EclipseView` that show a pending Explore."""
+    explore_targets: list[str]
+    explore_pos: str
+    explore_options: list[HexView]
+
+
+def _explore(state: EclipseState) -> _Explore:
     """The pending Explore decision drawn on the board (E103).  Public: the positions are
     the options of an open decision and the drawn hexes are revealed (E34 and the explore event)."""
     f = frame(state)
@@ -77,7 +84,7 @@ def _drawn(hid: str, q: int, r: int, rot: int) -> HexView:
                    ships={}, ancients=h.ancients, gcds=h.gcds, discovery=h.discovery)
 
 
-def _battles(state: EclipseState) -> list[dict]:
+def _battles(state: EclipseState) -> list[dict[str, Any]]:
     """The battles the last move fought in, each whole from its start;
     the one under way with its log so far."""
     f = frame(state)

@@ -28,13 +28,23 @@ API
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple, Optional, Sequence
+from typing import Iterable, NamedTuple, Optional, Sequence, TypedDict
 
 from ...rng import Rng
-from ..data import BLUEPRINTS, PARTS, SPECIES, ship_stats
+from ..board import species_of
+from ..data import BLUEPRINTS, PARTS, ship_stats
 from ..state import EclipseState
 
-NPC_STATS = {  # E77 (first edition tokens)
+class NpcStats(TypedDict):
+    """An NPC ship's numbers (E77): `ShipType`'s fields but its owner, ship and missiles."""
+    initiative: int
+    computer: int
+    shield: int
+    hull: int
+    cannons: tuple[int, ...]
+
+
+NPC_STATS: dict[str, NpcStats] = {  # E77 (first edition tokens)
     "ancient": {"initiative": 2, "computer": 1, "shield": 0, "hull": 1, "cannons": (1, 1)},
     "gcds": {"initiative": 0, "computer": 1, "shield": 0, "hull": 7, "cannons": (1, 1, 1, 1)},
 }
@@ -87,7 +97,7 @@ def npc_type(kind: str, owner: str = "npc") -> ShipType:
 def player_type(state: EclipseState, seat: str, ship: str) -> ShipType:
     """The current blueprint of `seat`'s `ship` in a game state (its upgrades included)."""
     p = state.players[seat]
-    return blueprint_type(SPECIES[p.species].blueprints, ship, p.blueprints[ship], owner=seat)
+    return blueprint_type(species_of(p).blueprints, ship, p.blueprints[ship], owner=seat)
 
 
 def needed(firing: ShipType, target: ShipType) -> int:

@@ -11,12 +11,14 @@ pending question is `f.ask` (tie, act, hit, stal) for `f.seat`.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...text import Msg, seat_ref
 from ..board import enemies, m
 from ..frames import Fight
 from ..movement import shift, steps_from
 from ..state import EclipseState, Hex
-from .core import cannon_dice, firing_order, missile_dice, roll_dice, stalemate
+from .core import ShipType, cannon_dice, firing_order, missile_dice, roll_dice, stalemate
 from .hits import (KILL_DRAWS, NPC, clear_damage, count, damages, groups, hit, remove_ships, ship_type,
                    side_ships, suggest)
 
@@ -72,11 +74,12 @@ def retreat_hexes(state: EclipseState, hid: str, seat: str) -> list[str]:
             if state.hexes[n].owner == seat and not enemies(state, n, seat)]
 
 
-def _other(b: dict, side: str) -> str:
-    return b["a"] if side == b["d"] else b["d"]
+def _other(b: dict[str, Any], side: str) -> str:
+    other: str = b["a"] if side == b["d"] else b["d"]
+    return other
 
 
-def _types(state: EclipseState, h: Hex, b: dict, side: str) -> list:
+def _types(state: EclipseState, h: Hex, b: dict[str, Any], side: str) -> list[ShipType]:
     """A side's types, by initiative, equal ones in their owner's chosen order (E52, E112)."""
     prefs = b["prefs"].get(side, [])
     ts = [ship_type(state, side, s) for s in side_ships(h, side)]
@@ -220,11 +223,11 @@ def flee(state: EclipseState, f: Fight, dest: str | None) -> None:
             remove_ships(state, hid, side, ship, n)
 
 
-def dice_text(dice: list) -> str:
+def dice_text(dice: list[list[int]]) -> str:
     return " ".join(str(r) if d == 1 else f"{r}({d})" for r, d in dice)
 
 
-def fire(state: EclipseState, f: Fight, side: str, ship: str, damages: tuple, what: str) -> None:
+def fire(state: EclipseState, f: Fight, side: str, ship: str, damages: tuple[int, ...], what: str) -> None:
     """E53/E55: roll the dice; those that hit some live opponent ship wait for E113/E57."""
     h = state.hexes[f.hex]
     t = ship_type(state, side, ship)

@@ -18,6 +18,7 @@ from ..frames import STACK, Fight
 from ..pending import frame, seat_to_act
 from ..state import EclipseState, copy_state
 from .fight import battle_sides, has_battle
+from .core import ShipType
 from .hits import NPC, count, damages, ship_type, side_ships
 from .notation import NotationError
 from .odds import MAX_WORK, fleet_odds
@@ -38,9 +39,9 @@ class Fleets(NamedTuple):
     """A battle as the odds solver takes it (odds.fleet_odds)."""
     attacker: str
     defender: str
-    attack: list  # (ShipType, count) groups
-    defend: list
-    hurt: tuple  # per side and group, the damage on each ship (E60)
+    attack: list[tuple[ShipType, int]]  # (ShipType, count) groups
+    defend: list[tuple[ShipType, int]]
+    hurt: tuple[list[list[int]], list[list[int]]]  # per side and group, the damage on each ship (E60)
     from_round: bool  # the missile volley already fired (E53)
 
 
@@ -73,7 +74,8 @@ def battle_fleets(state: EclipseState, hid: str, f: Optional[Fight]) -> Optional
     defender, attacker = (b["d"], b["a"]) if b is not None else battle_sides(state, hid)[-2:]
     dice = f.dice if f is not None else []
     from_round = b is not None and (b["stage"] == "round" or (b["stage"] == "volley" and bool(b["i"] or dice)))
-    groups, hurt = [], []
+    groups: list[list[tuple[ShipType, int]]] = []
+    hurt: list[list[list[int]]] = []
     for side in (attacker, defender):
         prefs = b["prefs"].get(side, []) if b is not None else []
         ships = sorted(side_ships(h, side), key=lambda s: prefs.index(s) if s in prefs else len(prefs))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from ...text import Msg, msg, tr
 from ..data import BLUEPRINTS, PARTS, SHIPS, SPECIES, TABLES, ship_stats
@@ -22,7 +22,7 @@ _GROUP = re.compile(r"^(?:([0-9]+) )?([^()]+?)(?:\(([^()]*)\))?$")  # E96: count
 
 
 class NotationError(ValueError):
-    def __init__(self, key: str, **args) -> None:
+    def __init__(self, key: str, **args: Any) -> None:
         self.msg: Msg = msg("eclipse.odds.err." + key, **args)
         super().__init__(tr(self.msg))
 

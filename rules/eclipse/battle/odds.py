@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from math import comb, factorial, prod
 from operator import ge, itemgetter
-from typing import Optional, Sequence
+from typing import Callable, Iterator, Optional, Sequence
 
 from .core import ShipType, firing_order, needed
 from .notation import FleetSpec, NotationError, check_pair, parse_fleet
@@ -35,6 +35,10 @@ ATT, DEF = 0, 1
 Config = tuple[tuple[int, ...], ...]  # per type: sorted damage of surviving ships
 MAX_WORK = 1_500_000  # configuration pairs x positions computed at most (~5 s of CPU)
 Groups = Sequence[tuple[ShipType, int]]
+Damage = tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]  # per side and group: each ship's damage
+Hits = tuple[tuple[int, int], ...]  # hitting dice as sorted (damage, level) pairs
+Picker = Callable[[Sequence[float]], tuple[float, ...]]  # the values of the results a firing side picks from
+Fired = tuple[float, list[tuple[float, int]], list[tuple[float, Picker]]]  # Battle._outcomes
 
 
 def odds(attacker: str, defender: str) -> float:
@@ -45,7 +49,7 @@ def odds(attacker: str, defender: str) -> float:
 
 
 def fleet_odds(attacker: Groups, defender: Groups,
-               damage: Optional[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]] = None,
+               damage: Optional[Damage] = None,
                from_round: bool = False, max_work: int = MAX_WORK) -> float:
     """The E98 figure for fleets given as (ShipType, count) groups, e.g. built with
     `core.player_type` in a running game.  `damage` optionally gives, per side and
@@ -57,7 +61,7 @@ def fleet_odds(attacker: Groups, defender: Groups,
 
 
 @lru_cache(maxsize=4096)
-def outcomes(dice: tuple[tuple[int, int], ...], thresholds: tuple[int, ...]) -> tuple:
+def outcomes(dice: tuple[tuple[int, int], ...], thresholds: tuple[int, ...]) -> tuple[tuple[float, Hits], ...]:
     """Outcome classes of rolling `dice` ((damage, how many) pairs) against sorted distinct
     to-hit thresholds: [(probability, hits)], hits = sorted ((damage, level), ...) where a die
     of level L hits every target whose threshold is among the first L (E55)."""
@@ -65,9 +69,9 @@ def outcomes(dice: tuple[tuple[int, int], ...], thresholds: tuple[int, ...]) -> 
     p_level = [(thresholds[0] - 1) / 6] + [(edges[i + 1] - edges[i]) / 6 for i in range(len(thresholds))]
     per_group = []
     for dmg, n in dice:
-        rows = []
+        rows: list[tuple[float, Hits]] = []
         for split in _compositions(n, len(p_level)):
-            p = factorial(n)
+            p: float = factorial(n)
             for k, c in zip(split, p_level):
                 p = p / factorial(k) * c ** k
             if p:
@@ -76,7 +80,7 @@ def outcomes(dice: tuple[tuple[int, int], ...], thresholds: tuple[int, ...]) -> 
     out = []
     for combo in product(*per_group):
         p = 1.0
-        hits: tuple = ()
+        hits: Hits = ()
         for q, h in combo:
             p *= q
             hits += h
@@ -84,7 +88,7 @@ def outcomes(dice: tuple[tuple[int, int], ...], thresholds: tuple[int, ...]) -> 
     return tuple(out)
 
 
-def _compositions(n: int, bins: int):
+def _compositions(n: int, bins: int) -> Iterator[tuple[int, ...]]:
     if bins == 1:
         yield (n,)
         return
@@ -112,13 +116,13 @@ class Battle:
         self.confs = (_configs(attacker), _configs(defender))
         self.ids = tuple({c: i for i, c in enumerate(cs)} for cs in self.confs)
         self.n = (len(self.confs[ATT]), len(self.confs[DEF]))
-        self.assigned: dict = {}
+        self.assigned: dict[tuple[int, Config, Hits, tuple[int, ...]], tuple[Config, ...]] = {}
 
-    def attacker_wins(self, damage=None, from_round: bool = False) -> float:
+    def attacker_wins(self, damage: Optional[Damage] = None, from_round: bool = False) -> float:
         """The attacker's chance from undamaged fleets, or from `damage` (see fleet_odds);
         from the missile volley, or with `from_round` from the first activation of a round."""
         na, nd = self.n
-        origin = (na - 1, nd - 1)  # both fleets undamaged: the last configurations
+        origin: tuple[int, ...] = (na - 1, nd - 1)  # both fleets undamaged: the last configurations
         if damage is not None:
             origin = tuple(self.ids[side][tuple(tuple(sorted(d)) for d in damage[side])] for side in (ATT, DEF))
         first, end = self.first, len(self.seq)
@@ -133,7 +137,8 @@ class Battle:
         # per position: firing side, ships of the firing type in each own configuration, a
         # lazily filled table [ships][opponent configuration] -> (chance of no hit, hit rows),
         # and the value tables after it
-        meta = [(side, [len(c[ti]) for c in self.confs[side]],
+        meta: list[tuple[int, list[int], list[list[Optional[Fired]]], list[list[float]]]] = [
+                (side, [len(c[ti]) for c in self.confs[side]],
                  [[None] * self.n[1 - side] for _ in range(max(len(c[ti]) for c in self.confs[side]) + 1)],
                  by[k + 1] if side == ATT else tr[k + 1])
                 for k, (side, ti, _) in enumerate(self.seq)]
@@ -159,8 +164,8 @@ class Battle:
                         got = table[n][opp] = self._outcomes(k, n, opp)
                     p0, single, rows = got
                     h = 0.0
-                    for p, r in single:
-                        h += p * seg[r]
+                    for p, result in single:
+                        h += p * seg[result]
                     if side == ATT:
                         for p, pick in rows:
                             h += p * max(pick(seg))
@@ -184,7 +189,7 @@ class Battle:
                         by[k][ia][idd] = tr[k][idd][ia] = value
         return by[first if from_round else 0][origin[0]][origin[1]]
 
-    def _outcomes(self, k: int, n: int, opp_id: int) -> tuple[float, list, list]:
+    def _outcomes(self, k: int, n: int, opp_id: int) -> Fired:
         """Activation k with n ships against an opponent configuration: (chance that nothing
         is hit, [(probability, the only result)], [(probability, a getter of the values of
         the results the firing side chooses from)])."""
@@ -198,7 +203,9 @@ class Battle:
         for d in dmgs:
             counts[d] = counts.get(d, 0) + n
         ids = self.ids[1 - side]
-        p0, single, rows = 0.0, [], []
+        p0 = 0.0
+        single: list[tuple[float, int]] = []
+        rows: list[tuple[float, Picker]] = []
         for p, hits in outcomes(tuple(sorted(counts.items())), th):
             if hits:
                 res = [ids[r] for r in self._assign(1 - side, opp, hits, levels)]
@@ -210,7 +217,7 @@ class Battle:
                 p0 = p
         return p0, single, rows
 
-    def _assign(self, side: int, conf: Config, hits: Sequence[tuple[int, int]], levels) -> tuple:
+    def _assign(self, side: int, conf: Config, hits: Hits, levels: tuple[int, ...]) -> tuple[Config, ...]:
         """E56: every distinct result of giving each hitting die to one ship it hits."""
         key = (side, conf, hits, levels)
         got = self.assigned.get(key)
@@ -219,7 +226,7 @@ class Battle:
         hulls = [t.hull for t in self.types[side]]
         states = {conf}
         for dmg, lvl in hits:
-            nxt = set()
+            nxt: set[Config] = set()
             for s in states:
                 moved = False
                 for j, ships in enumerate(s):
@@ -255,7 +262,7 @@ def _configs(fleet: FleetSpec) -> list[Config]:
     return sorted(product(*per_type), key=lambda c: sum(h + 1 - v for h, ships in zip(hulls, c) for v in ships))
 
 
-def _undominated(states: set, conf: Config, hulls: list[int]) -> list:
+def _undominated(states: set[Config], conf: Config, hulls: list[int]) -> list[Config]:
     """Drop results with no more damage than another on every ship.  Per type, damages
     sorted descending with destroyed ships as hull + 1 (every result keeps the ship count
     of `conf`); sorted pointwise >= is "some matching of ships has >= damage".  A dominating
@@ -268,7 +275,7 @@ def _undominated(states: set, conf: Config, hulls: list[int]) -> list:
             vec += [hulls[j] + 1] * (len(conf[j]) - len(ships)) + sorted(ships, reverse=True)
         rows.append((sum(vec), vec, s))
     rows.sort(key=lambda row: -row[0])
-    kept: list = []
+    kept: list[tuple[list[int], Config]] = []
     for _, v, s in rows:
         if not any(all(map(ge, w, v)) for w, _ in kept):
             kept.append((v, s))

@@ -7,11 +7,13 @@ walks the hexes in E50 order (descending number) and pushes the frames that ask:
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..board import m
 from ..phases import ABOVE_EVERY_HEX, begin_upkeep, control_todo, lose_control
 from ..pending import Opt
 from ..state import EclipseState
-from ..frames import STACK, Control, Disco, PopulationAttack, Reputation
+from ..frames import STACK, CombatFrame, Control, Cube, Disco, Fight, PopulationAttack, Reputation
 from . import population, reputation
 from .fight import (advance, attack, auto_hits, declare_retreat, flee, give, has_battle, hit_options, new_fight,
                     retreat_hexes, tie_options, touch)
@@ -19,15 +21,14 @@ from .fight import (advance, attack, auto_hits, declare_retreat, flee, give, has
 COMBAT_FRAMES = ("combat", "fight", "rep", "popatk", "grave")
 
 
-def _next_hex(state: EclipseState, below: str, test) -> str | None:
+def _next_hex(state: EclipseState, below: str, test: Callable[[str], bool]) -> str | None:
     return next((hid for hid in sorted(state.hexes, reverse=True) if hid < below and test(hid)), None)
 
 
-def settle_combat(state: EclipseState, f: dict) -> bool:
+def settle_combat(state: EclipseState, f: CombatFrame) -> bool:
     """Automatic steps of the top frame; True when something moved on, False when a seat
     must decide."""
-    k = f.kind
-    if k == "fight":
+    if isinstance(f, Fight):
         if not advance(state, f):
             return False
         STACK.remove(state.stack, f)
@@ -35,11 +36,11 @@ def settle_combat(state: EclipseState, f: dict) -> bool:
         if q:  # E61: after all battles in the hex
             STACK.push(state.stack, Reputation.new(kind="rep", q=q, seat=q[0][0], drawn=[]))
         return True
-    if k == "rep":
+    if isinstance(f, Reputation):
         return reputation.step(state, f)
-    if k == "popatk":
+    if isinstance(f, PopulationAttack):
         return population.step(state, f)
-    if k == "grave":
+    if isinstance(f, Cube):  # "grave": the owner picks the graveyard boxes
         return False
     step = f.step
     if step == "battles":  # E62 step 1
@@ -81,19 +82,22 @@ def settle_combat(state: EclipseState, f: dict) -> bool:
     return True
 
 
-def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    k = f.kind
-    if k == "rep":
+def options(state: EclipseState, seat: str, f: CombatFrame) -> list[Opt]:
+    if isinstance(f, Reputation):
         return reputation.options(state, seat, f)
-    if k in ("popatk", "grave"):
+    if isinstance(f, (PopulationAttack, Cube)):
         return population.options(state, seat, f)
-    if k != "fight":
+    if not isinstance(f, Fight):
         return []
     ask = f.ask
     if ask == "tie":
-        return [(f"first:{s}", m("mv.first", ship=m(f"ship.{s}")), True) for s in tie_options(state, f)[1]]
+        tie = tie_options(state, f)
+        if tie is None:
+            raise ValueError(f"no tie to order in {f.hex}")
+        return [(f"first:{s}", m("mv.first", ship=m(f"ship.{s}")), True) for s in tie[1]]
     if ask == "act":
-        ship = f.b["order"][f.b["i"]][1]
+        b = f.battle
+        ship = b["order"][b["i"]][1]
         return [("attack", m("mv.attack", ship=m(f"ship.{ship}")), True)] + [
             (f"retreat:{h}", m("mv.retreat", ship=m(f"ship.{ship}"), hex=h), True)
             for h in retreat_hexes(state, f.hex, seat)]
@@ -106,17 +110,18 @@ def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return []
 
 
-def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
-    k = f.kind
-    if k == "rep":
+def apply(state: EclipseState, seat: str, f: CombatFrame, head: str, arg: str) -> None:
+    if isinstance(f, Reputation):
         reputation.apply(state, seat, f, arg)
         return
-    if k in ("popatk", "grave"):
+    if isinstance(f, (PopulationAttack, Cube)):
         population.apply(state, seat, f, head, arg)
         return
+    if not isinstance(f, Fight):
+        raise TypeError(f"the {f.kind} frame asks no decision")
     touch(state, f)  # a decision inside a battle: the summary image shows it
     if head == "first":
-        f.b["prefs"].setdefault(seat, []).append(arg)
+        f.battle["prefs"].setdefault(seat, []).append(arg)
     elif head == "attack":
         attack(state, f)
     elif head == "retreat":

@@ -11,7 +11,7 @@ from ..board import hex_cubes, m, owns, res_msg
 from ..data import HEXES, RESOURCES
 from ..pending import Opt
 from ..state import EclipseState
-from ..frames import STACK, Cube
+from ..frames import STACK, Cube, PopulationAttack
 from .core import ShipType, cannon_dice, die_hits, player_type, roll_dice
 from .hits import side_ships
 
@@ -35,10 +35,12 @@ def boxes(kind: str) -> list[int]:
     return [RESOURCES.index(kind.rstrip("*"))]
 
 
-def kill(state: EclipseState, f: dict, kind: str) -> None:
+def kill(state: EclipseState, f: PopulationAttack, kind: str) -> None:
     """One cube of that square kind leaves the hex for its owner's graveyard."""
     h = state.hexes[f.hex]
     owner = h.owner
+    if owner is None:
+        raise ValueError(f"nobody owns the population of {f.hex}")
     if kind == "orbital":
         h.orbital = 1
     else:
@@ -52,18 +54,18 @@ def kill(state: EclipseState, f: dict, kind: str) -> None:
     state.events.append(m("ev.cube_killed", seat=seat_ref(owner), hex=f.hex, kind=m(f"sq.{kind}")))
 
 
-def _kill_all(state: EclipseState, f: dict, why: str) -> None:
+def _kill_all(state: EclipseState, f: PopulationAttack, why: str) -> None:
     state.events.append(m(f"ev.pop_{why}", seat=seat_ref(f.seat), hex=f.hex))
     for kind in hex_cubes(state, f.hex):
         kill(state, f, kind)
 
 
-def start(state: EclipseState, f: dict) -> None:
+def start(state: EclipseState, f: PopulationAttack) -> None:
     """E63/E115 step 1: Neutron Bombs and Planta cubes without a roll; else one roll per cannon."""
     hid, seat = f.hex, f.seat
     h = state.hexes[hid]
     f.left = 0
-    if not hex_cubes(state, hid) or h.owner in (None, seat) or not side_ships(h, seat):
+    if not hex_cubes(state, hid) or h.owner is None or h.owner == seat or not side_ships(h, seat):
         return
     if owns(state.players[seat], "neutron bombs"):
         return _kill_all(state, f, "neutron")
@@ -84,10 +86,11 @@ def start(state: EclipseState, f: dict) -> None:
         f.left = points
 
 
-def step(state: EclipseState, f: dict) -> bool:
+def step(state: EclipseState, f: PopulationAttack) -> bool:
     """Forced parts; True when the frame is finished (popped, owner's box choices queued)."""
     if f.left is None:
         start(state, f)
+    assert f.left is not None  # start rolled the damage
     while f.left > 0:
         kinds = sorted(set(hex_cubes(state, f.hex)))
         if len(kinds) > 1:
@@ -101,8 +104,8 @@ def step(state: EclipseState, f: dict) -> bool:
     return True
 
 
-def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
-    if f.kind == "grave":
+def options(state: EclipseState, seat: str, f: PopulationAttack | Cube) -> list[Opt]:
+    if isinstance(f, Cube):  # "grave": the owner's box for a destroyed cube
         kind = f.kinds[0]
         return [(f"box:{RESOURCES[b]}", m("mv.grave_box", kind=m(f"sq.{kind}"), res=res_msg(b)), True)
                 for b in boxes(kind)]
@@ -110,12 +113,13 @@ def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
             for k in sorted(set(hex_cubes(state, f.hex)))]
 
 
-def apply(state: EclipseState, seat: str, f: dict, head: str, arg: str) -> None:
-    if f.kind == "grave":
+def apply(state: EclipseState, seat: str, f: PopulationAttack | Cube, head: str, arg: str) -> None:
+    if isinstance(f, Cube):  # "grave"
         state.players[seat].graveyard[RESOURCES.index(arg)] += 1
         f.kinds.pop(0)
         if not f.kinds:
             STACK.remove(state.stack, f)
         return
+    assert f.left is not None  # the attacker picks cubes once the damage is rolled
     kill(state, f, arg)
     f.left -= 1

@@ -7,21 +7,22 @@ rest go back to the bag before the next one draws.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...text import seat_ref
-from ..board import m
-from ..data import SPECIES
+from ..board import m, species_of
 from ..diplomacy import held
 from ..pending import Opt
 from ..state import EclipseState, Player
-from ..frames import STACK
+from ..frames import STACK, Fight, Reputation
 
 MAX_DRAWS = 5  # E61 (molip)
 
 
-def due(f: dict) -> list[list]:
+def due(f: Fight) -> list[list[Any]]:
     """E61 (U7): 1 for taking part with a ship that never declared a retreat in any battle of
     the hex (`stay`, set in fight.py), plus kill draws (kept even after a retreat); at most 5."""
-    out = []
+    out: list[list[Any]] = []
     for seat in f.parts:
         n = min(MAX_DRAWS, int(bool(f.stay.get(seat))) + f.kills.get(seat, 0))
         if n:
@@ -32,12 +33,12 @@ def due(f: dict) -> list[list]:
 def room(p: Player, ambassadors: int = 0) -> bool:
     """E22 RULING: one more reputation tile fits beside the Ambassadors held
     (`R + 1 <= e + r` and `R + 1 + M <= a + e + r`)."""
-    amb, either, only = SPECIES[p.species].rep
+    amb, either, only = species_of(p).rep
     r = len(p.reputation) + 1
     return r <= either + only and r + ambassadors <= amb + either + only
 
 
-def step(state: EclipseState, f: dict) -> bool:
+def step(state: EclipseState, f: Reputation) -> bool:
     """Draw for the next participant; True when the frame is finished (popped)."""
     while not f.drawn:
         if not f.q:
@@ -56,7 +57,7 @@ def step(state: EclipseState, f: dict) -> bool:
     return False
 
 
-def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
+def options(state: EclipseState, seat: str, f: Reputation) -> list[Opt]:
     p = state.players[seat]
     vals = sorted(set(f.drawn), reverse=True)
     if room(p, held(state, seat)):
@@ -66,7 +67,7 @@ def options(state: EclipseState, seat: str, f: dict) -> list[Opt]:
     return out + [("rep:none", m("mv.rep_none"), True)]
 
 
-def apply(state: EclipseState, seat: str, f: dict, arg: str) -> None:
+def apply(state: EclipseState, seat: str, f: Reputation, arg: str) -> None:
     p = state.players[seat]
     drawn = list(f.drawn)
     kept = False
