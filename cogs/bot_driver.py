@@ -1,4 +1,5 @@
-"""The bot seats' driver: bot seats move by themselves, promptly, after every change to their game.
+"""The bot seats' driver: bot seats move by themselves, promptly, after every change to their game; so does a
+player's pass where they asked the host to pass for them (host/autopass.py, `/eclipse autopass on`).
 
 `BotDriver.on_change` is a listener (cogs/listeners.py).  When a bot seat must act
 it starts one task per game (never two) that loops while bots are to act:
@@ -18,6 +19,7 @@ from typing import Optional
 import discord
 
 from host import offloop
+from host.autopass import autopass_to_act
 from host.bot_seats import add_bots, bot_level, bots_to_act
 from host.search_pool import SearchPool
 from host.i18n import guild_locale, t, user_locale
@@ -56,7 +58,7 @@ class BotDriver:
 
     async def on_change(self, table: Table, kind: str) -> None:
         """The `Actions.listeners` hook: start the game's bot task when a bot seat must act."""
-        if bots_to_act(table):
+        if bots_to_act(table) or autopass_to_act(table):
             self.kick(table.game.id)
 
     def kick(self, game_id: int) -> None:
@@ -81,14 +83,19 @@ class BotDriver:
                 except Refusal:
                     return
                 seats = bots_to_act(table)
-                if not seats or self.actions.pauses.is_paused(game_id):  # paused: a refused post (cogs/pause.py)
+                passes = autopass_to_act(table)  # players who asked to be passed for (host/autopass.py)
+                if not (seats or passes) or self.actions.pauses.is_paused(game_id):  # paused: cogs/pause.py
                     return
-                seat = seats[0]
-                row = table.user_of(seat)
-                assert row is not None and table.state is not None
-                move = await self.choose(table, seat, bot_level(row))
+                if seats:
+                    seat = seats[0]
+                    row = table.user_of(seat)
+                    assert row is not None and table.state is not None
+                    move_id = (await self.choose(table, seat, bot_level(row))).id
+                else:
+                    seat, move_id = passes[0]
+                assert table.state is not None
                 try:
-                    played = await offloop.call(self.service.play_seat, table, seat, move.id)
+                    played = await offloop.call(self.service.play_seat, table, seat, move_id)
                 except Refusal:
                     stale += 1  # someone else changed the game first: read it again
                     if stale >= MAX_STALE:
@@ -98,7 +105,7 @@ class BotDriver:
                 stale = 0
                 try:  # held: merged into one board with the bots' summary, posted when they are done
                     await boards.submit(played.table, self.guild_locale(played.table), played.events, before=table,
-                                        seat=seat, move=move, bot=True,
+                                        seat=seat, move=played.move, bot=True,
                                         private=table.engine.is_private(table.state, seat))
                 finally:
                     await self.actions.changed(played.table, "finish" if played.finished else "move")
@@ -116,7 +123,7 @@ class BotDriver:
     def waiting_games(self) -> list[int]:
         """The running games where a bot must act (a storage read: run it on the storage thread)."""
         return [game.id for game in self.service.games.find(statuses=("active",), limit=100000)
-                if bots_to_act(self.service.table(game.id))]
+                if bots_to_act(table := self.service.table(game.id)) or autopass_to_act(table)]
 
     async def resume_all(self) -> int:
         """Start the bots of every running game where a bot must act (after a restart)."""

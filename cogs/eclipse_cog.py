@@ -16,12 +16,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from host.i18n import user_locale
+from host.autopass import set_autopass
+from host.i18n import t, user_locale
 from host.limits import quote
 from host.names import shown, shown_names
 from host.numbers import refuse_foreign_digits
 from host.odds_worker import OddsWorker
-from host.tables import Refusal
+from host.tables import Refusal, game_title
 from render.eclipse_board import render_board as player_board
 from render.eclipse_tech import render_supply
 from rules.eclipse.battle.fight import side_ref
@@ -166,6 +167,26 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
     @app_commands.autocomplete(game=game_id_choices)
     async def stop(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         await self._play(interaction, game, "stop")
+
+    @app_commands.command(name="autopass", description="Pass again for you each time your turn comes round "
+                          "after you passed (on or off)")
+    @app_commands.describe(setting="on: pass again for me without asking; off: ask me each time", game=GAME_ID)
+    @app_commands.choices(setting=_choices(("on", "off")))
+    @app_commands.autocomplete(game=game_id_choices)
+    async def autopass(self, interaction: discord.Interaction, setting: str, game: Optional[int] = None) -> None:
+        await self.actions.run(interaction, self._autopass(interaction, setting == "on", game))
+
+    async def _autopass(self, interaction: discord.Interaction, on: bool, game: Optional[int]) -> None:
+        """E28 after passing: the player's wish, privately confirmed; when their turn is such a turn now, the
+        pass is played at once (cogs/bot_driver.py plays it like a bot's move)."""
+        table = await self.actions.locate(interaction, game, ("lobby", "active"))
+        if table.game.game_key != "eclipse":
+            raise Refusal("host.refuse.not_eclipse", id=table.game.number)
+        table = await self.actions.db(interaction, set_autopass, self.actions.service, table, interaction.user.id, on)
+        locale = user_locale(interaction)
+        await ops.reply(interaction, t("autopass.on" if on else "autopass.off", locale, title=game_title(table.game)),
+                        ephemeral=True)
+        await self.bot.bot_driver.on_change(table, "autopass")
 
     @app_commands.command(name="board", description="A player board (your own shows your private tiles)")
     @app_commands.describe(player="Whose board (default: you, or the player to act)", game=GAME_ID)

@@ -33,7 +33,9 @@ round the game is in, where the game has rounds (followers of a game are pinged 
 `shared_moves(state, seats) -> [Move]`: moves several seats deciding at once may each make with one click
 on the public post (Robinson's confirm of the plan as it stands; []: each player opens their own moves),
 `menus(state, seat) -> {move id: [(group key, words)]}`: the groups a long list of moves is offered under,
-one menu of at most 25 at each step (Robinson's planning: the action, its target, then the pawns; host/move_menus.py).
+one menu of at most 25 at each step (Robinson's planning: the action, its target, then the pawns; host/move_menus.py),
+`auto_pass(state, seat) -> move id | None`: the move that passes for a player who asked the host to (Eclipse's
+reactions after passing, `/eclipse autopass on`; host/autopass.py).
 The search hooks (rules/search, the "hard" bot level): `resample(state, seat, rng) -> S | None`: a full state
 consistent with what `seat` may know, its hidden parts redrawn from what `seat` has not seen and its own
 generator reseeded from `rng` (so the copy's dice and draws never follow the real game's order; None: the
@@ -322,6 +324,12 @@ class Engine(ABC, Generic[S]):
         stands alone.  A key names one group across every level.  {}: not offered (host/move_menus.py)."""
         return {}
 
+    def auto_pass(self, state: S, seat: str) -> Optional[str]:
+        """The move id that passes for `seat` now, when `seat` decides and its player asked the host to pass for
+        them at such a decision (Eclipse: a passed player's turn, whose only choices are a Reaction or passing
+        again, Eclipse E28; `/eclipse autopass on`); None: nothing to pass for them here, or not offered."""
+        return None
+
     def macro_moves(self, state: S, seat: str) -> Optional[list[tuple[str, float]]]:
         """Whole actions of `seat` now as (chain of move ids joined by spaces, prior >= 0); None: not offered."""
         return None
@@ -403,4 +411,4 @@ class Engine(ABC, Generic[S]):
 
 
 OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes", "round_number",
-                  "shared_moves", "resample", "evaluate", "macro_moves", "menus")
+                  "shared_moves", "resample", "evaluate", "macro_moves", "menus", "auto_pass")

@@ -287,6 +287,12 @@ def _m12_notes_digest(conn: sqlite3.Connection) -> None:
     _run(conn, "ALTER TABLE games ADD COLUMN notes_digest TEXT")
 
 
+def _m13_autopass(conn: sqlite3.Connection) -> None:
+    """A player's wish that the host pass for them where their game offers it (Eclipse: `/eclipse autopass on`,
+    the reactions after passing, Eclipse E28): one flag per seat, off by default."""
+    _run(conn, "ALTER TABLE seats ADD COLUMN autopass INTEGER NOT NULL DEFAULT 0")
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m1_initial,
     _m2_async_play,
@@ -300,6 +306,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _m10_outbox,
     _m11_owed_notices,
     _m12_notes_digest,
+    _m13_autopass,
 ]
 
 

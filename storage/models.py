@@ -54,6 +54,7 @@ class SeatRow(BaseModel):
     is_bot: bool = False
     joined_at: float
     notify: bool = False  # a DM when it becomes this player's turn
+    autopass: bool = False  # the host passes for them where their game offers it (Engine.auto_pass)
 
     @property
     def seat(self) -> str:

@@ -1,4 +1,5 @@
-"""Turn notifications: the per-seat opt-in (`seats.notify`) and what we learnt about a user's DMs
+"""Turn notifications: the per-seat opt-in (`seats.notify`); the per-seat wish to be passed for (`seats.autopass`,
+`/eclipse autopass`); and what we learnt about a user's DMs
 (`user_prefs.dm_closed`, remembered until the user runs `/game notify` again) and language
 (`user_prefs.locale`, from their latest interaction: a DM has no interaction to read it from)."""
 from __future__ import annotations
@@ -24,6 +25,15 @@ class PrefsStore:
         row = self.store.conn.execute("SELECT notify FROM seats WHERE game_id = ? AND user_id = ?",
                                       (game_id, user_id)).fetchone()
         return bool(row and row[0])
+
+    # ---- seats.autopass ------------------------------------------------------
+    def set_autopass(self, game_id: int, user_id: int, on: bool) -> bool:
+        """Let the host pass for the user's seat in one game where the game offers it (Eclipse's reactions
+        after passing), or stop it; False when they have no seat there."""
+        with self.store.transaction() as conn:
+            cur = conn.execute("UPDATE seats SET autopass = ? WHERE game_id = ? AND user_id = ?",
+                               (int(on), game_id, user_id))
+            return cur.rowcount == 1
 
     # ---- user_prefs ------------------------------------------------------------
     def dm_closed(self, user_id: int) -> bool:

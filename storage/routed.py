@@ -270,6 +270,10 @@ class RoutedPrefs:
         prefs = self._game(game_id)
         return prefs is not None and prefs.notify(game_id, user_id)
 
+    def set_autopass(self, game_id: int, user_id: int, on: bool) -> bool:
+        prefs = self._game(game_id)
+        return prefs is not None and prefs.set_autopass(game_id, user_id, on)
+
     def newest_partition(self, user_id: int) -> Optional[int]:
         """The owned partition holding the user's newest row (None: no row in any)."""
         dated = [(when, index) for index, prefs in self._by_part.items()

@@ -11,6 +11,7 @@ from ..rng import Rng
 from ..text import Msg, join, seat_ref
 from .board import m, production, score_parts, storage_total
 from .data import TABLES
+from .frames import Turn
 from .greedy import greedy_move
 from .moves import options, words
 from .pending import frame, seat_to_act
@@ -45,6 +46,14 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
 
     def round_number(self, state: EclipseState) -> int:
         return state.round
+
+    def auto_pass(self, state: EclipseState, seat: str) -> str | None:
+        """E28: a passed player's turn offers only a Reaction or passing again; a player who asked for it
+        (`/eclipse autopass on`) passes again without being asked."""
+        f = frame(state)
+        if isinstance(f, Turn) and seat_to_act(state) == seat and state.players[seat].passed:
+            return "pass"
+        return None
 
     def to_act(self, state: EclipseState) -> list[str]:
         seat = seat_to_act(state)
