@@ -1,6 +1,7 @@
 """The players and counters of `bot.py bench fleet` (tools/fleet_bench.py), seen from the fake Discord's side.
 
-`Server` plays one server's games by clicking a random move of each newest board (random play ends every game);
+`Server` plays one server's games by clicking a random move of each newest board, a button or an entry of its
+select menus (random play ends every game);
 `TimedFake` notes when each REST request arrived; the counters read the fake's record: REST requests in the
 busiest second, boards posted twice, the partition files a process holds open.
 """
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Optional
 
+from host.move_menus import GROUP_MARK
 from storage import GameStore, ReadStore
 from tools.protocol_fake.fake_cluster import FakeCluster
 from tools.protocol_fake.fake_payloads import APP_ID, USERS
@@ -24,6 +26,7 @@ from tools.protocol_fake.shard_sessions import shard_of
 GAME = "wayfinders"
 STEP = 120.0  # seconds for any one step to happen: a loaded 2-core machine is slow
 MV = re.compile(r"^mv:(\d+):(\d+):")
+MS = re.compile(r"^ms:(\d+):(\d+):")  # a select menu of moves
 
 
 
@@ -50,6 +53,21 @@ def buttons(message: dict[str, Any]) -> list[str]:
             if "custom_id" in c]
 
 
+def decisions(message: dict[str, Any]) -> list[tuple[str, Optional[str]]]:
+    """The moves a board offers: each move button (custom id, None) and each move of its select menus (custom id,
+    the move id: a decision of more moves than buttons hold is a menu, cogs/views.py)."""
+    out: list[tuple[str, Optional[str]]] = []
+    for row in message.get("components") or []:
+        for item in row.get("components") or []:
+            custom = str(item.get("custom_id") or "")
+            if MV.match(custom):
+                out.append((custom, None))
+            elif MS.match(custom):
+                out.extend((custom, str(o["value"])) for o in item.get("options") or []
+                           if not str(o["value"]).startswith(GROUP_MARK))
+    return out
+
+
 def answers(fake: FakeCluster, interaction: dict[str, Any]) -> int:
     path = f"/interactions/{interaction['id']}/{interaction['token']}/callback"
     return sum(1 for c in fake.calls if c.path == path and c.status == 200)
@@ -73,7 +91,7 @@ def mentioned(message: dict[str, Any]) -> list[str]:
 
 
 class Server:
-    """One server's player: its games one after another, each decision by clicking its board's first move."""
+    """One server's player: its games one after another, each decision a random move of its newest board."""
 
     def __init__(self, fake: FakeCluster, guild: int, db_of_guild: Path, figures: Figures, cap: int):
         self.fake, self.guild, self.db, self.figures, self.cap = fake, guild, db_of_guild, figures, cap
@@ -92,7 +110,7 @@ class Server:
             if thread is None or int(thread["guild_id"]) != self.guild:
                 continue
             for custom in buttons(message):
-                found = MV.match(custom)
+                found = MV.match(custom) or MS.match(custom)
                 if found:
                     gid, version = int(found[1]), int(found[2])
                     if gid not in out or out[gid][0] < version:
@@ -147,10 +165,12 @@ class Server:
             version, board = self.boards()[gid]
             if self.over(gid):
                 return True
-            move = self.rng.choice([b for b in buttons(board) if b.startswith("mv:")])  # random play ends games
+            custom, value = self.rng.choice(decisions(board))  # random play ends games
             self.tried = []
             for who in mentioned(board):
-                self.tried.append((who, move, await self.send(self.fake.click(who, board, move))))
+                sending = (self.fake.click(who, board, custom) if value is None
+                           else self.fake.choose(who, board, custom, value))
+                self.tried.append((who, custom if value is None else f"{custom} {value}", await self.send(sending)))
                 try:
                     await self.fake.wait_for("the next board", lambda: self.boards()[gid][0] > version
                                              or self.over(gid), 20.0)
@@ -178,7 +198,7 @@ def duplicate_posts(fake: FakeCluster) -> int:
     for call in fake.calls:
         if call.method == "POST" and re.fullmatch(r"/channels/\d+/messages", call.path) and call.status == 200:
             for custom in buttons(call.json or {}):
-                found = MV.match(custom)
+                found = MV.match(custom) or MS.match(custom)
                 if found:
                     seen[(int(found[1]), int(found[2]))] += 1
                     break

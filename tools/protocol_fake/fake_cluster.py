@@ -118,5 +118,14 @@ class FakeCluster(FakeDiscord):
                                    channel=channel or text_channel(guild), message=message)
         return await self.send_interaction(payload, f"click {custom_id}")  # Discord's 3 seconds start now
 
+    async def choose(self, who: str, message: dict[str, Any], custom_id: str, value: str) -> dict[str, Any]:
+        """The user picks `value` in the select menu `custom_id` of a message the bot posted, in its server."""
+        channel = self.threads.get(int(message["channel_id"]))
+        guild = int(channel["guild_id"]) if channel else next(g for g, c in CHANNELS.items()
+                                                               if c == int(message["channel_id"]))
+        payload = self.interaction(3, {"custom_id": custom_id, "component_type": 3, "values": [value]}, who=who,
+                                   guild=guild, channel=channel or text_channel(guild), message=message)
+        return await self.send_interaction(payload, f"choose {custom_id} {value}")
+
 
 __all__ = ["FakeCluster"]
