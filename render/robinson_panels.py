@@ -163,6 +163,8 @@ def target_text(view: Any, key: str, locale: str) -> str:
         return _t("tgt.rescue", locale)
     if head == "x":
         return f"{_t('act.explore', locale)} {parts[1]}"
+    if head == "r" and len(parts) == 3:  # K6.5
+        return f"{_t('act.reclaim', locale)} {parts[1]}"
     return _t("act." + head, locale)
 
 

@@ -149,6 +149,10 @@ def target_msg(s: RobinsonState, key: str) -> Any:
         return m("tgt.rescue")
     if head == "x":
         return m("tgt.explore", space=int(parts[1]))
+    if head == "r" and len(parts) == 3:  # K6.5: Reclamation of a wasteland marker or an exhausted source
+        if parts[2] == "waste":
+            return m("tgt.reclaim_waste", space=int(parts[1]))
+        return m("tgt.reclaim_source", src=sub("src", parts[2]), space=int(parts[1]))
     return sub("tgt", head)
 
 

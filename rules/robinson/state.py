@@ -18,7 +18,7 @@ from .legacy import carriers, upgrade
 RES = ("F", "NF", "W", "Fur")
 ACTIONS = ("threat", "hunt", "build", "gather", "explore", "camp", "rest")  # R39 order
 
-ScenarioKey = Literal["castaways", "jenny"]  # robinson-scenarios.md K0.1 (scenarios/ holds each one)
+ScenarioKey = Literal["castaways", "jenny", "family_robinson"]  # robinson-scenarios.md K0.1 (scenarios/ holds each one)
 Phase = Literal["setup", "event", "morale", "wood", "plan", "resolve", "weather", "night", "over"]
 
 
@@ -106,7 +106,7 @@ class Jenny(BaseModel):
 
 # Fields only other scenarios than Castaways fill: left out of the saved JSON while empty, so a
 # Castaways game saves (and replays) byte for byte as before the scenarios came.
-SCENARIO_FIELDS = ("totems", "jenny", "marks")
+SCENARIO_FIELDS = ("totems", "jenny", "marks", "dealt")
 
 
 class RobinsonState(GameState):
@@ -186,6 +186,7 @@ class RobinsonState(GameState):
     totems: dict[int, int] = Field(default_factory=dict)  # space -> its totem's number (K0.6)
     jenny: Optional[Jenny] = None  # K3 only
     marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3, marks.py)
+    dealt: list[str] = Field(default_factory=list)  # K6.1, K6.3: the inventions dealt at set-up, the goal's
 
     @model_serializer(mode="wrap")
     def _saved(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -245,6 +246,8 @@ class RobinsonView(BaseModel):
     scenario: str = "castaways"  # K0.1
     totems: dict[int, int] = Field(default_factory=dict)  # space -> number (K0.6)
     jenny: Optional[dict] = None  # K3.4: wounds, the wound that kills her, the round of her rescue
+    marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3: wasteland, fog)
+    dealt: list[str] = Field(default_factory=list)  # K6.1: the goal's dealt inventions (Family Robinson)
     characters: list[dict]
     plan: list[dict]
     confirmed: list[str]
