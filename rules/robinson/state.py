@@ -247,7 +247,7 @@ class RobinsonView(BaseModel):
     totems: dict[int, int] = Field(default_factory=dict)  # space -> number (K0.6)
     jenny: Optional[dict] = None  # K3.4: wounds, the wound that kills her, the round of her rescue
     marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3: wasteland, fog)
-    dealt: list[str] = Field(default_factory=list)  # K6.1: the goal's dealt inventions (Family Robinson)
+    family: Optional[dict] = None  # K6.1, K6.4: the dealt inventions, how many built, the children's food tonight
     characters: list[dict]
     plan: list[dict]
     confirmed: list[str]
