@@ -167,4 +167,4 @@ def mouths(s: RobinsonState) -> int:
     return CHILDREN.get(s.round, 0)
 
 
-FAMILY = replace(_BLOCK, goal=Goal(steps=goal_steps, stock=goal_stock, mouths=mouths))
+FAMILY = replace(_BLOCK, goal=Goal(steps=goal_steps, stock=goal_stock, mouths=mouths, unfed_loses=mouths))
