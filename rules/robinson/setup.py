@@ -72,8 +72,9 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict | None = Non
     # R8: 2 of 8 starting items, 2 uses each; K0.3/K3.3: a scenario may take some out of the game.
     items = [i for i in START_ITEMS if i not in scen.removed_items]
     rng.shuffle(items)
-    # R9: discovery tokens (with the Castaways symbols, S6), shuffled.
-    disc = [name for name, k in DISCOVERY.items() for _ in range(k)]
+    # R9: discovery tokens (with the Castaways symbols, S6; K0.7: a scenario's own four instead), shuffled.
+    symbols = scen.extra.get("discovery", {})
+    disc = [symbols.get(name, name) for name, k in DISCOVERY.items() for _ in range(k)]
     rng.shuffle(disc)
     deck = event_deck(rng, scen.rounds, opts.difficulty)  # K0.2
     adv: dict[str, list[str]] = {}

@@ -323,3 +323,63 @@ def test_k6_game_rules_say_the_scenario_and_its_proposed_parts_in_both_languages
 def test_k0_1_the_set_up_line_names_family_robinson(locale, said):
     s = E.setup(["a"], 3, {"scenario": FAM})
     assert tr(s.events[0], locale).startswith(said)
+
+
+def test_k6_10_the_scenario_tokens_replace_castaways_four():
+    s = fam(2, 3)
+    for tok in ("Seeds", "Plough", "Old tools", "Gunpowder"):
+        assert s.disc_stack.count(tok) == 1
+    assert not {"Castaway Herbs", "Oil", "Pirate Sabre", "Medallion"} & set(s.disc_stack)
+    assert "Medallion" in game(2, 3).disc_stack  # Castaways keeps its own
+
+
+def test_k6_10_seeds_give_1_non_perishable_food_on_arrival():
+    from rules.robinson.effects import arrive
+    s = fam()
+    s.avail["NF"] = 0
+    arrive(s, ["Seeds"])
+    assert s.avail["NF"] == 1 and "Seeds" not in s.tokens
+
+
+def test_k6_10_the_plough_removes_a_black_marker_like_reclamation():
+    s = fam(1, 1)
+    fp = s.seats[s.fp]
+    s.tokens.append("Plough")
+    assert not any(mv.startswith("tk:Plough") for mv in every(s, fp))  # nothing to remove
+    s.island[5] = Spot(tile=s.island_stack.pop())
+    marks.add(s, 5, "wasteland")
+    assert "tk:Plough:r.5.waste" in every(s, fp)
+    s = E.apply(s, fp, "tk:Plough:r.5.waste")
+    assert not marks.has(s, 5, "wasteland") and "Plough" not in s.tokens
+    assert "Plough reclaims the wasteland on space 5." in texts(s)
+
+
+def test_k6_10_the_old_tools_build_rope_pot_or_knife_at_once_and_free():
+    s = fam(1, 1)
+    fp = s.seats[s.fp]
+    s.tokens.append("Old tools")
+    s.built.append("Rope")
+    moves = [mv for mv in every(s, fp) if mv.startswith("tk:Old_tools")]
+    assert moves == ["tk:Old_tools:Pot", "tk:Old_tools:Knife"]  # the Rope is built already
+    wood, weapon = s.avail["W"], s.weapon
+    s = E.apply(s, fp, "tk:Old_tools:Knife")
+    assert "Knife" in s.built and s.weapon == weapon + 1 and s.avail["W"] == wood  # its effect now, no cost
+    assert "Old tools" not in s.tokens
+
+
+def test_k6_10_gunpowder_rerolls_the_red_die_once_and_the_new_face_stands():
+    from rules.robinson.windows import answer, open_window
+    s = fam(1, 1)
+    s.phase = "weather"
+    s.tokens.append("Gunpowder")
+    assert open_window(s, ["rain1", "beast"])
+    assert s.pending["kind"] == "wxwin"
+    fp = s.seats[s.fp]
+    assert "wx:gunpowder" in every(s, fp)
+    before = s.rng.state
+    closed = answer(s, "gunpowder")
+    faces = closed[0] if closed else s.pending["faces"].split(";")
+    assert "Gunpowder" not in s.tokens and s.rng.state != before
+    assert faces[0] == "rain1" and faces[1] in ("beast", "palisade", "food", "blank")
+    assert "the red die is rolled again" in texts(s)
+    assert not open_window(s, ["rain1", "blank"]) or "wx:gunpowder" not in every(s, fp)  # once

@@ -10,7 +10,7 @@ from ..tallies import demand_targets, found_token, fp_char, half_loss, living, s
 from ..texts import card as card_msg, m, sub
 
 TRACKS = {"roof": "roof", "pal": "palisade", "wpn": "weapon"}
-ARRIVAL = {"Fallen Tree": ("W", 1), "Nourishing Larvae": ("F", 2)}
+ARRIVAL = {"Fallen Tree": ("W", 1), "Nourishing Larvae": ("F", 2), "Seeds": ("NF", 1)}  # Seeds: K6.10
 
 
 def who_list(s: RobinsonState, who: str, r: str | None) -> list[str]:

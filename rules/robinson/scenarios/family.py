@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import marks
+from .. import effects, marks
 from ..combat import built
 from ..data import INVENTIONS, SCENARIO_INVENTIONS_OF, TILES
 from ..island import has_shelter
@@ -22,6 +22,7 @@ _BLOCK = from_data(KEY, SCENARIO_INVENTIONS_OF[KEY])
 POOL_ON_BOARD = int(_BLOCK.extra["pool_on_board"])  # K6.3: 9 random inventions instead of 5
 CHILDREN = {int(r): int(n) for r, n in _BLOCK.extra["children_food"].items()}  # K6.4
 RECLAIM_PAWNS = int(_BLOCK.extra["reclaim_pawns"])  # K6.5
+OLD_TOOLS = tuple(_BLOCK.extra["old_tools"])  # K6.10: what the Old tools token may build
 
 
 def playing(s: RobinsonState) -> bool:
@@ -118,6 +119,19 @@ def reclaim(s: RobinsonState, key: str, who_msg: object) -> None:
         s.events.append(m("ev.reclaim_source", who=who_msg, space=sp, src=sub("src", what)))
     else:
         s.events.append(m("ev.reclaim_none", who=who_msg))
+
+
+def old_tools_items(s: RobinsonState) -> list[str]:
+    """K6.10: the Old tools token builds one of Rope, Pot, Knife not built yet."""
+    return [n for n in OLD_TOOLS if n not in s.built and n not in s.future_built]
+
+
+def old_tools(s: RobinsonState, item: str) -> None:
+    """K6.10: the item is built at once, free, without an action, terrain ignored [PROPOSED]; it takes
+    effect now (the Knife's Weapon +1)."""
+    s.built.append(item)
+    s.events.append(m("ev.built", item=m("card", deck=sub("deck", "invention"), name=sub("name.invention", item))))
+    effects.apply(s, INVENTIONS[item].effect, "invention:" + item)
 
 
 # ---------------------------------------------------------------- the goal, for the bot
