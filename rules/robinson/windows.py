@@ -43,7 +43,7 @@ def seat_options(s: RobinsonState, seat: str, faces: list[str], mods: dict[str, 
     if snow and s.items.get("Blankets", 0) > 0:
         out.append(("wx:blankets", WEATHER_WINDOW, "blankets", False))
     if "Gunpowder" in s.tokens and any(f in ANIMAL_HITS for f in faces):  # K6.10: reroll the red die
-        out.append(("wx:gunpowder", WEATHER_WINDOW, "gunpowder", False))
+        out.append(("wx:gunpowder", WEATHER_WINDOW, "gunpowder", True))  # a die is rolled: a barrier
     me = s.chars.get(s.seat_char.get(seat, ""))
     if me is not None and me.name == "Cook" and not me.dead and me.det >= HOOCH and "hooch" not in me.used \
             and "noabil" not in s.limits.get("Cook", []):

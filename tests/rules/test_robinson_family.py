@@ -376,6 +376,7 @@ def test_k6_10_gunpowder_rerolls_the_red_die_once_and_the_new_face_stands():
     assert s.pending["kind"] == "wxwin"
     fp = s.seats[s.fp]
     assert "wx:gunpowder" in every(s, fp)
+    assert next(mv for mv in E.legal_moves(s, fp) if mv.id == "wx:gunpowder").barrier  # it rolls a die
     before = s.rng.state
     closed = answer(s, "gunpowder")
     faces = closed[0] if closed else s.pending["faces"].split(";")
