@@ -55,7 +55,7 @@ def _line(d: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, width:
     text_center(d, centre, ellipsize(text, f, width), f, fill)
 
 
-def _lines(tile: dict, locale: str, totem: int | None = None) -> tuple[str, str, list[str]]:
+def _lines(tile: dict, locale: str, totem: int | None = None, kinds: tuple[str, ...] = ()) -> tuple[str, str, list[str]]:
     """A face-up tile's terrain, sources and marks (shelter, totem with its number once revealed in a
     scenario that numbers them (robinson-scenarios.md K0.6), beast, discovery tokens)."""
     srcs = []
@@ -71,6 +71,8 @@ def _lines(tile: dict, locale: str, totem: int | None = None) -> tuple[str, str,
         marks.append(_t("img.beast", locale))
     for tok in tile["tokens"]:
         marks.append(_t("img.tok." + tok, locale))
+    for kind in kinds:  # counted marks (robinson-scenarios.md M3): K6.8's wasteland
+        marks.append("● " + _t("img." + kind, locale))
     return _t("terrain." + tile["terrain"], locale), " ".join(srcs), marks
 
 
@@ -97,7 +99,10 @@ def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], loc
         if camp:
             d.polygon(hexagon(cx, cy, r - 7), outline=CAMP, width=5)
         room = lambda dy, h: 2 * min(half_width(r - 9, dy - h / 2), half_width(r - 9, dy + h / 2)) - 8  # noqa: E731
-        terrain, sources, marks = _lines(tile, locale, view.totems.get(sp))
+        kinds = tuple(view.marks.get(sp, ()))
+        if "wasteland" in kinds:  # K6.8: a black marker covers the terrain
+            d.ellipse([cx + r * 0.42 - 11, cy - r * 0.6 - 11, cx + r * 0.42 + 11, cy - r * 0.6 + 11], fill=INK)
+        terrain, sources, marks = _lines(tile, locale, view.totems.get(sp), kinds)
         text_center(d, (cx, cy - r * 0.6), f"{sp}·#{tile['tile']}", small, INK)
         _line(d, (cx, cy - r * 0.33), terrain, room(-r * 0.33, 22), 20, True)
         _line(d, (cx, cy - r * 0.1), sources, room(-r * 0.1, 18), 16, True)

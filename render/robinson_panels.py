@@ -118,6 +118,23 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
         raft = any(i["name"] == "JennyRaft" and i["built"] for i in view.inventions)
         return _flow(dd, x, y, _t("img.goal_jenny", locale, raft=_t("img.yes" if raft else "img.no", locale)), f, inner)
 
+    def family(dd, x, y):
+        """Family Robinson's goal (robinson-scenarios.md K6.1): a box per dealt invention, filled once
+        built, then the camp's parts and the children's food tonight (K6.4)."""
+        g = view.family
+        n = len(g["dealt"])
+        unit = min(30, (inner - 4 * (n - 1)) // max(1, n))
+        for i in range(n):
+            cx = x + i * (unit + 4)
+            dd.rectangle([cx, y, cx + unit, y + 26], outline=INK, fill=GOOD if i < g["built"] else WHITE)
+        yes = lambda ok: "✓" if ok else "✗"  # noqa: E731
+        line = _t("img.goal_family", locale, n=g["built"], of=n, shelter=yes(g["shelter"]), roof=yes(view.roof >= 1),
+                  pal=yes(view.palisade >= 1), wpn=yes(view.weapon >= 1))
+        y = _flow(dd, x, y + 34, line, fb, inner)
+        kids = _t("img.children", locale, n=g["children"]) if g["children"] else _t("img.children_later", locale,
+                                                                                    n=g["children_from"])
+        return _flow(dd, x, y, kids, f, inner)
+
     def weather(dd, x, y):
         dice = ", ".join(_t("img.die." + k, locale) for k in view.weather_dice) or _t("img.none", locale)
         toks = ", ".join(_t("wx." + k, locale) for k in view.weather_tokens)
@@ -134,7 +151,8 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
         return _flow(dd, x, y, " · ".join(toks), f, inner) if toks else y
 
     y = y0
-    goal = [("img.woodpile", woodpile)] if view.pile_needs else [("img.jenny", jenny)] if view.jenny else []
+    goal = [("img.woodpile", woodpile)] if view.pile_needs else [("img.jenny", jenny)] if view.jenny else \
+        [("scenario.family_robinson", family)] if view.family else []
     for title, paint in [("img.tracks", tracks), ("img.resources", resources), *goal,
                          ("img.weather", weather), ("img.threat", threat)]:
         y = panel(y, _t(title, locale), paint)
@@ -163,6 +181,8 @@ def target_text(view: Any, key: str, locale: str) -> str:
         return _t("tgt.rescue", locale)
     if head == "x":
         return f"{_t('act.explore', locale)} {parts[1]}"
+    if head == "r" and len(parts) == 3:  # K6.5
+        return f"{_t('act.reclaim', locale)} {parts[1]}"
     return _t("act." + head, locale)
 
 
@@ -195,7 +215,7 @@ def draw_bottom(img: Image.Image, view: Any, box, names: Mapping[str, str], seat
     for i, inv in enumerate(view.inventions):
         cx, cy = x + (i % 5) * col, y + (i // 5) * 26
         colour = GOOD if inv["built"] else (AMBER if inv["future"] else (INK if inv["ready"] else MUTED))
-        mark = "■ " if inv["built"] else ("□ " if inv["ready"] else "· ")
+        mark = ("■ " if inv["built"] else ("□ " if inv["ready"] else "· ")) + ("★ " if inv.get("goal") else "")
         style = fb if inv["built"] else f
         d.text((cx, cy), ellipsize(mark + _card("invention:" + inv["name"], locale), style, col - 8), font=style,
                fill=colour)

@@ -23,6 +23,7 @@ from .data import ABILITIES
 from .frames import Prompt
 from .island import has_shelter
 from .move_kinds import ABILITY, DISCOVERY_TOKEN, ITEM, LOOK_PICK, MEDALLION
+from .scenarios import family
 from .scenarios.castaways import add_wood
 from .state import RobinsonState
 from .tallies import gain, gain_det, heal, living, over, pay, set_morale
@@ -106,6 +107,10 @@ def item_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
             out += [(f"tk:{tok}:{w}", DISCOVERY_TOKEN, (tok, w), False) for w in _wounded(s)]
         elif tok == "Medallion":  # S6: its 3 D shared freely, one at a time (`md:<character>`)
             out.append((f"tk:{tok}", DISCOVERY_TOKEN, (tok, ""), False))
+        elif tok == "Plough":  # K6.10: removes one black marker, as Reclamation does (K6.5)
+            out += [(f"tk:{tok}:{key}", DISCOVERY_TOKEN, (tok, key), False) for key in family.reclaim_keys(s)]
+        elif tok == "Old tools":  # K6.10: Rope, Pot or Knife built at once
+            out += [(f"tk:{tok}:{item}", DISCOVERY_TOKEN, (tok, item), False) for item in family.old_tools_items(s)]
     return _ids(out)
 
 
@@ -260,6 +265,10 @@ def _token(s: RobinsonState, tok: str, target: str) -> None:
         heal(s, target, 2)
     elif tok == "Treasure":
         treasure(s, s.seat_char[s.seats[s.fp]])
+    elif tok == "Plough":
+        family.reclaim(s, target, sub("disc", tok))
+    elif tok == "Old tools":
+        family.old_tools(s, target)
 
 
 def medallion_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:

@@ -149,6 +149,12 @@ def _target(s: RobinsonState, key: str) -> Msg:
     head = parts[0]
     if key == "x.raft":
         return _rescue(s, key, planned)
+    if head == "r":  # K6.5: Reclamation
+        if s.options.scenario != "family_robinson":
+            return m("why.no_target")
+        if key in planned:
+            return m("why.once", target=target_msg(s, key))
+        return m("why.reclaim_nothing")
     if head in ("g", "x") and (len(parts) < 2 or not parts[1].isdigit() or int(parts[1]) not in ADJ):
         return m("why.no_space", space=parts[1] if len(parts) > 1 else "?")
     if head == "g":

@@ -3,7 +3,7 @@ terrain (R62, E27, E33), sources and their exhaustion (E30), camp moves (R73).""
 from __future__ import annotations
 
 from . import marks
-from .data import ADJ, TILES, FOOD_SOURCES
+from .data import ADJ, SCENARIOS, TILES, FOOD_SOURCES
 from .state import RobinsonState
 
 
@@ -35,6 +35,12 @@ def explored_terrains(s: RobinsonState) -> set[str]:
         if spot.face_up and "unexpected" not in spot.tokens and not marks.hides_terrain(s, space):
             out.add(TILES[spot.tile].terrain)
     return out - set(s.unexplored_terrain)
+
+
+def stacks_on_camp(s: RobinsonState, tok: str) -> bool:
+    """Whether several tokens of this kind may lie on the camp tile (K6.6: Family Robinson's food
+    tokens, each +1); elsewhere a duplicate is discarded (R88, R73)."""
+    return tok in SCENARIOS[s.options.scenario].get("stacking_tokens", ())
 
 
 def natural_shelter(s: RobinsonState) -> bool:

@@ -149,6 +149,10 @@ def target_msg(s: RobinsonState, key: str) -> Msg:
         return m("tgt.rescue")
     if head == "x":
         return m("tgt.explore", space=int(parts[1]))
+    if head == "r" and len(parts) == 3:  # K6.5: Reclamation of a wasteland marker or an exhausted source
+        if parts[2] == "waste":
+            return m("tgt.reclaim_waste", space=int(parts[1]))
+        return m("tgt.reclaim_source", src=sub("src", parts[2]), space=int(parts[1]))
     return sub("tgt", head)
 
 
@@ -190,6 +194,12 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Msg:
         what = sub("ab", name) if kind == ABILITY else card_msg("item:" + name) if kind == ITEM else sub("disc", name)
         if target and target.isdigit():
             return m("mv.use_on_stack", what=what, target=target_msg(s, s.plan[int(target)].target))
+        if kind == DISCOVERY_TOKEN and name == "Plough":  # K6.10: a black marker, named as Reclamation's
+            _, sp, src = target.split(".")
+            return m("mv.plough_waste", space=int(sp)) if src == "waste" else \
+                m("mv.plough_source", src=sub("src", src), space=int(sp))
+        if kind == DISCOVERY_TOKEN and name == "Old tools":  # K6.10
+            return m("mv.old_tools", item=card_msg("invention:" + target))
         if target in s.chars:
             return m("mv.use_on", what=what, who=char(target))
         if target:
@@ -227,6 +237,7 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Msg:
         if arg == "pass":
             return m("mv.wx_pass")
         what = sub("disc", "Large Leaves") if arg == "leaves" else card_msg("item:Blankets") if arg == "blankets" \
+            else m("mv.gunpowder") if arg == "gunpowder" \
             else m("mv.hooch_rain" if arg == "hooch.rain" else "mv.hooch_snow")
         return m("mv.use", what=what)
     if kind == MARK_ITEM:

@@ -15,8 +15,8 @@ from .frames import Items, Step
 from .island import adjacent_tiles, has_shelter, kind, sources
 from .tallies import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
                     set_morale, wound, wound_all)
-from .scenarios import check_win, of as scenario_of
-from .scenarios import jenny
+from .scenarios import check_round_end, check_win, of as scenario_of
+from .scenarios import family, jenny
 from .scenarios.castaways import room
 from .state import RobinsonState, no_res
 from .windows import clouds, open_night, open_window
@@ -117,7 +117,7 @@ def produce(s: RobinsonState, pick: str | None = None) -> None:
         got[kind(src)] += 1
     for tok, k in (("+F", "F"), ("+W", "W")):
         if tok in camp.tokens and any(kind(x) == k for x in sources(s, s.camp)):
-            got[k] += 1
+            got[k] += camp.tokens.count(tok)  # one each (R27); several only where they stack (K6.6)
     mods = s.prod_mods
     for sp, spot in s.island.items():
         if "shortcut" in spot.tokens and "Shortcut" in s.built and spot.face_up:
@@ -315,6 +315,10 @@ def night_phase(s: RobinsonState) -> None:
         jenny.night(s)  # K3.5: her raft's 2 wounds come first
         if over(s):
             return
+    if family.playing(s):
+        family.children_eat(s)  # K6.4: the children eat first
+        if over(s):
+            return
     if not open_night(s):  # E20: healing before eating
         night_meals(s)
 
@@ -420,6 +424,8 @@ def night_rest(s: RobinsonState) -> None:
     s.limits = {}
     s.flags = []
     s.extra_meal = 0
+    if check_round_end(s):  # K0.9, K6.1: the goal at the end of the round, before R72(6)
+        return
     if s.round >= scenario_of(s).rounds:  # R72(6), R96; K0.1 the scenario's rounds
         end(s, "lost", "time" if s.options.scenario == "castaways" else s.options.scenario + "_time")
         return

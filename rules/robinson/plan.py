@@ -25,7 +25,7 @@ from .combat import built
 from .data import ABILITIES, CHARACTERS, EVENTS, INVENTIONS
 from .extra_pawns import build_extras, far
 from .island import distances, explored_terrains, has_shelter, sources
-from .scenarios import inventions as scenario_inventions, jenny
+from .scenarios import family, inventions as scenario_inventions, jenny
 from .state import ACTIONS, RobinsonState, Stack
 from .tallies import players
 
@@ -209,6 +209,9 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
             if sp in s.island or f"x.{sp}" in planned_keys:
                 continue
             out.append(Target(f"x.{sp}", "explore", far(s, "explore", dist[sp]) + len(xt), 0, {}, None, xt))
+    for key in family.reclaim_keys(s):  # K6.5: 2 pawns (Friday may be one), no dice, no neutral pawns
+        if key not in planned_keys:
+            out.append(Target(key, "reclaim", 0, family.RECLAIM_PAWNS, {}))
     if "camp_blocked" not in s.flags:
         ct = free("camp", "TC")
         out.append(Target("camp", "camp", 0, 1 + len(ct), {}, None, ct))
@@ -369,4 +372,8 @@ def resolution_order(s: RobinsonState) -> list[Stack]:
             return (int(parts[1]), int(len(parts) > 2 and parts[2] == "wood"))
         return (0, 0)
 
-    return sorted(s.plan, key=lambda st: (ACTIONS.index(st.action), chars.index(st.pawns[0]), target_key(st)))
+    return sorted(s.plan, key=lambda st: (R39_STEP[st.action], chars.index(st.pawns[0]), target_key(st)))
+
+
+# R39's order of the actions; K0.11: Reclamation (K6.5) resolves after Explore, before Arrange camp.
+R39_STEP: dict[str, float] = {a: float(i) for i, a in enumerate(ACTIONS)} | {"reclaim": ACTIONS.index("explore") + 0.5}

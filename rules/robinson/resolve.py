@@ -9,7 +9,7 @@ from .events import event_card
 from .frames import CardStep
 from .island import kind, sources
 from .phases import end_action, header
-from .scenarios import jenny, of as scenario_of
+from .scenarios import family, jenny, of as scenario_of
 from .plan import brown_sources, check_item, invention_ready, requirement_met, resolution_order
 from .stacks import drop_short
 from .state import RobinsonState, Spot, Stack
@@ -302,6 +302,8 @@ def _explore(s: RobinsonState, st: Stack, choice: str) -> None:
             totem(s, sp, st.pawns[0])
             if over(s):
                 return
+        elif t.totem and "totem" in scenario_of(s).extra:  # K0.6: one effect for every totem (K6.8)
+            effects.apply(s, scenario_of(s).extra["totem"], "totem", st.pawns[0])
         effects.draw_discovery(s, t.disc)
     elif not ok:
         gain_det(s, st.pawns[0], 2, said=False)  # R41: a fail face gives 2 D (the fail line says so)
@@ -336,6 +338,11 @@ def _rescue(s: RobinsonState, st: Stack) -> None:
         wound(s, st.pawns[0], 1)
 
 
+def _reclaim(s: RobinsonState, st: Stack, choice: str) -> None:
+    """K6.5: Reclamation, 2 pawns and no dice, removes the black marker named at planning."""
+    family.reclaim(s, st.target, char(st.pawns[0]))
+
+
 def _camp(s: RobinsonState, st: Stack, choice: str) -> None:
     """R64: 1-3 players 2 D and Morale +1; 4 players the resolver's seat chooses."""
     who = st.pawns[0]
@@ -354,4 +361,4 @@ def _rest(s: RobinsonState, st: Stack, choice: str) -> None:
 
 
 ACT = {"threat": _threat, "hunt": _hunt, "build": _build, "gather": _gather, "explore": _explore,
-       "camp": _camp, "rest": _rest}
+       "camp": _camp, "rest": _rest, "reclaim": _reclaim}

@@ -55,10 +55,14 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict[str, Any] | 
     if n <= 2:  # R14, R15: Friday with 1-2 players
         chars["Friday"] = Char(name="Friday")
     # R5: 9 starting + 5 random pool inventions; the rest is the invention deck (top visible).
+    # K6.3: Family Robinson deals 9 of them, its goal's (K6.1).
+    scen = SCENARIOS[opts.scenario]
+    on_board = int(scen.extra.get("pool_on_board", POOL_ON_BOARD))
     pool_inv = list(POOL_INVENTIONS)
     rng.shuffle(pool_inv)
-    inv_board = list(START_INVENTIONS) + sorted(pool_inv[:POOL_ON_BOARD], key=POOL_INVENTIONS.index)
-    inv_deck = pool_inv[POOL_ON_BOARD:]
+    dealt = sorted(pool_inv[:on_board], key=POOL_INVENTIONS.index)
+    inv_board = list(START_INVENTIONS) + dealt
+    inv_deck = pool_inv[on_board:]
     # R6: adventure decks are kept shuffled by their own module; beasts here.
     beasts = ["beast:" + b for b in BEASTS]
     rng.shuffle(beasts)
@@ -66,11 +70,11 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict[str, Any] | 
     stack = [t for t in TILES if t != START_TILE]
     rng.shuffle(stack)
     # R8: 2 of 8 starting items, 2 uses each; K0.3/K3.3: a scenario may take some out of the game.
-    scen = SCENARIOS[opts.scenario]
     items = [i for i in START_ITEMS if i not in scen.removed_items]
     rng.shuffle(items)
-    # R9: discovery tokens (with the Castaways symbols, S6), shuffled.
-    disc = [name for name, k in DISCOVERY.items() for _ in range(k)]
+    # R9: discovery tokens (with the Castaways symbols, S6; K0.7: a scenario's own four instead), shuffled.
+    symbols = scen.extra.get("discovery", {})
+    disc = [symbols.get(name, name) for name, k in DISCOVERY.items() for _ in range(k)]
     rng.shuffle(disc)
     deck = event_deck(rng, scen.rounds, opts.difficulty)  # K0.2
     adv: dict[str, list[str]] = {}
@@ -93,6 +97,7 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict[str, Any] | 
         dog=dog, adv_decks=adv, adv_discard={d: [] for d in adv}, mystery_deck=mystery,
         phase="setup" if opts.choose_characters else "event",
         jenny=Jenny() if opts.scenario == "jenny" else None,
+        dealt=dealt if opts.scenario == "family_robinson" else [],
     )
     return state
 

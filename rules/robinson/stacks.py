@@ -45,6 +45,8 @@ def size_range(s: RobinsonState, st: Stack) -> tuple[int, int]:
     if st.action == "threat":
         n = threat_pawns(s, st)
         return n, n
+    if st.action == "reclaim":  # K6.5: exactly 2
+        return 2, 2
     return 1, 1
 
 

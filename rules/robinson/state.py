@@ -20,7 +20,7 @@ from .legacy import carriers, upgrade
 RES = ("F", "NF", "W", "Fur")
 ACTIONS = ("threat", "hunt", "build", "gather", "explore", "camp", "rest")  # R39 order
 
-ScenarioKey = Literal["castaways", "jenny"]  # robinson-scenarios.md K0.1 (scenarios/ holds each one)
+ScenarioKey = Literal["castaways", "jenny", "family_robinson"]  # robinson-scenarios.md K0.1 (scenarios/ holds each one)
 Phase = Literal["setup", "event", "morale", "wood", "plan", "resolve", "weather", "night", "over"]
 
 
@@ -108,7 +108,7 @@ class Jenny(BaseModel):
 
 # Fields only other scenarios than Castaways fill: left out of the saved JSON while empty, so a
 # Castaways game saves (and replays) byte for byte as before the scenarios came.
-SCENARIO_FIELDS = ("totems", "jenny", "marks")
+SCENARIO_FIELDS = ("totems", "jenny", "marks", "dealt")
 
 
 class RobinsonState(GameState):
@@ -188,6 +188,7 @@ class RobinsonState(GameState):
     totems: dict[int, int] = Field(default_factory=dict)  # space -> its totem's number (K0.6)
     jenny: Optional[Jenny] = None  # K3 only
     marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3, marks.py)
+    dealt: list[str] = Field(default_factory=list)  # K6.1, K6.3: the inventions dealt at set-up, the goal's
 
     @model_serializer(mode="wrap")
     def _saved(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -231,6 +232,7 @@ class InventionView(TypedDict):
     name: str
     kind: str
     built: bool
+    goal: bool  # K6.1: one of Family Robinson's dealt inventions
     future: bool
     ready: bool
 
@@ -273,6 +275,15 @@ class JennyView(TypedDict):
     rescued: int
 
 
+class FamilyView(TypedDict):
+    """K6.1, K6.4: the dealt inventions, how many are built, a shelter, the children's food tonight."""
+    dealt: list[str]
+    built: int
+    shelter: bool
+    children: int
+    children_from: int
+
+
 class RobinsonView(BaseModel):
     """What everyone sees (R98: all information is shared)."""
 
@@ -310,6 +321,8 @@ class RobinsonView(BaseModel):
     scenario: str = "castaways"  # K0.1
     totems: dict[int, int] = Field(default_factory=dict)  # space -> number (K0.6)
     jenny: Optional[JennyView] = None  # K3.4
+    marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3: wasteland, fog)
+    family: Optional[FamilyView] = None  # K6.1, K6.4: the dealt inventions, how many built, the children's food
     characters: list[CharacterView]
     plan: list[StackView]
     confirmed: list[str]

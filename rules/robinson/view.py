@@ -4,13 +4,13 @@ from __future__ import annotations
 from ..text import Msg
 from . import asks
 from .data import CHARACTERS, INVENTIONS, TILES
-from .island import natural_shelter
+from .island import has_shelter, natural_shelter
 from .phases import weather_dice
 from .plan import buildable, invention_ready
-from .scenarios import jenny, of as scenario_of
+from .scenarios import family, jenny, of as scenario_of
 from .scenarios.castaways import NEEDS
 from .stacks import size_range
-from .state import CharacterView, InventionView, RobinsonState, RobinsonView, SpaceView, StackView
+from .state import CharacterView, FamilyView, InventionView, RobinsonState, RobinsonView, SpaceView, StackView
 from .texts import card, m, sub
 
 
@@ -29,6 +29,7 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
     gates = scenario_of(s).gates  # K3.10: a gated invention is not ready while its gate is closed
     for name in list(dict.fromkeys(s.built + s.future_built + buildable(s) + list(scenario_of(s).inventions))):
         inventions.append({"name": name, "kind": INVENTIONS[name].kind, "built": name in s.built,
+                           "goal": name in s.dealt,  # K6.1: one of Family Robinson's dealt inventions
                            "future": name in s.future_built, "ready": invention_ready(s, name) and (name not in gates or name in open_now)})
     chars: list[CharacterView] = []
     for name, c in s.chars.items():
@@ -53,10 +54,20 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
         items=dict(s.items), action_tokens={k: list(v) for k, v in s.action_tokens.items() if v},
         weather_tokens=list(s.weather_tokens), weather_dice=weather_dice(s),
         pile=list(s.pile) if scenario_of(s).woodpile else [], pile_needs=list(NEEDS) if scenario_of(s).woodpile else [],
-        scenario=s.options.scenario, totems=dict(s.totems),
+        scenario=s.options.scenario, totems=dict(s.totems), marks={sp: list(k) for sp, k in s.marks.items()},
+        family=family_view(s),
         jenny=None if s.jenny is None else {"wounds": s.jenny.wounds, "life": jenny.DEATH,
                                             "rescued": s.jenny.rescued}, characters=chars + ([{"name": "Dog"}] if s.dog else []), plan=plan,
         confirmed=list(s.confirmed))
+
+
+def family_view(s: RobinsonState) -> FamilyView | None:
+    """K6.1, K6.4: Family Robinson's goal and progress, and what the children eat tonight."""
+    if not family.playing(s):
+        return None
+    return {"dealt": list(s.dealt), "built": len(s.dealt) - len(family.missing(s)),
+            "shelter": has_shelter(s), "children": family.CHILDREN.get(s.round, 0),
+            "children_from": min(family.CHILDREN)}
 
 
 def prompt(s: RobinsonState, seat: str) -> Msg:

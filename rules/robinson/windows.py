@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .combat import built
-from .data import ABILITIES
+from .data import ABILITIES, DICE
 from .move_kinds import NIGHT_WINDOW, WEATHER_WINDOW
 from .state import RobinsonState
 from .tallies import heal, in_camp, over, pay
 from .texts import card as card_msg, char, m, sub
 
 HOOCH = ABILITIES["hooch"].cost  # determination (§3.10)
+ANIMAL_HITS = {f for f in DICE["animals"] if f != "blank"}  # the red die's faces that cost something
 GRANDMA = ABILITIES["grandma"].cost
 
 
@@ -41,6 +42,8 @@ def seat_options(s: RobinsonState, seat: str, faces: list[str], mods: dict[str, 
         out.append(("wx:leaves", WEATHER_WINDOW, "leaves", False))
     if snow and s.items.get("Blankets", 0) > 0:
         out.append(("wx:blankets", WEATHER_WINDOW, "blankets", False))
+    if "Gunpowder" in s.tokens and any(f in ANIMAL_HITS for f in faces):  # K6.10: reroll the red die
+        out.append(("wx:gunpowder", WEATHER_WINDOW, "gunpowder", True))  # a die is rolled: a barrier
     me = s.chars.get(s.seat_char.get(seat, ""))
     if me is not None and me.name == "Cook" and not me.dead and me.det >= HOOCH and "hooch" not in me.used \
             and "noabil" not in s.limits.get("Cook", []):
@@ -95,6 +98,11 @@ def answer(s: RobinsonState, what: str) -> tuple[list[str], dict[str, int]] | No
             s.tokens.remove("Large Leaves")
             s.events.append(m("ev.use_token", tok=sub("disc", "Large Leaves")))
             mods["rain"] += 1
+        elif what == "gunpowder":  # K6.10: the red die rolled again once, the new face stands
+            s.tokens.remove("Gunpowder")
+            i = next(k for k, f in enumerate(faces) if f in ANIMAL_HITS)
+            faces[i] = DICE["animals"][s.rng.below(6)]
+            s.events.append(m("ev.gunpowder", face=sub("wxface", faces[i])))
         elif what == "blankets":
             s.items["Blankets"] -= 1
             if s.items["Blankets"] <= 0:

@@ -133,3 +133,45 @@ def test_k3_4_jenny_needs_help_draws_her_track_and_the_numbered_totems(locale, r
     assert "Jenny" in drawn and {"en": "Woodpile", "es": "Pila de leña"}[locale] not in drawn  # in its place
     red = sum(1 for x in range(868, 1390) for y in range(img.height) if img.getpixel((x, y)) == (178, 34, 34))
     assert red > 5 * 200  # her 5 wounds, each a filled box
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_k6_family_robinson_draws_the_wasteland_the_dealt_inventions_and_the_goal(locale):
+    """robinson-scenarios.md K6.8 (a black wasteland marker on its tile), K6.1 (the dealt inventions
+    starred, the goal and its progress), K6.4 (the children's food tonight), every label translated."""
+    import render.robinson as R
+    import render.robinson_island as RI
+    import render.robinson_panels as RP
+    import rules.text as text
+    from rules.robinson import marks
+    s = E.setup(["p1", "p2"], 3, {"scenario": "family_robinson"})
+    s.island[2] = s.island[s.camp].model_copy(update={"tile": 6})
+    marks.add(s, 2, "wasteland")
+    s.built += s.dealt[:3]
+    s.round = 9
+    view = E.view(s)
+    assert view.marks == {2: ["wasteland"]} and view.family["built"] == 3 and view.family["children"] == 3
+    assert sum(i.get("goal", False) for i in view.inventions) == 9
+    seen: list[str] = []
+    drawn: list[str] = []
+    original = text.tr
+
+    def spy(m, locale="en", names=None):
+        out = original(m, locale, names)
+        drawn.append(out)
+        if out == getattr(m, "key", None):
+            seen.append(out)
+        return out
+    for mod in (R, RI, RP):
+        mod.tr = spy
+    try:
+        img = R.draw(view, NAMES, CAPTION, locale)
+    finally:
+        for mod in (R, RI, RP):
+            mod.tr = original
+    assert not seen, seen
+    assert {"en": "wasteland", "es": "erial"}[locale] in drawn
+    assert {"en": "★ Dealt inventions 3/9", "es": "★ Inventos repartidos 3/9"}[locale] in " ".join(drawn)
+    assert {"en": "Tonight the children eat 3 food", "es": "Esta noche los niños comen 3 de comida"}[locale] in drawn
+    green = sum(1 for x in range(868, 1390) for y in range(img.height) if img.getpixel((x, y)) == (46, 125, 50))
+    assert green > 3 * 200  # 3 of the 9 boxes filled

@@ -9,8 +9,14 @@ from typing import Optional
 
 from ..abilities import options as aid_options
 from ..extra_pawns import extras_of
+from ..scenarios import of as scenario_of
 from ..scenarios.castaways import room
 from ..state import RobinsonState
+
+
+def goal_steps(s: RobinsonState) -> dict[str, float]:
+    goal = scenario_of(s).goal
+    return goal.steps(s) if goal is not None else {}
 
 
 def aid_move(s: RobinsonState, seat: str, food_gap: int) -> Optional[str]:
@@ -51,6 +57,11 @@ def aid_move(s: RobinsonState, seat: str, food_gap: int) -> Optional[str]:
             for st in s.plan):
         pick = first("ab:handyman")
     fp = s.seat_char[s.seats[s.fp]]
+    if pick is None:  # K6.10: the Old tools build the first of Rope, Pot, Knife not built (K6.11's default)
+        pick = first("tk:Old_tools")
+    if pick is None:  # K6.10, K6.11: the Plough on a black marker the goal wants gone, else on the first
+        goal = [mid for mid in ids if mid.startswith("tk:Plough:") and mid[len("tk:Plough:"):] in goal_steps(s)]
+        pick = goal[0] if goal else first("tk:Plough")
     if pick is None:
         pick = first("tk:Medallion", "tk:Treasure")
     if pick is None and s.morale < 0:

@@ -79,8 +79,10 @@ def nt_pick(s: RobinsonState, ids: list[str]) -> str:
 
 def wx_pick(s: RobinsonState, ids: list[str]) -> str:
     p = s.pending or {}
-    rain, snow = clouds(s, [f for f in p.get("faces", "").split(";") if f],
-                        {k: int(p[k]) for k in ("rain", "snow", "s2r")})
+    faces = [f for f in p.get("faces", "").split(";") if f]
+    rain, snow = clouds(s, faces, {k: int(p[k]) for k in ("rain", "snow", "s2r")})
+    if "wx:gunpowder" in ids and "beast" in faces and s.weapon < 3:  # K6.10: the beast face hurts everyone
+        return "wx:gunpowder"
     if snow and "wx:blankets" in ids:
         return "wx:blankets"
     if snow and "wx:hooch.snow" in ids and rain + snow > s.roof:

@@ -197,6 +197,8 @@ class Worth:
         self.hungry = [hurt(s, c, FED) for c in by_life]  # the k-th meal missed tonight (R72)
         if ward is not None:  # K3.12: Jenny eats last, so the first meal missed is hers (2 wounds)
             self.hungry.insert(0, ward_cost(ward, 2))
+        if goal is not None:  # K6.4: the children eat first; food short of them loses the game
+            self.hungry += [WIN] * goal.unfed_loses(s)
         tied = plan.tied(s)
         self.food_now = s.avail["F"] + s.avail["NF"] - tied["F"] - tied["NF"] + pj.food
         wood_now = s.avail["W"] - tied["W"] + pj.wood

@@ -4,13 +4,13 @@ and restored sources (§3.9), items flipped back (R59), the camp's move (R73).""
 from __future__ import annotations
 
 from ...text import Msg, join
-from ..island import has_shelter, natural_shelter
+from ..island import has_shelter, natural_shelter, stacks_on_camp
 from ..state import RobinsonState
 from ..tallies import demand_targets, found_token, fp_char, half_loss, living, set_morale, wound_all
 from ..texts import card as card_msg, m, sub
 
 TRACKS = {"roof": "roof", "pal": "palisade", "wpn": "weapon"}
-ARRIVAL = {"Fallen Tree": ("W", 1), "Nourishing Larvae": ("F", 2)}
+ARRIVAL = {"Fallen Tree": ("W", 1), "Nourishing Larvae": ("F", 2), "Seeds": ("NF", 1)}  # Seeds: K6.10
 
 
 def who_list(s: RobinsonState, who: str, r: str | None) -> list[str]:
@@ -148,7 +148,7 @@ def move_camp(s: RobinsonState, to: int) -> None:
     for tok in [t for t in old.tokens if t in ("+F", "+W")]:
         old.tokens.remove(tok)
         owner = next((i for i, w in s.placed.items() if w.endswith(":" + tok)), None)
-        if tok in new.tokens:
+        if tok in new.tokens and not stacks_on_camp(s, tok):  # K6.6: food tokens stack there
             if owner and owner in s.built:
                 flip_back(s, owner)
         else:

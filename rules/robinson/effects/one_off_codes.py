@@ -5,6 +5,7 @@ from ..cont import later, paused, step
 from ..data import BEASTS
 from ..events import slide_off
 from ..frames import Stroke
+from ..island import stacks_on_camp
 from ..scenarios.castaways import add_wood
 from ..state import RobinsonState
 from ..tallies import gain, pay
@@ -105,11 +106,12 @@ def _start_item(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 
 def _camp_token(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
-    """Snare/Hatchet: an additional food/wood token on the camp tile (ignored if one is there)."""
+    """Snare/Hatchet: an additional food/wood token on the camp tile (ignored if one is there, except
+    the food tokens of Family Robinson, which stack: K6.6)."""
     tok = "+" + arg
     spot = s.island[s.camp]
     item = card.partition(":")[2]
-    if tok not in spot.tokens:
+    if tok not in spot.tokens or stacks_on_camp(s, tok):
         spot.tokens.append(tok)
         s.placed[item] = f"{s.camp}:{tok}"
 

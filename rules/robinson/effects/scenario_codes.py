@@ -2,7 +2,7 @@
 their Book effects (K0.5) and numbered totems (K0.6) are written in these codes in data/scenarios.json."""
 from __future__ import annotations
 
-from ..scenarios import jenny
+from ..scenarios import family, jenny
 from ..state import RobinsonState
 from ..texts import card as card_msg, char, m
 from .changes import TRACKS
@@ -24,4 +24,10 @@ def _jenny_demand(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
         jenny.hurt(s, 1, "demand")
 
 
-OPS.update({"free_build": _free_build, "jenny_demand": _jenny_demand})
+def _wasteland(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """K6.8: the totem just revealed (the Explore's tile) may turn its tile into wasteland."""
+    if "space" in s.ctx:
+        family.wasteland(s, int(s.ctx["space"]))
+
+
+OPS.update({"free_build": _free_build, "jenny_demand": _jenny_demand, "wasteland": _wasteland})

@@ -19,12 +19,15 @@ class Goal:
     builds still to come will pay ({"W": 8, "Fur": 4}), which the bot keeps rather than spends.
     `ward(s)`: the wounds left to someone in the camp who is no character, takes the camp's wounds and
     whose death loses the game (rescued Jenny, K3.7), or None.  `mouths(s)`: meals tonight beyond the
-    characters' (rescued Jenny's, or hers once the rescue planned this round succeeds)."""
+    characters' (rescued Jenny's, or hers once the rescue planned this round succeeds); `unfed_loses(s)`:
+    how many of them lose the game at once when not paid (the children's, K6.4), paid before the
+    characters eat, so they are the last meals food covers short of."""
 
     steps: Callable[[RobinsonState], dict[str, float]]
     stock: Callable[[RobinsonState], dict[str, int]]
     ward: Callable[[RobinsonState], int | None] = lambda s: None
     mouths: Callable[[RobinsonState], int] = lambda s: 0
+    unfed_loses: Callable[[RobinsonState], int] = lambda s: 0  # of `mouths`, the meals whose lack loses at once
 
 
 @dataclass(frozen=True)
