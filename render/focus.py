@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
@@ -52,17 +53,21 @@ class Focus:
 
 
 _TOKEN = re.compile(r"[^\s·()\[\]:;]+")
+_COORD = re.compile(r"-?\d+,-?\d+")
+_PLACE = re.compile(r"-?\d+,-?\d+|\d{2,}")
 
 
-def _tokens(text: str) -> set[str]:
-    return {t.strip(".,") if not re.fullmatch(r"-?\d+,-?\d+", t.strip(".")) else t.strip(".")
-            for t in _TOKEN.findall(text)}
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> frozenset[str]:
+    """The words of a text as places are named (kept: boards draw the same texts move after move)."""
+    return frozenset(t.strip(".,") if not _COORD.fullmatch(t.strip(".")) else t.strip(".")
+                     for t in _TOKEN.findall(text))
 
 
 def _placeable(token: str) -> bool:
     """A word that can name a place on a board: a coordinate ("-4,3") or a number of two digits or more (a
     hex "222"); a count or a cost ("2¢", "3") names none."""
-    return bool(re.fullmatch(r"-?\d+,-?\d+|\d{2,}", token))
+    return bool(_PLACE.fullmatch(token))
 
 
 def _stem(word: str) -> str:
@@ -74,13 +79,18 @@ def _bold(drawn: Drawn) -> bool:
     return "Bold" in str(getattr(drawn.font, "path", ""))
 
 
-def anchors(board: Image.Image, options: Sequence[str]) -> list[tuple[int, Drawn]]:
+def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None
+            ) -> list[tuple[int, Drawn]]:
     """(option index, board text) for every board text that names a place an option names: a coordinate or a
     number ("-4,3", hex "222"); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
     whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1")."""
-    shown = measure.visible(board)
-    wanted = [{t for t in _tokens(label) if _placeable(t)} for label in options]
-    out = [(i, drawn) for drawn in shown for i, names in enumerate(wanted) if names & _tokens(drawn.text)]
+    shown = measure.visible(board) if shown is None else shown  # `shown`: the board's visible texts, when known
+    wanted = [(i, names) for i, label in enumerate(options) if (names := {t for t in _tokens(label) if _placeable(t)})]
+    out = []
+    if wanted:
+        for drawn in shown:
+            said = _tokens(drawn.text)
+            out += [(i, drawn) for i, names in wanted if not names.isdisjoint(said)]
     if out:
         return out
     words = [{_stem(w) for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label))} for label in options]
@@ -108,13 +118,15 @@ def window(board: Image.Image, points: Sequence[tuple[float, float]], w: int, h:
     return x0, y0, x0 + w, y0 + h
 
 
-def trimmed(board: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+def trimmed(board: Image.Image, box: tuple[int, int, int, int], shown: Optional[list[Drawn]] = None
+            ) -> tuple[int, int, int, int]:
     """`box` with its top and bottom moved inwards past any text they would cut (a line of a legend half shown
     reads as noise); its sides stay (a map's window cuts hexes, and with them their texts)."""
     x0, y0, x1, y1 = box
+    shown = measure.visible(board) if shown is None else shown
     for _ in range(3):
         moved = False
-        for d in measure.visible(board):
+        for d in shown:
             a, b, c, e = d.box
             if e - b < (y1 - y0) * 0.75 and a < x1 and c > x0:
                 if b < y0 < e:
@@ -128,15 +140,17 @@ def trimmed(board: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, in
     return x0, y0, x1, y1
 
 
-def player_area(board: Image.Image, name: str, w: int) -> Optional[tuple[int, int, int, int]]:
+def player_area(board: Image.Image, name: str, w: int, shown: Optional[list[Drawn]] = None
+                ) -> Optional[tuple[int, int, int, int]]:
     """The window under the last place the board draws `name` as a row's or panel's title."""
-    found = [d for d in measure.visible(board)
+    shown = measure.visible(board) if shown is None else shown
+    found = [d for d in shown
              if d.text == name or d.text.startswith(name + " ") or f"({name})" in d.text]
     if not found:
         return None
     title = max(found, key=lambda d: (d.box[1], -d.box[0]))
     x0, y0, _, y1 = title.box
-    below = [d.box[1] for d in measure.visible(board)  # the next title down: as large, about as far left
+    below = [d.box[1] for d in shown  # the next title down: as large, about as far left
              if d.size >= title.size - 1 and abs(d.box[0] - x0) < 60 and d.box[1] > y1 + 8]
     bottom = min([y0 + AREA_H] + [b - 6 for b in below])  # up to the next row's or panel's title
     left = int(min(max(0, x0 - 50), max(0, board.width - w)))
@@ -188,16 +202,17 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus) -> Image
     ft, fx, fb = font(TITLE_PX, True), font(TEXT_PX), font(TEXT_PX, True)
     inner = WIDTH - 2 * MARGIN
     head = [row for line in focus.lines for row in _text_rows(line, ft, inner)]
-    found = anchors(board, focus.options)
+    shown = measure.visible(board)  # once: the three finders below read the same texts
+    found = anchors(board, focus.options, shown)
     points = [_centre(d.box) for _, d in found]
     name = names.get(focus.seat, focus.seat) if focus.seat else None
-    area = player_area(board, name, WIDTH) if name else None
+    area = player_area(board, name, WIDTH, shown) if name else None
     touched = window(board, points, WIDTH, WINDOW_H) if points else None
     if touched is None and area is not None:
         touched, area = area, None
     if touched is not None and area is not None and _overlap(area, touched) > 0.3:
         area = None
-    touched = trimmed(board, touched) if touched is not None else None
+    touched = trimmed(board, touched, shown) if touched is not None else None
     shown = list(focus.options[:OPTIONS_SHOWN])
     rows: list[tuple[int, list[str]]] = []
     for i, label in enumerate(shown):

@@ -16,9 +16,8 @@ Two readers:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Any, Iterable, Optional
+from functools import lru_cache
+from typing import Any, Iterable, NamedTuple, Optional
 
 from PIL import Image, ImageDraw
 
@@ -29,9 +28,9 @@ MIN_RATIO = PHONE_MIN_TEXT / PHONE_WIDTH  # 2.25 % of the image's width
 _ATTR = "_drawn_texts"
 
 
-@dataclass(frozen=True)
-class Drawn:
-    """One text as it sits on an image: drawn at `xy` with `font`, then moved by (dx, dy) and scaled."""
+class Drawn(NamedTuple):
+    """One text as it sits on an image: drawn at `xy` with `font`, then moved by (dx, dy) and scaled.  A named
+    tuple: every paste, crop or reduce of an image makes one per text it carries, so it is built cheaply."""
 
     text: str
     font: Any
@@ -47,13 +46,13 @@ class Drawn:
         """The text's height on this image: its font's pixel size, scaled as the image was."""
         return float(getattr(self.font, "size", 0)) * self.scale
 
-    @cached_property
+    @property
     def box(self) -> tuple[float, float, float, float]:
-        """Its inked box on this image (left, top, right, bottom); worked out once."""
-        x0, y0, x1, y1 = _scratch().textbbox(self.xy, self.text, font=self.font, anchor=self.anchor,
-                                             spacing=self.spacing)
-        s = self.scale
-        return (x0 * s + self.dx, y0 * s + self.dy, x1 * s + self.dx, y1 * s + self.dy)
+        """Its inked box on this image (left, top, right, bottom); the box as drawn is worked out once
+        (`_drawn_box`), whichever image it was moved to."""
+        x0, y0, x1, y1 = _drawn_box(self.text, self.font, self.xy, self.anchor, self.spacing)
+        s, dx, dy = self.scale, self.dx, self.dy
+        return (x0 * s + dx, y0 * s + dy, x1 * s + dx, y1 * s + dy)
 
     def moved(self, dx: float, dy: float, scale: float = 1.0) -> "Drawn":
         return Drawn(self.text, self.font, self.xy, self.anchor, self.spacing, self.dx * scale + dx,
@@ -63,6 +62,16 @@ class Drawn:
 @lru_cache(maxsize=1)
 def _scratch() -> ImageDraw.ImageDraw:
     return ImageDraw.Draw(Image.new("L", (1, 1)))
+
+
+@lru_cache(maxsize=8192)
+def _drawn_box(text: str, font: Any, xy: tuple[float, float], anchor: Optional[str],
+               spacing: float) -> tuple[float, float, float, float]:
+    """The inked box of a text where it was drawn.  The same texts sit at the same places on board after board
+    (legends, panels, static layers), so the boxes are kept, up to 8,192 of them (the fonts they name are
+    the process's own cached faces)."""
+    x0, y0, x1, y1 = _scratch().textbbox(xy, text, font=font, anchor=anchor, spacing=spacing)
+    return (x0, y0, x1, y1)
 
 
 def texts(img: Image.Image) -> list[Drawn]:
