@@ -74,18 +74,45 @@ def _drawn_box(text: str, font: Any, xy: tuple[float, float], anchor: Optional[s
     return (x0, y0, x1, y1)
 
 
+class Placed(NamedTuple):
+    """The texts another image carried (`entries`, as they were then), moved by (dx, dy) after scaling by
+    `scale`: what a paste, crop or reduce notes, so that moving pixels costs one note however many texts they
+    carry; the texts are moved one by one only when read (`texts`)."""
+
+    entries: tuple[Any, ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    scale: float = 1.0
+
+
+def _flat(entries: Iterable[Any], dx: float, dy: float, scale: float, out: list[Drawn]) -> None:
+    for entry in entries:
+        if type(entry) is Drawn:
+            out.append(entry if dx == 0 and dy == 0 and scale == 1 else entry.moved(dx, dy, scale))
+        else:  # a Placed: its move first, then this one
+            _flat(entry.entries, entry.dx * scale + dx, entry.dy * scale + dy, entry.scale * scale, out)
+
+
 def texts(img: Image.Image) -> list[Drawn]:
     """The texts drawn on `img` (or on what was pasted into it), oldest first."""
-    return list(getattr(img, _ATTR, ()))
+    out: list[Drawn] = []
+    _flat(getattr(img, _ATTR, ()), 0.0, 0.0, 1.0, out)
+    return out
 
 
-def note(img: Image.Image, drawn: Iterable[Drawn]) -> None:
+def note(img: Image.Image, drawn: Iterable[Drawn | Placed]) -> None:
     """Add texts to what `img` carries (a composer that moves pixels some other way says where they went)."""
     found = getattr(img, _ATTR, None)
     if found is None:
         found = []
         setattr(img, _ATTR, found)
     found.extend(drawn)
+
+
+def _placed(img: Image.Image, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0) -> Optional[Placed]:
+    """What `img` carries, as it is now, moved; None when it carries no text."""
+    found = getattr(img, _ATTR, None)
+    return Placed(tuple(found), dx, dy, scale) if found else None
 
 
 def visible(img: Image.Image) -> list[Drawn]:
@@ -126,7 +153,9 @@ def _paste(self: Image.Image, im: Any, box: Any = None, mask: Any = None) -> Non
             dx, dy = 0, 0
         else:
             dx, dy = box[0], box[1]
-        note(self, (t.moved(dx, dy) for t in texts(im)))
+        placed = _placed(im, dx, dy)
+        if placed is not None:
+            note(self, (placed,))
 
 
 def _carried(name: str, shift: Any = None) -> Any:
@@ -135,8 +164,10 @@ def _carried(name: str, shift: Any = None) -> Any:
     def method(self: Image.Image, *args: Any, **kwargs: Any) -> Any:
         out = real(self, *args, **kwargs)
         if isinstance(out, Image.Image) and out is not self and getattr(self, _ATTR, None):
-            moved = texts(self) if shift is None else [shift(t, args, kwargs) for t in texts(self)]
-            setattr(out, _ATTR, moved)
+            if shift is None:
+                setattr(out, _ATTR, list(getattr(self, _ATTR)))
+            else:
+                setattr(out, _ATTR, [_placed(self, *shift(args, kwargs))])
         return out
 
     method.__name__ = name
@@ -144,15 +175,15 @@ def _carried(name: str, shift: Any = None) -> Any:
     return method
 
 
-def _cropped(t: Drawn, args: tuple, kwargs: dict) -> Drawn:
+def _cropped(args: tuple, kwargs: dict) -> tuple[float, float, float]:
     box = args[0] if args else kwargs.get("box")
-    return t if box is None else t.moved(-box[0], -box[1])
+    return (0.0, 0.0, 1.0) if box is None else (-box[0], -box[1], 1.0)
 
 
-def _reduced(t: Drawn, args: tuple, kwargs: dict) -> Drawn:
+def _reduced(args: tuple, kwargs: dict) -> tuple[float, float, float]:
     factor = args[0] if args else kwargs["factor"]
     f = factor if isinstance(factor, (int, float)) else factor[0]
-    return t.moved(0, 0, 1 / f)
+    return (0.0, 0.0, 1 / f)
 
 
 def install() -> None:
@@ -172,5 +203,5 @@ def install() -> None:
 
 install()
 
-__all__ = ["Drawn", "MIN_RATIO", "PHONE_MIN_TEXT", "PHONE_WIDTH", "install", "note", "smallest", "texts",
+__all__ = ["Drawn", "MIN_RATIO", "Placed", "PHONE_MIN_TEXT", "PHONE_WIDTH", "install", "note", "smallest", "texts",
            "visible"]
