@@ -7,7 +7,7 @@ round to the next, so that the load of a shared machine falls on both alike.  Pr
 per move (this process's CPU time) of each tree over every round's moves, the ratio this/other, and the
 median of each stage; the load average is printed with every run.  Printed, never asserted by tests.
 
-An older tree is made with `git worktree add ../old REV --detach` and a `.venv` link to this one's.
+An older tree is made with `git worktree add DIR REV --detach` and a `.venv` link to this one's.
 """
 from __future__ import annotations
 
