@@ -124,10 +124,10 @@ def trimmed(board: Image.Image, box: tuple[int, int, int, int], shown: Optional[
     reads as noise); its sides stay (a map's window cuts hexes, and with them their texts)."""
     x0, y0, x1, y1 = box
     shown = measure.visible(board) if shown is None else shown
+    boxes = [d.box for d in shown]  # worked out once for the three passes
     for _ in range(3):
         moved = False
-        for d in shown:
-            a, b, c, e = d.box
+        for a, b, c, e in boxes:
             if e - b < (y1 - y0) * 0.75 and a < x1 and c > x0:
                 if b < y0 < e:
                     y0, moved = int(e) + 2, True
@@ -150,8 +150,8 @@ def player_area(board: Image.Image, name: str, w: int, shown: Optional[list[Draw
         return None
     title = max(found, key=lambda d: (d.box[1], -d.box[0]))
     x0, y0, _, y1 = title.box
-    below = [d.box[1] for d in shown  # the next title down: as large, about as far left
-             if d.size >= title.size - 1 and abs(d.box[0] - x0) < 60 and d.box[1] > y1 + 8]
+    below = [box[1] for d in shown  # the next title down: as large, about as far left
+             if d.size >= title.size - 1 and abs((box := d.box)[0] - x0) < 60 and box[1] > y1 + 8]
     bottom = min([y0 + AREA_H] + [b - 6 for b in below])  # up to the next row's or panel's title
     left = int(min(max(0, x0 - 50), max(0, board.width - w)))
     top = int(max(0, y0 - 8))
