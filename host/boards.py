@@ -156,16 +156,30 @@ def focus_png(table: Table, locale: str, events: list[Msg]) -> bytes:
     return render_focus(view, drawn, focus, locale=locale)
 
 
+def whole_board_posted(table: Table) -> bool:
+    """A turn post shows the whole board once the game is over (or nobody is to act), else the decision in view."""
+    return table.game.status != "active" or not table.to_act
+
+
+def post_png(table: Table, locale: str, events: list[Msg], moves: Optional[list[Move]] = None) -> bytes:
+    """A turn post's image (`draw_post_image`), drawn here (benchmarks, tests)."""
+    if whole_board_posted(table):
+        return board_png(table, locale, events)
+    view, drawn, focus = focus_inputs(table, locale, events, None, moves)
+    return render_focus(view, drawn, focus, locale=locale)
+
+
 async def draw_post_image(table: Table, locale: str, events: list[Msg], asked: Optional[list[str]] = None,
                           moves: Optional[list[Move]] = None) -> bytes:
     """A turn post's image: the decision in view while the game runs (`asked`: the deciders the post mentions,
     whose one-click moves it offers; `moves`: those moves when the caller listed them already, as the post's
     buttons), the whole board once it is over."""
-    if table.game.status != "active" or not table.to_act:
+    if whole_board_posted(table):
         return await draw_board(table, locale, events)
     view, drawn, focus = focus_inputs(table, locale, events, asked, moves)
     return await drawing.pool().draw_focus(view, drawn, focus, locale)
 
 
 __all__ = ["board_inputs", "board_png", "decision_focus", "draw_board", "draw_post_image", "event_lines",
-           "focus_inputs", "focus_png", "headline", "offered", "option_texts", "posted_moves", "private_focus"]
+           "focus_inputs", "focus_png", "headline", "offered", "option_texts", "post_png", "posted_moves",
+           "private_focus", "whole_board_posted"]

@@ -26,6 +26,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
 
+from . import measure
 from .common import INK, WHITE, font, wrap_text
 from .fold import fold
 from .focus_places import Box, anchors, cover, inside, overlap, player_area, private_bands
@@ -115,10 +116,11 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     ft, fx, fb = font(TITLE_PX, True), font(TEXT_PX), font(TEXT_PX, True)
     inner = WIDTH - 2 * MARGIN
     head = [row for line in focus.lines for row in _text_rows(line, ft, inner)]
-    found = [(i, d) for i, d in anchors(board, focus.options) if i < OPTIONS_SHOWN]
+    seen = measure.visible(board)  # once: the finders below read the same texts
+    found = [(i, d) for i, d in anchors(board, focus.options, seen) if i < OPTIONS_SHOWN]
     name = names.get(focus.seat, focus.seat) if focus.seat else None
-    area = player_area(board, name) if name else None
-    boxes = cover(board, [d.box for _, d in found], WIDTH)
+    area = player_area(board, name, seen) if name else None
+    boxes = cover(board, [d.box for _, d in found], WIDTH, seen)
     windows = [_window(board, box, found) for box in boxes]
     marked = set().union(*(m for _, m in windows)) if windows else set()
     missed = sorted({i for i, _ in found} - marked)

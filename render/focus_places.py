@@ -6,6 +6,7 @@ Everything here reads the texts a board noted on itself (render.measure), so not
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Optional, Sequence
 
 from PIL import Image
@@ -24,17 +25,21 @@ AREA_H = 150  # px: the acting player's area
 TITLE_MIN = 16  # px: a bold text at least this high is a title (a panel's, a row's); smaller ones are labels
 
 _TOKEN = re.compile(r"[^\s·()\[\]:;]+")
+_COORD = re.compile(r"-?\d+,-?\d+")
+_PLACE = re.compile(r"-?\d+,-?\d+|\d{2,}")
 
 
-def _tokens(text: str) -> set[str]:
-    return {t.strip(".,") if not re.fullmatch(r"-?\d+,-?\d+", t.strip(".")) else t.strip(".")
-            for t in _TOKEN.findall(text)}
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> frozenset[str]:
+    """The words of a text as places are named (kept: boards draw the same texts move after move)."""
+    return frozenset(t.strip(".,") if not _COORD.fullmatch(t.strip(".")) else t.strip(".")
+                     for t in _TOKEN.findall(text))
 
 
 def _placeable(token: str) -> bool:
     """A word that can name a place on a board: a coordinate ("-4,3") or a number of two digits or more (a
     hex "222"); a count or a cost ("2¢", "3") names none."""
-    return bool(re.fullmatch(r"-?\d+,-?\d+|\d{2,}", token))
+    return bool(_PLACE.fullmatch(token))
 
 
 def _stem(word: str) -> str:
@@ -46,11 +51,13 @@ def _bold(drawn: Drawn) -> bool:
     return "Bold" in str(getattr(drawn.font, "path", ""))
 
 
-def anchors(board: Image.Image, options: Sequence[str]) -> list[tuple[int, Drawn]]:
+def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None
+            ) -> list[tuple[int, Drawn]]:
     """(option index, board text) for every board text that names a place an option names: a coordinate or a
     number ("-4,3", hex "222"); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
-    whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1")."""
-    shown = measure.visible(board)
+    whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1").  `shown`:
+    the board's visible texts, when the caller has read them already."""
+    shown = measure.visible(board) if shown is None else shown
     wanted = [{t for t in _tokens(label) if _placeable(t)} for label in options]
     out = [(i, drawn) for drawn in shown for i, names in enumerate(wanted) if names & _tokens(drawn.text)]
     if out:
@@ -82,7 +89,8 @@ def _best(places: Sequence[tuple[float, float, float, float]], w: int, hmax: int
     return best
 
 
-def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]], w: int = 600) -> list[Box]:
+def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]], w: int = 600,
+          shown: Optional[list[Drawn]] = None) -> list[Box]:
     """Windows of the board, each `w` wide (or the board's width), that hold every place (a text's box) of
     `places`, fewest first: the first at least `WINDOW_H` high and grown up to `WINDOW_MAX` to hold more, the
     further ones (up to `WINDOWS_MAX` in all) only as high as their places need.  Places none could hold are
@@ -97,22 +105,22 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
         h = min(board.height, max(WINDOW_H if not out else EXTRA_H, int(bottom - top) + 2 * PAD))
         x0 = int(min(max(0, cx - w / 2), board.width - w))
         y0 = int(min(max(0, (top + bottom) / 2 - h / 2), board.height - h))
-        box = trimmed(board, (x0, y0, x0 + w, y0 + h), [p for p in left])
+        box = trimmed(board, (x0, y0, x0 + w, y0 + h), [p for p in left], shown)
         out.append(box)
         left = [p for p in left if not any(inside(p, b) for b in out)]
     return out
 
 
-def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = ()) -> Box:
+def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = (),
+            shown: Optional[list[Drawn]] = None) -> Box:
     """`box` with its edges moved inwards past any text they would cut (half a line of a legend, a coordinate
     cut in two read as noise), never past a place of `keep` that it holds, nor below a third of its size."""
     x0, y0, x1, y1 = box
     held = [p for p in keep if inside(p, box)]
-    shown = measure.visible(board)
+    boxes = [d.box for d in (measure.visible(board) if shown is None else shown)]  # worked out once for the passes
     for _ in range(4):
         moved = False
-        for d in shown:
-            a, b, c, e = d.box
+        for a, b, c, e in boxes:
             if e - b < (y1 - y0) * 0.75 and a < x1 and c > x0:
                 if b < y0 < e and all(p[1] >= e + 2 for p in held):
                     y0, moved = int(e) + 2, True
@@ -130,10 +138,10 @@ def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, flo
     return x0, y0, x1, y1
 
 
-def player_area(board: Image.Image, name: str) -> Optional[Box]:
+def player_area(board: Image.Image, name: str, shown: Optional[list[Drawn]] = None) -> Optional[Box]:
     """The band under the last place the board draws `name` as a row's or panel's title: down to the next such
     title below, across to the next beside it (another player's panel) or the board's edge."""
-    shown = measure.visible(board)
+    shown = measure.visible(board) if shown is None else shown
     found = [d for d in shown if d.text == name or d.text.startswith(name + " ") or f"({name})" in d.text]
     if not found:
         return None
@@ -147,7 +155,7 @@ def player_area(board: Image.Image, name: str) -> Optional[Box]:
     left = int(max(0, x0 - 50))
     right = int(min([board.width] + [b - 12 for b in beside]))
     top = int(max(0, y0 - 8))
-    band = trimmed(board, (left, top, right, int(min(board.height, max(bottom, y1 + 8)))), [title.box])
+    band = trimmed(board, (left, top, right, int(min(board.height, max(bottom, y1 + 8)))), [title.box], shown)
     held = [d.box for d in shown if inside(d.box, band)]  # no empty stretch after the last text, nor under it
     return (band[0], band[1], int(min(band[2], max(b[2] for b in held) + 40)),
             int(min(band[3], max(b[3] for b in held) + 30)))

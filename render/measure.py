@@ -16,9 +16,8 @@ Two readers:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Any, Iterable, Optional
+from functools import lru_cache
+from typing import Any, Iterable, NamedTuple, Optional
 
 from PIL import Image, ImageDraw
 
@@ -29,9 +28,9 @@ MIN_RATIO = PHONE_MIN_TEXT / PHONE_WIDTH  # 2.25 % of the image's width
 _ATTR = "_drawn_texts"
 
 
-@dataclass(frozen=True)
-class Drawn:
-    """One text as it sits on an image: drawn at `xy` with `font`, then moved by (dx, dy) and scaled."""
+class Drawn(NamedTuple):
+    """One text as it sits on an image: drawn at `xy` with `font`, then moved by (dx, dy) and scaled.  A named
+    tuple: every paste, crop or reduce of an image makes one per text it carries, so it is built cheaply."""
 
     text: str
     font: Any
@@ -47,13 +46,13 @@ class Drawn:
         """The text's height on this image: its font's pixel size, scaled as the image was."""
         return float(getattr(self.font, "size", 0)) * self.scale
 
-    @cached_property
+    @property
     def box(self) -> tuple[float, float, float, float]:
-        """Its inked box on this image (left, top, right, bottom); worked out once."""
-        x0, y0, x1, y1 = _scratch().textbbox(self.xy, self.text, font=self.font, anchor=self.anchor,
-                                             spacing=self.spacing)
-        s = self.scale
-        return (x0 * s + self.dx, y0 * s + self.dy, x1 * s + self.dx, y1 * s + self.dy)
+        """Its inked box on this image (left, top, right, bottom); the box as drawn is worked out once
+        (`_drawn_box`), whichever image it was moved to."""
+        x0, y0, x1, y1 = _drawn_box(self.text, self.font, self.xy, self.anchor, self.spacing)
+        s, dx, dy = self.scale, self.dx, self.dy
+        return (x0 * s + dx, y0 * s + dy, x1 * s + dx, y1 * s + dy)
 
     def moved(self, dx: float, dy: float, scale: float = 1.0) -> "Drawn":
         return Drawn(self.text, self.font, self.xy, self.anchor, self.spacing, self.dx * scale + dx,
@@ -65,12 +64,49 @@ def _scratch() -> ImageDraw.ImageDraw:
     return ImageDraw.Draw(Image.new("L", (1, 1)))
 
 
+@lru_cache(maxsize=8192)
+def _drawn_box(text: str, font: Any, xy: tuple[float, float], anchor: Optional[str],
+               spacing: float) -> tuple[float, float, float, float]:
+    """The inked box of a text where it was drawn.  The same texts sit at the same places on board after board
+    (legends, panels, static layers), so the boxes are kept, up to 8,192 of them (the fonts they name are
+    the process's own cached faces)."""
+    x0, y0, x1, y1 = _scratch().textbbox(xy, text, font=font, anchor=anchor, spacing=spacing)
+    return (x0, y0, x1, y1)
+
+
+class Placed(NamedTuple):
+    """The texts another image carried (`entries`, as they were then), moved by (dx, dy) after scaling by
+    `scale`: what a paste, crop or reduce notes, so that moving pixels costs one note however many texts they
+    carry; the texts are moved one by one only when read (`texts`)."""
+
+    entries: tuple[Any, ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    scale: float = 1.0
+    clip: Optional[tuple[int, int]] = None  # the source's size: only texts at least partly on it were pasted
+
+
+def _flat(entries: Iterable[Any], dx: float, dy: float, scale: float, out: list[Drawn]) -> None:
+    for entry in entries:
+        if type(entry) is Drawn:
+            out.append(entry if dx == 0 and dy == 0 and scale == 1 else entry.moved(dx, dy, scale))
+        elif entry.clip is None:  # a Placed: its move first, then this one
+            _flat(entry.entries, entry.dx * scale + dx, entry.dy * scale + dy, entry.scale * scale, out)
+        else:  # a paste: only what lay on the pasted image, then moved as above
+            inner: list[Drawn] = []
+            _flat(entry.entries, 0.0, 0.0, 1.0, inner)
+            out.extend(d.moved(entry.dx * scale + dx, entry.dy * scale + dy, entry.scale * scale)
+                       for d in inner if _on(d.box, entry.clip))
+
+
 def texts(img: Image.Image) -> list[Drawn]:
     """The texts drawn on `img` (or on what was pasted into it), oldest first."""
-    return list(getattr(img, _ATTR, ()))
+    out: list[Drawn] = []
+    _flat(getattr(img, _ATTR, ()), 0.0, 0.0, 1.0, out)
+    return out
 
 
-def note(img: Image.Image, drawn: Iterable[Drawn]) -> None:
+def note(img: Image.Image, drawn: Iterable[Drawn | Placed]) -> None:
     """Add texts to what `img` carries (a composer that moves pixels some other way says where they went)."""
     found = getattr(img, _ATTR, None)
     if found is None:
@@ -79,15 +115,22 @@ def note(img: Image.Image, drawn: Iterable[Drawn]) -> None:
     found.extend(drawn)
 
 
+def _placed(img: Image.Image, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0,
+            clip: Optional[tuple[int, int]] = None) -> Optional[Placed]:
+    """What `img` carries, as it is now, moved; None when it carries no text."""
+    found = getattr(img, _ATTR, None)
+    return Placed(tuple(found), dx, dy, scale, clip) if found else None
+
+
+def _on(box: tuple[float, float, float, float], size: tuple[int, int]) -> bool:
+    """A text's box lies at least partly on an image of that size."""
+    x0, y0, x1, y1 = box
+    return x1 > 0 and y1 > 0 and x0 < size[0] and y0 < size[1]
+
+
 def visible(img: Image.Image) -> list[Drawn]:
     """The texts whose box lies at least partly on the image (a crop keeps only those)."""
-    w, h = img.size
-    out = []
-    for t in texts(img):
-        x0, y0, x1, y1 = t.box
-        if x1 > 0 and y1 > 0 and x0 < w and y0 < h:
-            out.append(t)
-    return out
+    return [t for t in texts(img) if _on(t.box, img.size)]
 
 
 def smallest(img: Image.Image) -> float:
@@ -117,7 +160,9 @@ def _paste(self: Image.Image, im: Any, box: Any = None, mask: Any = None) -> Non
             dx, dy = 0, 0
         else:
             dx, dy = box[0], box[1]
-        note(self, (t.moved(dx, dy) for t in visible(im)))  # what a crop left outside is not pasted
+        placed = _placed(im, dx, dy, clip=im.size)  # what a crop left outside `im` is not pasted
+        if placed is not None:
+            note(self, (placed,))
 
 
 def _carried(name: str, shift: Any = None) -> Any:
@@ -126,8 +171,10 @@ def _carried(name: str, shift: Any = None) -> Any:
     def method(self: Image.Image, *args: Any, **kwargs: Any) -> Any:
         out = real(self, *args, **kwargs)
         if isinstance(out, Image.Image) and out is not self and getattr(self, _ATTR, None):
-            moved = texts(self) if shift is None else [shift(t, args, kwargs) for t in texts(self)]
-            setattr(out, _ATTR, moved)
+            if shift is None:
+                setattr(out, _ATTR, list(getattr(self, _ATTR)))
+            else:
+                setattr(out, _ATTR, [_placed(self, *shift(args, kwargs))])
         return out
 
     method.__name__ = name
@@ -135,15 +182,15 @@ def _carried(name: str, shift: Any = None) -> Any:
     return method
 
 
-def _cropped(t: Drawn, args: tuple, kwargs: dict) -> Drawn:
+def _cropped(args: tuple, kwargs: dict) -> tuple[float, float, float]:
     box = args[0] if args else kwargs.get("box")
-    return t if box is None else t.moved(-box[0], -box[1])
+    return (0.0, 0.0, 1.0) if box is None else (-box[0], -box[1], 1.0)
 
 
-def _reduced(t: Drawn, args: tuple, kwargs: dict) -> Drawn:
+def _reduced(args: tuple, kwargs: dict) -> tuple[float, float, float]:
     factor = args[0] if args else kwargs["factor"]
     f = factor if isinstance(factor, (int, float)) else factor[0]
-    return t.moved(0, 0, 1 / f)
+    return (0.0, 0.0, 1 / f)
 
 
 def install() -> None:
@@ -163,5 +210,5 @@ def install() -> None:
 
 install()
 
-__all__ = ["Drawn", "MIN_RATIO", "PHONE_MIN_TEXT", "PHONE_WIDTH", "install", "note", "smallest", "texts",
+__all__ = ["Drawn", "MIN_RATIO", "Placed", "PHONE_MIN_TEXT", "PHONE_WIDTH", "install", "note", "smallest", "texts",
            "visible"]

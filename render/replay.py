@@ -19,6 +19,7 @@ from PIL import Image, ImageChops
 
 from . import render_board
 from .common import PLAYER_STYLES
+from .gif import global_table_only
 from .names import board_names
 
 MAX_FRAMES = 48
@@ -169,7 +170,7 @@ def _encode(frames: Iterator[Image.Image], last: Image.Image, width: int, frame_
     buf = io.BytesIO()
     frames_out[0].save(buf, "GIF", save_all=True, append_images=frames_out[1:], duration=durations, loop=0,
                        optimize=False, disposal=1, transparency=UNCHANGED)
-    return buf.getvalue()
+    return global_table_only(buf.getvalue())  # every frame's palette is the shared one: no table per frame
 
 
 def replay_gif(boards: Iterable[tuple[Any, Sequence[str]]], names: Mapping[str, str], locale: str = "en",

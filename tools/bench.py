@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from . import (backup_bench, board_bench, bot_bench, combat_bench, fleet_bench, greedy_bench, hooks_bench,
-               legibility_bench, memory_path, odds_bench, odds_load_bench, pipeline_bench, pool_start_bench,
-               posting_bench, replay_load_bench, sprt, sweep, undo_bench)
+               legibility_bench, memory_path, odds_bench, odds_load_bench, pipeline_bench, pipeline_compare,
+               pool_start_bench, posting_bench, replay_load_bench, sprt, sweep, undo_bench)
 
 SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "boards": board_bench.main,  # one board's CPU by phase; boards/s in threads and in the pool
     "bots": bot_bench.main,  # bot levels: win rates, not speed
+    "compare": pipeline_compare.main,  # CPU per move by stage on this tree and another checkout, side by side
     "hooks": hooks_bench.main,  # the search's engine hooks: copy, resample, evaluate (us per call)
     "legibility": legibility_bench.main,  # decision images at phone scale: smallest text height / image width
     "greedy": greedy_bench.main,  # the greedy bot's CPU per decision: p50/p95/p99 per game

@@ -7,30 +7,36 @@ engine alone on one core, and the process's peak memory.
 
 The pipeline's CPU per move by stage (this process's CPU time, so other processes on a loaded machine do not
 count), median and p90 over the moves: load (`TableService.table`: read the rows, parse the state), rules
-(resolve and apply the move, outcome, who acts next), storage (dump the state and record the move in one
-transaction), draw (the renderer up to its image) and encode (`render.common.to_png`: palette, PNG).
+(resolve and apply the move, outcome, who acts next, the moves the post's buttons offer), storage (dump the
+state and record the move in one transaction), draw (the post's image up to its pixels: the decision in view
+while the game runs, the whole board at its end) and encode (`render.common.to_png`: palette, PNG).
+
+`bench compare --against DIR` runs this same module on another checkout (tools/pipeline_compare.py), so it
+imports only what older trees have too, and plays a move and draws the post as each tree's bot does.
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import resource
 import statistics
+import sys
 import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
-from host.boards import board_png
-from host.tables import Actor, TableService
+from host import boards
+from host.tables import Actor, Table, TableService
 from render import renderer_for
-from rules import GAMES
+from rules import GAMES, Move
 from rules.playout import play_random, random_move
 from rules.rng import Rng
+from rules.text import Msg
 from storage import open_store
-
-from .bench_games import percentile, started_game
+from tools.bench_games import percentile, started_game  # absolute: an older tree's own helpers when compared
 
 
 def bench_engine(key: str, players: int, seconds: float) -> tuple[int, float]:
@@ -49,10 +55,14 @@ STAGES = ("load", "rules", "storage", "draw", "encode")
 @contextmanager
 def stage_clock(service: TableService, key: str) -> Iterator[dict[str, float]]:
     """CPU seconds (this process) spent so far in saving a move (the engine's `dump` and the store's
-    `record_move`) and in encoding boards (the renderer's `to_png`), while the context lasts."""
+    `record_move`) and in encoding images (`render.common.to_png`, under every name the render modules
+    imported it by), while the context lasts."""
     spent = {"storage": 0.0, "encode": 0.0}
     engine = GAMES[key]
-    module = __import__(renderer_for(key).__module__, fromlist=["to_png"])
+    renderer_for(key)  # its module imported, so that its name for to_png is timed too
+    original_to_png = sys.modules["render.common"].to_png
+    importers = [m for name, m in list(sys.modules.items())
+                 if name.split(".")[0] == "render" and getattr(m, "to_png", None) is original_to_png]
 
     def timed(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(*a: Any, **k: Any) -> Any:
@@ -63,27 +73,57 @@ def stage_clock(service: TableService, key: str) -> Iterator[dict[str, float]]:
                 spent[name] += time.process_time() - t0
         return wrapper
 
-    original_to_png = module.to_png
     service.games.record_move = timed("storage", service.games.record_move)  # type: ignore[method-assign]
     engine.dump = timed("storage", engine.dump)  # type: ignore[method-assign]
-    module.to_png = timed("encode", original_to_png)
+    for module in importers:
+        module.to_png = timed("encode", original_to_png)
     try:
         yield spent
     finally:
         del engine.dump  # the class's own method again
         del service.games.record_move
-        module.to_png = original_to_png
+        for module in importers:
+            module.to_png = original_to_png
 
 
 def bench_pipeline(key: str, players: int, moves: int, db_dir: str) -> dict[str, list[float]]:
     """Moves through the table service exactly as the cogs make them; wall seconds of the pipeline and of
-    the board, CPU seconds of each stage (`STAGES`), PNG bytes."""
-    service = TableService(open_store(Path(db_dir) / f"bench-{key}.db"))
+    the post's image, CPU seconds of each stage (`STAGES`), PNG bytes."""
+    seeds = itertools.count(1)  # the same games, and so the same moves, on every run and tree
+    service = TableService(open_store(Path(db_dir) / f"bench-{key}.db"), seeds=lambda: next(seeds))
     try:
         with stage_clock(service, key) as spent:
             return _moves(service, key, players, moves, spent)
     finally:
         service.store.close()
+
+
+def commit(service: TableService, actor: Actor, table: Table, move_id: str) -> Any:
+    """A human's move checked, applied and saved as the bot's click handler does (`TableService.commit_move`;
+    an older tree's `play`)."""
+    play = getattr(service, "commit_move", None) or getattr(service, "play")  # noqa: B009 (not in this tree)
+    return play(actor, table, move_id)
+
+
+def buttons(table: Table) -> list[Move]:
+    """The moves a turn post's buttons offer (`host.boards.posted_moves`; an older tree listed the one
+    decider's legal moves)."""
+    listed = getattr(boards, "posted_moves", None)
+    if listed is not None:
+        return list(listed(table))
+    assert table.state is not None
+    single = table.to_act[0] if table.game.status == "active" and len(table.to_act) == 1 else None
+    if single is None or table.engine.is_private(table.state, single):
+        return []
+    return list(table.engine.legal_moves(table.state, single))
+
+
+def post_image(table: Table, events: list[Msg], moves: list[Move]) -> bytes:
+    """A turn post's image as the bot draws it (`host.boards.post_png`; an older tree posted the whole board)."""
+    drawn = getattr(boards, "post_png", None)
+    if drawn is not None:
+        return bytes(drawn(table, "en", events, moves or None))
+    return boards.board_png(table, "en", events)
 
 
 def _moves(service: TableService, key: str, players: int, moves: int, spent: dict[str, float]) -> dict[str, list[float]]:
@@ -105,9 +145,10 @@ def _moves(service: TableService, key: str, players: int, moves: int, spent: dic
         t0, c0 = time.perf_counter(), time.process_time()
         fresh = service.table(game_id)  # load
         c1 = time.process_time()
-        played = service.commit_move(user, fresh, move.id)  # validate, apply, save
+        played = commit(service, user, fresh, move.id)  # validate, apply, save
+        offered = buttons(played.table)  # the post's buttons
         t1, c2 = time.perf_counter(), time.process_time()
-        png = board_png(played.table, "en", played.events)  # render + encode
+        png = post_image(played.table, played.events, offered)  # draw + encode
         t2, c3 = time.perf_counter(), time.process_time()
         pipeline.append(t2 - t0)
         render.append(t2 - t1)
@@ -147,9 +188,9 @@ def main(argv: Optional[list[str]] = None) -> int:
             figures = bench_pipeline(key, players, args.moves, tmp)
             pipe = [x * 1000 for x in figures["pipeline"]]
             rend = [x * 1000 for x in figures["render"]]
-            print(f"pipeline (load, validate, apply, save, render, encode) over {len(pipe)} moves: "
+            print(f"pipeline (load, validate, apply, save, list the buttons, draw, encode) over {len(pipe)} moves: "
                   f"median {statistics.median(pipe):.1f} ms, p99 {percentile(pipe, 0.99):.1f} ms")
-            print(f"render + encode alone: median {statistics.median(rend):.1f} ms, p99 {percentile(rend, 0.99):.1f} ms; "
+            print(f"post image (draw + encode) alone: median {statistics.median(rend):.1f} ms, p99 {percentile(rend, 0.99):.1f} ms; "
                   f"PNG median {statistics.median(figures['png']) / 1024:.0f} KiB, "
                   f"max {max(figures['png']) / 1024:.0f} KiB")
             print(stage_line(figures))

@@ -1,5 +1,6 @@
-"""Each game's boards map to the game's fixed palette (render/palettes.py) and look as they do in full colour:
-mean error per channel within 1.5 over random positions of every game; an image the palette cannot carry gets
+"""Each game's boards and decision-in-view images (a turn post's image) map to the game's fixed palette
+(render/palettes.py) and look as they do in full colour: mean error per channel within 1.5 over random positions
+of every game; an image the palette cannot carry gets
 a palette of its own, or full colour."""
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import render.common as common
-from render import palettes, render_board, renderer_for
+from render import Focus, palettes, render_board, render_focus, renderer_for
+from render.focus import draw_focus
 from render.names import board_names
 from rules import GAMES
 from rules.playout import iter_playout, playout_rng
@@ -52,6 +54,28 @@ def test_boards_use_the_games_fixed_palette_and_look_the_same(key):
             assert back.getpalette()[:768] == fixed.getpalette()[:768]  # the game's palette, not one of its own
             diff = ImageStat.Stat(ImageChops.difference(back.convert("RGB"), img.convert("RGB")))
             assert max(diff.mean) <= common.PALETTE_MAX_ERROR  # every channel, over every pixel
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_decision_images_use_the_games_fixed_palette_and_look_the_same(key):
+    engine = GAMES[key]
+    seats = [f"p{i + 1}" for i in range(max(engine.min_players, 3))]
+    names = board_names({s: f"Player {s}" for s in seats})
+    steps = list(iter_playout(engine, engine.setup(seats, 17, None), playout_rng(17)))
+    fixed = palettes.game_palette(key)
+    for step in steps[:: max(1, len(steps) // 4)][:4]:
+        to_act = engine.to_act(step.after)
+        if not to_act:
+            continue
+        options = [m.id for m in engine.legal_moves(step.after, to_act[0])][:6]
+        focus = Focus(lines=CAPTION, seat=to_act[0], options=options, heading="Options", after=["Full board"])
+        view = engine.view(step.after, None)
+        img = draw_focus(view, names, focus)
+        back = Image.open(io.BytesIO(render_focus(view, names, focus)))
+        assert back.mode == "P" and back.size == img.size
+        assert back.getpalette()[:768] == fixed.getpalette()[:768]  # no palette of its own built
+        diff = ImageStat.Stat(ImageChops.difference(back.convert("RGB"), img.convert("RGB")))
+        assert max(diff.mean) <= common.PALETTE_MAX_ERROR
 
 
 def test_the_sampled_check_tells_the_whole_images_error():
