@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render import focus, measure
+from render import focus_places, measure
 from render.common import font
 
 
@@ -35,7 +35,7 @@ def test_the_same_text_at_the_same_place_is_measured_once():
 
 def test_the_kept_boxes_and_words_are_bounded():
     assert measure._drawn_box.cache_info().maxsize == 8192
-    assert focus._tokens.cache_info().maxsize == 4096
+    assert focus_places._tokens.cache_info().maxsize == 4096
 
 
 def test_moving_pixels_notes_once_and_keeps_the_texts_as_they_were_then():
@@ -45,11 +45,14 @@ def test_moving_pixels_notes_once_and_keeps_the_texts_as_they_were_then():
         d.text((5, 9 * k), f"row {k}", font=font(8), fill=(255, 255, 255))
     page = Image.new("RGB", (800, 800))
     page.paste(layer, (100, 0))
-    page.paste(layer.crop((0, 0, 200, 200)).reduce(2), (500, 500))
+    corner = layer.crop((0, 0, 200, 200)).reduce(2)
+    on_corner = [t.text for t in measure.visible(corner)]
+    assert on_corner == [f"row {k}" for k in range(len(on_corner))] and 20 <= len(on_corner) < 40
+    page.paste(corner, (500, 500))
     assert len(getattr(page, measure._ATTR)) == 2  # one note per paste, not one per text
     d.text((5, 380), "drawn after the paste", font=font(8), fill=(255, 255, 255))
     shown = measure.texts(page)
-    assert [t.text for t in shown] == [f"row {k}" for k in range(40)] * 2
+    assert [t.text for t in shown] == [f"row {k}" for k in range(40)] + on_corner  # what the crop cut is not pasted
     first, halved = shown[3], shown[43]
     assert (first.dx, first.dy, first.scale) == (100, 0, 1)
     assert (halved.dx, halved.dy, halved.scale) == (500, 500, 0.5) and halved.xy == (5.0, 27.0)
