@@ -36,15 +36,27 @@ def _tokens(text: str) -> frozenset[str]:
                      for t in _TOKEN.findall(text))
 
 
+@lru_cache(maxsize=4096)
+def _lowered(text: str) -> frozenset[str]:
+    """The words of a board text in lower case (kept, as `_tokens`)."""
+    return frozenset(t.lower() for t in _tokens(text))
+
+
 def _placeable(token: str) -> bool:
     """A word that can name a place on a board: a coordinate ("-4,3") or a number of two digits or more (a
     hex "222"); a count or a cost ("2¢", "3") names none."""
     return bool(_PLACE.fullmatch(token))
 
 
-def _stem(word: str) -> str:
+def _stems(word: str) -> set[str]:
+    """A word and its singulars by the English and Spanish plural endings ("Speakers", "Hangares", "Oradores")."""
     word = word.lower()
-    return word[:-1] if word.endswith("s") and len(word) > 4 else word
+    out = {word}
+    if word.endswith("s") and len(word) > 4:
+        out.add(word[:-1])
+    if word.endswith("es") and len(word) > 5:
+        out.add(word[:-2])
+    return out
 
 
 def _bold(drawn: Drawn) -> bool:
@@ -54,19 +66,27 @@ def _bold(drawn: Drawn) -> bool:
 def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None
             ) -> list[tuple[int, Drawn]]:
     """(option index, board text) for every board text that names a place an option names: a coordinate or a
-    number ("-4,3", hex "222"); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
+    number ("-4,3", hex "222"), of those the ones that say most of the option's words (a caption "101 · turned
+    60°" rather than every "101" drawn); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
     whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1").  `shown`:
     the board's visible texts, when the caller has read them already."""
     shown = measure.visible(board) if shown is None else shown
-    wanted = [{t for t in _tokens(label) if _placeable(t)} for label in options]
-    out = [(i, drawn) for drawn in shown for i, names in enumerate(wanted) if names & _tokens(drawn.text)]
+    said = [{t.lower() for t in _tokens(label)} for label in options]
+    wanted = [{t for t in words if _placeable(t)} for words in said]
+    out: list[tuple[int, Drawn]] = []
+    lowered = [(drawn, _lowered(drawn.text)) for drawn in shown] if any(wanted) else []
+    for i, names in enumerate(wanted):  # the texts that say most of the option ("101 · turned 60°", not "101")
+        scored = [(len(said[i] & seen), drawn) for drawn, seen in lowered if names & seen]
+        best = max((n for n, _ in scored), default=0)
+        out += [(i, drawn) for n, drawn in scored if n == best]
     if out:
-        return out
-    words = [{_stem(w) for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label))} for label in options]
+        return sorted(out, key=lambda pair: shown.index(pair[1]))
+    words = [{x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
+             for label in options]
     for drawn in shown:
         first = re.match(r"[^\W\d_]{4,}", drawn.text)
         if first and _bold(drawn) and drawn.size >= TITLE_MIN:
-            out += [(i, drawn) for i, said in enumerate(words) if _stem(first.group()) in said]
+            out += [(i, drawn) for i, said in enumerate(words) if _stems(first.group()) & said]
     return out
 
 

@@ -19,6 +19,7 @@ from .scores import tie_breaks, vp_notes
 from . import search_hooks
 from .settle import settle
 from .species_notes import species_notes
+from .choice_notes import choice_notes
 from .setup import new_game, parse_options
 from .state import EclipseOptions, EclipseState, EclipseView, copy_state
 from .turns import apply_option
@@ -96,9 +97,13 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
         return Outcome(scores=scores, ranks=ranks, breakdown=parts, summary=summary)
 
     def notes(self, state: EclipseState, seat: str | None = None) -> list[tuple[Msg, list[Msg]]]:
-        """While a seat chooses its species, what each side offered is (species_notes.py, E11); `/game me`: the
-        seat's victory points by source (scores.py), which the public post does not show."""
-        return species_notes(state) + vp_notes(state, seat)
+        """While a seat chooses its species, what each side offered is (species_notes.py, E11), and while it
+        chooses a technology or a ship part, what each offered does (choice_notes.py; a private choice's only to
+        that seat); `/game me`: the seat's victory points by source (scores.py), which the public post does not
+        show."""
+        acting = seat_to_act(state)
+        hidden = acting is not None and acting != seat and self.is_private(state, acting)
+        return species_notes(state) + ([] if hidden else choice_notes(state)) + vp_notes(state, seat)
 
     def prompt(self, state: EclipseState, seat: str) -> Msg:
         return prompt(state, seat)

@@ -190,3 +190,30 @@ def test_real_decisions_show_every_numbered_place(game):
         held = [p for p in places if any(b[0] <= p[0] and p[2] <= b[2] and b[1] <= p[1] and p[3] <= b[3]
                                          for b in boxes)]
         assert len(held) == len(places), (seed, k, len(places) - len(held))
+
+
+def test_an_option_is_marked_where_the_board_says_most_of_it():
+    """Every drawing of a drawn hex says "101"; the option "turned 120°" is marked at the caption that says
+    "101 · turned 120°", not at every "101"."""
+    from render.focus_places import anchors
+
+    board = Image.new("RGB", (1200, 600), (0, 0, 0))
+    d = ImageDraw.Draw(board)
+    for k, angle in enumerate((60, 120, 180)):
+        d.text((100 + 300 * k, 100), "101", font=font(16, True), fill=(255, 255, 255))
+        d.text((100 + 300 * k, 200), f"101 · turned {angle}°", font=font(14), fill=(255, 255, 255))
+    found = anchors(board, ["Place 101, turned 60°", "Place 101, turned 120°", "Discard it"])
+    assert sorted((i, t.text) for i, t in found) == [(0, "101 · turned 60°"), (1, "101 · turned 120°")]
+
+
+def test_a_title_is_found_by_its_spanish_plural_too():
+    """"Hangares" titles the hangars an option "hangar 1" names, as "Hangars" does in English; "Oradores" the
+    guild of "Jugar Orador"."""
+    from render.focus_places import anchors
+
+    board = Image.new("RGB", (1200, 400), (0, 0, 0))
+    d = ImageDraw.Draw(board)
+    d.text((40, 40), "Hangares — las fichas se toman desde arriba", font=font(20, True), fill=(255, 255, 255))
+    d.text((40, 200), "Oradores", font=font(20, True), fill=(255, 255, 255))
+    found = anchors(board, ["Colocar un trabajador en el hangar 1", "Jugar Orador (Navegar 1)"])
+    assert sorted((i, t.text.split()[0]) for i, t in found) == [(0, "Hangares"), (1, "Oradores")]
