@@ -121,7 +121,7 @@ async def kill_and_restart(crew: Fleet, args: argparse.Namespace, servers: dict[
             store = open_store(path)
             try:
                 for game in GameStore(store).find(guild_id=guild, statuses=("active",)):
-                    TimerStore(store).move_due(game.id, EXPIRE, time.time() - 60)
+                    turn_back(TimerStore(store), game.id, time.time() - 60)
                     overdue[game.id] = (path, GameStore(store).move_count(game.id))
             finally:
                 store.close()
@@ -142,6 +142,24 @@ async def kill_and_restart(crew: Fleet, args: argparse.Namespace, servers: dict[
         figures.moves += sum(counts)
         out.append(f"  kill -9 of process {victim} after {args.kill_after} moves: {len(overdue)} deadlines fell due "
                    f"while it was dead; after its restart they played {counts} moves (1 each: fired once)")
+
+
+def turn_back(timers: TimerStore, game_id: int, due_at: float) -> None:
+    """The game's turn began long enough ago for its deadline to be `due_at`: the expire timer's due time and the
+    turn starts it keeps move back together, so a start-up that plans the deadline again (a board recorded after
+    the restart) finds the same overdue deadline (host/deadlines.py counts from the kept starts)."""
+    for timer in timers.for_game(game_id):
+        if timer.kind != EXPIRE:
+            continue
+        shift = timer.due_at - due_at
+        payload = dict(timer.payload)
+        for key in ("since", "begun"):
+            payload[key] = {seat: float(at) - shift for seat, at in (payload.get(key) or {}).items()}
+        for key in ("start", "deadline"):
+            if payload.get(key) is not None:
+                payload[key] = float(payload[key]) - shift
+        timers.update_payload(timer.id, payload)
+        timers.move_due(game_id, EXPIRE, due_at)
 
 
 async def reshard(crew: Fleet, args: argparse.Namespace, servers: dict[int, Server], figures: Figures,
