@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from host.deadlines import EXPIRE
-from storage import GameStore, ReadStore, TimerStore, open_store
+from storage import GameStore, MoveRow, ReadStore, TimerStore, open_store
 from storage.layout_convert import merge, split
 from storage.partitions import Layout, check_shards, owned_partitions, partition_of
 from tools.layout import process_ranges
@@ -109,39 +109,60 @@ class Paused:
 async def kill_and_restart(crew: Fleet, args: argparse.Namespace, servers: dict[int, Server], figures: Figures,
                            out: list[str]) -> None:
     """SIGKILL one process straight after a click of its servers was answered, make their deadlines fall due while
-    it is dead, restart it: each fires once."""
+    it is dead, restart it: each fires once (the bot plays the waiting seat's whole decision, one move or a chain)."""
     await crew.fake.wait_for("moves before the kill", lambda: figures.moves >= args.kill_after, 10 * STEP)
     victim = args.victim
     theirs = [g for g in servers if shard_of(g, crew.shards) in crew.ranges[victim]]
     async with Paused([servers[g] for g in theirs]):  # killed right after the last board arrived: its listeners
         await crew.kill(victim)  # may not have run; its move's timer was saved with it (host/tables.py)
-        overdue: dict[int, tuple[Path, int]] = {}
+        overdue: dict[int, tuple[Path, int, list[str]]] = {}  # game -> its file, its last move, the seats waiting
         for guild in theirs:
             path = crew.layout.path(partition_of(guild, args.partitions))
             store = open_store(path)
             try:
                 for game in GameStore(store).find(guild_id=guild, statuses=("active",)):
-                    TimerStore(store).move_due(game.id, EXPIRE, time.time() - 60)
-                    overdue[game.id] = (path, GameStore(store).move_count(game.id))
+                    turn_back(TimerStore(store), game.id, time.time() - 60)
+                    overdue[game.id] = (path, GameStore(store).last_seq(game.id), list(game.to_act))
             finally:
                 store.close()
         await crew.start_one(victim)
 
-        def fired() -> list[int]:
-            out = []
-            for gid, (path, before) in overdue.items():
+        def played() -> dict[int, list[MoveRow]]:
+            out = {}
+            for gid, (path, last, _) in overdue.items():
                 reader = ReadStore(path)
                 try:
-                    out.append(GameStore(reader).move_count(gid) - before)
+                    out[gid] = GameStore(reader).moves(gid, after_seq=last)
                 finally:
                     reader.close()
             return out
-        await crew.fake.wait_for("the overdue deadlines", lambda: all(n >= 1 for n in fired()), STEP)
+        await crew.fake.wait_for("the overdue deadlines", lambda: all(played().values()), STEP)
         await asyncio.sleep(2.0)  # a second firing, if any, would have happened
-        counts = fired()
+        moves = played()
+        counts = [len(moves[gid]) for gid in overdue]
+        once = all(m.user_id is None and m.seat in overdue[gid][2] for gid in overdue for m in moves[gid])
         figures.moves += sum(counts)
         out.append(f"  kill -9 of process {victim} after {args.kill_after} moves: {len(overdue)} deadlines fell due "
-                   f"while it was dead; after its restart they played {counts} moves (1 each: fired once)")
+                   f"while it was dead; after its restart they played {counts} moves, "
+                   f"{'each by the bot for the seat whose turn it was (fired once)' if once else 'NOT only the expired seats: fired again'}")
+
+
+def turn_back(timers: TimerStore, game_id: int, due_at: float) -> None:
+    """The game's turn began long enough ago for its deadline to be `due_at`: the expire timer's due time and the
+    turn starts it keeps move back together, so a start-up that plans the deadline again (a board recorded after
+    the restart) finds the same overdue deadline (host/deadlines.py counts from the kept starts)."""
+    for timer in timers.for_game(game_id):
+        if timer.kind != EXPIRE:
+            continue
+        shift = timer.due_at - due_at
+        payload = dict(timer.payload)
+        for key in ("since", "begun"):
+            payload[key] = {seat: float(at) - shift for seat, at in (payload.get(key) or {}).items()}
+        for key in ("start", "deadline"):
+            if payload.get(key) is not None:
+                payload[key] = float(payload[key]) - shift
+        timers.update_payload(timer.id, payload)
+        timers.move_due(game_id, EXPIRE, due_at)
 
 
 async def reshard(crew: Fleet, args: argparse.Namespace, servers: dict[int, Server], figures: Figures,

@@ -24,8 +24,9 @@ def test_a_short_fleet_run_answers_once_keeps_its_files_fires_overdue_deadlines_
     assert played and int(played[1]) > int(resharded[1]), text  # the games played on after the reshard
     rest = re.search(r"peak (\d+)/s over 1 s windows \(limit 50\), (\d+) answered 429", text)
     assert rest and 0 < int(rest[1]) <= 50 and rest[2] == "0", text
-    fired = re.search(r"(\d+) deadlines fell due while it was dead; after its restart they played \[([\d, ]*)\]", text)
-    assert fired and int(fired[1]) >= 1 and {int(n) for n in fired[2].split(",")} == {1}, text
+    fired = re.search(r"(\d+) deadlines fell due while it was dead; after its restart they played \[([\d, ]*)\] moves, "
+                      r"each by the bot for the seat whose turn it was \(fired once\)", text)
+    assert fired and int(fired[1]) >= 1 and min(int(n) for n in fired[2].split(",")) >= 1, text
     identifies = re.search(r"identifies: (\d+) \(expected (\d+):", text)
     assert identifies and identifies[1] == identifies[2] == str(2 + 1 + 4), text  # 2 shards, the victim's, then 4
     assert "duplicate board posts: 0" in text and "refused 0" in text, text
