@@ -42,3 +42,18 @@ def test_r38_support_and_lead_shortcuts_compose_legal_moves():
     s = play(s, ("p2", support_move(1, "me")))
     assert lead_move(1, s.seat_char["p2"].lower()) in ids(s, "p1")
     assert lead_move(1, "cocinero") == "t:0:Cook" and support_move(2, "Viernes") == "s:1:f"
+
+
+def test_k6_5_the_reclamation_shortcut_composes_legal_moves():
+    from rules.robinson import marks
+    from tests.rules.robinson_kit import game
+    s = game(2, 1, scenario="family_robinson")
+    s.island[6] = Spot(tile=4, exhausted=["wood"])
+    marks.add(s, 6, "wasteland")
+    assert plan_move("reclaim", "6 waste", 2) == "p:r.6.waste:cc"
+    assert plan_move("reclaim", "6 wasteland", 1, friday=True) == "p:r.6.waste:cf"
+    assert plan_move("reclaim", "6 wood", 2) == "p:r.6.wood:cc"
+    fp = s.seats[s.fp]
+    legal = set(ids(s, fp))
+    for mid in ("p:r.6.waste:cc", "p:r.6.waste:cf", "p:r.6.wood:cc"):
+        assert mid in legal, mid
