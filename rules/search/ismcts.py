@@ -54,6 +54,9 @@ class SearchConfig(NamedTuple):
     policy_moves: int = 60  # ... or this many moves were played
     tree_depth: int = 0  # > 0: no node deeper than this is searched; a rollout starts there
     keep_greedy: float = 0.03  # the greedy move stands unless a move's mean value beats it by more (best_move)
+    paired: bool = False  # with tree_depth 1: the root's candidates race on shared samples (paired.py)
+    race_after: int = 3  # passes before a candidate may leave the race ...
+    race_z: float = 2.0  # ... once its mean is this many standard errors below the leader's
 
 
 class SearchResult(NamedTuple):
@@ -266,6 +269,10 @@ def search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchC
         macros = engine.macro_moves(state, seat)
         if macros is not None and len(macros) == 1:  # one candidate: nothing to compare, no search
             return SearchResult(visits={macros[0][0]: 1}, sums={macros[0][0]: 0.5}, iterations=0)
+    if config.paired and config.tree_depth == 1:
+        from .paired import paired_search  # paired.py builds on this module's steps
+
+        return paired_search(engine, state, seat, rng, config, stop)
     root = _Node(1.0)
     done = 0
     for done in range(1, config.iterations + 1):
