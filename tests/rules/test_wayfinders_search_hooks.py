@@ -109,7 +109,10 @@ def test_the_action_phase_is_judged_by_greedy_play_to_the_end_of_the_next_rounds
 
     E.greedy_move = spy
     try:
-        search(E, s, E.to_act(s)[0], Rng.from_seed(3), tuned(E, iterations=1))
+        seat = E.to_act(s)[0]
+        width = len(E.move_ids(s, seat))
+        result = search(E, s, seat, Rng.from_seed(3), tuned(E, iterations=width))
     finally:
         del E.greedy_move
-    assert max(seen) == s.round + 1 and len(seen) >= 4  # one rollout: greedy turns of this round and the next, then stop
+    assert result.iterations == width  # one pass of the race: every root move rolled out once
+    assert max(seen) == s.round + 1 and len(seen) > 3 * width  # each rollout: greedy turns of this round and the next, then stop
