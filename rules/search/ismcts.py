@@ -295,7 +295,9 @@ def best_move(result: SearchResult, prefer: Optional[str] = None, margin: float 
 
     `prefer` (the greedy move): played instead unless the search found a chain worth more than `margin`
     above it; where the search cannot tell moves apart (a flight back and forth is worth what ending the
-    turn is) the greedy bot's judgement, with its sense of progress, decides."""
+    turn is) the greedy bot's judgement, with its sense of progress, decides.  A greedy chain among the most
+    visited is played too: a race (paired.py) that ends with the greedy move still in it found nothing
+    clearly better."""
     if not result.visits:
         return prefer
 
@@ -306,6 +308,8 @@ def best_move(result: SearchResult, prefer: Optional[str] = None, margin: float 
     if prefer is not None:
         mine = [c for c in result.visits if c.split(" ", 1)[0] == prefer]
         if mine and max(mean(c) for c in mine) >= mean(best) - margin:
+            return prefer
+        if any(result.visits[c] == result.visits[best] for c in mine):
             return prefer
     return best.split(" ", 1)[0]
 

@@ -12,8 +12,9 @@ After `race_after` passes a candidate leaves the race once its mean difference t
 passes they shared, is below the leader's by more than `race_z` standard errors (it is clearly worse); the
 passes left go to the moves still in question.  A CPU budget (`stop`) that runs out within a pass ends the
 search without that pass.  The result counts one visit per rollout, as the tree search
-does, so the most visited candidate is the one that stayed in the race longest, and `best_move` keeps the
-greedy move unless a survivor's mean beats it by the game's `keep_greedy`.
+does, so the most visited candidates are the ones still in the race at its end; `best_move` plays the
+greedy move (the first candidate, the one the prior favours) while it is one of them: a move must be
+clearly better than the greedy one, not just luckier on a few samples, for the hard level to depart from it.
 Same state, seat, seed and budget: the same result.
 """
 from __future__ import annotations

@@ -67,3 +67,12 @@ def test_too_small_a_budget_for_one_pass_leaves_the_greedy_move():
     s = toy_turn(9, [1, 2])
     result = search(TOY, s, "p1", Rng.from_seed(1), RACE._replace(iterations=2))
     assert result.visits == {} and best_move(result, prefer="take:1") == "take:1"
+
+
+def test_the_greedy_move_stands_while_it_is_still_in_the_race():
+    from rules.search import SearchResult
+
+    kept = SearchResult(visits={"a": 6, "b": 6, "c": 3}, sums={"a": 4.0, "b": 3.0, "c": 0.0}, iterations=15)
+    assert best_move(kept, prefer="b", margin=0.01) == "b"  # a's better mean was not clearly better
+    dropped = SearchResult(visits={"a": 6, "b": 4, "c": 3}, sums={"a": 4.0, "b": 2.0, "c": 0.0}, iterations=13)
+    assert best_move(dropped, prefer="b", margin=0.01) == "a"  # b left the race: a was clearly better
