@@ -159,20 +159,30 @@ def _rollout(engine: Engine[Any], state: Any, rng: Rng, moves: int) -> Any:
 
 
 def _policy_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConfig) -> Any:
-    """Every seat plays its greedy move until `config.policy_rounds` rounds have ended (module docstring)."""
+    """Every seat plays its greedy move until `config.policy_rounds` rounds have ended (module docstring);
+    a game that plans a turn whole (`greedy_chain`) has it played at once."""
     start = engine.round_number(state) if engine.offers("round_number") else None
-    for _ in range(config.policy_moves):
+    chains = engine.offers("greedy_chain")
+    played = 0
+    while played < config.policy_moves:
         seat = _actor(engine, state, rng)
         if seat is None:
             break
-        move = engine.greedy_move(state, seat, rng)
-        if move is None:
-            ids = engine.move_ids(state, seat)
-            if not ids:
-                break
-            state = engine.apply(state, seat, ids[rng.below(len(ids))])
+        chain = engine.greedy_chain(state, seat, rng) if chains else None
+        if chain:
+            for move_id in chain:
+                state = engine.apply(state, seat, move_id)
+            played += len(chain)
         else:
-            state = engine.apply(state, seat, move.id)
+            move = engine.greedy_move(state, seat, rng)
+            if move is None:
+                ids = engine.move_ids(state, seat)
+                if not ids:
+                    break
+                state = engine.apply(state, seat, ids[rng.below(len(ids))])
+            else:
+                state = engine.apply(state, seat, move.id)
+            played += 1
         now = engine.round_number(state) if start is not None else None
         if now is not None and start is not None and now - start >= config.policy_rounds:
             break
