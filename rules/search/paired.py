@@ -20,22 +20,19 @@ Same state, seat, seed and budget: the same result.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import Any, Callable, Optional
 
 from ..contract import Engine
 from ..rng import Rng
+from .config import SearchConfig, SearchResult
+from .steps import candidates, determinize, leaf_rollout, play_chain
 from .values import seat_values
 
-if TYPE_CHECKING:
-    from .ismcts import SearchConfig, SearchResult
 
-
-def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: "SearchConfig",
-                  stop: Optional[Callable[[], bool]] = None) -> "SearchResult":
+def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchConfig,
+                  stop: Optional[Callable[[], bool]] = None) -> SearchResult:
     """The race of the module docstring, for at most `config.iterations` rollouts."""
-    from .ismcts import SearchResult, _candidates, _leaf_rollout, _play_chain, determinize
-
-    cands = [c for c, _ in _candidates(engine, state, seat, rng, 0, config)]
+    cands = [c for c, _ in candidates(engine, state, seat, rng, 0, config)]
     if len(cands) <= 1:
         return SearchResult(visits={c: 1 for c in cands}, sums={c: 0.5 for c in cands}, iterations=0)
     values: dict[str, list[float]] = {c: [] for c in cands}  # per candidate: its value on each pass it played
@@ -50,8 +47,8 @@ def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: 
         for chain in alive:
             if stop is not None and stop():
                 break
-            s = _play_chain(engine, engine.copy_state(sample), seat, chain)
-            s = _leaf_rollout(engine, s, Rng.from_seed(seed), config)
+            s = play_chain(engine, engine.copy_state(sample), seat, chain)
+            s = leaf_rollout(engine, s, Rng.from_seed(seed), config)
             got[chain] = seat_values(engine, s, config.scale)[seat]
         if len(got) < len(alive):  # the budget ran out within the pass: an unfinished pass compares nothing
             break

@@ -33,7 +33,8 @@ WANDER = 0.3  # points each cell flown through this return costs in the search's
 SCALE = 6.0  # points of lead worth ~73 % early in the game ...
 SCALE_END = 2.5  # ... and in the final round
 PENDING = 0.8  # a token a worker has claimed (W12), not yet in hand
-TUNING = {"policy_rounds": 2, "tree_depth": 1, "keep_greedy": 0.01, "paired": True}  # greedy rollouts for two rounds from each root move, on shared samples
+# greedy rollouts for two rounds from each root move; the root's moves race on shared samples (rules/search/paired.py)
+TUNING = {"policy_rounds": 2, "tree_depth": 1, "keep_greedy": 0.01, "paired": True}
 
 
 def resample(state: WayfindersState, seat: str, rng: Rng, copy) -> WayfindersState:

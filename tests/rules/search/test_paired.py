@@ -1,7 +1,7 @@
 """The root race on shared samples (rules/search/paired.py, `SearchConfig.paired`), on the toy game."""
 from __future__ import annotations
 
-import rules.search.ismcts as ismcts
+import rules.search.paired as paired
 from rules.rng import Rng
 from rules.search import SearchConfig, best_move, search
 from tests.conformance.toy_game import TOY
@@ -29,7 +29,7 @@ def test_the_same_seed_and_budget_give_the_same_race():
 
 def test_every_candidate_of_a_pass_plays_from_the_same_sample(monkeypatch):
     samples, played = [], []
-    real_det, real_roll = ismcts.determinize, ismcts._leaf_rollout
+    real_det, real_roll = paired.determinize, paired.leaf_rollout
 
     def det(engine, state, seat, rng):
         samples.append(real_det(engine, state, seat, rng))
@@ -39,8 +39,8 @@ def test_every_candidate_of_a_pass_plays_from_the_same_sample(monkeypatch):
         played.append((len(samples), rng.state))  # the pass it belongs to and its generator's seed
         return real_roll(engine, state, rng, config)
 
-    monkeypatch.setattr(ismcts, "determinize", det)
-    monkeypatch.setattr(ismcts, "_leaf_rollout", roll)
+    monkeypatch.setattr(paired, "determinize", det)
+    monkeypatch.setattr(paired, "leaf_rollout", roll)
     s = toy_turn(9, [1, 2])
     result = search(TOY, s, "p1", Rng.from_seed(3), RACE._replace(iterations=30, race_after=99))
     width = len(result.visits)
