@@ -102,7 +102,7 @@ def _turn_gain(engine, state: WayfindersState, seat: str, memo: dict | None = No
     return v - base, first
 
 
-def plan_path(engine, state: WayfindersState, seat: str, memo: dict) -> list[str]:
+def _plan_path(engine, state: WayfindersState, seat: str, memo: dict) -> list[str]:
     """The moves of the plan `_turn_gain` found from `state` (its `memo`), followed step by step: flights
     and builds, up to a build that draws (W39, what it gives is not planned) or the plan's end, where the
     greedy bot would plan again."""
@@ -140,19 +140,19 @@ def greedy_move(engine, state: WayfindersState, seat: str, rng: Rng) -> Move:
 
 def greedy_chain(engine, state: WayfindersState, seat: str, rng: Rng) -> list[str]:
     """The greedy bot's next moves at once, for the search's rollouts (engine hook `greedy_chain`): a return
-    with the flights and builds of the plan that chose it, a fly-and-build's whole plan (`plan_path`),
+    with the flights and builds of the plan that chose it, a fly-and-build's whole plan (`_plan_path`),
     else its one move.  Each step of the plan is the one `greedy_move` would play, except that it plans
     again only where the plan ends rather than at every step: one plan per return instead of one per step."""
     phase = state.phase
     if phase == "flybuild" and len(state.flown) < MAX_FLOWN:
-        return plan_path(engine, state, seat, {})
+        return _plan_path(engine, state, seat, {})
     if phase != "action":
         return [greedy_move(engine, state, seat, rng).id]
     memo: dict = {}
     move = _action(engine, state, seat, engine.move_ids(state, seat), rng, memo)
     if move != "return":
         return [move]
-    return ["return"] + plan_path(engine, engine.apply(state, seat, "return"), seat, memo)
+    return ["return"] + _plan_path(engine, engine.apply(state, seat, "return"), seat, memo)
 
 
 def _action(engine, state: WayfindersState, seat: str, ids: list[str], rng: Rng, memo: dict) -> str:
@@ -184,4 +184,4 @@ def _action(engine, state: WayfindersState, seat: str, ids: list[str], rng: Rng,
     return best[rng.below(len(best))]
 
 
-__all__ = ["greedy_chain", "greedy_move", "plan_path", "value"]
+__all__ = ["greedy_chain", "greedy_move", "value"]

@@ -14,7 +14,6 @@ from ..unvalidated import construct, trusted
 from .bot import greedy_chain, greedy_move
 from .explain import why_illegal
 from .moves import label, options, seat_to_act
-from .plans import turn_plans
 from .scoring import breakdown, final_ranks, score
 from .setup import new_game, parse_options
 from .state import WayfindersOptions, WayfindersState, WayfindersView
@@ -122,8 +121,9 @@ class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfind
         return search_hooks.evaluate(state, over, self.outcome(state) if over else None)
 
     def macro_moves(self, state: WayfindersState, seat: str) -> list[tuple[str, float]] | None:
-        """Search hook (rules.contract): a return's flights and builds as whole plans: search_hooks.py."""
-        return search_hooks.macro_moves(state, self.move_ids(state, seat), lambda: turn_plans(self, state, seat))
+        """Search hook (rules.contract): a return's flights and builds are the greedy bot's: search_hooks.py."""
+        return search_hooks.macro_moves(state, self.move_ids(state, seat),
+                                        lambda: greedy_move(self, state, seat, Rng.from_seed(0)).id)
 
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: WayfindersState) -> WayfindersState:
