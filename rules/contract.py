@@ -42,7 +42,9 @@ generator reseeded from `rng` (so the copy's dice and draws never follow the rea
 game hides nothing but that order, and the search copies the state and reseeds its generator itself),
 `evaluate(state) -> dict[seat, float] | None`: each seat's chances in [0, 1] (1: a certain win; a finished
 game's outcome), `macro_moves(state, seat) -> [(chain, prior)] | None`: whole actions as chains of move ids
-separated by spaces, each with a prior weight >= 0, so that one search node is one action.
+separated by spaces, each with a prior weight >= 0, so that one search node is one action,
+`greedy_chain(state, seat, rng) -> [move id] | None`: the greedy bot's next moves at once (a whole planned
+turn), which the search's greedy rollouts play instead of asking `greedy_move` at every step.
 Class attributes with a None default: `coop`
 (everyone wins or loses together; None: judged from outcomes), `scenario` (the
 default scenario's name for /stats) and `conformance_seeds` (random games per
@@ -334,6 +336,11 @@ class Engine(ABC, Generic[S]):
         """Whole actions of `seat` now as (chain of move ids joined by spaces, prior >= 0); None: not offered."""
         return None
 
+    def greedy_chain(self, state: S, seat: str, rng: Rng) -> Optional[list[str]]:
+        """The greedy bot's next moves of `seat` as one chain of move ids, each legal after the ones before
+        (a turn it plans whole); None: not offered (the search asks `greedy_move` at every step)."""
+        return None
+
     def offers(self, hook: str) -> bool:
         """Whether this game supplies the optional hook `hook` (a name in OPTIONAL_HOOKS)."""
         if hook not in OPTIONAL_HOOKS:
@@ -411,4 +418,4 @@ class Engine(ABC, Generic[S]):
 
 
 OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes", "round_number",
-                  "shared_moves", "resample", "evaluate", "macro_moves", "menus", "auto_pass")
+                  "shared_moves", "resample", "evaluate", "macro_moves", "menus", "auto_pass", "greedy_chain")

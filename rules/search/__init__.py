@@ -4,7 +4,8 @@ Pure and deterministic like the engines: given the same state, seat, seed and it
 same move.  A CPU budget is the caller's (host/search_pool.py), through the `stop` test it passes."""
 from __future__ import annotations
 
-from .ismcts import SearchConfig, SearchResult, best_move, search, tuned
+from .config import SearchConfig, SearchResult
+from .ismcts import best_move, search, tuned
 from .merge import merge_results
 from .values import outcome_values, score_chances, seat_values
 

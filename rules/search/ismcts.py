@@ -24,44 +24,22 @@ The budget is `iterations` (tests and benchmarks); a caller with a CPU budget pa
 `check_every` iterations.  The search stops early once no other move can catch up with the most visited one
 within the iterations left, or once one move clearly leads (`clear_share` of the visits after `clear_after`);
 a root with a single candidate (`macro_moves` may offer one) is not searched at all.
-A game's own settings for the hard level (its `search_tuning`) are applied by `tuned`.
+A game's own settings for the hard level (its `search_tuning`) are applied by `tuned`; with `paired` and a tree
+one move deep the search is the root race of paired.py instead.  The steps of a pass (sample, candidates,
+chains, rollouts) are in steps.py, the settings and the result in config.py.
 Same state, seat, seed and budget: the same result.
 """
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, NamedTuple, Optional
+from typing import Any, Callable, Optional
 
-from ..contract import Engine, IllegalMove
+from ..contract import Engine
 from ..rng import Rng
-from ..unvalidated import construct, put
+from .config import SearchConfig, SearchResult
+from .paired import paired_search
+from .steps import acting_seat, candidates, determinize, leaf_rollout, play_chain
 from .values import seat_values
-
-
-class SearchConfig(NamedTuple):
-    iterations: int = 300
-    c_puct: float = 1.5
-    greedy_prior: float = 0.5  # share of the prior mass on the greedy move
-    prior_depth: int = 2  # tree depth below which priors are even (the greedy move costs a look-ahead)
-    widen_k: float = 2.0
-    widen_alpha: float = 0.5
-    rollout_moves: int = 0
-    check_every: int = 16
-    clear_after: int = 400  # from this many iterations on, stop once one move has ...
-    clear_share: float = 0.9  # ... this share of the root's visits (it clearly leads)
-    scale: float = 5.0  # points of lead worth ~73 % where values come from running scores
-    policy_rounds: int = 0  # > 0: roll out with the greedy move until this many rounds have ended ...
-    policy_moves: int = 60  # ... or this many moves were played
-    tree_depth: int = 0  # > 0: no node deeper than this is searched; a rollout starts there
-    keep_greedy: float = 0.03  # the greedy move stands unless a move's mean value beats it by more (best_move)
-
-
-class SearchResult(NamedTuple):
-    """The root's statistics: visits and summed values (of the searching seat) per move chain."""
-
-    visits: dict[str, int]
-    sums: dict[str, float]
-    iterations: int
 
 
 class _Node:
@@ -74,112 +52,6 @@ class _Node:
         self.sums: dict[str, float] = {}
         self.prior = prior
         self.priors: Optional[dict[str, list[tuple[str, float]]]] = None  # per seat: candidates, best first
-
-
-def determinize(engine: Engine[Any], state: Any, seat: str, rng: Rng) -> Any:
-    """One sample of what `state` may be, as `seat` knows it (step 1 of the module docstring)."""
-    if engine.offers("resample"):
-        sampled = engine.resample(state, seat, rng)
-        if sampled is not None:
-            return sampled
-    copy = engine.copy_state(state)
-    put(copy, "rng", construct(Rng, state=rng.next64()))
-    return copy
-
-
-def _candidates(engine: Engine[Any], state: Any, seat: str, rng: Rng, depth: int,
-                config: SearchConfig) -> list[tuple[str, float]]:
-    """`seat`'s candidate chains with priors summing to 1, highest prior first (listing order on ties)."""
-    if engine.offers("macro_moves"):
-        macros = engine.macro_moves(state, seat)
-        if macros:
-            total = sum(max(0.0, p) for _, p in macros)
-            even = 1.0 / len(macros)
-            ranked = [(c, max(0.0, p) / total if total > 0 else even) for c, p in macros]
-            if depth <= config.prior_depth and len(ranked) > 1 and engine.offers("greedy_move"):
-                greedy = engine.greedy_move(state, seat, rng)  # the greedy move's chains share its prior mass
-                mine = [c for c, _ in ranked if greedy is not None and c.split(" ", 1)[0] == greedy.id]
-                if mine:
-                    g = config.greedy_prior
-                    ranked = [(c, (1 - g) * p + (g / len(mine) if c in mine else 0.0)) for c, p in ranked]
-            return sorted(ranked, key=lambda cp: -cp[1])
-    ids = engine.move_ids(state, seat)
-    if not ids:
-        return []
-    even = 1.0 / len(ids)
-    if depth > config.prior_depth or len(ids) == 1 or not engine.offers("greedy_move"):
-        return [(i, even) for i in ids]
-    greedy = engine.greedy_move(state, seat, rng)
-    if greedy is None or greedy.id not in ids:
-        return [(i, even) for i in ids]
-    rest = (1.0 - config.greedy_prior) / len(ids)
-    out = [(greedy.id, config.greedy_prior + rest)]
-    out += [(i, rest) for i in ids if i != greedy.id]
-    return out
-
-
-def _play_chain(engine: Engine[Any], state: Any, seat: str, chain: str) -> Any:
-    """The state after `seat` plays each id of `chain`; a later step the sample refuses ends the chain there."""
-    for i, move_id in enumerate(chain.split(" ")):
-        try:
-            state = engine.apply(state, seat, move_id)
-        except IllegalMove:
-            if i == 0:
-                raise
-            break
-    return state
-
-
-def _actor(engine: Engine[Any], state: Any, rng: Rng) -> Optional[str]:
-    if engine.is_over(state):
-        return None
-    seats = engine.to_act(state)
-    if not seats:
-        return None
-    return seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
-
-
-def _rollout(engine: Engine[Any], state: Any, rng: Rng, moves: int) -> Any:
-    rounds = engine.offers("round_number")
-    start = engine.round_number(state) if rounds else None
-    for _ in range(moves):
-        seat = _actor(engine, state, rng)
-        if seat is None:
-            break
-        ids = engine.move_ids(state, seat)
-        if not ids:
-            break
-        state = engine.apply(state, seat, ids[rng.below(len(ids))])
-        if rounds and engine.round_number(state) != start:
-            break
-    return state
-
-
-def _policy_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConfig) -> Any:
-    """Every seat plays its greedy move until `config.policy_rounds` rounds have ended (module docstring)."""
-    start = engine.round_number(state) if engine.offers("round_number") else None
-    for _ in range(config.policy_moves):
-        seat = _actor(engine, state, rng)
-        if seat is None:
-            break
-        move = engine.greedy_move(state, seat, rng)
-        if move is None:
-            ids = engine.move_ids(state, seat)
-            if not ids:
-                break
-            state = engine.apply(state, seat, ids[rng.below(len(ids))])
-        else:
-            state = engine.apply(state, seat, move.id)
-        now = engine.round_number(state) if start is not None else None
-        if now is not None and start is not None and now - start >= config.policy_rounds:
-            break
-    return state
-
-
-def _leaf_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConfig) -> Any:
-    if config.policy_rounds > 0 and engine.offers("greedy_move"):
-        return _policy_rollout(engine, state, rng, config)
-    return _rollout(engine, state, rng, config.rollout_moves)
 
 
 def _select(node: _Node, seat: str, legal: list[tuple[str, float]], c_puct: float) -> tuple[str, str]:
@@ -202,9 +74,9 @@ def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: 
     node, path, depth = root, [root], 0
     while True:
         if config.tree_depth and depth >= config.tree_depth:
-            state = _leaf_rollout(engine, state, rng, config)
+            state = leaf_rollout(engine, state, rng, config)
             break
-        actor = seat if node is root else _actor(engine, state, rng)  # the root is the searching seat's decision
+        actor = seat if node is root else acting_seat(engine, state, rng)  # the root is the searching seat's decision
         if actor is None:
             break
         if node.priors is None:
@@ -212,7 +84,7 @@ def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: 
         cands = node.priors.get(actor)
         legal_ids = engine.move_ids(state, actor) if cands is not None else None
         if cands is None:
-            cands = _candidates(engine, state, actor, rng, depth, config)
+            cands = candidates(engine, state, actor, rng, depth, config)
             node.priors[actor] = cands
         if not cands:
             break
@@ -235,13 +107,13 @@ def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: 
             child = _Node(prior)
             child.avail = 1
             node.children[(actor, chain)] = child
-            state = _play_chain(engine, state, actor, chain)
+            state = play_chain(engine, state, actor, chain)
             path.append(child)
-            state = _leaf_rollout(engine, state, rng, config)
+            state = leaf_rollout(engine, state, rng, config)
             break
         key = _select(node, actor, now, config.c_puct)
         node = node.children[key]
-        state = _play_chain(engine, state, actor, key[1])
+        state = play_chain(engine, state, actor, key[1])
         path.append(node)
         depth += 1
     values = seat_values(engine, state, config.scale)
@@ -266,6 +138,8 @@ def search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchC
         macros = engine.macro_moves(state, seat)
         if macros is not None and len(macros) == 1:  # one candidate: nothing to compare, no search
             return SearchResult(visits={macros[0][0]: 1}, sums={macros[0][0]: 0.5}, iterations=0)
+    if config.paired and config.tree_depth == 1:
+        return paired_search(engine, state, seat, rng, config, stop)
     root = _Node(1.0)
     done = 0
     for done in range(1, config.iterations + 1):
@@ -288,7 +162,9 @@ def best_move(result: SearchResult, prefer: Optional[str] = None, margin: float 
 
     `prefer` (the greedy move): played instead unless the search found a chain worth more than `margin`
     above it; where the search cannot tell moves apart (a flight back and forth is worth what ending the
-    turn is) the greedy bot's judgement, with its sense of progress, decides."""
+    turn is) the greedy bot's judgement, with its sense of progress, decides.  A greedy chain among the most
+    visited is played too: a race (paired.py) that ends with the greedy move still in it found nothing
+    clearly better."""
     if not result.visits:
         return prefer
 
@@ -299,6 +175,8 @@ def best_move(result: SearchResult, prefer: Optional[str] = None, margin: float 
     if prefer is not None:
         mine = [c for c in result.visits if c.split(" ", 1)[0] == prefer]
         if mine and max(mean(c) for c in mine) >= mean(best) - margin:
+            return prefer
+        if any(result.visits[c] == result.visits[best] for c in mine):
             return prefer
     return best.split(" ", 1)[0]
 

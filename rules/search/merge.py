@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .ismcts import SearchResult
+from .config import SearchResult
 
 
 def merge_results(results: Iterable[SearchResult]) -> SearchResult:

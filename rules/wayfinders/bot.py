@@ -70,13 +70,17 @@ def _value(state: WayfindersState, seat: str, key: PlanKey, memo: _Memo) -> floa
     return memo.values[vkey]
 
 
+def _plan_key(state: WayfindersState, seat: str, depth: int, seen: set[str]) -> PlanKey:
+    p = state.players[seat]
+    # with no flight left the cells already flown over no longer matter: one entry for every path here
+    return (p.plane, tuple(p.hand[c] for c in COLOURS), depth, frozenset(seen) if depth > 0 else None,
+            tuple(sorted(c for c, cell in state.board.items() if seat in cell.slots)))
+
+
 def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: str, depth: int, seen: set[str],
                memo: _Memo) -> Plan:
     """(value of the best continuation of fly-and-build, its first move id or None for 'end')."""
-    p = state.players[seat]
-    # with no flight left the cells already flown over no longer matter: one entry for every path here
-    key: PlanKey = (p.plane, tuple(p.hand[c] for c in COLOURS), depth, frozenset(seen) if depth > 0 else None,
-                    tuple(sorted(c for c, cell in state.board.items() if seat in cell.slots)))
+    key = _plan_key(state, seat, depth, seen)
     if key in memo.plans:
         return memo.plans[key]
     best, first = _value(state, seat, key, memo), None
@@ -108,10 +112,33 @@ def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: st
     return best, first
 
 
-def _turn_gain(engine: Engine[WayfindersState], state: WayfindersState, seat: str) -> Plan:
+def _turn_gain(engine: Engine[WayfindersState], state: WayfindersState, seat: str,
+               memo: _Memo | None = None) -> Plan:
     base = value(state, seat)
-    v, first = _best_plan(engine, state, seat, DEPTH, {state.players[seat].plane}, _Memo())
+    v, first = _best_plan(engine, state, seat, DEPTH, {state.players[seat].plane}, _Memo() if memo is None else memo)
     return v - base, first
+
+
+def _plan_path(engine: Engine[WayfindersState], state: WayfindersState, seat: str, memo: _Memo) -> list[str]:
+    """The moves of the plan `_turn_gain` found from `state` (its `memo`), followed step by step: flights
+    and builds, up to a build that draws (W39, what it gives is not planned) or the plan's end, where the
+    greedy bot would plan again."""
+    gain, first = _turn_gain(engine, state, seat, memo)
+    if first is None or gain <= 0:
+        return ["end"]
+    path: list[str] = []
+    depth, seen = DEPTH, {state.players[seat].plane}
+    while first is not None and len(state.flown) < MAX_FLOWN:
+        path.append(first)
+        barrier = first.startswith("build") and any(o.barrier for o in options(state, seat, "build") if o.id == first)
+        state = engine.apply(state, seat, first)
+        if barrier:
+            break
+        if first.startswith("fly"):
+            depth -= 1
+            seen = seen | {state.players[seat].plane}
+        _, first = memo.plans.get(_plan_key(state, seat, depth, seen), (0.0, None))
+    return path
 
 
 def greedy_move(engine: Engine[WayfindersState], state: WayfindersState, seat: str, rng: Rng) -> Move:
@@ -126,16 +153,38 @@ def greedy_move(engine: Engine[WayfindersState], state: WayfindersState, seat: s
         p = state.players[seat]
         colour = max((c for c in COLOURS if p.hand[c] > 0), key=lambda c: (p.hand[c], rng.below(8)))
         return moves[f"discard:{colour}"]
-    # action phase (W9-W11)
+    return moves[_action(engine, state, seat, list(moves), rng, _Memo())]
+
+
+def greedy_chain(engine: Engine[WayfindersState], state: WayfindersState, seat: str, rng: Rng) -> list[str]:
+    """The greedy bot's next moves at once, for the search's rollouts (engine hook `greedy_chain`): a return
+    with the flights and builds of the plan that chose it, a fly-and-build's whole plan (`_plan_path`),
+    else its one move.  Each step of the plan is the one `greedy_move` would play, except that it plans
+    again only where the plan ends rather than at every step: one plan per return instead of one per step."""
+    phase = state.phase
+    if phase == "flybuild" and len(state.flown) < MAX_FLOWN:
+        return _plan_path(engine, state, seat, _Memo())
+    if phase != "action":
+        return [greedy_move(engine, state, seat, rng).id]
+    memo = _Memo()
+    move = _action(engine, state, seat, engine.move_ids(state, seat), rng, memo)
+    if move != "return":
+        return [move]
+    return ["return"] + _plan_path(engine, engine.apply(state, seat, "return"), seat, memo)
+
+
+def _action(engine: Engine[WayfindersState], state: WayfindersState, seat: str, ids: list[str], rng: Rng,
+            memo: _Memo) -> str:
+    """The action phase's move (W9-W11); a plan made for the return stays in `memo`."""
     p = state.players[seat]
-    places = [m for m in moves if m.startswith("place:")]
+    places = [m for m in ids if m.startswith("place:")]
     if not places:
-        return moves["return"]
+        return "return"
     if any(seat in w for w in state.workers):
-        gain, _ = _turn_gain(engine, engine.apply(state, seat, "return"), seat)
+        gain, _ = _turn_gain(engine, engine.apply(state, seat, "return"), seat, memo)
         got = len(collect_preview(state, seat))
         if gain >= RETURN_GAIN or got + sum(p.hand.values()) >= hand_limit(state, seat) + 2:
-            return moves["return"]
+            return "return"
     best, best_v = [], float("-inf")
     for mid in places:
         h = int(mid.split(":")[1])
@@ -151,7 +200,7 @@ def greedy_move(engine: Engine[WayfindersState], state: WayfindersState, seat: s
             best, best_v = [mid], v
         elif abs(v - best_v) <= 1e-9:
             best.append(mid)
-    return moves[best[rng.below(len(best))]]
+    return best[rng.below(len(best))]
 
 
-__all__ = ["greedy_move", "value"]
+__all__ = ["greedy_chain", "greedy_move", "value"]

@@ -11,7 +11,7 @@ from ..contract import Engine, Move, Option, Outcome, TestHints
 from ..rng import Rng
 from ..text import Msg, join, seat_ref
 from ..unvalidated import construct, trusted
-from .bot import greedy_move
+from .bot import greedy_chain, greedy_move
 from .explain import why_illegal
 from .moves import label, options, seat_to_act
 from .scoring import breakdown, final_ranks, score
@@ -106,6 +106,10 @@ class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfind
     def greedy_move(self, state: WayfindersState, seat: str, rng: Rng) -> Move:
         """The "greedy" bot level (rules.bots): see rules/wayfinders/bot.py."""
         return greedy_move(self, state, seat, rng)
+
+    def greedy_chain(self, state: WayfindersState, seat: str, rng: Rng) -> list[str]:
+        """Search hook (rules.contract): a return planned whole, for the rollouts: rules/wayfinders/bot.py."""
+        return greedy_chain(self, state, seat, rng)
 
     def resample(self, state: WayfindersState, seat: str, rng: Rng) -> WayfindersState:
         """Search hook (rules.contract): new draws (W42), face-down tiles dealt again (W41): search_hooks.py."""

@@ -72,7 +72,12 @@ def test_a_worker_that_fails_leaves_the_greedy_move():
     assert settle(WAY, state, seat, moves, None, 3) == WAY.greedy_move(state, seat, bot_rng(3, 0, seat)) == move
 
 
-def test_a_cpu_budget_stops_the_search_and_reports_what_it_used():
+def test_a_cpu_budget_stops_the_search_and_reports_what_it_used(monkeypatch):
     state, seat = position()
+    while state.round < 7:  # a position whose moves are worth different things
+        mover = WAY.to_act(state)[0]
+        state = WAY.apply(state, mover, WAY.greedy_move(state, mover, bot_rng(1, state.moves_made, mover)).id)
+    seat = WAY.to_act(state)[0]
+    monkeypatch.setattr(WAY, "search_tuning", {**WAY.search_tuning, "race_z": 1e9})  # no move leaves the race
     answer = search_worker("wayfinders", WAY.dump(state), seat, 1, 0, cpu=0.2, iterations=None)
     assert answer.result.iterations >= 1 and answer.cpu >= 0.2 - 1e-3 and answer.rss_mib > 0

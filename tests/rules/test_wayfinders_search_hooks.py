@@ -97,19 +97,41 @@ def test_w13_a_returns_flights_are_the_greedy_bots_and_a_long_one_ends():
 
 
 def test_the_action_phase_is_judged_by_greedy_play_to_the_end_of_the_next_rounds():
-    # W9: a round is one turn of each player; the hard level's rollouts play greedy moves until two have ended.
+    # W9: a round is one turn of each player; the hard level's rollouts play greedy turns until two have ended.
     s = E.setup(["p1", "p2"], 5)
     assert tuned(E).policy_rounds == 2
     seen = []
-    real = E.greedy_move
+    real = E.greedy_chain
 
     def spy(state, seat, rng):
         seen.append(state.round)
         return real(state, seat, rng)
 
-    E.greedy_move = spy
+    E.greedy_chain = spy
     try:
-        search(E, s, E.to_act(s)[0], Rng.from_seed(3), tuned(E, iterations=1))
+        seat = E.to_act(s)[0]
+        width = len(E.move_ids(s, seat))
+        result = search(E, s, seat, Rng.from_seed(3), tuned(E, iterations=width))
     finally:
-        del E.greedy_move
-    assert max(seen) == s.round + 1 and len(seen) >= 4  # one rollout: greedy turns of this round and the next, then stop
+        del E.greedy_chain
+    assert result.iterations == width  # one pass of the race: every root move rolled out once
+    assert max(seen) == s.round + 1 and len(seen) > 3 * width  # each rollout: greedy turns of this round and the next, then stop
+
+
+def test_w13_the_rollouts_greedy_chain_is_a_return_planned_whole_beginning_with_the_greedy_move():
+    from rules.bots import bot_rng
+
+    s = E.setup(["p1", "p2"], 2)
+    whole_returns = 0
+    while not E.is_over(s) and s.round <= 8:
+        seat = E.to_act(s)[0]
+        greedy = E.greedy_move(s, seat, bot_rng(2, s.moves_made, seat)).id
+        chain = E.greedy_chain(s, seat, bot_rng(2, s.moves_made, seat))
+        assert chain[0] == greedy
+        t = s
+        for move_id in chain:  # every step legal after the ones before, all the seat's own
+            assert E.to_act(t) == [seat] and move_id in E.move_ids(t, seat)
+            t = E.apply(t, seat, move_id)
+        whole_returns += chain[0] == "return" and any(m.startswith("build") for m in chain)
+        s = E.apply(s, seat, greedy)
+    assert whole_returns >= 2  # returns whose flights and builds came in one chain

@@ -127,13 +127,13 @@ def test_a_tree_depth_of_one_weighs_the_root_moves_alone(monkeypatch):
     import rules.search.ismcts as ismcts
 
     listed = []
-    real = ismcts._candidates
+    real = ismcts.candidates
 
     def spy(engine, state, seat, rng, depth, config):
         listed.append(depth)
         return real(engine, state, seat, rng, depth, config)
 
-    monkeypatch.setattr(ismcts, "_candidates", spy)
+    monkeypatch.setattr(ismcts, "candidates", spy)
     s = toy_turn(9, [1, 2])
     flat = search(TOY, s, "p1", Rng.from_seed(5), SearchConfig(iterations=60, tree_depth=1))
     assert listed == [0] and sum(flat.visits.values()) == flat.iterations  # only the root's moves were listed

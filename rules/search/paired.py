@@ -1,0 +1,91 @@
+"""A root-only search with common random numbers (`SearchConfig.paired`, with `tree_depth` 1): a race of the
+root's candidates, each judged on the same samples.
+
+A one-move-deep search spends its iterations judging the root's moves by rollouts, and each rollout's value
+depends as much on the sample (what the next draws give) as on the move.  Judged on samples of their own,
+two moves need many rollouts each before the difference between them stands out of that noise; and PUCT,
+with the greedy move as prior, gives the others only a few.  Here every pass draws one sample
+(`determinize`) and plays every candidate still in the race from a copy of it, the rollouts sharing one
+generator seed: the moves meet the same draws, and the difference of their values is the move's alone.
+
+After `race_after` passes a candidate leaves the race once its mean difference to the leader's, over the
+passes they shared, is below the leader's by more than `race_z` standard errors (it is clearly worse); the
+passes left go to the moves still in question.  The race ends when one candidate is left, or when those left
+scored alike on each of the last `race_after` passes (a game already won, or moves that lead to the same).
+A CPU budget (`stop`) that runs out within a pass ends the search without that pass.  The result counts one visit per rollout, as the tree search
+does, so the most visited candidates are the ones still in the race at its end; `best_move` plays the
+greedy move (the first candidate, the one the prior favours) while it is one of them: a move must be
+clearly better than the greedy one, not just luckier on a few samples, for the hard level to depart from it.
+Same state, seat, seed and budget: the same result.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Optional
+
+from ..contract import Engine
+from ..rng import Rng
+from .config import SearchConfig, SearchResult
+from .steps import candidates, determinize, leaf_rollout, play_chain
+from .values import seat_values
+
+
+def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchConfig,
+                  stop: Optional[Callable[[], bool]] = None) -> SearchResult:
+    """The race of the module docstring, for at most `config.iterations` rollouts."""
+    cands = [c for c, _ in candidates(engine, state, seat, rng, 0, config)]
+    if len(cands) <= 1:
+        return SearchResult(visits={c: 1 for c in cands}, sums={c: 0.5 for c in cands}, iterations=0)
+    values: dict[str, list[float]] = {c: [] for c in cands}  # per candidate: its value on each pass it played
+    passes: dict[str, list[int]] = {c: [] for c in cands}  # ... and which passes those were
+    alive = list(cands)
+    done = 0
+    n = 0
+    while done + len(alive) <= config.iterations and len(alive) > 1:
+        sample = determinize(engine, state, seat, rng)
+        seed = rng.next64()
+        got: dict[str, float] = {}
+        for chain in alive:
+            if stop is not None and stop():
+                break
+            s = play_chain(engine, engine.copy_state(sample), seat, chain)
+            s = leaf_rollout(engine, s, Rng.from_seed(seed), config)
+            got[chain] = seat_values(engine, s, config.scale)[seat]
+        if len(got) < len(alive):  # the budget ran out within the pass: an unfinished pass compares nothing
+            break
+        for chain, v in got.items():
+            values[chain].append(v)
+            passes[chain].append(n)
+        done += len(alive)
+        n += 1
+        if n >= config.race_after:
+            if all(values[c][k] == values[alive[0]][k] for c in alive for k in range(-config.race_after, 0)):
+                break  # the moves left score alike on every recent pass: nothing here tells them apart
+            alive = _still_in_race(alive, values, passes, config.race_z)
+    visits = {c: len(values[c]) for c in cands if values[c]}
+    sums = {c: sum(values[c]) for c in cands if values[c]}
+    return SearchResult(visits=visits, sums=sums, iterations=done)
+
+
+def _still_in_race(alive: list[str], values: dict[str, list[float]], passes: dict[str, list[int]],
+                   z: float) -> list[str]:
+    """The candidates not clearly worse than the leader (the highest mean over this race's passes)."""
+    def mean(c: str) -> float:
+        return sum(values[c]) / len(values[c])
+
+    leader = max(alive, key=mean)
+    by_pass = dict(zip(passes[leader], values[leader]))
+    keep = []
+    for c in alive:
+        diffs = [v - by_pass[p] for p, v in zip(passes[c], values[c]) if p in by_pass]
+        if c == leader or len(diffs) < 2:
+            keep.append(c)
+            continue
+        m = sum(diffs) / len(diffs)
+        var = sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1)
+        if m + z * math.sqrt(var / len(diffs)) >= 0:  # not clearly below the leader
+            keep.append(c)
+    return keep
+
+
+__all__ = ["paired_search"]

@@ -1,0 +1,86 @@
+"""The root race on shared samples (rules/search/paired.py, `SearchConfig.paired`), on the toy game."""
+from __future__ import annotations
+
+import rules.search.paired as paired
+from rules.rng import Rng
+from rules.search import SearchConfig, best_move, search
+from tests.conformance.toy_game import TOY
+from tests.rules.search.test_ismcts import toy_turn, wins_at_once
+
+RACE = SearchConfig(iterations=120, tree_depth=1, paired=True, rollout_moves=30)
+
+
+def test_the_race_finds_the_winning_move_and_drops_the_clearly_worse_ones():
+    s = toy_turn(3, [1, 1])
+    result = search(TOY, s, "p1", Rng.from_seed(2), RACE)
+    move = best_move(result)
+    assert move == "take:3" and wins_at_once(s, "p1", move)
+    others = [n for c, n in result.visits.items() if c != "take:3"]
+    assert others and max(others) <= result.visits["take:3"] and min(others) < result.visits["take:3"]
+    assert sum(result.visits.values()) == result.iterations < RACE.iterations  # the race ended with one move left
+
+
+def test_the_same_seed_and_budget_give_the_same_race():
+    s = toy_turn(9, [1, 2])
+    a = search(TOY, s, "p1", Rng.from_seed(5), RACE)
+    assert a == search(TOY, s, "p1", Rng.from_seed(5), RACE)
+    assert any(search(TOY, s, "p1", Rng.from_seed(k), RACE) != a for k in (6, 7, 8))
+
+
+def test_every_candidate_of_a_pass_plays_from_the_same_sample(monkeypatch):
+    samples, played = [], []
+    real_det, real_roll = paired.determinize, paired.leaf_rollout
+
+    def det(engine, state, seat, rng):
+        samples.append(real_det(engine, state, seat, rng))
+        return samples[-1]
+
+    def roll(engine, state, rng, config):
+        played.append((len(samples), rng.state))  # the pass it belongs to and its generator's seed
+        return real_roll(engine, state, rng, config)
+
+    monkeypatch.setattr(paired, "determinize", det)
+    monkeypatch.setattr(paired, "leaf_rollout", roll)
+    s = toy_turn(9, [1, 2])
+    result = search(TOY, s, "p1", Rng.from_seed(3), RACE._replace(iterations=30, race_after=99))
+    width = len(result.visits)
+    assert width >= 3 and len(played) == result.iterations == width * len(samples)
+    for n in range(1, len(samples) + 1):
+        seeds = {seed for k, seed in played if k == n}
+        assert len(seeds) == 1  # one generator seed per pass, shared by all its candidates
+    assert len({seed for _, seed in played}) == len(samples)
+
+
+def test_a_budget_that_runs_out_within_a_pass_ends_the_race_without_it():
+    s = toy_turn(9, [1, 2])
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 7  # within the second pass
+
+    result = search(TOY, s, "p1", Rng.from_seed(1), RACE._replace(iterations=1000), stop=stop)
+    assert set(result.visits.values()) == {1} and result.iterations == len(result.visits)
+
+
+def test_too_small_a_budget_for_one_pass_leaves_the_greedy_move():
+    s = toy_turn(9, [1, 2])
+    result = search(TOY, s, "p1", Rng.from_seed(1), RACE._replace(iterations=2))
+    assert result.visits == {} and best_move(result, prefer="take:1") == "take:1"
+
+
+def test_the_greedy_move_stands_while_it_is_still_in_the_race():
+    from rules.search import SearchResult
+
+    kept = SearchResult(visits={"a": 6, "b": 6, "c": 3}, sums={"a": 4.0, "b": 3.0, "c": 0.0}, iterations=15)
+    assert best_move(kept, prefer="b", margin=0.01) == "b"  # a's better mean was not clearly better
+    dropped = SearchResult(visits={"a": 6, "b": 4, "c": 3}, sums={"a": 4.0, "b": 2.0, "c": 0.0}, iterations=13)
+    assert best_move(dropped, prefer="b", margin=0.01) == "a"  # b left the race: a was clearly better
+
+
+def test_the_race_ends_once_the_moves_left_score_alike_on_every_recent_pass():
+    s = toy_turn(9, [1, 2])  # no rollout and no evaluate: every move is worth an even 0.5
+    alike = RACE._replace(iterations=1000, rollout_moves=0)
+    result = search(TOY, s, "p1", Rng.from_seed(1), alike)
+    assert set(result.visits.values()) == {alike.race_after}
+    assert result.iterations == alike.race_after * len(result.visits)
