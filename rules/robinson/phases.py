@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from . import effects
+from . import effects, marks
 from .asks.core import ask, kind as ask_kind
 from .combat import built, helmet
 from .cont import later, step
@@ -15,7 +15,7 @@ from .frames import Items, Step
 from .island import adjacent_tiles, has_shelter, kind, sources
 from .tallies import (fp_char, gain_det, heal, in_camp, living, lose_det, over, pay, players,
                     set_morale, wound, wound_all)
-from .scenarios import check_win, of as scenario_of
+from .scenarios import check_round_end, check_win, of as scenario_of
 from .scenarios import jenny
 from .scenarios.castaways import room
 from .state import RobinsonState, no_res
@@ -113,14 +113,17 @@ def produce(s: RobinsonState, pick: str | None = None) -> None:
     """R26-R29 once the Shortcut's source is known (`pick`, asked when it matters, `sp:<source>`)."""
     got = {"F": 0, "W": 0}
     camp = s.island[s.camp]
-    for src in sources(s, s.camp):
+    fogged = marks.has(s, s.camp, "fog")  # K2.3(c): a fogged camp tile gives nothing, its tokens included
+    for src in [] if fogged else sources(s, s.camp):
         got[kind(src)] += 1
     for tok, k in (("+F", "F"), ("+W", "W")):
-        if tok in camp.tokens and any(kind(x) == k for x in sources(s, s.camp)):
+        if tok in camp.tokens and any(kind(x) == k for x in sources(s, s.camp)) and not fogged:
             got[k] += 1
+    if fogged:
+        s.events.append(m("ev.fog_camp"))
     mods = s.prod_mods
     for sp, spot in s.island.items():
-        if "shortcut" in spot.tokens and "Shortcut" in s.built and spot.face_up:
+        if "shortcut" in spot.tokens and "Shortcut" in s.built and spot.face_up and not marks.has(s, sp, "fog"):
             live = list(dict.fromkeys(sources(s, sp)))
             wanted = sorted((x for x in live if not ({"noall", "no" + kind(x)} & set(mods))),
                             key=lambda x: kind(x) != "F")  # E31: food first (the default)
@@ -420,6 +423,8 @@ def night_rest(s: RobinsonState) -> None:
     s.limits = {}
     s.flags = []
     s.extra_meal = 0
+    if check_round_end(s):  # K0.9: a scenario's win at the end of a round, before R72(6)
+        return
     if s.round >= scenario_of(s).rounds:  # R72(6), R96; K0.1 the scenario's rounds
         end(s, "lost", "time" if s.options.scenario == "castaways" else s.options.scenario + "_time")
         return

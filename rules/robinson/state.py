@@ -18,7 +18,7 @@ from .legacy import carriers, upgrade
 RES = ("F", "NF", "W", "Fur")
 ACTIONS = ("threat", "hunt", "build", "gather", "explore", "camp", "rest")  # R39 order
 
-ScenarioKey = Literal["castaways", "jenny"]  # robinson-scenarios.md K0.1 (scenarios/ holds each one)
+ScenarioKey = Literal["castaways", "jenny", "cursed_island"]  # robinson-scenarios.md K0.1 (scenarios/ holds each one)
 Phase = Literal["setup", "event", "morale", "wood", "plan", "resolve", "weather", "night", "over"]
 
 
@@ -104,9 +104,17 @@ class Jenny(BaseModel):
     rescued: int = 0  # 0 while she waits on her raft (K3.5)
 
 
+class Temple(BaseModel):
+    """Cursed Island's temple (robinson-scenarios.md K2.5, K2.6): the round totem 1 was placed in, the
+    round it was searched in (0: not yet)."""
+
+    placed: int = 0
+    searched: int = 0
+
+
 # Fields only other scenarios than Castaways fill: left out of the saved JSON while empty, so a
 # Castaways game saves (and replays) byte for byte as before the scenarios came.
-SCENARIO_FIELDS = ("totems", "jenny", "marks")
+SCENARIO_FIELDS = ("totems", "jenny", "marks", "temple")
 
 
 class RobinsonState(GameState):
@@ -186,6 +194,7 @@ class RobinsonState(GameState):
     totems: dict[int, int] = Field(default_factory=dict)  # space -> its totem's number (K0.6)
     jenny: Optional[Jenny] = None  # K3 only
     marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3, marks.py)
+    temple: Optional[Temple] = None  # K2 only: totem 1's temple and its search (K2.6)
 
     @model_serializer(mode="wrap")
     def _saved(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -245,6 +254,8 @@ class RobinsonView(BaseModel):
     scenario: str = "castaways"  # K0.1
     totems: dict[int, int] = Field(default_factory=dict)  # space -> number (K0.6)
     jenny: Optional[dict] = None  # K3.4: wounds, the wound that kills her, the round of her rescue
+    marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3): fog, crosses
+    temple: Optional[dict] = None  # K2.6: the temple's space, the round it may be searched from, searched
     characters: list[dict]
     plan: list[dict]
     confirmed: list[str]

@@ -7,7 +7,7 @@ from .data import CHARACTERS, INVENTIONS, TILES
 from .island import natural_shelter
 from .phases import weather_dice
 from .plan import buildable, invention_ready
-from .scenarios import jenny, of as scenario_of
+from .scenarios import cursed, jenny, of as scenario_of
 from .scenarios.castaways import NEEDS
 from .stacks import size_range
 from .state import RobinsonState, RobinsonView
@@ -55,7 +55,12 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
         pile=list(s.pile) if scenario_of(s).woodpile else [], pile_needs=list(NEEDS) if scenario_of(s).woodpile else [],
         scenario=s.options.scenario, totems=dict(s.totems),
         jenny=None if s.jenny is None else {"wounds": s.jenny.wounds, "life": jenny.DEATH,
-                                            "rescued": s.jenny.rescued}, characters=chars + ([{"name": "Dog"}] if s.dog else []), plan=plan,
+                                            "rescued": s.jenny.rescued},
+        marks={sp: list(here) for sp, here in s.marks.items()},
+        temple=None if s.temple is None else {"space": cursed.temple(s), "placed": s.temple.placed,
+                                              "searched": s.temple.searched, "crosses": len(cursed.crossed(s)),
+                                              "to_win": cursed.TO_WIN},
+        characters=chars + ([{"name": "Dog"}] if s.dog else []), plan=plan,
         confirmed=list(s.confirmed))
 
 

@@ -18,7 +18,7 @@ def jenny_plan(n: int = 2, seed: int = 1):
 
 
 def test_k0_1_the_registry_has_castaways_and_jenny_and_castaways_saves_as_before():
-    assert set(SCENARIOS) == {"castaways", "jenny"}
+    assert {"castaways", "jenny"} <= set(SCENARIOS)
     assert SCENARIOS["castaways"].rounds == 12 and SCENARIOS["jenny"].rounds == 8  # K0.1, K3.2
     assert "scenario" not in RobinsonOptions().model_dump()  # Castaways' options save as before
     assert RobinsonOptions(scenario="jenny").model_dump()["scenario"] == "jenny"
