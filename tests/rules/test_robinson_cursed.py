@@ -314,3 +314,30 @@ def test_k0_5_k2_4_a_book_event_puts_the_fog_down_before_its_own_effect():
     assert "Book icon: the scenario's Book effect applies first." in said
     assert said.index("Fog covers space") < said.index("danger token placed")  # K0.5: the Book first
     assert len(marks.spaces_with(s, "fog")) == 2
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_k2_1_the_greedy_bot_plays_cursed_island_to_its_end(players):
+    from rules.bots import choose
+    s = game(players, 4, scenario=KEY)
+    crosses = 0
+    for _ in range(3000):
+        if not E.to_act(s):
+            break
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, choose(E, s, seat, "greedy", 4).id)
+        crosses = max(crosses, len(cursed.crossed(s)))
+    assert s.result in ("won", "lost") and s.end_reason in ("cursed_island_goal", "cursed_island_time", "death")
+    assert s.round <= 10 and crosses >= 1  # K2.2; the bot reads the goal (Goal.steps) and builds crosses
+
+
+def test_k2_1_the_goal_steps_are_the_cross_on_each_tile_without_one_and_wood_is_kept_for_them():
+    s = cursed_plan()
+    s.island[6] = Spot(tile=4)
+    marks.add(s, 6, "cross")
+    goal = SCENARIOS[KEY].goal
+    steps = goal.steps(s)
+    assert f"b.inv.Cross.{s.camp}" in steps and "b.inv.Cross.6" not in steps
+    assert any(k.startswith("x.") for k in steps)  # too few tiles to cross: exploring is a step
+    assert goal.stock(s) == {"W": 8}  # K2.7: 4 crosses still to build, 2 wood each
+    assert SCENARIOS["castaways"].goal is None and SCENARIOS["jenny"].goal.wood_price is None

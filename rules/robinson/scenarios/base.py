@@ -19,12 +19,14 @@ class Goal:
     builds still to come will pay ({"W": 8, "Fur": 4}), which the bot keeps rather than spends.
     `ward(s)`: the wounds left to someone in the camp who is no character, takes the camp's wounds and
     whose death loses the game (rescued Jenny, K3.7), or None.  `mouths(s)`: meals tonight beyond the
-    characters' (rescued Jenny's, or hers once the rescue planned this round succeeds)."""
+    characters' (rescued Jenny's, or hers once the rescue planned this round succeeds).  `wood_price(s)`:
+    what one wood is worth to the goal while its builds still lack wood (None: the bot's own figure)."""
 
     steps: Callable[[RobinsonState], dict[str, float]]
     stock: Callable[[RobinsonState], dict[str, int]]
     ward: Callable[[RobinsonState], int | None] = lambda s: None
     mouths: Callable[[RobinsonState], int] = lambda s: 0
+    wood_price: Callable[[RobinsonState], float] | None = None  # a wood's worth while `stock` lacks it
 
 
 @dataclass(frozen=True)
