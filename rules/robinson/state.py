@@ -255,7 +255,7 @@ class RobinsonView(BaseModel):
     totems: dict[int, int] = Field(default_factory=dict)  # space -> number (K0.6)
     jenny: Optional[dict] = None  # K3.4: wounds, the wound that kills her, the round of her rescue
     marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3): fog, crosses
-    temple: Optional[dict] = None  # K2.6: the temple's space, the round it may be searched from, searched
+    temple: Optional[dict] = None  # K2: the temple's space and rounds (K2.6), crosses n of 5 (K2.1), fog count
     characters: list[dict]
     plan: list[dict]
     confirmed: list[str]

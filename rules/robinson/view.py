@@ -57,9 +57,7 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
         jenny=None if s.jenny is None else {"wounds": s.jenny.wounds, "life": jenny.DEATH,
                                             "rescued": s.jenny.rescued},
         marks={sp: list(here) for sp, here in s.marks.items()},
-        temple=None if s.temple is None else {"space": cursed.temple(s), "placed": s.temple.placed,
-                                              "searched": s.temple.searched, "crosses": len(cursed.crossed(s)),
-                                              "to_win": cursed.TO_WIN},
+        temple=cursed.view(s),
         characters=chars + ([{"name": "Dog"}] if s.dog else []), plan=plan,
         confirmed=list(s.confirmed))
 

@@ -137,6 +137,15 @@ def searched(s: RobinsonState) -> None:
     s.temple.searched = s.round
 
 
+def view(s: RobinsonState) -> dict | None:
+    """What the board shows of the goal (K2.1) and the temple (K2.6); None in other scenarios."""
+    if not on(s):
+        return None
+    t = s.temple
+    return {"space": temple(s), "from": t.placed + 1 if t else 0, "searched": t.searched if t else 0,
+            "crosses": len(crossed(s)), "to_win": TO_WIN, "fog": len(marks.spaces_with(s, FOG))}
+
+
 def check_round_end(s: RobinsonState) -> bool:
     """K2.1, K0.9: at the end of a round, crosses on 5 different tiles win."""
     if s.result is None and len(crossed(s)) >= TO_WIN:

@@ -2,7 +2,7 @@
 from its log and round-tripped through JSON: the long count the CI suite (a few games per variant) does not
 play.  A script, not a test:
 
-    nice -n 10 .venv/bin/python -m tests.conformance.sweep robinson --option scenario=cursed_island \\
+    nice -n 10 .venv/bin/python -m tests.conformance.many_games robinson --option scenario=cursed_island \\
         --games 300 --players 1 2 3 4
 
 prints, per player count, the games whose checks failed (0 is the goal), how the games ended, and the
