@@ -288,6 +288,9 @@ def test_k2_9_a_tile_turned_face_down_loses_its_fog_and_cross():
     marks.add(s, 6, "cross")
     tile_down(s, "event:Storm", 6)
     assert s.marks.get(6) is None and cursed.crossed(s) == []
+    from rules.robinson.effects import apply
+    apply(s, ["tile_up"], "event:Storm")  # the card's threat action turns it back up: the marks stay gone
+    assert s.island[6].face_up and s.marks.get(6) is None
 
 
 def test_k2_game_rules_say_the_scenario_and_its_proposed_parts_in_both_languages():
