@@ -11,7 +11,7 @@ from rules.robinson.plan import targets
 from rules.robinson.scenarios import SCENARIOS, cursed
 from rules.robinson.state import Spot
 
-from .robinson_kit import E, IllegalMove, every, game, rest_the_rest, texts, tr, whole
+from .robinson_kit import E, IllegalMove, every, game, rest_the_rest, texts, whole
 
 KEY = "cursed_island"
 
