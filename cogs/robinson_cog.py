@@ -23,7 +23,7 @@ SCENARIOS = (("castaways", "Castaways"), ("cursed_island", "Cursed Island"), ("j
 ACTIONS = (("threat", "Threat"), ("hunt", "Hunt"), ("build", "Build"), ("gather", "Gather"),
            ("explore", "Explore"), ("camp", "Arrange camp"), ("rest", "Rest"))
 BUILD = {"shelter": "shelter", "roof": "roof", "palisade": "pal", "pal": "pal", "weapon": "wpn", "wpn": "wpn"}
-TARGET = "Threat: left/right; Build: roof, weapon, an invention, 'cross 5'; Gather: e.g. '11 wood'; Explore: space/raft/temple"
+TARGET = "Threat: left/right; Build: roof, weapon, invention, cross 5; Gather: 11 wood; Explore: 5/raft/temple"
 SIDES = {"left": "0", "l": "0", "0": "0", "right": "1", "r": "1", "1": "1"}
 PAWNS = {"friday": "f", "viernes": "f", "dog": "d", "perro": "d", "handyman": "h", "manitas": "h",
          "brown": "b", "marron": "b", "marrón": "b", "green": "e", "verde": "e"}
