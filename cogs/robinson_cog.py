@@ -19,11 +19,12 @@ from rules.robinson.names import invention_named
 from .completion import game_id_choices
 from .shortcuts import GAME_ID, Shortcuts
 
-SCENARIOS = (("castaways", "Castaways"), ("jenny", "Jenny needs help!"), ("family_robinson", "Family Robinson"))  # robinson-scenarios.md K0.1
+SCENARIOS = (("castaways", "Castaways"), ("cursed_island", "Cursed Island"), ("jenny", "Jenny needs help!"),
+             ("family_robinson", "Family Robinson"))  # robinson-scenarios.md K0.1
 ACTIONS = (("threat", "Threat"), ("hunt", "Hunt"), ("build", "Build"), ("gather", "Gather"),
            ("explore", "Explore"), ("camp", "Arrange camp"), ("rest", "Rest"), ("reclaim", "Reclamation"))
 BUILD = {"shelter": "shelter", "roof": "roof", "palisade": "pal", "pal": "pal", "weapon": "wpn", "wpn": "wpn"}
-TARGET = "Threat: left/right; Build: roof/invention; Gather: '11 wood'; Explore: 5/raft; Reclaim: '5 waste'"
+TARGET = "Threat l/r; Build roof/invention/cross 5; Gather 11 wood; Explore 5/raft/temple; Reclaim 5 waste"
 SIDES = {"left": "0", "l": "0", "0": "0", "right": "1", "r": "1", "1": "1"}
 PAWNS = {"friday": "f", "viernes": "f", "dog": "d", "perro": "d", "handyman": "h", "manitas": "h",
          "brown": "b", "marron": "b", "marrón": "b", "green": "e", "verde": "e"}
@@ -50,14 +51,16 @@ def plan_move(action: str, target: str = "", pawns: int = 1, friday: bool = Fals
         if what in BUILD:
             key = "b." + BUILD[what] + (suffix or (".w" if BUILD[what] in ("shelter", "roof", "pal") else ""))
         else:
+            tile = words.pop() if len(words) > 1 and words[-1].isdigit() else ""  # a Cross's tile: "cross 5"
             typed = " ".join(words)  # an invention by its name in English or Spanish ("shovel", "pala")
-            key = "b.inv." + (invention_named(typed) or typed.title().replace(" ", "")) + suffix
+            key = "b.inv." + (invention_named(typed) or typed.title().replace(" ", "")) + (f".{tile}" if tile else "") + suffix
     elif action == "gather":
         space, source = (words + ["", ""])[:2]
         key = f"g.{space}.{source.lower() or 'wood'}"
-    elif action == "explore":  # a space, or Jenny's raft (robinson-scenarios.md K3.6)
+    elif action == "explore":  # a space, Jenny's raft (robinson-scenarios.md K3.6) or the temple (K2.6)
         where = words[0] if words else ""
-        key = "x.raft" if where.lower() in ("raft", "balsa", "jenny") else f"x.{where}"
+        low = where.lower()
+        key = "x.raft" if low in ("raft", "balsa", "jenny") else "x.temple" if low in ("temple", "templo") else f"x.{where}"
     elif action == "reclaim":  # Family Robinson's Reclamation: '5 waste' or '3 fish' (robinson-scenarios.md K6.5)
         space, what = (words + ["", ""])[:2]
         key = f"r.{space}.{'waste' if what.lower() in ('waste', 'wasteland', 'erial', '') else what.lower()}"
@@ -78,7 +81,7 @@ def lead_move(stack: int, who: str) -> str:
 
 class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_description="Robinson Crusoe shortcuts"):
     @app_commands.command(name="new", description="Open a Robinson Crusoe game (1-4 players): Castaways or another scenario")
-    @app_commands.describe(scenario="Which scenario: 1 Castaways (the default), 3 Jenny needs help! or 6 Family Robinson",
+    @app_commands.describe(scenario="Which scenario: 1 Castaways (default), 2 Cursed Island, 3 Jenny needs help!, 6 Family Robinson",
                            difficulty="Event deck mix: easy, normal or hard",
                            dog_with_two="With 2 players, also add the Dog",
                            random_wreckage="A random Wreckage card instead of Food Crates",

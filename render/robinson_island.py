@@ -55,7 +55,8 @@ def _line(d: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, width:
     text_center(d, centre, ellipsize(text, f, width), f, fill)
 
 
-def _lines(tile: dict, locale: str, totem: int | None = None, kinds: tuple[str, ...] = ()) -> tuple[str, str, list[str]]:
+def _lines(tile: dict[str, Any], locale: str, totem: int | None = None, kinds: tuple[str, ...] = (),
+           temple: bool = False) -> tuple[str, str, list[str]]:
     """A face-up tile's terrain, sources and marks (shelter, totem with its number once revealed in a
     scenario that numbers them (robinson-scenarios.md K0.6), beast, discovery tokens)."""
     srcs = []
@@ -67,6 +68,8 @@ def _lines(tile: dict, locale: str, totem: int | None = None, kinds: tuple[str, 
         marks.append(_t("img.natural", locale))
     if tile["totem"]:
         marks.append(_t("img.totem", locale) if totem is None else _t("img.totem_n", locale, n=totem))
+        if totem == 1 and temple:  # K2.5: Cursed Island's totem 1 is the temple
+            marks.append(_t("img.temple", locale))
     if tile["beast"]:
         marks.append(_t("img.beast", locale))
     for tok in tile["tokens"]:
@@ -74,6 +77,35 @@ def _lines(tile: dict, locale: str, totem: int | None = None, kinds: tuple[str, 
     for kind in kinds:  # counted marks (robinson-scenarios.md M3): K6.8's wasteland
         marks.append("● " + _t("img." + kind, locale))
     return _t("terrain." + tile["terrain"], locale), " ".join(srcs), marks
+
+
+MARK_STYLE = {"fog": (WHITE, (90, 90, 90)), "cross": ((40, 80, 170), WHITE)}  # K0.13: white fog, blue crosses
+
+
+def counted_marks(view: Any, sp: int, locale: str) -> list[tuple[str, str]]:
+    """The counted marks on a space (robinson-scenarios.md M3), explored or not: (kind, label), a
+    count after the name when there are several of a kind ("fog ×2")."""
+    here = list(view.marks.get(sp, ()))
+    out = []
+    for kind in dict.fromkeys(k for k in here if k in MARK_STYLE):  # the others are drawn on the tile (wasteland)
+        n = here.count(kind)
+        label = _t("img.mark." + kind, locale)
+        out.append((kind, label + (f" ×{n}" if n > 1 else "")))
+    return out
+
+
+def draw_badges(d: ImageDraw.ImageDraw, badges: list[tuple[str, str]], centre: tuple[float, float], r: float) -> None:
+    """Pills side by side, centred on `centre`: white for fog, blue for crosses (K0.13)."""
+    if not badges:
+        return
+    f = font(15, True)
+    widths = [f.getlength(label) + 12 for _, label in badges]
+    x = centre[0] - (sum(widths) + 4 * (len(widths) - 1)) / 2
+    for (kind, label), w in zip(badges, widths):
+        fill, ink = MARK_STYLE.get(kind, (INK, WHITE))
+        d.rounded_rectangle([x, centre[1] - 10, x + w, centre[1] + 10], 8, fill=fill, outline=INK)
+        text_center(d, (x + w / 2, centre[1]), label, f, ink)
+        x += w + 4
 
 
 def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], locale: str) -> None:
@@ -86,23 +118,26 @@ def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], loc
     mid, small = font(17, True), font(16)
     for sp, (cx, cy) in pos.items():
         tile = view.island.get(sp)
+        badges = counted_marks(view, sp, locale)
         if tile is None:
             d.polygon(hexagon(cx, cy, r - 3), fill=UNEXPLORED, outline=(200, 225, 240))
             text_center(d, (cx, cy), str(sp), mid, (210, 230, 245))
+            draw_badges(d, badges, (cx, cy + r * 0.42), r)
             continue
         if not tile["face_up"]:
             d.polygon(hexagon(cx, cy, r - 3), fill=FACE_DOWN, outline=WHITE)
             text_center(d, (cx, cy), _t("img.face_down", locale), small, WHITE)
+            draw_badges(d, badges, (cx, cy + r * 0.42), r)
             continue
         d.polygon(hexagon(cx, cy, r - 3), fill=TERRAIN_RGB[tile["terrain"]], outline=INK)
         camp = sp == view.camp
         if camp:
             d.polygon(hexagon(cx, cy, r - 7), outline=CAMP, width=5)
         room = lambda dy, h: 2 * min(half_width(r - 9, dy - h / 2), half_width(r - 9, dy + h / 2)) - 8  # noqa: E731
-        kinds = tuple(view.marks.get(sp, ()))
+        kinds = tuple(k for k in view.marks.get(sp, ()) if k not in MARK_STYLE)  # the badges show fog and crosses
         if "wasteland" in kinds:  # K6.8: a black marker covers the terrain
             d.ellipse([cx + r * 0.42 - 11, cy - r * 0.6 - 11, cx + r * 0.42 + 11, cy - r * 0.6 + 11], fill=INK)
-        terrain, sources, marks = _lines(tile, locale, view.totems.get(sp), kinds)
+        terrain, sources, marks = _lines(tile, locale, view.totems.get(sp), kinds, bool(view.temple))
         text_center(d, (cx, cy - r * 0.6), f"{sp}·#{tile['tile']}", small, INK)
         _line(d, (cx, cy - r * 0.33), terrain, room(-r * 0.33, 22), 20, True)
         _line(d, (cx, cy - r * 0.1), sources, room(-r * 0.1, 18), 16, True)
@@ -112,6 +147,7 @@ def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], loc
         for k, line in enumerate(mark_lines[:2]):
             dy = r * 0.13 + k * 19
             _line(d, (cx, cy + dy), line, room(dy, 18), small.size, False)
+        draw_badges(d, badges, (cx, cy + r * (0.72 if camp else 0.55)), r)
         if camp:
             tag = _t("img.camp", locale)
             f = fit_font(tag, room(r * 0.42, 22) - 10, range(16, 13, -1), True)

@@ -17,6 +17,7 @@ GOOD = (46, 125, 50)
 BAD = (190, 50, 40)
 MUTED = (130, 130, 130)
 AMBER = (240, 180, 60)
+CROSS_BLUE = (40, 80, 170)  # the blue goal markers (robinson-scenarios.md K0.13)
 
 
 def _t(key: str, locale: str, **args: Any) -> str:
@@ -135,6 +136,26 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
                                                                                     n=g["children_from"])
         return _flow(dd, x, y, kids, f, inner)
 
+    def cursed(dd, x, y):
+        """Cursed Island (robinson-scenarios.md K2.1, K2.6): a box per cross the goal takes, filled blue as
+        they stand on tiles; the fog count; the temple; the goal line."""
+        c = view.temple
+        unit = min(40, (inner - 6 * (c["to_win"] - 1)) // c["to_win"])
+        for i in range(c["to_win"]):
+            cx = x + i * (unit + 6)
+            hit = i < c["crosses"]
+            dd.rectangle([cx, y, cx + unit, y + 26], outline=INK, fill=CROSS_BLUE if hit else WHITE)
+            dd.text((cx + unit / 2, y + 13), "✝", font=font(15, True), fill=WHITE if hit else MUTED, anchor="mm")
+        y = _flow(dd, x, y + 34, _t("img.goal_cursed", locale, n=c["crosses"], of=c["to_win"]), fb, inner)
+        y = _flow(dd, x, y, _t("img.fog_count", locale, n=c["fog"]), f, inner)
+        if c["searched"]:
+            temple = _t("img.temple_done", locale, n=c["searched"])
+        elif c["space"] is not None:
+            temple = _t("img.temple_open", locale, space=c["space"], n=c["from"])
+        else:
+            temple = _t("img.temple_none", locale)
+        return _flow(dd, x, y, temple, f, inner)
+
     def weather(dd, x, y):
         dice = ", ".join(_t("img.die." + k, locale) for k in view.weather_dice) or _t("img.none", locale)
         toks = ", ".join(_t("wx." + k, locale) for k in view.weather_tokens)
@@ -152,7 +173,7 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
 
     y = y0
     goal = [("img.woodpile", woodpile)] if view.pile_needs else [("img.jenny", jenny)] if view.jenny else \
-        [("scenario.family_robinson", family)] if view.family else []
+        [("scenario.family_robinson", family)] if view.family else [("img.cursed", cursed)] if view.temple else []
     for title, paint in [("img.tracks", tracks), ("img.resources", resources), *goal,
                          ("img.weather", weather), ("img.threat", threat)]:
         y = panel(y, _t(title, locale), paint)

@@ -45,7 +45,8 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
     rule_letters = "RSEX"  # rules, scenario, rulings, rulebook examples
     proposed_data = True  # the entries tagged P
     # the conformance suite plays each other scenario too (robinson-scenarios.md)
-    test_hints = TestHints(players=2, board_players=3, variants=({"scenario": "jenny"}, {"scenario": "family_robinson"}))
+    test_hints = TestHints(players=2, board_players=3, variants=({"scenario": "jenny"}, {"scenario": "family_robinson"},
+                                                                  {"scenario": "cursed_island"}))
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> RobinsonOptions:
         return parse_options(raw)

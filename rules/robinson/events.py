@@ -90,8 +90,8 @@ def resolve_event(s: RobinsonState, card: str) -> None:
     e = event_card(card)
     book: tuple[str, ...] = ()
     if e.icon == "book":
-        s.events.append(m("ev.book"))  # R20(a): the book icon; S6: no effect in Castaways
         book = tuple(SCENARIOS[s.options.scenario].get("book", ()))  # K0.5 (M1): the scenario's Book effect first, then the event's
+        s.events.append(m("ev.book_scenario" if book else "ev.book"))  # R20(a): the book icon; S6: no effect in Castaways
     else:
         effects.put_token(s, ICON_DECK[e.icon], "ADV")
     effects.apply(s, book + tuple(e.draw), card)

@@ -9,7 +9,7 @@ from . import plan as P, stacks
 from .data import ADJ, CHARACTERS, EVENTS, INVENTIONS, TILES
 from .island import distances, explored_terrains, has_shelter, sources
 from .moves import cost_msg, target_msg
-from .scenarios import of as scenario_of
+from .scenarios import cursed, of as scenario_of
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, sub
 from .view import prompt
@@ -155,6 +155,8 @@ def _target(s: RobinsonState, key: str) -> Msg:
         if key in planned:
             return m("why.once", target=target_msg(s, key))
         return m("why.reclaim_nothing")
+    if key == "x.temple":  # K2.6: once, a round after it was revealed, its tile face up and reached
+        return m("why.once", target=m("tgt.temple")) if key in planned else m("why.temple")
     if head in ("g", "x") and (len(parts) < 2 or not parts[1].isdigit() or int(parts[1]) not in ADJ):
         return m("why.no_space", space=parts[1] if len(parts) > 1 else "?")
     if head == "g":
@@ -228,6 +230,9 @@ def _build(s: RobinsonState, parts: list[str], planned: set[str]) -> Msg:
         if name not in INVENTIONS:
             return m("why.no_invention")
         item = m("tgt.invention", item=m("card", deck=sub("deck", "invention"), name=sub("name.invention", name)))
+        if name == cursed.CROSS and name in P.buildable(s) and P.invention_ready(s, name, explored_terrains(s)):
+            key = ".".join(parts)  # K2.7: one Cross stack per tile, on a face-up tile without a cross
+            return m("why.once", target=m("tgt.cross", space=int(parts[3]))) if key in planned else m("why.cross_tile")
         if name in s.built or name in s.future_built:
             return m("why.built", target=item)
         if name in scenario_of(s).gates and name not in P.buildable(s):

@@ -140,6 +140,8 @@ def target_msg(s: RobinsonState, key: str) -> Msg:
             return m("tgt.threat_with", card=card_msg(card), item=card_msg("item:" + item))
         return m("tgt.threat", card=card_msg(card))
     if head == "b":
+        if parts[1] == "inv" and len(parts) > 3 and parts[3].isdigit():  # K2.7: a Cross on a tile
+            return m("tgt.cross", space=int(parts[3]))
         if parts[1] == "inv":
             return m("tgt.invention", item=card_msg("invention:" + parts[2]))
         return sub("tgt.build", parts[1])
@@ -147,6 +149,8 @@ def target_msg(s: RobinsonState, key: str) -> Msg:
         return m("tgt.gather", src=sub("src", parts[2]), space=int(parts[1]))
     if key == "x.raft":  # K3.6: the special Explore on the Raft
         return m("tgt.rescue")
+    if key == "x.temple":  # K2.6: the temple search
+        return m("tgt.temple")
     if head == "x":
         return m("tgt.explore", space=int(parts[1]))
     if head == "r" and len(parts) == 3:  # K6.5: Reclamation of a wasteland marker or an exhausted source

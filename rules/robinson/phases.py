@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from . import effects
+from . import effects, marks
 from .asks.core import Prompt, ask, kind as ask_kind
 from .combat import built, helmet
 from .cont import later, step
@@ -113,14 +113,17 @@ def produce(s: RobinsonState, pick: str | None = None) -> None:
     """R26-R29 once the Shortcut's source is known (`pick`, asked when it matters, `sp:<source>`)."""
     got = {"F": 0, "W": 0}
     camp = s.island[s.camp]
-    for src in sources(s, s.camp):
+    fogged = marks.has(s, s.camp, "fog")  # K2.3(c): a fogged camp tile gives nothing, its tokens included
+    for src in [] if fogged else sources(s, s.camp):
         got[kind(src)] += 1
     for tok, k in (("+F", "F"), ("+W", "W")):
-        if tok in camp.tokens and any(kind(x) == k for x in sources(s, s.camp)):
+        if tok in camp.tokens and any(kind(x) == k for x in sources(s, s.camp)) and not fogged:
             got[k] += camp.tokens.count(tok)  # one each (R27); several only where they stack (K6.6)
+    if fogged:
+        s.events.append(m("ev.fog_camp"))
     mods = s.prod_mods
     for sp, spot in s.island.items():
-        if "shortcut" in spot.tokens and "Shortcut" in s.built and spot.face_up:
+        if "shortcut" in spot.tokens and "Shortcut" in s.built and spot.face_up and not marks.has(s, sp, "fog"):
             live = list(dict.fromkeys(sources(s, sp)))
             wanted = sorted((x for x in live if not ({"noall", "no" + kind(x)} & set(mods))),
                             key=lambda x: kind(x) != "F")  # E31: food first (the default)
@@ -424,7 +427,7 @@ def night_rest(s: RobinsonState) -> None:
     s.limits = {}
     s.flags = []
     s.extra_meal = 0
-    if check_round_end(s):  # K0.9, K6.1: the goal at the end of the round, before R72(6)
+    if check_round_end(s):  # K0.9: a scenario's win at the end of a round (K2.1, K6.1), before R72(6)
         return
     if s.round >= scenario_of(s).rounds:  # R72(6), R96; K0.1 the scenario's rounds
         end(s, "lost", "time" if s.options.scenario == "castaways" else s.options.scenario + "_time")

@@ -23,9 +23,9 @@ from typing import NamedTuple
 
 from .combat import built
 from .data import ABILITIES, CHARACTERS, EVENTS, INVENTIONS
-from .extra_pawns import build_extras, far
+from .extra_pawns import build_extras, cross_extras, far, marked, special_extras
 from .island import distances, explored_terrains, has_shelter, sources
-from .scenarios import family, inventions as scenario_inventions, jenny
+from .scenarios import cursed, family, inventions as scenario_inventions, jenny
 from .state import ACTIONS, RobinsonState, Stack
 from .tallies import players
 
@@ -182,33 +182,43 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
     c, tk = wood("wpn", 1)
     out.append(Target("b.wpn", "build", bt, 0, c, None, tk))
     terr = explored_terrains(s)
+    dist = distances(s)
     for name in buildable(s):
+        if name == cursed.CROSS and invention_ready(s, name, terr):  # K2.7: one Cross stack per tile
+            for sp in cursed.cross_spaces(s, dist):
+                if f"b.inv.{name}.{sp}" not in planned_keys:
+                    for key, c in _choices(f"b.inv.{name}.{sp}", INVENTIONS[name].cost, len(bxw)):
+                        out.append(Target(key, "build", cross_extras(s, sp, bool(btc)), 0, c, None,
+                                          btc + (bxw if c.get("W") else ())))
+            continue
         if any(t.startswith(f"b.inv.{name}") for t in planned_keys) or not invention_ready(s, name, terr):
             continue
         inv = INVENTIONS[name]
         for key, c in _choices(f"b.inv.{name}", inv.cost, len(bxw)):
             out.append(Target(key, "build", bt, 0, c, inv.owner, btc + (bxw if c.get("W") else ())))
     # Gather (R61) and Explore (R62, R63).
-    dist = distances(s)
     for sp in sorted(s.island):
         spot = s.island[sp]
-        if sp == s.camp or sp not in dist or not spot.face_up or "shortcut" in spot.tokens:
-            continue
+        if sp == s.camp or sp not in dist or not spot.face_up or ("shortcut" in spot.tokens and not marked(s, sp)):
+            continue  # K2.3(d): a fogged Shortcut tile gives nothing to Production and may be gathered
         gt = free("gather", "TC")
-        extra = far(s, "gather", dist[sp]) + len(gt) + int("TC" in spot.tokens)
+        extra = far(s, "gather", dist[sp]) + len(gt) + int("TC" in spot.tokens) + marked(s, sp)
         for src in sorted(set(sources(s, sp)), key=lambda x: x == "wood"):
             key = f"g.{sp}.{src}"
             if key not in planned_keys:
                 out.append(Target(key, "gather", extra, 0, {}, None, gt))
-    explores = sum(st.action == "explore" and st.target != jenny.RESCUE for st in plan)
+    explores = sum(st.action == "explore" and st.target.split(".")[1].isdigit() for st in plan)
+    xt = free("explore", "TC")
     if jenny.can_rescue(s) and jenny.RESCUE not in planned_keys:  # K3.6: 1 pawn rolls, 2 succeed
         out.append(Target(jenny.RESCUE, "explore", 0, 0, {}))
+    if cursed.can_search(s) and cursed.TEMPLE not in planned_keys and cursed.temple(s) in dist:  # K2.6
+        out.append(Target(cursed.TEMPLE, "explore", special_extras(s, cursed.TEMPLE, bool(xt)), 0, {}, None, xt))
     if explores < len(s.island_stack):
-        xt = free("explore", "TC")
         for sp in sorted(dist):
             if sp in s.island or f"x.{sp}" in planned_keys:
                 continue
-            out.append(Target(f"x.{sp}", "explore", far(s, "explore", dist[sp]) + len(xt), 0, {}, None, xt))
+            out.append(Target(f"x.{sp}", "explore", far(s, "explore", dist[sp]) + len(xt) + marked(s, sp), 0, {},
+                              None, xt))
     for key in family.reclaim_keys(s):  # K6.5: 2 pawns (Friday may be one), no dice, no neutral pawns
         if key not in planned_keys:
             out.append(Target(key, "reclaim", 0, family.RECLAIM_PAWNS, {}))

@@ -1,6 +1,8 @@
 """Action resolution (R39-R65): one stack per `go` move, in the R39 order."""
 from __future__ import annotations
 
+import json
+
 from . import adventures, cont, effects, rerolls
 from .combat import add_to_hunt, built, fight_beast
 from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
@@ -9,7 +11,7 @@ from .events import event_card
 from .frames import CardStep
 from .island import kind, sources
 from .phases import end_action, header
-from .scenarios import family, jenny, of as scenario_of
+from .scenarios import cursed, family, jenny, of as scenario_of
 from .plan import brown_sources, check_item, invention_ready, requirement_met, resolution_order
 from .stacks import drop_short
 from .state import RobinsonState, Spot, Stack
@@ -221,7 +223,9 @@ def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
 
 def _build(s: RobinsonState, st: Stack, choice: str) -> None:
     parts = st.target.split(".")
-    if parts[1] == "inv" and not invention_ready(s, parts[2]):  # E3: an item or terrain lost since planning
+    sp = cursed.cross_space(st.target)
+    if (parts[1] == "inv" and not invention_ready(s, parts[2])) or \
+            (sp is not None and sp not in cursed.cross_spaces(s, {sp: 0})):  # E3: lost since planning (K2.7: tile flipped)
         refund(s, st)
         s.events.append(m("ev.skipped", card=card_msg("invention:" + parts[2])))
         return
@@ -253,6 +257,10 @@ def build_done(s: RobinsonState, who: str, target: str, carried: list[str] | tup
         effects.track(s, what[1], 1)
     else:
         name = what[2]
+        if name in scenario_of(s).multi:  # K0.8, K2.7 (M7): takes effect now, never "built"
+            s.events.append(m("ev.invented", who=char(who), item=card_msg("invention:" + name)))
+            cursed.multi_built(s, name, target)
+            return
         s.future_built.append(name)
         s.events.append(m("ev.invented", who=char(who), item=card_msg("invention:" + name)))
         if INVENTIONS[name].owner == who:  # R58
@@ -284,6 +292,9 @@ def _gather(s: RobinsonState, st: Stack, choice: str) -> None:
 def _explore(s: RobinsonState, st: Stack, choice: str) -> None:
     if st.target == jenny.RESCUE:
         _rescue(s, st)
+        return
+    if st.target == cursed.TEMPLE:
+        _search(s, st)
         return
     sp = int(st.target.split(".")[1])
     ok, adv = (True, False) if st.base >= 2 else roll(s, st)
@@ -341,6 +352,29 @@ def _rescue(s: RobinsonState, st: Stack) -> None:
 def _reclaim(s: RobinsonState, st: Stack, choice: str) -> None:
     """K6.5: Reclamation, 2 pawns and no dice, removes the black marker named at planning."""
     family.reclaim(s, st.target, char(st.pawns[0]))
+
+
+def _search(s: RobinsonState, st: Stack) -> None:
+    """K2.6: the temple search, a special Explore of the temple tile; success draws Mystery cards (4,
+    up to 3 treasures and 1 creature, K0.12) and the search is done however many resolve; failure
+    leaves the temple for a later round [PROPOSED]."""
+    if not cursed.can_search(s):  # E3: the temple's tile turned face down since planning
+        return
+    ok, adv = (True, False) if st.base >= 2 else roll(s, st)
+    if over(s):
+        return
+    s.ctx = {"space": str(cursed.temple(s))}
+    if ok:
+        cursed.searched(s)
+        s.events.append(m("ev.temple_search", who=char(st.pawns[0])))
+        effects.apply(s, [cursed.SEARCH], "temple", st.pawns[0])
+    else:
+        gain_det(s, st.pawns[0], 2, said=False)  # R41
+        s.events.append(m("ev.fail", who=char(st.pawns[0])))
+    if cont.paused(s):  # a Mystery card asks (K0.12): the adventure face waits for the answer
+        cont.later(s, "codes", "temple", st.pawns[0], json.dumps([f"adv_after:explore.{int(adv)}.{seat_of(s, st)}"]))
+    else:
+        adventure(s, st, adv)
 
 
 def _camp(s: RobinsonState, st: Stack, choice: str) -> None:

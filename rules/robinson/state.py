@@ -20,7 +20,7 @@ from .legacy import carriers, upgrade
 RES = ("F", "NF", "W", "Fur")
 ACTIONS = ("threat", "hunt", "build", "gather", "explore", "camp", "rest")  # R39 order
 
-ScenarioKey = Literal["castaways", "jenny", "family_robinson"]  # robinson-scenarios.md K0.1 (scenarios/ holds each one)
+ScenarioKey = Literal["castaways", "jenny", "family_robinson", "cursed_island"]  # robinson-scenarios.md K0.1 (scenarios/ holds each one)
 Phase = Literal["setup", "event", "morale", "wood", "plan", "resolve", "weather", "night", "over"]
 
 
@@ -106,9 +106,17 @@ class Jenny(BaseModel):
     rescued: int = 0  # 0 while she waits on her raft (K3.5)
 
 
+class Temple(BaseModel):
+    """Cursed Island's temple (robinson-scenarios.md K2.5, K2.6): the round totem 1 was placed in, the
+    round it was searched in (0: not yet)."""
+
+    placed: int = 0
+    searched: int = 0
+
+
 # Fields only other scenarios than Castaways fill: left out of the saved JSON while empty, so a
 # Castaways game saves (and replays) byte for byte as before the scenarios came.
-SCENARIO_FIELDS = ("totems", "jenny", "marks", "dealt")
+SCENARIO_FIELDS = ("totems", "jenny", "marks", "dealt", "temple")
 
 
 class RobinsonState(GameState):
@@ -189,6 +197,7 @@ class RobinsonState(GameState):
     jenny: Optional[Jenny] = None  # K3 only
     marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3, marks.py)
     dealt: list[str] = Field(default_factory=list)  # K6.1, K6.3: the inventions dealt at set-up, the goal's
+    temple: Optional[Temple] = None  # K2 only: totem 1's temple and its search (K2.6)
 
     @model_serializer(mode="wrap")
     def _saved(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -284,6 +293,12 @@ class FamilyView(TypedDict):
     children_from: int
 
 
+# K2.1, K2.6: the temple's space (None until totem 1 is revealed), the first round it may be searched ("from"),
+# the round it was searched in (0: not yet), the crosses standing, how many win, the spaces with fog
+TempleView = TypedDict("TempleView", {"space": Optional[int], "from": int, "searched": int, "crosses": int,
+                                      "to_win": int, "fog": int})
+
+
 class RobinsonView(BaseModel):
     """What everyone sees (R98: all information is shared)."""
 
@@ -321,8 +336,9 @@ class RobinsonView(BaseModel):
     scenario: str = "castaways"  # K0.1
     totems: dict[int, int] = Field(default_factory=dict)  # space -> number (K0.6)
     jenny: Optional[JennyView] = None  # K3.4
-    marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3: wasteland, fog)
+    marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3: wasteland, fog, crosses)
     family: Optional[FamilyView] = None  # K6.1, K6.4: the dealt inventions, how many built, the children's food
+    temple: Optional[TempleView] = None  # K2: the temple's space and rounds (K2.6), crosses n of 5 (K2.1), fog count
     characters: list[CharacterView]
     plan: list[StackView]
     confirmed: list[str]

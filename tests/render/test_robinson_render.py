@@ -175,3 +175,51 @@ def test_k6_family_robinson_draws_the_wasteland_the_dealt_inventions_and_the_goa
     assert {"en": "Tonight the children eat 3 food", "es": "Esta noche los niños comen 3 de comida"}[locale] in drawn
     green = sum(1 for x in range(868, 1390) for y in range(img.height) if img.getpixel((x, y)) == (46, 125, 50))
     assert green > 3 * 200  # 3 of the 9 boxes filled
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_k2_cursed_island_draws_counted_fog_and_crosses_the_temple_and_the_goal(locale):
+    """robinson-scenarios.md K2.1 (crosses n of 5), K2.3 and M3 (fog and crosses counted, also on
+    unexplored and face-down spaces), K2.5/K2.6 (totem 1 the temple), every label translated."""
+    import render.robinson as R
+    import render.robinson_island as RI
+    import render.robinson_panels as RP
+    import rules.text as text
+    from rules.robinson import marks
+    from rules.robinson.scenarios import cursed
+    from rules.robinson.state import Spot
+    s = E.setup(["p1", "p2"], 3, {"scenario": "cursed_island"})
+    s.island[6], s.island[11] = Spot(tile=4), Spot(tile=1, face_up=False)
+    s.totems = {6: 1}
+    cursed.place_temple(s)
+    for sp in (6, 3, 11):
+        marks.add(s, sp, "fog")
+    marks.add(s, s.camp, "cross")
+    marks.add(s, 12, "cross")
+    marks.add(s, 12, "cross")
+    view = E.view(s)
+    assert view.temple == {"space": 6, "from": 2, "searched": 0, "crosses": 1, "to_win": 5, "fog": 3}
+    seen: list[str] = []
+    drawn: list[str] = []
+    original = text.tr
+
+    def spy(m, locale="en", names=None):
+        out = original(m, locale, names)
+        drawn.append(out)
+        if out == getattr(m, "key", None):
+            seen.append(out)
+        return out
+    for mod in (R, RI, RP):
+        mod.tr = spy
+    try:
+        img = R.draw(view, NAMES, CAPTION, locale)
+    finally:
+        for mod in (R, RI, RP):
+            mod.tr = original
+    assert not seen, seen
+    fog, cross, temple = {"en": ("fog", "cross", "temple"), "es": ("niebla", "cruz", "templo")}[locale]
+    assert drawn.count(fog) == 3 and drawn.count(cross) == 2 and temple in drawn  # the ×2 is drawn after it
+    assert {"en": "Crosses on 1 of 5 tiles at the end of a round win",
+            "es": "Cruces en 1 de 5 losetas al final de una ronda: victoria"}[locale] in drawn
+    blue = sum(1 for x in range(868, 1390) for y in range(img.height) if img.getpixel((x, y)) == RP.CROSS_BLUE)
+    assert blue > 200  # one cross box filled in the side panel

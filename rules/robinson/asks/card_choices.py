@@ -136,6 +136,7 @@ def _tile_down(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 def tile_down(s: RobinsonState, card: str, sp: int) -> None:
     s.island[sp].face_up = False
     s.island[sp].tokens = []
+    s.marks.pop(sp, None)  # K0.6, K2.9 (E29): its marks go with its tokens
     s.mem[card] = [str(sp)]
     s.events.append(m("ev.tile_down", space=sp))
 

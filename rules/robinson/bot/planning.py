@@ -78,17 +78,18 @@ def gain_value(s: RobinsonState, w: Worth, t: plan.Target) -> float:
             return w.palisade(1)
         if what == "wpn":
             return w.weapon(1)
-        return invention(w, parts[2])
+        # a tile-targeted build of the goal (K2.7: a Cross on a tile) is a step of its own
+        return invention(w, parts[2]) + (WIN * w.steps.get(t.key, 0.0) if t.key != f"b.inv.{parts[2]}" else 0.0)
     if t.action == "gather":
         sp = int(parts[1])
         n = 1 + int(f"+{kind(parts[2])}" in s.island[sp].tokens)
         return w.food(n) if kind(parts[2]) == "F" else n * w.wood
-    if t.key in w.steps:  # a special target of the scenario's goal (K3.6: Jenny's rescue)
+    if t.key in w.steps and not (len(parts) > 1 and parts[1].isdigit()):  # a special target of the scenario's goal (K3.6: Jenny's rescue)
         return WIN * w.steps[t.key]
-    if t.action == "explore":
+    if t.action == "explore" and parts[1].isdigit():
         if w.need is None:
             w.need = terrain_need(s, w, invention)
-        return explore_value(s, w, int(parts[1]), w.need)
+        return explore_value(s, w, int(parts[1]), w.need) + WIN * w.steps.get(t.key, 0.0)  # K2.1: tiles for crosses
     if t.action == "camp":  # R64: Morale +1 (the 2 D go to the resolver: stack_value), R23-R24
         m = w.pj.morale
         return morale_cost(s, m + 1) if m < 3 else 0.0

@@ -217,7 +217,8 @@ class Worth:
         self.stock_gap = {k: max(0.0, v - (s.avail[k] - tied[k] + (pj.wood if k == "W" else pj.fur)))
                           for k, v in stock.items()}
         if self.stock_gap.get("W", 0.0) > 0:
-            self.wood_later = max(self.wood_later, GOAL_WOOD)
+            price = goal.wood_price(s) if goal is not None and goal.wood_price is not None else GOAL_WOOD
+            self.wood_later = max(self.wood_later, price)
         short = p_over(wx_wood, wood_now)  # R69: wood missing tonight is a wound to each in camp
         self.wood = short * (self.hurt_all + 0.3) + (1 - short) * self.wood_later
         wood_c, fur_c = plan.SHELTER_COST[players(s)]

@@ -85,6 +85,7 @@ def _tile_down_it(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     if sp is not None and sp != s.camp and sp in s.island and s.island[sp].face_up:
         s.island[sp].face_up = False
         s.island[sp].tokens = []
+        s.marks.pop(sp, None)  # K0.6, K2.9 (E29): its marks go with its tokens
         s.events.append(m("ev.tile_down", space=sp))
 
 

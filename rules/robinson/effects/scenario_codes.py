@@ -2,7 +2,8 @@
 their Book effects (K0.5) and numbered totems (K0.6) are written in these codes in data/scenarios.json."""
 from __future__ import annotations
 
-from ..scenarios import family, jenny
+from .. import adventures
+from ..scenarios import cursed, family, jenny
 from ..state import RobinsonState
 from ..texts import card as card_msg, char, m
 from .changes import TRACKS
@@ -30,4 +31,29 @@ def _wasteland(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
         family.wasteland(s, int(s.ctx["space"]))
 
 
-OPS.update({"free_build": _free_build, "jenny_demand": _jenny_demand, "wasteland": _wasteland})
+def _fog(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """K2.4: the Book puts fog on `arg` spaces without fog."""
+    cursed.book(s, int(arg))
+
+
+def _fog_here(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """K2.5 totems 3-6: fog on the tile the totem was just revealed on (the action's tile, s.ctx)."""
+    if "space" in s.ctx:
+        cursed.put_fog(s, int(s.ctx["space"]))
+
+
+def _temple(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """K2.5 totem 1: the temple, to be searched in a later round (K2.6)."""
+    cursed.place_temple(s)
+
+
+def _adv_after(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """R43 after a prompt inside a special action (K2.6's Mystery draw): its adventure face or token,
+    `<action>.<face 0|1>.<seat>`."""
+    action, face, seat = arg.split(".", 2)
+    if r is not None:
+        adventures.adventure(s, action, r, seat, face == "1")
+
+
+OPS.update({"free_build": _free_build, "jenny_demand": _jenny_demand, "wasteland": _wasteland, "fog": _fog,
+            "fog_here": _fog_here, "temple": _temple, "adv_after": _adv_after})

@@ -4,10 +4,10 @@ entry; its woodpile stays its own (castaways.py)."""
 from __future__ import annotations
 
 from ..state import RobinsonState
-from . import castaways, family, jenny
+from . import castaways, cursed, family, jenny
 from .base import Scenario
 
-SCENARIOS: dict[str, Scenario] = {x.key: x for x in (castaways.CASTAWAYS, jenny.JENNY, family.FAMILY)}
+SCENARIOS: dict[str, Scenario] = {x.key: x for x in (castaways.CASTAWAYS, jenny.JENNY, family.FAMILY, cursed.CURSED)}
 
 
 def of(s: RobinsonState) -> Scenario:
@@ -20,8 +20,9 @@ def check_win(s: RobinsonState) -> bool:
 
 
 def check_round_end(s: RobinsonState) -> bool:
-    """K0.9 (M8): the win checked at the end of a round, before the last round's loss (K6.1)."""
-    return family.check_round_end(s)
+    """K0.9 (M8): the scenario's win at the end of a round (after Night step 5, before R72(6))."""
+    hook = of(s).at_round_end
+    return hook is not None and hook(s)
 
 
 def inventions(s: RobinsonState) -> tuple[str, ...]:

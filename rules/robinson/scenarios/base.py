@@ -21,13 +21,15 @@ class Goal:
     whose death loses the game (rescued Jenny, K3.7), or None.  `mouths(s)`: meals tonight beyond the
     characters' (rescued Jenny's, or hers once the rescue planned this round succeeds); `unfed_loses(s)`:
     how many of them lose the game at once when not paid (the children's, K6.4), paid before the
-    characters eat, so they are the last meals food covers short of."""
+    characters eat, so they are the last meals food covers short of.  `wood_price(s)`: what one wood is
+    worth to the goal while its builds still lack wood (None: the bot's own figure)."""
 
     steps: Callable[[RobinsonState], dict[str, float]]
     stock: Callable[[RobinsonState], dict[str, int]]
     ward: Callable[[RobinsonState], int | None] = lambda s: None
     mouths: Callable[[RobinsonState], int] = lambda s: 0
     unfed_loses: Callable[[RobinsonState], int] = lambda s: 0  # of `mouths`, the meals whose lack loses at once
+    wood_price: Callable[[RobinsonState], float] | None = None  # a wood's worth while `stock` lacks it
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,8 @@ class Scenario:
     """One scenario's rules as data: rounds (K0.1), weather dice per round (K0.4, M12), the Book
     effect codes (K0.5, M1), the numbered totem effects (K0.6, M2; empty: totems do nothing), items
     removed from the game (K0.3, M9), its inventions (K0.8) and their planning gates (M7), the
-    invention whose build wins at once (K0.9, M8), and the sheet items that are our own design."""
+    invention whose build wins at once (K0.9, M8), the `multi` inventions (M7), the check of a
+    win at the end of a round (K0.9), and the sheet items that are our own design."""
 
     key: str
     rounds: int
@@ -50,12 +53,14 @@ class Scenario:
     proposed: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)  # the block's other numbers (Jenny's life, night wounds)
     goal: Goal | None = None  # the goal's steps for the bot; None: the bot knows it (Castaways' woodpile)
+    multi: tuple[str, ...] = ()  # K0.8 (M7): inventions built any number of times, even in one round
+    at_round_end: Callable[[RobinsonState], bool] | None = None  # K0.9 (M8): the win at a round's end
 
 
 def from_data(key: str, inventions: tuple[str, ...], woodpile: bool = False) -> Scenario:
     raw = SCENARIOS[key]
     known = {"rounds", "weather", "book", "totems", "removed_items", "inventions", "gates", "win_at_build",
-             "proposed", "pile", "win_from"}
+             "proposed", "pile", "win_from", "multi"}
     return Scenario(
         key=key, rounds=raw["rounds"],
         weather={int(r): tuple(d) for r, d in raw["weather"].items()},
@@ -63,4 +68,4 @@ def from_data(key: str, inventions: tuple[str, ...], woodpile: bool = False) -> 
         totems={int(n): tuple(c) for n, c in raw.get("totems", {}).items()},
         removed_items=tuple(raw.get("removed_items", ())), inventions=inventions,
         gates=dict(raw.get("gates", {})), win_at_build=raw.get("win_at_build"), woodpile=woodpile,
-        proposed=tuple(raw.get("proposed", ())), extra={k: v for k, v in raw.items() if k not in known})
+        proposed=tuple(raw.get("proposed", ())), multi=tuple(raw.get("multi", ())), extra={k: v for k, v in raw.items() if k not in known})

@@ -181,4 +181,5 @@ def mouths(s: RobinsonState) -> int:
     return CHILDREN.get(s.round, 0)
 
 
-FAMILY = replace(_BLOCK, goal=Goal(steps=goal_steps, stock=goal_stock, mouths=mouths, unfed_loses=mouths))
+FAMILY = replace(_BLOCK, goal=Goal(steps=goal_steps, stock=goal_stock, mouths=mouths, unfed_loses=mouths),
+                 at_round_end=check_round_end)
