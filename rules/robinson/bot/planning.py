@@ -84,7 +84,9 @@ def gain_value(s: RobinsonState, w: Worth, t: plan.Target) -> float:
         sp = int(parts[1])
         n = 1 + int(f"+{kind(parts[2])}" in s.island[sp].tokens)
         return w.food(n) if kind(parts[2]) == "F" else n * w.wood
-    if t.key in w.steps and not (len(parts) > 1 and parts[1].isdigit()):  # a special target of the scenario's goal (K3.6: Jenny's rescue)
+    # a special target of the scenario's goal (K3.6: Jenny's rescue, K6.5: a Reclamation); an Explore of a
+    # space is valued below, its goal share added (K2.1)
+    if t.key in w.steps and not (t.action == "explore" and len(parts) > 1 and parts[1].isdigit()):
         return WIN * w.steps[t.key]
     if t.action == "explore" and parts[1].isdigit():
         if w.need is None:
