@@ -16,8 +16,8 @@ def test_group_and_commands():
 def test_shortcut_ids_are_engine_ids():
     s = game(["terran union", "terran alliance"])
     legal = set(ids(s))
-    # no act:move at the start: no explored neighbour to move to (E26 RULING: only useful actions)
-    assert {"act:explore", "act:influence", "act:research", "act:upgrade", "act:build",
+    # act:move is legal too though no neighbour is explored yet (E101, E26 RULING: any action with a disc)
+    assert {"act:explore", "act:move", "act:influence", "act:research", "act:upgrade", "act:build",
             "pass", "tr:science:money"} <= legal
 
 
