@@ -7,6 +7,7 @@ import pytest
 from PIL import Image
 
 from render import render_board
+from render.robinson_panels import CROSS_BLUE
 from rules.playout import iter_playout, playout_rng
 from rules.robinson import ENGINE as E
 
@@ -94,22 +95,13 @@ def test_r38_a_stack_waiting_for_another_players_pawn_is_drawn_dashed_with_what_
     assert red(short, right) == 0  # the complete stack beside it is drawn as before
 
 
-@pytest.mark.parametrize("locale", ["en", "es"])
-@pytest.mark.parametrize("rescued", [0, 2])
-def test_k3_4_jenny_needs_help_draws_her_track_and_the_numbered_totems(locale, rescued):
-    """robinson-scenarios.md K0.1 (the scenario under the title), K0.6 (totem numbers), K3.4 (Jenny's
-    track: her wounds in red, the box that kills her last), every label translated."""
+def drawn_texts(view, locale):
+    """The board drawn from `view`, and every text its three drawing modules translated on the way; a key left
+    untranslated fails here."""
     import render.robinson as R
     import render.robinson_island as RI
     import render.robinson_panels as RP
     import rules.text as text
-    s = E.setup(["p1", "p2"], 3, {"scenario": "jenny"})
-    s.island[2] = s.island[s.camp].model_copy(update={"tile": 6})  # tile 6 has a totem
-    s.totems = {2: 1}
-    s.jenny.wounds, s.jenny.rescued = 5, rescued
-    view = E.view(s)
-    assert view.scenario == "jenny" and view.jenny == {"wounds": 5, "life": 11, "rescued": rescued}
-    assert view.pile_needs == []  # no woodpile outside Castaways
     seen: list[str] = []
     drawn: list[str] = []
     original = text.tr
@@ -128,6 +120,22 @@ def test_k3_4_jenny_needs_help_draws_her_track_and_the_numbered_totems(locale, r
         for mod in (R, RI, RP):
             mod.tr = original
     assert not seen, seen
+    return img, drawn
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+@pytest.mark.parametrize("rescued", [0, 2])
+def test_k3_4_jenny_needs_help_draws_her_track_and_the_numbered_totems(locale, rescued):
+    """robinson-scenarios.md K0.1 (the scenario under the title), K0.6 (totem numbers), K3.4 (Jenny's
+    track: her wounds in red, the box that kills her last), every label translated."""
+    s = E.setup(["p1", "p2"], 3, {"scenario": "jenny"})
+    s.island[2] = s.island[s.camp].model_copy(update={"tile": 6})  # tile 6 has a totem
+    s.totems = {2: 1}
+    s.jenny.wounds, s.jenny.rescued = 5, rescued
+    view = E.view(s)
+    assert view.scenario == "jenny" and view.jenny == {"wounds": 5, "life": 11, "rescued": rescued}
+    assert view.pile_needs == []  # no woodpile outside Castaways
+    img, drawn = drawn_texts(view, locale)
     assert {"en": "totem 1", "es": "tótem 1"}[locale] in drawn
     assert {"en": "Jenny needs help!", "es": "¡Jenny necesita ayuda!"}[locale] in drawn
     assert "Jenny" in drawn and {"en": "Woodpile", "es": "Pila de leña"}[locale] not in drawn  # in its place
@@ -139,10 +147,6 @@ def test_k3_4_jenny_needs_help_draws_her_track_and_the_numbered_totems(locale, r
 def test_k6_family_robinson_draws_the_wasteland_the_dealt_inventions_and_the_goal(locale):
     """robinson-scenarios.md K6.8 (a black wasteland marker on its tile), K6.1 (the dealt inventions
     starred, the goal and its progress), K6.4 (the children's food tonight), every label translated."""
-    import render.robinson as R
-    import render.robinson_island as RI
-    import render.robinson_panels as RP
-    import rules.text as text
     from rules.robinson import marks
     s = E.setup(["p1", "p2"], 3, {"scenario": "family_robinson"})
     s.island[2] = s.island[s.camp].model_copy(update={"tile": 6})
@@ -152,24 +156,7 @@ def test_k6_family_robinson_draws_the_wasteland_the_dealt_inventions_and_the_goa
     view = E.view(s)
     assert view.marks == {2: ["wasteland"]} and view.family["built"] == 3 and view.family["children"] == 3
     assert sum(i.get("goal", False) for i in view.inventions) == 9
-    seen: list[str] = []
-    drawn: list[str] = []
-    original = text.tr
-
-    def spy(m, locale="en", names=None):
-        out = original(m, locale, names)
-        drawn.append(out)
-        if out == getattr(m, "key", None):
-            seen.append(out)
-        return out
-    for mod in (R, RI, RP):
-        mod.tr = spy
-    try:
-        img = R.draw(view, NAMES, CAPTION, locale)
-    finally:
-        for mod in (R, RI, RP):
-            mod.tr = original
-    assert not seen, seen
+    img, drawn = drawn_texts(view, locale)
     assert {"en": "wasteland", "es": "erial"}[locale] in drawn
     assert {"en": "★ Dealt inventions 3/9", "es": "★ Inventos repartidos 3/9"}[locale] in " ".join(drawn)
     assert {"en": "Tonight the children eat 3 food", "es": "Esta noche los niños comen 3 de comida"}[locale] in drawn
@@ -181,10 +168,6 @@ def test_k6_family_robinson_draws_the_wasteland_the_dealt_inventions_and_the_goa
 def test_k2_cursed_island_draws_counted_fog_and_crosses_the_temple_and_the_goal(locale):
     """robinson-scenarios.md K2.1 (crosses n of 5), K2.3 and M3 (fog and crosses counted, also on
     unexplored and face-down spaces), K2.5/K2.6 (totem 1 the temple), every label translated."""
-    import render.robinson as R
-    import render.robinson_island as RI
-    import render.robinson_panels as RP
-    import rules.text as text
     from rules.robinson import marks
     from rules.robinson.scenarios import cursed
     from rules.robinson.state import Spot
@@ -199,27 +182,10 @@ def test_k2_cursed_island_draws_counted_fog_and_crosses_the_temple_and_the_goal(
     marks.add(s, 12, "cross")
     view = E.view(s)
     assert view.temple == {"space": 6, "from": 2, "searched": 0, "crosses": 1, "to_win": 5, "fog": 3}
-    seen: list[str] = []
-    drawn: list[str] = []
-    original = text.tr
-
-    def spy(m, locale="en", names=None):
-        out = original(m, locale, names)
-        drawn.append(out)
-        if out == getattr(m, "key", None):
-            seen.append(out)
-        return out
-    for mod in (R, RI, RP):
-        mod.tr = spy
-    try:
-        img = R.draw(view, NAMES, CAPTION, locale)
-    finally:
-        for mod in (R, RI, RP):
-            mod.tr = original
-    assert not seen, seen
+    img, drawn = drawn_texts(view, locale)
     fog, cross, temple = {"en": ("fog", "cross", "temple"), "es": ("niebla", "cruz", "templo")}[locale]
     assert drawn.count(fog) == 3 and drawn.count(cross) == 2 and temple in drawn  # the ×2 is drawn after it
     assert {"en": "Crosses on 1 of 5 tiles at the end of a round win",
             "es": "Cruces en 1 de 5 losetas al final de una ronda: victoria"}[locale] in drawn
-    blue = sum(1 for x in range(868, 1390) for y in range(img.height) if img.getpixel((x, y)) == RP.CROSS_BLUE)
+    blue = sum(1 for x in range(868, 1390) for y in range(img.height) if img.getpixel((x, y)) == CROSS_BLUE)
     assert blue > 200  # one cross box filled in the side panel
