@@ -12,8 +12,9 @@ After `race_after` passes a candidate leaves the race once its mean difference t
 passes they shared, is below the leader's by more than `race_z` standard errors (it is clearly worse); the
 passes left go to the moves still in question.  The race ends when one candidate is left.  (Ending it also
 when the moves left scored alike on each of the last passes saved CPU but measured no stronger: 30 of 50 games
-against greedy, against 33 of 50 without, on the same seeds.)  A CPU budget (`stop`) that runs out within a pass ends the search without that pass.  The result counts one visit per rollout, as the tree search
-does, so the most visited candidates are the ones still in the race at its end; `best_move` plays the
+against greedy, against 33 of 50 without, on the same seeds.)  A CPU budget (`stop`) that runs out within a
+pass ends the search without that pass.  The result counts one visit per rollout, as the tree search does,
+so the most visited candidates are the ones still in the race at its end; `best_move` plays the
 greedy move (the first candidate, the one the prior favours) while it is one of them: a move must be
 clearly better than the greedy one, not just luckier on a few samples, for the hard level to depart from it.
 Same state, seat, seed and budget: the same result.
