@@ -10,10 +10,11 @@ generator seed: the moves meet the same draws, and the difference of their value
 
 After `race_after` passes a candidate leaves the race once its mean difference to the leader's, over the
 passes they shared, is below the leader's by more than `race_z` standard errors (it is clearly worse); the
-passes left go to the moves still in question.  The race ends when one candidate is left, or when those left
-scored alike on each of the last `race_after` passes (a game already won, or moves that lead to the same).
-A CPU budget (`stop`) that runs out within a pass ends the search without that pass.  The result counts one visit per rollout, as the tree search
-does, so the most visited candidates are the ones still in the race at its end; `best_move` plays the
+passes left go to the moves still in question.  The race ends when one candidate is left.  (Ending it also
+when the moves left scored alike on each of the last passes saved CPU but measured no stronger: 30 of 50 games
+against greedy, against 33 of 50 without, on the same seeds.)  A CPU budget (`stop`) that runs out within a
+pass ends the search without that pass.  The result counts one visit per rollout, as the tree search does,
+so the most visited candidates are the ones still in the race at its end; `best_move` plays the
 greedy move (the first candidate, the one the prior favours) while it is one of them: a move must be
 clearly better than the greedy one, not just luckier on a few samples, for the hard level to depart from it.
 Same state, seat, seed and budget: the same result.
@@ -59,8 +60,6 @@ def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: 
         done += len(alive)
         n += 1
         if n >= config.race_after:
-            if all(values[c][k] == values[alive[0]][k] for c in alive for k in range(-config.race_after, 0)):
-                break  # the moves left score alike on every recent pass: nothing here tells them apart
             alive = _still_in_race(alive, values, passes, config.race_z)
     visits = {c: len(values[c]) for c in cands if values[c]}
     sums = {c: sum(values[c]) for c in cands if values[c]}

@@ -77,10 +77,3 @@ def test_the_greedy_move_stands_while_it_is_still_in_the_race():
     dropped = SearchResult(visits={"a": 6, "b": 4, "c": 3}, sums={"a": 4.0, "b": 2.0, "c": 0.0}, iterations=13)
     assert best_move(dropped, prefer="b", margin=0.01) == "a"  # b left the race: a was clearly better
 
-
-def test_the_race_ends_once_the_moves_left_score_alike_on_every_recent_pass():
-    s = toy_turn(9, [1, 2])  # no rollout and no evaluate: every move is worth an even 0.5
-    alike = RACE._replace(iterations=1000, rollout_moves=0)
-    result = search(TOY, s, "p1", Rng.from_seed(1), alike)
-    assert set(result.visits.values()) == {alike.race_after}
-    assert result.iterations == alike.race_after * len(result.visits)
