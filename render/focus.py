@@ -46,7 +46,9 @@ OPTIONS_SHOWN = 10  # more than this are left to the buttons and menus under the
 class Focus:
     """What the host tells the focus view, already translated: `lines` (the header), the acting `seat` (the
     viewer in a private view, `mine`), the `options` as their buttons name them, a `heading` above them, `after`
-    (lines under them) and `outside` (said of numbered options whose places no window could hold)."""
+    (lines under them) and `outside` (said of numbered options whose places no window could hold).  When
+    several decide at once and the post lists no options (each decides through "My view"): `seats`, the
+    deciders, and `touches`, the texts of their own options, which place the windows (nothing numbered)."""
 
     lines: Sequence[str] = ()
     seat: Optional[str] = None
@@ -55,6 +57,8 @@ class Focus:
     after: Sequence[str] = field(default_factory=tuple)
     mine: bool = False  # a player's own view ("My view"): their area and what only they see come first
     outside: tuple[str, str] = ("", "")  # "{numbers}" not in the windows: the line for one option, for several
+    seats: Sequence[str] = ()  # every decider when several decide at once: each one's area is shown
+    touches: Sequence[str] = ()  # with no options listed: the deciders' own options, whose places are shown unmarked
 
 
 def numbered(indices: Sequence[int]) -> str:
@@ -103,6 +107,11 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]]) ->
     return part, {i for numbers in marked.values() for i in numbers}
 
 
+def _distinct(places: Sequence[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """Each place once (several options name the same space)."""
+    return list(dict.fromkeys(places))
+
+
 def _outside(focus: Focus, missed: Sequence[int]) -> list[str]:
     if not missed or not focus.outside[0]:
         return []
@@ -118,18 +127,23 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     head = [row for line in focus.lines for row in _text_rows(line, ft, inner)]
     seen = measure.visible(board)  # once: the finders below read the same texts
     found = [(i, d) for i, d in anchors(board, focus.options, seen) if i < OPTIONS_SHOWN]
+    touched = [d.box for _, d in anchors(board, focus.touches, seen)] if not found and focus.touches else []
+    seats = list(focus.seats) or ([focus.seat] if focus.seat else [])
     name = names.get(focus.seat, focus.seat) if focus.seat else None
-    area = player_area(board, name, seen) if name else None
-    boxes = cover(board, [d.box for _, d in found], WIDTH, seen)
+    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, seen)
     windows = [_window(board, box, found) for box in boxes]
     marked = set().union(*(m for _, m in windows)) if windows else set()
     missed = sorted({i for i, _ in found} - marked)
-    if area is not None and any(overlap(area, box) > 0.3 for box in boxes):
-        area = None
-    own = ([fold(board, area, WIDTH)] if area is not None else []) + [
+    areas: list[Box] = []
+    for seat in seats:  # each decider's row, once, unless a window shows it already
+        area = player_area(board, names.get(seat, seat), seen)
+        if area is not None and not any(overlap(area, box) > 0.3 for box in boxes + areas):
+            areas.append(area)
+    area = areas[0] if areas else None
+    own = [fold(board, a, WIDTH) for a in areas] + [
         fold(board, band, WIDTH) for band in private if area is None or overlap(band, area) < 0.5]
     blocks = own + [w for w, _ in windows] if focus.mine else [w for w, _ in windows] + own
-    if not blocks and area is None and name is None and board.width <= WIDTH:
+    if not blocks and not areas and name is None and board.width <= WIDTH:
         blocks = [board.crop((0, 0, board.width, min(board.height, WINDOW_H)))]
     shown = list(focus.options[:OPTIONS_SHOWN])
     rows = [(i, _text_rows(label, fx, inner - 40)) for i, label in enumerate(shown)]
