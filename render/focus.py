@@ -90,16 +90,23 @@ def _text_rows(text: str, fnt: Any, width: float) -> list[str]:
 def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]]) -> tuple[Image.Image, set[int]]:
     """The board's window at its own size (its texts come along: render.measure), each place an option names in
     it marked with the option's number (a place several options name carries all their numbers); the options
-    marked."""
+    marked.  A window wider than the image (windows that overlapped, made one: focus_places.merged) is folded
+    first (render/fold.py: nothing cut), so that each number stays beside its place."""
     part = board.crop(box).convert("RGB")
+    held = [(i, drawn) for i, drawn in found if inside(drawn.box, box)]
+    if part.width > WIDTH:
+        part = fold(part, (0, 0, part.width, part.height), WIDTH)
+        now = measure.visible(part)
+        spots = [(i, d.box) for i, drawn in held for d in now if d.text == drawn.text]
+    else:
+        spots = [(i, (x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1])) for i, (x0, y0, x1, y1) in
+                 ((i, drawn.box) for i, drawn in held)]
     d = ImageDraw.Draw(part)
     marked: dict[tuple[int, int, int], list[int]] = {}
-    for i, drawn in found:
-        if inside(drawn.box, box):
-            x0, y0, x1, y1 = drawn.box
-            spot = (round(x0 - box[0]), round(x1 - box[0]), round((y0 + y1) / 2 - box[1]))
-            if i not in marked.setdefault(spot, []):
-                marked[spot].append(i)
+    for i, (x0, y0, x1, y1) in spots:
+        spot = (round(x0), round(x1), round((y0 + y1) / 2))
+        if i not in marked.setdefault(spot, []):
+            marked[spot].append(i)
     for (a, b, mid), numbers in marked.items():
         text = numbered(numbers)
         half = _half(text)

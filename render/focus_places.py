@@ -126,8 +126,9 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
           shown: Optional[list[Drawn]] = None) -> list[Box]:
     """Windows of the board, each `w` wide (or the board's width), that hold every place (a text's box) of
     `places`, fewest first: the first at least `WINDOW_H` high and grown up to `WINDOW_MAX` to hold more, the
-    further ones (up to `WINDOWS_MAX` in all) only as high as their places need.  Places none could hold are
-    left out (the caller says so)."""
+    further ones (up to `WINDOWS_MAX` in all) only as high as their places need; windows that overlap are made
+    one (`merged`: wider than `w`, the caller folds it).  Places none could hold are left out (the caller says
+    so)."""
     left = list(places)
     out: list[Box] = []
     w = min(w, board.width)
@@ -141,7 +142,28 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
         box = trimmed(board, (x0, y0, x0 + w, y0 + h), [p for p in left], shown)
         out.append(box)
         left = [p for p in left if not any(inside(p, b) for b in out)]
-    return out
+    return merged(out)
+
+
+def merged(boxes: Sequence[Box], gap: int = 4) -> list[Box]:
+    """`boxes` with any two that overlap or touch (within `gap` px) made one, their union, until none do: a
+    drawing wider than a window (Eclipse's row of a hex's rotations) is shown once, not in windows that
+    repeat parts of it (the caller folds a union wider than the image: render/fold.py)."""
+    out = [tuple(b) for b in boxes]
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(out):
+            for j in range(i + 1, len(out)):
+                b = out[j]
+                if a[0] <= b[2] + gap and b[0] <= a[2] + gap and a[1] <= b[3] + gap and b[1] <= a[3] + gap:
+                    out[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                    del out[j]
+                    joined = True
+                    break
+            if joined:
+                break
+    return [(int(a), int(b), int(c), int(d)) for a, b, c, d in out]
 
 
 def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = (),
@@ -219,4 +241,4 @@ def overlap(a: Box, b: Box) -> float:
     return w * h / max(1, (a[2] - a[0]) * (a[3] - a[1]))
 
 
-__all__ = ["Box", "anchors", "cover", "inside", "overlap", "player_area", "private_bands", "trimmed"]
+__all__ = ["Box", "anchors", "cover", "inside", "merged", "overlap", "player_area", "private_bands", "trimmed"]

@@ -85,3 +85,31 @@ def test_touched_places_are_shown_unmarked_with_every_deciders_row():
     drawn = [t.text for t in measure.visible(img)]
     assert "7" in drawn and "0" not in drawn and "Alice" in drawn and "Bob" in drawn
     assert drawn.count("1") == 0  # no badge
+
+
+def test_overlapping_windows_are_one_folded_window_each_drawing_once():
+    """A row of drawings wider than one window (Eclipse's rotations of a drawn hex) is shown once: the windows
+    that would overlap are made one, folded to the image's width, each caption marked with its number."""
+    from render.focus import WIDTH
+    from render.focus_places import cover, merged
+
+    assert merged([(0, 0, 600, 200), (590, 0, 1190, 200), (0, 500, 600, 700)]) == [
+        (0, 0, 1190, 200), (0, 500, 600, 700)]
+    board = Image.new("RGB", (1400, 900), (20, 20, 30))
+    d = ImageDraw.Draw(board)
+    for k in range(6):
+        d.rectangle([40 + 220 * k, 500, 200 + 220 * k, 620], outline=(200, 200, 200))
+        d.text((60 + 220 * k, 640), f"207 · turned {60 * k}°", font=font(16), fill=(255, 255, 255))
+    options = [f"Place 207, turned {60 * k}°" for k in range(6)]
+    places = [drawn.box for _, drawn in anchors(board, options)]
+    boxes = cover(board, places, WIDTH)
+    assert all(not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
+               for n, a in enumerate(boxes) for b in boxes[n + 1:])  # no two windows overlap
+    img = compose(board, {}, Focus(options=options))
+    assert img.width == WIDTH
+    drawn = [t.text for t in measure.visible(img)]
+    for k in range(6):  # each drawing's caption once, with its badge on the board and in the list
+        assert drawn.count(f"207 · turned {60 * k}°") == 1
+        assert drawn.count(str(k + 1)) == 2
+    assert not [t for t in measure.visible(img) if t.box[0] < 0 or t.box[2] > img.width]
+    assert measure.smallest(img) >= measure.MIN_RATIO
