@@ -8,6 +8,9 @@ focus view is an image `WIDTH` px wide made of
   scaled down) around the board texts the options name (a hex "222", a coordinate "-4,3"), each such
   place marked with the number of its option; as many windows as it takes (render/focus_places.py `cover`,
   up to three), and a line naming any numbered option whose place none holds;
+- windows that would overlap made one (focus_places.merged), folded to the image's width: nothing shown twice;
+- when several decide at once and the post lists no options (each decides through "My view"): windows around
+  the places their own options name (`Focus.touches`, nothing numbered), and each decider's area;
 - the acting player's area (their row or panel of the board, found by their name drawn on it), folded into
   rows no wider than the image when it is wider (render/fold.py: nothing cut);
 - in a player's own view ("My view", `Focus.mine`): their area and the bands of the board only they see
