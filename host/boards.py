@@ -127,7 +127,19 @@ def decision_focus(engine: Any, state: Any, to_act: list[str], caption: list[str
     after.append(t("focus.full_board", locale))
     heading = t("focus.options", locale, n=len(options)) if options else ""
     return Focus(lines=caption, seat=to_act[0] if to_act else None, options=options, heading=heading, after=after,
-                 outside=_outside(locale))
+                 outside=_outside(locale), seats=tuple(to_act) if len(to_act) > 1 else (),
+                 touches=_touched(engine, state, to_act, drawn, locale) if not options else ())
+
+
+def _touched(engine: Any, state: Any, to_act: list[str], drawn: dict[str, str], locale: str) -> tuple[str, ...]:
+    """When several decide at once and the post lists no options (each plans through "My view"): the texts of
+    every decider's own options, which tell the image the part of the board they act on.  None while a decision
+    is private: where its options lie could tell what only its decider may know."""
+    if len(to_act) < 2 or any(engine.is_private(state, s) for s in to_act):
+        return ()
+    texts = [text for seat in to_act for text in option_texts(engine, state, None, engine.legal_moves(state, seat),
+                                                              drawn, locale)]
+    return tuple(dict.fromkeys(texts))
 
 
 def private_focus(engine: Any, state: Any, seat: str, lines: list[str], drawn: dict[str, str], locale: str,

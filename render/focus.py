@@ -8,6 +8,9 @@ focus view is an image `WIDTH` px wide made of
   scaled down) around the board texts the options name (a hex "222", a coordinate "-4,3"), each such
   place marked with the number of its option; as many windows as it takes (render/focus_places.py `cover`,
   up to three), and a line naming any numbered option whose place none holds;
+- windows that would overlap made one (focus_places.merged), folded to the image's width: nothing shown twice;
+- when several decide at once and the post lists no options (each decides through "My view"): windows around
+  the places their own options name (`Focus.touches`, nothing numbered), and each decider's area;
 - the acting player's area (their row or panel of the board, found by their name drawn on it), folded into
   rows no wider than the image when it is wider (render/fold.py: nothing cut);
 - in a player's own view ("My view", `Focus.mine`): their area and the bands of the board only they see
@@ -46,7 +49,9 @@ OPTIONS_SHOWN = 10  # more than this are left to the buttons and menus under the
 class Focus:
     """What the host tells the focus view, already translated: `lines` (the header), the acting `seat` (the
     viewer in a private view, `mine`), the `options` as their buttons name them, a `heading` above them, `after`
-    (lines under them) and `outside` (said of numbered options whose places no window could hold)."""
+    (lines under them) and `outside` (said of numbered options whose places no window could hold).  When
+    several decide at once and the post lists no options (each decides through "My view"): `seats`, the
+    deciders, and `touches`, the texts of their own options, which place the windows (nothing numbered)."""
 
     lines: Sequence[str] = ()
     seat: Optional[str] = None
@@ -55,6 +60,8 @@ class Focus:
     after: Sequence[str] = field(default_factory=tuple)
     mine: bool = False  # a player's own view ("My view"): their area and what only they see come first
     outside: tuple[str, str] = ("", "")  # "{numbers}" not in the windows: the line for one option, for several
+    seats: Sequence[str] = ()  # every decider when several decide at once: each one's area is shown
+    touches: Sequence[str] = ()  # with no options listed: the deciders' own options, whose places are shown unmarked
 
 
 def numbered(indices: Sequence[int]) -> str:
@@ -86,21 +93,33 @@ def _text_rows(text: str, fnt: Any, width: float) -> list[str]:
 def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]]) -> tuple[Image.Image, set[int]]:
     """The board's window at its own size (its texts come along: render.measure), each place an option names in
     it marked with the option's number (a place several options name carries all their numbers); the options
-    marked."""
+    marked.  A window wider than the image (windows that overlapped, made one: focus_places.merged) is folded
+    first (render/fold.py: nothing cut), so that each number stays beside its place."""
     part = board.crop(box).convert("RGB")
+    held = [(i, drawn) for i, drawn in found if inside(drawn.box, box)]
+    if part.width > WIDTH:
+        part = fold(part, (0, 0, part.width, part.height), WIDTH)
+        now = measure.visible(part)
+        spots = [(i, d.box) for i, drawn in held for d in now if d.text == drawn.text]
+    else:
+        spots = [(i, (x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1])) for i, (x0, y0, x1, y1) in
+                 ((i, drawn.box) for i, drawn in held)]
     d = ImageDraw.Draw(part)
     marked: dict[tuple[int, int, int], list[int]] = {}
-    for i, drawn in found:
-        if inside(drawn.box, box):
-            x0, y0, x1, y1 = drawn.box
-            spot = (round(x0 - box[0]), round(x1 - box[0]), round((y0 + y1) / 2 - box[1]))
-            if i not in marked.setdefault(spot, []):
-                marked[spot].append(i)
+    for i, (x0, y0, x1, y1) in spots:
+        spot = (round(x0), round(x1), round((y0 + y1) / 2))
+        if i not in marked.setdefault(spot, []):
+            marked[spot].append(i)
     for (a, b, mid), numbers in marked.items():
         text = numbered(numbers)
         half = _half(text)
         _badge(d, (a - half - 3 if a >= 2 * half + 6 else b + half + 3, mid), text)  # before the text, else after
     return part, {i for numbers in marked.values() for i in numbers}
+
+
+def _distinct(places: Sequence[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """Each place once (several options name the same space)."""
+    return list(dict.fromkeys(places))
 
 
 def _outside(focus: Focus, missed: Sequence[int]) -> list[str]:
@@ -118,18 +137,23 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     head = [row for line in focus.lines for row in _text_rows(line, ft, inner)]
     seen = measure.visible(board)  # once: the finders below read the same texts
     found = [(i, d) for i, d in anchors(board, focus.options, seen) if i < OPTIONS_SHOWN]
+    touched = [d.box for _, d in anchors(board, focus.touches, seen)] if not found and focus.touches else []
+    seats = list(focus.seats) or ([focus.seat] if focus.seat else [])
     name = names.get(focus.seat, focus.seat) if focus.seat else None
-    area = player_area(board, name, seen) if name else None
-    boxes = cover(board, [d.box for _, d in found], WIDTH, seen)
+    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, seen)
     windows = [_window(board, box, found) for box in boxes]
     marked = set().union(*(m for _, m in windows)) if windows else set()
     missed = sorted({i for i, _ in found} - marked)
-    if area is not None and any(overlap(area, box) > 0.3 for box in boxes):
-        area = None
-    own = ([fold(board, area, WIDTH)] if area is not None else []) + [
+    areas: list[Box] = []
+    for seat in seats:  # each decider's row, once, unless a window shows it already
+        area = player_area(board, names.get(seat, seat), seen)
+        if area is not None and not any(overlap(area, box) > 0.3 for box in boxes + areas):
+            areas.append(area)
+    area = areas[0] if areas else None
+    own = [fold(board, a, WIDTH) for a in areas] + [
         fold(board, band, WIDTH) for band in private if area is None or overlap(band, area) < 0.5]
     blocks = own + [w for w, _ in windows] if focus.mine else [w for w, _ in windows] + own
-    if not blocks and area is None and name is None and board.width <= WIDTH:
+    if not blocks and not areas and name is None and board.width <= WIDTH:
         blocks = [board.crop((0, 0, board.width, min(board.height, WINDOW_H)))]
     shown = list(focus.options[:OPTIONS_SHOWN])
     rows = [(i, _text_rows(label, fx, inner - 40)) for i, label in enumerate(shown)]

@@ -27,6 +27,9 @@ TITLE_MIN = 16  # px: a bold text at least this high is a title (a panel's, a ro
 _TOKEN = re.compile(r"[^\s·()\[\]:;]+")
 _COORD = re.compile(r"-?\d+,-?\d+")
 _PLACE = re.compile(r"-?\d+,-?\d+|\d{2,}")
+PLACE_NOUNS = ("space", "casilla", "hex", "hexágono", "tile", "loseta")  # words that name a place
+_NAMED_DIGIT = re.compile(r"\b(?:" + "|".join(PLACE_NOUNS) + r") (\d)(?!\d)(?![^\W\d_])(?! [^\W\d_])",
+                          re.IGNORECASE)  # "space 6", "casilla 6:", not "space 6 wood"
 
 
 @lru_cache(maxsize=4096)
@@ -48,6 +51,13 @@ def _placeable(token: str) -> bool:
     return bool(_PLACE.fullmatch(token))
 
 
+def _named_digits(label: str) -> set[str]:
+    """The one-digit numbers a label names as places: a number right after a word that names a place in English
+    or Spanish (`PLACE_NOUNS`: "Explore space 6: the Carpenter", "Explorar la casilla 6"); a count,
+    a cost or an amount names none ("put 1 wood", "Sail 2", "discard 5", "Rotation 3", "(1 wood)")."""
+    return set(_NAMED_DIGIT.findall(re.sub(r"\([^)]*\)", "", label)))
+
+
 def _stems(word: str) -> set[str]:
     """A word and its singulars by the English and Spanish plural endings ("Speakers", "Hangares", "Oradores")."""
     word = word.lower()
@@ -66,17 +76,20 @@ def _bold(drawn: Drawn) -> bool:
 def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None
             ) -> list[tuple[int, Drawn]]:
     """(option index, board text) for every board text that names a place an option names: a coordinate or a
-    number ("-4,3", hex "222"), of those the ones that say most of the option's words (a caption "101 · turned
+    number ("-4,3", hex "222"; a one-digit one where the option names it as a place and the board draws it
+    alone: `_named_digits`), of those the ones that say most of the option's words (a caption "101 · turned
     60°" rather than every "101" drawn); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
     whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1").  `shown`:
     the board's visible texts, when the caller has read them already."""
     shown = measure.visible(board) if shown is None else shown
     said = [{t.lower() for t in _tokens(label)} for label in options]
     wanted = [{t for t in words if _placeable(t)} for words in said]
+    digits = [_named_digits(label) for label in options]  # found only where the board draws the number alone
     out: list[tuple[int, Drawn]] = []
-    lowered = [(drawn, _lowered(drawn.text)) for drawn in shown] if any(wanted) else []
+    lowered = [(drawn, _lowered(drawn.text)) for drawn in shown] if any(wanted) or any(digits) else []
     for i, names in enumerate(wanted):  # the texts that say most of the option ("101 · turned 60°", not "101")
-        scored = [(len(said[i] & seen), drawn) for drawn, seen in lowered if names & seen]
+        scored = [(len(said[i] & seen), drawn) for drawn, seen in lowered
+                  if names & seen or drawn.text.strip() in digits[i]]
         best = max((n for n, _ in scored), default=0)
         out += [(i, drawn) for n, drawn in scored if n == best]
     if out:
@@ -113,8 +126,9 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
           shown: Optional[list[Drawn]] = None) -> list[Box]:
     """Windows of the board, each `w` wide (or the board's width), that hold every place (a text's box) of
     `places`, fewest first: the first at least `WINDOW_H` high and grown up to `WINDOW_MAX` to hold more, the
-    further ones (up to `WINDOWS_MAX` in all) only as high as their places need.  Places none could hold are
-    left out (the caller says so)."""
+    further ones (up to `WINDOWS_MAX` in all) only as high as their places need; windows that overlap are made
+    one (`merged`: wider than `w`, the caller folds it).  Places none could hold are left out (the caller says
+    so)."""
     left = list(places)
     out: list[Box] = []
     w = min(w, board.width)
@@ -128,7 +142,28 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
         box = trimmed(board, (x0, y0, x0 + w, y0 + h), [p for p in left], shown)
         out.append(box)
         left = [p for p in left if not any(inside(p, b) for b in out)]
-    return out
+    return merged(out)
+
+
+def merged(boxes: Sequence[Box], gap: int = 4) -> list[Box]:
+    """`boxes` with any two that overlap or touch (within `gap` px) made one, their union, until none do: a
+    drawing wider than a window (Eclipse's row of a hex's rotations) is shown once, not in windows that
+    repeat parts of it (the caller folds a union wider than the image: render/fold.py)."""
+    out = [tuple(b) for b in boxes]
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(out):
+            for j in range(i + 1, len(out)):
+                b = out[j]
+                if a[0] <= b[2] + gap and b[0] <= a[2] + gap and a[1] <= b[3] + gap and b[1] <= a[3] + gap:
+                    out[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                    del out[j]
+                    joined = True
+                    break
+            if joined:
+                break
+    return [(int(a), int(b), int(c), int(d)) for a, b, c, d in out]
 
 
 def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = (),
@@ -206,4 +241,4 @@ def overlap(a: Box, b: Box) -> float:
     return w * h / max(1, (a[2] - a[0]) * (a[3] - a[1]))
 
 
-__all__ = ["Box", "anchors", "cover", "inside", "overlap", "player_area", "private_bands", "trimmed"]
+__all__ = ["Box", "anchors", "cover", "inside", "merged", "overlap", "player_area", "private_bands", "trimmed"]
