@@ -92,7 +92,7 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
     async def moves(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         await self.actions.run(interaction, self.info.moves(interaction, game))
 
-    @app_commands.command(name="hint", description="Co-op games: the move a hard bot suggests (only you see it)")
+    @app_commands.command(name="hint", description="Co-op: a hard bot's move for you (private)")
     @app_commands.describe(game=GAME_ID)
     @app_commands.autocomplete(game=game_id_choices)
     async def hint(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:

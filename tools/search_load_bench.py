@@ -42,6 +42,7 @@ async def _open(table: LocalTable, number: int, host: str, guests: list[str], bo
 
 
 async def _table_of(table: LocalTable, number: int) -> Any:
+    assert table.registry is not None
     return await offloop.call(table.bot.service.locate, 0, 0, number, ("active", "finished"),
                               guild_id=table.registry.guild_id)
 
@@ -67,7 +68,9 @@ async def _timed_move(table: LocalTable, number: int, rng: Rng) -> Optional[tupl
     seat = game.to_act[0]
     move = random_move(game.engine, game.state, seat, rng)
     thread = f"wayfinders-{number}"
-    seen = len(table.server.outbox)
+    server = table.server
+    assert server is not None
+    seen = len(server.outbox)
     start = time.perf_counter()
     rec = await table.command_nowait(game.user_of(seat).name, f"/play move:{move.id} game:{number}", thread)
     answered = posted = None
@@ -76,7 +79,7 @@ async def _timed_move(table: LocalTable, number: int, rng: Rng) -> Optional[tupl
         if answered is None and rec.response_type is not None:
             answered = now
         if answered is not None and any(s.channel == thread and s.files and not s.ephemeral
-                                        for s in table.server.outbox[seen:]):
+                                        for s in server.outbox[seen:]):
             posted = now
             break
         await asyncio.sleep(POLL)
