@@ -102,6 +102,13 @@ def test_hints_are_refused_in_competitive_games_to_spectators_and_out_of_turn(tm
             out = await s.cmd("carol", "/game hint game:2")
             assert out.refused and "watching" in texts(out), texts(out)
             table = read(s.db, 2)
+            for _ in range(20):  # a decision of one character only (placing pawns may be everyone's at once)
+                if len(table.to_act) < len(table.seats):
+                    break
+                seat = table.to_act[0]
+                move = table.engine.legal_moves(table.state, seat)[0]
+                assert not (await s.cmd(table.user_of(seat).name, f"/play move:{move.id} game:2")).refused
+                table = read(s.db, 2)
             waiting = next(x.name for x in table.seats if x.seat not in table.to_act)
             version = table.game.version
             out = await s.cmd(waiting, "/game hint game:2")
