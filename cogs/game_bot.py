@@ -30,6 +30,7 @@ from .bot_driver import BotDriver
 from .deadline_posts import Deadlines
 from .deadline_settings import DeadlineSettings
 from .gateway_watch import HEARTBEAT_TIMEOUT
+from .hint import Hints
 from .history_cog import HistoryPosts
 from .lifecycle import GRACE, close_the_door, drain
 from .listeners import Listeners
@@ -111,6 +112,7 @@ class GameBot(commands.AutoShardedBot):
         self.actions = Actions(self, self.service, boards, self.pauses, listeners)
         search = SearchPool(self.config.search_workers, min(CAP, self.config.search_ms / 1000))  # SEARCH_WORKERS, SEARCH_MS
         self.bot_driver = BotDriver(self, self.actions, search)  # plays bot seats once BotPlayersCog hooks it in
+        self.hints = Hints(self.actions, self.bot_driver, self.config.hint_iters)  # /game hint, in the same search pool
         self.history = HistoryPosts(self.actions)  # a finished game's history, and /game replay
         self.scheduler = Scheduler(timers_of(self.store), self.service.clock)  # every timer (host/scheduler.py)
         self.deadlines = Deadlines(self, self.actions, self.scheduler, self.bot_driver)  # DeadlinesCog starts the loop

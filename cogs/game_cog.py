@@ -92,6 +92,12 @@ class GameCog(AwayCommands, commands.GroupCog, group_name="game", group_descript
     async def moves(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         await self.actions.run(interaction, self.info.moves(interaction, game))
 
+    @app_commands.command(name="hint", description="Co-op: a hard bot's move for you (private)")
+    @app_commands.describe(game=GAME_ID)
+    @app_commands.autocomplete(game=game_id_choices)
+    async def hint(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        await self.actions.run(interaction, self.bot.hints.hint(interaction, game))
+
     @app_commands.command(name="me", description="Your private view of the game (only you see it)")
     @app_commands.describe(game=GAME_ID, private_thread="on: your own private thread, kept up to date (off: stop it)")
     @app_commands.rename(private_thread="private-thread")

@@ -14,7 +14,7 @@ from .actions import Actions
 if TYPE_CHECKING:
     from .game_bot import GameBot
 
-GAME_ID = "Game # (else: this thread's or your only one)"
+GAME_ID = "Game # (else this thread's or your only)"
 
 
 class Shortcuts:

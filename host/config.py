@@ -51,6 +51,7 @@ class Config:
     identify_concurrency: int = 1  # Discord's max_concurrency for the bot (identify buckets: host/identify_gate.py)
     search_workers: int = 2  # processes searching each hard bot decision, root-parallel (host/search_pool.py)
     search_ms: int = 2000  # milliseconds of CPU each of them searches one decision (capped at 5 s)
+    hint_iters: Optional[int] = None  # /game hint's search: this many iterations per worker; None: search_ms of CPU
 
     @classmethod
     def load(cls, env_file: Path = ROOT / ".env") -> "Config":
@@ -75,6 +76,7 @@ class Config:
             outbox_first_retry_ms=count("OUTBOX_FIRST_RETRY_MS", 0) or None,
             search_workers=count("SEARCH_WORKERS", 2),
             search_ms=count("SEARCH_MS", 2000),
+            hint_iters=count("HINT_ITERS", 0) or None,
         )
 
     def __repr__(self) -> str:  # the token never appears in logs or tracebacks
