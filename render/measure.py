@@ -26,6 +26,7 @@ PHONE_MIN_TEXT = 9  # px: the smallest text that reads there
 MIN_RATIO = PHONE_MIN_TEXT / PHONE_WIDTH  # 2.25 % of the image's width
 
 _ATTR = "_drawn_texts"
+_SHARED = "_drawn_shared"  # (how many texts, them as a tuple, `Placed.kept`) for the image as it is
 
 
 class Drawn(NamedTuple):
@@ -84,6 +85,9 @@ class Placed(NamedTuple):
     dy: float = 0.0
     scale: float = 1.0
     clip: Optional[tuple[int, int]] = None  # the source's size: only texts at least partly on it were pasted
+    # shared by every paste of the same image with the same texts (a cached sprite or layer pasted board after
+    # board): the texts on it, by clip, worked out once when first read
+    kept: Optional[dict[tuple[int, int], list[Drawn]]] = None
 
 
 def _flat(entries: Iterable[Any], dx: float, dy: float, scale: float, out: list[Drawn]) -> None:
@@ -93,10 +97,22 @@ def _flat(entries: Iterable[Any], dx: float, dy: float, scale: float, out: list[
         elif entry.clip is None:  # a Placed: its move first, then this one
             _flat(entry.entries, entry.dx * scale + dx, entry.dy * scale + dy, entry.scale * scale, out)
         else:  # a paste: only what lay on the pasted image, then moved as above
-            inner: list[Drawn] = []
-            _flat(entry.entries, 0.0, 0.0, 1.0, inner)
             out.extend(d.moved(entry.dx * scale + dx, entry.dy * scale + dy, entry.scale * scale)
-                       for d in inner if _on(d.box, entry.clip))
+                       for d in _clipped(entry))
+
+
+def _clipped(entry: Placed) -> list[Drawn]:
+    """The texts of a pasted image that lie at least partly on it, where they were drawn on it."""
+    assert entry.clip is not None
+    kept = entry.kept
+    found = kept.get(entry.clip) if kept is not None else None
+    if found is None:
+        inner: list[Drawn] = []
+        _flat(entry.entries, 0.0, 0.0, 1.0, inner)
+        found = [d for d in inner if _on(d.box, entry.clip)]
+        if kept is not None:
+            kept[entry.clip] = found
+    return found
 
 
 def texts(img: Image.Image) -> list[Drawn]:
@@ -117,9 +133,16 @@ def note(img: Image.Image, drawn: Iterable[Drawn | Placed]) -> None:
 
 def _placed(img: Image.Image, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0,
             clip: Optional[tuple[int, int]] = None) -> Optional[Placed]:
-    """What `img` carries, as it is now, moved; None when it carries no text."""
+    """What `img` carries, as it is now, moved; None when it carries no text.  Every Placed of the same image
+    while it carries the same texts (texts are only ever added) shares one tuple of them and one `kept`."""
     found = getattr(img, _ATTR, None)
-    return Placed(tuple(found), dx, dy, scale, clip) if found else None
+    if not found:
+        return None
+    shared = getattr(img, _SHARED, None)
+    if shared is None or shared[0] != len(found):
+        shared = (len(found), tuple(found), {})
+        setattr(img, _SHARED, shared)
+    return Placed(shared[1], dx, dy, scale, clip, shared[2])
 
 
 def _on(box: tuple[float, float, float, float], size: tuple[int, int]) -> bool:
