@@ -169,19 +169,26 @@ def _on(box: tuple[float, float, float, float], size: tuple[int, int]) -> bool:
 def visible(img: Image.Image) -> list[Drawn]:
     """The texts whose box lies at least partly on the image (a crop keeps only those)."""
     found = getattr(img, _ATTR, None)
-    if found and len(found) == 1 and type(found[0]) is Placed and found[0].clip is None and found[0].scale == 1:
+    if found and len(found) == 1 and _a_crop(found[0]):
         return _visible_crop(found[0], img.size)  # a crop of a board: only the texts on it are moved
     return [t for t in texts(img) if _on(t.box, img.size)]
+
+
+def _a_crop(entry: Any) -> bool:
+    return type(entry) is Placed and entry.clip is None and entry.scale == 1
 
 
 def _visible_crop(entry: Placed, size: tuple[int, int]) -> list[Drawn]:
     """`visible` of an image that carries one unscaled Placed (a crop): each text's box worked out once for
     every crop of the same image, and only the texts on this one moved."""
+    dx, dy = entry.dx, entry.dy
+    while len(entry.entries) == 1 and _a_crop(entry.entries[0]):  # a crop of a crop: of the first image
+        entry = entry.entries[0]
+        dx, dy = dx + entry.dx, dy + entry.dy
     kept = entry.kept if entry.kept is not None else {}
     boxes = kept.get(_BOXES)
     if boxes is None:
         boxes = kept[_BOXES] = [(d, d.box) for d in _unmoved(entry)]
-    dx, dy = entry.dx, entry.dy
     w, h = size
     return [d.moved(dx, dy) for d, (x0, y0, x1, y1) in boxes if x1 + dx > 0 and y1 + dy > 0 and x0 + dx < w and y0 + dy < h]
 
