@@ -202,16 +202,17 @@ def player_area(board: Image.Image, name: str, shown: Optional[list[Drawn]] = No
         return None
     title = max(found, key=lambda d: (d.box[1], -d.box[0]))
     x0, y0, _, y1 = title.box
-    below = [d.box[1] for d in shown  # the next title down: as large, about as far left
-             if d.size >= title.size - 1 and abs(d.box[0] - x0) < 60 and d.box[1] > y1 + 8]
-    beside = [d.box[0] for d in shown  # the next title to the right, on the same line: another panel
-              if d.size >= title.size - 1 and abs(d.box[1] - y0) < 6 and d.box[0] > x0 + 80 and _bold(d) == _bold(title)]
+    large = [(d, d.box) for d in shown if d.size >= title.size - 1]  # as large as the title; each box worked out once
+    below = [b[1] for d, b in large  # the next title down: about as far left
+             if abs(b[0] - x0) < 60 and b[1] > y1 + 8]
+    beside = [b[0] for d, b in large  # the next title to the right, on the same line: another panel
+              if abs(b[1] - y0) < 6 and b[0] > x0 + 80 and _bold(d) == _bold(title)]
     bottom = min([y0 + AREA_H] + [b - 6 for b in below])  # up to the next row's or panel's title
     left = int(max(0, x0 - 50))
     right = int(min([board.width] + [b - 12 for b in beside]))
     top = int(max(0, y0 - 8))
     band = trimmed(board, (left, top, right, int(min(board.height, max(bottom, y1 + 8)))), [title.box], shown)
-    held = [d.box for d in shown if inside(d.box, band)]  # no empty stretch after the last text, nor under it
+    held = [b for b in (d.box for d in shown) if inside(b, band)]  # no empty stretch after the last text, nor under it
     return (band[0], band[1], int(min(band[2], max(b[2] for b in held) + 40)),
             int(min(band[3], max(b[3] for b in held) + 30)))
 

@@ -26,6 +26,8 @@ PHONE_MIN_TEXT = 9  # px: the smallest text that reads there
 MIN_RATIO = PHONE_MIN_TEXT / PHONE_WIDTH  # 2.25 % of the image's width
 
 _ATTR = "_drawn_texts"
+_BOXES = (-1, -1)  # `Placed.kept`'s key of its unmoved texts with their boxes
+_SHARED = "_drawn_shared"  # (how many texts, them as a tuple, `Placed.kept`) for the image as it is
 
 
 class Drawn(NamedTuple):
@@ -84,6 +86,9 @@ class Placed(NamedTuple):
     dy: float = 0.0
     scale: float = 1.0
     clip: Optional[tuple[int, int]] = None  # the source's size: only texts at least partly on it were pasted
+    # shared by every paste of the same image with the same texts (a cached sprite or layer pasted board after
+    # board, a board cropped to several windows): its texts, unmoved (None) and by clip, worked out once when first read
+    kept: Optional[dict[Optional[tuple[int, int]], list[Any]]] = None
 
 
 def _flat(entries: Iterable[Any], dx: float, dy: float, scale: float, out: list[Drawn]) -> None:
@@ -91,12 +96,38 @@ def _flat(entries: Iterable[Any], dx: float, dy: float, scale: float, out: list[
         if type(entry) is Drawn:
             out.append(entry if dx == 0 and dy == 0 and scale == 1 else entry.moved(dx, dy, scale))
         elif entry.clip is None:  # a Placed: its move first, then this one
-            _flat(entry.entries, entry.dx * scale + dx, entry.dy * scale + dy, entry.scale * scale, out)
+            mdx, mdy, ms = entry.dx * scale + dx, entry.dy * scale + dy, entry.scale * scale
+            out.extend(d if mdx == 0 and mdy == 0 and ms == 1 else d.moved(mdx, mdy, ms) for d in _unmoved(entry))
         else:  # a paste: only what lay on the pasted image, then moved as above
-            inner: list[Drawn] = []
-            _flat(entry.entries, 0.0, 0.0, 1.0, inner)
             out.extend(d.moved(entry.dx * scale + dx, entry.dy * scale + dy, entry.scale * scale)
-                       for d in inner if _on(d.box, entry.clip))
+                       for d in _clipped(entry))
+
+
+def _unmoved(entry: Placed) -> list[Drawn]:
+    """The texts a Placed carries, where they were before its move (worked out once per image and texts: a board
+    cropped to several windows flattens its texts once)."""
+    kept = entry.kept
+    found = kept.get(None) if kept is not None else None
+    if found is None:
+        found = []
+        _flat(entry.entries, 0.0, 0.0, 1.0, found)
+        if kept is not None:
+            kept[None] = found
+    return found
+
+
+def _clipped(entry: Placed) -> list[Drawn]:
+    """The texts of a pasted image that lie at least partly on it, where they were drawn on it."""
+    assert entry.clip is not None
+    kept = entry.kept
+    found = kept.get(entry.clip) if kept is not None else None
+    if found is None:
+        inner: list[Drawn] = []
+        _flat(entry.entries, 0.0, 0.0, 1.0, inner)
+        found = [d for d in inner if _on(d.box, entry.clip)]
+        if kept is not None:
+            kept[entry.clip] = found
+    return found
 
 
 def texts(img: Image.Image) -> list[Drawn]:
@@ -117,9 +148,16 @@ def note(img: Image.Image, drawn: Iterable[Drawn | Placed]) -> None:
 
 def _placed(img: Image.Image, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0,
             clip: Optional[tuple[int, int]] = None) -> Optional[Placed]:
-    """What `img` carries, as it is now, moved; None when it carries no text."""
+    """What `img` carries, as it is now, moved; None when it carries no text.  Every Placed of the same image
+    while it carries the same texts (texts are only ever added) shares one tuple of them and one `kept`."""
     found = getattr(img, _ATTR, None)
-    return Placed(tuple(found), dx, dy, scale, clip) if found else None
+    if not found:
+        return None
+    shared = getattr(img, _SHARED, None)
+    if shared is None or shared[0] != len(found):
+        shared = (len(found), tuple(found), {})
+        setattr(img, _SHARED, shared)
+    return Placed(shared[1], dx, dy, scale, clip, shared[2])
 
 
 def _on(box: tuple[float, float, float, float], size: tuple[int, int]) -> bool:
@@ -130,7 +168,29 @@ def _on(box: tuple[float, float, float, float], size: tuple[int, int]) -> bool:
 
 def visible(img: Image.Image) -> list[Drawn]:
     """The texts whose box lies at least partly on the image (a crop keeps only those)."""
+    found = getattr(img, _ATTR, None)
+    if found and len(found) == 1 and _a_crop(found[0]):
+        return _visible_crop(found[0], img.size)  # a crop of a board: only the texts on it are moved
     return [t for t in texts(img) if _on(t.box, img.size)]
+
+
+def _a_crop(entry: Any) -> bool:
+    return type(entry) is Placed and entry.clip is None and entry.scale == 1
+
+
+def _visible_crop(entry: Placed, size: tuple[int, int]) -> list[Drawn]:
+    """`visible` of an image that carries one unscaled Placed (a crop): each text's box worked out once for
+    every crop of the same image, and only the texts on this one moved."""
+    dx, dy = entry.dx, entry.dy
+    while len(entry.entries) == 1 and _a_crop(entry.entries[0]):  # a crop of a crop: of the first image
+        entry = entry.entries[0]
+        dx, dy = dx + entry.dx, dy + entry.dy
+    kept = entry.kept if entry.kept is not None else {}
+    boxes = kept.get(_BOXES)
+    if boxes is None:
+        boxes = kept[_BOXES] = [(d, d.box) for d in _unmoved(entry)]
+    w, h = size
+    return [d.moved(dx, dy) for d, (x0, y0, x1, y1) in boxes if x1 + dx > 0 and y1 + dy > 0 and x0 + dx < w and y0 + dy < h]
 
 
 def smallest(img: Image.Image) -> float:

@@ -63,7 +63,7 @@ from .wayfinders_layout import (  # noqa: F401  (re-exported for tests and calle
     hangar_token_centre,
     labels,
 )
-from .wayfinders_panels import draw_hangars, draw_panel
+from .wayfinders_panels import draw_hangars, paste_panel
 
 if TYPE_CHECKING:  # render only reads attributes; no runtime dependency on the engine package
     from rules.wayfinders.state import WayfindersView
@@ -232,13 +232,14 @@ def draw(view: "WayfindersView", names: Mapping[str, str], caption: Optional[Seq
     lines = _caption_lines(caption)
     lay = layout_for(view, caption)
     n_hangars = min(HANGAR_SLOTS, len(view.hangars))
-    img = _static(len(lines), lay.banner_h > 0, lay.n_players, n_hangars, locale).copy()
+    layer = (len(lines), lay.banner_h > 0, lay.n_players, n_hangars, locale)
+    img = _static(*layer).copy()
     d = ImageDraw.Draw(img)
     _draw_header(img, d, ctx, lay, lines)
     _draw_board(img, d, ctx, lay)
     draw_hangars(img, d, ctx, lay)
     for k, p in enumerate(view.players):
-        draw_panel(img, d, ctx, p, lay.panel_box(k))
+        paste_panel(img, _static(*layer), layer, ctx, p, lay.panel_box(k))
     return img
 
 

@@ -1,7 +1,15 @@
-"""Wayfinders hangar board and player panels."""
+"""Wayfinders hangar board and player panels.
+
+A player's panel changes only when that player's state does (most moves change one or two of them), so each
+panel is drawn on its own image and kept (`PanelCache`, bounded by count) and pasted onto the board; a move
+that leaves a panel as it was pastes the kept one.  The pixels and the texts (render/measure) are those of
+drawing it in place.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -162,3 +170,62 @@ def draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, p: "PlayerVie
         if colour:
             paste_sprite(img, token_sprite(colour, 22), (x + w - 19, ry))
         x += w + 8
+
+
+PANELS_KEPT = 32  # about 32 x 550 x 224 px RGB: under 12 MB
+
+
+class PanelCache:
+    """The most recently drawn panels, at most `size` of them (least recently used dropped first);
+    thread-safe (boards may be drawn in threads)."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.hits = self.misses = 0
+        self._items: OrderedDict[tuple, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, make: Callable[[], Image.Image]) -> Image.Image:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return found
+            self.misses += 1
+        made = make()
+        with self._lock:
+            self._items[key] = made
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return made
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.hits = self.misses = 0
+
+
+KEPT_PANELS = PanelCache(PANELS_KEPT)
+
+
+def paste_panel(img: Image.Image, static: Image.Image, layer: tuple, ctx: Ctx, p: "PlayerView",
+                box: tuple[int, int, int, int]) -> None:
+    """Player `p`'s panel on `img` at `box`, as `draw_panel` draws it there; `static`: the layer `img` was
+    copied from (its pixels under the panel's rounded corners; nothing else is drawn in a panel's box),
+    `layer` its key."""
+    v = ctx.view
+    x0, y0, x1, y1 = box
+    key = (layer, box, p.model_dump_json(), p.seat in v.to_act, bool(v.viewer) and p.seat == v.viewer,
+           ctx.idx(p.seat), ctx.name(p.seat), ctx.locale)
+
+    def make() -> Image.Image:
+        under = static.crop((x0, y0, x1 + 1, y1 + 1))  # the box's last row and column are drawn on too
+        part = Image.frombytes(under.mode, under.size, under.tobytes())  # the pixels, without the layer's texts
+        draw_panel(part, ImageDraw.Draw(part), ctx, p, (0, 0, x1 - x0, y1 - y0))
+        return part
+
+    img.paste(KEPT_PANELS.get(key, make), (x0, y0))

@@ -3,9 +3,13 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from render import wayfinders_panels
+
 
 def drawn_texts(monkeypatch) -> list[str]:
-    """The list that fills with each `ImageDraw.text` string drawn from now on (drawing still happens)."""
+    """The list that fills with each `ImageDraw.text` string drawn from now on (drawing still happens).  Kept
+    layers drawn earlier are dropped first, so every text of the next board is drawn, and seen, again."""
+    wayfinders_panels.KEPT_PANELS.clear()
     drawn: list[str] = []
     real = ImageDraw.ImageDraw.text
 
