@@ -3,13 +3,20 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+import render.wayfinders
+import render.wayfinders_islands
 from render import wayfinders_panels
 
 
 def drawn_texts(monkeypatch) -> list[str]:
     """The list that fills with each `ImageDraw.text` string drawn from now on (drawing still happens).  Kept
-    layers drawn earlier are dropped first, so every text of the next board is drawn, and seen, again."""
+    layers, tiles and panels drawn earlier are dropped first, so every text of the next board is drawn, and seen,
+    again, whichever test drew a board before in this process."""
     wayfinders_panels.KEPT_PANELS.clear()
+    for module in (render.wayfinders, render.wayfinders_islands):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
     drawn: list[str] = []
     real = ImageDraw.ImageDraw.text
 
