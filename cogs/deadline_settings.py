@@ -8,7 +8,7 @@ from typing import Optional
 import discord
 
 from host.clocks import BANKS
-from host.deadlines import DEADLINES, POLICIES, settings_text, span
+from host.deadlines import DEADLINES, POLICIES, change_settings, settings_text, span
 from host.i18n import guild_locale, t, user_locale
 from host.names import shown
 from host.tables import Refusal, game_title
@@ -49,9 +49,8 @@ class DeadlineSettings:
             if bank not in BANKS:
                 raise Refusal("core.raw", text=", ".join(BANKS))
             changes["bank"] = bank
-        await self.actions.db(interaction, self.service.games.merge_settings, table.game.id, changes)
-        table = await self.actions.db(interaction, self.service.table, table.game.id)
-        due = await self.actions.db(interaction, self.deadlines.schedule, table) if table.game.status == "active" else None
+        table = await self.actions.db(interaction, change_settings, self.service, table.game.id, changes)
+        due = table.game.deadline if table.game.status == "active" else None
         text = settings_text(table, locale)
         if due is not None:
             text += " " + t("deadline.settings.next", locale, left=span(due - self.service.clock(), locale))

@@ -211,6 +211,18 @@ def clear_deadline(service: TableService, game_id: int) -> None:
     service.games.set_deadline(game_id, None)
 
 
+def change_settings(service: TableService, game_id: int, changes: dict[str, Any]) -> Table:
+    """`/game settings`: merge `changes` into the game's settings and, in the same transaction, re-plan an active
+    game's deadline timers for them (`TableService.after_change`, as a move does), so no kill between the two leaves
+    the new settings with the old deadline.  The table returned carries the new deadline (`game.deadline`)."""
+    with game_transaction(service.store, game_id):
+        service.games.merge_settings(game_id, changes)
+        table = service.table(game_id)
+        if table.game.status == "active" and service.after_change is not None:
+            service.after_change(table)
+    return service.table(game_id)
+
+
 class DeadlinePlanner:
     """Plans a game's deadline timers for its current step (cogs/deadline_posts.py fires them on Discord)."""
 

@@ -32,6 +32,7 @@ from rules.replay import ReplayError
 from rules.replay import replay as replay_moves
 from rules.text import SEAT_KEY, Msg, join, msg
 from storage import MoveRow, StaleVersion
+from storage.routed import game_transaction
 
 from .names import shown, shown_names
 from .tables import Actor, Refusal, Table, TableService, game_title
@@ -158,14 +159,21 @@ def check_undo(service: TableService, actor: Actor, table: Table) -> str:
 
 
 def commit_undo(service: TableService, table: Table, plan: UndoPlan) -> Table:
+    """Save the undo and, in its transaction, what `TableService.after_change` writes for the step it leads back
+    to (the deadline timers), as a move does: no kill between the two leaves the undo with the timers of the step
+    it took back."""
     engine = table.engine
     try:
-        game = service.games.undo_moves(table.game.id, table.game.version, seqs=plan.seqs,
-                                        state=engine.dump(plan.state), to_act=engine.to_act(plan.state),
-                                        now=service.clock())
+        with game_transaction(service.store, table.game.id):
+            game = service.games.undo_moves(table.game.id, table.game.version, seqs=plan.seqs,
+                                            state=engine.dump(plan.state), to_act=engine.to_act(plan.state),
+                                            now=service.clock())
+            new_table = Table(game=game, seats=table.seats, engine=engine, state=plan.state)
+            if service.after_change is not None:
+                service.after_change(new_table)
     except StaleVersion:
         raise Refusal("host.refuse.moved_on") from None
-    return Table(game=game, seats=table.seats, engine=engine, state=plan.state)
+    return new_table
 
 
 def undo(service: TableService, actor: Actor, table: Table, steps: int = 1) -> tuple[Table, UndoPlan]:
