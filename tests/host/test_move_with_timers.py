@@ -20,6 +20,15 @@ class Killed(BaseException):
     never commits."""
 
 
+def killed_after_planning(service: TableService, planner: DeadlinePlanner) -> None:
+    """The next change's planner writes its timers, then the process dies before the commit (`Killed`)."""
+    def killed(table: object) -> None:
+        planner.schedule(table)  # the new step's timers are written ...
+        raise Killed()  # ... and the process dies before the commit
+
+    service.after_change = killed
+
+
 def started(service: TableService) -> int:
     table = service.new_game(Actor(user_id=11, name="alice"), "wayfinders", guild_id=GUILD, channel_id=5)
     table = service.join(Actor(user_id=12, name="bob"), table)
@@ -70,12 +79,7 @@ def test_a_kill_inside_the_transaction_saves_neither_the_move_nor_its_timers(ser
     planner = planned(service)
     game_id = started(service)
     before = service.table(game_id).game.version
-
-    def killed(table):
-        planner.schedule(table)  # the new step's timers are written ...
-        raise Killed()  # ... and the process dies before the commit
-
-    service.after_change = killed
+    killed_after_planning(service, planner)
     with pytest.raises(Killed):
         play_one(service, game_id)
     assert service.games.get(game_id).version == before and service.games.move_count(game_id) == 0

@@ -12,7 +12,7 @@ from storage import open_store
 from storage.partitions import Layout, Partitions
 from storage.routed import timers_of
 
-from .test_move_with_timers import GUILD, Killed, expire_versions, planned, started
+from .test_move_with_timers import GUILD, Killed, expire_versions, killed_after_planning, planned, started
 
 
 @pytest.fixture(params=["one file", "partitions"])
@@ -61,12 +61,7 @@ def test_a_kill_inside_the_undo_saves_neither_the_undo_nor_its_timers(service):
     planner = planned(service)
     game_id, actor = returned(service)
     before = service.table(game_id).game.version
-
-    def killed(table):
-        planner.schedule(table)  # the undone step's timers are written ...
-        raise Killed()  # ... and the process dies before the commit
-
-    service.after_change = killed
+    killed_after_planning(service, planner)
     with pytest.raises(Killed):
         undo(service, actor, service.table(game_id))
     assert service.games.get(game_id).version == before
@@ -92,12 +87,7 @@ def test_a_kill_inside_the_settings_change_saves_neither_the_settings_nor_the_ti
     planner = planned(service)
     game_id = started(service)
     start = service.table(game_id).game.updated_at
-
-    def killed(table):
-        planner.schedule(table)  # the new deadline's timers are written ...
-        raise Killed()  # ... and the process dies before the commit
-
-    service.after_change = killed
+    killed_after_planning(service, planner)
     with pytest.raises(Killed):
         change_settings(service, game_id, {"deadline": "12h"})
     assert "deadline" not in service.games.get(game_id).settings
