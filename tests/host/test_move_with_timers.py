@@ -52,14 +52,18 @@ def planned(service: TableService) -> DeadlinePlanner:
     return planner
 
 
+def backend_for(kind: str, tmp_path):
+    """One database file, or a cluster layout's partitions (the process owning shard 1 of 4)."""
+    if kind == "one file":
+        return open_store(tmp_path / "games.db")
+    layout = Layout(tmp_path / "cluster", 4)
+    layout.save()
+    return Partitions(layout, [1])
+
+
 @pytest.fixture(params=["one file", "partitions"])
 def service(request, tmp_path):
-    if request.param == "one file":
-        backend = open_store(tmp_path / "games.db")
-    else:
-        layout = Layout(tmp_path / "cluster", 4)
-        layout.save()
-        backend = Partitions(layout, [1])
+    backend = backend_for(request.param, tmp_path)
     yield TableService(backend)
     backend.close()
 

@@ -8,22 +8,15 @@ import pytest
 from host.deadlines import EXPIRE, HOUR, change_settings
 from host.tables import Actor, TableService
 from host.undo import undo
-from storage import open_store
-from storage.partitions import Layout, Partitions
 from storage.routed import timers_of
 
-from .test_move_with_timers import GUILD, Killed, expire_versions, killed_after_planning, planned, started
+from .test_move_with_timers import GUILD, Killed, backend_for, expire_versions, killed_after_planning, planned, started
 
 
 @pytest.fixture(params=["one file", "partitions"])
 def service(request, tmp_path):
     now = [1_000_000.0]
-    if request.param == "one file":
-        backend = open_store(tmp_path / "games.db")
-    else:
-        layout = Layout(tmp_path / "cluster", 4)
-        layout.save()
-        backend = Partitions(layout, [1])
+    backend = backend_for(request.param, tmp_path)
     service = TableService(backend, clock=lambda: now[0])
     service.now = now  # type: ignore[attr-defined]
     yield service
