@@ -6,7 +6,7 @@ discipline: the pending frame is the last.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional, TypedDict, Union
 
 from pydantic import Field
 
@@ -139,6 +139,25 @@ class Combat(Frame):
     at: str
 
 
+class Battle(TypedDict):
+    """The battle under way in a Fight frame (battle/fight.py): the defender `d` and the attacker `a`, its
+    `stage`, the firing `order` ([side, ship] by initiative, E52) and the activation `i` in it, the engagement
+    `round`, each side's order of its equal-initiative types (`prefs`, E112), the retreats declared
+    ("side:ship" -> hex, E58) and by whom (`decl`), whether this round's stalemate test ran (`checked`, E59)
+    and its events (`log`, dumped messages)."""
+    d: str
+    a: str
+    stage: Literal["tie", "volley", "round"]
+    order: list[list[str]]
+    i: int
+    round: int
+    prefs: dict[str, list[str]]
+    ret: dict[str, str]
+    decl: list[str]
+    checked: bool
+    log: list[dict[str, Any]]
+
+
 class Fight(Frame):
     """The battles in `hex` (battle/fight.py): the pending question `ask` for `seat`, the sides that took
     part, who stayed and killed (reputation), the battle under way `b`, dice to assign and who fired."""
@@ -149,13 +168,16 @@ class Fight(Frame):
     parts: list[str] = Field(default_factory=list)
     stay: dict[str, bool] = Field(default_factory=dict)
     kills: dict[str, int] = Field(default_factory=dict)
-    b: Optional[dict[str, Any]] = None
+    if TYPE_CHECKING:  # its keys, for a type checker; pydantic keeps the saved dict as it is
+        b: Optional[Battle] = None
+    else:
+        b: Optional[dict[str, Any]] = None
     dice: list[list[int]] = Field(default_factory=list)
     fire: Optional[list[str]] = None
     entry: Optional[list[str]] = None  # the sides in order of entry, at the first battle (E61)
 
     @property
-    def battle(self) -> dict[str, Any]:
+    def battle(self) -> Battle:
         """`b`, read where a battle is under way."""
         b = self.b
         if b is None:

@@ -11,11 +11,9 @@ pending question is `f.ask` (tie, act, hit, stal) for `f.seat`.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...text import Msg, seat_ref
 from ..board import enemies, m
-from ..frames import Fight
+from ..frames import Battle, Fight
 from ..movement import shift, steps_from
 from ..state import EclipseState, Hex
 from .core import ShipType, cannon_dice, firing_order, missile_dice, roll_dice, stalemate
@@ -74,12 +72,11 @@ def retreat_hexes(state: EclipseState, hid: str, seat: str) -> list[str]:
             if state.hexes[n].owner == seat and not enemies(state, n, seat)]
 
 
-def _other(b: dict[str, Any], side: str) -> str:
-    other: str = b["a"] if side == b["d"] else b["d"]
-    return other
+def _other(b: Battle, side: str) -> str:
+    return b["a"] if side == b["d"] else b["d"]
 
 
-def _types(state: EclipseState, h: Hex, b: dict[str, Any], side: str) -> list[ShipType]:
+def _types(state: EclipseState, h: Hex, b: Battle, side: str) -> list[ShipType]:
     """A side's types, by initiative, equal ones in their owner's chosen order (E52, E112)."""
     prefs = b["prefs"].get(side, [])
     ts = [ship_type(state, side, s) for s in side_ships(h, side)]
@@ -143,7 +140,7 @@ def advance(state: EclipseState, f: Fight) -> bool:
             continue
         if b["stage"] == "volley":  # E53: once per battle, before the first round
             if b["i"] >= len(b["order"]):
-                b.update(stage="round", i=0, round=1, checked=False)
+                b.update({"stage": "round", "i": 0, "round": 1, "checked": False})
                 continue
             side, ship = b["order"][b["i"]]
             b["i"] += 1
@@ -162,7 +159,7 @@ def advance(state: EclipseState, f: Fight) -> bool:
                 flee(state, f, hexes[0] if hexes else None)
             continue
         if b["i"] >= len(b["order"]):
-            b.update(i=0, round=b["round"] + 1, checked=False)
+            b.update({"i": 0, "round": b["round"] + 1, "checked": False})
             continue
         side, ship = b["order"][b["i"]]
         key = f"{side}:{ship}"
