@@ -9,19 +9,7 @@ from host.tables import Actor, TableService
 from rules.bots import choose
 from storage import open_store
 
-from .test_commands import Session, texts, two_player_game
-
-
-def run(coro):
-    return asyncio.run(coro)
-
-
-def read(db: str, game_id: int = 1):
-    service = TableService(open_store(db))
-    try:
-        return service.table(game_id)
-    finally:
-        service.store.close()
+from .test_commands import Session, read, run, texts, two_player_game
 
 
 def test_one_human_plays_a_whole_game_against_two_bots(tmp_path):

@@ -46,13 +46,18 @@ def texts(replies) -> str:
     return "\n".join(s.content + " " + " ".join(str(e) for e in s.embeds) for s in replies)
 
 
-def to_act_user(db: str, game_id: int = 1) -> str:
+def read(db: str, game_id: int = 1):
+    """The game's table as saved in the database file (its own connection, closed again)."""
     service = TableService(open_store(db))
     try:
-        table = service.table(game_id)
-        return table.user_of(table.to_act[0]).name
+        return service.table(game_id)
     finally:
         service.store.close()
+
+
+def to_act_user(db: str, game_id: int = 1) -> str:
+    table = read(db, game_id)
+    return table.user_of(table.to_act[0]).name
 
 
 async def lobby_of_three(s: Session) -> None:

@@ -1,24 +1,10 @@
 """`/game hint` on the local table: the hard level's suggestion, privately, in co-operative games only."""
 from __future__ import annotations
 
-import asyncio
-
 from host.tables import TableService
 from storage import open_store
 
-from .test_commands import Session, texts
-
-
-def run(coro):
-    return asyncio.run(coro)
-
-
-def read(db: str, game_id: int = 1):
-    service = TableService(open_store(db))
-    try:
-        return service.table(game_id)
-    finally:
-        service.store.close()
+from .test_commands import Session, read, run, texts
 
 
 def small_search(monkeypatch) -> None:

@@ -5,18 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from host.tables import TableService
-from storage import open_store
 
-from .test_commands import Session, texts
-
-
-def read(db: str, game_id: int = 1):
-    service = TableService(open_store(db))
-    try:
-        return service.table(game_id)
-    finally:
-        service.store.close()
+from .test_commands import Session, read, texts
 
 
 def _index(message, value: str) -> int:
