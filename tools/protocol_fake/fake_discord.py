@@ -341,12 +341,7 @@ class FakeDiscord(GatewaySide, InteractionSide):
                 if self.messages[mid]["author"]["id"] != str(BOT_ID):
                     return self._missing("manage_messages") or web.Response(status=204)
                 return web.Response(status=204)
-            if method == "PATCH":
-                refused = self._checked(body, files, editing=mid)
-                if refused:
-                    return refused
-                self._edit(mid, body, files)
-            return reply(self.messages[mid])
+            return self._edited_or_read(mid, method, body, files)
         if rest[:2] == ["messages", "pins"] or rest == ["messages", "bulk-delete"]:
             return self._missing("manage_messages") or web.Response(status=204)
         if rest[:1] == ["messages"] and "reactions" in rest:

@@ -37,7 +37,7 @@ class Pending:
 
 class InteractionSide:
     """Needs FakeDiscord's `interactions`, `originals`, `messages`, `commands`, `threads`, `bot_permissions`,
-    `dispatch`, `unknown`, `_checked`, `_message` and `_edit`."""
+    `dispatch`, `unknown`, `_checked`, `_message` and `_edit`; `_edited_or_read` serves both sides."""
 
     def interaction(self, kind: int, data: dict[str, Any], *, who: str, guild: int = GUILDS[0],
                     channel: Optional[dict[str, Any]] = None, message: Optional[dict[str, Any]] = None,
@@ -128,6 +128,17 @@ class InteractionSide:
             answer["resource"] = {"type": kind}
         return reply(answer)
 
+    def _edited_or_read(self, mid: int, method: str, body: dict[str, Any],
+                        files: list[tuple[str, bytes]]) -> web.Response:
+        """An existing message: a PATCH checked and applied as Discord would (its limits), then the message as it
+        now stands (a GET returns it unchanged)."""
+        if method == "PATCH":
+            refused = self._checked(body, files, editing=mid)
+            if refused:
+                return refused
+            self._edit(mid, body, files)
+        return reply(self.messages[mid])
+
     def _webhook(self, method: str, parts: list[str], body: dict[str, Any],
                  files: list[tuple[str, bytes]]) -> web.Response:
         token = parts[2]
@@ -145,12 +156,7 @@ class InteractionSide:
                 return error(404, 10008, "Unknown Message")
             if method == "DELETE":
                 return web.Response(status=204)
-            if method == "PATCH":
-                refused = self._checked(body, files, editing=mid)
-                if refused:
-                    return refused
-                self._edit(mid, body, files)
-            return reply(self.messages[mid])
+            return self._edited_or_read(mid, method, body, files)
         self.unknown.append(f"{method} /{'/'.join(parts)}")
         return reply({"message": "404: Not Found", "code": 0}, status=404)
 
