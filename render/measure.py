@@ -122,9 +122,7 @@ def _clipped(entry: Placed) -> list[Drawn]:
     kept = entry.kept
     found = kept.get(entry.clip) if kept is not None else None
     if found is None:
-        inner: list[Drawn] = []
-        _flat(entry.entries, 0.0, 0.0, 1.0, inner)
-        found = [d for d in inner if _on(d.box, entry.clip)]
+        found = [d for d in _unmoved(entry) if _on(d.box, entry.clip)]
         if kept is not None:
             kept[entry.clip] = found
     return found
