@@ -295,12 +295,16 @@ class BoardPoster:
         queue = self.queues.setdefault(channel_id, deque())
         if game_id not in queue:
             queue.append(game_id)
-        if channel_id in self.backoff or self.notes_block(channel_id):  # the channel waits to retry a board or a
+        if self._blocked(channel_id):  # the channel waits to retry a board or a
             raise ops.PostFailed(outbox.DELAYED, transient=True)  # notice: this board goes out after it, in order
         waiter = asyncio.get_running_loop().create_future()
         pending.waiters.append(waiter)
         self.start_worker(channel_id)
         await waiter
+
+    def _blocked(self, channel_id: int) -> bool:
+        """Whether the channel's boards wait: for a board's retry, or behind its notices refused for now."""
+        return channel_id in self.backoff or self.notes_block(channel_id)
 
     def notes_block(self, channel_id: int) -> bool:
         """Whether the channel's notices refused for now go first (cogs/notices.py `Line`): its boards wait."""
@@ -317,8 +321,13 @@ class BoardPoster:
     async def _work(self, channel_id: int) -> None:
         queue = self.queues[channel_id]
         try:
-            while queue and channel_id not in self.backoff and not self.notes_block(channel_id):
+            while queue and not self._blocked(channel_id):
                 await self.pacer.ready(channel_id)  # changes arriving meanwhile merge
+                if self._blocked(channel_id):  # a notice of the thread was refused meanwhile: it goes first
+                    waiting = self.pending.get(queue[0]) if queue else None
+                    if waiting is not None:
+                        await outbox.tell_delayed(waiting)
+                    break
                 game_id = queue.popleft()
                 if game_id in self.held:
                     continue  # bots took the game again: their release queues it

@@ -215,6 +215,7 @@ def _start_line(poster: Any, channel: int, line: Line, failure: Optional[ops.Pos
 
 
 async def _line(poster: Any, channel: int, line: Line, failure: Optional[ops.PostFailed]) -> None:
+    closing = False
     try:
         if line.behind:
             while boards_first(poster, channel):  # the boards owed before them first
@@ -222,13 +223,14 @@ async def _line(poster: Any, channel: int, line: Line, failure: Optional[ops.Pos
             line.behind = False
         await _line_on(poster, line, failure)
     except asyncio.CancelledError:
+        closing = True  # the bot closes: the notices stay owed rows, and the boards behind them stay owed too
         raise
     except Exception:  # a defect: the log has it (a background task's exception is otherwise never seen)
         log.exception("channel %s: owed notices could not be tried again", channel)
     finally:
         if poster.owed_notes.get(channel) is line:
             del poster.owed_notes[channel]
-            if poster.queues.get(channel):  # boards that waited behind these notices
+            if poster.queues.get(channel) and not closing:  # boards that waited behind these notices
                 poster.start_worker(channel)
 
 

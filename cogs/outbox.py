@@ -139,6 +139,13 @@ async def keep(poster: Any, channel_id: int, game_id: int, pending: Any, failure
     # "background:": the local table's actions do not wait for it (local/table.py)
     poster.backoff[channel_id] = asyncio.get_running_loop().create_task(
         _retry(poster, channel_id, wait), name=f"background:outbox-retry-{channel_id}")
+    await tell_delayed(pending)
+    await stalled(poster, pending.table)
+
+
+async def tell_delayed(pending: Any) -> None:
+    """A board that waits (for its retry, or behind its thread's owed notices): whoever waits for it hears at
+    once that the move is saved and the board will follow."""
     delayed = ops.PostFailed(DELAYED, transient=True)
     for waiter in pending.waiters:
         if not waiter.done():
@@ -149,8 +156,7 @@ async def keep(poster: Any, channel_id: int, game_id: int, pending: Any, failure
         try:
             await tell_one(DELAYED)
         except Exception:  # their interaction expired: the log has it
-            log.info("game %s: a player could not be told that the board waits", game_id)
-    await stalled(poster, pending.table)
+            log.info("game %s: a player could not be told that the board waits", pending.table.game.id)
 
 
 async def _retry(poster: Any, channel_id: int, wait: float) -> None:

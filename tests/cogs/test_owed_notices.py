@@ -184,6 +184,10 @@ def test_a_board_waits_behind_a_notice_of_its_thread_refused_for_now(tmp_path, s
             out = await table.command(game.user_of(seat).name, f"/play move:{chosen.id}", THREAD)
             assert not out.refused
             assert order(table) == ([], [])  # the board waits behind the notice (its retry is an hour away)
+            boards = table.bot.actions.boards
+            boards.close()  # as the bot does when it closes: the notice's retry is cancelled ...
+            await asyncio.sleep(0.2)
+            assert order(table) == ([], []) and not boards.workers  # ... and the board behind it stays owed
         async with table_on(tmp_path, clock=ten_minutes_on()) as table:
             notice, board = order(table)
             assert len(notice) == 1 and len(board) == 1 and notice[0] < board[0]  # in the order they were owed
