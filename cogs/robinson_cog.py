@@ -61,6 +61,8 @@ def plan_move(action: str, target: str = "", pawns: int = 1, friday: bool = Fals
         where = words[0] if words else ""
         low = where.lower()
         key = "x.raft" if low in ("raft", "balsa", "jenny") else "x.temple" if low in ("temple", "templo") else f"x.{where}"
+    elif action == "hunt" and words and words[-1].isdigit():  # Cannibal Island's burning: 'burn 5' (K5.5)
+        key = f"h.burn.{words[-1]}"
     elif action == "reclaim":  # Family Robinson's Reclamation: '5 waste' or '3 fish' (robinson-scenarios.md K6.5)
         space, what = (words + ["", ""])[:2]
         key = f"r.{space}.{'waste' if what.lower() in ('waste', 'wasteland', 'erial', '') else what.lower()}"

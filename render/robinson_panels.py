@@ -200,6 +200,8 @@ def target_text(view: Any, key: str, locale: str) -> str:
         return f"{_t('act.gather', locale)} {_t('img.src.' + parts[2], locale)} {parts[1]}"
     if key == "x.raft":  # K3.6
         return _t("tgt.rescue", locale)
+    if head == "h" and len(parts) == 3:  # K5.5: a burning
+        return _t("tgt.burn", locale, space=int(parts[2]))
     if head == "x":
         return f"{_t('act.explore', locale)} {parts[1]}"
     if head == "r" and len(parts) == 3:  # K6.5

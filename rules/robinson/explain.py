@@ -9,7 +9,7 @@ from . import plan as P, stacks
 from .data import ADJ, CHARACTERS, EVENTS, INVENTIONS, TILES
 from .island import distances, explored_terrains, has_shelter, sources
 from .moves import cost_msg, target_msg
-from .scenarios import cursed, of as scenario_of
+from .scenarios import cannibal, cursed, of as scenario_of
 from .state import RobinsonState
 from .texts import card as card_msg, char, m, sub
 from .view import prompt
@@ -169,6 +169,8 @@ def _target(s: RobinsonState, key: str) -> Msg:
             return m("why.unexplored", space=sp)  # R61
         if sp == s.camp:
             return m("why.camp_tile")  # R35
+        if cannibal.closed(s, sp):
+            return m("why.city_closed", space=sp)  # K5.6
         if "shortcut" in spot.tokens:
             return m("why.shortcut_tile", space=sp)  # R35
         if sp not in distances(s):
@@ -193,6 +195,8 @@ def _target(s: RobinsonState, key: str) -> Msg:
         return m("why.not_now", target=target_msg(s, key))
     if head == "hunt":
         return m("why.no_hunt", n=len(s.hunt_deck))  # R35, R50
+    if head == "h":  # K5.5: a burning
+        return m("why.once", target=target_msg(s, key)) if key in planned else m("why.burn")
     if head == "camp":
         return m("why.camp_blocked")  # E16: an event closed Arrange camp this round
     if head == "b":

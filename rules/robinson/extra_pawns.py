@@ -13,7 +13,7 @@ from .island import distances
 from .scenarios import cursed
 from .state import RobinsonState, Stack
 
-PAWN_MARKS = ("fog",)  # M5: marks whose space takes one more pawn per mark (K2.3(a))
+PAWN_MARKS = ("fog", "village")  # M5: marks whose space takes one more pawn per mark (K2.3(a), K5.4)
 
 
 def build_extras(s: RobinsonState, carries_tc: bool) -> int:
@@ -24,7 +24,8 @@ def build_extras(s: RobinsonState, carries_tc: bool) -> int:
 
 
 def marked(s: RobinsonState, space: int) -> int:
-    """M5, K2.3(a): one more pawn for each pawn-taking mark on the action's space (fog: at most one)."""
+    """M5, K2.3(a), K5.4: one more pawn for each pawn-taking mark on the action's space (fog, a village:
+    at most one each)."""
     return sum(marks.count(s, space, k) for k in PAWN_MARKS)
 
 

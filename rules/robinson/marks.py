@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .state import RobinsonState
 
-HIDES_TERRAIN = frozenset({"fog", "wasteland"})
+HIDES_TERRAIN = frozenset({"fog", "wasteland", "city"})  # K5.6: the standing City hides its Hills
 
 
 def marks_at(s: RobinsonState, space: int) -> list[str]:

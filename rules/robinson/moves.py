@@ -9,6 +9,7 @@ from .adventures import describe
 from .data import ADVENTURES
 from .effects.adventure_codes import hut_options, mark_options
 from .island import adjacent_tiles
+from .scenarios import cannibal
 from .move_kinds import (ABILITY, CHOOSE_CHARACTER, DISCOVERY_TOKEN, HALF_PRODUCTION, HUNGRY, ITEM, LOOK_PICK,
                          MARK_ITEM, MEDALLION, MYSTERY_DRAW, NIGHT_WINDOW, REROLL, RUINED_HUT, SIGNS_OF_FIRE,
                          WEATHER_WINDOW)
@@ -147,6 +148,9 @@ def target_msg(s: RobinsonState, key: str) -> Msg:
         return sub("tgt.build", parts[1])
     if head == "g":
         return m("tgt.gather", src=sub("src", parts[2]), space=int(parts[1]))
+    if head == "h" and len(parts) == 3 and parts[2].isdigit():  # K5.5: a burning, a special Hunt
+        return m("tgt.burn_city" if int(parts[2]) == cannibal.CITY_SPACE and s.totems.get(int(parts[2])) == 6
+                 else "tgt.burn", space=int(parts[2]))
     if key == "x.raft":  # K3.6: the special Explore on the Raft
         return m("tgt.rescue")
     if key == "x.temple":  # K2.6: the temple search

@@ -25,7 +25,7 @@ from .combat import built
 from .data import ABILITIES, CHARACTERS, EVENTS, INVENTIONS
 from .extra_pawns import build_extras, cross_extras, far, marked, special_extras
 from .island import distances, explored_terrains, has_shelter, sources
-from .scenarios import cursed, family, inventions as scenario_inventions, jenny
+from .scenarios import cannibal, cursed, family, inventions as scenario_inventions, jenny
 from .state import ACTIONS, RobinsonState, Stack
 from .tallies import players
 
@@ -155,10 +155,13 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
         return (key,) if tok in s.action_tokens.get(where, []) and key not in carried else ()
 
     # Hunt (R50): exactly 2, never more hunts than cards (R35).
-    hunts = sum(st.action == "hunt" for st in plan)
+    hunts = sum(st.target == "hunt" for st in plan)
     if hunts < len(s.hunt_deck):
         ht = free("hunt", "TC")
         out.append(Target("hunt", "hunt", 0, 2 + len(ht), {}, None, ht))
+    for sp in cannibal.burn_spaces(s):  # K5.5: exactly 2 pawns, one burning per village per round
+        if f"{cannibal.BURN}{sp}" not in planned_keys:
+            out.append(Target(f"{cannibal.BURN}{sp}", "hunt", 0, cannibal.BURN_PAWNS, {}))
     # Build (R55-R58): at the camp, so a time-consuming token on the camp tile counts too (R34).
     btc = free("build", "TC")
     bt = build_extras(s, bool(btc))
@@ -199,7 +202,8 @@ def targets(s: RobinsonState, plan: list[Stack] | None = None) -> list[Target]:
     # Gather (R61) and Explore (R62, R63).
     for sp in sorted(s.island):
         spot = s.island[sp]
-        if sp == s.camp or sp not in dist or not spot.face_up or ("shortcut" in spot.tokens and not marked(s, sp)):
+        if sp == s.camp or sp not in dist or not spot.face_up or ("shortcut" in spot.tokens and not marked(s, sp)) \
+                or cannibal.closed(s, sp):  # K5.6: the standing City's sources
             continue  # K2.3(d): a fogged Shortcut tile gives nothing to Production and may be gathered
         gt = free("gather", "TC")
         extra = far(s, "gather", dist[sp]) + len(gt) + int("TC" in spot.tokens) + marked(s, sp)

@@ -11,7 +11,7 @@ from .events import event_card
 from .frames import CardStep
 from .island import kind, sources
 from .phases import end_action, header
-from .scenarios import cursed, family, jenny, of as scenario_of
+from .scenarios import cannibal, cursed, family, jenny, of as scenario_of
 from .plan import brown_sources, check_item, invention_ready, requirement_met, resolution_order
 from .stacks import drop_short
 from .state import RobinsonState, Spot, Stack
@@ -191,6 +191,10 @@ def threat_done(s: RobinsonState, card: str) -> None:
 
 
 def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
+    village = cannibal.burn_space(st.target)
+    if village is not None:  # K5.5: a burning is a special Hunt, no Hunting card
+        cannibal.burn(s, st.pawns[0], village)
+        return
     if not s.hunt_deck:  # E10
         return
     beast = s.hunt_deck.pop(0)
@@ -325,7 +329,8 @@ def _explore(s: RobinsonState, st: Stack, choice: str) -> None:
 def totem(s: RobinsonState, sp: int, who: str) -> None:
     """K0.6 (M2): after the beast, before the discovery tokens, the revealed totem takes the next
     number and its effect applies (the explorer is the resolver: K3.9 totem 1)."""
-    n = len(s.totems) + 1
+    reserved = scenario_of(s).extra.get("reserved_totems", ())  # K0.6: K5 keeps token 6 for the City
+    n = sum(x not in reserved for x in s.totems.values()) + 1
     s.totems[sp] = n
     s.events.append(m("ev.totem", n=n, space=sp))
     effects.apply(s, scenario_of(s).totems.get(n, ()), "totem", who)

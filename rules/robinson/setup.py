@@ -69,9 +69,16 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict[str, Any] | 
     # R7: tile 8 on the start space with the camp; the other 10 shuffled.
     stack = [t for t in TILES if t != START_TILE]
     rng.shuffle(stack)
+    # K5.3 (M9): a tile set aside face down on its space (Cannibal Island's tile 4, the City to come).
+    island = {START_SPACE: Spot(tile=START_TILE)}
+    for space, tile in scen.extra.get("face_down", {}).items():
+        stack.remove(tile)
+        island[int(space)] = Spot(tile=tile, face_up=False)
     # R8: 2 of 8 starting items, 2 uses each; K0.3/K3.3: a scenario may take some out of the game.
     items = [i for i in START_ITEMS if i not in scen.removed_items]
     rng.shuffle(items)
+    if scen.start_items:  # K5.3: fixed starting items; the others are the unused ones
+        items = list(scen.start_items) + [i for i in items if i not in scen.start_items]
     # R9: discovery tokens (with the Castaways symbols, S6; K0.7: a scenario's own four instead), shuffled.
     symbols = scen.extra.get("discovery", {})
     disc = [symbols.get(name, name) for name, k in DISCOVERY.items() for _ in range(k)]
@@ -89,7 +96,7 @@ def new_game(seats: list[str], seed: int, options: BaseModel | dict[str, Any] | 
     dog = n == 1 or (n == 2 and opts.dog_with_two)
     state = RobinsonState(
         seats=list(seats), seed=seed, rng=rng, options=opts, chars=chars, seat_char=seat_char,
-        island={START_SPACE: Spot(tile=START_TILE)}, camp=START_SPACE, island_stack=stack,
+        island=island, camp=START_SPACE, island_stack=stack,
         disc_stack=disc, event_deck=deck, threat=[None, "wreck:" + wreck], beast_deck=beasts,
         inv_board=inv_board, inv_deck=inv_deck,
         items={i: 2 for i in items[:2]}, unused_items=items[2:],

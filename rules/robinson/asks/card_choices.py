@@ -155,6 +155,9 @@ def _camp_adj(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 def camp_to(s: RobinsonState, card: str, sp: int) -> None:
     before = (s.roof, s.palisade)
     move_camp(s, sp)
+    if "lookout_move" in s.flags:  # K5.8 Lookout (placeholder): Cannibal Island's forced move keeps both
+        s.flags.remove("lookout_move")
+        s.roof, s.palisade = before
     if card == "event:Cloudburst":  # its threat reward gives back what the move cost
         s.mem[card] = [str(before[0] - s.roof), str(before[1] - s.palisade)]
 

@@ -3,7 +3,8 @@ their Book effects (K0.5) and numbered totems (K0.6) are written in these codes 
 from __future__ import annotations
 
 from .. import adventures
-from ..scenarios import cursed, family, jenny
+from ..asks.core import ask_choice
+from ..scenarios import cannibal, cursed, family, jenny
 from ..state import RobinsonState
 from ..texts import card as card_msg, char, m
 from .changes import TRACKS
@@ -55,5 +56,26 @@ def _adv_after(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
         adventures.adventure(s, action, r, seat, face == "1")
 
 
+def _village(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """K5.4: the totem just revealed is a village (one more pawn for actions there)."""
+    cannibal.village_here(s)
+
+
+def _village_loot(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """K5.4 totems 2-4: 1 wood or 1 food discarded if possible."""
+    cannibal.village_loot(s, r)
+
+
+def _cannibal_book(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
+    """K5.7: the Book's wounds, then the forced camp move (the FP's seat choosing where, the default
+    first; camp→adj's prompt) or its fallbacks.  Lookout (K5.8) keeps Roof and Palisade on the move."""
+    where = cannibal.book(s, card)
+    if where and not s.result:
+        if cannibal.lookout_keeps(s):
+            s.flags.append("lookout_move")
+        ask_choice(s, "camp", where, card, None)
+
+
 OPS.update({"free_build": _free_build, "jenny_demand": _jenny_demand, "wasteland": _wasteland, "fog": _fog,
-            "fog_here": _fog_here, "temple": _temple, "adv_after": _adv_after})
+            "fog_here": _fog_here, "temple": _temple, "adv_after": _adv_after,
+            "village": _village, "village_loot": _village_loot, "cannibal_book": _cannibal_book})

@@ -4,10 +4,11 @@ entry; its woodpile stays its own (castaways.py)."""
 from __future__ import annotations
 
 from ..state import RobinsonState
-from . import castaways, cursed, family, jenny
+from . import cannibal, castaways, cursed, family, jenny
 from .base import Scenario
 
-SCENARIOS: dict[str, Scenario] = {x.key: x for x in (castaways.CASTAWAYS, jenny.JENNY, family.FAMILY, cursed.CURSED)}
+SCENARIOS: dict[str, Scenario] = {x.key: x for x in (castaways.CASTAWAYS, jenny.JENNY, family.FAMILY, cursed.CURSED,
+                                                 cannibal.CANNIBAL)}
 
 
 def of(s: RobinsonState) -> Scenario:

@@ -46,6 +46,7 @@ class Scenario:
     book: tuple[str, ...] = ()
     totems: dict[int, tuple[str, ...]] = field(default_factory=dict)
     removed_items: tuple[str, ...] = ()
+    start_items: tuple[str, ...] = ()  # K0.3 (M9): the starting items instead of 2 random ones (K5.3)
     inventions: tuple[str, ...] = ()
     gates: dict[str, str] = field(default_factory=dict)
     win_at_build: str | None = None
@@ -55,17 +56,19 @@ class Scenario:
     goal: Goal | None = None  # the goal's steps for the bot; None: the bot knows it (Castaways' woodpile)
     multi: tuple[str, ...] = ()  # K0.8 (M7): inventions built any number of times, even in one round
     at_round_end: Callable[[RobinsonState], bool] | None = None  # K0.9 (M8): the win at a round's end
+    at_round_start: Callable[[RobinsonState], None] | None = None  # M11: map changes at a round's start (K5.6)
 
 
 def from_data(key: str, inventions: tuple[str, ...], woodpile: bool = False) -> Scenario:
     raw = SCENARIOS[key]
     known = {"rounds", "weather", "book", "totems", "removed_items", "inventions", "gates", "win_at_build",
-             "proposed", "pile", "win_from", "multi"}
+             "proposed", "pile", "win_from", "multi", "start_items"}
     return Scenario(
         key=key, rounds=raw["rounds"],
         weather={int(r): tuple(d) for r, d in raw["weather"].items()},
         book=tuple(raw.get("book", ())),
         totems={int(n): tuple(c) for n, c in raw.get("totems", {}).items()},
         removed_items=tuple(raw.get("removed_items", ())), inventions=inventions,
+        start_items=tuple(raw.get("start_items", ())),
         gates=dict(raw.get("gates", {})), win_at_build=raw.get("win_at_build"), woodpile=woodpile,
         proposed=tuple(raw.get("proposed", ())), multi=tuple(raw.get("multi", ())), extra={k: v for k, v in raw.items() if k not in known})
