@@ -20,7 +20,7 @@ from .completion import game_id_choices
 from .shortcuts import GAME_ID, Shortcuts
 
 SCENARIOS = (("castaways", "Castaways"), ("cursed_island", "Cursed Island"), ("jenny", "Jenny needs help!"),
-             ("family_robinson", "Family Robinson"))  # robinson-scenarios.md K0.1
+             ("family_robinson", "Family Robinson"), ("cannibal_island", "Cannibal Island"))  # robinson-scenarios.md K0.1
 ACTIONS = (("threat", "Threat"), ("hunt", "Hunt"), ("build", "Build"), ("gather", "Gather"),
            ("explore", "Explore"), ("camp", "Arrange camp"), ("rest", "Rest"), ("reclaim", "Reclamation"))
 BUILD = {"shelter": "shelter", "roof": "roof", "palisade": "pal", "pal": "pal", "weapon": "wpn", "wpn": "wpn"}
@@ -83,7 +83,7 @@ def lead_move(stack: int, who: str) -> str:
 
 class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_description="Robinson Crusoe shortcuts"):
     @app_commands.command(name="new", description="Open a Robinson Crusoe game (1-4 players): Castaways or another scenario")
-    @app_commands.describe(scenario="Which scenario: 1 Castaways (default), 2 Cursed Island, 3 Jenny needs help!, 6 Family Robinson",
+    @app_commands.describe(scenario="Which scenario: 1 Castaways (default), 2 Cursed Island, 3 Jenny needs help!, 5 Cannibal Island, 6 Family Robinson",
                            difficulty="Event deck mix: easy, normal or hard",
                            dog_with_two="With 2 players, also add the Dog",
                            random_wreckage="A random Wreckage card instead of Food Crates",

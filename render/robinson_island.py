@@ -79,7 +79,9 @@ def _lines(tile: dict[str, Any], locale: str, totem: int | None = None, kinds: t
     return _t("terrain." + tile["terrain"], locale), " ".join(srcs), marks
 
 
-MARK_STYLE = {"fog": (WHITE, (90, 90, 90)), "cross": ((40, 80, 170), WHITE)}  # K0.13: white fog, blue crosses
+# K0.13: white fog, blue crosses; K5.4-K5.6: brown villages, the dark red City, black burned totems
+MARK_STYLE = {"fog": (WHITE, (90, 90, 90)), "cross": ((40, 80, 170), WHITE), "village": ((150, 90, 40), WHITE),
+              "city": ((130, 20, 20), WHITE), "black": (INK, WHITE)}
 
 
 def counted_marks(view: Any, sp: int, locale: str) -> list[tuple[str, str]]:
@@ -95,7 +97,8 @@ def counted_marks(view: Any, sp: int, locale: str) -> list[tuple[str, str]]:
 
 
 def draw_badges(d: ImageDraw.ImageDraw, badges: list[tuple[str, str]], centre: tuple[float, float], r: float) -> None:
-    """Pills side by side, centred on `centre`: white for fog, blue for crosses (K0.13)."""
+    """Pills side by side, centred on `centre`: white for fog, blue for crosses (K0.13), brown for a
+    village, dark red for the City, black for a burned totem (K5)."""
     if not badges:
         return
     f = font(15, True)
@@ -134,7 +137,7 @@ def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], loc
         if camp:
             d.polygon(hexagon(cx, cy, r - 7), outline=CAMP, width=5)
         room = lambda dy, h: 2 * min(half_width(r - 9, dy - h / 2), half_width(r - 9, dy + h / 2)) - 8  # noqa: E731
-        kinds = tuple(k for k in view.marks.get(sp, ()) if k not in MARK_STYLE)  # the badges show fog and crosses
+        kinds = tuple(k for k in view.marks.get(sp, ()) if k not in MARK_STYLE)  # the badges show the others
         if "wasteland" in kinds:  # K6.8: a black marker covers the terrain
             d.ellipse([cx + r * 0.42 - 11, cy - r * 0.6 - 11, cx + r * 0.42 + 11, cy - r * 0.6 + 11], fill=INK)
         terrain, sources, marks = _lines(tile, locale, view.totems.get(sp), kinds, bool(view.temple))

@@ -156,6 +156,25 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
             temple = _t("img.temple_none", locale)
         return _flow(dd, x, y, temple, f, inner)
 
+    def cannibal(dd, x, y):
+        """Cannibal Island (robinson-scenarios.md K5.1, K5.4-K5.6): a box per village revealed, black once
+        burned; the villages line with the burning's strength; the City; the goal line."""
+        c = view.cannibal
+        boxes = ["black"] * c["burned"] + ["village"] * len(c["villages"])
+        unit = min(40, (inner - 6 * 5) // 6)
+        for i, kind in enumerate(boxes[:6]):
+            cx = x + i * (unit + 6)
+            dd.rectangle([cx, y, cx + unit, y + 26], outline=INK, fill=INK if kind == "black" else (150, 90, 40))
+        y = _flow(dd, x, y + 34 if boxes else y, _t("img.goal_cannibal", locale), fb, inner)
+        y = _flow(dd, x, y, _t("img.villages", locale, n=len(c["villages"]), b=c["burned"], str=c["strength"]), f, inner)
+        if c["city_burned"]:
+            city = _t("img.city_burned", locale)
+        elif c["city_up"]:
+            city = _t("img.city_up", locale, space=c["city_space"])
+        else:
+            city = _t("img.city_waiting", locale, space=c["city_space"], n=c["city_round"])
+        return _flow(dd, x, y, city, f, inner)
+
     def weather(dd, x, y):
         dice = ", ".join(_t("img.die." + k, locale) for k in view.weather_dice) or _t("img.none", locale)
         toks = ", ".join(_t("wx." + k, locale) for k in view.weather_tokens)
@@ -173,7 +192,8 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
 
     y = y0
     goal = [("img.woodpile", woodpile)] if view.pile_needs else [("img.jenny", jenny)] if view.jenny else \
-        [("scenario.family_robinson", family)] if view.family else [("img.cursed", cursed)] if view.temple else []
+        [("scenario.family_robinson", family)] if view.family else [("img.cursed", cursed)] if view.temple else \
+        [("img.cannibal", cannibal)] if view.cannibal else []
     for title, paint in [("img.tracks", tracks), ("img.resources", resources), *goal,
                          ("img.weather", weather), ("img.threat", threat)]:
         y = panel(y, _t(title, locale), paint)

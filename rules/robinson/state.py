@@ -299,6 +299,18 @@ TempleView = TypedDict("TempleView", {"space": Optional[int], "from": int, "sear
                                       "to_win": int, "fog": int})
 
 
+class CannibalView(TypedDict):
+    """K5.1, K5.4-K5.6: the villages standing (spaces), how many burned, the City's space and round,
+    whether it stands or burned, the burning's strength now."""
+    villages: list[int]
+    burned: int
+    city_space: int
+    city_round: int
+    city_up: bool
+    city_burned: bool
+    strength: int
+
+
 class RobinsonView(BaseModel):
     """What everyone sees (R98: all information is shared)."""
 
@@ -339,6 +351,7 @@ class RobinsonView(BaseModel):
     marks: dict[int, list[str]] = Field(default_factory=dict)  # space -> counted marks (M3: wasteland, fog, crosses)
     family: Optional[FamilyView] = None  # K6.1, K6.4: the dealt inventions, how many built, the children's food
     temple: Optional[TempleView] = None  # K2: the temple's space and rounds (K2.6), crosses n of 5 (K2.1), fog count
+    cannibal: Optional[CannibalView] = None  # K5: villages, burned, the City (K5.1, K5.4-K5.6)
     characters: list[CharacterView]
     plan: list[StackView]
     confirmed: list[str]

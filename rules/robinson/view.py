@@ -7,7 +7,7 @@ from .data import CHARACTERS, INVENTIONS, TILES
 from .island import has_shelter, natural_shelter
 from .phases import weather_dice
 from .plan import buildable, invention_ready
-from .scenarios import cursed, family, jenny, of as scenario_of
+from .scenarios import cannibal, cursed, family, jenny, of as scenario_of
 from .scenarios.castaways import NEEDS
 from .stacks import size_range
 from .state import CharacterView, FamilyView, InventionView, RobinsonState, RobinsonView, SpaceView, StackView
@@ -58,7 +58,7 @@ def build_view(s: RobinsonState, to_act: list[str]) -> RobinsonView:
         family=family_view(s),
         jenny=None if s.jenny is None else {"wounds": s.jenny.wounds, "life": jenny.DEATH,
                                             "rescued": s.jenny.rescued},
-        temple=cursed.view(s),
+        temple=cursed.view(s), cannibal=cannibal.view(s),
         characters=chars + ([{"name": "Dog"}] if s.dog else []), plan=plan,
         confirmed=list(s.confirmed))
 

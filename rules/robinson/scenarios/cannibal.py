@@ -11,7 +11,7 @@ from .. import marks
 from ..combat import built
 from ..data import ADJ, SCENARIO_INVENTIONS_OF, TILES
 from ..island import adjacent_tiles, distances, sources
-from ..state import RobinsonState
+from ..state import CannibalView, RobinsonState
 from ..tallies import end, living, over, pay, wound
 from ..texts import char, m
 from .base import Goal, from_data
@@ -185,7 +185,7 @@ def check_round_end(s: RobinsonState) -> bool:
     return False
 
 
-def view(s: RobinsonState) -> dict[str, int | bool | list[int]] | None:
+def view(s: RobinsonState) -> CannibalView | None:
     """What the board shows of the goal: villages standing and burned, the City and its round, the
     burning's strength now (K5.1, K5.4-K5.6); None in other scenarios."""
     if not on(s):
