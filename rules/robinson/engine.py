@@ -46,7 +46,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
     proposed_data = True  # the entries tagged P
     # the conformance suite plays each other scenario too (robinson-scenarios.md)
     test_hints = TestHints(players=2, board_players=3, variants=({"scenario": "jenny"}, {"scenario": "family_robinson"},
-                                                                  {"scenario": "cursed_island"}))
+                                                                  {"scenario": "cursed_island"}, {"scenario": "cannibal_island"}))
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> RobinsonOptions:
         return parse_options(raw)

@@ -364,3 +364,41 @@ def test_k0_1_the_cog_opens_cannibal_island_and_plans_a_burning():
     assert plan_move("hunt", "burn 4", 2) == "p:h.burn.4:cc"
     assert plan_move("hunt", "quemar 5", 1, friday=True) == "p:h.burn.5:cf"
     assert plan_move("hunt", "", 2) == "p:hunt:cc"
+
+
+def test_k5_5_friday_killed_by_the_burning_fight_burns_nothing():
+    s = cannibal_plan(n=1)
+    s.island[6] = Spot(tile=6)
+    marks.add(s, 6, "village")
+    s.weapon = 0
+    s.chars["Friday"].wounds = 3  # 1 life left, strength 5
+    cannibal.burn(s, "Friday", 6)
+    assert s.chars["Friday"].dead and s.result is None
+    assert marks.has(s, 6, "village") and not marks.has(s, 6, "black")
+    assert "The burning fails" in texts(s)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_k5_1_the_greedy_bot_plays_cannibal_island_to_its_end_and_burns_by_its_goal(players):
+    from rules.bots import choose
+    s = game(players, 1, scenario=KEY)
+    planned = 0
+    for _ in range(3000):
+        if not E.to_act(s):
+            break
+        seat = E.to_act(s)[0]
+        mv = choose(E, s, seat, "greedy", 4).id
+        planned += mv.startswith("p:h.burn.")
+        s = E.apply(s, seat, mv)
+    assert s.result in ("won", "lost") and s.end_reason in ("cannibal_island_goal", "cannibal_island_time", "death")
+    assert s.round <= 9 and planned >= 1  # K5.2; the bot reads the goal (Goal.steps) and plans burnings
+
+
+def test_k5_1_the_goal_steps_are_the_burnings_the_city_worth_the_win():
+    s = with_path(cannibal_plan())
+    s.island[2] = Spot(tile=6)
+    marks.add(s, 2, "village")
+    steps = SCENARIOS[KEY].goal.steps(s)
+    assert steps["h.burn.2"] == cannibal.VILLAGE_SHARE and "h.burn.4" not in steps
+    city_up(s)
+    assert SCENARIOS[KEY].goal.steps(s)["h.burn.4"] == 1.0

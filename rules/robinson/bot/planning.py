@@ -12,13 +12,15 @@ from __future__ import annotations
 from ...rng import Rng
 from .. import plan, stacks
 from ..combat import built
+from ..data import CHARACTERS
 from ..extra_pawns import extras_of
 from ..island import has_shelter, kind
+from ..scenarios import cannibal
 from ..scenarios.castaways import NEEDS, room
 from ..state import RobinsonState
 from ..tallies import players
 from .cards import ADV_COST, threat_value
-from .harm import morale_cost
+from .harm import hurt, morale_cost
 from .island_value import explore_value, terrain_need
 from .odds import P_ADV, P_OK, P_WOUND, animals, quantile, snow, tonight
 from .worth import DISC, PAL_ITEM, WIN, WPN_ITEM, Worth, pile_outlook, project, wound_cost
@@ -65,6 +67,8 @@ def gain_value(s: RobinsonState, w: Worth, t: plan.Target) -> float:
     if t.action == "threat":
         card = s.threat[int(parts[1])] or ""
         return threat_value(w, int(parts[1]), card, t.fixed) if card else 0.0
+    if t.action == "hunt" and t.key != "hunt":  # a special Hunt of the goal (K5.5: a burning), no loot
+        return WIN * w.steps.get(t.key, 0.0)
     if t.action == "hunt":  # the fight's wounds are the resolver's (stack_value)
         _, food, fur, loss = w.hunt(min(w.cost_of, key=w.cost_of.__getitem__), w.pj.wpn)
         return w.food(food) + w.fur * fur - loss * w.weapon(1) * 0.5
@@ -118,6 +122,10 @@ def stack_value(s: RobinsonState, who: str, w: Worth, t: plan.Target, n: int) ->
         c = s.chars[who]
         heal = 2 if built(s, "Bed") or "Hammock" in s.items else 1
         return min(heal, c.wounds) * (0.7 * wound_cost(s, who) if who != "Friday" else 0.2)
+    if t.action == "hunt" and t.key != "hunt":  # K5.5: the burning's wounds, strength minus Weapon
+        n = max(0.0, cannibal.strength(s) - cannibal.burn_weapon(s, s.weapon))  # R39: Hunt before Build
+        dies = n >= CHARACTERS[who].life - s.chars[who].wounds  # a resolver killed burns nothing
+        return (0.0 if dies else gain) - hurt(s, who, n)
     if t.action == "hunt":  # the resolver fights (R52): each beast's wounds at the resolver's price
         return gain - w.hunt(who, w.pj.wpn)[0]
     if t.action == "camp":  # R64: with 4 players the resolver takes the better of the two

@@ -97,6 +97,11 @@ def burn_spaces(s: RobinsonState, dist: dict[int, int] | None = None) -> list[in
     return [sp for sp in villages(s) if sp in dist]
 
 
+def burn_weapon(s: RobinsonState, weapon: float) -> float:
+    """K5.5: the Weapon a burning fights with (Torches +2, a K5.8 placeholder)."""
+    return weapon + (TORCHES_BONUS if built(s, TORCHES) else 0)
+
+
 def burn_space(target: str) -> int | None:
     """The village of a burning target `h.burn.<space>` (None for any other target)."""
     return int(target[len(BURN):]) if target.startswith(BURN) and target[len(BURN):].isdigit() else None
@@ -105,16 +110,20 @@ def burn_space(target: str) -> int | None:
 def burn(s: RobinsonState, who: str, sp: int) -> None:
     """K5.5: the fight (no Hunting card): strength minus Weapon wounds to the resolver (Torches +2 Weapon,
     a K5.8 placeholder), no Weapon loss, no loot; then the village's token goes and a black marker covers
-    its totem.  A village lost since planning (its tile turned face down: E3) is skipped."""
+    its totem.  A village lost since planning (its tile turned face down: E3) is skipped; a resolver the
+    fight kills (Friday: a character's death ends the game) burns nothing [PROPOSED]."""
     if sp not in burn_spaces(s):
         s.events.append(m("ev.burn_skipped", space=sp))
         return
     power = strength(s)
-    weapon = s.weapon + (TORCHES_BONUS if built(s, TORCHES) else 0)
+    weapon = burn_weapon(s, s.weapon)
     s.events.append(m("ev.burn", who=char(who), space=sp, str=power, wpn=weapon))
     if power > weapon:
         wound(s, who, power - weapon, "beast")
         if over(s):
+            return
+        if s.chars[who].dead:  # Friday killed by the fight: the village stands [PROPOSED]
+            s.events.append(m("ev.burn_failed", space=sp))
             return
     marks.remove(s, sp, VILLAGE)
     marks.remove(s, sp, CITY_MARK)
