@@ -70,10 +70,10 @@ def kind(source: str) -> str:
     return "W" if source == "wood" else "F"
 
 
-def adjacent_tiles(s: RobinsonState) -> list[int]:
-    """Face-up explored tiles adjacent to the camp; never Cannibal Island's standing City (K5.6, K5.9:
-    no camp move onto it, and it is not turned face down) [PROPOSED]."""
-    return [b for b in ADJ[s.camp] if b in s.island and s.island[b].face_up and not marks.has(s, b, "city")]
+def adjacent_tiles(s: RobinsonState, city: bool = False) -> list[int]:
+    """Face-up explored tiles adjacent to the camp; without `city`, never Cannibal Island's standing City
+    (K5.6, K5.9: no camp move onto it, and it is not turned face down) [PROPOSED]."""
+    return [b for b in ADJ[s.camp] if b in s.island and s.island[b].face_up and (city or not marks.has(s, b, "city"))]
 
 
 def nearest_sources(s: RobinsonState, want: str) -> list[tuple[int, str]]:

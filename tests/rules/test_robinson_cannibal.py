@@ -101,6 +101,7 @@ def test_k5_4_each_totem_is_a_village_with_the_next_number_and_its_reveal_effect
     assert took == wounds
     assert s.avail["W"] == wood and s.avail["F"] == 2  # 2-4: 1 wood lost while there is wood
     assert "is a cannibal village" in texts(s)
+    assert (f"village {number}" in texts(s)) == (2 <= number <= 4)  # the lost wood's line names the village
 
 
 def test_k5_4_village_4_with_medicine_one_wound_and_food_goes_when_no_wood_is_left():
@@ -261,6 +262,7 @@ def test_k5_6_k5_9_camp_moves_never_go_onto_the_standing_city_or_face_down_tile_
     assert 4 not in adjacent_tiles(s)  # face down
     city_up(s)
     assert 4 not in adjacent_tiles(s)  # standing
+    assert 4 in adjacent_tiles(s, city=True)  # its sources may still be exhausted by an event
     cannibal.burn(s, s.seat_char["p1"], 4)
     assert 4 in adjacent_tiles(s)  # burned
 

@@ -90,7 +90,7 @@ def exhaust_adjacent(s: RobinsonState, card: str, r: str | None, n: int, if_poss
     """`exh n adjacent`: n different sources on tiles next to the camp, picked one at a time; too
     few = all of them and unfulfilled demand for the rest (§3.9, E4), unless the card says "if
     possible" (`exh:adj:n:ifp`, R81, R91: Ravishing Hurricane)."""
-    adj = set(adjacent_tiles(s))
+    adj = set(adjacent_tiles(s, city=True))  # the City's sources may be exhausted (K5.9 keeps moves off it)
     cands = sorted((sp, src) for sp, src in nearest_sources(s, "any") if sp in adj)
     if len(cands) <= n:
         exhaust(s, card, cands, len(cands) if if_possible else n)

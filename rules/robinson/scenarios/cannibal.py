@@ -55,7 +55,7 @@ def village_loot(s: RobinsonState, who: str | None) -> None:
     for k in ("W", "F"):
         have = s.avail[k] + (s.avail["NF"] if k == "F" else 0)
         if have:
-            pay(s, k, 1, if_possible=True, why=m("village_named", n=len(s.totems)))
+            pay(s, k, 1, if_possible=True, why=m("village_named", n=s.totems.get(int(s.ctx.get("space", -1)), 0)))
             return
 
 
