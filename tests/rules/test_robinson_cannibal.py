@@ -347,6 +347,7 @@ def test_k5_1_k0_9_the_city_burned_wins_when_the_round_ends_not_before():
     assert phases_after_burn  # K0.9: the burning itself does not end the game, the round's end does
     assert s.result == "won" and s.end_reason == "cannibal_island_goal" and s.round == 1
     told = "\n".join(said)
+    assert "burns the City of Cannibals on space 4: strength 5 against Weapon 9" in told
     assert "The City of Cannibals burns!" in told
     assert "the City of Cannibals burned and the round ended" in told
 

@@ -117,7 +117,8 @@ def burn(s: RobinsonState, who: str, sp: int) -> None:
         return
     power = strength(s)
     weapon = burn_weapon(s, s.weapon)
-    s.events.append(m("ev.burn", who=char(who), space=sp, str=power, wpn=weapon))
+    s.events.append(m("ev.burn_city" if sp == CITY_SPACE and marks.has(s, sp, CITY_MARK) else "ev.burn", who=char(who),
+                      space=sp, str=power, wpn=weapon))
     if power > weapon:
         wound(s, who, power - weapon, "beast")
         if over(s):
