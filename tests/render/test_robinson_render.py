@@ -189,3 +189,29 @@ def test_k2_cursed_island_draws_counted_fog_and_crosses_the_temple_and_the_goal(
             "es": "Cruces en 1 de 5 losetas al final de una ronda: victoria"}[locale] in drawn
     blue = sum(1 for x in range(868, 1390) for y in range(img.height) if img.getpixel((x, y)) == CROSS_BLUE)
     assert blue > 200  # one cross box filled in the side panel
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_k5_cannibal_island_draws_villages_the_city_burned_totems_and_the_goal(locale):
+    """robinson-scenarios.md K5.4 (village badges), K5.5 (a burned totem's black badge), K5.6 (the City's
+    badge), K5.1 (the goal panel: villages standing and burned, the burning's strength, the City)."""
+    from rules.robinson import marks
+    from rules.robinson.scenarios import cannibal
+    from rules.robinson.state import Spot
+    s = E.setup(["p1", "p2"], 3, {"scenario": "cannibal_island"})
+    s.island[6], s.island[2] = Spot(tile=6), Spot(tile=2)
+    s.totems = {6: 1, 2: 2}
+    marks.add(s, 6, "village")
+    marks.add(s, 2, "black")
+    s.round = 4
+    cannibal.city_flip(s)
+    view = E.view(s)
+    assert view.cannibal == {"villages": [4, 6], "burned": 1, "city_space": 4, "city_round": 4, "city_up": True,
+                             "city_burned": False, "strength": 6}
+    _, drawn = drawn_texts(view, locale)
+    village, city, burned = {"en": ("village", "City", "burned"), "es": ("aldea", "Ciudad", "quemada")}[locale]
+    assert drawn.count(village) >= 2 and city in drawn and burned in drawn
+    assert {"en": "The City of Cannibals stands on space 4: burn it",
+            "es": "La Ciudad de los caníbales está en la casilla 4: quémala"}[locale] in drawn
+    assert {"en": "2 villages stand · 1 burned · burning strength 6",
+            "es": "2 aldeas en pie · 1 quemada · fuerza de la quema 6"}[locale] in drawn
