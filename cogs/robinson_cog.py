@@ -83,7 +83,7 @@ def lead_move(stack: int, who: str) -> str:
 
 class RobinsonCog(Shortcuts, commands.GroupCog, group_name="robinson", group_description="Robinson Crusoe shortcuts"):
     @app_commands.command(name="new", description="Open a Robinson Crusoe game (1-4 players): Castaways or another scenario")
-    @app_commands.describe(scenario="Which scenario: 1 Castaways (default), 2 Cursed Island, 3 Jenny needs help!, 5 Cannibal Island, 6 Family Robinson",
+    @app_commands.describe(scenario="1 Castaways (default), 2 Cursed Island, 3 Jenny needs help!, 5 Cannibal Island, 6 Family Robinson",
                            difficulty="Event deck mix: easy, normal or hard",
                            dog_with_two="With 2 players, also add the Dog",
                            random_wreckage="A random Wreckage card instead of Food Crates",

@@ -60,6 +60,29 @@ def fight(s: RobinsonState, who: str, strength: int, loss: int, food: int, fur: 
             return
 
 
+def fight_bonus(s: RobinsonState, fighter: str, choice: str) -> int:
+    """E20: the bonus chosen before a fight (the `go:` move): the Soldier's Frenzy +3 (§3.10), the Sabre
+    +3 once a round for 1 wound, a one-use weapon item +3."""
+    bonus = 0
+    if choice == "frenzy":  # Soldier's Frenzy: +3 for this fight (§3.10)
+        s.chars[fighter].det -= 3
+        s.chars[fighter].used.append("frenzy")
+        bonus = 3
+    elif choice == "it.Sabre":  # treasure: once per round, +3 and the user takes 1 wound
+        s.flags.append("sabre")
+        wound(s, fighter, 1)
+        bonus = 3
+    elif choice.startswith("it."):
+        item = choice[3:]
+        s.items[item] -= 1
+        if s.items[item] <= 0:
+            del s.items[item]
+        bonus = 3
+    if bonus:
+        s.events.append(m("ev.fight_bonus", n=bonus))
+    return bonus
+
+
 def fight_beast(s: RobinsonState, who: str, card: str, bonus: int = 0, hunt: bool = False) -> None:
     b = BEASTS[card.partition(":")[2]]
     strength = b.strength

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from . import adventures, cont, effects, rerolls
-from .combat import add_to_hunt, built, fight_beast
+from .combat import add_to_hunt, built, fight_beast, fight_bonus
 from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
 from .effects import take_token
 from .events import event_card
@@ -191,32 +191,18 @@ def threat_done(s: RobinsonState, card: str) -> None:
 
 
 def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
+    fighter = st.pawns[0]
     village = cannibal.burn_space(st.target)
-    if village is not None:  # K5.5: a burning is a special Hunt, no Hunting card
-        cannibal.burn(s, st.pawns[0], village)
+    if village is not None:  # K5.5: a burning is a special Hunt, no Hunting card; E20's bonuses count [PROPOSED]
+        bonus = fight_bonus(s, fighter, choice)
+        if not over(s):
+            cannibal.burn(s, fighter, village, bonus)
         return
     if not s.hunt_deck:  # E10
         return
     beast = s.hunt_deck.pop(0)
-    s.events.append(m("ev.hunt", who=char(st.pawns[0]), beast=card_msg(beast)))
-    fighter = st.pawns[0]
-    bonus = 0
-    if choice == "frenzy":  # Soldier's Frenzy: +3 for this fight (§3.10)
-        s.chars[fighter].det -= 3
-        s.chars[fighter].used.append("frenzy")
-        bonus = 3
-    elif choice == "it.Sabre":  # treasure: once per round, +3 and the user takes 1 wound
-        s.flags.append("sabre")
-        wound(s, fighter, 1)
-        bonus = 3
-    elif choice.startswith("it."):
-        item = choice[3:]
-        s.items[item] -= 1
-        if s.items[item] <= 0:
-            del s.items[item]
-        bonus = 3
-    if bonus:
-        s.events.append(m("ev.fight_bonus", n=bonus))
+    s.events.append(m("ev.hunt", who=char(fighter), beast=card_msg(beast)))
+    bonus = fight_bonus(s, fighter, choice)
     if over(s):
         return
     fight_beast(s, fighter, beast, bonus, hunt=True)

@@ -20,7 +20,8 @@ from .legacy import carriers, upgrade
 RES = ("F", "NF", "W", "Fur")
 ACTIONS = ("threat", "hunt", "build", "gather", "explore", "camp", "rest")  # R39 order
 
-ScenarioKey = Literal["castaways", "jenny", "family_robinson", "cursed_island", "cannibal_island"]  # robinson-scenarios.md K0.1 (scenarios/ holds each one)
+# robinson-scenarios.md K0.1 (scenarios/ holds each one)
+ScenarioKey = Literal["castaways", "jenny", "family_robinson", "cursed_island", "cannibal_island"]
 Phase = Literal["setup", "event", "morale", "wood", "plan", "resolve", "weather", "night", "over"]
 
 

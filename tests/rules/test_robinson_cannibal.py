@@ -405,3 +405,18 @@ def test_k5_1_the_goal_steps_are_the_burnings_the_city_worth_the_win():
     assert steps["h.burn.2"] == cannibal.VILLAGE_SHARE and "h.burn.4" not in steps
     city_up(s)
     assert SCENARIOS[KEY].goal.steps(s)["h.burn.4"] == 1.0
+
+
+def test_k5_5_e20_a_fight_bonus_chosen_before_the_burning_counts_as_weapon():
+    from rules.robinson.resolve import ACT
+    from rules.robinson.state import Stack
+    s = cannibal_plan()
+    s.island[6] = Spot(tile=6)
+    marks.add(s, 6, "village")
+    s.weapon = 1
+    s.items["Pistol"] = 1
+    who = s.seat_char["p1"]
+    before = s.chars[who].wounds
+    ACT["hunt"](s, Stack(action="hunt", target="h.burn.6", pawns=[who, "Friday"]), "it.Pistol")
+    assert s.chars[who].wounds - before == 1  # strength 5 against Weapon 1 + 3
+    assert "Pistol" not in s.items and marks.has(s, 6, "black")

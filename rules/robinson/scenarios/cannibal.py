@@ -107,7 +107,7 @@ def burn_space(target: str) -> int | None:
     return int(target[len(BURN):]) if target.startswith(BURN) and target[len(BURN):].isdigit() else None
 
 
-def burn(s: RobinsonState, who: str, sp: int) -> None:
+def burn(s: RobinsonState, who: str, sp: int, bonus: int = 0) -> None:
     """K5.5: the fight (no Hunting card): strength minus Weapon wounds to the resolver (Torches +2 Weapon,
     a K5.8 placeholder), no Weapon loss, no loot; then the village's token goes and a black marker covers
     its totem.  A village lost since planning (its tile turned face down: E3) is skipped; a resolver the
@@ -116,7 +116,7 @@ def burn(s: RobinsonState, who: str, sp: int) -> None:
         s.events.append(m("ev.burn_skipped", space=sp))
         return
     power = strength(s)
-    weapon = burn_weapon(s, s.weapon)
+    weapon = burn_weapon(s, s.weapon) + bonus  # E20: a fight bonus chosen before it [PROPOSED]
     s.events.append(m("ev.burn_city" if sp == CITY_SPACE and marks.has(s, sp, CITY_MARK) else "ev.burn", who=char(who),
                       space=sp, str=power, wpn=weapon))
     if power > weapon:
