@@ -124,11 +124,22 @@ def decision_focus(engine: Any, state: Any, to_act: list[str], caption: list[str
         after.append(t("focus.more", locale, n=len(options) - OPTIONS_SHOWN))
     if to_act and any(engine.is_private(state, s) for s in to_act):
         after.append(t("focus.private", locale))
+    elif _unlisted(engine, state, to_act, found):
+        after.append(t("focus.each_own", locale))
     after.append(t("focus.full_board", locale))
     heading = t("focus.options", locale, n=len(options)) if options else ""
     return Focus(lines=caption, seat=to_act[0] if to_act else None, options=options, heading=heading, after=after,
                  outside=_outside(locale), seats=tuple(to_act) if len(to_act) > 1 else (),
                  touches=_touched(engine, state, to_act, drawn, locale) if not options else ())
+
+
+def _unlisted(engine: Any, state: Any, to_act: list[str], found: list[Move]) -> bool:
+    """Whether several decide at once and one of them has moves the post does not list (Robinson's planning: each
+    places their pawns through "My view"), so that the post must send them there."""
+    if len(to_act) < 2:
+        return False
+    listed = {m.id for m in found}
+    return any(m.id not in listed for seat in to_act for m in engine.legal_moves(state, seat))
 
 
 def _touched(engine: Any, state: Any, to_act: list[str], drawn: dict[str, str], locale: str) -> tuple[str, ...]:
