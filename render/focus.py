@@ -32,7 +32,7 @@ from PIL import Image, ImageDraw
 from . import measure
 from .common import INK, WHITE, font, wrap_text
 from .fold import fold
-from .focus_places import Box, anchors, cover, inside, overlap, player_area, private_bands
+from .focus_places import Box, anchors, cover, inside, is_title, overlap, player_area, private_bands
 from .measure import Drawn
 
 WIDTH = 600  # px: a board's smallest text (14 px) is 2.33 % of it
@@ -104,17 +104,30 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]]) ->
     else:
         spots = [(i, (x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1])) for i, (x0, y0, x1, y1) in
                  ((i, drawn.box) for i, drawn in held)]
-    d = ImageDraw.Draw(part)
     marked: dict[tuple[int, int, int], list[int]] = {}
     for i, (x0, y0, x1, y1) in spots:
         spot = (round(x0), round(x1), round((y0 + y1) / 2))
         if i not in marked.setdefault(spot, []):
             marked[spot].append(i)
+    part = _room(part, [b + 2 * _half(numbered(numbers)) + 6 for (a, b, _), numbers in marked.items()
+                        if a < 2 * _half(numbered(numbers)) + 6])
+    d = ImageDraw.Draw(part)
     for (a, b, mid), numbers in marked.items():
         text = numbered(numbers)
         half = _half(text)
         _badge(d, (a - half - 3 if a >= 2 * half + 6 else b + half + 3, mid), text)  # before the text, else after
     return part, {i for numbers in marked.values() for i in numbers}
+
+
+def _room(part: Image.Image, ends: Sequence[float]) -> Image.Image:
+    """`part` widened on the right, on its own edge's colour, up to the image's width, so that a badge drawn after
+    a place at its right edge (`ends`: where each such badge ends) is not drawn over the place's text."""
+    need = min(WIDTH, int(max(ends, default=0)))
+    if need <= part.width:
+        return part
+    wider = Image.new("RGB", (need, part.height), part.getpixel((part.width - 1, 0)))
+    wider.paste(part, (0, 0))
+    return wider
 
 
 def _distinct(places: Sequence[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
@@ -140,7 +153,8 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     touched = [d.box for _, d in anchors(board, focus.touches, seen)] if not found and focus.touches else []
     seats = list(focus.seats) or ([focus.seat] if focus.seat else [])
     name = names.get(focus.seat, focus.seat) if focus.seat else None
-    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, seen)
+    titled = bool(found) and all(is_title(d) for _, d in found)  # no place named: sections' titles
+    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, seen, titled)
     windows = [_window(board, box, found) for box in boxes]
     marked = set().union(*(m for _, m in windows)) if windows else set()
     missed = sorted({i for i, _ in found} - marked)

@@ -1,0 +1,83 @@
+"""A window of the decision in view holds whole every numbered place it shows: Wayfinders' hangars, named by the
+options only through their section's title ("Hangars"), are each drawn with their whole frame (hangar 4 was cut
+at the window's edge), the window beginning at the title and the row of hangars folded between two of them."""
+from __future__ import annotations
+
+
+import pytest
+from PIL import Image, ImageDraw
+
+from host.boards import decision_focus
+from render import measure
+from render.common import font
+from render.focus import Focus, compose, draw_focus
+from render.focus_places import whole
+from render.names import board_names
+from rules import GAMES
+from tools.legibility_bench import CAPTION, NAMES
+
+PAGE = (233, 231, 224)
+INSIDE = (255, 255, 255)
+LINE = (120, 120, 120)
+
+
+def _frame_right(img: Image.Image, label: measure.Drawn) -> int:
+    """How far right of a place's number its frame's border is, along the number's middle row (texts skipped);
+    the image's width when the row runs off the image before a border."""
+    y = int((label.box[1] + label.box[3]) / 2)
+    texts = [(d.box[0] - 1, d.box[2] + 1) for d in measure.visible(img) if d.box[1] <= y <= d.box[3]]
+    rgb = img.convert("RGB")
+    fill = None
+    for x in range(int(label.box[2]) + 1, img.width):
+        if any(a <= x <= b for a, b in texts):
+            continue
+        colour = rgb.getpixel((x, y))
+        if fill is None:
+            fill = colour
+        elif colour != fill:
+            return x
+    return img.width
+
+
+def _hangars(img: Image.Image) -> list[measure.Drawn]:
+    return [d for d in measure.visible(img) if d.text in {"1", "2", "3", "4"} and d.size >= 20]
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_every_hangar_an_option_names_is_shown_with_its_whole_frame(locale):
+    engine = GAMES["wayfinders"]
+    state = engine.setup(["p1", "p2"], 1)
+    names = board_names(NAMES)
+    to_act = list(engine.to_act(state))
+    focus = decision_focus(engine, state, to_act, CAPTION, names, locale)
+    assert sum(1 for o in focus.options if any(f" {n} " in o for n in "1234")) == 4, focus.options
+    img = draw_focus(engine.view(state, None), names, focus, locale)
+    shown = _hangars(img)
+    assert sorted(d.text for d in shown) == ["1", "2", "3", "4"]
+    for label in shown:
+        assert _frame_right(img, label) < img.width - 2, label.text  # its frame's right border is in the image
+    assert measure.smallest(img) >= measure.MIN_RATIO
+
+
+def test_a_window_is_widened_to_hold_a_numbered_frame_it_would_cut():
+    board = Image.new("RGB", (1200, 400), PAGE)
+    d = ImageDraw.Draw(board)
+    d.text((16, 20), "Hangars — tokens are taken from the top", font=font(20, True), fill=(20, 20, 20))
+    for k in range(6):
+        x = 10 + 167 * k
+        d.rounded_rectangle([x, 56, x + 158, 230], radius=6, fill=INSIDE, outline=LINE, width=2)
+        d.text((x + 16, 64), str(k + 1), font=font(22, True), fill=(20, 20, 20))
+        d.text((x + 16, 120), "B R Y", font=font(18), fill=(20, 20, 20))
+    right = 10 + 167 * 3 + 158  # hangar 4's border, its last column
+    x0, y0, x1, y1 = whole(board, (0, 0, 600, 300))
+    assert (x0, y0, y1) == (0, 0, 300) and right < x1 <= right + 6
+    assert whole(board, (0, 0, 660, 300)) == (0, 0, x1, 300)
+    assert whole(board, (0, 0, 506, 300)) == (0, 0, 506, 300)  # hangars 1-3 whole already: nothing to widen
+    assert whole(board, (0, 0, 500, 300))[2] == 10 + 167 * 2 + 158 + 2  # it would cut hangar 3's border
+    options = [f"Place a worker on hangar {n}" for n in range(1, 5)]
+    img = compose(board, {}, Focus(options=options))
+    shown = [d for d in _hangars(img) if d.size >= 22]
+    assert sorted(d.text for d in shown) == ["1", "2", "3", "4"]
+    for label in shown:
+        assert _frame_right(img, label) < img.width - 2, label.text
+    assert not any(d.text == "5" and d.size >= 22 for d in measure.visible(img))  # the window holds what it needs
