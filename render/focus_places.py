@@ -27,7 +27,7 @@ FRAME_SCAN = 240  # px: how far beside a place's number its frame is looked for
 
 _TOKEN = re.compile(r"[^\s·()\[\]:;]+")
 _COORD = re.compile(r"-?\d+,-?\d+")
-_PLACE = re.compile(r"-?\d+,-?\d+|\d{2,}")
+_PLACE = re.compile(r"-?\d+,-?\d+|\d{2,}|[A-Za-z]\d{1,2}")
 PLACE_NOUNS = ("space", "casilla", "hex", "hexágono", "tile", "loseta")  # words that name a place
 _NAMED_DIGIT = re.compile(r"\b(?:" + "|".join(PLACE_NOUNS) + r") (\d)(?!\d)(?![^\W\d_])(?! [^\W\d_])",
                           re.IGNORECASE)  # "space 6", "casilla 6:", not "space 6 wood"
@@ -47,8 +47,8 @@ def _lowered(text: str) -> frozenset[str]:
 
 
 def _placeable(token: str) -> bool:
-    """A word that can name a place on a board: a coordinate ("-4,3") or a number of two digits or more (a
-    hex "222"); a count or a cost ("2¢", "3") names none."""
+    """A word that can name a place on a board: a coordinate ("-4,3"), a grid square ("B3") or a number of two
+    digits or more (a hex "222"); a count or a cost ("2¢", "3") names none."""
     return bool(_PLACE.fullmatch(token))
 
 
@@ -82,9 +82,10 @@ def is_title(drawn: Drawn) -> bool:
 def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None
             ) -> list[tuple[int, Drawn]]:
     """(option index, board text) for every board text that names a place an option names: a coordinate or a
-    number ("-4,3", hex "222"; a one-digit one where the option names it as a place and the board draws it
-    alone: `_named_digits`), of those the ones that say most of the option's words (a caption "101 · turned
-    60°" rather than every "101" drawn); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
+    number ("-4,3", hex "222", square "B3"; a one-digit one where the option names it as a place and the board
+    draws it alone: `_named_digits`), of those the ones that say most of the option's words (a caption "101 ·
+    turned 60°" rather than every "101" drawn), and of those the shortest (the square's own "C3", not a panel's
+    "plane at C3"); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
     whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1").  `shown`:
     the board's visible texts, when the caller has read them already."""
     shown = measure.visible(board) if shown is None else shown
@@ -93,10 +94,11 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
     digits = [_named_digits(label) for label in options]  # found only where the board draws the number alone
     out: list[tuple[int, Drawn]] = []
     lowered = [(drawn, _lowered(drawn.text)) for drawn in shown] if any(wanted) or any(digits) else []
-    for i, names in enumerate(wanted):  # the texts that say most of the option ("101 · turned 60°", not "101")
-        scored = [(len(said[i] & seen), drawn) for drawn, seen in lowered
-                  if names & seen or drawn.text.strip() in digits[i]]
-        best = max((n for n, _ in scored), default=0)
+    for i, names in enumerate(wanted):  # the texts that say most of the option ("101 · turned 60°", not "101"),
+        # then the shortest ("C3" on its tile, not a panel's "plane at C3"); short words ("to", "at") say nothing
+        scored = [((sum(1 for w in said[i] & seen if len(w) > 2 or not w.isalpha()), -len(seen)), drawn)
+                  for drawn, seen in lowered if names & seen or drawn.text.strip() in digits[i]]
+        best = max((n for n, _ in scored), default=(0, 0))
         out += [(i, drawn) for n, drawn in scored if n == best]
     if out:
         return sorted(out, key=lambda pair: shown.index(pair[1]))
