@@ -109,14 +109,30 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]]) ->
         spot = (round(x0), round(x1), round((y0 + y1) / 2))
         if i not in marked.setdefault(spot, []):
             marked[spot].append(i)
+    others = [t.box for t in measure.visible(part)]
+    sides = {spot: _side(spot, numbered(numbers), others) for spot, numbers in marked.items()}
     part = _room(part, [b + 2 * _half(numbered(numbers)) + 6 for (a, b, _), numbers in marked.items()
-                        if a < 2 * _half(numbered(numbers)) + 6])
+                        if sides[(a, b, _)] > b])
     d = ImageDraw.Draw(part)
     for (a, b, mid), numbers in marked.items():
-        text = numbered(numbers)
-        half = _half(text)
-        _badge(d, (a - half - 3 if a >= 2 * half + 6 else b + half + 3, mid), text)  # before the text, else after
+        _badge(d, (sides[(a, b, mid)], mid), numbered(numbers))
     return part, {i for numbers in marked.values() for i in numbers}
+
+
+def _side(spot: tuple[int, int, int], text: str, others: Sequence[tuple[float, float, float, float]]) -> float:
+    """Where a badge's centre goes beside a place's text (`spot`: its left, right and middle): before it, unless
+    there is no room or it would cover another text ("HOME" left of a tile's "C3"), then after it."""
+    a, b, mid = spot
+    half, r = _half(text), BADGE_PX * 0.8
+    before, after = a - half - 3, b + half + 3
+
+    def covers(x: float) -> bool:
+        return any(o[0] < x + half and x - half < o[2] and o[1] < mid + r and mid - r < o[3]
+                   for o in others if not (o[0] >= a - 1 and o[2] <= b + 1))  # the place's own text aside
+
+    if a >= 2 * half + 6 and (not covers(before) or covers(after)):
+        return before
+    return after
 
 
 def _room(part: Image.Image, ends: Sequence[float]) -> Image.Image:

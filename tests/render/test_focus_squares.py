@@ -36,3 +36,21 @@ def test_every_wayfinders_square_is_drawn_on_its_tile():
     texts = {t.text for t in measure.visible(board)}
     assert {c + r for c in "ABCDE" for r in "12345"} <= texts
     assert measure.smallest(board) > 0
+
+
+def test_a_badge_goes_after_its_place_when_before_it_would_cover_another_text():
+    board = Image.new("RGB", (1200, 500), (240, 240, 240))
+    d = ImageDraw.Draw(board)
+    d.text((200, 200), "HOME", font=font(18, True), fill=(0, 0, 0))
+    d.text((262, 202), "C3", font=font(15, True), fill=(0, 0, 0))
+    d.text((420, 202), "D3", font=font(15, True), fill=(0, 0, 0))
+    img = compose(board, {}, Focus(options=["Fly to C3 (home island)", "Fly to D3 (desert island)"]))
+    shown = measure.visible(img)
+    home = next(t.box for t in shown if t.text == "HOME")
+    c3 = next(t.box for t in shown if t.text == "C3")
+    badge = next(t.box for t in shown if t.text == "1" and abs(t.box[1] - c3[1]) < 12)
+    assert badge[0] > c3[2]  # after "C3": "HOME" stays whole
+    d3 = next(t.box for t in shown if t.text == "D3")
+    two = next(t.box for t in shown if t.text == "2" and abs(t.box[1] - d3[1]) < 12)
+    assert two[2] < d3[0]  # before its place where nothing is in the way
+    assert home[2] < c3[0]
