@@ -12,7 +12,6 @@ from rules.text import Msg
 
 from . import drawing
 from .i18n import t, tm
-from .limits import label as fit_label
 from .move_menus import Entry, entry_text, seat_menu
 from .names import shown_names
 from .tables import Table, game_title
@@ -106,10 +105,10 @@ def option_texts(engine: Any, state: Any, seat: Optional[str], moves: list[Move]
                  locale: str) -> list[str]:
     """`moves` as the buttons and menus under an image name them: the groups of the first menu when the engine
     groups them for `seat` (`Engine.menus`: Robinson's planning lists its targets as its menu does), else each
-    move's label."""
+    move's label; whole, where a button cuts a long one at Discord's limit (the image has room to wrap it)."""
     grouped = seat_menu(engine, state, seat, moves) if seat is not None and moves else None
     entries: list[Entry] = list(moves) if grouped is None else grouped
-    return [fit_label(entry_text(e, locale, drawn)) or (e.id if isinstance(e, Move) else e.key) for e in entries]
+    return [" ".join(entry_text(e, locale, drawn).split()) or (e.id if isinstance(e, Move) else e.key) for e in entries]
 
 
 def decision_focus(engine: Any, state: Any, to_act: list[str], caption: list[str], drawn: dict[str, str],
