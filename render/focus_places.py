@@ -75,8 +75,10 @@ def _bold(drawn: Drawn) -> bool:
 
 
 def is_title(drawn: Drawn) -> bool:
-    """A section's or a panel's title: bold, `TITLE_MIN` px or more, beginning with a word ("Hangars — …")."""
-    return bool(re.match(r"[^\W\d_]{4,}", drawn.text)) and _bold(drawn) and drawn.size >= TITLE_MIN
+    """A section's or a panel's title: bold, `TITLE_MIN` px or more, beginning with a capitalised word ("Hangars
+    — …", "Pila de leña"; not the second line of a bold text wrapped, "madera, 0 piel")."""
+    return (bool(re.match(r"[^\W\d_]{4,}", drawn.text)) and drawn.text[0].isupper() and _bold(drawn)
+            and drawn.size >= TITLE_MIN)
 
 
 def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None
@@ -137,7 +139,8 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
     further ones (up to `WINDOWS_MAX` in all) only as high as their places need; each widened to hold whole
     every numbered place it shows (`whole`); windows that overlap are made one (`merged`: wider than `w`, the
     caller folds it).  `sections`: the places are sections' titles (anchors found no place named), so a window
-    begins at its title and ends above the next title below (what is above a title is another section's).
+    begins at its title, left and top, and ends above the next title below (what is above a title or left of it
+    is another section's).
     Places none could hold are left out (the caller says so)."""
     left = list(places)
     out: list[Box] = []
@@ -149,7 +152,9 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
             break
         h = min(board.height, max(WINDOW_H if not out else EXTRA_H, int(bottom - top) + 2 * PAD))
         x0 = int(min(max(0, cx - w / 2), board.width - w))
-        if sections:
+        if sections:  # the section's texts begin where its title does
+            lefts = [p[0] for p in left if cx - w / 2 <= p[0] and p[2] <= cx + w / 2]
+            x0 = int(min(max(0, min(lefts, default=x0 + 8) - 8), board.width - w))
             y0 = int(max(0, top - 8))
             below = [d.box[1] for d in shown if is_title(d) and d.box[1] > bottom + 8]
             y1 = int(min([board.height, y0 + h] + [_clear_above(board, x0, x0 + w, b) for b in below]))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 
 import pytest
+import importlib
+
 from PIL import Image, ImageDraw
 
 from host.boards import decision_focus
@@ -81,3 +83,26 @@ def test_a_window_is_widened_to_hold_a_numbered_frame_it_would_cut():
     for label in shown:
         assert _frame_right(img, label) < img.width - 2, label.text
     assert not any(d.text == "5" and d.size >= 22 for d in measure.visible(img))  # the window holds what it needs
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_a_section_found_by_its_title_is_shown_from_its_title_nothing_cut(locale):
+    """Robinson's first decision (wood to the woodpile) names no place: its window is the woodpile's section, from
+    its title, and no text of the section runs off the image (its long line of future resources once did); the
+    second line of a bold text wrapped ("wood, 0 hide") is no title."""
+    from render.focus_places import anchors, is_title
+
+    engine = GAMES["robinson"]
+    state = engine.setup(["p1", "p2"], 1)
+    names = board_names({"p1": "ana", "p2": "beto"})
+    to_act = list(engine.to_act(state))
+    focus = decision_focus(engine, state, to_act, CAPTION, names, locale)
+    board = importlib.import_module("render.robinson").draw(engine.view(state, None), names, [], locale=locale)
+    found = anchors(board, focus.options)
+    assert found and all(is_title(d) and d.text[0].isupper() for _, d in found), [d.text for _, d in found]
+    img = draw_focus(engine.view(state, None), names, focus, locale)
+    cut = [(t.text, t.box) for t in measure.visible(img) if t.box[0] < 0 or t.box[2] > img.width]
+    assert not cut, cut
+    titles = {d.text for _, d in found}
+    shown = [t.text for t in measure.visible(img)]
+    assert titles <= set(shown)
