@@ -217,6 +217,10 @@ def whole(board: Image.Image, box: Box, shown: Optional[Sequence[Drawn]] = None)
                 x1 = int(min(board.width, right + 3))
             if left <= x0:
                 x0 = int(max(0, left - 3))
+    if (x0, x1) != (box[0], box[2]):  # a moved edge cutting a text goes past it (a neighbour's number, whole)
+        across = [d.box for d in shown if d.box[1] < y1 and d.box[3] > y0]
+        x0 = int(max(0, min([x0] + [a - 2 for a, _, c, _ in across if a < x0 < c and x0 < box[0]])))
+        x1 = int(min(board.width, max([x1] + [c + 2 for a, _, c, _ in across if a < x1 < c and x1 > box[2]])))
     return x0, y0, x1, y1
 
 

@@ -106,3 +106,23 @@ def test_a_section_found_by_its_title_is_shown_from_its_title_nothing_cut(locale
     titles = {d.text for _, d in found}
     shown = [t.text for t in measure.visible(img)]
     assert titles <= set(shown)
+
+
+def test_a_window_widened_for_a_numbered_place_does_not_cut_its_neighbours_number():
+    """Robinson's island at the first planning: the window around the spaces the deciders may explore is widened
+    to hold a hex's frame whole, and then past any number its new edge would cut (hex "0" and "9" were left
+    half shown)."""
+    from render.focus_places import anchors, cover
+    from tests.render.test_focus_together import _planning
+
+    engine, state = _planning()
+    names = board_names({"p1": "ana", "p2": "beto"})
+    focus = decision_focus(engine, state, list(engine.to_act(state)), CAPTION, names, "es")
+    board = importlib.import_module("render.robinson").draw(engine.view(state, None), names, [], locale="es")
+    shown = measure.visible(board)
+    places = list(dict.fromkeys(d.box for _, d in anchors(board, focus.touches, shown)))
+    assert places
+    for x0, y0, x1, y1 in cover(board, places, 600, shown):
+        crossing = [(d.text, d.box) for d in shown if d.box[1] < y1 and d.box[3] > y0
+                    and (d.box[0] < x0 < d.box[2] or d.box[0] < x1 < d.box[2])]
+        assert not crossing, crossing
