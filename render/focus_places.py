@@ -76,9 +76,10 @@ def _bold(drawn: Drawn) -> bool:
 
 def is_title(drawn: Drawn) -> bool:
     """A section's or a panel's title: bold, `TITLE_MIN` px or more, beginning with a capitalised word ("Hangars
-    — …", "Pila de leña"; not the second line of a bold text wrapped, "madera, 0 piel")."""
+    — …", "Pila de leña", "Tokens:"); not the second line of a bold text wrapped ("madera, 0 piel") nor a line
+    of a section saying a value after a colon ("Izquierda: —", "Derecha: Cajas de comida")."""
     return (bool(re.match(r"[^\W\d_]{4,}", drawn.text)) and drawn.text[0].isupper() and _bold(drawn)
-            and drawn.size >= TITLE_MIN)
+            and drawn.size >= TITLE_MIN and not re.match(r"[^:]*:\s*\S", drawn.text))
 
 
 def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None

@@ -126,3 +126,16 @@ def test_a_window_widened_for_a_numbered_place_does_not_cut_its_neighbours_numbe
         crossing = [(d.text, d.box) for d in shown if d.box[1] < y1 and d.box[3] > y0
                     and (d.box[0] < x0 < d.box[2] or d.box[0] < x1 < d.box[2])]
         assert not crossing, crossing
+
+
+def test_a_line_saying_a_value_after_a_colon_is_no_title():
+    """A section's lines "Left: —", "Right: Food crates" do not end the section their title begins (Robinson's
+    threat on the right was left out of the window); a legend's heading "Tokens:" is a title."""
+    from render.focus_places import is_title
+
+    board = Image.new("RGB", (600, 200), (255, 255, 255))
+    d = ImageDraw.Draw(board)
+    for y, text in ((10, "Threat and hunt"), (40, "Left: —"), (70, "Right: Food crates"), (100, "Tokens:")):
+        d.text((10, y), text, font=font(18, True), fill=(0, 0, 0))
+    titles = {t.text: is_title(t) for t in measure.visible(board)}
+    assert titles == {"Threat and hunt": True, "Left: —": False, "Right: Food crates": False, "Tokens:": True}
