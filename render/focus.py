@@ -31,7 +31,7 @@ from PIL import Image, ImageDraw
 
 from . import measure
 from .common import INK, WHITE, font, wrap_text
-from .fold import fold
+from .fold import fold, layers
 from .focus_places import Box, anchors, cover, inside, is_title, overlap, player_area, private_bands
 from .measure import Drawn
 
@@ -90,14 +90,21 @@ def _text_rows(text: str, fnt: Any, width: float) -> list[str]:
     return wrap_text(text, fnt, width)
 
 
-def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]]) -> tuple[Image.Image, set[int]]:
+def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], section: bool = False
+            ) -> tuple[Image.Image, set[int]]:
     """The board's window at its own size (its texts come along: render.measure), each place an option names in
     it marked with the option's number (a place several options name carries all their numbers); the options
     marked.  A window wider than the image (windows that overlapped, made one: focus_places.merged) is folded
-    first (render/fold.py: nothing cut), so that each number stays beside its place."""
+    first (render/fold.py: nothing cut), so that each number stays beside its place, keeping only the layers that
+    hold its places unless it is a `section`'s; a badge gets room before its place at the window's left edge."""
     part = board.crop(box).convert("RGB")
     held = [(i, drawn) for i, drawn in found if inside(drawn.box, box)]
-    if part.width > WIDTH:
+    if part.width > WIDTH:  # only the layers holding its places (not the rows under a row of drawings), folded;
+        # a section's window (found by its title: focus_places.cover) is all its title's
+        kept = [(top, bottom) for top, bottom in layers(part, WIDTH)
+                if any(top <= d.box[1] - box[1] and d.box[3] - box[1] <= bottom for _, d in held)]
+        if kept and not section:
+            part = part.crop((0, kept[0][0], part.width, kept[-1][1]))
         part = fold(part, (0, 0, part.width, part.height), WIDTH)
         now = measure.visible(part)
         spots = [(i, d.box) for i, drawn in held for d in now if d.text == drawn.text]
@@ -109,6 +116,13 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]]) ->
         spot = (round(x0), round(x1), round((y0 + y1) / 2))
         if i not in marked.setdefault(spot, []):
             marked[spot].append(i)
+    short = max([2 * _half(numbered(n)) + 6 - a for (a, _, _), n in marked.items()], default=0)
+    pad = int(short) + 4 if short > 0 else 0
+    if pad and part.width + pad <= WIDTH:  # room on the left for a badge before a place at the edge
+        wider = Image.new("RGB", (part.width + pad, part.height), part.getpixel((0, 0)))
+        wider.paste(part, (pad, 0))
+        part = wider
+        marked = {(a + pad, b + pad, mid): n for (a, b, mid), n in marked.items()}
     others = [t.box for t in measure.visible(part)]
     sides = {spot: _side(spot, numbered(numbers), others) for spot, numbers in marked.items()}
     part = _room(part, [b + 2 * _half(numbered(numbers)) + 6 for (a, b, _), numbers in marked.items()
@@ -171,7 +185,7 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     name = names.get(focus.seat, focus.seat) if focus.seat else None
     titled = bool(found) and all(is_title(d) for _, d in found)  # no place named: sections' titles
     boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, seen, titled)
-    windows = [_window(board, box, found) for box in boxes]
+    windows = [_window(board, box, found, titled) for box in boxes]
     marked = set().union(*(m for _, m in windows)) if windows else set()
     missed = sorted({i for i, _ in found} - marked)
     areas: list[Box] = []

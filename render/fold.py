@@ -120,6 +120,27 @@ def _layers(part: Image.Image) -> list[tuple[int, int]]:
     return list(zip(cuts, cuts[1:]))
 
 
+def _grouped(part: Image.Image, layers: list[tuple[int, int]], width: int) -> list[tuple[int, int]]:
+    """`layers` (top to bottom) joined while the band they make together can still be cut between its things
+    within `width`, its first piece at least half as wide (drawings and the captions under them stay together,
+    column by column); a layer that would take that away (a line of text across them) begins the next group."""
+    groups: list[tuple[int, int]] = []
+    for top, bottom in layers:
+        if groups:
+            band = part.crop((0, groups[-1][0], part.width, bottom))
+            if any(width // 2 < c <= width for c in _cuts(band, _clear_columns(band))):  # a piece half as wide at least
+                groups[-1] = (groups[-1][0], bottom)
+                continue
+        groups.append((top, bottom))
+    return groups
+
+
+def layers(part: Image.Image, width: int) -> list[tuple[int, int]]:
+    """The band's layers (things drawn one above another, nothing between them), top to bottom, those that fold
+    together within `width` joined (`_grouped`): (top, bottom) of each."""
+    return _grouped(part, _layers(part), width)
+
+
 def _background(part: Image.Image) -> tuple[int, int, int]:
     colours: Any = part.convert("RGB").getcolors(part.width * part.height) or [(1, (255, 255, 255))]
     top: tuple[int, int, int] = tuple(max(colours, key=lambda c: c[0])[1])  # an RGB image's colours: triples
@@ -163,7 +184,7 @@ def pieces(part: Image.Image, width: int) -> list[Image.Image]:
             continue
         end = min([c for c in cuts if c > start + width] + [part.width])  # up to the next cut
         segment = part.crop((start, 0, end, part.height))
-        layers = _layers(segment)
+        layers = _grouped(segment, _layers(segment), width)
         if len(layers) > 1:  # things drawn one above another (a title over a row of boxes): each folded on its own
             for top, bottom in layers:
                 out += pieces(segment.crop((0, top, segment.width, bottom)), width)
@@ -221,4 +242,4 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
     return out
 
 
-__all__ = ["fold", "pieces"]
+__all__ = ["fold", "layers", "pieces"]

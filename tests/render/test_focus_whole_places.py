@@ -139,3 +139,28 @@ def test_a_line_saying_a_value_after_a_colon_is_no_title():
         d.text((10, y), text, font=font(18, True), fill=(0, 0, 0))
     titles = {t.text: is_title(t) for t in measure.visible(board)}
     assert titles == {"Threat and hunt": True, "Left: —": False, "Right: Food crates": False, "Tokens:": True}
+
+
+def test_a_folded_row_of_drawings_keeps_each_caption_under_its_drawing_and_leaves_rows_below_out():
+    """Eclipse's rotations of a drawn hex (their captions name the options) with a long row of text under them in
+    the same window: folded, each drawing stays above its caption, each badge before its caption, and the row
+    under them (no option's place) is left out of the window."""
+    board = Image.new("RGB", (1400, 900), (20, 22, 34))
+    d = ImageDraw.Draw(board)
+    for k in range(5):
+        x = 110 + 200 * k
+        d.rectangle([x, 420, x + 170, 570], fill=(50, 60, 90), outline=(200, 200, 220), width=2)
+        d.text((x + 25, 590), f"107 · girado {60 * k}°", font=font(16, True), fill=(255, 255, 255))
+    d.text((40, 700), "Dinero 3 (+2) · Ciencia 3 (+3) · Materiales 5 (+3) · discos 11 · mantenimiento 0",
+           font=font(16), fill=(200, 200, 200))
+    options = [f"Colocar 107 Aldebaran, girado {60 * k}°" for k in range(5)]
+    img = compose(board, {}, Focus(options=options))
+    shown = measure.visible(img)
+    assert not any(t.text.startswith("Dinero") for t in shown)
+    rgb = img.convert("RGB")
+    for k in range(5):
+        caption = next(t.box for t in shown if t.text == f"107 · girado {60 * k}°")
+        x, y = int(caption[0]) + 60, int(caption[1]) - 30  # just above the caption: its drawing
+        assert rgb.getpixel((x, y)) == (50, 60, 90), (k, caption)
+        badge = next(t.box for t in shown if t.text == str(k + 1) and abs(t.box[1] - caption[1]) < 10)
+        assert badge[2] <= caption[0]  # before it
