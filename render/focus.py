@@ -185,14 +185,20 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     name = names.get(focus.seat, focus.seat) if focus.seat else None
     titled = bool(found) and all(is_title(d) for _, d in found)  # no place named: sections' titles
     boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, seen, titled)
+    if focus.mine:  # what only the viewer sees is shown first: a window over it would show it twice
+        boxes = [b for b in boxes if not any(overlap(b, band) > 0.5 or overlap(band, b) > 0.5 for band in private)]
     windows = [_window(board, box, found, titled) for box in boxes]
     marked = set().union(*(m for _, m in windows)) if windows else set()
-    missed = sorted({i for i, _ in found} - marked)
+    shown_privately = {i for i, d in found if any(inside(d.box, band) for band in private)} if focus.mine else set()
+    missed = sorted({i for i, _ in found} - marked - shown_privately)
     areas: list[Box] = []
     for seat in seats:  # each decider's row, once, unless a window shows it already
         area = player_area(board, names.get(seat, seat), seen)
         if area is not None and not any(overlap(area, box) > 0.3 for box in boxes + areas):
             areas.append(area)
+    tops = [band[1] for band in private if areas and areas[0][1] + 20 < band[1] < areas[0][3]]
+    if tops:  # the viewer's area runs into what only they see (Flotilla's hand under their row): it ends above it
+        areas[0] = (areas[0][0], areas[0][1], areas[0][2], min(tops) - 2)
     area = areas[0] if areas else None
     own = [fold(board, a, WIDTH) for a in areas] + [
         fold(board, band, WIDTH) for band in private if area is None or overlap(band, area) < 0.5]

@@ -164,3 +164,24 @@ def test_a_folded_row_of_drawings_keeps_each_caption_under_its_drawing_and_leave
         assert rgb.getpixel((x, y)) == (50, 60, 90), (k, caption)
         badge = next(t.box for t in shown if t.text == str(k + 1) and abs(t.box[1] - caption[1]) < 10)
         assert badge[2] <= caption[0]  # before it
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_every_flotilla_player_sees_their_whole_hand_in_my_view(locale):
+    """Each player's own view shows every card of their hand: the last player's row, found by their name, once ran
+    on into the hand under it and cut it (its first lines in the row, the rest nowhere)."""
+    from render.focus_places import private_bands
+    from tools.legibility_bench import private_image
+
+    engine = GAMES["flotilla"]
+    state = engine.setup(["p1", "p2", "p3"], 1)
+    names = board_names(NAMES)
+    draw = importlib.import_module("render.flotilla").draw
+    public = draw(engine.view(state, None), names, [], locale=locale)
+    for seat in ("p1", "p2", "p3"):
+        mine = draw(engine.view(state, seat), names, [], locale=locale)
+        bands = private_bands(mine, public)
+        hand = {d.text for d in measure.visible(mine) if any(b[1] <= d.box[1] < b[3] for b in bands)}
+        assert len(hand) >= 6, hand
+        texts = {t.text for t in measure.visible(private_image(engine, state, seat, locale))}
+        assert hand <= texts, (seat, sorted(hand - texts))
