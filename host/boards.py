@@ -12,7 +12,6 @@ from rules.text import Msg
 
 from . import drawing
 from .i18n import t, tm
-from .limits import label as fit_label
 from .move_menus import Entry, entry_text, seat_menu
 from .names import shown_names
 from .tables import Table, game_title
@@ -106,10 +105,10 @@ def option_texts(engine: Any, state: Any, seat: Optional[str], moves: list[Move]
                  locale: str) -> list[str]:
     """`moves` as the buttons and menus under an image name them: the groups of the first menu when the engine
     groups them for `seat` (`Engine.menus`: Robinson's planning lists its targets as its menu does), else each
-    move's label."""
+    move's label; whole, where a button cuts a long one at Discord's limit (the image has room to wrap it)."""
     grouped = seat_menu(engine, state, seat, moves) if seat is not None and moves else None
     entries: list[Entry] = list(moves) if grouped is None else grouped
-    return [fit_label(entry_text(e, locale, drawn)) or (e.id if isinstance(e, Move) else e.key) for e in entries]
+    return [" ".join(entry_text(e, locale, drawn).split()) or (e.id if isinstance(e, Move) else e.key) for e in entries]
 
 
 def decision_focus(engine: Any, state: Any, to_act: list[str], caption: list[str], drawn: dict[str, str],
@@ -124,11 +123,22 @@ def decision_focus(engine: Any, state: Any, to_act: list[str], caption: list[str
         after.append(t("focus.more", locale, n=len(options) - OPTIONS_SHOWN))
     if to_act and any(engine.is_private(state, s) for s in to_act):
         after.append(t("focus.private", locale))
+    elif _unlisted(engine, state, to_act, found):
+        after.append(t("focus.each_own", locale))
     after.append(t("focus.full_board", locale))
     heading = t("focus.options", locale, n=len(options)) if options else ""
     return Focus(lines=caption, seat=to_act[0] if to_act else None, options=options, heading=heading, after=after,
                  outside=_outside(locale), seats=tuple(to_act) if len(to_act) > 1 else (),
                  touches=_touched(engine, state, to_act, drawn, locale) if not options else ())
+
+
+def _unlisted(engine: Any, state: Any, to_act: list[str], found: list[Move]) -> bool:
+    """Whether several decide at once and one of them has moves the post does not list (Robinson's planning: each
+    places their pawns through "My view"), so that the post must send them there."""
+    if len(to_act) < 2:
+        return False
+    listed = {m.id for m in found}
+    return any(m.id not in listed for seat in to_act for m in engine.legal_moves(state, seat))
 
 
 def _touched(engine: Any, state: Any, to_act: list[str], drawn: dict[str, str], locale: str) -> tuple[str, ...]:

@@ -232,6 +232,9 @@ def draw_players(img: Image.Image, view: Any, box: tuple[int, int, int, int], se
         d.text((x0 + 250, y + 8), ellipsize(stats, f, x1 - x0 - 270 - TOX_W), font=f, fill=INK)
         _tox_track(d, x1 - TOX_W, y + 4, p.tox, p.penalty_space)
         bx = x0 + 250
+        label = _t("img.barrels", locale)  # what the coloured squares count
+        d.text((bx, y + 37), label, font=reg, fill=INK)
+        bx += int(reg.getlength(label)) + 10
         for c in ("p", "y", "r", "b"):
             d.rectangle([bx, y + 38, bx + 16, y + 54], fill=COLOUR_RGB[c], outline=INK)
             d.text((bx + 20, y + 37), str(p.barrels[c]), font=reg, fill=INK)

@@ -31,8 +31,8 @@ from PIL import Image, ImageDraw
 
 from . import measure
 from .common import INK, WHITE, font, wrap_text
-from .fold import fold
-from .focus_places import Box, anchors, cover, inside, overlap, player_area, private_bands
+from .fold import fold, layers
+from .focus_places import Box, anchors, cover, inside, is_title, overlap, player_area, private_bands
 from .measure import Drawn
 
 WIDTH = 600  # px: a board's smallest text (14 px) is 2.33 % of it
@@ -90,31 +90,74 @@ def _text_rows(text: str, fnt: Any, width: float) -> list[str]:
     return wrap_text(text, fnt, width)
 
 
-def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]]) -> tuple[Image.Image, set[int]]:
+def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], section: bool = False
+            ) -> tuple[Image.Image, set[int]]:
     """The board's window at its own size (its texts come along: render.measure), each place an option names in
     it marked with the option's number (a place several options name carries all their numbers); the options
     marked.  A window wider than the image (windows that overlapped, made one: focus_places.merged) is folded
-    first (render/fold.py: nothing cut), so that each number stays beside its place."""
+    first (render/fold.py: nothing cut), so that each number stays beside its place, keeping only the layers that
+    hold its places unless it is a `section`'s; a badge gets room before its place at the window's left edge."""
     part = board.crop(box).convert("RGB")
     held = [(i, drawn) for i, drawn in found if inside(drawn.box, box)]
-    if part.width > WIDTH:
+    if part.width > WIDTH:  # only the layers holding its places (not the rows under a row of drawings), folded;
+        # a section's window (found by its title: focus_places.cover) is all its title's
+        kept = [(top, bottom) for top, bottom in layers(part, WIDTH)
+                if any(top <= d.box[1] - box[1] and d.box[3] - box[1] <= bottom for _, d in held)]
+        if kept and not section:
+            part = part.crop((0, kept[0][0], part.width, kept[-1][1]))
         part = fold(part, (0, 0, part.width, part.height), WIDTH)
         now = measure.visible(part)
         spots = [(i, d.box) for i, drawn in held for d in now if d.text == drawn.text]
     else:
         spots = [(i, (x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1])) for i, (x0, y0, x1, y1) in
                  ((i, drawn.box) for i, drawn in held)]
-    d = ImageDraw.Draw(part)
     marked: dict[tuple[int, int, int], list[int]] = {}
     for i, (x0, y0, x1, y1) in spots:
         spot = (round(x0), round(x1), round((y0 + y1) / 2))
         if i not in marked.setdefault(spot, []):
             marked[spot].append(i)
+    short = max([2 * _half(numbered(n)) + 6 - a for (a, _, _), n in marked.items()], default=0)
+    pad = int(short) + 4 if short > 0 else 0
+    if pad and part.width + pad <= WIDTH:  # room on the left for a badge before a place at the edge
+        wider = Image.new("RGB", (part.width + pad, part.height), part.getpixel((0, 0)))
+        wider.paste(part, (pad, 0))
+        part = wider
+        marked = {(a + pad, b + pad, mid): n for (a, b, mid), n in marked.items()}
+    others = [t.box for t in measure.visible(part)]
+    sides = {spot: _side(spot, numbered(numbers), others) for spot, numbers in marked.items()}
+    part = _room(part, [b + 2 * _half(numbered(numbers)) + 6 for (a, b, _), numbers in marked.items()
+                        if sides[(a, b, _)] > b])
+    d = ImageDraw.Draw(part)
     for (a, b, mid), numbers in marked.items():
-        text = numbered(numbers)
-        half = _half(text)
-        _badge(d, (a - half - 3 if a >= 2 * half + 6 else b + half + 3, mid), text)  # before the text, else after
+        _badge(d, (sides[(a, b, mid)], mid), numbered(numbers))
     return part, {i for numbers in marked.values() for i in numbers}
+
+
+def _side(spot: tuple[int, int, int], text: str, others: Sequence[tuple[float, float, float, float]]) -> float:
+    """Where a badge's centre goes beside a place's text (`spot`: its left, right and middle): before it, unless
+    there is no room or it would cover another text ("HOME" left of a tile's "C3"), then after it."""
+    a, b, mid = spot
+    half, r = _half(text), BADGE_PX * 0.8
+    before, after = a - half - 3, b + half + 3
+
+    def covers(x: float) -> bool:
+        return any(o[0] < x + half and x - half < o[2] and o[1] < mid + r and mid - r < o[3]
+                   for o in others if not (o[0] >= a - 1 and o[2] <= b + 1))  # the place's own text aside
+
+    if a >= 2 * half + 6 and (not covers(before) or covers(after)):
+        return before
+    return after
+
+
+def _room(part: Image.Image, ends: Sequence[float]) -> Image.Image:
+    """`part` widened on the right, on its own edge's colour, up to the image's width, so that a badge drawn after
+    a place at its right edge (`ends`: where each such badge ends) is not drawn over the place's text."""
+    need = min(WIDTH, int(max(ends, default=0)))
+    if need <= part.width:
+        return part
+    wider = Image.new("RGB", (need, part.height), part.getpixel((part.width - 1, 0)))
+    wider.paste(part, (0, 0))
+    return wider
 
 
 def _distinct(places: Sequence[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
@@ -140,15 +183,22 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     touched = [d.box for _, d in anchors(board, focus.touches, seen)] if not found and focus.touches else []
     seats = list(focus.seats) or ([focus.seat] if focus.seat else [])
     name = names.get(focus.seat, focus.seat) if focus.seat else None
-    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, seen)
-    windows = [_window(board, box, found) for box in boxes]
+    titled = bool(found) and all(is_title(d) for _, d in found)  # no place named: sections' titles
+    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, seen, titled)
+    if focus.mine:  # what only the viewer sees is shown first: a window over it would show it twice
+        boxes = [b for b in boxes if not any(overlap(b, band) > 0.5 or overlap(band, b) > 0.5 for band in private)]
+    windows = [_window(board, box, found, titled) for box in boxes]
     marked = set().union(*(m for _, m in windows)) if windows else set()
-    missed = sorted({i for i, _ in found} - marked)
+    shown_privately = {i for i, d in found if any(inside(d.box, band) for band in private)} if focus.mine else set()
+    missed = sorted({i for i, _ in found} - marked - shown_privately)
     areas: list[Box] = []
     for seat in seats:  # each decider's row, once, unless a window shows it already
         area = player_area(board, names.get(seat, seat), seen)
         if area is not None and not any(overlap(area, box) > 0.3 for box in boxes + areas):
             areas.append(area)
+    tops = [band[1] for band in private if areas and areas[0][1] + 20 < band[1] < areas[0][3]]
+    if tops:  # the viewer's area runs into what only they see (Flotilla's hand under their row): it ends above it
+        areas[0] = (areas[0][0], areas[0][1], areas[0][2], min(tops) - 2)
     area = areas[0] if areas else None
     own = [fold(board, a, WIDTH) for a in areas] + [
         fold(board, band, WIDTH) for band in private if area is None or overlap(band, area) < 0.5]

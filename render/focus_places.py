@@ -23,10 +23,11 @@ WINDOWS_MAX = 3  # windows at most; places left beyond them are said in words
 PAD = 40  # px kept around an option's place inside its window (its badge goes beside it)
 AREA_H = 150  # px: the acting player's area
 TITLE_MIN = 16  # px: a bold text at least this high is a title (a panel's, a row's); smaller ones are labels
+FRAME_SCAN = 240  # px: how far beside a place's number its frame is looked for
 
 _TOKEN = re.compile(r"[^\s·()\[\]:;]+")
 _COORD = re.compile(r"-?\d+,-?\d+")
-_PLACE = re.compile(r"-?\d+,-?\d+|\d{2,}")
+_PLACE = re.compile(r"-?\d+,-?\d+|\d{2,}|[A-Za-z]\d{1,2}")
 PLACE_NOUNS = ("space", "casilla", "hex", "hexágono", "tile", "loseta")  # words that name a place
 _NAMED_DIGIT = re.compile(r"\b(?:" + "|".join(PLACE_NOUNS) + r") (\d)(?!\d)(?![^\W\d_])(?! [^\W\d_])",
                           re.IGNORECASE)  # "space 6", "casilla 6:", not "space 6 wood"
@@ -46,8 +47,8 @@ def _lowered(text: str) -> frozenset[str]:
 
 
 def _placeable(token: str) -> bool:
-    """A word that can name a place on a board: a coordinate ("-4,3") or a number of two digits or more (a
-    hex "222"); a count or a cost ("2¢", "3") names none."""
+    """A word that can name a place on a board: a coordinate ("-4,3"), a grid square ("B3") or a number of two
+    digits or more (a hex "222"); a count or a cost ("2¢", "3") names none."""
     return bool(_PLACE.fullmatch(token))
 
 
@@ -73,12 +74,21 @@ def _bold(drawn: Drawn) -> bool:
     return "Bold" in str(getattr(drawn.font, "path", ""))
 
 
+def is_title(drawn: Drawn) -> bool:
+    """A section's or a panel's title: bold, `TITLE_MIN` px or more, beginning with a capitalised word ("Hangars
+    — …", "Pila de leña", "Tokens:"); not the second line of a bold text wrapped ("madera, 0 piel") nor a line
+    of a section saying a value after a colon ("Izquierda: —", "Derecha: Cajas de comida")."""
+    return (bool(re.match(r"[^\W\d_]{4,}", drawn.text)) and drawn.text[0].isupper() and _bold(drawn)
+            and drawn.size >= TITLE_MIN and not re.match(r"[^:]*:\s*\S", drawn.text))
+
+
 def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None
             ) -> list[tuple[int, Drawn]]:
     """(option index, board text) for every board text that names a place an option names: a coordinate or a
-    number ("-4,3", hex "222"; a one-digit one where the option names it as a place and the board draws it
-    alone: `_named_digits`), of those the ones that say most of the option's words (a caption "101 · turned
-    60°" rather than every "101" drawn); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
+    number ("-4,3", hex "222", square "B3"; a one-digit one where the option names it as a place and the board
+    draws it alone: `_named_digits`), of those the ones that say most of the option's words (a caption "101 ·
+    turned 60°" rather than every "101" drawn), and of those the shortest (the square's own "C3", not a panel's
+    "plane at C3"); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
     whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1").  `shown`:
     the board's visible texts, when the caller has read them already."""
     shown = measure.visible(board) if shown is None else shown
@@ -87,10 +97,11 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
     digits = [_named_digits(label) for label in options]  # found only where the board draws the number alone
     out: list[tuple[int, Drawn]] = []
     lowered = [(drawn, _lowered(drawn.text)) for drawn in shown] if any(wanted) or any(digits) else []
-    for i, names in enumerate(wanted):  # the texts that say most of the option ("101 · turned 60°", not "101")
-        scored = [(len(said[i] & seen), drawn) for drawn, seen in lowered
-                  if names & seen or drawn.text.strip() in digits[i]]
-        best = max((n for n, _ in scored), default=0)
+    for i, names in enumerate(wanted):  # the texts that say most of the option ("101 · turned 60°", not "101"),
+        # then the shortest ("C3" on its tile, not a panel's "plane at C3"); short words ("to", "at") say nothing
+        scored = [((sum(1 for w in said[i] & seen if len(w) > 2 or not w.isalpha()), -len(seen)), drawn)
+                  for drawn, seen in lowered if names & seen or drawn.text.strip() in digits[i]]
+        best = max((n for n, _ in scored), default=(0, 0))
         out += [(i, drawn) for n, drawn in scored if n == best]
     if out:
         return sorted(out, key=lambda pair: shown.index(pair[1]))
@@ -98,7 +109,7 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
              for label in options]
     for drawn in shown:
         first = re.match(r"[^\W\d_]{4,}", drawn.text)
-        if first and _bold(drawn) and drawn.size >= TITLE_MIN:
+        if first and is_title(drawn):
             out += [(i, drawn) for i, said in enumerate(words) if _stems(first.group()) & said]
     return out
 
@@ -123,26 +134,95 @@ def _best(places: Sequence[tuple[float, float, float, float]], w: int, hmax: int
 
 
 def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]], w: int = 600,
-          shown: Optional[list[Drawn]] = None) -> list[Box]:
+          shown: Optional[list[Drawn]] = None, sections: bool = False) -> list[Box]:
     """Windows of the board, each `w` wide (or the board's width), that hold every place (a text's box) of
     `places`, fewest first: the first at least `WINDOW_H` high and grown up to `WINDOW_MAX` to hold more, the
-    further ones (up to `WINDOWS_MAX` in all) only as high as their places need; windows that overlap are made
-    one (`merged`: wider than `w`, the caller folds it).  Places none could hold are left out (the caller says
-    so)."""
+    further ones (up to `WINDOWS_MAX` in all) only as high as their places need; each widened to hold whole
+    every numbered place it shows (`whole`); windows that overlap are made one (`merged`: wider than `w`, the
+    caller folds it).  `sections`: the places are sections' titles (anchors found no place named), so a window
+    begins at its title, left and top, and ends above the next title below (what is above a title or left of it
+    is another section's).
+    Places none could hold are left out (the caller says so)."""
     left = list(places)
     out: list[Box] = []
     w = min(w, board.width)
+    shown = measure.visible(board) if shown is None else shown
     while left and len(out) < WINDOWS_MAX:
         n, cx, top, bottom = _best(left, w, WINDOW_MAX)
         if n == 0:  # a place wider than a window
             break
         h = min(board.height, max(WINDOW_H if not out else EXTRA_H, int(bottom - top) + 2 * PAD))
         x0 = int(min(max(0, cx - w / 2), board.width - w))
-        y0 = int(min(max(0, (top + bottom) / 2 - h / 2), board.height - h))
-        box = trimmed(board, (x0, y0, x0 + w, y0 + h), [p for p in left], shown)
+        if sections:  # the section's texts begin where its title does
+            lefts = [p[0] for p in left if cx - w / 2 <= p[0] and p[2] <= cx + w / 2]
+            x0 = int(min(max(0, min(lefts, default=x0 + 8) - 8), board.width - w))
+            y0 = int(max(0, top - 8))
+            below = [d.box[1] for d in shown if is_title(d) and d.box[1] > bottom + 8]
+            y1 = int(min([board.height, y0 + h] + [_clear_above(board, x0, x0 + w, b) for b in below]))
+        else:
+            y0 = int(min(max(0, (top + bottom) / 2 - h / 2), board.height - h))
+            y1 = y0 + h
+        box = whole(board, trimmed(board, (x0, y0, x0 + w, y1), [p for p in left], shown), shown)
         out.append(box)
         left = [p for p in left if not any(inside(p, b) for b in out)]
     return merged(out)
+
+
+def _clear_above(board: Image.Image, x0: int, x1: int, y: float) -> int:
+    """The lowest row above `y` (a title's top) where nothing is drawn between `x0` and `x1` (one colour): where a
+    section above it ends, the title's own drawings (a legend's tokens) left out."""
+    for row in range(int(y) - 2, max(0, int(y) - 40), -1):
+        colours = board.crop((x0, row, x1, row + 1)).getcolors(1)
+        if colours is not None:
+            return row
+    return int(y) - 6
+
+
+def _frame(board: Image.Image, label: Drawn, shown: Sequence[Drawn]) -> tuple[float, float]:
+    """The left and right of the frame a place's number is drawn in (a hangar's box around its "4"): along the
+    number's middle row, the first pixel on each side that is not the place's own colour (the one beside the
+    number), the texts on that row skipped; the number's own box on a side with no frame within `FRAME_SCAN`."""
+    x0, y0, x1, y1 = label.box
+    y = int((y0 + y1) / 2)
+    row = board.crop((0, y, board.width, y + 1)).convert("RGB")
+    texts = [(d.box[0] - 1, d.box[2] + 1) for d in shown if d.box[1] <= y <= d.box[3]]
+    free = lambda x: not any(a <= x <= b for a, b in texts)  # noqa: E731
+
+    def edge(start: int, step: int) -> float:
+        fill = None
+        for x in range(start, start + step * FRAME_SCAN, step):
+            if not 0 <= x < board.width:
+                return float(x - step)
+            if not free(x):
+                continue
+            colour = row.getpixel((x, 0))
+            if fill is None:
+                fill = colour
+            elif colour != fill:
+                return float(x)
+        return float(start - step)
+
+    return edge(int(x0) - 1, -1), edge(int(x1) + 1, 1)
+
+
+def whole(board: Image.Image, box: Box, shown: Optional[Sequence[Drawn]] = None) -> Box:
+    """`box` widened to hold whole every numbered place whose number it shows (a bold number alone, such as a
+    hangar's "4"): where its edge would cut the frame the number is drawn in, it moves past the frame (the
+    caller folds a window grown wider than the image)."""
+    shown = measure.visible(board) if shown is None else shown
+    x0, y0, x1, y1 = box
+    for d in shown:
+        if d.text.isdigit() and _bold(d) and inside(d.box, box):
+            left, right = _frame(board, d, shown)
+            if right >= x1:
+                x1 = int(min(board.width, right + 3))
+            if left <= x0:
+                x0 = int(max(0, left - 3))
+    if (x0, x1) != (box[0], box[2]):  # a moved edge cutting a text goes past it (a neighbour's number, whole)
+        across = [d.box for d in shown if d.box[1] < y1 and d.box[3] > y0]
+        x0 = int(max(0, min([x0] + [a - 2 for a, _, c, _ in across if a < x0 < c and x0 < box[0]])))
+        x1 = int(min(board.width, max([x1] + [c + 2 for a, _, c, _ in across if a < x1 < c and x1 > box[2]])))
+    return x0, y0, x1, y1
 
 
 def merged(boxes: Sequence[Box], gap: int = 4) -> list[Box]:
@@ -242,4 +322,5 @@ def overlap(a: Box, b: Box) -> float:
     return w * h / max(1, (a[2] - a[0]) * (a[3] - a[1]))
 
 
-__all__ = ["Box", "anchors", "cover", "inside", "merged", "overlap", "player_area", "private_bands", "trimmed"]
+__all__ = ["Box", "anchors", "cover", "inside", "is_title", "merged", "overlap", "player_area", "private_bands", "trimmed",
+           "whole"]

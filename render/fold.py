@@ -2,9 +2,11 @@
 
 A player's row of a 1,400 px board (Flotilla's: name, coins, hand, track) cropped to a 600 px focus image loses
 its right part; scaled down its texts no longer read.  `fold` cuts the band where nothing is drawn (a run of
-identical pixel columns: background, or a border that runs along the band) or, failing that, between two
+clear pixel columns: each row's own colour, its background or a border that runs along the band; never inside a
+box) or, failing that, between two
 texts, and stacks the pieces one under another at their own size.  A part no cut makes narrow enough is taken
-line by line when it holds several lines of text; a single text wider than the image is drawn again, wrapped,
+layer by layer when things are drawn one above another with nothing between them (a title over a row of boxes),
+else line by line when it holds several lines of text; a single text wider than the image is drawn again, wrapped,
 in its own font.  Every text follows the pixels (render.measure), so what is cut or wrapped is
 still measured.
 """
@@ -19,25 +21,58 @@ from .common import INK, WHITE, wrap_text
 
 GAP = 6  # px: identical columns in a row that make a place to cut
 ROW_GAP = 4  # px between the stacked pieces
+ROW_FILL = 0.8  # share of a row one colour fills unbroken for it to be the row's own (a border along the band)
 
 
-def _blank_runs(part: Image.Image) -> list[tuple[int, int]]:
-    """The runs (start, end) of at least `GAP` consecutive columns identical to their left neighbour."""
-    turned = part.convert("RGB").transpose(Image.Transpose.ROTATE_90)  # a column of `part` is a row of `turned`
-    size = part.height * 3
-    raw = turned.tobytes()
-    columns = [raw[i * size:(i + 1) * size] for i in range(turned.height)][::-1]  # back to left-to-right
+def _along(rgb: Image.Image) -> list[Optional[bytes]]:
+    """For each row of `rgb`, top to bottom, the colour that runs unbroken along nearly all of it (`ROW_FILL`: a
+    border along the band), or None.  A row of boxes' top borders, however many, is broken between the boxes."""
+    raw, size, run = rgb.tobytes(), rgb.width * 3, int(ROW_FILL * rgb.width)
+    out: list[Optional[bytes]] = []
+    for y in range(rgb.height):
+        colours: Any = rgb.crop((0, y, rgb.width, y + 1)).getcolors(rgb.width)
+        count, colour = max(colours, key=lambda c: c[0])
+        out.append(bytes(colour) if count >= run and bytes(colour) * run in raw[y * size:(y + 1) * size] else None)
+    return out
+
+
+def _columns(rgb: Image.Image, rows: list[int]) -> list[bytes]:
+    """The pixels of each column of `rgb`, left to right, in the rows `rows` only, as RGB bytes."""
+    strip = Image.new("RGB", (rgb.width, len(rows)))
+    for k, y in enumerate(rows):
+        strip.paste(rgb.crop((0, y, rgb.width, y + 1)), (0, k))
+    raw, size = strip.transpose(Image.Transpose.ROTATE_90).tobytes(), len(rows) * 3  # a column is a row there
+    return [raw[i * size:(i + 1) * size] for i in range(rgb.width)][::-1]  # back to left-to-right
+
+
+def _clear_columns(part: Image.Image) -> list[bool]:
+    """For each column of `part`, left to right, whether nothing is drawn across it: one colour from top to
+    bottom, but where a border runs along the band (`_along`), whose colour it has there.  Inside an empty box a
+    column is the same as its neighbours but not clear: it crosses the box's top and bottom borders."""
+    rgb = part.convert("RGB")
+    along = _along(rgb)
+    plain = [y for y, c in enumerate(along) if c is None]
+    lines = [y for y, c in enumerate(along) if c is not None]
+    free = [col == col[:3] * len(plain) for col in _columns(rgb, plain)] if plain else [True] * rgb.width
+    if lines:
+        expected = b"".join(c for c in along if c is not None)
+        free = [f and col == expected for f, col in zip(free, _columns(rgb, lines))]
+    return free
+
+
+def _blank_runs(clear: list[bool]) -> list[tuple[int, int]]:
+    """The runs (start, end) of at least `GAP` consecutive clear columns: nothing drawn there, so no cut in them
+    goes through a box."""
     runs, start = [], None
-    for x in range(1, len(columns)):
-        same = columns[x] == columns[x - 1]
-        if same and start is None:
+    for x, free in enumerate(clear):
+        if free and start is None:
             start = x
-        elif not same and start is not None:
+        elif not free and start is not None:
             if x - start >= GAP:
                 runs.append((start, x))
             start = None
-    if start is not None and len(columns) - start >= GAP:
-        runs.append((start, len(columns)))
+    if start is not None and len(clear) - start >= GAP:
+        runs.append((start, len(clear)))
     return runs
 
 
@@ -45,13 +80,14 @@ def _text_spans(part: Image.Image) -> list[tuple[float, float]]:
     return [(d.box[0], d.box[2]) for d in measure.visible(part)]
 
 
-def _cuts(part: Image.Image) -> list[int]:
-    """Where the band may be cut: the middle of each blank run, and the edges between texts (no text crosses
-    any of them)."""
+def _cuts(part: Image.Image, clear: list[bool]) -> list[int]:
+    """Where the band may be cut: the middle of each blank run, and the edges between texts where the column is
+    clear (no text crosses any of them, and none goes through a box: a text drawn in a box is not cut from it)."""
     spans = _text_spans(part)
     inside = lambda x: any(a < x < b for a, b in spans)  # noqa: E731
-    found = {(a + b) // 2 for a, b in _blank_runs(part)}
-    found |= {int(b) + 2 for _, b in spans} | {int(a) - 2 for a, _ in spans}
+    found = {(a + b) // 2 for a, b in _blank_runs(clear)}
+    found |= {x for x in {int(b) + 2 for _, b in spans} | {int(a) - 2 for a, _ in spans}
+              if 0 < x < part.width and clear[x]}
     return sorted(x for x in found if 0 < x < part.width and not inside(x))
 
 
@@ -68,10 +104,57 @@ def _strips(part: Image.Image) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
 
 
+def _layers(part: Image.Image) -> list[tuple[int, int]]:
+    """The band's layers, top to bottom: (top, bottom) of each stretch of rows with something drawn, cut in the
+    middle of the rows between them where nothing is (one colour across the band)."""
+    busy = [part.crop((0, y, part.width, y + 1)).getcolors(1) is None for y in range(part.height)]
+    runs: list[list[int]] = []
+    for y, b in enumerate(busy):
+        if b and runs and runs[-1][1] == y:
+            runs[-1][1] = y + 1
+        elif b:
+            runs.append([y, y + 1])
+    if len(runs) < 2:
+        return [(0, part.height)]
+    cuts = [0] + [(a[1] + b[0]) // 2 for a, b in zip(runs, runs[1:])] + [part.height]
+    return list(zip(cuts, cuts[1:]))
+
+
+def _grouped(part: Image.Image, layers: list[tuple[int, int]], width: int) -> list[tuple[int, int]]:
+    """`layers` (top to bottom) joined while the band they make together can still be cut between its things
+    within `width`, its first piece at least half as wide (drawings and the captions under them stay together,
+    column by column); a layer that would take that away (a line of text across them) begins the next group."""
+    groups: list[tuple[int, int]] = []
+    for top, bottom in layers:
+        if groups:
+            band = part.crop((0, groups[-1][0], part.width, bottom))
+            if any(width // 2 < c <= width for c in _cuts(band, _clear_columns(band))):  # a piece half as wide at least
+                groups[-1] = (groups[-1][0], bottom)
+                continue
+        groups.append((top, bottom))
+    return groups
+
+
+def layers(part: Image.Image, width: int) -> list[tuple[int, int]]:
+    """The band's layers (things drawn one above another, nothing between them), top to bottom, those that fold
+    together within `width` joined (`_grouped`): (top, bottom) of each."""
+    return _grouped(part, _layers(part), width)
+
+
 def _background(part: Image.Image) -> tuple[int, int, int]:
     colours: Any = part.convert("RGB").getcolors(part.width * part.height) or [(1, (255, 255, 255))]
     top: tuple[int, int, int] = tuple(max(colours, key=lambda c: c[0])[1])  # an RGB image's colours: triples
     return top
+
+
+def _surround(part: Image.Image) -> tuple[int, int, int]:
+    """The colour around what a band draws, to fill the room a fold leaves beside its shorter rows: the most common
+    one of its first and last columns (a board's own background, not the inside of the boxes it draws)."""
+    rgb = part.convert("RGB")
+    sides = Image.new("RGB", (2, rgb.height))
+    sides.paste(rgb.crop((0, 0, 1, rgb.height)), (0, 0))
+    sides.paste(rgb.crop((rgb.width - 1, 0, rgb.width, rgb.height)), (1, 0))
+    return _background(sides)
 
 
 def _rewrapped(part: Image.Image, texts: list[measure.Drawn], width: int) -> Image.Image:
@@ -89,7 +172,8 @@ def _rewrapped(part: Image.Image, texts: list[measure.Drawn], width: int) -> Ima
 
 def pieces(part: Image.Image, width: int) -> list[Image.Image]:
     """The band cut into pieces at most `width` wide, left to right (each as wide as it can be)."""
-    cuts = _cuts(part)
+    clear = _clear_columns(part)
+    cuts = _cuts(part, clear)
     out: list[Image.Image] = []
     start = 0
     while part.width - start > width:
@@ -98,14 +182,21 @@ def pieces(part: Image.Image, width: int) -> list[Image.Image]:
             out.append(part.crop((start, 0, fits[-1], part.height)))
             start = fits[-1]
             continue
-        shown = [d for d in measure.visible(part) if d.box[2] > start]
-        crossing = [d for d in shown if d.box[0] < start + width < d.box[2]]
-        if not crossing:  # graphics only: cut where it must be
-            out.append(part.crop((start, 0, start + width, part.height)))
-            start += width
-            continue
         end = min([c for c in cuts if c > start + width] + [part.width])  # up to the next cut
         segment = part.crop((start, 0, end, part.height))
+        layers = _grouped(segment, _layers(segment), width)
+        if len(layers) > 1:  # things drawn one above another (a title over a row of boxes): each folded on its own
+            for top, bottom in layers:
+                out += pieces(segment.crop((0, top, segment.width, bottom)), width)
+            start = end
+            continue
+        shown = [d for d in measure.visible(part) if d.box[2] > start]
+        crossing = [d for d in shown if d.box[0] < start + width < d.box[2]]
+        if not crossing:  # graphics only: between two of them (a clear column, however narrow the gap), else where it must
+            end = next((x for x in range(start + width, start + width // 2, -1) if clear[x]), start + width)
+            out.append(part.crop((start, 0, end, part.height)))
+            start = end
+            continue
         strips = _strips(segment)
         if len(strips) > 1:  # several lines of text: each folded on its own
             for top, bottom in strips:
@@ -120,7 +211,7 @@ def pieces(part: Image.Image, width: int) -> list[Image.Image]:
         start = end
     if start < part.width:
         out.append(part.crop((start, 0, part.width, part.height)))
-    return [p for p in out if measure.visible(p) or len(p.getcolors(64) or range(64)) > 3]  # no empty stretches
+    return [p for p in out if measure.visible(p) or not all(_clear_columns(p))]  # no empty stretches
 
 
 def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Image.Image:
@@ -140,7 +231,7 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
             rows.append([p])
             used = p.width
     height = sum(max(p.height for p in row) for row in rows) + ROW_GAP * (len(rows) - 1)
-    out = Image.new("RGB", (max(sum(p.width for p in row) for row in rows), height), _background(part))
+    out = Image.new("RGB", (max(sum(p.width for p in row) for row in rows), height), _surround(part))
     y = 0
     for row in rows:
         x = 0
@@ -151,4 +242,4 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
     return out
 
 
-__all__ = ["fold", "pieces"]
+__all__ = ["fold", "layers", "pieces"]

@@ -25,6 +25,7 @@ from .wayfinders_islands import (
     PLANE_SIZE,
     RESOURCE_NAMES,
     TILE,
+    place_spot,
     plane_positions,
     plane_sprite,
     slot_boxes,
@@ -188,6 +189,9 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout)
         by_name[cell.cell] = i
         tile = tile_for(cell, ctx.locale)
         img.paste(tile, (ox, oy), tile)
+        if cell.face_up or cell.home:  # the place options name
+            (px, py), anchor, ink = place_spot(cell.home)
+            d.text((ox + px, oy + py), cell.cell, font=font(15, True), fill=ink, anchor=anchor)
         if cell.face_up or cell.home:
             for k, (seat, (x0, y0, x1, y1)) in enumerate(zip(cell.slots[:4], slot_boxes())):
                 paste_marker(img, (ox + (x0 + x1) / 2, oy + (y0 + y1) / 2), MARKER_IN_SLOT, ctx.idx(seat))

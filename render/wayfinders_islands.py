@@ -194,6 +194,7 @@ ROW2_Y = BAND + 4  # colour token and planes row
 ROW2_H = 30
 PLANE_SIZE = 30
 MARKER_IN_SLOT = 22
+PLACE_W = 26  # px kept at the right end of row 2 for the tile's place on the board ("B3")
 
 _FACE_DOWN_BG: RGB = (52, 62, 78)
 _FACE_DOWN_STRIPE: RGB = (70, 82, 100)
@@ -207,6 +208,15 @@ def slot_boxes() -> list[tuple[int, int, int, int]]:
     return [(x0 + k * (SLOT_W + SLOT_GAP), SLOT_Y, x0 + k * (SLOT_W + SLOT_GAP) + SLOT_W, SLOT_Y + SLOT_H) for k in range(4)]
 
 
+def place_spot(home: bool) -> tuple[tuple[float, float], str, RGB]:
+    """Where a face-up tile shows its place on the board ("B3", as options name it), its anchor and ink: at the
+    right end of row 2 (planes keep clear of it); on the home tile at the right of its band.  A face-down tile
+    shows none: every one is the same back."""
+    if home:
+        return (TILE - 8, BAND / 2 + 1), "rm", WHITE
+    return (TILE - 6, ROW2_Y + ROW2_H // 2), "rm", INK
+
+
 def plane_positions(count: int, home: bool) -> list[tuple[int, int]]:
     """Where planes sit on a tile (tile coordinates, centres)."""
     if home:
@@ -215,7 +225,7 @@ def plane_positions(count: int, home: bool) -> list[tuple[int, int]]:
         x0 = TILE / 2 - step * (count - 1) / 2
         return [(round(x0 + k * step), y) for k in range(count)]
     x0 = 44 + PLANE_SIZE // 2
-    room = TILE - 5 - PLANE_SIZE // 2 - x0
+    room = TILE - 5 - PLANE_SIZE // 2 - x0 - PLACE_W  # the tile's place ("B3") stays clear at the row's end
     step = min(PLANE_SIZE + 2, room // (count - 1)) if count > 1 else 0
     return [(x0 + k * step, ROW2_Y + ROW2_H // 2) for k in range(count)]
 

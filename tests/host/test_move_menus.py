@@ -121,7 +121,8 @@ def test_robinson_solo_image_lists_the_groups_its_menu_shows(locale):
         if top is None:
             continue
         focus = decision_focus(engine, state, [seat], [], {}, locale)
-        assert list(focus.options) == [label(entry_text(e, locale, {})) for e in top]
+        assert [label(o) for o in focus.options] == [label(entry_text(e, locale, {})) for e in top]
+        assert list(focus.options) == [" ".join(entry_text(e, locale, {}).split()) for e in top]  # whole in the image
         assert any(isinstance(e, MoveGroup) for e in top)
         assert not any(o in focus.options for o in (entry_text(m, locale, {}) for m in moves[:3]
                                                      if not any(m is e for e in top)))

@@ -113,3 +113,23 @@ def test_overlapping_windows_are_one_folded_window_each_drawing_once():
         assert drawn.count(str(k + 1)) == 2
     assert not [t for t in measure.visible(img) if t.box[0] < 0 or t.box[2] > img.width]
     assert measure.smallest(img) >= measure.MIN_RATIO
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_simultaneous_planning_post_sends_each_decider_to_my_view(locale):
+    """Robinson's planning post lists no options (each plans through "My view"): its image says to press it, in
+    the post's language, as a private decision's post does; a post of one decider listing every option does not."""
+    from host.i18n import t
+
+    engine, state = _planning()
+    to_act = list(engine.to_act(state))
+    names = board_names(NAMES)
+    line = t("focus.each_own", locale)
+    button = t("private.button", locale)
+    assert button in line
+    focus = decision_focus(engine, state, to_act, CAPTION, names, locale)
+    assert line in focus.after
+    img = draw_focus(engine.view(state, None), names, focus, locale)
+    assert " ".join(d.text for d in measure.visible(img)).count(button) == 1
+    alone = decision_focus(engine, state, to_act[:1], CAPTION, names, locale)
+    assert line not in alone.after and t("focus.private", locale) not in alone.after
