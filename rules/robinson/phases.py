@@ -57,8 +57,9 @@ def start_round(s: RobinsonState) -> None:
             return
     if check_win(s):
         return
-    if scenario_of(s).at_round_start is not None:  # M11, K5.6: the scenario's map change, before the Event phase
-        scenario_of(s).at_round_start(s)
+    at_start = scenario_of(s).at_round_start
+    if at_start is not None:  # M11, K5.6: the scenario's map change, before the Event phase
+        at_start(s)
     if s.round == 1:  # R18
         morale_phase(s)
     else:

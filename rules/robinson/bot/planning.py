@@ -123,7 +123,7 @@ def stack_value(s: RobinsonState, who: str, w: Worth, t: plan.Target, n: int) ->
         heal = 2 if built(s, "Bed") or "Hammock" in s.items else 1
         return min(heal, c.wounds) * (0.7 * wound_cost(s, who) if who != "Friday" else 0.2)
     if t.action == "hunt" and t.key != "hunt":  # K5.5: the burning's wounds, strength minus Weapon
-        n = max(0.0, cannibal.strength(s) - cannibal.burn_weapon(s, s.weapon))  # R39: Hunt before Build
+        n = max(0, cannibal.strength(s) - cannibal.burn_weapon(s, s.weapon))  # R39: Hunt before Build
         dies = n >= CHARACTERS[who].life - s.chars[who].wounds  # a resolver killed burns nothing
         return (0.0 if dies else gain) - hurt(s, who, n)
     if t.action == "hunt":  # the resolver fights (R52): each beast's wounds at the resolver's price

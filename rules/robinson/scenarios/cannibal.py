@@ -97,7 +97,7 @@ def burn_spaces(s: RobinsonState, dist: dict[int, int] | None = None) -> list[in
     return [sp for sp in villages(s) if sp in dist]
 
 
-def burn_weapon(s: RobinsonState, weapon: float) -> float:
+def burn_weapon(s: RobinsonState, weapon: int) -> int:
     """K5.5: the Weapon a burning fights with (Torches +2, a K5.8 placeholder)."""
     return weapon + (TORCHES_BONUS if built(s, TORCHES) else 0)
 
