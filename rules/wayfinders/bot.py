@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from ..contract import Engine, Move, Option
 from ..rng import Rng
-from .holdings import hand_limit
+from .holdings import Abilities, abilities, hand_limit
 from .islands import ISLANDS
-from .moves import collect_preview, options
+from .moves import build_options, collect_preview, fly_options, options
+from .payment import IDX, total
 from .scoring import breakdown
 from .state import COLOURS, WayfindersState
 
@@ -33,41 +34,69 @@ MAX_FLOWN = 12  # a safety net: never wander longer than this in one return
 RETURN_GAIN = 1.0  # return as soon as the turn can gain this much
 
 
-def value(state: WayfindersState, seat: str) -> float:
-    """How good `state` is for `seat` (no hidden information used)."""
+def _standing(state: WayfindersState, seat: str) -> tuple[float, int]:
+    """What `value` reads from the seat's airstrips alone: (points on the board with the abilities' bonus, the
+    hand limit)."""
     parts = breakdown(state, seat)
-    p = state.players[seat]
     bonus = 0.0
     for c in state.board.values():
         if seat in c.slots and c.island is not None:
             bonus += ABILITY.get(ISLANDS[c.island].effect, 0.0)
-    hand = min(sum(p.hand.values()), hand_limit(state, seat))
-    return parts["islands"] + parts["scoring"] + bonus + TOKEN * hand - CUBE * (9 - p.cubes)
+    return parts["islands"] + parts["scoring"] + bonus, hand_limit(state, seat)
+
+
+def _worth(standing: tuple[float, int], tokens: int, cubes: int) -> float:
+    """`value` from `_standing`, the tokens in hand and the cubes left in supply."""
+    board, limit = standing
+    return board + TOKEN * min(tokens, limit) - CUBE * (9 - cubes)
+
+
+def value(state: WayfindersState, seat: str) -> float:
+    """How good `state` is for `seat` (no hidden information used)."""
+    p = state.players[seat]
+    return _worth(_standing(state, seat), sum(p.hand.values()), p.cubes)
 
 
 # A node of one search: (plane, hand by colour, flight steps left, cells flown over or None when no
 # flight is left, the seat's cells in order).
 PlanKey = tuple[str, tuple[int, ...], int, frozenset[str] | None, tuple[str, ...]]
 Plan = tuple[float, str | None]  # (value, first move id or None for 'end')
+# A node's moves: its builds, and for each cell it may fly to the cheapest way there (cell, option).
+Choices = tuple[list[Option], list[tuple[str, Option]]]
 
 
 class _Memo:
-    """What one search has worked out: `value` by (hand, cells), the best plan by node."""
+    """What one search has worked out, where only the seat moves: `_standing` and the abilities by the seat's
+    cells, `value` by (hand, cells), a node's moves by (plane, hand, cells, flight left), the best plan by node.
+    Within one search the board changes only by the seat's own airstrips (a flight that would reveal a tile and
+    a build that draws are never searched past), so these are functions of their keys."""
 
-    __slots__ = ("values", "plans")
+    __slots__ = ("standings", "abilities", "values", "choices", "plans")
 
     def __init__(self) -> None:
+        self.standings: dict[tuple[str, ...], tuple[float, int]] = {}
+        self.abilities: dict[tuple[str, ...], Abilities] = {}
         self.values: dict[tuple[tuple[int, ...], tuple[str, ...]], float] = {}
+        self.choices: dict[tuple[str, tuple[int, ...], tuple[str, ...], bool], Choices] = {}
         self.plans: dict[PlanKey, Plan] = {}
 
 
+def _memo_standing(state: WayfindersState, seat: str, cells: tuple[str, ...], memo: _Memo) -> tuple[float, int]:
+    found = memo.standings.get(cells)
+    if found is None:
+        found = memo.standings[cells] = _standing(state, seat)
+    return found
+
+
 def _value(state: WayfindersState, seat: str, key: PlanKey, memo: _Memo) -> float:
-    """`value` within one search, where only the seat moves: a function of its hand and its cells
-    (key[1] and key[4]; cubes follow from the cells), wherever its plane is."""
+    """`value` within one search: a function of the seat's hand and its cells (key[1] and key[4]; cubes
+    follow from the cells), wherever its plane is."""
     vkey = (key[1], key[4])
-    if vkey not in memo.values:
-        memo.values[vkey] = value(state, seat)
-    return memo.values[vkey]
+    found = memo.values.get(vkey)
+    if found is None:
+        p = state.players[seat]
+        found = memo.values[vkey] = _worth(_memo_standing(state, seat, key[4], memo), sum(p.hand.values()), p.cubes)
+    return found
 
 
 def _plan_key(state: WayfindersState, seat: str, depth: int, seen: set[str]) -> PlanKey:
@@ -77,37 +106,89 @@ def _plan_key(state: WayfindersState, seat: str, depth: int, seen: set[str]) -> 
             tuple(sorted(c for c, cell in state.board.items() if seat in cell.slots)))
 
 
-def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: str, depth: int, seen: set[str],
-               memo: _Memo) -> Plan:
-    """(value of the best continuation of fly-and-build, its first move id or None for 'end')."""
-    key = _plan_key(state, seat, depth, seen)
-    if key in memo.plans:
-        return memo.plans[key]
-    best, first = _value(state, seat, key, memo), None
-    cheapest: dict[str, tuple[Option, str]] = {}
-    for option in options(state, seat, None if depth > 0 else "build"):  # no flight left: builds only
-        oid, kind, arg, barrier = option
-        if kind == "build":
-            after = engine.perform(state, seat, option)
-            if barrier:  # W39 draw: never look at what was drawn
-                v = value(after, seat)  # the draw changed the bag: not the value of any other node
-            else:
-                v, _ = _best_plan(engine, after, seat, depth, seen, memo)
-            if v > best + 1e-9:
-                best, first = v, oid
-        elif kind == "fly" and depth > 0:
-            cell, paid, _toll = arg
-            if cell in seen or barrier:
-                continue
-            if cell not in cheapest or len(paid) < len(cheapest[cell][1]):
-                cheapest[cell] = (option, paid)
-    for cell, (option, _paid) in cheapest.items():
-        oid = option.id
+def _paying(hand: tuple[int, ...], paid: str) -> tuple[int, ...]:
+    """The hand by colour after paying the tokens `paid`."""
+    if not paid:
+        return hand
+    left = list(hand)
+    for ch in paid:
+        left[IDX[ch]] -= 1
+    return tuple(left)
+
+
+def _choices(state: WayfindersState, seat: str, key: PlanKey, flying: bool, memo: _Memo) -> Choices:
+    """The node's builds and cheapest flights (`flying`: flight steps are left), in the order `options` lists
+    them; flights that would reveal a tile are left out (never searched past)."""
+    ckey = (key[0], key[1], key[4], flying)
+    found = memo.choices.get(ckey)
+    if found is None:
+        ab = memo.abilities.get(key[4])
+        if ab is None:
+            ab = memo.abilities[key[4]] = abilities(state, seat)
+        cheapest: dict[str, Option] = {}
+        for option in fly_options(state, seat, ab) if flying else ():
+            cell, paid, _toll = option.arg
+            if not option.barrier and (cell not in cheapest or len(paid) < len(cheapest[cell].arg[1])):
+                cheapest[cell] = option
+        found = memo.choices[ckey] = (build_options(state, seat, ab), list(cheapest.items()))
+    return found
+
+
+def _drawn_worth(engine: Engine[WayfindersState], state: WayfindersState, seat: str, option: Option,
+                 built: tuple[str, ...], memo: _Memo) -> float:
+    """The value after `option`, a build that draws (W39): `value` counts the tokens in hand, not their colours,
+    so this is the value after drawing as many as the bag gives (payment.draw: up to the island's number, the
+    build's payment in the bag when nobody was there first), with the state after it played only to read a
+    set of cells (`built`) not met before.  Not the value of any other node: the draw changed the bag."""
+    if built not in memo.standings:
         after = engine.perform(state, seat, option)
-        v, _ = _best_plan(engine, after, seat, depth - 1, seen | {cell}, memo)
-        v -= STEP
+        p = after.players[seat]
+        return _worth(_memo_standing(after, seat, built, memo), sum(p.hand.values()), p.cubes)
+    p = state.players[seat]
+    paid = str(option.arg)
+    first = not state.board[p.plane].slots  # the payment goes to the bag (W17), not to the first builder
+    in_bag = total(state.bag) + (len(paid) if first else 0)
+    island = state.board[p.plane].island
+    drawn = min(ISLANDS[island].n or 0, in_bag) if island is not None else 0
+    return _worth(memo.standings[built], sum(p.hand.values()) - len(paid) + drawn, p.cubes - 1)
+
+
+def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: str, depth: int, seen: set[str],
+               memo: _Memo, key: PlanKey | None = None) -> Plan:
+    """(value of the best continuation of fly-and-build, its first move id or None for 'end').
+
+    `key` is the node's `_plan_key` when the caller knows it.  A move's next node is keyed before it is
+    played, so a node already worked out costs no copy of the state."""
+    if key is None:
+        key = _plan_key(state, seat, depth, seen)
+        if key in memo.plans:
+            return memo.plans[key]
+    plane, hand, _, flown, cells = key
+    best, first = _value(state, seat, key, memo), None
+    builds, flights = _choices(state, seat, key, depth > 0, memo)
+    for option in builds:
+        paid = option.arg
+        if option.barrier:  # W39 draw: never look at what was drawn, only how many
+            v = _drawn_worth(engine, state, seat, option, tuple(sorted(cells + (plane,))), memo)
+        else:
+            child = (plane, _paying(hand, paid), depth, flown, tuple(sorted(cells + (plane,))))
+            plan = memo.plans.get(child)
+            if plan is None:
+                plan = _best_plan(engine, engine.perform(state, seat, option), seat, depth, seen, memo, child)
+            v = plan[0]
         if v > best + 1e-9:
-            best, first = v, oid
+            best, first = v, option.id
+    for cell, option in flights:
+        if cell in seen:
+            continue
+        onward = seen | {cell}
+        child = (cell, _paying(hand, option.arg[1]), depth - 1, frozenset(onward) if depth > 1 else None, cells)
+        plan = memo.plans.get(child)
+        if plan is None:
+            plan = _best_plan(engine, engine.perform(state, seat, option), seat, depth - 1, onward, memo, child)
+        v = plan[0] - STEP
+        if v > best + 1e-9:
+            best, first = v, option.id
     memo.plans[key] = (best, first)
     return best, first
 
