@@ -275,7 +275,7 @@ SearchKey = tuple[str, str, tuple[int, ...], int, int, bool, bool, tuple[tuple[s
 BoardKey = tuple[str, bool, bool, tuple[tuple[str | None, bool, tuple[str, ...]], ...]]
 SEARCHES_KEPT = 4  # the latest searches' plans, kept (a few hundred kB at most each)
 BOARDS_KEPT = 2  # the latest boards' `_Known`
-KNOWN_MOVES = 40_000  # a `_Known` holding more nodes' moves than this starts again empty (a few MB)
+KNOWN_MOVES = 40_000  # a board's `_Known` that grew past this many nodes' moves is dropped (a few MB)
 _KEPT: OrderedDict[SearchKey, dict[PlanKey, Plan]] = OrderedDict()
 _BOARDS: OrderedDict[BoardKey, _Known] = OrderedDict()
 
@@ -301,10 +301,9 @@ def _keep(kept: OrderedDict[Any, Any], key: Any, found: Any, most: int) -> None:
             break
 
 
-def _known(state: WayfindersState, seat: str) -> _Known:
-    key = _board_key(state, seat)
+def _known(key: BoardKey) -> _Known:
     known = _BOARDS.get(key)
-    if known is None or len(known.choices) > KNOWN_MOVES:
+    if known is None:
         known = _Known()
         _keep(_BOARDS, key, known, BOARDS_KEPT)
     return known
@@ -319,8 +318,11 @@ def plans(engine: Engine[WayfindersState], state: WayfindersState, seat: str) ->
     key = _search_key(state, seat)
     plans = _KEPT.get(key)
     if plans is None:
-        memo = _Memo(_known(state, seat))
+        board = _board_key(state, seat)
+        memo = _Memo(_known(board))
         _best_plan(engine, state, seat, DEPTH, {state.players[seat].plane}, memo)
+        if len(memo.choices) > KNOWN_MOVES:  # the board's next searches start afresh
+            _BOARDS.pop(board, None)
         plans = memo.plans
         _keep(_KEPT, key, plans, SEARCHES_KEPT)
     return plans
