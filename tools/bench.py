@@ -9,7 +9,8 @@ from typing import Callable, Optional
 
 from . import (backup_bench, board_bench, bot_bench, combat_bench, fleet_bench, greedy_bench, hooks_bench,
                legibility_bench, memory_path, odds_bench, odds_load_bench, pipeline_bench, pipeline_compare,
-               pool_start_bench, posting_bench, replay_load_bench, search_load_bench, sprt, sweep, undo_bench)
+               pool_start_bench, posting_bench, replay_bench, replay_load_bench, search_load_bench, sprt, sweep,
+               undo_bench)
 
 SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "boards": board_bench.main,  # one board's CPU by phase; boards/s in threads and in the pool
@@ -26,6 +27,7 @@ SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "memory": memory_path.main,  # resident memory per finished game on the real path (--histories: histories only)
     "pool-start": pool_start_bench.main,  # what starting the board pool costs the event loop
     "posts": posting_bench.main,  # public posts per change of who must decide
+    "replay": replay_bench.main,  # the replay GIF of one named game of each game: bytes, frames, CPU
     "replays": replay_load_bench.main,  # board posts while twenty /game replay requests arrive at once
     "search-load": search_load_bench.main,  # a human game's answers and board posts while hard bots think elsewhere
     "sprt": sprt.main,  # a sequential test of two bot versions' results (wins draws losses)

@@ -6,9 +6,10 @@ A short look-ahead over the current turn, never over hidden draws:
   worthwhile airstrip within a few steps, or when no worker is left; else
   place a worker where it will collect a token, preferring colours the hand lacks;
 * fly-and-build: a depth-limited search over flight paths (cheapest toll per
-  step, no cell twice) and builds; the first move of the best plan is played
-  and the plan is made again at the next decision.  A build that draws from
-  the bag (W39) is a leaf: the search never looks at what the draw gives;
+  step, no cell twice) and builds (rules/wayfinders/plans.py); the first move
+  of the best plan is played and the plan is made again at the next decision.
+  A build that draws from the bag (W39) is a leaf: the search never looks at
+  what the draw gives;
 * discard: the colour the hand holds most of.
 
 Values: points on the board (W23 islands + scoring islands), a small bonus for
@@ -16,116 +17,30 @@ permanent abilities, and each token in hand up to the hand limit.
 """
 from __future__ import annotations
 
-from ..contract import Engine, Move, Option
+from ..contract import Engine, Move
 from ..rng import Rng
 from .holdings import hand_limit
-from .islands import ISLANDS
 from .moves import collect_preview, options
-from .scoring import breakdown
+from .plans import DEPTH, TOKEN, Plan, plan_key, plans, value
 from .state import COLOURS, WayfindersState
 
-TOKEN = 0.9  # a token in hand (W23 scores 1 each; most are spent on airstrips)
-CUBE = 0.6  # an airstrip cube is a limited resource (9 per player)
-ABILITY = {"keep_extra": 1.5, "wildcard": 2.5, "free_passage": 1.0}
-DEPTH = 4  # flight steps looked ahead in one return
-STEP = 0.05  # each flight step costs a little: shorter paths win, so a plan always progresses
 MAX_FLOWN = 12  # a safety net: never wander longer than this in one return
 RETURN_GAIN = 1.0  # return as soon as the turn can gain this much
 
 
-def value(state: WayfindersState, seat: str) -> float:
-    """How good `state` is for `seat` (no hidden information used)."""
-    parts = breakdown(state, seat)
-    p = state.players[seat]
-    bonus = 0.0
-    for c in state.board.values():
-        if seat in c.slots and c.island is not None:
-            bonus += ABILITY.get(ISLANDS[c.island].effect, 0.0)
-    hand = min(sum(p.hand.values()), hand_limit(state, seat))
-    return parts["islands"] + parts["scoring"] + bonus + TOKEN * hand - CUBE * (9 - p.cubes)
+def _turn_gain(engine: Engine[WayfindersState], state: WayfindersState, seat: str) -> Plan:
+    v, first = plans(engine, state, seat)[plan_key(state, seat, DEPTH, {state.players[seat].plane})]
+    return v - value(state, seat), first
 
 
-# A node of one search: (plane, hand by colour, flight steps left, cells flown over or None when no
-# flight is left, the seat's cells in order).
-PlanKey = tuple[str, tuple[int, ...], int, frozenset[str] | None, tuple[str, ...]]
-Plan = tuple[float, str | None]  # (value, first move id or None for 'end')
-
-
-class _Memo:
-    """What one search has worked out: `value` by (hand, cells), the best plan by node."""
-
-    __slots__ = ("values", "plans")
-
-    def __init__(self) -> None:
-        self.values: dict[tuple[tuple[int, ...], tuple[str, ...]], float] = {}
-        self.plans: dict[PlanKey, Plan] = {}
-
-
-def _value(state: WayfindersState, seat: str, key: PlanKey, memo: _Memo) -> float:
-    """`value` within one search, where only the seat moves: a function of its hand and its cells
-    (key[1] and key[4]; cubes follow from the cells), wherever its plane is."""
-    vkey = (key[1], key[4])
-    if vkey not in memo.values:
-        memo.values[vkey] = value(state, seat)
-    return memo.values[vkey]
-
-
-def _plan_key(state: WayfindersState, seat: str, depth: int, seen: set[str]) -> PlanKey:
-    p = state.players[seat]
-    # with no flight left the cells already flown over no longer matter: one entry for every path here
-    return (p.plane, tuple(p.hand[c] for c in COLOURS), depth, frozenset(seen) if depth > 0 else None,
-            tuple(sorted(c for c, cell in state.board.items() if seat in cell.slots)))
-
-
-def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: str, depth: int, seen: set[str],
-               memo: _Memo) -> Plan:
-    """(value of the best continuation of fly-and-build, its first move id or None for 'end')."""
-    key = _plan_key(state, seat, depth, seen)
-    if key in memo.plans:
-        return memo.plans[key]
-    best, first = _value(state, seat, key, memo), None
-    cheapest: dict[str, tuple[Option, str]] = {}
-    for option in options(state, seat, None if depth > 0 else "build"):  # no flight left: builds only
-        oid, kind, arg, barrier = option
-        if kind == "build":
-            after = engine.perform(state, seat, option)
-            if barrier:  # W39 draw: never look at what was drawn
-                v = value(after, seat)  # the draw changed the bag: not the value of any other node
-            else:
-                v, _ = _best_plan(engine, after, seat, depth, seen, memo)
-            if v > best + 1e-9:
-                best, first = v, oid
-        elif kind == "fly" and depth > 0:
-            cell, paid, _toll = arg
-            if cell in seen or barrier:
-                continue
-            if cell not in cheapest or len(paid) < len(cheapest[cell][1]):
-                cheapest[cell] = (option, paid)
-    for cell, (option, _paid) in cheapest.items():
-        oid = option.id
-        after = engine.perform(state, seat, option)
-        v, _ = _best_plan(engine, after, seat, depth - 1, seen | {cell}, memo)
-        v -= STEP
-        if v > best + 1e-9:
-            best, first = v, oid
-    memo.plans[key] = (best, first)
-    return best, first
-
-
-def _turn_gain(engine: Engine[WayfindersState], state: WayfindersState, seat: str,
-               memo: _Memo | None = None) -> Plan:
-    base = value(state, seat)
-    v, first = _best_plan(engine, state, seat, DEPTH, {state.players[seat].plane}, _Memo() if memo is None else memo)
-    return v - base, first
-
-
-def _plan_path(engine: Engine[WayfindersState], state: WayfindersState, seat: str, memo: _Memo) -> list[str]:
-    """The moves of the plan `_turn_gain` found from `state` (its `memo`), followed step by step: flights
-    and builds, up to a build that draws (W39, what it gives is not planned) or the plan's end, where the
-    greedy bot would plan again."""
-    gain, first = _turn_gain(engine, state, seat, memo)
+def _plan_path(engine: Engine[WayfindersState], state: WayfindersState, seat: str) -> list[str]:
+    """The moves of the plan `_turn_gain` found from `state`, followed step by step: flights and builds, up to
+    a build that draws (W39, what it gives is not planned) or the plan's end, where the greedy bot would plan
+    again."""
+    gain, first = _turn_gain(engine, state, seat)
     if first is None or gain <= 0:
         return ["end"]
+    found = plans(engine, state, seat)
     path: list[str] = []
     depth, seen = DEPTH, {state.players[seat].plane}
     while first is not None and len(state.flown) < MAX_FLOWN:
@@ -137,7 +52,7 @@ def _plan_path(engine: Engine[WayfindersState], state: WayfindersState, seat: st
         if first.startswith("fly"):
             depth -= 1
             seen = seen | {state.players[seat].plane}
-        _, first = memo.plans.get(_plan_key(state, seat, depth, seen), (0.0, None))
+        _, first = found.get(plan_key(state, seat, depth, seen), (0.0, None))
     return path
 
 
@@ -153,7 +68,7 @@ def greedy_move(engine: Engine[WayfindersState], state: WayfindersState, seat: s
         p = state.players[seat]
         colour = max((c for c in COLOURS if p.hand[c] > 0), key=lambda c: (p.hand[c], rng.below(8)))
         return moves[f"discard:{colour}"]
-    return moves[_action(engine, state, seat, list(moves), rng, _Memo())]
+    return moves[_action(engine, state, seat, list(moves), rng)]
 
 
 def greedy_chain(engine: Engine[WayfindersState], state: WayfindersState, seat: str, rng: Rng) -> list[str]:
@@ -163,25 +78,23 @@ def greedy_chain(engine: Engine[WayfindersState], state: WayfindersState, seat: 
     again only where the plan ends rather than at every step: one plan per return instead of one per step."""
     phase = state.phase
     if phase == "flybuild" and len(state.flown) < MAX_FLOWN:
-        return _plan_path(engine, state, seat, _Memo())
+        return _plan_path(engine, state, seat)
     if phase != "action":
         return [greedy_move(engine, state, seat, rng).id]
-    memo = _Memo()
-    move = _action(engine, state, seat, engine.move_ids(state, seat), rng, memo)
+    move = _action(engine, state, seat, engine.move_ids(state, seat), rng)
     if move != "return":
         return [move]
-    return ["return"] + _plan_path(engine, engine.apply(state, seat, "return"), seat, memo)
+    return ["return"] + _plan_path(engine, engine.apply(state, seat, "return"), seat)
 
 
-def _action(engine: Engine[WayfindersState], state: WayfindersState, seat: str, ids: list[str], rng: Rng,
-            memo: _Memo) -> str:
-    """The action phase's move (W9-W11); a plan made for the return stays in `memo`."""
+def _action(engine: Engine[WayfindersState], state: WayfindersState, seat: str, ids: list[str], rng: Rng) -> str:
+    """The action phase's move (W9-W11); a plan made for the return is kept (`plans`)."""
     p = state.players[seat]
     places = [m for m in ids if m.startswith("place:")]
     if not places:
         return "return"
     if any(seat in w for w in state.workers):
-        gain, _ = _turn_gain(engine, engine.apply(state, seat, "return"), seat, memo)
+        gain, _ = _turn_gain(engine, engine.apply(state, seat, "return"), seat)
         got = len(collect_preview(state, seat))
         if gain >= RETURN_GAIN or got + sum(p.hand.values()) >= hand_limit(state, seat) + 2:
             return "return"
@@ -203,4 +116,4 @@ def _action(engine: Engine[WayfindersState], state: WayfindersState, seat: str, 
     return best[rng.below(len(best))]
 
 
-__all__ = ["greedy_chain", "greedy_move", "value"]
+__all__ = ["MAX_FLOWN", "TOKEN", "greedy_chain", "greedy_move", "value"]

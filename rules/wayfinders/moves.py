@@ -47,10 +47,14 @@ def refill_draws(state: WayfindersState, bag_after: int) -> bool:
 
 def _can_build_here(state: WayfindersState, seat: str) -> bool:
     """W16/E6/E8/E13: not home, face up, no airstrip of yours there yet, a cube in supply."""
-    p = state.players[seat]
-    if p.plane == HOME or p.cubes <= 0:
+    return can_build_at(state, seat, state.players[seat].plane)
+
+
+def can_build_at(state: WayfindersState, seat: str, at: str) -> bool:
+    """`_can_build_here` were the seat's plane on cell `at` (a search asks before it flies there)."""
+    if at == HOME or state.players[seat].cubes <= 0:
         return False
-    cell = state.board[p.plane]
+    cell = state.board[at]
     return cell.face_up and cell.island is not None and seat not in cell.slots and len(cell.slots) < MAX_SLOTS
 
 
@@ -77,13 +81,18 @@ def fly_options(state: WayfindersState, seat: str, ab: Abilities) -> list[Opt]:
 
 
 def build_options(state: WayfindersState, seat: str, ab: Abilities) -> list[Opt]:
-    if not _can_build_here(state, seat):
-        return []
     p = state.players[seat]
-    island = state.board[p.plane].island
-    assert island is not None  # _can_build_here: the plane is on an island
+    return build_options_at(state, seat, ab, p.plane, p.hand)
+
+
+def build_options_at(state: WayfindersState, seat: str, ab: Abilities, at: str, hand: dict[str, int]) -> list[Opt]:
+    """`build_options` were the seat's plane on cell `at` and its hand `hand` (a search asks before it flies)."""
+    if not can_build_at(state, seat, at):
+        return []
+    island = state.board[at].island
+    assert island is not None  # can_build_at: the cell is an island
     isl = ISLANDS[island]
-    ways = covers(isl.cost, p.hand, ab.wild)
+    ways = covers(isl.cost, hand, ab.wild)
     barrier = isl.effect == "draw" and (isl.n or 0) > 0  # W39 draws from the bag
     if len(ways) == 1:
         return [Option("build", "build", ways[0], barrier)]

@@ -51,39 +51,26 @@ def covers(cost: str, hand: dict[str, int], wild: Iterable[str] = ()) -> list[st
     return list(_covers(cost, tuple(hand[c] for c in COLOURS), tuple(sorted(set(wild)))))
 
 
-@lru_cache(maxsize=4096)  # a pure function of small values; the greedy bot's plans ask for the same ones often
+@lru_cache(maxsize=16384)  # pure, of small values (about 7 MB full in real games); one greedy plan search asks for up to 5,000
 def _covers(cost: str, counts: tuple[int, ...], wild: tuple[str, ...]) -> tuple[str, ...]:
     icons = sorted(cost)
-    rem = list(counts)
-    if sum(rem) < len(icons):
+    if sum(counts) < len(icons):
         return ()
     wild_idx = sorted({IDX[w] for w in wild})
-    paid = [0] * len(COLOURS)
-    found: set[tuple[int, ...]] = set()
-    last = len(icons)
-
-    def rec(i: int) -> None:
-        if i == last:
-            found.add(tuple(paid))
-            return
-        c = IDX[icons[i]]
+    # the payments of the first i icons, each once however many ways lead to it (what is left follows from it)
+    found: set[tuple[int, ...]] = {(0,) * len(COLOURS)}
+    for icon in icons:
+        c = IDX[icon]
         singles = [c] + [w for w in wild_idx if w != c]
-        for x in singles:
-            if rem[x] >= 1:
-                rem[x] -= 1
-                paid[x] += 1
-                rec(i + 1)
-                rem[x] += 1
-                paid[x] -= 1
-        for x in _RANGE:
-            if rem[x] >= 2:
-                rem[x] -= 2
-                paid[x] += 2
-                rec(i + 1)
-                rem[x] += 2
-                paid[x] -= 2
-
-    rec(0)
+        after: set[tuple[int, ...]] = set()
+        for p in found:
+            for x in singles:
+                if counts[x] - p[x] >= 1:
+                    after.add(p[:x] + (p[x] + 1,) + p[x + 1:])
+            for x in _RANGE:
+                if counts[x] - p[x] >= 2:
+                    after.add(p[:x] + (p[x] + 2,) + p[x + 1:])
+        found = after
     out = []
     for p in found:
         minimal = True
