@@ -129,7 +129,9 @@ async def kill_and_restart(crew: Fleet, args: argparse.Namespace, servers: dict[
             store = open_store(path)
             try:
                 for game in GameStore(store).find(guild_id=guild, statuses=("active",)):
-                    turn_back(TimerStore(store), game.id, time.time() - 60)
+                    if not turn_back(TimerStore(store), game.id, time.time() - 60):
+                        raise AssertionError(f"game {game.id} (version {game.version}) had no deadline timer when "
+                                             "the process was killed: a saved step must always have its timers")
                     overdue[game.id] = (path, GameStore(store).last_seq(game.id), list(game.to_act))
             finally:
                 store.close()
@@ -178,10 +180,12 @@ def overdue_report(overdue: dict[int, tuple[Path, int, list[str]]], log: Path) -
     return "\n".join(lines + ["--- the restarted process ---"] + own[-40:])
 
 
-def turn_back(timers: TimerStore, game_id: int, due_at: float) -> None:
+def turn_back(timers: TimerStore, game_id: int, due_at: float) -> bool:
     """The game's turn began long enough ago for its deadline to be `due_at`: the expire timer's due time and the
     turn starts it keeps move back together, so a start-up that plans the deadline again (a board recorded after
-    the restart) finds the same overdue deadline (host/deadlines.py counts from the kept starts)."""
+    the restart) finds the same overdue deadline (host/deadlines.py counts from the kept starts).  False: the game
+    has no expire timer to turn back."""
+    found = False
     for timer in timers.for_game(game_id):
         if timer.kind != EXPIRE:
             continue
@@ -194,6 +198,8 @@ def turn_back(timers: TimerStore, game_id: int, due_at: float) -> None:
                 payload[key] = float(payload[key]) - shift
         timers.update_payload(timer.id, payload)
         timers.move_due(game_id, EXPIRE, due_at)
+        found = True
+    return found
 
 
 async def reshard(crew: Fleet, args: argparse.Namespace, servers: dict[int, Server], figures: Figures,
