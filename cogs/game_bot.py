@@ -38,7 +38,7 @@ from .lobby_flows import Lobbies
 from .pacing import Pacer
 from .pause import Pauses
 from .private_threads import PrivateThreads
-from .rest_budget import RestBudget, pace_rest, share
+from .rest_budget import RestBudget, burst_for, pace_rest, share
 from .scope import ServerTree, guild_only_everywhere
 from .seat_clicks import SeatClicks
 from .translator import CommandTranslator  # command names and descriptions in Spanish
@@ -77,7 +77,8 @@ class GameBot(commands.AutoShardedBot):
         self.identify_gate = (IdentifyGate(config.cluster_dir, config.identify_concurrency)
                               if config.cluster_dir else None)
         if config.shard_count and config.shard_ids and len(config.shard_ids) < config.shard_count:
-            pace_rest(self, RestBudget(share(config.shard_ids, config.shard_count)))  # its share of 50/s
+            pace_rest(self, RestBudget(share(config.shard_ids, config.shard_count),  # its share of 50/s
+                                       burst=burst_for(config.shard_ids, config.shard_count)))
         self.clock = clock or time.time  # injectable: tests and `local --now` run the bot on another clock
         fixed = os.environ.get("GAMEHOST_SEED", "").strip()
         limits = Limits(open_per_user=config.max_open_games_per_user,

@@ -29,6 +29,7 @@ from host.i18n import t, user_locale
 log = logging.getLogger("gamehost.lifecycle")
 
 GRACE = 20.0  # seconds the work in flight gets; systemd's default stop timeout is 90 s, Docker's 10 s
+GATEWAY_END = 2.0  # seconds the gateway task gets to end after the close before a launch still running is cancelled
 # Tasks that carry work for a user or a game (discord.py names its dispatch tasks; the bot names its own).
 IN_FLIGHT = ("CommandTree-invoker", "discord-ui-", "discord.py: on_", "bots-game-", "timers-fire")
 
@@ -109,7 +110,23 @@ async def serve(bot: Any, token: str) -> None:
         stopper.cancel()
         if not bot.is_closed():
             await bot.close()
-        await gateway  # returns once closed; raises what the gateway raised (LoginFailure…)
+        await _gateway_ended(gateway)
+
+
+async def _gateway_ended(gateway: asyncio.Task[Any]) -> None:
+    """Wait for the gateway task after the close; raises what it raised (LoginFailure…).
+
+    A close while shards are still launching does not end it: discord.py's `launch_shard` retries a shard that
+    failed to connect every 5 s whether the client is closed or not (and a connect may wait up to its 180 s
+    timeout), so a fleet stopped during its identifies would wait for the supervisor's SIGKILL and lose the
+    clean close.  Everything is closed by then; the launch still running is cancelled."""
+    done, _ = await asyncio.wait({gateway}, timeout=GATEWAY_END)
+    if not done:
+        log.info("closed while shards were still launching: their launch is cancelled")
+        gateway.cancel()
+        await asyncio.wait({gateway})
+    if not gateway.cancelled():
+        gateway.result()
 
 
 __all__ = ["CRASH_AT", "crash_point", "GRACE", "close_the_door", "drain", "in_flight", "on_stop_signals", "serve"]

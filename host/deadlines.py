@@ -206,9 +206,11 @@ def away_lines(service: TableService, table: Table, locale: str, now: float) -> 
 
 
 def clear_deadline(service: TableService, game_id: int) -> None:
-    """No deadline for the game until its next change (a paused game: cogs/pause.py)."""
-    timers_of(service.store).clear_game(game_id, KINDS)
-    service.games.set_deadline(game_id, None)
+    """No deadline for the game until its next change (a paused game: cogs/pause.py); timers and the game's
+    deadline together, in one transaction."""
+    with game_transaction(service.store, game_id):
+        timers_of(service.store).clear_game(game_id, KINDS)
+        service.games.set_deadline(game_id, None)
 
 
 def change_settings(service: TableService, game_id: int, changes: dict[str, Any]) -> Table:
@@ -293,7 +295,17 @@ class DeadlinePlanner:
     def schedule(self, table: Table) -> Optional[float]:
         """Replace the game's deadline timers for its current step; returns the deadline (None: none).
         Each waiting seat's turn expires when its turn deadline and its bank are spent, away periods not
-        counted (host/clocks.py); the earliest expires first (`seats`), then the others'."""
+        counted (host/clocks.py); the earliest expires first (`seats`), then the others'.
+
+        One transaction (a savepoint of the move's, when planned with it): the listener that plans again after a
+        board is posted, the start-up repair and an expiry's re-plan first delete the old timers, and a kill
+        between that delete and the new timers' commit left a running game with no deadline at all, which
+        start-up then planned afresh from its restart (a turn whose deadline fell due while the process was down
+        never expired)."""
+        with game_transaction(self.service.store, table.game.id):
+            return self._schedule(table)
+
+    def _schedule(self, table: Table) -> Optional[float]:
         game = table.game
         seconds = DEADLINES[deadline_of(game.settings)]
         seats = self.waiting(table)

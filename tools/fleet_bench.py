@@ -32,8 +32,8 @@ from storage.partitions import Layout, check_shards, owned_partitions, partition
 from tools.layout import process_ranges
 from tools.protocol_fake.shard_sessions import shard_of
 
-from .fleet_play import (STEP, Figures, Server, TimedFake, answers, duplicate_posts, interleaved, open_partitions,
-                         peak_rate, spread)
+from .fleet_play import (Figures, Server, TimedFake, answers, duplicate_posts, interleaved, open_partitions,
+                         patience, peak_rate, polled, spread)
 from .fleet_procs import Fleet, game_digests, kill_left, logged_in, spawn, stop_all
 
 
@@ -53,12 +53,13 @@ async def fleet(tmp: Path, args: argparse.Namespace, out: list[str]) -> Figures:
         started = time.monotonic()
         players = [asyncio.create_task(s.play(games)) for s, games in zip(servers.values(), spread(args.games))]
         identifies = first
-        if args.kill:
-            identifies += len(crew.ranges[args.victim])
-            await kill_and_restart(crew, args, servers, figures, out)
-        if args.reshard:
-            identifies += args.reshard[1]
-            await reshard(crew, args, servers, figures, out)
+        for _, event in sorted(events(args)):  # the kill and the reshard in the order of their move counts
+            if event == "kill":
+                identifies += len(crew.ranges[args.victim])
+                await kill_and_restart(crew, args, servers, figures, out)
+            else:
+                identifies += args.reshard[1]
+                await reshard(crew, args, servers, figures, out)
         await asyncio.gather(*players)
         figures.seconds = time.monotonic() - started
         await asyncio.sleep(1.0)  # a second answer, if any process sent one, would have arrived
@@ -91,6 +92,12 @@ async def fleet(tmp: Path, args: argparse.Namespace, out: list[str]) -> Figures:
         await fake.stop()
 
 
+def events(args: argparse.Namespace) -> list[tuple[int, str]]:
+    """The run's interruptions with the move count each waits for: the kill -9 and the reshard, when asked."""
+    return ([(args.kill_after, "kill")] if args.kill else []) + \
+        ([(args.reshard_after, "reshard")] if args.reshard else [])
+
+
 class Paused:
     """Every click of the given servers waits (none is in flight) while the fleet is stopped or killed."""
 
@@ -110,7 +117,8 @@ async def kill_and_restart(crew: Fleet, args: argparse.Namespace, servers: dict[
                            out: list[str]) -> None:
     """SIGKILL one process straight after a click of its servers was answered, make their deadlines fall due while
     it is dead, restart it: each fires once (the bot plays the waiting seat's whole decision, one move or a chain)."""
-    await crew.fake.wait_for("moves before the kill", lambda: figures.moves >= args.kill_after, 10 * STEP)
+    await crew.fake.wait_for("moves before the kill", lambda: figures.moves >= args.kill_after,
+                              10 * patience())
     victim = args.victim
     theirs = [g for g in servers if shard_of(g, crew.shards) in crew.ranges[victim]]
     async with Paused([servers[g] for g in theirs]):  # killed right after the last board arrived: its listeners
@@ -121,7 +129,9 @@ async def kill_and_restart(crew: Fleet, args: argparse.Namespace, servers: dict[
             store = open_store(path)
             try:
                 for game in GameStore(store).find(guild_id=guild, statuses=("active",)):
-                    turn_back(TimerStore(store), game.id, time.time() - 60)
+                    if not turn_back(TimerStore(store), game.id, time.time() - 60):
+                        raise AssertionError(f"game {game.id} (version {game.version}) had no deadline timer when "
+                                             "the process was killed: a saved step must always have its timers")
                     overdue[game.id] = (path, GameStore(store).last_seq(game.id), list(game.to_act))
             finally:
                 store.close()
@@ -136,7 +146,11 @@ async def kill_and_restart(crew: Fleet, args: argparse.Namespace, servers: dict[
                 finally:
                     reader.close()
             return out
-        await crew.fake.wait_for("the overdue deadlines", lambda: all(played().values()), STEP)
+        try:
+            await polled(crew.fake, "the overdue deadlines", lambda: all(played().values()), patience(),
+                         process=crew.procs[str(victim)])
+        except AssertionError as exc:  # why: each game's timers against its version, and the restarted bot's log
+            raise AssertionError(f"{exc}\n{overdue_report(overdue, crew.logs[str(victim)])}") from None
         await asyncio.sleep(2.0)  # a second firing, if any, would have happened
         moves = played()
         counts = [len(moves[gid]) for gid in overdue]
@@ -147,10 +161,31 @@ async def kill_and_restart(crew: Fleet, args: argparse.Namespace, servers: dict[
                    f"{'each by the bot for the seat whose turn it was (fired once)' if once else 'NOT only the expired seats: fired again'}")
 
 
-def turn_back(timers: TimerStore, game_id: int, due_at: float) -> None:
+def overdue_report(overdue: dict[int, tuple[Path, int, list[str]]], log: Path) -> str:
+    """For a restart whose overdue deadlines did not all play: each game's status, version, seats to act and
+    timers (kind, due in how many seconds, the version each is for), then the restarted process's own log lines."""
+    lines, now = [], time.time()
+    for gid, (path, last, seats) in overdue.items():
+        reader = ReadStore(path)
+        try:
+            game = GameStore(reader).get(gid)
+            timers = [(t.kind, round(t.due_at - now), t.payload.get("version")) for t in TimerStore(reader).for_game(gid)]
+            after = len(GameStore(reader).moves(gid, after_seq=last))
+        finally:
+            reader.close()
+        if game is not None:
+            lines.append(f"game {gid}: {game.status}, version {game.version}, to act {game.to_act} (waiting at the "
+                         f"kill: {seats}), paused {game.settings.get('paused')}, {after} moves since; timers {timers}")
+    own = [line for line in log.read_text(errors="replace").splitlines() if "aiohttp.access" not in line]
+    return "\n".join(lines + ["--- the restarted process ---"] + own[-40:])
+
+
+def turn_back(timers: TimerStore, game_id: int, due_at: float) -> bool:
     """The game's turn began long enough ago for its deadline to be `due_at`: the expire timer's due time and the
     turn starts it keeps move back together, so a start-up that plans the deadline again (a board recorded after
-    the restart) finds the same overdue deadline (host/deadlines.py counts from the kept starts)."""
+    the restart) finds the same overdue deadline (host/deadlines.py counts from the kept starts).  False: the game
+    has no expire timer to turn back."""
+    found = False
     for timer in timers.for_game(game_id):
         if timer.kind != EXPIRE:
             continue
@@ -163,18 +198,21 @@ def turn_back(timers: TimerStore, game_id: int, due_at: float) -> None:
                 payload[key] = float(payload[key]) - shift
         timers.update_payload(timer.id, payload)
         timers.move_due(game_id, EXPIRE, due_at)
+        found = True
+    return found
 
 
 async def reshard(crew: Fleet, args: argparse.Namespace, servers: dict[int, Server], figures: Figures,
                   out: list[str]) -> None:
     """While the servers play: stop the whole fleet, start it again with the new shard count (one process per
     shard) over the same partition files, and compare every game's state digest before and after."""
-    await crew.fake.wait_for("moves before the reshard", lambda: figures.moves >= args.reshard_after, 10 * STEP)
+    await crew.fake.wait_for("moves before the reshard", lambda: figures.moves >= args.reshard_after,
+                              10 * patience())
     before_shards = crew.shards
     async with Paused(list(servers.values())):
         await stop_all(crew.procs)
         before = game_digests(crew.layout)
-        await crew.reshard(args.reshard[1])
+        await crew.reshard(args.reshard[1], args.reshard_processes or args.reshard[1])
         await asyncio.sleep(2.0)  # start-up's reconcile has run: it must change no game
         after = game_digests(crew.layout)
     changed = sorted(g for g in before.keys() | after.keys() if before.get(g) != after.get(g))
@@ -240,7 +278,10 @@ def parse(argv: Optional[list[str]]) -> argparse.Namespace:
                         help="start with A shards, then stop the fleet and start it again with B shards (one process "
                              "each) over the same partition files (A and B powers of two dividing --partitions); "
                              "--shards is then A")
-    parser.add_argument("--reshard-after", type=int, default=60, help="moves before the reshard")
+    parser.add_argument("--reshard-after", type=int, default=60,
+                        help="moves before the reshard (the kill and the reshard come in the order of their counts)")
+    parser.add_argument("--reshard-processes", type=int, default=0,
+                        help="the processes after the reshard (default: one per shard)")
     args = parser.parse_args(argv)
     for count in args.reshard or [args.shards]:
         problem = check_shards(args.partitions, count)
@@ -248,6 +289,12 @@ def parse(argv: Optional[list[str]]) -> argparse.Namespace:
             parser.error(problem)
     if args.reshard:
         args.shards = args.reshard[0]
+        if not 0 <= args.reshard_processes <= args.reshard[1]:
+            parser.error("--reshard-processes must be between 1 and the new shard count")
+    if not 1 <= args.processes <= args.shards:
+        parser.error("--processes must be between 1 and the shard count")
+    if not 0 <= args.victim < args.processes:
+        parser.error("--victim must be one of the processes: 0 to --processes - 1")
     return args
 
 

@@ -15,7 +15,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Awaitable, Optional
+from typing import Any, Awaitable, Callable, Optional
 
 from host.move_menus import GROUP_MARK
 from storage import GameStore, ReadStore
@@ -24,10 +24,37 @@ from tools.protocol_fake.fake_payloads import APP_ID, USERS
 from tools.protocol_fake.shard_sessions import shard_of
 
 GAME = "wayfinders"
-STEP = 120.0  # seconds for any one step to happen: a loaded 2-core machine is slow
+STEP = 120.0  # seconds for any one step to happen on an idle machine (`patience` stretches it under load)
+MOST = 5.0  # how far `patience` stretches a step at most
 MV = re.compile(r"^mv:(\d+):(\d+):")
 MS = re.compile(r"^ms:(\d+):(\d+):")  # a select menu of moves
 
+
+
+def patience(base: float = STEP) -> float:
+    """`base` seconds stretched by the machine's load now (the 1-minute load average per core, between 1 and MOST
+    times): a restart that catches up in seconds on an idle 2-core machine takes minutes while a whole test suite
+    runs beside it, and a bound fixed for the idle machine failed there."""
+    try:
+        load = os.getloadavg()[0] / (os.cpu_count() or 1)
+    except OSError:
+        load = 1.0
+    return base * min(MOST, max(1.0, load))
+
+
+async def polled(fake: FakeCluster, what: str, predicate: Callable[[], Any], timeout: float,
+                 process: Optional[Any] = None, every: float = 0.5) -> Any:
+    """`fake.wait_for` of a predicate on the database, re-checked every `every` seconds as well: the fake re-checks
+    on Discord traffic only, and a move a bot saves with nothing else going on sends none until its post."""
+    async def tick() -> None:
+        while True:
+            await asyncio.sleep(every)
+            await fake._notify()
+    ticker = asyncio.create_task(tick())
+    try:
+        return await fake.wait_for(what, predicate, timeout, process=process)
+    finally:
+        ticker.cancel()
 
 
 @dataclass
@@ -130,7 +157,7 @@ class Server:
         interaction = await sending
         self.figures.interactions.append(interaction)
         try:
-            await self.fake.wait_for("an answer", lambda: answers(self.fake, interaction), STEP)
+            await self.fake.wait_for("an answer", lambda: answers(self.fake, interaction), patience())
         except AssertionError:
             pass  # left unanswered: counted among the interactions not answered exactly once
         return interaction
@@ -143,7 +170,8 @@ class Server:
                 async with self.gate:
                     await self.send(fake.slash(who, "game", sub, guild=guild, **options))
                     if sub == "start":  # a stop of the fleet (a reshard) waits for the board, never counts against it
-                        await self.fake.wait_for("the first board", lambda: set(self.boards()) - self.done, STEP)
+                        await self.fake.wait_for("the first board", lambda: set(self.boards()) - self.done,
+                                                 patience())
             gid = max(set(self.boards()) - self.done)
             stalls = 0
             for _ in range(self.cap):
@@ -236,5 +264,5 @@ def spread(games: int) -> list[int]:
     return [games // 8 + (1 if k < games % 8 else 0) for k in range(8)]
 
 
-__all__ = ["GAME", "STEP", "Figures", "Server", "TimedFake", "answers", "duplicate_posts", "interleaved", "open_partitions",
-           "peak_rate", "spread"]
+__all__ = ["GAME", "MOST", "STEP", "Figures", "Server", "TimedFake", "answers", "duplicate_posts", "interleaved", "open_partitions",
+           "patience", "peak_rate", "polled", "spread"]

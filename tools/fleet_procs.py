@@ -21,7 +21,7 @@ from storage.table_roles import file_game_digests
 from tools.layout import process_ranges
 from tools.protocol_fake.fake_cluster import FakeCluster
 
-from .fleet_play import STEP
+from .fleet_play import patience
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,7 +50,7 @@ async def spawn(tmp: Path, fake: FakeCluster, name: str, args: list[str], db: Pa
 
 
 async def logged_in(proc: Any, log: Path, after: int = 0) -> None:
-    deadline = time.monotonic() + STEP
+    deadline = time.monotonic() + patience()
     while time.monotonic() < deadline:
         if re.search(r"logged in as \S+ in \d+ servers", log.read_text(errors="replace")[after:]):
             return
@@ -66,7 +66,7 @@ async def stop_all(procs: dict[str, Any]) -> None:
             proc.send_signal(signal.SIGTERM)
     for proc in procs.values():
         try:
-            await asyncio.wait_for(proc.wait(), STEP)
+            await asyncio.wait_for(proc.wait(), patience())
         except asyncio.TimeoutError:
             proc.kill()
             await proc.wait()
@@ -113,14 +113,14 @@ class Fleet:
         self.procs[str(n)].kill()
         await self.procs[str(n)].wait()
 
-    async def reshard(self, shards: int) -> None:
-        """Stop every process cleanly, then start one process per shard of the new count over the same files
-        (the partitions each shard owns change; no file is split: storage/partitions.py)."""
+    async def reshard(self, shards: int, processes: int) -> None:
+        """Stop every process cleanly, then start `processes` processes over the shards of the new count and the
+        same files (the partitions each shard owns change; no file is split: storage/partitions.py)."""
         await stop_all(self.procs)
         self.procs.clear()
         self.logs.clear()
         self.fake.reshard(shards, max_concurrency=shards)
-        self.shards, self.ranges = shards, process_ranges(shards, shards)
+        self.shards, self.ranges = shards, process_ranges(shards, processes)
         self.generation += 1
         await self.start()
 

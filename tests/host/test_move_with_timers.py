@@ -129,3 +129,25 @@ def test_a_transaction_inside_another_commits_with_it_and_fails_alone(tmp_path):
         assert [t.kind for t in timers.due(10.0)] == ["a", "c", "f"]
     finally:
         store.close()
+
+
+def test_a_kill_while_the_listener_plans_again_keeps_the_saved_timers(service):
+    """After a board is posted the listener plans the step's timers again (old ones deleted, new ones written):
+    a kill in between used to leave the running game with no deadline, which the start-up then planned afresh
+    from the restart.  The plan is one transaction: the kill leaves the timers saved with the move."""
+    planner = planned(service)
+    game_id = started(service)
+    played = play_one(service, game_id)
+    saved = [(t.kind, t.due_at, t.payload) for t in timers_of(service.store).for_game(game_id)]
+    assert saved and expire_versions(service, game_id) == [played.table.game.version]
+    add = planner.scheduler.add
+
+    def dies_at_the_expire_timer(kind, due_at, **kwargs):
+        if kind == EXPIRE:
+            raise Killed()  # the old timers are deleted by now; the process dies before the new ones
+        return add(kind, due_at, **kwargs)
+    planner.scheduler.add = dies_at_the_expire_timer  # type: ignore[method-assign]
+    with pytest.raises(Killed):
+        planner.schedule(service.table(game_id))
+    assert [(t.kind, t.due_at, t.payload) for t in timers_of(service.store).for_game(game_id)] == saved
+    assert service.games.get(game_id).deadline == next(due for kind, due, _ in saved if kind == EXPIRE)

@@ -10,6 +10,9 @@ import sys
 import time
 from pathlib import Path
 
+import discord
+import pytest
+
 from bot import make_bot
 from cogs.lifecycle import drain, serve
 from local import LocalTable
@@ -127,3 +130,38 @@ def test_serve_closes_the_bot_on_sigterm_and_on_sigint():
                 loop.remove_signal_handler(s)
             return bot.order
         assert asyncio.run(go()) == ["start token", "close"], sig
+
+
+class LaunchingGateway(FakeGateway):
+    """A gateway still launching shards: as discord.py's launch_shard, it retries whether closed or not."""
+
+    async def start(self, token: str) -> None:
+        self.order.append(f"start {token}")
+        try:
+            while True:
+                await asyncio.sleep(5.0)
+                self.order.append("retry")
+        except asyncio.CancelledError:
+            self.order.append("launch cancelled")
+            raise
+
+
+def test_serve_ends_a_launch_still_retrying_after_the_close():
+    async def go():
+        bot = LaunchingGateway()
+        loop = asyncio.get_running_loop()
+        loop.call_later(0.05, os.kill, os.getpid(), signal.SIGTERM)
+        await asyncio.wait_for(serve(bot, "token"), 30)
+        for s in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(s)
+        return bot.order
+    assert asyncio.run(go()) == ["start token", "close", "launch cancelled"]
+
+
+def test_serve_raises_what_the_gateway_raised():
+    class Refused(FakeGateway):
+        async def start(self, token: str) -> None:
+            raise discord.LoginFailure("bad token")
+
+    with pytest.raises(discord.LoginFailure):
+        asyncio.run(serve(Refused(), "token"))
