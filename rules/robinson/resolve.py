@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from . import adventures, cont, effects, rerolls
+from . import adventures, cont, effects, rerolls, scenario_tokens
 from .combat import add_to_hunt, built, fight_beast
 from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
 from .effects import take_token
@@ -34,6 +34,7 @@ def begin(s: RobinsonState) -> None:
             if k == "F" and v > take:
                 s.avail["NF"] -= v - take
     spend_brown(s)
+    scenario_tokens.spend_candles(s)  # K2.8
     s.phase = "resolve"
     s.events.append(m("ev.plan_done", n=len(s.queue)))
     header(s, "resolve")
@@ -205,6 +206,8 @@ def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
         s.flags.append("sabre")
         wound(s, fighter, 1)
         bonus = 3
+    elif choice.startswith("tk."):  # K2.8, K3.11: a fight token
+        bonus = scenario_tokens.fight_bonus(s, choice[3:], fighter)
     elif choice.startswith("it."):
         item = choice[3:]
         s.items[item] -= 1

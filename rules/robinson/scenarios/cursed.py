@@ -18,6 +18,7 @@ CROSS = "Cross"  # K2.7: a tile-targeted, `multi` invention (target `b.inv.Cross
 BELL = "SacredBell"  # K2.7 Sacred Bell (move ids have no spaces)
 TEMPLE = "x.temple"  # K2.6: the temple search, a special Explore of the temple tile
 FOG, MARK = "fog", "cross"  # K0.13: white and blue markers
+CANDLE = "Cultist Candle"  # K2.8: a discovery token placed as a one-use neutral pawn (pawn letter `k`)
 _BLOCK = from_data(KEY, SCENARIO_INVENTIONS_OF[KEY])
 TO_WIN = int(_BLOCK.extra["crosses_to_win"])  # K2.1
 BELL_REMOVES = int(_BLOCK.extra["bell_removes"])  # K2.7
