@@ -65,6 +65,15 @@ def adventure(s: RobinsonState, st: Stack, face: bool) -> None:
     adventures.adventure(s, st.action, st.pawns[0], seat_of(s, st), face)
 
 
+def adventure_after(s: RobinsonState, st: Stack, face: bool, card: str) -> None:
+    """R43 once the action is done; when it stopped on a prompt (K0.12's Mystery card in the temple,
+    K2.7's fog to take off), the adventure face or token waits for the answer (`adv_after`)."""
+    if cont.paused(s):
+        cont.later(s, "codes", card, st.pawns[0], json.dumps([f"adv_after:{st.action}.{int(face)}.{seat_of(s, st)}"]))
+    else:
+        adventure(s, st, face)
+
+
 def go(s: RobinsonState, choice: str = "") -> None:
     st = s.queue.pop(0)
     s.actor = st.pawns[0]
@@ -241,8 +250,7 @@ def _build(s: RobinsonState, st: Stack, choice: str) -> None:
         s.events.append(m("ev.fail", who=char(st.pawns[0])))
     else:
         build_done(s, st.pawns[0], st.target, st.tok)
-    if not over(s):
-        adventure(s, st, adv)
+    adventure_after(s, st, adv, "invention:" + parts[2] if parts[1] == "inv" else "")  # K2.7: the Bell asks
 
 
 def build_done(s: RobinsonState, who: str, target: str, carried: list[str] | tuple[str, ...]) -> None:
@@ -374,10 +382,7 @@ def _search(s: RobinsonState, st: Stack) -> None:
     else:
         gain_det(s, st.pawns[0], 2, said=False)  # R41
         s.events.append(m("ev.fail", who=char(st.pawns[0])))
-    if cont.paused(s):  # a Mystery card asks (K0.12): the adventure face waits for the answer
-        cont.later(s, "codes", "temple", st.pawns[0], json.dumps([f"adv_after:explore.{int(adv)}.{seat_of(s, st)}"]))
-    else:
-        adventure(s, st, adv)
+    adventure_after(s, st, adv, "temple")  # a Mystery card may ask (K0.12)
 
 
 def _camp(s: RobinsonState, st: Stack, choice: str) -> None:

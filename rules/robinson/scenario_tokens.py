@@ -60,7 +60,7 @@ def use(s: RobinsonState, tok: str, target: str) -> None:
         s.built.append("Medicine")
         s.events.append(m("ev.built", item=card_msg("invention:Medicine")))
     elif tok == CARVED_BELL:  # K2.8: up to 2 fog, in the Sacred Bell's default order
-        cursed.clear_fog(s, CARVED_BELL_REMOVES)
+        cursed.clear_fog(s, CARVED_BELL_REMOVES, by=tok)
     elif tok == VINES:  # K3.11: Palisade +1 (a Shelter exists: it was offered only then)
         effects.track(s, "pal", 1)
     elif tok == HERBS:  # K3.11: heal 1 wound

@@ -8,7 +8,7 @@ from rules.robinson.data import SCENARIOS as BLOCKS
 from rules.robinson.scenarios import cursed, jenny
 from rules.robinson.island import has_shelter
 
-from .robinson_kit import E, confirm_all, every, game, ids, play, rest_the_rest, texts
+from .robinson_kit import E, confirm_all, every, game, ids, play, rest_the_rest, texts, tr
 
 CASTAWAYS_FOUR = {"Castaway Herbs", "Oil", "Pirate Sabre", "Medallion"}
 CURSED_FOUR = {"Cultist Candle", "Strange Vial", "Carved Bell", "Ritual Knife"}
@@ -51,7 +51,10 @@ def test_k2_8_carved_bell_takes_off_up_to_2_fog():
     for sp in (2, 6, 11):
         marks.add(s, sp, cursed.FOG)
     s = E.apply(s, "p1", "tk:Carved_Bell")
-    assert len(marks.spaces_with(s, cursed.FOG)) == 1 and s.tokens == []
+    assert s.tokens == [] and s.pending is not None and s.pending["kind"] == "unfog"  # K2.7's choice
+    assert tr(E.prompt(s, "p1")) == "Carved Bell: choose the fog to take off (2 markers to take)"
+    s = play(s, ("p1", "uf:11"), ("p1", "uf:6"))  # the seat's own picks, not the default order
+    assert marks.spaces_with(s, cursed.FOG) == [2]
     assert "2 fog markers are taken off" in texts(s)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import marks
+from ..asks.core import ask
 from ..data import ADJ, INVENTIONS, SCENARIO_INVENTIONS_OF
 from ..state import RobinsonState, Temple, TempleView
 from ..tallies import end
@@ -66,23 +67,43 @@ def put_fog(s: RobinsonState, sp: int) -> bool:
     return True
 
 
-def book(s: RobinsonState, n: int) -> None:
-    """K2.4: fog on n spaces without fog (fewer free: as many as there are), by the default order; the
-    FP's seat is not asked yet [PROPOSED default]."""
-    for sp in fog_spaces(s)[:n]:
-        put_fog(s, sp)
+def book(s: RobinsonState, n: int, card: str = "") -> None:
+    """K2.4: fog on n spaces without fog, the FP's seat choosing one space at a time (E15; asked
+    through asks/fog.py, the sheet's default order first, E31 [PROPOSED default]); no more free
+    spaces than n: fog on all of them, nobody asked."""
+    free = fog_spaces(s)
+    if n <= 0 or not free:
+        return
+    if len(free) <= n:
+        for sp in free:
+            put_fog(s, sp)
+        return
+    ask(s, "fog", [str(sp) for sp in free], card, n=str(n))
 
 
-def clear_fog(s: RobinsonState, n: int) -> int:
-    """K2.7 Sacred Bell (K2.8 Carved Bell): take off n fog (all if fewer), the camp tile's first, then
-    the fog nearest the camp [PROPOSED default].  Returns how many went."""
+def fog_order(s: RobinsonState) -> list[int]:
+    """K2.7's default order for taking fog off: the camp tile's first, then the fog nearest the camp
+    [PROPOSED default]."""
     dist = steps_from(s.camp)
-    gone = 0
-    for sp in sorted(marks.spaces_with(s, FOG), key=lambda x: (dist.get(x, 99), x))[:n]:
+    return sorted(marks.spaces_with(s, FOG), key=lambda x: (dist.get(x, 99), x))
+
+
+def take_one(s: RobinsonState, sp: int) -> None:
+    """K2.7, K2.8: one chosen fog taken off (told with the others when the effect is done)."""
+    marks.remove(s, sp, FOG)
+
+
+def clear_fog(s: RobinsonState, n: int, card: str = "", by: str = "", gone: int = 0) -> None:
+    """K2.7 Sacred Bell (K2.8 Carved Bell, `by` the token): take off n fog, the chooser's seat (the
+    resolver's, else the FP's, E15) choosing one at a time (asks/fog.py, `fog_order` first, E31);
+    no more fog than n: all of it, nobody asked.  `gone`: fog already taken off by this effect."""
+    order = fog_order(s)
+    if n > 0 and len(order) > n:
+        ask(s, "unfog", [str(sp) for sp in order], card, n=str(n), gone=str(gone), by=by)
+        return
+    for sp in order[:max(0, n)]:
         marks.remove(s, sp, FOG)
-        gone += 1
-    s.events.append(m("ev.fog_cleared", n=gone))
-    return gone
+    s.events.append(m("ev.fog_cleared", n=gone + len(order[:max(0, n)])))
 
 
 def crossed(s: RobinsonState) -> list[int]:
@@ -111,7 +132,7 @@ def multi_built(s: RobinsonState, name: str, target: str) -> None:
             marks.add(s, sp, MARK)
             s.events.append(m("ev.cross", space=sp, n=len(crossed(s)), of=TO_WIN))
     elif name == BELL:
-        clear_fog(s, BELL_REMOVES)
+        clear_fog(s, BELL_REMOVES, "invention:" + BELL)
 
 
 def temple(s: RobinsonState) -> int | None:
