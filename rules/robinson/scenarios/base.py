@@ -70,4 +70,5 @@ def from_data(key: str, inventions: tuple[str, ...], woodpile: bool = False) -> 
         totems={int(n): tuple(c) for n, c in raw.get("totems", {}).items()},
         removed_items=tuple(raw.get("removed_items", ())), inventions=inventions,
         gates=dict(raw.get("gates", {})), win_at_build=raw.get("win_at_build"), woodpile=woodpile,
-        proposed=tuple(raw.get("proposed", ())), multi=tuple(raw.get("multi", ())), ends=end_keys(key), extra={k: v for k, v in raw.items() if k not in known})
+        proposed=tuple(raw.get("proposed", ())), multi=tuple(raw.get("multi", ())), ends=end_keys(key),
+        extra={k: v for k, v in raw.items() if k not in known})
