@@ -147,3 +147,14 @@ def test_k3_11_tough_vines_raise_the_palisade_with_a_shelter_only():
     pal = s.palisade
     s = E.apply(s, "p1", "tk:Tough_Vines")
     assert s.palisade == pal + 1 and s.tokens == []
+
+
+def test_k2_8_k3_11_game_rules_name_the_tokens_and_their_proposed_parts_in_both_languages():
+    for key, en_words, es_words in (
+            ("cursed_island", ("Cultist Candle", "Strange Vial", "Carved Bell", "Ritual Knife", "PROPOSED too: all four"),
+             ("Vela del culto", "Vial extraño", "Campana tallada", "Cuchillo ritual", "PROPUESTO: las cuatro")),
+            ("jenny", ("Herbs", "Ruined Hut", "Old Pistol", "Tough Vines", "PROPOSED too: the Ruined Hut"),
+             ("Hierbas", "Cabaña en ruinas", "Pistola vieja", "Lianas resistentes", "PROPUESTO: la Cabaña"))):
+        en, es = tr(E.rules_help({"scenario": key}), "en"), tr(E.rules_help({"scenario": key}), "es")
+        assert all(w in en for w in en_words) and "Castaways' are used" not in en, key
+        assert all(w in es for w in es_words) and "se usan las de Náufragos" not in es, key
