@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from ..text import Msg, join
-from . import effects
+from . import effects, scenario_tokens
 from .adventures import treasure
 from .combat import built
 from .cont import later, step
@@ -111,6 +111,8 @@ def item_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
             out += [(f"tk:{tok}:{key}", DISCOVERY_TOKEN, (tok, key), False) for key in family.reclaim_keys(s)]
         elif tok == "Old tools":  # K6.10: Rope, Pot or Knife built at once
             out += [(f"tk:{tok}:{item}", DISCOVERY_TOKEN, (tok, item), False) for item in family.old_tools_items(s)]
+        else:  # K2.8, K3.11: Cursed Island's and Jenny's own tokens
+            out += scenario_tokens.options(s, tok)
     return _ids(out)
 
 
@@ -269,6 +271,8 @@ def _token(s: RobinsonState, tok: str, target: str) -> None:
         family.reclaim(s, target, sub("disc", tok))
     elif tok == "Old tools":
         family.old_tools(s, target)
+    else:
+        scenario_tokens.use(s, tok, target)
 
 
 def medallion_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:

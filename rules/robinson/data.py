@@ -115,6 +115,14 @@ DISCOVERY: dict[str, int] = dict(_C["discovery"])
 # Each scenario's data block (robinson-scenarios.md K0, M0); the registry is scenarios/__init__.py.
 SCENARIOS: dict[str, dict[str, Any]] = {k: v for k, v in _S.items() if not k.startswith("_")}
 SCENARIO: dict[str, Any] = SCENARIOS["castaways"]  # scenario 1's block (S1-S10), under its old name
+
+
+def end_keys(key: str) -> dict[str, str]:
+    """The catalog keys of a scenario's one-line end (R96), by result: its block's `ends`, else
+    Castaways' ("Everyone is rescued ...", "Everyone loses ...")."""
+    return {"won": "outcome.won", "lost": "outcome.lost", **SCENARIOS[key].get("ends", {})}
+
+
 EVENTS: dict[str, EventCard] = {e["name"]: EventCard.model_validate(e) for e in _E["events"]}
 WRECKAGE: dict[str, dict[str, tuple[str, ...]]] = {
     k: {size: tuple(v[size]) for size in ("small", "large")} for k, v in _E["wreckage"].items()}

@@ -17,7 +17,7 @@ from .view import prompt
 PLANNING = ("p", "s", "t", "u", "ok")
 OTHER_PHASE = {"go": "resolve", "draw": "event", "m": "morale", "wood": "wood", "roll": "weather",
                "stay": "night", "camp": "night", "ch": "setup"}
-LETTERS = "cfdbeh"
+LETTERS = "cfdbehk"
 
 
 def why_illegal(s: RobinsonState, seat: str, move_id: str) -> Msg | None:

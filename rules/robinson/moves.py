@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..text import Msg, join
-from . import abilities, asks, plan, rerolls, stacks
+from . import abilities, asks, plan, rerolls, scenario_tokens, stacks
 from .adventures import describe
 from .data import ADVENTURES
 from .effects.adventure_codes import hut_options, mark_options
@@ -119,6 +119,7 @@ def _phase_options(s: RobinsonState, seat: str, ph: str) -> list[Opt]:
             out += [(f"go:it.{i.replace(' ', '_')}", "go", "it." + i, True) for i in sorted(s.items)
                     if i in abilities.FIGHT_ITEMS and s.items[i] > 0
                     and not (i == "Sabre" and "sabre" in s.flags)]  # the Sabre: once per round
+            out += scenario_tokens.fight_options(s)  # K2.8, K3.11: the Ritual Knife, the Old Pistol
         return out + items
     if ph == "weather":
         return [("roll", "roll", None, True)] + items
@@ -191,8 +192,9 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Msg:
         return m("mv.unplace", target=target_msg(s, s.plan[arg].target))
     if kind == "go":
         st = s.queue[0]
-        if arg == "frenzy" or arg.startswith("it."):
-            bonus = m("ab.frenzy") if arg == "frenzy" else card_msg("item:" + arg[3:])
+        if arg == "frenzy" or arg.startswith(("it.", "tk.")):
+            bonus = m("ab.frenzy") if arg == "frenzy" else sub("disc", arg[3:]) if arg.startswith("tk.") \
+                else card_msg("item:" + arg[3:])
             return m("mv.go_bonus", who=char(st.pawns[0]), target=target_msg_stack(s, st), bonus=bonus)
         if arg:
             return m("mv.go_d" if arg == "d" else "mv.go_m", who=char(st.pawns[0]))
@@ -208,7 +210,7 @@ def label(s: RobinsonState, seat: str, o: Opt) -> Msg:
                 m("mv.plough_source", src=sub("src", src), space=int(sp))
         if kind == DISCOVERY_TOKEN and name == "Old tools":  # K6.10
             return m("mv.old_tools", item=card_msg("invention:" + target))
-        if target in s.chars:
+        if target in s.chars or target == scenario_tokens.JENNY:  # K3.11: Herbs may heal rescued Jenny
             return m("mv.use_on", what=what, who=char(target))
         if target:
             return m("mv.use_on", what=what, who=sub("track", target))

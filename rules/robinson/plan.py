@@ -253,7 +253,8 @@ def brown_sources(s: RobinsonState) -> tuple[int, list[str]]:
 
 def pawn_supply(s: RobinsonState, seat: str) -> dict[str, int]:
     """Pawns a seat places: its character's 2 (1 with a limit, R81), and for the FP Friday, the Dog
-    and the neutral pawns (R32: brown `b` for Build, green `e` for Explore from the Map)."""
+    and the neutral pawns (R32: brown `b` for Build, green `e` for Explore from the Map; K2.8: the
+    Cultist Candle `k`, for any action but Threat)."""
     who = s.seat_char[seat]
     out = {"c": 1 if "onepawn" in s.limits.get(who, []) else 2}
     if seat == s.seats[s.fp]:
@@ -266,6 +267,8 @@ def pawn_supply(s: RobinsonState, seat: str) -> dict[str, int]:
             out["b"] = lasting + len(once)
         if built(s, "Map"):
             out["e"] = 1
+        if cursed.CANDLE in s.tokens:  # K2.8: the Cultist Candle, a one-use neutral pawn
+            out["k"] = s.tokens.count(cursed.CANDLE)
     if "handyman" in s.chars[who].used:  # §3.10 Handyman: the Carpenter's own brown pawn this round
         out["h"] = 1
     return out
@@ -273,12 +276,13 @@ def pawn_supply(s: RobinsonState, seat: str) -> dict[str, int]:
 
 def letter_name(s: RobinsonState, seat: str, letter: str) -> str:
     return {"c": s.seat_char[seat], "f": "Friday", "d": "Dog", "b": "Brown", "e": "Green",
-            "h": "Handyman"}[letter]
+            "h": "Handyman", "k": "Candle"}[letter]
 
 
 # R32, R86: the actions each neutral pawn may join (the Handyman's from the data, §3.10).
 NEUTRAL_ACTION = {"d": ("hunt", "explore"), "b": ("build",), "e": ("explore",),
-                  "h": (ABILITIES["handyman"].pawn or "build",)}
+                  "h": (ABILITIES["handyman"].pawn or "build",),
+                  "k": ("gather", "explore", "build", "hunt", "camp")}  # K2.8 Cultist Candle: all but Threat
 
 
 def free_pawns(s: RobinsonState, seat: str) -> dict[str, int]:
@@ -300,7 +304,7 @@ def combos(free: dict[str, int], n: int) -> list[str]:
             continue
         rest = dict(free)
         rest[first] -= 1
-        pool = "".join(x * rest.get(x, 0) for x in "cfdbeh" if not (first == "f" and x == "c"))
+        pool = "".join(x * rest.get(x, 0) for x in "cfdbehk" if not (first == "f" and x == "c"))
         seen = set()
         from itertools import combinations
         for tail in combinations(pool, n - 1):

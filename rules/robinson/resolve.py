@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from . import adventures, cont, effects, rerolls
+from . import adventures, cont, effects, rerolls, scenario_tokens
 from .combat import add_to_hunt, built, fight_beast, fight_bonus
 from .data import EVENTS, INVENTIONS, TILES, WRECKAGE
 from .effects import take_token
@@ -34,6 +34,7 @@ def begin(s: RobinsonState) -> None:
             if k == "F" and v > take:
                 s.avail["NF"] -= v - take
     spend_brown(s)
+    scenario_tokens.spend_candles(s)  # K2.8
     s.phase = "resolve"
     s.events.append(m("ev.plan_done", n=len(s.queue)))
     header(s, "resolve")
@@ -62,6 +63,15 @@ def roll(s: RobinsonState, st: Stack) -> tuple[bool, bool]:
 def adventure(s: RobinsonState, st: Stack, face: bool) -> None:
     """R43/R84: an adventure face or token draws a card (Friday takes 1 wound instead)."""
     adventures.adventure(s, st.action, st.pawns[0], seat_of(s, st), face)
+
+
+def adventure_after(s: RobinsonState, st: Stack, face: bool, card: str) -> None:
+    """R43 once the action is done; when it stopped on a prompt (K0.12's Mystery card in the temple,
+    K2.7's fog to take off), the adventure face or token waits for the answer (`adv_after`)."""
+    if cont.paused(s):
+        cont.later(s, "codes", card, st.pawns[0], json.dumps([f"adv_after:{st.action}.{int(face)}.{seat_of(s, st)}"]))
+    else:
+        adventure(s, st, face)
 
 
 def go(s: RobinsonState, choice: str = "") -> None:
@@ -190,11 +200,21 @@ def threat_done(s: RobinsonState, card: str) -> None:
             del s.unexplored_terrain[t]
 
 
+def _bonus(s: RobinsonState, fighter: str, choice: str) -> int:
+    """E20's bonus chosen before a fight: a scenario's fight token (K2.8, K3.11) or combat's own."""
+    if not choice.startswith("tk."):
+        return fight_bonus(s, fighter, choice)
+    bonus = scenario_tokens.fight_bonus(s, choice[3:], fighter)
+    if bonus:
+        s.events.append(m("ev.fight_bonus", n=bonus))
+    return bonus
+
+
 def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
     fighter = st.pawns[0]
     village = cannibal.burn_space(st.target)
     if village is not None:  # K5.5: a burning is a special Hunt, no Hunting card; E20's bonuses count [PROPOSED]
-        bonus = fight_bonus(s, fighter, choice)
+        bonus = _bonus(s, fighter, choice)
         if not over(s):
             cannibal.burn(s, fighter, village, bonus)
         return
@@ -202,7 +222,7 @@ def _hunt(s: RobinsonState, st: Stack, choice: str) -> None:
         return
     beast = s.hunt_deck.pop(0)
     s.events.append(m("ev.hunt", who=char(fighter), beast=card_msg(beast)))
-    bonus = fight_bonus(s, fighter, choice)
+    bonus = _bonus(s, fighter, choice)
     if over(s):
         return
     fight_beast(s, fighter, beast, bonus, hunt=True)
@@ -228,8 +248,7 @@ def _build(s: RobinsonState, st: Stack, choice: str) -> None:
         s.events.append(m("ev.fail", who=char(st.pawns[0])))
     else:
         build_done(s, st.pawns[0], st.target, st.tok)
-    if not over(s):
-        adventure(s, st, adv)
+    adventure_after(s, st, adv, "invention:" + parts[2] if parts[1] == "inv" else "")  # K2.7: the Bell asks
 
 
 def build_done(s: RobinsonState, who: str, target: str, carried: list[str] | tuple[str, ...]) -> None:
@@ -362,10 +381,7 @@ def _search(s: RobinsonState, st: Stack) -> None:
     else:
         gain_det(s, st.pawns[0], 2, said=False)  # R41
         s.events.append(m("ev.fail", who=char(st.pawns[0])))
-    if cont.paused(s):  # a Mystery card asks (K0.12): the adventure face waits for the answer
-        cont.later(s, "codes", "temple", st.pawns[0], json.dumps([f"adv_after:explore.{int(adv)}.{seat_of(s, st)}"]))
-    else:
-        adventure(s, st, adv)
+    adventure_after(s, st, adv, "temple")  # a Mystery card may ask (K0.12)
 
 
 def _camp(s: RobinsonState, st: Stack, choice: str) -> None:

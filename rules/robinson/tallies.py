@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..text import Msg
-from .data import CHARACTERS
+from .data import CHARACTERS, end_keys
 from .state import Char, RobinsonState
 from .texts import char, m, res, sub
 
@@ -50,8 +50,10 @@ def end(s: RobinsonState, result: Literal["won", "lost"], reason: str) -> None:
 
 
 def end_account(s: RobinsonState) -> Msg:
-    """R96: how the game ended, in one line: who is rescued or loses, in which round, and why."""
-    return m("outcome.won" if s.result == "won" else "outcome.lost", round=s.round, why=end_why(s))
+    """R96: how the game ended, in one line: who is rescued or loses, in which round, and why, in the
+    scenario's own words (its `ends`: the family settles, the curse is lifted)."""
+    ends = end_keys(s.options.scenario)
+    return m(ends["won"] if s.result == "won" else ends["lost"], round=s.round, why=end_why(s))
 
 
 def end_why(s: RobinsonState) -> Msg:

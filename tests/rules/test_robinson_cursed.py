@@ -68,11 +68,17 @@ def test_k2_4_the_book_puts_fog_on_2_spaces_the_farthest_unexplored_first():
     s = cursed_plan()
     assert SCENARIOS[KEY].book == ("fog:2",)
     apply(s, SCENARIOS[KEY].book, "event:Storm")
+    said = []
+    for _ in range(2):  # K2.4: the FP's seat is asked; its first answer is the default (E31)
+        assert s.pending is not None and s.pending["kind"] == "fog" and s.pending["seat"] == s.seats[s.fp]
+        s = E.apply(s, s.seats[s.fp], s.pending["default"])
+        said.append(texts(s))
+    assert s.pending is None
     fogged = marks.spaces_with(s, "fog")
     assert len(fogged) == 2 and all(sp not in s.island for sp in fogged)
     far = cursed.steps_from(s.camp)
     assert all(far[sp] == max(far.values()) for sp in fogged)  # K2.4's default: farthest from the camp
-    assert texts(s).count("Fog covers space") == 2
+    assert "\n".join(said).count("Fog covers space") == 2
 
 
 def test_k2_4_fewer_spaces_free_of_fog_than_the_book_asks_fogs_as_many_as_there_are():
@@ -249,6 +255,8 @@ def test_k2_7_the_sacred_bell_needs_hills_and_rope_and_takes_3_fog_camp_first():
     for sp in (s.camp, 0, 12, 2):
         marks.add(s, sp, "fog")
     cursed.multi_built(s, cursed.BELL, "b.inv.SacredBell")
+    for _ in range(3):  # K2.7: asked one fog at a time; the first answer is the sheet's default (E31)
+        s = E.apply(s, E.to_act(s)[0], s.pending["default"])
     assert marks.spaces_with(s, "fog") == [12]  # the camp's, then the nearest (2, 0 before 12)
     assert "3 fog markers are taken off" in texts(s)
 

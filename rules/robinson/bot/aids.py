@@ -35,7 +35,8 @@ def aid_move(s: RobinsonState, seat: str, food_gap: int) -> Optional[str]:
 
     def heal_best(prefix: str, min_wounds: int) -> Optional[str]:
         cands = [mid for mid in ids if mid.startswith(prefix + ":")]
-        cands = [mid for mid in cands if s.chars[mid.rsplit(":", 1)[1]].wounds >= min_wounds]
+        cands = [mid for mid in cands if mid.rsplit(":", 1)[1] in s.chars
+                 and s.chars[mid.rsplit(":", 1)[1]].wounds >= min_wounds]
         return max(cands, key=lambda mid: s.chars[mid.rsplit(":", 1)[1]].wounds) if cands else None
 
     pick = None
@@ -45,12 +46,15 @@ def aid_move(s: RobinsonState, seat: str, food_gap: int) -> Optional[str]:
         pick = first("tk:Herbs", "it:Bible", "ab:speech" if me.det >= 3 + 2 * (s.morale < 0) else "-")
     if pick is None and s.weapon < 3:
         pick = first("tk:Old_Machete", "tk:Pirate_Sabre", "tk:Poison", "it:Empty_Bottle", "ab:defense:wpn")
-    if pick is None:
-        pick = first("tk:Healing_Herbs", "ab:defense:pal")
+    if pick is None:  # K2.8 Strange Vial, K3.11 Tough Vines: offered only when they do something
+        pick = first("tk:Healing_Herbs", "tk:Strange_Vial", "tk:Tough_Vines", "ab:defense:pal")
+    if pick is None:  # K2.8: fog costs a pawn on every action there
+        pick = first("tk:Carved_Bell")
     if pick is None and room(s) >= 2:
         pick = first("tk:Oil")
     if pick is None:
         pick = (heal_best("tk:Vegetables", 2) or heal_best("tk:Castaway_Herbs", 1) or heal_best("it:Flask_of_Rum", 2)
+                or first("tk:Jenny_Herbs:Jenny") or heal_best("tk:Jenny_Herbs", 1)  # K3.11: Jenny's life first
                 or (heal_best("ab:grandma", 3) if food_gap < 0 else None))
     if pick is None and me.det >= 5 and any(  # Handyman: its brown pawn makes the Carpenter's Build sure
             st.action == "build" and st.pawns[0] == me.name and st.base < 2 and len(st.pawns) + 1 >= 2 + extras_of(s, st)

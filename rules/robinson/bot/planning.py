@@ -27,7 +27,7 @@ from .worth import DISC, PAL_ITEM, WIN, WPN_ITEM, Worth, pile_outlook, project, 
 
 KEEP_Q = 0.85  # the woodpile step keeps what tonight's weather takes this often (R67)
 MIN_WORTH = 0.4  # per pawn: below this a seat with nothing left to place confirms
-PAWN = {"c": 1.0, "f": 0.7, "d": 0.45, "b": 0.25, "e": 0.25, "h": 0.25}
+PAWN = {"c": 1.0, "f": 0.7, "d": 0.45, "b": 0.25, "e": 0.25, "h": 0.25, "k": 0.25}
 INVENTION = {"Fire": 5.0, "Rope": 1.5, "Shovel": 1.5, "Knife": 0.8, "Pot": 1.5, "Medicine": 1.2, "Map": 1.0,
              "Bricks": 0.8, "Lantern": 2.0, "Fireplace": 1.5, "Cellar": 1.0, "Corral": 0.6, "Diary": 0.8,
              "Drums": 1.0, "Pit": 1.0, "Raft": 0.6, "Sack": 1.0, "Shield": 1.2, "Basket": 0.5, "Bed": 1.0}

@@ -10,7 +10,8 @@ from ..tallies import demand_targets, found_token, fp_char, half_loss, living, s
 from ..texts import card as card_msg, m, sub
 
 TRACKS = {"roof": "roof", "pal": "palisade", "wpn": "weapon"}
-ARRIVAL = {"Fallen Tree": ("W", 1), "Nourishing Larvae": ("F", 2), "Seeds": ("NF", 1)}  # Seeds: K6.10
+ARRIVAL = {"Fallen Tree": ("W", 1), "Nourishing Larvae": ("F", 2),
+           "Seeds": ("NF", 1), "Ruined Hut": ("W", 2)}  # Seeds: K6.10; Ruined Hut: K3.11
 
 
 def who_list(s: RobinsonState, who: str, r: str | None) -> list[str]:

@@ -34,7 +34,7 @@ def _wasteland(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
 
 def _fog(s: RobinsonState, arg: str, card: str, r: str | None) -> None:
     """K2.4: the Book puts fog on `arg` spaces without fog."""
-    cursed.book(s, int(arg))
+    cursed.book(s, int(arg), card)
 
 
 def _fog_here(s: RobinsonState, arg: str, card: str, r: str | None) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..data import SCENARIOS
+from ..data import SCENARIOS, end_keys
 from ..state import RobinsonState
 
 
@@ -38,7 +38,8 @@ class Scenario:
     effect codes (K0.5, M1), the numbered totem effects (K0.6, M2; empty: totems do nothing), items
     removed from the game (K0.3, M9), its inventions (K0.8) and their planning gates (M7), the
     invention whose build wins at once (K0.9, M8), the `multi` inventions (M7), the check of a
-    win at the end of a round (K0.9), and the sheet items that are our own design."""
+    win at the end of a round (K0.9), the sheet items that are our own design, and the catalog keys
+    of its one-line end, won and lost (`ends`; Castaways' `outcome.won`/`outcome.lost` by default)."""
 
     key: str
     rounds: int
@@ -57,12 +58,13 @@ class Scenario:
     multi: tuple[str, ...] = ()  # K0.8 (M7): inventions built any number of times, even in one round
     at_round_end: Callable[[RobinsonState], bool] | None = None  # K0.9 (M8): the win at a round's end
     at_round_start: Callable[[RobinsonState], None] | None = None  # M11: map changes at a round's start (K5.6)
+    ends: dict[str, str] = field(default_factory=lambda: end_keys("castaways"))  # result -> its end line's key
 
 
 def from_data(key: str, inventions: tuple[str, ...], woodpile: bool = False) -> Scenario:
     raw = SCENARIOS[key]
     known = {"rounds", "weather", "book", "totems", "removed_items", "inventions", "gates", "win_at_build",
-             "proposed", "pile", "win_from", "multi", "start_items"}
+             "proposed", "pile", "win_from", "multi", "start_items", "ends"}
     return Scenario(
         key=key, rounds=raw["rounds"],
         weather={int(r): tuple(d) for r, d in raw["weather"].items()},
@@ -71,4 +73,5 @@ def from_data(key: str, inventions: tuple[str, ...], woodpile: bool = False) -> 
         removed_items=tuple(raw.get("removed_items", ())), inventions=inventions,
         start_items=tuple(raw.get("start_items", ())),
         gates=dict(raw.get("gates", {})), win_at_build=raw.get("win_at_build"), woodpile=woodpile,
-        proposed=tuple(raw.get("proposed", ())), multi=tuple(raw.get("multi", ())), extra={k: v for k, v in raw.items() if k not in known})
+        proposed=tuple(raw.get("proposed", ())), multi=tuple(raw.get("multi", ())), ends=end_keys(key),
+        extra={k: v for k, v in raw.items() if k not in known})
