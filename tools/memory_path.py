@@ -4,10 +4,13 @@ bot itself on the local table's transport, every move's board drawn and posted.
 Each game is opened with `/game new game:KEY bots:N`, one human seat and bot seats (the bot's greedy level);
 the human plays a random legal move with `/play move:ID` at each of its decisions; the bot draws and posts its
 boards in its board pool (host/drawing.py), plays its seats, and builds each finished game's chart and replay
-(cogs/history_cog.py) as it does on Discord.  Games rotate over every registered game, all in one bot (one
-local server, English), so the growth is that of one running process.  After each finished game it prints the
-RSS of the bot's process (and of its worker processes: the board pool, the replay and odds workers), then the
-growth per finished game after the warm-up (a least-squares slope over the games after it) and the peak.
+(cogs/history_cog.py) as it does on Discord.  Games rotate over `--mix` (every registered game, the shorter
+ones more often), all in one bot (one local server, English), so the growth is that of one running process.
+The pacer (cogs/pacing.py) counts every write on virtual time, as in `bench posts`: the run never sleeps for
+Discord's rate limit, which made a game last a minute.  After each finished game it prints the RSS of the bot's
+process (and of its worker processes: the board pool, the replay and odds workers) and the load average, then
+the first, post-warm-up, last and highest RSS and the growth per finished game (least-squares slopes after the
+warm-up and over the last 150 games).
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import tempfile
 import time
 from typing import Optional
 
+from cogs import pacing
 from cogs.game_bot import make_bot
 from host.tables import TableService
 from local import LocalTable
@@ -79,10 +83,30 @@ async def play_game(table: LocalTable, service: TableService, user: str, key: st
     return service.table(game_id).game.status
 
 
-async def run(games: int, players: int, warmup: int, db_dir: str) -> None:
-    keys = sorted(GAMES)
+MIX = ("wayfinders", "robinson", "eclipse", "wayfinders", "robinson", "flotilla")
+"""The default rotation: the shorter games (Wayfinders and Robinson at two seats) between the longer ones, so that
+200 finished games fit in an hour on two shared cores while every game keeps its share of the boards."""
+
+
+def forget_fake_records(table: LocalTable) -> None:
+    """Empty what the fake Discord keeps of every request (the route of each call, each acknowledgement's delay):
+    they live in this process too but are the transport's bookkeeping, not the bot's memory."""
+    table.server.requests.clear()
+    table.server.ledger.acks.clear()
+
+
+def summary(rss: list[float], warmup: int, tail: int = 150) -> str:
+    """First, after warm-up, last and highest RSS, and the growth per game after warm-up and over the last `tail`."""
+    after, last = rss[warmup:], rss[-tail:]
+    return (f"RSS first {rss[0]:.1f} MiB, after {warmup} warm-up games {rss[min(warmup, len(rss)) - 1]:.1f} MiB, "
+            f"last {rss[-1]:.1f} MiB, highest {max(rss):.1f} MiB; growth {slope(after):+.3f} MiB per finished game "
+            f"over the {len(after)} games after warm-up, {slope(last):+.3f} over the last {len(last)}")
+
+
+async def run(games: int, players: int, warmup: int, mix: list[str], db_dir: str) -> None:
     rss: list[float] = []
     started = time.perf_counter()
+    pacing.make_clock = pacing.virtual_clock  # the pacer still counts every write, on time that does not wait
     table = LocalTable(lambda path: make_bot(path), f"{db_dir}/memory.db", out_dir=f"{db_dir}/out",
                        ack_deadline=None)
     table.settle_timeout = 600.0  # not a timing test
@@ -91,19 +115,22 @@ async def run(games: int, players: int, warmup: int, db_dir: str) -> None:
         print(f"RSS with the bot started: {rss_mib():.0f} MiB (workers {children_rss_mib():.0f} MiB)")
         try:
             for i in range(games):
-                key = keys[i % len(keys)]
+                key = mix[i % len(mix)]
                 engine = GAMES[key]
                 seats = max(engine.min_players, min(engine.max_players, players))
                 status = await play_game(table, service, f"player{i}", key, seats, i)
+                forget_fake_records(table)
                 rss.append(rss_mib())
                 print(f"{len(rss):4d} games ({key} {seats} seats, {status}): RSS {rss[-1]:.1f} MiB, workers "
-                      f"{children_rss_mib():.0f} MiB, {time.perf_counter() - started:.0f} s", flush=True)
+                      f"{children_rss_mib():.0f} MiB, {time.perf_counter() - started:.0f} s, "
+                      f"load average {os.getloadavg()[0]:.1f}", flush=True)
         finally:
             service.store.close()
-    after = rss[warmup:]
-    print(f"growth after {warmup} warm-up games: {slope(after):+.3f} MiB per finished game over {len(after)} games; "
-          f"RSS {min(after, default=0):.1f}-{max(after, default=0):.1f} MiB, peak (max RSS) "
-          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB (load average {os.getloadavg()[0]:.1f})")
+    if rss:
+        print(summary(rss, warmup))
+    print(f"peak (max RSS) {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB "
+          f"(load average {os.getloadavg()[0]:.1f})")
+
 
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="bot.py bench memory", description=__doc__)
@@ -111,6 +138,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--players", type=int, default=None,
                         help="seats per game, capped to each game's range (default 2; 3 with --histories)")
     parser.add_argument("--warmup", type=int, default=20, help="games before the growth is measured")
+    parser.add_argument("--mix", default=",".join(MIX),
+                        help="the games played in turn, comma-separated keys (default: %(default)s)")
     parser.add_argument("--histories", action="store_true", help="only build finished games' histories through "
                         "the table service, no boards and no transport (tools/memory_bench.py)")
     parser.add_argument("--max-moves", type=int, default=2000, help="--histories: a random game longer than this is skipped")
@@ -120,5 +149,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         if args.histories:
             asyncio.run(memory_bench.run(args.games, args.players or 3, args.max_moves, args.every, tmp))
         else:
-            asyncio.run(run(args.games, args.players or 2, args.warmup, tmp))
+            mix = [key.strip() for key in args.mix.split(",") if key.strip()]
+            unknown = [key for key in mix if key not in GAMES]
+            if unknown or not mix:
+                parser.error(f"--mix: unknown games {', '.join(unknown)} (known: {', '.join(sorted(GAMES))})")
+            asyncio.run(run(args.games, args.players or 2, args.warmup, mix, tmp))
     return 0
