@@ -8,7 +8,9 @@ Layout (1360 px wide):
     footer    token legend
 
 Static parts (background, labels, empty hangars, legend) are drawn once per
-layout and cached; tiles and tokens are cached sprites (wayfinders_islands).
+layout and cached; tiles and tokens are cached sprites (wayfinders_islands); each
+grid cell as drawn (tile, markers, planes) and each player's panel are kept between
+boards (wayfinders_cells, wayfinders_panels) and pasted.
 """
 from __future__ import annotations
 
@@ -21,14 +23,8 @@ from .common import dashed_rect as _dashed_rect
 from .wayfinders_islands import (
     CELL,
     ISLAND_TYPES,
-    MARKER_IN_SLOT,
-    PLANE_SIZE,
     RESOURCE_NAMES,
     TILE,
-    plane_positions,
-    plane_sprite,
-    slot_boxes,
-    tile_for,
     token_sprite,
     token_width,
 )
@@ -63,6 +59,7 @@ from .wayfinders_layout import (  # noqa: F401  (re-exported for tests and calle
     hangar_token_centre,
     labels,
 )
+from .wayfinders_cells import paste_cell
 from .wayfinders_panels import draw_hangars, paste_panel
 
 if TYPE_CHECKING:  # render only reads attributes; no runtime dependency on the engine package
@@ -177,23 +174,16 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout
                fill=WHITE if over else INK, anchor="mm")
 
 
-def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout) -> None:
+def _draw_board(img: Image.Image, static: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout) -> None:
+    """The grid's cells (kept between boards: render/wayfinders_cells.py) and this return's flight path."""
     v = ctx.view
     by_name = {}
     for cell in v.cells:
         i = cell_index(cell.cell)
         if i is None:
             continue
-        ox, oy = lay.cell_origin(i)
         by_name[cell.cell] = i
-        tile = tile_for(cell, ctx.locale)
-        img.paste(tile, (ox, oy), tile)
-        if cell.face_up or cell.home:
-            for k, (seat, (x0, y0, x1, y1)) in enumerate(zip(cell.slots[:4], slot_boxes())):
-                paste_marker(img, (ox + (x0 + x1) / 2, oy + (y0 + y1) / 2), MARKER_IN_SLOT, ctx.idx(seat))
-        if cell.planes:
-            for seat, (px, py) in zip(cell.planes, plane_positions(len(cell.planes), cell.home)):
-                paste_sprite(img, plane_sprite(ctx.idx(seat), PLANE_SIZE), (ox + px, oy + py))
+        paste_cell(img, static, ctx, lay, cell, i)
     # this return's flight path: dashed frames and arrows across shared edges
     pad = (CELL - TILE) // 2
     path = [c for c in v.flown if c in by_name]
@@ -233,13 +223,14 @@ def draw(view: "WayfindersView", names: Mapping[str, str], caption: Optional[Seq
     lay = layout_for(view, caption)
     n_hangars = min(HANGAR_SLOTS, len(view.hangars))
     layer = (len(lines), lay.banner_h > 0, lay.n_players, n_hangars, locale)
-    img = _static(*layer).copy()
+    static = _static(*layer)
+    img = static.copy()
     d = ImageDraw.Draw(img)
     _draw_header(img, d, ctx, lay, lines)
-    _draw_board(img, d, ctx, lay)
+    _draw_board(img, static, d, ctx, lay)
     draw_hangars(img, d, ctx, lay)
     for k, p in enumerate(view.players):
-        paste_panel(img, _static(*layer), layer, ctx, p, lay.panel_box(k))
+        paste_panel(img, static, layer, ctx, p, lay.panel_box(k))
     return img
 
 
