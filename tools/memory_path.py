@@ -91,8 +91,10 @@ MIX = ("wayfinders", "robinson", "eclipse", "wayfinders", "robinson", "flotilla"
 def forget_fake_records(table: LocalTable) -> None:
     """Empty what the fake Discord keeps of every request (the route of each call, each acknowledgement's delay):
     they live in this process too but are the transport's bookkeeping, not the bot's memory."""
-    table.server.requests.clear()
-    table.server.ledger.acks.clear()
+    server = table.server
+    assert server is not None  # the table is open
+    server.requests.clear()
+    server.ledger.acks.clear()
 
 
 def summary(rss: list[float], warmup: int, tail: int = 150) -> str:
