@@ -37,16 +37,24 @@ from .memory_bench import rss_mib
 MAX_DECISIONS = 3000  # the human's decisions in one game: a safety net
 
 
-def children_rss_mib() -> float:
-    """The RSS of this process's child processes (the bot's workers), summed (Linux /proc; 0 elsewhere)."""
-    total = 0.0
+def descendants(pid: object = "self") -> list[str]:
+    """The pids of a process's children and of theirs (the board pool's workers are the forkserver's children),
+    from Linux /proc (none elsewhere)."""
+    found: list[str] = []
     try:
-        for task in os.listdir("/proc/self/task"):
-            with open(f"/proc/self/task/{task}/children", encoding="ascii") as kids:
-                total += sum(rss_mib(pid) for pid in kids.read().split())
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as kids:
+                for kid in kids.read().split():
+                    found += [kid, *descendants(kid)]
     except OSError:
-        return 0.0
-    return total
+        pass
+    return found
+
+
+def workers_rss_mib() -> list[float]:
+    """The RSS of each of this process's descendant processes (the bot's workers: the board pool, its
+    forkserver, the replay and odds workers)."""
+    return [rss_mib(pid) for pid in descendants()]
 
 
 def slope(values: list[float]) -> float:
@@ -89,6 +97,11 @@ at load average 10-17) between the longer ones (Eclipse 30-80 s, Flotilla's thre
 still drawn and posted on each move."""
 
 
+def _workers() -> str:
+    each = sorted(workers_rss_mib(), reverse=True)
+    return f"{sum(each):.0f} MiB ({' + '.join(f'{x:.0f}' for x in each)})"
+
+
 def forget_fake_records(table: LocalTable) -> None:
     """Empty what the fake Discord keeps of every request (the route of each call, each acknowledgement's delay):
     they live in this process too but are the transport's bookkeeping, not the bot's memory."""
@@ -126,7 +139,7 @@ async def _games(rss: list[float], started: float, games: int, players: int, mix
     table.settle_timeout = 600.0  # not a timing test
     async with table:
         service = TableService(open_backend(table.db_path))
-        print(f"RSS with the bot started: {rss_mib():.0f} MiB (workers {children_rss_mib():.0f} MiB)")
+        print(f"RSS with the bot started: {rss_mib():.0f} MiB (workers {_workers()})")
         try:
             for i in range(games):
                 key = mix[i % len(mix)]
@@ -136,7 +149,7 @@ async def _games(rss: list[float], started: float, games: int, players: int, mix
                 forget_fake_records(table)
                 rss.append(rss_mib())
                 print(f"{len(rss):4d} games ({key} {seats} seats, {status}): RSS {rss[-1]:.1f} MiB, workers "
-                      f"{children_rss_mib():.0f} MiB, {time.perf_counter() - started:.0f} s, "
+                      f"{_workers()}, {time.perf_counter() - started:.0f} s, "
                       f"load average {os.getloadavg()[0]:.1f}", flush=True)
         finally:
             service.store.close()
