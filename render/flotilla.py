@@ -118,9 +118,10 @@ def draw_hand(img: Image.Image, own: Any, box: tuple[int, int, int, int], locale
         d.text((x, y), ellipsize(text, f, col_w - 12), font=f, fill=INK)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)  # about 6.4 MB each (1400 x 1522 px RGB): 51 MB at most per drawing process
 def _static(caption_lines: int, players: int, locale: str, track: str, hand_h: int) -> Image.Image:
-    """Background, header band, title, the map's key and the unchanging guild board for this layout."""
+    """Background, header band, title, the map's key and the unchanging guild board for this layout (a running
+    game's posts use one: the decision in view draws its board without a caption)."""
     head_h = 56 + 24 * caption_lines
     img = Image.new("RGB", (W, head_h + BODY_H + player_rows_height(players) + hand_h + 10), PAGE)
     d = ImageDraw.Draw(img)

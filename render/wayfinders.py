@@ -8,7 +8,9 @@ Layout (1360 px wide):
     footer    token legend
 
 Static parts (background, labels, empty hangars, legend) are drawn once per
-layout and cached; tiles and tokens are cached sprites (wayfinders_islands).
+layout and cached; tiles and tokens are cached sprites (wayfinders_islands); each
+grid cell as drawn (tile, markers, planes) and each player's panel are kept between
+boards (wayfinders_cells, wayfinders_panels) and pasted.
 """
 from __future__ import annotations
 
@@ -21,15 +23,8 @@ from .common import dashed_rect as _dashed_rect
 from .wayfinders_islands import (
     CELL,
     ISLAND_TYPES,
-    MARKER_IN_SLOT,
-    PLANE_SIZE,
     RESOURCE_NAMES,
     TILE,
-    place_spot,
-    plane_positions,
-    plane_sprite,
-    slot_boxes,
-    tile_for,
     token_sprite,
     token_width,
 )
@@ -64,15 +59,17 @@ from .wayfinders_layout import (  # noqa: F401  (re-exported for tests and calle
     hangar_token_centre,
     labels,
 )
+from .wayfinders_cells import paste_cell
 from .wayfinders_panels import draw_hangars, paste_panel
 
 if TYPE_CHECKING:  # render only reads attributes; no runtime dependency on the engine package
     from rules.wayfinders.state import WayfindersView
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)  # about 5.2 MB each (1360 x 1276 px RGB): 42 MB at most per drawing process
 def _static(caption_lines: int, banner: bool, n_players: int, n_hangars: int, locale: str) -> Image.Image:
-    """Everything that does not change between moves for this layout."""
+    """Everything that does not change between moves for this layout (a running game's posts use one or two: the
+    decision in view draws its board without a caption)."""
     L = labels(locale)
     lay = Layout(caption_lines, banner, n_players)
     img = Image.new("RGB", (W, lay.height), PAGE)
@@ -178,26 +175,16 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout
                fill=WHITE if over else INK, anchor="mm")
 
 
-def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout) -> None:
+def _draw_board(img: Image.Image, static: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, lay: Layout) -> None:
+    """The grid's cells (kept between boards: render/wayfinders_cells.py) and this return's flight path."""
     v = ctx.view
     by_name = {}
     for cell in v.cells:
         i = cell_index(cell.cell)
         if i is None:
             continue
-        ox, oy = lay.cell_origin(i)
         by_name[cell.cell] = i
-        tile = tile_for(cell, ctx.locale)
-        img.paste(tile, (ox, oy), tile)
-        if cell.face_up or cell.home:  # the place options name
-            (px, py), anchor, ink = place_spot(cell.home)
-            d.text((ox + px, oy + py), cell.cell, font=font(15, True), fill=ink, anchor=anchor)
-        if cell.face_up or cell.home:
-            for k, (seat, (x0, y0, x1, y1)) in enumerate(zip(cell.slots[:4], slot_boxes())):
-                paste_marker(img, (ox + (x0 + x1) / 2, oy + (y0 + y1) / 2), MARKER_IN_SLOT, ctx.idx(seat))
-        if cell.planes:
-            for seat, (px, py) in zip(cell.planes, plane_positions(len(cell.planes), cell.home)):
-                paste_sprite(img, plane_sprite(ctx.idx(seat), PLANE_SIZE), (ox + px, oy + py))
+        paste_cell(img, static, ctx, lay, cell, i)
     # this return's flight path: dashed frames and arrows across shared edges
     pad = (CELL - TILE) // 2
     path = [c for c in v.flown if c in by_name]
@@ -237,13 +224,14 @@ def draw(view: "WayfindersView", names: Mapping[str, str], caption: Optional[Seq
     lay = layout_for(view, caption)
     n_hangars = min(HANGAR_SLOTS, len(view.hangars))
     layer = (len(lines), lay.banner_h > 0, lay.n_players, n_hangars, locale)
-    img = _static(*layer).copy()
+    static = _static(*layer)
+    img = static.copy()
     d = ImageDraw.Draw(img)
     _draw_header(img, d, ctx, lay, lines)
-    _draw_board(img, d, ctx, lay)
+    _draw_board(img, static, d, ctx, lay)
     draw_hangars(img, d, ctx, lay)
     for k, p in enumerate(view.players):
-        paste_panel(img, _static(*layer), layer, ctx, p, lay.panel_box(k))
+        paste_panel(img, static, layer, ctx, p, lay.panel_box(k))
     return img
 
 

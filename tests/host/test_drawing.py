@@ -202,3 +202,13 @@ def _alive(pid: int) -> bool:
             return fh.read().split(")")[-1].split()[0] != "Z"  # a zombie has ended
     except FileNotFoundError:
         return False
+
+
+def test_a_drawing_process_hands_freed_memory_back_every_few_boards(table, monkeypatch):
+    trims: list[int] = []
+    monkeypatch.setattr(drawing, "_TRIM", trims.append)
+    monkeypatch.setattr(drawing, "_drawn", 0)
+    view, names, caption = board_inputs(table, "en", [])
+    pngs = [drawing._draw(view, names, caption, "en") for _ in range(drawing.TRIM_EVERY * 2 + 3)]
+    assert trims == [0, 0]  # malloc_trim(0) after the 25th and the 50th board, not after every one
+    assert len(set(pngs)) == 1 and pngs[0] == board_png(table, "en", [])  # the boards are what they were

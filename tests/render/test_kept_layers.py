@@ -1,11 +1,13 @@
-"""Layers kept between boards: Wayfinders' player panels (render/wayfinders_panels.py, bounded by count) and the
+"""Layers kept between boards: Wayfinders' player panels and grid cells (render/wayfinders_panels.py,
+render/wayfinders_cells.py, bounded by count) and the
 texts of pasted and cropped images (render/measure.py, worked out once per image and texts).  A board drawn
 from kept parts is the board drawn afresh, pixel for pixel and text for text."""
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render import measure, wayfinders_panels
+import render.wayfinders
+from render import measure, wayfinders_cells, wayfinders_panels
 from render.common import font
 from render.wayfinders import draw
 from rules import GAMES
@@ -57,6 +59,41 @@ def test_a_changed_player_or_name_draws_a_new_panel_and_the_kept_ones_are_bounde
     for k in range(wayfinders_panels.PANELS_KEPT + 5):
         draw(view, {"ana": f"Ana {k}"}, [])
     assert len(kept) == wayfinders_panels.PANELS_KEPT
+
+
+def test_a_board_from_kept_cells_is_the_board_with_its_cells_drawn_in_place(monkeypatch):
+    names = {"ana": "Ana", "ben": "Ben", "cy": "Cy"}
+    views = _views(40, seed=5)
+    kept = wayfinders_cells.KEPT_CELLS
+    kept.clear()
+    from_kept = [draw(v, names, []) for v in views]
+    assert kept.hits > kept.misses  # a move leaves most cells as they were
+    assert any(c.planes for c in views[-1].cells) and any(c.slots for c in views[-1].cells)
+
+    def in_place(img, static, ctx, lay, cell, index):
+        wayfinders_cells.draw_cell(img, ctx, cell, *lay.cell_origin(index))
+
+    monkeypatch.setattr(render.wayfinders, "paste_cell", in_place)
+    for v, img in zip(views, from_kept):
+        fresh = draw(v, names, [])
+        assert fresh.tobytes() == img.tobytes()
+        assert _seen(fresh) == _seen(img)
+
+
+def test_kept_cells_are_bounded_and_a_changed_cell_is_drawn_again():
+    kept = wayfinders_cells.KEPT_CELLS
+    kept.clear()
+    first, later = _views(30, seed=7)[0], _views(30, seed=7)[-1]
+    draw(first, {}, [])
+    assert (kept.misses, kept.hits) == (25, 0)
+    draw(first, {}, [], locale="es")  # the tiles' words change
+    assert kept.misses == 50
+    draw(later, {}, [])
+    assert 0 < kept.hits < 25 and kept.misses > 50  # the cells the moves changed, drawn again; the others kept
+    for seed in range(8):
+        for v in _views(10, seed=seed):
+            draw(v, {}, [])
+    assert len(kept) == wayfinders_cells.CELLS_KEPT
 
 
 def _visible_slowly(img: Image.Image) -> list:

@@ -5,7 +5,7 @@ from PIL import ImageDraw
 
 import render.wayfinders
 import render.wayfinders_islands
-from render import wayfinders_panels
+from render import wayfinders_cells, wayfinders_panels
 
 
 def drawn_texts(monkeypatch) -> list[str]:
@@ -13,6 +13,7 @@ def drawn_texts(monkeypatch) -> list[str]:
     layers, tiles and panels drawn earlier are dropped first, so every text of the next board is drawn, and seen,
     again, whichever test drew a board before in this process."""
     wayfinders_panels.KEPT_PANELS.clear()
+    wayfinders_cells.KEPT_CELLS.clear()
     for module in (render.wayfinders, render.wayfinders_islands):
         for value in vars(module).values():
             if callable(getattr(value, "cache_clear", None)):
