@@ -33,8 +33,10 @@ from .state import Cell, WayfindersState
 from .worth import win_chances
 
 WANDER = 0.3  # points each cell flown through this return costs in the search's eyes (W13)
-# greedy rollouts for two rounds from each root move; the root's moves race on shared samples (rules/search/paired.py)
-TUNING = {"policy_rounds": 2, "tree_depth": 1, "keep_greedy": 0.01, "paired": True}
+# greedy rollouts for two rounds from each root move; the root's moves race on shared samples (rules/search/paired.py),
+# a move leaving the race only after five passes and 2.5 standard errors below the leader (after three passes and
+# two, moves left it at a few hundredths of the budget on differences three samples cannot establish)
+TUNING = {"policy_rounds": 2, "tree_depth": 1, "keep_greedy": 0.01, "paired": True, "race_after": 5, "race_z": 2.5}
 
 
 def resample(state: WayfindersState, seat: str, rng: Rng,
