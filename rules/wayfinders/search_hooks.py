@@ -6,11 +6,12 @@ generator, so its draws are new ones, and deals the face-down cells again from t
 with a mix of backs (W5, W40(a)) as many of each back as the mix leaves face down, with a random mix
 (W40(b)) any unseen tiles; a fixed layout (W40(c)) is known to all and stays.
 
-`evaluate` turns the greedy bot's worth of each seat's position (rules/wayfinders/bot.py `value`: points on
-the board, W23, abilities, tokens in hand, and most of a token for each one its workers have claimed, W12)
-into chances against each opponent, sharper as the game nears
-its end (W21); each cell flown through in the current return costs its seat (`WANDER`), so that wandering
-without building is worth less than ending the return.  `macro_moves` leaves a return's flights and builds
+`evaluate` is worth.py's chance of each seat to finish ahead of each opponent: a logistic of the
+differences of their points on the board, abilities, tokens in hand and claimed, airstrips built and workers
+in supply, weighted more sharply as the game nears its end (W21), the weights fitted on greedy games
+(tools/fit_wayfinders_eval.py, data/eval_weights.json); each cell flown through in the current return
+costs its seat (`WANDER`), so that wandering without building is worth less than ending the return.
+`macro_moves` leaves a return's flights and builds
 to the greedy bot's look-ahead, which plans them better than the search (its docstring); the search weighs
 the action phase (where to place a worker, when to return), judging each choice by greedy play to the end
 of the next round, the choices racing on shared samples (`TUNING`, the engine's `search_tuning`;
@@ -23,21 +24,19 @@ from typing import Callable
 
 from ..contract import Outcome
 from ..rng import Rng
-from ..search.values import outcome_values, score_chances
+from ..search.values import outcome_values
 from ..unvalidated import construct, put
-from .bot import MAX_FLOWN, TOKEN, value
-from .holdings import hand_limit
-from .moves import collect_preview
+from .bot import MAX_FLOWN
 from .islands import BY_BACK, ISLANDS
 from .setup import STANDARD_MIX
 from .state import Cell, WayfindersState
+from .worth import win_chances
 
-WANDER = 0.3  # points each cell flown through this return costs in the search's eyes (W13) ...
-SCALE = 6.0  # points of lead worth ~73 % early in the game ...
-SCALE_END = 2.5  # ... and in the final round
-PENDING = 0.8  # a token a worker has claimed (W12), not yet in hand
-# greedy rollouts for two rounds from each root move; the root's moves race on shared samples (rules/search/paired.py)
-TUNING = {"policy_rounds": 2, "tree_depth": 1, "keep_greedy": 0.01, "paired": True}
+WANDER = 0.3  # points each cell flown through this return costs in the search's eyes (W13)
+# greedy rollouts for two rounds from each root move; the root's moves race on shared samples (rules/search/paired.py),
+# a move leaving the race only after five passes and 2.5 standard errors below the leader (after three passes and
+# two, moves left it at a few hundredths of the budget on differences three samples cannot establish)
+TUNING = {"policy_rounds": 2, "tree_depth": 1, "keep_greedy": 0.01, "paired": True, "race_after": 5, "race_z": 2.5}
 
 
 def resample(state: WayfindersState, seat: str, rng: Rng,
@@ -82,24 +81,15 @@ def macro_moves(state: WayfindersState, ids: list[str], greedy: Callable[[], str
     return [(greedy(), 1.0)]
 
 
-def _pending(state: WayfindersState, seat: str) -> int:
-    """W12: the tokens `seat`'s workers would bring home now, within its hand limit (W19)."""
-    held = sum(state.players[seat].hand.values())
-    limit = hand_limit(state, seat)
-    return max(0, min(held + len(collect_preview(state, seat)), limit) - min(held, limit))
-
-
 def evaluate(state: WayfindersState, over: bool, outcome: Outcome | None) -> dict[str, float]:
     """Each seat's chances in [0, 1] (module docstring); a finished game's outcome."""
     if over:
         assert outcome is not None  # a finished game has its outcome (the engine passes it)
         return outcome_values(outcome, list(state.seats))
-    scale = SCALE_END if state.final_round else SCALE
-    worth = {s: value(state, s) + PENDING * TOKEN * _pending(state, s) for s in state.order}
+    wander = {}
     if state.phase == "flybuild" and state.flown:  # W12-W20: a flight that builds nothing is worth less than none
-        mover = state.order[state.turn]
-        worth[mover] -= WANDER * len(state.flown)
-    return score_chances(worth, scale)
+        wander[state.order[state.turn]] = WANDER * len(state.flown)
+    return win_chances(state, wander)
 
 
 __all__ = ["TUNING", "evaluate", "macro_moves", "resample"]
