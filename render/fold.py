@@ -26,23 +26,52 @@ ROW_FILL = 0.8  # share of a row one colour fills unbroken for it to be the row'
 
 def _along(rgb: Image.Image) -> list[Optional[bytes]]:
     """For each row of `rgb`, top to bottom, the colour that runs unbroken along nearly all of it (`ROW_FILL`: a
-    border along the band), or None.  A row of boxes' top borders, however many, is broken between the boxes."""
+    border along the band), or None.  A row of boxes' top borders, however many, is broken between the boxes.
+    A run longer than half the row covers its middle pixel, so that pixel's colour is the only one to try."""
     raw, size, run = rgb.tobytes(), rgb.width * 3, int(ROW_FILL * rgb.width)
+    mid = (rgb.width // 2) * 3
     out: list[Optional[bytes]] = []
     for y in range(rgb.height):
-        colours: Any = rgb.crop((0, y, rgb.width, y + 1)).getcolors(rgb.width)
-        count, colour = max(colours, key=lambda c: c[0])
-        out.append(bytes(colour) if count >= run and bytes(colour) * run in raw[y * size:(y + 1) * size] else None)
+        row = raw[y * size:(y + 1) * size]
+        if 2 * run <= rgb.width:  # a row of one or two pixels: its most common colour
+            colours: Any = rgb.crop((0, y, rgb.width, y + 1)).getcolors(rgb.width)
+            count, most = max(colours, key=lambda c: c[0])
+            colour = bytes(most)
+            out.append(colour if count >= run and _aligned(row, colour * run) else None)
+            continue
+        colour = row[mid:mid + 3]
+        out.append(colour if _aligned(row, colour * run) else None)
     return out
+
+
+def _aligned(row: bytes, pattern: bytes) -> bool:
+    """Whether `pattern` (whole pixels) is in `row` at a pixel's start, not across two pixels' bytes."""
+    at = row.find(pattern)
+    while at != -1 and at % 3:
+        at = row.find(pattern, at + 1)
+    return at != -1
 
 
 def _columns(rgb: Image.Image, rows: list[int]) -> list[bytes]:
     """The pixels of each column of `rgb`, left to right, in the rows `rows` only, as RGB bytes."""
     strip = Image.new("RGB", (rgb.width, len(rows)))
-    for k, y in enumerate(rows):
-        strip.paste(rgb.crop((0, y, rgb.width, y + 1)), (0, k))
+    k = 0
+    for start, end in _runs(rows):  # consecutive rows copied together
+        strip.paste(rgb.crop((0, start, rgb.width, end)), (0, k))
+        k += end - start
     raw, size = strip.transpose(Image.Transpose.ROTATE_90).tobytes(), len(rows) * 3  # a column is a row there
     return [raw[i * size:(i + 1) * size] for i in range(rgb.width)][::-1]  # back to left-to-right
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Rows in increasing order as runs [start, end) of consecutive rows."""
+    out: list[tuple[int, int]] = []
+    for y in rows:
+        if out and out[-1][1] == y:
+            out[-1] = (out[-1][0], y + 1)
+        else:
+            out.append((y, y + 1))
+    return out
 
 
 def _clear_columns(part: Image.Image) -> list[bool]:
