@@ -160,7 +160,7 @@ async def _make(poster: Any, note: Owed) -> None:
         posts = await poster.makers[name](table, *args)
         for post in posts:
             post.setdefault("nonce", ("t" + secrets.token_hex(12))[:NONCE])
-        owed = await _owe(poster, table, posts, instead_of=note.row)
+        owed = await _owe(poster, table, posts, instead_of=note.row, maker=tuple(note.post["components"]))
         if owed is None:
             return  # its row was made and delivered meanwhile (another process, an earlier task)
         line = poster.owed_notes.get(channel)
@@ -228,8 +228,9 @@ async def redeliver(poster: Any) -> int:
 
 
 async def _owe(poster: Any, table: Table, posts: list[dict[str, Any]], *, instead_of: Optional[int] = None,
-               count: bool = True) -> Any:
-    """The posts owed as rows (`instead_of`: in that row's place, in one transaction; None if that row is gone)."""
+               maker: tuple[str, ...] = (), count: bool = True) -> Any:
+    """The posts owed as rows (`instead_of`: in the place of that row, owed as `maker` (`owe_made`), in one
+    transaction; None if that row is gone)."""
     game = table.game
     rows, ids = rows_of(poster), [None] * len(posts)
     if rows is not None:
@@ -237,7 +238,8 @@ async def _owe(poster: Any, table: Table, posts: list[dict[str, Any]], *, instea
                  for post in posts]
         try:
             if instead_of is not None:
-                ids = await offloop.call(rows.replace, game.id, instead_of, saved, poster.service.clock())
+                ids = await offloop.call(rows.replace, game.id, instead_of, ":".join(maker), saved,
+                                         poster.service.clock())
                 if not ids and posts:
                     return None
             else:

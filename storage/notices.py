@@ -43,13 +43,14 @@ class NoticeStore:
                 ids.append(int(cur.lastrowid or 0))
         return ids
 
-    def replace(self, game_id: int, notice_id: int, posts: list[dict[str, Any]], now: float) -> list[int]:
-        """A notice owed as what makes it (a finished game's history, built later) becomes the posts it made, in
-        one transaction (`owe`'s posts; their ids): never both owed, never neither.  Returns [] when that row
-        is gone (delivered meanwhile: nothing is owed twice)."""
+    def replace(self, game_id: int, notice_id: int, maker: str, posts: list[dict[str, Any]], now: float) -> list[int]:
+        """A notice owed as what makes it (`components` naming its `maker`: a finished game's history, built later)
+        becomes the posts it made, in one transaction (`owe`'s posts; their ids): never both owed, never neither.
+        Returns [] when that row is gone (made and delivered meanwhile: nothing is owed twice; its id may be
+        another row's since, hence the maker's name)."""
         with self.store.transaction() as conn:
-            row = conn.execute("SELECT channel_id FROM owed_notices WHERE game_id = ? AND id = ?",
-                               (game_id, notice_id)).fetchone()
+            row = conn.execute("SELECT channel_id FROM owed_notices WHERE game_id = ? AND id = ? AND components = ?",
+                               (game_id, notice_id, maker)).fetchone()
             if row is None:
                 return []
             conn.execute("DELETE FROM owed_notices WHERE game_id = ? AND id = ?", (game_id, notice_id))
