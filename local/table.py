@@ -499,7 +499,9 @@ class LocalTable:
                 quiet += 1
                 continue
             quiet = 0
-            bound = self.owed_timeout if all(self.is_owed(t) for t in pending) else self.settle_timeout
+            bound = self.settle_timeout
+            if all(self.is_owed(t) for t in pending):  # only owed posts are left: never a shorter bound
+                bound = max(bound, self.owed_timeout)
             remaining = began + bound - loop.time()
             if remaining <= 0:
                 names = ", ".join(sorted({t.get_name() for t in pending}))
