@@ -194,9 +194,11 @@ async def redeliver(poster: Any) -> int:
         except Refusal:  # the game is gone: nothing can be posted for it
             await offloop.call(rows.delivered, game_id, [r.id for r in owed_rows])
             continue
-        making = [r for r in owed_rows if r.components and r.components.split(":")[0] in poster.makers]
+        making = [r for r in owed_rows if r.components and r.components.split(":")[0] not in COMPONENTS]
         for r in making:  # made once the game's final board is out (a board still owed: cogs/reconcile.py reports
-            if table.game.posted_version == table.game.version:  # the finish again, which takes this row up)
+            if r.components.split(":")[0] not in poster.makers:  # the finish again, which takes this row up)
+                log.warning("game %s: no maker for the owed notice %s; it stays owed", game_id, r.components)
+            elif table.game.posted_version == table.game.version:
                 _start_making(poster, Owed(r.id, table, {"nonce": r.nonce,
                                                          "components": tuple(r.components.split(":"))}))
         owed_rows = [r for r in owed_rows if r not in making]
