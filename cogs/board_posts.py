@@ -222,6 +222,10 @@ class BoardPoster:
         self.sending: dict[int, Pending] = {}  # channel -> the board its worker is trying now
         self.owed_notes: dict[int, deque[Any]] = {}  # channel -> notices waiting for a retry, in order (cogs/notices.py)
         self.notice_rows: Any = None  # their owed_notices repository (cogs/notices.py `rows_of`)
+        # notices built after the final board, by name (a finished game's history: cogs/history_cog.py), and the
+        # tasks making them now, by (game, name) (cogs/notices.py `owe_made`)
+        self.makers: dict[str, Callable[..., Awaitable[list[dict[str, Any]]]]] = {}
+        self.making: dict[tuple[int, str], asyncio.Task] = {}
         self.figures = outbox.Figures()
         _, self.sleep = outbox.clock()  # how a retry waits (virtual in tests and the sweep)
 
@@ -422,6 +426,11 @@ class BoardPoster:
     def waiting(self, game_id: int) -> bool:
         """Whether a board of this game is still to go out (held for its bots or queued)."""
         return game_id in self.held or game_id in self.pending
+
+    def owing(self, game_id: int) -> bool:
+        """Whether a post of this game is still to go out: a board, or notices being made after its final board
+        (its history, cogs/notices.py `owe_made`: the thread is archived after them)."""
+        return self.waiting(game_id) or any(key[0] == game_id for key in self.making)
 
     async def _final(self, table: Table) -> None:
         """After the last board of a finished or abandoned game: `after_final` (its thread is archived)."""

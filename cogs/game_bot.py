@@ -31,6 +31,7 @@ from .deadline_posts import Deadlines
 from .deadline_settings import DeadlineSettings
 from .gateway_watch import HEARTBEAT_TIMEOUT
 from .hint import Hints
+from .history_cog import MAKER as HISTORY
 from .history_cog import HistoryPosts
 from .lifecycle import GRACE, close_the_door, drain
 from .listeners import Listeners
@@ -115,6 +116,7 @@ class GameBot(commands.AutoShardedBot):
         self.bot_driver = BotDriver(self, self.actions, search)  # plays bot seats once BotPlayersCog hooks it in
         self.hints = Hints(self.actions, self.bot_driver, self.config.hint_iters)  # /game hint, in the same search pool
         self.history = HistoryPosts(self.actions)  # a finished game's history, and /game replay
+        boards.makers[HISTORY] = self.history.made  # its chart and replay, made after the final board
         self.scheduler = Scheduler(timers_of(self.store), self.service.clock)  # every timer (host/scheduler.py)
         self.deadlines = Deadlines(self, self.actions, self.scheduler, self.bot_driver)  # DeadlinesCog starts the loop
         self.service.after_change = self.deadlines.plan_with_change  # a move (or start) and its timers: one transaction

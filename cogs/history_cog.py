@@ -1,5 +1,6 @@
-"""A finished game's history on Discord: posted in the game's thread when it finishes (a listener on
-`Actions`, kind "finish"), in the server's language, and sent privately by `/game replay`.  The chart and
+"""A finished game's history on Discord: owed to the game's thread when it finishes (a listener on `Actions`,
+kind "finish") and posted after its final board, built in a task of its own (cogs/notices.py `owe_made`: the
+command that finished the game does not wait for it), in the server's language; sent privately by `/game replay`.  The chart and
 the animated replay are built by host/history.py."""
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from . import deferred, notices, ops
 from .actions import Actions
 
 log = logging.getLogger("gamehost.history")
+MAKER = "history"  # the name its owed row is made by (cogs/notices.py `owe_made`)
 
 
 def guild_locale_of(client: Any, guild_id: Optional[int]) -> str:
@@ -38,25 +40,27 @@ class HistoryPosts:
 
     # ---- at the finish ---------------------------------------------------------
     async def on_change(self, table: Table, kind: str) -> None:
+        """A finished game owes its thread the chart and replay: owed at once, built and posted after the final
+        board in a task of their own (cogs/notices.py `owe_made`): the command that finished it never waits."""
         if kind != "finish" or table.game.status != "finished":
             return
-        locale = guild_locale_of(self.client, table.game.guild_id)
+        await notices.owe_made(self.boards, table, MAKER, guild_locale_of(self.client, table.game.guild_id))
+
+    async def made(self, table: Table, locale: str) -> list[dict[str, Any]]:
+        """The chart and replay posts of a finished game, in `locale` (`BoardPoster.makers[MAKER]`); a line saying
+        they could not be made instead when the build failed or went over its CPU budget."""
         try:
             built = await self.builder.history(table, locale)
         except Refusal as refused:  # over the CPU budget: said in the thread instead of the replay
             log.warning("the history of game %s was not built: %s", table.game.id, refused.text.key)
-            await notices.tell(self.boards, table, content=t("history.post.failed", locale, title=game_title(table.game)))
-            return
+            return [{"content": t("history.post.failed", locale, title=game_title(table.game))}]
         except Exception:
             log.exception("could not build the history of game %s", table.game.id)
-            await notices.tell(self.boards, table, content=t("history.post.failed", locale, title=game_title(table.game)))
-            return
+            return [{"content": t("history.post.failed", locale, title=game_title(table.game))}]
         first, second = self.builder.texts(table, built, locale)
         if built.chart is not None:
-            posts = [_post(first, built.chart, table, "scores.png"), _post(second, built.replay, table, "replay.gif")]
-        else:
-            posts = [_post(first + "\n" + second, built.replay, table, "replay.gif")]
-        await notices.tell_in_order(self.boards, table, posts)  # owed until posted, after a restart too
+            return [_post(first, built.chart, table, "scores.png"), _post(second, built.replay, table, "replay.gif")]
+        return [_post(first + "\n" + second, built.replay, table, "replay.gif")]
 
     # ---- /game replay ------------------------------------------------------------
     async def replay(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:

@@ -15,6 +15,13 @@ At start-up `redeliver` (called by cogs/reconcile.py before the boards) sends wh
 among the thread's newest messages for a notice Discord made although its answer was lost (known by its nonce):
 that one is only marked delivered, never posted twice.
 
+A notice slow to make (a finished game's chart and replay, built in the replay worker) is owed at once as one row
+naming its maker (`owe_made`: `components=(maker, *args)`, a maker of `BoardPoster.makers`) and made in a task of
+its own, never in the command that finished the game: that task waits until the game's boards went out, has the
+maker build its posts, puts them in that row's place in one transaction (`NoticeStore.replace`) and posts them as
+`tell_in_order` would.  Cut short (a stop, a crash), the row stays owed: `redeliver` makes it at the next start once
+the game's final board is posted, and a finish reported again (cogs/reconcile.py) takes up that row, never a second.
+
 A refusal that lasts (403, 404: cogs/pause.py pauses the game) forgets the notice (logged) and raises
 `ops.PostFailed` to a caller waiting for the first try.  A notice's buttons are saved by name
 (`components=("lobby", locale)`, rebuilt by `COMPONENTS`), its file as bytes, the users it pings as ids.
@@ -105,6 +112,73 @@ async def tell_in_order(poster: Any, table: Table, posts: list[dict[str, Any]]) 
     await _send(poster, owed)
 
 
+async def owe_made(poster: Any, table: Table, maker: str, *args: str) -> None:
+    """Notices that `poster.makers[maker](table, *args)` builds, owed now and made in a task of their own after the
+    game's boards (see the module's text): the caller never waits for them."""
+    game_id = table.game.id
+    rows = rows_of(poster)
+    mark = ":".join((maker, *args))
+    kept = None
+    if rows is not None:  # a finish reported again (a restart's healing): the row owed before stands for it
+        try:
+            kept = next((r for r in await offloop.call(rows.owed, game_id) if r.components == mark), None)
+        except Refusal:
+            kept = None
+    if kept is not None:
+        note = Owed(kept.id, table, {"nonce": kept.nonce, "components": (maker, *args)})
+    else:
+        [note] = await _owe(poster, table, [{"nonce": ("m" + secrets.token_hex(12))[:NONCE],
+                                             "components": (maker, *args)}], count=False)  # its posts count
+    _start_making(poster, note)
+
+
+def _start_making(poster: Any, note: Owed) -> None:
+    key = (note.table.game.id, note.post["components"][0])
+    running = poster.making.get(key)
+    if running is not None and not running.done():
+        return  # already being made
+    task = asyncio.get_running_loop().create_task(_make(poster, note), name=f"owed-made-{key[0]}-{key[1]}")
+    poster.making[key] = task
+    poster.later.add(task)
+    task.add_done_callback(poster.later.discard)
+    task.add_done_callback(lambda done: poster.making.pop(key, None) if poster.making.get(key) is done else None)
+
+
+def board_owed(poster: Any, game_id: int) -> bool:
+    """Whether a board of the game is still to go out: held, queued, or being sent now."""
+    return (game_id in poster.held or game_id in poster.pending
+            or any(p.table.game.id == game_id for p in poster.sending.values()))
+
+
+async def _make(poster: Any, note: Owed) -> None:
+    table = note.table
+    game_id, channel = table.game.id, table.game.post_channel_id
+    name, *args = note.post["components"]
+    try:
+        while board_owed(poster, game_id) or boards_first(poster, channel):  # the final board goes first
+            await asyncio.sleep(BEHIND_POLL)
+        posts = await poster.makers[name](table, *args)
+        for post in posts:
+            post.setdefault("nonce", ("t" + secrets.token_hex(12))[:NONCE])
+        owed = await _owe(poster, table, posts, instead_of=note.row, maker=tuple(note.post["components"]))
+        if owed is None:
+            return  # its row was made and delivered meanwhile (another process, an earlier task)
+        line = poster.owed_notes.get(channel)
+        if line is not None:  # an earlier notice of this thread waits for its retry: these go out after it
+            line.extend(owed)
+            return
+        await _send(poster, owed)
+        if table.game.status in ("finished", "abandoned") and poster.after_final is not None \
+                and channel not in poster.owed_notes:
+            await poster.after_final(table)  # the thread is archived after its last post
+    except asyncio.CancelledError:
+        raise  # the bot closes: the row stays owed, made at the next start
+    except ops.PostFailed as exc:
+        log.warning("game %s: a notice was refused for good: %s", game_id, exc.reason)
+    except Exception:  # a defect: the log has it (a task's exception is otherwise never seen); the row stays owed
+        log.exception("game %s: the owed %s notice could not be made", game_id, name)
+
+
 async def redeliver(poster: Any) -> int:
     """At start-up: the notices a refusal left owed before the stop, oldest game first (see the module's text).
     Returns how many were owed."""
@@ -119,6 +193,16 @@ async def redeliver(poster: Any) -> int:
             table = await offloop.call(poster.service.table, game_id)
         except Refusal:  # the game is gone: nothing can be posted for it
             await offloop.call(rows.delivered, game_id, [r.id for r in owed_rows])
+            continue
+        making = [r for r in owed_rows if r.components and r.components.split(":")[0] not in COMPONENTS]
+        for r in making:  # made once the game's final board is out (a board still owed: cogs/reconcile.py reports
+            if r.components.split(":")[0] not in poster.makers:  # the finish again, which takes this row up)
+                log.warning("game %s: no maker for the owed notice %s; it stays owed", game_id, r.components)
+            elif table.game.posted_version == table.game.version:
+                _start_making(poster, Owed(r.id, table, {"nonce": r.nonce,
+                                                         "components": tuple(r.components.split(":"))}))
+        owed_rows = [r for r in owed_rows if r not in making]
+        if not owed_rows:
             continue
         made = await _nonces_made(poster, table)
         found = [r.id for r in owed_rows if r.nonce in made]
@@ -145,17 +229,27 @@ async def redeliver(poster: Any) -> int:
     return total
 
 
-async def _owe(poster: Any, table: Table, posts: list[dict[str, Any]]) -> list[Owed]:
+async def _owe(poster: Any, table: Table, posts: list[dict[str, Any]], *, instead_of: Optional[int] = None,
+               maker: tuple[str, ...] = (), count: bool = True) -> Any:
+    """The posts owed as rows (`instead_of`: in the place of that row, owed as `maker` (`owe_made`), in one
+    transaction; None if that row is gone)."""
     game = table.game
-    poster.figures.notes_owed += len(posts)
     rows, ids = rows_of(poster), [None] * len(posts)
     if rows is not None:
         saved = [dict(post, components=":".join(post["components"]) if post.get("components") else None)
                  for post in posts]
         try:
-            ids = await offloop.call(rows.owe, game.id, game.post_channel_id, saved, poster.service.clock())
+            if instead_of is not None:
+                ids = await offloop.call(rows.replace, game.id, instead_of, ":".join(maker), saved,
+                                         poster.service.clock())
+                if not ids and posts:
+                    return None
+            else:
+                ids = await offloop.call(rows.owe, game.id, game.post_channel_id, saved, poster.service.clock())
         except Refusal:  # busy: the notice is still tried, and retried while this process runs
             log.warning("game %s: the database was busy; %d notice(s) owed in memory only", game.id, len(posts))
+    if count:
+        poster.figures.notes_owed += len(posts)
     return [Owed(row, table, post) for row, post in zip(ids, posts)]
 
 
@@ -265,4 +359,5 @@ async def _nonces_made(poster: Any, table: Table) -> set[str]:
             if m.nonce is not None and (me is None or m.author.id == me)}
 
 
-__all__ = ["BEHIND_POLL", "COMPONENTS", "Line", "Owed", "kwargs_of", "redeliver", "rows_of", "tell", "tell_in_order"]
+__all__ = ["BEHIND_POLL", "COMPONENTS", "Line", "Owed", "board_owed", "kwargs_of", "owe_made", "redeliver", "rows_of",
+           "tell", "tell_in_order"]

@@ -198,7 +198,7 @@ class PauseCog(commands.Cog):
 
     async def on_change(self, table: Table, kind: str) -> None:
         """The last listener: a finished or abandoned game's thread is archived after its last post."""
-        if kind in ("finish", "abandon") and not self.bot.actions.boards.waiting(table.game.id):
+        if kind in ("finish", "abandon") and not self.bot.actions.boards.owing(table.game.id):
             await self._archive(table)
 
     async def _archive(self, table: Table) -> None:

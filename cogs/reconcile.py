@@ -5,7 +5,8 @@ host that did not wait for the clean stop) leaves a game without its board post,
 deadline timer or its bot's answer.  Once the bot is ready, `reconcile` walks the running games:
 
 0. the notices a thread was owed besides its board (a lobby text, an abandon, a replay...) and Discord refused
-   for a passing reason before the stop go out first, in order (cogs/notices.py `redeliver`);
+   for a passing reason before the stop go out first, in order (cogs/notices.py `redeliver`); a finished game's
+   chart and replay whose build the stop cut short are made again, after its final board;
 1. a game whose latest change was saved but never posted (`games.posted_version` behind `version`: the
    outbox, cogs/outbox.py) gets its board post (tried again with backoff while Discord refuses it), and the
    change is reported to the listeners as if it had just happened

@@ -99,6 +99,9 @@ class LocalTable:
     handed to ``make_bot(path, clock=clock)``: the time the bot lives by.
     ``faults`` (a ``--faults`` SPEC, local/faults.py) makes some of the bot's message writes fail as Discord's
     do now and then (5xx, 429s, a dropped connection).  ``settle_timeout`` bounds how long one action may run;
+    the posts it leaves owed and made in tasks of their own (a finished game's chart and replay, tasks named
+    ``owed-made-*``: cogs/notices.py `owe_made`) are collected with its replies too, bounded by ``owed_timeout``
+    (a busy machine builds a replay slowly; cut short, they stay owed for the next start).
     ``ack_deadline`` is Discord's 3 seconds to
     acknowledge an interaction (None turns the check off).
 
@@ -108,6 +111,7 @@ class LocalTable:
     """
 
     settle_timeout: float = 30.0
+    owed_timeout: float = 300.0
 
     def __init__(self, make_bot: Callable[[str], discord.Client], db_path: str, out_dir: Optional[str] = None,
                  locale: str = "en-US", *, guild_locale: str = "en-US", managers: Iterable[str] = ("admin",),
@@ -467,6 +471,11 @@ class LocalTable:
             return False
         return code.co_name in _TIMER_COROUTINES and code.co_filename.startswith(_DISCORD_DIR)
 
+    @staticmethod
+    def is_owed(task: asyncio.Task) -> bool:
+        """Whether a task makes posts owed after the action (a finished game's history), bounded by ``owed_timeout``."""
+        return task.get_name().startswith("owed-made-")
+
     async def _settle(self, baseline: set[asyncio.Task]) -> list[str]:
         """Wait until every task started since ``baseline`` is done (timers aside).
 
@@ -475,10 +484,11 @@ class LocalTable:
         ``discord-ui-dynamic-item-*``, event listeners) and those may start
         more.  Loop: wait for the new unfinished tasks, then look again,
         until a few event-loop turns pass with none.  Anything still running
-        after ``settle_timeout`` seconds is cancelled and reported.
+        after ``settle_timeout`` seconds (``owed_timeout`` when only owed posts are still being made) is
+        cancelled and reported.
         """
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.settle_timeout
+        began = loop.time()
         me = asyncio.current_task()
         quiet = 0
         while quiet < 3:
@@ -489,13 +499,16 @@ class LocalTable:
                 quiet += 1
                 continue
             quiet = 0
-            remaining = deadline - loop.time()
+            bound = self.settle_timeout
+            if all(self.is_owed(t) for t in pending):  # only owed posts are left: never a shorter bound
+                bound = max(bound, self.owed_timeout)
+            remaining = began + bound - loop.time()
             if remaining <= 0:
                 names = ", ".join(sorted({t.get_name() for t in pending}))
                 for t in pending:
                     t.cancel()
                 await asyncio.wait(pending, timeout=1.0)
-                return [f"still running after {self.settle_timeout:g} s and cancelled: {names}"]
+                return [f"still running after {bound:g} s and cancelled: {names}"]
             await asyncio.wait(pending, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
         return []
 

@@ -43,6 +43,19 @@ class NoticeStore:
                 ids.append(int(cur.lastrowid or 0))
         return ids
 
+    def replace(self, game_id: int, notice_id: int, maker: str, posts: list[dict[str, Any]], now: float) -> list[int]:
+        """A notice owed as what makes it (`components` naming its `maker`: a finished game's history, built later)
+        becomes the posts it made, in one transaction (`owe`'s posts; their ids): never both owed, never neither.
+        Returns [] when that row is gone (made and delivered meanwhile: nothing is owed twice; its id may be
+        another row's since, hence the maker's name)."""
+        with self.store.transaction() as conn:
+            row = conn.execute("SELECT channel_id FROM owed_notices WHERE game_id = ? AND id = ? AND components = ?",
+                               (game_id, notice_id, maker)).fetchone()
+            if row is None:
+                return []
+            conn.execute("DELETE FROM owed_notices WHERE game_id = ? AND id = ?", (game_id, notice_id))
+            return self.owe(game_id, int(row[0]), posts, now)
+
     def owed(self, game_id: int) -> list[OwedNotice]:
         """The game's notices still owed, oldest first."""
         cur = self.store.conn.execute("SELECT * FROM owed_notices WHERE game_id = ? ORDER BY id", (game_id,))

@@ -207,6 +207,17 @@ class Demo(commands.GroupCog, group_name="demo", group_description="Seam tests")
     async def silent(self, interaction: discord.Interaction) -> None:
         return None
 
+    @app_commands.command(name="later", description="Answers, then posts from a task of its own after a while")
+    async def later(self, interaction: discord.Interaction, seconds: float) -> None:
+        await interaction.response.send_message("answered")
+        channel = interaction.channel
+
+        async def post() -> None:
+            await asyncio.sleep(seconds)
+            await channel.send("made later")  # type: ignore[union-attr]
+
+        asyncio.get_running_loop().create_task(post(), name="owed-made-demo")
+
     @app_commands.command(name="hang", description="Never finishes")
     async def hang(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("hanging")

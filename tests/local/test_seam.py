@@ -273,6 +273,21 @@ def test_a_hung_interaction_times_out_with_an_error(db):
     assert replies.refused and "still running after 0.3 s" in replies.errors[0]
 
 
+def test_posts_owed_after_an_action_are_collected_with_it_under_their_own_bound(db):
+    """A task named `owed-made-*` (a finished game's history, cogs/notices.py `owe_made`) may outlast the action's
+    `settle_timeout`: its posts come with the action's replies, bounded by `owed_timeout`."""
+    async def steps(t: LocalTable):
+        t.settle_timeout, t.owed_timeout = 0.3, 5.0
+        waited = await t.command("alice", "/demo later seconds:0.6")
+        t.owed_timeout = 0.3  # never shorter than the action's own bound, so both are 0.3 s here
+        return waited, await t.command("alice", "/demo later seconds:2")
+
+    waited, cut = play(db, steps)
+    assert [s.content for s in waited] == ["answered", "made later"] and not waited.refused
+    assert [s.content for s in cut] == ["answered"]
+    assert cut.refused and cut.errors == ["still running after 0.3 s and cancelled: owed-made-demo"]
+
+
 def test_missing_permissions_reach_the_bot_as_discord_errors(db):
     perms = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
                                 create_public_threads=True)  # no attach_files
