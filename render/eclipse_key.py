@@ -5,7 +5,7 @@ in one line when its windows of the galaxy hold them.  The whole board explains 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from rules.text import msg, tr
 
@@ -19,7 +19,7 @@ def _t(key: str, locale: str) -> str:
 def shown_marks(texts: Sequence[str], locale: str) -> list[str]:
     """Which of the legend's ship entries ("ships", "damage", "anc", "gcds") `texts` need: a text counts when it
     is a hex's ship line as eclipse_hex.ship_lines draws it, nothing else."""
-    words = WORDS["es" if locale.startswith("es") else "en"]
+    words: dict[str, Any] = WORDS["es" if locale.startswith("es") else "en"]
     letters = "".join(sorted(set(words["ships"].values())))
     damage = r"(?:\[\d+(?:,\d+)*\])?"
     ships = re.compile(rf"^\d+[{letters}]{damage}(?: \d+[{letters}]{damage})*$")

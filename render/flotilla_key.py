@@ -11,7 +11,7 @@ from rules.text import msg, tr
 
 from .flotilla_panels import SHORT, space_key
 
-def _t(key: str, locale: str, **args: object) -> str:
+def _t(key: str, locale: str, **args: str) -> str:
     return tr(msg(f"flotilla.{key}", **args), locale)
 
 
