@@ -40,11 +40,14 @@ def headline(table: Table, locale: str, names: Optional[dict[str, str]] = None) 
 
 
 def event_lines(table: Table, events: list[Msg], locale: str, limit: int = 12,
-                names: Optional[dict[str, str]] = None) -> list[str]:
+                names: Optional[dict[str, str]] = None, more: str = "boards.more_events") -> list[str]:
+    """What just happened, in at most `limit` lines: past it, the last line says in words how many more there are
+    and where they are (`more`: the post's text sends to `/game log`; the image's caption, "boards.more_lines",
+    to the message above it, which holds them)."""
     names = shown_names(table.names) if names is None else names
     lines = [tm(e, locale, names) for e in events]
     if len(lines) > limit:
-        lines = lines[: limit - 1] + ["…"]
+        lines = lines[: limit - 1] + [t(more, locale, n=len(lines) - limit + 1)]
     return lines
 
 
@@ -53,7 +56,8 @@ def board_inputs(table: Table, locale: str, events: list[Msg]) -> tuple[Any, dic
     assert table.state is not None
     view = table.engine.view(table.state, None)
     drawn = board_names(table.names)
-    lines, head = event_lines(table, events, locale, limit=3, names=drawn), headline(table, locale, drawn)
+    lines = event_lines(table, events, locale, limit=3, names=drawn, more="boards.more_lines")
+    head = headline(table, locale, drawn)
     outcome = table.outcome()
     # a co-operative game's end (who died, the rescue) goes first: a caption keeps only its first lines
     caption = head + [x for x in lines if x not in head] if outcome is not None and outcome.coop else lines + head

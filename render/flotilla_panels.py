@@ -5,7 +5,7 @@ row per player (after the end: in final-score order, with the final score and it
 Every text is at least TEXT_PX (14 px) high, legible on a phone."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -84,10 +84,11 @@ def guild_static(img: Image.Image, box: tuple[int, int, int, int], locale: str, 
         d.text((x0 + 10, y + LINE * (i + 1)), line, font=small, fill=INK)
 
 
-def space_key(locale: str) -> str:
-    """"2¢ coins · 1V victory points · Ti draw and place an ocean tile …" in the reader's language."""
+def space_key(locale: str, names: Sequence[str] = ()) -> str:
+    """"2¢ coins · 1V victory points · Ti draw and place an ocean tile …" in the reader's language: every code of
+    SHORT, or those `names` (render/flotilla_key.py: the codes a decision image shows)."""
     parts = []
-    for name in SHORT:
+    for name in names or SHORT:
         code = _t(f"img.short.{name}", locale, a="1" if name in ("coin", "vp", "infl") else "")
         parts.append(f"{code} {_t(f'img.key.{name}', locale)}")
     return "  ·  ".join(parts)
@@ -230,7 +231,7 @@ def draw_players(img: Image.Image, view: Any, box: tuple[int, int, int, int], se
                        hand=p.hand_size, top=card_name(p.discard_top, locale), disc=p.discard_size)
             f = reg
         d.text((x0 + 250, y + 8), ellipsize(stats, f, x1 - x0 - 270 - TOX_W), font=f, fill=INK)
-        _tox_track(d, x1 - TOX_W, y + 4, p.tox, p.penalty_space)
+        _tox_track(d, x1 - TOX_W, y + 4, p.tox, p.penalty_space, locale)
         bx = x0 + 250
         label = _t("img.barrels", locale)  # what the coloured squares count
         d.text((bx, y + 37), label, font=reg, fill=INK)
@@ -252,13 +253,13 @@ def draw_players(img: Image.Image, view: Any, box: tuple[int, int, int, int], se
 TOX_W = 240
 
 
-def _tox_track(d: ImageDraw.ImageDraw, x: int, y: int, tox: int, space: int) -> None:
+def _tox_track(d: ImageDraw.ImageDraw, x: int, y: int, tox: int, space: int, locale: str) -> None:
     """F60 / D5: the top tracker (T mod 5 drops) and the scoring penalty marker's track."""
     f = font(TEXT_PX, True)
     for k in range(5):
         fill = (120, 170, 60) if k < tox % 5 else (226, 232, 238)
         d.ellipse([x + k * 18, y + 4, x + k * 18 + 13, y + 17], fill=fill, outline=(150, 160, 170))
-    d.text((x + 96, y + 2), f"T {tox}", font=f, fill=INK)
+    d.text((x + 96, y + 2), _t("img.tox", locale, n=tox), font=f, fill=INK)
     for k, value in enumerate(BOARD.tox_penalty):
         bx = x + k * 29
         here = k == space

@@ -15,6 +15,8 @@ focus view is an image `WIDTH` px wide made of
   rows no wider than the image when it is wider (render/fold.py: nothing cut);
 - in a player's own view ("My view", `Focus.mine`): their area and the bands of the board only they see
   (their hand: what their board draws that the public board does not) first, then the decision's windows;
+- a key to the abbreviations those parts show (`render.<game>_key`, when the game has one: Flotilla's ring
+  spaces "Sv", "Ti", Eclipse's ships "1C"), only those the image holds, since the board's own key is not in view;
 - the options numbered, each as its button names it (the `Focus` the host gives: translated texts).
 
 Every text is at least `render.measure.MIN_RATIO` of the image's width (tests/render/test_focus_legibility.py
@@ -24,8 +26,9 @@ noted on the images they were drawn on, so nothing here knows a game's layout.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -172,9 +175,10 @@ def _outside(focus: Focus, missed: Sequence[int]) -> list[str]:
 
 
 def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
-            private: Sequence[Box] = ()) -> Image.Image:
+            private: Sequence[Box] = (), key: Optional[Callable[[Sequence[str]], list[str]]] = None) -> Image.Image:
     """The focus image of a drawn `board` (its texts noted by render.measure); `private`: the bands of the board
-    only the viewer sees (their hand), shown after their own area in a private view (`focus.mine`)."""
+    only the viewer sees (their hand), shown after their own area in a private view (`focus.mine`); `key`: the
+    game's key to the abbreviations among the texts the image shows (`_key`), its lines under the board's parts."""
     ft, fx, fb = font(TITLE_PX, True), font(TEXT_PX), font(TEXT_PX, True)
     inner = WIDTH - 2 * MARGIN
     head = [row for line in focus.lines for row in _text_rows(line, ft, inner)]
@@ -205,11 +209,13 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     blocks = own + [w for w, _ in windows] if focus.mine else [w for w, _ in windows] + own
     if not blocks and not areas and name is None and board.width <= WIDTH:
         blocks = [board.crop((0, 0, board.width, min(board.height, WINDOW_H)))]
+    legend = [row for line in (key([t.text for b in blocks for t in measure.visible(b)]) if key else [])
+              for row in _text_rows(line, fx, inner)]
     shown = list(focus.options[:OPTIONS_SHOWN])
     rows = [(i, _text_rows(label, fx, inner - 40)) for i, label in enumerate(shown)]
     after = [row for line in list(_outside(focus, missed)) + list(focus.after) for row in _text_rows(line, fx, inner)]
     lh, th = round(TEXT_PX * 1.3), round(TITLE_PX * 1.3)
-    height = MARGIN + th * len(head) + 8 + sum(b.height + 10 for b in blocks)
+    height = MARGIN + th * len(head) + 8 + sum(b.height + 10 for b in blocks) + (lh * len(legend) + 8 if legend else 0)
     if focus.heading:
         height += lh + 4
     height += sum(max(1, len(r)) * lh + 6 for _, r in rows) + lh * len(after) + MARGIN
@@ -223,6 +229,11 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     for block in blocks:
         canvas.paste(block, ((WIDTH - block.width) // 2, y))
         y += block.height + 10
+    for row in legend:
+        d.text((MARGIN, y), row, font=fx, fill=MUTED)
+        y += lh
+    if legend:
+        y += 8
     if focus.heading:
         d.text((MARGIN, y), focus.heading, font=fb, fill=WHITE)
         y += lh + 4
@@ -241,13 +252,22 @@ def _board(view: Any, names: Mapping[str, str], locale: str) -> Image.Image:
     return importlib.import_module(f"render.{view.game}").draw(view, names, [], locale=locale)  # type: ignore[no-any-return]
 
 
+def _key(game: str, locale: str) -> Optional[Callable[[Sequence[str]], list[str]]]:
+    """A game's key to the abbreviations its board draws (the `focus_key` of `render.<game>_key`, when the game
+    has one: Flotilla's ring spaces, Eclipse's ships): the lines explaining those among the texts an image shows."""
+    if importlib.util.find_spec(f"render.{game}_key") is None:
+        return None
+    explain = importlib.import_module(f"render.{game}_key").focus_key
+    return lambda texts: list(explain(texts, locale))
+
+
 def draw_focus(view: Any, names: Mapping[str, str], focus: Focus, locale: str = "en",
                public: Any = None) -> Image.Image:
     """The focus image of `view` (the game's renderer draws the board it is cut from).  `public`: in a player's
     own view (`focus.mine`), the public view, whose board tells what only they see (`private_bands`)."""
     board = _board(view, names, locale)
     private = private_bands(board, _board(public, names, locale)) if public is not None else []
-    return compose(board, names, focus, private)
+    return compose(board, names, focus, private, _key(view.game, locale))
 
 
 __all__ = ["Focus", "WIDTH", "anchors", "compose", "cover", "draw_focus", "player_area"]
