@@ -97,14 +97,34 @@ def steady_map(final_view: Any) -> Iterator[None]:
 
 def fit(view: Any, box: tuple[int, int, int, int]) -> Grid:
     """Hex size and origin so the Hub, every tile and every target fit the box (and, in a replay, every
-    tile of the final board: steady_map)."""
+    tile of the final board: steady_map).  The origin stays put while the map grows: the Hub centred in the
+    box, else moved by whole columns (and pairs of rows) until every cell fits (`_settled`), so that board
+    after board of a game uses one of a few grids (`grid_layer`: a new origin is a new layer drawn); only
+    when no such origin fits are the cells centred."""
     x0, y0, x1, y1 = box
     cells = HUB + [t.cell for t in view.tiles] + list(getattr(view, "targets", [])) + list(_STEADY.get())
     mnx, mxx, mny, mxy = extent(cells)
-    size = min((x1 - x0 - 8) / ((mxx - mnx) + SQ3), (y1 - y0 - 8) / ((mxy - mny) + 2), MAX_SIZE)
-    ox = (x0 + x1) / 2 - size * (mnx + mxx) / 2
-    oy = (y0 + y1) / 2 - size * (mny + mxy) / 2
-    return Grid(round(size, 2), round(ox, 1), round(oy, 1))
+    size = round(min((x1 - x0 - 8) / ((mxx - mnx) + SQ3), (y1 - y0 - 8) / ((mxy - mny) + 2), MAX_SIZE), 2)
+    ox = _settled((x0 + x1) / 2, x0 + 4 - size * (mnx - SQ3 / 2), x1 - 4 - size * (mxx + SQ3 / 2), size * SQ3)
+    oy = _settled((y0 + y1) / 2, y0 + 4 - size * (mny - 1), y1 - 4 - size * (mxy + 1), size * 3)
+    if ox is None:
+        ox = (x0 + x1) / 2 - size * (mnx + mxx) / 2
+    if oy is None:
+        oy = (y0 + y1) / 2 - size * (mny + mxy) / 2
+    return Grid(size, round(ox, 1), round(oy, 1))
+
+
+def _settled(centre_at: float, low: float, high: float, step: float) -> float | None:
+    """The origin nearest `centre_at` among `centre_at` + k steps that lies in [low, high] (the origins that keep
+    every cell inside the box), or None when none does."""
+    if centre_at < low:
+        k = math.ceil((low - centre_at) / step - 1e-9)
+    elif centre_at > high:
+        k = -math.ceil((centre_at - high) / step - 1e-9)
+    else:
+        k = 0
+    origin = centre_at + k * step
+    return origin if low - 1e-6 <= origin <= high + 1e-6 else None
 
 
 def cells_in(box: tuple[int, int, int, int], g: Grid) -> list[str]:
@@ -134,7 +154,7 @@ def coord_at(cx: float, cy: float, size: float) -> tuple[int, int]:
     return round(cx), round(coord_y(cy, size))
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)  # about 2.6 MB each (840 x 1046 px RGB): a game's boards use one to three
 def grid_layer(box: tuple[int, int, int, int], g: Grid) -> tuple[Image.Image, tuple[str, ...]]:
     """The empty sea and Hub, every cell outlined and labelled with its coordinate (cached per geometry)."""
     x0, y0, x1, y1 = box
