@@ -58,6 +58,7 @@ def test_k6_11_a_wasteland_hiding_a_needed_terrain_is_a_goal_step_and_the_bot_re
     assert f"r.{sp}.waste" not in family.goal_steps(s)
     s.dealt = ["Drums", "Furnace", "Wall", "Pot"]  # Hills for all of them
     s.avail["F"] = 4
+    s.shelter, s.roof, s.palisade, s.weapon = True, 1, 1, 1  # the camp's part of the goal done (K6.1)
     moves = [plan_move(s, "p1", Rng.from_seed(k)) for k in range(3)]
     assert any(mv.startswith(f"p:r.{sp}.waste:") for mv in moves)
 

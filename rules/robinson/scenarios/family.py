@@ -166,7 +166,7 @@ def goal_steps(s: RobinsonState) -> dict[str, float]:
     for key in reclaim_keys(s):
         _, sp, what = key.split(".")
         if what == WASTE and TILES[s.island[int(sp)].tile].terrain in terrains:
-            out[key] = 0.4 * PUSH.get(players(s), 1.0)
+            out[key] = 0.4
     return out
 
 
