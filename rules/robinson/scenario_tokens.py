@@ -8,7 +8,10 @@ Cursed Island [IMPL SI, PROPOSED in the data]: the Cultist Candle (a one-use neu
 action but Threat, never alone), the Strange Vial (Medicine built free), the Carved Bell (up to 2 fog
 off), the Ritual Knife (kept: +3 Weapon in a fight, 1 wound to its user each use).
 Jenny needs help!: Herbs (heal 1 wound) [RULES D3]; the Ruined Hut (+2 wood on arrival), the Old
-Pistol (+3 Weapon for one fight), Tough Vines (Palisade +1 with a Shelter) [IMPL SI]."""
+Pistol (+3 Weapon for one fight), Tough Vines (Palisade +1 with a Shelter) [IMPL SI].
+Cannibal Island (K5.8, PROPOSED): War Paint (+2 determination to one character) in place of the
+Medallion, Lamp Oil (+2 Weapon for one burning's fight) in place of the Oil; Castaway Herbs (heal 1)
+and the Pirate Sabre (Weapon +1) stand for the sheet's Herbs and Cannibal Spear."""
 from __future__ import annotations
 
 from typing import Any
@@ -17,16 +20,18 @@ from . import effects, marks
 from .data import SCENARIOS
 from .island import has_shelter
 from .move_kinds import DISCOVERY_TOKEN
-from .scenarios import cursed, jenny
+from .scenarios import cannibal, cursed, jenny
 from .state import RobinsonState
-from .tallies import heal, living, wound
+from .tallies import gain_det, heal, living, wound
 from .texts import card as card_msg, m, sub
 
 CANDLE = cursed.CANDLE
 VIAL, CARVED_BELL, KNIFE = "Strange Vial", "Carved Bell", "Ritual Knife"
 HERBS, HUT, PISTOL, VINES = "Jenny Herbs", "Ruined Hut", "Old Pistol", "Tough Vines"
+WAR_PAINT, LAMP_OIL = "War Paint", "Lamp Oil"  # K5.8 [PROPOSED]
+WAR_PAINT_DET = 2  # K5.8: War Paint's determination
 CARVED_BELL_REMOVES = int(SCENARIOS[cursed.KEY]["carved_bell_removes"])  # K2.8: up to 2 fog
-FIGHT = {KNIFE: 3, PISTOL: 3}  # K2.8, K3.11: Weapon for the fight
+FIGHT = {KNIFE: 3, PISTOL: 3, LAMP_OIL: 2}  # K2.8, K3.11, K5.8 (Lamp Oil: a burning's fight only)
 KEPT = (KNIFE,)  # K2.8: the Ritual Knife stays after its use
 PAWN = "Candle"  # K2.8: the Cultist Candle's pawn name in a stack (plan.letter_name `k`)
 JENNY = "Jenny"  # K3.7, K3.11: rescued Jenny as the target of a heal
@@ -43,6 +48,8 @@ def options(s: RobinsonState, tok: str) -> list[tuple[str, str, Any, bool]]:
         return [(f"tk:{tok}", DISCOVERY_TOKEN, (tok, ""), False)]
     if tok == HERBS:
         return [(f"tk:{tok}:{w}", DISCOVERY_TOKEN, (tok, w), False) for w in healable(s)]
+    if tok == WAR_PAINT:  # K5.8: +2 determination to one character
+        return [(f"tk:{tok}:{c}", DISCOVERY_TOKEN, (tok, c), False) for c in living(s)]
     return []
 
 
@@ -63,6 +70,8 @@ def use(s: RobinsonState, tok: str, target: str) -> None:
         cursed.clear_fog(s, CARVED_BELL_REMOVES, by=tok)
     elif tok == VINES:  # K3.11: Palisade +1 (a Shelter exists: it was offered only then)
         effects.track(s, "pal", 1)
+    elif tok == WAR_PAINT:  # K5.8: +2 determination to the character named
+        gain_det(s, target, WAR_PAINT_DET)
     elif tok == HERBS:  # K3.11: heal 1 wound
         if target == JENNY:
             jenny.heal(s, 1)
@@ -71,8 +80,11 @@ def use(s: RobinsonState, tok: str, target: str) -> None:
 
 
 def fight_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
-    """K2.8, K3.11: the fight tokens held, offered with a Hunt's fight (`go:tk.<token>`)."""
-    return [(f"go:tk.{t.replace(' ', '_')}", "go", "tk." + t, True) for t in sorted(set(s.tokens)) if t in FIGHT]
+    """K2.8, K3.11: the fight tokens held, offered with a Hunt's fight (`go:tk.<token>`); K5.8: Lamp Oil
+    only with a burning's fight."""
+    burning = bool(s.queue) and cannibal.burn_space(s.queue[0].target) is not None
+    return [(f"go:tk.{t.replace(' ', '_')}", "go", "tk." + t, True) for t in sorted(set(s.tokens))
+            if t in FIGHT and (t != LAMP_OIL or burning)]
 
 
 def fight_bonus(s: RobinsonState, tok: str, fighter: str) -> int:

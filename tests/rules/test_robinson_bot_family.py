@@ -58,6 +58,7 @@ def test_k6_11_a_wasteland_hiding_a_needed_terrain_is_a_goal_step_and_the_bot_re
     assert f"r.{sp}.waste" not in family.goal_steps(s)
     s.dealt = ["Drums", "Furnace", "Wall", "Pot"]  # Hills for all of them
     s.avail["F"] = 4
+    s.shelter, s.roof, s.palisade, s.weapon = True, 1, 1, 1  # the camp's part of the goal done (K6.1)
     moves = [plan_move(s, "p1", Rng.from_seed(k)) for k in range(3)]
     assert any(mv.startswith(f"p:r.{sp}.waste:") for mv in moves)
 
@@ -78,3 +79,65 @@ def test_k6_1_the_goal_keeps_the_wood_and_fur_of_the_dealt_inventions():
     assert family.goal_stock(s) == {"W": 2, "Fur": 1}
     s.built.append("Bow")
     assert family.goal_stock(s) == {"W": 1, "Fur": 1}
+
+
+def test_k6_1_the_shelter_roof_palisade_and_weapon_are_goal_steps_until_built():
+    s = game(1, 1, scenario=FAM)
+    s.shelter, s.roof, s.palisade, s.weapon = False, 0, 0, 0
+    s.island[s.camp] = Spot(tile=next(t for t, x in TILES.items() if not x.shelter))
+    steps = family.goal_steps(s)
+    assert {"b.shelter", "b.roof", "b.pal", "b.wpn"} <= set(steps)
+    s.shelter, s.roof, s.palisade, s.weapon = True, 1, 1, 1
+    steps = family.goal_steps(s)
+    assert not {"b.shelter", "b.roof", "b.pal", "b.wpn"} & set(steps)
+
+
+def test_k6_1_a_roof_of_the_goal_is_worth_more_to_the_bot_than_its_weather_alone(monkeypatch):
+    from rules.robinson import plan
+    from rules.robinson.bot.planning import gain_value
+    s = game(1, 1, scenario=FAM)
+    s.shelter, s.roof = True, 0
+    roof = plan.Target("b.roof.w", "build", 0, 0, {"W": 2})
+    with_goal = gain_value(s, Worth(s), roof)
+    monkeypatch.setattr(family, "_camp_steps", lambda s, late: {})
+    w = Worth(s)
+    assert "b.roof" not in w.steps
+    assert with_goal > gain_value(s, w, roof) + 1.0
+
+
+def test_k6_4_food_inventions_are_worth_less_as_the_childrens_meals_run_out():
+    s = game(1, 1, scenario=FAM)
+    s.dealt = []
+    early = family.goal_steps(s)["b.inv.Snare"]
+    s.round = 11
+    late = family.goal_steps(s)["b.inv.Snare"]
+    assert early > late > 0
+    s.built.append("Snare")
+    assert "b.inv.Snare" not in family.goal_steps(s)
+
+
+def test_k6_1_alone_the_bot_pushes_the_dealt_inventions_harder_than_with_two():
+    one, two = game(1, 1, scenario=FAM), game(2, 1, scenario=FAM)
+    one.dealt = two.dealt = ["Sack"]
+    assert family.goal_steps(one)["b.inv.Sack"] > family.goal_steps(two)["b.inv.Sack"] > 0
+
+
+def test_k6_1_wood_is_dearer_to_the_bot_until_the_shelter_and_first_roof():
+    s = game(1, 1, scenario=FAM)
+    s.island[s.camp] = Spot(tile=next(t for t, x in TILES.items() if not x.shelter))
+    s.shelter, s.roof = False, 0
+    bare = family.wood_price(s)
+    s.shelter, s.roof = True, 1
+    assert bare > family.wood_price(s)
+
+
+def test_k6_4_the_childrens_meals_make_a_food_camp_tile_worth_more(monkeypatch):
+    from rules.robinson.bot.camp import tile_worth
+    s = game(1, 1, scenario=FAM)
+    s.round = 5
+    s.island[s.camp].tokens.append("+F")  # Production: 2 food, more than the one character eats (R27)
+    assert SCENARIOS[FAM].goal.mouths_in(s, 9) == 3
+    fed = tile_worth(s, Worth(s), s.camp)
+    for r in list(family.CHILDREN):
+        monkeypatch.setitem(family.CHILDREN, r, 0)
+    assert fed > tile_worth(s, Worth(s), s.camp)

@@ -48,6 +48,8 @@ def aid_move(s: RobinsonState, seat: str, food_gap: int) -> Optional[str]:
         pick = first("tk:Old_Machete", "tk:Pirate_Sabre", "tk:Poison", "it:Empty_Bottle", "ab:defense:wpn")
     if pick is None:  # K2.8 Strange Vial, K3.11 Tough Vines: offered only when they do something
         pick = first("tk:Healing_Herbs", "tk:Strange_Vial", "tk:Tough_Vines", "ab:defense:pal")
+    if pick is None:  # K5.8: War Paint to the First Player, who pays for low Morale (R24)
+        pick = first(f"tk:War_Paint:{s.seat_char[s.seats[s.fp]]}")
     if pick is None:  # K2.8: fog costs a pawn on every action there
         pick = first("tk:Carved_Bell")
     if pick is None and room(s) >= 2:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..data import TILES
 from ..island import kind, sources
+from ..scenarios import of as scenario_of
 from ..state import RobinsonState
 from ..tallies import half_loss
 from .odds import animals, p_above
@@ -43,10 +44,12 @@ def tile_worth(s: RobinsonState, w: Worth, sp: int) -> float:
     later = [x for x in w.rounds if x > w.rnd]
     need = len(w.cost_of) or 1
     fed = min(2.0 * w.hurt_one, 1.6)
+    goal = scenario_of(s).goal
     v = 0.0
     for x in later:
         d = DISC ** (x - w.rnd)
-        v += d * (min(food, need) * fed + max(0, food - need) * 0.2 + wood * w.wood_later)
+        more = goal.mouths_in(s, x) if goal is not None else 0  # K6.4: the children eat too
+        v += d * (min(food, need + more) * fed + max(0, food - need - more) * 0.2 + wood * w.wood_later)
         v -= d * (0.0 if shelter else w.hurt_all)
         v -= d * sum(p_above(x, r, 0, w.scen) for r in range(roof, 5)) * (w.wood_later + 1.2) * 0.5
         v -= d * (w.hurt_all * 0.6 / 3 if animals(x, w.scen) and pal == 0 else 0.0)

@@ -74,14 +74,15 @@ def gain_value(s: RobinsonState, w: Worth, t: plan.Target) -> float:
         return w.food(food) + w.fur * fur - loss * w.weapon(1) * 0.5
     if t.action == "build":
         what = parts[1]
+        goal = WIN * w.steps.get(f"b.{what}", 0.0)  # K6.1: a Shelter, Roof, Palisade and Weapon of the goal
         if what == "shelter":
-            return w.shelter()
+            return w.shelter() + goal
         if what == "roof":
-            return w.roof()
+            return w.roof() + goal
         if what == "pal":
-            return w.palisade(1)
+            return w.palisade(1) + goal
         if what == "wpn":
-            return w.weapon(1)
+            return w.weapon(1) + goal
         # a tile-targeted build of the goal (K2.7: a Cross on a tile) is a step of its own
         return invention(w, parts[2]) + (WIN * w.steps.get(t.key, 0.0) if t.key != f"b.inv.{parts[2]}" else 0.0)
     if t.action == "gather":

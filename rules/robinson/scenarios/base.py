@@ -22,7 +22,9 @@ class Goal:
     characters' (rescued Jenny's, or hers once the rescue planned this round succeeds); `unfed_loses(s)`:
     how many of them lose the game at once when not paid (the children's, K6.4), paid before the
     characters eat, so they are the last meals food covers short of.  `wood_price(s)`: what one wood is
-    worth to the goal while its builds still lack wood (None: the bot's own figure)."""
+    worth to the goal while its builds still lack wood (None: the bot's own figure).  `mouths_in(s, r)`:
+    the meals beyond the characters' in a later round r, which the camp's Production should cover
+    (the children's, K6.4), for the bot's choice of camp tile."""
 
     steps: Callable[[RobinsonState], dict[str, float]]
     stock: Callable[[RobinsonState], dict[str, int]]
@@ -30,6 +32,7 @@ class Goal:
     mouths: Callable[[RobinsonState], int] = lambda s: 0
     unfed_loses: Callable[[RobinsonState], int] = lambda s: 0  # of `mouths`, the meals whose lack loses at once
     wood_price: Callable[[RobinsonState], float] | None = None  # a wood's worth while `stock` lacks it
+    mouths_in: Callable[[RobinsonState, int], int] = lambda s, rnd: 0  # meals beyond the characters' in a round
 
 
 @dataclass(frozen=True)

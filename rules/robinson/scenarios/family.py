@@ -11,7 +11,7 @@ from ..combat import built
 from ..data import INVENTIONS, SCENARIO_INVENTIONS_OF, TILES
 from ..island import has_shelter
 from ..state import RobinsonState
-from ..tallies import end, pay
+from ..tallies import end, pay, players
 from ..texts import m, sub
 from .base import Goal, from_data
 
@@ -21,8 +21,12 @@ WASTE = "waste"
 _BLOCK = from_data(KEY, SCENARIO_INVENTIONS_OF[KEY])
 POOL_ON_BOARD = int(_BLOCK.extra["pool_on_board"])  # K6.3: 9 random inventions instead of 5
 CHILDREN = {int(r): int(n) for r, n in _BLOCK.extra["children_food"].items()}  # K6.4
+ALL_MEALS = sum(CHILDREN.values())
 RECLAIM_PAWNS = int(_BLOCK.extra["reclaim_pawns"])  # K6.5
 OLD_TOOLS = tuple(_BLOCK.extra["old_tools"])  # K6.10: what the Old tools token may build
+FEEDERS = {"Snare": 0.3, "Dam": 0.25, "Cellar": 0.2, "Corral": 0.15, "Garden": 0.2}  # the bot: food for K6.4
+PUSH = {1: 2.0}  # the bot, alone: the goal's builds in rounds 1-6, before the children's meals take its pawns
+SHELL_WOOD, GOAL_WOOD = 3.0, 2.0  # the bot's price of wood before and after the Shelter and first Roof
 
 
 def playing(s: RobinsonState) -> bool:
@@ -148,12 +152,12 @@ def goal_steps(s: RobinsonState) -> dict[str, float]:
     the rounds run out; a wasteland marker hiding a terrain one of them needs is worth reclaiming
     (K6.5, K6.11's default)."""
     left = missing(s)
-    late = min(1.0, 0.35 + 0.06 * s.round)
-    out: dict[str, float] = {}
+    late = PUSH.get(players(s), 1.0) * min(1.0, 0.35 + 0.06 * s.round)
+    out = _camp_steps(s, late)
     needs: dict[str, None] = {}
     for name in left:
         if name not in s.future_built:
-            out[f"b.inv.{name}"] = late * 0.45
+            out[f"b.inv.{name}"] = max(out.get(f"b.inv.{name}", 0.0), late * 0.45)
         _needs_all(name, needs)
     for name in needs:
         if not built(s, name) and name not in s.future_built:
@@ -163,6 +167,23 @@ def goal_steps(s: RobinsonState) -> dict[str, float]:
         _, sp, what = key.split(".")
         if what == WASTE and TILES[s.island[int(sp)].tile].terrain in terrains:
             out[key] = 0.4
+    return out
+
+
+def _camp_steps(s: RobinsonState, late: float) -> dict[str, float]:
+    """K6.1 for the bot: the Shelter, the first Roof, Palisade and Weapon levels the goal needs, by
+    build part (`b.shelter`, `b.roof`, `b.pal`, `b.wpn`), while neither built nor planned."""
+    planned = {st.target.split(".")[1] for st in s.plan if st.action == "build"}
+    out: dict[str, float] = {}
+    if not has_shelter(s) and "shelter" not in planned:
+        out["b.shelter"] = late * 0.45
+    for part, level in (("roof", s.roof), ("pal", s.palisade), ("wpn", s.weapon)):
+        if level < 1 and part not in planned:
+            out[f"b.{part}"] = late * 0.3
+    meals = sum(n for r, n in CHILDREN.items() if r >= s.round)  # K6.4: the children's meals still to come
+    for name, share in FEEDERS.items():
+        if name not in s.built and name not in s.future_built:
+            out[f"b.inv.{name}"] = share * meals / ALL_MEALS
     return out
 
 
@@ -176,10 +197,22 @@ def goal_stock(s: RobinsonState) -> dict[str, int]:
     return out
 
 
+def wood_price(s: RobinsonState) -> float:
+    """K6.1 for the bot: wood is dearer while the camp still lacks the Shelter or its first Roof the
+    goal needs (each night without them costs wounds, R72, and clouds food and wood, R67)."""
+    return SHELL_WOOD if not has_shelter(s) or s.roof < 1 else GOAL_WOOD
+
+
 def mouths(s: RobinsonState) -> int:
     """K6.4: the children's meals tonight."""
     return CHILDREN.get(s.round, 0)
 
 
-FAMILY = replace(_BLOCK, goal=Goal(steps=goal_steps, stock=goal_stock, mouths=mouths, unfed_loses=mouths),
+def mouths_in(s: RobinsonState, rnd: int) -> int:
+    """K6.4: the children's meals in round `rnd`."""
+    return CHILDREN.get(rnd, 0)
+
+
+FAMILY = replace(_BLOCK, goal=Goal(steps=goal_steps, stock=goal_stock, mouths=mouths, unfed_loses=mouths,
+                                   wood_price=wood_price, mouths_in=mouths_in),
                  at_round_end=check_round_end)
