@@ -5,6 +5,7 @@ Everything here reads the texts a board noted on itself (render.measure), so not
 """
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from typing import Optional, Sequence
@@ -178,15 +179,19 @@ def _clear_above(board: Image.Image, x0: int, x1: int, y: float) -> int:
     return int(y) - 6
 
 
-def _frame(board: Image.Image, label: Drawn, shown: Sequence[Drawn]) -> tuple[float, float]:
+def _frame(board: Image.Image, label: Drawn, boxes: Sequence[tuple[float, float, float, float]]) -> tuple[float, float]:
     """The left and right of the frame a place's number is drawn in (a hangar's box around its "4"): along the
     number's middle row, the first pixel on each side that is not the place's own colour (the one beside the
     number), the texts on that row skipped; the number's own box on a side with no frame within `FRAME_SCAN`."""
     x0, y0, x1, y1 = label.box
     y = int((y0 + y1) / 2)
     row = board.crop((0, y, board.width, y + 1)).convert("RGB")
-    texts = [(d.box[0] - 1, d.box[2] + 1) for d in shown if d.box[1] <= y <= d.box[3]]
-    free = lambda x: not any(a <= x <= b for a, b in texts)  # noqa: E731
+    covered = bytearray(board.width)  # 1 where a text on that row lies (its box and a pixel each side)
+    for b in boxes:
+        if b[1] <= y <= b[3]:
+            lo, hi = max(0, math.ceil(b[0] - 1)), min(board.width - 1, math.floor(b[2] + 1))
+            covered[lo:hi + 1] = b"\x01" * max(0, hi - lo + 1)
+    free = lambda x: not covered[x]  # noqa: E731
 
     def edge(start: int, step: int) -> float:
         fill = None
@@ -211,15 +216,16 @@ def whole(board: Image.Image, box: Box, shown: Optional[Sequence[Drawn]] = None)
     caller folds a window grown wider than the image)."""
     shown = measure.visible(board) if shown is None else shown
     x0, y0, x1, y1 = box
-    for d in shown:
-        if d.text.isdigit() and _bold(d) and inside(d.box, box):
-            left, right = _frame(board, d, shown)
+    boxes = [d.box for d in shown]  # each text's box worked out once, not once per number and text
+    for d, at in zip(shown, boxes):
+        if d.text.isdigit() and _bold(d) and inside(at, box):
+            left, right = _frame(board, d, boxes)
             if right >= x1:
                 x1 = int(min(board.width, right + 3))
             if left <= x0:
                 x0 = int(max(0, left - 3))
     if (x0, x1) != (box[0], box[2]):  # a moved edge cutting a text goes past it (a neighbour's number, whole)
-        across = [d.box for d in shown if d.box[1] < y1 and d.box[3] > y0]
+        across = [b for b in boxes if b[1] < y1 and b[3] > y0]
         x0 = int(max(0, min([x0] + [a - 2 for a, _, c, _ in across if a < x0 < c and x0 < box[0]])))
         x1 = int(min(board.width, max([x1] + [c + 2 for a, _, c, _ in across if a < x1 < c and x1 > box[2]])))
     return x0, y0, x1, y1
