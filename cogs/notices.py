@@ -146,8 +146,7 @@ def _start_making(poster: Any, note: Owed) -> None:
 
 def board_owed(poster: Any, game_id: int) -> bool:
     """Whether a board of the game is still to go out: held, queued, or being sent now."""
-    return (game_id in poster.held or game_id in poster.pending
-            or any(p.table.game.id == game_id for p in poster.sending.values()))
+    return poster.waiting(game_id) or any(p.table.game.id == game_id for p in poster.sending.values())
 
 
 async def _make(poster: Any, note: Owed) -> None:
