@@ -136,7 +136,14 @@ def _strips(part: Image.Image) -> list[tuple[int, int]]:
 def _layers(part: Image.Image) -> list[tuple[int, int]]:
     """The band's layers, top to bottom: (top, bottom) of each stretch of rows with something drawn, cut in the
     middle of the rows between them where nothing is (one colour across the band)."""
-    busy = [part.crop((0, y, part.width, y + 1)).getcolors(1) is None for y in range(part.height)]
+    raw = part.tobytes()
+    size = len(raw) // part.height if part.height else 0
+    step = size // part.width if part.width else 0
+    if step * part.width != size or size * part.height != len(raw):  # pixels not whole bytes: one row at a time
+        busy = [part.crop((0, y, part.width, y + 1)).getcolors(1) is None for y in range(part.height)]
+    else:  # a row with something drawn: not its first pixel repeated across it
+        rows = (raw[y * size:(y + 1) * size] for y in range(part.height))
+        busy = [row != row[:step] * part.width for row in rows]
     runs: list[list[int]] = []
     for y, b in enumerate(busy):
         if b and runs and runs[-1][1] == y:
