@@ -12,35 +12,51 @@ still measured.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from . import measure
 from .common import INK, WHITE, wrap_text
 
 GAP = 6  # px: identical columns in a row that make a place to cut
 ROW_GAP = 4  # px between the stacked pieces
+_BLANK = re.compile(b"\x01{%d,}" % GAP)  # a run of clear columns (True as a byte) at least GAP long
 ROW_FILL = 0.8  # share of a row one colour fills unbroken for it to be the row's own (a border along the band)
 
 
 def _along(rgb: Image.Image) -> list[Optional[bytes]]:
     """For each row of `rgb`, top to bottom, the colour that runs unbroken along nearly all of it (`ROW_FILL`: a
     border along the band), or None.  A row of boxes' top borders, however many, is broken between the boxes.
-    A run longer than half the row covers its middle pixel, so that pixel's colour is the only one to try."""
+    A run longer than half the row covers its middle stretch (from `width - run` to `run`) and so its middle
+    pixel, whose colour is the only one to try, and only in the rows whose middle stretch is all that colour
+    (found for every row at once: the stretch against its middle column, repeated)."""
     raw, size, run = rgb.tobytes(), rgb.width * 3, int(ROW_FILL * rgb.width)
     mid = (rgb.width // 2) * 3
     out: list[Optional[bytes]] = []
-    for y in range(rgb.height):
-        row = raw[y * size:(y + 1) * size]
-        if 2 * run <= rgb.width:  # a row of one or two pixels: its most common colour
+    if 2 * run <= rgb.width:  # rows of one or two pixels: each one's most common colour
+        for y in range(rgb.height):
             colours: Any = rgb.crop((0, y, rgb.width, y + 1)).getcolors(rgb.width)
             count, most = max(colours, key=lambda c: c[0])
             colour = bytes(most)
+            row = raw[y * size:(y + 1) * size]
             out.append(colour if count >= run and _aligned(row, colour * run) else None)
+        return out
+    middle = rgb.crop((rgb.width - run, 0, run, rgb.height))
+    centre = rgb.crop((mid // 3, 0, mid // 3 + 1, rgb.height)).resize(middle.size, Image.Resampling.NEAREST)
+    _, broken = ImageChops.difference(middle, centre).getprojection()  # per row: not 0 where the stretch is not
+    patterns: dict[bytes, bytes] = {}
+    for y, b in enumerate(broken):
+        if b:
+            out.append(None)
             continue
+        row = raw[y * size:(y + 1) * size]
         colour = row[mid:mid + 3]
-        out.append(colour if _aligned(row, colour * run) else None)
+        pattern = patterns.get(colour)
+        if pattern is None:
+            pattern = patterns[colour] = colour * run
+        out.append(colour if _aligned(row, pattern) else None)
     return out
 
 
@@ -52,67 +68,40 @@ def _aligned(row: bytes, pattern: bytes) -> bool:
     return at != -1
 
 
-def _columns(rgb: Image.Image, rows: list[int]) -> list[bytes]:
-    """The pixels of each column of `rgb`, left to right, in the rows `rows` only, as RGB bytes."""
-    strip = Image.new("RGB", (rgb.width, len(rows)))
-    k = 0
-    for start, end in _runs(rows):  # consecutive rows copied together
-        strip.paste(rgb.crop((0, start, rgb.width, end)), (0, k))
-        k += end - start
-    raw, size = strip.transpose(Image.Transpose.ROTATE_90).tobytes(), len(rows) * 3  # a column is a row there
-    return [raw[i * size:(i + 1) * size] for i in range(rgb.width)][::-1]  # back to left-to-right
-
-
-def _runs(rows: list[int]) -> list[tuple[int, int]]:
-    """Rows in increasing order as runs [start, end) of consecutive rows."""
-    out: list[tuple[int, int]] = []
-    for y in rows:
-        if out and out[-1][1] == y:
-            out[-1] = (out[-1][0], y + 1)
-        else:
-            out.append((y, y + 1))
-    return out
-
-
 def _clear_columns(part: Image.Image) -> list[bool]:
     """For each column of `part`, left to right, whether nothing is drawn across it: one colour from top to
     bottom, but where a border runs along the band (`_along`), whose colour it has there.  Inside an empty box a
-    column is the same as its neighbours but not clear: it crosses the box's top and bottom borders."""
-    rgb = part.convert("RGB")
+    column is the same as its neighbours but not clear: it crosses the box's top and bottom borders.  Read for
+    every column at once: the band against itself with nothing drawn (each border row all its own colour, every
+    other row the first of those)."""
+    rgb = part if part.mode == "RGB" else part.convert("RGB")
+    if not rgb.width or not rgb.height:
+        return [True] * rgb.width
     along = _along(rgb)
-    plain = [y for y, c in enumerate(along) if c is None]
-    lines = [y for y, c in enumerate(along) if c is not None]
-    free = [col == col[:3] * len(plain) for col in _columns(rgb, plain)] if plain else [True] * rgb.width
-    if lines:
-        expected = b"".join(c for c in along if c is not None)
-        free = [f and col == expected for f, col in zip(free, _columns(rgb, lines))]
-    return free
+    size = rgb.width * 3
+    raw = rgb.tobytes()
+    first = next((y for y, c in enumerate(along) if c is None), None)
+    plain = raw[first * size:(first + 1) * size] if first is not None else b""
+    rows: dict[Optional[bytes], bytes] = {None: plain}
+    for c in along:
+        if c not in rows:
+            rows[c] = c * rgb.width  # type: ignore[operator]
+    empty = Image.frombytes("RGB", rgb.size, b"".join([rows[c] for c in along]))
+    drawn, _ = ImageChops.difference(rgb, empty).getprojection()
+    return [not v for v in drawn]
 
 
 def _blank_runs(clear: list[bool]) -> list[tuple[int, int]]:
     """The runs (start, end) of at least `GAP` consecutive clear columns: nothing drawn there, so no cut in them
     goes through a box."""
-    runs, start = [], None
-    for x, free in enumerate(clear):
-        if free and start is None:
-            start = x
-        elif not free and start is not None:
-            if x - start >= GAP:
-                runs.append((start, x))
-            start = None
-    if start is not None and len(clear) - start >= GAP:
-        runs.append((start, len(clear)))
-    return runs
+    return [m.span() for m in _BLANK.finditer(bytes(clear))]
 
 
-def _text_spans(part: Image.Image) -> list[tuple[float, float]]:
-    return [(d.box[0], d.box[2]) for d in measure.visible(part)]
-
-
-def _cuts(part: Image.Image, clear: list[bool]) -> list[int]:
+def _cuts(part: Image.Image, clear: list[bool], shown: Optional[list[measure.Drawn]] = None) -> list[int]:
     """Where the band may be cut: the middle of each blank run, and the edges between texts where the column is
-    clear (no text crosses any of them, and none goes through a box: a text drawn in a box is not cut from it)."""
-    spans = _text_spans(part)
+    clear (no text crosses any of them, and none goes through a box: a text drawn in a box is not cut from it).
+    `shown`: the texts on the band, when the caller has them."""
+    spans = [(d.box[0], d.box[2]) for d in (measure.visible(part) if shown is None else shown)]
     inside = lambda x: any(a < x < b for a, b in spans)  # noqa: E731
     found = {(a + b) // 2 for a, b in _blank_runs(clear)}
     found |= {x for x in {int(b) + 2 for _, b in spans} | {int(a) - 2 for a, _ in spans}
@@ -208,14 +197,32 @@ def _rewrapped(part: Image.Image, texts: list[measure.Drawn], width: int) -> Ima
 
 def pieces(part: Image.Image, width: int) -> list[Image.Image]:
     """The band cut into pieces at most `width` wide, left to right (each as wide as it can be)."""
+    if part.width <= width:
+        return [part] if _drawn(part) else []
     clear = _clear_columns(part)
-    cuts = _cuts(part, clear)
+    shown_all = measure.visible(part)
+    cuts = _cuts(part, clear, shown_all)
     out: list[Image.Image] = []
+    kept: list[Image.Image] = []  # pieces of other bands' folds (layers, lines), already found to hold something
+    spans: dict[int, tuple[int, int]] = {}  # the columns of the band each piece cut from it at full height holds
+
+    def cut(a: int, b: int) -> Image.Image:
+        piece = part.crop((a, 0, b, part.height))
+        spans[id(piece)] = (a, b)
+        return piece
+
+    def drawn(p: Image.Image) -> bool:
+        if id(p) in spans:  # the band's texts that lie on it (as `measure.visible` of the piece reads them)
+            a, b = spans[id(p)]
+            texts = any(d.box[2] > a and d.box[0] < b and d.box[3] > 0 and d.box[1] < part.height for d in shown_all)
+            return texts or not _empty(p)
+        return _drawn(p)
+
     start = 0
     while part.width - start > width:
         fits = [c for c in cuts if start < c <= start + width]
         if fits:
-            out.append(part.crop((start, 0, fits[-1], part.height)))
+            out.append(cut(start, fits[-1]))
             start = fits[-1]
             continue
         end = min([c for c in cuts if c > start + width] + [part.width])  # up to the next cut
@@ -223,31 +230,54 @@ def pieces(part: Image.Image, width: int) -> list[Image.Image]:
         layers = _grouped(segment, _layers(segment), width)
         if len(layers) > 1:  # things drawn one above another (a title over a row of boxes): each folded on its own
             for top, bottom in layers:
-                out += pieces(segment.crop((0, top, segment.width, bottom)), width)
+                found = pieces(segment.crop((0, top, segment.width, bottom)), width)
+                out += found
+                kept += found
             start = end
             continue
-        shown = [d for d in measure.visible(part) if d.box[2] > start]
+        shown = [d for d in shown_all if d.box[2] > start]
         crossing = [d for d in shown if d.box[0] < start + width < d.box[2]]
         if not crossing:  # graphics only: between two of them (a clear column, however narrow the gap), else where it must
             end = next((x for x in range(start + width, start + width // 2, -1) if clear[x]), start + width)
-            out.append(part.crop((start, 0, end, part.height)))
+            out.append(cut(start, end))
             start = end
             continue
         strips = _strips(segment)
         if len(strips) > 1:  # several lines of text: each folded on its own
             for top, bottom in strips:
-                out += pieces(segment.crop((0, top, segment.width, bottom)), width)
+                found = pieces(segment.crop((0, top, segment.width, bottom)), width)
+                out += found
+                kept += found
         else:  # one line: the text too wide for the image drawn again, wrapped
             first = min(d.box[0] for d in crossing)
             if first > start + 1:
-                out.append(part.crop((start, 0, int(first), part.height)))
+                out.append(cut(start, int(first)))
             wrapped = sorted((d for d in shown if d.box[2] > first and d.box[0] < end),
                              key=lambda d: (d.box[1], d.box[0]))
             out.append(_rewrapped(part, wrapped, width))
         start = end
     if start < part.width:
-        out.append(part.crop((start, 0, part.width, part.height)))
-    return [p for p in out if measure.visible(p) or not all(_clear_columns(p))]  # no empty stretches
+        out.append(cut(start, part.width))
+    held = {id(p) for p in kept}
+    return [p for p in out if id(p) in held or drawn(p)]  # no empty stretches
+
+
+def _drawn(p: Image.Image) -> bool:
+    """Whether a piece holds something: a text, or a column that is not clear."""
+    return bool(measure.visible(p)) or not _empty(p)
+
+
+def _empty(part: Image.Image) -> bool:
+    """Whether every column of `part` is clear (`_clear_columns`), read from its distinct rows: a row all of one
+    colour is a border along the band in that colour, so every column has it there; any other row is the same
+    across every clear column, so there is at most one such row, and it must not be a border along the band
+    (its colour would be missing where the row differs from it)."""
+    rgb = part if part.mode == "RGB" else part.convert("RGB")
+    size = rgb.width * 3
+    raw = rgb.tobytes()
+    rows = {raw[y * size:(y + 1) * size] for y in range(rgb.height)}
+    other = [r for r in rows if r != r[:3] * rgb.width]
+    return not other or (len(other) == 1 and _along(Image.frombytes("RGB", (rgb.width, 1), other[0]))[0] is None)
 
 
 def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Image.Image:
