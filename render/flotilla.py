@@ -22,13 +22,13 @@ from rules.text import msg, tr
 
 from .common import INK, WHITE, ellipsize, font, paste_marker, to_png, whole_lines, wrap_text
 from .flotilla_map import COLOUR_RGB, SINK_RGB, SKY_RGB, TARGET_EDGE, TARGET_RGB, TEXT_PX, draw_map, steady_map
-from .flotilla_panels import draw_guilds, draw_players, guild_height, guild_static, player_rows_height
+from .flotilla_panels import PAGE_BG, draw_guilds, draw_players, guild_height, guild_static, player_rows_height
 from .flotilla_turn import HEIGHT as TURN_H, draw_turn
 
 W = 1400
 MAP_W = 840
 HEADER_BG = (16, 34, 52)
-PAGE = (236, 240, 244)
+PAGE = PAGE_BG
 MAX_CAPTION = 5  # header lines; a caption entry that does not fit whole is left to the post
 KEY_H = 106  # the map's key under the hexes
 BODY_H = TURN_H + 8 + guild_height()

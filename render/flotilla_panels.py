@@ -14,10 +14,12 @@ from rules.text import msg, tr
 
 from .common import INK, WHITE, ellipsize, font, mix, paste_marker, rounded_box, text_center, wrap_text
 from .flotilla_map import COLOUR_RGB, SINK_RGB, SKY_RGB, TEXT_PX
+from .kept import PanelCache
 
 GUILDS = ("speakers", "traders", "founders", "delvers")
 GUILD_COLOUR = {"speakers": "p", "traders": "y", "founders": "r", "delvers": "b"}
 PANEL = (250, 251, 253)
+PAGE_BG = (236, 240, 244)  # the board's page around the panels (render/flotilla.py: PAGE)
 MUTED = (80, 90, 102)
 GOLD = (255, 214, 120)
 ROW_H = 74
@@ -197,12 +199,17 @@ def player_rows_height(n: int) -> int:
     return n * ROW_H + 8
 
 
+ROWS_KEPT = 24  # player rows kept between boards (1,381 x 74 px RGB, 0.3 MB each): about 7 MB
+KEPT_ROWS = PanelCache(ROWS_KEPT)
+
+
 def draw_players(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],
                  names: Mapping[str, str], locale: str) -> None:
-    """One row per player; after the end the rows follow the final ranks and show the final score."""
+    """One row per player; after the end the rows follow the final ranks and show the final score.  A move
+    changes one or two players' rows, so each row is drawn on its own image and kept (`KEPT_ROWS`) and pasted
+    where it goes; the rows' box holds only the page's background (`PAGE_BG`) under them, so the pixels and
+    the texts are those of drawing the row in place."""
     x0, y0, x1, _ = box
-    d = ImageDraw.Draw(img)
-    bold, reg = font(18, True), font(16)
     players = list(view.players)
     final = bool(view.final_ranks)
     if final:
@@ -210,44 +217,65 @@ def draw_players(img: Image.Image, view: Any, box: tuple[int, int, int, int], se
     for i, p in enumerate(players):
         y = y0 + i * ROW_H
         acting = p.seat in view.to_act
-        side_rgb = SINK_RGB if p.side == "sink" else SKY_RGB
-        won = final and view.final_ranks[p.seat] == 1
-        rounded_box(d, (x0, y, x1, y + ROW_H - 6), 8, fill=(255, 248, 220) if acting or won else PANEL,
-                    outline=side_rgb, width=3)
-        paste_marker(img, (x0 + 22, y + 22), 26, seat_index[p.seat])
         name = names.get(p.seat, p.seat)
-        if final:
-            name = _t("img.rank", locale, rank=view.final_ranks[p.seat], name=name)
-        d.text((x0 + 42, y + 8), ellipsize(name, bold, 196), font=bold, fill=INK)
-        d.rounded_rectangle([x0 + 42, y + 34, x0 + 150, y + 58], 6, fill=side_rgb)
-        text_center(d, (x0 + 96, y + 46), _t("img.sinkside" if p.side == "sink" else "img.skyside", locale),
-                    font(TEXT_PX, True), fill=WHITE)
-        if final:
-            b = view.final_breakdown[p.seat]
-            stats = _t("img.final_score", locale, total=view.final_scores[p.seat], play=b["play"])
-            f = bold
-        else:
-            stats = _t("img.stats", locale, coins=p.coins, vp=p.vp, tox=p.tox, pen=p.penalty_space,
-                       hand=p.hand_size, top=card_name(p.discard_top, locale), disc=p.discard_size)
-            f = reg
-        d.text((x0 + 250, y + 8), ellipsize(stats, f, x1 - x0 - 270 - TOX_W), font=f, fill=INK)
-        _tox_track(d, x1 - TOX_W, y + 4, p.tox, p.penalty_space, locale)
-        bx = x0 + 250
-        label = _t("img.barrels", locale)  # what the coloured squares count
-        d.text((bx, y + 37), label, font=reg, fill=INK)
-        bx += int(reg.getlength(label)) + 10
-        for c in ("p", "y", "r", "b"):
-            d.rectangle([bx, y + 38, bx + 16, y + 54], fill=COLOUR_RGB[c], outline=INK)
-            d.text((bx + 20, y + 37), str(p.barrels[c]), font=reg, fill=INK)
-            bx += 46
-        extra = (_t("img.skiffs", locale, n=len(p.skiffs), reserve=p.skiff_reserve,
-                    cargo=sum(len(s.cargo) for s in p.skiffs)) if p.side == "sink"
-                 else _t("img.tiles", locale, n=len(p.tiles)))
-        extra += "  ·  " + _t("img.outposts", locale, n=p.outposts, floating=p.floating, obj=len(p.objectives))
-        if final:
-            extra = _t("img.final_parts", locale, currency=b["currency"], barrels=b["barrels"], seals=b["seals"],
-                       tox=b["toxicity"])
-        d.text((bx + 10, y + 37), ellipsize(extra, reg, x1 - bx - 30 - TOX_W), font=reg, fill=INK)
+        ends = (view.final_ranks[p.seat], view.final_scores[p.seat], view.final_breakdown[p.seat]) if final else None
+        if not KEPT_ROWS.size:  # none kept (a test following each text where it is drawn): drawn in place
+            _draw_row(img, view, p, acting, name, (x0, y, x1), seat_index, locale)
+            continue
+        key = (x1 - x0, p.model_dump_json(), acting, repr(ends), name, seat_index[p.seat], locale)
+
+        def make(p: Any = p, acting: bool = acting, name: str = name) -> Image.Image:
+            row = Image.new("RGB", (x1 - x0 + 1, ROW_H), PAGE_BG)
+            _draw_row(row, view, p, acting, name, (0, 0, x1 - x0), seat_index, locale)
+            return row
+
+        img.paste(KEPT_ROWS.get(key, make), (x0, y))
+
+
+def _draw_row(img: Image.Image, view: Any, p: Any, acting: bool, name: str, box: tuple[int, int, int],
+              seat_index: dict[str, int], locale: str) -> None:
+    """Player `p`'s row, its box's left, top and right at `box`."""
+    x0, y, x1 = box
+    d = ImageDraw.Draw(img)
+    bold, reg = font(18, True), font(16)
+    final = bool(view.final_ranks)
+    side_rgb = SINK_RGB if p.side == "sink" else SKY_RGB
+    won = final and view.final_ranks[p.seat] == 1
+    rounded_box(d, (x0, y, x1, y + ROW_H - 6), 8, fill=(255, 248, 220) if acting or won else PANEL,
+                outline=side_rgb, width=3)
+    paste_marker(img, (x0 + 22, y + 22), 26, seat_index[p.seat])
+    if final:
+        name = _t("img.rank", locale, rank=view.final_ranks[p.seat], name=name)
+    d.text((x0 + 42, y + 8), ellipsize(name, bold, 196), font=bold, fill=INK)
+    d.rounded_rectangle([x0 + 42, y + 34, x0 + 150, y + 58], 6, fill=side_rgb)
+    text_center(d, (x0 + 96, y + 46), _t("img.sinkside" if p.side == "sink" else "img.skyside", locale),
+                font(TEXT_PX, True), fill=WHITE)
+    if final:
+        b = view.final_breakdown[p.seat]
+        stats = _t("img.final_score", locale, total=view.final_scores[p.seat], play=b["play"])
+        f = bold
+    else:
+        stats = _t("img.stats", locale, coins=p.coins, vp=p.vp, tox=p.tox, pen=p.penalty_space,
+                   hand=p.hand_size, top=card_name(p.discard_top, locale), disc=p.discard_size)
+        f = reg
+    d.text((x0 + 250, y + 8), ellipsize(stats, f, x1 - x0 - 270 - TOX_W), font=f, fill=INK)
+    _tox_track(d, x1 - TOX_W, y + 4, p.tox, p.penalty_space, locale)
+    bx = x0 + 250
+    label = _t("img.barrels", locale)  # what the coloured squares count
+    d.text((bx, y + 37), label, font=reg, fill=INK)
+    bx += int(reg.getlength(label)) + 10
+    for c in ("p", "y", "r", "b"):
+        d.rectangle([bx, y + 38, bx + 16, y + 54], fill=COLOUR_RGB[c], outline=INK)
+        d.text((bx + 20, y + 37), str(p.barrels[c]), font=reg, fill=INK)
+        bx += 46
+    extra = (_t("img.skiffs", locale, n=len(p.skiffs), reserve=p.skiff_reserve,
+                cargo=sum(len(s.cargo) for s in p.skiffs)) if p.side == "sink"
+             else _t("img.tiles", locale, n=len(p.tiles)))
+    extra += "  ·  " + _t("img.outposts", locale, n=p.outposts, floating=p.floating, obj=len(p.objectives))
+    if final:
+        extra = _t("img.final_parts", locale, currency=b["currency"], barrels=b["barrels"], seals=b["seals"],
+                   tox=b["toxicity"])
+    d.text((bx + 10, y + 37), ellipsize(extra, reg, x1 - bx - 30 - TOX_W), font=reg, fill=INK)
 
 
 TOX_W = 240

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from .common import font, paste_marker, paste_sprite
+from .kept import PanelCache
 from .wayfinders_islands import (CELL, MARKER_IN_SLOT, PLANE_SIZE, TILE, place_spot, plane_positions, plane_sprite,
                                  slot_boxes, tile_for)
 from .wayfinders_layout import Ctx, Layout
-from .wayfinders_panels import PanelCache
 
 if TYPE_CHECKING:
     from rules.wayfinders.state import CellView

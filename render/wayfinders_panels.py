@@ -7,13 +7,12 @@ drawing it in place.
 """
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from PIL import Image, ImageDraw
 
 from .common import INK, WHITE, ellipsize, font, paste_marker, paste_sprite, player_style
+from .kept import PanelCache
 from .wayfinders_islands import token_sprite
 from .wayfinders_layout import (
     ACT_BG,
@@ -173,40 +172,6 @@ def draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, p: "PlayerVie
 
 
 PANELS_KEPT = 32  # about 32 x 550 x 224 px RGB: under 12 MB
-
-
-class PanelCache:
-    """The most recently drawn panels, at most `size` of them (least recently used dropped first);
-    thread-safe (boards may be drawn in threads)."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self.hits = self.misses = 0
-        self._items: OrderedDict[tuple, Image.Image] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple, make: Callable[[], Image.Image]) -> Image.Image:
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-                self.hits += 1
-                return found
-            self.misses += 1
-        made = make()
-        with self._lock:
-            self._items[key] = made
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return made
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self.hits = self.misses = 0
 
 
 KEPT_PANELS = PanelCache(PANELS_KEPT)

@@ -6,7 +6,7 @@ import importlib
 import pkgutil
 
 import render
-from render import wayfinders_cells, wayfinders_panels
+from render import flotilla_panels, wayfinders_cells, wayfinders_panels
 
 
 def _render_modules() -> list:
@@ -29,3 +29,4 @@ def test_the_whole_board_layers_are_few():
     assert render.flotilla._static.cache_info().maxsize <= 8
     assert wayfinders_cells.KEPT_CELLS.size == wayfinders_cells.CELLS_KEPT <= 100
     assert wayfinders_panels.KEPT_PANELS.size == wayfinders_panels.PANELS_KEPT <= 32
+    assert flotilla_panels.KEPT_ROWS.size == flotilla_panels.ROWS_KEPT <= 32

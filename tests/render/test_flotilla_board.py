@@ -14,7 +14,7 @@ from PIL import ImageDraw
 
 from render.flotilla import BODY_H, KEY_H, MAP_W, _static, draw
 from render.flotilla_map import TARGET_RGB, cells_in, centre, fit, grid_layer
-from render.flotilla_panels import space_key
+from render.flotilla_panels import KEPT_ROWS, space_key
 from rules.flotilla import ENGINE
 from rules.playout import iter_playout, playout_rng
 from rules.text import tr
@@ -45,6 +45,7 @@ class Spy:
     def __init__(self, monkeypatch):
         grid_layer.cache_clear()  # cached layers are drawn again, so their texts are seen
         _static.cache_clear()
+        monkeypatch.setattr(KEPT_ROWS, "size", 0)  # the players' rows drawn in place, at the page's coordinates
         self.texts: list[tuple[str, int, tuple[int, int, int, int]]] = []
         self.grid: set[str] = set()  # coordinates drawn on the grid layer
         real = ImageDraw.ImageDraw.text
