@@ -26,13 +26,15 @@ _BLANK = re.compile(b"\x01{%d,}" % GAP)  # a run of clear columns (True as a byt
 ROW_FILL = 0.8  # share of a row one colour fills unbroken for it to be the row's own (a border along the band)
 
 
-def _along(rgb: Image.Image) -> list[Optional[bytes]]:
+def _along(rgb: Image.Image, raw: Optional[bytes] = None) -> list[Optional[bytes]]:
     """For each row of `rgb`, top to bottom, the colour that runs unbroken along nearly all of it (`ROW_FILL`: a
     border along the band), or None.  A row of boxes' top borders, however many, is broken between the boxes.
     A run longer than half the row covers its middle stretch (from `width - run` to `run`) and so its middle
     pixel, whose colour is the only one to try, and only in the rows whose middle stretch is all that colour
-    (found for every row at once: the stretch against its middle column, repeated)."""
-    raw, size, run = rgb.tobytes(), rgb.width * 3, int(ROW_FILL * rgb.width)
+    (found for every row at once: the stretch against its middle column, repeated).  Each row is read on its
+    own, so the rows of a band cut from a wider one at the same columns have the wider one's (`raw`: `rgb`'s
+    bytes, when the caller has them)."""
+    raw, size, run = raw if raw is not None else rgb.tobytes(), rgb.width * 3, int(ROW_FILL * rgb.width)
     mid = (rgb.width // 2) * 3
     out: list[Optional[bytes]] = []
     if 2 * run <= rgb.width:  # rows of one or two pixels: each one's most common colour
@@ -68,24 +70,25 @@ def _aligned(row: bytes, pattern: bytes) -> bool:
     return at != -1
 
 
-def _clear_columns(part: Image.Image) -> list[bool]:
+def _clear_columns(part: Image.Image, along: Optional[list[Optional[bytes]]] = None) -> list[bool]:
     """For each column of `part`, left to right, whether nothing is drawn across it: one colour from top to
     bottom, but where a border runs along the band (`_along`), whose colour it has there.  Inside an empty box a
     column is the same as its neighbours but not clear: it crosses the box's top and bottom borders.  Read for
     every column at once: the band against itself with nothing drawn (each border row all its own colour, every
-    other row the first of those)."""
-    rgb = part if part.mode == "RGB" else part.convert("RGB")
+    other row the first of those).  `along`: the rows' `_along`, when the caller has them."""
+    rgb = _rgb(part)
     if not rgb.width or not rgb.height:
         return [True] * rgb.width
-    along = _along(rgb)
     size = rgb.width * 3
     raw = rgb.tobytes()
+    if along is None:
+        along = _along(rgb, raw)
     first = next((y for y, c in enumerate(along) if c is None), None)
     plain = raw[first * size:(first + 1) * size] if first is not None else b""
     rows: dict[Optional[bytes], bytes] = {None: plain}
     for c in along:
-        if c not in rows:
-            rows[c] = c * rgb.width  # type: ignore[operator]
+        if c is not None and c not in rows:
+            rows[c] = c * rgb.width
     empty = Image.frombytes("RGB", rgb.size, b"".join([rows[c] for c in along]))
     drawn, _ = ImageChops.difference(rgb, empty).getprojection()
     return [not v for v in drawn]
@@ -145,15 +148,19 @@ def _layers(part: Image.Image) -> list[tuple[int, int]]:
     return list(zip(cuts, cuts[1:]))
 
 
-def _grouped(part: Image.Image, layers: list[tuple[int, int]], width: int) -> list[tuple[int, int]]:
+def _grouped(part: Image.Image, layers: list[tuple[int, int]], width: int,
+             along: Optional[list[Optional[bytes]]] = None) -> list[tuple[int, int]]:
     """`layers` (top to bottom) joined while the band they make together can still be cut between its things
     within `width`, its first piece at least half as wide (drawings and the captions under them stay together,
-    column by column); a layer that would take that away (a line of text across them) begins the next group."""
+    column by column); a layer that would take that away (a line of text across them) begins the next group.
+    `along`: the band's rows' `_along`, when the caller has them."""
     groups: list[tuple[int, int]] = []
     for top, bottom in layers:
         if groups:
+            if along is None:
+                along = _along(_rgb(part))
             band = part.crop((0, groups[-1][0], part.width, bottom))
-            if any(width // 2 < c <= width for c in _cuts(band, _clear_columns(band))):  # a piece half as wide at least
+            if any(width // 2 < c <= width for c in _cuts(band, _clear_columns(band, along[groups[-1][0]:bottom]))):  # a piece half as wide at least
                 groups[-1] = (groups[-1][0], bottom)
                 continue
         groups.append((top, bottom))
@@ -195,11 +202,16 @@ def _rewrapped(part: Image.Image, texts: list[measure.Drawn], width: int) -> Ima
     return img
 
 
-def pieces(part: Image.Image, width: int) -> list[Image.Image]:
-    """The band cut into pieces at most `width` wide, left to right (each as wide as it can be)."""
+def _rgb(part: Image.Image) -> Image.Image:
+    return part if part.mode == "RGB" else part.convert("RGB")
+
+
+def pieces(part: Image.Image, width: int, along: Optional[list[Optional[bytes]]] = None) -> list[Image.Image]:
+    """The band cut into pieces at most `width` wide, left to right (each as wide as it can be).  `along`: its
+    rows' `_along`, when the caller has them (the rows of a band cut from a wider one at the same columns)."""
     if part.width <= width:
         return [part] if _drawn(part) else []
-    clear = _clear_columns(part)
+    clear = _clear_columns(part, along)
     shown_all = measure.visible(part)
     cuts = _cuts(part, clear, shown_all)
     out: list[Image.Image] = []
@@ -227,10 +239,12 @@ def pieces(part: Image.Image, width: int) -> list[Image.Image]:
             continue
         end = min([c for c in cuts if c > start + width] + [part.width])  # up to the next cut
         segment = part.crop((start, 0, end, part.height))
-        layers = _grouped(segment, _layers(segment), width)
+        stacked = _layers(segment)
+        rows = _along(_rgb(segment)) if len(stacked) > 1 else None  # its layers are bands of its rows
+        layers = _grouped(segment, stacked, width, rows)
         if len(layers) > 1:  # things drawn one above another (a title over a row of boxes): each folded on its own
             for top, bottom in layers:
-                found = pieces(segment.crop((0, top, segment.width, bottom)), width)
+                found = pieces(segment.crop((0, top, segment.width, bottom)), width, rows[top:bottom] if rows else None)
                 out += found
                 kept += found
             start = end
@@ -244,8 +258,9 @@ def pieces(part: Image.Image, width: int) -> list[Image.Image]:
             continue
         strips = _strips(segment)
         if len(strips) > 1:  # several lines of text: each folded on its own
+            rows = rows or _along(_rgb(segment))  # its lines are bands of its rows
             for top, bottom in strips:
-                found = pieces(segment.crop((0, top, segment.width, bottom)), width)
+                found = pieces(segment.crop((0, top, segment.width, bottom)), width, rows[top:bottom])
                 out += found
                 kept += found
         else:  # one line: the text too wide for the image drawn again, wrapped
@@ -272,7 +287,7 @@ def _empty(part: Image.Image) -> bool:
     colour is a border along the band in that colour, so every column has it there; any other row is the same
     across every clear column, so there is at most one such row, and it must not be a border along the band
     (its colour would be missing where the row differs from it)."""
-    rgb = part if part.mode == "RGB" else part.convert("RGB")
+    rgb = _rgb(part)
     size = rgb.width * 3
     raw = rgb.tobytes()
     rows = {raw[y * size:(y + 1) * size] for y in range(rgb.height)}
