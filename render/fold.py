@@ -213,6 +213,7 @@ def pieces(part: Image.Image, width: int, along: Optional[list[Optional[bytes]]]
         return [part] if _drawn(part) else []
     clear = _clear_columns(part, along)
     shown_all = measure.visible(part)
+    boxes = [d.box for d in shown_all]
     cuts = _cuts(part, clear, shown_all)
     out: list[Image.Image] = []
     kept: list[Image.Image] = []  # pieces of other bands' folds (layers, lines), already found to hold something
@@ -226,7 +227,7 @@ def pieces(part: Image.Image, width: int, along: Optional[list[Optional[bytes]]]
     def drawn(p: Image.Image) -> bool:
         if id(p) in spans:  # the band's texts that lie on it (as `measure.visible` of the piece reads them)
             a, b = spans[id(p)]
-            texts = any(d.box[2] > a and d.box[0] < b and d.box[3] > 0 and d.box[1] < part.height for d in shown_all)
+            texts = any(x1 > a and x0 < b and y1 > 0 and y0 < part.height for x0, y0, x1, y1 in boxes)
             return texts or not _empty(p)
         return _drawn(p)
 
