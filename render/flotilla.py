@@ -118,7 +118,7 @@ def draw_hand(img: Image.Image, own: Any, box: tuple[int, int, int, int], locale
         d.text((x, y), ellipsize(text, f, col_w - 12), font=f, fill=INK)
 
 
-@lru_cache(maxsize=8)  # about 6.4 MB each (1400 x 1522 px RGB): 51 MB at most per drawing process
+@lru_cache(maxsize=4)  # 8.5 MB each (1400 x 1522 px, 4 bytes a pixel in Pillow): 34 MB at most per drawing process
 def _static(caption_lines: int, players: int, locale: str, track: str, hand_h: int) -> Image.Image:
     """Background, header band, title, the map's key and the unchanging guild board for this layout (a running
     game's posts use one: the decision in view draws its board without a caption)."""

@@ -166,7 +166,7 @@ def coord_at(cx: float, cy: float, size: float) -> tuple[int, int]:
     return round(cx), round(coord_y(cy, size))
 
 
-@lru_cache(maxsize=8)  # about 2.6 MB each (840 x 1046 px RGB): a game's boards use about ten, one after another
+@lru_cache(maxsize=4)  # 3.5 MB each (840 x 1046 px, 4 bytes a pixel): a game's boards use about ten, one after another
 def grid_layer(box: tuple[int, int, int, int], g: Grid) -> tuple[Image.Image, tuple[str, ...]]:
     """The empty sea and Hub, every cell outlined and labelled with its coordinate (cached per geometry)."""
     x0, y0, x1, y1 = box

@@ -199,7 +199,7 @@ def player_rows_height(n: int) -> int:
     return n * ROW_H + 8
 
 
-ROWS_KEPT = 24  # player rows kept between boards (1,381 x 74 px RGB, 0.3 MB each): about 7 MB
+ROWS_KEPT = 16  # player rows kept between boards (1,381 x 74 px, 0.4 MB each): 6.5 MB; a board asks for one per player
 KEPT_ROWS = PanelCache(ROWS_KEPT)
 
 

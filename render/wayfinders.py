@@ -66,7 +66,7 @@ if TYPE_CHECKING:  # render only reads attributes; no runtime dependency on the 
     from rules.wayfinders.state import WayfindersView
 
 
-@lru_cache(maxsize=8)  # about 5.2 MB each (1360 x 1276 px RGB): 42 MB at most per drawing process
+@lru_cache(maxsize=4)  # 6.9 MB each (1360 x 1276 px, 4 bytes a pixel in Pillow): 28 MB at most per drawing process
 def _static(caption_lines: int, banner: bool, n_players: int, n_hangars: int, locale: str) -> Image.Image:
     """Everything that does not change between moves for this layout (a running game's posts use one or two: the
     decision in view draws its board without a caption)."""

@@ -171,7 +171,7 @@ def draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, p: "PlayerVie
         x += w + 8
 
 
-PANELS_KEPT = 32  # about 32 x 550 x 224 px RGB: under 12 MB
+PANELS_KEPT = 16  # 550 x 224 px, 0.5 MB each: 8 MB; a board asks for one per player
 
 
 KEPT_PANELS = PanelCache(PANELS_KEPT)
