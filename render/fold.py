@@ -48,17 +48,17 @@ def _along(rgb: Image.Image, raw: Optional[bytes] = None) -> list[Optional[bytes
     middle = rgb.crop((rgb.width - run, 0, run, rgb.height))
     centre = rgb.crop((mid // 3, 0, mid // 3 + 1, rgb.height)).resize(middle.size, Image.Resampling.NEAREST)
     _, broken = ImageChops.difference(middle, centre).getprojection()  # per row: not 0 where the stretch is not
-    patterns: dict[bytes, bytes] = {}
+    patterns: dict[bytes, tuple[bytes, bytes]] = {}  # a colour's whole row, and its run
     for y, b in enumerate(broken):
         if b:
             out.append(None)
             continue
         row = raw[y * size:(y + 1) * size]
         colour = row[mid:mid + 3]
-        pattern = patterns.get(colour)
-        if pattern is None:
-            pattern = patterns[colour] = colour * run
-        out.append(colour if _aligned(row, pattern) else None)
+        found = patterns.get(colour)
+        if found is None:
+            found = patterns[colour] = (colour * rgb.width, colour * run)
+        out.append(colour if row == found[0] or _aligned(row, found[1]) else None)  # most are one colour across
     return out
 
 
