@@ -126,7 +126,7 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
         wider.paste(part, (pad, 0))
         part = wider
         marked = {(a + pad, b + pad, mid): n for (a, b, mid), n in marked.items()}
-    others = [t.box for t in measure.visible(part)]
+    others = measure.sheet(part).boxes
     sides = {spot: _side(spot, numbered(numbers), others) for spot, numbers in marked.items()}
     part = _room(part, [b + 2 * _half(numbered(numbers)) + 6 for (a, b, _), numbers in marked.items()
                         if sides[(a, b, _)] > b])
@@ -188,7 +188,7 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     seats = list(focus.seats) or ([focus.seat] if focus.seat else [])
     name = names.get(focus.seat, focus.seat) if focus.seat else None
     titled = bool(found) and all(is_title(d) for _, d in found)  # no place named: sections' titles
-    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, seen, titled)
+    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, titled)
     if focus.mine:  # what only the viewer sees is shown first: a window over it would show it twice
         boxes = [b for b in boxes if not any(overlap(b, band) > 0.5 or overlap(band, b) > 0.5 for band in private)]
     windows = [_window(board, box, found, titled) for box in boxes]
@@ -197,7 +197,7 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     missed = sorted({i for i, _ in found} - marked - shown_privately)
     areas: list[Box] = []
     for seat in seats:  # each decider's row, once, unless a window shows it already
-        area = player_area(board, names.get(seat, seat), seen)
+        area = player_area(board, names.get(seat, seat))
         if area is not None and not any(overlap(area, box) > 0.3 for box in boxes + areas):
             areas.append(area)
     tops = [band[1] for band in private if areas and areas[0][1] + 20 < band[1] < areas[0][3]]
