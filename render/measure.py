@@ -79,8 +79,21 @@ def _drawn_box(text: str, font: Any, xy: tuple[float, float], anchor: Optional[s
                spacing: float) -> tuple[float, float, float, float]:
     """The inked box of a text where it was drawn.  The same texts sit at the same places on board after board
     (legends, panels, static layers), so the boxes are kept, up to 8,192 of them (the fonts they name are
-    the process's own cached faces)."""
-    x0, y0, x1, y1 = _scratch().textbbox(xy, text, font=font, anchor=anchor, spacing=spacing)
+    the process's own cached faces).  A line's box is its box drawn at the origin moved to `xy`, as Pillow
+    works it out (`_origin_box`: the same number drawn on many places is measured once)."""
+    if "\n" in text:
+        x0, y0, x1, y1 = _scratch().textbbox(xy, text, font=font, anchor=anchor, spacing=spacing)
+        return (x0, y0, x1, y1)
+    x0, y0, x1, y1 = _origin_box(text, font, anchor)
+    x, y = xy
+    return (x0 + x, y0 + y, x1 + x, y1 + y)
+
+
+@lru_cache(maxsize=4096)
+def _origin_box(text: str, font: Any, anchor: Optional[str]) -> tuple[float, float, float, float]:
+    """The inked box of one line of text drawn at (0, 0) (kept, up to 4,096: numbers, names and labels recur
+    all over a board)."""
+    x0, y0, x1, y1 = _scratch().textbbox((0, 0), text, font=font, anchor=anchor)
     return (x0, y0, x1, y1)
 
 
@@ -113,8 +126,8 @@ def _sheet(entries: tuple[Any, ...], kept: Optional[dict[Any, Any]]) -> Sheet:
     for entry in entries:
         if type(entry) is Drawn:
             if entry.inked is None:
-                entry = entry._replace(inked=_drawn_box(entry.text, entry.font, entry.xy, entry.anchor,
-                                                        entry.spacing))
+                entry = Drawn(entry.text, entry.font, entry.xy, entry.anchor, entry.spacing, entry.dx, entry.dy,
+                              entry.scale, _drawn_box(entry.text, entry.font, entry.xy, entry.anchor, entry.spacing))
             drawn.append(entry)
             boxes.append(entry.box)
         else:
