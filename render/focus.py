@@ -28,6 +28,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
@@ -89,8 +90,11 @@ def _badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
     d.text((x, y), text, font=fnt, fill=INK, anchor="mm")
 
 
-def _text_rows(text: str, fnt: Any, width: float) -> list[str]:
-    return wrap_text(text, fnt, width)
+@lru_cache(maxsize=1024)
+def _text_rows(text: str, fnt: Any, width: float) -> tuple[str, ...]:
+    """A line of the header, an option or the key wrapped to `width` (kept: a post's options and lines recur
+    from one move to the next)."""
+    return tuple(wrap_text(text, fnt, width))
 
 
 def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], section: bool = False
@@ -182,9 +186,9 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     ft, fx, fb = font(TITLE_PX, True), font(TEXT_PX), font(TEXT_PX, True)
     inner = WIDTH - 2 * MARGIN
     head = [row for line in focus.lines for row in _text_rows(line, ft, inner)]
-    seen = measure.visible(board)  # once: the finders below read the same texts
-    found = [(i, d) for i, d in anchors(board, focus.options, seen) if i < OPTIONS_SHOWN]
-    touched = [d.box for _, d in anchors(board, focus.touches, seen)] if not found and focus.touches else []
+    found = [(i, d) for i, d in anchors(board, focus.options) if i < OPTIONS_SHOWN]  # the finders read the board's
+    # texts from its sheet, laid out once (render.measure.sheet)
+    touched = [d.box for _, d in anchors(board, focus.touches)] if not found and focus.touches else []
     seats = list(focus.seats) or ([focus.seat] if focus.seat else [])
     name = names.get(focus.seat, focus.seat) if focus.seat else None
     titled = bool(found) and all(is_title(d) for _, d in found)  # no place named: sections' titles

@@ -83,6 +83,18 @@ def is_title(drawn: Drawn) -> bool:
             and drawn.size >= TITLE_MIN and not re.match(r"[^:]*:\s*\S", drawn.text))
 
 
+def _words(shown: Sequence[Drawn]) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """Where the board says each word (in lower case: `_lowered`) and each whole text (stripped): their positions
+    among `shown`, in order."""
+    words: dict[str, list[int]] = {}
+    whole: dict[str, list[int]] = {}
+    for k, drawn in enumerate(shown):
+        for word in _lowered(drawn.text):
+            words.setdefault(word, []).append(k)
+        whole.setdefault(drawn.text.strip(), []).append(k)
+    return words, whole
+
+
 def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None
             ) -> list[tuple[int, Drawn]]:
     """(option index, board text) for every board text that names a place an option names: a coordinate or a
@@ -91,27 +103,36 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
     turned 60°" rather than every "101" drawn), and of those the shortest (the square's own "C3", not a panel's
     "plane at C3"); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
     whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1").  `shown`:
-    the board's visible texts, when the caller has read them already."""
-    shown = measure.visible(board) if shown is None else shown
+    the texts to look in (the board's visible texts when not given: its sheet, whose words are found once,
+    `_words`, for every option and every reader)."""
+    if shown is None:
+        seen = measure.sheet(board)
+        shown = seen.drawn
+        if "words" not in seen.memo:
+            seen.memo["words"] = _words(shown)
+        words, whole = seen.memo["words"]
+    else:
+        words, whole = _words(shown)
     said = [{t.lower() for t in _tokens(label)} for label in options]
-    wanted = [{t for t in words if _placeable(t)} for words in said]
+    wanted = [{t for t in ws if _placeable(t)} for ws in said]
     digits = [_named_digits(label) for label in options]  # found only where the board draws the number alone
     out: list[tuple[int, Drawn]] = []
-    lowered = [(drawn, _lowered(drawn.text)) for drawn in shown] if any(wanted) or any(digits) else []
     for i, names in enumerate(wanted):  # the texts that say most of the option ("101 · turned 60°", not "101"),
         # then the shortest ("C3" on its tile, not a panel's "plane at C3"); short words ("to", "at") say nothing
+        at = sorted({k for name in names for k in words.get(name, ())} | {k for d in digits[i] for k in whole.get(d, ())})
+        seen_words = [(shown[k], _lowered(shown[k].text)) for k in at]
         scored = [((sum(1 for w in said[i] & seen if len(w) > 2 or not w.isalpha()), -len(seen)), drawn)
-                  for drawn, seen in lowered if names & seen or drawn.text.strip() in digits[i]]
+                  for drawn, seen in seen_words]
         best = max((n for n, _ in scored), default=(0, 0))
         out += [(i, drawn) for n, drawn in scored if n == best]
     if out:
         return sorted(out, key=lambda pair: shown.index(pair[1]))
-    words = [{x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
-             for label in options]
+    titled = [{x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
+              for label in options]
     for drawn in shown:
         first = re.match(r"[^\W\d_]{4,}", drawn.text)
         if first and is_title(drawn):
-            out += [(i, drawn) for i, said in enumerate(words) if _stems(first.group()) & said]
+            out += [(i, drawn) for i, said in enumerate(titled) if _stems(first.group()) & said]
     return out
 
 

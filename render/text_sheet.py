@@ -14,13 +14,15 @@ Box = tuple[float, float, float, float]
 
 
 class Sheet:
-    """`drawn` (the texts, oldest first) and `boxes` (each one's box on the image, in the same order)."""
+    """`drawn` (the texts, oldest first) and `boxes` (each one's box on the image, in the same order); `memo`:
+    what a reader works out from the texts alone (the words they say, by position), kept while they are."""
 
-    __slots__ = ("drawn", "boxes", "_bands", "_tallest")
+    __slots__ = ("drawn", "boxes", "memo", "_bands", "_tallest")
 
     def __init__(self, drawn: list[Any], boxes: list[Box]) -> None:
         self.drawn = drawn
         self.boxes = boxes
+        self.memo: dict[str, Any] = {}  # what a reader works out from these texts alone, kept with them
         self._bands: Optional[dict[int, list[int]]] = None  # band of rows -> texts whose top lies in it
         self._tallest = 0.0
 
