@@ -30,6 +30,8 @@ MIN_RATIO = PHONE_MIN_TEXT / PHONE_WIDTH  # 2.25 % of the image's width
 _ATTR = "_drawn_texts"
 _SHARED = "_drawn_shared"  # (how many texts, them as a tuple, `Placed.kept`) for the image as it is
 _SHEET = "sheet"  # `Placed.kept`'s key of its texts as a `Sheet`
+_MOVES = "moves"  # `Placed.kept`'s key of its texts moved as pasted: (dx, dy, scale, clip) -> (texts, boxes)
+MOVES_KEPT = 16  # moves kept per image and texts
 _SEEN = "seen"  # `Placed.kept`'s key of (the image's size, its texts on it as a `Sheet`)
 
 
@@ -140,36 +142,30 @@ def _sheet(entries: tuple[Any, ...], kept: Optional[dict[Any, Any]]) -> Sheet:
 
 def _add_placed(entry: Placed, drawn: list[Drawn], boxes: list[tuple[float, float, float, float]]) -> None:
     """A Placed's texts moved by it, after `drawn` (their boxes after `boxes`): of a paste (`clip`) only those
-    that lay at least partly on the pasted image, found from its sheet's index."""
+    that lay at least partly on the pasted image, found from its sheet's index.  Kept with the pasted image's
+    texts per move (`MOVES_KEPT` moves at most): a sprite, a cell or a panel pasted where it was on the board
+    before is not moved text by text again."""
     sheet, vdx, vdy = _view(entry.entries, entry.kept)
-    if entry.clip is None:
-        chosen: Iterable[int] = range(len(sheet.drawn))
-    else:
-        chosen = _on_clip(sheet, vdx, vdy, entry.clip, entry.kept)
     s = entry.scale
     mdx, mdy = vdx * s + entry.dx, vdy * s + entry.dy
-    if mdx == 0 and mdy == 0 and s == 1:
-        for i in chosen:
-            drawn.append(sheet.drawn[i])
-            boxes.append(sheet.boxes[i])
-        return
-    for i in chosen:
-        d = sheet.drawn[i].moved(mdx, mdy, s)
-        drawn.append(d)
-        boxes.append(d.box)
-
-
-def _on_clip(sheet: Sheet, dx: float, dy: float, clip: tuple[int, int], kept: Optional[dict[Any, Any]]
-             ) -> list[int]:
-    """The sheet's texts that, moved by (dx, dy), lie at least partly on an image of size `clip` (kept per
-    move and size: a sprite pasted board after board is looked up once)."""
-    key = (dx, dy, clip)
-    found = kept.get(key) if kept is not None else None
+    moves = entry.kept.setdefault(_MOVES, {}) if entry.kept is not None else {}
+    key = (mdx, mdy, s, entry.clip)
+    found = moves.get(key)
     if found is None:
-        found = sheet.within(dx, dy, clip[0], clip[1])
-        if kept is not None:
-            kept[key] = found
-    return found  # type: ignore[no-any-return]
+        if entry.clip is None:
+            chosen: Iterable[int] = range(len(sheet.drawn))
+        else:
+            chosen = sheet.within(vdx, vdy, entry.clip[0], entry.clip[1])
+        if mdx == 0 and mdy == 0 and s == 1:
+            found = ([sheet.drawn[i] for i in chosen], [sheet.boxes[i] for i in chosen])
+        else:
+            moved = [sheet.drawn[i].moved(mdx, mdy, s) for i in chosen]
+            found = (moved, [d.box for d in moved])
+        if len(moves) >= MOVES_KEPT:
+            del moves[next(iter(moves))]
+        moves[key] = found
+    drawn.extend(found[0])
+    boxes.extend(found[1])
 
 
 def _view(entries: tuple[Any, ...], kept: Optional[dict[Any, Any]]) -> tuple[Sheet, float, float]:
