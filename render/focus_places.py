@@ -83,15 +83,32 @@ def is_title(drawn: Drawn) -> bool:
             and drawn.size >= TITLE_MIN and not re.match(r"[^:]*:\s*\S", drawn.text))
 
 
+@lru_cache(maxsize=4096)
+def _place_keys(text: str) -> tuple[tuple[str, ...], str]:
+    """What a board text is found by when an option names a place: its words that can name one (`_placeable`, in
+    lower case), and the text itself when it is one character (a one-digit number drawn alone); kept, as
+    `_tokens`."""
+    alone = text.strip()
+    return tuple(w for w in _lowered(text) if _placeable(w)), alone if len(alone) == 1 else ""
+
+
 def _words(shown: Sequence[Drawn]) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
-    """Where the board says each word (in lower case: `_lowered`) and each whole text (stripped): their positions
-    among `shown`, in order."""
+    """Where the board says each word that can name a place (in lower case) and each one-character text: their
+    positions among `shown`, in order (`_place_keys`)."""
     words: dict[str, list[int]] = {}
     whole: dict[str, list[int]] = {}
     for k, drawn in enumerate(shown):
-        for word in _lowered(drawn.text):
-            words.setdefault(word, []).append(k)
-        whole.setdefault(drawn.text.strip(), []).append(k)
+        said, alone = _place_keys(drawn.text)
+        for word in said:
+            if word in words:
+                words[word].append(k)
+            else:
+                words[word] = [k]
+        if alone:
+            if alone in whole:
+                whole[alone].append(k)
+            else:
+                whole[alone] = [k]
     return words, whole
 
 
