@@ -232,20 +232,55 @@ def _frame(board: Image.Image, label: Drawn, seen: measure.Sheet) -> tuple[float
         covered[lo:hi + 1] = b"\x01" * max(0, hi - lo + 1)
 
     def edge(start: int, step: int) -> float:
-        fill = None
-        for x in range(start, start + step * FRAME_SCAN, step):
-            if not 0 <= x < width:
-                return float(x - step)
-            if covered[x]:
-                continue
-            colour = row[3 * x:3 * x + 3]
-            if fill is None:
-                fill = colour
-            elif colour != fill:
-                return float(x)
-        return float(start - step)
+        return _first_change(row, covered, start, step)
 
     return edge(int(x0) - 1, -1), edge(int(x1) + 1, 1)
+
+
+def _first_change(row: bytes, covered: bytearray, start: int, step: int) -> float:
+    """From `start`, one pixel at a time by `step` (up to `FRAME_SCAN` pixels), skipping the `covered` ones: the
+    first pixel of `row` (RGB bytes) whose colour is not the first uncovered one's; the last pixel before the
+    row's end when it comes first; else the pixel before `start`.  The uncovered runs are compared whole."""
+    width = len(covered)
+    if not 0 <= start < width:
+        return float(start - step)
+    if step > 0:
+        end = start + FRAME_SCAN
+        lo, hi, past = start, min(end, width), (width if end > width else None)
+    else:
+        end = start - FRAME_SCAN
+        lo, hi, past = max(end + 1, 0), start + 1, (-1 if end < -1 else None)
+    fill = b""
+    if step > 0:
+        x = lo
+        while x < hi:
+            first = covered.find(0, x, hi)
+            if first == -1:
+                break
+            stop = covered.find(1, first, hi)
+            stop = hi if stop == -1 else stop
+            fill = fill or row[3 * first:3 * first + 3]
+            run = row[3 * first:3 * stop]
+            diff = int.from_bytes(run, "big") ^ int.from_bytes(fill * (stop - first), "big")
+            if diff:
+                return float(first + (len(run) - 1 - (diff.bit_length() - 1) // 8) // 3)
+            x = stop
+    else:
+        x = hi
+        while x > lo:
+            last = covered.rfind(0, lo, x)
+            if last == -1:
+                break
+            stop = max(covered.rfind(1, lo, last) + 1, lo)  # the run is stop..last
+            fill = fill or row[3 * last:3 * last + 3]
+            run = row[3 * stop:3 * last + 3]
+            diff = int.from_bytes(run, "big") ^ int.from_bytes(fill * (last + 1 - stop), "big")
+            if diff:
+                return float(last - ((diff & -diff).bit_length() - 1) // 8 // 3)
+            x = stop
+    if past is not None:
+        return float(past - step)
+    return float(start - step)
 
 
 def whole(board: Image.Image, box: Box) -> Box:
