@@ -14,6 +14,7 @@ from PIL import Image
 
 from . import measure
 from .measure import Drawn
+from .place_frames import frame
 
 Box = tuple[int, int, int, int]
 
@@ -24,7 +25,6 @@ WINDOWS_MAX = 3  # windows at most; places left beyond them are said in words
 PAD = 40  # px kept around an option's place inside its window (its badge goes beside it)
 AREA_H = 150  # px: the acting player's area
 TITLE_MIN = 16  # px: a bold text at least this high is a title (a panel's, a row's); smaller ones are labels
-FRAME_SCAN = 240  # px: how far beside a place's number its frame is looked for
 
 _TOKEN = re.compile(r"[^\s·()\[\]:;]+")
 _COORD = re.compile(r"-?\d+,-?\d+")
@@ -218,71 +218,6 @@ def _clear_above(board: Image.Image, x0: int, x1: int, y: float) -> int:
     return int(y) - 6
 
 
-def _frame(board: Image.Image, label: Drawn, seen: measure.Sheet) -> tuple[float, float]:
-    """The left and right of the frame a place's number is drawn in (a hangar's box around its "4"): along the
-    number's middle row, the first pixel on each side that is not the place's own colour (the one beside the
-    number), the texts on that row skipped; the number's own box on a side with no frame within `FRAME_SCAN`."""
-    x0, y0, x1, y1 = label.box
-    y = int((y0 + y1) / 2)
-    width = board.width
-    row = board.crop((0, y, width, y + 1)).convert("RGB").tobytes()  # a pixel: three bytes
-    covered = bytearray(width)  # 1 where a text on that row lies (its box and a pixel each side)
-    for b in (seen.boxes[i] for i in seen.across(y)):
-        lo, hi = max(0, math.ceil(b[0] - 1)), min(width - 1, math.floor(b[2] + 1))
-        covered[lo:hi + 1] = b"\x01" * max(0, hi - lo + 1)
-
-    def edge(start: int, step: int) -> float:
-        return _first_change(row, covered, start, step)
-
-    return edge(int(x0) - 1, -1), edge(int(x1) + 1, 1)
-
-
-def _first_change(row: bytes, covered: bytearray, start: int, step: int) -> float:
-    """From `start`, one pixel at a time by `step` (up to `FRAME_SCAN` pixels), skipping the `covered` ones: the
-    first pixel of `row` (RGB bytes) whose colour is not the first uncovered one's; the last pixel before the
-    row's end when it comes first; else the pixel before `start`.  The uncovered runs are compared whole."""
-    width = len(covered)
-    if not 0 <= start < width:
-        return float(start - step)
-    if step > 0:
-        end = start + FRAME_SCAN
-        lo, hi, past = start, min(end, width), (width if end > width else None)
-    else:
-        end = start - FRAME_SCAN
-        lo, hi, past = max(end + 1, 0), start + 1, (-1 if end < -1 else None)
-    fill = b""
-    if step > 0:
-        x = lo
-        while x < hi:
-            first = covered.find(0, x, hi)
-            if first == -1:
-                break
-            stop = covered.find(1, first, hi)
-            stop = hi if stop == -1 else stop
-            fill = fill or row[3 * first:3 * first + 3]
-            run = row[3 * first:3 * stop]
-            diff = int.from_bytes(run, "big") ^ int.from_bytes(fill * (stop - first), "big")
-            if diff:
-                return float(first + (len(run) - 1 - (diff.bit_length() - 1) // 8) // 3)
-            x = stop
-    else:
-        x = hi
-        while x > lo:
-            last = covered.rfind(0, lo, x)
-            if last == -1:
-                break
-            stop = max(covered.rfind(1, lo, last) + 1, lo)  # the run is stop..last
-            fill = fill or row[3 * last:3 * last + 3]
-            run = row[3 * stop:3 * last + 3]
-            diff = int.from_bytes(run, "big") ^ int.from_bytes(fill * (last + 1 - stop), "big")
-            if diff:
-                return float(last - ((diff & -diff).bit_length() - 1) // 8 // 3)
-            x = stop
-    if past is not None:
-        return float(past - step)
-    return float(start - step)
-
-
 def whole(board: Image.Image, box: Box) -> Box:
     """`box` widened to hold whole every numbered place whose number it shows (a bold number alone, such as a
     hangar's "4"): where its edge would cut the frame the number is drawn in, it moves past the frame (the
@@ -293,7 +228,7 @@ def whole(board: Image.Image, box: Box) -> Box:
     for i in seen.inside(box):
         d = seen.drawn[i]
         if d.text.isdigit() and _bold(d):
-            left, right = _frame(board, d, seen)
+            left, right = frame(board, d, seen)
             if right >= x1:
                 x1 = int(min(board.width, right + 3))
             if left <= x0:

@@ -1,10 +1,10 @@
-"""The lookups the decision in view makes among a board's texts (render/text_sheet.py, render/focus_places.py)
+"""The lookups the decision in view makes among a board's texts (render/text_sheet.py, render/place_frames.py)
 give what reading every text or every pixel one by one gives."""
 from __future__ import annotations
 
 import random
 
-from render import focus_places
+from render import place_frames
 from render.text_sheet import Sheet
 
 
@@ -37,7 +37,7 @@ def test_the_index_finds_what_a_scan_of_every_text_finds():
 
 def _first_change_slowly(row: bytes, covered: bytearray, start: int, step: int) -> float:
     width, fill = len(covered), None
-    for x in range(start, start + step * focus_places.FRAME_SCAN, step):
+    for x in range(start, start + step * place_frames.FRAME_SCAN, step):
         if not 0 <= x < width:
             return float(x - step)
         if covered[x]:
@@ -67,4 +67,4 @@ def test_a_frame_is_found_where_a_scan_of_every_pixel_finds_it():
             b = min(width, a + rng.randrange(1, 50))
             covered[a:b] = b"\x01" * (b - a)
         start, step = rng.randrange(-3, width + 3), rng.choice([1, -1])
-        assert focus_places._first_change(bytes(row), covered, start, step) == _first_change_slowly(row, covered, start, step)
+        assert place_frames.first_change(bytes(row), covered, start, step) == _first_change_slowly(row, covered, start, step)
