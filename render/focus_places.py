@@ -112,6 +112,13 @@ def _words(shown: Sequence[Drawn]) -> tuple[dict[str, list[int]], dict[str, list
     return words, whole
 
 
+def _titles(seen: measure.Sheet) -> list[int]:
+    """The positions of the sheet's texts that are titles (`is_title`), found once per sheet."""
+    if "titles" not in seen.memo:
+        seen.memo["titles"] = [k for k, d in enumerate(seen.drawn) if is_title(d)]
+    return seen.memo["titles"]  # type: ignore[no-any-return]
+
+
 def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None
             ) -> list[tuple[int, Drawn]]:
     """(option index, board text) for every board text that names a place an option names: a coordinate or a
@@ -122,13 +129,14 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
     whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1").  `shown`:
     the texts to look in (the board's visible texts when not given: its sheet, whose words are found once,
     `_words`, for every option and every reader)."""
-    if shown is None:
-        seen = measure.sheet(board)
+    seen = measure.sheet(board) if shown is None else None
+    if seen is not None:
         shown = seen.drawn
         if "words" not in seen.memo:
             seen.memo["words"] = _words(shown)
         words, whole = seen.memo["words"]
     else:
+        assert shown is not None
         words, whole = _words(shown)
     said = [{t.lower() for t in _tokens(label)} for label in options]
     wanted = [{t for t in ws if _placeable(t)} for ws in said]
@@ -146,9 +154,9 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
         return sorted(out, key=lambda pair: shown.index(pair[1]))
     titled = [{x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
               for label in options]
-    for drawn in shown:
+    for drawn in ([shown[k] for k in _titles(seen)] if seen is not None else [d for d in shown if is_title(d)]):
         first = re.match(r"[^\W\d_]{4,}", drawn.text)
-        if first and is_title(drawn):
+        if first:
             out += [(i, drawn) for i, said in enumerate(titled) if _stems(first.group()) & said]
     return out
 
@@ -197,7 +205,7 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
             lefts = [p[0] for p in left if cx - w / 2 <= p[0] and p[2] <= cx + w / 2]
             x0 = int(min(max(0, min(lefts, default=x0 + 8) - 8), board.width - w))
             y0 = int(max(0, top - 8))
-            below = [b[1] for d, b in zip(seen.drawn, seen.boxes) if b[1] > bottom + 8 and is_title(d)]
+            below = [seen.boxes[k][1] for k in _titles(seen) if seen.boxes[k][1] > bottom + 8]
             y1 = int(min([board.height, y0 + h] + [_clear_above(board, x0, x0 + w, b) for b in below]))
         else:
             y0 = int(min(max(0, (top + bottom) / 2 - h / 2), board.height - h))
@@ -295,7 +303,8 @@ def player_area(board: Image.Image, name: str) -> Optional[Box]:
     title below, across to the next beside it (another player's panel) or the board's edge."""
     seen = measure.sheet(board)
     texts, boxes = seen.drawn, seen.boxes
-    found = [k for k, d in enumerate(texts) if d.text == name or d.text.startswith(name + " ") or f"({name})" in d.text]
+    prefix, bracketed = name + " ", f"({name})"
+    found = [k for k, d in enumerate(texts) if d.text == name or d.text.startswith(prefix) or bracketed in d.text]
     if not found:
         return None
     at = max(found, key=lambda k: (boxes[k][1], -boxes[k][0]))

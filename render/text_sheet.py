@@ -30,8 +30,14 @@ class Sheet:
         bands: dict[int, list[int]] = {}
         tallest = 0.0
         for i, (_, y0, _, y1) in enumerate(self.boxes):
-            bands.setdefault(math.floor(y0) // BAND, []).append(i)
-            tallest = max(tallest, y1 - y0)
+            band = int(y0 // BAND)  # floor(y0) // BAND
+            run = bands.get(band)
+            if run is None:
+                bands[band] = [i]
+            else:
+                run.append(i)
+            if y1 - y0 > tallest:
+                tallest = y1 - y0
         self._bands, self._tallest = bands, tallest
         return bands
 
