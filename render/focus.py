@@ -33,7 +33,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
 
-from . import measure
+from . import focus_kept, measure
 from .common import INK, WHITE, font, wrap_text
 from .fold import fold, layers
 from .focus_places import Box, anchors, cover, inside, is_title, overlap, player_area, private_bands
@@ -195,7 +195,7 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, titled)
     if focus.mine:  # what only the viewer sees is shown first: a window over it would show it twice
         boxes = [b for b in boxes if not any(overlap(b, band) > 0.5 or overlap(band, b) > 0.5 for band in private)]
-    windows = [_window(board, box, found, titled) for box in boxes]
+    windows = [focus_kept.window(board, box, found, titled, WIDTH, _window) for box in boxes]
     marked = set().union(*(m for _, m in windows)) if windows else set()
     shown_privately = {i for i, d in found if any(inside(d.box, band) for band in private)} if focus.mine else set()
     missed = sorted({i for i, _ in found} - marked - shown_privately)
@@ -208,8 +208,8 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     if tops:  # the viewer's area runs into what only they see (Flotilla's hand under their row): it ends above it
         areas[0] = (areas[0][0], areas[0][1], areas[0][2], min(tops) - 2)
     area = areas[0] if areas else None
-    own = [fold(board, a, WIDTH) for a in areas] + [
-        fold(board, band, WIDTH) for band in private if area is None or overlap(band, area) < 0.5]
+    own = [focus_kept.folded(board, a, WIDTH) for a in areas] + [
+        focus_kept.folded(board, band, WIDTH) for band in private if area is None or overlap(band, area) < 0.5]
     blocks = own + [w for w, _ in windows] if focus.mine else [w for w, _ in windows] + own
     if not blocks and not areas and name is None and board.width <= WIDTH:
         blocks = [board.crop((0, 0, board.width, min(board.height, WINDOW_H)))]

@@ -202,6 +202,15 @@ def texts(img: Image.Image) -> list[Drawn]:
     return [d.moved(dx, dy) for d in sheet.drawn]
 
 
+def settle(img: Image.Image) -> None:
+    """Make what `img` carries its texts as they lie on it now (each with its box), so that an image kept between
+    boards holds none of the images its texts came from."""
+    found = texts(img)
+    setattr(img, _ATTR, found)
+    if hasattr(img, _SHARED):
+        delattr(img, _SHARED)
+
+
 def note(img: Image.Image, drawn: Iterable[Drawn | Placed]) -> None:
     """Add texts to what `img` carries (a composer that moves pixels some other way says where they went)."""
     found = getattr(img, _ATTR, None)
@@ -330,5 +339,5 @@ def install() -> None:
 
 install()
 
-__all__ = ["Drawn", "MIN_RATIO", "Placed", "PHONE_MIN_TEXT", "PHONE_WIDTH", "Sheet", "install", "note", "sheet",
-           "smallest", "texts", "visible"]
+__all__ = ["Drawn", "MIN_RATIO", "Placed", "PHONE_MIN_TEXT", "PHONE_WIDTH", "Sheet", "install", "note", "settle",
+           "sheet", "smallest", "texts", "visible"]
