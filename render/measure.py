@@ -4,7 +4,9 @@ A text drawn with `ImageDraw.text` is noted on the image it was drawn on (`Drawn
 where); the note travels with the pixels when the image is pasted into another (moved by the paste's
 offset), copied, converted, cropped or reduced (a supersampled sprite: its texts shrink with it).  So the
 final page of any renderer knows every text on it, even one drawn long ago on a cached layer or sprite.
-Noting costs a tuple per text; the box of a text is only worked out when asked (`Drawn.box`).
+Noting costs a tuple per text; the texts are laid out when an image's texts are first read (`sheet`: each text's
+box and an index of them by place, render/text_sheet.py), once per image and texts: a crop reads its first
+image's sheet with an offset, a paste moves only the texts on what it pasted (kept per place it was pasted at).
 
 Two readers:
 - the focus view (render/focus.py) finds where on the board the texts its options name are (a hex "222",
@@ -32,6 +34,7 @@ _SHARED = "_drawn_shared"  # (how many texts, them as a tuple, `Placed.kept`) fo
 _SHEET = "sheet"  # `Placed.kept`'s key of its texts as a `Sheet`
 _MOVES = "moves"  # `Placed.kept`'s key of its texts moved as pasted: (dx, dy, scale, clip) -> (texts, boxes)
 MOVES_KEPT = 16  # moves kept per image and texts
+VIEWS_KEPT = 64  # parts of an image read as sheets, kept with its sheet
 _SEEN = "seen"  # `Placed.kept`'s key of (the image's size, its texts on it as a `Sheet`)
 
 
@@ -246,12 +249,18 @@ def sheet(img: Image.Image) -> Sheet:
     if found is not None and found[0] == img.size:
         return found[1]  # type: ignore[no-any-return]
     whole, dx, dy = _view(shared[1], kept)
-    on = whole.within(dx, dy, img.width, img.height)
-    if dx == 0 and dy == 0:
-        seen = whole if len(on) == len(whole.drawn) else Sheet([whole.drawn[i] for i in on], [whole.boxes[i] for i in on])
-    else:
-        drawn = [whole.drawn[i].moved(dx, dy) for i in on]
-        seen = Sheet(drawn, [d.box for d in drawn])
+    view = (_SEEN, dx, dy, img.width, img.height)  # the same part of the same image, cropped again: read once
+    seen = whole.memo.get(view)
+    if seen is None:
+        on = whole.within(dx, dy, img.width, img.height)
+        if dx == 0 and dy == 0:
+            seen = whole if len(on) == len(whole.drawn) else Sheet([whole.drawn[i] for i in on],
+                                                                   [whole.boxes[i] for i in on])
+        else:
+            drawn = [whole.drawn[i].moved(dx, dy) for i in on]
+            seen = Sheet(drawn, [d.box for d in drawn])
+        if len(whole.memo) < VIEWS_KEPT:
+            whole.memo[view] = seen
     kept[_SEEN] = (img.size, seen)
     return seen
 
