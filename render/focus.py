@@ -28,11 +28,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from PIL import Image, ImageDraw
 
-from . import measure
+from . import focus_kept, measure
 from .common import INK, WHITE, font, wrap_text
 from .fold import fold, layers
 from .focus_places import Box, anchors, cover, inside, is_title, overlap, player_area, private_bands
@@ -89,8 +90,11 @@ def _badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
     d.text((x, y), text, font=fnt, fill=INK, anchor="mm")
 
 
-def _text_rows(text: str, fnt: Any, width: float) -> list[str]:
-    return wrap_text(text, fnt, width)
+@lru_cache(maxsize=1024)
+def _text_rows(text: str, fnt: Any, width: float) -> tuple[str, ...]:
+    """A line of the header, an option or the key wrapped to `width` (kept: a post's options and lines recur
+    from one move to the next)."""
+    return tuple(wrap_text(text, fnt, width))
 
 
 def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], section: bool = False
@@ -126,7 +130,7 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
         wider.paste(part, (pad, 0))
         part = wider
         marked = {(a + pad, b + pad, mid): n for (a, b, mid), n in marked.items()}
-    others = [t.box for t in measure.visible(part)]
+    others = measure.sheet(part).boxes
     sides = {spot: _side(spot, numbered(numbers), others) for spot, numbers in marked.items()}
     part = _room(part, [b + 2 * _half(numbered(numbers)) + 6 for (a, b, _), numbers in marked.items()
                         if sides[(a, b, _)] > b])
@@ -182,30 +186,30 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     ft, fx, fb = font(TITLE_PX, True), font(TEXT_PX), font(TEXT_PX, True)
     inner = WIDTH - 2 * MARGIN
     head = [row for line in focus.lines for row in _text_rows(line, ft, inner)]
-    seen = measure.visible(board)  # once: the finders below read the same texts
-    found = [(i, d) for i, d in anchors(board, focus.options, seen) if i < OPTIONS_SHOWN]
-    touched = [d.box for _, d in anchors(board, focus.touches, seen)] if not found and focus.touches else []
+    found = [(i, d) for i, d in anchors(board, focus.options) if i < OPTIONS_SHOWN]  # the finders read the board's
+    # texts from its sheet, laid out once (render.measure.sheet)
+    touched = [d.box for _, d in anchors(board, focus.touches)] if not found and focus.touches else []
     seats = list(focus.seats) or ([focus.seat] if focus.seat else [])
     name = names.get(focus.seat, focus.seat) if focus.seat else None
     titled = bool(found) and all(is_title(d) for _, d in found)  # no place named: sections' titles
-    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, seen, titled)
+    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, titled)
     if focus.mine:  # what only the viewer sees is shown first: a window over it would show it twice
         boxes = [b for b in boxes if not any(overlap(b, band) > 0.5 or overlap(band, b) > 0.5 for band in private)]
-    windows = [_window(board, box, found, titled) for box in boxes]
+    windows = [focus_kept.window(board, box, found, titled, WIDTH, _window) for box in boxes]
     marked = set().union(*(m for _, m in windows)) if windows else set()
     shown_privately = {i for i, d in found if any(inside(d.box, band) for band in private)} if focus.mine else set()
     missed = sorted({i for i, _ in found} - marked - shown_privately)
     areas: list[Box] = []
     for seat in seats:  # each decider's row, once, unless a window shows it already
-        area = player_area(board, names.get(seat, seat), seen)
+        area = player_area(board, names.get(seat, seat))
         if area is not None and not any(overlap(area, box) > 0.3 for box in boxes + areas):
             areas.append(area)
     tops = [band[1] for band in private if areas and areas[0][1] + 20 < band[1] < areas[0][3]]
     if tops:  # the viewer's area runs into what only they see (Flotilla's hand under their row): it ends above it
         areas[0] = (areas[0][0], areas[0][1], areas[0][2], min(tops) - 2)
     area = areas[0] if areas else None
-    own = [fold(board, a, WIDTH) for a in areas] + [
-        fold(board, band, WIDTH) for band in private if area is None or overlap(band, area) < 0.5]
+    own = [focus_kept.folded(board, a, WIDTH) for a in areas] + [
+        focus_kept.folded(board, band, WIDTH) for band in private if area is None or overlap(band, area) < 0.5]
     blocks = own + [w for w, _ in windows] if focus.mine else [w for w, _ in windows] + own
     if not blocks and not areas and name is None and board.width <= WIDTH:
         blocks = [board.crop((0, 0, board.width, min(board.height, WINDOW_H)))]

@@ -14,6 +14,7 @@ from PIL import Image
 
 from . import measure
 from .measure import Drawn
+from .place_frames import frame
 
 Box = tuple[int, int, int, int]
 
@@ -24,7 +25,6 @@ WINDOWS_MAX = 3  # windows at most; places left beyond them are said in words
 PAD = 40  # px kept around an option's place inside its window (its badge goes beside it)
 AREA_H = 150  # px: the acting player's area
 TITLE_MIN = 16  # px: a bold text at least this high is a title (a panel's, a row's); smaller ones are labels
-FRAME_SCAN = 240  # px: how far beside a place's number its frame is looked for
 
 _TOKEN = re.compile(r"[^\s·()\[\]:;]+")
 _COORD = re.compile(r"-?\d+,-?\d+")
@@ -83,6 +83,42 @@ def is_title(drawn: Drawn) -> bool:
             and drawn.size >= TITLE_MIN and not re.match(r"[^:]*:\s*\S", drawn.text))
 
 
+@lru_cache(maxsize=4096)
+def _place_keys(text: str) -> tuple[tuple[str, ...], str]:
+    """What a board text is found by when an option names a place: its words that can name one (`_placeable`, in
+    lower case), and the text itself when it is one character (a one-digit number drawn alone); kept, as
+    `_tokens`."""
+    alone = text.strip()
+    return tuple(w for w in _lowered(text) if _placeable(w)), alone if len(alone) == 1 else ""
+
+
+def _words(shown: Sequence[Drawn]) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """Where the board says each word that can name a place (in lower case) and each one-character text: their
+    positions among `shown`, in order (`_place_keys`)."""
+    words: dict[str, list[int]] = {}
+    whole: dict[str, list[int]] = {}
+    for k, drawn in enumerate(shown):
+        said, alone = _place_keys(drawn.text)
+        for word in said:
+            if word in words:
+                words[word].append(k)
+            else:
+                words[word] = [k]
+        if alone:
+            if alone in whole:
+                whole[alone].append(k)
+            else:
+                whole[alone] = [k]
+    return words, whole
+
+
+def _titles(seen: measure.Sheet) -> list[int]:
+    """The positions of the sheet's texts that are titles (`is_title`), found once per sheet."""
+    if "titles" not in seen.memo:
+        seen.memo["titles"] = [k for k, d in enumerate(seen.drawn) if is_title(d)]
+    return seen.memo["titles"]  # type: ignore[no-any-return]
+
+
 def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None
             ) -> list[tuple[int, Drawn]]:
     """(option index, board text) for every board text that names a place an option names: a coordinate or a
@@ -91,27 +127,37 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
     turned 60°" rather than every "101" drawn), and of those the shortest (the square's own "C3", not a panel's
     "plane at C3"); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
     whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1").  `shown`:
-    the board's visible texts, when the caller has read them already."""
-    shown = measure.visible(board) if shown is None else shown
+    the texts to look in (the board's visible texts when not given: its sheet, whose words are found once,
+    `_words`, for every option and every reader)."""
+    seen = measure.sheet(board) if shown is None else None
+    if seen is not None:
+        shown = seen.drawn
+        if "words" not in seen.memo:
+            seen.memo["words"] = _words(shown)
+        words, whole = seen.memo["words"]
+    else:
+        assert shown is not None
+        words, whole = _words(shown)
     said = [{t.lower() for t in _tokens(label)} for label in options]
-    wanted = [{t for t in words if _placeable(t)} for words in said]
+    wanted = [{t for t in ws if _placeable(t)} for ws in said]
     digits = [_named_digits(label) for label in options]  # found only where the board draws the number alone
     out: list[tuple[int, Drawn]] = []
-    lowered = [(drawn, _lowered(drawn.text)) for drawn in shown] if any(wanted) or any(digits) else []
     for i, names in enumerate(wanted):  # the texts that say most of the option ("101 · turned 60°", not "101"),
         # then the shortest ("C3" on its tile, not a panel's "plane at C3"); short words ("to", "at") say nothing
+        at = sorted({k for name in names for k in words.get(name, ())} | {k for d in digits[i] for k in whole.get(d, ())})
+        seen_words = [(shown[k], _lowered(shown[k].text)) for k in at]
         scored = [((sum(1 for w in said[i] & seen if len(w) > 2 or not w.isalpha()), -len(seen)), drawn)
-                  for drawn, seen in lowered if names & seen or drawn.text.strip() in digits[i]]
+                  for drawn, seen in seen_words]
         best = max((n for n, _ in scored), default=(0, 0))
         out += [(i, drawn) for n, drawn in scored if n == best]
     if out:
         return sorted(out, key=lambda pair: shown.index(pair[1]))
-    words = [{x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
-             for label in options]
-    for drawn in shown:
+    titled = [{x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
+              for label in options]
+    for drawn in ([shown[k] for k in _titles(seen)] if seen is not None else [d for d in shown if is_title(d)]):
         first = re.match(r"[^\W\d_]{4,}", drawn.text)
-        if first and is_title(drawn):
-            out += [(i, drawn) for i, said in enumerate(words) if _stems(first.group()) & said]
+        if first:
+            out += [(i, drawn) for i, said in enumerate(titled) if _stems(first.group()) & said]
     return out
 
 
@@ -135,7 +181,7 @@ def _best(places: Sequence[tuple[float, float, float, float]], w: int, hmax: int
 
 
 def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]], w: int = 600,
-          shown: Optional[list[Drawn]] = None, sections: bool = False) -> list[Box]:
+          sections: bool = False) -> list[Box]:
     """Windows of the board, each `w` wide (or the board's width), that hold every place (a text's box) of
     `places`, fewest first: the first at least `WINDOW_H` high and grown up to `WINDOW_MAX` to hold more, the
     further ones (up to `WINDOWS_MAX` in all) only as high as their places need; each widened to hold whole
@@ -143,11 +189,12 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
     caller folds it).  `sections`: the places are sections' titles (anchors found no place named), so a window
     begins at its title, left and top, and ends above the next title below (what is above a title or left of it
     is another section's).
-    Places none could hold are left out (the caller says so)."""
+    Places none could hold are left out (the caller says so).  The board's texts are read from its sheet
+    (`render.measure.sheet`), worked out once for every window."""
     left = list(places)
     out: list[Box] = []
     w = min(w, board.width)
-    shown = measure.visible(board) if shown is None else shown
+    seen = measure.sheet(board)
     while left and len(out) < WINDOWS_MAX:
         n, cx, top, bottom = _best(left, w, WINDOW_MAX)
         if n == 0:  # a place wider than a window
@@ -158,12 +205,12 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
             lefts = [p[0] for p in left if cx - w / 2 <= p[0] and p[2] <= cx + w / 2]
             x0 = int(min(max(0, min(lefts, default=x0 + 8) - 8), board.width - w))
             y0 = int(max(0, top - 8))
-            below = [d.box[1] for d in shown if is_title(d) and d.box[1] > bottom + 8]
+            below = [seen.boxes[k][1] for k in _titles(seen) if seen.boxes[k][1] > bottom + 8]
             y1 = int(min([board.height, y0 + h] + [_clear_above(board, x0, x0 + w, b) for b in below]))
         else:
             y0 = int(min(max(0, (top + bottom) / 2 - h / 2), board.height - h))
             y1 = y0 + h
-        box = whole(board, trimmed(board, (x0, y0, x0 + w, y1), [p for p in left], shown), shown)
+        box = whole(board, trimmed(board, (x0, y0, x0 + w, y1), [p for p in left]))
         out.append(box)
         left = [p for p in left if not any(inside(p, b) for b in out)]
     return merged(out)
@@ -179,53 +226,23 @@ def _clear_above(board: Image.Image, x0: int, x1: int, y: float) -> int:
     return int(y) - 6
 
 
-def _frame(board: Image.Image, label: Drawn, boxes: Sequence[tuple[float, float, float, float]]) -> tuple[float, float]:
-    """The left and right of the frame a place's number is drawn in (a hangar's box around its "4"): along the
-    number's middle row, the first pixel on each side that is not the place's own colour (the one beside the
-    number), the texts on that row skipped; the number's own box on a side with no frame within `FRAME_SCAN`."""
-    x0, y0, x1, y1 = label.box
-    y = int((y0 + y1) / 2)
-    row = board.crop((0, y, board.width, y + 1)).convert("RGB")
-    covered = bytearray(board.width)  # 1 where a text on that row lies (its box and a pixel each side)
-    for b in boxes:
-        if b[1] <= y <= b[3]:
-            lo, hi = max(0, math.ceil(b[0] - 1)), min(board.width - 1, math.floor(b[2] + 1))
-            covered[lo:hi + 1] = b"\x01" * max(0, hi - lo + 1)
-    free = lambda x: not covered[x]  # noqa: E731
-
-    def edge(start: int, step: int) -> float:
-        fill = None
-        for x in range(start, start + step * FRAME_SCAN, step):
-            if not 0 <= x < board.width:
-                return float(x - step)
-            if not free(x):
-                continue
-            colour = row.getpixel((x, 0))
-            if fill is None:
-                fill = colour
-            elif colour != fill:
-                return float(x)
-        return float(start - step)
-
-    return edge(int(x0) - 1, -1), edge(int(x1) + 1, 1)
-
-
-def whole(board: Image.Image, box: Box, shown: Optional[Sequence[Drawn]] = None) -> Box:
+def whole(board: Image.Image, box: Box) -> Box:
     """`box` widened to hold whole every numbered place whose number it shows (a bold number alone, such as a
     hangar's "4"): where its edge would cut the frame the number is drawn in, it moves past the frame (the
-    caller folds a window grown wider than the image)."""
-    shown = measure.visible(board) if shown is None else shown
+    caller folds a window grown wider than the image).  The board's texts are read from its sheet
+    (`render.measure.sheet`: each text's box worked out once, the texts near a place found by its index)."""
+    seen = measure.sheet(board)
     x0, y0, x1, y1 = box
-    boxes = [d.box for d in shown]  # each text's box worked out once, not once per number and text
-    for d, at in zip(shown, boxes):
-        if d.text.isdigit() and _bold(d) and inside(at, box):
-            left, right = _frame(board, d, boxes)
+    for i in seen.inside(box):
+        d = seen.drawn[i]
+        if d.text.isdigit() and _bold(d):
+            left, right = frame(board, d, seen)
             if right >= x1:
                 x1 = int(min(board.width, right + 3))
             if left <= x0:
                 x0 = int(max(0, left - 3))
     if (x0, x1) != (box[0], box[2]):  # a moved edge cutting a text goes past it (a neighbour's number, whole)
-        across = [b for b in boxes if b[1] < y1 and b[3] > y0]
+        across = [seen.boxes[i] for i in seen.overlapping((-math.inf, y0, math.inf, y1))]
         x0 = int(max(0, min([x0] + [a - 2 for a, _, c, _ in across if a < x0 < c and x0 < box[0]])))
         x1 = int(min(board.width, max([x1] + [c + 2 for a, _, c, _ in across if a < x1 < c and x1 > box[2]])))
     return x0, y0, x1, y1
@@ -252,13 +269,15 @@ def merged(boxes: Sequence[Box], gap: int = 4) -> list[Box]:
     return [(int(a), int(b), int(c), int(d)) for a, b, c, d in out]
 
 
-def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = (),
-            shown: Optional[list[Drawn]] = None) -> Box:
+def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = ()) -> Box:
     """`box` with its edges moved inwards past any text they would cut (half a line of a legend, a coordinate
-    cut in two read as noise), never past a place of `keep` that it holds, nor below a third of its size."""
+    cut in two read as noise), never past a place of `keep` that it holds, nor below a third of its size.  Only
+    the texts overlapping `box` can move an edge (its edges only move inwards): they are looked up in the
+    board's sheet (`render.measure.sheet`), in the order they were drawn."""
     x0, y0, x1, y1 = box
     held = [p for p in keep if inside(p, box)]
-    boxes = [d.box for d in (measure.visible(board) if shown is None else shown)]  # worked out once for the passes
+    seen = measure.sheet(board)
+    boxes = [seen.boxes[i] for i in seen.overlapping(box)]
     for _ in range(4):
         moved = False
         for a, b, c, e in boxes:
@@ -279,26 +298,29 @@ def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, flo
     return x0, y0, x1, y1
 
 
-def player_area(board: Image.Image, name: str, shown: Optional[list[Drawn]] = None) -> Optional[Box]:
+def player_area(board: Image.Image, name: str) -> Optional[Box]:
     """The band under the last place the board draws `name` as a row's or panel's title: down to the next such
     title below, across to the next beside it (another player's panel) or the board's edge."""
-    shown = measure.visible(board) if shown is None else shown
-    found = [d for d in shown if d.text == name or d.text.startswith(name + " ") or f"({name})" in d.text]
+    seen = measure.sheet(board)
+    texts, boxes = seen.drawn, seen.boxes
+    prefix, bracketed = name + " ", f"({name})"
+    found = [k for k, d in enumerate(texts) if d.text == name or d.text.startswith(prefix) or bracketed in d.text]
     if not found:
         return None
-    title = max(found, key=lambda d: (d.box[1], -d.box[0]))
-    x0, y0, _, y1 = title.box
-    large = [(d, d.box) for d in shown if d.size >= title.size - 1]  # as large as the title; each box worked out once
-    below = [b[1] for d, b in large  # the next title down: about as far left
-             if abs(b[0] - x0) < 60 and b[1] > y1 + 8]
-    beside = [b[0] for d, b in large  # the next title to the right, on the same line: another panel
-              if abs(b[1] - y0) < 6 and b[0] > x0 + 80 and _bold(d) == _bold(title)]
+    at = max(found, key=lambda k: (boxes[k][1], -boxes[k][0]))
+    title = texts[at]
+    x0, y0, _, y1 = boxes[at]
+    least = title.size - 1  # as large as the title
+    below = [b[1] for d, b in zip(texts, boxes)  # the next title down: about as far left
+             if abs(b[0] - x0) < 60 and b[1] > y1 + 8 and d.size >= least]
+    beside = [b[0] for d, b in zip(texts, boxes)  # the next title to the right, on the same line: another panel
+              if abs(b[1] - y0) < 6 and b[0] > x0 + 80 and d.size >= least and _bold(d) == _bold(title)]
     bottom = min([y0 + AREA_H] + [b - 6 for b in below])  # up to the next row's or panel's title
     left = int(max(0, x0 - 50))
     right = int(min([board.width] + [b - 12 for b in beside]))
     top = int(max(0, y0 - 8))
-    band = trimmed(board, (left, top, right, int(min(board.height, max(bottom, y1 + 8)))), [title.box], shown)
-    held = [b for b in (d.box for d in shown) if inside(b, band)]  # no empty stretch after the last text, nor under it
+    band = trimmed(board, (left, top, right, int(min(board.height, max(bottom, y1 + 8)))), [boxes[at]])
+    held = [boxes[k] for k in seen.inside(band)]  # no empty stretch after the last text, nor under it
     return (band[0], band[1], int(min(band[2], max(b[2] for b in held) + 40)),
             int(min(band[3], max(b[3] for b in held) + 30)))
 

@@ -4,7 +4,9 @@ A text drawn with `ImageDraw.text` is noted on the image it was drawn on (`Drawn
 where); the note travels with the pixels when the image is pasted into another (moved by the paste's
 offset), copied, converted, cropped or reduced (a supersampled sprite: its texts shrink with it).  So the
 final page of any renderer knows every text on it, even one drawn long ago on a cached layer or sprite.
-Noting costs a tuple per text; the box of a text is only worked out when asked (`Drawn.box`).
+Noting costs a tuple per text; the texts are laid out when an image's texts are first read (`sheet`: each text's
+box and an index of them by place, render/text_sheet.py), once per image and texts: a crop reads its first
+image's sheet with an offset, a paste moves only the texts on what it pasted (kept per place it was pasted at).
 
 Two readers:
 - the focus view (render/focus.py) finds where on the board the texts its options name are (a hex "222",
@@ -21,18 +23,25 @@ from typing import Any, Iterable, NamedTuple, Optional
 
 from PIL import Image, ImageDraw
 
+from .text_sheet import Sheet
+
 PHONE_WIDTH = 400  # px: how wide Discord shows an image on a phone
 PHONE_MIN_TEXT = 9  # px: the smallest text that reads there
 MIN_RATIO = PHONE_MIN_TEXT / PHONE_WIDTH  # 2.25 % of the image's width
 
 _ATTR = "_drawn_texts"
-_BOXES = (-1, -1)  # `Placed.kept`'s key of its unmoved texts with their boxes
 _SHARED = "_drawn_shared"  # (how many texts, them as a tuple, `Placed.kept`) for the image as it is
+_SHEET = "sheet"  # `Placed.kept`'s key of its texts as a `Sheet`
+_MOVES = "moves"  # `Placed.kept`'s key of its texts moved as pasted: (dx, dy, scale, clip) -> (texts, boxes)
+MOVES_KEPT = 16  # moves kept per image and texts
+VIEWS_KEPT = 64  # parts of an image read as sheets, kept with its sheet
+_SEEN = "seen"  # `Placed.kept`'s key of (the image's size, its texts on it as a `Sheet`)
 
 
 class Drawn(NamedTuple):
     """One text as it sits on an image: drawn at `xy` with `font`, then moved by (dx, dy) and scaled.  A named
-    tuple: every paste, crop or reduce of an image makes one per text it carries, so it is built cheaply."""
+    tuple: every paste, crop or reduce of an image makes one per text it carries, so it is built cheaply.
+    `inked`: its box as drawn (`_drawn_box`), once worked out; every move of it keeps it."""
 
     text: str
     font: Any
@@ -42,6 +51,7 @@ class Drawn(NamedTuple):
     dx: float = 0.0
     dy: float = 0.0
     scale: float = 1.0
+    inked: Optional[tuple[float, float, float, float]] = None
 
     @property
     def size(self) -> float:
@@ -52,13 +62,16 @@ class Drawn(NamedTuple):
     def box(self) -> tuple[float, float, float, float]:
         """Its inked box on this image (left, top, right, bottom); the box as drawn is worked out once
         (`_drawn_box`), whichever image it was moved to."""
-        x0, y0, x1, y1 = _drawn_box(self.text, self.font, self.xy, self.anchor, self.spacing)
+        inked = self.inked
+        if inked is None:
+            inked = _drawn_box(self.text, self.font, self.xy, self.anchor, self.spacing)
+        x0, y0, x1, y1 = inked
         s, dx, dy = self.scale, self.dx, self.dy
         return (x0 * s + dx, y0 * s + dy, x1 * s + dx, y1 * s + dy)
 
     def moved(self, dx: float, dy: float, scale: float = 1.0) -> "Drawn":
         return Drawn(self.text, self.font, self.xy, self.anchor, self.spacing, self.dx * scale + dx,
-                     self.dy * scale + dy, self.scale * scale)
+                     self.dy * scale + dy, self.scale * scale, self.inked)
 
 
 @lru_cache(maxsize=1)
@@ -71,15 +84,31 @@ def _drawn_box(text: str, font: Any, xy: tuple[float, float], anchor: Optional[s
                spacing: float) -> tuple[float, float, float, float]:
     """The inked box of a text where it was drawn.  The same texts sit at the same places on board after board
     (legends, panels, static layers), so the boxes are kept, up to 8,192 of them (the fonts they name are
-    the process's own cached faces)."""
-    x0, y0, x1, y1 = _scratch().textbbox(xy, text, font=font, anchor=anchor, spacing=spacing)
+    the process's own cached faces).  A line's box is its box drawn at the origin moved to `xy`, as Pillow
+    works it out (`_origin_box`: the same number drawn on many places is measured once)."""
+    if "\n" in text:
+        x0, y0, x1, y1 = _scratch().textbbox(xy, text, font=font, anchor=anchor, spacing=spacing)
+        return (x0, y0, x1, y1)
+    x0, y0, x1, y1 = _origin_box(text, font, anchor)
+    x, y = xy
+    return (x0 + x, y0 + y, x1 + x, y1 + y)
+
+
+@lru_cache(maxsize=4096)
+def _origin_box(text: str, font: Any, anchor: Optional[str]) -> tuple[float, float, float, float]:
+    """The inked box of one line of text drawn at (0, 0) (kept, up to 4,096: numbers, names and labels recur
+    all over a board)."""
+    x0, y0, x1, y1 = _scratch().textbbox((0, 0), text, font=font, anchor=anchor)
     return (x0, y0, x1, y1)
+
+
+_EMPTY = Sheet([], [])
 
 
 class Placed(NamedTuple):
     """The texts another image carried (`entries`, as they were then), moved by (dx, dy) after scaling by
     `scale`: what a paste, crop or reduce notes, so that moving pixels costs one note however many texts they
-    carry; the texts are moved one by one only when read (`texts`)."""
+    carry; the texts are moved only when read, and only those read (`visible`)."""
 
     entries: tuple[Any, ...]
     dx: float = 0.0
@@ -87,52 +116,102 @@ class Placed(NamedTuple):
     scale: float = 1.0
     clip: Optional[tuple[int, int]] = None  # the source's size: only texts at least partly on it were pasted
     # shared by every paste of the same image with the same texts (a cached sprite or layer pasted board after
-    # board, a board cropped to several windows): its texts, unmoved (None) and by clip, worked out once when first read
-    kept: Optional[dict[Optional[tuple[int, int]], list[Any]]] = None
+    # board, a board cropped to several windows): its texts as a `Sheet`, worked out once when first read
+    kept: Optional[dict[Any, Any]] = None
 
 
-def _flat(entries: Iterable[Any], dx: float, dy: float, scale: float, out: list[Drawn]) -> None:
+def _sheet(entries: tuple[Any, ...], kept: Optional[dict[Any, Any]]) -> Sheet:
+    """The texts of `entries` where they lie, each with its box (kept in `kept`: worked out once per image and
+    texts, however many times it is pasted or cropped)."""
+    found = kept.get(_SHEET) if kept is not None else None
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    drawn: list[Drawn] = []
+    boxes: list[tuple[float, float, float, float]] = []
     for entry in entries:
         if type(entry) is Drawn:
-            out.append(entry if dx == 0 and dy == 0 and scale == 1 else entry.moved(dx, dy, scale))
-        elif entry.clip is None:  # a Placed: its move first, then this one
-            mdx, mdy, ms = entry.dx * scale + dx, entry.dy * scale + dy, entry.scale * scale
-            out.extend(d if mdx == 0 and mdy == 0 and ms == 1 else d.moved(mdx, mdy, ms) for d in _unmoved(entry))
-        else:  # a paste: only what lay on the pasted image, then moved as above
-            out.extend(d.moved(entry.dx * scale + dx, entry.dy * scale + dy, entry.scale * scale)
-                       for d in _clipped(entry))
-
-
-def _unmoved(entry: Placed) -> list[Drawn]:
-    """The texts a Placed carries, where they were before its move (worked out once per image and texts: a board
-    cropped to several windows flattens its texts once)."""
-    kept = entry.kept
-    found = kept.get(None) if kept is not None else None
-    if found is None:
-        found = []
-        _flat(entry.entries, 0.0, 0.0, 1.0, found)
-        if kept is not None:
-            kept[None] = found
+            if entry.inked is None:
+                entry = Drawn(entry.text, entry.font, entry.xy, entry.anchor, entry.spacing, entry.dx, entry.dy,
+                              entry.scale, _drawn_box(entry.text, entry.font, entry.xy, entry.anchor, entry.spacing))
+            drawn.append(entry)
+            boxes.append(entry.box)
+        else:
+            _add_placed(entry, drawn, boxes)
+    found = Sheet(drawn, boxes)
+    if kept is not None:
+        kept[_SHEET] = found
     return found
 
 
-def _clipped(entry: Placed) -> list[Drawn]:
-    """The texts of a pasted image that lie at least partly on it, where they were drawn on it."""
-    assert entry.clip is not None
-    kept = entry.kept
-    found = kept.get(entry.clip) if kept is not None else None
+def _add_placed(entry: Placed, drawn: list[Drawn], boxes: list[tuple[float, float, float, float]]) -> None:
+    """A Placed's texts moved by it, after `drawn` (their boxes after `boxes`): of a paste (`clip`) only those
+    that lay at least partly on the pasted image, found from its sheet's index.  Kept with the pasted image's
+    texts per move (`MOVES_KEPT` moves at most): a sprite, a cell or a panel pasted where it was on the board
+    before is not moved text by text again."""
+    sheet, vdx, vdy = _view(entry.entries, entry.kept)
+    s = entry.scale
+    mdx, mdy = vdx * s + entry.dx, vdy * s + entry.dy
+    moves = entry.kept.setdefault(_MOVES, {}) if entry.kept is not None else {}
+    key = (mdx, mdy, s, entry.clip)
+    found = moves.get(key)
     if found is None:
-        found = [d for d in _unmoved(entry) if _on(d.box, entry.clip)]
-        if kept is not None:
-            kept[entry.clip] = found
-    return found
+        if entry.clip is None:
+            chosen: Iterable[int] = range(len(sheet.drawn))
+        else:
+            chosen = sheet.within(vdx, vdy, entry.clip[0], entry.clip[1])
+        if mdx == 0 and mdy == 0 and s == 1:
+            found = ([sheet.drawn[i] for i in chosen], [sheet.boxes[i] for i in chosen])
+        else:
+            moved = [sheet.drawn[i].moved(mdx, mdy, s) for i in chosen]
+            found = (moved, [d.box for d in moved])
+        if len(moves) >= MOVES_KEPT:
+            del moves[next(iter(moves))]
+        moves[key] = found
+    drawn.extend(found[0])
+    boxes.extend(found[1])
+
+
+def _view(entries: tuple[Any, ...], kept: Optional[dict[Any, Any]]) -> tuple[Sheet, float, float]:
+    """(sheet, dx, dy): the texts of `entries` are the sheet's moved by (dx, dy).  A crop (one unscaled Placed, no
+    clip), or a crop of a crop, is its first image's sheet with an offset: none of its texts moved until read."""
+    if len(entries) == 1 and type(entries[0]) is Placed and entries[0].clip is None and entries[0].scale == 1:
+        entry = entries[0]
+        sheet, dx, dy = _view(entry.entries, entry.kept)
+        return sheet, dx + entry.dx, dy + entry.dy
+    return _sheet(entries, kept), 0.0, 0.0
+
+
+def _shared(img: Image.Image) -> Optional[tuple[int, tuple[Any, ...], dict[Any, Any]]]:
+    """(how many texts, them as a tuple, what is kept of them) for `img` as it is now; None when it carries no
+    text.  The same while it carries the same texts (texts are only ever added)."""
+    found = getattr(img, _ATTR, None)
+    if not found:
+        return None
+    shared = getattr(img, _SHARED, None)
+    if shared is None or shared[0] != len(found):
+        shared = (len(found), tuple(found), {})
+        setattr(img, _SHARED, shared)
+    return shared  # type: ignore[no-any-return]
 
 
 def texts(img: Image.Image) -> list[Drawn]:
     """The texts drawn on `img` (or on what was pasted into it), oldest first."""
-    out: list[Drawn] = []
-    _flat(getattr(img, _ATTR, ()), 0.0, 0.0, 1.0, out)
-    return out
+    shared = _shared(img)
+    if shared is None:
+        return []
+    sheet, dx, dy = _view(shared[1], shared[2])
+    if dx == 0 and dy == 0:
+        return list(sheet.drawn)
+    return [d.moved(dx, dy) for d in sheet.drawn]
+
+
+def settle(img: Image.Image) -> None:
+    """Make what `img` carries its texts as they lie on it now (each with its box), so that an image kept between
+    boards holds none of the images its texts came from."""
+    found = texts(img)
+    setattr(img, _ATTR, found)
+    if hasattr(img, _SHARED):
+        delattr(img, _SHARED)
 
 
 def note(img: Image.Image, drawn: Iterable[Drawn | Placed]) -> None:
@@ -147,15 +226,9 @@ def note(img: Image.Image, drawn: Iterable[Drawn | Placed]) -> None:
 def _placed(img: Image.Image, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0,
             clip: Optional[tuple[int, int]] = None) -> Optional[Placed]:
     """What `img` carries, as it is now, moved; None when it carries no text.  Every Placed of the same image
-    while it carries the same texts (texts are only ever added) shares one tuple of them and one `kept`."""
-    found = getattr(img, _ATTR, None)
-    if not found:
-        return None
-    shared = getattr(img, _SHARED, None)
-    if shared is None or shared[0] != len(found):
-        shared = (len(found), tuple(found), {})
-        setattr(img, _SHARED, shared)
-    return Placed(shared[1], dx, dy, scale, clip, shared[2])
+    while it carries the same texts shares one tuple of them and one `kept`."""
+    shared = _shared(img)
+    return None if shared is None else Placed(shared[1], dx, dy, scale, clip, shared[2])
 
 
 def _on(box: tuple[float, float, float, float], size: tuple[int, int]) -> bool:
@@ -164,31 +237,37 @@ def _on(box: tuple[float, float, float, float], size: tuple[int, int]) -> bool:
     return x1 > 0 and y1 > 0 and x0 < size[0] and y0 < size[1]
 
 
+def sheet(img: Image.Image) -> Sheet:
+    """The texts whose box lies at least partly on the image, as a `Sheet` (each with its box on it, and an index
+    of them by place): looked up in the index of the image's texts (of its first image, for a crop), only those
+    found moved; worked out once per image and texts (the finders of the decision in view read it many times)."""
+    shared = _shared(img)
+    if shared is None:
+        return _EMPTY
+    kept = shared[2]
+    found = kept.get(_SEEN)
+    if found is not None and found[0] == img.size:
+        return found[1]  # type: ignore[no-any-return]
+    whole, dx, dy = _view(shared[1], kept)
+    view = (_SEEN, dx, dy, img.width, img.height)  # the same part of the same image, cropped again: read once
+    seen = whole.memo.get(view)
+    if seen is None:
+        on = whole.within(dx, dy, img.width, img.height)
+        if dx == 0 and dy == 0:
+            seen = whole if len(on) == len(whole.drawn) else Sheet([whole.drawn[i] for i in on],
+                                                                   [whole.boxes[i] for i in on])
+        else:
+            drawn = [whole.drawn[i].moved(dx, dy) for i in on]
+            seen = Sheet(drawn, [d.box for d in drawn])
+        if len(whole.memo) < VIEWS_KEPT:
+            whole.memo[view] = seen
+    kept[_SEEN] = (img.size, seen)
+    return seen
+
+
 def visible(img: Image.Image) -> list[Drawn]:
-    """The texts whose box lies at least partly on the image (a crop keeps only those)."""
-    found = getattr(img, _ATTR, None)
-    if found and len(found) == 1 and _a_crop(found[0]):
-        return _visible_crop(found[0], img.size)  # a crop of a board: only the texts on it are moved
-    return [t for t in texts(img) if _on(t.box, img.size)]
-
-
-def _a_crop(entry: Any) -> bool:
-    return type(entry) is Placed and entry.clip is None and entry.scale == 1
-
-
-def _visible_crop(entry: Placed, size: tuple[int, int]) -> list[Drawn]:
-    """`visible` of an image that carries one unscaled Placed (a crop): each text's box worked out once for
-    every crop of the same image, and only the texts on this one moved."""
-    dx, dy = entry.dx, entry.dy
-    while len(entry.entries) == 1 and _a_crop(entry.entries[0]):  # a crop of a crop: of the first image
-        entry = entry.entries[0]
-        dx, dy = dx + entry.dx, dy + entry.dy
-    kept = entry.kept if entry.kept is not None else {}
-    boxes = kept.get(_BOXES)
-    if boxes is None:
-        boxes = kept[_BOXES] = [(d, d.box) for d in _unmoved(entry)]
-    w, h = size
-    return [d.moved(dx, dy) for d, (x0, y0, x1, y1) in boxes if x1 + dx > 0 and y1 + dy > 0 and x0 + dx < w and y0 + dy < h]
+    """The texts whose box lies at least partly on the image (a crop keeps only those), oldest first."""
+    return list(sheet(img).drawn)
 
 
 def smallest(img: Image.Image) -> float:
@@ -229,8 +308,9 @@ def _carried(name: str, shift: Any = None) -> Any:
     def method(self: Image.Image, *args: Any, **kwargs: Any) -> Any:
         out = real(self, *args, **kwargs)
         if isinstance(out, Image.Image) and out is not self and getattr(self, _ATTR, None):
-            if shift is None:
+            if shift is None:  # the same texts where they were: what is kept of them is shared too
                 setattr(out, _ATTR, list(getattr(self, _ATTR)))
+                setattr(out, _SHARED, _shared(self))
             else:
                 setattr(out, _ATTR, [_placed(self, *shift(args, kwargs))])
         return out
@@ -268,5 +348,5 @@ def install() -> None:
 
 install()
 
-__all__ = ["Drawn", "MIN_RATIO", "Placed", "PHONE_MIN_TEXT", "PHONE_WIDTH", "install", "note", "smallest", "texts",
-           "visible"]
+__all__ = ["Drawn", "MIN_RATIO", "Placed", "PHONE_MIN_TEXT", "PHONE_WIDTH", "Sheet", "install", "note", "settle",
+           "sheet", "smallest", "texts", "visible"]

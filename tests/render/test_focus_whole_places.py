@@ -122,7 +122,7 @@ def test_a_window_widened_for_a_numbered_place_does_not_cut_its_neighbours_numbe
     shown = measure.visible(board)
     places = list(dict.fromkeys(d.box for _, d in anchors(board, focus.touches, shown)))
     assert places
-    for x0, y0, x1, y1 in cover(board, places, 600, shown):
+    for x0, y0, x1, y1 in cover(board, places, 600):
         crossing = [(d.text, d.box) for d in shown if d.box[1] < y1 and d.box[3] > y0
                     and (d.box[0] < x0 < d.box[2] or d.box[0] < x1 < d.box[2])]
         assert not crossing, crossing
