@@ -17,7 +17,8 @@ through the bot's whole path: the command tree, the move pipeline, the database,
 game's seed as `GAMEHOST_SEED` does for `bot.py local`, opens the game with `/robinson new scenario:<name>`
 (alice; bob, carol, dave join), plays it to its end, asks `/game rules` in its thread and checks the database
 (`bot.py check`).  It prints the moves as `bot.py local` command lines (`--as NAME --channel THREAD "press N"`
-or `"/play move:ID"`), the public posts' first lines, the final line and the boards' image files.
+or `"/play move:ID"`), the public posts, the final line and the boards' images (each one kept, numbered, under
+`<out>/walk/`: an edited board rewrites its file).
 Posts are paced on virtual time (as `bot.py bench posts` does): what the bot sends, not how long it waits.
 """
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import shlex
+import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -110,8 +112,13 @@ class Walker:
         for sent in replies:
             if sent.ephemeral or sent.channel != channel:
                 continue
-            self.walk.images.extend(p for p in sent.files if p.endswith(".png"))
             self.say(self.local.render(sent))
+            for path in (p for p in sent.files if p.endswith(".png")):  # an edited board rewrites its file: keep
+                kept = Path(path).parent / "walk" / f"{len(self.walk.images):03d}-{Path(path).name}"  # each one
+                kept.parent.mkdir(exist_ok=True)
+                shutil.copyfile(path, kept)
+                self.walk.images.append(str(kept))
+                self.say(f"  (kept as {kept})")
 
     async def run(self, who: str, what: str, channel: str = "local") -> Any:
         self.say("$ " + self.line(who, what, channel))

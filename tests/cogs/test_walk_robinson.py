@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from pathlib import Path
 
 from host.tables import TableService
 from local.components import Pressable
@@ -48,6 +49,8 @@ def test_two_players_plan_at_once_through_my_view_and_play_the_bench_game(tmp_pa
     assert "press" in log.getvalue() and "# My view" in log.getvalue()
     assert walk.check.endswith("clean")
     assert walk.won is None  # not over yet
+    kept = [Path(p) for p in walk.images]  # each board as posted, though the board is edited in place
+    assert len(kept) >= 8 and len({p.read_bytes() for p in kept}) > 1 and all(p.parent.name == "walk" for p in kept)
     store = open_store(tmp_path / "g.db")
     try:
         logged = [m.move_id for m in TableService(store).games.moves(1)]
