@@ -60,6 +60,27 @@ def _named_digits(label: str) -> set[str]:
     return set(_NAMED_DIGIT.findall(re.sub(r"\([^)]*\)", "", label)))
 
 
+_SIGNED = re.compile(r"[+-]\d+")
+
+
+def _lone_numbers(shown: Sequence[Drawn]) -> dict[int, str]:
+    """The board texts that draw a one-digit number as a place (by `id`): the number alone ("6", an unexplored
+    space) or first before a "·" ("6·#1", space 6 holding tile 1); not a value on a scale, a number drawn in a row
+    beside signed ones ("-1", "0", "+1": Robinson's Morale track), which names no place."""
+    signed = [d.box for d in shown if _SIGNED.fullmatch(d.text.strip())]
+    out: dict[int, str] = {}
+    for drawn in shown:
+        head = drawn.text.split("·")[0].strip()
+        if len(head) != 1 or not head.isdigit():
+            continue
+        x0, y0, x1, y1 = drawn.box
+        reach = 3 * max(y1 - y0, 1.0)
+        if any(b[1] < y1 and y0 < b[3] and b[0] - reach < x1 and x0 < b[2] + reach for b in signed):
+            continue
+        out[id(drawn)] = head
+    return out
+
+
 def _stems(word: str) -> set[str]:
     """A word and its singulars by the English and Spanish plural endings ("Speakers", "Hangares", "Oradores")."""
     word = word.lower()
@@ -98,10 +119,11 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
     digits = [_named_digits(label) for label in options]  # found only where the board draws the number alone
     out: list[tuple[int, Drawn]] = []
     lowered = [(drawn, _lowered(drawn.text)) for drawn in shown] if any(wanted) or any(digits) else []
+    lone = _lone_numbers(shown) if any(digits) else {}
     for i, names in enumerate(wanted):  # the texts that say most of the option ("101 · turned 60°", not "101"),
         # then the shortest ("C3" on its tile, not a panel's "plane at C3"); short words ("to", "at") say nothing
         scored = [((sum(1 for w in said[i] & seen if len(w) > 2 or not w.isalpha()), -len(seen)), drawn)
-                  for drawn, seen in lowered if names & seen or drawn.text.strip() in digits[i]]
+                  for drawn, seen in lowered if names & seen or lone.get(id(drawn)) in digits[i]]
         best = max((n for n, _ in scored), default=(0, 0))
         out += [(i, drawn) for n, drawn in scored if n == best]
     if out:
