@@ -127,19 +127,22 @@ class Walker:
             self.walk.refused.append(f"{who} {what}: {out.errors} {[s.content for s in out]}")
         return out
 
-    async def press(self, who: str, message: int, n: int, label: str) -> Any:
+    async def press(self, who: str, n: int, label: str) -> Any:
+        """`press N` as `bot.py local` does it: item N of the newest message with components `who` can see."""
         self.say("$ " + self.line(who, f"press {n}", self.walk.thread) + f"   # {label}")
-        out = await self.local.press_message(who, message, n, self.walk.thread, guild=self.guild)
+        out = await self.local.press(who, n, self.walk.thread, guild=self.guild)
         if out.refused:
             self.walk.refused.append(f"{who} press {n} ({label}): {out.errors}")
         return out
 
     async def play(self, table: Any, seat: str, who: str, move_id: str) -> Any:
-        """Play `move_id` as a player would: through the board's buttons and menus when they offer it, else
-        through My view's (the board lists no moves while several decide at once), else with /play."""
+        """Play `move_id` as a player would: `press N` on the newest message they see (the board, or the private
+        list a click left them) when it offers the move, a group holding it or My view (the board lists no moves
+        while several decide at once), then on the private menus that opens; else `/play move:<id>`."""
         groups = {key for key, _ in table.engine.menus(table.state, seat).get(move_id, [])}
-        message, opened_mine = table.game.board_message_id, False
-        for _ in range(6):  # the board, My view, then at most a few private menus (action, target, pawns)
+        opened_mine = False
+        for _ in range(6):  # the newest message, My view, then at most a few private menus (action, target, pawns)
+            message = self.local.pressable_message(who, self.walk.thread, guild=self.guild)
             row = self.local.registry.message(message) if message else None  # type: ignore[union-attr]
             if row is None:
                 break
@@ -150,7 +153,7 @@ class Walker:
                 if opened_mine or not mine:
                     break
                 n, opened_mine = mine[0], True
-            out = await self.press(who, message, n, items[n - 1].label)
+            out = await self.press(who, n, items[n - 1].label)
             if out.refused:
                 break
             picked = items[n - 1]
@@ -158,10 +161,6 @@ class Walker:
                                                       and not (picked.value or "").startswith(GROUP_MARK)):
                 self.walk.pressed += 1
                 return out
-            private = [s for s in out if s.ephemeral and s.components and s.message_id]
-            if not private:
-                break
-            message = private[-1].message_id
         self.walk.typed += 1
         return await self.run(who, f"/play move:{move_id}", self.walk.thread)
 
