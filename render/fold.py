@@ -21,6 +21,7 @@ from .common import INK, WHITE, wrap_text
 
 GAP = 6  # px: identical columns in a row that make a place to cut
 ROW_GAP = 4  # px between the stacked pieces
+SLIVER = 0.06  # share of the width: a piece narrower than this at a band's edge, with no text, is left out
 ROW_FILL = 0.8  # share of a row one colour fills unbroken for it to be the row's own (a border along the band)
 
 
@@ -247,7 +248,10 @@ def pieces(part: Image.Image, width: int) -> list[Image.Image]:
         start = end
     if start < part.width:
         out.append(part.crop((start, 0, part.width, part.height)))
-    return [p for p in out if measure.visible(p) or not all(_clear_columns(p))]  # no empty stretches
+    # no empty stretches, and no sliver at the band's edge that says nothing (a neighbour's border the window
+    # took in while holding a place whole): stacked on its own it would be a blank row as tall as the band
+    return [p for k, p in enumerate(out) if measure.visible(p) or (
+        not all(_clear_columns(p)) and not (k in (0, len(out) - 1) and p.width < width * SLIVER))]
 
 
 def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Image.Image:
