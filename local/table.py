@@ -299,6 +299,16 @@ class LocalTable:
         return await self._interact(3, data, who, where, label=f"press {n} ({item.label})",
                                     message=row.payload, clicked=row.id, item=item)
 
+    def pressable_message(self, user: str, channel: str = "local", *, guild: Optional[str] = None,
+                          dm: bool = False) -> Optional[int]:
+        """The id of the message ``press N`` clicks for ``user`` in ``channel`` now: the newest one with components
+        they can see (a private reply included), or None."""
+        self._need_started()
+        assert self.registry is not None
+        where = self._where(self._user(user), channel, guild, dm)
+        row = self.registry.last_with_components(where.id, self._user(user).id)
+        return None if row is None else row.id
+
     async def complete(self, user: str, line: str, channel: str = "local", *, guild: Optional[str] = None,
                        dm: bool = False) -> Completions:
         """Autocomplete choices ``(name, value)`` for the last option in ``line``."""

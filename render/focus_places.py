@@ -60,6 +60,27 @@ def _named_digits(label: str) -> set[str]:
     return set(_NAMED_DIGIT.findall(re.sub(r"\([^)]*\)", "", label)))
 
 
+_SIGNED = re.compile(r"[+-]\d+")
+
+
+def _lone_numbers(shown: Sequence[Drawn]) -> dict[int, str]:
+    """The board texts that draw a one-digit number as a place (by position among `shown`): the number alone ("6", an unexplored
+    space) or first before a "·" ("6·#1", space 6 holding tile 1); not a value on a scale, a number drawn in a row
+    beside signed ones ("-1", "0", "+1": Robinson's Morale track), which names no place."""
+    signed = [d.box for d in shown if _SIGNED.fullmatch(d.text.strip())]
+    out: dict[int, str] = {}
+    for k, drawn in enumerate(shown):
+        head = drawn.text.split("·")[0].strip()
+        if len(head) != 1 or not head.isdigit():
+            continue
+        x0, y0, x1, y1 = drawn.box
+        reach = 3 * max(y1 - y0, 1.0)
+        if any(b[1] < y1 and y0 < b[3] and b[0] - reach < x1 and x0 < b[2] + reach for b in signed):
+            continue
+        out[k] = head
+    return out
+
+
 def _stems(word: str) -> set[str]:
     """A word and its singulars by the English and Spanish plural endings ("Speakers", "Hangares", "Oradores")."""
     word = word.lower()
@@ -84,31 +105,25 @@ def is_title(drawn: Drawn) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _place_keys(text: str) -> tuple[tuple[str, ...], str]:
+def _place_keys(text: str) -> tuple[str, ...]:
     """What a board text is found by when an option names a place: its words that can name one (`_placeable`, in
-    lower case), and the text itself when it is one character (a one-digit number drawn alone); kept, as
-    `_tokens`."""
-    alone = text.strip()
-    return tuple(w for w in _lowered(text) if _placeable(w)), alone if len(alone) == 1 else ""
+    lower case); kept, as `_tokens`."""
+    return tuple(w for w in _lowered(text) if _placeable(w))
 
 
 def _words(shown: Sequence[Drawn]) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
-    """Where the board says each word that can name a place (in lower case) and each one-character text: their
-    positions among `shown`, in order (`_place_keys`)."""
+    """Where the board says each word that can name a place (in lower case) and each one-digit number it draws as
+    a place (`_lone_numbers`): their positions among `shown`, in order."""
     words: dict[str, list[int]] = {}
-    whole: dict[str, list[int]] = {}
     for k, drawn in enumerate(shown):
-        said, alone = _place_keys(drawn.text)
-        for word in said:
+        for word in _place_keys(drawn.text):
             if word in words:
                 words[word].append(k)
             else:
                 words[word] = [k]
-        if alone:
-            if alone in whole:
-                whole[alone].append(k)
-            else:
-                whole[alone] = [k]
+    whole: dict[str, list[int]] = {}
+    for k, head in _lone_numbers(shown).items():
+        whole.setdefault(head, []).append(k)
     return words, whole
 
 

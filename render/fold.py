@@ -23,6 +23,7 @@ from .common import INK, WHITE, wrap_text
 GAP = 6  # px: identical columns in a row that make a place to cut
 ROW_GAP = 4  # px between the stacked pieces
 _BLANK = re.compile(b"\x01{%d,}" % GAP)  # a run of clear columns (True as a byte) at least GAP long
+SLIVER = 0.06  # share of the width: a piece narrower than this at a band's edge, with no text, is left out
 ROW_FILL = 0.8  # share of a row one colour fills unbroken for it to be the row's own (a border along the band)
 
 
@@ -224,12 +225,14 @@ def pieces(part: Image.Image, width: int, along: Optional[list[Optional[bytes]]]
         spans[id(piece)] = (a, b)
         return piece
 
-    def drawn(p: Image.Image) -> bool:
+    def texts(p: Image.Image) -> bool:
         if id(p) in spans:  # the band's texts that lie on it (as `measure.visible` of the piece reads them)
             a, b = spans[id(p)]
-            texts = any(x1 > a and x0 < b and y1 > 0 and y0 < part.height for x0, y0, x1, y1 in boxes)
-            return texts or not _empty(p)
-        return _drawn(p)
+            return any(x1 > a and x0 < b and y1 > 0 and y0 < part.height for x0, y0, x1, y1 in boxes)
+        return bool(measure.visible(p))
+
+    def drawn(p: Image.Image) -> bool:
+        return texts(p) or not _empty(p)
 
     start = 0
     while part.width - start > width:
@@ -275,7 +278,16 @@ def pieces(part: Image.Image, width: int, along: Optional[list[Optional[bytes]]]
     if start < part.width:
         out.append(cut(start, part.width))
     held = {id(p) for p in kept}
-    return [p for p in out if id(p) in held or drawn(p)]  # no empty stretches
+    last = len(out) - 1
+
+    def wanted(k: int, p: Image.Image) -> bool:
+        # no empty stretches, and no sliver at the band's edge that says nothing (a neighbour's border the window
+        # took in while holding a place whole): stacked on its own it would be a blank row as tall as the band
+        if k in (0, last) and p.width < width * SLIVER:
+            return texts(p)
+        return id(p) in held or drawn(p)
+
+    return [p for k, p in enumerate(out) if wanted(k, p)]
 
 
 def _drawn(p: Image.Image) -> bool:

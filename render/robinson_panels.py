@@ -258,8 +258,9 @@ def draw_bottom(img: Image.Image, view: Any, box, names: Mapping[str, str], seat
     for i, inv in enumerate(view.inventions):
         cx, cy = x + (i % 5) * col, y + (i // 5) * 26
         colour = GOOD if inv["built"] else (AMBER if inv["future"] else (INK if inv["ready"] else MUTED))
-        mark = ("■ " if inv["built"] else ("□ " if inv["ready"] else "· ")) + ("★ " if inv.get("goal") else "")
-        style = fb if inv["built"] else f
+        made = inv["built"] or inv["future"]  # built this Action phase (R46): built, in amber until it works
+        mark = ("■ " if made else ("□ " if inv["ready"] else "· ")) + ("★ " if inv.get("goal") else "")
+        style = fb if made else f
         d.text((cx, cy), ellipsize(mark + _card("invention:" + inv["name"], locale), style, col - 8), font=style,
                fill=colour)
     y0 += 48 + inv_rows * 26

@@ -107,10 +107,12 @@ def item_line(name: str, uses: int) -> Msg:
     return m("about.item_uses", item=card("item:" + name), n=uses, what=what)
 
 
-def invention_line(name: str) -> Msg:
-    """A built invention (R59, §3.6): its track codes in words, else its hand-written line."""
+def invention_line(name: str, castaways: bool = True) -> Msg:
+    """A built invention (R59, §3.6): its track codes in words, else its hand-written line.  The Fire's line
+    names Castaways' goal (S5), so in another scenario (`castaways` False) it is its track code alone."""
     effect = INVENTIONS[name].effect
-    if effect and name not in BY_HAND and all(c.startswith("trk:") for c in effect):
+    by_hand = BY_HAND if castaways else BY_HAND - {"Fire"}
+    if effect and name not in by_hand and all(c.startswith("trk:") for c in effect):
         what = codes_words(effect)
     else:
         what = sub("about.inv", name)
@@ -142,7 +144,7 @@ def group_sections(s: RobinsonState) -> list[tuple[Msg, list[Msg]]]:
     if s.items:
         out.append((m("about.head.items"), [item_line(k, v) for k, v in s.items.items()]))
     if s.built:
-        out.append((m("about.head.inventions"), [invention_line(k) for k in s.built]))
+        out.append((m("about.head.inventions"), [invention_line(k, s.options.scenario == "castaways") for k in s.built]))
     if s.tokens:
         out.append((m("about.head.tokens"), [token_line(k, v) for k, v in Counter(s.tokens).items()]))
     return out

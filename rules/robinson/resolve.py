@@ -267,14 +267,16 @@ def build_done(s: RobinsonState, who: str, target: str, carried: list[str] | tup
     else:
         name = what[2]
         if name in scenario_of(s).multi:  # K0.8, K2.7 (M7): takes effect now, never "built"
-            s.events.append(m("ev.invented", who=char(who), item=card_msg("invention:" + name)))
+            s.events.append(m("ev.invented_now", who=char(who), item=card_msg("invention:" + name)))
             cursed.multi_built(s, name, target)
             return
         s.future_built.append(name)
-        s.events.append(m("ev.invented", who=char(who), item=card_msg("invention:" + name)))
+        wins = name == scenario_of(s).win_at_build  # K0.9, K3.1: building it wins at once, no later
+        s.events.append(m("ev.invented_now" if wins else "ev.invented", who=char(who),
+                          item=card_msg("invention:" + name)))
         if INVENTIONS[name].owner == who:  # R58
             gain_det(s, who, 2)
-        if name == scenario_of(s).win_at_build:  # K0.9, K3.1: building it wins at once
+        if wins:
             end(s, "won", s.options.scenario + "_goal")
 
 

@@ -133,3 +133,18 @@ def test_simultaneous_planning_post_sends_each_decider_to_my_view(locale):
     assert " ".join(d.text for d in measure.visible(img)).count(button) == 1
     alone = decision_focus(engine, state, to_act[:1], CAPTION, names, locale)
     assert line not in alone.after and t("focus.private", locale) not in alone.after
+
+
+def test_a_one_digit_space_is_found_on_its_hex_not_on_a_scale_of_signed_values():
+    """"move the camp to space 0" names the island's space 0, not the 0 of the Morale track drawn between -1 and
+    +1; and "space 6" is found on an explored space's label "6·#1" (space 6 holding tile 1), not only on a
+    lone "6"."""
+    board = Image.new("RGB", (1400, 900), (0, 0, 0))
+    d = ImageDraw.Draw(board)
+    for k, value in enumerate(["-3", "-2", "-1", "0", "+1", "+2", "+3"]):  # the track, boxed values in a row
+        d.text((900 + 45 * k, 100), value, font=font(17), fill=(255, 255, 255))
+    d.text((200, 400), "0", font=font(17, True), fill=(255, 255, 255))      # an unexplored space
+    d.text((400, 400), "6·#1", font=font(17), fill=(255, 255, 255))         # an explored one
+    found = anchors(board, ["move the camp to space 0", "mover el campamento a la casilla 6"])
+    assert [(i, drawn.text, drawn.box[1] > 300) for i, drawn in found] == [(0, "0", True), (1, "6·#1", True)]
+    assert anchors(board, ["Morale 0"]) == []  # a value named without a place noun names no place

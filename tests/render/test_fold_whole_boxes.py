@@ -72,3 +72,21 @@ def test_the_robinson_rows_of_a_planning_post_fold_between_boxes():
             for x in (0, p.width - 1):  # a piece's first and last columns: nothing of a box's border
                 column = {rgb.getpixel((x, y)) for y in range(rgb.height)}
                 assert len(column) <= 2, (seat, x, sorted(column))
+
+
+def test_a_wordless_sliver_at_the_bands_edge_is_no_row_of_its_own():
+    """A window a little wider than the image, widened to hold a place whole, takes in the border of the panel
+    beside it: that sliver, with no text, is left out rather than stacked as a blank row as tall as the band (a
+    Robinson decision showed a beige block under the island); a piece with text is always kept."""
+    band = Image.new("RGB", (622, 300), (70, 130, 180))
+    d = ImageDraw.Draw(band)
+    for k in range(3):
+        d.polygon([(20 + 190 * k, 150), (110 + 190 * k, 60), (200 + 190 * k, 150), (110 + 190 * k, 240)],
+                  fill=(180, 210, 120), outline=LINE)
+        d.text((90 + 190 * k, 140), f"{k}", font=font(17, True), fill=LINE)
+    d.rectangle([606, 0, 621, 299], fill=BACK, outline=LINE)  # the next panel's left edge
+    out = fold(band, (0, 0, band.width, band.height), 600)
+    assert out.height == band.height and out.width <= 600
+    texted = band.copy()
+    ImageDraw.Draw(texted).text((608, 20), "T", font=font(12), fill=LINE)
+    assert fold(texted, (0, 0, band.width, band.height), 600).height > band.height  # a word is never dropped

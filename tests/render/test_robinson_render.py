@@ -4,10 +4,10 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render import render_board
-from render.robinson_panels import CROSS_BLUE
+from render.robinson_panels import AMBER, CROSS_BLUE, _card
 from rules.playout import iter_playout, playout_rng
 from rules.robinson import ENGINE as E
 
@@ -215,3 +215,23 @@ def test_k5_cannibal_island_draws_villages_the_city_burned_totems_and_the_goal(l
             "es": "La Ciudad de los caníbales está en la casilla 4: quémala"}[locale] in drawn
     assert {"en": "2 villages stand · 1 burned · burning strength 6",
             "es": "2 aldeas en pie · 1 quemada · fuerza de la quema 6"}[locale] in drawn
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_r46_an_invention_built_this_action_phase_is_drawn_built_in_amber(locale, monkeypatch):
+    """R46: an invention built this Action phase works from its end, but it is built: the board marks it ■
+    (in amber until it works), never · "not yet"; Jenny's winning Lifeboat (K3.1) ends the game in that state."""
+    s = E.setup(["p1"], 14, {"scenario": "jenny"})
+    s.future_built.append("Lifeboat")
+    drawn: list[tuple[str, object]] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append((str(text), kwargs.get("fill")))
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    render_board(E.view(s), NAMES, CAPTION, locale=locale)
+    name = _card("invention:Lifeboat", locale)
+    assert ("■ " + name, AMBER) in drawn
+    assert not any(text == "· " + name for text, _ in drawn)

@@ -106,7 +106,7 @@ def test_r30_the_fp_seat_places_friday_and_r32_neutral_pawns_keep_to_their_actio
     other = next(x for x in s.seats if x != s.seats[s.fp])
     assert why(s, other, "p:x.2:cf").startswith("that pawn is not yours to place")
     solo = planning(1)
-    assert why(solo, "p1", "p:camp:cd") == "Dog can only go on Hunt, Explore."
+    assert why(solo, "p1", "p:camp:cd") == "the Dog can only go on Hunt, Explore."
 
 
 def test_r84_friday_goes_after_a_character_and_r31_a_neutral_pawn_never_leads():

@@ -13,6 +13,7 @@ from rules.robinson.asks.fight import fight_or_ask
 from rules.robinson.combat import fight_beast
 from rules.robinson.data import ABILITIES, DISCOVERY, PLAYABLE, TERRAINS
 from rules.robinson.names import DECK_NAMES, name_key
+from rules.robinson.texts import char
 from rules.text import CATALOG, JOIN_KEY, SEAT_KEY, Msg
 from tests.render.text_spy import drawn_texts
 from tests.rules.robinson_kit import E, planning, play, tr
@@ -144,3 +145,11 @@ def test_the_plan_shortcut_takes_an_invention_by_its_spanish_name():
     s = planning(2)
     assert plan_move("build", "Pala", 2) == plan_move("build", "shovel", 2) == "p:b.inv.Shovel:cc"
     assert "p:b.inv.Shovel:cc" in {mv.id for mv in E.legal_moves(s, "p1")}  # R5: the Shovel starts on the board
+
+
+def test_r86_the_dog_is_named_in_a_sentence_with_its_article_as_the_characters_are():
+    """A plan's label and a line name the Dog as they name the Cook ("Explore space 6: the Cook, the Dog"), in
+    both languages; the board's character panel keeps the bare name."""
+    assert [tr(char(c)) for c in ("Cook", "Dog")] == ["the Cook", "the Dog"]
+    assert [tr(char(c), "es") for c in ("Cook", "Dog")] == ["el Cocinero", "el Perro"]
+    assert CATALOG.table["en"]["robinson.cname.Dog"] == "Dog"

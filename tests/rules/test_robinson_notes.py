@@ -134,3 +134,18 @@ def test_r59_every_built_invention_says_what_it_gives(locale):
     sections = {tr(h, locale): [tr(x, locale) for x in lines] for h, lines in notes(s, None)}
     head = {"en": "Inventions built", "es": "Inventos construidos"}[locale]
     assert len(sections[head]) == 2 and sections[head][1].endswith(tr(code_words("trk:wpn:1"), locale))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_s5_the_fire_names_the_woodpile_goal_only_in_castaways(locale):
+    """S5: in Castaways the Fire is half of the goal (with the woodpile), and its note says so; the other
+    scenarios have no woodpile (K0.2), so there the Fire's note is its Palisade +1 alone."""
+    woodpile = {"en": "woodpile", "es": "pila de leña"}[locale]
+    for scenario, named in (("castaways", True), ("jenny", False), ("cursed_island", False),
+                            ("cannibal_island", False), ("family_robinson", False)):
+        s = game(1, scenario=scenario)
+        s.built = ["Fire"]
+        lines = [tr(x, locale) for h, xs in notes(s, None) for x in xs
+                 if tr(h, locale) == {"en": "Inventions built", "es": "Inventos construidos"}[locale]]
+        assert len(lines) == 1 and (woodpile in lines[0]) == named, (scenario, lines)
+        assert lines[0].endswith(tr(code_words("trk:pal:1"), locale)) or named
