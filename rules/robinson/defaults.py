@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .data import ADVENTURES, CHARACTERS
+from .data import ADVENTURES
 from .moves import deciders, options
+from .scenarios import jenny
 from .stacks import can_confirm
 from .state import RobinsonState
 from .tallies import fp_char, living
@@ -72,8 +73,7 @@ def _prompt(s: RobinsonState, ids: list[str]) -> str:
         given = 3 - int(p["n"])
         return f"md:{chars[given % len(chars)]}"
     if kind == "hungry":  # R72: most remaining life goes hungry first; ties in seat order from the FP
-        return max((i for i in ids if i.startswith("hg:")),
-                   key=lambda mid: CHARACTERS[mid[3:]].life - s.chars[mid[3:]].wounds)
+        return "hg:" + jenny.hungry_default(s, [i[3:] for i in ids if i.startswith("hg:")])  # K3.12: Jenny last
     if kind is None:  # an adventure card: its "discard" option where offered, else the first (R90)
         opts = ADVENTURES[p["card"]].opts
         return next((f"adv:{i}" for i, (codes, ev) in enumerate(opts)

@@ -15,8 +15,9 @@ from ..decisions import ArrayFrame, Stack, frame_union, kinds_of
 
 class Step(ArrayFrame):
     """A phase's next step: the Dangerous Night fight (R94) and the event draw (R19) of the Event
-    phase, the Morale phase (R22), eating outside the camp after the extra meals (R74)."""
-    kind: Literal["dn", "evdraw", "morale", "night_outside"]
+    phase, the Morale phase (R22), eating outside the camp after the extra meals (R74), the end of the
+    Action phase after rescued Jenny's Rest was asked (K3.12)."""
+    kind: Literal["dn", "evdraw", "morale", "night_outside", "jenny_rested"]
 
 
 class CardStep(ArrayFrame):

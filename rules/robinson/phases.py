@@ -22,6 +22,7 @@ from .state import RobinsonState, no_res
 from .windows import clouds, open_night, open_window
 from ..text import Msg, join
 from .texts import card as card_msg, char, m, sub
+from .asks.jenny_rest import ask_rest
 from .asks.meals import extra_meals
 from .tallies import end
 from .move_kinds import HUNGRY
@@ -208,7 +209,19 @@ def end_action(s: RobinsonState) -> None:
     """R46: new items take effect in build order, Future goes to Available, then S5."""
     s.actor = None
     if s.options.scenario == "jenny":
-        jenny.rest(s)  # K3.7: her own pawn rests last, as Rest resolves last (R39)
+        ask_rest(s)  # K3.7, K3.12: her own pawn rests last, as Rest resolves last (R39), if the FP's seat says so
+        if s.pending is not None:
+            return
+    end_action_items(s)
+
+
+@step("jenny_rested")
+def _jenny_rested_step(s: RobinsonState, f: Step) -> None:
+    end_action_items(s)  # after Jenny's Rest was answered (asks/jenny_rest.py)
+
+
+def end_action_items(s: RobinsonState) -> None:
+    """R46: the Action phase's new items, then the rest of its end."""
     for item in s.future_built:
         s.built.append(item)
         s.events.append(m("ev.built", item=card_msg("invention:" + item)))
@@ -330,7 +343,7 @@ def night_phase(s: RobinsonState) -> None:
 
 
 def night_meals(s: RobinsonState) -> None:
-    eaters = in_camp(s)
+    eaters = in_camp(s) + jenny.at_table(s)  # K3.12: rescued Jenny may be the one who goes hungry
     short = len(eaters) - (s.avail["F"] + s.avail["NF"])
     if 0 < short < len(eaters):
         s.pending = {"kind": "hungry", "seat": s.seats[s.fp], "n": str(short), "chosen": ""}
@@ -340,7 +353,7 @@ def night_meals(s: RobinsonState) -> None:
 
 def hungry_options(s: RobinsonState) -> list[tuple[str, str, str, bool]]:
     chosen = (s.pending or {}).get("chosen", "").split(";")
-    return [(f"hg:{c}", HUNGRY, c, False) for c in in_camp(s) if c not in chosen]
+    return [(f"hg:{c}", HUNGRY, c, False) for c in in_camp(s) + jenny.at_table(s) if c not in chosen]
 
 
 def hungry_pick(s: RobinsonState, who: str) -> None:
@@ -355,17 +368,19 @@ def hungry_pick(s: RobinsonState, who: str) -> None:
 
 
 def night_eat(s: RobinsonState, hungry: list[str]) -> None:
-    """R72 (1) with the hungry characters known, extra meals, characters outside (R74); then (2)."""
+    """R72 (1) with the hungry characters known (rescued Jenny among them or eating last, K3.7, K3.12),
+    extra meals, characters outside (R74); then (2)."""
     meals = len(in_camp(s))
-    pay(s, "F", meals - len(hungry), if_possible=True, said=False)  # the meals line tells the food
-    s.events.append(m("ev.eat", n=meals - len(hungry)))
-    for who in hungry:
+    starved = [c for c in hungry if c != jenny.WHO]
+    pay(s, "F", meals - len(starved), if_possible=True, said=False)  # the meals line tells the food
+    s.events.append(m("ev.eat", n=meals - len(starved)))
+    for who in starved:
         s.events.append(m("ev.hungry", who=char(who)))
         wound(s, who, 2, "hunger")
         if over(s):
             return
-    if jenny.eats(s):  # K3.7, K3.12: rescued Jenny eats last; no food left, she goes hungry
-        if s.avail["F"] + s.avail["NF"]:
+    if jenny.eats(s):  # K3.7, K3.12: rescued Jenny eats, unless she is the one who goes hungry
+        if jenny.WHO not in hungry and s.avail["F"] + s.avail["NF"]:
             pay(s, "F", 1, if_possible=True, said=False)
             s.events.append(m("ev.jenny_eats"))
         else:

@@ -5,7 +5,7 @@ question or a step not registered yet; the registering modules import only what 
 from __future__ import annotations
 
 from . import abilities, adventures, events, phases, resolve  # noqa: F401  (continuation steps)
-from .asks import card_choices, fast_work, fight, fog, meals  # noqa: F401  (question kinds, their codes)
+from .asks import card_choices, fast_work, fight, fog, jenny_rest, meals  # noqa: F401  (question kinds, their codes)
 from .cont import STEPS
 from .effects import adventure_codes, common_codes, one_off_codes, scenario_codes  # noqa: F401  (effect codes)
 from .frames import FRAMES

@@ -100,8 +100,13 @@ def test_k3_7_rescued_jenny_eats_and_her_wounds_weigh_on_the_camp():
     after = Worth(s)
     assert after.food_need[0][0] == before.food_need[0][0] + 1  # K3.7: she eats 1 food at Night
     assert after.hurt_all > before.hurt_all  # she takes the no-shelter and weather wounds too
-    assert len(after.hungry) == len(before.hungry) + 1  # K3.12: eating last, the first meal missed is hers
-    assert after.hungry[0] == ward_cost(jenny.DEATH - 8, 2)
+    # K3.12: with less life left than the characters she goes hungry last, so the last meal missed is hers
+    assert len(after.hungry) == len(before.hungry) + 1
+    assert after.hungry[-1] == ward_cost(jenny.DEATH - 8, 2) and after.hungry[:-1] == before.hungry
+    for c in s.chars.values():
+        c.wounds = 9  # 4 or fewer left to each, 11 to Jenny: she has the most, so she goes hungry first
+    s.jenny.wounds = 0
+    assert Worth(s).hungry[0] == ward_cost(jenny.DEATH, 2)
 
 
 def test_bench_bots_plays_the_scenario_given_as_an_option():

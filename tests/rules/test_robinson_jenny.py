@@ -7,8 +7,9 @@ import pytest
 from rules.robinson.data import START_ITEMS
 from rules.robinson.scenarios import SCENARIOS, jenny
 from rules.robinson.state import RobinsonOptions
+from rules.text import tr
 
-from .robinson_kit import E, IllegalMove, every, game, rest_the_rest, texts
+from .robinson_kit import E, IllegalMove, every, game, ids, rest_the_rest, texts
 
 
 def jenny_plan(n: int = 2, seed: int = 1):
@@ -210,3 +211,91 @@ def test_k0_1_the_set_up_line_names_the_scenario_played(locale, said):
     assert tr(s.events[0], locale).startswith(said)
     assert "Castaways" not in tr(s.events[0], "en") and "Náufragos" not in tr(s.events[0], "es")
     assert tr(E.setup(["a"], 3, {}).events[0], "en").startswith("Castaways begins")  # Castaways' line unchanged
+
+
+# ---------------------------------------------------------------- K3.12: the two prompts
+
+def _until(s, done):
+    """Every seat takes its E31 default (defaults.py) until `done(s)`; the game must not end first."""
+    from rules.robinson.defaults import default_answer
+    for _ in range(200):
+        if done(s):
+            return s
+        assert s.result is None
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, default_answer(s, seat))
+    raise AssertionError("never reached")
+
+
+def _rescued(wounds: int, food: int, n: int = 2):
+    """Round 2's planning, Jenny rescued in round 1 with `wounds`, `food` perishable food at hand."""
+    s = jenny_plan(n)
+    s.round, s.jenny.rescued, s.jenny.wounds = 2, 1, wounds
+    s.avail["F"], s.avail["NF"] = food, 0
+    return s
+
+
+def _asked(s, kind: str) -> bool:
+    return s.pending is not None and s.pending.get("kind") == kind
+
+
+def test_k3_12_the_first_player_decides_whether_wounded_jenny_rests_default_rest():
+    s = rest_the_rest(_rescued(5, 9))
+    s = _until(s, lambda s: _asked(s, "jenny_rest"))
+    fp = s.seats[s.fp]
+    assert E.to_act(s) == [fp] and ids(s, fp) == ["jr:rest", "jr:stay"]  # the FP's seat; E31 default first
+    assert s.pending["default"] == "jr:rest"
+    assert {mv.id: tr(mv.label) for mv in E.legal_moves(s, fp)}["jr:rest"] == "Jenny rests (heal 1 wound)"
+    stayed = E.apply(s, fp, "jr:stay")
+    assert "Jenny does not rest this round." in texts(stayed) and "Jenny heals" not in texts(stayed)
+    rested = E.apply(s, fp, "jr:rest")  # K3.7: her Rest heals 1; the rest of the round is the same
+    assert "Jenny heals 1 wound" in texts(rested) and rested.jenny.wounds == stayed.jenny.wounds - 1
+    for after in (stayed, rested):
+        assert after.pending is None or after.pending.get("kind") != "jenny_rest"
+        assert after.phase != "resolve"  # the Action phase ended after the answer
+
+
+@pytest.mark.parametrize("wounds, rescued, asked", [(5, 1, True), (0, 1, False), (5, 2, False)])
+def test_k3_12_jenny_is_asked_to_rest_only_wounded_and_from_the_round_after_her_rescue(wounds, rescued, asked):
+    from rules.robinson.phases import end_action
+    s = _rescued(wounds, 9)
+    s.jenny.rescued = rescued  # rescued this round (2): no pawn of hers was planned
+    s.phase, s.queue, s.plan = "resolve", [], []
+    end_action(s)  # R39: the Action phase ends once the queue is empty
+    assert _asked(s, "jenny_rest") == asked
+    assert (s.phase == "resolve") == asked  # not asked: the phase went on at once (into the Weather)
+
+
+def test_k3_12_who_goes_hungry_includes_rescued_jenny():
+    s = _rescued(5, 2)  # two characters and Jenny eat; 2 food: one of the three goes hungry
+    s = _until(rest_the_rest(s), lambda s: _asked(s, "hungry"))
+    fp = s.seats[s.fp]
+    chars = [c for c in s.chars if c != "Friday"]
+    assert {f"hg:{c}" for c in chars} | {"hg:Jenny"} <= set(ids(s, fp))
+    her, his = E.apply(s, fp, "hg:Jenny"), E.apply(s, fp, f"hg:{chars[0]}")
+    assert her.avail["F"] == his.avail["F"] == 0  # both times 2 meals were eaten
+    assert her.jenny.wounds == his.jenny.wounds + 2  # K3.7: hunger is 2 wounds on her track
+    assert his.chars[chars[0]].wounds == her.chars[chars[0]].wounds + 2  # R72: the character's 2 wounds
+    assert "Jenny eats 1 food." in texts(his) and "Jenny eats 1 food." not in texts(her)
+
+
+@pytest.mark.parametrize("jenny_wounds, char_wounds, hungry", [(5, 0, "character"), (0, 9, "Jenny"), (1, 3, "character")])
+def test_k3_12_by_default_jenny_goes_hungry_last_unless_she_has_the_most_life_left(jenny_wounds, char_wounds, hungry):
+    from rules.robinson.data import CHARACTERS
+    from rules.robinson.defaults import default_answer
+    s = _rescued(jenny_wounds, 2)
+    for c in s.chars.values():
+        c.wounds = char_wounds
+    s = _until(rest_the_rest(s), lambda s: _asked(s, "hungry"))
+    fp = s.seats[s.fp]
+    most = max((c for c in s.chars if c != "Friday"), key=lambda c: CHARACTERS[c].life - s.chars[c].wounds)
+    if hungry == "character":  # 6 left to Jenny against 13; 10 against 10: a tie is not the most
+        assert default_answer(s, fp) == f"hg:{most}"
+    else:  # 11 left to Jenny against 4 or 3: she has the most
+        assert CHARACTERS[most].life - s.chars[most].wounds < jenny.DEATH - jenny_wounds
+        assert default_answer(s, fp) == "hg:Jenny"
+
+
+def test_k3_12_with_enough_food_nobody_is_asked_and_jenny_eats():
+    s = _until(rest_the_rest(_rescued(0, 3)), lambda s: _asked(s, "hungry") or "Jenny eats 1 food." in texts(s))
+    assert not _asked(s, "hungry") and "Jenny eats 1 food." in texts(s)

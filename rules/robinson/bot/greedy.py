@@ -17,6 +17,7 @@ from ..island import kind
 from ..moves import label, options
 from ..state import RobinsonState
 from ..tallies import in_camp
+from ..scenarios import jenny
 from ..windows import clouds
 from .aids import aid_move
 from .answers import pick as ask_pick
@@ -122,9 +123,9 @@ def greedy_move(engine: Engine[RobinsonState], s: RobinsonState, seat: str, rng:
         elif kind == "mystery":  # R92: go on for treasures while healthy, stop once hurt
             me = s.chars.get(s.pending["r"]) if s.pending["r"] else None
             pick = "my:go" if me is not None and CHARACTERS[me.name].life - me.wounds > 5 else "my:stop"
-        elif kind == "hungry":  # R72: food items first (R8), else the one with most life left goes hungry
-            food = [i for i in ids if not i.startswith("hg:")]
-            pick = food[0] if food else max(ids, key=lambda mid: CHARACTERS[mid[3:]].life - s.chars[mid[3:]].wounds)
+        elif kind == "hungry":  # R72: food items first (R8), else the one with most life left goes hungry,
+            food = [i for i in ids if not i.startswith("hg:")]  # rescued Jenny last unless she has most (K3.12)
+            pick = food[0] if food else "hg:" + jenny.hungry_default(s, [i[3:] for i in ids])
         elif kind == "reroll":
             faces = s.queue[0].faces
             pick = "rr:1" if faces[1] == "fail" else "rr:0" if faces[0] == "wound" else "rr:no"

@@ -195,8 +195,9 @@ class Worth:
         self.hurt_one = min(costs)  # the healthiest goes hungry (R72, bot.py)
         by_life = sorted(camp, key=lambda c: CHARACTERS[c].life - s.chars[c].wounds, reverse=True)
         self.hungry = [hurt(s, c, FED) for c in by_life]  # the k-th meal missed tonight (R72)
-        if ward is not None:  # K3.12: Jenny eats last, so the first meal missed is hers (2 wounds)
-            self.hungry.insert(0, ward_cost(ward, 2))
+        if ward is not None:  # K3.12: Jenny goes hungry last unless she has the most life left (2 wounds)
+            most = max((CHARACTERS[c].life - s.chars[c].wounds for c in camp), default=-1)
+            self.hungry.insert(0 if ward > most else len(self.hungry), ward_cost(ward, 2))
         if goal is not None:  # K6.4: the children eat first; food short of them loses the game
             self.hungry += [WIN] * goal.unfed_loses(s)
         tied = plan.tied(s)

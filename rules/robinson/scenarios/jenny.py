@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..data import INVENTIONS, SCENARIO_INVENTIONS_OF
+from ..data import CHARACTERS, INVENTIONS, SCENARIO_INVENTIONS_OF
 from ..state import Jenny, RobinsonState
 from ..tallies import end
 from ..texts import m, sub
@@ -12,6 +12,7 @@ from .base import Goal, from_data
 
 RAFT = "JennyRaft"  # K3.10: the pool has a Raft of its own
 LIFEBOAT = "Lifeboat"
+WHO = "Jenny"  # K3.12: her name among those who may go hungry (`hg:Jenny`)
 RESCUE = "x.raft"  # K3.6: the special Explore "on the Raft" (a target of its own, planned as an Explore)
 _BLOCK = from_data("jenny", SCENARIO_INVENTIONS_OF["jenny"])
 DEATH = int(_BLOCK.extra["jenny_death"])  # K3.4: she dies at her 11th wound
@@ -46,12 +47,38 @@ def heal(s: RobinsonState, n: int = 1) -> None:
         s.events.append(m("ev.jenny_heal", left=DEATH - j.wounds))
 
 
+def may_rest(s: RobinsonState) -> bool:
+    """K3.7, K3.12: rescued in an earlier round, Jenny's pawn may Rest (alone, her only action); the
+    FP's seat is asked only while she is wounded (a Rest that heals nothing changes nothing)."""
+    return rescued(s) and track(s).rescued < s.round and track(s).wounds > 0
+
+
 def rest(s: RobinsonState) -> None:
-    """K3.7, K3.12: rescued in an earlier round, Jenny's pawn may only Rest, alone, healing her 1 (never
-    Bed or Hammock).  Resting is never worse than not resting, so the FP's seat is not asked: her pawn
-    rests whenever she is wounded (the sheet's default) [PROPOSED]."""
-    if rescued(s) and track(s).rescued < s.round and track(s).wounds:
+    """K3.7: Jenny's Rest heals her 1 (never Bed or Hammock)."""
+    if may_rest(s):
         heal(s, 1)
+
+
+def life_left(s: RobinsonState) -> int:
+    """K3.4: the wounds Jenny may still take before the one that kills her."""
+    return DEATH - track(s).wounds
+
+
+def at_table(s: RobinsonState) -> list[str]:
+    """K3.7, K3.12: rescued Jenny eats at Night, so she is one of those who may go hungry."""
+    return [WHO] if eats(s) else []
+
+
+def hungry_default(s: RobinsonState, names: list[str]) -> str:
+    """K3.12 and R72's E31 default, one pick at a time: the one with the most life left goes hungry
+    first (ties: the first named, seat order from the FP); Jenny goes last unless she has strictly
+    more life left than every character still to pick [PROPOSED]."""
+    chars = [n for n in names if n != WHO]
+    best = max(chars, key=lambda c: CHARACTERS[c].life - s.chars[c].wounds) if chars else None
+    if WHO in names and (best is None or life_left(s) > CHARACTERS[best].life - s.chars[best].wounds):
+        return WHO
+    assert best is not None
+    return best
 
 
 def night(s: RobinsonState) -> None:
