@@ -13,7 +13,7 @@ from rules.robinson import cont
 from rules.robinson.frames import BY_KIND, CONT, FRAMES, AdventureDone, CardStep, Codes, Items, Step, Stroke
 from tests.rules.robinson_kit import E, game
 
-SAVED = [["dn"], ["evdraw"], ["morale"], ["night_outside"], ["slid", "event:Flood"], ["place", "event:Flood"],
+SAVED = [["dn"], ["evdraw"], ["morale"], ["night_outside"], ["jenny_rested"], ["slid", "event:Flood"], ["place", "event:Flood"],
          ["half_done", "mystery:Bat"], ["threat_done", "event:Fight"], ["codes", "event:Flood", "", '["res:W:-1"]'],
          ["adv_done", "adv_explore:Bamboo", "Cook", "1"], ["mystery", "mystery:Bat", '{"n": 1}', "", ""],
          ["items", '["Knife", "Rope"]'], ["stroke", "1"], ["prompt", '{"kind": "rp", "seat": "p1"}']]
@@ -35,9 +35,9 @@ def test_r98_every_step_kind_has_its_frame_and_its_one_handler():
 def test_r97_a_stored_continuation_of_every_kind_loads_typed_and_saves_the_same_arrays():
     text = with_cont(SAVED)
     s = E.load(text)
-    assert [type(f) for f in s.cont] == [Step] * 4 + [CardStep] * 4 + [Codes, AdventureDone, *FRAMES[4:]]
-    assert s.cont[8].left == ["res:W:-1"] and s.cont[11].left == ["Knife", "Rope"]
-    assert s.cont[9].to_event == "1" and s.cont[12].first == "1"
+    assert [type(f) for f in s.cont] == [Step] * 5 + [CardStep] * 4 + [Codes, AdventureDone, *FRAMES[4:]]
+    assert s.cont[9].left == ["res:W:-1"] and s.cont[12].left == ["Knife", "Rope"]
+    assert s.cont[10].to_event == "1" and s.cont[13].first == "1"
     assert json.loads(E.dump(s))["cont"] == SAVED and E.dump(s) == E.dump(E.load(E.dump(s)))
 
 
