@@ -272,9 +272,13 @@ def plan_menus(s: RobinsonState, seat: str) -> dict[str, list[tuple[str, Any]]]:
     (`t.<target>`); the other planning moves stand alone.  Only while planning."""
     if s.phase != "plan" or s.pending is not None or seat not in deciders(s):
         return {}
-    def group(key: str) -> str:  # a threat's 1-pawn and 2-pawn actions are one target: the pawns tell them apart
-        parts = key.split(".")
-        return ".".join(parts[:2]) if parts[0] == "thr" and len(parts) == 3 and parts[2].isdigit() else key
+    def group(key: str) -> str:  # a threat's 1-pawn and 2-pawn actions are one target, and so are a build's
+        parts = key.split(".")  # payments in wood and in fur (R36): the pawn choices name the pawns and the cost
+        if parts[0] == "thr" and len(parts) == 3 and parts[2].isdigit():
+            return ".".join(parts[:2])
+        if parts[0] == "b" and len(parts) == 3 and parts[1] in plan.BUILD_ORDER and parts[2] in ("w", "f"):
+            return ".".join(parts[:2])
+        return key
     return {oid: [(f"a.{t.action}", sub("act", t.action)), (f"t.{group(t.key)}", target_msg(s, t.key))]
             for oid, t, _ in plan.place_options(s, seat)}
 

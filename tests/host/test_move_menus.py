@@ -130,3 +130,28 @@ def test_robinson_solo_image_lists_the_groups_its_menu_shows(locale):
         if checked >= 3:
             break
     assert checked
+
+
+def test_robinson_menu_entries_never_read_the_same():
+    """The Shelter, the Roof and the Palisade are paid in wood or in fur (R36): one target with both payments
+    among its pawn choices, not two entries that both read "Build the Shelter (4 choices)…"."""
+    from host.move_menus import entry_text
+
+    menus_seen = shelters = 0
+    for engine, state, seat, moves in _planning_positions(range(4), (1, 2)):
+        top = seat_menu(engine, state, seat, moves)
+        if top is None:
+            continue
+        paths = engine.menus(state, seat)
+        for entries in [top] + [menu(moves, paths, within=e.key) for e in top if isinstance(e, MoveGroup)]:
+            texts = [entry_text(e, "en", {}) for e in entries]
+            assert len(texts) == len(set(texts)), sorted(t for t in texts if texts.count(t) > 1)
+            menus_seen += 1
+        both = {m.id.split(":")[1] for m in moves if m.id.startswith("p:b.shelter.")}
+        groups = [e for e in top if isinstance(e, MoveGroup) and e.key.startswith("t.b.shelter")]
+        if both == {"b.shelter.w", "b.shelter.f"} and groups:
+            assert len(groups) == 1
+            inner = [entry_text(e, "en", {}) for e in menu(moves, paths, within=groups[0].key)]
+            assert any("wood)" in t for t in inner) and any("fur)" in t for t in inner), inner
+            shelters += 1
+    assert menus_seen and shelters  # long plans and a Shelter payable both ways were reached
