@@ -181,6 +181,7 @@ class Actions:
         """The confirm button: `game_id` is the internal id of its custom id, checked against the click's server;
         a button of an earlier prompt, or one whose seat or consequence has changed since, is refused as stale."""
         async def flow() -> None:
+            await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
             located = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             if located.game.status not in ("lobby", "active"):
                 raise Refusal("host.refuse.already_over", title=game_title(located.game))
@@ -343,6 +344,7 @@ class Actions:
 
     async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int, page: int = 0) -> None:
         async def flow() -> None:
+            await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
             table = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             if table.game.version != version:
                 raise Refusal("host.refuse.stale_board")
