@@ -151,6 +151,7 @@ class Actions:
         return text + (" " + t("seats.lobby.private", locale) if table.game.settings.get("private") else "")
 
     async def join(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         await self.join_located(interaction, await self.locate(interaction, game_id, ("lobby",)))
 
     async def join_located(self, interaction: discord.Interaction, located: Table) -> None:
@@ -180,6 +181,7 @@ class Actions:
         """The confirm button: `game_id` is the internal id of its custom id, checked against the click's server;
         a button of an earlier prompt, or one whose seat or consequence has changed since, is refused as stale."""
         async def flow() -> None:
+            await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
             located = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             if located.game.status not in ("lobby", "active"):
                 raise Refusal("host.refuse.already_over", title=game_title(located.game))
@@ -262,6 +264,7 @@ class Actions:
     async def click_lobby(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
         """A lobby button: `game_id` is the internal id of its custom id, checked against the click's server."""
         async def flow() -> None:
+            await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
             located = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             flows = {"join": self.join_located, "leave": self.leave_located, "start": self.start_located}
             await flows[action](interaction, located)
@@ -309,8 +312,11 @@ class Actions:
         listed = clicked_privately(interaction)
 
         async def flow() -> None:
-            if listed:  # the list itself is the answer: it is edited into the private view as it stands now
-                await ops.defer(interaction, thinking=False)
+            # Answered first, before any storage call: the storage thread serves every game of the process, and
+            # a click waiting there behind other games' moves on a loaded host missed Discord's 3 s.  Every
+            # answer to a move click is private (the accepted note, a refusal), or the list itself when it came
+            # from a private list (edited into the private view as it stands now).
+            await ops.defer(interaction, ephemeral=True, thinking=not listed)
             table = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             try:
                 await self.play_located(interaction, table, move_id, version, listed=listed)
@@ -338,6 +344,7 @@ class Actions:
 
     async def show_my_moves(self, interaction: discord.Interaction, game_id: int, version: int, page: int = 0) -> None:
         async def flow() -> None:
+            await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
             table = await self.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             if table.game.version != version:
                 raise Refusal("host.refuse.stale_board")

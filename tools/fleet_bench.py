@@ -32,7 +32,8 @@ from storage.partitions import Layout, check_shards, owned_partitions, partition
 from tools.layout import process_ranges
 from tools.protocol_fake.shard_sessions import shard_of
 
-from .fleet_play import (Figures, Server, TimedFake, answers, duplicate_posts, interleaved, open_partitions,
+from .fleet_fake import TimedFake
+from .fleet_play import (Figures, Server, answers, duplicate_posts, interleaved, open_partitions,
                          patience, peak_rate, polled, spread)
 from .fleet_procs import Fleet, game_digests, kill_left, logged_in, spawn, stop_all
 
@@ -70,6 +71,7 @@ async def fleet(tmp: Path, args: argparse.Namespace, out: list[str]) -> Figures:
         out.append(f"  interactions answered exactly once: {once}/{len(figures.interactions)}; delivered to "
                    f"another shard's session: {len(astray)}; never delivered: {len(fake.undelivered)} "
                    "(sent to the dead process)")
+        out.append(f"  {fake.answer_spread()}")
         for n, ids in enumerate(crew.ranges):
             held = open_partitions(crew.procs[str(n)].pid, layout.folder)
             mine = owned_partitions(args.partitions, crew.shards, ids)
@@ -106,11 +108,11 @@ class Paused:
 
     async def __aenter__(self) -> None:
         for server in self.servers:
-            await server.gate.acquire()
+            await server.gate.close()
 
     async def __aexit__(self, *exc: Any) -> None:
         for server in self.servers:
-            server.gate.release()
+            await server.gate.open()
 
 
 async def kill_and_restart(crew: Fleet, args: argparse.Namespace, servers: dict[int, Server], figures: Figures,
@@ -253,8 +255,11 @@ async def single(tmp: Path, args: argparse.Namespace, out: list[str]) -> Figures
         await asyncio.gather(*(s.play(n) for s, n in zip(servers, spread(args.games))))
         figures.seconds = time.monotonic() - started
         finished = sum(s.finished for s in servers)
-        out.append(f"one process (bot.py run, one file): {finished}/{args.games} games finished, {figures.moves} moves in {figures.seconds:.1f} s: "
-                   f"{figures.moves / figures.seconds:.1f} moves/s; peak REST {peak_rate(fake)}/s")
+        once = sum(1 for i in figures.interactions if answers(fake, i) == 1)
+        out.append(f"one process (bot.py run, one file): {finished}/{args.games} games finished, {figures.moves} moves "
+                   f"in {figures.seconds:.1f} s: {figures.moves / figures.seconds:.1f} moves/s; peak REST "
+                   f"{peak_rate(fake)}/s; interactions answered exactly once: {once}/{len(figures.interactions)}")
+        out.append(f"  {fake.answer_spread()}")
         await stop_all(procs)
         return figures
     finally:

@@ -1,9 +1,11 @@
 """The players and counters of `bot.py bench fleet` (tools/fleet_bench.py), seen from the fake Discord's side.
 
 `Server` plays one server's games by clicking a random move of each newest board, a button or an entry of its
-select menus (random play ends every game);
-`TimedFake` notes when each REST request arrived; the counters read the fake's record: REST requests in the
-busiest second, boards posted twice, the partition files a process holds open.
+select menus (random play ends every game); its games play at once, each in its own thread, as a server's
+players would (one game after another was bound by Discord's per-channel limit of about 5 posts per 5 s, which
+the bot keeps: tools/fleet_fake.py has the figures' reasons).  The counters read the fake's record
+(tools/fleet_fake.py `TimedFake`): REST requests in the busiest second, boards posted twice, the partition files
+a process holds open.
 """
 from __future__ import annotations
 
@@ -11,11 +13,11 @@ import asyncio
 import os
 import random
 import re
-import time
 from collections import Counter
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Optional
+from typing import Any, AsyncIterator, Awaitable, Callable, Optional
 
 from host.move_menus import GROUP_MARK
 from storage import GameStore, ReadStore
@@ -23,12 +25,12 @@ from tools.protocol_fake.fake_cluster import FakeCluster
 from tools.protocol_fake.fake_payloads import APP_ID, USERS
 from tools.protocol_fake.shard_sessions import shard_of
 
+from .fleet_fake import MS, MV, TimedFake, board_of, buttons
+
 GAME = "wayfinders"
 STEP = 120.0  # seconds for any one step to happen on an idle machine (`patience` stretches it under load)
 MOST = 5.0  # how far `patience` stretches a step at most
-MV = re.compile(r"^mv:(\d+):(\d+):")
-MS = re.compile(r"^ms:(\d+):(\d+):")  # a select menu of moves
-
+OVER_EVERY = 1.0  # seconds between two reads of whether a game is over while its player waits for a board
 
 
 def patience(base: float = STEP) -> float:
@@ -58,26 +60,11 @@ async def polled(fake: FakeCluster, what: str, predicate: Callable[[], Any], tim
 
 
 @dataclass
-class TimedFake(FakeCluster):
-    """The cluster fake, noting when each REST request arrived."""
-    times: list[tuple[float, str]] = field(default_factory=list)
-
-    async def rest(self, request):  # type: ignore[no-untyped-def]
-        self.times.append((time.monotonic(), "/" + request.match_info["path"]))
-        return await super().rest(request)
-
-
-@dataclass
 class Figures:
     label: str
     moves: int = 0
     seconds: float = 0.0
     interactions: list[dict[str, Any]] = field(default_factory=list)
-
-
-def buttons(message: dict[str, Any]) -> list[str]:
-    return [c["custom_id"] for row in message.get("components") or [] for c in row.get("components") or []
-            if "custom_id" in c]
 
 
 def decisions(message: dict[str, Any]) -> list[tuple[str, Optional[str]]]:
@@ -95,9 +82,41 @@ def decisions(message: dict[str, Any]) -> list[tuple[str, Optional[str]]]:
     return out
 
 
-def answers(fake: FakeCluster, interaction: dict[str, Any]) -> int:
-    path = f"/interactions/{interaction['id']}/{interaction['token']}/callback"
-    return sum(1 for c in fake.calls if c.path == path and c.status == 200)
+def answers(fake: TimedFake, interaction: dict[str, Any]) -> int:
+    return fake.answers(interaction)
+
+
+class Gate:
+    """Clicks in flight, any number at once, and a closing that waits until none is in flight and holds new ones
+    back until it opens again (the kill and the reshard stop processes with no click half-answered)."""
+
+    def __init__(self) -> None:
+        self.flying = 0
+        self.shut = False
+        self.changed = asyncio.Condition()
+
+    @asynccontextmanager
+    async def click(self) -> AsyncIterator[None]:
+        async with self.changed:
+            await self.changed.wait_for(lambda: not self.shut)
+            self.flying += 1
+        try:
+            yield
+        finally:
+            async with self.changed:
+                self.flying -= 1
+                self.changed.notify_all()
+
+    async def close(self) -> None:
+        async with self.changed:
+            await self.changed.wait_for(lambda: not self.shut)
+            self.shut = True
+            await self.changed.wait_for(lambda: self.flying == 0)
+
+    async def open(self) -> None:
+        async with self.changed:
+            self.shut = False
+            self.changed.notify_all()
 
 
 def said(fake: FakeCluster, interaction: dict[str, Any]) -> list[str]:
@@ -118,92 +137,106 @@ def mentioned(message: dict[str, Any]) -> list[str]:
 
 
 class Server:
-    """One server's player: its games one after another, each decision a random move of its newest board."""
+    """One server's player: its games started one after another and played at once, each decision a random move
+    of its newest board."""
 
-    def __init__(self, fake: FakeCluster, guild: int, db_of_guild: Path, figures: Figures, cap: int):
+    def __init__(self, fake: TimedFake, guild: int, db_of_guild: Path, figures: Figures, cap: int):
         self.fake, self.guild, self.db, self.figures, self.cap = fake, guild, db_of_guild, figures, cap
-        self.gate = asyncio.Lock()  # held while an interaction is in flight (the kill waits for it)
-        self.done: set[int] = set()
-        self.rng = random.Random(guild)
+        self.gate = Gate()  # the clicks in flight (the kill and the reshard wait for them)
+        self.opening = asyncio.Lock()  # one game set up at a time: its number and its first board are its own
+        self.started: set[int] = set()
+        self.rngs: dict[int, random.Random] = {}  # each game's own choices (its games play at once)
         self.finished = 0
         self.stuck: list[str] = []  # each game left unfinished: its version, its buttons, what its last clicks got
-        self.tried: list[tuple[str, str, dict[str, Any]]] = []  # the last decision's clicks: (who, custom id, sent)
+        self.tried: dict[int, list[tuple[str, str, dict[str, Any]]]] = {}  # each game's last clicks
+        self.reader: Optional[ReadStore] = None  # the server's partition, read-only (open while it plays)
 
     def boards(self) -> dict[int, tuple[int, dict[str, Any]]]:
         """Each game's newest board in this server: game id -> (version, message)."""
-        out: dict[int, tuple[int, dict[str, Any]]] = {}
-        for message in list(self.fake.messages.values()):
-            thread = self.fake.threads.get(int(message["channel_id"]))
-            if thread is None or int(thread["guild_id"]) != self.guild:
-                continue
-            for custom in buttons(message):
-                found = MV.match(custom) or MS.match(custom)
-                if found:
-                    gid, version = int(found[1]), int(found[2])
-                    if gid not in out or out[gid][0] < version:
-                        out[gid] = (version, message)
-                    break
-        return out
+        return self.fake.boards(self.guild)
 
     def over(self, gid: int) -> bool:
-        reader = ReadStore(self.db)
-        try:
-            game = GameStore(reader).get(gid)
-            return game is not None and game.status != "active"
-        finally:
-            reader.close()
+        """Whether game `gid` has ended, read from its database."""
+        if self.reader is None:
+            self.reader = ReadStore(self.db)
+        game = GameStore(self.reader).get(gid)
+        return game is not None and game.status != "active"
 
     async def send(self, sending: Awaitable[dict[str, Any]]) -> dict[str, Any]:
         interaction = await sending
         self.figures.interactions.append(interaction)
-        try:
-            await self.fake.wait_for("an answer", lambda: answers(self.fake, interaction), patience())
-        except AssertionError:
-            pass  # left unanswered: counted among the interactions not answered exactly once
+        await self.fake.answered(interaction, patience())  # if not: counted among those not answered exactly once
         return interaction
 
     async def play(self, games: int) -> None:
+        """Set up the games one after another (`/game new`, `join`, `start`), each played as soon as it started."""
+        playing = []
+        try:
+            for number in range(1, games + 1):
+                playing.append(asyncio.ensure_future(self.play_one(await self.open_game(number))))
+            await asyncio.gather(*playing)
+        finally:
+            for task in playing:
+                task.cancel()
+            if self.reader is not None:
+                self.reader.close()
+                self.reader = None
+
+    async def open_game(self, number: int) -> int:
         fake, guild = self.fake, self.guild
-        for number in range(1, games + 1):
+        async with self.opening:
             for who, sub, options in (("alice", "new", {"game": GAME}), ("bob", "join", {"game": number}),
                                       ("alice", "start", {"game": number})):
-                async with self.gate:
-                    await self.send(fake.slash(who, "game", sub, guild=guild, **options))
+                async with self.gate.click():  # each command's answer is awaited (a player reads it first)
+                    await fake.reply(await self.send(fake.slash(who, "game", sub, guild=guild, **options)),
+                                     patience())
                     if sub == "start":  # a stop of the fleet (a reshard) waits for the board, never counts against it
-                        await self.fake.wait_for("the first board", lambda: set(self.boards()) - self.done,
-                                                 patience())
-            gid = max(set(self.boards()) - self.done)
-            stalls = 0
-            for _ in range(self.cap):
-                step = await self.decide(gid)
-                if step is True:
-                    self.finished += 1
-                    break
-                stalls = stalls + 1 if step is None else 0
-                if stalls >= 3:  # the board no longer moves: the game is left unfinished (the report says why)
-                    version, board = self.boards()[gid]
-                    self.stuck.append(f"game {gid} of server {guild} stuck at version {version}: buttons "
-                                      f"{buttons(board)}, mentioned {mentioned(board)}; the last clicks got "
-                                      f"{[(who, custom, said(fake, sent)) for who, custom, sent in self.tried]}")
-                    break
-            self.done.add(gid)
+                        await fake.wait_for("the first board", lambda: set(self.boards()) - self.started,
+                                            patience())
+            gid = max(set(self.boards()) - self.started)
+            self.started.add(gid)
+            self.rngs[gid] = random.Random(guild * 1000 + number)
+            return gid
+
+    async def play_one(self, gid: int) -> None:
+        stalls = 0
+        for _ in range(self.cap):
+            step = await self.decide(gid)
+            if step is True:
+                self.finished += 1
+                return
+            stalls = stalls + 1 if step is None else 0
+            if stalls >= 3:  # the board no longer moves: the game is left unfinished (the report says why)
+                version, board = self.boards()[gid]
+                self.stuck.append(f"game {gid} of server {self.guild} stuck at version {version}: buttons "
+                                  f"{buttons(board)}, mentioned {mentioned(board)}; the last clicks got "
+                                  f"{[(who, custom, said(self.fake, sent)) for who, custom, sent in self.tried[gid]]}")
+                return
+
+    async def next_board(self, gid: int, version: int, timeout: float) -> bool:
+        """Whether a board of game `gid` newer than `version` came, or the game ended, within `timeout` seconds."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            if await self.fake.board_after(self.guild, gid, version, min(OVER_EVERY, max(0.0, end - loop.time()))):
+                return True
+            if self.over(gid):
+                return True
+        return False
 
     async def decide(self, gid: int) -> Optional[bool]:
         """One decision of game `gid` (True: the game is over; None: no player's click moved it on)."""
-        async with self.gate:
+        async with self.gate.click():
             version, board = self.boards()[gid]
             if self.over(gid):
                 return True
-            custom, value = self.rng.choice(decisions(board))  # random play ends games
-            self.tried = []
+            custom, value = self.rngs[gid].choice(decisions(board))  # random play ends games
+            tried = self.tried[gid] = []
             for who in mentioned(board):
                 sending = (self.fake.click(who, board, custom) if value is None
                            else self.fake.choose(who, board, custom, value))
-                self.tried.append((who, custom if value is None else f"{custom} {value}", await self.send(sending)))
-                try:
-                    await self.fake.wait_for("the next board", lambda: self.boards()[gid][0] > version
-                                             or self.over(gid), 20.0)
-                except (AssertionError, asyncio.TimeoutError):
+                tried.append((who, custom if value is None else f"{custom} {value}", await self.send(sending)))
+                if not await self.next_board(gid, version, patience(20.0)):
                     continue  # not this player's decision: the other one
                 self.figures.moves += 1
                 return False
@@ -226,11 +259,9 @@ def duplicate_posts(fake: FakeCluster) -> int:
     seen: Counter[tuple[int, int]] = Counter()
     for call in fake.calls:
         if call.method == "POST" and re.fullmatch(r"/channels/\d+/messages", call.path) and call.status == 200:
-            for custom in buttons(call.json or {}):
-                found = MV.match(custom) or MS.match(custom)
-                if found:
-                    seen[(int(found[1]), int(found[2]))] += 1
-                    break
+            board = board_of(call.json or {})
+            if board is not None:
+                seen[board] += 1
     return sum(n - 1 for n in seen.values() if n > 1)
 
 
@@ -264,5 +295,5 @@ def spread(games: int) -> list[int]:
     return [games // 8 + (1 if k < games % 8 else 0) for k in range(8)]
 
 
-__all__ = ["GAME", "MOST", "STEP", "Figures", "Server", "TimedFake", "answers", "duplicate_posts", "interleaved", "open_partitions",
-           "patience", "peak_rate", "polled", "spread"]
+__all__ = ["GAME", "MOST", "STEP", "Figures", "Gate", "Server", "TimedFake", "answers", "decisions", "duplicate_posts",
+           "interleaved", "open_partitions", "patience", "peak_rate", "polled", "spread"]

@@ -57,6 +57,12 @@ async def scenario(tmp: Path) -> None:
         await fake.stop()
 
 
+def followed_up(fake: FakeCluster, interaction: dict[str, Any]) -> bool:
+    """Whether the interaction's answer came as a message after its acknowledgement (its work is done)."""
+    return any(c.path.startswith("/webhooks/") and interaction["token"] in c.path and c.status == 200
+               for c in fake.calls)
+
+
 def moves_in(layout: Layout, guild: int) -> int:
     """The moves saved for the games of one server, read from its partition file."""
     conn = sqlite3.connect(layout.path(partition_of(guild, 16)))
@@ -88,6 +94,8 @@ async def steps(fake: FakeCluster, procs: dict[str, Any], logs: dict[str, Path],
         join = await fake.slash("bob", "game", "join", guild=guild, game=1)
         interactions.append(join)
         await fake.wait_for(f"/game join in {guild}", lambda: callbacks(fake, join), TIMEOUT)
+        # a join is acknowledged before its storage calls: the player reads "You joined" before the start
+        await fake.wait_for(f"the join's answer in {guild}", lambda: followed_up(fake, join), TIMEOUT)
         start = await fake.slash("alice", "game", "start", guild=guild, game=1)
         interactions.append(start)
         await fake.wait_for(f"/game start in {guild}", lambda: callbacks(fake, start), TIMEOUT)

@@ -29,5 +29,8 @@ def test_a_short_fleet_run_answers_once_keeps_its_files_fires_overdue_deadlines_
     assert fired and int(fired[1]) >= 1 and min(int(n) for n in fired[2].split(",")) >= 1, text
     identifies = re.search(r"identifies: (\d+) \(expected (\d+):", text)
     assert identifies and identifies[1] == identifies[2] == str(2 + 1 + 4), text  # 2 shards, the victim's, then 4
+    spread = re.search(r"first responses after [\d.]+ s \(median\), [\d.]+ s \(99%\), [\d.]+ s \(worst\), \d+ over "
+                       r"1 s, (\d+) after 3 s; the fake's worst event-loop lag [\d.]+ s", text)
+    assert spread and spread[1] == "0", text  # as the fake saw them, beside its own lag
     assert "duplicate board posts: 0" in text and "refused 0" in text, text
     assert "digests identical" in text, text
