@@ -13,7 +13,8 @@ still measured.
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from collections import OrderedDict
+from typing import Any, Hashable, Optional
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -190,9 +191,26 @@ def _surround(part: Image.Image) -> tuple[int, int, int]:
     return _background(sides)
 
 
+REWRAPPED_KEPT = 32  # texts drawn again wrapped, kept: a player's row's line of figures recurs among the posts
+
+
 def _rewrapped(part: Image.Image, texts: list[measure.Drawn], width: int) -> Image.Image:
-    """Texts too wide to keep drawn again, wrapped, one under another, on the band's background."""
+    """Texts too wide to keep drawn again, wrapped, one under another, on the band's background; the same texts
+    in the same fonts on the same background are drawn once while kept (`REWRAPPED_KEPT`), and a copy handed
+    out, carrying its texts."""
     back = _background(part)
+    key = (width, back, tuple((d.font, d.size, d.text) for d in texts))
+    got = REWRAPPED.get(key)
+    if got is None:
+        got = REWRAPPED[key] = _wrapped(back, texts, width)
+        measure.settle(got)
+        while len(REWRAPPED) > REWRAPPED_KEPT:
+            REWRAPPED.popitem(last=False)
+    REWRAPPED.move_to_end(key)
+    return got.copy()
+
+
+def _wrapped(back: tuple[int, int, int], texts: list[measure.Drawn], width: int) -> Image.Image:
     ink = INK if sum(back) > 3 * 128 else WHITE
     rows = [(d.font, round(d.size * 1.3), line) for d in texts for line in wrap_text(d.text, d.font, width - 8)]
     img = Image.new("RGB", (width, sum(lh for _, lh, _ in rows) + 6), back)
@@ -201,6 +219,9 @@ def _rewrapped(part: Image.Image, texts: list[measure.Drawn], width: int) -> Ima
         draw.text((4, y), line, font=fnt, fill=ink)
         y += lh
     return img
+
+
+REWRAPPED: "OrderedDict[Hashable, Image.Image]" = OrderedDict()
 
 
 def _rgb(part: Image.Image) -> Image.Image:
@@ -336,4 +357,4 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
     return out
 
 
-__all__ = ["fold", "layers", "pieces"]
+__all__ = ["REWRAPPED", "REWRAPPED_KEPT", "fold", "layers", "pieces"]
