@@ -13,13 +13,13 @@ still measured.
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
-from typing import Any, Hashable, Optional
+from typing import Any, Optional
 
 from PIL import Image, ImageChops, ImageDraw
 
 from . import measure
 from .common import INK, WHITE, wrap_text
+from .kept import PanelCache
 
 GAP = 6  # px: identical columns in a row that make a place to cut
 ROW_GAP = 4  # px between the stacked pieces
@@ -196,18 +196,16 @@ REWRAPPED_KEPT = 32  # texts drawn again wrapped, kept: a player's row's line of
 
 def _rewrapped(part: Image.Image, texts: list[measure.Drawn], width: int) -> Image.Image:
     """Texts too wide to keep drawn again, wrapped, one under another, on the band's background; the same texts
-    in the same fonts on the same background are drawn once while kept (`REWRAPPED_KEPT`), and a copy handed
+    in the same fonts on the same background are drawn once while kept (`KEPT_REWRAPPED`), and a copy handed
     out, carrying its texts."""
     back = _background(part)
-    key = (width, back, tuple((d.font, d.size, d.text) for d in texts))
-    got = REWRAPPED.get(key)
-    if got is None:
-        got = REWRAPPED[key] = _wrapped(back, texts, width)
-        measure.settle(got)
-        while len(REWRAPPED) > REWRAPPED_KEPT:
-            REWRAPPED.popitem(last=False)
-    REWRAPPED.move_to_end(key)
-    return got.copy()
+
+    def make() -> Image.Image:
+        img = _wrapped(back, texts, width)
+        measure.settle(img)  # it holds its texts itself
+        return img
+
+    return KEPT_REWRAPPED.get((width, back, tuple((d.font, d.size, d.text) for d in texts)), make).copy()
 
 
 def _wrapped(back: tuple[int, int, int], texts: list[measure.Drawn], width: int) -> Image.Image:
@@ -221,7 +219,7 @@ def _wrapped(back: tuple[int, int, int], texts: list[measure.Drawn], width: int)
     return img
 
 
-REWRAPPED: "OrderedDict[Hashable, Image.Image]" = OrderedDict()
+KEPT_REWRAPPED = PanelCache(REWRAPPED_KEPT)
 
 
 def _rgb(part: Image.Image) -> Image.Image:
@@ -357,4 +355,4 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
     return out
 
 
-__all__ = ["REWRAPPED", "REWRAPPED_KEPT", "fold", "layers", "pieces"]
+__all__ = ["KEPT_REWRAPPED", "REWRAPPED_KEPT", "fold", "layers", "pieces"]
