@@ -258,7 +258,7 @@ def wrap_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> list[
                 used += space + fnt.getlength(words[i + 1 + guess])
                 guess += 1
 
-            def fits(k: int, i: int = i, line: str = line) -> bool:
+            def fits(k: int, i: int = i, line: str = line, words: list[str] = words) -> bool:
                 return fnt.getlength(" ".join([line, *words[i + 1:i + 1 + k]])) <= max_width
 
             k = max(guess, 1) if rest else 0
