@@ -239,19 +239,39 @@ def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
 
 
 def wrap_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
-    """Greedy word wrap; a word longer than the line is ellipsized."""
+    """Greedy word wrap; a word longer than the line is ellipsized.  Each line starts with a word (ellipsized when
+    it alone is too wide) and takes the most following words that still fit; a longer line is never narrower, so
+    that is the first word that does not fit, as word by word.  Where the line ends is guessed from its words'
+    own lengths (kept per string, and words recur) and the guess checked on the whole line, one or two lengths
+    measured per line instead of one per word."""
     lines: list[str] = []
+    space = fnt.getlength(" ")
     for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}" if line else word
-            if fnt.getlength(trial) <= max_width:
-                line = trial
-                continue
-            if line:
-                lines.append(line)
-            line = word if fnt.getlength(word) <= max_width else ellipsize(word, fnt, max_width)
-        lines.append(line)
+        words = para.split()
+        i = 0
+        while i < len(words):
+            width = fnt.getlength(words[i])
+            line = words[i] if width <= max_width else ellipsize(words[i], fnt, max_width)
+            rest = len(words) - i - 1
+            guess, used = 0, fnt.getlength(line)
+            while guess < rest and used + space + fnt.getlength(words[i + 1 + guess]) <= max_width:
+                used += space + fnt.getlength(words[i + 1 + guess])
+                guess += 1
+
+            def fits(k: int, i: int = i, line: str = line, words: list[str] = words) -> bool:
+                return fnt.getlength(" ".join([line, *words[i + 1:i + 1 + k]])) <= max_width
+
+            k = max(guess, 1) if rest else 0
+            if k and fits(k):
+                while k < rest and fits(k + 1):
+                    k += 1
+            else:
+                while k and not fits(k):
+                    k -= 1
+            lines.append(" ".join([line, *words[i + 1:i + 1 + k]]))
+            i += 1 + k
+        if not words:
+            lines.append("")
     return lines
 
 

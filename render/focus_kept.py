@@ -13,7 +13,7 @@ from typing import Any, Callable, Hashable, Sequence
 from PIL import Image
 
 from . import measure
-from .fold import fold
+from .fold import KEPT_REWRAPPED, fold
 from .focus_places import Box, inside
 from .measure import Drawn
 
@@ -73,6 +73,7 @@ def folded(board: Image.Image, box: Box, width: int) -> Image.Image:
 def forget() -> None:
     WINDOWS.clear()
     FOLDS.clear()
+    KEPT_REWRAPPED.clear()
 
 
 __all__ = ["FOLDS", "KEPT", "WINDOWS", "folded", "forget", "window"]

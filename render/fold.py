@@ -19,6 +19,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from . import measure
 from .common import INK, WHITE, wrap_text
+from .kept import PanelCache
 
 GAP = 6  # px: identical columns in a row that make a place to cut
 ROW_GAP = 4  # px between the stacked pieces
@@ -190,9 +191,24 @@ def _surround(part: Image.Image) -> tuple[int, int, int]:
     return _background(sides)
 
 
+REWRAPPED_KEPT = 32  # texts drawn again wrapped, kept: a player's row's line of figures recurs among the posts
+
+
 def _rewrapped(part: Image.Image, texts: list[measure.Drawn], width: int) -> Image.Image:
-    """Texts too wide to keep drawn again, wrapped, one under another, on the band's background."""
+    """Texts too wide to keep drawn again, wrapped, one under another, on the band's background; the same texts
+    in the same fonts on the same background are drawn once while kept (`KEPT_REWRAPPED`), and a copy handed
+    out, carrying its texts."""
     back = _background(part)
+
+    def make() -> Image.Image:
+        img = _wrapped(back, texts, width)
+        measure.settle(img)  # it holds its texts itself
+        return img
+
+    return KEPT_REWRAPPED.get((width, back, tuple((d.font, d.size, d.text) for d in texts)), make).copy()
+
+
+def _wrapped(back: tuple[int, int, int], texts: list[measure.Drawn], width: int) -> Image.Image:
     ink = INK if sum(back) > 3 * 128 else WHITE
     rows = [(d.font, round(d.size * 1.3), line) for d in texts for line in wrap_text(d.text, d.font, width - 8)]
     img = Image.new("RGB", (width, sum(lh for _, lh, _ in rows) + 6), back)
@@ -201,6 +217,9 @@ def _rewrapped(part: Image.Image, texts: list[measure.Drawn], width: int) -> Ima
         draw.text((4, y), line, font=fnt, fill=ink)
         y += lh
     return img
+
+
+KEPT_REWRAPPED = PanelCache(REWRAPPED_KEPT)
 
 
 def _rgb(part: Image.Image) -> Image.Image:
@@ -336,4 +355,4 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
     return out
 
 
-__all__ = ["fold", "layers", "pieces"]
+__all__ = ["KEPT_REWRAPPED", "REWRAPPED_KEPT", "fold", "layers", "pieces"]

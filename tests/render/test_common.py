@@ -169,3 +169,39 @@ def test_render_layer_stays_pure():
             else:
                 continue
             assert not roots & forbidden, f"{path.name} imports {roots & forbidden}"
+
+
+def _greedy(text: str, fnt, max_width: float) -> list[str]:
+    """Word wrap as it was written first: every word tried on the line in turn."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}" if line else word
+            if fnt.getlength(trial) <= max_width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            line = word if fnt.getlength(word) <= max_width else common.ellipsize(word, fnt, max_width)
+        lines.append(line)
+    return lines
+
+
+def test_wrap_text_breaks_where_word_by_word_does():
+    """The wrap that guesses each line's end from its words' lengths breaks every line where trying word by word
+    does: texts of short and long words (some wider than the line), spaces doubled, empty paragraphs, in several
+    fonts and widths."""
+    rng = random.Random(28)
+    words = ["4¢", "·", "VP", "toxicity", "(penalty", "space", "0)", "hand", "topside", "Speaker", "(1", "in",
+             "discard)", "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "iiii", "Ñandú", "—", "a", "supercalifragilistic"]
+    checked = 0
+    for size, bold in ((12, False), (16, False), (18, True), (28, True)):
+        f = font(size, bold)
+        for _ in range(60):
+            text = "\n".join("  ".join(rng.choice(words) for _ in range(rng.randrange(0, 30)))
+                             for _ in range(rng.randrange(1, 3)))
+            width = rng.choice([40, 90, 200, 333, 600, 1000])
+            assert wrap_text(text, f, width) == _greedy(text, f, width), (text, size, width)
+            checked += len(_greedy(text, f, width))
+    assert checked > 500  # many lines compared, not only one-line texts
