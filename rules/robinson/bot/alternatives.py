@@ -5,10 +5,10 @@ The greedy bot places its pawns one stack at a time, each the best by worth per 
 `scored`).  Walking its plan, every step offers the next-best stacks (another target, or the same target
 with more pawns for a sure success, R34, or fewer for a roll) and, once the seat may confirm, stopping
 there (the unplaced pawns rest, R65).  Each such turn is a plan of its own, completed by the greedy bot from
-there; the best turn of each step comes first, then the second best of each (in each rank the turns that
-give up least worth, the best stack's worth less the one taken instead, first); at most `k` are kept: first those on other targets, then those with other pawn counts on the same targets (plans
-that place the same stacks in another order counted once).  Pure: the same state gives
-the same plans.
+there.  The best turn of each step comes first, then the second best of each (within a rank, the turns
+that give up least worth first: the best stack's worth less the one taken instead).  At most `k` plans are
+kept: first those on other targets, then those with other pawn counts on the same targets; plans that
+place the same stacks in another order count once.  Pure: the same state gives the same plans.
 """
 from __future__ import annotations
 
