@@ -2,7 +2,8 @@
 
 The interaction is deferred at once (privately), then the search runs in the bot driver's search pool
 (host/search_pool.py: worker processes, never the event loop) and the answer follows: the suggested move worded
-as its button is, and that button itself (a normal move button carrying the game's version, cogs/views.py), so a
+as its button is (where the search weighed whole plans, as in Robinson's planning, the plan's further
+steps in order after it), and that button itself (a normal move button carrying the game's version, cogs/views.py), so a
 hint made stale by any later move is refused like any stale button.  Refused privately, changing nothing: in a
 competitive game (a hint there would be a bot playing for one side), for a spectator, and when it is not the
 asker's decision.
@@ -45,9 +46,15 @@ class Hints:
         if state is None or seat.seat not in table.to_act:
             who = ", ".join(shown(table.names.get(s, s)) for s in table.to_act)
             raise Refusal("host.refuse.not_your_turn", who=who or "-")
-        move = await self.driver.search.move(table.engine, state, seat.seat, table.game.seed, self.iterations)
+        move, *after = await self.driver.search.plan(table.engine, state, seat.seat, table.game.seed, self.iterations)
         names = shown_names(table.names)
-        text = t("hint.suggest", locale, title=game_title(table.game), move=tm(move.text, locale, names))
+        said = tm(move.text, locale, names)
+        if after:  # a whole plan (Robinson's pawns for the round): its steps in order, the button plays the first
+            steps = "; ".join(tm(m.text, locale, names) for m in after)
+            text = t("hint.suggest_plan", locale, title=game_title(table.game), move=said, steps=steps,
+                     count=len(after) + 1)
+        else:
+            text = t("hint.suggest", locale, title=game_title(table.game), move=said)
         view = move_components(table.game.id, table.game.version, [move], locale, names=table.names)
         await ops.reply(interaction, text, ephemeral=True, view=view)
 

@@ -26,7 +26,7 @@ import time
 from typing import Any, NamedTuple, Optional
 
 from rules import GAMES, Engine, Move
-from rules.bots import search_rng, settle
+from rules.bots import planned_after, search_rng, settle
 from rules.search import SearchResult, merge_results, search, tuned
 
 from .heavy_work import WorkerProcess
@@ -109,9 +109,22 @@ class SearchPool:
             raise ValueError(f"{seat} has no legal move")
         if len(moves) == 1:
             return moves[0]
+        return (await self.plan(engine, state, seat, seed, iterations, moves))[0]
+
+    async def plan(self, engine: Engine[Any], state: Any, seat: str, seed: int, iterations: Optional[int] = None,
+                   moves: Optional[list[Move]] = None) -> list[Move]:
+        """The "hard" move of `seat` (`move`) and, where the search weighed whole chains (a Robinson seat's
+        plan for the round), the steps it planned after it (`rules.bots.planned_after`)."""
+        if moves is None:
+            moves = await asyncio.to_thread(engine.legal_moves, state, seat)
+        if not moves:
+            raise ValueError(f"{seat} has no legal move")
+        if len(moves) == 1:
+            return moves[:1]
         state_json = await asyncio.to_thread(engine.dump, state)  # an Eclipse state takes a while to write
         result = await self.merged(engine.key, state_json, seat, seed, iterations)
-        return await asyncio.to_thread(settle, engine, state, seat, moves, result, seed)
+        move = await asyncio.to_thread(settle, engine, state, seat, moves, result, seed)
+        return [move] + await asyncio.to_thread(planned_after, engine, state, seat, move, result)
 
     def pids(self) -> list[int]:
         return [p for p in (w.pid() for w in self.workers) if p is not None]

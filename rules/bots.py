@@ -68,6 +68,29 @@ def hard_move(engine: Engine[Any], state: Any, seat: str, moves: list[Move], see
     return settle(engine, state, seat, moves, result, seed)
 
 
+def planned_after(engine: Engine[Any], state: Any, seat: str, move: Move, result: Optional[SearchResult]) -> list[Move]:
+    """The further steps the search judged with `move` when it weighed whole chains (`macro_moves`: a Robinson
+    seat's plan for the round), each labelled in the position it is played in; [] for a single move.  The chain
+    is the most visited one that begins with `move`, the first listed (the greedy bot's) on a tie, as `best_move`
+    prefers it."""
+    if result is None:
+        return []
+    mine = [c for c in result.visits if c.split(" ", 1)[0] == move.id and " " in c]
+    if not mine:
+        return []
+    most = max(result.visits[c] for c in mine)
+    chain = next(c for c in mine if result.visits[c] == most).split(" ")[1:]
+    out: list[Move] = []
+    state = engine.apply(state, seat, move.id)
+    for move_id in chain:
+        step = next((m for m in engine.legal_moves(state, seat) if m.id == move_id), None)
+        if step is None:
+            break
+        out.append(step)
+        state = engine.apply(state, seat, move_id)
+    return out
+
+
 def settle(engine: Engine[Any], state: Any, seat: str, moves: list[Move], result: Optional[SearchResult],
            seed: int) -> Move:
     """The hard move from a search's root statistics (None: no search answered): the search's choice over

@@ -42,6 +42,7 @@ class RobinsonEngine(Engine[RobinsonState], key="robinson", title="Robinson Crus
     conformance_seeds = 6
     coop = True  # everyone wins or everyone loses: /stats shows win rates per scenario, no ratings
     scenario = "castaways"  # scenario 1, the only one (named in the catalog: robinson.scenario.castaways)
+    search_tuning = search_hooks.TUNING  # the hard level: whole plans racing on shared samples
     rule_letters = "RSEX"  # rules, scenario, rulings, rulebook examples
     proposed_data = True  # the entries tagged P
     # the conformance suite plays each other scenario too (robinson-scenarios.md)

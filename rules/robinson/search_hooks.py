@@ -21,9 +21,9 @@ from math import exp
 from typing import Any, Optional
 
 from ..rng import Rng
-from ..search.chains import greedy_chain
 from ..shuffles import Dealer
 from ..unvalidated import construct, put
+from .bot.alternatives import planning, plans
 from .combat import built
 from .data import CHARACTERS, EVENTS
 from .fast import fast_copy
@@ -147,36 +147,24 @@ def evaluate(s: RobinsonState) -> dict[str, float]:
 
 # ---- macro moves ---------------------------------------------------------------------------------
 
-VARIANTS = 3  # plans that start on another target than the greedy bot's
+PLANS = 5  # whole plans weighed per planning decision: the greedy bot's and its closest alternatives
 GREEDY_PRIOR, VARIANT_PRIOR = 4.0, 1.0
-PLAN_STEPS = 16  # a seat's planning moves at most (pawns, items, the confirm)
-
-
-def _plan(engine: Any, s: RobinsonState, seat: str, chain: list[str], rng: Rng) -> list[str]:
-    """`chain` completed by the greedy bot until `seat` has confirmed its plan (R30)."""
-    def done(s: RobinsonState, chain: list[str]) -> bool:
-        return s.phase != "plan" or seat in s.confirmed or seat not in engine.to_act(s)
-    return greedy_chain(engine, s, seat, chain, rng, PLAN_STEPS, done)
+# the hard level (the engine's `search_tuning`): one move deep, the root's moves (a planning seat's whole
+# plans) racing on shared samples (rules/search/paired.py), each rolled out by the greedy bot to the end of
+# the round (resolution, weather, Night) and scored there by `evaluate`
+TUNING = {"policy_rounds": 1, "tree_depth": 1, "keep_greedy": 0.01, "paired": True, "race_after": 4,
+          "race_z": 2.0}
 
 
 def macro_moves(engine: Any, s: RobinsonState, seat: str) -> Optional[list[tuple[str, float]]]:
     """In the Action phase's planning (R30-R38): `seat`'s whole plan as one chain of move ids, the
-    greedy bot's and VARIANTS more that first place a pawn on another target (then go on greedily),
-    each ending with its confirm.  None at any other decision (the search takes it step by step)."""
-    if s.phase != "plan" or seat in s.confirmed or seat not in engine.to_act(s):
+    greedy bot's and up to PLANS - 1 alternatives where it had a close second choice
+    (bot/alternatives.py), each ending with its confirm.  None at any other decision (the search takes
+    it step by step)."""
+    if not planning(engine, s, seat):
         return None
-    rng = construct(Rng, state=s.moves_made)
-    out = {" ".join(_plan(engine, s, seat, [], rng)): GREEDY_PRIOR}
-    taken = {c.split(" ")[0].rpartition(":")[0] for c in out}
-    for o in engine.options(s, seat):
-        if len(out) > VARIANTS or o.kind != "place":
-            continue
-        target = o.id.rpartition(":")[0]
-        if target in taken:
-            continue
-        taken.add(target)
-        out.setdefault(" ".join(_plan(engine, engine.apply(s, seat, o.id), seat, [o.id], rng)), VARIANT_PRIOR)
-    return list(out.items())
+    chains = plans(engine, s, seat, PLANS)
+    return [(" ".join(c), GREEDY_PRIOR if i == 0 else VARIANT_PRIOR) for i, c in enumerate(chains)]
 
 
-__all__ = ["evaluate", "macro_moves", "resample", "win_chance"]
+__all__ = ["TUNING", "evaluate", "macro_moves", "resample", "win_chance"]

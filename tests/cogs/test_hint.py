@@ -1,7 +1,10 @@
 """`/game hint` on the local table: the hard level's suggestion, privately, in co-operative games only."""
 from __future__ import annotations
 
+from host.i18n import tm
+from host.names import shown_names
 from host.tables import TableService
+from rules.rng import Rng
 from storage import open_store
 
 from .test_commands import Session, read, run, texts
@@ -113,4 +116,60 @@ def test_the_hint_refusal_reads_in_spanish(tmp_path, monkeypatch):
             await s.cmd("alice", "/game start")
             out = await s.cmd("alice", "/game hint", "wayfinders-1")
             assert out.refused and "competitiva" in texts(out), texts(out)
+    run(go())
+
+
+async def robinson_plan_hint(s: Session) -> tuple[str, object]:
+    """alice alone in Robinson #1, played on (greedy moves) to her planning (R30); her hint there."""
+    await s.cmd("alice", "/game new game:robinson")
+    assert not (await s.cmd("alice", "/game start")).refused
+    table = read(s.db)
+    for _ in range(30):
+        if table.state.phase == "plan":
+            break
+        seat = table.to_act[0]
+        move = table.engine.greedy_move(table.state, seat, Rng.from_seed(1))
+        assert not (await s.cmd("alice", f"/play move:{move.id}", "robinson-1")).refused
+        table = read(s.db)
+    assert table.state.phase == "plan"
+    out = await s.cmd("alice", "/game hint", "robinson-1")
+    assert not out.refused, texts(out)
+    assert all(m.ephemeral for m in out)
+    assert read(s.db).game.version == table.game.version  # asking changes nothing
+    return texts(out), table
+
+
+def test_r30_a_hint_while_planning_gives_the_whole_plan_in_order_and_its_button_plays_the_first_step(tmp_path,
+                                                                                                  monkeypatch):
+    small_search(monkeypatch)
+
+    async def go():
+        async with Session(tmp_path) as s:
+            said, table = await robinson_plan_hint(s)
+            assert "the hard bot would plan" in said and ", then " in said, said
+            steps = said.split("this round: first ", 1)[1]
+            legal = {m.id: m for m in table.engine.legal_moves(table.state, "p1")}
+            played = await s.press("alice", 1, "robinson-1")
+            assert not played.refused, texts(played)
+            last = TableService(open_store(s.db))
+            try:
+                move = last.games.moves(1)[-1]
+            finally:
+                last.store.close()
+            assert move.move_id in legal
+            bold, rest = steps.split("**")[1], steps.split("**")[2]
+            assert rest.startswith(", then ")  # the further steps in order after it
+            words = tm(legal[move.move_id].text, "en-US", shown_names(table.names))
+            assert bold == words  # the first step in bold is the hint's button, which played it
+    run(go())
+
+
+def test_r30_the_plan_hint_reads_in_spanish(tmp_path, monkeypatch):
+    small_search(monkeypatch)
+
+    async def go():
+        async with Session(tmp_path, locale="es-ES") as s:
+            said, _ = await robinson_plan_hint(s)
+            assert "el bot difícil planearía" in said and ", luego " in said, said
+            assert "the hard bot" not in said
     run(go())

@@ -140,10 +140,9 @@ def stack_value(s: RobinsonState, who: str, w: Worth, t: plan.Target, n: int) ->
     return P_OK[a] * gain - w.cost(t.cost) * P_OK[a] - risk + (1 - P_OK[a]) * 0.3
 
 
-def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
-    """The best new stack, the last pawn another player's stack waits for (R38, R50), or the best
-    support that makes a planned roll a sure success (R34), by worth per pawn; the seat confirms
-    when nothing is worth a pawn.  It places whole stacks only (it never waits on others)."""
+def scored(s: RobinsonState, seat: str) -> list[tuple[float, str]]:
+    """The seat's planning moves worth weighing, each with its worth per pawn (`plan_move`): new whole
+    stacks, the last pawn a waiting stack needs (R38, R50), supports that make a roll sure (R34)."""
     w = Worth(s)
     cands: list[tuple[float, str]] = []
     for mid, t, pawns in plan.place_options(s, seat):
@@ -170,6 +169,14 @@ def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
         who = st.pawns[0]
         v = (stack_value(s, who, w, t, len(st.pawns) + 1) - stack_value(s, who, w, t, len(st.pawns))) / PAWN[letter]
         cands.append((v, mid))
+    return cands
+
+
+def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
+    """The best new stack, the last pawn another player's stack waits for (R38, R50), or the best
+    support that makes a planned roll a sure success (R34), by worth per pawn; the seat confirms
+    when nothing is worth a pawn.  It places whole stacks only (it never waits on others)."""
+    cands = scored(s, seat)
     if not cands:
         return "ok" if stacks.can_confirm(s, seat) else "ok:rest"
     top = max(v for v, _ in cands)

@@ -13,6 +13,7 @@ from rules.rng import Rng
 from rules.robinson import ENGINE as E
 from rules.robinson.data import EVENTS
 from rules.robinson.scenarios.castaways import NEEDS
+from rules.robinson.search_hooks import PLANS
 
 DECKS = ("island_stack", "disc_stack", "beast_deck", "hunt_deck", "inv_deck", "mystery_deck")
 
@@ -125,7 +126,9 @@ def test_r30_macro_moves_are_whole_plans_ending_with_the_confirm(states):
                 assert chains is None
                 continue
             assert chains and chains[0][1] == max(p for _, p in chains)  # the greedy bot's plan first
-            assert len({c.split(" ")[0] for c, _ in chains}) == len(chains)  # each starts elsewhere
+            placed = [tuple(sorted(m for m in c.split(" ") if m[:2] in ("p:", "s:"))) for c, _ in chains]
+            assert len(set(placed)) == len(chains)  # each places other stacks (not the same in another order)
+            assert len(chains) <= PLANS
             for chain, _ in chains:
                 x = s
                 for mid in chain.split(" "):
