@@ -132,3 +132,15 @@ def test_the_fit_keeps_every_weight_above_its_floor_when_asked():
     assert early[0] > 0 and min(early + late) >= 0.0 and early[1] == 0.0
     early, late = fit(rows, steps=200, floor=0.1)
     assert min(early + late) > 0.0
+
+
+def test_a_three_player_turn_is_searched_to_a_legal_move_valued_for_every_seat():
+    s = E.setup(["p1", "p2", "p3"], 6)
+    rng = Rng.from_seed(6)
+    while not (frame(s) is not None and frame(s).kind == "turn" and s.round == 3):
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, E.greedy_move(s, seat, rng).id)
+    seat = seat_to_act(s)
+    result = search(E, s, seat, Rng.from_seed(1), tuned(E, iterations=30))
+    assert result.visits and all(0.0 <= result.sums[c] / result.visits[c] <= 1.0 for c in result.visits)
+    assert settle(E, s, seat, E.legal_moves(s, seat), result, 2).id in E.move_ids(s, seat)
