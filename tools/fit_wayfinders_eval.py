@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from math import exp, log
+from typing import Optional
 
 from rules.rng import Rng
 from rules.wayfinders import ENGINE
@@ -55,8 +56,11 @@ def _inputs(row: Row) -> list[float]:
     return [(1 - prog) * (x - y) for x, y in zip(a, b)] + [prog * (x - y) for x, y in zip(a, b)]
 
 
-def fit(rows: list[Row], steps: int = 800, rate: float = 1.0, l2: float = 1e-3) -> tuple[list[float], list[float]]:
-    """The early and late weights of the raw features (no bias: the rows are symmetric)."""
+def fit(rows: list[Row], steps: int = 800, rate: float = 1.0, l2: float = 1e-3,
+        floor: Optional[float] = None) -> tuple[list[float], list[float]]:
+    """The early and late weights of the raw features (no bias: the rows are symmetric); `floor`: no weight
+    below it, in standard deviations of its feature (each feature is worth having, whatever greedy games
+    correlate with it)."""
     xs = [_inputs(r) for r in rows]
     ys = [r[3] for r in rows]
     k = len(xs[0])
@@ -70,8 +74,10 @@ def fit(rows: list[Row], steps: int = 800, rate: float = 1.0, l2: float = 1e-3) 
             for i in range(k):
                 g[i] += (p - y) * x[i]
         w = [wi - rate * (gi / len(xs) + l2 * wi) for wi, gi in zip(w, g)]
+        if floor is not None:
+            w = [max(floor, wi) for wi in w]
     raw = [wi / sd[i] for i, wi in enumerate(w)]
-    n = len(FEATURES)
+    n = len(rows[0][0])
     return raw[:n], raw[n:]
 
 

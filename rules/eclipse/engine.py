@@ -36,6 +36,7 @@ class EclipseEngine(Engine[EclipseState], key="eclipse", title="Eclipse", player
     rule_letters = "EU"  # rules, the research sheet's uncertain items (section 16)
     proposed_data = False  # the component data is sourced
     test_hints = TestHints(players=3, board_players=3, privacy_stride=32)
+    search_tuning = search_hooks.TUNING
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> EclipseOptions:
         return parse_options(raw)

@@ -8,16 +8,15 @@ kept by the other players (E45) or being decided on by another seat, the order o
 each of these groups again, uniformly, from the tiles the seat has not seen, keeping how many lie
 where, and reseeds the copy's generator so that later draws do not follow the real order.
 
-`evaluate` projects each seat's final score (E75: points so far, plus what sectors, economy, fleet and
-technologies should still bring in the rounds left, E25) and turns the projections into shares of one
-win that add up to 1.  A battle waiting on the board (E49) is valued by its exact odds (E98, the
+`evaluate` reads each seat's standing (worth.py: points so far, E75, sectors, production, fleet,
+technologies, storage and discs, weighted by a logistic fitted on greedy games) and turns it into shares of
+one win that add up to 1.  A battle waiting on the board (E49) is valued by its exact odds (E98, the
 solver behind `/eclipse odds`): the value is the average of the position after each side wins,
 weighted by those odds; dice are never rolled.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from math import exp
 from typing import Any, Optional
 
 from ..contract import Engine
@@ -25,36 +24,32 @@ from ..rng import Rng
 from ..search.chains import greedy_chain
 from ..shuffles import Dealer
 from ..unvalidated import construct, put
-from .board import controlled, production, score_parts, storage_total
-from .data import HEXES, TABLES
+from .board import score_parts, storage_total
+from .data import HEXES
 from .frames import Disco, Reputation
 from .pending import frame, seat_to_act
 from .battle.game_odds import battle_fleets, running
 from .battle.core import ShipType
-from .battle.hits import NPC
 from .battle.notation import NotationError
 from .battle.odds import fleet_odds
 from .setup import new_game
 from .state import EclipseOptions, EclipseState, copy_state
+from .worth import features, win_shares
 
 RINGS = ("I", "II", "III")
-SHIP_WORTH = {"interceptor": 1.0, "cruiser": 2.0, "dreadnought": 3.0, "starbase": 1.5}
 MAX_BATTLES = 3  # battles valued by their odds at once (2**3 branches); more are valued by fleet strength
 ODDS_WORK = 50_000  # the solver's budget per battle (odds.MAX_WORK, 1.5 million, is ~5 s); past it, a strength estimate
 Groups = tuple[tuple[ShipType, int], ...]  # a side's (type, count) groups
 _ODDS: dict[tuple[Groups, Groups, tuple[tuple[tuple[int, ...], ...], ...], bool], Optional[float]] = {}
 """Solved battles (None: past the solver's budget), by their fleets: a search meets the same battle many times."""
 _ODDS_CAP = 20_000
-
-# What the rounds left still bring, per round, in victory points, and the softmax's temperature (TEMP +
-# TEMP_PER_ROUND a round left): fitted on the winners of 140 greedy games (2 and 3 players, positions at
-# the start of each Action phase): log-loss 0.48 against 0.89 for even shares.  The fit gives ships and
-# technologies no weight beyond their points; a little is kept so that the search still builds and researches.
-PER_SECTOR = 0.25
-PER_PRODUCTION = 0.03
-PER_SHIP = 0.05
-PER_TECH = 0.05
-TEMP, TEMP_PER_ROUND = 1.0, 0.6
+# The hard level's search (the engine's `search_tuning`, rules/search/config.py): the root's whole actions race
+# on shared samples (rules/search/paired.py), each judged by greedy play to the start of the next round and the
+# position there valued by worth.py; a move leaves the race after five passes once 2.5 standard errors below
+# the leader.  The values of a pass barely vary from sample to sample (the rest of a round is mostly known),
+# so races often end at their first check; the survivor then counts as the most visited (`race_survivor`).
+TUNING = {"policy_rounds": 1, "policy_moves": 400, "tree_depth": 1, "keep_greedy": 0.01, "paired": True,
+          "race_after": 5, "race_z": 2.5, "race_survivor": True}
 
 
 # ---- resample ------------------------------------------------------------------------------------
@@ -162,55 +157,11 @@ def battle_odds(state: EclipseState, hid: str) -> Optional[tuple[str, str, float
     return got.attacker, got.defender, win
 
 
-def _fleet(state: EclipseState, seat: str, gone: dict[str, str]) -> float:
-    total = 0.0
-    for hid, h in state.hexes.items():
-        if gone.get(hid) == seat:
-            continue
-        for kind, n in h.ships.get(seat, {}).items():
-            total += SHIP_WORTH.get(kind, 1.0) * n
-    return total
-
-
-def projection(state: EclipseState, seat: str, gone: Optional[dict[str, str]] = None) -> float:
-    """The points `seat` may expect at the end (E75): its score now, plus what its sectors, production,
-    fleet and technologies should bring in the rounds left.  `gone`: hex -> the side that lost the battle
-    there (its ships are left out; a sector held by no one whose Ancients lost counts for the winner)."""
-    gone = gone or {}
-    p = state.players[seat]
-    now = float(sum(score_parts(state, seat).values()))
-    if p.collapsed or p.species is None:
-        return float(now)
-    left = max(0, TABLES.rounds - state.round) + (0.5 if state.phase == "action" else 0.0)
-    mine = controlled(state, seat)
-    sectors = len(mine)
-    for hid, loser in gone.items():  # E65: the winner of a sector nobody holds may take it
-        h = state.hexes[hid]
-        if loser == NPC and h.owner is None and h.ships.get(seat):
-            sectors += 1
-            now += HEXES[hid].vp * 0.5
-    economy = sum(production(p, i) for i in range(3))
-    techs = sum(len(v) for v in p.techs.values())
-    fleet = _fleet(state, seat, gone)
-    growth = PER_SECTOR * sectors + PER_PRODUCTION * economy + PER_SHIP * fleet + PER_TECH * techs
-    return now + left * growth + 0.01 * storage_total(p)  # E76: storage breaks ties
-
-
-def _shares(state: EclipseState, values: dict[str, float]) -> dict[str, float]:
-    """Projected scores as shares of one win (a softmax: the wider the lead, the surer; the more rounds
-    left, the less sure)."""
-    temp = TEMP + TEMP_PER_ROUND * max(0, TABLES.rounds - state.round)
-    top = max(values.values())
-    w = {s: exp((v - top) / temp) for s, v in values.items()}
-    total = sum(w.values())
-    return {s: x / total for s, x in w.items()}
-
-
 def _branches(state: EclipseState, battles: list[tuple[str, str, str, float]], gone: dict[str, str]
               ) -> dict[str, float]:
     if not battles:
         seats = [s for s in state.order if state.players[s].species is not None]
-        return _shares(state, {s: projection(state, s, gone) for s in seats})
+        return win_shares(state, {s: features(state, s, gone) for s in seats})
     (hid, attacker, defender, p), rest = battles[0], battles[1:]
     won = _branches(state, rest, {**gone, hid: defender}) if p > 0 else None
     lost = _branches(state, rest, {**gone, hid: attacker}) if p < 1 else None
@@ -273,6 +224,19 @@ def macro_moves(engine: Engine[EclipseState], state: EclipseState, seat: str) ->
     f = frame(state)
     if f is None or f.kind != "turn" or seat_to_act(state) != seat:
         return None
+    last = _LAST_MACROS.get("key")
+    if last is not None and last[0] is state and last[1:] == (seat, state.moves_made):
+        return list(_LAST_MACROS["chains"])
+    chains = _macro_moves(engine, state, seat)
+    _LAST_MACROS.update(key=(state, seat, state.moves_made), chains=chains)
+    return list(chains)
+
+
+_LAST_MACROS: dict[str, Any] = {}
+"""The latest state's chains (the search asks twice for its root: whether to search, then its candidates)."""
+
+
+def _macro_moves(engine: Engine[EclipseState], state: EclipseState, seat: str) -> list[tuple[str, float]]:
     rng = construct(Rng, state=state.moves_made)
     greedy = engine.greedy_move(state, seat, rng)
     assert greedy is not None  # the turn's menu always holds `pass`
@@ -297,4 +261,4 @@ def macro_moves(engine: Engine[EclipseState], state: EclipseState, seat: str) ->
     return list(out.items())
 
 
-__all__ = ["battle_odds", "evaluate", "macro_moves", "projection", "resample"]
+__all__ = ["TUNING", "battle_odds", "evaluate", "macro_moves", "resample"]

@@ -25,6 +25,7 @@ class SearchConfig(NamedTuple):
     paired: bool = False  # with tree_depth 1: the root's candidates race on shared samples (paired.py)
     race_after: int = 3  # passes before a candidate may leave the race ...
     race_z: float = 2.0  # ... once its mean is this many standard errors below the leader's
+    race_survivor: bool = False  # the race's last candidate counts one visit more (paired.py)
 
 
 class SearchResult(NamedTuple):

@@ -17,6 +17,10 @@ pass ends the search without that pass.  The result counts one visit per rollout
 so the most visited candidates are the ones still in the race at its end; `best_move` plays the
 greedy move (the first candidate, the one the prior favours) while it is one of them: a move must be
 clearly better than the greedy one, not just luckier on a few samples, for the hard level to depart from it.
+A race can end at its first check with one candidate left and all of them played as often (the values of a
+pass barely vary, as in Eclipse, where the rest of the round is mostly known); then the greedy move, though out
+of the race, ties for the most visits.  With `race_survivor` the last candidate counts one visit more, at its
+mean, so that it is the most visited.
 Same state, seat, seed and budget: the same result.
 """
 from __future__ import annotations
@@ -63,6 +67,10 @@ def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: 
             alive = _still_in_race(alive, values, passes, config.race_z)
     visits = {c: len(values[c]) for c in cands if values[c]}
     sums = {c: sum(values[c]) for c in cands if values[c]}
+    if config.race_survivor and len(alive) == 1 and len(visits) > 1 and values[alive[0]]:
+        won = alive[0]  # at its mean: the values stay, the count says it outlasted the others
+        sums[won] += sums[won] / visits[won]
+        visits[won] += 1
     return SearchResult(visits=visits, sums=sums, iterations=done)
 
 

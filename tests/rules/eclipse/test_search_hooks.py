@@ -117,14 +117,16 @@ def test_e75_evaluate_is_a_share_of_one_win_and_a_tie_at_the_end_is_split(states
 
 def test_e75_evaluate_prefers_the_clearly_better_position(states):
     s = states[6]
+    before = E.evaluate(s)
+    seat = min(SEATS, key=lambda x: before[x])  # the seat furthest behind gains the most
     better = copy_state(s)
-    better.players["p2"].kept_discoveries += ["money", "science", "materials"]  # +6 VP (E45)
-    better.players["p2"].reputation += [4, 4]  # +8 VP (E22)
-    hid = home(better, "p2")
-    better.hexes[hid].ships.setdefault("p2", {})["dreadnought"] = 2
-    before, after = E.evaluate(s), E.evaluate(better)
-    assert after["p2"] > before["p2"] + 0.1
-    assert all(after[x] < before[x] for x in ("p1", "p3"))
+    better.players[seat].kept_discoveries += ["money", "science", "materials"]  # +6 VP (E45)
+    better.players[seat].reputation += [4, 4]  # +8 VP (E22)
+    hid = home(better, seat)
+    better.hexes[hid].ships.setdefault(seat, {})["dreadnought"] = 2
+    after = E.evaluate(better)
+    assert after[seat] > before[seat] + 0.1
+    assert all(after[x] < before[x] for x in SEATS if x != seat)
 
 
 def battle_board():

@@ -1,6 +1,8 @@
 """The root race on shared samples (rules/search/paired.py, `SearchConfig.paired`), on the toy game."""
 from __future__ import annotations
 
+import pytest
+
 import rules.search.paired as paired
 from rules.rng import Rng
 from rules.search import SearchConfig, best_move, search
@@ -77,3 +79,16 @@ def test_the_greedy_move_stands_while_it_is_still_in_the_race():
     dropped = SearchResult(visits={"a": 6, "b": 4, "c": 3}, sums={"a": 4.0, "b": 2.0, "c": 0.0}, iterations=13)
     assert best_move(dropped, prefer="b", margin=0.01) == "a"  # b left the race: a was clearly better
 
+
+
+def test_a_race_won_at_its_first_check_is_won_by_the_survivor_only_with_race_survivor(monkeypatch):
+    """Values that never vary between samples end the race at its first check with every candidate played as
+    often: the greedy move, out of the race, still ties for the most visits unless the survivor counts one more."""
+    monkeypatch.setattr(paired, "seat_values", lambda engine, s, scale: {"p1": 0.1 * (9 - s.pile), "p2": 0.5})
+    s = toy_turn(9, [1, 2])
+    plain = search(TOY, s, "p1", Rng.from_seed(2), RACE._replace(rollout_moves=0, race_after=2))
+    assert set(plain.visits.values()) == {2} and best_move(plain, prefer="take:1", margin=0.01) == "take:1"
+    marked = search(TOY, s, "p1", Rng.from_seed(2), RACE._replace(rollout_moves=0, race_after=2, race_survivor=True))
+    assert marked.visits["take:3"] == 3 and set(v for c, v in marked.visits.items() if c != "take:3") == {2}
+    assert marked.sums["take:3"] / 3 == pytest.approx(0.3)  # counted at its mean
+    assert best_move(marked, prefer="take:1", margin=0.01) == "take:3"
