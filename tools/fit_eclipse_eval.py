@@ -14,16 +14,14 @@ rules/eclipse/data/eval_weights.json.  A greedy game costs about 0.1 s; short ru
 """
 from __future__ import annotations
 
-import json
 import sys
 from itertools import permutations
-from math import exp, log
 
 from rules.eclipse import ENGINE
 from rules.eclipse.worth import FEATURES, WEIGHTS_FILE, features, margin, progress
 from rules.rng import Rng
 
-from .fit_wayfinders_eval import Row, fit, loss
+from .fit_wayfinders_eval import Row, report
 
 FLOOR = 0.05  # the least weight of a feature, in its standard deviations
 
@@ -54,11 +52,6 @@ def games(n: int, first: int, players: list[int]) -> list[list[Row]]:
     return out
 
 
-def _chance(early: list[float], late: list[float], row: Row) -> float:
-    z = sum(((1 - row[2]) * e + row[2] * w) * (x - y) for e, w, x, y in zip(early, late, row[0], row[1]))
-    return 1 / (1 + exp(-max(-30.0, min(30.0, z))))
-
-
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--") and not a.replace(",", "").isdigit() or a.isdigit()]
     n = int(args[0]) if args else 200
@@ -68,22 +61,10 @@ def main() -> None:
         players = [int(x) for x in sys.argv[sys.argv.index("--players") + 1].split(",")]
     per_game = games(n, first, players)
     cut = max(1, len(per_game) // 5)
-    train = [r for g in per_game[cut:] for r in g]
-    held = [r for g in per_game[:cut] for r in g]
-    early, late = fit(train, floor=FLOOR)
-    print(f"{len(train)} rows of {n - cut} games fitted, {len(held)} rows of {cut} games held out")
-    for name, e, w in zip(FEATURES, early, late):
-        print(f"  {name:10s} early {e:+.3f}  late {w:+.3f}")
-    print("held-out log-loss: weights in use", round(loss(held, lambda r: 1 / (1 + exp(-margin(r[0], r[1], r[2])))), 4),
-          "fitted", round(loss(held, lambda r: _chance(early, late, r)), 4), "even", round(log(2), 4))
-    if "--write" in sys.argv:
-        note = (f"not PROPOSED: no component of the game; the hard level's weights, fitted by tools/fit_eclipse_eval.py "
-                f"on {len(train)} seat pairs at round starts of {n - cut} greedy games of {players} players "
-                f"(seeds {first + cut}-{first + n - 1}; seeds {first}-{first + cut - 1} held out)")
-        data = {"_status": note, "early": {f: round(v, 4) for f, v in zip(FEATURES, early)},
-                "late": {f: round(v, 4) for f, v in zip(FEATURES, late)}}
-        WEIGHTS_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        print("written to", WEIGHTS_FILE)
+    report(per_game, cut, FEATURES, margin, WEIGHTS_FILE, lambda rows, fitted: (
+        f"not PROPOSED: no component of the game; the hard level's weights, fitted by tools/fit_eclipse_eval.py "
+        f"on {rows} seat pairs at round starts of {fitted} greedy games of {players} players "
+        f"(seeds {first + cut}-{first + n - 1}; seeds {first}-{first + cut - 1} held out)"), floor=FLOOR)
 
 
 __all__ = ["games"]

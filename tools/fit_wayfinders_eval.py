@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 import sys
 from math import exp, log
-from typing import Optional
+from pathlib import Path
+from typing import Callable, Optional, Sequence
 
 from rules.rng import Rng
 from rules.wayfinders import ENGINE
@@ -92,31 +93,39 @@ def _chance(early: list[float], late: list[float], row: Row) -> float:
     return 1 / (1 + exp(-max(-30.0, min(30.0, z))))
 
 
+def report(per_game: list[list[Row]], cut: int, names: Sequence[str], margin_now: Callable[..., float],
+           weights_file: Path, note: Callable[[int, int], str], floor: Optional[float] = None) -> None:
+    """Fit the weights on every game but the first `cut` (held out), print them and the held-out log-loss of the
+    weights in use, of the fitted ones and of even chances; with `--write`, write the fitted ones to
+    `weights_file` with `note(rows fitted, games fitted)` as their status. Shared by the games' fitters."""
+    train = [r for g in per_game[cut:] for r in g]
+    held = [r for g in per_game[:cut] for r in g]
+    early, late = fit(train, floor=floor)
+    print(f"{len(train)} rows of {len(per_game) - cut} games fitted, {len(held)} rows of {cut} games held out")
+    for name, e, w in zip(names, early, late):
+        print(f"  {name:10s} early {e:+.3f}  late {w:+.3f}")
+    print("held-out log-loss: weights in use", round(loss(held, lambda r: 1 / (1 + exp(-margin_now(r[0], r[1], r[2])))), 4),
+          "fitted", round(loss(held, lambda r: _chance(early, late, r)), 4), "even", round(log(2), 4))
+    if "--write" in sys.argv:  # the weights printed: fitted on the games not held out
+        data = {"_status": note(len(train), len(per_game) - cut), "early": {f: round(v, 4) for f, v in zip(names, early)},
+                "late": {f: round(v, 4) for f, v in zip(names, late)}}
+        weights_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print("written to", weights_file)
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     n = int(args[0]) if args else 40
     first = int(args[1]) if len(args) > 1 else 5000
     per_game = games(n, first)
     cut = max(1, len(per_game) // 5)
-    train = [r for g in per_game[cut:] for r in g]
-    held = [r for g in per_game[:cut] for r in g]
-    early, late = fit(train)
-    print(f"{len(train)} rows of {n - cut} games fitted, {len(held)} rows of {cut} games held out")
-    for name, e, w in zip(FEATURES, early, late):
-        print(f"  {name:10s} early {e:+.3f}  late {w:+.3f}")
-    print("held-out log-loss: weights in use", round(loss(held, lambda r: 1 / (1 + exp(-margin(r[0], r[1], r[2])))), 4),
-          "fitted", round(loss(held, lambda r: _chance(early, late, r)), 4), "even", round(log(2), 4))
-    if "--write" in sys.argv:  # the weights printed: fitted on the games not held out
-        note = (f"PROPOSED: ours, not the publisher's: the hard level's weights, fitted by "
-                f"tools/fit_wayfinders_eval.py on {len(train)} round starts of {n - cut} 2-player greedy games "
-                f"(seeds {first + cut}-{first + n - 1}; seeds {first}-{first + cut - 1} held out)")
-        data = {"_status": note, "early": {f: round(v, 4) for f, v in zip(FEATURES, early)},
-                "late": {f: round(v, 4) for f, v in zip(FEATURES, late)}}
-        WEIGHTS_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        print("written to", WEIGHTS_FILE)
+    report(per_game, cut, FEATURES, margin, WEIGHTS_FILE, lambda rows, fitted: (
+        f"PROPOSED: ours, not the publisher's: the hard level's weights, fitted by "
+        f"tools/fit_wayfinders_eval.py on {rows} round starts of {fitted} 2-player greedy games "
+        f"(seeds {first + cut}-{first + n - 1}; seeds {first}-{first + cut - 1} held out)"))
 
 
-__all__ = ["fit", "games", "loss"]
+__all__ = ["fit", "games", "loss", "report"]
 
 if __name__ == "__main__":
     main()
