@@ -200,7 +200,7 @@ def player_rows_height(n: int) -> int:
 
 
 ROWS_KEPT = 16  # player rows kept between boards (1,381 x 74 px, 0.4 MB each): 6.5 MB; a board asks for one per player
-KEPT_ROWS = PanelCache(ROWS_KEPT)
+KEPT_ROWS: PanelCache[Image.Image] = PanelCache(ROWS_KEPT)
 
 
 def draw_players(img: Image.Image, view: Any, box: tuple[int, int, int, int], seat_index: dict[str, int],

@@ -2,24 +2,25 @@
 `_window`) and a folded row (render/fold.py `fold`) are the same image whenever the part of the board they are
 cut from is the same, pixel for pixel, with the same texts at the same places; a move leaves most of a board as
 it was, so the next post often shows a part already drawn.  Only parts wider than the image (those folded) are
-kept, `KEPT` of each at most, each holding its texts itself (`render.measure.settle`), none of the board.
+kept, `KEPT` of each at most (`render.kept.PanelCache`), each holding its texts itself (`render.measure.settle`),
+none of the board.
 """
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
-from typing import Any, Callable, Hashable, Sequence
+from typing import Callable, Hashable, Sequence
 
 from PIL import Image
 
 from . import measure
 from .fold import KEPT_REWRAPPED, fold
 from .focus_places import Box, inside
+from .kept import PanelCache
 from .measure import Drawn
 
 KEPT = 6  # windows kept, and folded rows kept
-WINDOWS: "OrderedDict[Hashable, tuple[Image.Image, frozenset[int]]]" = OrderedDict()
-FOLDS: "OrderedDict[Hashable, Image.Image]" = OrderedDict()
+WINDOWS: PanelCache[tuple[Image.Image, frozenset[int]]] = PanelCache(KEPT)
+FOLDS: PanelCache[Image.Image] = PanelCache(KEPT)
 
 
 def _content(part: Image.Image) -> Hashable:
@@ -28,10 +29,10 @@ def _content(part: Image.Image) -> Hashable:
     return part.mode, part.size, hashlib.sha1(part.tobytes()).digest(), texts
 
 
-def _keep(kept: "OrderedDict[Hashable, Any]", key: Hashable, value: Any) -> None:
-    kept[key] = value
-    while len(kept) > KEPT:
-        kept.popitem(last=False)
+def _settled(img: Image.Image) -> Image.Image:
+    """`img` holding its texts itself, to be kept."""
+    measure.settle(img)
+    return img
 
 
 def window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], section: bool, width: int,
@@ -43,15 +44,13 @@ def window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], sec
         return make(board, box, found, section)
     held = tuple((i, d.text, tuple(v - o for v, o in zip(d.box, (box[0], box[1], box[0], box[1]))))
                  for i, d in found if inside(d.box, box))
-    key = (_content(part), held, section)
-    got = WINDOWS.get(key)
-    if got is not None:
-        WINDOWS.move_to_end(key)
-        return got[0], set(got[1])
-    img, marked = make(board, box, found, section)
-    measure.settle(img)
-    _keep(WINDOWS, key, (img, frozenset(marked)))
-    return img, marked
+
+    def draw() -> tuple[Image.Image, frozenset[int]]:
+        img, marked = make(board, box, found, section)
+        return _settled(img), frozenset(marked)
+
+    img, marked = WINDOWS.get((_content(part), held, section), draw)
+    return img, set(marked)
 
 
 def folded(board: Image.Image, box: Box, width: int) -> Image.Image:
@@ -59,15 +58,7 @@ def folded(board: Image.Image, box: Box, width: int) -> Image.Image:
     part = board.crop(box)
     if part.width <= width:
         return fold(board, box, width)
-    key = _content(part)
-    got = FOLDS.get(key)
-    if got is not None:
-        FOLDS.move_to_end(key)
-        return got
-    img = fold(board, box, width)
-    measure.settle(img)
-    _keep(FOLDS, key, img)
-    return img
+    return FOLDS.get(_content(part), lambda: _settled(fold(board, box, width)))
 
 
 def forget() -> None:

@@ -219,7 +219,7 @@ def _wrapped(back: tuple[int, int, int], texts: list[measure.Drawn], width: int)
     return img
 
 
-KEPT_REWRAPPED = PanelCache(REWRAPPED_KEPT)
+KEPT_REWRAPPED: PanelCache[Image.Image] = PanelCache(REWRAPPED_KEPT)
 
 
 def _rgb(part: Image.Image) -> Image.Image:

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Callable
+from typing import Callable, Generic, Hashable, TypeVar
 
-from PIL import Image
+Kept = TypeVar("Kept")
 
 
-class PanelCache:
-    """The most recently drawn panels, at most `size` of them (least recently used dropped first);
-    thread-safe (boards may be drawn in threads)."""
+class PanelCache(Generic[Kept]):
+    """The most recently drawn panels (or whatever `make` draws: an image, an image with what it marks), at most
+    `size` of them (least recently used dropped first); thread-safe (boards may be drawn in threads)."""
 
     def __init__(self, size: int):
         self.size = size
         self.hits = self.misses = 0
-        self._items: OrderedDict[tuple, Image.Image] = OrderedDict()
+        self._items: OrderedDict[Hashable, Kept] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple, make: Callable[[], Image.Image]) -> Image.Image:
+    def get(self, key: Hashable, make: Callable[[], Kept]) -> Kept:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
@@ -33,6 +33,10 @@ class PanelCache:
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
         return made
+
+    def values(self) -> list[Kept]:
+        with self._lock:
+            return list(self._items.values())
 
     def __len__(self) -> int:
         return len(self._items)

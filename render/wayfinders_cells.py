@@ -38,7 +38,7 @@ def draw_cell(img: Image.Image, ctx: Ctx, cell: "CellView", ox: int, oy: int) ->
             paste_sprite(img, plane_sprite(ctx.idx(seat), PLANE_SIZE), (ox + px, oy + py))
 
 
-KEPT_CELLS = PanelCache(CELLS_KEPT)
+KEPT_CELLS: PanelCache[Image.Image] = PanelCache(CELLS_KEPT)
 
 
 def paste_cell(img: Image.Image, static: Image.Image, ctx: Ctx, lay: Layout, cell: "CellView", index: int) -> None:

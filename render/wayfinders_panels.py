@@ -174,7 +174,7 @@ def draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, ctx: Ctx, p: "PlayerVie
 PANELS_KEPT = 16  # 550 x 224 px, 0.5 MB each: 8 MB; a board asks for one per player
 
 
-KEPT_PANELS = PanelCache(PANELS_KEPT)
+KEPT_PANELS: PanelCache[Image.Image] = PanelCache(PANELS_KEPT)
 
 
 def paste_panel(img: Image.Image, static: Image.Image, layer: tuple, ctx: Ctx, p: "PlayerView",
