@@ -50,6 +50,17 @@ def resolve(waiters: dict[str, "asyncio.Future[None]"], token: str) -> None:
         waiter.set_result(None)
 
 
+async def _came(waiters: dict[str, "asyncio.Future[None]"], token: str, timeout: float) -> bool:
+    """Wait up to `timeout` seconds for `resolve(waiters, token)`; whether it came.  (A future the fake resolves,
+    not `wait_for` on a condition, which would wake every waiter at every request.)"""
+    waiter = waiters.setdefault(token, asyncio.get_running_loop().create_future())
+    try:
+        await asyncio.wait_for(asyncio.shield(waiter), timeout)
+        return True
+    except asyncio.TimeoutError:
+        return False
+
+
 @dataclass
 class TimedFake(FakeCluster):
     """The cluster fake, noting when each REST request arrived, and keeping the players' look-ups up to date."""
@@ -129,28 +140,13 @@ class TimedFake(FakeCluster):
         return self.newest.get(guild, {})
 
     async def answered(self, interaction: dict[str, Any], timeout: float) -> bool:
-        """Wait up to `timeout` seconds for the interaction's first response; whether it came.  (The players wait
-        on futures the fake resolves, not on `wait_for`, which wakes every waiter at every request.)"""
-        if self.answers(interaction):
-            return True
-        waiter = self.answering.setdefault(interaction["token"], asyncio.get_running_loop().create_future())
-        try:
-            await asyncio.wait_for(asyncio.shield(waiter), timeout)
-            return True
-        except asyncio.TimeoutError:
-            return False
+        """Wait up to `timeout` seconds for the interaction's first response; whether it came."""
+        return bool(self.answers(interaction)) or await _came(self.answering, interaction["token"], timeout)
 
     async def reply(self, interaction: dict[str, Any], timeout: float) -> bool:
         """Wait up to `timeout` seconds for the interaction's answer as a message (a reply, a follow-up, the
         "thinking" filled in): the command's work is done; whether it came."""
-        if interaction["token"] in self.replied:
-            return True
-        waiter = self.replying.setdefault(interaction["token"], asyncio.get_running_loop().create_future())
-        try:
-            await asyncio.wait_for(asyncio.shield(waiter), timeout)
-            return True
-        except asyncio.TimeoutError:
-            return False
+        return interaction["token"] in self.replied or await _came(self.replying, interaction["token"], timeout)
 
     async def board_after(self, guild: int, gid: int, version: int, timeout: float) -> bool:
         """Wait up to `timeout` seconds for a board of game `gid` newer than `version`; whether one came."""
