@@ -17,11 +17,11 @@ apart.
 """
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Optional
 
+from ..search.fitted import load_weights, logistic, weighted_margin
 from .board import controlled, production, score_parts, storage_total
 from .data import HEXES, TABLES
 from .battle.hits import NPC
@@ -33,13 +33,7 @@ SPREAD = 0.25  # the share of the fitted margin the search's values use (module 
 SHIP_WORTH = {"interceptor": 1.0, "cruiser": 2.0, "dreadnought": 3.0, "starbase": 1.5}
 
 
-def _load() -> tuple[list[float], list[float]]:
-    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
-    early, late = data["early"], data["late"]
-    return [float(early[f]) for f in FEATURES], [float(late[f]) for f in FEATURES]
-
-
-EARLY, LATE = _load()
+EARLY, LATE = load_weights(WEIGHTS_FILE, FEATURES)
 
 
 def _fleet(state: EclipseState, seat: str, gone: dict[str, str]) -> float:
@@ -78,11 +72,8 @@ def progress(state: EclipseState) -> float:
 
 def margin(a: tuple[float, ...], b: tuple[float, ...], prog: float) -> float:
     """The logistic's argument for a seat with features `a` against one with `b`."""
-    return sum(((1 - prog) * e + prog * w) * (x - y) for e, w, x, y in zip(EARLY, LATE, a, b))
+    return weighted_margin(EARLY, LATE, a, b, prog)
 
-
-def logistic(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
 
 
 def win_shares(state: EclipseState, feats: dict[str, tuple[float, ...]]) -> dict[str, float]:

@@ -11,10 +11,9 @@ point of lead late in the game is worth more than one early.  The weights are da
 seat's chance is the mean of its chances against each opponent."""
 from __future__ import annotations
 
-import json
-import math
 from pathlib import Path
 
+from ..search.fitted import load_weights, logistic, weighted_margin
 from .plans import ABILITY
 from .holdings import hand_limit
 from .islands import ISLANDS
@@ -27,13 +26,7 @@ FEATURES = ("points", "abilities", "hand", "claimed", "built", "workers")
 WEIGHTS_FILE = Path(__file__).parent / "data" / "eval_weights.json"
 
 
-def _load() -> tuple[list[float], list[float]]:
-    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
-    early, late = data["early"], data["late"]
-    return [float(early[f]) for f in FEATURES], [float(late[f]) for f in FEATURES]
-
-
-EARLY, LATE = _load()
+EARLY, LATE = load_weights(WEIGHTS_FILE, FEATURES)
 
 
 def features(state: WayfindersState, seat: str) -> tuple[float, ...]:
@@ -59,7 +52,7 @@ def progress(state: WayfindersState) -> float:
 
 def margin(a: tuple[float, ...], b: tuple[float, ...], prog: float) -> float:
     """The logistic's argument for a seat with features `a` against one with `b`."""
-    return sum(((1 - prog) * e + prog * w) * (x - y) for e, w, x, y in zip(EARLY, LATE, a, b))
+    return weighted_margin(EARLY, LATE, a, b, prog)
 
 
 def win_chances(state: WayfindersState, handicap: dict[str, float] | None = None) -> dict[str, float]:
@@ -71,12 +64,9 @@ def win_chances(state: WayfindersState, handicap: dict[str, float] | None = None
         feats[s] = (feats[s][0] - points,) + feats[s][1:]
     if len(feats) < 2:
         return {s: 0.5 for s in feats}
-    return {s: sum(_logistic(margin(feats[s], feats[o], prog)) for o in feats if o != s) / (len(feats) - 1)
+    return {s: sum(logistic(margin(feats[s], feats[o], prog)) for o in feats if o != s) / (len(feats) - 1)
             for s in feats}
 
-
-def _logistic(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
 
 
 __all__ = ["EARLY", "FEATURES", "LATE", "features", "margin", "progress", "win_chances"]
