@@ -50,7 +50,8 @@ def plans(engine: Any, s: RobinsonState, seat: str, k: int) -> list[list[str]]:
         return construct(Rng, state=s.moves_made)
 
     greedy = complete(engine, s, seat, [], rng())
-    turns: list[tuple[int, float, list[str]]] = []  # (rank at its step, worth given up, the plan to its turn)
+    # (rank at its step, worth given up, the plan to its turn, the state at that step: before the turn's move)
+    turns: list[tuple[int, float, list[str], RobinsonState]] = []
     state = s
     for i, mid in enumerate(greedy):
         if not planning(engine, state, seat):
@@ -61,13 +62,13 @@ def plans(engine: Any, s: RobinsonState, seat: str, k: int) -> list[list[str]]:
             others = [(v, m) for v, m in ranked if m != mid][:SECONDS]
             if mid not in ("ok", "ok:rest") and stacks.can_confirm(state, seat):
                 others.append((MIN_WORTH, "ok"))
-            turns += [(j, top - v, greedy[:i] + [m]) for j, (v, m) in enumerate(others)]
+            turns += [(j, top - v, greedy[:i] + [m], state) for j, (v, m) in enumerate(others)]
         state = engine.apply(state, seat, mid)
     done: list[list[str]] = []
-    for _, _, head in sorted(turns, key=lambda t: (t[0], t[1])):
+    for _, _, head, at in sorted(turns, key=lambda t: (t[0], t[1])):
         if len(done) >= 3 * k:
             break
-        after = _replay(engine, s, seat, head)
+        after = _replay(engine, at, seat, head[-1:])  # the greedy plan's steps before it are played already
         if after is not None:
             done.append(complete(engine, after, seat, list(head), rng()))
     return _pick([greedy] + done, k)
