@@ -148,21 +148,26 @@ def test_a_hard_bot_plays_its_turns_through_the_search_workers(tmp_path, monkeyp
             assert [x.name for x in table.seats] == ["alice", "Bot 1 ★"]
             assert table.game.settings.get("expire_level") == "hard"  # the creator picked hard: expiries too
             await s.cmd("alice", "/game start", "wayfinders-1")
-            for i in range(4):
+            # alice plays whenever she is to act until the bot has answered four times; the bot's search is
+            # timed, so its moves (and whether alice's move leaves her a follow-up decision) vary with the host's load
+            bot_moves: list = []
+            narrated = 0
+            for i in range(600):
+                service = TableService(open_store(s.db))
+                bot_moves = [m for m in service.games.moves(1) if m.seat == "p2"]
+                service.store.close()
+                if len(bot_moves) >= 4:
+                    break
                 table = read(s.db)
-                assert table.to_act == ["p1"]
+                if table.to_act != ["p1"]:  # the bot's answer may still be in the search worker (a loaded host)
+                    await asyncio.sleep(0.1)
+                    continue
                 move = choose(table.engine, table.state, "p1", "greedy", seed=i)
                 out = await s.cmd("alice", f"/play move:{move.id}", "wayfinders-1")
                 assert not out.refused, texts(out)
-                assert "Bot 1 ★" in texts(out)  # the bot's moves are narrated like anyone's
-            for _ in range(300):  # the bot's answer to the last move may still be in the search worker (a loaded host)
-                if read(s.db).to_act == ["p1"]:
-                    break
-                await asyncio.sleep(0.1)
+                narrated += "Bot 1 ★" in texts(out)  # the bot's moves are narrated like anyone's
+            assert narrated >= 3, narrated
             pool = s.table.bot.bot_driver.search
             assert len(pool.workers) == 1 and pool.cpu == 0.03 and pool.pids() and pool.failures == 0
-            service = TableService(open_store(s.db))
-            bot_moves = [m for m in service.games.moves(1) if m.seat == "p2"]
-            service.store.close()
             assert len(bot_moves) >= 4 and all(m.user_id is None for m in bot_moves)
     run(go())
