@@ -26,6 +26,7 @@ from . import deferred, notices, ops
 from .board_posts import BoardPoster
 from .lifecycle import crash_point
 from .listeners import Listeners
+from .opened_post import post_opened
 from .pause import Pauses
 from .perms import post_failure, thread_note
 from .private_view import (clicked_privately, open_full_board, open_move_group, open_private_view,
@@ -114,33 +115,42 @@ class Actions:
     # ---- lobby ---------------------------------------------------------------
     async def new_game(self, interaction: discord.Interaction, game_key: str, options: Any, bots: int = 0,
                        level: Optional[str] = None, *, private: bool = False) -> None:
+        """`/game new` and the games' `/<game> new`.  What needs no storage is checked first (the server, the game,
+        the bots' level and count), so those refusals are the private answer itself; then the command is answered
+        at once with a private "thinking", before the game is made: making it (the limits' counts, the set-up, the
+        saves, the thread) waits on the storage thread behind every other game of the process, which on a loaded
+        host took longer than Discord's 3 s.  A refusal found meanwhile fills in the private answer; an opened game
+        fills it with the opener's note, and the channel hears of it publicly (cogs/opened_post.py)."""
         locale, glocale = user_locale(interaction), guild_locale(interaction)
-        # Validate before deferring: a refusal must stay private, and a public defer would make it public.
+        if interaction.guild_id is None:
+            raise Refusal("host.refuse.dm_only")
+        engine = self.service.engine(game_key)  # an unknown game: refused here, no storage needed
         check_level(level)  # bot seats, and the expired turns' bot (host/bot_seats.py)
         if bots:
-            check_bot_count(self.service.engine(game_key), bots)
+            check_bot_count(engine, bots)
+        await ops.defer(interaction, ephemeral=True)  # answered first: every refusal below stays private
         home = ops.home_channel(interaction.channel)  # typed in a game's thread: the game opens beside it
-        table = await self.db(interaction, self.service.new_game, actor_of(interaction), game_key,
+        table = await self.db(interaction, self.service.new_game, actor_of(interaction), engine.key,
                               guild_id=interaction.guild_id, channel_id=getattr(home, "id", None)
                               or interaction.channel_id or 0, options=options, private=private)
         if bots:
             table = await self.db(interaction, add_bots, self.service, table, bots, level)
         if check_level(level) == "hard":  # expired turns too are played by the hard bot
             table = await self.db(interaction, creator_picks_level, self.service, table, level)
-        await ops.defer(interaction, ephemeral=False)
         game = table.game
         thread = await ops.open_thread(home, f"{game.game_key}-{game.number}")
         if thread is not None:
             await self.db(interaction, self.service.games.set_thread, game.id, thread.id)
             table = await self.db(interaction, self.service.table, game.id)
-        lobby = self.lobby_text(table, glocale)
-        if thread is not None:
-            await self.tell_thread(table, lobby, ("lobby", glocale))
+            await self.tell_thread(table, self.lobby_text(table, glocale), ("lobby", glocale))
         where = thread.mention if thread is not None else t("host.lobby.here", locale)
         note = thread_note(interaction, thread, locale)  # no thread because a permission is missing
-        await ops.reply(interaction, t("host.lobby.opened", locale, title=game_title(game), where=where,
-                                       id=game.number, who=shown(actor_of(interaction).name)) + (f"\n{note}" if note else ""),
-                        ephemeral=False, view=lobby_components(game.id, locale))
+        await ops.reply(interaction, t("host.lobby.opened_you", locale, title=game_title(game), where=where)
+                        + (f"\n{note}" if note else ""), ephemeral=True)
+        await post_opened(self.boards, interaction,
+                          t("host.lobby.opened", locale, title=game_title(game), where=where, id=game.number,
+                            who=shown(actor_of(interaction).name)),
+                          lambda: lobby_components(game.id, locale))
 
     def lobby_text(self, table: Table, locale: str) -> str:
         players = ", ".join(shown(s.name) for s in table.seats)
