@@ -174,6 +174,7 @@ class Actions:
     async def leave(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
         """`/game leave` or a lobby's Leave button: asks first, privately; the confirm button (custom id
         `lv:<game id>:<ticket>`, cogs/views.py) leaves (`click_leave`)."""
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         await self.leave_located(interaction, await self.locate(interaction, game_id, ("lobby", "active")))
 
     async def leave_located(self, interaction: discord.Interaction, located: Table) -> None:
@@ -263,6 +264,7 @@ class Actions:
             await self.changed(table, "start")
 
     async def abandon(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         located = await self.locate(interaction, game_id)
         table = await self.db(interaction, self.service.abandon, actor_of(interaction), located)
         await ops.reply(interaction, t("host.abandon.done_you", user_locale(interaction), title=game_title(table.game)),

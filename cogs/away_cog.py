@@ -48,6 +48,7 @@ class AwayFlows:
     async def away(self, interaction: discord.Interaction, until: str) -> None:
         locale, glocale = user_locale(interaction), guild_locale(interaction)
         actor = actor_of(interaction)
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         row, tables = await self.actions.db(interaction, self.holidays.go_away, interaction.guild_id, actor.user_id,
                                             until)
         await self._replan(interaction, tables)
@@ -61,6 +62,7 @@ class AwayFlows:
     async def back(self, interaction: discord.Interaction) -> None:
         locale, glocale = user_locale(interaction), guild_locale(interaction)
         actor = actor_of(interaction)
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         tables = await self.actions.db(interaction, self.holidays.come_back, interaction.guild_id, actor.user_id)
         await self._replan(interaction, tables)
         await ops.reply(interaction, t("away.back_you", locale, n=len(tables)), ephemeral=True)

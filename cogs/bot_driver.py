@@ -140,6 +140,7 @@ class BotDriver:
     # ---- flows -------------------------------------------------------------------------
     async def add_bot(self, interaction: discord.Interaction, game_id: Optional[int], level: Optional[str]) -> None:
         """`/game addbot`: one more bot seat in a lobby (a seated player or a manager asks)."""
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         table = await self.actions.locate(interaction, game_id, ("lobby",))
         actor = actor_of(interaction)
         if not table.seat_of(actor.user_id) and not actor.manages(table.game):

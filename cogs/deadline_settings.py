@@ -26,6 +26,7 @@ class DeadlineSettings:
 
     async def settings(self, interaction: discord.Interaction, game_id: Optional[int], deadline: Optional[str],
                        expire: Optional[str], bank: Optional[str] = None) -> None:
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         locale = user_locale(interaction)
         table = await self.actions.locate(interaction, game_id, ("lobby", "active"))
         if deadline is None and expire is None and bank is None:
@@ -60,6 +61,7 @@ class DeadlineSettings:
                                                 settings=settings_text(table, glocale)))
 
     async def notify(self, interaction: discord.Interaction, setting: str, game_id: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         locale = user_locale(interaction)
         table = await self.actions.locate(interaction, game_id, ("lobby", "active"))
         on = setting == "on"

@@ -179,6 +179,7 @@ class EclipseCog(Shortcuts, commands.GroupCog, group_name="eclipse", group_descr
     async def _autopass(self, interaction: discord.Interaction, on: bool, game: Optional[int]) -> None:
         """E28 after passing: the player's wish, privately confirmed; when their turn is such a turn now, the
         pass is played at once (cogs/bot_driver.py plays it like a bot's move)."""
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         table = await self.actions.locate(interaction, game, ("lobby", "active"))
         if table.game.game_key != "eclipse":
             raise Refusal("host.refuse.not_eclipse", id=table.game.number)

@@ -64,6 +64,7 @@ class HistoryPosts:
 
     # ---- /game replay ------------------------------------------------------------
     async def replay(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         locale = user_locale(interaction)
         table = await deferred.for_interaction(interaction, self.service.locate, interaction.channel_id or 0,
                                               interaction.user.id, game_id, ("active", "finished", "abandoned"),

@@ -85,6 +85,7 @@ class Info:
         await ops.reply(interaction, text, ephemeral=True, file=discord.File(io.BytesIO(png), "board.png"))
 
     async def list(self, interaction: discord.Interaction, everywhere: bool) -> None:
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         locale = user_locale(interaction)
         channel = None if everywhere else interaction.channel_id
         tables = await deferred.read_for_interaction(interaction, "list_games", interaction.guild_id, channel)
@@ -95,6 +96,7 @@ class Info:
         await ops.reply(interaction, "\n".join(lines)[:MSG_LIMIT], ephemeral=True)
 
     async def moves(self, interaction: discord.Interaction, game_id: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         locale = user_locale(interaction)
         table = await deferred.read_for_interaction(interaction, "locate", interaction.channel_id or 0,
                                                     interaction.user.id, game_id, guild_id=interaction.guild_id)
@@ -123,6 +125,7 @@ class Info:
                         file=shown_view.file())
 
     async def log(self, interaction: discord.Interaction, game_id: Optional[int], page: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         locale = user_locale(interaction)
         table = await deferred.read_for_interaction(interaction, "locate", interaction.channel_id or 0,
                                                     interaction.user.id, game_id, ("active", "finished", "abandoned"),
@@ -131,6 +134,7 @@ class Info:
             await ops.reply(interaction, chunk, ephemeral=True)
 
     async def rules(self, interaction: discord.Interaction, game_key: Optional[str], game_id: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         locale = user_locale(interaction)
         options = None  # about one game: its own options (a game with scenarios tells its scenario)
         title = None

@@ -80,6 +80,7 @@ class Lobbies:
             raise Refusal("host.refuse.dm_only")
         if not actor.can_manage:
             raise Refusal("lobby.refuse.manage_only")
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         n = await self.actions.db(interaction, self.keeper.lobbies, interaction.guild_id)
         if not n:
             raise Refusal("lobby.refuse.none")

@@ -27,6 +27,7 @@ class SeatClicks:
 
     async def click_invite(self, interaction: discord.Interaction, game_id: int, user_id: int) -> None:
         async def flow() -> None:
+            await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
             located = await self.actions.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             table = await self.actions.db(interaction, accept, self.service, actor_of(interaction), located, user_id)
             await ops.reply(interaction, t("host.lobby.joined_you", user_locale(interaction),
@@ -38,13 +39,14 @@ class SeatClicks:
     # ---- the Rematch button ------------------------------------------------------------------
     async def click_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         async def flow() -> None:
+            # before the storage calls (making the rematch's game and thread takes a while); every answer is private
+            await ops.defer(interaction, ephemeral=True)
             old = await self.actions.db(interaction, self.service.table_in, game_id, interaction.guild_id)
             made = await self.actions.db(interaction, rematch, self.service, actor_of(interaction), old)
             locale = user_locale(interaction)
             if not made.made:
                 return await ops.reply(interaction, t("seats.rematch.exists", locale, title=game_title(made.table.game),
                                                       where=where(made.table)), ephemeral=True)
-            await ops.defer(interaction, ephemeral=True)
             table = await self.open_rematch(made.table, made.invited, actor_of(interaction).name,
                                             guild_locale(interaction), old)
             await ops.reply(interaction, t("seats.rematch.opened_you", locale, title=game_title(table.game),

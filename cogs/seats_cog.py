@@ -96,6 +96,7 @@ class SeatsCog(commands.Cog):
         await self.actions.run(interaction, self.invite_flow(interaction, user, game))
 
     async def invite_flow(self, interaction: discord.Interaction, user: discord.abc.User, game: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         located = await self.actions.locate(interaction, game, ("lobby",))
         actor, person = actor_of(interaction), person_of(user, interaction)
         table = await self.actions.db(interaction, invite, self.service, actor, located, person)
@@ -117,6 +118,7 @@ class SeatsCog(commands.Cog):
 
     async def sub_flow(self, interaction: discord.Interaction, user: discord.abc.User, seat: str,
                        game: Optional[int]) -> None:
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         located = await self.actions.locate(interaction, game, ("active",))
         actor, person = actor_of(interaction), person_of(user, interaction)
         table, was = await self.actions.db(interaction, substitute, self.service, actor, located, seat, person)
@@ -141,6 +143,7 @@ class SeatsCog(commands.Cog):
     async def follow(self, interaction: discord.Interaction, game: Optional[int] = None,
                      events: Optional[str] = None) -> None:
         async def flow() -> None:
+            await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
             locale = user_locale(interaction)
             if events == "off":
                 table = await self.actions.locate(interaction, game, ("lobby", "active", "finished", "abandoned"))

@@ -10,13 +10,19 @@ from discord.ext import commands
 from host.i18n import user_locale
 from host.stats import Stats
 
-from . import ops
+from . import deferred, ops
 from .actions import Actions
 from .completion import game_choices
 from .info import _chunks
 
 if TYPE_CHECKING:
     from .game_bot import GameBot
+    from host.tables import TableService
+
+
+def server_lines(reads: "TableService", guild_id: Optional[int], key: str, locale: str) -> list[str]:
+    """`/stats server`'s lines, read through `reads` (the bot's read-only service, cogs/game_bot.py `GameBot.read`)."""
+    return Stats(reads.store).server(guild_id, key, locale)
 
 
 class StatsCog(commands.GroupCog, group_name="stats", group_description="Results, wins and ratings of players"):
@@ -35,7 +41,8 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description="Results
     @app_commands.autocomplete(game=game_choices)
     async def me(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
         async def flow() -> None:
-            key = self.bot.service.engine(game).key if game else None
+            key = self.bot.service.engine(game).key if game else None  # an unknown game: refused at once
+            await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
             lines = await self.actions.db(interaction, self.stats.me, interaction.user.id, interaction.guild_id, key,
                                           user_locale(interaction))
             await self._send(interaction, lines, ephemeral=True)
@@ -46,7 +53,11 @@ class StatsCog(commands.GroupCog, group_name="stats", group_description="Results
     @app_commands.autocomplete(game=game_choices)
     async def server(self, interaction: discord.Interaction, game: str) -> None:
         async def flow() -> None:
-            lines = await self.actions.db(interaction, self.stats.server, interaction.guild_id, game,
-                                          user_locale(interaction))
+            # The game is checked first, so a refusal is the private answer itself; then the public "thinking",
+            # before the results are read (on the read-only connection, never behind a write) and rated.
+            key = self.bot.service.engine(game).key
+            await ops.defer(interaction, ephemeral=False)
+            lines = await deferred.read_for_interaction(interaction, server_lines, interaction.guild_id, key,
+                                                        user_locale(interaction))
             await self._send(interaction, lines, ephemeral=False)
         await self.actions.run(interaction, flow())

@@ -51,6 +51,7 @@ class Waiting:
         locale = user_locale(interaction)
         if interaction.guild_id is None:
             raise Refusal("host.refuse.dm_only")
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         entries = await self.actions.db(interaction, self.planner.waiting, interaction.user.id, interaction.guild_id)
         if not entries:
             await ops.reply(interaction, t("waiting.none", locale), ephemeral=True)
@@ -65,6 +66,7 @@ class Waiting:
         locale = user_locale(interaction)
         if every not in DIGEST_EVERY:
             raise Refusal("core.raw", text=", ".join(DIGEST_EVERY))
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         user_id = interaction.user.id
         await self.actions.db(interaction, self.planner.set, user_id, every)
         if every != "off":  # asking again means: try my DMs again
@@ -75,6 +77,7 @@ class Waiting:
     async def notify_status(self, interaction: discord.Interaction) -> None:
         """`/game notify` with no option: what is on."""
         locale = user_locale(interaction)
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls; every answer here is private
         every = await self.actions.db(interaction, self.planner.store.digest, interaction.user.id)
         key = "waiting.notify.digest_on" if every else "waiting.notify.digest_off"
         await ops.reply(interaction, t(key, locale), ephemeral=True)
