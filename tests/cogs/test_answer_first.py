@@ -70,10 +70,15 @@ async def answered_in_time(s: Session, label: str, before: int, bound: float = 2
 
 async def held(s: Session, user: str, line: str, channel: str) -> bool:
     """Run `line` while the storage thread and the read thread are both held busy (no fallback defer): whether it
-    was answered before either was free; then both are freed and the command runs to its end."""
+    was answered before either was free and without a statement run on either connection from the event loop
+    meanwhile (a storage call made on the loop itself); then both are freed and the command runs to its end."""
     free = threading.Event()
     loop = asyncio.get_running_loop()
     busy = [loop.run_in_executor(offloop._WORKER, free.wait), loop.run_in_executor(offloop._READER, free.wait)]
+    conns = {s.table.bot.store.conn, s.table.bot.reads.store.conn}
+    on_loop: list[str] = []  # both threads are held: whatever runs now runs on the loop
+    for conn in conns:
+        conn.set_trace_callback(on_loop.append)
     before = len(s.table.server.interactions)
     running = asyncio.ensure_future(s.cmd(user, line, channel))
     try:
@@ -81,10 +86,12 @@ async def held(s: Session, user: str, line: str, channel: str) -> bool:
         label = "/" + " ".join(words[:next((i for i, w in enumerate(words) if ":" in w), len(words))])  # "/game list"
         ok = await answered_in_time(s, label, before)
     finally:
+        for conn in conns:
+            conn.set_trace_callback(None)
         free.set()
         await asyncio.gather(*busy)
     await running
-    return ok
+    return ok and not on_loop
 
 
 # Every slash command, as a player types it in a running game's thread (alice opened Wayfinders #1 and started
