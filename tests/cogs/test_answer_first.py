@@ -6,6 +6,7 @@ saved once the thread is free."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import threading
 
 import pytest
@@ -126,4 +127,22 @@ def test_every_command_is_answered_before_its_storage_calls(tmp_path, monkeypatc
             await two_player_game(s)
             late = [line for who, line in COMMANDS if not await held(s, who, line, "wayfinders-1")]
             assert late == [], f"answered only after a storage call: {late}"
+    asyncio.run(go())
+
+
+def test_the_list_of_commands_names_every_command(tmp_path):
+    """A new slash command is answered first too: it goes into COMMANDS, unless it is a game's shortcut (a move
+    id played through `Shortcuts._play`, i.e. `Actions.on_play`, which `/play` and `/wayfinders place` cover)."""
+    async def go():
+        async with Session(tmp_path) as s:
+            listed = {"/" + " ".join(w for w in line.lstrip("/").split() if ":" not in w and '"' not in w)
+                      for _, line in COMMANDS}
+            missing = []
+            for command in s.table.bot.tree.walk_commands():
+                callback = getattr(command, "callback", None)
+                if callback is None or "self._play(" in inspect.getsource(callback):
+                    continue
+                if "/" + command.qualified_name not in listed:
+                    missing.append(command.qualified_name)
+            assert missing == [], f"commands the answer-first test does not run: {missing}"
     asyncio.run(go())
