@@ -27,7 +27,7 @@ async def answered(s: Session, label: str) -> object:
     raise AssertionError(f"{label} was not answered while the storage thread was busy")
 
 
-@pytest.mark.parametrize("where", ["board", "lobby"])
+@pytest.mark.parametrize("where", ["board", "lobby", "invitation"])
 def test_a_click_is_answered_privately_before_its_storage_calls(tmp_path, monkeypatch, where):
     monkeypatch.setattr(deferred, "DEFER_AFTER", 3600.0)  # no fallback: only an answer given first counts
 
@@ -39,10 +39,12 @@ def test_a_click_is_answered_privately_before_its_storage_calls(tmp_path, monkey
             else:
                 await s.cmd("alice", "/game new game:wayfinders")
                 who, version = "bob", None
+                if where == "invitation":  # the invitation's own Join button, in the thread
+                    assert not (await s.cmd("alice", "/game invite user:bob", "wayfinders-1")).refused
             free = threading.Event()
             busy = asyncio.get_running_loop().run_in_executor(offloop._WORKER, free.wait)  # the thread is held
             try:
-                click = asyncio.ensure_future(s.press(who, 1, "wayfinders-1"))  # a move, or the lobby's Join
+                click = asyncio.ensure_future(s.press(who, 1, "wayfinders-1"))  # a move, the lobby's or the invitation's Join
                 rec = await answered(s, "press 1")
                 assert rec.response_type == 5 and rec.ephemeral  # "thinking", privately, while nothing was read
                 assert not click.done()  # the move (the join) itself still waits for the storage thread
