@@ -104,6 +104,7 @@ class PrivateThreads:
         locale = user_locale(interaction)
         if setting not in SETTINGS:
             raise Refusal("core.raw", text=", ".join(SETTINGS))
+        await ops.defer(interaction, ephemeral=True)  # before the storage calls (a thread, a drawing); all private
         table = await self.actions.locate(interaction, game_id, ("active",))
         user_id = interaction.user.id
         if table.seat_of(user_id) is None:
@@ -118,7 +119,6 @@ class PrivateThreads:
             await ops.reply(interaction, t(key, locale, title=title, where=f"<#{row.thread_id}>" if row else ""),
                             ephemeral=True)
             return
-        await ops.defer(interaction, ephemeral=True)  # making a thread and drawing take a moment
         row = await self.actions.db(interaction, self.store.get, table.game.id, user_id)
         if row is not None and await self.update(table, row, force=True):
             await ops.reply(interaction, t("private.thread.already", locale, title=title,

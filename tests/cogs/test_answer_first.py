@@ -119,7 +119,8 @@ async def held(s: Session, user: str, line: str, channel: str) -> Optional[str]:
 # it with bob), in an order that keeps that game running; each must be answered before its first storage call.
 COMMANDS = [
     ("alice", "/game status"), ("bob", "/game list"), ("alice", "/game list everywhere:True"),
-    ("alice", "/game moves"), ("bob", "/game moves"), ("alice", "/game me"), ("alice", "/game log"),
+    ("alice", "/game moves"), ("bob", "/game moves"), ("alice", "/game me"), ("alice", "/game me private-thread:off"),
+    ("bob", "/game me private-thread:on"), ("alice", "/game log"),
     ("alice", "/game rules"), ("alice", "/game rules name:flotilla"), ("alice", "/game replay"),
     ("alice", "/game hint"), ("alice", "/game settings"), ("alice", "/game settings deadline:24h"),
     ("bob", "/game notify setting:on"), ("bob", "/game notify digest:daily"), ("bob", "/game notify"),
