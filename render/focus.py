@@ -37,6 +37,7 @@ from . import focus_kept, measure
 from .common import INK, WHITE, font, wrap_text
 from .fold import fold, layers
 from .focus_places import Box, anchors, cover, inside, is_title, overlap, player_area, private_bands
+from .window_edges import drawing_whole
 from .measure import Drawn
 
 WIDTH = 600  # px: a board's smallest text (14 px) is 2.33 % of it
@@ -47,6 +48,7 @@ MUTED = (190, 198, 214)
 BADGE = (255, 200, 60)
 TITLE_PX, TEXT_PX, BADGE_PX = 20, 17, 16
 OPTIONS_SHOWN = 10  # more than this are left to the buttons and menus under the image
+MAP_PLACES = 5  # a window wider than the image holding this many places of a map shows the map whole, scaled
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,15 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
     hold its places unless it is a `section`'s; a badge gets room before its place at the window's left edge."""
     part = board.crop(box).convert("RGB")
     held = [(i, drawn) for i, drawn in found if inside(drawn.box, box)]
-    if part.width > WIDTH:  # only the layers holding its places (not the rows under a row of drawings), folded;
+    mapped = drawing_whole(board, box) if part.width > WIDTH and len(held) >= MAP_PLACES and not section else None
+    if mapped is not None:  # the options name places all over a map: shown whole, scaled to the width, not
+        # folded into strips that cut its drawings (its places' numbers are on the badges)
+        part = board.crop(mapped).convert("RGB")
+        scale = WIDTH / part.width
+        part = measure.resized(part, (WIDTH, round(part.height * scale)))
+        spots = [(i, ((x0 - mapped[0]) * scale, (y0 - mapped[1]) * scale, (x1 - mapped[0]) * scale,
+                      (y1 - mapped[1]) * scale)) for i, (x0, y0, x1, y1) in ((i, d.box) for i, d in held)]
+    elif part.width > WIDTH:  # only the layers holding its places (not the rows under a row of drawings), folded;
         # a section's window (found by its title: focus_places.cover) is all its title's
         kept = [(top, bottom) for top, bottom in layers(part, WIDTH)
                 if any(top <= d.box[1] - box[1] and d.box[3] - box[1] <= bottom for _, d in held)]
