@@ -142,7 +142,8 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
     draws it alone: `_named_digits`), of those the ones that say most of the option's words (a caption "101 ·
     turned 60°" rather than every "101" drawn), and of those the shortest (the square's own "C3", not a panel's
     "plane at C3"); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
-    whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1").  `shown`:
+    whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1"), of those
+    the ones with fewest words the option does not say ("Jenny", her panel, not the scenario "Jenny needs help!").  `shown`:
     the texts to look in (the board's visible texts when not given: its sheet, whose words are found once,
     `_words`, for every option and every reader)."""
     seen = measure.sheet(board) if shown is None else None
