@@ -9,6 +9,9 @@ focus view is an image `WIDTH` px wide made of
   place marked with the number of its option; as many windows as it takes (render/focus_places.py `cover`,
   up to three), and a line naming any numbered option whose place none holds;
 - windows that would overlap made one (focus_places.merged), folded to the image's width: nothing shown twice;
+  but a window over one drawing with no clear columns to fold it at (a map), holding `MAP_PLACES` numbered places
+  or more, is shown whole across, scaled to the image's width, its numbers on the badges (render/window_edges.py
+  `drawing_whole`: Cursed Island's fog choice, its 17 spaces all over the island), not folded into strips;
 - when several decide at once and the post lists no options (each decides through "My view"): windows around
   the places their own options name (`Focus.touches`, nothing numbered), and each decider's area;
 - the acting player's area (their row or panel of the board, found by their name drawn on it), folded into
@@ -19,7 +22,8 @@ focus view is an image `WIDTH` px wide made of
   spaces "Sv", "Ti", Eclipse's ships "1C"), only those the image holds, since the board's own key is not in view;
 - the options numbered, each as its button names it (the `Focus` the host gives: translated texts).
 
-Every text is at least `render.measure.MIN_RATIO` of the image's width (tests/render/test_focus_legibility.py
+Every text is at least `render.measure.MIN_RATIO` of the image's width (but a map shown whole, scaled: its own texts
+read smaller, the badges carry its numbers) (tests/render/test_focus_legibility.py
 measures it through `render.measure`).  Where the board's texts are comes from `render.measure`: they are
 noted on the images they were drawn on, so nothing here knows a game's layout.
 """
