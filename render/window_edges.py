@@ -6,8 +6,9 @@
   (`unslivered`);
 - a map wider than the image with no clear columns to fold it at: the whole drawing across, which the caller
   scales to the image's width (`drawing_whole`);
-- a row of boxes cut by a section's window's right edge (a character's track): the edge moves past the row's end,
-  to the next clear columns (`row_whole`); the caller folds a window grown wider than the image.
+- a row of boxes cut by the right edge of a section's window of one line (a character's track): the edge moves
+  past the row's end, to the next clear columns (`row_whole`); the caller folds a window grown wider than the
+  image (a window of several such rows is left as it is: folded, its rows would no longer be beside their names).
 """
 from __future__ import annotations
 
@@ -80,13 +81,14 @@ def unslivered(board: Image.Image, box: Box) -> Box:
 
 
 def row_whole(board: Image.Image, box: Box) -> Box:
-    """`box` widened so that its right edge cuts no row of boxes (a section's window begins at its title, so only
-    its right edge can cut one): an edge on a column where something is drawn across the window's rows
+    """`box`, a window of one line of texts, widened so that its right edge cuts no row of boxes (a section's
+    window begins at its title, so only its right edge can cut one): an edge on a column where something is drawn across the window's rows
     (render/fold.py `clear_columns`) moves out to the middle of the first run of `GAP` clear columns past it, or
     to the board's edge."""
     x0, y0, x1, y1 = box
-    if x1 >= board.width:
-        return box
+    held = [measure.sheet(board).boxes[i] for i in measure.sheet(board).inside(box)]
+    if x1 >= board.width or not held or max(b[1] for b in held) >= min(b[3] for b in held):
+        return box  # only a window of one line (a row of several lines would fold out of line with its names)
     clear = clear_columns(board.crop((0, y0, board.width, y1)))
     if clear[x1 - 1] and clear[x1]:
         return box
