@@ -2,7 +2,7 @@
 happened.  The image is drawn from the engine's public view, in the board pool (host/drawing.py)."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 from render import Focus, render_board, render_focus
 from render.focus import OPTIONS_SHOWN
@@ -45,10 +45,18 @@ def event_lines(table: Table, events: list[Msg], locale: str, limit: int = 12,
     and where they are (`more`: the post's text sends to `/game log`; the image's caption, "boards.more_lines",
     to the message above it, which holds them)."""
     names = shown_names(table.names) if names is None else names
-    lines = [tm(e, locale, names) for e in events]
+    lines = [sentence_start(tm(e, locale, names), names.values()) for e in events]
     if len(lines) > limit:
         lines = lines[: limit - 1] + [t(more, locale, n=len(lines) - limit + 1)]
     return lines
+
+
+def sentence_start(line: str, names: Iterable[str] = ()) -> str:
+    """A line of what happened begins with a capital, as a sentence does ("The Cook rolls: ...", "El Cocinero
+    recibe 1 herida"), unless it begins with a player's name, written as the player writes it ("alice: ...")."""
+    if not line or not line[0].islower() or any(name and line.startswith(name) for name in names):
+        return line
+    return line[0].upper() + line[1:]
 
 
 def board_inputs(table: Table, locale: str, events: list[Msg]) -> tuple[Any, dict[str, str], list[str]]:
@@ -206,6 +214,6 @@ async def draw_post_image(table: Table, locale: str, events: list[Msg], asked: O
     return await drawing.pool().draw_focus(view, drawn, focus, locale)
 
 
-__all__ = ["board_inputs", "board_png", "decision_focus", "draw_board", "draw_post_image", "event_lines",
+__all__ = ["board_inputs", "board_png", "decision_focus", "draw_board", "draw_post_image", "event_lines", "sentence_start",
            "focus_inputs", "focus_png", "headline", "offered", "option_texts", "post_png", "posted_moves",
            "private_focus", "whole_board_posted"]

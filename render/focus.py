@@ -9,6 +9,9 @@ focus view is an image `WIDTH` px wide made of
   place marked with the number of its option; as many windows as it takes (render/focus_places.py `cover`,
   up to three), and a line naming any numbered option whose place none holds;
 - windows that would overlap made one (focus_places.merged), folded to the image's width: nothing shown twice;
+  but a window over one drawing with no clear columns to fold it at (a map), holding `MAP_PLACES` numbered places
+  or more, is shown whole across, scaled to the image's width, its numbers on the badges (render/window_edges.py
+  `drawing_whole`: Cursed Island's fog choice, its 17 spaces all over the island), not folded into strips;
 - when several decide at once and the post lists no options (each decides through "My view"): windows around
   the places their own options name (`Focus.touches`, nothing numbered), and each decider's area;
 - the acting player's area (their row or panel of the board, found by their name drawn on it), folded into
@@ -19,7 +22,8 @@ focus view is an image `WIDTH` px wide made of
   spaces "Sv", "Ti", Eclipse's ships "1C"), only those the image holds, since the board's own key is not in view;
 - the options numbered, each as its button names it (the `Focus` the host gives: translated texts).
 
-Every text is at least `render.measure.MIN_RATIO` of the image's width (tests/render/test_focus_legibility.py
+Every text is at least `render.measure.MIN_RATIO` of the image's width (but a map shown whole, scaled: its own texts
+read smaller, the badges carry its numbers) (tests/render/test_focus_legibility.py
 measures it through `render.measure`).  Where the board's texts are comes from `render.measure`: they are
 noted on the images they were drawn on, so nothing here knows a game's layout.
 """
@@ -37,6 +41,7 @@ from . import focus_kept, measure
 from .common import INK, WHITE, font, wrap_text
 from .fold import fold, layers
 from .focus_places import Box, anchors, cover, inside, is_title, overlap, player_area, private_bands
+from .window_edges import drawing_whole
 from .measure import Drawn
 
 WIDTH = 600  # px: a board's smallest text (14 px) is 2.33 % of it
@@ -47,6 +52,7 @@ MUTED = (190, 198, 214)
 BADGE = (255, 200, 60)
 TITLE_PX, TEXT_PX, BADGE_PX = 20, 17, 16
 OPTIONS_SHOWN = 10  # more than this are left to the buttons and menus under the image
+MAP_PLACES = 5  # a window wider than the image holding this many places of a map shows the map whole, scaled
 
 
 @dataclass(frozen=True)
@@ -106,7 +112,15 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
     hold its places unless it is a `section`'s; a badge gets room before its place at the window's left edge."""
     part = board.crop(box).convert("RGB")
     held = [(i, drawn) for i, drawn in found if inside(drawn.box, box)]
-    if part.width > WIDTH:  # only the layers holding its places (not the rows under a row of drawings), folded;
+    mapped = drawing_whole(board, box) if part.width > WIDTH and len(held) >= MAP_PLACES and not section else None
+    if mapped is not None:  # the options name places all over a map: shown whole, scaled to the width, not
+        # folded into strips that cut its drawings (its places' numbers are on the badges)
+        part = board.crop(mapped).convert("RGB")
+        scale = WIDTH / part.width
+        part = measure.resized(part, (WIDTH, round(part.height * scale)))
+        spots = [(i, ((x0 - mapped[0]) * scale, (y0 - mapped[1]) * scale, (x1 - mapped[0]) * scale,
+                      (y1 - mapped[1]) * scale)) for i, (x0, y0, x1, y1) in ((i, d.box) for i, d in held)]
+    elif part.width > WIDTH:  # only the layers holding its places (not the rows under a row of drawings), folded;
         # a section's window (found by its title: focus_places.cover) is all its title's
         kept = [(top, bottom) for top, bottom in layers(part, WIDTH)
                 if any(top <= d.box[1] - box[1] and d.box[3] - box[1] <= bottom for _, d in held)]

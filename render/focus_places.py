@@ -15,6 +15,7 @@ from PIL import Image
 from . import measure
 from .measure import Drawn
 from .place_frames import frame
+from .window_edges import row_whole, unslivered
 
 Box = tuple[int, int, int, int]
 
@@ -141,7 +142,8 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
     draws it alone: `_named_digits`), of those the ones that say most of the option's words (a caption "101 ·
     turned 60°" rather than every "101" drawn), and of those the shortest (the square's own "C3", not a panel's
     "plane at C3"); when no option names one, a title the board draws in bold (`TITLE_MIN` px or more)
-    whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1").  `shown`:
+    whose first word an option says ("Speakers" for "Influence Speakers", "Hangars" for "hangar 1"), of those
+    the ones with fewest words the option does not say ("Jenny", her panel, not the scenario "Jenny needs help!").  `shown`:
     the texts to look in (the board's visible texts when not given: its sheet, whose words are found once,
     `_words`, for every option and every reader)."""
     seen = measure.sheet(board) if shown is None else None
@@ -169,11 +171,17 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
         return sorted(out, key=lambda pair: shown.index(pair[1]))
     titled = [{x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
               for label in options]
+    said_words = [{x for w in re.findall(r"[^\W\d_]+", label) for x in _stems(w)} for label in options]
+    found: list[tuple[int, int, Drawn]] = []  # (option, words of the title the option does not say, title)
     for drawn in ([shown[k] for k in _titles(seen)] if seen is not None else [d for d in shown if is_title(d)]):
         first = re.match(r"[^\W\d_]{4,}", drawn.text)
         if first:
-            out += [(i, drawn) for i, said in enumerate(titled) if _stems(first.group()) & said]
-    return out
+            words = re.findall(r"[^\W\d_]+", drawn.text)
+            found += [(i, sum(1 for w in words if not _stems(w) & said_words[i]), drawn)
+                      for i, said in enumerate(titled) if _stems(first.group()) & said]
+    fewest = {i: min(n for j, n, _ in found if j == i) for i, _, _ in found}  # the title that is the option's
+    # name ("Jenny", her panel) rather than a longer one beginning with it (the scenario "Jenny needs help!")
+    return [(i, drawn) for i, n, drawn in found if n == fewest[i]]
 
 
 def inside(box: tuple[float, float, float, float], window: Box) -> bool:
@@ -225,7 +233,9 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
         else:
             y0 = int(min(max(0, (top + bottom) / 2 - h / 2), board.height - h))
             y1 = y0 + h
-        box = whole(board, trimmed(board, (x0, y0, x0 + w, y1), [p for p in left]))
+        box = unslivered(board, whole(board, trimmed(board, (x0, y0, x0 + w, y1), [p for p in left])))
+        if sections:  # a row of boxes on the title's line (a character's track) is not cut at an edge
+            box = row_whole(board, box)
         out.append(box)
         left = [p for p in left if not any(inside(p, b) for b in out)]
     return merged(out)

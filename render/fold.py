@@ -355,4 +355,6 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
     return out
 
 
-__all__ = ["KEPT_REWRAPPED", "REWRAPPED_KEPT", "fold", "layers", "pieces"]
+clear_columns = _clear_columns  # for an edge of a window (render/window_edges.py)
+
+__all__ = ["KEPT_REWRAPPED", "REWRAPPED_KEPT", "clear_columns", "fold", "layers", "pieces"]

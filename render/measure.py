@@ -231,6 +231,15 @@ def _placed(img: Image.Image, dx: float = 0.0, dy: float = 0.0, scale: float = 1
     return None if shared is None else Placed(shared[1], dx, dy, scale, clip, shared[2])
 
 
+def resized(img: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """`img` scaled to `size` (its width's ratio for both sides), its texts carried scaled: a smaller text is
+    measured smaller."""
+    out = img.resize(size, Image.Resampling.LANCZOS)
+    placed = _placed(img, 0.0, 0.0, size[0] / img.width)
+    setattr(out, _ATTR, [placed] if placed is not None else [])
+    return out
+
+
 def _on(box: tuple[float, float, float, float], size: tuple[int, int]) -> bool:
     """A text's box lies at least partly on an image of that size."""
     x0, y0, x1, y1 = box

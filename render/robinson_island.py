@@ -48,6 +48,14 @@ def half_width(r: float, dy: float) -> float:
     return r * math.sqrt(3) / 2 if dy <= r / 2 else max(0.0, (r - dy) * math.sqrt(3))
 
 
+TINY = font(14)  # the smallest size a hex's line is drawn at (`_line`)
+
+
+def _fits(text: str, width: float) -> bool:
+    """Whether a line fits a hex's width at some size `_line` draws (16 px down to 14)."""
+    return TINY.getlength(text) <= width
+
+
 def _line(d: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, width: float, size: int, bold: bool,
           fill=INK) -> None:
     """A centred line inside a hex: a smaller font (down to 14 px) if it is too wide, then an ellipsis."""
@@ -145,7 +153,17 @@ def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], loc
         _line(d, (cx, cy - r * 0.33), terrain, room(-r * 0.33, 22), 20, True)
         _line(d, (cx, cy - r * 0.1), sources, room(-r * 0.1, 18), 16, True)
         mark_lines = wrap_text(" ".join(marks), small, room(r * 0.13, 18)) if marks else []
-        if camp:
+        top = cy + r * 0.3  # the CAMP tag's
+        if camp and len(mark_lines) > 1 and not _fits(" ".join(mark_lines), room(r * 0.13, 18)):
+            # the camp's marks on two lines of the smallest size above its tag, rather than one cut short
+            # ("shelter totem 1 be…")
+            mark_lines = wrap_text(" ".join(marks), TINY, room(r * 0.06 + 15, 18))[:2]
+            for k, line in enumerate(mark_lines):
+                dy = r * 0.06 + k * 15
+                _line(d, (cx, cy + dy), line, room(dy, 18), TINY.size, False)
+            top = max(top, cy + r * 0.06 + 15 * (len(mark_lines) - 1) + 10)
+            mark_lines = []
+        elif camp:
             mark_lines = mark_lines[:1] if len(mark_lines) < 2 else [" ".join(mark_lines)]
         for k, line in enumerate(mark_lines[:2]):
             dy = r * 0.13 + k * 19
@@ -155,7 +173,6 @@ def draw_island(img: Image.Image, view: Any, box: tuple[int, int, int, int], loc
             tag = _t("img.camp", locale)
             f = fit_font(tag, room(r * 0.42, 22) - 10, range(16, 13, -1), True)
             w = f.getlength(tag) + 10
-            top = cy + r * 0.3
             d.rounded_rectangle([cx - w / 2, top, cx + w / 2, top + 22], 6, fill=CAMP)
             text_center(d, (cx, top + 11), tag, f, WHITE)
     d.text((box[0] + 10, box[3] - 28), _t("img.island_left", locale, n=view.island_left), font=font(17, True),

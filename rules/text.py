@@ -13,9 +13,10 @@ passes display names so the sentence reads "alice", not "p1".
 from __future__ import annotations
 
 import json
+import re
 import string
 from pathlib import Path
-from typing import Any, Mapping, Sequence, Union, cast
+from typing import Any, Mapping, Optional, Sequence, Union, cast
 
 from pydantic import BaseModel, Field
 
@@ -93,7 +94,9 @@ def locale_of(raw: str | None) -> str:
 class _Formatter(string.Formatter):
     """`str.format`, keeping an unknown `{name}` as it is, plus the forms of `rules.wording`: plurals
     (`{n:token|tokens}`: "{n} {n:token|tokens}" is "1 token", "3 tokens"; "{n} {n:ficha|fichas}"), the English
-    article (`{ship:a}`: "an Interceptor") and signed amounts (`{n:+}`: "+2", "-1", "0")."""
+    article (`{ship:a}`: "an Interceptor"), a name with its definite article (`{item:the}`: "the Lifeboat", "el Bote
+    salvavidas", from the name's `<key>.the` entry; a name without one, "the Cook", as it is) and signed amounts
+    (`{n:+}`: "+2", "-1", "0")."""
 
     def __init__(self, locale: str) -> None:
         super().__init__()
@@ -134,5 +137,35 @@ def tr(text: Msg | str, locale: str = DEFAULT_LOCALE, names: Mapping[str, str] |
     template = CATALOG.template(text.key, locale)
     if template is None:
         return text.key
-    values = {k: tr(v, locale, names) if isinstance(v, Msg) else v for k, v in text.args.items()}
+    values = {k: _named(v, locale, names) if isinstance(v, Msg) else v for k, v in text.args.items()}
     return _FMT[locale if locale in _FMT else DEFAULT_LOCALE].format(template, **values)
+
+
+class Named(str):
+    """A name translated, with its form after the definite article when its catalog has one (the entry
+    `<key>.the`: "the Lifeboat", "el Bote salvavidas"), which a template asks for with `{item:the}`."""
+
+    definite: Optional[str] = None
+
+
+def _definite(value: Msg, locale: str) -> Optional[str]:
+    """A name's form after the definite article: its `<key>.the` entry, or that of the one name a template made
+    of it alone carries ("{name}": a card's name)."""
+    if value.key in (SEAT_KEY, JOIN_KEY):
+        return None
+    found = CATALOG.template(value.key + ".the", locale)
+    if found is None:
+        alone = re.fullmatch(r"\{(\w+)\}", CATALOG.template(value.key, locale) or "")
+        inner = value.args.get(alone.group(1)) if alone else None
+        return _definite(inner, locale) if isinstance(inner, Msg) else None
+    return found
+
+
+def _named(value: Msg, locale: str, names: Mapping[str, str] | None) -> str:
+    said = tr(value, locale, names)
+    definite = _definite(value, locale)
+    if definite is None:
+        return said
+    out = Named(said)
+    out.definite = definite
+    return out

@@ -7,7 +7,9 @@ Spanish: "one" for exactly 1, else "other"; Spanish "many" for 1,000,000, 2,000,
 itself an argument (a ship, a resource) gets its indefinite article with `{ship:a}`: "an Interceptor",
 "a Cruiser" in English; Spanish templates write their own article (it depends on the noun's gender), so there
 the value is left as it is (`{ship:A}` at the start of a sentence: "An Interceptor").  A signed amount is
-written `{n:+}` ("+2", "-1", and "0", never "-0"), an amount taken away `{n:-}` ("-2", "0").
+written `{n:+}` ("+2", "-1", and "0", never "-0"), an amount taken away `{n:-}` ("-2", "0").  A name that has its
+form after the definite article in the catalog (rules.text.Named: "the Lifeboat", "el Bote salvavidas", whose
+article depends on the noun's gender) is written `{item:the}`; a name without one is left as it is ("the Cook").
 """
 from __future__ import annotations
 
@@ -78,6 +80,8 @@ def format_spec(value: Any, spec: str, locale: str) -> str | None:
     """The text for a field `{name:spec}` when `spec` is one of ours, else None (Python's own format)."""
     if "|" in spec:
         return plural_form(value, spec.split("|"), locale)
+    if spec == "the":  # the name's own form after the definite article (rules.text.Named), else as it is
+        return getattr(value, "definite", None) or str(value)
     if spec in ("a", "A"):
         return with_article(value, locale, capital=spec == "A")
     if spec in ("+", "-"):

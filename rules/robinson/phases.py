@@ -370,24 +370,33 @@ def hungry_pick(s: RobinsonState, who: str) -> None:
 def night_eat(s: RobinsonState, hungry: list[str]) -> None:
     """R72 (1) with the hungry characters known (rescued Jenny among them or eating last, K3.7, K3.12),
     extra meals, characters outside (R74); then (2)."""
-    meals = len(in_camp(s))
     starved = [c for c in hungry if c != jenny.WHO]
-    pay(s, "F", meals - len(starved), if_possible=True, said=False)  # the meals line tells the food
-    s.events.append(m("ev.eat", n=meals - len(starved)))
+    meals = len(in_camp(s)) - len(starved)
+    pay(s, "F", meals, if_possible=True, said=False)  # the meals line tells the food
+    # K3.7, K3.12: rescued Jenny eats after the characters, unless she is the one who goes hungry;
+    # her meal is counted in the same line as theirs, so the line tells all the food eaten.
+    her_meal = bool(jenny.eats(s)) and jenny.WHO not in hungry and s.avail["F"] + s.avail["NF"] > 0
+    if her_meal:
+        pay(s, "F", 1, if_possible=True, said=False)
+    s.events.append(meals_line(meals, her_meal))
     for who in starved:
         s.events.append(m("ev.hungry", who=char(who)))
         wound(s, who, 2, "hunger")
         if over(s):
             return
-    if jenny.eats(s):  # K3.7, K3.12: rescued Jenny eats, unless she is the one who goes hungry
-        if jenny.WHO not in hungry and s.avail["F"] + s.avail["NF"]:
-            pay(s, "F", 1, if_possible=True, said=False)
-            s.events.append(m("ev.jenny_eats"))
-        else:
-            jenny.hurt(s, 2, "hunger")
+    if jenny.eats(s) and not her_meal:
+        jenny.hurt(s, 2, "hunger")
         if over(s):
             return
     extra_meals(s)  # asks the FP's seat while food remains (E31), then night_outside
+
+
+def meals_line(meals: int, her_meal: bool) -> Msg:
+    """R72 (1), K3.7: the Night's one line of meals, Jenny's counted with the characters' ("2 meals
+    eaten, Jenny's among them: -2 food."; hers alone: "Jenny eats 1 food.")."""
+    if not her_meal:
+        return m("ev.eat", n=meals)
+    return m("ev.eat_jenny", n=meals + 1) if meals else m("ev.jenny_eats")
 
 
 @step("night_outside")

@@ -47,3 +47,20 @@ def test_a_caption_that_fits_is_left_whole(table):
     events = list(table.state.events)[:3]
     _, _, caption = board_inputs(table, "en", events)
     assert caption[:3] == event_lines(table, events, "en")
+
+
+@pytest.mark.parametrize("locale, line", [("en", "The Cook takes 1 wound, 12 life left."),
+                                          ("es", "El Cocinero recibe 1 herida, le quedan 12 de vida.")])
+def test_a_line_that_begins_with_a_character_begins_with_a_capital(table, locale, line):
+    from rules.text import Msg, msg, tr
+    said = msg("robinson.ev.wound", who=Msg(key="robinson.char.Cook"), n=1, left=12)
+    assert tr(said, locale) == line[0].lower() + line[1:]  # the catalog names him as in the middle of a sentence
+    assert event_lines(table, [said], locale) == [line]
+
+
+def test_a_line_that_begins_with_a_players_name_keeps_it_as_they_write_it():
+    from host.boards import sentence_start
+    assert sentence_start("ana: Build the Shelter", ["ana"]) == "ana: Build the Shelter"
+    assert sentence_start("ana: Build the Shelter", ["bo"]) == "Ana: Build the Shelter"
+    assert sentence_start("the Plough reclaims the wasteland on space 6.") == "The Plough reclaims the wasteland on space 6."
+    assert sentence_start("") == "" and sentence_start("3 meals eaten: -3 food.") == "3 meals eaten: -3 food."

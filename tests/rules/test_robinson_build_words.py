@@ -32,7 +32,7 @@ def test_k2_7_a_cross_stands_at_once_and_its_line_says_no_later_start(locale):
     build_done(s, who, f"b.inv.Cross.{s.camp}", [])
     lines = said(s, locale)
     assert not any(LATER[locale] in line for line in lines)
-    assert {"en": "builds Cross.", "es": "construye Cruz."}[locale] in lines[0]
+    assert {"en": "builds the Cross.", "es": "construye la Cruz."}[locale] in lines[0]  # its article, as "the Dog"
     assert {"en": "crosses on 1 of 5 tiles", "es": "1 de 5"}[locale] in " ".join(lines)
 
 
@@ -43,3 +43,12 @@ def test_k3_1_the_lifeboat_wins_at_once_and_its_line_says_no_later_start(locale)
     build_done(s, who, "b.inv.Lifeboat", [])
     assert s.result == "won"
     assert not any(LATER[locale] in line for line in said(s, locale))
+    assert {"en": "builds the Lifeboat.", "es": "construye el Bote salvavidas."}[locale] in said(s, locale)[0]
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_r46_a_built_invention_is_named_with_its_article(locale):
+    s = game(1, 1)
+    who, s.events = next(iter(s.chars)), []
+    build_done(s, who, "b.inv.Bow", [])
+    assert {"en": "builds the Bow (it works", "es": "construye el Arco (funciona"}[locale] in said(s, locale)[0]

@@ -276,7 +276,22 @@ def test_k3_12_who_goes_hungry_includes_rescued_jenny():
     assert her.avail["F"] == his.avail["F"] == 0  # both times 2 meals were eaten
     assert her.jenny.wounds == his.jenny.wounds + 2  # K3.7: hunger is 2 wounds on her track
     assert his.chars[chars[0]].wounds == her.chars[chars[0]].wounds + 2  # R72: the character's 2 wounds
-    assert "Jenny eats 1 food." in texts(his) and "Jenny eats 1 food." not in texts(her)
+    # R72 (1), K3.7: one line tells every meal eaten, Jenny's counted with the characters'
+    assert "2 meals eaten, Jenny's among them: -2 food." in texts(his) and "among them" not in texts(her)
+    assert "2 meals eaten: -2 food." in texts(her)
+    assert "Se comen 2 raciones, la de Jenny entre ellas: -2 de comida." in "\n".join(tr(e, "es") for e in his.events)
+
+
+def test_k3_7_when_only_jenny_eats_the_night_says_so_and_no_zero_meals_line():
+    s = _rescued(5, 1, n=1)  # the Cook and Jenny, 1 food: the Cook is sent hungry
+    s = _until(rest_the_rest(s), lambda s: _asked(s, "hungry"))
+    fp = s.seats[s.fp]
+    cook = next(c for c in s.chars if c != "Friday")
+    after = E.apply(s, fp, f"hg:{cook}")
+    said = texts(after)
+    assert "meals eaten" not in said and "meal eaten" not in said  # never "0 meals eaten: 0 food."
+    assert said.index("Jenny eats 1 food.") < said.index("goes hungry.")  # the meals line comes first
+    assert after.avail["F"] == 0 and after.chars[cook].wounds >= s.chars[cook].wounds + 2  # R72: hunger, then the shelter wound
 
 
 @pytest.mark.parametrize("jenny_wounds, char_wounds, hungry", [(5, 0, "character"), (0, 9, "Jenny"), (1, 3, "character")])
@@ -297,5 +312,5 @@ def test_k3_12_by_default_jenny_goes_hungry_last_unless_she_has_the_most_life_le
 
 
 def test_k3_12_with_enough_food_nobody_is_asked_and_jenny_eats():
-    s = _until(rest_the_rest(_rescued(0, 3)), lambda s: _asked(s, "hungry") or "Jenny eats 1 food." in texts(s))
-    assert not _asked(s, "hungry") and "Jenny eats 1 food." in texts(s)
+    s = _until(rest_the_rest(_rescued(0, 3)), lambda s: _asked(s, "hungry") or "meals eaten" in texts(s))
+    assert not _asked(s, "hungry") and "3 meals eaten, Jenny's among them: -3 food." in texts(s)

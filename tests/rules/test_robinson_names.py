@@ -153,3 +153,25 @@ def test_r86_the_dog_is_named_in_a_sentence_with_its_article_as_the_characters_a
     assert [tr(char(c)) for c in ("Cook", "Dog")] == ["the Cook", "the Dog"]
     assert [tr(char(c), "es") for c in ("Cook", "Dog")] == ["el Cocinero", "el Perro"]
     assert CATALOG.table["en"]["robinson.cname.Dog"] == "Dog"
+
+
+def test_items_and_tokens_in_a_sentence_have_their_article_as_the_dog_does():
+    """Every invention, item and discovery token has its form after the definite article (`<key>.the`): English
+    "the Lifeboat", Spanish by the noun's gender ("el Bote salvavidas", "la Cruz", "las Semillas"); a sentence
+    asks for it with `{item:the}` ("the Cook builds the Lifeboat.", "the Plough reclaims the wasteland ...")."""
+    from rules.robinson.texts import card, sub
+    names = [name_key("invention", n) for n in DECK_NAMES["invention"]] + [
+        name_key("item", n) for n in DECK_NAMES["item"]] + [f"robinson.disc.{n}" for n in DISCOVERY]
+    for key in names:
+        possessive = "'s " in EN[key]  # "Jenny's Raft" takes no article
+        assert EN[key + ".the"] == (EN[key] if possessive else "the " + EN[key]), key
+        article, _, rest = ES[key + ".the"].partition(" ")
+        assert article in ("el", "la", "los", "las") and rest == ES[key], key
+    lifeboat = Msg(key="robinson.ev.invented_now", args={"who": char("Cook"), "item": card("invention:Lifeboat")})
+    assert (tr(lifeboat, "en"), tr(lifeboat, "es")) == ("the Cook builds the Lifeboat.",
+                                                         "el Cocinero construye el Bote salvavidas.")
+    plough = Msg(key="robinson.ev.reclaim_waste", args={"who": sub("disc", "Plough"), "space": 6})
+    assert (tr(plough, "en"), tr(plough, "es")) == ("the Plough reclaims the wasteland on space 6.",
+                                                    "el Arado recupera el erial de la casilla 6.")
+    cook = Msg(key="robinson.ev.reclaim_waste", args={"who": char("Cook"), "space": 6})
+    assert tr(cook, "en").startswith("the Cook reclaims")  # a character keeps the article it has: no "the the"

@@ -1,0 +1,117 @@
+"""The decision in view's windows at their edges and over a map (render/window_edges.py, render/focus.py): no
+sliver of another panel or of the title bar at a window's top or foot, a character's track not cut at a section's
+window's right edge, no badge on the title band's scenario name, and a map whose places are named all over it
+shown whole, scaled to the image's width, rather than folded into strips (Cursed Island's fog, 17 spaces)."""
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from host.boards import decision_focus
+from render import measure
+from render.focus import WIDTH, _board, draw_focus
+from render.focus_places import anchors, cover
+from render.fold import clear_columns
+from render.names import board_names
+from render.window_edges import SLIVER_PX, drawing_whole, unslivered
+from rules import GAMES
+from rules.bots import choose
+
+E = GAMES["robinson"]
+BACK, PANEL, LINE, BAR, SEA = (238, 234, 222), (250, 247, 238), (180, 170, 150), (28, 44, 38), (70, 130, 170)
+
+
+@lru_cache(maxsize=4)
+def _asked(scenario: str, seed: int, kind: str):
+    """The first position of the greedy solo game of `scenario` and `seed` that asks `kind` (the walk-through's
+    games: docs/walkthroughs/robinson-scenarios.md)."""
+    s = E.setup(["alice"], seed, E.parse_options({"scenario": scenario}))
+    for _ in range(3000):
+        if s.pending and s.pending.get("kind") == kind:
+            return s
+        assert s.result is None
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, choose(E, s, seat, "greedy", seed=seed).id)
+    raise AssertionError("never asked")
+
+
+def _focus(s, locale: str = "en"):
+    names = board_names({"alice": "alice"})
+    focus = decision_focus(E, s, E.to_act(s), ["caption"], names, locale)
+    return names, focus
+
+
+def test_a_sliver_of_the_panel_below_at_a_windows_foot_is_left_out():
+    board = Image.new("RGB", (600, 300), BACK)
+    d = ImageDraw.Draw(board)
+    d.rectangle([10, 10, 590, 150], fill=PANEL, outline=LINE, width=2)  # the section's panel
+    d.rectangle([10, 160, 590, 290], fill=PANEL, outline=LINE, width=2)  # the next one, 10 px below
+    box = (0, 0, 600, 165)  # its foot takes the next panel's top border and a row of its inside
+    x0, y0, x1, y1 = unslivered(board, box)
+    assert (x0, y0, x1) == (0, 0, 600) and 152 <= y1 <= 160  # it ends in the gap between the panels
+    assert unslivered(board, (0, 0, 600, 155)) == (0, 0, 600, 155)  # nothing of another panel: unchanged
+
+
+def test_a_sliver_of_the_title_bar_at_a_windows_top_is_left_out_but_not_a_text():
+    board = Image.new("RGB", (600, 300), SEA)
+    ImageDraw.Draw(board).rectangle([0, 0, 599, 79], fill=BAR)  # the title bar over the island
+    assert unslivered(board, (0, 74, 600, 280))[1] == 80  # its last 6 rows are left out
+    assert unslivered(board, (0, 80 - SLIVER_PX - 4, 600, 280))[1] == 80 - SLIVER_PX - 4  # more than a sliver
+    ImageDraw.Draw(board).text((300, 76), "bales", fill=(255, 255, 255), anchor="ms")
+    assert unslivered(board, (0, 74, 600, 280))[1] == 74  # a text is never left out as a sliver
+
+
+def test_jennys_rest_no_badge_on_the_scenarios_name_and_the_cooks_track_whole():
+    s = _asked("jenny", 14, "jenny_rest")
+    names, focus = _focus(s)
+    board = _board(E.view(s, None), names, "en")
+    found = anchors(board, focus.options)
+    assert {d.text for i, d in found if i in (0, 1)} == {"Jenny"}  # her panel, not "Jenny needs help!"
+    windows = cover(board, [d.box for _, d in found], WIDTH, True)
+    cook = next(w for w in windows if any(d.text == "Cook (alice)" and w[1] <= d.box[1] < w[3] for _, d in found))
+    x0, y0, x1, y1 = cook
+    clear = clear_columns(board.crop((0, y0, board.width, y1)))
+    assert clear[x1 - 1] and x1 - x0 > WIDTH  # its right edge crosses nothing drawn: the track is whole (folded)
+    jenny = next(w for w in windows if any(d.text == "Jenny" and w[1] <= d.box[1] < w[3] for _, d in found))
+    weather = min(b[1] for b, d in zip(measure.sheet(board).boxes, measure.sheet(board).drawn)
+                  if d.text == "Weather")
+    foot = board.crop((jenny[0], jenny[3] - 2, jenny[2], jenny[3]))
+    assert jenny[3] < weather - 8 and foot.getcolors(2) is not None  # it ends in the gap above the Weather panel
+    img = draw_focus(E.view(s, None), names, focus, "en")
+    assert not any("needs help" in t.text for t in measure.visible(img))
+
+
+def test_cursed_islands_fog_shows_the_island_whole_scaled_not_in_strips():
+    s = _asked("cursed_island", 16, "fog")
+    names, focus = _focus(s)
+    assert len(focus.options) == 17
+    board = _board(E.view(s, None), names, "en")
+    img = draw_focus(E.view(s, None), names, focus, "en")
+    spaces = {str(n) for n in (0, 1, 3, 4, 5, 8, 9, 10, 12, 13)}  # the ten numbered options' spaces
+    on_board = {d.text: d.box for _, d in anchors(board, focus.options) if d.text in spaces}
+    on_image = {d.text: d.box for d in measure.visible(img) if d.text in spaces and d.size < 13}
+    assert set(on_board) == set(on_image) == spaces  # each space, drawn smaller than on the board
+    scales = set()
+    for a, b in itertools.combinations(sorted(spaces), 2):  # one scale between any two spaces, both ways
+        for k in (0, 1):
+            board_gap = on_board[b][k] - on_board[a][k]
+            if abs(board_gap) > 50:
+                scales.add(round((on_image[b][k] - on_image[a][k]) / board_gap, 2))
+    assert len(scales) == 1 and 0.5 < scales.pop() < 1  # the island as drawn, scaled down: no strips
+    outside = focus.outside[0].split("{numbers}")[0].strip()  # "Option ... is outside these windows": none
+    assert outside and not any(t.text.startswith(outside) for t in measure.visible(img))
+    assert img.height < 1000  # one window, not 1,500 px of folded rows
+
+
+def test_a_window_with_clear_columns_to_cut_at_is_not_taken_for_a_map():
+    board = Image.new("RGB", (1400, 200), BACK)
+    d = ImageDraw.Draw(board)
+    for x in (20, 420, 820):  # three drawings with clear columns between them (a row of hex rotations)
+        d.ellipse([x, 20, x + 350, 180], fill=SEA, outline=LINE, width=2)
+    assert drawing_whole(board, (0, 0, 1250, 200)) is None
+    board = Image.new("RGB", (1400, 200), BACK)
+    ImageDraw.Draw(board).ellipse([0, 20, 1000, 180], fill=SEA, outline=LINE, width=2)  # one drawing: all of it
+    x0, y0, x1, y1 = drawing_whole(board, (100, 0, 800, 200))
+    assert (x0, y0, y1) == (0, 0, 200) and 1000 <= x1 <= 1010
