@@ -235,7 +235,7 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
             y1 = y0 + h
         box = unslivered(board, whole(board, trimmed(board, (x0, y0, x0 + w, y1), [p for p in left])))
         if sections:  # a row of boxes on the title's line (a character's track) is not cut at an edge
-            box = row_whole(board, box)
+            box = row_whole(board, box, w)
         out.append(box)
         left = [p for p in left if not any(inside(p, b) for b in out)]
     return merged(out)

@@ -7,8 +7,10 @@
 - a map wider than the image with no clear columns to fold it at: the whole drawing across, which the caller
   scales to the image's width (`drawing_whole`);
 - a row of boxes cut by the right edge of a section's window of one line (a character's track): the edge moves
-  past the row's end, to the next clear columns (`row_whole`); the caller folds a window grown wider than the
-  image (a window of several such rows is left as it is: folded, its rows would no longer be beside their names).
+  past the row's end, to the next clear columns (`row_whole`), when the caller's fold (render/fold.py) keeps the
+  window on one line (the gap between a title and its row squeezed out); not when the row's last boxes would
+  stand alone on a line of their own, away from the rest (a window of several such rows is left as it is:
+  folded, its rows would no longer be beside their names).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from typing import Optional
 from PIL import Image
 
 from . import measure
-from .fold import clear_columns
+from .fold import clear_columns, fold
 
 Box = tuple[int, int, int, int]
 
@@ -80,11 +82,12 @@ def unslivered(board: Image.Image, box: Box) -> Box:
     return x0, y0, x1, y1
 
 
-def row_whole(board: Image.Image, box: Box) -> Box:
+def row_whole(board: Image.Image, box: Box, most: int) -> Box:
     """`box`, a window of one line of texts, widened so that its right edge cuts no row of boxes (a section's
     window begins at its title, so only its right edge can cut one): an edge on a column where something is drawn across the window's rows
     (render/fold.py `clear_columns`) moves out to the middle of the first run of `GAP` clear columns past it, or
-    to the board's edge."""
+    to the board's edge; unless the window so widened, folded to `most` px (the image's width), no longer holds on
+    one line (its last boxes would stand alone on a line below), where the window stays as it was."""
     x0, y0, x1, y1 = box
     held = [measure.sheet(board).boxes[i] for i in measure.sheet(board).inside(box)]
     if x1 >= board.width or not held or max(b[1] for b in held) >= min(b[3] for b in held):
@@ -93,7 +96,9 @@ def row_whole(board: Image.Image, box: Box) -> Box:
     if clear[x1 - 1] and clear[x1]:
         return box
     runs = [m.span() for m in re.finditer(b"\x01{%d,}" % GAP, bytes(clear))]
-    return x0, y0, next(((a + b) // 2 for a, b in runs if a >= x1), board.width), y1
+    end = next(((a + b) // 2 for a, b in runs if a >= x1), board.width)
+    wider = (x0, y0, end, y1)
+    return wider if fold(board, wider, most).height == y1 - y0 else box
 
 
 def drawing_whole(board: Image.Image, box: Box) -> Optional[Box]:

@@ -11,11 +11,12 @@ from PIL import Image, ImageDraw
 
 from host.boards import decision_focus
 from render import measure
+from render.common import font
 from render.focus import WIDTH, _board, draw_focus
 from render.focus_places import anchors, cover
-from render.fold import clear_columns
+from render.fold import clear_columns, fold
 from render.names import board_names
-from render.window_edges import SLIVER_PX, drawing_whole, unslivered
+from render.window_edges import SLIVER_PX, drawing_whole, row_whole, unslivered
 from rules import GAMES
 from rules.bots import choose
 
@@ -81,6 +82,29 @@ def test_jennys_rest_no_badge_on_the_scenarios_name_and_the_cooks_track_whole():
     assert jenny[3] < weather - 8 and foot.getcolors(2) is not None  # it ends in the gap above the Weather panel
     img = draw_focus(E.view(s, None), names, focus, "en")
     assert not any("needs help" in t.text for t in measure.visible(img))
+
+
+def _track(boxes: int, gap: int) -> tuple[Image.Image, tuple[int, int, int, int]]:
+    """A section of one line: its title at the left, then a row of `boxes` boxes `gap` px after it, running past
+    the 600 px window that begins at the title."""
+    board = Image.new("RGB", (1000, 60), PANEL)
+    d = ImageDraw.Draw(board)
+    d.text((10, 20), "Soldier (Chiara)", fill=(20, 20, 20), font=font(18, bold=True))
+    x = 10 + 200 + gap
+    for _ in range(boxes):
+        d.rectangle([x, 18, x + 20, 38], outline=(20, 20, 20), width=1)
+        x += 24
+    return board, (0, 0, WIDTH, 60)
+
+
+def test_a_track_whose_whole_row_would_fold_onto_a_second_line_is_left_cut():
+    """Widened to the row's end, the window folded to the image's width would put the row's last boxes on a line of
+    their own below (a Soldier's track, seen in a random Robinson game): it stays as it was.  The Cook's track of the
+    Rest prompt, whose widened window folds onto one line, is made whole (the test above)."""
+    board, box = _track(14, 120)
+    assert row_whole(board, box, WIDTH) == box
+    wider = (0, 0, 10 + 200 + 120 + 14 * 24 + 10, 60)
+    assert fold(board, wider, WIDTH).height > 60  # what the widening would have shown
 
 
 def test_cursed_islands_fog_shows_the_island_whole_scaled_not_in_strips():
