@@ -13,6 +13,7 @@ from rules.robinson.asks.fight import fight_or_ask
 from rules.robinson.combat import fight_beast
 from rules.robinson.data import ABILITIES, DISCOVERY, PLAYABLE, TERRAINS
 from rules.robinson.names import DECK_NAMES, name_key
+from rules.robinson.texts import card, m
 from rules.robinson.texts import char
 from rules.text import CATALOG, JOIN_KEY, SEAT_KEY, Msg
 from tests.render.text_spy import drawn_texts
@@ -175,3 +176,22 @@ def test_items_and_tokens_in_a_sentence_have_their_article_as_the_dog_does():
                                                     "el Arado recupera el erial de la casilla 6.")
     cook = Msg(key="robinson.ev.reclaim_waste", args={"who": char("Cook"), "space": 6})
     assert tr(cook, "en").startswith("the Cook reclaims")  # a character keeps the article it has: no "the the"
+
+
+AGREEING = ("robinson.ev.built", "robinson.ev.flip", "robinson.ev.inv_board", "robinson.ev.item_back",
+            "robinson.ev.item_outside")
+
+
+def test_a_name_that_may_be_plural_is_not_the_subject_of_a_verb():
+    """Card names are singular or plural ("the Lifeboat", "the Bricks"; "los Ladrillos"), and the catalog does not
+    say which: the lines that tell what became of a card name it where no verb agrees with it ("In use from now on:
+    the Bricks.", "En uso desde ahora: los Ladrillos."), never "the Bricks now works" / "los Ladrillos ya funciona"."""
+    for key in AGREEING:
+        for table in (EN, ES):
+            template = table[key]
+            assert "{item:the}" in template, key
+            after = template.split("{item:the}", 1)[1]
+            assert after in (".", " outside the camp, for the group once {who} is back.",
+                             " fuera del campamento, para el grupo cuando vuelva."), (key, template)
+    built = m("ev.built", item=card("invention:Bricks"))
+    assert (tr(built, "en"), tr(built, "es")) == ("In use from now on: the Bricks.", "En uso desde ahora: los Ladrillos.")

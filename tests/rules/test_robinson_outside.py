@@ -135,7 +135,7 @@ def test_r74_a_treasure_card_drawn_outside_waits_in_the_supply_until_the_next_ro
     adventures.treasure(s, "Explorer")
     s = next_round(s)
     assert s.items["Old Rifle"] == 1 and s.chars["Explorer"].treasures == {}
-    assert "Old Rifle is now the group's" in texts(s)
+    assert "the group now holds the Old Rifle" in texts(s)
 
 
 def test_r74_a_treasure_found_earlier_this_round_follows_its_finder_outside():
