@@ -36,7 +36,7 @@ from rules.rng import Rng
 from rules.unvalidated import construct
 from rules.robinson.combat import built
 from rules.robinson.data import CHARACTERS, INVENTIONS
-from rules.robinson.island import has_shelter
+from rules.robinson.island import explored_terrains, has_shelter
 from rules.robinson.scenarios import family
 from rules.robinson.state import RobinsonState
 
@@ -102,11 +102,19 @@ def score(s: RobinsonState) -> float:
         dealt = s.dealt
         have = set(s.built) | set(s.future_built)  # built, even while an event switches them off (R91)
         v += 20.0 * sum(1 for n in dealt if n in have)
-        v += 8.0 * sum(1 for n in _needs(dealt) if n in have and n not in dealt)
+        needs = _needs(dealt)
+        for n in needs - set(dealt):  # a needed invention is worth more the more dealt ones wait on it
+            if n in have:
+                v += 8.0 + 8.0 * sum(1 for d in dealt if d not in have and n in _needs([d]))
+        seen = explored_terrains(s)  # the terrains the builds still to come need (R5), worth what waits on them
+        for n in set(dealt) | needs:
+            if n not in have:
+                terrains = {t for m in _needs([n]) | {n} for t in INVENTIONS[m].needs if t not in INVENTIONS}
+                v += 8.0 * len(terrains & seen)
         meals = sum(family.mouths_in(s, r) for r in (s.round, s.round + 1)) + len(lives)
         v += 3.0 * min(food, meals) + 0.3 * food
         stock = family.goal_stock(s)
-        v += 1.5 * min(s.avail["W"], stock["W"] + 2) + 1.5 * min(s.avail["Fur"], stock["Fur"])
+        v += 2.0 * min(s.avail["W"], stock["W"] + 2) + 2.0 * min(s.avail["Fur"], stock["Fur"])
     else:
         v += 1.5 * min(food, 4) + 0.5 * s.avail["W"]
     return v
@@ -154,10 +162,31 @@ def builds(engine: Any, s: RobinsonState, seat: str) -> list[list[str]]:
     return out
 
 
+def wanted(engine: Any, s: RobinsonState, seat: str) -> list[list[str]]:
+    """For Family Robinson (K6.1): a plan opening with each goal invention (dealt, or needed by a dealt one)
+    not built, with one pawn and with the most pawns the seat may put there, completed by the greedy bot."""
+    if not family.playing(s):
+        return []
+    have = set(s.built) | set(s.future_built)
+    goal = {n for n in set(s.dealt) | _needs(s.dealt) if n not in have}
+    by_target: dict[str, list[str]] = {}
+    for move in engine.legal_moves(s, seat):
+        parts = move.id.split(":")
+        if len(parts) == 3 and parts[0] == "p" and parts[1].startswith("b.inv.") \
+                and parts[1].split(".")[2] in goal:
+            by_target.setdefault(parts[1], []).append(move.id)
+    out = []
+    for ids in by_target.values():
+        for mid in sorted({min(ids, key=len), max(ids, key=len)}):
+            out.append(complete(engine, engine.apply(s, seat, mid), seat, [mid], construct(Rng, state=s.moves_made)))
+    return out
+
+
 def candidates(engine: Any, s: RobinsonState, seat: str, width: int) -> list[list[str]]:
-    """The hard level's plans, then the build-first and target-first ones, each distinct plan once."""
+    """The hard level's plans, then the build-first, goal-first and target-first ones, each distinct plan once."""
     out, seen = [], set()
-    for chain in plans(engine, s, seat, width) + builds(engine, s, seat) + firsts(engine, s, seat):
+    for chain in plans(engine, s, seat, width) + builds(engine, s, seat) + wanted(engine, s, seat) \
+            + firsts(engine, s, seat):
         key = tuple(sorted(chain))
         if key not in seen:
             seen.add(key)
