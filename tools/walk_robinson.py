@@ -101,7 +101,7 @@ class Walker:
                  cli: str, line: Optional[list[tuple[str, str]]] = None):
         self.local, self.service, self.walk, self.log, self.guild, self.cli = local, service, walk, log, guild, cli
         self.played = 0  # moves played so far by this walker
-        self.line = line  # the moves to play, (seat, move id) in order, instead of the greedy bot's
+        self.recorded = line  # the moves to play, (seat, move id) in order, instead of the greedy bot's
 
     def say(self, text: str) -> None:
         print(text, file=self.log, flush=True)
@@ -185,15 +185,15 @@ class Walker:
             table = self.service.table(game_id)
             if table.game.status != "active" or not table.to_act:
                 break
-            if self.line is None:
+            if self.recorded is None:
                 seat = table.to_act[0]
                 move_id = choose(table.engine, table.state, seat, "greedy", seed=table.game.seed).id
-            elif self.played < len(self.line):
-                seat, move_id = self.line[self.played]
+            elif self.played < len(self.recorded):
+                seat, move_id = self.recorded[self.played]
                 if seat not in table.to_act:
                     raise RuntimeError(f"the line's move {self.played + 1} is {seat}'s, but {table.to_act} act")
             else:
-                raise RuntimeError(f"the line ended after {len(self.line)} moves with the game still on")
+                raise RuntimeError(f"the line ended after {len(self.recorded)} moves with the game still on")
             who = table.user_of(seat).name  # type: ignore[union-attr]
             out = await self.play(table, seat, who, move_id)
             self.played += 1
