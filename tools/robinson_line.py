@@ -254,6 +254,14 @@ def search(scenario: str, players: int, seed: int, beam: int, width: int, verbos
     return None, expanded, best
 
 
+def dumps(scenario: str, seed: int, players: int, line: list[tuple[str, str]]) -> str:
+    """A line as its file holds it: JSON, one move a row."""
+    head = json.dumps({"game": "robinson", "scenario": scenario, "seed": seed,
+                       "seats": [f"p{i + 1}" for i in range(players)]})
+    moves = ",\n".join(json.dumps([seat, move]) for seat, move in line)
+    return head[:-1] + ', "moves": [\n' + moves + "\n]}\n"
+
+
 def parse_seeds(text: str) -> list[int]:
     out: list[int] = []
     for part in text.split(","):
@@ -290,10 +298,7 @@ def main(argv: Optional[list[str]] = None) -> int:
               f"{cpu:.1f} s CPU", flush=True)
         if args.out and found == 1:
             Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-            Path(args.out).write_text(json.dumps({
-                "game": "robinson", "scenario": args.scenario, "seed": seed,
-                "seats": [f"p{i + 1}" for i in range(args.players)],
-                "moves": [list(m) for m in won.line]}, indent=0) + "\n")
+            Path(args.out).write_text(dumps(args.scenario, seed, args.players, won.line))
         if not args.all:
             break
     return 0 if found else 1
