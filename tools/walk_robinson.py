@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import shlex
 import shutil
 import sys
@@ -97,8 +98,10 @@ class Walker:
     """Plays one game on a started LocalTable and writes what happens to `log`."""
 
     def __init__(self, local: LocalTable, service: TableService, walk: Walk, log: TextIO, guild: Optional[str],
-                 cli: str):
+                 cli: str, line: Optional[list[tuple[str, str]]] = None):
         self.local, self.service, self.walk, self.log, self.guild, self.cli = local, service, walk, log, guild, cli
+        self.played = 0  # moves played so far by this walker
+        self.recorded = line  # the moves to play, (seat, move id) in order, instead of the greedy bot's
 
     def say(self, text: str) -> None:
         print(text, file=self.log, flush=True)
@@ -182,13 +185,21 @@ class Walker:
             table = self.service.table(game_id)
             if table.game.status != "active" or not table.to_act:
                 break
-            seat = table.to_act[0]
+            if self.recorded is None:
+                seat = table.to_act[0]
+                move_id = choose(table.engine, table.state, seat, "greedy", seed=table.game.seed).id
+            elif self.played < len(self.recorded):
+                seat, move_id = self.recorded[self.played]
+                if seat not in table.to_act:
+                    raise RuntimeError(f"the line's move {self.played + 1} is {seat}'s, but {table.to_act} act")
+            else:
+                raise RuntimeError(f"the line ended after {len(self.recorded)} moves with the game still on")
             who = table.user_of(seat).name  # type: ignore[union-attr]
-            move = choose(table.engine, table.state, seat, "greedy", seed=table.game.seed)
-            out = await self.play(table, seat, who, move.id)
+            out = await self.play(table, seat, who, move_id)
+            self.played += 1
             self.show(out, w.thread)
             if self.service.table(game_id).game.version == table.game.version:
-                raise RuntimeError(f"{who}'s move {move.id} did not land: {w.refused[-1:]}")
+                raise RuntimeError(f"{who}'s move {move_id} did not land: {w.refused[-1:]}")
         table = self.service.table(game_id)
         outcome = table.engine.outcome(table.state) if table.state is not None else None
         w.won = bool(outcome.won) if outcome is not None else None
@@ -205,9 +216,10 @@ class Walker:
 
 async def walk_game(scenario: str, players: int, seed: int, db: str, out_dir: str, log: TextIO,
                     guild: Optional[str] = None, locale: str = "en-US", guild_locale: str = "en-US",
-                    max_moves: Optional[int] = None) -> Walk:
+                    max_moves: Optional[int] = None, line: Optional[list[tuple[str, str]]] = None) -> Walk:
     """Play one game of `scenario` with `players` on the local table in `db`, its seed fixed to `seed` (as
-    `GAMEHOST_SEED=N bot.py local` fixes a new game's seed), to its end or `max_moves` decisions."""
+    `GAMEHOST_SEED=N bot.py local` fixes a new game's seed), to its end or `max_moves` decisions; `line`: the
+    moves to click, (seat, move id) in order, instead of the greedy bot's."""
 
     def bot_of(path: str) -> Any:
         bot = make_bot(path)
@@ -226,7 +238,7 @@ async def walk_game(scenario: str, players: int, seed: int, db: str, out_dir: st
     await local.start()
     service = TableService(open_store(db))
     try:
-        await Walker(local, service, walk, log, guild, cli).game(max_moves)
+        await Walker(local, service, walk, log, guild, cli, line).game(max_moves)
     finally:
         service.store.close()
         await local.close()
@@ -252,7 +264,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         p.add_argument("--players", type=int, default=1, choices=(1, 2, 3, 4))
     seeds.add_argument("--first", type=int, default=1)
     seeds.add_argument("--count", type=int, default=40)
-    play.add_argument("--seed", type=int, required=True)
+    play.add_argument("--seed", type=int, default=None, help="the game's seed (required without --line)")
+    play.add_argument("--line", default=None,
+                      help="a line file of tools/robinson_line.py: its seed, scenario and moves are played")
     play.add_argument("--db", required=True, help="the database file (a new one per game reads best)")
     play.add_argument("--out", required=True, help="where the posted images are written")
     play.add_argument("--guild", default=None, help="the server to play in (default: the local one)")
@@ -263,10 +277,21 @@ def main(argv: Optional[list[str]] = None) -> int:
         for seed, won, moves in greedy_seeds(args.scenario, args.players, args.first, args.count):
             print(f"{args.scenario} {args.players} seed {seed}: {'won' if won else 'lost'} in {moves} moves")
         return 0
+    line = None
+    if args.line:
+        kept = json.loads(Path(args.line).read_text())
+        if (kept["scenario"], len(kept["seats"])) != (args.scenario, args.players):
+            parser.error(f"{args.line} is a line of {kept['scenario']} with {len(kept['seats'])} player(s)")
+        args.seed = kept["seed"] if args.seed is None else args.seed
+        if args.seed != kept["seed"]:
+            parser.error(f"{args.line} is the line of seed {kept['seed']}")
+        line = [(seat, move) for seat, move in kept["moves"]]
+    if args.seed is None:
+        parser.error("play needs --seed or --line")
     Path(args.db).parent.mkdir(parents=True, exist_ok=True)
     pacing.make_clock = pacing.virtual_clock  # figures, not waiting: posts are paced on virtual time
     w = asyncio.run(walk_game(args.scenario, args.players, args.seed, args.db, args.out, sys.stdout,
-                              guild=args.guild, locale=args.locale, guild_locale=args.guild_locale))
+                              guild=args.guild, locale=args.locale, guild_locale=args.guild_locale, line=line))
     print(summary(w))
     for problem in w.refused:
         print("refused:", problem)

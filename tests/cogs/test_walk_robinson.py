@@ -66,3 +66,30 @@ def test_seeds_are_listed_with_the_greedy_tables_result(capsys):
     assert main(["seeds", "--scenario", "cannibal_island", "--players", "1", "--first", "1", "--count", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines == [f"cannibal_island 1 seed {s}: {'won' if w else 'lost'} in {m} moves" for s, w, m in rows]
+
+
+def test_a_recorded_line_is_clicked_instead_of_the_greedy_bots_moves(tmp_path):
+    """`play --line`: the moves of a line (here the hard level's second plan for alice's first round, which
+    the greedy bot does not play) are clicked as recorded, seat by seat."""
+    from rules.robinson.bot.alternatives import plans
+
+    engine = GAMES["robinson"]
+    state = engine.setup(["p1", "p2"], 3, engine.parse_options({"scenario": "family_robinson"}))
+    line = []
+    while not line or engine.to_act(state)[0] != "p1" or state.phase != "plan":
+        seat = engine.to_act(state)[0]
+        move = choose(engine, state, seat, "greedy", seed=3).id
+        line.append((seat, move))
+        state = engine.apply(state, seat, move)
+    greedy, other = plans(engine, state, "p1", 2)[:2]
+    assert other != greedy
+    line += [("p1", m) for m in other]
+    walk = asyncio.run(walk_game("family_robinson", 2, 3, str(tmp_path / "g.db"), str(tmp_path / "out"),
+                                 io.StringIO(), max_moves=len(line), line=line))
+    assert walk.refused == [] and walk.typed == 0 and walk.check.endswith("clean")
+    store = open_store(tmp_path / "g.db")
+    try:
+        logged = [(m.seat, m.move_id) for m in TableService(store).games.moves(1)]
+    finally:
+        store.close()
+    assert logged == line
