@@ -121,7 +121,7 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
 
     def family(dd, x, y):
         """Family Robinson's goal (robinson-scenarios.md K6.1): a box per dealt invention, filled once
-        built, then the camp's parts and the children's food tonight (K6.4)."""
+        built, then the camp's parts and the children's food tonight (K6.4), while the game goes on."""
         g = view.family
         n = len(g["dealt"])
         unit = min(30, (inner - 4 * (n - 1)) // max(1, n))
@@ -132,6 +132,8 @@ def draw_side(img: Image.Image, view: Any, box, locale: str) -> int:
         line = _t("img.goal_family", locale, n=g["built"], of=n, shelter=yes(g["shelter"]), roof=yes(view.roof >= 1),
                   pal=yes(view.palisade >= 1), wpn=yes(view.weapon >= 1))
         y = _flow(dd, x, y + 34, line, fb, inner)
+        if g.get("over"):  # the game has ended: no Night is to come, the children eat no more
+            return y
         kids = _t("img.children", locale, n=g["children"]) if g["children"] else _t("img.children_later", locale,
                                                                                     n=g["children_from"])
         return _flow(dd, x, y, kids, f, inner)

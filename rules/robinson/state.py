@@ -286,12 +286,14 @@ class JennyView(TypedDict):
 
 
 class FamilyView(TypedDict):
-    """K6.1, K6.4: the dealt inventions, how many are built, a shelter, the children's food tonight."""
+    """K6.1, K6.4: the dealt inventions, how many are built, a shelter, the children's food tonight (none once
+    the game is over: no Night is to come)."""
     dealt: list[str]
     built: int
     shelter: bool
     children: int
     children_from: int
+    over: bool
 
 
 # K2.1, K2.6: the temple's space (None until totem 1 is revealed), the first round it may be searched ("from"),

@@ -69,7 +69,7 @@ def family_view(s: RobinsonState) -> FamilyView | None:
         return None
     return {"dealt": list(s.dealt), "built": len(s.dealt) - len(family.missing(s)),
             "shelter": has_shelter(s), "children": family.CHILDREN.get(s.round, 0),
-            "children_from": min(family.CHILDREN)}
+            "children_from": min(family.CHILDREN), "over": s.result is not None}
 
 
 def prompt(s: RobinsonState, seat: str) -> Msg:

@@ -12,9 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from render.names import board_names
+from render.robinson import draw
 from rules.robinson.combat import built
 from rules.robinson.island import has_shelter
 from rules.robinson.scenarios import family
+
+from tests.render.text_spy import drawn_texts
 
 from ..robinson_kit import E, game
 
@@ -45,3 +49,14 @@ def test_k6_1_the_recorded_line_wins_family_robinson_at_the_end_of_a_round(path)
     assert all(built(s, n) for n in s.dealt) and has_shelter(s) and min(s.roof, s.palisade, s.weapon) >= 1
     assert s.round <= 12 and rounds[-1] == s.round  # won within the 12 rounds (K6.2), at the end of the last
     assert s.phase == "over" and E.outcome(s).won
+
+
+def test_k6_4_the_won_games_last_board_says_no_more_of_the_childrens_meals(monkeypatch):
+    """K6.4: the children eat at a Night; once the game has ended no Night is to come, so the finished board's goal
+    panel keeps its progress and leaves out "Tonight the children eat N food" (it told the Night just played)."""
+    s, _ = replay(next(p for p in LINES if "2p" in p.stem))
+    assert family.CHILDREN.get(s.round, 0) > 0  # won in a round whose Night fed the children
+    drawn = drawn_texts(monkeypatch)
+    draw(E.view(s, None), board_names({"p1": "alice", "p2": "bob"}), "en")
+    assert any("9/9" in t or "9 of 9" in t for t in drawn), [t for t in drawn if "/" in t][:5]
+    assert not any("children eat" in t for t in drawn)
