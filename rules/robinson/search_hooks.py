@@ -147,13 +147,15 @@ def evaluate(s: RobinsonState) -> dict[str, float]:
 
 # ---- macro moves ---------------------------------------------------------------------------------
 
-PLANS = 5  # whole plans weighed per planning decision: the greedy bot's and its closest alternatives
+PLANS = 6  # whole plans weighed per planning decision: the greedy bot's and its closest alternatives
 GREEDY_PRIOR, VARIANT_PRIOR = 4.0, 1.0
 # the hard level (the engine's `search_tuning`): one move deep, the root's moves (a planning seat's whole
 # plans) racing on shared samples (rules/search/paired.py), each rolled out by the greedy bot to the end of
-# the round (resolution, weather, Night) and scored there by `evaluate`
+# the round (resolution, weather, Night) and scored there by `evaluate`; moves that score alike on every
+# pass (an item used on the way that changes nothing this round, wood gathered on another space) leave the
+# race as twins of the first of them (`race_twins`), so a prompt with an obvious answer ends its race early
 TUNING = {"policy_rounds": 1, "tree_depth": 1, "keep_greedy": 0.01, "paired": True, "race_after": 4,
-          "race_z": 2.0}
+          "race_z": 2.0, "race_twins": True}
 
 
 def macro_moves(engine: Any, s: RobinsonState, seat: str) -> Optional[list[tuple[str, float]]]:
