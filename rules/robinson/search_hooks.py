@@ -147,7 +147,7 @@ def evaluate(s: RobinsonState) -> dict[str, float]:
 
 # ---- macro moves ---------------------------------------------------------------------------------
 
-PLANS = 6  # whole plans weighed per planning decision: the greedy bot's and its closest alternatives
+PLANS = 5  # whole plans weighed per planning decision: the greedy bot's and its closest alternatives
 GREEDY_PRIOR, VARIANT_PRIOR = 4.0, 1.0
 # the hard level (the engine's `search_tuning`): one move deep, the root's moves (a planning seat's whole
 # plans) racing on shared samples (rules/search/paired.py), each rolled out by the greedy bot to the end of

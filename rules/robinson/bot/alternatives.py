@@ -7,8 +7,7 @@ with more pawns for a sure success, R34, or fewer for a roll) and, once the seat
 there (the unplaced pawns rest, R65).  Each such turn is a plan of its own, completed by the greedy bot from
 there.  The best turn of each step comes first, then the second best of each (within a rank, the turns
 that give up least worth first: the best stack's worth less the one taken instead).  At most `k` plans are
-kept: first those on other targets (gathering the same source on another space is not another target),
-then those with other pawn counts on the same targets or the same sources gathered elsewhere; plans that
+kept: first those on other targets, then those with other pawn counts on the same targets; plans that
 place the same stacks in another order count once.  Pure: the same state gives the same plans.
 """
 from __future__ import annotations
@@ -77,8 +76,7 @@ def plans(engine: Any, s: RobinsonState, seat: str, k: int) -> list[list[str]]:
 
 def _pick(chains: list[list[str]], k: int) -> list[list[str]]:
     """At most `k` distinct plans of `chains` (in their order), those on targets no plan before them
-    covers first (a Gather counted by what it gathers), then those that only place other pawn counts on the same
-    targets or gather from another space."""
+    covers first, then those that only place other pawn counts on the same targets."""
     out: list[list[str]] = []
     stacks_seen: set[tuple[str, ...]] = set()
     targets_seen: set[tuple[str, ...]] = set()
@@ -94,17 +92,8 @@ def _pick(chains: list[list[str]], k: int) -> list[list[str]]:
 
 
 def _targets(chain: list[str]) -> tuple[str, ...]:
-    """The targets a plan's new stacks go to, whatever their pawns (`p:<target>:<pawns>`); a Gather by
-    what it gathers, whatever the space (`p:g.<space>.<source>`: wood from one space or another is mostly
-    the same plan)."""
-    return tuple(sorted(_target(m.rpartition(":")[0]) for m in chain if m.startswith("p:")))
-
-
-def _target(target: str) -> str:
-    """A Gather's target without its space (R33: one source of one tile; the source is what the plan
-    gets); any other target as it is."""
-    head, _, source = target.rpartition(".")
-    return f"p:g.{source}" if head.startswith("p:g.") else target
+    """The targets a plan's new stacks go to, whatever their pawns (`p:<target>:<pawns>`)."""
+    return tuple(sorted(m.rpartition(":")[0] for m in chain if m.startswith("p:")))
 
 
 def _replay(engine: Any, s: RobinsonState, seat: str, chain: list[str]) -> RobinsonState | None:
