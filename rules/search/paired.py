@@ -21,6 +21,12 @@ A race can end at its first check with one candidate left and all of them played
 pass barely vary, as in Eclipse, where the rest of the round is mostly known); then the greedy move, though out
 of the race, ties for the most visits.  With `race_survivor` the last candidate counts one visit more, at its
 mean, so that it is the most visited.
+With `race_twins`, a candidate that scored exactly what a candidate listed before it (higher in the prior) scored
+on every one of the first `race_after` passes and since leaves the race at the check: the two lead to the same
+positions (another item used on the way that changes nothing this round, the same resource gathered on
+another space), and racing them to the end of the budget tells nothing apart.  The one listed first (the
+greedy move, when it is one of them) stays.  No game sets it: for Robinson it saved 43 % of a solo game's CPU
+but won fewer games on the same seeds (README "Bot players").
 Same state, seat, seed and budget: the same result.
 """
 from __future__ import annotations
@@ -65,6 +71,8 @@ def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: 
         n += 1
         if n >= config.race_after:
             alive = _still_in_race(alive, values, passes, config.race_z)
+            if config.race_twins:
+                alive = _without_twins(alive, values)
     visits = {c: len(values[c]) for c in cands if values[c]}
     sums = {c: sum(values[c]) for c in cands if values[c]}
     if config.race_survivor and len(alive) == 1 and len(visits) > 1 and values[alive[0]]:
@@ -72,6 +80,16 @@ def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: 
         sums[won] += sums[won] / visits[won]
         visits[won] += 1
     return SearchResult(visits=visits, sums=sums, iterations=done)
+
+
+def _without_twins(alive: list[str], values: dict[str, list[float]]) -> list[str]:
+    """`alive` (in the candidates' order) without the candidates whose values on every pass equal those of
+    one kept before them: all candidates still in the race have played every pass since it began."""
+    kept: list[str] = []
+    for c in alive:
+        if not any(values[k] == values[c] for k in kept):
+            kept.append(c)
+    return kept
 
 
 def _still_in_race(alive: list[str], values: dict[str, list[float]], passes: dict[str, list[int]],

@@ -10,6 +10,7 @@ from rules.rng import Rng
 from rules.robinson import ENGINE as E
 from rules.robinson.bot.alternatives import plans
 from rules.robinson.bot.planning import scored
+from rules.robinson.search_hooks import PLANS
 from rules.search import search, tuned
 from rules.unvalidated import construct
 
@@ -88,7 +89,7 @@ def test_the_hard_level_races_whole_plans_and_plays_a_legal_move_reproducibly(po
     config = tuned(E, iterations=40)
     assert config.paired and config.policy_rounds == 1  # the engine's search_tuning
     result = search(E, s, seat, Rng.from_seed(5), config)
-    assert set(result.visits) == {" ".join(c) for c in plans(E, s, seat, 5)}
+    assert set(result.visits) == {" ".join(c) for c in plans(E, s, seat, PLANS)}
     assert result.iterations <= 40 and max(result.visits.values()) >= 4
     a = choose(E, s, seat, "hard", seed=7, config=config)
     assert a.id in E.move_ids(s, seat)

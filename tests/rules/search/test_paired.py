@@ -92,3 +92,26 @@ def test_a_race_won_at_its_first_check_is_won_by_the_survivor_only_with_race_sur
     assert marked.visits["take:3"] == 3 and set(v for c, v in marked.visits.items() if c != "take:3") == {2}
     assert marked.sums["take:3"] / 3 == pytest.approx(0.3)  # counted at its mean
     assert best_move(marked, prefer="take:1", margin=0.01) == "take:3"
+
+
+def test_candidates_that_score_alike_on_every_pass_leave_as_twins_of_the_first_only_with_race_twins(monkeypatch):
+    """Two moves that lead to the same values on every sample (an item used on the way that changes nothing,
+    the same source gathered elsewhere) never separate: without `race_twins` they race to the end of the
+    budget; with it the later one leaves at the check and the race ends with the first listed."""
+    monkeypatch.setattr(paired, "seat_values", lambda engine, s, scale: {"p1": 0.1 * min(2, 9 - s.pile), "p2": 0.5})
+    s = toy_turn(9, [1, 2])  # take:2 and take:3 (and card:2, roll) score alike; take:1 is clearly worse
+    config = RACE._replace(rollout_moves=0, race_after=3, iterations=90)
+    plain = search(TOY, s, "p1", Rng.from_seed(2), config)
+    assert plain.iterations > 60 and plain.visits["take:1"] == 3  # the twins raced on to the budget
+    twins = search(TOY, s, "p1", Rng.from_seed(2), config._replace(race_twins=True))
+    order = list(twins.visits)
+    first = next(c for c in order if c != "take:1")
+    assert twins.iterations == 3 * len(order)  # one check: one candidate left, the race is over
+    assert set(twins.visits.values()) == {3}
+    assert best_move(twins, prefer=first, margin=0.01) == first
+
+
+def test_twins_are_only_candidates_with_the_same_value_on_every_pass():
+    values = {"a": [0.2, 0.3, 0.4], "b": [0.2, 0.3, 0.4], "c": [0.2, 0.3, 0.41], "d": [0.2, 0.3, 0.4]}
+    assert paired._without_twins(["a", "b", "c", "d"], values) == ["a", "c"]
+    assert paired._without_twins(["c", "b", "a"], values) == ["c", "b"]
