@@ -21,6 +21,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from . import measure
 from .common import INK, WHITE, wrap_text
+from .fold_gaps import box_rows, squeezed
 from .kept import PanelCache
 
 GAP = 6  # px: identical columns in a row that make a place to cut
@@ -28,8 +29,6 @@ ROW_GAP = 4  # px between the stacked pieces
 _BLANK = re.compile(b"\x01{%d,}" % GAP)  # a run of clear columns (True as a byte) at least GAP long
 SLIVER = 0.06  # share of the width: a piece narrower than this at a band's edge, with no text, is left out
 ROW_FILL = 0.8  # share of a row one colour fills unbroken for it to be the row's own (a border along the band)
-MARGIN = 24  # px: the least a wide clear run (the gap between a name and its track) is squeezed to
-WIDE = 64  # px: a clear run at least this wide is a gap to squeeze (not the space between two words or marks)
 
 
 def _along(rgb: Image.Image, raw: Optional[bytes] = None) -> list[Optional[bytes]]:
@@ -230,40 +229,6 @@ def _rgb(part: Image.Image) -> Image.Image:
     return part if part.mode == "RGB" else part.convert("RGB")
 
 
-def _squeezed(part: Image.Image, clear: list[bool], width: int) -> Optional[Image.Image]:
-    """The band made at most `width` wide by narrowing its wide gaps, when that is enough: the runs of alike
-    clear columns between two things drawn (a name and the row of boxes beside it) at least `WIDE`, the widest
-    first, each down to no less than `MARGIN` (columns taken out of their middle; its texts come along).  None
-    when the gaps hold too little room: then the band is cut into pieces, and a row of boxes would be cut too."""
-    rgb = _rgb(part)
-    columns = rgb.transpose(Image.Transpose.TRANSPOSE).tobytes()
-    size = rgb.height * 3
-    column = lambda x: columns[x * size:(x + 1) * size]  # noqa: E731
-    runs: list[tuple[int, int]] = []  # stretches of identical clear columns, inside the band
-    for a, b in _blank_runs(clear):
-        start = a
-        for x in range(a + 1, b + 1):
-            if x == b or column(x) != column(start):
-                if start > 0 and x < part.width and x - start >= WIDE:
-                    runs.append((start, x))
-                start = x
-    excess = part.width - width
-    if sum(b - a - MARGIN for a, b in runs) < excess:
-        return None
-    level = max(b - a for a, b in runs)  # the widest gap left: lowered until the gaps give up `excess`
-    while sum(max(0, b - a - level) for a, b in runs) < excess:
-        level -= 1
-    taken = sorted((a + level // 2, b - (level - level // 2)) for a, b in runs if b - a > level)
-    spare = sum(b - a for a, b in taken) - excess  # a pixel too many taken from fewer than all of them: given back
-    taken = [(a, b - 1 if k < spare else b) for k, (a, b) in enumerate(taken) if b - 1 > a or k >= spare]
-    out = Image.new("RGB", (part.width - sum(b - a for a, b in taken), part.height))
-    x = at = 0
-    for a, b in taken + [(part.width, part.width)]:
-        out.paste(part.crop((at, 0, a, part.height)), (x, 0))
-        x, at = x + a - at, b
-    return out
-
-
 def pieces(part: Image.Image, width: int, along: Optional[list[Optional[bytes]]] = None) -> list[Image.Image]:
     """The band cut into pieces at most `width` wide, left to right (each as wide as it can be).  `along`: its
     rows' `_along`, when the caller has them (the rows of a band cut from a wider one at the same columns)."""
@@ -365,34 +330,46 @@ def _empty(part: Image.Image) -> bool:
     return not other or (len(other) == 1 and _along(Image.frombytes("RGB", (rgb.width, 1), other[0]))[0] is None)
 
 
-def _head_squeezed(part: Image.Image, clear: list[bool], width: int) -> Optional[list[Image.Image]]:
-    """The band's pieces when its first one, up to the middle of a run of clear columns past `width`, fits once its
-    wide gaps are narrowed (`_squeezed`: a name and the whole row of boxes after it, the text after the row on the
-    next line), the furthest such run; the rest cut as usual.  Only a band of one line of texts (a character's
-    section: a name, its track, its determination): a block of several lines would be cut between its words.
-    None otherwise (the band is cut as usual)."""
+def _head(part: Image.Image, clear: list[bool], width: int) -> Optional[list[Image.Image]]:
+    """The band's pieces, when it is one line of texts (a character's section: a name, its track, its
+    determination), so that no row of boxes is cut (render/fold_gaps.py): its first piece up to the furthest run of
+    clear columns past `width` outside a row of boxes, when its wide gaps narrowed make it fit (a name and its whole
+    track on one line, the determination after it on the next); else, when the usual cut would go through a row of
+    boxes that fits a line of its own, cut before the row.  The rest is cut as usual.  None for a band of several
+    lines (a block of text would be cut between its words), or when nothing is to be kept whole."""
     if len(_strips(part)) > 1:
         return None
-    for c in reversed([(a + b) // 2 for a, b in _blank_runs(clear)]):
+    runs = _blank_runs(clear)
+    texts = [(d.box[0], d.box[2]) for d in measure.visible(part)]
+    rows = box_rows(clear, texts)
+    within = lambda x: any(a < x < b for a, b in rows)  # noqa: E731
+    rest = lambda c: pieces(part.crop((c, 0, part.width, part.height)), width, _along(_rgb(part)))  # noqa: E731
+    for c in reversed([(a + b) // 2 for a, b in runs]):
         if c <= width:
-            return None
-        head = _squeezed(part.crop((0, 0, c, part.height)), clear[:c], width)
+            break
+        if within(c):
+            continue
+        head = squeezed(part.crop((0, 0, c, part.height)), _blank_runs(clear[:c]), width)
         if head is not None:
-            return [head] + pieces(part.crop((c, 0, part.width, part.height)), width, _along(_rgb(part)))
-    return None
+            return [head] + rest(c)
+    usual = max((c for c in _cuts(part, clear) if c <= width), default=None)
+    row = next(((a, b) for a, b in rows if usual is not None and a < usual < b), None)
+    if row is None or row[1] - row[0] > width or row[0] <= 0:
+        return None
+    return [part.crop((0, 0, row[0], part.height))] + rest(row[0])
 
 
 def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Image.Image:
     """The band `box` of `board`, its pieces stacked so that the result is at most `width` wide; the band itself
-    when it fits, or when narrowing its wide gaps makes it fit (`_squeezed`)."""
+    when it fits, or when narrowing its wide gaps makes it fit (render/fold_gaps.py `squeezed`)."""
     part = board.crop(box)
     if part.width <= width:
         return part
     clear = _clear_columns(part)
-    squeezed = _squeezed(part, clear, width)
-    if squeezed is not None:
-        return squeezed
-    parts = _head_squeezed(part, clear, width) or pieces(part, width)
+    narrowed = squeezed(part, _blank_runs(clear), width)
+    if narrowed is not None:
+        return narrowed
+    parts = _head(part, clear, width) or pieces(part, width)
     rows: list[list[Image.Image]] = []  # pieces side by side while they fit
     used: Optional[int] = None
     for p in parts:
