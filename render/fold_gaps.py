@@ -27,6 +27,9 @@ def squeezed(part: Image.Image, blank: list[tuple[int, int]], width: int) -> Opt
     each down to no less than `MARGIN` (columns taken out of their middle; its texts come along: render.measure),
     after the clear columns that end it, down to `EDGE`.  None when its gaps hold too little room, or when its
     clear end alone does (a fold leaves a clear end out itself)."""
+    room = sum(b - a - MARGIN for a, b in blank if 0 < a and b - a >= WIDE and b < part.width)
+    if room + sum(b - a - EDGE for a, b in blank if b == part.width and a > 0) < part.width - width:
+        return None  # not room enough even were every run alike columns (most bands: read no further)
     rgb = part if part.mode == "RGB" else part.convert("RGB")
     columns = rgb.transpose(Image.Transpose.TRANSPOSE).tobytes()
     size = rgb.height * 3
