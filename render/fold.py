@@ -4,7 +4,9 @@ A player's row of a 1,400 px board (Flotilla's: name, coins, hand, track) croppe
 its right part; scaled down its texts no longer read.  `fold` cuts the band where nothing is drawn (a run of
 clear pixel columns: each row's own colour, its background or a border that runs along the band; never inside a
 box) or, failing that, between two
-texts, and stacks the pieces one under another at their own size.  A part no cut makes narrow enough is taken
+texts, and stacks the pieces one under another at their own size.  A band whose wide gaps (a name, then its
+row of boxes further along) hold more room than it is too wide is not cut: its gaps are narrowed, so that a row
+of boxes stays on one line beside its name instead of its last boxes standing alone on the next.  A part no cut makes narrow enough is taken
 layer by layer when things are drawn one above another with nothing between them (a title over a row of boxes),
 else line by line when it holds several lines of text; a single text wider than the image is drawn again, wrapped,
 in its own font.  Every text follows the pixels (render.measure), so what is cut or wrapped is
@@ -19,6 +21,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from . import measure
 from .common import INK, WHITE, wrap_text
+from .fold_gaps import box_rows, squeezed
 from .kept import PanelCache
 
 GAP = 6  # px: identical columns in a row that make a place to cut
@@ -327,13 +330,46 @@ def _empty(part: Image.Image) -> bool:
     return not other or (len(other) == 1 and _along(Image.frombytes("RGB", (rgb.width, 1), other[0]))[0] is None)
 
 
+def _head(part: Image.Image, clear: list[bool], width: int) -> Optional[list[Image.Image]]:
+    """The band's pieces, when it is one line of texts (a character's section: a name, its track, its
+    determination), so that no row of boxes is cut (render/fold_gaps.py): its first piece up to the furthest run of
+    clear columns past `width` outside a row of boxes, when its wide gaps narrowed make it fit (a name and its whole
+    track on one line, the determination after it on the next); else, when the usual cut would go through a row of
+    boxes that fits a line of its own, cut before the row.  The rest is cut as usual.  None for a band of several
+    lines (a block of text would be cut between its words), or when nothing is to be kept whole."""
+    if len(_strips(part)) > 1:
+        return None
+    runs = _blank_runs(clear)
+    texts = [(d.box[0], d.box[2]) for d in measure.visible(part)]
+    rows = box_rows(clear, texts)
+    within = lambda x: any(a < x < b for a, b in rows)  # noqa: E731
+    rest = lambda c: pieces(part.crop((c, 0, part.width, part.height)), width, _along(_rgb(part)))  # noqa: E731
+    for c in reversed([(a + b) // 2 for a, b in runs]):
+        if c <= width:
+            break
+        if within(c):
+            continue
+        head = squeezed(part.crop((0, 0, c, part.height)), _blank_runs(clear[:c]), width)
+        if head is not None:
+            return [head] + rest(c)
+    usual = max((c for c in _cuts(part, clear) if c <= width), default=None)
+    row = next(((a, b) for a, b in rows if usual is not None and a < usual < b), None)
+    if row is None or row[1] - row[0] > width or row[0] <= 0:
+        return None
+    return [part.crop((0, 0, row[0], part.height))] + rest(row[0])
+
+
 def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Image.Image:
     """The band `box` of `board`, its pieces stacked so that the result is at most `width` wide; the band itself
-    when it fits."""
+    when it fits, or when narrowing its wide gaps makes it fit (render/fold_gaps.py `squeezed`)."""
     part = board.crop(box)
     if part.width <= width:
         return part
-    parts = pieces(part, width)
+    clear = _clear_columns(part)
+    narrowed = squeezed(part, _blank_runs(clear), width)
+    if narrowed is not None:
+        return narrowed
+    parts = _head(part, clear, width) or pieces(part, width)
     rows: list[list[Image.Image]] = []  # pieces side by side while they fit
     used: Optional[int] = None
     for p in parts:

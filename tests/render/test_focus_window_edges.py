@@ -98,13 +98,25 @@ def _track(boxes: int, gap: int) -> tuple[Image.Image, tuple[int, int, int, int]
 
 
 def test_a_track_whose_whole_row_would_fold_onto_a_second_line_is_left_cut():
-    """Widened to the row's end, the window folded to the image's width would put the row's last boxes on a line of
-    their own below (a Soldier's track, seen in a random Robinson game): it stays as it was.  The Cook's track of the
-    Rest prompt, whose widened window folds onto one line, is made whole (the test above)."""
-    board, box = _track(14, 120)
+    """Widened to the row's end, the window folded to the image's width would put the row on a line of its own below
+    its name (a long track after a short gap: narrowing the gap does not make room): it stays as it was.  The
+    Cook's track of the Rest prompt, whose widened window folds onto one line, is made whole (the test above)."""
+    board, box = _track(20, 40)
     assert row_whole(board, box, WIDTH) == box
-    wider = (0, 0, 10 + 200 + 120 + 14 * 24 + 10, 60)
+    wider = (0, 0, 10 + 200 + 40 + 20 * 24 + 10, 60)
     assert fold(board, wider, WIDTH).height > 60  # what the widening would have shown
+
+
+def test_a_track_after_a_wide_gap_is_made_whole_the_gap_narrowed():
+    """A Soldier's track 120 px after the title (seen in a random Robinson game): widened to the row's end the
+    window is wider than the image, but narrowing the gap between title and track (render/fold_gaps.py) keeps it
+    on one line, so the window is widened and the track shown whole."""
+    board, box = _track(14, 120)
+    end = 10 + 200 + 120 + 14 * 24
+    x0, y0, x1, y1 = row_whole(board, box, WIDTH)
+    assert (x0, y0, y1) == (0, 0, 60) and end <= x1
+    folded = fold(board, (x0, y0, x1, y1), WIDTH)
+    assert folded.height == 60 and folded.width <= WIDTH
 
 
 def test_cursed_islands_fog_shows_the_island_whole_scaled_not_in_strips():
