@@ -51,10 +51,15 @@ def event_lines(table: Table, events: list[Msg], locale: str, limit: int = 12,
     return lines
 
 
+ARTICLES = ("the ", "a ", "an ", "el ", "la ", "los ", "las ", "un ", "una ", "unos ", "unas ")  # how a game's names begin
+
+
 def sentence_start(line: str, names: Iterable[str] = ()) -> str:
-    """A line of what happened begins with a capital, as a sentence does ("The Cook rolls: ...", "El Cocinero
-    recibe 1 herida"), unless it begins with a player's name, written as the player writes it ("alice: ...")."""
-    if not line or not line[0].islower() or any(name and line.startswith(name) for name in names):
+    """A line of what happened that begins with a game's name after its article ("the Cook rolls: ...", "el
+    Cocinero recibe 1 herida") begins with a capital, as a sentence does; any other line is left as it is written:
+    the catalog's own lines begin with a capital already, and a line may begin with a person's name, which is
+    written as they write it ("alice: ...", "bob left Flotilla #1", also once bob's seat has another name)."""
+    if not line.startswith(ARTICLES) or any(name and line.startswith(name) for name in names):
         return line
     return line[0].upper() + line[1:]
 

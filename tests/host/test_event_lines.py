@@ -61,6 +61,9 @@ def test_a_line_that_begins_with_a_character_begins_with_a_capital(table, locale
 def test_a_line_that_begins_with_a_players_name_keeps_it_as_they_write_it():
     from host.boards import sentence_start
     assert sentence_start("ana: Build the Shelter", ["ana"]) == "ana: Build the Shelter"
-    assert sentence_start("ana: Build the Shelter", ["bo"]) == "Ana: Build the Shelter"
+    assert sentence_start("ana: Build the Shelter", ["bo"]) == "ana: Build the Shelter"  # a name no seat has now
+    assert sentence_start("bob left Flotilla #1: Bot · bob plays their seat") == "bob left Flotilla #1: Bot · bob plays their seat"
+    assert sentence_start("the dog of alice", ["the dog"]) == "the dog of alice"  # a player called "the dog"
+    assert sentence_start("el Cocinero recibe 1 herida") == "El Cocinero recibe 1 herida"
     assert sentence_start("the Plough reclaims the wasteland on space 6.") == "The Plough reclaims the wasteland on space 6."
     assert sentence_start("") == "" and sentence_start("3 meals eaten: -3 food.") == "3 meals eaten: -3 food."
