@@ -12,7 +12,8 @@ generator is reseeded so that later draws and dice do not follow the real ones.
 
 `evaluate` gives every seat the same value (a co-operative game): how far the goal is (S3, S5: the
 woodpile and Fire by round 10-12) against the rounds left, the lowest life (R75, R76: one death loses),
-morale (R77), tonight's food (R72) and shelter (R67), the tracks and the threats, on a logistic scale.
+morale (R77), tonight's food (R72) and shelter (R67), the tracks and the threats, on a logistic scale,
+plus the tokens and item uses kept for later (R87), at what spending them later is worth (bot/kept.py).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from ..rng import Rng
 from ..shuffles import Dealer
 from ..unvalidated import construct, put
 from .bot.alternatives import planning, plans
+from .bot.kept import kept_worth
 from .combat import built
 from .data import CHARACTERS, EVENTS
 from .fast import fast_copy
@@ -104,6 +106,9 @@ FEATURES = ("fire", "goal", "pace", "morale", "shelter", "roof", "palisade", "we
 # (tools/fit_robinson_eval.py prints them; fire, palisade, shelter and hungry are set by hand there):
 # log-loss 0.385 on held-out positions against 0.454 for the bare win rate
 BIAS = -3.659
+# a kept token or item use, per wound it is worth (bot/kept.py): about half of what one wound to the
+# weakest character moves the logistic (the life weight over a character's life), a later use being uncertain
+KEPT_Z = 0.1
 WEIGHTS = (1.000, 1.649, -1.716, 0.099, 0.300, 0.600, 0.150, 0.048, -0.176, 2.291, -0.300, -0.052, -0.254, 0.129,
            0.053, -0.637)
 
@@ -134,8 +139,9 @@ def features(s: RobinsonState) -> tuple[float, ...]:
 
 
 def win_chance(s: RobinsonState) -> float:
-    """The chance to win from here (module docstring), a logistic of the position's features."""
-    z = BIAS + sum(w * x for w, x in zip(WEIGHTS, features(s)))
+    """The chance to win from here (module docstring), a logistic of the position's features and of the
+    tokens and item uses still kept (bot/kept.py: R87 lets them be spent at any later moment)."""
+    z = BIAS + sum(w * x for w, x in zip(WEIGHTS, features(s))) + KEPT_Z * kept_worth(s)
     return 1.0 / (1.0 + exp(-max(-30.0, min(30.0, z))))
 
 

@@ -136,3 +136,39 @@ def test_r30_macro_moves_are_whole_plans_ending_with_the_confirm(states):
                 assert seat in x.confirmed or x.phase != "plan"  # R30: the plan confirmed
             checked += len(chains) > 1
     assert checked >= 2  # plans with alternatives were offered
+
+
+def _mid_game(states):
+    s = E.copy_state(next(x for x in states if x.result is None and x.round >= 3))
+    s.tokens, s.items = [], {}
+    return s
+
+
+def test_r87_a_kept_token_or_item_use_is_worth_more_than_the_same_position_with_it_spent(states):
+    """R87: tokens and item uses may be spent at any later moment, so keeping one is worth something."""
+    bare = _mid_game(states)
+    for tokens, items in ((["Old Machete"], {}), (["Medallion"], {}), (["Goat"], {}), ([], {"Biscuits": 1}),
+                          ([], {"Pipe & Tobacco": 2})):
+        kept = E.copy_state(bare)
+        kept.tokens, kept.items = list(tokens), dict(items)
+        assert 0.0 < E.evaluate(bare)["p1"] < E.evaluate(kept)["p1"] < 1.0, (tokens, items)
+    two, one = E.copy_state(bare), E.copy_state(bare)
+    two.items, one.items = {"Pipe & Tobacco": 2}, {"Pipe & Tobacco": 1}
+    assert E.evaluate(two)["p1"] > E.evaluate(one)["p1"]  # each use left counts
+    helmet = E.copy_state(bare)
+    helmet.items = {"Helmet": 99}  # not used up by a use: no stored value
+    assert E.evaluate(helmet) == E.evaluate(bare)
+
+
+def test_r87_spending_determination_for_nothing_lowers_the_value_and_a_token_is_worth_nothing_at_the_end(states):
+    s = _mid_game(states)
+    s.items = {"Pipe & Tobacco": 1}
+    who = s.seat_char["p1"]
+    mid = next(o for o in E.legal_moves(s, "p1") if o.id.startswith("it:Pipe_&_Tobacco")).id
+    after = E.apply(s, "p1", mid)  # 2 determination the position value does not count
+    assert "Pipe & Tobacco" not in after.items and after.chars[who].det == s.chars[who].det + 2
+    assert E.evaluate(after)["p1"] < E.evaluate(s)["p1"]
+    last, bare = E.copy_state(s), E.copy_state(s)
+    last.round = bare.round = 12  # S5: no later round to spend it in
+    bare.items = {}
+    assert E.evaluate(last) == E.evaluate(bare)
