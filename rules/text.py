@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import string
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union, cast
 
@@ -137,8 +138,20 @@ def tr(text: Msg | str, locale: str = DEFAULT_LOCALE, names: Mapping[str, str] |
     template = CATALOG.template(text.key, locale)
     if template is None:
         return text.key
-    values = {k: _named(v, locale, names) if isinstance(v, Msg) else v for k, v in text.args.items()}
+    definite = _definite_fields(template)
+    values = {k: (_named(v, locale, names) if k in definite else tr(v, locale, names)) if isinstance(v, Msg) else v
+              for k, v in text.args.items()}
     return _FMT[locale if locale in _FMT else DEFAULT_LOCALE].format(template, **values)
+
+
+_THE = re.compile(r"\{(\w+):the\}")
+
+
+@lru_cache(maxsize=4096)
+def _definite_fields(template: str) -> frozenset[str]:
+    """The fields a template writes with their definite article (`{item:the}`): only those values are looked up
+    as names (`_named`); every other one is translated as it is."""
+    return frozenset(_THE.findall(template))
 
 
 class Named(str):
