@@ -229,12 +229,15 @@ def _rgb(part: Image.Image) -> Image.Image:
     return part if part.mode == "RGB" else part.convert("RGB")
 
 
-def pieces(part: Image.Image, width: int, along: Optional[list[Optional[bytes]]] = None) -> list[Image.Image]:
+def pieces(part: Image.Image, width: int, along: Optional[list[Optional[bytes]]] = None,
+           clear: Optional[list[bool]] = None) -> list[Image.Image]:
     """The band cut into pieces at most `width` wide, left to right (each as wide as it can be).  `along`: its
-    rows' `_along`, when the caller has them (the rows of a band cut from a wider one at the same columns)."""
+    rows' `_along`, when the caller has them (the rows of a band cut from a wider one at the same columns);
+    `clear`: its `_clear_columns`, when the caller has them."""
     if part.width <= width:
         return [part] if _drawn(part) else []
-    clear = _clear_columns(part, along)
+    if clear is None:
+        clear = _clear_columns(part, along)
     shown_all = measure.visible(part)
     boxes = [d.box for d in shown_all]
     cuts = _cuts(part, clear, shown_all)
@@ -330,7 +333,8 @@ def _empty(part: Image.Image) -> bool:
     return not other or (len(other) == 1 and _along(Image.frombytes("RGB", (rgb.width, 1), other[0]))[0] is None)
 
 
-def _head(part: Image.Image, clear: list[bool], width: int) -> Optional[list[Image.Image]]:
+def _head(part: Image.Image, clear: list[bool], width: int, along: list[Optional[bytes]]
+          ) -> Optional[list[Image.Image]]:
     """The band's pieces, when it is one line of texts (a character's section: a name, its track, its
     determination), so that no row of boxes is cut (render/fold_gaps.py): its first piece up to the furthest run of
     clear columns past `width` outside a row of boxes, when its wide gaps narrowed make it fit (a name and its whole
@@ -343,7 +347,7 @@ def _head(part: Image.Image, clear: list[bool], width: int) -> Optional[list[Ima
     texts = [(d.box[0], d.box[2]) for d in measure.visible(part)]
     rows = box_rows(clear, texts)
     within = lambda x: any(a < x < b for a, b in rows)  # noqa: E731
-    rest = lambda c: pieces(part.crop((c, 0, part.width, part.height)), width, _along(_rgb(part)))  # noqa: E731
+    rest = lambda c: pieces(part.crop((c, 0, part.width, part.height)), width, along)  # noqa: E731
     for c in reversed([(a + b) // 2 for a, b in runs]):
         if c <= width:
             break
@@ -365,11 +369,12 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
     part = board.crop(box)
     if part.width <= width:
         return part
-    clear = _clear_columns(part)
+    along = _along(_rgb(part))  # read once for the band: the narrowing, the head and the pieces share it
+    clear = _clear_columns(part, along)
     narrowed = squeezed(part, _blank_runs(clear), width)
     if narrowed is not None:
         return narrowed
-    parts = _head(part, clear, width) or pieces(part, width)
+    parts = _head(part, clear, width, along) or pieces(part, width, along, clear)
     rows: list[list[Image.Image]] = []  # pieces side by side while they fit
     used: Optional[int] = None
     for p in parts:
@@ -392,5 +397,6 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
 
 
 clear_columns = _clear_columns  # for an edge of a window (render/window_edges.py)
+blank_runs = _blank_runs  # the same
 
-__all__ = ["KEPT_REWRAPPED", "REWRAPPED_KEPT", "clear_columns", "fold", "layers", "pieces"]
+__all__ = ["KEPT_REWRAPPED", "REWRAPPED_KEPT", "blank_runs", "clear_columns", "fold", "layers", "pieces"]
