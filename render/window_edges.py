@@ -14,20 +14,18 @@
 """
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from PIL import Image
 
 from . import measure
-from .fold import clear_columns, fold
+from .fold import blank_runs, clear_columns, fold
 
 Box = tuple[int, int, int, int]
 
 SLIVER_PX = 12  # px: the most an edge gives up as a sliver
 PLAIN_RUN = 3  # plain rows alike where a sliver ends (more than a border line's width)
 PLAIN_COLOURS = 2  # a plain row (the gap between two panels, the sea) has no more colours than this
-GAP = 6  # px: clear columns that end a row of boxes
 
 
 def _rows(img: Image.Image) -> list[bytes]:
@@ -84,10 +82,11 @@ def unslivered(board: Image.Image, box: Box) -> Box:
 
 def row_whole(board: Image.Image, box: Box, most: int) -> Box:
     """`box`, a window of one line of texts, widened so that its right edge cuts no row of boxes (a section's
-    window begins at its title, so only its right edge can cut one): an edge on a column where something is drawn across the window's rows
-    (render/fold.py `clear_columns`) moves out to the middle of the first run of `GAP` clear columns past it, or
-    to the board's edge; unless the window so widened, folded to `most` px (the image's width), no longer holds on
-    one line (its last boxes would stand alone on a line below), where the window stays as it was."""
+    window begins at its title, so only its right edge can cut one): an edge on a column where something is drawn
+    across the window's rows (render/fold.py `clear_columns`) moves out to the middle of the first run of clear
+    columns past it wide enough to cut at (render/fold.py `blank_runs`), or to the board's edge; unless the window
+    so widened, folded to `most` px (the image's width), no longer holds on one line (its last boxes would stand
+    alone on a line below), where the window stays as it was."""
     x0, y0, x1, y1 = box
     held = [measure.sheet(board).boxes[i] for i in measure.sheet(board).inside(box)]
     if x1 >= board.width or not held or max(b[1] for b in held) >= min(b[3] for b in held):
@@ -95,7 +94,7 @@ def row_whole(board: Image.Image, box: Box, most: int) -> Box:
     clear = clear_columns(board.crop((0, y0, board.width, y1)))
     if clear[x1 - 1] and clear[x1]:
         return box
-    runs = [m.span() for m in re.finditer(b"\x01{%d,}" % GAP, bytes(clear))]
+    runs = blank_runs(clear)
     end = next(((a + b) // 2 for a, b in runs if a >= x1), board.width)
     wider = (x0, y0, end, y1)
     return wider if fold(board, wider, most).height == y1 - y0 else box
@@ -103,11 +102,12 @@ def row_whole(board: Image.Image, box: Box, most: int) -> Box:
 
 def drawing_whole(board: Image.Image, box: Box) -> Optional[Box]:
     """A window over one drawing with no clear columns to fold it at (a map: the hexes of an island), widened
-    to the whole drawing across (to the first run of `GAP` clear columns each side, or the board's edges); None
+    to the whole drawing across (to the first run of clear columns wide enough to cut at each side, render/fold.py
+    `blank_runs`, or the board's edges); None
     when the window has clear columns to cut at (its parts fold well: render/fold.py)."""
     x0, y0, x1, y1 = box
     clear = clear_columns(board.crop((0, y0, board.width, y1)))
-    runs = [m.span() for m in re.finditer(b"\x01{%d,}" % GAP, bytes(clear))]
+    runs = blank_runs(clear)
     if any(x0 < a and b < x1 for a, b in runs):
         return None
     return (next((max(0, min(x0, b - 4)) for a, b in reversed(runs) if a <= x0), 0), y0,
