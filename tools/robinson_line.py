@@ -69,15 +69,8 @@ def advance(engine: Any, node: Node, seed: int, limit: int = 5000) -> Node:
 
 
 def _needs(names: list[str]) -> set[str]:
-    """The inventions `names` need, all the way down (R5's requirements)."""
-    out: set[str] = set()
-    todo = list(names)
-    while todo:
-        for need in INVENTIONS[todo.pop()].needs:
-            if need in INVENTIONS and need not in out:
-                out.add(need)
-                todo.append(need)
-    return out
+    """The inventions `names` need, all the way down (R5's requirements: scenarios/family.py `needed`)."""
+    return set(family.needed(names))
 
 
 def score(s: RobinsonState) -> float:

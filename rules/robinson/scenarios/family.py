@@ -147,6 +147,14 @@ def _needs_all(name: str, out: dict[str, None]) -> None:
             _needs_all(need, out)
 
 
+def needed(names: list[str]) -> list[str]:
+    """The inventions `names` need, all the way down (R5's requirements), in the order they are first met."""
+    out: dict[str, None] = {}
+    for name in names:
+        _needs_all(name, out)
+    return list(out)
+
+
 def goal_steps(s: RobinsonState) -> dict[str, float]:
     """K6.1 for the bot: each dealt invention not built and the inventions they need, worth more as
     the rounds run out; a wasteland marker hiding a terrain one of them needs is worth reclaiming
@@ -154,11 +162,10 @@ def goal_steps(s: RobinsonState) -> dict[str, float]:
     left = missing(s)
     late = PUSH.get(players(s), 1.0) * min(1.0, 0.35 + 0.06 * s.round)
     out = _camp_steps(s, late)
-    needs: dict[str, None] = {}
     for name in left:
         if name not in s.future_built:
             out[f"b.inv.{name}"] = max(out.get(f"b.inv.{name}", 0.0), late * 0.45)
-        _needs_all(name, needs)
+    needs = needed(left)
     for name in needs:
         if not built(s, name) and name not in s.future_built:
             out[f"b.inv.{name}"] = max(out.get(f"b.inv.{name}", 0.0), late * 0.5)
