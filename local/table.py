@@ -101,7 +101,10 @@ class LocalTable:
     do now and then (5xx, 429s, a dropped connection).  ``settle_timeout`` bounds how long one action may run;
     the posts it leaves owed and made in tasks of their own (a finished game's chart and replay, tasks named
     ``owed-made-*``: cogs/notices.py `owe_made`) are collected with its replies too, bounded by ``owed_timeout``
-    (a busy machine builds a replay slowly; cut short, they stay owed for the next start).
+    (a busy machine builds a replay slowly; cut short, they stay owed for the next start).  While a bot player's
+    task (``bots-game-*``, cogs/bot_driver.py) is still playing, the bound is ``bot_timeout``: a hard bot searches
+    up to 2 s of CPU per decision, many decisions a turn on a busy machine, and a bot cut off stays stuck until
+    the next start.
     ``ack_deadline`` is Discord's 3 seconds to
     acknowledge an interaction (None turns the check off).
 
@@ -112,6 +115,7 @@ class LocalTable:
 
     settle_timeout: float = 30.0
     owed_timeout: float = 300.0
+    bot_timeout: float = 900.0
 
     def __init__(self, make_bot: Callable[[str], discord.Client], db_path: str, out_dir: Optional[str] = None,
                  locale: str = "en-US", *, guild_locale: str = "en-US", managers: Iterable[str] = ("admin",),
@@ -482,6 +486,11 @@ class LocalTable:
         return code.co_name in _TIMER_COROUTINES and code.co_filename.startswith(_DISCORD_DIR)
 
     @staticmethod
+    def is_bot_player(task: asyncio.Task) -> bool:
+        """Whether a task plays a game's bot seats (cogs/bot_driver.py), bounded by ``bot_timeout``."""
+        return task.get_name().startswith("bots-game-")
+
+    @staticmethod
     def is_owed(task: asyncio.Task) -> bool:
         """Whether a task makes posts owed after the action (a finished game's history), bounded by ``owed_timeout``."""
         return task.get_name().startswith("owed-made-")
@@ -512,6 +521,8 @@ class LocalTable:
             bound = self.settle_timeout
             if all(self.is_owed(t) for t in pending):  # only owed posts are left: never a shorter bound
                 bound = max(bound, self.owed_timeout)
+            if any(self.is_bot_player(t) for t in pending):  # a hard bot's turn may take minutes of search
+                bound = max(bound, self.bot_timeout)
             remaining = began + bound - loop.time()
             if remaining <= 0:
                 names = ", ".join(sorted({t.get_name() for t in pending}))

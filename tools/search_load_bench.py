@@ -34,11 +34,23 @@ POLL = 0.005  # seconds between two looks at the fake Discord while a move is ti
 
 
 async def _open(table: LocalTable, number: int, host: str, guests: list[str], bots: int) -> None:
+    """Open game `number` and seat its players; `_start` starts it."""
     lines = [(host, f"/game new game:wayfinders bots:{bots} level:hard" if bots else "/game new game:wayfinders")]
-    lines += [(g, f"/game join game:{number}") for g in guests] + [(host, f"/game start game:{number}")]
+    lines += [(g, f"/game join game:{number}") for g in guests]
     for user, line in lines:
         out = await table.command(user, line)
         assert not out.refused, [s.content for s in out] + out.errors
+
+
+async def _start(table: LocalTable, number: int, host: str) -> None:
+    """Start game `number` without waiting for what follows: a start sets hard bots thinking, and the table
+    would wait for them (cutting them off after its `settle_timeout`); polled until the game is active."""
+    await table.command_nowait(host, f"/game start game:{number}")
+    for _ in range(1200):
+        if (await _table_of(table, number)).game.status == "active":
+            return
+        await asyncio.sleep(0.05)
+    raise RuntimeError(f"game {number} did not start")
 
 
 async def _table_of(table: LocalTable, number: int) -> Any:
@@ -98,10 +110,12 @@ async def measure(moves: int, search_ms: int, workers: int, spacing: float = SPA
                            out_dir=str(Path(tmp) / "out"))
         await table.start()
         try:
+            human_game = BOT_GAMES + 1
             for n in range(1, BOT_GAMES + 1):
                 await _open(table, n, f"host{n}", [], 3)
-            human_game = BOT_GAMES + 1
             await _open(table, human_game, "ana", ["ben"], 0)
+            for n in range(1, human_game + 1):
+                await _start(table, n, "ana" if n == human_game else f"host{n}")
             rng = Rng.from_seed(11)
             answers: list[float] = []
             posts: list[float] = []

@@ -218,6 +218,17 @@ class Demo(commands.GroupCog, group_name="demo", group_description="Seam tests")
 
         asyncio.get_running_loop().create_task(post(), name="owed-made-demo")
 
+    @app_commands.command(name="think", description="Answers, then a bot player's task posts after a while")
+    async def think(self, interaction: discord.Interaction, seconds: float) -> None:
+        await interaction.response.send_message("answered")
+        channel = interaction.channel
+
+        async def move() -> None:
+            await asyncio.sleep(seconds)
+            await channel.send("the bot moved")  # type: ignore[union-attr]
+
+        asyncio.get_running_loop().create_task(move(), name="bots-game-demo")
+
     @app_commands.command(name="hang", description="Never finishes")
     async def hang(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("hanging")

@@ -288,6 +288,20 @@ def test_posts_owed_after_an_action_are_collected_with_it_under_their_own_bound(
     assert cut.refused and cut.errors == ["still running after 0.3 s and cancelled: owed-made-demo"]
 
 
+def test_a_bot_player_still_thinking_is_waited_for_under_its_own_bound(db):
+    """A bot seat's task (`bots-game-*`) may outlast `settle_timeout`: a hard bot's turn is many searched
+    decisions, and a bot cut off stays stuck until the next start.  It is waited for up to `bot_timeout`."""
+    async def steps(t: LocalTable):
+        t.settle_timeout, t.bot_timeout = 0.3, 5.0
+        waited = await t.command("alice", "/demo think seconds:0.6")
+        t.bot_timeout = 0.3
+        return waited, await t.command("alice", "/demo think seconds:2")
+
+    waited, cut = play(db, steps)
+    assert [s.content for s in waited] == ["answered", "the bot moved"] and not waited.refused
+    assert cut.refused and cut.errors == ["still running after 0.3 s and cancelled: bots-game-demo"]
+
+
 def test_missing_permissions_reach_the_bot_as_discord_errors(db):
     perms = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
                                 create_public_threads=True)  # no attach_files
