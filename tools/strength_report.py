@@ -88,7 +88,7 @@ def ladder_line(name: str, pools: dict[str, Pool]) -> str:
     """A game's ladder in one line: each step with its rate and games, '<' before a step its games show above the
     one below (tools/strength_figures.py LADDERS), '<?' where they do not (yet)."""
     parts: list[str] = []
-    below = 0.0  # the rate of the step below
+    below: Optional[float] = None  # the rate of the step below, once it has games
     for step, fid, head_on in LADDERS[name]:
         if fid is None:
             parts.append(step)
@@ -99,10 +99,11 @@ def ladder_line(name: str, pools: dict[str, Pool]) -> str:
         said = f"{step} ({f'{p.rate():.0%}' if p.games else '-'} of {p.games}{against})"
         if parts:
             bar = 1 / fig.players if head_on else below
-            parts.append(("< " if p.games and wilson(p.wins, p.games)[0] > bar else "<? ") + said)
+            shown = bar is not None and p.games > 0 and wilson(p.wins, p.games)[0] > bar
+            parts.append(("< " if shown else "<? ") + said)
         else:
             parts.append(said)
-        below = p.rate()
+        below = p.rate() if p.games else None
     return f"{name}: " + " ".join(parts)
 
 
