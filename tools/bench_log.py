@@ -63,15 +63,21 @@ def record(engine: Engine[Any], levels: list[str], seed: int, seat: Optional[str
     """One game's line (module docstring)."""
     state, series = played.state, played.series
     end_round = engine.round_number(state) if engine.offers("round_number") else None
-    return {
+    measured = levels[int(seat[1:]) - 1] if seat else levels[0]
+    mine = [c for c, by in zip(series.cpu, series.searched_by) if by == measured]
+    others = [c for c, by in zip(series.cpu, series.searched_by) if by != measured]
+    line: dict[str, Any] = {
         "figure": figure, "game": engine.key, "players": len(levels), "options": dict(options or {}),
         "levels": {f"p{i + 1}": level for i, level in enumerate(levels)}, "seat": seat, "seed": seed,
         "ranks": dict(played.outcome.ranks), "result": result_of(played.outcome, seat),
-        "budget": budget_of(levels, budget), "cpu_ms": [round(c * 1000) for c in series.cpu],
+        "budget": budget_of(levels, budget), "cpu_ms": [round(c * 1000) for c in mine],
         "departures": series.departures, "end_round": end_round, "moves": series.moves, "illegal": series.illegal,
         "rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
         "commit": commit(), "at": now(), "load": round(os.getloadavg()[0], 2),
     }
+    if others:  # seats of another level searched too (hard at 0.5 s against hard at 2 s)
+        line["others_cpu_ms"] = [round(c * 1000) for c in others]
+    return line
 
 
 def now() -> str:

@@ -25,6 +25,7 @@ class Series:
     losses: int = 0
     ranks: dict[str, list[int]] = field(default_factory=dict)  # level -> ranks its seats finished
     cpu: list[float] = field(default_factory=list)  # per searched decision
+    searched_by: list[str] = field(default_factory=list)  # the level ("hard", "hard@0.5") of each of them
     end_rounds: list[int] = field(default_factory=list)
     illegal: int = 0
     moves: int = 0
@@ -33,6 +34,7 @@ class Series:
     def add(self, other: "Series") -> None:
         """Counts one game's figures (`other`, its own Series) into this series; wins and ranks are `tally`'s."""
         self.cpu += other.cpu
+        self.searched_by += other.searched_by
         self.end_rounds += other.end_rounds
         self.illegal += other.illegal
         self.moves += other.moves
@@ -62,6 +64,7 @@ def hard_budget(level: str, budget: Budget) -> tuple[str, Budget]:
 
 def decide(engine: Engine[Any], state: Any, seat: str, level: str, seed: int, budget: Budget,
            series: Series) -> str:
+    named = level
     level, budget = hard_budget(level, budget)
     if level != "hard":
         return choose(engine, state, seat, level, seed).id
@@ -71,6 +74,7 @@ def decide(engine: Engine[Any], state: Any, seat: str, level: str, seed: int, bu
     cpu, iters = budget
     answer = timed_search(engine, state, seat, seed, 0, cpu, iters)
     series.cpu.append(answer.cpu)
+    series.searched_by.append(named)
     chosen = settle(engine, state, seat, moves, answer.result, seed)
     greedy = engine.greedy_move(state, seat, bot_rng(seed, state.moves_made, seat))
     series.departures += int(greedy is not None and greedy.id != chosen.id)

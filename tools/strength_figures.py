@@ -102,7 +102,8 @@ STEPS = [
     Figure("robinson-2p-greedy", "robinson", 2, ("greedy",), None, "coop", required=300, first_seed=1001),
 ]
 
-FIGURES: dict[str, Figure] = {f.id: f for f in TARGETS + [with_default(f) for f in TARGETS] + STEPS}
+# Each target with its 2 s twin after it, then the ladder's other steps: the report's order.
+FIGURES: dict[str, Figure] = {f.id: f for f in [g for t in TARGETS for g in (t, with_default(t))] + STEPS}
 
 # Each game's ladder, weakest first: (name, the figure whose games measure that step, whether those games are played
 # against the step just below).  Such a step is shown above the one below when its rate's interval clears its fair

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from rules import GAMES
 
@@ -36,7 +36,7 @@ def pending(fig: Figure, lines: list[dict[str, Any]], budget: Optional[dict[str,
 
 
 def run(fig: Figure, games: int, budget: Budget, log_dir: Path = STRENGTH, start: Optional[int] = None,
-        say: Any = print) -> int:
+        say: Callable[[str], None] = print) -> int:
     """Plays and logs the figure's next `games` games; returns how many were played."""
     engine, path = GAMES[fig.game], log_path(fig, log_dir)
     said = bench_log.budget_of(list(fig.levels), budget)

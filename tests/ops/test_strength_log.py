@@ -76,6 +76,14 @@ def test_games_at_another_budget_stay_out_of_the_figure_and_out_of_its_continuat
     assert next(pending(fig, games, {"iters": 2})) == (fig.first_seed, 1)
 
 
+def test_hard_seats_at_another_budget_keep_their_cpu_apart_from_the_measured_seat_s(tmp_path: Path):
+    fig = FIGURES["wayfinders-hard2-hard05"]
+    run(fig, 1, (None, 2), tmp_path, say=lambda s: None)
+    (line,) = bench_log.read(log_path(fig, tmp_path))
+    assert line["levels"] == {"p1": "hard", "p2": "hard@0.5"} and line["seat"] == "p1"
+    assert line["cpu_ms"] and line["others_cpu_ms"]
+
+
 def test_every_committed_log_is_a_figure_s_and_every_line_one_of_its_games():
     files = sorted(STRENGTH.glob("*.jsonl"))
     assert files, "docs/strength holds the figures' logs"
