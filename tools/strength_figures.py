@@ -21,6 +21,12 @@ SAFEGUARD_ROUND = 60  # Flotilla's round limit (rules/flotilla: the end triggers
 FAST, DEFAULT = 0.5, 2.0  # the issue's benchmark budget and the search pool's default, CPU seconds a decision
 
 
+def shown(level: str) -> str:
+    """A level as the report names it: "hard@0.5" is "hard at 0.5 s"."""
+    name, at, cpu = level.partition("@")
+    return f"{name} at {cpu} s" if at else name
+
+
 @dataclass(frozen=True)
 class Figure:
     id: str
@@ -52,8 +58,8 @@ class Figure:
                     f"({self.players} {self.levels[0]} seats)")
         if self.kind == "coop":
             return f"{self.levels[0]} wins >= {self.rate:.0%} ({self.players} {'seat' if self.players == 1 else 'seats'})"
-        said = f"{self.levels[0]} wins >= {self.rate:.0%} against {self.levels[1]}, seats rotated per deal"
-        return said + (f", and its mean rank beats {self.levels[1]}'s" if self.rank else "")
+        said = f"{self.levels[0]} wins >= {self.rate:.0%} against {shown(self.levels[1])}, seats rotated per deal"
+        return said + (f", and its mean rank beats {shown(self.levels[1])}'s" if self.rank else "")
 
     def budget_said(self) -> str:
         return "no search" if self.cpu is None else f"hard at {self.cpu:g} s CPU a decision"
@@ -122,4 +128,4 @@ LADDERS: dict[str, list[tuple[str, Optional[str], bool]]] = {
                     ("hard 0.5 s", "robinson-2p", False), ("hard 2 s", "robinson-2p-2s", False)],
 }
 
-__all__ = ["DEFAULT", "FAST", "FIGURES", "Figure", "LADDERS", "SAFEGUARD_ROUND", "STEPS", "TARGETS"]
+__all__ = ["DEFAULT", "FAST", "FIGURES", "Figure", "LADDERS", "SAFEGUARD_ROUND", "STEPS", "TARGETS", "shown"]

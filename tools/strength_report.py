@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from . import bench_log
 from .search_bench import interval, percentile, wilson
-from .strength_figures import DEFAULT, FIGURES, LADDERS, Figure
+from .strength_figures import DEFAULT, FIGURES, LADDERS, Figure, shown
 from .strength_pool import STRENGTH, Pool, at_safeguard, log_path, pool, verdict
 
 P95_CAP, P99_CAP, RSS_CAP = 3000, 5000, 300  # the bounds on every decision at the default budget (ms, MiB)
@@ -36,7 +36,7 @@ def rank_line(fig: Figure, p: Pool) -> Optional[str]:
     if fig.kind != "versus" or not p.ranks:
         return None
     other = statistics.mean(p.other_ranks) if p.other_ranks else 0.0
-    return f"mean rank: {fig.levels[0]} {statistics.mean(p.ranks):.2f}, {fig.levels[1]} {other:.2f}"
+    return f"mean rank: {fig.levels[0]} {statistics.mean(p.ranks):.2f}, {shown(fig.levels[1])} {other:.2f}"
 
 
 def cost_line(p: Pool) -> Optional[str]:
@@ -55,8 +55,9 @@ def block(fig: Figure, lines: list[dict[str, Any]]) -> list[str]:
     out = [f"== {fig.id}: {fig.game}, {fig.players} {'player' if fig.players == 1 else 'players'}, "
            f"{fig.budget_said()}",
            f"target: {fig.target() if fig.rate is not None or fig.kind == 'rounds' else 'none (a ladder step)'}; "
-           f"games {p.games} of {fig.required}",
-           rate_line(fig, p)]
+           f"games {p.games} of {fig.required}"]
+    if p.games:
+        out.append(rate_line(fig, p))
     out += [x for x in (rank_line(fig, p), cost_line(p)) if x]
     if p.games:
         commits = ", ".join(f"{c} ({n})" for c, n in p.commits.most_common())
@@ -94,13 +95,12 @@ def ladder_line(name: str, pools: dict[str, Pool]) -> str:
             parts.append(step)
             continue
         fig, p = FIGURES[fid], pools[fid]
-        against = f" vs {fig.levels[1].replace('@', ' at ')} s" if "@" in fig.levels[-1] else (
-            f" vs {fig.levels[1]}" if fig.kind == "versus" else "")
+        against = f" vs {shown(fig.levels[1])}" if fig.kind == "versus" else ""
         said = f"{step} ({f'{p.rate():.0%}' if p.games else '-'} of {p.games}{against})"
         if parts:
             bar = 1 / fig.players if head_on else below
-            shown = bar is not None and p.games > 0 and wilson(p.wins, p.games)[0] > bar
-            parts.append(("< " if shown else "<? ") + said)
+            above = bar is not None and p.games > 0 and wilson(p.wins, p.games)[0] > bar
+            parts.append(("< " if above else "<? ") + said)
         else:
             parts.append(said)
         below = p.rate() if p.games else None
