@@ -23,6 +23,7 @@ from .strength_figures import FIGURES, Figure
 from .strength_pool import STRENGTH, belongs, log_path
 from .strength_report import block
 
+
 def pending(fig: Figure, lines: list[dict[str, Any]], budget: Optional[dict[str, float]],
             start: Optional[int] = None) -> Iterator[tuple[int, Optional[int]]]:
     """The (deal, measured seat's position) of every game the log lacks, in order, from `start` up."""
