@@ -94,3 +94,12 @@ def test_every_committed_log_is_a_figure_s_and_every_line_one_of_its_games():
         assert all(belongs(fig, g, own_budget(fig)) and g["figure"] == fig.id for g in games), path
         keys = [(g["seed"], g["seat"]) for g in games]
         assert len(keys) == len(set(keys)), f"{path}: a game logged twice"
+
+
+def test_a_co_operative_figure_plays_one_game_a_deal_every_seat_at_its_level(tmp_path: Path):
+    fig = FIGURES["robinson-2p-random"]
+    run(fig, 2, (None, None), tmp_path, say=lambda s: None)
+    games = bench_log.read(log_path(fig, tmp_path))
+    assert [(g["seed"], g["seat"]) for g in games] == [(1, None), (2, None)]
+    assert all(g["levels"] == {"p1": "random", "p2": "random"} and g["result"] in ("won", "lost") for g in games)
+    assert pool(fig, games).games == 2 and pool(fig, games).left_out == 0
