@@ -65,8 +65,20 @@ def block(fig: Figure, lines: list[dict[str, Any]]) -> list[str]:
                    f"commits {commits}")
     if p.left_out:
         out.append(f"({p.left_out} lines of the log at another budget or set-up left out)")
-    out.append(f"verdict: {verdict(fig, p)}")
+    out.append(f"verdict: {verdict(fig, p)}{margin(fig, p)}")
     return out
+
+
+def margin(fig: Figure, p: Pool) -> str:
+    """Where the rate's interval lies against a rate target (the verdict reads the point estimate)."""
+    if fig.rate is None or not p.games:
+        return ""
+    low, high = wilson(p.wins, p.games)
+    if low >= fig.rate:
+        return f" (the 95 % interval's lower end, {low:.0%}, clears {fig.rate:.0%})"
+    if high < fig.rate:
+        return f" (the 95 % interval's upper end, {high:.0%}, is below {fig.rate:.0%})"
+    return f" (the 95 % interval, {low:.0%}-{high:.0%}, holds {fig.rate:.0%}: not settled)"
 
 
 def decisions_line(pools: dict[str, Pool]) -> str:

@@ -45,7 +45,10 @@ def test_a_figure_is_met_only_on_its_whole_sample_and_at_its_rate():
     assert verdict(fig, pool(fig, versus_games(fig, 200, 130))) == "not met"  # 65 %
     text = "\n".join(block(fig, versus_games(fig, 200, 150)))
     assert "games 200 of 200" in text and "hard won 150, shared first 0, lost 50 of 200: 75.0% (95 %: 69%-80%)" in text
-    assert "mean rank: hard 1.25, greedy 1.75" in text and "verdict: met" in text
+    assert "mean rank: hard 1.25, greedy 1.75" in text
+    assert "verdict: met (the 95 % interval, 69%-80%, holds 70%: not settled)" in text
+    assert "verdict: met (the 95 % interval's lower end, 74%, clears 70%)" in "\n".join(
+        block(fig, versus_games(fig, 200, 160)))
 
 
 def test_a_several_player_figure_also_needs_the_better_mean_rank():
