@@ -6,7 +6,7 @@ Pure like the engines: no clock, no global random.  A game is a function of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from .bots import choose
 from .search import SearchConfig
@@ -39,6 +39,11 @@ def play_match(engine: Engine[Any], levels: list[str], seed: int, options: Any =
     if outcome is None:
         raise MatchError(f"{engine.key}: nobody is to act but the game has no outcome (seed {seed})")
     return state, outcome, moves
+
+
+# Told of each finished game of a series: the seats' levels, the seed, the measured seat (None when every seat
+# plays one level), the final state, its outcome and the moves made (the bench's per-game log).
+GameSeen = Callable[[list[str], int, Optional[str], GameState, Outcome, int], None]
 
 
 @dataclass
@@ -74,15 +79,17 @@ def is_coop(engine: Engine[Any], seed: int = 1) -> bool:
 
 
 def head_to_head(engine: Engine[Any], games: int, level: str = "greedy", against: str = "random",
-                 players: int = 2, seed: int = 1, max_moves: int = 20000) -> Figures:
+                 players: int = 2, seed: int = 1, max_moves: int = 20000, on_game: Optional[GameSeen] = None) -> Figures:
     """`level` in one seat against `against` in the others; the seat it takes rotates game by game."""
     players = max(engine.min_players, min(engine.max_players, players))
     fig = Figures(game=engine.key, coop=False)
     for g in range(games):
         mine = g % players
         levels = [level if i == mine else against for i in range(players)]
-        _, outcome, moves = play_match(engine, levels, seed + g, max_moves=max_moves)
+        state, outcome, moves = play_match(engine, levels, seed + g, max_moves=max_moves)
         seat = f"p{mine + 1}"
+        if on_game:
+            on_game(levels, seed + g, seat, state, outcome, moves)
         first = [s for s, r in outcome.ranks.items() if r == 1]
         fig.games += 1
         fig.moves += moves
@@ -97,7 +104,7 @@ def head_to_head(engine: Engine[Any], games: int, level: str = "greedy", against
 
 def coop_rates(engine: Engine[Any], games: int, levels: tuple[str, ...] = ("random", "greedy"),
                players: Optional[int] = None, seed: int = 1, max_moves: int = 20000,
-               options: Any = None) -> Figures:
+               options: Any = None, on_game: Optional[GameSeen] = None) -> Figures:
     """Co-operative games: every seat at one level; the win rate of each level (`options`: the game's
     setup options, e.g. a Robinson scenario)."""
     n = players or engine.min_players
@@ -106,7 +113,9 @@ def coop_rates(engine: Engine[Any], games: int, levels: tuple[str, ...] = ("rand
         fig.coop_wins[level] = 0
         fig.coop_games[level] = 0
         for g in range(games):
-            _, outcome, moves = play_match(engine, [level] * n, seed + g, options, max_moves=max_moves)
+            state, outcome, moves = play_match(engine, [level] * n, seed + g, options, max_moves=max_moves)
+            if on_game:
+                on_game([level] * n, seed + g, None, state, outcome, moves)
             fig.coop_games[level] += 1
             fig.coop_wins[level] += int(bool(outcome.won))
             fig.moves += moves
@@ -114,4 +123,4 @@ def coop_rates(engine: Engine[Any], games: int, levels: tuple[str, ...] = ("rand
     return fig
 
 
-__all__ = ["Figures", "MatchError", "coop_rates", "head_to_head", "is_coop", "play_match"]
+__all__ = ["Figures", "GameSeen", "MatchError", "coop_rates", "head_to_head", "is_coop", "play_match"]

@@ -14,7 +14,7 @@ from . import (backup_bench, board_bench, bot_bench, combat_bench, fleet_bench, 
 
 SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "boards": board_bench.main,  # one board's CPU by phase; boards/s in threads and in the pool
-    "bots": bot_bench.main,  # bot levels: win rates, not speed
+    "bots": bot_bench.main,  # bot levels: win rates, not speed; --run ID / --targets: the figures logged in docs/strength
     "compare": pipeline_compare.main,  # CPU per move by stage on this tree and another checkout, side by side
     "hooks": hooks_bench.main,  # the search's engine hooks: copy, resample, evaluate (us per call)
     "legibility": legibility_bench.main,  # decision images at phone scale: smallest text height / image width

@@ -9,8 +9,10 @@ every seat at one level, each level's win rate.  For every game, the round it en
 Hard decisions are searched in this process exactly as a search worker does (host/search_pool.py
 `timed_search`: one worker's tree), with `--budget-iters K` (reproducible) or `--budget-cpu S` seconds of CPU;
 printed: CPU per searched decision (p50/p95/p99; decisions with one legal move are not searched) and the
-peak resident memory, what a worker would hold.  Every move played is checked legal.  Figures are printed,
-never asserted; keep runs short on a shared machine (`--games 20`).
+peak resident memory, what a worker would hold.  Every move played is checked legal (the games themselves:
+tools/bot_games.py).  Figures are printed, never asserted; keep runs short on a shared machine (`--games 20`).
+`--log FILE` appends one JSON line per finished game (tools/bench_log.py); a level "hard@S" searches S seconds
+of CPU whatever `--budget-cpu` says.
 """
 from __future__ import annotations
 
@@ -19,105 +21,39 @@ import math
 import resource
 import statistics
 import time
-from dataclasses import dataclass, field
-from typing import Any, Optional
+from pathlib import Path
+from typing import Optional, Sequence
 
-from host.search_pool import timed_search
-from rules import GAMES, Engine
+from rules import GAMES
 from rules.bot_match import is_coop
-from rules.bots import LEVELS, bot_rng, choose, settle
+from rules.bots import LEVELS
 
+from . import bench_log
+from .bot_games import Budget, OnGame, Played, Series, competitive, play_game
 from .sprt import describe, sprt
 
 
-@dataclass
-class Series:
-    games: int = 0
-    wins: int = 0
-    ties: int = 0
-    losses: int = 0
-    ranks: dict[str, list[int]] = field(default_factory=dict)  # level -> ranks its seats finished
-    cpu: list[float] = field(default_factory=list)  # per searched decision
-    end_rounds: list[int] = field(default_factory=list)
-    illegal: int = 0
-    moves: int = 0
-    departures: int = 0  # searched decisions where the hard move was not the greedy one
-
-
-def decide(engine: Engine[Any], state: Any, seat: str, level: str, seed: int, budget: tuple[Optional[float], Optional[int]],
-           series: Series) -> str:
-    if level != "hard":
-        return choose(engine, state, seat, level, seed).id
-    moves = engine.legal_moves(state, seat)
-    if len(moves) == 1:
-        return moves[0].id
-    cpu, iters = budget
-    answer = timed_search(engine, state, seat, seed, 0, cpu, iters)
-    series.cpu.append(answer.cpu)
-    chosen = settle(engine, state, seat, moves, answer.result, seed)
-    greedy = engine.greedy_move(state, seat, bot_rng(seed, state.moves_made, seat))
-    series.departures += int(greedy is not None and greedy.id != chosen.id)
-    return chosen.id
-
-
-def play(engine: Engine[Any], levels: list[str], seed: int, budget: tuple[Optional[float], Optional[int]],
-         series: Series, max_moves: int = 20000) -> Any:
-    seats = [f"p{i + 1}" for i in range(len(levels))]
-    by_seat = dict(zip(seats, levels))
-    state = engine.setup(seats, seed)
-    for _ in range(max_moves):
-        to_act = engine.to_act(state)
-        if not to_act:
-            break
-        seat = to_act[0]
-        move = decide(engine, state, seat, by_seat[seat], seed, budget, series)
-        if move not in engine.move_ids(state, seat):
-            series.illegal += 1
-        state = engine.apply(state, seat, move)
-        series.moves += 1
-    if engine.offers("round_number"):
-        series.end_rounds.append(engine.round_number(state) or 0)
-    return state
-
-
-def competitive(engine: Engine[Any], mine: str, other: str, players: int, games: int, seed: int,
-                budget: tuple[Optional[float], Optional[int]]) -> Series:
-    series = Series(ranks={mine: [], other: []})
-    for g in range(games):
-        spot = g % players
-        levels = [mine if i == spot else other for i in range(players)]
-        state = play(engine, levels, seed + g // players, budget, series)
-        outcome = engine.outcome(state)
-        assert outcome is not None
-        seat = f"p{spot + 1}"
-        first = [s for s, r in outcome.ranks.items() if r == 1]
-        series.games += 1
-        if seat in first and len(first) == 1:
-            series.wins += 1
-        elif seat in first:
-            series.ties += 1
-        else:
-            series.losses += 1
-        for s, r in outcome.ranks.items():
-            series.ranks[mine if s == seat else other].append(r)
-    return series
-
-
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def interval(wins: float, n: int) -> str:
-    """A 95 % Wilson interval of a rate."""
-    if n == 0:
-        return "-"
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The 95 % Wilson interval of a rate of `wins` in `n` (n > 0)."""
     p, z = wins / n, 1.96
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return f"{max(0.0, centre - half):.0%}-{min(1.0, centre + half):.0%}"
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def interval(wins: float, n: int) -> str:
+    """A 95 % Wilson interval of a rate, printed."""
+    if n == 0:
+        return "-"
+    low, high = wilson(wins, n)
+    return f"{low:.0%}-{high:.0%}"
 
 
 def cost_lines(series: Series) -> list[str]:
@@ -134,11 +70,24 @@ def cost_lines(series: Series) -> list[str]:
     return lines
 
 
+def logger(key: str, budget: Budget, log: Optional[Path], options: Optional[dict[str, str]] = None,
+           figure: Optional[str] = None) -> Optional[OnGame]:
+    """What appends each finished game's line to `log` (tools/bench_log.py), or None without a log."""
+    if log is None:
+        return None
+    engine, path = GAMES[key], log
+
+    def on_game(levels: list[str], seed: int, seat: Optional[str], played: Played) -> None:
+        bench_log.append(path, bench_log.record(engine, levels, seed, seat, played, budget, options, figure))
+    return on_game
+
+
 def report(key: str, levels: list[str], games: int, players: Optional[int], seed: int,
-           budget: tuple[Optional[float], Optional[int]]) -> list[str]:
+           budget: Budget, log: Optional[Path] = None) -> list[str]:
     engine = GAMES[key]
     start = time.perf_counter()
     said = f"{budget[1]} iterations" if budget[1] else f"{budget[0]:g} s CPU"
+    on_game = logger(key, budget, log)
     if is_coop(engine, seed):
         n = players or engine.min_players
         lines = [f"== {engine.title} (co-operative, {n} players, {games} games per level, hard: {said})"]
@@ -146,16 +95,18 @@ def report(key: str, levels: list[str], games: int, players: Optional[int], seed
             series = Series()
             won = 0
             for g in range(games):
-                state = play(engine, [level] * n, seed + g, budget, series)
+                played = play_game(engine, [level] * n, seed + g, budget)
+                series.add(played.series)
                 series.games += 1
-                outcome = engine.outcome(state)
-                won += int(bool(outcome and outcome.won))
+                won += int(bool(played.outcome.won))
+                if on_game:
+                    on_game([level] * n, seed + g, None, played)
             lines.append(f"{level}: won {won}/{games} = {won / max(1, games):.0%} (95 %: {interval(won, games)})")
             lines += ["  " + x for x in cost_lines(series)]
     else:
         mine, other = levels[0], levels[1] if len(levels) > 1 else "greedy"
         n = max(engine.min_players, min(engine.max_players, players or 2))
-        series = competitive(engine, mine, other, n, games, seed, budget)
+        series = competitive(engine, mine, other, n, games, seed, budget, on_game=on_game)
         s = series
         lines = [f"== {engine.title} ({n} players, {games} games, {mine} vs {other}, {mine} seat rotating; "
                  f"hard: {said})",
@@ -165,8 +116,21 @@ def report(key: str, levels: list[str], games: int, players: Optional[int], seed
                  f"{other} {statistics.mean(s.ranks[other]):.2f}"]
         lines += cost_lines(series)
         lines.append(describe(sprt(s.wins, s.ties, s.losses)))
+    if log is not None:
+        lines.append(f"each game's line appended to {log}")
     lines.append(f"{time.perf_counter() - start:.1f} s")
     return lines
+
+
+def known_level(level: str) -> bool:
+    """A level of rules.bots, or "hard@S": the hard level at S seconds of CPU a decision."""
+    name, at, cpu = level.partition("@")
+    if not at:
+        return name in LEVELS
+    try:
+        return name == "hard" and float(cpu) > 0
+    except ValueError:
+        return False
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -179,16 +143,18 @@ def main(argv: Optional[list[str]] = None) -> int:
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--budget-iters", type=int, default=None, help="search iterations per decision")
     budget.add_argument("--budget-cpu", type=float, default=None, help="seconds of CPU per decision")
+    parser.add_argument("--log", type=Path, default=None, metavar="FILE",
+                        help="append one JSON line per finished game to FILE (tools/bench_log.py)")
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
-    bad = [x for x in levels if x not in LEVELS]
+    bad = [x for x in levels if not known_level(x)]
     if bad or not levels:
-        parser.error(f"levels are {', '.join(LEVELS)}; got {args.levels!r}")
+        parser.error(f"levels are {', '.join(LEVELS)} (hard@S: hard at S s of CPU); got {args.levels!r}")
     cpu = args.budget_cpu if args.budget_cpu is not None else (None if args.budget_iters else 0.5)
     for key in args.game or sorted(GAMES):
-        for line in report(key, levels, args.games, args.players, args.seed, (cpu, args.budget_iters)):
+        for line in report(key, levels, args.games, args.players, args.seed, (cpu, args.budget_iters), args.log):
             print(line, flush=True)
     return 0
 
 
-__all__ = ["main", "report"]
+__all__ = ["Series", "competitive", "interval", "known_level", "logger", "main", "percentile", "report", "wilson"]
