@@ -26,6 +26,7 @@ class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", pl
     rule_letters = "FDEX"  # rules, PROPOSED data, rulings, worked examples
     proposed_data = True
     test_hints = TestHints(players=3, board_players=4, privacy_stride=8, privacy_cap=200)
+    search_tuning = search_hooks.TUNING  # the hard level: the root's moves racing on shared samples
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> FlotillaOptions:
         return parse_options(raw)
@@ -107,7 +108,7 @@ class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", pl
         return search_hooks.resample(state, seat, rng)
 
     def evaluate(self, state: FlotillaState) -> dict[str, float]:
-        """Each seat's chances in [0, 1] from the greedy bot's worth of its position; the outcome at the end."""
+        """Each seat's chances in [0, 1] from a logistic fitted on greedy games (worth.py); the outcome at the end."""
         return search_hooks.evaluate(state, self.outcome(state) if state.over else None)
 
     # ---- speed -------------------------------------------------------------------

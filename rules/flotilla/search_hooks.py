@@ -1,4 +1,5 @@
-"""The search hooks of Flotilla (rules/search, the "hard" bot level): `resample` and `evaluate`.
+"""The search hooks of Flotilla (rules/search, the "hard" bot level): `resample`, `evaluate` and the search's
+settings (`TUNING`, the engine's `search_tuning`).
 
 What a seat does not know:
 
@@ -11,22 +12,30 @@ What a seat does not know:
   bag holds, drawn again from that guild's artifacts not yet slotted (F56);
 * the order of every draw (ocean tiles, artifacts, research and dive dice): the copy's generator is reseeded.
 
-`evaluate` turns the greedy bot's worth of each seat's position (rules/flotilla/bot.py `evaluate`, in VP)
-into chances against each opponent (F63-F65 decide the winner by final VP).
+`evaluate` is worth.py's chance of each seat to finish ahead of each opponent (F63-F65 decide the winner by
+final VP): a logistic of the differences of their VP, seal majorities, currency, barrels, toxicity penalty,
+crew, skiffs and tiles, weighted early and late as the VP supply empties (F62), fitted on greedy games
+(tools/fit_flotilla_eval.py, data/eval_weights.json).
+
+The search (`TUNING`): the root's moves race on shared samples (rules/search/paired.py), each played and then
+followed by greedy play for every seat to the start of the next round, where the position is valued by
+`evaluate`; a move leaves the race after five passes once 2.5 standard errors below the leader, and the
+greedy move is played unless one is clearly better.
 """
 from __future__ import annotations
 
 from ..contract import Outcome
 from ..rng import Rng
-from ..search.values import outcome_values, score_chances
+from ..search.values import outcome_values
 from ..unvalidated import construct, put
-from . import bot
 from .data import ARTIFACTS, CARDS, GUILDS
 from .copying import copy_player, fast_copy
 from .state import FlotillaState
 
-SCALE = 8.0  # VP of lead worth ~73 %
-SCALE_END = 4.0  # once the end is triggered (F62, F67)
+from .worth import win_chances
+
+TUNING = {"policy_rounds": 1, "policy_moves": 200, "tree_depth": 1, "keep_greedy": 0.01, "paired": True,
+          "race_after": 5, "race_z": 2.5}
 
 
 def _unseen(state: FlotillaState, seat: str) -> set[str]:
@@ -93,8 +102,7 @@ def evaluate(state: FlotillaState, outcome: Outcome | None) -> dict[str, float]:
     if state.over:
         assert outcome is not None  # a finished game has its outcome (the engine passes it)
         return outcome_values(outcome, list(state.seats))
-    scale = SCALE_END if state.end_round is not None else SCALE
-    return score_chances({s: bot.evaluate(state, s) for s in state.order}, scale)
+    return win_chances(state)
 
 
-__all__ = ["evaluate", "resample"]
+__all__ = ["TUNING", "evaluate", "resample"]
