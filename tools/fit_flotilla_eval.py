@@ -70,7 +70,7 @@ def main() -> None:
     per_game = games(n, first, players)
     cut = max(1, len(per_game) // 5)
     report(per_game, cut, FEATURES, margin, WEIGHTS_FILE, lambda rows, fitted: (
-        f"not PROPOSED: no component of the game; the hard level's weights, fitted by tools/fit_flotilla_eval.py "
+        f"PROPOSED: ours, not the publisher's, and no component of the game: the hard level's weights, fitted by tools/fit_flotilla_eval.py "
         f"on {rows} seat pairs at round starts of {fitted} greedy games of {players} players "
         f"(seeds {first + cut}-{first + n - 1}; seeds {first}-{first + cut - 1} held out)"), floor=FLOOR)
 
