@@ -108,7 +108,7 @@ class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", pl
         return search_hooks.resample(state, seat, rng)
 
     def evaluate(self, state: FlotillaState) -> dict[str, float]:
-        """Each seat's chances in [0, 1] from a logistic fitted on greedy games (worth.py); the outcome at the end."""
+        """Each seat's chances in [0, 1] from the greedy bot's worth of its position; the outcome at the end."""
         return search_hooks.evaluate(state, self.outcome(state) if state.over else None)
 
     # ---- speed -------------------------------------------------------------------

@@ -12,10 +12,10 @@ What a seat does not know:
   bag holds, drawn again from that guild's artifacts not yet slotted (F56);
 * the order of every draw (ocean tiles, artifacts, research and dive dice): the copy's generator is reseeded.
 
-`evaluate` is worth.py's chance of each seat to finish ahead of each opponent (F63-F65 decide the winner by
-final VP): a logistic of the differences of their VP, seal majorities, currency, barrels, toxicity penalty,
-crew, skiffs and tiles, weighted early and late as the VP supply empties (F62), fitted on greedy games
-(tools/fit_flotilla_eval.py, data/eval_weights.json).
+`evaluate` turns the greedy bot's worth of each seat's position (rules/flotilla/bot.py `evaluate`, in VP)
+into chances against each opponent (F63-F65 decide the winner by final VP).  A logistic fitted on greedy games
+(the seats' differences in VP, seal majorities, currency, barrels, toxicity, crew, craft and tiles, weighted
+early and late) predicted greedy games' ranks better but played weaker (README "Bot players").
 
 The search (`TUNING`): the root's moves race on shared samples (rules/search/paired.py), each played and then
 followed by greedy play for every seat to the start of the next round, where the position is valued by
@@ -26,14 +26,15 @@ from __future__ import annotations
 
 from ..contract import Outcome
 from ..rng import Rng
-from ..search.values import outcome_values
+from ..search.values import outcome_values, score_chances
 from ..unvalidated import construct, put
+from . import bot
 from .data import ARTIFACTS, CARDS, GUILDS
 from .copying import copy_player, fast_copy
 from .state import FlotillaState
 
-from .worth import win_chances
-
+SCALE = 8.0  # VP of lead worth ~73 %
+SCALE_END = 4.0  # once the end is triggered (F62, F67)
 TUNING = {"policy_rounds": 1, "policy_moves": 200, "tree_depth": 1, "keep_greedy": 0.01, "paired": True,
           "race_after": 5, "race_z": 2.5}
 
@@ -102,7 +103,8 @@ def evaluate(state: FlotillaState, outcome: Outcome | None) -> dict[str, float]:
     if state.over:
         assert outcome is not None  # a finished game has its outcome (the engine passes it)
         return outcome_values(outcome, list(state.seats))
-    return win_chances(state)
+    scale = SCALE_END if state.end_round is not None else SCALE
+    return score_chances({s: bot.evaluate(state, s) for s in state.order}, scale)
 
 
 __all__ = ["TUNING", "evaluate", "resample"]
