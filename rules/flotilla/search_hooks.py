@@ -1,5 +1,4 @@
-"""The search hooks of Flotilla (rules/search, the "hard" bot level): `resample`, `evaluate` and the search's
-settings (`TUNING`, the engine's `search_tuning`).
+"""The search hooks of Flotilla (rules/search, the "hard" bot level): `resample` and `evaluate`.
 
 What a seat does not know:
 
@@ -17,10 +16,10 @@ into chances against each opponent (F63-F65 decide the winner by final VP).  A l
 (the seats' differences in VP, seal majorities, currency, barrels, toxicity, crew, craft and tiles, weighted
 early and late) predicted greedy games' ranks better but played weaker (README "Bot players").
 
-The search (`TUNING`): the root's moves race on shared samples (rules/search/paired.py), each played and then
-followed by greedy play for every seat to the start of the next round, where the position is valued by
-`evaluate`; a move leaves the race after five passes once 2.5 standard errors below the leader, and the
-greedy move is played unless one is clearly better.
+The search: the generic tree search (rules/search/ismcts.py, its defaults: PUCT with the greedy move as prior,
+each leaf valued by `evaluate` right after its move).  The root's moves racing on shared samples, judged by
+greedy play to the next round's start or the one after (`rules/search/paired.py`, as Wayfinders, Eclipse and
+Robinson search) measured weaker with four players (README "Bot players"): this engine sets no `search_tuning`.
 """
 from __future__ import annotations
 
@@ -35,8 +34,6 @@ from .state import FlotillaState
 
 SCALE = 8.0  # VP of lead worth ~73 %
 SCALE_END = 4.0  # once the end is triggered (F62, F67)
-TUNING = {"policy_rounds": 1, "policy_moves": 200, "tree_depth": 1, "keep_greedy": 0.01, "paired": True,
-          "race_after": 5, "race_z": 2.5}
 
 
 def _unseen(state: FlotillaState, seat: str) -> set[str]:
@@ -107,4 +104,4 @@ def evaluate(state: FlotillaState, outcome: Outcome | None) -> dict[str, float]:
     return score_chances({s: bot.evaluate(state, s) for s in state.order}, scale)
 
 
-__all__ = ["TUNING", "evaluate", "resample"]
+__all__ = ["evaluate", "resample"]
