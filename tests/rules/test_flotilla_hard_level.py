@@ -1,0 +1,78 @@
+"""Flotilla's hard level (rules/flotilla/search_hooks.py): the generic tree search, leaves valued by the greedy worth
+as chances (F62-F65); the root race on shared samples measured weaker with four players and is not used."""
+from __future__ import annotations
+
+import pytest
+
+from rules.bots import bot_rng, settle
+from rules.flotilla import ENGINE as E
+from rules.flotilla import bot, search_hooks
+from rules.rng import Rng
+from rules.search import SearchConfig, ismcts, search, tuned
+
+SEATS = ["p1", "p2", "p3"]
+
+
+@pytest.fixture(scope="module")
+def decisions():
+    """Every tenth decision of a greedy three-player game with more than one legal move, from round 3 on."""
+    s = E.setup(SEATS, 5)
+    rng = Rng.from_seed(5)
+    out, n = [], 0
+    while not E.is_over(s):
+        seat = E.to_act(s)[0]
+        if s.round >= 3 and len(E.move_ids(s, seat)) > 1:
+            n += 1
+            if n % 10 == 0:
+                out.append(s)
+        s = E.apply(s, seat, E.greedy_move(s, seat, rng).id)
+    return out
+
+
+def test_the_hard_level_searches_a_tree_and_does_not_race(monkeypatch, decisions):
+    """No `search_tuning`: the race (paired.py) won 0 of 8 four-player games against greedy (README "Bot players")."""
+    config = tuned(E)
+    assert config == SearchConfig() and not config.paired and config.policy_rounds == 0
+    raced = []
+    monkeypatch.setattr(ismcts, "paired_search", lambda *a, **k: raced.append(a))
+    s = decisions[4]
+    result = search(E, s, E.to_act(s)[0], Rng.from_seed(1), tuned(E, iterations=20))
+    assert raced == [] and 0 < result.iterations <= 20 and sum(result.visits.values()) == result.iterations
+
+
+def test_f62_f65_the_value_is_each_seats_chance_from_its_worth_and_sharper_once_the_end_is_triggered(decisions):
+    # F63-F65: the most VP wins; the greedy worth in VP stands for the final score, a lead counts more near the end.
+    s = E.copy_state(decisions[6])
+    worth = {x: bot.evaluate(s, x) for x in SEATS}
+    values = E.evaluate(s)
+    assert sum(values.values()) == pytest.approx(1.5)  # three pairs, each sharing one
+    ahead = max(SEATS, key=lambda x: (worth[x], x))
+    behind = min(SEATS, key=lambda x: (worth[x], x))
+    assert worth[ahead] > worth[behind] and values[ahead] > values[behind]
+    s.end_round = s.round + 1  # F62: the end triggered
+    late = E.evaluate(s)
+    assert late[ahead] - late[behind] > values[ahead] - values[behind]
+    assert search_hooks.SCALE_END < search_hooks.SCALE
+
+
+def test_a_searched_decision_is_the_same_for_the_same_seed_and_budget_and_always_legal(decisions):
+    for s in decisions[2:20:4]:
+        seat = E.to_act(s)[0]
+        config = tuned(E, iterations=24)
+        a = search(E, s, seat, Rng.from_seed(3), config)
+        assert a == search(E, s, seat, Rng.from_seed(3), config)
+        assert 0 < a.iterations <= 24 and len(a.visits) >= 2
+        assert all(0.0 <= a.sums[c] / a.visits[c] <= 1.0 for c in a.visits)
+        chosen = settle(E, s, seat, E.legal_moves(s, seat), a, 7)
+        assert chosen.id in E.move_ids(s, seat)
+
+
+def test_the_race_keeps_the_greedy_move_unless_another_is_clearly_better(decisions):
+    same = 0
+    for s in decisions[1:7]:
+        seat = E.to_act(s)[0]
+        result = search(E, s, seat, Rng.from_seed(s.round), tuned(E, iterations=30))
+        chosen = settle(E, s, seat, E.legal_moves(s, seat), result, 1)
+        greedy = E.greedy_move(s, seat, bot_rng(1, s.moves_made, seat))
+        same += chosen.id == greedy.id
+    assert same >= 1
