@@ -6,7 +6,8 @@ character = 1 (R75-R76: one death loses the game).
 R67-R69, and the woodpile the scenario needs by round 10-12, S3/S5), fur, the tracks and a
 wound to each character (dearer as its life runs out).  The woodpile's price comes from its
 outlook: the wood still to find beyond Production, against what the pawns can gather in the
-rounds left; the further behind, the dearer each piece of wood.  Public information only.
+rounds left; the further behind, and the fewer pawns the camp places a round (`hands`), the
+dearer each piece of wood.  Public information only.
 """
 from __future__ import annotations
 
