@@ -8,12 +8,15 @@ through the bot's whole path: the command tree, the move pipeline, the database,
 
 ::
 
+    python -m tools.walk_robinson seeds --scenario castaways --players 1 --first 1 --count 200
     python -m tools.walk_robinson seeds --scenario jenny --players 2 --first 1 --count 100
     python -m tools.walk_robinson play --scenario jenny --players 2 --seed 69 --db walk/j2.db --out walk/j2
     python -m tools.walk_robinson play --scenario cursed_island --players 2 --seed 15 --db walk/c2.db \\
         --out walk/c2 --guild B --locale es --guild-locale es
 
-`seeds` lists the seeds whose greedy game ends in a win or a loss (fast: the engine alone).  `play` fixes the
+`seeds` lists the seeds whose greedy game ends in a win or a loss (fast: the engine alone), each with the round
+it ended in and how (`time`, `goal`, `death:<cause>`, a scenario's own end; Castaways' woodpile when lost), then
+the tally of the losses by how they ended: where the greedy bot, and so the hard level's plans, lose games.  `play` fixes the
 game's seed as `GAMEHOST_SEED` does for `bot.py local`, opens the game with `/robinson new scenario:<name>`
 (alice; bob, carol, dave join), plays it to its end, asks `/game rules` in its thread and checks the database
 (`bot.py check`).  It prints the moves as `bot.py local` command lines (`--as NAME --channel THREAD "press N"`
@@ -31,7 +34,8 @@ import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, TextIO
+from collections import Counter
+from typing import Any, NamedTuple, Optional, TextIO
 
 from cogs import pacing
 from cogs.game_bot import make_bot
@@ -42,10 +46,11 @@ from local.components import Pressable, pressables
 from rules import GAMES
 from rules.bot_match import play_match
 from rules.bots import choose
+from rules.robinson.scenarios.castaways import NEEDS
 from storage import open_store
 from tools.integrity import check_database
 
-SCENARIOS = ("jenny", "family_robinson", "cursed_island", "cannibal_island")
+SCENARIOS = ("castaways", "jenny", "family_robinson", "cursed_island", "cannibal_island")
 NAMES = ("alice", "bob", "carol", "dave")
 
 
@@ -68,15 +73,43 @@ class Walk:
     check: str = ""
 
 
-def greedy_seeds(scenario: str, players: int, first: int, count: int) -> list[tuple[int, bool, int]]:
-    """(seed, won, moves) of the greedy table's game for each seed: the engine alone, as `bench bots` plays."""
+class Seed(NamedTuple):
+    """One greedy game of `seeds`: its result and, for the reader looking for where games are lost, how it ended."""
+
+    seed: int
+    won: bool
+    moves: int
+    round: int
+    end: str  # the state's end_reason ("goal", "time", a scenario's own), "death:<cause>" for a death (CAUSES)
+    pile: int  # wood on Castaways' woodpile when it ended (S3: 15 completes it)
+
+
+def greedy_seeds(scenario: str, players: int, first: int, count: int) -> list[Seed]:
+    """The greedy table's game for each seed: the engine alone, as `bench bots` plays."""
     engine = GAMES["robinson"]
     options = engine.parse_options({"scenario": scenario})
     out = []
     for seed in range(first, first + count):
-        _, outcome, moves = play_match(engine, ["greedy"] * players, seed, options)
-        out.append((seed, bool(outcome.won), moves))
+        state, outcome, moves = play_match(engine, ["greedy"] * players, seed, options)
+        cause = state.end_cause.partition(":")[2]
+        end = f"{state.end_reason}:{cause}" if state.end_reason == "death" and cause else state.end_reason
+        out.append(Seed(seed, bool(outcome.won), moves, state.round, end, sum(state.pile)))
     return out
+
+
+def seed_line(scenario: str, players: int, row: Seed) -> str:
+    """`seeds`' line for one game: its result, the round it ended in and why (the woodpile in Castaways)."""
+    pile = f", woodpile {row.pile} of {sum(NEEDS)}" if scenario == "castaways" and not row.won else ""
+    return (f"{scenario} {players} seed {row.seed}: {'won' if row.won else 'lost'} in {row.moves} moves "
+            f"(round {row.round}: {row.end}{pile})")
+
+
+def seeds_tally(scenario: str, players: int, rows: list[Seed]) -> str:
+    """The games won and the lost ones by how they ended, most frequent first."""
+    lost = Counter(r.end for r in rows if not r.won)
+    ends = ", ".join(f"{end} {n}" for end, n in sorted(lost.items(), key=lambda kv: (-kv[1], kv[0])))
+    return (f"{scenario} {players} player(s), {len(rows)} games: won {sum(r.won for r in rows)}, "
+            f"lost {sum(lost.values())}" + (f" ({ends})" if ends else ""))
 
 
 def _find(items: list[Pressable], move_id: str, game_id: int, version: int, groups: set[str]) -> Optional[int]:
@@ -274,8 +307,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     play.add_argument("--guild-locale", default="en-US")
     args = parser.parse_args(argv)
     if args.what == "seeds":
-        for seed, won, moves in greedy_seeds(args.scenario, args.players, args.first, args.count):
-            print(f"{args.scenario} {args.players} seed {seed}: {'won' if won else 'lost'} in {moves} moves")
+        rows = greedy_seeds(args.scenario, args.players, args.first, args.count)
+        for row in rows:
+            print(seed_line(args.scenario, args.players, row))
+        print(seeds_tally(args.scenario, args.players, rows))
         return 0
     line = None
     if args.line:

@@ -12,7 +12,7 @@ from local.components import Pressable
 from rules import GAMES
 from rules.bots import choose
 from storage import open_store
-from tools.walk_robinson import _find, greedy_seeds, main, walk_game
+from tools.walk_robinson import _find, greedy_seeds, main, seed_line, seeds_tally, walk_game
 
 
 def _greedy_moves(scenario: str, players: int, seed: int, count: int) -> list[str]:
@@ -61,11 +61,31 @@ def test_two_players_plan_at_once_through_my_view_and_play_the_bench_game(tmp_pa
 
 def test_seeds_are_listed_with_the_greedy_tables_result(capsys):
     rows = greedy_seeds("cannibal_island", 1, 1, 2)
-    assert [seed for seed, _, _ in rows] == [1, 2]
-    assert all(moves > 0 for _, _, moves in rows)
+    assert [r.seed for r in rows] == [1, 2]
+    assert all(r.moves > 0 for r in rows)
     assert main(["seeds", "--scenario", "cannibal_island", "--players", "1", "--first", "1", "--count", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines == [f"cannibal_island 1 seed {s}: {'won' if w else 'lost'} in {m} moves" for s, w, m in rows]
+    assert lines[:2] == [f"cannibal_island 1 seed {r.seed}: {'won' if r.won else 'lost'} in {r.moves} moves "
+                         f"(round {r.round}: {r.end})" for r in rows]
+    assert lines[2].startswith(f"cannibal_island 1 player(s), 2 games: won {sum(r.won for r in rows)}, lost ")
+
+
+def test_a_lost_castaways_game_says_how_it_ended_and_the_woodpile_it_left():
+    """Seeds 1-6 solo: seed 2 runs out of rounds (R96: the end of round 12) with the woodpile unfinished
+    (S3: 15 wood in five stages), seed 6 ends in round 9 with a death (R76); the tally counts each kind."""
+    rows = greedy_seeds("castaways", 1, 1, 6)
+    by_seed = {r.seed: r for r in rows}
+    assert (by_seed[2].won, by_seed[2].round, by_seed[2].end) == (False, 12, "time")
+    assert by_seed[2].pile < 15
+    assert by_seed[6].end.startswith("death:") and by_seed[6].round < 12
+    assert seed_line("castaways", 1, by_seed[2]).endswith(f"(round 12: time, woodpile {by_seed[2].pile} of 15)")
+    won = [r for r in rows if r.won]
+    assert won and all(r.end == "goal" and 10 <= r.round <= 12 for r in won)  # S5: the win from round 10 on
+    assert all("woodpile" not in seed_line("castaways", 1, r) for r in won)
+    tally = seeds_tally("castaways", 1, rows)
+    times = sum(r.end == "time" for r in rows)
+    assert tally.startswith(f"castaways 1 player(s), 6 games: won {len(won)}, lost {6 - len(won)} (")
+    assert f"time {times}" in tally and times >= 1
 
 
 def test_a_recorded_line_is_clicked_instead_of_the_greedy_bots_moves(tmp_path):

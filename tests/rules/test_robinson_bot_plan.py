@@ -189,3 +189,26 @@ def test_r73_a_forced_camp_move_goes_to_the_tile_that_still_produces():
     assert choose(E, s, fp, "greedy", 1).id == "cm:2"  # parrot and wood live there
     s.island[6].exhausted, s.island[2].exhausted = [], ["parrot", "wood"]
     assert choose(E, s, fp, "greedy", 1).id == "cm:6"
+
+
+def test_s3_the_woodpiles_wood_weighs_more_on_fewer_pawns():
+    """S3/S5: the woodpile needs 1+2+3+4+5 = 15 wood, one stage a round, by round 10-12.  The same wood
+    still to gather a round is a larger share of 3 pawns a round (solo: the character's 2 and Friday, R15)
+    than of 5 (two characters and Friday), so the bot pays more for a piece of wood solo, and more again
+    with Friday gone (2 pawns)."""
+    from rules.robinson.bot.worth import WOOD_BASE, Worth, hands
+
+    def behind(n: int):
+        s = plain(planning(n, 1))
+        s.round, s.pile, s.shelter = 3, [1, 0, 0, 0, 0], True
+        s.avail.update(W=1, Fur=0)
+        return s
+
+    solo, two = behind(1), behind(2)
+    assert (hands(solo), hands(two)) == (3, 5)
+    w1, w2 = Worth(solo), Worth(two)
+    assert w1.outlook.strain == w2.outlook.strain > 1.0  # the same woodpile behind schedule
+    assert w1.wood_later > w2.wood_later > WOOD_BASE
+    solo.chars["Friday"].dead = True
+    assert hands(solo) == 2
+    assert Worth(solo).wood_later >= w1.wood_later

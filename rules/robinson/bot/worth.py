@@ -6,7 +6,8 @@ character = 1 (R75-R76: one death loses the game).
 R67-R69, and the woodpile the scenario needs by round 10-12, S3/S5), fur, the tracks and a
 wound to each character (dearer as its life runs out).  The woodpile's price comes from its
 outlook: the wood still to find beyond Production, against what the pawns can gather in the
-rounds left; the further behind, the dearer each piece of wood.  Public information only.
+rounds left; the further behind, and the fewer pawns the camp places a round (`hands`), the
+dearer each piece of wood.  Public information only.
 """
 from __future__ import annotations
 
@@ -31,8 +32,8 @@ WPN_ITEM = {"Knife": 1, "Spear": 3, "Bow": 3, "Sling": 2, "Belts": 1}
 WOOD_BASE = 1.1  # a piece of wood with the woodpile on schedule
 WIN = 20.0  # the win, in wounds (about what a death costs, harm.DEATH)
 WOOD_CAP = 8.0
-PILE_K = 3.0  # wood gets dearer with the wood still to gather each round for the woodpile ...
-STRAIN_CAP = 4.0  # ... up to this much above WOOD_BASE
+PILE_K = 15.0  # wood gets dearer with the wood still to gather each round for the woodpile, per hand ...
+STRAIN_CAP = 18.0  # ... up to this much above WOOD_BASE, divided by the hands (hands())
 FUR_CAP = 4.0
 LATE = 0.75  # the chance to live through one more round of weather and events (win in 11 or 12)
 RATE_A, RATE_B = 0.4, 0.5  # wood a round the pawns gather: a little anyway, more per source in reach
@@ -110,6 +111,13 @@ def prod_wood(s: RobinsonState) -> int:
     """Wood the camp tile gives each Production (R26, R27)."""
     live = [x for x in sources(s, s.camp) if kind(x) == "W"]
     return len(live) + int(bool(live) and "+W" in s.island[s.camp].tokens)
+
+
+def hands(s: RobinsonState) -> int:
+    """The action pawns the camp places a round: two a character, one for Friday (R30, R84); not the Dog,
+    who only helps a Hunt or an Explore (R86), nor the pawns of items."""
+    friday = "Friday" in s.chars and not s.chars["Friday"].dead and not s.chars["Friday"].out
+    return max(1, 2 * len(in_camp(s)) + int(friday))
 
 
 def wound_cost(s: RobinsonState, who: str) -> float:
@@ -210,8 +218,9 @@ class Worth:
         self.outlook = pile_outlook(s, pj, wood_now)
         self.end = min(last_round(self.scen), self.outlook.win)  # rounds after the win do not matter
         self.rounds = list(range(self.rnd, self.end + 1))
-        strain = PILE_K * min(2.0, max(0.0, self.outlook.strain))
-        pile = max(min(STRAIN_CAP, strain), WIN * self.outlook.slope)  # S5
+        per = hands(s)  # the same wood still to gather weighs more on fewer pawns
+        strain = PILE_K / per * min(2.0, max(0.0, self.outlook.strain))
+        pile = max(min(STRAIN_CAP / per, strain), WIN * self.outlook.slope)  # S5
         self.wood_later = min(WOOD_CAP, WOOD_BASE + pile)
         self.steps = goal.steps(s) if goal is not None else {}
         stock = goal.stock(s) if goal is not None else {}
