@@ -14,12 +14,12 @@ What a seat does not know:
 `evaluate` turns the greedy bot's worth of each seat's position (rules/flotilla/bot.py `evaluate`, in VP)
 into chances against each opponent (F63-F65 decide the winner by final VP).  A logistic fitted on greedy games
 (the seats' differences in VP, seal majorities, currency, barrels, toxicity, crew, craft and tiles, weighted
-early and late) predicted greedy games' ranks better but played weaker (README "Bot players").
+early and late) predicted greedy games' ranks better but played weaker (docs/strength/README.md).
 
 The search: the generic tree search (rules/search/ismcts.py, its defaults: PUCT with the greedy move as prior,
 each leaf valued by `evaluate` right after its move).  The root's moves racing on shared samples, judged by
 greedy play to the next round's start or the one after (`rules/search/paired.py`, as Wayfinders, Eclipse and
-Robinson search) measured weaker with four players (README "Bot players"): this engine sets no `search_tuning`.
+Robinson search) measured weaker with four players (docs/strength/README.md): this engine sets no `search_tuning`.
 """
 from __future__ import annotations
 

@@ -160,7 +160,7 @@ GREEDY_PRIOR, VARIANT_PRIOR = 4.0, 1.0
 # the round (resolution, weather, Night) and scored there by `evaluate`.  Moves that score alike on every pass
 # (an item used on the way that changes nothing this round, wood gathered on another space) race on to the end
 # of the budget: ending the race on them (`race_twins`) saved 43 % of a solo game's CPU but won 3 of 27 solo
-# games and 5 of 20 with two characters against 6 of 27 and 6 of 20 on the same seeds (README "Bot players")
+# games and 5 of 20 with two characters against 6 of 27 and 6 of 20 on the same seeds (docs/strength/README.md)
 TUNING = {"policy_rounds": 1, "tree_depth": 1, "keep_greedy": 0.01, "paired": True, "race_after": 4,
           "race_z": 2.0}
 

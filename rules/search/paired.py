@@ -26,7 +26,7 @@ on every one of the first `race_after` passes and since leaves the race at the c
 positions (another item used on the way that changes nothing this round, the same resource gathered on
 another space), and racing them to the end of the budget tells nothing apart.  The one listed first (the
 greedy move, when it is one of them) stays.  No game sets it: for Robinson it saved 43 % of a solo game's CPU
-but won fewer games on the same seeds (README "Bot players").
+but won fewer games on the same seeds (docs/strength/README.md).
 Same state, seat, seed and budget: the same result.
 """
 from __future__ import annotations

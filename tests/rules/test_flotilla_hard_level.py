@@ -30,7 +30,7 @@ def decisions():
 
 
 def test_the_hard_level_searches_a_tree_and_does_not_race(monkeypatch, decisions):
-    """No `search_tuning`: the race (paired.py) won 0 of 8 four-player games against greedy (README "Bot players")."""
+    """No `search_tuning`: the race (paired.py) won 0 of 8 four-player games against greedy (docs/strength/README.md)."""
     config = tuned(E)
     assert config == SearchConfig() and not config.paired and config.policy_rounds == 0
     raced = []
