@@ -43,7 +43,9 @@ class Hints:
         if not table.engine.coop:
             raise Refusal("hint.refuse.competitive", title=game_title(table.game))
         state = table.state
-        if state is None or seat.seat not in table.to_act:
+        if state is None:  # a lobby: nobody has a decision yet
+            raise Refusal("host.refuse.not_started", title=game_title(table.game))
+        if seat.seat not in table.to_act:
             who = ", ".join(shown(table.names.get(s, s)) for s in table.to_act)
             raise Refusal("host.refuse.not_your_turn", who=who or "-")
         move, *after = await self.driver.search.plan(table.engine, state, seat.seat, table.game.seed, self.iterations)

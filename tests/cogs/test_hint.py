@@ -87,6 +87,8 @@ def test_hints_are_refused_in_competitive_games_to_spectators_and_out_of_turn(tm
             assert out.refused and "competitive" in texts(out), texts(out)
             await s.cmd("alice", "/game new game:robinson")
             await s.cmd("bob", "/game join game:2")
+            out = await s.cmd("bob", "/game hint game:2")  # the lobby: no decision anyone could be waiting for
+            assert out.refused and "has not started yet" in texts(out), texts(out)
             await s.cmd("alice", "/game start game:2")
             out = await s.cmd("carol", "/game hint game:2")
             assert out.refused and "watching" in texts(out), texts(out)
