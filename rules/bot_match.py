@@ -70,6 +70,12 @@ class Figures:
         return (self.wins + 0.5 * self.ties) / self.games if self.games else 0.0
 
 
+def placing(outcome: Outcome, seat: str) -> str:
+    """A competitive game's result for `seat`: "win" (alone in first place), "shared" (first with others) or "loss"."""
+    first = [s for s, r in outcome.ranks.items() if r == 1]
+    return "loss" if seat not in first else "win" if len(first) == 1 else "shared"
+
+
 def is_coop(engine: Engine[Any], seed: int = 1) -> bool:
     """Whether the game is co-operative (from an attribute, else from a finished random game)."""
     if engine.coop is not None:
@@ -90,15 +96,12 @@ def head_to_head(engine: Engine[Any], games: int, level: str = "greedy", against
         seat = f"p{mine + 1}"
         if on_game:
             on_game(levels, seed + g, seat, state, outcome, moves)
-        first = [s for s, r in outcome.ranks.items() if r == 1]
         fig.games += 1
         fig.moves += moves
-        if seat in first and len(first) == 1:
-            fig.wins += 1
-        elif seat in first:
-            fig.ties += 1
-        else:
-            fig.losses += 1
+        result = placing(outcome, seat)
+        fig.wins += result == "win"
+        fig.ties += result == "shared"
+        fig.losses += result == "loss"
     return fig
 
 
@@ -123,4 +126,4 @@ def coop_rates(engine: Engine[Any], games: int, levels: tuple[str, ...] = ("rand
     return fig
 
 
-__all__ = ["Figures", "GameSeen", "MatchError", "coop_rates", "head_to_head", "is_coop", "play_match"]
+__all__ = ["Figures", "GameSeen", "MatchError", "coop_rates", "head_to_head", "is_coop", "placing", "play_match"]

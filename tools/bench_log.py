@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from rules import Engine, Outcome
+from rules.bot_match import placing
 
 from .bot_games import Budget, Played
 
@@ -45,8 +46,7 @@ def result_of(outcome: Outcome, seat: Optional[str]) -> Optional[str]:
         return "won" if outcome.won else "lost"
     if seat is None:
         return None
-    first = [s for s, r in outcome.ranks.items() if r == 1]
-    return "loss" if seat not in first else "win" if len(first) == 1 else "shared"
+    return placing(outcome, seat)
 
 
 def budget_of(levels: list[str], budget: Budget) -> Optional[dict[str, float]]:

@@ -14,6 +14,7 @@ from typing import Any, Callable, Optional
 
 from host.search_pool import timed_search
 from rules import Engine, Outcome
+from rules.bot_match import placing
 from rules.bots import bot_rng, choose, settle
 
 
@@ -113,14 +114,11 @@ def play_game(engine: Engine[Any], levels: list[str], seed: int, budget: Budget,
 
 def tally(series: Series, outcome: Outcome, seat: str, mine: str, other: str) -> None:
     """Counts a competitive game's result for the level `mine` in `seat` (the others `other`) into `series`."""
-    first = [s for s, r in outcome.ranks.items() if r == 1]
     series.games += 1
-    if seat in first and len(first) == 1:
-        series.wins += 1
-    elif seat in first:
-        series.ties += 1
-    else:
-        series.losses += 1
+    result = placing(outcome, seat)
+    series.wins += result == "win"
+    series.ties += result == "shared"
+    series.losses += result == "loss"
     for s, r in outcome.ranks.items():
         series.ranks.setdefault(mine if s == seat else other, []).append(r)
 
