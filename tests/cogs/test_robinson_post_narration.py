@@ -26,7 +26,7 @@ def test_a_robinson_board_never_shows_one_line_twice_in_a_row(tmp_path, monkeypa
             await started(s, "robinson", "bob")
             service = s.table.bot.actions.service
             counted = 0
-            for i in range(110):
+            for i in range(400):  # the whole game (a two-player game is about 175 moves)
                 table = service.table(1)
                 if table.game.status != "active":
                     break
