@@ -6,7 +6,7 @@ Pure like the engines: no clock, no global random.  A game is a function of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from .bots import choose
 from .search import SearchConfig
@@ -70,9 +70,10 @@ class Figures:
         return (self.wins + 0.5 * self.ties) / self.games if self.games else 0.0
 
 
-def placing(outcome: Outcome, seat: str) -> str:
-    """A competitive game's result for `seat`: "win" (alone in first place), "shared" (first with others) or "loss"."""
-    first = [s for s, r in outcome.ranks.items() if r == 1]
+def placing(ranks: Mapping[str, int], seat: str) -> str:
+    """A competitive game's result for `seat` from its seats' ranks: "win" (alone in first place), "shared" (first
+    with others) or "loss"."""
+    first = [s for s, r in ranks.items() if r == 1]
     return "loss" if seat not in first else "win" if len(first) == 1 else "shared"
 
 
@@ -98,7 +99,7 @@ def head_to_head(engine: Engine[Any], games: int, level: str = "greedy", against
             on_game(levels, seed + g, seat, state, outcome, moves)
         fig.games += 1
         fig.moves += moves
-        result = placing(outcome, seat)
+        result = placing(outcome.ranks, seat)
         fig.wins += result == "win"
         fig.ties += result == "shared"
         fig.losses += result == "loss"

@@ -46,7 +46,7 @@ def result_of(outcome: Outcome, seat: Optional[str]) -> Optional[str]:
         return "won" if outcome.won else "lost"
     if seat is None:
         return None
-    return placing(outcome, seat)
+    return placing(outcome.ranks, seat)
 
 
 def budget_of(levels: list[str], budget: Budget) -> Optional[dict[str, float]]:
@@ -73,15 +73,18 @@ def record(engine: Engine[Any], levels: list[str], seed: int, seat: Optional[str
         "budget": budget_of(levels, budget), "cpu_ms": [round(c * 1000) for c in mine],
         "departures": series.departures, "end_round": end_round, "moves": series.moves, "illegal": series.illegal,
         "rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
-        "commit": commit(), "at": now(), "load": round(os.getloadavg()[0], 2),
+        "commit": commit(), "at": utc(), "load": round(os.getloadavg()[0], 2),
     }
     if others:  # seats of another level searched too (hard at 0.5 s against hard at 2 s)
         line["others_cpu_ms"] = [round(c * 1000) for c in others]
     return line
 
 
-def now() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+def utc(at: Optional[float] = None) -> str:
+    """A line's time, UTC to the second: `at` (Unix time), or now."""
+    when = datetime.datetime.now(datetime.timezone.utc) if at is None else datetime.datetime.fromtimestamp(
+        at, datetime.timezone.utc)
+    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def append(path: Path, line: dict[str, Any]) -> None:
@@ -108,4 +111,4 @@ def read(path: Path) -> list[dict[str, Any]]:
     return lines
 
 
-__all__ = ["append", "budget_of", "commit", "read", "record", "result_of"]
+__all__ = ["append", "budget_of", "commit", "read", "record", "result_of", "utc"]

@@ -19,20 +19,19 @@ from typing import Optional
 from rules import GAMES, GameState, Outcome
 from rules.bot_match import GameSeen, coop_rates, head_to_head, is_coop
 
-from . import bench_log, search_bench, strength_report, strength_run
+from . import search_bench, strength_report, strength_run
 from .bot_games import Played, Series
 
 
 def seen(key: str, log: Optional[Path], options: Optional[dict[str, str]]) -> Optional[GameSeen]:
     """What appends each finished game's line to `log` (tools/bench_log.py), or None without a log."""
-    if log is None:
+    log_game = search_bench.logger(key, (None, None), log, options)
+    if log_game is None:
         return None
-    engine, path = GAMES[key], log
 
     def on_game(levels: list[str], seed: int, seat: Optional[str], state: GameState, outcome: Outcome,
                 moves: int) -> None:
-        played = Played(state, outcome, Series(games=1, moves=moves))
-        bench_log.append(path, bench_log.record(engine, levels, seed, seat, played, (None, None), options))
+        log_game(levels, seed, seat, Played(state, outcome, Series(games=1, moves=moves)))
     return on_game
 
 

@@ -115,7 +115,7 @@ def play_game(engine: Engine[Any], levels: list[str], seed: int, budget: Budget,
 def tally(series: Series, outcome: Outcome, seat: str, mine: str, other: str) -> None:
     """Counts a competitive game's result for the level `mine` in `seat` (the others `other`) into `series`."""
     series.games += 1
-    result = placing(outcome, seat)
+    result = placing(outcome.ranks, seat)
     series.wins += result == "win"
     series.ties += result == "shared"
     series.losses += result == "loss"

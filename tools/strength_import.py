@@ -14,11 +14,12 @@ once it has grown, adds only its new deals; a torn last line (a file still being
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import subprocess
 from pathlib import Path
 from typing import Any, Optional
+
+from rules.bot_match import placing
 
 from . import bench_log
 from .strength_figures import FIGURES, Figure
@@ -48,13 +49,12 @@ def game_lines(deal: dict[str, Any], fig: Figure, name: str, commit: str) -> lis
     hard, greedy = deal["ranks"]["hard"], deal["ranks"]["greedy"]
     if len(hard) != 2 or len(greedy) != 2 or len(deal["rounds"]) != 2:
         raise ValueError(f"seed {deal['seed']}: not one deal of two games")
-    at = datetime.datetime.fromtimestamp(deal["at"], datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    at = bench_log.utc(deal["at"])
     lines = []
     for g in range(2):
         seat = f"p{g + 1}"
         ranks = {"p1": hard[0], "p2": greedy[0]} if g == 0 else {"p1": greedy[1], "p2": hard[1]}
-        first = [s for s, r in ranks.items() if r == 1]
-        result = "loss" if seat not in first else "win" if len(first) == 1 else "shared"
+        result = placing(ranks, seat)
         whole = g == 0
         lines.append({
             "figure": fig.id, "game": fig.game, "players": 2, "options": {}, "levels": {

@@ -50,8 +50,12 @@ def cost_line(p: Pool) -> Optional[str]:
 
 
 def block(fig: Figure, lines: list[dict[str, Any]]) -> list[str]:
-    """The figure's lines of the report."""
-    p = pool(fig, lines)
+    """The figure's lines of the report, from its log's lines."""
+    return pooled_block(fig, pool(fig, lines))
+
+
+def pooled_block(fig: Figure, p: Pool) -> list[str]:
+    """The figure's lines of the report, from its games pooled."""
     out = [f"== {fig.id}: {fig.game}, {fig.players} {'player' if fig.players == 1 else 'players'}, "
            f"{fig.budget_said()}",
            f"target: {fig.target() if fig.rate is not None or fig.kind == 'rounds' else 'none (a ladder step)'}; "
@@ -123,7 +127,7 @@ def report(log_dir: Path = STRENGTH) -> list[str]:
     pools = {fid: pool(fig, bench_log.read(log_path(fig, log_dir))) for fid, fig in FIGURES.items()}
     lines: list[str] = []
     for fid, fig in FIGURES.items():
-        lines += block(fig, bench_log.read(log_path(fig, log_dir)))
+        lines += pooled_block(fig, pools[fid])
     lines.append(decisions_line(pools))
     lines.append("== the ladder per game (each step's rate and games; '<' where its interval's lower end clears "
                  "its fair share against the step below, or the step below's rate; '<?' where it does not yet)")
@@ -141,4 +145,4 @@ def main(argv: Optional[list[str]] = None) -> int:
     return 0
 
 
-__all__ = ["block", "decisions_line", "ladder_line", "main", "report"]
+__all__ = ["block", "decisions_line", "ladder_line", "main", "pooled_block", "report"]
