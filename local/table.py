@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-import os
 import traceback
 from typing import Any, Callable, Iterable, Optional
 
@@ -50,19 +49,12 @@ from .payloads import (
 )
 from .registry import DEFAULT_GUILD, ChannelRow, GuildRow, Registry, UserRow
 from .server import InteractionRecord, LocalDiscord
+from .tasks import is_background, settle_bound
 from .webhook import LocalWebhookAdapter
 
 __all__ = ["LocalTable", "Sent", "Replies", "Completions", "LocalError", "ParseError"]
 
 _log = logging.getLogger(__name__)
-
-_DISCORD_DIR = os.path.dirname(discord.__file__)
-#: Coroutines of discord.py that wait on a timer by design (view timeouts,
-#: ``delete_after``, typing, ``tasks.loop``); an action does not wait for them.
-_TIMER_COROUTINES = frozenset({
-    "__timeout_task_impl", "inner_call", "delete", "do_typing", "_loop", "_delay_ready", "_delay_shard_ready",
-})
-
 
 class _ErrorCapture(logging.Handler):
     """Collects ERROR records (discord.py logs 'Ignoring exception in command ...' this way)."""
@@ -221,7 +213,7 @@ class LocalTable:
             except Exception:
                 _log.exception("local table: closing the bot failed")
             me = asyncio.current_task()
-            timers = [t for t in asyncio.all_tasks() if t is not me and not t.done() and self.is_background(t)]
+            timers = [t for t in asyncio.all_tasks() if t is not me and not t.done() and is_background(t)]
             for t in timers:
                 t.cancel()
             if timers:
@@ -475,26 +467,6 @@ class LocalTable:
         self._join_guild(row)
         return row
 
-    def is_background(self, task: asyncio.Task) -> bool:
-        """Whether a task is one of discord.py's timers that an action should not wait for."""
-        if task.get_name().startswith("background:"):  # the bot's own long sleepers (the timer scheduler)
-            return True
-        coro = task.get_coro()
-        code = getattr(coro, "cr_code", None)
-        if code is None:
-            return False
-        return code.co_name in _TIMER_COROUTINES and code.co_filename.startswith(_DISCORD_DIR)
-
-    @staticmethod
-    def is_bot_player(task: asyncio.Task) -> bool:
-        """Whether a task plays a game's bot seats (cogs/bot_driver.py), bounded by ``bot_timeout``."""
-        return task.get_name().startswith("bots-game-")
-
-    @staticmethod
-    def is_owed(task: asyncio.Task) -> bool:
-        """Whether a task makes posts owed after the action (a finished game's history), bounded by ``owed_timeout``."""
-        return task.get_name().startswith("owed-made-")
-
     async def _settle(self, baseline: set[asyncio.Task]) -> list[str]:
         """Wait until every task started since ``baseline`` is done (timers aside).
 
@@ -513,16 +485,12 @@ class LocalTable:
         while quiet < 3:
             await asyncio.sleep(0)
             pending = [t for t in asyncio.all_tasks()
-                       if t is not me and t not in baseline and not t.done() and not self.is_background(t)]
+                       if t is not me and t not in baseline and not t.done() and not is_background(t)]
             if not pending:
                 quiet += 1
                 continue
             quiet = 0
-            bound = self.settle_timeout
-            if all(self.is_owed(t) for t in pending):  # only owed posts are left: never a shorter bound
-                bound = max(bound, self.owed_timeout)
-            if any(self.is_bot_player(t) for t in pending):  # a hard bot's turn may take minutes of search
-                bound = max(bound, self.bot_timeout)
+            bound = settle_bound(pending, self.settle_timeout, self.owed_timeout, self.bot_timeout)
             remaining = began + bound - loop.time()
             if remaining <= 0:
                 names = ", ".join(sorted({t.get_name() for t in pending}))
