@@ -59,6 +59,13 @@ class Pool:
     def rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    def search_cpu_left(self, required: int) -> Optional[float]:
+        """The search CPU (seconds) the games still missing would cost at this pool's mean a game; None when no
+        game says (none logged, or imported lines that hold a whole deal's CPU)."""
+        if not self.games or self.deal_totals:
+            return None
+        return max(0, required - self.games) * sum(self.cpu_ms) / 1000 / self.games
+
 
 def pool(fig: Figure, lines: list[dict[str, Any]]) -> Pool:
     budget, out = own_budget(fig), Pool()

@@ -2,7 +2,8 @@
 pooled over every run that added to it: the target, games logged against games required, the rate with its 95 %
 Wilson interval, mean ranks, CPU per searched decision (p50/p95/p99, highest), peak RSS, illegal moves, the commits
 the games came from, and a verdict ("met", "not met", "sample short (n of N)"); then every decision's costs at the
-2 s default against the issue's bounds, and each game's ladder in one line.  Nothing is played.
+2 s default against the issue's bounds, what the missing games would cost in search CPU (at each figure's mean a game
+so far), and each game's ladder in one line.  Nothing is played.
 """
 from __future__ import annotations
 
@@ -69,8 +70,26 @@ def pooled_block(fig: Figure, p: Pool) -> list[str]:
                    f"commits {commits}")
     if p.left_out:
         out.append(f"({p.left_out} lines of the log at another budget or set-up left out)")
-    out.append(f"verdict: {verdict(fig, p)}{margin(fig, p)}")
+    out.append(f"verdict: {verdict(fig, p)}{margin(fig, p)}{still_to_play(fig, p)}")
     return out
+
+
+def still_to_play(fig: Figure, p: Pool) -> str:
+    """What the games still missing would cost in search CPU, at the figure's mean so far."""
+    left = p.search_cpu_left(fig.required)
+    if not left:
+        return ""
+    return f"; the {fig.required - p.games} games left: about {left / 3600:.1f} h of search CPU"
+
+
+def left_line(pools: dict[str, Pool]) -> str:
+    """The search CPU the figures' missing games would cost, summed over those with a game to go by."""
+    known = [(fid, p.search_cpu_left(FIGURES[fid].required)) for fid, p in pools.items()]
+    hours = sum(left for _, left in known if left) / 3600
+    short = [fid for fid, p in pools.items() if FIGURES[fid].cpu is not None and p.games < FIGURES[fid].required]
+    unknown = [fid for fid in short if dict(known)[fid] is None]
+    said = f"== still to play: about {hours:.1f} h of search CPU for the figures with games logged"
+    return said + (f"; no estimate yet for {len(unknown)} of them ({', '.join(unknown)})" if unknown else "")
 
 
 def margin(fig: Figure, p: Pool) -> str:
@@ -129,6 +148,7 @@ def report(log_dir: Path = STRENGTH) -> list[str]:
     for fid, fig in FIGURES.items():
         lines += pooled_block(fig, pools[fid])
     lines.append(decisions_line(pools))
+    lines.append(left_line(pools))
     lines.append("== the ladder per game (each step's rate and games; '<' where its interval's lower end clears "
                  "its fair share against the step below, or the step below's rate; '<?' where it does not yet)")
     lines += [ladder_line(name, pools) for name in LADDERS]
@@ -145,4 +165,4 @@ def main(argv: Optional[list[str]] = None) -> int:
     return 0
 
 
-__all__ = ["block", "decisions_line", "ladder_line", "main", "pooled_block", "report"]
+__all__ = ["block", "decisions_line", "ladder_line", "left_line", "main", "pooled_block", "report", "still_to_play"]

@@ -138,3 +138,24 @@ def test_importing_a_grown_sample_again_adds_only_its_new_deals(tmp_path: Path):
     assert import_files([sample], fig, tmp_path) == (1, 1)
     p = pool(fig, bench_log.read(log_path(fig, tmp_path)))
     assert (p.games, p.wins, p.losses, p.deal_totals, len(p.cpu_ms), p.left_out) == (4, 2, 2, 2, 4, 0)
+
+
+def test_a_short_figure_says_what_its_missing_games_would_cost_in_search_cpu():
+    fig = FIGURES["eclipse-3p"]  # 200 games required
+    games = [dict(g, cpu_ms=[500] * 72) for g in versus_games(fig, 20, 12)]  # 36 s of search a game
+    text = "\n".join(block(fig, games))
+    assert "; the 180 games left: about 1.8 h of search CPU" in text  # 180 x 36 s
+    assert "games left" not in "\n".join(block(fig, versus_games(fig, 200, 150)))  # none left
+    assert "games left" not in "\n".join(block(fig, []))  # nothing to go by
+
+
+def test_the_report_sums_what_is_left_and_names_the_figures_without_an_estimate(tmp_path: Path):
+    for fid, n in (("eclipse-3p", 20), ("wayfinders-3p", 100)):
+        fig = FIGURES[fid]
+        bench_log_lines = [dict(g, cpu_ms=[1000] * 36) for g in versus_games(fig, n, n // 2)]  # 36 s a game
+        log_path(fig, tmp_path).write_text("".join(json.dumps(g) + "\n" for g in bench_log_lines))
+    left = [x for x in report(tmp_path) if x.startswith("== still to play")]
+    assert len(left) == 1
+    assert left[0].startswith("== still to play: about 2.8 h of search CPU")  # (180 + 100) x 36 s
+    assert "eclipse-3p," not in left[0] and "wayfinders-3p," not in left[0] and "eclipse-4p" in left[0]
+    assert "wayfinders-greedy-random" not in left[0]  # no search: not a cost
