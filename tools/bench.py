@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from . import (backup_bench, board_bench, bot_bench, combat_bench, fleet_bench, greedy_bench, hooks_bench,
-               legibility_bench, memory_path, odds_bench, odds_load_bench, pipeline_bench, pipeline_compare,
+from . import (backup_bench, board_bench, bot_bench, combat_bench, fleet_bench, flotilla_pace, greedy_bench,
+               hooks_bench, legibility_bench, memory_path, odds_bench, odds_load_bench, pipeline_bench, pipeline_compare,
                pool_start_bench, posting_bench, replay_bench, replay_load_bench, search_load_bench, sprt, sweep,
                undo_bench)
 
@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "hooks": hooks_bench.main,  # the search's engine hooks: copy, resample, evaluate (us per call)
     "legibility": legibility_bench.main,  # decision images at phone scale: smallest text height / image width
     "greedy": greedy_bench.main,  # the greedy bot's CPU per decision: p50/p95/p99 per game
+    "pace": flotilla_pace.main,  # Flotilla greedy tables: where the VP come from by round; --try a variant: pace, wins
     "odds": odds_bench.main,  # exact Eclipse combat odds
     "odds-load": odds_load_bench.main,  # a board post while heavy odds requests run
     "combat": combat_bench.main,  # Eclipse Combat-phase moves through the pipeline

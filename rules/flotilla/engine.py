@@ -26,6 +26,7 @@ class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", pl
     rule_letters = "FDEX"  # rules, PROPOSED data, rulings, worked examples
     proposed_data = True
     test_hints = TestHints(players=3, board_players=4, privacy_stride=8, privacy_cap=200)
+    search_tuning = search_hooks.TUNING  # the hard level: the tree search, stopping once one move clearly leads
 
     def parse_options(self, raw: BaseModel | dict[str, Any] | None) -> FlotillaOptions:
         return parse_options(raw)

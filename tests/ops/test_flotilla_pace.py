@@ -1,0 +1,37 @@
+"""`bot.py bench pace` (tools/flotilla_pace.py): its counts add up, a variant plays only in its own seat."""
+from __future__ import annotations
+
+import pytest
+
+from rules.flotilla import bot
+from tools.flotilla_pace import Tally, parse_variant, play, report
+
+
+def test_every_vp_gained_in_play_is_counted_by_the_step_that_scored_it_F62():
+    tally = Tally()
+    end = play(2, 3, tally=tally)
+    assert end.over and not end.by_limit  # greedy seats empty the VP supply (F62) before the safeguard (F67)
+    gained = sum(p.vp for p in end.players.values())
+    assert sum(tally.by_step.values()) == gained > 0
+    assert sum(sum(v) for v in tally.turns.values()) <= gained
+    rallies = sum(len(v) for (side, card), v in tally.turns.items() if card == "captain")
+    assert rallies > 0 and sum(tally.rally_hands.values()) >= rallies  # F18: every Rally counted with its hand
+    lines = report(tally, [end.round], 0)
+    assert lines[0].startswith(f"end round: median {end.round}")
+    assert any("captain" in line for line in lines)
+
+
+def test_a_variant_plays_only_in_its_seat_and_the_defaults_come_back_F19():
+    before = bot.TURN_ROUND
+    end = play(2, 3, "p1", {("bot", "TURN_ROUND"): 99.0})
+    assert bot.TURN_ROUND == before
+    assert end.players["p1"].side == "sink"  # never turned Skyside (F19) ...
+    assert end.players["p2"].side == end.players["p3"].side == "sky"  # ... while the default seats did
+    assert play(2, 3).players["p1"].side == "sky"
+
+
+def test_only_the_greedy_bots_constants_can_be_tried():
+    assert parse_variant(["bot.SAVE=0.5", "sky.KIT=1"]) == {("bot", "SAVE"): 0.5, ("sky", "KIT"): 1.0}
+    for bad in ("bot.NOPE=1", "engine.SAVE=1", "bot.SAVE", "SAVE=1"):
+        with pytest.raises(SystemExit):
+            parse_variant([bad])

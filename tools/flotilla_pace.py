@@ -1,0 +1,188 @@
+"""`bot.py bench pace`: why greedy Flotilla tables last as long as they do, and whether a greedy variant is faster.
+
+Engine only, greedy seats (rules/flotilla/bot.py), deals `--seed` on.  Printed for the default bot:
+
+* the round each game ended in (F62 the VP supply, F67 the round-60 safeguard) and the VP supply left by round;
+* each seat's turns by the card played and its side (the Captain's Rally, F18, included): share of turns, VP gained
+  in the turn, share of turns that scored nothing; the hand left when a seat Rallies;
+* the VP by the kind of step that scored them (objectives, influence, builds, market), per ten rounds, and the
+  currency a seat holds at a turn's start.
+
+`--try bot.SAVE=0.5` (a constant of `rules.flotilla.bot` or `.bot_sky`, as many as wanted): the variant in every seat
+(its end rounds) and in one seat among default ones, that seat rotating through every position of each deal (its
+wins with their 95 % interval and its mean rank).  The variant's constants are set before each of its decisions
+and the defaults back before every other seat's, so both bots play in one process without a copy of either.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter, defaultdict
+from typing import Any, Optional
+
+from rules.bots import bot_rng
+from rules.flotilla import ENGINE, bot, bot_sky
+from rules.flotilla.state import FlotillaState
+
+from .search_bench import interval
+
+MODULES = {"bot": bot, "sky": bot_sky}
+Variant = dict[tuple[str, str], float]  # (module, constant) -> value
+
+
+def parse_variant(pairs: list[str]) -> Variant:
+    """`["bot.SAVE=0.5"]` -> {("bot", "SAVE"): 0.5}; an unknown module or constant is refused."""
+    out: Variant = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        mod, _, const = name.partition(".")
+        if mod not in MODULES or not hasattr(MODULES[mod], const) or not value:
+            raise SystemExit(f"--try wants MODULE.CONSTANT=VALUE with MODULE bot or sky: {pair!r}")
+        out[(mod, const)] = float(value)
+    return out
+
+
+class Tally:
+    """What the default seats did: turns by card, VP by step, Rallies, supply and currency by round."""
+
+    def __init__(self) -> None:
+        self.turns: dict[tuple[str, str], list[int]] = defaultdict(list)  # (side, card) -> VP of each turn
+        self.by_step: Counter[tuple[int, str]] = Counter()  # (ten-round bracket, step kind) -> VP
+        self.rally_hands: Counter[int] = Counter()  # cards left in hand beside the Captain
+        self.supply: dict[int, list[int]] = defaultdict(list)
+        self.coins: dict[int, list[int]] = defaultdict(list)
+        self.seat_games = 0
+
+
+def _step(move_id: str) -> str:
+    kind = move_id.split(":")[0]
+    return ":".join(move_id.split(":")[:2]) if kind == "tx" else kind
+
+
+def play(seed: int, players: int, variant_seat: Optional[str] = None, variant: Optional[Variant] = None,
+         tally: Optional[Tally] = None) -> FlotillaState:
+    """One greedy game; `variant_seat` plays with `variant`'s constants, every other seat with the defaults."""
+    seats = [f"p{i + 1}" for i in range(players)]
+    state = ENGINE.setup(seats, seed, None)
+    defaults = {k: getattr(MODULES[k[0]], k[1]) for k in (variant or {})}
+    turn: Optional[list[Any]] = None  # [seat, card, VP at its start, side]
+    try:
+        while ENGINE.to_act(state):
+            seat = ENGINE.to_act(state)[0]
+            for (mod, const), value in (variant or {}).items():
+                setattr(MODULES[mod], const, value if seat == variant_seat else defaults[(mod, const)])
+            move = bot.greedy_move(ENGINE, state, seat, bot_rng(seed, state.moves_made, seat))
+            if tally is not None:
+                turn = _count(tally, state, seat, move.id, turn)
+            before = {s: p.vp for s, p in state.players.items()}
+            state = ENGINE.apply(state, seat, move.id)
+            if tally is not None:
+                for s, p in state.players.items():
+                    if p.vp != before[s]:
+                        tally.by_step[(min(3, (state.round - 1) // 10), _step(move.id))] += p.vp - before[s]
+    finally:
+        for (mod, const), value in defaults.items():
+            setattr(MODULES[mod], const, value)
+    if tally is not None:
+        tally.seat_games += players
+    return state
+
+
+def _count(tally: Tally, state: FlotillaState, seat: str, move_id: str, turn: Optional[list[Any]]) -> Any:
+    """Counts a turn when the next one starts (no pending step) and its card once played."""
+    if state.todo:
+        return turn
+    if turn is not None:
+        tally.turns[(turn[3], turn[1])].append(state.players[turn[0]].vp - turn[2])
+    p = state.players[seat]
+    card = move_id.split(":")[1]
+    if card == "captain":
+        tally.rally_hands[len(p.hand) - 1] += 1
+    tally.supply[state.round].append(state.supply)
+    tally.coins[state.round].append(p.coins)
+    return [seat, card, p.vp, p.side]
+
+
+def report(tally: Tally, rounds: list[int], limit_games: int) -> list[str]:
+    lines = [f"end round: median {statistics.median(rounds)}, mean {statistics.mean(rounds):.1f}, "
+             f"{min(rounds)}-{max(rounds)}; ended by the round limit (F67): {limit_games}"]
+    total = sum(len(v) for v in tally.turns.values())
+    every = [vp for v in tally.turns.values() for vp in v]
+    lines.append(f"turns: {total}, VP a turn {statistics.mean(every):.2f}, "
+                 f"turns scoring nothing {sum(1 for x in every if x == 0) / total:.0%}")
+    for (side, card), vps in sorted(tally.turns.items(), key=lambda kv: -len(kv[1])):
+        if len(vps) / total >= 0.01:
+            lines.append(f"  {side} {card:16s} {len(vps) / total:5.1%} of turns, {statistics.mean(vps):5.2f} VP, "
+                         f"nothing in {sum(1 for x in vps if x == 0) / len(vps):.0%}")
+    lines.append("Rallies by the cards left in hand: " + ", ".join(
+        f"{n}: {c}" for n, c in sorted(tally.rally_hands.items())))
+    for b in range(4):
+        vp = {k: v for (bb, k), v in tally.by_step.items() if bb == b}
+        if vp:
+            lines.append(f"VP a seat in rounds {10 * b + 1}{'-' + str(10 * b + 10) if b < 3 else '+'}: " + ", ".join(
+                f"{k} {v / tally.seat_games:.1f}" for k, v in sorted(vp.items(), key=lambda kv: -kv[1])))
+    lines.append("supply by round: " + ", ".join(
+        f"{r}: {statistics.mean(v):.0f}" for r, v in sorted(tally.supply.items()) if r % 5 == 0))
+    lines.append("currency at a turn's start by round: " + ", ".join(
+        f"{r}: {statistics.mean(v):.0f}" for r, v in sorted(tally.coins.items()) if r % 5 == 0))
+    return lines
+
+
+def head_to_head(variant: Variant, players: int, seed: int, deals: int) -> str:
+    wins, ranks, others, games = 0.0, [], [], 0
+    for s in range(seed, seed + deals):
+        for pos in range(players):
+            me = f"p{pos + 1}"
+            outcome = ENGINE.outcome(play(s, players, me, variant))
+            assert outcome is not None
+            winners = outcome.winners()
+            wins += 1 / len(winners) if me in winners else 0.0
+            ranks.append(outcome.ranks[me])
+            others += [r for x, r in outcome.ranks.items() if x != me]
+            games += 1
+    return (f"variant in one seat among default ones: won {wins:g} of {games} ({wins / games:.0%}, 95 %: "
+            f"{interval(wins, games)}; fair share {1 / players:.0%}), mean rank {statistics.mean(ranks):.2f} "
+            f"(default seats {statistics.mean(others):.2f})")
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="bot.py bench pace", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=40, help="greedy tables of the default bot (default 40)")
+    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument("--seed", type=int, default=1, help="the first deal (default 1)")
+    parser.add_argument("--try", dest="variant", action="append", default=[], metavar="MODULE.CONSTANT=VALUE",
+                        help="a greedy variant (bot.SAVE=0.5, sky.KIT=1.0); repeat for several constants")
+    parser.add_argument("--deals", type=int, default=25, help="deals of the head to head (default 25)")
+    args = parser.parse_args(argv)
+    variant = parse_variant(args.variant)
+    t0 = time.process_time()
+    tally = Tally()
+    ends = [play(s, args.players, tally=tally) for s in range(args.seed, args.seed + args.games)]
+    print(f"Flotilla, {args.players} greedy seats, seeds {args.seed}-{args.seed + args.games - 1}:")
+    for line in report(tally, [s.round for s in ends], sum(1 for s in ends if s.by_limit)):
+        print(line)
+    if variant:
+        name = " ".join(f"{m}.{c}={v:g}" for (m, c), v in variant.items())
+        rounds = [_all_variant(s, args.players, variant) for s in range(args.seed, args.seed + args.games)]
+        print(f"{name}: every seat, end round median {statistics.median(rounds)}, mean {statistics.mean(rounds):.1f}, "
+              f"{min(rounds)}-{max(rounds)}")
+        print(f"{name}: {head_to_head(variant, args.players, args.seed, args.deals)}")
+    print(f"{time.process_time() - t0:.0f} s CPU")
+    return 0
+
+
+def _all_variant(seed: int, players: int, variant: Variant) -> int:
+    """The end round of a game with the variant in every seat."""
+    defaults = {k: getattr(MODULES[k[0]], k[1]) for k in variant}
+    try:
+        for (mod, const), value in variant.items():
+            setattr(MODULES[mod], const, value)
+        return play(seed, players).round
+    finally:
+        for (mod, const), value in defaults.items():
+            setattr(MODULES[mod], const, value)
+
+
+__all__ = ["Tally", "head_to_head", "main", "parse_variant", "play", "report"]
