@@ -19,7 +19,6 @@ from ...rng import Rng
 from ...search.chains import greedy_chain
 from ...unvalidated import construct
 from .. import stacks
-from ..island import kind
 from ..state import RobinsonState
 from .planning import MIN_WORTH, scored
 
@@ -93,21 +92,8 @@ def _pick(chains: list[list[str]], k: int) -> list[list[str]]:
 
 
 def _targets(chain: list[str]) -> tuple[str, ...]:
-    """The kinds of target a plan's new stacks go to, whatever their pawns (`p:<target>:<pawns>`): an Explore
-    of any space counts as one (`x`), a Gather of wood or of food on any space as one (`g.W`, `g.F`).  Plans
-    that differ only there lead to the same position at the round's end, as `evaluate` reads it (a tile's
-    terrain and sources are drawn from the same shuffled stack whichever space it goes to, R62; wood is wood),
-    so they race as twins and tell nothing apart."""
-    return tuple(sorted(_kind(m.rpartition(":")[0][2:]) for m in chain if m.startswith("p:")))
-
-
-def _kind(target: str) -> str:
-    parts = target.split(".")
-    if parts[0] == "x" and len(parts) == 2 and parts[1].isdigit():
-        return "x"
-    if parts[0] == "g" and len(parts) == 3:
-        return f"g.{kind(parts[2])}"
-    return target
+    """The targets a plan's new stacks go to, whatever their pawns (`p:<target>:<pawns>`)."""
+    return tuple(sorted(m.rpartition(":")[0] for m in chain if m.startswith("p:")))
 
 
 def _replay(engine: Any, s: RobinsonState, seat: str, chain: list[str]) -> RobinsonState | None:

@@ -94,18 +94,3 @@ def test_the_hard_level_races_whole_plans_and_plays_a_legal_move_reproducibly(po
     a = choose(E, s, seat, "hard", seed=7, config=config)
     assert a.id in E.move_ids(s, seat)
     assert choose(E, s, seat, "hard", seed=7, config=config).id == a.id
-
-
-def test_r62_plans_that_only_explore_or_gather_on_another_space_come_after_those_on_other_targets(positions):
-    """An Explore draws the stack's top tile whichever space it goes to (R62), and a piece of wood or food is the
-    same from any space (R61): plans that differ only there reach the same position at the round's end, so they take a
-    place among the plans only once every plan on another kind of target has one."""
-    from rules.robinson.bot.alternatives import _targets
-    assert _targets(["p:x.11:f", "p:g.2.wood:c", "ok"]) == _targets(["p:x.6:f", "p:g.7.wood:c", "ok"])
-    assert _targets(["p:g.2.wood:c", "ok"]) != _targets(["p:g.7.fish:c", "ok"])
-    assert _targets(["p:b.roof.w:c", "ok"]) != _targets(["p:x.6:c", "ok"])
-    for s in positions:
-        seat = E.to_act(s)[0]
-        kinds = [_targets(c) for c in plans(E, s, seat, 5)]
-        first_twin = next((i for i, k in enumerate(kinds) if k in kinds[:i]), len(kinds))
-        assert len(set(kinds[first_twin:]) - set(kinds[:first_twin])) == 0  # after the first twin, only twins
