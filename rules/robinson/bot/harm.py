@@ -11,6 +11,15 @@ from .odds import last_round
 
 DEATH = 25.0  # R76: one death ends the game for everyone
 WOUND = 1.0  # a wound to a healthy character (healing one takes a pawn on Rest, R65)
+WEAR = 1.5  # wounds a character takes a round on average (greedy games: actions, weather, hunger, events)
+SPARE_FLOOR = 0.3  # a wound's price never falls below this share, however much life is to spare
+
+
+def spare_share(s: RobinsonState, left: int) -> float:
+    """The share of a wound's price still due with `left` life and the rounds still to play (R96: the game
+    ends after the last round's Night, so life the rounds left will not take is worth less and less)."""
+    need = WEAR * (last_round(s.options.scenario) - s.round + 1) + 2.0
+    return max(SPARE_FLOOR, min(1.0, need / max(1, left)))
 
 
 def morale_cost(s: RobinsonState, level: float | None = None) -> float:
@@ -39,10 +48,11 @@ def hurt(s: RobinsonState, who: str, n: float, morale: float | None = None) -> f
         dead = n >= left
         return per * min(n, left) + (0.6 * (last_round(s.options.scenario) - s.round) if dead else 0.0)
     arrow = morale_cost(s) if morale is None else morale
+    share = spare_share(s, left)
     out = 0.0
     for k in range(whole + (1 if frac > 0 else 0)):
         life = left - k - 1  # life left after this wound
-        step = WOUND * (1.0 + 4.0 / max(1, life + 1))
+        step = WOUND * (1.0 + 4.0 / max(1, life + 1)) * share
         if life <= 0:
             step += DEATH
         elif life in CHARACTERS[who].arrows:

@@ -1,0 +1,42 @@
+"""What a wound costs the co-operative bot late in the game (rules/robinson/bot/harm.py `hurt`): life the rounds
+still to play will not take is worth less and less (S1: Castaways ends after round 12's Night, R96), so a
+character with most of its life left near the end pays less for a wound, while a wound that kills stays a lost
+game (R76)."""
+from __future__ import annotations
+
+from rules.robinson.bot.harm import DEATH, SPARE_FLOOR, WEAR, hurt, spare_share
+from rules.robinson.data import CHARACTERS
+
+from .robinson_kit import planning
+
+
+def solo(rnd: int, wounds: int):
+    s = planning(1, 1)
+    s.round = rnd
+    who = s.seat_char[s.seats[0]]
+    s.chars[who].wounds = wounds
+    return s, who
+
+
+def test_s1_r96_a_wound_to_a_healthy_character_costs_less_as_the_last_round_nears():
+    early, who = solo(3, 0)
+    late, _ = solo(11, 0)
+    # (the character drawn has 13 life: the Carpenter, R3)
+    assert CHARACTERS[who].life == 13
+    # round 3: 10 rounds to play at 1.5 wounds a round and 2 more need 17 life, more than the 13 left: full price
+    assert spare_share(early, 13) == 1.0
+    # round 11: 2 rounds need 1.5 x 2 + 2 = 5 of the 13 left
+    assert abs(spare_share(late, 13) - (WEAR * 2 + 2) / 13) < 1e-9
+    assert hurt(late, who, 1) < 0.5 * hurt(early, who, 1)
+
+
+def test_r76_a_wound_that_kills_still_costs_the_game_however_late():
+    s, who = solo(12, 0)
+    s.chars[who].wounds = CHARACTERS[who].life - 1  # one wound from death (R76)
+    assert spare_share(s, 1) == 1.0  # nothing to spare
+    assert hurt(s, who, 1) >= DEATH
+
+
+def test_the_share_never_falls_below_its_floor():
+    s, _ = solo(12, 0)
+    assert spare_share(s, 40) == SPARE_FLOOR
