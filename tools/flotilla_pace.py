@@ -19,7 +19,8 @@ import argparse
 import statistics
 import time
 from collections import Counter, defaultdict
-from typing import Any, Optional
+from contextlib import contextmanager
+from typing import Any, Iterator, Optional
 
 from rules.bots import bot_rng
 from rules.flotilla import ENGINE, bot, bot_sky
@@ -65,13 +66,11 @@ def play(seed: int, players: int, variant_seat: Optional[str] = None, variant: O
     """One greedy game; `variant_seat` plays with `variant`'s constants, every other seat with the defaults."""
     seats = [f"p{i + 1}" for i in range(players)]
     state = ENGINE.setup(seats, seed, None)
-    defaults = {k: getattr(MODULES[k[0]], k[1]) for k in (variant or {})}
     turn: Optional[list[Any]] = None  # [seat, card, VP at its start, side]
-    try:
+    with _restored(variant or {}) as defaults:
         while ENGINE.to_act(state):
             seat = ENGINE.to_act(state)[0]
-            for (mod, const), value in (variant or {}).items():
-                setattr(MODULES[mod], const, value if seat == variant_seat else defaults[(mod, const)])
+            _set(variant if seat == variant_seat else defaults)
             move = bot.greedy_move(ENGINE, state, seat, bot_rng(seed, state.moves_made, seat))
             if tally is not None:
                 turn = _count(tally, state, seat, move.id, turn)
@@ -81,9 +80,6 @@ def play(seed: int, players: int, variant_seat: Optional[str] = None, variant: O
                 for s, p in state.players.items():
                     if p.vp != before[s]:
                         tally.by_step[(min(3, (state.round - 1) // 10), _step(move.id))] += p.vp - before[s]
-    finally:
-        for (mod, const), value in defaults.items():
-            setattr(MODULES[mod], const, value)
     if tally is not None:
         tally.seat_games += players
     return state
@@ -175,14 +171,24 @@ def main(argv: Optional[list[str]] = None) -> int:
 
 def _all_variant(seed: int, players: int, variant: Variant) -> int:
     """The end round of a game with the variant in every seat."""
+    with _restored(variant):
+        _set(variant)
+        return play(seed, players).round
+
+
+def _set(constants: Optional[Variant]) -> None:
+    for (mod, const), value in (constants or {}).items():
+        setattr(MODULES[mod], const, value)
+
+
+@contextmanager
+def _restored(variant: Variant) -> Iterator[Variant]:
+    """The defaults of the constants `variant` names (yielded), set back however the block ends."""
     defaults = {k: getattr(MODULES[k[0]], k[1]) for k in variant}
     try:
-        for (mod, const), value in variant.items():
-            setattr(MODULES[mod], const, value)
-        return play(seed, players).round
+        yield defaults
     finally:
-        for (mod, const), value in defaults.items():
-            setattr(MODULES[mod], const, value)
+        _set(defaults)
 
 
 __all__ = ["Tally", "head_to_head", "main", "parse_variant", "play", "report"]

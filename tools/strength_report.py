@@ -84,10 +84,10 @@ def still_to_play(fig: Figure, p: Pool) -> str:
 
 def left_line(pools: dict[str, Pool]) -> str:
     """The search CPU the figures' missing games would cost, summed over those with a game to go by."""
-    known = [(fid, p.search_cpu_left(FIGURES[fid].required)) for fid, p in pools.items()]
-    hours = sum(left for _, left in known if left) / 3600
-    short = [fid for fid, p in pools.items() if FIGURES[fid].cpu is not None and p.games < FIGURES[fid].required]
-    unknown = [fid for fid in short if dict(known)[fid] is None]
+    known = {fid: p.search_cpu_left(FIGURES[fid].required) for fid, p in pools.items()}
+    hours = sum(left for left in known.values() if left) / 3600
+    unknown = [fid for fid, p in pools.items()
+               if FIGURES[fid].cpu is not None and p.games < FIGURES[fid].required and known[fid] is None]
     said = f"== still to play: about {hours:.1f} h of search CPU for the figures with games logged"
     return said + (f"; no estimate yet for {len(unknown)} of them ({', '.join(unknown)})" if unknown else "")
 
