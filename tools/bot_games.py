@@ -17,6 +17,8 @@ from rules import Engine, Outcome
 from rules.bot_match import placing
 from rules.bots import bot_rng, choose, settle
 
+from .bench_levels import split_level
+
 
 @dataclass
 class Series:
@@ -57,9 +59,9 @@ Budget = tuple[Optional[float], Optional[int]]  # (CPU seconds, iterations) of a
 def hard_budget(level: str, budget: Budget) -> tuple[str, Budget]:
     """The level's name and its budget: "hard@2" searches 2 s of CPU whatever the run's CPU budget (not its
     iterations: an iteration budget, as tests give, holds for every hard seat)."""
-    name, _, cpu = level.partition("@")
-    if cpu and budget[1] is None:
-        return name, (float(cpu), None)
+    name, cpu = split_level(level)
+    if cpu is not None and budget[1] is None:
+        return name, (cpu, None)
     return name, budget
 
 

@@ -29,6 +29,7 @@ from rules.bot_match import is_coop
 from rules.bots import LEVELS
 
 from . import bench_log
+from .bench_levels import split_level
 from .bot_games import Budget, OnGame, Played, Series, competitive, play_game
 from .sprt import describe, sprt
 
@@ -124,13 +125,11 @@ def report(key: str, levels: list[str], games: int, players: Optional[int], seed
 
 def known_level(level: str) -> bool:
     """A level of rules.bots, or "hard@S": the hard level at S seconds of CPU a decision."""
-    name, at, cpu = level.partition("@")
-    if not at:
-        return name in LEVELS
     try:
-        return name == "hard" and float(cpu) > 0
+        name, cpu = split_level(level)
     except ValueError:
         return False
+    return name in LEVELS if cpu is None else name == "hard" and cpu > 0
 
 
 def main(argv: Optional[list[str]] = None) -> int:

@@ -17,14 +17,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from .bench_levels import split_level
+
 SAFEGUARD_ROUND = 60  # Flotilla's round limit (rules/flotilla: the end triggers when round 60 ends)
 FAST, DEFAULT = 0.5, 2.0  # the issue's benchmark budget and the search pool's default, CPU seconds a decision
 
 
 def shown(level: str) -> str:
     """A level as the report names it: "hard@0.5" is "hard at 0.5 s"."""
-    name, at, cpu = level.partition("@")
-    return f"{name} at {cpu} s" if at else name
+    name, cpu = split_level(level)
+    return name if cpu is None else f"{name} at {cpu:g} s"
 
 
 @dataclass(frozen=True)
