@@ -20,10 +20,12 @@ from ...search.chains import greedy_chain
 from ...unvalidated import construct
 from .. import stacks
 from ..state import RobinsonState
+from .leanings import LEANINGS, leaned_plan
 from .planning import MIN_WORTH, scored
 
 STEPS = 16  # a seat's planning moves at most (pawns, items, the confirm)
 SECONDS = 4  # per step of the greedy plan: the next-best choices tried instead of its own
+LEAN = True  # the plans around one priority (leanings.py) come before the one-step variants
 
 
 def planning(engine: Any, s: RobinsonState, seat: str) -> bool:
@@ -50,6 +52,8 @@ def plans(engine: Any, s: RobinsonState, seat: str, k: int) -> list[list[str]]:
         return construct(Rng, state=s.moves_made)
 
     greedy = complete(engine, s, seat, [], rng())
+    leaned = [leaned_plan(engine, s, seat, name, rng(), STEPS, lambda x: planning(engine, x, seat))
+              for name in LEANINGS] if LEAN else []
     # (rank at its step, worth given up, the plan to its turn, the state at that step: before the turn's move)
     turns: list[tuple[int, float, list[str], RobinsonState]] = []
     state = s
@@ -71,7 +75,7 @@ def plans(engine: Any, s: RobinsonState, seat: str, k: int) -> list[list[str]]:
         after = _replay(engine, at, seat, head[-1:])  # the greedy plan's steps before it are played already
         if after is not None:
             done.append(complete(engine, after, seat, list(head), rng()))
-    return _pick([greedy] + done, k)
+    return _pick([greedy] + leaned + done, k)
 
 
 def _pick(chains: list[list[str]], k: int) -> list[list[str]]:
