@@ -19,13 +19,14 @@ from ..state import RobinsonState
 from .greedy import plan_step
 from .planning import Lean
 
-# the priorities, each a factor on the worth of the stacks of its kinds (`kind_of`)
+# the priorities, each a factor on the worth of the stacks of its kinds (`kind_of`): at 2 the plans of 72
+# planning decisions of 8 greedy games (odd rounds, seeds 5-8, solo and with two) differed from the greedy one in 1.1 distinct plans a decision, at 3 in 1.7
 LEANINGS: dict[str, dict[str, float]] = {
-    "wood": {"wood": 2.0},
-    "camp": {"shelter": 2.0, "roof": 2.0, "pal": 1.5},
-    "food": {"food": 2.0, "hunt": 1.5, "rest": 2.0},
-    "explore": {"explore": 2.0, "inv": 1.5},
-    "build": {"inv": 2.0, "wpn": 1.5},
+    "wood": {"wood": 3.0},
+    "camp": {"shelter": 3.0, "roof": 3.0, "pal": 3.0, "wpn": 2.0},
+    "food": {"food": 3.0, "hunt": 2.0, "rest": 3.0},
+    "explore": {"explore": 3.0, "inv": 2.0},
+    "build": {"inv": 3.0, "wpn": 2.0},
 }
 
 
