@@ -169,8 +169,8 @@ TUNING = {"policy_rounds": 1, "tree_depth": 1, "keep_greedy": 0.01, "paired": Tr
 
 def macro_moves(engine: Any, s: RobinsonState, seat: str) -> Optional[list[tuple[str, float]]]:
     """In the Action phase's planning (R30-R38): `seat`'s whole plan as one chain of move ids, the
-    greedy bot's and up to PLANS - 1 alternatives where it had a close second choice
-    (bot/alternatives.py), each ending with its confirm.  None at any other decision (the search takes
+    greedy bot's and up to PLANS - 1 alternatives: plans around one priority (bot/leanings.py), then
+    where it had a close second choice (bot/alternatives.py), each ending with its confirm.  None at any other decision (the search takes
     it step by step)."""
     if not planning(engine, s, seat):
         return None

@@ -1,5 +1,6 @@
 """A seat's best distinct plans for the round (R30-R38), for the hard level's search: the greedy bot's
-plan and the plans that part from it where it had a close second choice.
+plan, the plans replanned around one priority (leanings.py: the woodpile's wood, the camp's defences, food
+and rest, exploring, inventing) and the plans that part from it where it had a close second choice.
 
 The greedy bot places its pawns one stack at a time, each the best by worth per pawn (planning.py
 `scored`).  Walking its plan, every step offers the next-best stacks (another target, or the same target
@@ -7,8 +8,8 @@ with more pawns for a sure success, R34, or fewer for a roll) and, once the seat
 there (the unplaced pawns rest, R65).  Each such turn is a plan of its own, completed by the greedy bot from
 there.  The best turn of each step comes first, then the second best of each (within a rank, the turns
 that give up least worth first: the best stack's worth less the one taken instead).  At most `k` plans are
-kept: first those on other targets, then those with other pawn counts on the same targets; plans that
-place the same stacks in another order count once.  Pure: the same state gives the same plans.
+kept, the leaned plans listed before the one-step ones: first those on other targets, then those with
+other pawn counts on the same targets; plans that place the same stacks in another order count once.  Pure: the same state gives the same plans.
 """
 from __future__ import annotations
 
