@@ -163,8 +163,8 @@ GREEDY_PRIOR, VARIANT_PRIOR = 4.0, 1.0
 # (an item used on the way that changes nothing this round, wood gathered on another space) race on to the end
 # of the budget: ending the race on them (`race_twins`) saved 43 % of a solo game's CPU but won 3 of 27 solo
 # games and 5 of 20 with two characters against 6 of 27 and 6 of 20 on the same seeds (docs/strength/README.md)
-TUNING = {"policy_rounds": 1, "tree_depth": 1, "keep_greedy": 0.01, "paired": True, "race_after": 4,
-          "race_z": 2.0}
+TUNING = {"policy_rounds": 2, "policy_moves": 90, "tree_depth": 1, "keep_greedy": 0.01, "paired": True,
+          "race_after": 4, "race_z": 2.0}
 
 
 def macro_moves(engine: Any, s: RobinsonState, seat: str) -> Optional[list[tuple[str, float]]]:
