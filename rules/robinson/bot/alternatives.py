@@ -1,6 +1,7 @@
 """A seat's best distinct plans for the round (R30-R38), for the hard level's search: the greedy bot's
-plan, the plans replanned around one priority (leanings.py: the woodpile's wood, the camp's defences, food
-and rest, exploring, inventing) and the plans that part from it where it had a close second choice.
+plan, the plans replanned around one priority when `LEAN` is set (leanings.py: the woodpile's wood, the
+camp's defences, food and rest, exploring, inventing; off, measured weaker) and the plans that part from it
+where it had a close second choice.
 
 The greedy bot places its pawns one stack at a time, each the best by worth per pawn (planning.py
 `scored`).  Walking its plan, every step offers the next-best stacks (another target, or the same target
@@ -26,7 +27,9 @@ from .planning import MIN_WORTH, scored
 
 STEPS = 16  # a seat's planning moves at most (pawns, items, the confirm)
 SECONDS = 4  # per step of the greedy plan: the next-best choices tried instead of its own
-LEAN = True  # the plans around one priority (leanings.py) come before the one-step variants
+# the plans around one priority (leanings.py) before the one-step variants: off, measured weaker (solo, seeds 1-48,
+# 0.5 s CPU a decision: 10 won against greedy's 15 with one round's rollouts, 10 with two; docs/strength/README.md)
+LEAN = False
 
 
 def planning(engine: Any, s: RobinsonState, seat: str) -> bool:
