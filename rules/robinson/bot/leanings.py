@@ -22,7 +22,8 @@ from .greedy import plan_step
 from .planning import Lean
 
 # the priorities, each a factor on the worth of the stacks of its kinds (`kind_of`): at 2 the plans of 72
-# planning decisions of 8 greedy games (odd rounds, seeds 5-8, solo and with two) differed from the greedy one in 1.1 distinct plans a decision, at 3 in 1.7
+# planning decisions of 8 greedy games (odd rounds, seeds 5-8, solo and with two) differed from the greedy
+# one in 1.1 distinct plans a decision, at 3 in 1.7
 LEANINGS: dict[str, dict[str, float]] = {
     "wood": {"wood": 3.0},
     "camp": {"shelter": 3.0, "roof": 3.0, "pal": 3.0, "wpn": 2.0},
