@@ -159,18 +159,20 @@ PLANS = 5  # whole plans weighed per planning decision: the greedy bot's and its
 GREEDY_PRIOR, VARIANT_PRIOR = 4.0, 1.0
 # the hard level (the engine's `search_tuning`): one move deep, the root's moves (a planning seat's whole
 # plans) racing on shared samples (rules/search/paired.py), each rolled out by the greedy bot to the end of
-# the round (resolution, weather, Night) and scored there by `evaluate`.  Moves that score alike on every pass
-# (an item used on the way that changes nothing this round, wood gathered on another space) race on to the end
-# of the budget: ending the race on them (`race_twins`) saved 43 % of a solo game's CPU but won 3 of 27 solo
+# the next round (this round's resolution, weather and Night, then the next one's) and scored there by
+# `evaluate`: solo seeds 1-48 at 0.5 s CPU, 14 won against 13 with one round's rollouts (docs/strength/README.md).
+# Moves that score alike on every pass (an item used on the way that changes nothing this round, wood gathered
+# on another space) race on to the end of the budget: ending the race on them (`race_twins`) saved 43 % of a solo game's CPU but won 3 of 27 solo
 # games and 5 of 20 with two characters against 6 of 27 and 6 of 20 on the same seeds (docs/strength/README.md)
-TUNING = {"policy_rounds": 1, "tree_depth": 1, "keep_greedy": 0.01, "paired": True, "race_after": 4,
-          "race_z": 2.0}
+TUNING = {"policy_rounds": 2, "policy_moves": 90, "tree_depth": 1, "keep_greedy": 0.01, "paired": True,
+          "race_after": 4, "race_z": 2.0}
 
 
 def macro_moves(engine: Any, s: RobinsonState, seat: str) -> Optional[list[tuple[str, float]]]:
     """In the Action phase's planning (R30-R38): `seat`'s whole plan as one chain of move ids, the
-    greedy bot's and up to PLANS - 1 alternatives where it had a close second choice
-    (bot/alternatives.py), each ending with its confirm.  None at any other decision (the search takes
+    greedy bot's and up to PLANS - 1 alternatives where it had a close second choice (bot/alternatives.py;
+    plans around one priority before them, bot/leanings.py, when `alternatives.LEAN` is set: off, measured
+    weaker), each ending with its confirm.  None at any other decision (the search takes
     it step by step)."""
     if not planning(engine, s, seat):
         return None

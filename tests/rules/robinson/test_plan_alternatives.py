@@ -87,7 +87,7 @@ def test_the_hard_level_races_whole_plans_and_plays_a_legal_move_reproducibly(po
     s = positions[0]
     seat = E.to_act(s)[0]
     config = tuned(E, iterations=40)
-    assert config.paired and config.policy_rounds == 1  # the engine's search_tuning
+    assert config.paired and config.policy_rounds == 2  # the engine's search_tuning
     result = search(E, s, seat, Rng.from_seed(5), config)
     assert set(result.visits) == {" ".join(c) for c in plans(E, s, seat, PLANS)}
     assert result.iterations <= 40 and max(result.visits.values()) >= 4
