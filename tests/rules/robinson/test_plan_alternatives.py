@@ -3,9 +3,8 @@ then plans that part from it at one step for a close second choice, completed gr
 level racing them (rules/search/paired.py through the engine's `search_tuning`)."""
 from __future__ import annotations
 
-import pytest
 
-from rules.bots import bot_rng, choose
+from rules.bots import choose
 from rules.rng import Rng
 from rules.robinson import ENGINE as E
 from rules.robinson.bot.alternatives import plans
@@ -14,23 +13,7 @@ from rules.robinson.search_hooks import PLANS
 from rules.search import search, tuned
 from rules.unvalidated import construct
 
-
-def planning_at(seats, seed, rnd):
-    """The first planning decision of round `rnd` of a greedy game (None if the game ended first)."""
-    s = E.setup(seats, seed)
-    while not (s.phase == "plan" and s.round == rnd):
-        if E.is_over(s):
-            return None
-        seat = E.to_act(s)[0]
-        s = E.apply(s, seat, E.greedy_move(s, seat, bot_rng(seed, s.moves_made, seat)).id)
-    return s
-
-
-@pytest.fixture(scope="module")
-def positions():
-    out = [planning_at(seats, seed, rnd) for seats, seed, rnd in
-           ((["p1"], 3, 2), (["p1"], 3, 5), (["p1", "p2"], 3, 2), (["p1", "p2"], 4, 4))]
-    return [s for s in out if s is not None]
+from .planning_kit import planning_at, positions  # noqa: F401 (positions: a fixture)
 
 
 def greedy_plan(s, seat):
