@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...rng import Rng
+from ...search.chains import greedy_chain
 from ..island import kind
 from ..moves import options
 from ..state import RobinsonState
@@ -58,18 +59,13 @@ def leaned_plan(engine: Any, s: RobinsonState, seat: str, name: str, rng: Rng, s
     """`seat`'s plan for the round with the leaning `name` (module docstring): its planning moves until
     `planning` says it has confirmed, at most `steps`; a question asked on the way (a look at a deck) is
     answered by the greedy bot."""
-    chain: list[str] = []
     how = lean(name)
-    for _ in range(steps):
-        if not planning(s):
-            break
-        if s.pending is not None:
-            mid = engine.greedy_move(s, seat, rng).id
-        else:
-            mid = plan_step(s, seat, [o[0] for o in options(s, seat)], rng, how)
-        chain.append(mid)
-        s = engine.apply(s, seat, mid)
-    return chain
+
+    def pick(state: RobinsonState) -> str:
+        if state.pending is not None:
+            return str(engine.greedy_move(state, seat, rng).id)
+        return plan_step(state, seat, [o[0] for o in options(state, seat)], rng, how)
+    return greedy_chain(engine, s, seat, [], rng, steps, lambda state, _: not planning(state), pick)
 
 
 __all__ = ["LEANINGS", "kind_of", "lean", "leaned_plan"]
