@@ -39,8 +39,9 @@ from PIL import Image, ImageDraw
 
 from . import focus_kept, measure
 from .common import INK, WHITE, font, wrap_text
-from .fold import fold, layers
-from .focus_places import Box, anchors, cover, inside, is_title, overlap, player_area, private_bands
+from .fold import fold, fold_by_layers, layers
+from .focus_places import (Box, anchors, cover, inside, is_title, overlap, player_area, private_bands,
+                           section_numbers)
 from .window_edges import drawing_whole
 from .measure import Drawn
 
@@ -126,7 +127,12 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
                 if any(top <= d.box[1] - box[1] and d.box[3] - box[1] <= bottom for _, d in held)]
         if kept and not section:
             part = part.crop((0, kept[0][0], part.width, kept[-1][1]))
-        part = fold(part, (0, 0, part.width, part.height), WIDTH)
+        whole_part = part
+        part = fold(whole_part, (0, 0, part.width, part.height), WIDTH)
+        if section:  # a section folded layer by layer when that is shorter (its title line apart from its boxes)
+            badge = int(2 * _half(numbered(sorted({i for i, _ in held})))) + 8 if held else 0  # after the title
+            apart = fold_by_layers(whole_part, (0, 0, whole_part.width, whole_part.height), WIDTH, badge)
+            part = apart if apart.height < part.height else part
         now = measure.visible(part)
         spots = [(i, d.box) for i, drawn in held for d in now if d.text == drawn.text]
     else:
@@ -206,7 +212,8 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     seats = list(focus.seats) or ([focus.seat] if focus.seat else [])
     name = names.get(focus.seat, focus.seat) if focus.seat else None
     titled = bool(found) and all(is_title(d) for _, d in found)  # no place named: sections' titles
-    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, titled)
+    boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, titled,
+                  section_numbers(focus.options, found) if titled else ())
     if focus.mine:  # what only the viewer sees is shown first: a window over it would show it twice
         boxes = [b for b in boxes if not any(overlap(b, band) > 0.5 or overlap(band, b) > 0.5 for band in private)]
     windows = [focus_kept.window(board, box, found, titled, WIDTH, _window) for box in boxes]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import Optional, Sequence
+from typing import Collection, Optional, Sequence
 
 from PIL import Image
 
@@ -203,15 +203,29 @@ def _best(places: Sequence[tuple[float, float, float, float]], w: int, hmax: int
     return best
 
 
+def section_numbers(options: Sequence[str], found: Sequence[tuple[int, Drawn]]) -> frozenset[int]:
+    """The numbers the options name after their section's word (`anchors` found the options by the titles in
+    `found`): "hangar 5" under the title "Hangars — …" (5), "hangar 7" under "Hangares — …"."""
+    out: set[int] = set()
+    for i, title in found:
+        first = re.match(r"[^\W\d_]{4,}", title.text)
+        if first is None:
+            continue
+        stems = _stems(first.group())
+        out |= {int(n) for word, n in re.findall(r"([^\W\d_]+) (\d{1,2})(?!\d)", options[i]) if _stems(word) & stems}
+    return frozenset(out)
+
+
 def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]], w: int = 600,
-          sections: bool = False) -> list[Box]:
+          sections: bool = False, numbers: Collection[int] = ()) -> list[Box]:
     """Windows of the board, each `w` wide (or the board's width), that hold every place (a text's box) of
     `places`, fewest first: the first at least `WINDOW_H` high and grown up to `WINDOW_MAX` to hold more, the
     further ones (up to `WINDOWS_MAX` in all) only as high as their places need; each widened to hold whole
     every numbered place it shows (`whole`); windows that overlap are made one (`merged`: wider than `w`, the
     caller folds it).  `sections`: the places are sections' titles (anchors found no place named), so a window
     begins at its title, left and top, and ends above the next title below (what is above a title or left of it
-    is another section's).
+    is another section's); `numbers`: the numbers the options name in those sections (`section_numbers`), each
+    numbered place of them in a row the window shows taken in whole (`numbered_row`).
     Places none could hold are left out (the caller says so).  The board's texts are read from its sheet
     (`render.measure.sheet`), worked out once for every window."""
     left = list(places)
@@ -233,7 +247,10 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
         else:
             y0 = int(min(max(0, (top + bottom) / 2 - h / 2), board.height - h))
             y1 = y0 + h
-        box = unslivered(board, whole(board, trimmed(board, (x0, y0, x0 + w, y1), [p for p in left])))
+        box = trimmed(board, (x0, y0, x0 + w, y1), [p for p in left])
+        if sections:  # the section's row of numbered places goes on past the window's edge: all of it
+            box = numbered_row(board, box, numbers)
+        box = unslivered(board, whole(board, box))
         if sections:  # a row of boxes on the title's line (a character's track) is not cut at an edge
             box = row_whole(board, box, w)
         out.append(box)
@@ -271,6 +288,34 @@ def whole(board: Image.Image, box: Box) -> Box:
         x0 = int(max(0, min([x0] + [a - 2 for a, _, c, _ in across if a < x0 < c and x0 < box[0]])))
         x1 = int(min(board.width, max([x1] + [c + 2 for a, _, c, _ in across if a < x1 < c and x1 > box[2]])))
     return x0, y0, x1, y1
+
+
+def numbered_row(board: Image.Image, box: Box, numbers: Collection[int]) -> Box:
+    """`box` widened across the whole row of numbered places in line with those it shows when a number of `numbers`
+    (those the options name) lies further along it (Wayfinders' hangars 1-8 in one row across the board, of which
+    a section's window shows 1-4; with 3 players hangars 7 and 8, drawn unused, come along, the row being one
+    thing; with 2 players, whose options name only 1-4, nothing changes): bold numbers alone, as large as those
+    and on their line, that carry on their numbering (each one more than the last on its right, one less on its
+    left); `whole` then takes in their frames, the caller folds the wider window."""
+    seen = measure.sheet(board)
+    x0, y0, x1, y1 = box
+    shown = [(seen.boxes[i], seen.drawn[i]) for i in seen.inside(box)
+             if seen.drawn[i].text.isdigit() and _bold(seen.drawn[i])]
+    if not shown:
+        return box
+    line = [(b, d) for b, d in ((seen.boxes[i], seen.drawn[i]) for i in seen.overlapping((0, y0, board.width, y1)))
+            if d.text.isdigit() and _bold(d)
+            and any(abs(b[1] - c[1]) <= 4 and abs(d.size - e.size) < 1 for c, e in shown)]
+    at = {int(d.text): b for b, d in line}
+    low = high = min(int(d.text) for _, d in shown)
+    while high + 1 in at and at[high + 1][0] > at[high][0]:
+        high += 1
+    while low - 1 in at and at[low - 1][2] < at[low][2]:
+        low -= 1
+    row = range(low, high + 1)
+    if not any(n in row and not inside(at[n], box) for n in numbers):
+        return box
+    return min(x0, int(at[low][0])), y0, max(x1, int(math.ceil(at[high][2]))), y1
 
 
 def merged(boxes: Sequence[Box], gap: int = 4) -> list[Box]:
@@ -376,4 +421,4 @@ def overlap(a: Box, b: Box) -> float:
 
 
 __all__ = ["Box", "anchors", "cover", "inside", "is_title", "merged", "overlap", "player_area", "private_bands", "trimmed",
-           "whole"]
+           "numbered_row", "section_numbers", "whole"]

@@ -28,6 +28,7 @@ GAP = 6  # px: identical columns in a row that make a place to cut
 ROW_GAP = 4  # px between the stacked pieces
 _BLANK = re.compile(b"\x01{%d,}" % GAP)  # a run of clear columns (True as a byte) at least GAP long
 SLIVER = 0.06  # share of the width: a piece narrower than this at a band's edge, with no text, is left out
+COUNT = "×"  # a text beginning with it counts the thing drawn just before it
 ROW_FILL = 0.8  # share of a row one colour fills unbroken for it to be the row's own (a border along the band)
 
 
@@ -107,14 +108,18 @@ def _blank_runs(clear: list[bool]) -> list[tuple[int, int]]:
 
 def _cuts(part: Image.Image, clear: list[bool], shown: Optional[list[measure.Drawn]] = None) -> list[int]:
     """Where the band may be cut: the middle of each blank run, and the edges between texts where the column is
-    clear (no text crosses any of them, and none goes through a box: a text drawn in a box is not cut from it).
+    clear (no text crosses any of them, and none goes through a box: a text drawn in a box is not cut from it);
+    not before a count ("×8"), kept with the token drawn before it.
     `shown`: the texts on the band, when the caller has them."""
-    spans = [(d.box[0], d.box[2]) for d in (measure.visible(part) if shown is None else shown)]
+    texts = measure.visible(part) if shown is None else shown
+    spans = [(d.box[0], d.box[2]) for d in texts]
     inside = lambda x: any(a < x < b for a, b in spans)  # noqa: E731
     found = {(a + b) // 2 for a, b in _blank_runs(clear)}
     found |= {x for x in {int(b) + 2 for _, b in spans} | {int(a) - 2 for a, _ in spans}
               if 0 < x < part.width and clear[x]}
-    return sorted(x for x in found if 0 < x < part.width and not inside(x))
+    counts = [d.box[0] for d in texts if d.text.startswith(COUNT)]
+    return sorted(x for x in found if 0 < x < part.width and not inside(x)
+                  and not any(0 < a - x <= 2 * GAP for a in counts))
 
 
 def _strips(part: Image.Image) -> list[tuple[int, int]]:
@@ -396,7 +401,26 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
     return out
 
 
+def fold_by_layers(board: Image.Image, box: tuple[int, int, int, int], width: int, room: int = 0) -> Image.Image:
+    """The band `box` of `board` folded layer by layer (`_layers`: things drawn one above another, nothing between
+    them), each layer on its own (`fold`), the folds stacked: a section's title line, with more texts at its far
+    end (Wayfinders' bag beside "Hangars"), over a row of boxes wider than the image is folded as the title line,
+    then the boxes three by three, where folded together the line's texts leave few places to cut the boxes at.
+    `room`: px the first layer leaves free at the right of its lines (for a badge after the title)."""
+    part = board.crop(box)
+    folds = [fold(part, (0, top, part.width, bottom), width - (room if k == 0 else 0))
+             for k, (top, bottom) in enumerate(_layers(_rgb(part)))]
+    out = Image.new("RGB", (max(f.width for f in folds), sum(f.height for f in folds) + ROW_GAP * (len(folds) - 1)),
+                    _surround(part))
+    y = 0
+    for f in folds:
+        out.paste(f, (0, y))
+        y += f.height + ROW_GAP
+    return out
+
+
 clear_columns = _clear_columns  # for an edge of a window (render/window_edges.py)
 blank_runs = _blank_runs  # the same
 
-__all__ = ["KEPT_REWRAPPED", "REWRAPPED_KEPT", "blank_runs", "clear_columns", "fold", "layers", "pieces"]
+__all__ = ["KEPT_REWRAPPED", "REWRAPPED_KEPT", "blank_runs", "clear_columns", "fold", "fold_by_layers", "layers",
+           "pieces"]

@@ -41,8 +41,8 @@ def _frame_right(img: Image.Image, label: measure.Drawn) -> int:
     return img.width
 
 
-def _hangars(img: Image.Image) -> list[measure.Drawn]:
-    return [d for d in measure.visible(img) if d.text in {"1", "2", "3", "4"} and d.size >= 20]
+def _hangars(img: Image.Image, last: int = 4) -> list[measure.Drawn]:
+    return [d for d in measure.visible(img) if d.text in {str(n) for n in range(1, last + 1)} and d.size >= 20]
 
 
 @pytest.mark.parametrize("locale", ["en", "es"])
@@ -59,6 +59,52 @@ def test_every_hangar_an_option_names_is_shown_with_its_whole_frame(locale):
     for label in shown:
         assert _frame_right(img, label) < img.width - 2, label.text  # its frame's right border is in the image
     assert measure.smallest(img) >= measure.MIN_RATIO
+
+
+@pytest.mark.parametrize("players,named", [(3, 6), (4, 8)])
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_every_hangar_of_a_larger_game_is_in_view_whole(players, named, locale):
+    """With 3 or 4 players the options name hangars 1-6 or 1-8, a row across the whole board: the decision in view
+    shows every one of them with its whole frame (it showed 1-4 under a "1-8" badge, and no line said the rest
+    were out of view), folded into the phone's width; with 3 players the unused hangars 7 and 8 of the row come
+    along, drawn as unused (W7: 3 players use hangars 1-6)."""
+    engine = GAMES["wayfinders"]
+    state = engine.setup([f"p{k + 1}" for k in range(players)], 1)
+    names = board_names(NAMES)
+    focus = decision_focus(engine, state, list(engine.to_act(state)), CAPTION, names, locale)
+    assert sum(1 for o in focus.options if any(f" {n} " in o for n in "12345678")) == named, focus.options
+    img = draw_focus(engine.view(state, None), names, focus, locale)
+    assert img.width == 600
+    shown = [d for d in _hangars(img, 8) if d.box[1] < img.height - 40 * len(focus.options) - 60]  # above the list
+    assert sorted(d.text for d in shown) == [str(n) for n in range(1, 9)]
+    for label in shown:
+        assert _frame_right(img, label) < img.width - 2, label.text
+    assert measure.smallest(img) >= measure.MIN_RATIO
+    said = [line.split("{numbers}")[0] for line in focus.outside]  # "… out of view: {numbers}"
+    assert not any(t.text.startswith(tuple(said)) for t in measure.visible(img))
+    counts = [t for t in measure.visible(img) if t.text.startswith("×")]
+    assert len(counts) == 5 and all(t.box[0] > 20 for t in counts)  # the bag's counts, none cut from its token
+
+
+def test_a_count_is_not_cut_from_the_token_before_it():
+    """A folded line of tokens and their counts ("[B] ×6 [G] ×7 …") is cut between two pairs, never between a
+    token and its count ("×7" at the start of the next line, its token at the end of the one above)."""
+    from render.fold import fold
+
+    board = Image.new("RGB", (900, 40), PAGE)
+    d = ImageDraw.Draw(board)
+    x = 10
+    for k in range(12):
+        d.rounded_rectangle([x, 8, x + 26, 34], radius=4, fill=(40, 90, 200))
+        d.text((x + 32, 21), f"×{k + 2}", font=font(20), fill=(20, 20, 20), anchor="lm")
+        x += 72
+    img = fold(board, (0, 0, 900, 40), 330)  # a line of 330 px could end just after the fifth token
+    assert img.width <= 330 and img.height > 40
+    rgb = img.convert("RGB")
+    for t in measure.visible(img):
+        y = int((t.box[1] + t.box[3]) / 2)
+        before = [rgb.getpixel((x, y)) for x in range(max(0, int(t.box[0]) - 12), int(t.box[0]))]
+        assert (40, 90, 200) in before, t.text  # its token just before it, on its line
 
 
 def test_a_window_is_widened_to_hold_a_numbered_frame_it_would_cut():
