@@ -170,9 +170,8 @@ TUNING = {"policy_rounds": 2, "policy_moves": 90, "tree_depth": 1, "keep_greedy"
 
 def macro_moves(engine: Any, s: RobinsonState, seat: str) -> Optional[list[tuple[str, float]]]:
     """In the Action phase's planning (R30-R38): `seat`'s whole plan as one chain of move ids, the
-    greedy bot's and up to PLANS - 1 alternatives where it had a close second choice (bot/alternatives.py;
-    plans around one priority before them, bot/leanings.py, when `alternatives.LEAN` is set: off, measured
-    weaker), each ending with its confirm.  None at any other decision (the search takes
+    greedy bot's and up to PLANS - 1 alternatives where it had a close second choice (bot/alternatives.py),
+    each ending with its confirm.  None at any other decision (the search takes
     it step by step)."""
     if not planning(engine, s, seat):
         return None

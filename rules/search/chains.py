@@ -2,20 +2,19 @@
 `macro_moves` hooks, rules/<game>/search_hooks.py)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
 from ..rng import Rng
 
 
 def greedy_chain(engine: Any, state: Any, seat: str, chain: list[str], rng: Rng, steps: int,
-                 done: Callable[[Any, list[str]], bool], pick: Optional[Callable[[Any], str]] = None) -> list[str]:
+                 done: Callable[[Any, list[str]], bool]) -> list[str]:
     """`chain` (played already to reach `state`) completed by the greedy bot's moves for `seat`, at most
-    `steps` of them, until `done(state, chain)` says the macro move is whole; `pick(state)`, where given, chooses
-    each move instead (a variant of the greedy bot: Robinson's plans around one priority)."""
+    `steps` of them, until `done(state, chain)` says the macro move is whole."""
     for _ in range(steps):
         if done(state, chain):
             break
-        mid = engine.greedy_move(state, seat, rng).id if pick is None else pick(state)
+        mid = engine.greedy_move(state, seat, rng).id
         chain.append(mid)
         state = engine.apply(state, seat, mid)
     return chain

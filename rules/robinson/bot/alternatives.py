@@ -1,7 +1,7 @@
 """A seat's best distinct plans for the round (R30-R38), for the hard level's search: the greedy bot's
-plan, the plans replanned around one priority when `LEAN` is set (leanings.py: the woodpile's wood, the
-camp's defences, food and rest, exploring, inventing; off, measured weaker) and the plans that part from it
-where it had a close second choice.
+plan and the plans that part from it where it had a close second choice.  (Plans replanned around one
+priority, the woodpile's wood or the camp's defences first, measured weaker and were taken out:
+docs/strength/README.md.)
 
 The greedy bot places its pawns one stack at a time, each the best by worth per pawn (planning.py
 `scored`).  Walking its plan, every step offers the next-best stacks (another target, or the same target
@@ -9,7 +9,7 @@ with more pawns for a sure success, R34, or fewer for a roll) and, once the seat
 there (the unplaced pawns rest, R65).  Each such turn is a plan of its own, completed by the greedy bot from
 there.  The best turn of each step comes first, then the second best of each (within a rank, the turns
 that give up least worth first: the best stack's worth less the one taken instead).  At most `k` plans are
-kept, the leaned plans listed before the one-step ones: first those on other targets, then those with
+kept: first those on other targets, then those with
 other pawn counts on the same targets; plans that place the same stacks in another order count once.  Pure: the same state gives the same plans.
 """
 from __future__ import annotations
@@ -22,14 +22,10 @@ from ...search.chains import greedy_chain
 from ...unvalidated import construct
 from .. import stacks
 from ..state import RobinsonState
-from .leanings import LEANINGS, leaned_plan
 from .planning import MIN_WORTH, scored
 
 STEPS = 16  # a seat's planning moves at most (pawns, items, the confirm)
 SECONDS = 4  # per step of the greedy plan: the next-best choices tried instead of its own
-# the plans around one priority (leanings.py) before the one-step variants: off, measured weaker (solo, seeds 1-48,
-# 0.5 s CPU a decision: 10 won against greedy's 15 with one round's rollouts, 10 with two; docs/strength/README.md)
-LEAN = False
 
 
 def planning(engine: Any, s: RobinsonState, seat: str) -> bool:
@@ -56,8 +52,6 @@ def plans(engine: Any, s: RobinsonState, seat: str, k: int) -> list[list[str]]:
         return construct(Rng, state=s.moves_made)
 
     greedy = complete(engine, s, seat, [], rng())
-    leaned = [leaned_plan(engine, s, seat, name, rng(), STEPS, lambda x: planning(engine, x, seat))
-              for name in LEANINGS] if LEAN else []
     # (rank at its step, worth given up, the plan to its turn, the state at that step: before the turn's move)
     turns: list[tuple[int, float, list[str], RobinsonState]] = []
     state = s
@@ -79,7 +73,7 @@ def plans(engine: Any, s: RobinsonState, seat: str, k: int) -> list[list[str]]:
         after = _replay(engine, at, seat, head[-1:])  # the greedy plan's steps before it are played already
         if after is not None:
             done.append(complete(engine, after, seat, list(head), rng()))
-    return _pick([greedy] + leaned + done, k)
+    return _pick([greedy] + done, k)
 
 
 def _pick(chains: list[list[str]], k: int) -> list[list[str]]:

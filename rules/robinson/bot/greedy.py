@@ -8,7 +8,6 @@ every other decision takes a sensible answer.  Pure: no clock, no global random;
 ties broken by `rng`."""
 from __future__ import annotations
 
-from typing import Optional
 
 from ...contract import Engine, Move
 from ...rng import Rng
@@ -26,7 +25,7 @@ from .answers import pick as ask_pick
 from .camp import camp_pick
 from .cards import codes_cost
 from .look import look_move, pick_look
-from .planning import Lean, plan_move, wood_move
+from .planning import plan_move, wood_move
 from .worth import INVENTION_VALUE, Worth
 
 LOOKS = ("tracking", "glass", "recon", "scouting", "new_idea")
@@ -95,13 +94,12 @@ def wx_pick(s: RobinsonState, ids: list[str]) -> str:
     return "wx:pass"
 
 
-def plan_step(s: RobinsonState, seat: str, ids: list[str], rng: Rng, lean: Optional[Lean] = None) -> str:
+def plan_step(s: RobinsonState, seat: str, ids: list[str], rng: Rng) -> str:
     """A planning move with nothing asked (R30-R38): an ability, item or token first (aids.py), a look at a
-    deck (look.py), the Storm Glass from round 5, else the next stack (planning.py, `lean`: its worths
-    scaled by a priority, the hard level's plans of bot/leanings.py)."""
+    deck (look.py), the Storm Glass from round 5, else the next stack (planning.py)."""
     glass = "it:Storm_Glass" if s.items.get("Storm Glass") == 1 and s.round >= 5 else None
     return aid_move(s, seat, food_gap(s)) or look_move(s, seat, ids) or \
-        (glass if glass in ids else None) or plan_move(s, seat, rng, lean)
+        (glass if glass in ids else None) or plan_move(s, seat, rng)
 
 
 def greedy_move(engine: Engine[RobinsonState], s: RobinsonState, seat: str, rng: Rng) -> Move:

@@ -9,7 +9,6 @@ confirms when nothing worthwhile is left.  Pure: no clock, no global random; tie
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
 
 from ...rng import Rng
 from .. import plan, stacks
@@ -142,25 +141,15 @@ def stack_value(s: RobinsonState, who: str, w: Worth, t: plan.Target, n: int) ->
     return P_OK[a] * gain - w.cost(t.cost) * P_OK[a] - risk + (1 - P_OK[a]) * 0.3
 
 
-Lean = Callable[[str, str], float]  # (action, target key) -> a factor on a stack's worth (bot/leanings.py)
-
-
-def _leaned(v: float, lean: Optional[Lean], action: str, key: str) -> float:
-    """A positive worth times the leaning's factor for the stack's action and target (none: as it is)."""
-    return v * lean(action, key) if lean is not None and v > 0 else v
-
-
-def scored(s: RobinsonState, seat: str, lean: Optional[Lean] = None) -> list[tuple[float, str]]:
+def scored(s: RobinsonState, seat: str) -> list[tuple[float, str]]:
     """The seat's planning moves worth weighing, each with its worth per pawn (`plan_move`): new whole
-    stacks, the last pawn a waiting stack needs (R38, R50), supports that make a roll sure (R34).  `lean`
-    (the hard level's plans around one priority, bot/leanings.py) scales each positive worth by its target."""
+    stacks, the last pawn a waiting stack needs (R38, R50), supports that make a roll sure (R34)."""
     w = Worth(s)
     cands: list[tuple[float, str]] = []
     for mid, t, pawns in plan.place_options(s, seat):
         if len(pawns) < plan.sizes(t)[0]:
             continue
         v = stack_value(s, plan.letter_name(s, seat, pawns[0]), w, t, len(pawns)) / sum(PAWN[x] for x in pawns)
-        v = _leaned(v, lean, t.action, t.key)
         if "c" in pawns or v >= MIN_WORTH:  # Friday, the Dog and neutral pawns only when useful (R31)
             cands.append((v, mid))
     for mid, i, letter in stacks.support_options(s, seat):
@@ -172,7 +161,7 @@ def scored(s: RobinsonState, seat: str, lean: Optional[Lean] = None) -> list[tup
                 fixed = 0 if st.action in ("build", "gather", "explore") else lo
                 t = plan.Target(st.target, st.action, extras, fixed, dict(st.pay))
                 v = stack_value(s, st.pawns[0], w, t, lo) / lo / PAWN[letter]
-                cands.append((_leaned(v, lean, st.action, st.target), mid))
+                cands.append((v, mid))
             continue
         if st.action not in ("build", "gather", "explore"):
             continue
@@ -181,16 +170,16 @@ def scored(s: RobinsonState, seat: str, lean: Optional[Lean] = None) -> list[tup
         t = plan.Target(st.target, st.action, extras, 0, dict(st.pay))
         who = st.pawns[0]
         v = (stack_value(s, who, w, t, len(st.pawns) + 1) - stack_value(s, who, w, t, len(st.pawns))) / PAWN[letter]
-        cands.append((_leaned(v, lean, st.action, st.target), mid))
+        cands.append((v, mid))
     return cands
 
 
-def plan_move(s: RobinsonState, seat: str, rng: Rng, lean: Optional[Lean] = None) -> str:
+def plan_move(s: RobinsonState, seat: str, rng: Rng) -> str:
     """The best new stack, the last pawn another player's stack waits for (R38, R50), or the best
-    support that makes a planned roll a sure success (R34), by worth per pawn (`lean`: scaled as in
-    `scored`); the seat confirms when nothing is worth a pawn.  It places whole stacks only (it never
+    support that makes a planned roll a sure success (R34), by worth per pawn; the seat confirms when nothing
+    is worth a pawn.  It places whole stacks only (it never
     waits on others)."""
-    cands = scored(s, seat, lean)
+    cands = scored(s, seat)
     if not cands:
         return "ok" if stacks.can_confirm(s, seat) else "ok:rest"
     top = max(v for v, _ in cands)

@@ -1,4 +1,4 @@
-"""Planning positions for the tests of the hard level's plans (test_plan_alternatives.py, test_plan_leanings.py):
+"""Planning positions for the tests of the hard level's plans (test_plan_alternatives.py):
 the first planning decision (R30) of a round of greedy games, solo and with two characters."""
 from __future__ import annotations
 
