@@ -158,10 +158,13 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
     said = [{t.lower() for t in _tokens(label)} for label in options]
     wanted = [{t for t in ws if _placeable(t)} for ws in said]
     digits = [_named_digits(label) for label in options]  # found only where the board draws the number alone
+    titles = [shown[k] for k in _titles(seen)] if seen is not None else [d for d in shown if is_title(d)]
     out: list[tuple[int, Drawn]] = []
     for i, names in enumerate(wanted):  # the texts that say most of the option ("101 · turned 60°", not "101"),
         # then the shortest ("C3" on its tile, not a panel's "plane at C3"); short words ("to", "at") say nothing
-        at = sorted({k for name in names for k in words.get(name, ())} | {k for d in digits[i] for k in whole.get(d, ())})
+        within = _section_spaces(shown, titles, options[i], digits[i]) if digits[i] else None
+        at = sorted({k for name in names for k in words.get(name, ())} | (
+            within if within is not None else {k for d in digits[i] for k in whole.get(d, ())}))
         seen_words = [(shown[k], _lowered(shown[k].text)) for k in at]
         scored = [((sum(1 for w in said[i] & seen if len(w) > 2 or not w.isalpha()), -len(seen)), drawn)
                   for drawn, seen in seen_words]
@@ -182,6 +185,37 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
     fewest = {i: min(n for j, n, _ in found if j == i) for i, _, _ in found}  # the title that is the option's
     # name ("Jenny", her panel) rather than a longer one beginning with it (the scenario "Jenny needs help!")
     return [(i, drawn) for i, n, drawn in found if n == fewest[i]]
+
+
+_SPACE_HEAD = re.compile(r"(\d{1,2})(?:\s*[:·]|$)")  # "3", "3: Ti", "6·#1": a space's number first
+SECTION_W = 600  # px: how far right of its title a section is looked at for its spaces (a window's width)
+
+
+def _section_spaces(shown: Sequence[Drawn], titles: Sequence[Drawn], label: str, digits: set[str]
+                    ) -> Optional[set[int]]:
+    """Where an option that names a section and a space in it ("Influence Speakers: space 3 → 4") finds that
+    space: the texts of the section (below its title, above the next title under it, at most `SECTION_W` px
+    right of it) that begin with the number ("3: Ti", or "3" alone), not a number drawn elsewhere (a market's
+    slot "3", a count of barrels).  None when the option names no section the board titles, or none of those
+    sections draws the number (Robinson's "Explore 2: Friday" names Friday's panel, and space 2 is on the
+    island: found as before, anywhere on the board)."""
+    words = {x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
+    named = [t for t in titles if (m := re.match(r"[^\W\d_]{4,}", t.text)) and _stems(m.group()) & words
+             and len(re.findall(r"[^\W\d_]+", t.text)) == 1]
+    if not named:
+        return None
+    out: set[int] = set()
+    for title in named:
+        x0, y0 = title.box[0] - 12, title.box[1] - 4
+        x1 = title.box[0] + SECTION_W
+        below = [t.box[1] for t in titles if t.box[1] > title.box[3] and t.box[0] < x1 and t.box[2] > x0]
+        y1 = min(below, default=math.inf)
+        for k, d in enumerate(shown):
+            a, b, c, e = d.box
+            head = _SPACE_HEAD.match(d.text)
+            if head and head.group(1) in digits and x0 <= a and c <= x1 and y0 <= b and e <= y1:
+                out.add(k)
+    return out or None
 
 
 def inside(box: tuple[float, float, float, float], window: Box) -> bool:
@@ -341,7 +375,11 @@ def merged(boxes: Sequence[Box], gap: int = 4) -> list[Box]:
 
 def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = ()) -> Box:
     """`box` with its edges moved inwards past any text they would cut (half a line of a legend, a coordinate
-    cut in two read as noise), never past a place of `keep` that it holds, nor below a third of its size.  Only
+    cut in two read as noise), never past a place of `keep` that it holds, nor below a third of its size; a text
+    a side cuts is left out by that side moving past it or, where that would leave less than a third of the
+    window's width, by the top moving below it when it lies above every place held, or the foot above it when
+    below them, if it is a line across half the window or more (a title bar's line cut at the left no longer
+    stays in view, half of it; a map's tile name cut at a side costs the window none of its height).  Only
     the texts overlapping `box` can move an edge (its edges only move inwards): they are looked up in the
     board's sheet (`render.measure.sheet`), in the order they were drawn."""
     x0, y0, x1, y1 = box
@@ -356,11 +394,20 @@ def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, flo
                     y0, moved = int(e) + 2, True
                 if b < y1 < e and all(p[3] <= b - 2 for p in held):
                     y1, moved = int(b) - 2, True
-            if b < y1 and e > y0:
-                if a < x0 < c < x1 and all(p[0] >= c + 2 for p in held):
+            if b < y1 and e > y0 and (a < x0 < c or a < x1 < c):  # cut by a side: that side moves past it,
+                # unless the window would keep less than a third of its width (a title bar's line): then the top
+                # goes below it when it lies above every place held, or the foot above it when below them
+                narrow = (box[2] - box[0]) / 3
+                if a < x0 < c < x1 and all(p[0] >= c + 2 for p in held) and x1 - c - 2 >= narrow:
                     x0, moved = int(c) + 2, True
-                if x0 < a < x1 < c and all(p[2] <= a - 2 for p in held):
+                elif x0 < a < x1 < c and all(p[2] <= a - 2 for p in held) and a - 2 - x0 >= narrow:
                     x1, moved = int(a) - 2, True
+                elif c - a < (x1 - x0) / 2:
+                    pass  # a short text (a map's tile cut at its side): the window keeps its height
+                elif y0 <= b and all(p[1] >= e + 2 for p in held):
+                    y0, moved = int(e) + 2, True
+                elif e <= y1 and all(p[3] <= b - 2 for p in held):
+                    y1, moved = int(b) - 2, True
         if not moved:
             break
     if y1 - y0 < max(40, (box[3] - box[1]) / 3) or x1 - x0 < (box[2] - box[0]) / 3:

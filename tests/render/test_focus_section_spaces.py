@@ -1,0 +1,88 @@
+"""Where the decision in view puts an option's badge when the option names a section and a space in it, and what a
+window's edges leave out (render/focus_places.py `anchors`, `trimmed`): Flotilla's "Influence Speakers: space 3 →
+4" is badged on the Speakers ring's space 3 ("3: Ti", F25), not on the market's slot "3" nor on a barrel count
+"3" in a player's row (both were, and the window was drawn over the players' rows for it); a line across the top
+of a window that its side cuts (a title bar's "…tion phase — to act: Alice") is left out by the window's top, and
+a map tile's name cut at a side costs the window none of its height."""
+from __future__ import annotations
+
+import importlib
+import re
+from functools import lru_cache
+
+import pytest
+from PIL import Image, ImageDraw
+
+from host.boards import decision_focus
+from render import measure
+from render.common import font
+from render.focus import draw_focus
+from render.focus_places import anchors, is_title, trimmed
+from render.names import board_names
+from rules import GAMES
+from rules.playout import iter_playout, playout_rng
+from tools.legibility_bench import CAPTION, NAMES
+
+
+@lru_cache(maxsize=2)
+def _influence(locale: str):
+    """The first decision of a seeded random 3-player Flotilla game whose options are the rings' influence moves."""
+    engine = GAMES["flotilla"]
+    state = engine.setup(["p1", "p2", "p3"], 1)
+    names = board_names(NAMES)
+    for step in iter_playout(engine, state, playout_rng(1)):
+        s = step.after
+        to_act = list(engine.to_act(s))
+        if not to_act:
+            continue
+        focus = decision_focus(engine, s, to_act, CAPTION, names, locale)
+        if len(focus.options) >= 3 and all(re.search(r"\d → \d", o) for o in focus.options[:3]):
+            return engine, s, names, focus
+    raise AssertionError("no influence decision")
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_an_influence_option_is_badged_on_its_rings_space(locale):
+    engine, state, names, focus = _influence(locale)
+    board = importlib.import_module("render.flotilla").draw(engine.view(state, None), names, [], locale=locale)
+    found = anchors(board, focus.options)
+    titles = [d for d in measure.visible(board) if is_title(d)]
+    assert found
+    for i, drawn in found:
+        space = re.search(r"(\d+) →", focus.options[i]).group(1)
+        assert re.match(space + r":", drawn.text), (focus.options[i], drawn.text)  # "3: Ti", a ring's space
+        above = [t for t in titles if t.box[3] <= drawn.box[1] and t.box[0] <= drawn.box[0] + 20]
+        section = max(above, key=lambda t: t.box[1])  # the title over the space: the ring the option names
+        assert section.text.split()[0].lower()[:5] in focus.options[i].lower(), (focus.options[i], section.text)
+    img = draw_focus(engine.view(state, None), names, focus, locale)
+    shown = measure.visible(img)
+    barrels = [t for t in shown if t.text.startswith(("barrels", "barriles"))]
+    assert len(barrels) <= 1  # the viewer's own row, not every player's row for a count "3"
+
+
+def _header_board() -> Image.Image:
+    board = Image.new("RGB", (1200, 500), (20, 22, 34))
+    d = ImageDraw.Draw(board)
+    d.rectangle([0, 0, 1200, 40], fill=(10, 10, 16))
+    d.text((20, 8), "Eclipse — Round 5/9 — action phase — to act: Alice", font=font(22, True), fill=(255, 255, 255))
+    d.text((700, 300), "312", font=font(20, True), fill=(255, 255, 255))
+    d.text((560, 380), "tropical", font=font(16), fill=(255, 255, 255))
+    return board
+
+
+def test_a_line_across_a_windows_top_cut_by_its_side_is_left_out_by_the_top():
+    board = _header_board()
+    place = next(t.box for t in measure.visible(board) if t.text == "312")
+    header = next(t.box for t in measure.visible(board) if t.text.startswith("Eclipse"))
+    left = int(header[2]) - 500  # the window's left edge cuts the header, which runs on over most of its width
+    assert header[0] < left < place[0]
+    x0, y0, x1, y1 = trimmed(board, (left, 0, left + 600, 460), [place])
+    assert (x0, x1) == (left, left + 600) and header[3] < y0 <= place[1]  # the header left out above, width kept
+    assert y1 == 460
+
+
+def test_a_short_text_cut_by_a_windows_side_costs_it_no_height():
+    board = _header_board()
+    place = next(t.box for t in measure.visible(board) if t.text == "312")
+    x0, y0, x1, y1 = trimmed(board, (600, 60, 1000, 460), [place])  # "tropical" cut at the left
+    assert (y0, y1) == (60, 460) and x0 > 600
