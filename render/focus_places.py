@@ -62,13 +62,16 @@ def _named_digits(label: str) -> set[str]:
 
 
 _SIGNED = re.compile(r"[+-]\d+")
+_ITEM = re.compile(r"[^\W\d_]{4,}\S*[: ]")  # a line of a list's item: a word, then more ("Rest: Carpenter ✓")
 
 
 def _lone_numbers(shown: Sequence[Drawn]) -> dict[int, str]:
     """The board texts that draw a one-digit number as a place (by position among `shown`): the number alone ("6", an unexplored
     space) or first before a "·" ("6·#1", space 6 holding tile 1); not a value on a scale, a number drawn in a row
-    beside signed ones ("-1", "0", "+1": Robinson's Morale track), which names no place."""
+    beside signed ones ("-1", "0", "+1": Robinson's Morale track), nor a list's index (the number alone, its
+    item's line beginning just after it: Robinson's plan "1  Rest: Carpenter ✓"), which name no place."""
     signed = [d.box for d in shown if _SIGNED.fullmatch(d.text.strip())]
+    items = [d.box for d in shown if _ITEM.match(d.text)]
     out: dict[int, str] = {}
     for k, drawn in enumerate(shown):
         head = drawn.text.split("·")[0].strip()
@@ -78,6 +81,8 @@ def _lone_numbers(shown: Sequence[Drawn]) -> dict[int, str]:
         reach = 3 * max(y1 - y0, 1.0)
         if any(b[1] < y1 and y0 < b[3] and b[0] - reach < x1 and x0 < b[2] + reach for b in signed):
             continue
+        if drawn.text == head and any(b[1] < y1 and y0 < b[3] and x1 <= b[0] < x1 + reach for b in items):
+            continue  # a list's index: the line of its item begins right after it ("1  Rest: Carpenter ✓")
         out[k] = head
     return out
 

@@ -6,8 +6,9 @@ images (the decision in view a running board posts: render/focus.py, with its op
 host/boards.py `decision_focus`; and the acting player's own view, "My view": `private_focus`) of random
 positions (every state where someone decides, sampled along random games) are drawn while `render.measure`
 notes every text on them; printed per game and kind: the images, the smallest text height divided by the
-image's width (and the position that gave it), the median image's smallest, the widths, and the same measure
-of the whole board for comparison.
+image's width (and the position that gave it), the median image's smallest, the widths, how many images cut a
+text at their left or right edge (a window's side through a word: the first few positions named), and the same
+measure of the whole board for comparison.
 """
 from __future__ import annotations
 
@@ -58,8 +59,13 @@ def private_image(engine: Any, state: Any, seat: str, locale: str) -> Image.Imag
     return draw_focus(engine.view(state, seat), names, focus, locale, engine.view(state, None))
 
 
+def cut_texts(img: Image.Image) -> list[str]:
+    """The texts of an image that run past its left or right edge (a window's side cutting a word)."""
+    return [d.text for d in measure.visible(img) if d.box[0] < -1 or d.box[2] > img.width + 1]
+
+
 def measure_game(game: str, seeds: list[int], per_game: int, locale: str, private: bool = False) -> dict[str, Any]:
-    ratios, widths, worst = [], set(), None
+    ratios, widths, worst, cut = [], set(), None, []
     for seed, k, engine, state, to_act in positions(game, seeds, per_game):
         img = (private_image(engine, state, to_act[0], locale) if private
                else decision_image(engine, state, to_act, locale))
@@ -68,9 +74,11 @@ def measure_game(game: str, seeds: list[int], per_game: int, locale: str, privat
         widths.add(img.width)
         if worst is None or r < worst[0]:
             worst = (r, seed, k)
+        if cut_texts(img):
+            cut.append((seed, k))
     assert worst is not None
     return {"images": len(ratios), "smallest": worst[0], "where": worst[1:], "median": statistics.median(ratios),
-            "widths": sorted(widths)}
+            "widths": sorted(widths), "cut": cut}
 
 
 def renderer_module(game: str) -> Any:
@@ -107,8 +115,10 @@ def main(argv: Optional[list[str]] = None) -> int:
             print(f"  {game:<11} {kind:<8} {got['images']:>3} images  smallest {got['smallest']:.2%} "
                   f"(seed {got['where'][0]}, move {got['where'][1]})  median {got['median']:.2%}  "
                   f"width {'/'.join(map(str, got['widths']))} px  {'ok' if ok else 'TOO SMALL'}"
+                  f"  texts cut at an edge in {len(got['cut'])}"
+                  + (f" (seed, move: {', '.join(f'{a} {b}' for a, b in got['cut'][:3])})" if got["cut"] else "")
                   + (f"   whole board: {whole:.2%}" if not private else ""))
     return 1 if failing else 0
 
 
-__all__ = ["decision_image", "main", "measure_game", "positions", "private_image"]
+__all__ = ["cut_texts", "decision_image", "main", "measure_game", "positions", "private_image"]

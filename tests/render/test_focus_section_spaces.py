@@ -3,7 +3,7 @@ window's edges leave out (render/focus_places.py `anchors`, `trimmed`): Flotilla
 4" is badged on the Speakers ring's space 3 ("3: Ti", F25), not on the market's slot "3" nor on a barrel count
 "3" in a player's row (both were, and the window was drawn over the players' rows for it); a line across the top
 of a window that its side cuts (a title bar's "…tion phase — to act: Alice") is left out by the window's top, and
-a map tile's name cut at a side costs the window none of its height."""
+a map tile's name cut at a side costs the window none of its height; a list's index is no place."""
 from __future__ import annotations
 
 import importlib
@@ -86,3 +86,26 @@ def test_a_short_text_cut_by_a_windows_side_costs_it_no_height():
     place = next(t.box for t in measure.visible(board) if t.text == "312")
     x0, y0, x1, y1 = trimmed(board, (600, 60, 1000, 460), [place])  # "tropical" cut at the left
     assert (y0, y1) == (60, 460) and x0 > 600
+
+
+def test_a_lists_index_is_no_place_an_option_names():
+    """Robinson's "Explore space 1" is badged on the island's space "1", not on the round plan's step "1" whose
+    line ("Rest: Carpenter ✓") begins right after it (its badge covered the step's first letters)."""
+    board = Image.new("RGB", (900, 400), (70, 130, 170))
+    d = ImageDraw.Draw(board)
+    d.text((200, 100), "1", font=font(18, True), fill=(230, 230, 230))  # the island's space 1
+    d.rectangle([20, 300, 44, 326], fill=(20, 20, 20))
+    d.text((26, 302), "1", font=font(18, True), fill=(255, 255, 255))  # the plan's step 1
+    d.text((54, 302), "Rest: Carpenter ✓", font=font(18), fill=(20, 20, 20))
+    found = anchors(board, ["Explore space 1 (2 choices)…"])
+    assert [(i, d.box[1] < 200) for i, d in found] == [(0, True)]
+
+
+def test_the_legibility_bench_counts_a_text_cut_at_an_images_edge():
+    from tools.legibility_bench import cut_texts
+
+    img = Image.new("RGB", (300, 60), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.text((10, 5), "whole", font=font(18), fill=(0, 0, 0))
+    d.text((250, 30), "cut in two", font=font(18), fill=(0, 0, 0))
+    assert cut_texts(img) == ["cut in two"]
