@@ -25,6 +25,7 @@ EXTRA_H = 200  # px: the least height of a further window
 WINDOWS_MAX = 3  # windows at most; places left beyond them are said in words
 PAD = 40  # px kept around an option's place inside its window (its badge goes beside it)
 AREA_H = 150  # px: the acting player's area
+FRAMED_MOST = 4  # places of `whole`'s: a window holding more of them is over a map, its tiles cut where they fall
 TITLE_MIN = 16  # px: a bold text at least this high is a title (a panel's, a row's); smaller ones are labels
 
 _TOKEN = re.compile(r"[^\s·()\[\]:;]+")
@@ -289,7 +290,7 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
         box = trimmed(board, (x0, y0, x0 + w, y1), [p for p in left])
         if sections:  # the section's row of numbered places goes on past the window's edge: all of it
             box = numbered_row(board, box, numbers)
-        box = unslivered(board, whole(board, box))
+        box = unslivered(board, whole(board, box, left, w))
         if sections:  # a row of boxes on the title's line (a character's track) is not cut at an edge
             box = row_whole(board, box, w)
         out.append(box)
@@ -307,21 +308,33 @@ def _clear_above(board: Image.Image, x0: int, x1: int, y: float) -> int:
     return int(y) - 6
 
 
-def whole(board: Image.Image, box: Box) -> Box:
+def whole(board: Image.Image, box: Box, places: Sequence[tuple[float, float, float, float]] = (),
+          most: float = math.inf) -> Box:
     """`box` widened to hold whole every numbered place whose number it shows (a bold number alone, such as a
     hangar's "4"): where its edge would cut the frame the number is drawn in, it moves past the frame (the
-    caller folds a window grown wider than the image).  The board's texts are read from its sheet
-    (`render.measure.sheet`: each text's box worked out once, the texts near a place found by its index)."""
+    caller folds a window grown wider than the image); and so for every place of `places` it holds (a tile's
+    coordinate "B3" in its corner, a hex's "2·#1") while the window stays at most `most` px wide and holds at
+    most `FRAMED_MOST` of them (a tile made whole; never a map made wider than the image, nor windows over many
+    of its places made to meet, which would fold it into strips).  The board's texts
+    are read from its sheet (`render.measure.sheet`: each text's box worked out once, the texts near a place
+    found by its index)."""
     seen = measure.sheet(board)
     x0, y0, x1, y1 = box
+    named = set(places)
+    if sum(1 for p in named if inside(p, box)) > FRAMED_MOST:
+        named = set()  # a window over a map's many places: its edges cut tiles wherever they fall
     for i in seen.inside(box):
         d = seen.drawn[i]
-        if d.text.isdigit() and _bold(d):
+        numbered = d.text.isdigit() and _bold(d)
+        if numbered or seen.boxes[i] in named:
             left, right = frame(board, d, seen)
+            a, c = x0, x1
             if right >= x1:
-                x1 = int(min(board.width, right + 3))
+                c = int(min(board.width, right + 3))
             if left <= x0:
-                x0 = int(max(0, left - 3))
+                a = int(max(0, left - 3))
+            if numbered or c - a <= most:
+                x0, x1 = a, c
     if (x0, x1) != (box[0], box[2]):  # a moved edge cutting a text goes past it (a neighbour's number, whole)
         across = [seen.boxes[i] for i in seen.overlapping((-math.inf, y0, math.inf, y1))]
         x0 = int(max(0, min([x0] + [a - 2 for a, _, c, _ in across if a < x0 < c and x0 < box[0]])))

@@ -109,3 +109,48 @@ def test_the_legibility_bench_counts_a_text_cut_at_an_images_edge():
     d.text((10, 5), "whole", font=font(18), fill=(0, 0, 0))
     d.text((250, 30), "cut in two", font=font(18), fill=(0, 0, 0))
     assert cut_texts(img) == ["cut in two"]
+
+
+def _decision(game: str, seed: int, move: int, locale: str):
+    from tools.legibility_bench import decision_image, positions
+
+    for _, k, engine, state, to_act in positions(game, [seed], 8):
+        if k == move:
+            board = importlib.import_module(f"render.{game}").draw(engine.view(state, None), board_names(NAMES), [],
+                                                                   locale=locale)
+            return board, decision_image(engine, state, to_act, locale)
+    raise AssertionError("no such position")
+
+
+def test_a_tile_named_by_its_corner_coordinate_is_shown_whole():
+    """Wayfinders' "Fly to B3": the tile's coordinate sits in its top right corner, and the window that held the
+    coordinate showed the tile's right edge only ("…la", a cut "1/compartida"); it takes in the whole tile."""
+    board, img = _decision("wayfinders", 3, 224, "es")
+    assert [t.text for t in measure.visible(img) if t.box[0] < -1 or t.box[2] > img.width + 1] == []
+    assert "1/compartida" in {t.text for t in measure.visible(img)}  # B3's own effect, under its coordinate
+
+
+def test_a_map_around_the_deciders_places_is_one_drawing_not_strips():
+    """Several decide at once (each through "My view") and their options touch most of Robinson's island: the
+    window around those places is the island shown whole and scaled, every text where the board has it, scaled
+    alike (it was folded into strips, the hexes cut and stacked)."""
+    board, img = _decision("robinson", 1, 131, "es")
+    def spaces(texts):  # the island's spaces 0-11 by their numbers ("0", "5·#7"), each drawn once
+        found = [t for t in texts if re.fullmatch(r"(\d|1[01])(·#\d+)?", t.text)]
+        return {t.text: t for t in found if sum(1 for u in found if u.text == t.text) == 1}
+
+    on_board = {k: t.box for k, t in spaces(measure.visible(board)).items()}
+    shown = [t for k, t in spaces(measure.visible(img)).items() if k in on_board]
+    assert len(shown) >= 8
+    first, *rest = shown
+    scale = None
+    for t in rest:
+        dx_board = on_board[t.text][0] - on_board[first.text][0]
+        if abs(dx_board) > 100:
+            scale = (t.box[0] - first.box[0]) / dx_board
+            break
+    assert scale is not None and 0.3 < scale <= 1
+    for t in rest:  # every hex's number where the one drawing, scaled, puts it
+        want = (first.box[0] + (on_board[t.text][0] - on_board[first.text][0]) * scale,
+                first.box[1] + (on_board[t.text][1] - on_board[first.text][1]) * scale)
+        assert abs(t.box[0] - want[0]) < 4 and abs(t.box[1] - want[1]) < 4, (t.text, t.box[:2], want)
