@@ -290,7 +290,7 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
         box = trimmed(board, (x0, y0, x0 + w, y1), [p for p in left])
         if sections:  # the section's row of numbered places goes on past the window's edge: all of it
             box = numbered_row(board, box, numbers)
-        box = unslivered(board, whole(board, box, left, w))
+        box = unslivered(board, lines_out(board, whole(board, box, left, w), left))
         if sections:  # a row of boxes on the title's line (a character's track) is not cut at an edge
             box = row_whole(board, box, w)
         out.append(box)
@@ -368,6 +368,23 @@ def numbered_row(board: Image.Image, box: Box, numbers: Collection[int]) -> Box:
     if not any(n in row and not inside(at[n], box) for n in numbers):
         return box
     return min(x0, int(at[low][0])), y0, max(x1, int(math.ceil(at[high][2]))), y1
+
+
+def lines_out(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = ()) -> Box:
+    """`box` without the lines across it that a side cuts above every place of `keep` it holds (the top moves
+    below them) or below them all (the foot moves above them): a title bar's "…Action planning" that `whole`,
+    widening the window for a tile, took in half."""
+    x0, y0, x1, y1 = box
+    held = [p for p in keep if inside(p, box)]
+    seen = measure.sheet(board)
+    for a, b, c, e in sorted((seen.boxes[i] for i in seen.overlapping(box)), key=lambda t: t[1]):
+        if not (a < x0 < c or a < x1 < c) or c - a < (x1 - x0) / 2 or not (y0 <= b and e <= y1):
+            continue
+        if held and all(p[1] >= e + 2 for p in held):
+            y0 = int(e) + 2
+        elif held and all(p[3] <= b - 2 for p in held):
+            y1 = min(y1, int(b) - 2)
+    return (x0, y0, x1, y1) if y1 - y0 >= max(40, (box[3] - box[1]) / 3) else box
 
 
 def merged(boxes: Sequence[Box], gap: int = 4) -> list[Box]:
@@ -486,4 +503,4 @@ def overlap(a: Box, b: Box) -> float:
 
 
 __all__ = ["Box", "anchors", "cover", "inside", "is_title", "merged", "overlap", "player_area", "private_bands", "trimmed",
-           "numbered_row", "section_numbers", "whole"]
+           "lines_out", "numbered_row", "section_numbers", "whole"]

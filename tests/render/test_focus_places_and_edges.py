@@ -154,3 +154,22 @@ def test_a_map_around_the_deciders_places_is_one_drawing_not_strips():
         want = (first.box[0] + (on_board[t.text][0] - on_board[first.text][0]) * scale,
                 first.box[1] + (on_board[t.text][1] - on_board[first.text][1]) * scale)
         assert abs(t.box[0] - want[0]) < 4 and abs(t.box[1] - want[1]) < 4, (t.text, t.box[:2], want)
+
+
+def test_a_line_a_widened_windows_side_cuts_above_its_places_is_left_out():
+    """Robinson's island window, widened to hold a hex whole, took in half of the title bar's "…Action planning"
+    above it: the top goes below that line; a line below the places goes by the foot; a short text stays."""
+    from render.focus_places import lines_out
+
+    board = _header_board()
+    d = ImageDraw.Draw(board)
+    d.text((100, 440), "Survivors: space 10 (track II) and a long line under the map", font=font(20),
+           fill=(255, 255, 255))
+    shown = measure.visible(board)
+    place = next(t.box for t in shown if t.text == "312")
+    header = next(t.box for t in shown if t.text.startswith("Eclipse"))
+    foot = next(t.box for t in shown if t.text.startswith("Survivors"))
+    left = int(header[2]) - 300
+    x0, y0, x1, y1 = lines_out(board, (left, 0, left + 560, 480), [place])
+    assert (x0, x1) == (left, left + 560) and header[3] < y0 <= place[1] and place[3] <= y1 < foot[1]
+    assert lines_out(board, (550, 60, 900, 420), [place]) == (550, 60, 900, 420)  # "tropical" cut: short
