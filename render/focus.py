@@ -42,7 +42,7 @@ from . import focus_kept, measure
 from .common import INK, WHITE, font, wrap_text
 from .fold import fold, fold_by_layers, layers
 from .focus_places import (Box, anchors, cover, inside, is_title, overlap, player_area, private_bands,
-                           section_numbers)
+                           section_numbers, section_titles)
 from .window_edges import drawing_whole
 from .measure import Drawn
 
@@ -137,7 +137,7 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
             apart = fold_by_layers(whole_part, (0, 0, whole_part.width, whole_part.height), WIDTH, badge)
             part = apart if apart.height < part.height else part
         now = measure.visible(part)
-        spots = [(i, d.box) for i, drawn in held for d in now if d.text == drawn.text]
+        spots = [(i, d.box) for i, drawn in held for d in _copies(now, drawn)]
     else:
         spots = [(i, (x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1])) for i, (x0, y0, x1, y1) in
                  ((i, drawn.box) for i, drawn in held)]
@@ -161,6 +161,14 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
     for (a, b, mid), numbers in marked.items():
         _badge(d, (sides[(a, b, mid)], mid), numbered(numbers))
     return part, {i for numbers in marked.values() for i in numbers}
+
+
+def _copies(texts: Sequence[Drawn], drawn: Drawn) -> list[Drawn]:
+    """The texts of a folded window that are the board's `drawn` moved: the same text drawn at the same place in
+    the same font (a ring's "6: Rc" of Speakers, not of Traders below it), or the same text where none is."""
+    same = [d for d in texts if d.text == drawn.text]
+    moved = [d for d in same if d.xy == drawn.xy and d.font is drawn.font]
+    return moved or same
 
 
 def _side(spot: tuple[int, int, int], text: str, others: Sequence[tuple[float, float, float, float]]) -> float:
@@ -216,7 +224,8 @@ def compose(board: Image.Image, names: Mapping[str, str], focus: Focus,
     name = names.get(focus.seat, focus.seat) if focus.seat else None
     titled = bool(found) and all(is_title(d) for _, d in found)  # no place named: sections' titles
     boxes = cover(board, [d.box for _, d in found] or _distinct(touched), WIDTH, titled,
-                  section_numbers(focus.options, found) if titled else ())
+                  section_numbers(focus.options, found) if titled else (),
+                  [] if titled else section_titles(board, focus.options, found))  # the titles over named spaces
     if focus.mine:  # what only the viewer sees is shown first: a window over it would show it twice
         boxes = [b for b in boxes if not any(overlap(b, band) > 0.5 or overlap(band, b) > 0.5 for band in private)]
     windows = [focus_kept.window(board, box, found, titled, WIDTH, _window) for box in boxes]

@@ -197,31 +197,56 @@ _SPACE_HEAD = re.compile(r"(\d{1,2})(?:\s*[:·]|$)")  # "3", "3: Ti", "6·#1": a
 SECTION_W = 600  # px: how far right of its title a section is looked at for its spaces (a window's width)
 
 
-def _section_spaces(shown: Sequence[Drawn], titles: Sequence[Drawn], label: str, digits: set[str]
-                    ) -> Optional[set[int]]:
-    """Where an option that names a section and a space in it ("Influence Speakers: space 3 → 4") finds that
-    space: the texts of the section (below its title, above the next title under it, at most `SECTION_W` px
-    right of it) that begin with the number ("3: Ti", or "3" alone), not a number drawn elsewhere (a market's
-    slot "3", a count of barrels).  None when the option names no section the board titles, or none of those
-    sections draws the number (Robinson's "Explore 2: Friday" names Friday's panel, and space 2 is on the
-    island: found as before, anywhere on the board)."""
+def _named_sections(titles: Sequence[Drawn], label: str) -> list[tuple[Drawn, tuple[float, float, float, float]]]:
+    """The sections an option names by their one-word titles ("Influence Speakers: …" names "Speakers"), each with
+    its region: below its title, above the next title under it, at most `SECTION_W` px right of it."""
     words = {x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
-    named = [t for t in titles if (m := re.match(r"[^\W\d_]{4,}", t.text)) and _stems(m.group()) & words
-             and len(re.findall(r"[^\W\d_]+", t.text)) == 1]
-    if not named:
-        return None
-    out: set[int] = set()
-    for title in named:
+    out = []
+    for title in titles:
+        m = re.match(r"[^\W\d_]{4,}", title.text)
+        if m is None or not _stems(m.group()) & words or len(re.findall(r"[^\W\d_]+", title.text)) != 1:
+            continue
         x0, y0 = title.box[0] - 12, title.box[1] - 4
         x1 = title.box[0] + SECTION_W
         below = [t.box[1] for t in titles if t.box[1] > title.box[3] and t.box[0] < x1 and t.box[2] > x0]
-        y1 = min(below, default=math.inf)
+        out.append((title, (x0, y0, x1, min(below, default=math.inf))))
+    return out
+
+
+def _section_spaces(shown: Sequence[Drawn], titles: Sequence[Drawn], label: str, digits: set[str]
+                    ) -> Optional[set[int]]:
+    """Where an option that names a section and a space in it ("Influence Speakers: space 3 → 4") finds that
+    space: the texts of the section (`_named_sections`) that begin with the number ("3: Ti", or "3" alone), not a
+    number drawn elsewhere (a market's slot "3", a count of barrels).  None when the option names no section the
+    board titles, or none of those sections draws the number (Robinson's "Explore 2: Friday" names Friday's
+    panel, and space 2 is on the island: found as before, anywhere on the board)."""
+    named = _named_sections(titles, label)
+    if not named:
+        return None
+    out: set[int] = set()
+    for _, (x0, y0, x1, y1) in named:
         for k, d in enumerate(shown):
             a, b, c, e = d.box
             head = _SPACE_HEAD.match(d.text)
             if head and head.group(1) in digits and x0 <= a and c <= x1 and y0 <= b and e <= y1:
                 out.add(k)
     return out or None
+
+
+def section_titles(board: Image.Image, options: Sequence[str], found: Sequence[tuple[int, Drawn]]
+                   ) -> list[tuple[float, float, float, float]]:
+    """The boxes of the titles of the sections that hold the places `found` for `options` when each option names
+    its section (`_named_sections`: "Influence Speakers: space 3 → 4" found on "3: Ti", under "Speakers"): the
+    windows hold them too, so that each badged space is seen under its section's name."""
+    seen = measure.sheet(board)
+    titles = [seen.drawn[k] for k in _titles(seen)]
+    out: list[tuple[float, float, float, float]] = []
+    for i, drawn in found:
+        for title, region in _named_sections(titles, options[i]):
+            if inside(drawn.box, (int(region[0]), int(region[1]), int(region[2]), int(min(region[3], 1e9)))) \
+                    and title.box not in out:
+                out.append(title.box)
+    return out
 
 
 def inside(box: tuple[float, float, float, float], window: Box) -> bool:
@@ -257,7 +282,8 @@ def section_numbers(options: Sequence[str], found: Sequence[tuple[int, Drawn]]) 
 
 
 def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]], w: int = 600,
-          sections: bool = False, numbers: Collection[int] = ()) -> list[Box]:
+          sections: bool = False, numbers: Collection[int] = (),
+          context: Sequence[tuple[float, float, float, float]] = ()) -> list[Box]:
     """Windows of the board, each `w` wide (or the board's width), that hold every place (a text's box) of
     `places`, fewest first: the first at least `WINDOW_H` high and grown up to `WINDOW_MAX` to hold more, the
     further ones (up to `WINDOWS_MAX` in all) only as high as their places need; each widened to hold whole
@@ -265,7 +291,8 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
     caller folds it).  `sections`: the places are sections' titles (anchors found no place named), so a window
     begins at its title, left and top, and ends above the next title below (what is above a title or left of it
     is another section's); `numbers`: the numbers the options name in those sections (`section_numbers`), each
-    numbered place of them in a row the window shows taken in whole (`numbered_row`).
+    numbered place of them in a row the window shows taken in whole (`numbered_row`); `context`: texts a window
+    takes in when it can and stays `w` wide and `WINDOW_MAX` high (the title of a section whose space it holds).
     Places none could hold are left out (the caller says so).  The board's texts are read from its sheet
     (`render.measure.sheet`), worked out once for every window."""
     left = list(places)
@@ -287,7 +314,8 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
         else:
             y0 = int(min(max(0, (top + bottom) / 2 - h / 2), board.height - h))
             y1 = y0 + h
-        box = trimmed(board, (x0, y0, x0 + w, y1), [p for p in left])
+        x0, y0, x1, y1 = _with_context((x0, y0, x0 + w, y1), left, context, w)
+        box = trimmed(board, (x0, y0, x1, y1), [p for p in left])
         if sections:  # the section's row of numbered places goes on past the window's edge: all of it
             box = numbered_row(board, box, numbers)
         box = unslivered(board, lines_out(board, whole(board, box, left, w), left))
@@ -296,6 +324,23 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
         out.append(box)
         left = [p for p in left if not any(inside(p, b) for b in out)]
     return merged(out)
+
+
+def _with_context(box: Box, places: Sequence[tuple[float, float, float, float]],
+                  context: Sequence[tuple[float, float, float, float]], w: int) -> Box:
+    """`box` moved or grown to take in each text of `context` just above or beside the places it holds (within
+    `AREA_H` px), while it holds them all, stays `w` wide and at most `WINDOW_MAX` high."""
+    x0, y0, x1, y1 = box
+    held = [p for p in places if inside(p, box)]
+    for a, b, c, e in context:
+        if not held or not (b < y1 and e > y0 - AREA_H):
+            continue
+        nx0 = int(min(x0, a - 8)) if a - 8 < x0 else x0
+        nx0 = int(max(nx0, max(p[2] for p in held) + PAD - w))  # the places still held at the right
+        ny0 = int(min(y0, b - 8))
+        if nx0 <= a - 8 and c + 8 <= nx0 + w and y1 - ny0 <= WINDOW_MAX:
+            x0, y0, x1 = nx0, ny0, nx0 + w
+    return x0, y0, x1, y1
 
 
 def _clear_above(board: Image.Image, x0: int, x1: int, y: float) -> int:
@@ -503,4 +548,5 @@ def overlap(a: Box, b: Box) -> float:
 
 
 __all__ = ["Box", "anchors", "cover", "inside", "is_title", "merged", "overlap", "player_area", "private_bands", "trimmed",
-           "lines_out", "numbered_row", "section_numbers", "whole"]
+           "lines_out", "numbered_row", "section_numbers",
+           "section_titles", "whole"]

@@ -58,6 +58,8 @@ def test_an_influence_option_is_badged_on_its_rings_space(locale):
     shown = measure.visible(img)
     barrels = [t for t in shown if t.text.startswith(("barrels", "barriles"))]
     assert len(barrels) <= 1  # the viewer's own row, not every player's row for a count "3"
+    rings = {re.match(r"Influen\w+ (\w+)", o).group(1) for o in focus.options if "→" in o}  # "Speakers", "Oradores"
+    assert rings <= {t.text for t in shown}  # each badged space seen under its ring's name
 
 
 def _header_board() -> Image.Image:
@@ -173,3 +175,21 @@ def test_a_line_a_widened_windows_side_cuts_above_its_places_is_left_out():
     x0, y0, x1, y1 = lines_out(board, (left, 0, left + 560, 480), [place])
     assert (x0, x1) == (left, left + 560) and header[3] < y0 <= place[1] and place[3] <= y1 < foot[1]
     assert lines_out(board, (550, 60, 900, 420), [place]) == (550, 60, 900, 420)  # "tropical" cut: short
+
+
+def test_a_folded_window_badges_the_copy_of_a_text_drawn_where_the_place_is():
+    """Every Flotilla ring draws a "6: Rc": in a window folded to the image's width, the badge of "Influence
+    Speakers: space 6 → 1" goes on the Speakers ring's "6: Rc" only (it went on all four rings' alike)."""
+    from render.focus import _copies
+
+    board = Image.new("RGB", (900, 300), (255, 255, 255))
+    d = ImageDraw.Draw(board)
+    for y in (20, 120, 220):
+        d.text((700, y), "6: Rc", font=font(14), fill=(0, 0, 0))
+    drawn = measure.visible(board)
+    part = board.crop((300, 0, 900, 300))
+    moved = measure.visible(part)
+    assert [c.box[1] for c in _copies(moved, drawn[1])] == [drawn[1].box[1]]
+    other = Image.new("RGB", (200, 100), (255, 255, 255))
+    ImageDraw.Draw(other).text((10, 10), "6: Rc", font=font(14), fill=(0, 0, 0))
+    assert len(_copies(measure.visible(other), drawn[1])) == 1  # drawn elsewhere: the same text will do
