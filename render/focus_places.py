@@ -329,12 +329,16 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
 def _with_context(box: Box, places: Sequence[tuple[float, float, float, float]],
                   context: Sequence[tuple[float, float, float, float]], w: int) -> Box:
     """`box` moved or grown to take in each text of `context` just above or beside the places it holds (within
-    `AREA_H` px), while it holds them all, stays `w` wide and at most `WINDOW_MAX` high."""
+    `AREA_H` px), while it holds them all, stays `w` wide and at most `WINDOW_MAX` high: first moved to begin
+    where those titles begin (a ring's panel from its left edge, not the map beside it), then up to them."""
     x0, y0, x1, y1 = box
     held = [p for p in places if inside(p, box)]
-    for a, b, c, e in context:
-        if not held or not (b < y1 and e > y0 - AREA_H):
-            continue
+    near = [t for t in context if held and t[1] < y1 and t[3] > y0 - AREA_H]
+    if near:  # the window begins where the titles do (not on the board beside their sections), if it still can
+        start = int(min(t[0] for t in near)) - 8
+        if max(p[2] for p in held) + PAD <= start + w and min(p[0] for p in held) >= start:
+            x0, x1 = start, start + w
+    for a, b, c, e in near:
         nx0 = int(min(x0, a - 8)) if a - 8 < x0 else x0
         nx0 = int(max(nx0, max(p[2] for p in held) + PAD - w))  # the places still held at the right
         ny0 = int(min(y0, b - 8))

@@ -60,6 +60,9 @@ def test_an_influence_option_is_badged_on_its_rings_space(locale):
     assert len(barrels) <= 1  # the viewer's own row, not every player's row for a count "3"
     rings = {re.match(r"Influen\w+ (\w+)", o).group(1) for o in focus.options if "→" in o}  # "Speakers", "Oradores"
     assert rings <= {t.text for t in shown}  # each badged space seen under its ring's name
+    from tools.legibility_bench import cut_texts
+
+    assert not cut_texts(img)  # the rings' panel from its left edge: no "Artifacts s…", no sixth space cut
 
 
 def _header_board() -> Image.Image:
@@ -193,3 +196,19 @@ def test_a_folded_window_badges_the_copy_of_a_text_drawn_where_the_place_is():
     other = Image.new("RGB", (200, 100), (255, 255, 255))
     ImageDraw.Draw(other).text((10, 10), "6: Rc", font=font(14), fill=(0, 0, 0))
     assert len(_copies(measure.visible(other), drawn[1])) == 1  # drawn elsewhere: the same text will do
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_the_rings_window_begins_at_the_rings_panel_not_on_the_map_beside_it(locale):
+    """Five players, the rings' spaces 1-5 named: the window held the map's last column and cut the rings' sixth
+    spaces and "Artifacts slotted" at its right; it begins where the rings' titles do."""
+    from tools.legibility_bench import cut_texts, decision_image
+
+    engine = GAMES["flotilla"]
+    state = engine.setup([f"p{k + 1}" for k in range(5)], 8)
+    steps = iter_playout(engine, state, playout_rng(8))
+    for _ in range(641):
+        state = next(steps).after
+    img = decision_image(engine, state, list(engine.to_act(state)), locale)
+    texts = [t.text for t in measure.visible(img)]
+    assert not cut_texts(img) and sum(1 for t in texts if t.startswith("6: ")) == 4
