@@ -10,9 +10,10 @@ focus view is an image `WIDTH` px wide made of
   up to three), and a line naming any numbered option whose place none holds;
 - windows that would overlap made one (focus_places.merged), folded to the image's width: nothing shown twice;
   but a window over one drawing with no clear columns to fold it at (a map), holding `MAP_PLACES` numbered places
-  or more, or around the places the deciders' own options touch (nothing numbered), is shown whole across,
-  scaled to the image's width, its numbers on the badges (render/window_edges.py `drawing_whole`: Cursed Island's
-  fog choice, its 17 spaces all over the island), not folded into strips;
+  or more, is shown whole across, scaled to the image's width, its numbers on the badges (render/window_edges.py
+  `drawing_whole`: Cursed Island's fog choice, its 17 spaces all over the island), not folded into strips; one
+  around the places the deciders' own options touch (nothing numbered) shows the map's middle, the image's width
+  of it at its own size;
 - when several decide at once and the post lists no options (each decides through "My view"): windows around
   the places their own options name (`Focus.touches`, nothing numbered), and each decider's area;
 - the acting player's area (their row or panel of the board, found by their name drawn on it), folded into
@@ -116,9 +117,13 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
     held = [(i, drawn) for i, drawn in found if inside(drawn.box, box)]
     mapped = (drawing_whole(board, box) if part.width > WIDTH and (len(held) >= MAP_PLACES or not held)
               and not section else None)
-    if mapped is not None:  # the options name places all over a map (or the window is around the places the
-        # deciders' own options touch, nothing numbered): shown whole, scaled to the width, not folded into
-        # strips that cut its drawings (its places' numbers are on the badges)
+    if mapped is not None and not held:  # around the places the deciders' own options touch, nothing numbered:
+        # the map's middle at its own size, the image's width of it, not folded into strips that cut its drawings
+        middle = int(min(max(mapped[0], (box[0] + box[2] - WIDTH) // 2), mapped[2] - WIDTH))
+        part = board.crop((middle, box[1], middle + WIDTH, box[3])).convert("RGB")
+        spots = []
+    elif mapped is not None:  # the options name places all over a map: shown whole, scaled to the width, not
+        # folded into strips that cut its drawings (its places' numbers are on the badges)
         part = board.crop(mapped).convert("RGB")
         scale = WIDTH / part.width
         part = measure.resized(part, (WIDTH, round(part.height * scale)))

@@ -137,8 +137,8 @@ def test_a_tile_named_by_its_corner_coordinate_is_shown_whole():
 
 def test_a_map_around_the_deciders_places_is_one_drawing_not_strips():
     """Several decide at once (each through "My view") and their options touch most of Robinson's island: the
-    window around those places is the island shown whole and scaled, every text where the board has it, scaled
-    alike (it was folded into strips, the hexes cut and stacked)."""
+    window around those places is the island's middle at its own size, every text where the board has it (it was
+    folded into strips, the hexes cut and stacked), and reads on a phone."""
     board, img = _decision("robinson", 1, 131, "es")
     def spaces(texts):  # the island's spaces 0-11 by their numbers ("0", "5·#7"), each drawn once
         found = [t for t in texts if re.fullmatch(r"(\d|1[01])(·#\d+)?", t.text)]
@@ -155,6 +155,7 @@ def test_a_map_around_the_deciders_places_is_one_drawing_not_strips():
             scale = (t.box[0] - first.box[0]) / dx_board
             break
     assert scale is not None and 0.3 < scale <= 1
+    assert measure.smallest(img) >= measure.MIN_RATIO
     for t in rest:  # every hex's number where the one drawing, scaled, puts it
         want = (first.box[0] + (on_board[t.text][0] - on_board[first.text][0]) * scale,
                 first.box[1] + (on_board[t.text][1] - on_board[first.text][1]) * scale)
