@@ -8,7 +8,7 @@ focus view is an image `WIDTH` px wide made of
   scaled down) around the board texts the options name (a hex "222", a coordinate "-4,3"), each such
   place marked with the number of its option; as many windows as it takes (render/focus_places.py `cover`,
   up to three), and a line naming any numbered option whose place none holds;
-- windows that would overlap made one (focus_places.merged), folded to the image's width: nothing shown twice;
+- windows that would overlap made one (window_box.merged), folded to the image's width: nothing shown twice;
   but a window over one drawing with no clear columns to fold it at (a map), holding `MAP_PLACES` numbered places
   or more, is shown whole across, scaled to the image's width, its numbers on the badges (render/window_edges.py
   `drawing_whole`: Cursed Island's fog choice, its 17 spaces all over the island), not folded into strips; one
@@ -110,7 +110,7 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
             ) -> tuple[Image.Image, set[int]]:
     """The board's window at its own size (its texts come along: render.measure), each place an option names in
     it marked with the option's number (a place several options name carries all their numbers); the options
-    marked.  A window wider than the image (windows that overlapped, made one: focus_places.merged) is folded
+    marked.  A window wider than the image (windows that overlapped, made one: window_box.merged) is folded
     first (render/fold.py: nothing cut), so that each number stays beside its place, keeping only the layers that
     hold its places unless it is a `section`'s; a badge gets room before its place at the window's left edge."""
     part = board.crop(box).convert("RGB")

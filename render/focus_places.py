@@ -14,10 +14,8 @@ from PIL import Image
 
 from . import measure
 from .measure import Drawn
-from .place_frames import frame
+from .window_box import Box, bold as _bold, inside, lines_out, merged, numbered_row, trimmed, whole
 from .window_edges import row_whole, unslivered
-
-Box = tuple[int, int, int, int]
 
 WINDOW_H = 380  # px: the first board window around the options (taller when its options need it)
 WINDOW_MAX = 560  # px: the tallest a window grows to hold its options' places
@@ -25,7 +23,6 @@ EXTRA_H = 200  # px: the least height of a further window
 WINDOWS_MAX = 3  # windows at most; places left beyond them are said in words
 PAD = 40  # px kept around an option's place inside its window (its badge goes beside it)
 AREA_H = 150  # px: the acting player's area
-FRAMED_MOST = 4  # places of `whole`'s: a window holding more of them is over a map, its tiles cut where they fall
 TITLE_MIN = 16  # px: a bold text at least this high is a title (a panel's, a row's); smaller ones are labels
 
 _TOKEN = re.compile(r"[^\s·()\[\]:;]+")
@@ -97,10 +94,6 @@ def _stems(word: str) -> set[str]:
     if word.endswith("es") and len(word) > 5:
         out.add(word[:-2])
     return out
-
-
-def _bold(drawn: Drawn) -> bool:
-    return "Bold" in str(getattr(drawn.font, "path", ""))
 
 
 def is_title(drawn: Drawn) -> bool:
@@ -249,10 +242,6 @@ def section_titles(board: Image.Image, options: Sequence[str], found: Sequence[t
     return out
 
 
-def inside(box: tuple[float, float, float, float], window: Box) -> bool:
-    return window[0] <= box[0] and box[2] <= window[2] and window[1] <= box[1] and box[3] <= window[3]
-
-
 def _best(places: Sequence[tuple[float, float, float, float]], w: int, hmax: int
           ) -> tuple[int, float, float, float]:
     """(how many, centre x, top, bottom) of the most places one window `w` wide and at most `hmax` high holds."""
@@ -357,148 +346,6 @@ def _clear_above(board: Image.Image, x0: int, x1: int, y: float) -> int:
     return int(y) - 6
 
 
-def whole(board: Image.Image, box: Box, places: Sequence[tuple[float, float, float, float]] = (),
-          most: float = math.inf) -> Box:
-    """`box` widened to hold whole every numbered place whose number it shows (a bold number alone, such as a
-    hangar's "4"): where its edge would cut the frame the number is drawn in, it moves past the frame (the
-    caller folds a window grown wider than the image); and so for every place of `places` it holds (a tile's
-    coordinate "B3" in its corner, a hex's "2·#1") while the window stays at most `most` px wide and holds at
-    most `FRAMED_MOST` of them (a tile made whole; never a map made wider than the image, nor windows over many
-    of its places made to meet, which would fold it into strips).  The board's texts
-    are read from its sheet (`render.measure.sheet`: each text's box worked out once, the texts near a place
-    found by its index)."""
-    seen = measure.sheet(board)
-    x0, y0, x1, y1 = box
-    named = set(places)
-    if sum(1 for p in named if inside(p, box)) > FRAMED_MOST:
-        named = set()  # a window over a map's many places: its edges cut tiles wherever they fall
-    for i in seen.inside(box):
-        d = seen.drawn[i]
-        numbered = d.text.isdigit() and _bold(d)
-        if numbered or seen.boxes[i] in named:
-            left, right = frame(board, d, seen)
-            a, c = x0, x1
-            if right >= x1:
-                c = int(min(board.width, right + 3))
-            if left <= x0:
-                a = int(max(0, left - 3))
-            if numbered or c - a <= most:
-                x0, x1 = a, c
-    if (x0, x1) != (box[0], box[2]):  # a moved edge cutting a text goes past it (a neighbour's number, whole)
-        across = [seen.boxes[i] for i in seen.overlapping((-math.inf, y0, math.inf, y1))]
-        x0 = int(max(0, min([x0] + [a - 2 for a, _, c, _ in across if a < x0 < c and x0 < box[0]])))
-        x1 = int(min(board.width, max([x1] + [c + 2 for a, _, c, _ in across if a < x1 < c and x1 > box[2]])))
-    return x0, y0, x1, y1
-
-
-def numbered_row(board: Image.Image, box: Box, numbers: Collection[int]) -> Box:
-    """`box` widened across the whole row of numbered places in line with those it shows when a number of `numbers`
-    (those the options name) lies further along it (Wayfinders' hangars 1-8 in one row across the board, of which
-    a section's window shows 1-4; with 3 players hangars 7 and 8, drawn unused, come along, the row being one
-    thing; with 2 players, whose options name only 1-4, nothing changes): bold numbers alone, as large as those
-    and on their line, that carry on their numbering (each one more than the last on its right, one less on its
-    left); `whole` then takes in their frames, the caller folds the wider window."""
-    seen = measure.sheet(board)
-    x0, y0, x1, y1 = box
-    shown = [(seen.boxes[i], seen.drawn[i]) for i in seen.inside(box)
-             if seen.drawn[i].text.isdigit() and _bold(seen.drawn[i])]
-    if not shown:
-        return box
-    line = [(b, d) for b, d in ((seen.boxes[i], seen.drawn[i]) for i in seen.overlapping((0, y0, board.width, y1)))
-            if d.text.isdigit() and _bold(d)
-            and any(abs(b[1] - c[1]) <= 4 and abs(d.size - e.size) < 1 for c, e in shown)]
-    at = {int(d.text): b for b, d in line}
-    low = high = min(int(d.text) for _, d in shown)
-    while high + 1 in at and at[high + 1][0] > at[high][0]:
-        high += 1
-    while low - 1 in at and at[low - 1][2] < at[low][2]:
-        low -= 1
-    row = range(low, high + 1)
-    if not any(n in row and not inside(at[n], box) for n in numbers):
-        return box
-    return min(x0, int(at[low][0])), y0, max(x1, int(math.ceil(at[high][2]))), y1
-
-
-def lines_out(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = ()) -> Box:
-    """`box` without the lines across it that a side cuts above every place of `keep` it holds (the top moves
-    below them) or below them all (the foot moves above them): a title bar's "…Action planning" that `whole`,
-    widening the window for a tile, took in half."""
-    x0, y0, x1, y1 = box
-    held = [p for p in keep if inside(p, box)]
-    seen = measure.sheet(board)
-    for a, b, c, e in sorted((seen.boxes[i] for i in seen.overlapping(box)), key=lambda t: t[1]):
-        if not (a < x0 < c or a < x1 < c) or c - a < (x1 - x0) / 2 or not (y0 <= b and e <= y1):
-            continue
-        if held and all(p[1] >= e + 2 for p in held):
-            y0 = int(e) + 2
-        elif held and all(p[3] <= b - 2 for p in held):
-            y1 = min(y1, int(b) - 2)
-    return (x0, y0, x1, y1) if y1 - y0 >= max(40, (box[3] - box[1]) / 3) else box
-
-
-def merged(boxes: Sequence[Box], gap: int = 4) -> list[Box]:
-    """`boxes` with any two that overlap or touch (within `gap` px) made one, their union, until none do: a
-    drawing wider than a window (Eclipse's row of a hex's rotations) is shown once, not in windows that
-    repeat parts of it (the caller folds a union wider than the image: render/fold.py)."""
-    out = [tuple(b) for b in boxes]
-    joined = True
-    while joined:
-        joined = False
-        for i, a in enumerate(out):
-            for j in range(i + 1, len(out)):
-                b = out[j]
-                if a[0] <= b[2] + gap and b[0] <= a[2] + gap and a[1] <= b[3] + gap and b[1] <= a[3] + gap:
-                    out[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-                    del out[j]
-                    joined = True
-                    break
-            if joined:
-                break
-    return [(int(a), int(b), int(c), int(d)) for a, b, c, d in out]
-
-
-def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = ()) -> Box:
-    """`box` with its edges moved inwards past any text they would cut (half a line of a legend, a coordinate
-    cut in two read as noise), never past a place of `keep` that it holds, nor below a third of its size; a text
-    a side cuts is left out by that side moving past it or, where that would leave less than a third of the
-    window's width, by the top moving below it when it lies above every place held, or the foot above it when
-    below them, if it is a line across half the window or more (a title bar's line cut at the left no longer
-    stays in view, half of it; a map's tile name cut at a side costs the window none of its height).  Only
-    the texts overlapping `box` can move an edge (its edges only move inwards): they are looked up in the
-    board's sheet (`render.measure.sheet`), in the order they were drawn."""
-    x0, y0, x1, y1 = box
-    held = [p for p in keep if inside(p, box)]
-    seen = measure.sheet(board)
-    boxes = [seen.boxes[i] for i in seen.overlapping(box)]
-    for _ in range(4):
-        moved = False
-        for a, b, c, e in boxes:
-            if e - b < (y1 - y0) * 0.75 and a < x1 and c > x0:
-                if b < y0 < e and all(p[1] >= e + 2 for p in held):
-                    y0, moved = int(e) + 2, True
-                if b < y1 < e and all(p[3] <= b - 2 for p in held):
-                    y1, moved = int(b) - 2, True
-            if b < y1 and e > y0 and (a < x0 < c or a < x1 < c):  # cut by a side: that side moves past it,
-                # unless the window would keep less than a third of its width (a title bar's line): then the top
-                # goes below it when it lies above every place held, or the foot above it when below them
-                narrow = (box[2] - box[0]) / 3
-                if a < x0 < c < x1 and all(p[0] >= c + 2 for p in held) and x1 - c - 2 >= narrow:
-                    x0, moved = int(c) + 2, True
-                elif x0 < a < x1 < c and all(p[2] <= a - 2 for p in held) and a - 2 - x0 >= narrow:
-                    x1, moved = int(a) - 2, True
-                elif c - a < (x1 - x0) / 2:
-                    pass  # a short text (a map's tile cut at its side): the window keeps its height
-                elif y0 <= b and all(p[1] >= e + 2 for p in held):
-                    y0, moved = int(e) + 2, True
-                elif e <= y1 and all(p[3] <= b - 2 for p in held):
-                    y1, moved = int(b) - 2, True
-        if not moved:
-            break
-    if y1 - y0 < max(40, (box[3] - box[1]) / 3) or x1 - x0 < (box[2] - box[0]) / 3:
-        return box
-    return x0, y0, x1, y1
-
-
 def player_area(board: Image.Image, name: str) -> Optional[Box]:
     """The band under the last place the board draws `name` as a row's or panel's title: down to the next such
     title below, across to the next beside it (another player's panel) or the board's edge."""
@@ -551,6 +398,5 @@ def overlap(a: Box, b: Box) -> float:
     return w * h / max(1, (a[2] - a[0]) * (a[3] - a[1]))
 
 
-__all__ = ["Box", "anchors", "cover", "inside", "is_title", "merged", "overlap", "player_area", "private_bands", "trimmed",
-           "lines_out", "numbered_row", "section_numbers",
-           "section_titles", "whole"]
+__all__ = ["Box", "anchors", "cover", "inside", "is_title", "overlap", "player_area", "private_bands",
+           "section_numbers", "section_titles"]

@@ -1,5 +1,5 @@
 """The frame a place's number is drawn in (a hangar's box around its "4"), found along the number's middle row
-of the board: what `render/focus_places.py` `whole` widens a window to hold.
+of the board: what `render/window_box.py` `whole` widens a window to hold.
 """
 from __future__ import annotations
 

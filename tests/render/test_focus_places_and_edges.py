@@ -17,7 +17,8 @@ from host.boards import decision_focus
 from render import measure
 from render.common import font
 from render.focus import draw_focus
-from render.focus_places import anchors, is_title, trimmed
+from render.focus_places import anchors, is_title
+from render.window_box import trimmed
 from render.names import board_names
 from rules import GAMES
 from rules.playout import iter_playout, playout_rng
@@ -165,7 +166,7 @@ def test_a_map_around_the_deciders_places_is_one_drawing_not_strips():
 def test_a_line_a_widened_windows_side_cuts_above_its_places_is_left_out():
     """Robinson's island window, widened to hold a hex whole, took in half of the title bar's "…Action planning"
     above it: the top goes below that line; a line below the places goes by the foot; a short text stays."""
-    from render.focus_places import lines_out
+    from render.window_box import lines_out
 
     board = _header_board()
     d = ImageDraw.Draw(board)

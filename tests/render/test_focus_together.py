@@ -91,7 +91,8 @@ def test_overlapping_windows_are_one_folded_window_each_drawing_once():
     """A row of drawings wider than one window (Eclipse's rotations of a drawn hex) is shown once: the windows
     that would overlap are made one, folded to the image's width, each caption marked with its number."""
     from render.focus import WIDTH
-    from render.focus_places import cover, merged
+    from render.focus_places import cover
+    from render.window_box import merged
 
     assert merged([(0, 0, 600, 200), (590, 0, 1190, 200), (0, 500, 600, 700)]) == [
         (0, 0, 1190, 200), (0, 500, 600, 700)]

@@ -13,7 +13,7 @@ from host.boards import decision_focus
 from render import measure
 from render.common import font
 from render.focus import Focus, compose, draw_focus
-from render.focus_places import whole
+from render.window_box import whole
 from render.names import board_names
 from rules import GAMES
 from tools.legibility_bench import CAPTION, NAMES
