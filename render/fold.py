@@ -389,6 +389,7 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
         else:
             rows.append([p])
             used = p.width
+    rows = [rows[0]] + [_without_blank_top(row) for row in rows[1:]]
     height = sum(max(p.height for p in row) for row in rows) + ROW_GAP * (len(rows) - 1)
     out = Image.new("RGB", (max(sum(p.width for p in row) for row in rows), height), _surround(part))
     y = 0
@@ -399,6 +400,28 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
             x += p.width
         y += max(p.height for p in row) + ROW_GAP
     return out
+
+
+def _blank_top(p: Image.Image) -> int:
+    """How many of a piece's first pixel rows are one colour across (nothing drawn there)."""
+    rgb = _rgb(p)
+    raw, size = rgb.tobytes(), rgb.width * 3
+    k = 0
+    while k < rgb.height and raw[k * size:(k + 1) * size] == raw[k * size:k * size + 3] * rgb.width:
+        k += 1
+    return k
+
+
+def _without_blank_top(row: list[Image.Image]) -> list[Image.Image]:
+    """A line of a fold's pieces without the pixel rows above its first drawing that every piece leaves blank in one
+    colour (the second line of a hangar row began with the empty band beside the title above it); `ROW_GAP`
+    between the lines stays."""
+    tops = [_blank_top(p) for p in row]
+    top = min(tops)
+    colours = {_rgb(p).getpixel((0, 0)) for p in row}
+    if top == 0 or len(colours) > 1 or any(top >= p.height for p in row):
+        return row
+    return [p.crop((0, top, p.width, p.height)) for p in row]
 
 
 def fold_by_layers(board: Image.Image, box: tuple[int, int, int, int], width: int, room: int = 0) -> Image.Image:

@@ -84,6 +84,11 @@ def test_every_hangar_of_a_larger_game_is_in_view_whole(players, named, locale):
     assert not any(t.text.startswith(tuple(said)) for t in measure.visible(img))
     counts = [t for t in measure.visible(img) if t.text.startswith("×")]
     assert len(counts) == 5 and all(t.box[0] > 20 for t in counts)  # the bag's counts, none cut from its token
+    top = {d.text: d.box[1] for d in shown}
+    from render.fold import ROW_GAP
+    from render.wayfinders_layout import HANGAR_BOX_H
+    assert top["4"] - top["1"] <= HANGAR_BOX_H + ROW_GAP + 20  # the second line right under the first: no empty
+    # band where the title's line was beside hangars 4 and 5
 
 
 def test_a_count_is_not_cut_from_the_token_before_it():
