@@ -389,7 +389,7 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
         else:
             rows.append([p])
             used = p.width
-    rows = [rows[0]] + [_without_blank_top(row) for row in rows[1:]]
+    rows = rows[:1] + [_without_blank_top(row) for row in rows[1:]]
     height = sum(max(p.height for p in row) for row in rows) + ROW_GAP * (len(rows) - 1)
     out = Image.new("RGB", (max(sum(p.width for p in row) for row in rows), height), _surround(part))
     y = 0
