@@ -12,8 +12,8 @@ focus view is an image `WIDTH` px wide made of
   but a window over one drawing with no clear columns to fold it at (a map), holding `MAP_PLACES` numbered places
   or more, is shown whole across, scaled to the image's width, its numbers on the badges (render/window_edges.py
   `drawing_whole`: Cursed Island's fog choice, its 17 spaces all over the island), not folded into strips; one
-  around the places the deciders' own options touch (nothing numbered) shows the map's middle, the image's width
-  of it at its own size;
+  around the places the deciders' own options touch (nothing numbered) shows the image's width of it at its own
+  size, the stretch nearest its middle whose sides cut the fewest texts;
 - when several decide at once and the post lists no options (each decides through "My view"): windows around
   the places their own options name (`Focus.touches`, nothing numbered), and each decider's area;
 - the acting player's area (their row or panel of the board, found by their name drawn on it), folded into
@@ -119,8 +119,8 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
               and not section else None)
     if mapped is not None and not held:  # around the places the deciders' own options touch, nothing numbered:
         # the map's middle at its own size, the image's width of it, not folded into strips that cut its drawings
-        middle = int(min(max(mapped[0], (box[0] + box[2] - WIDTH) // 2), mapped[2] - WIDTH))
-        part = board.crop((middle, box[1], middle + WIDTH, box[3])).convert("RGB")
+        left = _least_cut(board, mapped[0], mapped[2], box)
+        part = board.crop((left, box[1], left + WIDTH, box[3])).convert("RGB")
         spots = []
     elif mapped is not None:  # the options name places all over a map: shown whole, scaled to the width, not
         # folded into strips that cut its drawings (its places' numbers are on the badges)
@@ -166,6 +166,19 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
     for (a, b, mid), numbers in marked.items():
         _badge(d, (sides[(a, b, mid)], mid), numbered(numbers))
     return part, {i for numbers in marked.values() for i in numbers}
+
+
+def _least_cut(board: Image.Image, lo: int, hi: int, box: Box) -> int:
+    """The left edge, between `lo` and `hi - WIDTH`, of the `WIDTH`-wide stretch of a map's band (`box`'s rows)
+    whose sides cut the fewest texts (a tile's name, the camp's "CAMP" cut in two), nearest the band's middle
+    among those."""
+    across = [measure.sheet(board).boxes[i] for i in measure.sheet(board).overlapping((lo, box[1], hi, box[3]))]
+    middle = (box[0] + box[2] - WIDTH) // 2
+
+    def cuts(x: int) -> int:
+        return sum(1 for a, _, c, _ in across if a < x < c or a < x + WIDTH < c)
+
+    return min(range(lo, max(lo, hi - WIDTH) + 1, 4), key=lambda x: (cuts(x), abs(x - middle)))
 
 
 def _copies(texts: Sequence[Drawn], drawn: Drawn) -> list[Drawn]:

@@ -214,3 +214,20 @@ def test_the_rings_window_begins_at_the_rings_panel_not_on_the_map_beside_it(loc
     img = decision_image(engine, state, list(engine.to_act(state)), locale)
     texts = [t.text for t in measure.visible(img)]
     assert not cut_texts(img) and sum(1 for t in texts if t.startswith("6: ")) == 4
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_a_map_around_touched_places_is_cut_where_it_cuts_no_text(locale):
+    """Two characters plan at once (each through "My view"): the island's stretch shown at its own size is the one
+    whose sides cut no tile's name (the camp's "Beach … CAMP" was cut at the right edge)."""
+    from tools.legibility_bench import cut_texts, decision_image
+
+    engine = GAMES["robinson"]
+    state = engine.setup(["p1", "p2"], 1)
+    steps = iter_playout(engine, state, playout_rng(1))
+    for _ in range(23):
+        state = next(steps).after
+    assert len(engine.to_act(state)) == 2
+    img = decision_image(engine, state, list(engine.to_act(state)), locale)
+    assert not cut_texts(img)
+    assert measure.smallest(img) >= measure.MIN_RATIO
