@@ -90,9 +90,10 @@ def numbered_row(board: Image.Image, box: Box, numbers: Collection[int]) -> Box:
 
 
 def lines_out(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = ()) -> Box:
-    """`box` without the lines across it that a side cuts above every place of `keep` it holds (the top moves
-    below them) or below them all (the foot moves above them): a title bar's "…Action planning" that `whole`,
-    widening the window for a tile, took in half."""
+    """`box` without the lines across it (half its width or more) that a side cuts above every place of `keep` it
+    holds (the top moves below them) or below them all (the foot moves above them): a title bar's "…Action
+    planning" or "…tion phase — to act: Alice", taken in half by the window or by `whole` widening it for a tile;
+    a shorter text cut at a side (a map's tile name) costs the window none of its height."""
     x0, y0, x1, y1 = box
     held = [p for p in keep if inside(p, box)]
     seen = measure.sheet(board)
@@ -129,11 +130,9 @@ def merged(boxes: Sequence[Box], gap: int = 4) -> list[Box]:
 
 def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, float, float]] = ()) -> Box:
     """`box` with its edges moved inwards past any text they would cut (half a line of a legend, a coordinate
-    cut in two read as noise), never past a place of `keep` that it holds, nor below a third of its size; a text
-    a side cuts is left out by that side moving past it or, where that would leave less than a third of the
-    window's width, by the top moving below it when it lies above every place held, or the foot above it when
-    below them, if it is a line across half the window or more (a title bar's line cut at the left no longer
-    stays in view, half of it; a map's tile name cut at a side costs the window none of its height).  Only
+    cut in two read as noise), never past a place of `keep` that it holds, nor below a third of its size; a side
+    moves past a text it cuts only where the window keeps a third of its width (a title bar's line across it is
+    for `lines_out`, which leaves it out by the top or the foot).  Only
     the texts overlapping `box` can move an edge (its edges only move inwards): they are looked up in the
     board's sheet (`render.measure.sheet`), in the order they were drawn."""
     x0, y0, x1, y1 = box
@@ -148,20 +147,13 @@ def trimmed(board: Image.Image, box: Box, keep: Sequence[tuple[float, float, flo
                     y0, moved = int(e) + 2, True
                 if b < y1 < e and all(p[3] <= b - 2 for p in held):
                     y1, moved = int(b) - 2, True
-            if b < y1 and e > y0 and (a < x0 < c or a < x1 < c):  # cut by a side: that side moves past it,
-                # unless the window would keep less than a third of its width (a title bar's line): then the top
-                # goes below it when it lies above every place held, or the foot above it when below them
+            if b < y1 and e > y0:  # cut by a side: that side moves past it, unless the window would keep less
+                # than a third of its width (a title bar's line: `lines_out` leaves it out by the top or the foot)
                 narrow = (box[2] - box[0]) / 3
                 if a < x0 < c < x1 and all(p[0] >= c + 2 for p in held) and x1 - c - 2 >= narrow:
                     x0, moved = int(c) + 2, True
                 elif x0 < a < x1 < c and all(p[2] <= a - 2 for p in held) and a - 2 - x0 >= narrow:
                     x1, moved = int(a) - 2, True
-                elif c - a < (x1 - x0) / 2:
-                    pass  # a short text (a map's tile cut at its side): the window keeps its height
-                elif y0 <= b and all(p[1] >= e + 2 for p in held):
-                    y0, moved = int(e) + 2, True
-                elif e <= y1 and all(p[3] <= b - 2 for p in held):
-                    y1, moved = int(b) - 2, True
         if not moved:
             break
     if y1 - y0 < max(40, (box[3] - box[1]) / 3) or x1 - x0 < (box[2] - box[0]) / 3:

@@ -18,7 +18,7 @@ from render import measure
 from render.common import font
 from render.focus import draw_focus
 from render.focus_places import anchors, is_title
-from render.window_box import trimmed
+from render.window_box import lines_out, trimmed
 from render.names import board_names
 from rules import GAMES
 from rules.playout import iter_playout, playout_rng
@@ -82,7 +82,7 @@ def test_a_line_across_a_windows_top_cut_by_its_side_is_left_out_by_the_top():
     header = next(t.box for t in measure.visible(board) if t.text.startswith("Eclipse"))
     left = int(header[2]) - 500  # the window's left edge cuts the header, which runs on over most of its width
     assert header[0] < left < place[0]
-    x0, y0, x1, y1 = trimmed(board, (left, 0, left + 600, 460), [place])
+    x0, y0, x1, y1 = lines_out(board, trimmed(board, (left, 0, left + 600, 460), [place]), [place])  # as `cover`
     assert (x0, x1) == (left, left + 600) and header[3] < y0 <= place[1]  # the header left out above, width kept
     assert y1 == 460
 
@@ -166,8 +166,6 @@ def test_a_map_around_the_deciders_places_is_one_drawing_not_strips():
 def test_a_line_a_widened_windows_side_cuts_above_its_places_is_left_out():
     """Robinson's island window, widened to hold a hex whole, took in half of the title bar's "…Action planning"
     above it: the top goes below that line; a line below the places goes by the foot; a short text stays."""
-    from render.window_box import lines_out
-
     board = _header_board()
     d = ImageDraw.Draw(board)
     d.text((100, 440), "Survivors: space 10 (track II) and a long line under the map", font=font(20),
