@@ -171,16 +171,15 @@ def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Dra
         out += [(i, drawn) for n, drawn in scored if n == best]
     if out:
         return sorted(out, key=lambda pair: shown.index(pair[1]))
-    titled = [{x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
-              for label in options]
+    titled = [_label_words(label) for label in options]
     said_words = [{x for w in re.findall(r"[^\W\d_]+", label) for x in _stems(w)} for label in options]
     found: list[tuple[int, int, Drawn]] = []  # (option, words of the title the option does not say, title)
     for drawn in ([shown[k] for k in _titles(seen)] if seen is not None else [d for d in shown if is_title(d)]):
-        first = re.match(r"[^\W\d_]{4,}", drawn.text)
+        first = _first_stems(drawn.text)
         if first:
             words = re.findall(r"[^\W\d_]+", drawn.text)
             found += [(i, sum(1 for w in words if not _stems(w) & said_words[i]), drawn)
-                      for i, said in enumerate(titled) if _stems(first.group()) & said]
+                      for i, said in enumerate(titled) if first & said]
     fewest = {i: min(n for j, n, _ in found if j == i) for i, _, _ in found}  # the title that is the option's
     # name ("Jenny", her panel) rather than a longer one beginning with it (the scenario "Jenny needs help!")
     return [(i, drawn) for i, n, drawn in found if n == fewest[i]]
@@ -190,14 +189,26 @@ _SPACE_HEAD = re.compile(r"(\d{1,2})(?:\s*[:·]|$)")  # "3", "3: Ti", "6·#1": a
 SECTION_W = 600  # px: how far right of its title a section is looked at for its spaces (a window's width)
 
 
+def _label_words(label: str) -> set[str]:
+    """An option's words of four letters or more, outside brackets, with their singulars (`_stems`): what it may
+    name a section's title by ("Influence Speakers: …" -> "influence", "speakers", "speaker")."""
+    return {x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
+
+
+def _first_stems(text: str) -> set[str]:
+    """A title's first word of four letters or more, with its singulars ("Hangars — …" -> "hangars", "hangar");
+    none when it begins with no such word."""
+    first = re.match(r"[^\W\d_]{4,}", text)
+    return _stems(first.group()) if first else set()
+
+
 def _named_sections(titles: Sequence[Drawn], label: str) -> list[tuple[Drawn, tuple[float, float, float, float]]]:
     """The sections an option names by their one-word titles ("Influence Speakers: …" names "Speakers"), each with
     its region: below its title, above the next title under it, at most `SECTION_W` px right of it."""
-    words = {x for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\([^)]*\)", "", label)) for x in _stems(w)}
+    words = _label_words(label)
     out = []
     for title in titles:
-        m = re.match(r"[^\W\d_]{4,}", title.text)
-        if m is None or not _stems(m.group()) & words or len(re.findall(r"[^\W\d_]+", title.text)) != 1:
+        if not _first_stems(title.text) & words or len(re.findall(r"[^\W\d_]+", title.text)) != 1:
             continue
         x0, y0 = title.box[0] - 12, title.box[1] - 4
         x1 = title.box[0] + SECTION_W
@@ -217,11 +228,10 @@ def _section_spaces(shown: Sequence[Drawn], titles: Sequence[Drawn], label: str,
     if not named:
         return None
     out: set[int] = set()
-    for _, (x0, y0, x1, y1) in named:
+    for _, region in named:
         for k, d in enumerate(shown):
-            a, b, c, e = d.box
             head = _SPACE_HEAD.match(d.text)
-            if head and head.group(1) in digits and x0 <= a and c <= x1 and y0 <= b and e <= y1:
+            if head and head.group(1) in digits and inside(d.box, region):
                 out.add(k)
     return out or None
 
@@ -236,8 +246,7 @@ def section_titles(board: Image.Image, options: Sequence[str], found: Sequence[t
     out: list[tuple[float, float, float, float]] = []
     for i, drawn in found:
         for title, region in _named_sections(titles, options[i]):
-            if inside(drawn.box, (int(region[0]), int(region[1]), int(region[2]), int(min(region[3], 1e9)))) \
-                    and title.box not in out:
+            if inside(drawn.box, region) and title.box not in out:
                 out.append(title.box)
     return out
 
@@ -262,10 +271,7 @@ def section_numbers(options: Sequence[str], found: Sequence[tuple[int, Drawn]]) 
     `found`): "hangar 5" under the title "Hangars — …" (5), "hangar 7" under "Hangares — …"."""
     out: set[int] = set()
     for i, title in found:
-        first = re.match(r"[^\W\d_]{4,}", title.text)
-        if first is None:
-            continue
-        stems = _stems(first.group())
+        stems = _first_stems(title.text)
         out |= {int(n) for word, n in re.findall(r"([^\W\d_]+) (\d{1,2})(?!\d)", options[i]) if _stems(word) & stems}
     return frozenset(out)
 

@@ -19,7 +19,7 @@ Box = tuple[int, int, int, int]
 FRAMED_MOST = 4  # places of `whole`'s: a window holding more of them is over a map, its tiles cut where they fall
 
 
-def inside(box: tuple[float, float, float, float], window: Box) -> bool:
+def inside(box: tuple[float, float, float, float], window: tuple[float, float, float, float]) -> bool:
     return window[0] <= box[0] and box[2] <= window[2] and window[1] <= box[1] and box[3] <= window[3]
 
 
