@@ -172,7 +172,8 @@ def _least_cut(board: Image.Image, lo: int, hi: int, box: Box) -> int:
     """The left edge, between `lo` and `hi - WIDTH`, of the `WIDTH`-wide stretch of a map's band (`box`'s rows)
     whose sides cut the fewest texts (a tile's name, the camp's "CAMP" cut in two), nearest the band's middle
     among those."""
-    across = [measure.sheet(board).boxes[i] for i in measure.sheet(board).overlapping((lo, box[1], hi, box[3]))]
+    seen = measure.sheet(board)
+    across = [seen.boxes[i] for i in seen.overlapping((lo, box[1], hi, box[3]))]
     middle = (box[0] + box[2] - WIDTH) // 2
 
     def cuts(x: int) -> int:

@@ -389,9 +389,14 @@ def fold(board: Image.Image, box: tuple[int, int, int, int], width: int) -> Imag
         else:
             rows.append([p])
             used = p.width
-    rows = rows[:1] + [_without_blank_top(row) for row in rows[1:]]
+    return _stacked(rows[:1] + [_without_blank_top(row) for row in rows[1:]], _surround(part))
+
+
+def _stacked(rows: list[list[Image.Image]], back: tuple[int, int, int]) -> Image.Image:
+    """Lines of pieces, each line's pieces side by side from the left, the lines one under another `ROW_GAP` apart,
+    on `back`."""
     height = sum(max(p.height for p in row) for row in rows) + ROW_GAP * (len(rows) - 1)
-    out = Image.new("RGB", (max(sum(p.width for p in row) for row in rows), height), _surround(part))
+    out = Image.new("RGB", (max(sum(p.width for p in row) for row in rows), height), back)
     y = 0
     for row in rows:
         x = 0
@@ -416,8 +421,7 @@ def _without_blank_top(row: list[Image.Image]) -> list[Image.Image]:
     """A line of a fold's pieces without the pixel rows above its first drawing that every piece leaves blank in one
     colour (the second line of a hangar row began with the empty band beside the title above it); `ROW_GAP`
     between the lines stays."""
-    tops = [_blank_top(p) for p in row]
-    top = min(tops)
+    top = min(_blank_top(p) for p in row)
     colours = {_rgb(p).getpixel((0, 0)) for p in row}
     if top == 0 or len(colours) > 1 or any(top >= p.height for p in row):
         return row
@@ -433,13 +437,7 @@ def fold_by_layers(board: Image.Image, box: tuple[int, int, int, int], width: in
     part = board.crop(box)
     folds = [fold(part, (0, top, part.width, bottom), width - (room if k == 0 else 0))
              for k, (top, bottom) in enumerate(_layers(_rgb(part)))]
-    out = Image.new("RGB", (max(f.width for f in folds), sum(f.height for f in folds) + ROW_GAP * (len(folds) - 1)),
-                    _surround(part))
-    y = 0
-    for f in folds:
-        out.paste(f, (0, y))
-        y += f.height + ROW_GAP
-    return out
+    return _stacked([[f] for f in folds], _surround(part))
 
 
 clear_columns = _clear_columns  # for an edge of a window (render/window_edges.py)
