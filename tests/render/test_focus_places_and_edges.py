@@ -117,6 +117,16 @@ def test_the_legibility_bench_counts_a_text_cut_at_an_images_edge():
     assert cut_texts(img) == ["cut in two"]
 
 
+def _after(game: str, players: int, seed: int, moves: int):
+    """(engine, state) after `moves` moves of the seeded random game of `players` (the audit's positions)."""
+    engine = GAMES[game]
+    state = engine.setup([f"p{k + 1}" for k in range(players)], seed)
+    steps = iter_playout(engine, state, playout_rng(seed))
+    for _ in range(moves):
+        state = next(steps).after
+    return engine, state
+
+
 def _decision(game: str, seed: int, move: int, locale: str):
     from tools.legibility_bench import decision_image, positions
 
@@ -204,11 +214,7 @@ def test_the_rings_window_begins_at_the_rings_panel_not_on_the_map_beside_it(loc
     spaces and "Artifacts slotted" at its right; it begins where the rings' titles do."""
     from tools.legibility_bench import cut_texts, decision_image
 
-    engine = GAMES["flotilla"]
-    state = engine.setup([f"p{k + 1}" for k in range(5)], 8)
-    steps = iter_playout(engine, state, playout_rng(8))
-    for _ in range(641):
-        state = next(steps).after
+    engine, state = _after("flotilla", 5, 8, 641)
     img = decision_image(engine, state, list(engine.to_act(state)), locale)
     texts = [t.text for t in measure.visible(img)]
     assert not cut_texts(img) and sum(1 for t in texts if t.startswith("6: ")) == 4
@@ -220,11 +226,7 @@ def test_a_map_around_touched_places_is_cut_where_it_cuts_no_text(locale):
     whose sides cut no tile's name (the camp's "Beach … CAMP" was cut at the right edge)."""
     from tools.legibility_bench import cut_texts, decision_image
 
-    engine = GAMES["robinson"]
-    state = engine.setup(["p1", "p2"], 1)
-    steps = iter_playout(engine, state, playout_rng(1))
-    for _ in range(23):
-        state = next(steps).after
+    engine, state = _after("robinson", 2, 1, 23)
     assert len(engine.to_act(state)) == 2
     img = decision_image(engine, state, list(engine.to_act(state)), locale)
     assert not cut_texts(img)
