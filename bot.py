@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import logging
 import signal
 import sys
@@ -28,15 +29,7 @@ from host.config import Config
 from host.log_redaction import install
 from local.cli import main as local_main
 from storage import StoreError
-from storage.backup import main as backup_main
 from storage.partitions import Layout, check_shards, open_backend
-from tools.bench import main as bench_main
-from tools.cluster import main as cluster_main
-from tools.crashtest import main as crashtest_main
-from tools.integrity import main as check_main
-from tools.invite import main as invite_main
-from tools.layout import merge_main, partitions_main, split_main
-from tools.loadtest import main as loadtest_main
 
 log = logging.getLogger("gamehost")
 
@@ -56,18 +49,25 @@ def run_discord(config: Config) -> int:
     return 0
 
 
-# Operator commands: name -> function(argv, default_db=...).
-OPS_COMMANDS: dict[str, Callable[..., int]] = {
-    "check": check_main,
-    "backup": backup_main,
-    "loadtest": loadtest_main,
-    "crashtest": crashtest_main,
-    "invite": invite_main,
-    "split": split_main,
-    "merge": merge_main,
-    "partitions": partitions_main,
-    "cluster": cluster_main,
+# Operator commands: name -> "module:function" taking (argv, default_db=...), imported only when run, so that
+# every other start (the bot, each one-shot command of the local table) does not load the tools' modules.
+OPS_COMMANDS: dict[str, str] = {
+    "check": "tools.integrity:main",
+    "backup": "storage.backup:main",
+    "loadtest": "tools.loadtest:main",
+    "crashtest": "tools.crashtest:main",
+    "invite": "tools.invite:main",
+    "split": "tools.layout:split_main",
+    "merge": "tools.layout:merge_main",
+    "partitions": "tools.layout:partitions_main",
+    "cluster": "tools.cluster:main",
+    "bench": "tools.bench:main",
 }
+
+
+def _command(name: str) -> Callable[..., int]:
+    module, function = OPS_COMMANDS[name].split(":")
+    return getattr(importlib.import_module(module), function)
 
 
 def setup_logging(config: Config) -> None:
@@ -89,9 +89,11 @@ def _main(argv: Optional[list[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     config = Config.load()
     setup_logging(config)
+    if argv and argv[0] == "bench":
+        return _command("bench")(argv[1:])
     if argv and argv[0] in OPS_COMMANDS:
-        return OPS_COMMANDS[argv[0]](argv[1:], default_db=config.db_path)
-    if not argv or argv[0] not in ("run", "local", "bench"):
+        return _command(argv[0])(argv[1:], default_db=config.db_path)
+    if not argv or argv[0] not in ("run", "local"):
         if config.token and not argv:
             return run_discord(config)
         if not config.token and not argv:
@@ -107,9 +109,7 @@ def _main(argv: Optional[list[str]] = None) -> int:
             print("DISCORD_TOKEN is not set (environment or .env). Try `python bot.py local`.", file=sys.stderr)
             return 2
         return run_discord(config)
-    if command == "local":
-        return _local(rest, config)
-    return bench_main(rest)
+    return _local(rest, config)
 
 
 def cluster_options(argv: list[str], config: Config) -> Optional[str]:

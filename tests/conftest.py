@@ -1,10 +1,11 @@
 """Session-wide test settings.
 
 Many tests start `python bot.py …` as child processes (tests/e2e plays a whole
-game one process per command).  Where the environment forbids bytecode files
-(PYTHONDONTWRITEBYTECODE, common on CI), every child would compile the whole
-code base again, about a second each; instead the children share one bytecode
-cache outside the repository (PYTHONPYCACHEPREFIX), so only the first compiles.
+game's opening and every fifth move one process per command).  Where the
+environment forbids bytecode files (PYTHONDONTWRITEBYTECODE, common on CI), every
+child would compile the whole code base again, about a second each; instead the
+children share one bytecode cache outside the repository (PYTHONPYCACHEPREFIX),
+so only the first compiles.
 """
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Private information stays private, for every engine in rules.GAMES.
 
-Random games (PRIVACY_GAMES, default 200 per engine, over every player count) are played, and
+Random games (PRIVACY_GAMES, default 100 per engine, over every player count; a longer sweep:
+`PRIVACY_GAMES=1000 ./test.sh tests/conformance/test_privacy.py`) are played, and
 after every move every public text the bot writes (turn post, buttons and selects, board
 caption, `/game log` line, replay caption: tests/conformance/privacy.py) is searched for the
 hidden items of the states before and after it that the public view does not show (Flotilla's
@@ -18,12 +19,13 @@ from rules.playout import iter_playout, playout_rng
 
 from .privacy import check_views, hidden_items, leaks, public_texts
 
-GAMES_PER_ENGINE = int(os.environ.get("PRIVACY_GAMES", "200"))
+GAMES_PER_ENGINE = int(os.environ.get("PRIVACY_GAMES", "100"))
 SPANISH_EVERY = 10  # one game in ten is written in Spanish
 # Each engine's TestHints (privacy_stride, privacy_cap) keep it under a minute of CPU on one core
 # (measured on a shared machine, 200 games: Eclipse 52 s, Flotilla 34 s, Wayfinders 30 s, Robinson
-# 28 s): long random games check every stride-th ordinary move, Flotilla's (round limit, ~600
-# moves) also stop after 200 moves in nine games out of ten.
+# 28 s; on a slower one 95, 62, 53 and 76 s, so the suite plays 100): long random games check every
+# stride-th ordinary move, Flotilla's (round limit, ~600 moves) also stop after 200 moves in nine
+# games out of ten.
 MAX_REPORT = 10
 
 
