@@ -281,7 +281,8 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
           context: Sequence[tuple[float, float, float, float]] = ()) -> list[Box]:
     """Windows of the board, each `w` wide (or the board's width), that hold every place (a text's box) of
     `places`, fewest first: the first at least `WINDOW_H` high and grown up to `WINDOW_MAX` to hold more, the
-    further ones (up to `WINDOWS_MAX` in all) only as high as their places need; each widened to hold whole
+    further ones (up to `WINDOWS_MAX` in all) only as high as their places need, each moved up to end above a
+    title under its places that a clear row sets apart (another section: Eclipse's score band); each widened to hold whole
     every numbered place it shows (`whole`); windows that overlap are made one (`merged`: wider than `w`, the
     caller folds it).  `sections`: the places are sections' titles (anchors found no place named), so a window
     begins at its title, left and top, and ends above the next title below (what is above a title or left of it
@@ -309,6 +310,11 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
         else:
             y0 = int(min(max(0, (top + bottom) / 2 - h / 2), board.height - h))
             y1 = y0 + h
+            below = [seen.boxes[k][1] for k in _titles(seen) if bottom + PAD < seen.boxes[k][1] < y1]
+            clear = _clear_row(board, x0, x0 + w, min(below)) if below else None
+            if clear is not None:  # a title under the places begins another section (a score band, apart from
+                y1 = max(int(bottom) + PAD, clear)  # them by a clear row): the window ends above it, as high
+                y0 = max(0, y1 - h)
         x0, y0, x1, y1 = _with_context((x0, y0, x0 + w, y1), left, context, w)
         box = trimmed(board, (x0, y0, x1, y1), [p for p in left])
         if sections:  # the section's row of numbered places goes on past the window's edge: all of it
@@ -345,11 +351,17 @@ def _with_context(box: Box, places: Sequence[tuple[float, float, float, float]],
 def _clear_above(board: Image.Image, x0: int, x1: int, y: float) -> int:
     """The lowest row above `y` (a title's top) where nothing is drawn between `x0` and `x1` (one colour): where a
     section above it ends, the title's own drawings (a legend's tokens) left out."""
+    row = _clear_row(board, x0, x1, y)
+    return int(y) - 6 if row is None else row
+
+
+def _clear_row(board: Image.Image, x0: int, x1: int, y: float) -> Optional[int]:
+    """`_clear_above`'s row, or None when every row up to 40 px above `y` crosses a drawing (a map's tiles
+    around a tile's name: no section begins there)."""
     for row in range(int(y) - 2, max(0, int(y) - 40), -1):
-        colours = board.crop((x0, row, x1, row + 1)).getcolors(1)
-        if colours is not None:
+        if board.crop((x0, row, x1, row + 1)).getcolors(1) is not None:
             return row
-    return int(y) - 6
+    return None
 
 
 def player_area(board: Image.Image, name: str) -> Optional[Box]:

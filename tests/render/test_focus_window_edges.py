@@ -1,10 +1,12 @@
 """The decision in view's windows at their edges and over a map (render/window_edges.py, render/focus.py): no
 sliver of another panel or of the title bar at a window's top or foot, a character's track not cut at a section's
 window's right edge, no badge on the title band's scenario name, and a map whose places are named all over it
-shown whole, scaled to the image's width, rather than folded into strips (Cursed Island's fog, 17 spaces)."""
+shown whole, scaled to the image's width, rather than folded into strips (Cursed Island's fog, 17 spaces); a
+window that ends above a band of titles under its places (Eclipse's scores), not at a tile's name on a map."""
 from __future__ import annotations
 
 import itertools
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -151,3 +153,39 @@ def test_a_window_with_clear_columns_to_cut_at_is_not_taken_for_a_map():
     ImageDraw.Draw(board).ellipse([0, 20, 1000, 180], fill=SEA, outline=LINE, width=2)  # one drawing: all of it
     x0, y0, x1, y1 = drawing_whole(board, (100, 0, 800, 200))
     assert (x0, y0, y1) == (0, 0, 200) and 1000 <= x1 <= 1010
+
+
+def _windows(game: str, move: int):
+    """The board, its texts and the windows `cover` takes around the options' places at move `move` of the seeded
+    random game whose decision images the pixel digests hold (tests/render/test_focus_same_pixels.py)."""
+    from tools.legibility_bench import CAPTION, NAMES, positions
+    for _, k, engine, state, to_act in positions(game, [1], 8):
+        if k == move:
+            names = board_names(NAMES)
+            focus = decision_focus(engine, state, to_act, CAPTION, names, "en")
+            board = _board(engine.view(state, None), names, "en")
+            found = anchors(board, focus.options)
+            return measure.sheet(board).drawn, cover(board, [d.box for _, d in found], WIDTH)
+    raise AssertionError(f"no decision at move {move}")
+
+
+def _whole_in(texts, windows) -> set[str]:
+    return {d.text for d in texts if any(x0 <= d.box[0] and d.box[2] <= x1 and y0 <= d.box[1] and d.box[3] <= y1
+                                         for x0, y0, x1, y1 in windows)}
+
+
+def test_a_window_ends_above_a_band_of_titles_under_its_places_not_across_it():
+    """Eclipse's hex placement: the window around the three turned 207s ended in the score band under them
+    ("Bartholomew 4 VP", folded between the hexes); it now ends above it, apart from them by a clear row."""
+    texts, windows = _windows("eclipse", 384)
+    shown = _whole_in(texts, windows)
+    assert {"207 · turned 120°", "207 · turned 240°", "207 · turned 300°"} <= shown
+    band = [d for d in texts if re.fullmatch(r"[A-Z]\w+ \d+ VP.*", d.text)]  # a seat's score: "Chiara 7 VP"
+    assert band and all(d.box[1] >= max(y1 for _, _, _, y1 in windows) for d in band)
+
+
+def test_a_tiles_name_under_the_places_on_a_map_does_not_end_the_window():
+    """Robinson's island: a tile's name under the camp's options is a title too, but the rows above it cross the
+    map (no clear row): the window is not cut there, and the Hills tile keeps its resources."""
+    texts, windows = _windows("robinson", 18)
+    assert {"11·#4", "Hills", "fish wood", "totem"} <= _whole_in(texts, windows)
