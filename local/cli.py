@@ -278,7 +278,7 @@ async def _interactive(session: _Session, console: _Console) -> int:
 
 async def _amain(args: argparse.Namespace, make_bot: Callable[[str], discord.Client], one_shot: str) -> int:
     table = LocalTable(make_bot, args.db, out_dir=args.out, locale=args.locale, guild_locale=args.guild_locale,
-                       clock=args.clock, faults=args.faults)
+                       home=None if args.dm else args.guild, clock=args.clock, faults=args.faults)
     console = _Console(table, args.json, args.verbose, sys.stdout, sys.stderr)
     await table.start()
     try:
@@ -315,7 +315,8 @@ def main(argv: list[str], make_bot: Callable[[str], discord.Client], default_db:
     ap.add_argument("--json", action="store_true", help="print each message the bot sends as one JSON line")
     ap.add_argument("--locale", default="en-US", help="the player's Discord locale: en, es, es-ES… (default: en-US)")
     ap.add_argument("--guild-locale", default=None,
-                    help="the server's locale, the language of thread posts (default: en-US)")
+                    help="the locale of the server acted in, the language of its thread posts; each server keeps"
+                         " the one it was last given (default: en-US)")
     ap.add_argument("--now", default=None,
                     help="run on another clock: an ISO time or an offset such as +36h, +2d, +90m;"
                          " timers due by then fire before the command")
@@ -333,8 +334,8 @@ def main(argv: list[str], make_bot: Callable[[str], discord.Client], default_db:
     valid = {loc.value for loc in discord.Locale}
     short = {"en": "en-US", "es": "es-ES"}
     args.locale = short.get(args.locale, args.locale)
-    args.guild_locale = short.get(args.guild_locale, args.guild_locale) if args.guild_locale else "en-US"
-    for given in (args.locale, args.guild_locale):
+    args.guild_locale = short.get(args.guild_locale, args.guild_locale) if args.guild_locale else None
+    for given in (args.locale, args.guild_locale or "en-US"):
         if given not in valid:
             print(f"error: unknown locale {given!r}; Discord's are: {', '.join(sorted(valid))}", file=sys.stderr)
             return 2

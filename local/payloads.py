@@ -145,7 +145,7 @@ def channel_payload(row: ChannelRow, registry: Registry, *, permissions: Optiona
 
 
 def guild_payload(registry: Registry, *, bot_permissions: discord.Permissions, managers: set[str],
-                  locale: str = "en-US", guild_id: Optional[int] = None) -> dict[str, Any]:
+                  guild_id: Optional[int] = None) -> dict[str, Any]:
     """A GUILD_CREATE-shaped payload of one server (default: the default one): roles, text channels, active
     threads, members (every user of the table is listed here; a user option resolves as a member only in the default
     server or in a server the user acted in, local/registry.py `is_member`; managers manage every one)."""
@@ -170,7 +170,7 @@ def guild_payload(registry: Registry, *, bot_permissions: discord.Permissions, m
         "roles": roles_payload(registry, bot_permissions, gid), "emojis": [], "stickers": [], "features": [],
         "mfa_level": 0, "application_id": None, "system_channel_id": None, "system_channel_flags": 0,
         "rules_channel_id": None, "vanity_url_code": None, "description": None, "banner": None,
-        "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": locale,
+        "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": registry.guild_locale(gid),
         "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False,
         "joined_at": snowflake_iso(registry.bot_id), "large": False, "unavailable": False,
         "member_count": len(members), "voice_states": [], "members": members, "channels": channels,
@@ -466,10 +466,10 @@ def command_data(line: CommandLine, registry: Registry, *, managers: set[str],
 
 def interaction_payload(*, kind: int, data: dict[str, Any], registry: Registry, user: UserRow,
                         channel: ChannelRow, managers: set[str], bot_permissions: discord.Permissions,
-                        locale: str, guild_locale: str = "en-US",
-                        message: Optional[dict[str, Any]] = None) -> dict[str, Any]:
-    """An INTERACTION_CREATE payload from ``user`` in ``channel``: of the channel's server, or from a direct
-    message with the bot when ``channel`` is a DM (no guild, no member: ``user`` and context 1)."""
+                        locale: str, message: Optional[dict[str, Any]] = None) -> dict[str, Any]:
+    """An INTERACTION_CREATE payload from ``user`` (their client's ``locale``) in ``channel``: of the channel's
+    server (its own locale, local/registry.py `guild_locale`), or from a direct message with the bot when
+    ``channel`` is a DM (no guild, no member: ``user`` and context 1)."""
     payload: dict[str, Any] = {
         "id": str(snowflake_now()), "application_id": str(registry.application_id), "type": kind,
         "data": data, "token": "local." + secrets.token_urlsafe(24), "version": 1,
@@ -483,6 +483,7 @@ def interaction_payload(*, kind: int, data: dict[str, Any], registry: Registry, 
         gid = channel.guild_id or registry.guild_id
         ids = role_ids(registry, gid)
         roles = [ids.admin] if user.name.lower() in managers else []
+        guild_locale = registry.guild_locale(gid)
         payload.update(
             guild_id=str(gid), guild={"id": str(gid), "locale": guild_locale, "features": []},
             member=member_payload(user, roles, permissions=member_permissions(user, managers)),

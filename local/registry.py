@@ -79,7 +79,8 @@ CREATE TABLE IF NOT EXISTS local_thread_members (  -- who a private thread shows
 CREATE TABLE IF NOT EXISTS local_guilds (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    locale TEXT
 );
 """
 
@@ -164,6 +165,8 @@ class Registry:
             columns = {r["name"] for r in c.execute("PRAGMA table_info(local_channels)")}
             if "guild_id" not in columns:  # tables written before several servers: all in the default one
                 c.execute("ALTER TABLE local_channels ADD COLUMN guild_id INTEGER")
+            if "locale" not in {r["name"] for r in c.execute("PRAGMA table_info(local_guilds)")}:
+                c.execute("ALTER TABLE local_guilds ADD COLUMN locale TEXT")  # written before servers had their own
         self.guild_id = self._meta_id("guild_id")  # the default server (DEFAULT_GUILD)
         self.bot_id = self._meta_id("bot_user_id")
         self.application_id = self.bot_id
@@ -261,18 +264,29 @@ class Registry:
         digest = hashlib.sha256(("local-guild:" + name.strip().lower()).encode()).digest()
         return (int.from_bytes(digest[:7], "big") >> 1) | (1 << 50)
 
-    def guild(self, name: str) -> GuildRow:
-        """The server called ``name``, created on first use; ``local`` is the default one."""
+    def guild(self, name: str, locale: Optional[str] = None) -> GuildRow:
+        """The server called ``name``, created on first use (speaking ``locale``); ``local`` is the default one."""
         name = name.strip()
         if not name:
             raise ValueError("a server needs a name")
         row = self.conn.execute("SELECT * FROM local_guilds WHERE name = ?", (name,)).fetchone()
         if row is None:
             with self._tx() as c:
-                c.execute("INSERT OR IGNORE INTO local_guilds (id, name, created) VALUES (?, ?, ?)",
-                          (self.derived_guild_id(name), name, time.time()))
+                c.execute("INSERT OR IGNORE INTO local_guilds (id, name, created, locale) VALUES (?, ?, ?, ?)",
+                          (self.derived_guild_id(name), name, time.time(), locale))
             row = self.conn.execute("SELECT * FROM local_guilds WHERE name = ?", (name,)).fetchone()
         return GuildRow(id=row["id"], name=row["name"])
+
+    def guild_locale(self, guild_id: Optional[int]) -> str:
+        """Server ``guild_id``'s locale (Discord's preferred locale, the language of its thread posts): the one it
+        was last given (``--guild-locale``), else en-US."""
+        row = self.conn.execute("SELECT locale FROM local_guilds WHERE id = ?",
+                                (int(guild_id or self.guild_id),)).fetchone()
+        return (row["locale"] if row is not None else None) or "en-US"
+
+    def set_guild_locale(self, guild_id: int, locale: str) -> None:
+        with self._tx() as c:
+            c.execute("UPDATE local_guilds SET locale = ? WHERE id = ?", (locale, int(guild_id)))
 
     def guild_by_id(self, guild_id: Optional[int]) -> Optional[GuildRow]:
         if guild_id is None:

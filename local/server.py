@@ -80,7 +80,7 @@ class LocalDiscord(ThreadSide, InteractionSide):
     """A tiny Discord: its guilds (servers), their channels and threads, users and DMs, all from the registry."""
 
     def __init__(self, registry: Registry, out_dir: str, *, managers: set[str],
-                 bot_permissions: discord.Permissions = BOT_PERMISSIONS, locale: str = "en-US",
+                 bot_permissions: discord.Permissions = BOT_PERMISSIONS,
                  closed_dms: set[str] = frozenset(), ack_deadline: Optional[float] = 3.0,
                  clock: Optional[Callable[[], float]] = None, rate: Optional[RateModel] = None):
         self.registry = registry
@@ -93,7 +93,6 @@ class LocalDiscord(ThreadSide, InteractionSide):
         self.out_dir = out_dir
         self.managers = {m.lower() for m in managers}
         self.bot_permissions = bot_permissions
-        self.locale = locale
         self.outbox: list[Sent] = []
         self.interactions: dict[str, InteractionRecord] = {}
         self.commands: dict[Optional[int], list[dict[str, Any]]] = {}
@@ -363,7 +362,7 @@ class LocalDiscord(ThreadSide, InteractionSide):
     async def _get_guild(self, p, body, uploads, q):
         gid = self._guild_check(p)
         data = guild_payload(self.registry, bot_permissions=self.bot_permissions, managers=self.managers,
-                             locale=self.locale, guild_id=gid)
+                             guild_id=gid)
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             data.pop(key, None)
         data["approximate_member_count"] = len(self.registry.users())

@@ -102,7 +102,10 @@ class LocalTable:
 
     The table has servers: ``guild=NAME`` on ``command``/``press``/``complete`` acts in the server called
     NAME (created on first use, with its own channels and threads; default ``local``), ``dm=True`` acts
-    from the user's direct messages with the bot instead.
+    from the user's direct messages with the bot instead.  Each server keeps its own locale (Discord's
+    preferred locale, the language of its thread posts; en-US until given): ``guild_locale`` is given to
+    ``home`` (the server the run acts in, default ``local``) before the bot starts, and to each server the
+    run creates; the others keep theirs.
     """
 
     settle_timeout: float = 30.0
@@ -110,7 +113,8 @@ class LocalTable:
     bot_timeout: float = 900.0
 
     def __init__(self, make_bot: Callable[[str], discord.Client], db_path: str, out_dir: Optional[str] = None,
-                 locale: str = "en-US", *, guild_locale: str = "en-US", managers: Iterable[str] = ("admin",),
+                 locale: str = "en-US", *, guild_locale: Optional[str] = None, home: Optional[str] = None,
+                 managers: Iterable[str] = ("admin",),
                  bot_permissions: Optional[discord.Permissions] = None, closed_dms: Iterable[str] = (),
                  ack_deadline: Optional[float] = 3.0, clock: Optional[Callable[[], float]] = None,
                  rate_limit: bool = False, faults: str = ""):
@@ -119,6 +123,7 @@ class LocalTable:
         self.out_dir = str(out_dir) if out_dir is not None else "out"
         self.locale = locale
         self.guild_locale = guild_locale
+        self.home = home
         self.managers = {m.lower() for m in managers}
         self.bot_permissions = bot_permissions if bot_permissions is not None else BOT_PERMISSIONS
         self.closed_dms = {n.lower().lstrip("@") for n in closed_dms}
@@ -152,8 +157,13 @@ class LocalTable:
         # The fake Discord's servers and channels share the bot's file; a cluster layout keeps them beside it.
         self.registry = Registry(Layout.load(self.db_path).extra if Layout.is_layout(self.db_path) else self.db_path)
         self.registry.text_channel("local")
+        if self.guild_locale is not None:  # the server the run acts in speaks it from now on, as the bot hears of it
+            home = self.registry.guild(self.home or DEFAULT_GUILD)
+            self.registry.set_guild_locale(home.id, self.guild_locale)
+            if self.registry.find_channel("local", home.id) is None:
+                self.registry.text_channel("local", home.id)
         self.server = LocalDiscord(self.registry, self.out_dir, managers=self.managers,
-                                   bot_permissions=self.bot_permissions, locale=self.guild_locale,
+                                   bot_permissions=self.bot_permissions,
                                    closed_dms=self.closed_dms, ack_deadline=self.ack_deadline, clock=self.clock,
                                    rate=RateModel(enforce=self.rate_limit))
         self.server.faults = self.faults
@@ -438,8 +448,7 @@ class LocalTable:
         state = self.bot._connection
         if state._get_guild(guild.id) is None:
             state._add_guild_from_data(guild_payload(
-                self.registry, bot_permissions=self.bot_permissions, managers=self.managers,
-                locale=self.guild_locale, guild_id=guild.id))
+                self.registry, bot_permissions=self.bot_permissions, managers=self.managers, guild_id=guild.id))
 
     def _where(self, user: UserRow, channel: str, guild: Optional[str], dm: bool, create: bool = False
                ) -> ChannelRow:
@@ -459,7 +468,7 @@ class LocalTable:
         use, the bot a member of it."""
         assert self.registry is not None
         try:
-            row = self.registry.guild(name or DEFAULT_GUILD)
+            row = self.registry.guild(name or DEFAULT_GUILD, self.guild_locale)  # a new one speaks the run's
         except ValueError as exc:
             raise LocalError(str(exc)) from None
         if self.registry.find_channel("local", row.id) is None:
@@ -518,7 +527,7 @@ class LocalTable:
         assert self.registry is not None and self.server is not None
         payload = interaction_payload(
             kind=kind, data=data, registry=self.registry, user=user, channel=channel, managers=self.managers,
-            bot_permissions=self.bot_permissions, locale=self.locale, guild_locale=self.guild_locale,
+            bot_permissions=self.bot_permissions, locale=self.locale,
             message=message,
         )
         payload["channel"]["permissions"] = str(member_permissions(user, self.managers).value)

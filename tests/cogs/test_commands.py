@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
@@ -19,9 +20,10 @@ def run(coro):
 class Session:
     """One LocalTable (one bot process) on a database, for a test."""
 
-    def __init__(self, tmp: Path, locale: str = "en-US"):
+    def __init__(self, tmp: Path, locale: str = "en-US", guild_locale: Optional[str] = None):
         self.db = str(tmp / "games.db")
-        self.table = LocalTable(lambda path: make_bot(path), self.db, out_dir=str(tmp / "out"), locale=locale)
+        self.table = LocalTable(lambda path: make_bot(path), self.db, out_dir=str(tmp / "out"), locale=locale,
+                                guild_locale=guild_locale)
 
     async def __aenter__(self) -> "Session":
         await self.table.start()

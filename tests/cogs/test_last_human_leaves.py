@@ -25,8 +25,7 @@ def read(db: str, game_id: int = 1):
                                           ("es-ES", ("último jugador", "no queda ningún jugador"))])
 def test_the_last_human_leaving_a_running_game_with_bots_abandons_it(tmp_path, locale, words):
     async def go():
-        async with Session(tmp_path, locale=locale) as s:
-            s.table.guild_locale = locale
+        async with Session(tmp_path, locale=locale, guild_locale=locale) as s:
             assert not (await s.cmd("alice", "/game new game:wayfinders bots:3")).refused
             assert not (await s.cmd("alice", "/game start", "wayfinders-1")).refused
             before = read(s.db)[1]

@@ -58,3 +58,29 @@ def test_interactive_table_switches_servers_and_to_a_dm(tmp_path):
     assert "not in a direct message" in out
     assert "now in server local, #local" in out and out.count("Wayfinders #1") >= 3
     assert "guild NAME" in out and "Servers: local, B" in out
+
+
+def test_each_server_keeps_its_own_locale_for_posts_delivered_later(tmp_path):
+    """A Spanish server B and the English default one: a board server `local` owes after 503s, delivered by the
+    next run, which acts in B with `--guild-locale es`, is still in English, and B's posts stay Spanish in a run
+    without `--guild-locale` (the fake Discord had given every server the locale of the run, en-US by default)."""
+    spanish = local(tmp_path, "--json", "--guild", "B", "--guild-locale", "es", "--as", "carol",
+                    "/game new game:wayfinders")
+    assert spanish.returncode == 0, spanish.stderr
+    assert any(d["guild"] == "B" and "Wayfinders" in d["content"] and "Unirme" in json.dumps(d["components"])
+               for d in lines(spanish))
+    for who, line in (("alice", "/game new game:wayfinders"), ("bob", "/game join game:1"),
+                      ("alice", "/game start game:1")):  # each server numbers its own games
+        done = local(tmp_path, "--as", who, line)
+        assert done.returncode == 0, done.stdout + done.stderr
+    first = "alice" if "@alice" in done.stdout else "bob"
+    moved = local(tmp_path, "--faults", "503x6", "--as", first, "--channel", "wayfinders-1", "press 1")
+    assert "Your move is saved" in moved.stdout  # its board owed to server `local`
+
+    later = local(tmp_path, "--json", "--guild", "B", "--guild-locale", "es", "--as", "carol", "/game status game:1")
+    assert later.returncode == 0, later.stderr
+    owed = [json.dumps(d, ensure_ascii=False) for d in lines(later) if d["guild"] == "local" and d["files"]]
+    assert owed and all("Game #1 · move 1 ·" in d and "jugada" not in d for d in owed)  # not "Partida #1 · jugada 1"
+    again = local(tmp_path, "--json", "--guild", "B", "--as", "dan", "/game join game:1")
+    assert any(d["guild"] == "B" and not d["ephemeral"] and "Wayfinders #1** — jugadores (2" in d["content"]
+               for d in lines(again)), again.stdout
