@@ -115,8 +115,8 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
     hold its places unless it is a `section`'s; a badge gets room before its place at the window's left edge."""
     part = board.crop(box).convert("RGB")
     held = [(i, drawn) for i, drawn in found if inside(drawn.box, box)]
-    mapped = (drawing_whole(board, box) if part.width > WIDTH and (len(held) >= MAP_PLACES or not held)
-              and not section else None)
+    mapped = (drawing_whole(board, _places_layers(part, box, held)) if part.width > WIDTH
+              and (len(held) >= MAP_PLACES or not held) and not section else None)
     if mapped is not None and not held:  # around the places the deciders' own options touch, nothing numbered:
         # the map's middle at its own size, the image's width of it, not folded into strips that cut its drawings
         left = _least_cut(board, mapped[0], mapped[2], box)
@@ -166,6 +166,14 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
     for (a, b, mid), numbers in marked.items():
         _badge(d, (sides[(a, b, mid)], mid), numbered(numbers))
     return part, {i for numbers in marked.values() for i in numbers}
+
+
+def _places_layers(part: Image.Image, box: Box, held: Sequence[tuple[int, Drawn]]) -> Box:
+    """`box` down to the layers of `part` (its crop) that hold the places in it (render/fold.py `layers`): a row of
+    drawings under a map (Eclipse's turned hexes) is judged by itself, not as part of the map above it."""
+    kept = [(top, bottom) for top, bottom in layers(part, WIDTH)
+            if any(top <= d.box[1] - box[1] and d.box[3] - box[1] <= bottom for _, d in held)]
+    return (box[0], box[1] + kept[0][0], box[2], box[1] + kept[-1][1]) if kept else box
 
 
 def _least_cut(board: Image.Image, lo: int, hi: int, box: Box) -> int:

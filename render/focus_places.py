@@ -134,6 +134,14 @@ def _titles(seen: measure.Sheet) -> list[int]:
     return seen.memo["titles"]  # type: ignore[no-any-return]
 
 
+def _headings(seen: measure.Sheet) -> list[int]:
+    """The positions of the sheet's bold texts `TITLE_MIN` px or more high, found once per sheet: titles, and
+    lines as a score band's "alice 3 VP" (a player's name need not begin with a capital)."""
+    if "headings" not in seen.memo:
+        seen.memo["headings"] = [k for k, d in enumerate(seen.drawn) if _bold(d) and d.size >= TITLE_MIN]
+    return seen.memo["headings"]  # type: ignore[no-any-return]
+
+
 def anchors(board: Image.Image, options: Sequence[str], shown: Optional[list[Drawn]] = None
             ) -> list[tuple[int, Drawn]]:
     """(option index, board text) for every board text that names a place an option names: a coordinate or a
@@ -282,7 +290,7 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
     """Windows of the board, each `w` wide (or the board's width), that hold every place (a text's box) of
     `places`, fewest first: the first at least `WINDOW_H` high and grown up to `WINDOW_MAX` to hold more, the
     further ones (up to `WINDOWS_MAX` in all) only as high as their places need, each moved up to end above a
-    title under its places that a clear row sets apart (another section: Eclipse's score band); each widened to hold whole
+    heading under its places that a clear row sets apart (another section: Eclipse's score band); each widened to hold whole
     every numbered place it shows (`whole`); windows that overlap are made one (`merged`: wider than `w`, the
     caller folds it).  `sections`: the places are sections' titles (anchors found no place named), so a window
     begins at its title, left and top, and ends above the next title below (what is above a title or left of it
@@ -310,10 +318,9 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
         else:
             y0 = int(min(max(0, (top + bottom) / 2 - h / 2), board.height - h))
             y1 = y0 + h
-            below = [seen.boxes[k][1] for k in _titles(seen) if bottom + PAD < seen.boxes[k][1] < y1]
-            clear = _clear_row(board, x0, x0 + w, min(below)) if below else None
-            if clear is not None:  # a title under the places begins another section (a score band, apart from
-                y1 = max(int(bottom) + PAD, clear)  # them by a clear row): the window ends above it, as high
+            clear = _section_end(board, seen, bottom, y1 + PAD)
+            if clear is not None:  # a heading under the places begins another section (a score band, apart from
+                y1 = max(int(bottom) + 4, clear)  # them by a clear row): the window ends above it, as high
                 y0 = max(0, y1 - h)
         x0, y0, x1, y1 = _with_context((x0, y0, x0 + w, y1), left, context, w)
         box = trimmed(board, (x0, y0, x1, y1), [p for p in left])
@@ -353,6 +360,17 @@ def _clear_above(board: Image.Image, x0: int, x1: int, y: float) -> int:
     section above it ends, the title's own drawings (a legend's tokens) left out."""
     row = _clear_row(board, x0, x1, y)
     return int(y) - 6 if row is None else row
+
+
+def _section_end(board: Image.Image, seen: measure.Sheet, bottom: float, limit: float) -> Optional[int]:
+    """The clear row above the first heading (`_headings`) under `bottom` and above `limit` that a row clear across
+    the whole board sets apart (a score band under a panel: the same row for every window over it); a heading the
+    rows above cross (a tile's name on a map, a tile of the row below on a grid of islands) is passed over."""
+    for top in sorted({seen.boxes[k][1] for k in _headings(seen) if bottom + 4 < seen.boxes[k][1] < limit}):
+        row = _clear_row(board, 0, board.width, top)
+        if row is not None:
+            return row
+    return None
 
 
 def _clear_row(board: Image.Image, x0: int, x1: int, y: float) -> Optional[int]:

@@ -9,6 +9,8 @@ import itertools
 import re
 from functools import lru_cache
 
+import pytest
+
 from PIL import Image, ImageDraw
 
 from host.boards import decision_focus
@@ -21,6 +23,7 @@ from render.names import board_names
 from render.window_edges import SLIVER_PX, drawing_whole, row_whole, unslivered
 from rules import GAMES
 from rules.bots import choose
+from rules.playout import iter_playout, playout_rng
 
 E = GAMES["robinson"]
 BACK, PANEL, LINE, BAR, SEA = (238, 234, 222), (250, 247, 238), (180, 170, 150), (28, 44, 38), (70, 130, 170)
@@ -155,15 +158,15 @@ def test_a_window_with_clear_columns_to_cut_at_is_not_taken_for_a_map():
     assert (x0, y0, y1) == (0, 0, 200) and 1000 <= x1 <= 1010
 
 
-def _windows(game: str, move: int):
+def _windows(game: str, move: int, locale: str = "en"):
     """The board, its texts and the windows `cover` takes around the options' places at move `move` of the seeded
     random game whose decision images the pixel digests hold (tests/render/test_focus_same_pixels.py)."""
     from tools.legibility_bench import CAPTION, NAMES, positions
     for _, k, engine, state, to_act in positions(game, [1], 8):
         if k == move:
             names = board_names(NAMES)
-            focus = decision_focus(engine, state, to_act, CAPTION, names, "en")
-            board = _board(engine.view(state, None), names, "en")
+            focus = decision_focus(engine, state, to_act, CAPTION, names, locale)
+            board = _board(engine.view(state, None), names, locale)
             found = anchors(board, focus.options)
             return measure.sheet(board).drawn, cover(board, [d.box for _, d in found], WIDTH)
     raise AssertionError(f"no decision at move {move}")
@@ -174,13 +177,15 @@ def _whole_in(texts, windows) -> set[str]:
                                          for x0, y0, x1, y1 in windows)}
 
 
-def test_a_window_ends_above_a_band_of_titles_under_its_places_not_across_it():
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_a_window_ends_above_a_band_of_titles_under_its_places_not_across_it(locale):
     """Eclipse's hex placement: the window around the three turned 207s ended in the score band under them
     ("Bartholomew 4 VP", folded between the hexes); it now ends above it, apart from them by a clear row."""
-    texts, windows = _windows("eclipse", 384)
+    texts, windows = _windows("eclipse", 384, locale)
     shown = _whole_in(texts, windows)
-    assert {"207 · turned 120°", "207 · turned 240°", "207 · turned 300°"} <= shown
-    band = [d for d in texts if re.fullmatch(r"[A-Z]\w+ \d+ VP.*", d.text)]  # a seat's score: "Chiara 7 VP"
+    turned = "turned" if locale == "en" else "girado"
+    assert {f"207 · {turned} {a}°" for a in (120, 240, 300)} <= shown
+    band = [d for d in texts if re.fullmatch(r"[A-Z]\w+ \d+ P?VP?.*", d.text)]  # a seat's score: "Chiara 7 VP"
     assert band and all(d.box[1] >= max(y1 for _, _, _, y1 in windows) for d in band)
 
 
@@ -189,3 +194,23 @@ def test_a_tiles_name_under_the_places_on_a_map_does_not_end_the_window():
     map (no clear row): the window is not cut there, and the Hills tile keeps its resources."""
     texts, windows = _windows("robinson", 18)
     assert {"11·#4", "Hills", "fish wood", "totem"} <= _whole_in(texts, windows)
+
+
+def test_five_turned_hexes_over_a_lower_case_score_band_are_folded_at_their_size_not_scaled():
+    """Five orientations of a drawn hex (Eclipse, seed 2's first exploration) with players named in lower case:
+    the row was taken for a map with the map above it and shown whole, scaled to half its size (texts of 5 px on
+    a phone), the band "alice 3 VP" (no capital: not a title) in it; now the row is judged by its own layer, folded
+    at its size, and the window ends above the band."""
+    engine = GAMES["eclipse"]
+    state = engine.setup(["p1", "p2"], 2)
+    for step in itertools.islice(iter_playout(engine, state, playout_rng(2)), 7):
+        state = step.after
+    to_act = list(engine.to_act(state))
+    names = board_names({"p1": "alice", "p2": "bob"})
+    focus = decision_focus(engine, state, to_act, ["caption"], names, "en")
+    assert sum(o.startswith("Place 103") for o in focus.options) == 5
+    img = draw_focus(engine.view(state, None), names, focus, "en")
+    assert measure.smallest(img) >= measure.MIN_RATIO
+    shown = {d.text for d in measure.visible(img)}
+    assert sum("103 · turned" in t for t in shown) == 5
+    assert not {t for t in shown if re.fullmatch(r"(alice|bob) \d+ VP.*", t)}
