@@ -158,10 +158,7 @@ class LocalTable:
         self.registry = Registry(Layout.load(self.db_path).extra if Layout.is_layout(self.db_path) else self.db_path)
         self.registry.text_channel("local")
         if self.guild_locale is not None:  # the server the run acts in speaks it from now on, as the bot hears of it
-            home = self.registry.guild(self.home or DEFAULT_GUILD)
-            self.registry.set_guild_locale(home.id, self.guild_locale)
-            if self.registry.find_channel("local", home.id) is None:
-                self.registry.text_channel("local", home.id)
+            self.registry.set_guild_locale(self._guild_row(self.home).id, self.guild_locale)
         self.server = LocalDiscord(self.registry, self.out_dir, managers=self.managers,
                                    bot_permissions=self.bot_permissions,
                                    closed_dms=self.closed_dms, ack_deadline=self.ack_deadline, clock=self.clock,
@@ -466,14 +463,20 @@ class LocalTable:
     def enter_guild(self, name: Optional[str] = None) -> GuildRow:
         """The server called ``name`` (default: the default one), created with its ``local`` channel on first
         use, the bot a member of it."""
+        row = self._guild_row(name)
+        self._join_guild(row)
+        return row
+
+    def _guild_row(self, name: Optional[str]) -> GuildRow:
+        """The registry's server called ``name`` (default: the default one) with its ``local`` channel, both
+        created on first use (a new server speaks the run's ``guild_locale``)."""
         assert self.registry is not None
         try:
-            row = self.registry.guild(name or DEFAULT_GUILD, self.guild_locale)  # a new one speaks the run's
+            row = self.registry.guild(name or DEFAULT_GUILD, self.guild_locale)
         except ValueError as exc:
             raise LocalError(str(exc)) from None
         if self.registry.find_channel("local", row.id) is None:
             self.registry.text_channel("local", row.id)
-        self._join_guild(row)
         return row
 
     async def _settle(self, baseline: set[asyncio.Task]) -> list[str]:

@@ -115,8 +115,10 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
     hold its places unless it is a `section`'s; a badge gets room before its place at the window's left edge."""
     part = board.crop(box).convert("RGB")
     held = [(i, drawn) for i, drawn in found if inside(drawn.box, box)]
-    mapped = (drawing_whole(board, _places_layers(part, box, held)) if part.width > WIDTH
-              and (len(held) >= MAP_PLACES or not held) and not section else None)
+    wide = part.width > WIDTH and not section
+    kept = _places_layers(part, box, held) if wide else None  # the rows of the layers that hold its places
+    rows = (box[0], box[1] + kept[0], box[2], box[1] + kept[1]) if kept is not None else box
+    mapped = drawing_whole(board, rows) if wide and (len(held) >= MAP_PLACES or not held) else None
     if mapped is not None and not held:  # around the places the deciders' own options touch, nothing numbered:
         # the map's middle at its own size, the image's width of it, not folded into strips that cut its drawings
         left = _least_cut(board, mapped[0], mapped[2], box)
@@ -131,10 +133,8 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
                       (y1 - mapped[1]) * scale)) for i, (x0, y0, x1, y1) in ((i, d.box) for i, d in held)]
     elif part.width > WIDTH:  # only the layers holding its places (not the rows under a row of drawings), folded;
         # a section's window (found by its title: focus_places.cover) is all its title's
-        kept = [(top, bottom) for top, bottom in layers(part, WIDTH)
-                if any(top <= d.box[1] - box[1] and d.box[3] - box[1] <= bottom for _, d in held)]
-        if kept and not section:
-            part = part.crop((0, kept[0][0], part.width, kept[-1][1]))
+        if kept is not None:
+            part = part.crop((0, kept[0], part.width, kept[1]))
         whole_part = part
         part = fold(whole_part, (0, 0, part.width, part.height), WIDTH)
         if section:  # a section folded layer by layer when that is shorter (its title line apart from its boxes)
@@ -168,12 +168,13 @@ def _window(board: Image.Image, box: Box, found: Sequence[tuple[int, Drawn]], se
     return part, {i for numbers in marked.values() for i in numbers}
 
 
-def _places_layers(part: Image.Image, box: Box, held: Sequence[tuple[int, Drawn]]) -> Box:
-    """`box` down to the layers of `part` (its crop) that hold the places in it (render/fold.py `layers`): a row of
-    drawings under a map (Eclipse's turned hexes) is judged by itself, not as part of the map above it."""
+def _places_layers(part: Image.Image, box: Box, held: Sequence[tuple[int, Drawn]]) -> Optional[tuple[int, int]]:
+    """(top, bottom) in `part` (the crop of `box`) of the layers that hold the places in it (render/fold.py
+    `layers`), None when none does: what a wide window folds, and what is judged a map or not (a row of drawings
+    under a map, Eclipse's turned hexes, by itself, not as part of the map above it)."""
     kept = [(top, bottom) for top, bottom in layers(part, WIDTH)
             if any(top <= d.box[1] - box[1] and d.box[3] - box[1] <= bottom for _, d in held)]
-    return (box[0], box[1] + kept[0][0], box[2], box[1] + kept[-1][1]) if kept else box
+    return (kept[0][0], kept[-1][1]) if kept else None
 
 
 def _least_cut(board: Image.Image, lo: int, hi: int, box: Box) -> int:

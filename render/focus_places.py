@@ -290,9 +290,9 @@ def cover(board: Image.Image, places: Sequence[tuple[float, float, float, float]
     """Windows of the board, each `w` wide (or the board's width), that hold every place (a text's box) of
     `places`, fewest first: the first at least `WINDOW_H` high and grown up to `WINDOW_MAX` to hold more, the
     further ones (up to `WINDOWS_MAX` in all) only as high as their places need, each moved up to end above a
-    heading under its places that a clear row sets apart (another section: Eclipse's score band); each widened to hold whole
-    every numbered place it shows (`whole`); windows that overlap are made one (`merged`: wider than `w`, the
-    caller folds it).  `sections`: the places are sections' titles (anchors found no place named), so a window
+    heading under its places that a row clear across the board sets apart (another section: Eclipse's score band,
+    `_section_end`); each widened to hold whole every numbered place it shows (`whole`); windows that overlap are
+    made one (`merged`: wider than `w`, the caller folds it).  `sections`: the places are sections' titles (anchors found no place named), so a window
     begins at its title, left and top, and ends above the next title below (what is above a title or left of it
     is another section's); `numbers`: the numbers the options name in those sections (`section_numbers`), each
     numbered place of them in a row the window shows taken in whole (`numbered_row`); `context`: texts a window

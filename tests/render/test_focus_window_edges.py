@@ -20,6 +20,7 @@ from render.focus import WIDTH, _board, draw_focus
 from render.focus_places import anchors, cover
 from render.fold import clear_columns, fold
 from render.names import board_names
+from render.window_box import inside
 from render.window_edges import SLIVER_PX, drawing_whole, row_whole, unslivered
 from rules import GAMES
 from rules.bots import choose
@@ -173,8 +174,7 @@ def _windows(game: str, move: int, locale: str = "en"):
 
 
 def _whole_in(texts, windows) -> set[str]:
-    return {d.text for d in texts if any(x0 <= d.box[0] and d.box[2] <= x1 and y0 <= d.box[1] and d.box[3] <= y1
-                                         for x0, y0, x1, y1 in windows)}
+    return {d.text for d in texts if any(inside(d.box, w) for w in windows)}
 
 
 @pytest.mark.parametrize("locale", ["en", "es"])
