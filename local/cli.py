@@ -335,6 +335,9 @@ def main(argv: list[str], make_bot: Callable[[str], discord.Client], default_db:
     short = {"en": "en-US", "es": "es-ES"}
     args.locale = short.get(args.locale, args.locale)
     args.guild_locale = short.get(args.guild_locale, args.guild_locale) if args.guild_locale else None
+    if args.guild is not None and not args.guild.strip():
+        print("error: --guild takes a server's name", file=sys.stderr)
+        return 2
     for given in (args.locale, args.guild_locale or "en-US"):
         if given not in valid:
             print(f"error: unknown locale {given!r}; Discord's are: {', '.join(sorted(valid))}", file=sys.stderr)

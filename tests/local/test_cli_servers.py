@@ -84,3 +84,8 @@ def test_each_server_keeps_its_own_locale_for_posts_delivered_later(tmp_path):
     again = local(tmp_path, "--json", "--guild", "B", "--as", "dan", "/game join game:1")
     assert any(d["guild"] == "B" and not d["ephemeral"] and "Wayfinders #1** — jugadores (2" in d["content"]
                for d in lines(again)), again.stdout
+
+
+def test_a_blank_server_name_is_a_clear_error(tmp_path):
+    done = local(tmp_path, "--guild", " ", "--guild-locale", "es", "/game list")
+    assert done.returncode == 2 and "--guild takes a server's name" in done.stderr and "Traceback" not in done.stderr
