@@ -43,7 +43,7 @@ def choose(engine: Engine[Any], state: Any, seat: str, level: str = DEFAULT_LEVE
     rng = bot_rng(seed, getattr(state, "moves_made", 0), seat)
     if level == "hard":
         return hard_move(engine, state, seat, moves, seed,
-                         config or tuned(engine, iterations=HARD_ITERATIONS))
+                         config or tuned(engine, len(state.seats), iterations=HARD_ITERATIONS))
     if level == "greedy":
         greedy = engine.greedy_move(state, seat, rng)
         if greedy is not None:

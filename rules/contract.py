@@ -262,7 +262,8 @@ class Engine(ABC, Generic[S]):
     # Whether the files of its data/ folder hold PROPOSED data (ours, not the publisher's).
     proposed_data: ClassVar[bool] = False
     test_hints: ClassVar[TestHints] = TestHints()
-    # The hard bot level's search settings for this game (fields of rules.search.SearchConfig; rules.search.tuned).
+    # The hard bot level's search settings for this game (fields of rules.search.SearchConfig; rules.search.tuned),
+    # with "from_seats": {n: {field: value}} for tables of n seats or more.
     search_tuning: ClassVar[dict[str, Any]] = {}
 
     def sample_players(self) -> int:

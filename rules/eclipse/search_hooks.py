@@ -48,8 +48,12 @@ _ODDS_CAP = 20_000
 # position there valued by worth.py; a move leaves the race after five passes once 2.5 standard errors below
 # the leader.  The values of a pass barely vary from sample to sample (the rest of a round is mostly known),
 # so races often end at their first check; the survivor then counts as the most visited (`race_survivor`).
+# From four seats on, a pass (every seat playing to the round's end) costs about 25 ms a candidate, and 0.5 s gave
+# ten candidates two passes: no race reached its check, and the greedy move stood.  There only the greedy action and
+# the two best of the first pass race on, checked from the third pass (`race_keep`; docs/strength/README.md).
 TUNING = {"policy_rounds": 1, "policy_moves": 400, "tree_depth": 1, "keep_greedy": 0.01, "paired": True,
-          "race_after": 5, "race_z": 2.5, "race_survivor": True}
+          "race_after": 5, "race_z": 2.5, "race_survivor": True,
+          "from_seats": {4: {"race_keep": 3, "race_after": 3}}}
 
 
 # ---- resample ------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ class SearchConfig(NamedTuple):
     race_z: float = 2.0  # ... once its mean is this many standard errors below the leader's
     race_survivor: bool = False  # the race's last candidate counts one visit more (paired.py)
     race_twins: bool = False  # a candidate that scored what one listed before it scored on every pass leaves
+    race_keep: int = 0  # > 0: after the first pass only the first candidate and the best others, this many in all
 
 
 class SearchResult(NamedTuple):

@@ -126,9 +126,14 @@ def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: 
 DEFAULT = SearchConfig()
 
 
-def tuned(engine: Engine[Any], **fields: Any) -> SearchConfig:
-    """The hard level's search for `engine`: the defaults, the game's `search_tuning`, then `fields`."""
-    return SearchConfig(**{**getattr(engine, "search_tuning", {}), **fields})
+def tuned(engine: Engine[Any], seats: Optional[int] = None, **fields: Any) -> SearchConfig:
+    """The hard level's search for `engine`: the defaults, the game's `search_tuning` (with its `from_seats`
+    settings for a table of at least that many seats, when `seats` is given), then `fields`."""
+    tuning = dict(getattr(engine, "search_tuning", {}))
+    for least, more in sorted(tuning.pop("from_seats", {}).items()):
+        if seats is not None and seats >= least:
+            tuning.update(more)
+    return SearchConfig(**{**tuning, **fields})
 
 
 def search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: SearchConfig = DEFAULT,

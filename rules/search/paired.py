@@ -27,6 +27,10 @@ positions (another item used on the way that changes nothing this round, the sam
 another space), and racing them to the end of the budget tells nothing apart.  The one listed first (the
 greedy move, when it is one of them) stays.  No game sets it: for Robinson it saved 43 % of a solo game's CPU
 but won fewer games on the same seeds (docs/strength/README.md).
+With `race_keep` (a game's setting for larger tables, where a pass is long: every seat plays to the round's end)
+only the first candidate and the best of the others on the first pass, `race_keep` in all, play the passes after
+it: a budget that gives ten candidates two passes each never reaches a check, and the greedy move stood by default
+(Eclipse with four players, docs/strength/README.md).
 Same state, seat, seed and budget: the same result.
 """
 from __future__ import annotations
@@ -69,6 +73,8 @@ def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: 
             passes[chain].append(n)
         done += len(alive)
         n += 1
+        if n == 1 and 0 < config.race_keep < len(alive):
+            alive = _screened(alive, got, config.race_keep)
         if n >= config.race_after:
             alive = _still_in_race(alive, values, passes, config.race_z)
             if config.race_twins:
@@ -80,6 +86,13 @@ def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: 
         sums[won] += sums[won] / visits[won]
         visits[won] += 1
     return SearchResult(visits=visits, sums=sums, iterations=done)
+
+
+def _screened(alive: list[str], got: dict[str, float], keep: int) -> list[str]:
+    """The first candidate (the prior's favourite, the greedy move) and the `keep` - 1 others that scored
+    highest on the first pass, in the candidates' order."""
+    best = set(sorted(alive[1:], key=lambda c: -got[c])[:keep - 1])
+    return [c for c in alive if c == alive[0] or c in best]
 
 
 def _without_twins(alive: list[str], values: dict[str, list[float]]) -> list[str]:

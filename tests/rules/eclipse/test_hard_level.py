@@ -144,3 +144,19 @@ def test_a_three_player_turn_is_searched_to_a_legal_move_valued_for_every_seat()
     result = search(E, s, seat, Rng.from_seed(1), tuned(E, iterations=30))
     assert result.visits and all(0.0 <= result.sums[c] / result.visits[c] <= 1.0 for c in result.visits)
     assert settle(E, s, seat, E.legal_moves(s, seat), result, 2).id in E.move_ids(s, seat)
+
+
+def test_from_four_seats_only_the_greedy_action_and_the_two_best_of_the_first_pass_race_on():
+    assert tuned(E, 3).race_keep == 0 and tuned(E, 2).race_after == 5
+    assert tuned(E, 4).race_keep == 3 and tuned(E, 4).race_after == 3 and tuned(E, 6).race_keep == 3
+    s = E.setup(["p1", "p2", "p3", "p4"], 6)
+    rng = Rng.from_seed(6)
+    while not (frame(s) is not None and frame(s).kind == "turn" and s.round == 2):
+        seat = E.to_act(s)[0]
+        s = E.apply(s, seat, E.greedy_move(s, seat, rng).id)
+    seat = seat_to_act(s)
+    result = search(E, s, seat, Rng.from_seed(1), tuned(E, 4, iterations=24, race_after=99))
+    raced = [c for c, n in result.visits.items() if n > 1]
+    assert len(result.visits) > 3 and len(raced) == 3 and min(result.visits.values()) == 1
+    assert E.macro_moves(s, seat)[0][0] in raced  # the greedy action always races on
+    assert settle(E, s, seat, E.legal_moves(s, seat), result, 2).id in E.move_ids(s, seat)

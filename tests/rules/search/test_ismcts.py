@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rules.rng import Rng
-from rules.search import SearchConfig, best_move, merge_results, search
+from rules.search import SearchConfig, best_move, merge_results, search, tuned
 from rules.search.ismcts import determinize
 from tests.conformance.toy_game import TOY, ToyEngine
 
@@ -149,3 +149,15 @@ def test_a_search_with_one_candidate_does_not_search():
     s = game.apply(game.apply(s, "p1", "stance:1"), "p2", "stance:1")
     result = search(game, s, s.seats[s.turn], Rng.from_seed(3), SearchConfig(iterations=40))
     assert result.iterations == 0 and best_move(result) == "take:1"
+
+
+def test_a_games_tuning_for_larger_tables_applies_from_that_many_seats():
+    class Tuned:
+        search_tuning = {"race_after": 5, "from_seats": {5: {"race_after": 3}, 4: {"race_keep": 4}}}
+
+    game = Tuned()
+    assert tuned(game).race_keep == 0 and tuned(game, 3).race_keep == 0 and tuned(game, 3).race_after == 5
+    assert tuned(game, 4).race_keep == 4 and tuned(game, 4).race_after == 5
+    assert tuned(game, 5).race_keep == 4 and tuned(game, 5).race_after == 3  # every threshold reached, in order
+    assert tuned(game, 6, race_keep=1).race_keep == 1  # the caller's fields last
+    assert Tuned.search_tuning["from_seats"] == {5: {"race_after": 3}, 4: {"race_keep": 4}}  # left as it was

@@ -115,3 +115,18 @@ def test_twins_are_only_candidates_with_the_same_value_on_every_pass():
     values = {"a": [0.2, 0.3, 0.4], "b": [0.2, 0.3, 0.4], "c": [0.2, 0.3, 0.41], "d": [0.2, 0.3, 0.4]}
     assert paired._without_twins(["a", "b", "c", "d"], values) == ["a", "c"]
     assert paired._without_twins(["c", "b", "a"], values) == ["c", "b"]
+
+
+def test_race_keep_races_only_the_first_candidate_and_the_best_of_the_first_pass(monkeypatch):
+    """A budget of few passes spread over many candidates never reaches a check: `race_keep` spends the passes
+    after the first on the greedy move (listed first) and the others that scored highest on that pass."""
+    monkeypatch.setattr(paired, "seat_values", lambda engine, s, scale: {"p1": 0.1 * (9 - s.pile), "p2": 0.5})
+    s = toy_turn(9, [1, 2])  # take:3 scores highest, take:1 is the prior's favourite (listed first)
+    config = RACE._replace(rollout_moves=0, race_after=99, iterations=40)
+    every = search(TOY, s, "p1", Rng.from_seed(2), config)
+    assert set(every.visits.values()) == {6} and list(every.visits)[0] == "take:1"
+    kept = search(TOY, s, "p1", Rng.from_seed(2), config._replace(race_keep=2))
+    assert kept.visits["take:1"] == kept.visits["take:3"] == 18  # 1 pass + 17 of the 34 iterations left each
+    assert {c for c, n in kept.visits.items() if n == 1} == {"take:2", "card:1", "card:2", "roll"}
+    assert kept.iterations == 40
+    assert search(TOY, s, "p1", Rng.from_seed(2), config._replace(race_keep=6)) == every  # all of them: no screen
