@@ -97,7 +97,7 @@ def settle(engine: Engine[Any], state: Any, seat: str, moves: list[Move], result
     the greedy move when it found one clearly better; the greedy (else a random) move otherwise."""
     rng = bot_rng(seed, getattr(state, "moves_made", 0), seat)
     greedy = engine.greedy_move(state, seat, rng)
-    margin = tuned(engine).keep_greedy
+    margin = tuned(engine, len(state.seats)).keep_greedy
     found = best_move(result, greedy.id if greedy is not None else None, margin) if result is not None else None
     by_id = {m.id: m for m in moves}
     if found is not None and found in by_id:
