@@ -9,7 +9,7 @@ from typing import Callable, Optional
 
 from . import (backup_bench, board_bench, bot_bench, combat_bench, fleet_bench, flotilla_pace, greedy_bench,
                hooks_bench, legibility_bench, memory_path, odds_bench, odds_load_bench, pipeline_bench, pipeline_compare,
-               pool_start_bench, posting_bench, replay_bench, replay_load_bench, search_load_bench, sprt, sweep,
+               pool_start_bench, posting_bench, replay_bench, replay_load_bench, search_load_bench, search_truth, sprt, sweep,
                undo_bench)
 
 SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
@@ -32,6 +32,7 @@ SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "replays": replay_load_bench.main,  # board posts while twenty /game replay requests arrive at once
     "search-load": search_load_bench.main,  # a human game's answers and board posts while hard bots think elsewhere
     "sprt": sprt.main,  # a sequential test of two bot versions' results (wins draws losses)
+    "truth": search_truth.main,  # the hard level's single decisions against each move's worth played to the end
     "sweep": sweep.main,  # complete games on the validating transport
     "undo": undo_bench.main,  # /game undo and /game log early and late in a game
 }

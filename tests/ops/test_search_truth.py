@@ -1,0 +1,69 @@
+"""`bot.py bench truth` (tools/search_truth.py): the decisions are the greedy game's, each candidate's worth is
+played to the end on shared samples, and the judge counts what the hard level's choice gained."""
+from __future__ import annotations
+
+import json
+import itertools
+
+import pytest
+
+from rules import GAMES
+from rules.bots import bot_rng
+from rules.rng import Rng
+from tools.search_truth import decisions, judge, make, retune, worth
+
+WAY = GAMES["wayfinders"]
+
+
+def test_the_decisions_are_those_of_the_greedy_game_the_bench_plays():
+    got = list(itertools.islice(decisions(WAY, 2, 7), 6))
+    assert [k for k, *_ in got] == list(range(6))
+    for k, seat, state, greedy in got:
+        assert WAY.to_act(state)[0] == seat and len(WAY.move_ids(state, seat)) > 1
+        assert greedy == WAY.greedy_move(state, seat, bot_rng(7, state.moves_made, seat)).id
+    again = list(itertools.islice(decisions(WAY, 2, 7), 6))
+    assert [(s.moves_made, g) for _, _, s, g in again] == [(s.moves_made, g) for _, _, s, g in got]
+
+
+def test_a_moves_worth_is_a_finished_games_share_of_first_place_W21():
+    _, seat, state, greedy = next(itertools.islice(decisions(WAY, 2, 3), 20, None))
+    moves = [greedy] + [m for m in WAY.move_ids(state, seat) if m != greedy][:1]
+    values = worth(WAY, state, seat, moves, 2, Rng.from_seed(1))
+    assert set(values) == set(moves)
+    assert all(v in (0.0, 0.25, 0.5, 0.75, 1.0) for v in values.values())  # two finished games each (W21-W23)
+    assert worth(WAY, state, seat, moves, 2, Rng.from_seed(1)) == values  # the same samples, the same worth
+
+
+def test_make_writes_one_line_per_decision_with_the_greedy_move_valued(tmp_path):
+    out = tmp_path / "truth.jsonl"
+    made = make("wayfinders", 2, 5, 1, 40, 1, out)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert made == len(rows) > 0
+    for row in rows:
+        assert row["k"] % 40 == 0 and row["greedy"] in row["values"] and len(row["values"]) > 1
+
+
+def test_the_judge_counts_the_value_its_choice_gained_over_the_greedy_move():
+    _, seat, state, greedy = next(decisions(WAY, 2, 11))
+    other = next(m for m in WAY.move_ids(state, seat) if m != greedy)
+    row = {"game": "wayfinders", "players": 2, "seed": 11, "k": 0, "seat": seat, "greedy": greedy,
+           "values": {greedy: 0.25, other: 0.75}}
+    # no CPU at all: no search answers, so the hard level plays the greedy move and gains nothing
+    got = judge([row], 0.0)
+    assert (got["departed"], got["gain"], got["most"]) == (0, 0.0, 0.5)
+    # a row whose greedy move is not the one played counts a departure, for a move worth less here
+    swapped = dict(row, greedy=other)
+    got = judge([swapped], 0.0)
+    assert (got["departed"], got["better"], got["worse"], got["gain"]) == (1, 0, 1, -0.5)
+
+
+def test_set_changes_the_tuning_for_that_table_size_only(monkeypatch):
+    monkeypatch.setattr(WAY, "search_tuning", dict(WAY.search_tuning))
+    retune("wayfinders", 3, ["policy_rounds=99", "race_z=1"])
+    from rules.search.ismcts import tuned
+    assert tuned(WAY, 3).policy_rounds == 99 and tuned(WAY, 3).race_z == 1.0
+    assert tuned(WAY, 3, 2.0).policy_rounds == 99  # at every budget, the default one too
+    assert tuned(WAY, 2).policy_rounds == 2
+    for bad in ("nope=1", "race_z"):
+        with pytest.raises(SystemExit):
+            retune("wayfinders", 3, [bad])
