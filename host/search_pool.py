@@ -59,7 +59,7 @@ def timed_search(engine: Engine[Any], state: Any, seat: str, seed: int, worker: 
                  iterations: Optional[int]) -> Searched:
     """What a worker does with a loaded state (also `bot.py bench bots --levels`, in its own process)."""
     start = time.process_time()
-    config = tuned(engine, len(state.seats), None if iterations else cpu, iterations=iterations or MAX_ITERATIONS)
+    config = tuned(engine, len(state.seats), iterations=iterations or MAX_ITERATIONS)
 
     def stop() -> bool:
         return cpu is not None and time.process_time() - start >= cpu

@@ -263,8 +263,7 @@ class Engine(ABC, Generic[S]):
     proposed_data: ClassVar[bool] = False
     test_hints: ClassVar[TestHints] = TestHints()
     # The hard bot level's search settings for this game (fields of rules.search.SearchConfig; rules.search.tuned),
-    # with "from_seats": {n: {field: value}} for tables of n seats or more, and "from_budget": {(n, s): {field: value}}
-    # for tables of n seats or more searched with s seconds of CPU or more.
+    # with "from_seats": {n: {field: value}} for tables of n seats or more.
     search_tuning: ClassVar[dict[str, Any]] = {}
 
     def sample_players(self) -> int:

@@ -15,7 +15,7 @@ level one decision at a time instead.
   `--budget-cpu`, then `rules.bots.settle`) and prints how often it departed from the greedy move, how often for a
   move worth more or less, the mean value gained over the greedy move per decision and the most a decision could
   gain (the best candidate's value; biased up by the values' own noise).  `--set KEY=VALUE` (repeatable) changes
-  the game's search tuning for this table size first (`rules.search.config.SearchConfig` fields), at every budget.
+  the game's search tuning for this table size first (`rules.search.config.SearchConfig` fields).
 
 Figures are printed, never asserted; a set of 30 decisions of three-player Wayfinders at 60 passes costs about
 30 minutes of CPU (docs/strength/README.md, Wayfinders).
@@ -135,7 +135,6 @@ def retune(game: str, players: int, pairs: list[str]) -> None:
     from_seats = dict(tuning.get("from_seats", {}))
     from_seats[players] = {**from_seats.get(players, {}), **more}
     tuning["from_seats"] = from_seats
-    tuning["from_budget"] = {key: {**fields, **more} for key, fields in tuning.get("from_budget", {}).items()}
     setattr(engine, "search_tuning", tuning)  # this process's engine only (a class default, read by `tuned`)
 
 

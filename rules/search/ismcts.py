@@ -126,17 +126,12 @@ def _iterate(engine: Engine[Any], root_state: Any, root: _Node, seat: str, rng: 
 DEFAULT = SearchConfig()
 
 
-def tuned(engine: Engine[Any], seats: Optional[int] = None, cpu: Optional[float] = None, **fields: Any) -> SearchConfig:
+def tuned(engine: Engine[Any], seats: Optional[int] = None, **fields: Any) -> SearchConfig:
     """The hard level's search for `engine`: the defaults, the game's `search_tuning` (with its `from_seats`
-    settings for a table of at least that many seats, when `seats` is given, then its `from_budget` settings for a
-    table of at least that many seats searched with at least that much CPU, when `cpu` is given: a search timed in
-    CPU seconds), then `fields`."""
+    settings for a table of at least that many seats, when `seats` is given), then `fields`."""
     tuning = dict(getattr(engine, "search_tuning", {}))
     for least, more in sorted(tuning.pop("from_seats", {}).items()):
         if seats is not None and seats >= least:
-            tuning.update(more)
-    for (least, least_cpu), more in sorted(tuning.pop("from_budget", {}).items()):
-        if seats is not None and cpu is not None and seats >= least and cpu >= least_cpu:
             tuning.update(more)
     return SearchConfig(**{**tuning, **fields})
 

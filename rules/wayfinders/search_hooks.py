@@ -14,8 +14,8 @@ costs its seat (`WANDER`), so that wandering without building is worth less than
 `macro_moves` leaves a return's flights and builds
 to the greedy bot's look-ahead, which plans them better than the search (its docstring); the search weighs
 the action phase (where to place a worker, when to return), judging each choice by greedy play to the end
-of the next round (with three seats or more at the 2 s default budget: to the game's end), the choices racing on
-shared samples (`TUNING`, the engine's `search_tuning`; rules/search/paired.py).  Whole plans for a return (the greedy bot's, builds elsewhere, ending now) were
+of the next round, the choices racing on shared samples (`TUNING`, the engine's `search_tuning`;
+rules/search/paired.py).  Whole plans for a return (the greedy bot's, builds elsewhere, ending now) were
 weighed too and measured no stronger (15 of 20 games against 16 of 20 without, same seeds), at more CPU.
 """
 from __future__ import annotations
@@ -36,12 +36,7 @@ WANDER = 0.3  # points each cell flown through this return costs in the search's
 # greedy rollouts for two rounds from each root move; the root's moves race on shared samples (rules/search/paired.py),
 # a move leaving the race only after five passes and 2.5 standard errors below the leader (after three passes and
 # two, moves left it at a few hundredths of the budget on differences three samples cannot establish)
-# With three seats or more and 2 s of CPU or more (the default budget), the rollouts play to the game's end: two
-# rounds of greedy play and the fitted value misjudge a move there, and the end is the judge the greedy seats meet
-# (docs/strength/README.md, Wayfinders: the truth set); about three passes fit, so a move may leave the race after
-# two at one standard error.  At 0.5 s a single pass of such rollouts does not fit.
-TUNING = {"policy_rounds": 2, "tree_depth": 1, "keep_greedy": 0.01, "paired": True, "race_after": 5, "race_z": 2.5,
-          "from_budget": {(3, 2.0): {"policy_rounds": 999, "policy_moves": 100_000, "race_after": 2, "race_z": 1.0}}}
+TUNING = {"policy_rounds": 2, "tree_depth": 1, "keep_greedy": 0.01, "paired": True, "race_after": 5, "race_z": 2.5}
 
 
 def resample(state: WayfindersState, seat: str, rng: Rng,

@@ -161,16 +161,3 @@ def test_a_games_tuning_for_larger_tables_applies_from_that_many_seats():
     assert tuned(game, 5).race_keep == 4 and tuned(game, 5).race_after == 3  # every threshold reached, in order
     assert tuned(game, 6, race_keep=1).race_keep == 1  # the caller's fields last
     assert Tuned.search_tuning["from_seats"] == {5: {"race_after": 3}, 4: {"race_keep": 4}}  # left as it was
-
-
-def test_a_games_tuning_for_a_larger_budget_applies_from_that_many_seats_and_that_much_cpu():
-    class Tuned:
-        search_tuning = {"race_after": 5, "from_seats": {3: {"race_after": 4}},
-                         "from_budget": {(3, 2.0): {"policy_rounds": 99, "race_after": 2}}}
-
-    game = Tuned()
-    assert tuned(game, 3).race_after == 4 and tuned(game, 3, 1.9).race_after == 4  # below the budget: seats only
-    assert tuned(game, 2, 2.0).race_after == 5 and tuned(game, 2, 2.0).policy_rounds == 0  # too few seats
-    assert tuned(game, 3, 2.0).race_after == 2 and tuned(game, 4, 5.0).policy_rounds == 99  # after from_seats
-    assert tuned(game, 3, 2.0, race_after=7).race_after == 7  # the caller's fields last
-    assert tuned(game, None, 2.0).policy_rounds == 0  # no table size: no budget settings
