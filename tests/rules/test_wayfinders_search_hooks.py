@@ -96,10 +96,8 @@ def test_w13_a_returns_flights_are_the_greedy_bots_and_a_long_one_ends():
     assert E.macro_moves(s, seat) == [("end", 1.0)]
 
 
-def test_the_action_phase_is_judged_by_greedy_play_to_the_end_of_the_next_rounds():
-    # W9: a round is one turn of each player; the hard level's rollouts play greedy turns until two have ended.
-    s = E.setup(["p1", "p2"], 5)
-    assert tuned(E).policy_rounds == 2
+def rolled_out(run):
+    """`run()`'s result and the round of every greedy turn its rollouts played."""
     seen = []
     real = E.greedy_chain
 
@@ -109,11 +107,18 @@ def test_the_action_phase_is_judged_by_greedy_play_to_the_end_of_the_next_rounds
 
     E.greedy_chain = spy
     try:
-        seat = E.to_act(s)[0]
-        width = len(E.move_ids(s, seat))
-        result = search(E, s, seat, Rng.from_seed(3), tuned(E, iterations=width))
+        return run(), seen
     finally:
         del E.greedy_chain
+
+
+def test_the_action_phase_is_judged_by_greedy_play_to_the_end_of_the_next_rounds():
+    # W9: a round is one turn of each player; the hard level's rollouts play greedy turns until two have ended.
+    s = E.setup(["p1", "p2"], 5)
+    assert tuned(E).policy_rounds == 2
+    seat = E.to_act(s)[0]
+    width = len(E.move_ids(s, seat))
+    result, seen = rolled_out(lambda: search(E, s, seat, Rng.from_seed(3), tuned(E, iterations=width)))
     assert result.iterations == width  # one pass of the race: every root move rolled out once
     assert max(seen) == s.round + 1 and len(seen) > 3 * width  # each rollout: greedy turns of this round and the next, then stop
 
@@ -152,18 +157,8 @@ def test_with_three_seats_the_greedy_move_and_the_two_best_of_the_first_pass_rac
         s = E.apply(s, seat, E.greedy_move(s, seat, bot_rng(4, s.moves_made, seat)).id)
     seat = E.to_act(s)[0]
     width = len(E.move_ids(s, seat))
-    seen = []
-    real = E.greedy_chain
-
-    def spy(state, seat, rng):
-        seen.append(state.round)
-        return real(state, seat, rng)
-
-    E.greedy_chain = spy
-    try:
-        result = search(E, s, seat, Rng.from_seed(3), tuned(E, 3, iterations=width + 9, race_after=99))
-    finally:
-        del E.greedy_chain
+    result, seen = rolled_out(lambda: search(E, s, seat, Rng.from_seed(3),
+                                             tuned(E, 3, iterations=width + 9, race_after=99)))
     raced = [c for c, n in result.visits.items() if n > 1]
     assert len(result.visits) == width and len(raced) == 3 and result.iterations == width + 9
     assert next(iter(result.visits)) in raced  # the first candidate, the greedy move, always races on
