@@ -7,8 +7,9 @@ level one decision at a time instead.
   greedy as the bench's greedy seats play, `rules.bots.choose`), and at every `--every`-th decision with more than
   one candidate (the hard level's candidates, `rules.search.steps.candidates`, each a single move) values each
   candidate by `--passes` samples of what the seat cannot see (the engine's `resample`), the candidate played and
-  then every seat greedy to the end of the game: the seat's share of first place, the candidates on the same
-  samples (paired).  One JSON line per decision (seed, the decision's index, the seat, the greedy move, each
+  then every seat greedy to the end of the game: the share of its opponents the seat finished ahead of (a tie
+  half: `rules.search.values.outcome_values`, the search's own value), the candidates on the same samples
+  (paired).  One JSON line per decision (seed, the decision's index, the seat, the greedy move, each
   candidate's value).  As the opponents are greedy, this is what a candidate is worth against them when the seat
   plays greedily after it: a lower bound for the hard level, and its target.
 * `--judge FILE` decides each of those decisions as the bench's hard seats do (`host.search_pool.timed_search` at
@@ -54,17 +55,28 @@ def decisions(engine: Engine[Any], players: int, seed: int) -> Iterator[tuple[in
         state = engine.apply(state, seat, move.id)
 
 
-def worth(engine: Engine[Any], state: Any, seat: str, moves: list[str], passes: int, rng: Rng) -> dict[str, float]:
-    """Each move's mean value for `seat` over `passes` samples, every seat greedy to the end after it."""
+def worth(engine: Engine[Any], state: Any, seat: str, moves: list[str], passes: int,
+          rng: Rng) -> tuple[dict[str, float], dict[str, float]]:
+    """Each move's mean value for `seat` over `passes` samples, every seat greedy to the end after it, and its
+    mean share of first place (a win 1, first shared by n seats 1/n): the search's value, and the bench's."""
     config = tuned(engine, len(state.seats), **TO_THE_END)
     total = {m: 0.0 for m in moves}
+    first = {m: 0.0 for m in moves}
     for _ in range(passes):
         sample = determinize(engine, state, seat, rng)
         seed = rng.next64()
         for m in moves:
             end = leaf_rollout(engine, play_chain(engine, engine.copy_state(sample), seat, m), Rng.from_seed(seed), config)
             total[m] += seat_values(engine, end)[seat]
-    return {m: v / passes for m, v in total.items()}
+            first[m] += _first_share(engine, end, seat)
+    return {m: v / passes for m, v in total.items()}, {m: v / passes for m, v in first.items()}
+
+
+def _first_share(engine: Engine[Any], end: Any, seat: str) -> float:
+    outcome = engine.outcome(end)
+    if outcome is None or outcome.ranks.get(seat) != 1:
+        return 0.0
+    return 1.0 / sum(1 for r in outcome.ranks.values() if r == 1)
 
 
 def make(game: str, players: int, seed: int, deals: int, every: int, passes: int, out: Path) -> int:
@@ -83,9 +95,9 @@ def make(game: str, players: int, seed: int, deals: int, every: int, passes: int
                 if greedy not in moves:
                     moves.insert(0, greedy)
                 start = time.process_time()
-                values = worth(engine, state, seat, moves, passes, rng)
+                values, firsts = worth(engine, state, seat, moves, passes, rng)
                 f.write(json.dumps({"game": game, "players": players, "seed": deal, "k": k, "seat": seat,
-                                    "greedy": greedy, "values": values, "passes": passes,
+                                    "greedy": greedy, "values": values, "firsts": firsts, "passes": passes,
                                     "cpu": round(time.process_time() - start, 1)}) + "\n")
                 f.flush()
                 made += 1
@@ -93,8 +105,9 @@ def make(game: str, players: int, seed: int, deals: int, every: int, passes: int
     return made
 
 
-def judge(rows: list[dict[str, Any]], cpu: float) -> dict[str, float]:
-    """The hard level's choice at each row's decision and what it gained over the greedy move (module docstring)."""
+def judge(rows: list[dict[str, Any]], cpu: float, by: str = "values") -> dict[str, float]:
+    """The hard level's choice at each row's decision and what it gained over the greedy move (module docstring),
+    valued by the rows' `by`: "values" (the search's value) or "firsts" (the share of first place)."""
     gains, best, departed, better, worse, spent = [], [], 0, 0, 0, 0.0
     games: dict[tuple[str, int, int], dict[int, tuple[str, Any]]] = {}
     for row in rows:
@@ -106,7 +119,8 @@ def judge(rows: list[dict[str, Any]], cpu: float) -> dict[str, float]:
         answer = timed_search(engine, state, seat, row["seed"], 0, cpu, None)
         spent += answer.cpu
         chosen = settle(engine, state, seat, engine.legal_moves(state, seat), answer.result, row["seed"]).id
-        values, greedy = row["values"], row["values"][row["greedy"]]
+        values = row[by]
+        greedy = values[row["greedy"]]
         got = values.get(chosen, greedy)
         gains.append(got - greedy)
         best.append(max(values.values()) - greedy)
@@ -148,6 +162,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--every", type=int, default=3, help="every K-th decision of a game (default 3)")
     parser.add_argument("--passes", type=int, default=60, help="samples per decision (default 60)")
     parser.add_argument("--budget-cpu", type=float, default=0.5, help="the judged level's CPU a decision")
+    parser.add_argument("--by", choices=("values", "firsts"), default="values",
+                        help="judge by the search's value (default) or the share of first place")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args(argv)
     if args.make:
@@ -158,9 +174,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     rows = [json.loads(line) for line in args.judge.read_text(encoding="utf-8").splitlines() if line.strip()]
     for game, players in sorted({(r["game"], r["players"]) for r in rows}):
         retune(game, players, args.set)
-    got = judge(rows, args.budget_cpu)
+    got = judge(rows, args.budget_cpu, args.by)
     print(f"{got['decisions']} decisions at {args.budget_cpu:g} s CPU ({got['cpu']:.2f} s a decision)"
-          f"{' with ' + ', '.join(args.set) if args.set else ''}: departed from greedy {got['departed']} "
+          f"{' with ' + ', '.join(args.set) if args.set else ''}, by {args.by}: departed from greedy {got['departed']} "
           f"(for a move worth more {got['better']}, less {got['worse']}); value gained over greedy "
           f"{got['gain']:+.3f} a decision, at most {got['most']:+.3f}")
     return 0

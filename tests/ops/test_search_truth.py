@@ -25,13 +25,17 @@ def test_the_decisions_are_those_of_the_greedy_game_the_bench_plays():
     assert [(s.moves_made, g) for _, _, s, g in again] == [(s.moves_made, g) for _, _, s, g in got]
 
 
-def test_a_moves_worth_is_a_finished_games_share_of_first_place_W21():
-    _, seat, state, greedy = next(itertools.islice(decisions(WAY, 2, 3), 20, None))
+def test_a_moves_worth_is_finished_games_shares_of_opponents_beaten_and_of_first_place_W21():
+    _, seat, state, greedy = next(itertools.islice(decisions(WAY, 3, 3), 20, None))
     moves = [greedy] + [m for m in WAY.move_ids(state, seat) if m != greedy][:1]
-    values = worth(WAY, state, seat, moves, 2, Rng.from_seed(1))
-    assert set(values) == set(moves)
-    assert all(v in (0.0, 0.25, 0.5, 0.75, 1.0) for v in values.values())  # two finished games each (W21-W23)
-    assert worth(WAY, state, seat, moves, 2, Rng.from_seed(1)) == values  # the same samples, the same worth
+    values, firsts = worth(WAY, state, seat, moves, 2, Rng.from_seed(1))
+    assert set(values) == set(firsts) == set(moves)
+    # two finished games of three seats each (W21-W23): a game's value is 0, 1/2 or 1 (ties: a quarter more or less)
+    assert all(round(v * 8, 9).is_integer() for v in values.values())
+    assert all(round(f * 12, 9).is_integer() for f in firsts.values())  # a whole first, a half or a third
+    # a first place is worth all of the value and more than nothing of it: first never beats the value
+    assert all(firsts[m] <= values[m] + 1e-9 for m in moves)
+    assert worth(WAY, state, seat, moves, 2, Rng.from_seed(1)) == (values, firsts)  # the same samples, the same worth
 
 
 def test_make_writes_one_line_per_decision_with_the_greedy_move_valued(tmp_path):
@@ -41,6 +45,7 @@ def test_make_writes_one_line_per_decision_with_the_greedy_move_valued(tmp_path)
     assert made == len(rows) > 0
     for row in rows:
         assert row["k"] % 40 == 0 and row["greedy"] in row["values"] and len(row["values"]) > 1
+        assert set(row["firsts"]) == set(row["values"])
 
 
 def test_the_judge_counts_the_value_its_choice_gained_over_the_greedy_move():
@@ -55,6 +60,10 @@ def test_the_judge_counts_the_value_its_choice_gained_over_the_greedy_move():
     swapped = dict(row, greedy=other)
     got = judge([swapped], 0.0)
     assert (got["departed"], got["better"], got["worse"], got["gain"]) == (1, 0, 1, -0.5)
+    # judged by the share of first place instead, where the greedy move here is worth more
+    firsts = dict(swapped, firsts={greedy: 0.5, other: 0.0})
+    got = judge([firsts], 0.0, "firsts")
+    assert (got["departed"], got["better"], got["worse"], got["gain"]) == (1, 1, 0, 0.5)
 
 
 def test_set_changes_the_tuning_for_that_table_size_only(monkeypatch):
