@@ -26,6 +26,7 @@ class SearchConfig(NamedTuple):
     race_after: int = 3  # passes before a candidate may leave the race ...
     race_z: float = 2.0  # ... once its mean is this many standard errors below the leader's
     race_survivor: bool = False  # the race's last candidate counts one visit more (paired.py)
+    race_leader: bool = False  # the best mean of those still in the race counts one visit more (paired.py)
     race_twins: bool = False  # a candidate that scored what one listed before it scored on every pass leaves
     race_keep: int = 0  # > 0: after the first pass only the first candidate and the best others, this many in all
 

@@ -13,10 +13,11 @@ passes they shared, is below the leader's by more than `race_z` standard errors 
 passes left go to the moves still in question.  The race ends when one candidate is left.  (Ending it also
 when the moves left scored alike on each of the last passes saved CPU but measured no stronger: 30 of 50 games
 against greedy, against 33 of 50 without, on the same seeds.)  A CPU budget (`stop`) that runs out within a
-pass ends the search without that pass.  The result counts one visit per rollout, as the tree search does,
-so the most visited candidates are the ones still in the race at its end; `best_move` plays the
-greedy move (the first candidate, the one the prior favours) while it is one of them: a move must be
-clearly better than the greedy one, not just luckier on a few samples, for the hard level to depart from it.
+pass, even within a rollout (asked before each of its moves), ends the search without that pass.  The result
+counts one visit per rollout, as the tree search does, so the most visited candidates are the ones still in the
+race at its end; `best_move` plays the greedy move (the first candidate, the one the prior favours) while it is
+one of them: a move must be clearly better than the greedy one, not just luckier on a few samples, for the hard
+level to depart from it.
 A race can end at its first check with one candidate left and all of them played as often (the values of a
 pass barely vary, as in Eclipse, where the rest of the round is mostly known); then the greedy move, though out
 of the race, ties for the most visits.  With `race_survivor` the last candidate counts one visit more, at its
@@ -27,6 +28,11 @@ positions (another item used on the way that changes nothing this round, the sam
 another space), and racing them to the end of the budget tells nothing apart.  The one listed first (the
 greedy move, when it is one of them) stays.  No game sets it: for Robinson it saved 43 % of a solo game's CPU
 but won fewer games on the same seeds (docs/strength/README.md).
+With `race_leader` the candidate with the best mean of those still in the race when it ends counts one visit more, at
+its mean, whether or not the others left: the greedy move then stands only if its own mean is within `keep_greedy`
+of that (`best_move`), not whenever it is still in the race.  A short budget (Wayfinders with four players: nine
+candidates, three or four passes) ends before any check can tell two candidates apart at `race_z`, and the greedy
+move would stand by default however the others scored (docs/strength/README.md, the truth set).
 With `race_keep` (a game's setting for larger tables, where a pass is long: every seat plays to the round's end)
 only the first candidate and the best of the others on the first pass, `race_keep` in all, play the passes after
 it: a budget that gives ten candidates two passes each never reaches a check, and the greedy move stood by default
@@ -64,7 +70,9 @@ def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: 
             if stop is not None and stop():
                 break
             s = play_chain(engine, engine.copy_state(sample), seat, chain)
-            s = leaf_rollout(engine, s, Rng.from_seed(seed), config)
+            s = leaf_rollout(engine, s, Rng.from_seed(seed), config, stop)
+            if s is None:  # the budget ran out within the rollout
+                break
             got[chain] = seat_values(engine, s, config.scale)[seat]
         if len(got) < len(alive):  # the budget ran out within the pass: an unfinished pass compares nothing
             break
@@ -81,10 +89,11 @@ def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: 
                 alive = _without_twins(alive, values)
     visits = {c: len(values[c]) for c in cands if values[c]}
     sums = {c: sum(values[c]) for c in cands if values[c]}
-    if config.race_survivor and len(alive) == 1 and len(visits) > 1 and values[alive[0]]:
-        won = alive[0]  # at its mean: the values stay, the count says it outlasted the others
-        sums[won] += sums[won] / visits[won]
-        visits[won] += 1
+    if len(visits) > 1 and ((config.race_survivor and len(alive) == 1) or config.race_leader):
+        won = max((c for c in alive if values[c]), key=lambda c: sum(values[c]) / len(values[c]), default=None)
+        if won is not None:  # at its mean: the values stay, the count says it outlasted or led the others
+            sums[won] += sums[won] / visits[won]
+            visits[won] += 1
     return SearchResult(visits=visits, sums=sums, iterations=done)
 
 

@@ -4,7 +4,7 @@ sample of what the searching seat cannot see (`determinize`), a seat's candidate
 random moves to the end of the round, or greedy turns for `policy_rounds` rounds)."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..contract import Engine, IllegalMove
 from ..rng import Rng
@@ -91,13 +91,18 @@ def random_rollout(engine: Engine[Any], state: Any, rng: Rng, moves: int) -> Any
     return state
 
 
-def policy_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConfig) -> Any:
+def policy_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConfig,
+                   stop: Optional[Callable[[], bool]] = None) -> Any:
     """Every seat plays its greedy move until `config.policy_rounds` rounds have ended (module docstring);
-    a game that plans a turn whole (`greedy_chain`) has it played at once."""
+    a game that plans a turn whole (`greedy_chain`) has it played at once.  None once `stop` says the
+    budget is spent (asked before each move or turn): a rollout of several rounds would otherwise run
+    on past it."""
     start = engine.round_number(state) if engine.offers("round_number") else None
     chains = engine.offers("greedy_chain")
     played = 0
     while played < config.policy_moves:
+        if stop is not None and stop():
+            return None
         seat = acting_seat(engine, state, rng)
         if seat is None:
             break
@@ -122,9 +127,11 @@ def policy_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConf
     return state
 
 
-def leaf_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConfig) -> Any:
+def leaf_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConfig,
+                 stop: Optional[Callable[[], bool]] = None) -> Any:
+    """The rollout the search scores a leaf after: the greedy policy's (stopped by `stop`: None) or random moves'."""
     if config.policy_rounds > 0 and engine.offers("greedy_move"):
-        return policy_rollout(engine, state, rng, config)
+        return policy_rollout(engine, state, rng, config, stop)
     return random_rollout(engine, state, rng, config.rollout_moves)
 
 

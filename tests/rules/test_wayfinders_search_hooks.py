@@ -164,3 +164,23 @@ def test_with_three_seats_the_greedy_move_and_the_two_best_of_the_first_pass_rac
     assert next(iter(result.visits)) in raced  # the first candidate, the greedy move, always races on
     assert max(seen) == s.round + 3  # greedy turns through the third round after this one, then stop
     assert settle(E, s, seat, E.legal_moves(s, seat), result, 4).id in E.move_ids(s, seat)
+
+
+def test_a_budget_spent_within_a_rollout_stops_it_before_its_next_turn_and_the_pass_counts_nothing():
+    # Rollouts of several rounds with four seats are long: a rollout in flight when the CPU budget ends must not
+    # run on to its end (the figures' budget per decision, docs/strength/README.md).
+    s = E.setup(["p1", "p2", "p3", "p4"], 5)
+    seat = E.to_act(s)[0]
+    config = tuned(E, 4, iterations=1000)
+    width = len(E.move_ids(s, seat))
+    whole, seen = rolled_out(lambda: search(E, s, seat, Rng.from_seed(3), config._replace(iterations=width)))
+    assert whole.iterations == width and len(seen) > 6 * width  # a rollout: every seat's turns for rounds on end
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 4  # the race asks before the first candidate, then its rollout before each turn
+
+    result, seen = rolled_out(lambda: search(E, s, seat, Rng.from_seed(3), config, stop=stop))
+    assert result.visits == {} and result.iterations == 0  # the first pass never ended: nothing compared
+    assert len(seen) == 3 and len(asked) == 5  # three turns, then the budget's end stopped the rollout

@@ -37,9 +37,9 @@ def test_every_candidate_of_a_pass_plays_from_the_same_sample(monkeypatch):
         samples.append(real_det(engine, state, seat, rng))
         return samples[-1]
 
-    def roll(engine, state, rng, config):
+    def roll(engine, state, rng, config, stop=None):
         played.append((len(samples), rng.state))  # the pass it belongs to and its generator's seed
-        return real_roll(engine, state, rng, config)
+        return real_roll(engine, state, rng, config, stop)
 
     monkeypatch.setattr(paired, "determinize", det)
     monkeypatch.setattr(paired, "leaf_rollout", roll)
@@ -92,6 +92,22 @@ def test_a_race_won_at_its_first_check_is_won_by_the_survivor_only_with_race_sur
     assert marked.visits["take:3"] == 3 and set(v for c, v in marked.visits.items() if c != "take:3") == {2}
     assert marked.sums["take:3"] / 3 == pytest.approx(0.3)  # counted at its mean
     assert best_move(marked, prefer="take:1", margin=0.01) == "take:3"
+
+
+def test_with_race_leader_the_best_mean_still_racing_counts_one_more_though_no_check_was_reached(monkeypatch):
+    """A budget too short for any check (four-player Wayfinders): every candidate played as often, so the greedy
+    move ties for the most visits and stands however it scored, unless the leader counts one visit more."""
+    monkeypatch.setattr(paired, "seat_values", lambda engine, s, scale: {"p1": 0.1 * (9 - s.pile), "p2": 0.5})
+    s = toy_turn(9, [1, 2])
+    short = RACE._replace(rollout_moves=0, race_after=99, iterations=30)
+    plain = search(TOY, s, "p1", Rng.from_seed(2), short)
+    assert len(set(plain.visits.values())) == 1 and best_move(plain, prefer="take:1", margin=0.01) == "take:1"
+    led = search(TOY, s, "p1", Rng.from_seed(2), short._replace(race_leader=True))
+    most = max(led.visits.values())
+    assert [c for c, v in led.visits.items() if v == most] == ["take:3"] and most == plain.visits["take:3"] + 1
+    assert led.sums["take:3"] / most == pytest.approx(0.3)  # counted at its mean
+    assert best_move(led, prefer="take:1", margin=0.01) == "take:3"  # 0.2 better than the greedy move's mean
+    assert best_move(led, prefer="take:2", margin=0.15) == "take:2"  # within the margin the greedy move stands
 
 
 def test_candidates_that_score_alike_on_every_pass_leave_as_twins_of_the_first_only_with_race_twins(monkeypatch):
