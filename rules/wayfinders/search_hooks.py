@@ -15,7 +15,8 @@ costs its seat (`WANDER`), so that wandering without building is worth less than
 to the greedy bot's look-ahead, which plans them better than the search (its docstring); the search weighs
 the action phase (where to place a worker, when to return), judging each choice by greedy play to the end
 of the next round (with three seats or more: of the third round after this one, three candidates racing after the
-first pass, the best of them played), the choices racing on shared samples (`TUNING`, the engine's `search_tuning`; rules/search/paired.py).
+first pass, the best of them played), the choices racing on shared samples (`TUNING`, the engine's
+`search_tuning`; rules/search/paired.py).
 Whole plans for a return (the greedy bot's, builds elsewhere, ending now) were weighed too and measured no
 stronger (15 of 20 games against 16 of 20 without, same seeds), at more CPU.
 """
