@@ -51,13 +51,24 @@ def covers(cost: str, hand: dict[str, int], wild: Iterable[str] = ()) -> list[st
     return list(_covers(cost, tuple(hand[c] for c in COLOURS), tuple(sorted(set(wild)))))
 
 
-@lru_cache(maxsize=16384)  # pure, of small values (about 7 MB full in real games); one greedy plan search asks for up to 5,000
+@lru_cache(maxsize=16384)  # pure, of small values; one greedy plan search asks for up to 20,000 (a hand of 22 tokens)
 def _covers(cost: str, counts: tuple[int, ...], wild: tuple[str, ...]) -> tuple[str, ...]:
-    icons = sorted(cost)
-    if sum(counts) < len(icons):
+    """The minimal covers of `cost` that `counts` can pay: those of any hand (`_minimal`) within `counts`.  A
+    cover within `counts` is minimal for `counts` exactly when it is for any hand: the smaller payments it is
+    tested against are within `counts` too."""
+    if sum(counts) < len(cost):
         return ()
+    c0, c1, c2, c3, c4 = counts
+    return tuple(letters_ for (p0, p1, p2, p3, p4), letters_ in _minimal(cost, wild)
+                 if p0 <= c0 and p1 <= c1 and p2 <= c2 and p3 <= c3 and p4 <= c4)
+
+
+@lru_cache(maxsize=1024)  # a cost and the wildcard colours: a few dozen costs in a game
+def _minimal(cost: str, wild: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], str], ...]:
+    """Every minimal cover of `cost` from an unlimited hand, as (tokens by colour, letters), sorted as `covers`."""
+    icons = sorted(cost)
     wild_idx = sorted({IDX[w] for w in wild})
-    # the payments of the first i icons, each once however many ways lead to it (what is left follows from it)
+    # the payments of the first i icons, each once however many ways lead to it
     found: set[tuple[int, ...]] = {(0,) * len(COLOURS)}
     for icon in icons:
         c = IDX[icon]
@@ -65,25 +76,15 @@ def _covers(cost: str, counts: tuple[int, ...], wild: tuple[str, ...]) -> tuple[
         after: set[tuple[int, ...]] = set()
         for p in found:
             for x in singles:
-                if counts[x] - p[x] >= 1:
-                    after.add(p[:x] + (p[x] + 1,) + p[x + 1:])
+                after.add(p[:x] + (p[x] + 1,) + p[x + 1:])
             for x in _RANGE:
-                if counts[x] - p[x] >= 2:
-                    after.add(p[:x] + (p[x] + 2,) + p[x + 1:])
+                after.add(p[:x] + (p[x] + 2,) + p[x + 1:])
         found = after
     out = []
     for p in found:
-        minimal = True
-        for x in _RANGE:
-            if p[x]:
-                q = list(p)
-                q[x] -= 1
-                if tuple(q) in found:
-                    minimal = False
-                    break
-        if minimal:
-            out.append(letters(p))
-    out.sort(key=lambda s: (len(s), s))
+        if not any(p[x] and p[:x] + (p[x] - 1,) + p[x + 1:] in found for x in _RANGE):
+            out.append((p, letters(p)))
+    out.sort(key=lambda item: (len(item[1]), item[1]))
     return tuple(out)
 
 

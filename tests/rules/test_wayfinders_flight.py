@@ -101,6 +101,32 @@ def test_w15_covers_enumerates_distinct_minimal_multisets():
     assert covers("G", {"B": 0, "G": 0, "R": 1, "Y": 0, "V": 0}) == []
 
 
+def _covers_by_hand(cost: str, hand_: dict[str, int], wild: tuple[str, ...]) -> list[str]:
+    """W15 from its words: each icon paid by one token of its colour or a wildcard colour, or two of one colour;
+    the payments the hand holds, less those from which a token could be taken and still pay."""
+    import itertools
+    from collections import Counter
+
+    ways = [[icon, *wild] + [c + c for c in "BGRYV"] for icon in cost]
+    paid = {"".join(sorted("".join(pick))) for pick in itertools.product(*ways)}
+    held = [p for p in paid if all(n <= hand_[c] for c, n in Counter(p).items())]
+    minimal = [p for p in held if not any(p.replace(c, "", 1) in paid for c in set(p))]
+    return sorted(minimal, key=lambda p: (len(p), p))
+
+
+@pytest.mark.parametrize("cost", ["RBY", "GGV", "BRV", "YY", "RRRV"])
+def test_w15_covers_are_the_rules_payments_for_any_hand_large_ones_too(cost):
+    """The covers of a cost from any hand (a return can bring 20 tokens and more, W12) are the W15 payments, each
+    once; `covers` finds them from the payments of an unlimited hand, filtered by what the hand holds."""
+    from rules.rng import Rng
+
+    rng = Rng.from_seed(len(cost) * 31 + ord(cost[0]))
+    for wild in ((), ("Y",), ("B", "G")):
+        for _ in range(40):
+            hand_ = {c: rng.below(8) for c in "BGRYV"}
+            assert covers(cost, hand_, wild) == _covers_by_hand(cost, hand_, wild), (hand_, wild)
+
+
 def test_w15_toll_covers_match_the_general_enumeration():
     """The one-icon fast path agrees with the general cover search on many hands."""
     from itertools import product
