@@ -90,10 +90,10 @@ def paired_search(engine: Engine[Any], state: Any, seat: str, rng: Rng, config: 
     visits = {c: len(values[c]) for c in cands if values[c]}
     sums = {c: sum(values[c]) for c in cands if values[c]}
     if len(visits) > 1 and ((config.race_survivor and len(alive) == 1) or config.race_leader):
-        won = max((c for c in alive if values[c]), key=lambda c: sum(values[c]) / len(values[c]), default=None)
-        if won is not None:  # at its mean: the values stay, the count says it outlasted or led the others
-            sums[won] += sums[won] / visits[won]
-            visits[won] += 1
+        # every candidate still racing played every pass (more than one visit counted: at least one pass ended)
+        won = max(alive, key=lambda c: sums[c] / visits[c])
+        sums[won] += sums[won] / visits[won]  # at its mean: the count says it outlasted or led the others
+        visits[won] += 1
     return SearchResult(visits=visits, sums=sums, iterations=done)
 
 
