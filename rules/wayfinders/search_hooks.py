@@ -38,7 +38,7 @@ WANDER = 0.3  # points each cell flown through this return costs in the search's
 # greedy rollouts for two rounds from each root move; the root's moves race on shared samples (rules/search/paired.py),
 # a move leaving the race only after five passes and 2.5 standard errors below the leader (after three passes and
 # two, moves left it at a few hundredths of the budget on differences three samples cannot establish)
-RACE = {"policy_rounds": 2, "policy_moves": 60, "race_keep": 0, "race_after": 5, "race_z": 2.5}
+RACE = {"policy_rounds": 2, "race_after": 5, "race_z": 2.5}
 # With three seats or more, rollouts of four rounds (two judged a return against another worker out wrongly where the
 # game's end tells them apart: docs/strength/README.md, the truth set) for the greedy move and the two best others of
 # the first pass, a move leaving the race after three passes at 2 standard errors (rules/search/paired.py
