@@ -29,6 +29,7 @@ from .holdings import Abilities, abilities, hand_limit
 from .islands import ISLANDS
 from .moves import build_options, build_options_at, fly_options
 from .payment import IDX, total
+from .plan_bound import Relaxed
 from .scoring import breakdown
 from .state import COLOURS, WayfindersState
 
@@ -37,6 +38,10 @@ CUBE = 0.6  # an airstrip cube is a limited resource (9 per player)
 ABILITY = {"keep_extra": 1.5, "wildcard": 2.5, "free_passage": 1.0}
 DEPTH = 4  # flight steps looked ahead in one return
 STEP = 0.05  # each flight step costs a little: shorter paths win, so a plan always progresses
+# a move is skipped where its bound (plan_bound.py) is not above the best found so far by this much less than the
+# margin a move needs to be played (1e-9): far above any rounding of these sums of a few dozen points
+SLACK = 1e-7
+_NONE: frozenset[str] = frozenset()
 
 
 def _standing(state: WayfindersState, seat: str) -> tuple[float, int]:
@@ -77,35 +82,46 @@ class _Known:
     by the seat's own airstrips (a flight that would reveal a tile and a build that draws are never searched
     past), so these are functions of their keys; the next decisions of the same turn start where this one looked."""
 
-    __slots__ = ("standings", "abilities", "values", "choices")
+    __slots__ = ("standings", "abilities", "values", "choices", "relaxed")
 
     def __init__(self) -> None:
         self.standings: dict[tuple[str, ...], tuple[float, int]] = {}
         self.abilities: dict[tuple[str, ...], Abilities] = {}
         self.values: dict[tuple[tuple[int, ...], tuple[str, ...]], float] = {}
         self.choices: dict[tuple[str, tuple[int, ...], tuple[str, ...], bool], Choices] = {}
+        self.relaxed: Relaxed | None = None  # the bounds (plan_bound.py), made by the first search
 
 
 class _Memo:
     """One search: what is known on its board (`_Known`, shared), and the best plan by node, its own (a plan's
     value reads the bag, which each search starts from as it is)."""
 
-    __slots__ = ("standings", "abilities", "values", "choices", "plans")
+    __slots__ = ("standings", "abilities", "values", "choices", "plans", "relaxed")
 
-    def __init__(self, known: _Known | None = None) -> None:
+    def __init__(self, state: WayfindersState, seat: str, known: _Known | None = None) -> None:
         known = known or _Known()
         self.standings = known.standings
         self.abilities = known.abilities
         self.values = known.values
         self.choices = known.choices
         self.plans: dict[PlanKey, Plan] = {}
+        if known.relaxed is None:
+            standings = known.standings
+            known.relaxed = Relaxed(state, seat, lambda s, cells: _standing_of(standings, s, seat, cells), _worth, STEP)
+        self.relaxed = known.relaxed
+
+
+def _standing_of(standings: dict[tuple[str, ...], tuple[float, int]], state: WayfindersState, seat: str,
+                 cells: tuple[str, ...]) -> tuple[float, int]:
+    """`_standing` of `state`, whose seat's cells are `cells`, kept in `standings` by them."""
+    found = standings.get(cells)
+    if found is None:
+        found = standings[cells] = _standing(state, seat)
+    return found
 
 
 def _memo_standing(state: WayfindersState, seat: str, cells: tuple[str, ...], memo: _Memo) -> tuple[float, int]:
-    found = memo.standings.get(cells)
-    if found is None:
-        found = memo.standings[cells] = _standing(state, seat)
-    return found
+    return _standing_of(memo.standings, state, seat, cells)
 
 
 def _value(state: WayfindersState, seat: str, key: PlanKey, memo: _Memo) -> float:
@@ -238,6 +254,8 @@ def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: st
     plane, hand, _, flown, cells = key
     best, first = _value(state, seat, key, memo), None
     builds, flights = _choices(state, seat, key, depth > 0, memo)
+    tokens = sum(hand)
+    bound = memo.relaxed.bound
     for option in builds:
         paid = option.arg
         if option.barrier:  # W39 draw: never look at what was drawn, only how many
@@ -246,6 +264,8 @@ def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: st
             child = (plane, _paying(hand, paid), depth, flown, tuple(sorted(cells + (plane,))))
             plan = memo.plans.get(child)
             if plan is None:
+                if bound(plane, tokens - len(paid), depth, flown or _NONE, child[4]) <= best + 1e-9 - SLACK:
+                    continue  # no plan after it beats the best so far (plan_bound.py)
                 plan = _best_plan(engine, engine.perform(state, seat, option), seat, depth, seen, memo, child)
             v = plan[0]
         if v > best + 1e-9:
@@ -256,6 +276,9 @@ def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: st
         onward = seen | {cell}
         child = (cell, _paying(hand, option.arg[1]), depth - 1, frozenset(onward) if depth > 1 else None, cells)
         plan = memo.plans.get(child)
+        if plan is None and bound(cell, tokens - len(option.arg[1]), depth - 1, frozenset(onward),
+                                  cells) - STEP <= best + 1e-9 - SLACK:
+            continue  # no plan after it beats the best so far (plan_bound.py)
         if plan is None and depth == 1:
             plan = _last_stop(state, seat, option, child, memo)
         if plan is None:
@@ -319,7 +342,7 @@ def plans(engine: Engine[WayfindersState], state: WayfindersState, seat: str) ->
     plans = _KEPT.get(key)
     if plans is None:
         board = _board_key(state, seat)
-        memo = _Memo(_known(board))
+        memo = _Memo(state, seat, _known(board))
         _best_plan(engine, state, seat, DEPTH, {state.players[seat].plane}, memo)
         if len(memo.choices) > KNOWN_MOVES:  # the board's next searches start afresh
             _BOARDS.pop(board, None)
