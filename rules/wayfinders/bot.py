@@ -35,8 +35,8 @@ def _turn_gain(engine: Engine[WayfindersState], state: WayfindersState, seat: st
 
 def _plan_path(engine: Engine[WayfindersState], state: WayfindersState, seat: str) -> list[str]:
     """The moves of the plan `_turn_gain` found from `state`, followed step by step: flights and builds, up to
-    a build that draws (W39, what it gives is not planned) or the plan's end, where the greedy bot would plan
-    again."""
+    a build that draws (W39, what it gives is not planned), a flight that reveals tiles (W41, what they are is
+    not planned) or the plan's end, where the greedy bot would plan again."""
     gain, first = _turn_gain(engine, state, seat)
     if first is None or gain <= 0:
         return ["end"]
@@ -45,7 +45,8 @@ def _plan_path(engine: Engine[WayfindersState], state: WayfindersState, seat: st
     depth, seen = DEPTH, {state.players[seat].plane}
     while first is not None and len(state.flown) < MAX_FLOWN:
         path.append(first)
-        barrier = first.startswith("build") and any(o.barrier for o in options(state, seat, "build") if o.id == first)
+        kind = first.partition(":")[0]  # a build that draws, a flight that reveals tiles (W41): a barrier
+        barrier = any(o.barrier for o in options(state, seat, kind) if o.id == first)
         state = engine.apply(state, seat, first)
         if barrier:
             break

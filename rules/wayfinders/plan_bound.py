@@ -36,11 +36,13 @@ BoundKey = tuple[str, int, int, frozenset[str] | None, tuple[str, ...]]
 class Relaxed:
     """The bounds of one seat on one board (module docstring), worked out as they are asked for."""
 
-    __slots__ = ("state", "seat", "standing", "worth", "step", "cells", "cubes", "states", "abilities", "bounds")
+    __slots__ = ("state", "seat", "standing", "worth", "step", "reveal", "cells", "cubes", "states", "abilities",
+                 "bounds")
 
     def __init__(self, state: WayfindersState, seat: str, standing: Callable[[WayfindersState, tuple[str, ...]],
-                 Standing], worth: Worth, step: float) -> None:
-        self.state, self.seat, self.standing, self.worth, self.step = state, seat, standing, worth, step
+                 Standing], worth: Worth, step: float, reveal: float) -> None:
+        self.state, self.seat, self.standing, self.worth = state, seat, standing, worth
+        self.step, self.reveal = step, reveal  # plans.STEP, plans.REVEAL
         self.cells = _cells(state, seat)
         self.cubes = state.players[seat].cubes + len(self.cells)  # cubes left + airstrips: the same all game
         self.states: dict[tuple[str, ...], WayfindersState] = {self.cells: state}
@@ -92,11 +94,15 @@ class Relaxed:
             for nb in ORTHOGONAL[plane]:
                 if nb in seen or not board[nb].face_up:
                     continue
-                if explore and any(not board[x].face_up for x in ORTHOGONAL[nb]):
-                    continue  # a flight that reveals a tile is never searched past (plans._choices)
                 toll = 0 if toll_colour(state, nb, free) is None else 1
-                if tokens >= toll:
-                    best = max(best, self.bound(nb, tokens - toll, depth - 1, seen | {nb}, cells) - self.step)
+                if tokens < toll:
+                    continue
+                hidden = sum(1 for x in ORTHOGONAL[nb] if not board[x].face_up) if explore else 0
+                if hidden:  # W41: a flight that reveals tiles, a leaf but for the builds where it lands (plans.py)
+                    v = self.bound(nb, tokens - toll, 0, seen, cells) - self.step + self.reveal * hidden
+                else:
+                    v = self.bound(nb, tokens - toll, depth - 1, seen | {nb}, cells) - self.step
+                best = max(best, v)
         self.bounds[key] = best
         return best
 

@@ -2,7 +2,9 @@
 
 A depth-limited search over flight paths (cheapest toll per step, no cell twice) and builds, where only the
 seat moves; a build that draws from the bag (W39) is a leaf, valued by how many tokens it gives, never by
-what.  `plans` gives the best plan of every node of one search (the seat's plane its start); the greedy bot
+what.  So is a flight that reveals tiles (W41, exploration): valued by the builds where it lands and `REVEAL` for
+each tile it turns up, never by what they are (without it no plan of an exploration game ever left home, and a
+table of bots never ended).  `plans` gives the best plan of every node of one search (the seat's plane its start); the greedy bot
 plays the first move of the root's and plans again at its next decision.
 
 The search is the one the greedy bot has always made (the same plan, move for move); what it costs is kept
@@ -25,6 +27,7 @@ from collections import OrderedDict
 from typing import Any
 
 from ..contract import Engine, Option
+from .grid import ORTHOGONAL
 from .holdings import Abilities, abilities, hand_limit
 from .islands import ISLANDS
 from .moves import build_options, build_options_at, fly_options
@@ -38,6 +41,7 @@ CUBE = 0.6  # an airstrip cube is a limited resource (9 per player)
 ABILITY = {"keep_extra": 1.5, "wildcard": 2.5, "free_passage": 1.0}
 DEPTH = 4  # flight steps looked ahead in one return
 STEP = 0.05  # each flight step costs a little: shorter paths win, so a plan always progresses
+REVEAL = 0.6  # W41: each face-down tile a flight turns up (more islands in reach), about two thirds of a token
 # a move is skipped where its bound (plan_bound.py) is not above the best found so far by this much less than the
 # margin a move needs to be played (1e-9): far above any rounding of these sums of a few dozen points
 SLACK = 1e-7
@@ -71,8 +75,9 @@ def value(state: WayfindersState, seat: str) -> float:
 # flight is left, the seat's cells in order).
 PlanKey = tuple[str, tuple[int, ...], int, frozenset[str] | None, tuple[str, ...]]
 Plan = tuple[float, str | None]  # (value, first move id or None for 'end')
-# A node's moves: its builds, and for each cell it may fly to the cheapest way there (cell, option).
-Choices = tuple[list[Option], list[tuple[str, Option]]]
+# A node's moves: its builds, for each cell it may fly to the cheapest way there (cell, option), and the same for
+# each cell a flight to which would reveal a tile (W41).
+Choices = tuple[list[Option], list[tuple[str, Option]], list[tuple[str, Option]]]
 
 
 class _Known:
@@ -107,7 +112,8 @@ class _Memo:
         self.plans: dict[PlanKey, Plan] = {}
         if known.relaxed is None:
             standings = known.standings
-            known.relaxed = Relaxed(state, seat, lambda s, cells: _standing_of(standings, s, seat, cells), _worth, STEP)
+            known.relaxed = Relaxed(state, seat, lambda s, cells: _standing_of(standings, s, seat, cells), _worth, STEP,
+                                    REVEAL)
         self.relaxed = known.relaxed
 
 
@@ -154,7 +160,7 @@ def _paying(hand: tuple[int, ...], paid: str) -> tuple[int, ...]:
 
 def _choices(state: WayfindersState, seat: str, key: PlanKey, flying: bool, memo: _Memo) -> Choices:
     """The node's builds and cheapest flights (`flying`: flight steps are left), in the order `options` lists
-    them; flights that would reveal a tile are left out (never searched past)."""
+    them; flights that would reveal a tile (W41) apart, never searched past but to the builds where they land."""
     ckey = (key[0], key[1], key[4], flying)
     found = memo.choices.get(ckey)
     if found is None:
@@ -162,11 +168,13 @@ def _choices(state: WayfindersState, seat: str, key: PlanKey, flying: bool, memo
         if ab is None:
             ab = memo.abilities[key[4]] = abilities(state, seat)
         cheapest: dict[str, Option] = {}
+        revealing: dict[str, Option] = {}
         for option in fly_options(state, seat, ab) if flying else ():
             cell, paid, _toll = option.arg
-            if not option.barrier and (cell not in cheapest or len(paid) < len(cheapest[cell].arg[1])):
-                cheapest[cell] = option
-        found = memo.choices[ckey] = (build_options(state, seat, ab), list(cheapest.items()))
+            kept = revealing if option.barrier else cheapest
+            if cell not in kept or len(paid) < len(kept[cell].arg[1]):
+                kept[cell] = option
+        found = memo.choices[ckey] = (build_options(state, seat, ab), list(cheapest.items()), list(revealing.items()))
     return found
 
 
@@ -215,7 +223,7 @@ def _last_stop(state: WayfindersState, seat: str, flight: Option, key: PlanKey, 
         if ab is None:
             ab = memo.abilities[cells] = abilities(state, seat)
         choices = memo.choices[(at, hand, cells, False)] = (
-            build_options_at(state, seat, ab, at, dict(zip(COLOURS, hand))), [])
+            build_options_at(state, seat, ab, at, dict(zip(COLOURS, hand))), [], [])
     if choices[0]:
         built = tuple(sorted(cells + (at,)))
         after = memo.standings.get(built)
@@ -253,7 +261,7 @@ def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: st
             return memo.plans[key]
     plane, hand, _, flown, cells = key
     best, first = _value(state, seat, key, memo), None
-    builds, flights = _choices(state, seat, key, depth > 0, memo)
+    builds, flights, reveals = _choices(state, seat, key, depth > 0, memo)
     tokens = sum(hand)
     bound = memo.relaxed.bound
     for option in builds:
@@ -284,6 +292,16 @@ def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: st
         if plan is None:
             plan = _best_plan(engine, engine.perform(state, seat, option), seat, depth - 1, onward, memo, child)
         v = plan[0] - STEP
+        if v > best + 1e-9:
+            best, first = v, option.id
+    for cell, option in reveals:  # W41: a leaf, what it reveals unknown (module docstring)
+        if cell in seen:
+            continue
+        child = (cell, _paying(hand, option.arg[1]), 0, None, cells)
+        plan = memo.plans.get(child) or _last_stop(state, seat, option, child, memo)
+        if plan is None:  # the builds where it lands read nothing it reveals
+            plan = _best_plan(engine, engine.perform(state, seat, option), seat, 0, seen | {cell}, memo, child)
+        v = plan[0] - STEP + REVEAL * sum(1 for x in ORTHOGONAL[cell] if not state.board[x].face_up)
         if v > best + 1e-9:
             best, first = v, option.id
     memo.plans[key] = (best, first)

@@ -10,6 +10,7 @@ from rules.bots import choose
 from rules.contract import Option
 from rules.wayfinders import ENGINE as E
 from rules.wayfinders import plans as P
+from rules.wayfinders.grid import ORTHOGONAL
 from rules.wayfinders.moves import options
 from rules.wayfinders.state import COLOURS
 
@@ -28,6 +29,7 @@ def plain_plan(state, seat, depth, seen, memo) -> tuple[float, str | None]:
         return memo[key]
     best, first = P.value(state, seat), None
     cheapest: dict[str, Option] = {}
+    revealing: dict[str, Option] = {}
     for option in options(state, seat, None if depth > 0 else "build"):
         if option.kind == "build":
             after = E.perform(state, seat, option)
@@ -36,22 +38,28 @@ def plain_plan(state, seat, depth, seen, memo) -> tuple[float, str | None]:
                 best, first = v, option.id
         elif option.kind == "fly" and depth > 0:
             cell, paid, _toll = option.arg
-            if cell in seen or option.barrier:
+            if cell in seen:
                 continue
-            if cell not in cheapest or len(paid) < len(cheapest[cell].arg[1]):
-                cheapest[cell] = option
+            kept = revealing if option.barrier else cheapest
+            if cell not in kept or len(paid) < len(kept[cell].arg[1]):
+                kept[cell] = option
     for cell, option in cheapest.items():
         v = plain_plan(E.perform(state, seat, option), seat, depth - 1, seen | {cell}, memo)[0] - P.STEP
+        if v > best + 1e-9:
+            best, first = v, option.id
+    for cell, option in revealing.items():  # W41: only the builds where it lands, and what it turns up
+        hidden = sum(1 for x in ORTHOGONAL[cell] if not state.board[x].face_up)
+        v = plain_plan(E.perform(state, seat, option), seat, 0, seen | {cell}, memo)[0] - P.STEP + P.REVEAL * hidden
         if v > best + 1e-9:
             best, first = v, option.id
     memo[key] = (best, first)
     return best, first
 
 
-def _fly_and_build_positions(seed: int, players: int, limit: int):
+def _fly_and_build_positions(seed: int, players: int, limit: int, options: dict | None = None):
     """Every fly-and-build decision of a game of greedy seats (its first `limit` moves)."""
     seats = [f"p{i + 1}" for i in range(players)]
-    state = E.setup(seats, seed, None)
+    state = E.setup(seats, seed, options)
     while (to_act := E.to_act(state)) and state.moves_made < limit:
         seat = to_act[0]
         if state.phase == "flybuild":
@@ -72,14 +80,17 @@ def _same_plans(state, seat) -> int:
     return len(both)
 
 
-@pytest.mark.parametrize("seed,players,moves", [(1, 2, 160), (3, 3, 160), (6, 4, 70)])
+@pytest.mark.parametrize("seed,players,moves,exploration", [(1, 2, 160, False), (3, 3, 160, False),
+                                                             (6, 4, 70, False), (2, 3, 120, True)])
 @pytest.mark.parametrize("bounded", [True, False])
-def test_every_plan_is_the_plain_searchs(seed, players, moves, bounded, monkeypatch):
+def test_every_plan_is_the_plain_searchs(seed, players, moves, exploration, bounded, monkeypatch):
     """With the bound (plan_bound.py) the search skips moves, and still finds the same plan at its start and the
-    same at every node it works out; without it (never skipping) it works out the plain search's every node."""
+    same at every node it works out; without it (never skipping) it works out the plain search's every node.
+    With exploration (W41) a flight that reveals tiles is planned as far as the builds where it lands."""
     if not bounded:
         monkeypatch.setattr(P, "SLACK", float("inf"))
-    searches = [_same_plans(state, seat) for state, seat in _fly_and_build_positions(seed, players, moves)]
+    positions = _fly_and_build_positions(seed, players, moves, {"exploration": exploration})
+    searches = [_same_plans(state, seat) for state, seat in positions]
     assert len(searches) > 10 and sum(searches) > (300 if bounded else 1000)  # nodes compared
 
 

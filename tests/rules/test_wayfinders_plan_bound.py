@@ -15,11 +15,11 @@ from rules.wayfinders.turns import own_cell, own_player
 from .test_wayfinders_greedy_plans import plain_plan
 
 
-def _positions(seed: int, players: int, limit: int, tokens: str | None = None):
+def _positions(seed: int, players: int, limit: int, tokens: str | None = None, exploration: bool = False):
     """The first fly-and-build decision of each turn from round 2 on of a game of greedy seats (its first `limit`
-    moves), the seat's hand replaced by `tokens` when given."""
+    moves), the seat's hand replaced by `tokens` when given; `exploration`: W41's face-down tiles."""
     seats = [f"p{i + 1}" for i in range(players)]
-    state = E.setup(seats, seed, None)
+    state = E.setup(seats, seed, {"exploration": exploration})
     while (to_act := E.to_act(state)) and state.moves_made < limit:
         seat = to_act[0]
         if state.phase == "flybuild" and not state.flown and state.round >= 2:
@@ -43,12 +43,13 @@ def _fresh_plans(state, seat, slack: float) -> dict:
         P.SLACK = old
 
 
-@pytest.mark.parametrize("seed,players,tokens", [(2, 2, None), (5, 3, "BBGGRRYYV"), (7, 4, None)])
-def test_the_bound_is_never_below_the_best_plan_of_a_node(seed, players, tokens):
-    """At every node the plain search (every move played, W15's every payment) works out, the bound of the node's
-    cells, plane and hand size is at least its best plan's value."""
+@pytest.mark.parametrize("seed,players,tokens,exploration", [(2, 2, None, False), (5, 3, "BBGGRRYYV", False),
+                                                             (7, 4, None, False), (4, 3, None, True)])
+def test_the_bound_is_never_below_the_best_plan_of_a_node(seed, players, tokens, exploration):
+    """At every node the plain search (every move played, W15's every payment, W41's flights that reveal tiles)
+    works out, the bound of the node's cells, plane and hand size is at least its best plan's value."""
     checked = 0
-    for state, seat in _positions(seed, players, 240, tokens):
+    for state, seat in _positions(seed, players, 240, tokens, exploration):
         relaxed = _fresh_plans(state, seat, P.SLACK) and P._BOARDS[next(iter(P._BOARDS))].relaxed
         plain: dict = {}
         plain_plan(state, seat, P.DEPTH, {state.players[seat].plane}, plain)
