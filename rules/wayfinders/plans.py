@@ -4,8 +4,8 @@ A depth-limited search over flight paths (cheapest toll per step, no cell twice)
 seat moves; a build that draws from the bag (W39) is a leaf, valued by how many tokens it gives, never by
 what.  So is a flight that reveals tiles (W41, exploration): valued by the builds where it lands and `REVEAL` for
 each tile it turns up, never by what they are (without it no plan of an exploration game ever left home, and a
-table of bots never ended).  `plans` gives the best plan of every node of one search (the seat's plane its start); the greedy bot
-plays the first move of the root's and plans again at its next decision.
+table of bots never ended).  `plans` gives the best plan of every node of one search (the seat's plane its
+start); the greedy bot plays the first move of the root's and plans again at its next decision.
 
 The search is the one the greedy bot has always made (the same plan, move for move); what it costs is kept
 down by keeping what it works out:
