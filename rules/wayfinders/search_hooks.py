@@ -14,9 +14,8 @@ costs its seat (`WANDER`), so that wandering without building is worth less than
 `macro_moves` leaves a return's flights and builds
 to the greedy bot's look-ahead, which plans them better than the search (its docstring); the search weighs
 the action phase (where to place a worker, when to return), judging each choice by greedy play to the end
-of the next round (with three seats or more: of the third round after this one, three candidates racing after the
-first pass, the best of them played), the choices racing on shared samples (`TUNING`, the engine's
-`search_tuning`; rules/search/paired.py).
+of the third round after this one, the greedy choice and the two best others of the first pass racing on, the best
+of them played, on shared samples (`TUNING`, the engine's `search_tuning`; rules/search/paired.py).
 Whole plans for a return (the greedy bot's, builds elsewhere, ending now) were weighed too and measured no
 stronger (15 of 20 games against 16 of 20 without, same seeds), at more CPU.
 """
@@ -35,17 +34,15 @@ from .state import Cell, WayfindersState
 from .worth import win_chances
 
 WANDER = 0.3  # points each cell flown through this return costs in the search's eyes (W13)
-# greedy rollouts for two rounds from each root move; the root's moves race on shared samples (rules/search/paired.py),
-# a move leaving the race only after five passes and 2.5 standard errors below the leader (after three passes and
-# two, moves left it at a few hundredths of the budget on differences three samples cannot establish)
-RACE = {"policy_rounds": 2, "race_after": 5, "race_z": 2.5}
-# With three seats or more, rollouts of four rounds (two judged a return against another worker out wrongly where the
-# game's end tells them apart: docs/strength/README.md, the truth set) for the greedy move and the two best others of
-# the first pass, a move leaving the race after three passes at 2 standard errors (rules/search/paired.py
-# `race_keep`); the best mean still racing when the budget ends is played unless the greedy move's is within
-# `keep_greedy` of it (`race_leader`: with four seats a pass is so long that no check tells moves apart in 0.5 s).
+# Rollouts of four rounds (two judged a return against another worker out wrongly where the game's end tells them
+# apart: docs/strength/README.md, the truth set) for the greedy move and the two best others of the first pass, a
+# move leaving the race after three passes at 2 standard errors (rules/search/paired.py `race_keep`); the best mean
+# still racing when the budget ends is played unless the greedy move's is within `keep_greedy` of it (`race_leader`:
+# with four seats a pass is so long that no check tells moves apart in 0.5 s).  Set from three seats first; with two
+# seats too since 2026-11-30: on the same 39 deal-seats it won 38 where the two-round race of every candidate (five
+# passes and 2.5 standard errors before a move left it) won 23 (docs/strength/README.md).
 AHEAD = {"policy_rounds": 4, "policy_moves": 200, "race_keep": 3, "race_after": 3, "race_z": 2.0, "race_leader": True}
-TUNING = {"tree_depth": 1, "keep_greedy": 0.01, "paired": True, **RACE, "from_seats": {3: AHEAD}}
+TUNING = {"tree_depth": 1, "keep_greedy": 0.01, "paired": True, **AHEAD}
 
 
 def resample(state: WayfindersState, seat: str, rng: Rng,

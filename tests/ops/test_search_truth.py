@@ -71,7 +71,7 @@ def test_set_changes_the_tuning_for_that_table_size_only(monkeypatch):
     retune("wayfinders", 3, ["policy_rounds=99", "race_z=1"])
     from rules.search.ismcts import tuned
     assert tuned(WAY, 3).policy_rounds == 99 and tuned(WAY, 3).race_z == 1.0
-    assert tuned(WAY, 2).policy_rounds == 2
+    assert tuned(WAY, 2).policy_rounds == 4 and tuned(WAY, 2).race_z == 2.0  # the two-seat table as it was
     for bad in ("nope=1", "race_z"):
         with pytest.raises(SystemExit):
             retune("wayfinders", 3, [bad])
