@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..contract import Engine, Move
 from ..rng import Rng
 from .holdings import hand_limit
-from .moves import collect_preview, options
+from .moves import collect_preview, options, reveals
 from .plans import DEPTH, TOKEN, Plan, plan_key, plans, value
 from .state import COLOURS, WayfindersState
 
@@ -45,8 +45,10 @@ def _plan_path(engine: Engine[WayfindersState], state: WayfindersState, seat: st
     depth, seen = DEPTH, {state.players[seat].plane}
     while first is not None and len(state.flown) < MAX_FLOWN:
         path.append(first)
-        kind = first.partition(":")[0]  # a build that draws, a flight that reveals tiles (W41): a barrier
-        barrier = any(o.barrier for o in options(state, seat, kind) if o.id == first)
+        if first.startswith("fly"):  # a flight that reveals tiles (W41): a barrier, told without listing the flights
+            barrier = reveals(state, first.split(":")[1]) > 0
+        else:  # a build that draws (W39)
+            barrier = first.startswith("build") and any(o.barrier for o in options(state, seat, "build") if o.id == first)
         state = engine.apply(state, seat, first)
         if barrier:
             break

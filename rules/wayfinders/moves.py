@@ -58,16 +58,24 @@ def can_build_at(state: WayfindersState, seat: str, at: str) -> bool:
     return cell.face_up and cell.island is not None and seat not in cell.slots and len(cell.slots) < MAX_SLOTS
 
 
+def reveals(state: WayfindersState, cell: str) -> int:
+    """How many face-down tiles a plane entering `cell` turns up (W41); 0 without exploration.  A flight that
+    turns any up is new information: a barrier."""
+    if not state.options.exploration:
+        return 0
+    board = state.board
+    return sum(1 for x in ORTHOGONAL[cell] if not board[x].face_up)
+
+
 def fly_options(state: WayfindersState, seat: str, ab: Abilities) -> list[Opt]:
     """W14: one orthogonal step onto a face-up cell (W41) whose toll you can pay (W15)."""
     p = state.players[seat]
     board = state.board
     out: list[Opt] = []
-    explore = state.options.exploration
     for nb in ORTHOGONAL[p.plane]:
         if not board[nb].face_up:
             continue
-        barrier = explore and any(not board[x].face_up for x in ORTHOGONAL[nb])
+        barrier = reveals(state, nb) > 0
         toll = toll_colour(state, nb, ab.free)
         if toll is None:
             out.append(Option(f"fly:{nb}", "fly", (nb, "", None), barrier))

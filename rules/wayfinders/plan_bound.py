@@ -23,7 +23,7 @@ from typing import Callable
 from .grid import ORTHOGONAL
 from .holdings import Abilities, abilities, toll_colour
 from .islands import ISLANDS
-from .moves import can_build_at
+from .moves import can_build_at, reveals
 from .state import WayfindersState
 from .turns import own_cell, own_player
 from ..unvalidated import put
@@ -40,13 +40,14 @@ class Relaxed:
                  "bounds")
 
     def __init__(self, state: WayfindersState, seat: str, standing: Callable[[WayfindersState, tuple[str, ...]],
-                 Standing], worth: Worth, step: float, reveal: float) -> None:
+                 Standing], worth: Worth, step: float, reveal: float,
+                 known_abilities: dict[tuple[str, ...], Abilities]) -> None:
         self.state, self.seat, self.standing, self.worth = state, seat, standing, worth
         self.step, self.reveal = step, reveal  # plans.STEP, plans.REVEAL
         self.cells = _cells(state, seat)
         self.cubes = state.players[seat].cubes + len(self.cells)  # cubes left + airstrips: the same all game
         self.states: dict[tuple[str, ...], WayfindersState] = {self.cells: state}
-        self.abilities: dict[tuple[str, ...], Abilities] = {}
+        self.abilities = known_abilities  # by the seat's cells, shared with the plan search (plans._Known)
         self.bounds: dict[BoundKey, float] = {}
 
     def _state(self, cells: tuple[str, ...]) -> WayfindersState:
@@ -89,15 +90,13 @@ class Relaxed:
                 best = max(best, v)
         if depth > 0:
             free = self._abilities(cells, state).free
-            board = state.board
-            explore = state.options.exploration
             for nb in ORTHOGONAL[plane]:
-                if nb in seen or not board[nb].face_up:
+                if nb in seen or not state.board[nb].face_up:
                     continue
                 toll = 0 if toll_colour(state, nb, free) is None else 1
                 if tokens < toll:
                     continue
-                hidden = sum(1 for x in ORTHOGONAL[nb] if not board[x].face_up) if explore else 0
+                hidden = reveals(state, nb)
                 if hidden:  # W41: a flight that reveals tiles, a leaf but for the builds where it lands (plans.py)
                     v = self.bound(nb, tokens - toll, 0, seen, cells) - self.step + self.reveal * hidden
                 else:

@@ -27,10 +27,9 @@ from collections import OrderedDict
 from typing import Any
 
 from ..contract import Engine, Option
-from .grid import ORTHOGONAL
 from .holdings import Abilities, abilities, hand_limit
 from .islands import ISLANDS
-from .moves import build_options, build_options_at, fly_options
+from .moves import build_options, build_options_at, fly_options, reveals
 from .payment import IDX, total
 from .plan_bound import Relaxed
 from .scoring import breakdown
@@ -113,7 +112,7 @@ class _Memo:
         if known.relaxed is None:
             standings = known.standings
             known.relaxed = Relaxed(state, seat, lambda s, cells: _standing_of(standings, s, seat, cells), _worth, STEP,
-                                    REVEAL)
+                                    REVEAL, known.abilities)
         self.relaxed = known.relaxed
 
 
@@ -261,7 +260,7 @@ def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: st
             return memo.plans[key]
     plane, hand, _, flown, cells = key
     best, first = _value(state, seat, key, memo), None
-    builds, flights, reveals = _choices(state, seat, key, depth > 0, memo)
+    builds, flights, revealing = _choices(state, seat, key, depth > 0, memo)
     tokens = sum(hand)
     bound = memo.relaxed.bound
     for option in builds:
@@ -294,14 +293,14 @@ def _best_plan(engine: Engine[WayfindersState], state: WayfindersState, seat: st
         v = plan[0] - STEP
         if v > best + 1e-9:
             best, first = v, option.id
-    for cell, option in reveals:  # W41: a leaf, what it reveals unknown (module docstring)
+    for cell, option in revealing:  # W41: a leaf, what it reveals unknown (module docstring)
         if cell in seen:
             continue
         child = (cell, _paying(hand, option.arg[1]), 0, None, cells)
         plan = memo.plans.get(child) or _last_stop(state, seat, option, child, memo)
         if plan is None:  # the builds where it lands read nothing it reveals
             plan = _best_plan(engine, engine.perform(state, seat, option), seat, 0, seen | {cell}, memo, child)
-        v = plan[0] - STEP + REVEAL * sum(1 for x in ORTHOGONAL[cell] if not state.board[x].face_up)
+        v = plan[0] - STEP + REVEAL * reveals(state, cell)
         if v > best + 1e-9:
             best, first = v, option.id
     memo.plans[key] = (best, first)
