@@ -1,107 +1,194 @@
-"""Fit the weights of Robinson's position value (rules/robinson/search_hooks.py) on greedy games.
+"""Fit the weights of Robinson's position values (rules/robinson/search_hooks.py) on greedy games.
 
-    .venv/bin/python -m tools.fit_robinson_eval [games per table] [first seed]
+    .venv/bin/python -m tools.fit_robinson_eval [games per table] [first seed] [held out] [--write]
 
-Plays greedy games solo and with two characters, records the features of the position at the
-start of each Action and Night phase with the game's result, fits a logistic regression (plain
-gradient descent with a little L2, no numpy; the weights in FIXED held where they are set) and prints BIAS and WEIGHTS to paste into the module,
-with the fit's log-loss and the value's mean against the true win rate by round.  Short runs only.
+Plays Castaways greedy games solo and with two characters (seeds first, first+1, ...; the rollouts' policy,
+`greedy_move`), records the position at the start of every round (where the hard level's rollouts stop,
+rules/search/steps.py) with the game's result, and fits, with the L2 penalty `L2` on standardized features
+(Newton's method, no numpy):
+
+* one logistic per round over the features of rules/robinson/castaways_odds.py (`--write` stores it in
+  `data/castaways_odds.json`; Castaways' value);
+* the whole-game logistic of search_hooks.py's FEATURES, printed to paste there (the other scenarios' value),
+  the weights in FIXED held where they are set.
+
+Then prints the log-loss of each and of the values in use on the games of the `held out` seeds after the
+fitted ones, solo and with two characters, round by round against the bare win rate of each round.  Short runs only
+on a shared machine: a thousand games a table cost about three minutes of CPU.
 """
 from __future__ import annotations
 
+import json
 import sys
+from collections import defaultdict
 from math import exp, log
+from typing import Callable, Optional, Sequence
 
 from rules.rng import Rng
 from rules.robinson import ENGINE
-from rules.robinson.search_hooks import BIAS, FEATURES, WEIGHTS, features
+from rules.robinson.castaways_odds import MORE, WEIGHTS_FILE, more_features
+from rules.robinson.search_hooks import FEATURES, KEPT_Z, base_features
 
-
-# Weights set by hand, not fitted: greedy games build Fire, the Palisade and the Shelter in positions
-# already in trouble, and go hungry mostly when nothing else matters, so a fit reads these the wrong
-# way round; the search must never be pushed away from Fire (S5 needs it), the Palisade (R70), the
+L2 = 3.0
+# Weights of the whole-game logistic set by hand, not fitted: greedy games build Fire, the Palisade and the
+# Shelter in positions already in trouble, and go hungry mostly when nothing else matters, so a fit reads these
+# the wrong way round; the search must never be pushed away from Fire (S5 needs it), the Palisade (R70), the
 # Shelter (R67) or tonight's food (R72).
 FIXED = {"fire": 1.0, "palisade": 0.15, "shelter": 0.3, "hungry": -0.3}
+NAMES = FEATURES + ("kept",) + MORE
+# Held in every round's logistic: the tokens and item uses kept, at KEPT_Z a wound of their worth (bot/kept.py
+# fades it over the last rounds).  Fitted, it came out at 0.04-0.12 in rounds 1-7 and below 0 in rounds 8-11
+# (greedy games still holding tokens late are those in trouble), and a weight below 0 would have the search
+# spend a token for nothing.
+FIXED_BY_ROUND = {"kept": KEPT_Z}
 
 
-def games(n: int, first: int) -> list[tuple[tuple[float, ...], int, int]]:
-    rows = []
+class Row:
+    __slots__ = ("round", "players", "x", "won", "now")
+
+    def __init__(self, rnd: int, players: int, x: tuple[float, ...], won: int, now: float):
+        self.round, self.players, self.x, self.won, self.now = rnd, players, x, won, now
+
+
+def games(n: int, first: int) -> list[Row]:
+    """The rows of n greedy games per table (solo, two characters) from seed `first`."""
+    rows: list[Row] = []
     for seats in (["a"], ["a", "b"]):
         for seed in range(first, first + n):
             s = ENGINE.setup(seats, seed)
             rng = Rng.from_seed(seed)
-            seen, mine = set(), []
+            seen: list[tuple[int, tuple[float, ...], float]] = []
             while not ENGINE.is_over(s):
-                key = (s.round, s.phase)
-                if s.phase in ("plan", "night") and key not in seen:
-                    seen.add(key)
-                    mine.append((features(s), s.round))
+                if not seen or seen[-1][0] != s.round:
+                    seen.append((s.round, base_features(s) + more_features(s), ENGINE.evaluate(s)[s.seats[0]]))
                 seat = ENGINE.to_act(s)[0]
                 s = ENGINE.apply(s, seat, ENGINE.greedy_move(s, seat, rng).id)
             won = int(s.result == "won")
-            rows += [(x, rnd, won) for x, rnd in mine]
+            rows += [Row(rnd, len(seats), x, won, now) for rnd, x, now in seen]
             print(f"{len(seats)}p seed {seed}: {s.result} in round {s.round}", file=sys.stderr)
     return rows
 
 
-def fit(rows: list, steps: int = 1500, rate: float = 0.5, l2: float = 1e-3,
-        fixed: dict[str, float] | None = None) -> tuple[float, list[float]]:
-    """Bias and weights of the raw features; `fixed` holds some weights where they are set (FIXED)."""
-    k = len(FEATURES)
-    held = {FEATURES.index(n): v for n, v in (fixed or {}).items()}
-    mean = [sum(r[0][i] for r in rows) / len(rows) for i in range(k)]
-    sd = [max(1e-9, (sum((r[0][i] - mean[i]) ** 2 for r in rows) / len(rows)) ** 0.5) for i in range(k)]
-    xs = [[(r[0][i] - mean[i]) / sd[i] for i in range(k)] for r in rows]
-    ys = [r[2] for r in rows]
-    b, w = 0.0, [0.0] * k
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """a x = b by Gaussian elimination with partial pivoting (a is positive definite here)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c and m[r][c] != 0.0:
+                f = m[r][c] / m[c][c]
+                mr, mc = m[r], m[c]
+                for k in range(c, n + 1):
+                    mr[k] -= f * mc[k]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def fit(xs: Sequence[Sequence[float]], ys: Sequence[int], l2: float = L2, steps: int = 12,
+        fixed: Optional[dict[int, float]] = None) -> tuple[float, list[float]]:
+    """Bias and weights of the raw features: a logistic regression by Newton's method with an L2 penalty on the
+    standardized weights; `fixed`: feature index -> raw weight held there."""
+    k = len(xs[0])
+    held = fixed or {}
+    mean = [sum(x[i] for x in xs) / len(xs) for i in range(k)]
+    sd = [max(1e-6, (sum((x[i] - mean[i]) ** 2 for x in xs) / len(xs)) ** 0.5) for i in range(k)]
+    free = [i for i in range(k) if i not in held]
+    zs = [[1.0] + [(x[i] - mean[i]) / sd[i] for i in free] for x in xs]
+    offs = [sum(v * (x[i] - mean[i]) for i, v in held.items()) for x in xs]
+    w = [0.0] * (len(free) + 1)
     for _ in range(steps):
-        gb, gw = 0.0, [0.0] * k
-        for x, y in zip(xs, ys):
-            z = b + sum(wi * xi for wi, xi in zip(w, x))
-            p = 1 / (1 + exp(-max(-30, min(30, z))))
-            gb += p - y
-            for i in range(k):
-                gw[i] += (p - y) * x[i]
-        b -= rate * gb / len(xs)
-        w = [wi - rate * (g / len(xs) + l2 * wi) for wi, g in zip(w, gw)]
-        for i, v in held.items():
-            w[i] = v * sd[i]
-    weights = [wi / sd[i] for i, wi in enumerate(w)]  # back to the raw features
-    bias = b - sum(weights[i] * mean[i] for i in range(k))
-    return bias, weights
+        g = [0.0] * len(w)
+        h = [[0.0] * len(w) for _ in w]
+        for z, off, y in zip(zs, offs, ys):
+            p = _logistic(off + sum(wi * zi for wi, zi in zip(w, z)))
+            d, q = p - y, p * (1 - p)
+            for i, zi in enumerate(z):
+                g[i] += d * zi
+                if zi:
+                    hi, qi = h[i], q * zi
+                    for j in range(i, len(z)):
+                        hi[j] += qi * z[j]
+        for i in range(len(w)):
+            for j in range(i):
+                h[i][j] = h[j][i]
+            if i:
+                g[i] += l2 * w[i]
+                h[i][i] += l2
+        w = [wi - si for wi, si in zip(w, _solve(h, g))]
+    weights = [0.0] * k
+    for n, i in enumerate(free):
+        weights[i] = w[n + 1] / sd[i]
+    for i, v in held.items():
+        weights[i] = v
+    return w[0] - sum(weights[i] * mean[i] for i in range(k)), weights
+
+
+def _logistic(z: float) -> float:
+    return 1 / (1 + exp(-max(-30.0, min(30.0, z))))
+
+
+def loss(rows: Sequence[Row], chance: Callable[[Row], float]) -> float:
+    eps = 1e-9
+    return -sum(log(max(eps, chance(r))) if r.won else log(max(eps, 1 - chance(r))) for r in rows) / max(1, len(rows))
+
+
+def by_round(rows: Sequence[Row]) -> dict[int, tuple[float, list[float]]]:
+    """One logistic per round over NAMES."""
+    per: dict[int, list[Row]] = defaultdict(list)
+    for r in rows:
+        per[r.round].append(r)
+    fixed = {NAMES.index(n): v for n, v in FIXED_BY_ROUND.items()}
+    return {rnd: fit([r.x for r in rs], [r.won for r in rs], fixed=fixed) for rnd, rs in sorted(per.items())}
+
+
+def report(train: list[Row], held: list[Row], write: bool, source: str = "") -> None:
+    rounds = by_round(train)
+    k = len(FEATURES)
+    fixed = {FEATURES.index(n): v for n, v in FIXED.items()}
+    bias, weights = fit([r.x[:k] for r in train], [r.won for r in train], fixed=fixed)
+    print(f"{len(train)} positions fitted, {len(held)} held out")
+    print(f"whole-game logistic: BIAS = {bias:.3f}")
+    print("WEIGHTS = (" + ", ".join(f"{w:.3f}" for w in weights) + ")")
+
+    def per_round(r: Row) -> float:
+        b, w = rounds[min(max(rounds), r.round)]
+        return _logistic(b + sum(wi * xi for wi, xi in zip(w, r.x)))
+
+    def whole(r: Row) -> float:
+        return _logistic(bias + sum(wi * xi for wi, xi in zip(weights, r.x[:k])))
+
+    rate: dict[int, float] = {rnd: sum(r.won for r in train if r.round == rnd) / max(1, sum(
+        1 for r in train if r.round == rnd)) for rnd in rounds}
+    for players in (1, 2):
+        rows = [r for r in held if r.players == players]
+        print(f"held out, {players} character(s), log-loss: in use {loss(rows, lambda r: r.now):.4f}, whole-game refit "
+              f"{loss(rows, whole):.4f}, by round {loss(rows, per_round):.4f}, each round's win rate "
+              f"{loss(rows, lambda r: rate.get(r.round, 0.5)):.4f}")
+    for rnd in rounds:
+        rows = [r for r in held if r.round == rnd]
+        print(f"  round {rnd:2d} ({len(rows)}): in use {loss(rows, lambda r: r.now):.4f}, by round "
+              f"{loss(rows, per_round):.4f}, win rate {loss(rows, lambda r: rate[r.round]):.4f}")
+    if write:
+        data = {"about": "Castaways: one logistic per round (rules/robinson/castaways_odds.py), fitted by "
+                         f"tools/fit_robinson_eval.py on {len(train)} round starts of greedy games{source}",
+                "features": list(NAMES),
+                "rounds": {str(rnd): {"bias": round(b, 4), "weights": {n: round(v, 5) for n, v in zip(NAMES, w)}}
+                           for rnd, (b, w) in rounds.items()}}
+        WEIGHTS_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"written: {WEIGHTS_FILE}")
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    first = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
-    rows = games(n, first)
-    wins = sum(r[2] for r in rows)
-    print(f"{len(rows)} positions, {wins} from won games")
-    print("before: log-loss", round(_loss(rows, win_chance_of), 4))
-    bias, weights = fit(rows, fixed=FIXED)
-    print(f"BIAS = {bias:.3f}")
-    print("WEIGHTS = (" + ", ".join(f"{w:.3f}" for w in weights) + ")")
-    for name, w in zip(FEATURES, weights):
-        print(f"  {name:12s} {w:+.3f}")
-    print("after: log-loss", round(_loss(rows, lambda x: _logistic(bias, weights, x)), 4))
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    n = int(args[0]) if args else 100
+    first = int(args[1]) if len(args) > 1 else 7001
+    held = int(args[2]) if len(args) > 2 else max(20, n // 4)
+    report(games(n, first), games(held, first + n), "--write" in sys.argv,
+           f" (seeds {first}-{first + n - 1}, solo and with two characters)")
 
 
-def win_chance_of(x: tuple[float, ...]) -> float:
-    """The value with the module's weights as they are."""
-    return _logistic(BIAS, list(WEIGHTS), x)
-
-
-def _logistic(bias: float, weights: list[float], x: tuple[float, ...]) -> float:
-    z = bias + sum(w * v for w, v in zip(weights, x))
-    return 1 / (1 + exp(-max(-30, min(30, z))))
-
-
-def _loss(rows: list, value) -> float:  # type: ignore[no-untyped-def]
-    eps = 1e-9
-    return -sum(log(max(eps, value(x))) if y else log(max(eps, 1 - value(x))) for x, _, y in rows) / len(rows)
-
-
-__all__ = ["fit", "games", "win_chance_of"]
+__all__ = ["FIXED", "NAMES", "fit", "games", "loss"]
 
 if __name__ == "__main__":
     main()

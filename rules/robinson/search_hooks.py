@@ -14,6 +14,9 @@ generator is reseeded so that later draws and dice do not follow the real ones.
 woodpile and Fire by round 10-12) against the rounds left, the lowest life (R75, R76: one death loses),
 morale (R77), tonight's food (R72) and shelter (R67), the tracks and the threats, on a logistic scale,
 plus the tokens and item uses kept for later (R87), at what spending them later is worth (bot/kept.py).
+Castaways reads these and more (resources, the pile's stages, life and determination, the inventions that
+feed the pile) through one logistic per round (castaways_odds.py); the other scenarios through the one
+whole-game logistic below.
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from ..shuffles import Dealer
 from ..unvalidated import construct, put
 from .bot.alternatives import planning, plans
 from .bot.kept import kept_worth
+from .castaways_odds import chance as castaways_chance
 from .combat import built
 from .data import CHARACTERS, EVENTS
 from .fast import fast_copy
@@ -102,8 +106,10 @@ def resample(s: RobinsonState, seat: str, rng: Rng) -> RobinsonState:
 
 FEATURES = ("fire", "goal", "pace", "morale", "shelter", "roof", "palisade", "weapon", "near_death",
             "life", "hungry", "food", "threats", "left", "rain_gap", "solo")
-# the logistic's weights, fitted on 7,075 positions of 380 games of the greedy bot that weighs the woodpile's wood
-# on the camp's hands (seeds 5001-5190, solo and with two characters; tools/fit_robinson_eval.py prints them;
+# the whole-game logistic's weights (the scenarios other than Castaways, whose value is castaways_odds.py's), fitted
+# on 7,075 positions of 380 Castaways games of the greedy bot that weighs the woodpile's wood
+# on the camp's hands (seeds 5001-5190, solo and with two characters, at the Action and Night phases' starts;
+# tools/fit_robinson_eval.py prints a refit on round starts;
 # fire, palisade, shelter and hungry are set by hand there): log-loss 0.355 on 1,844 held-out positions (seeds
 # 6001-6050) against 0.354 for the weights fitted on the previous greedy bot and 0.412 for the bare win rate
 BIAS = -3.133
@@ -140,9 +146,17 @@ def features(s: RobinsonState) -> tuple[float, ...]:
             float(left), float(rain), float(len(s.seats) == 1))
 
 
+def base_features(s: RobinsonState) -> tuple[float, ...]:
+    """FEATURES, then the worth of the tokens and item uses still kept (bot/kept.py)."""
+    return features(s) + (kept_worth(s),)
+
+
 def win_chance(s: RobinsonState) -> float:
-    """The chance to win from here (module docstring), a logistic of the position's features and of the
-    tokens and item uses still kept (bot/kept.py: R87 lets them be spent at any later moment)."""
+    """The chance to win from here (module docstring): in Castaways its round's logistic (castaways_odds.py);
+    in the other scenarios one logistic of the position's features and of the tokens and item uses still kept
+    (bot/kept.py: R87 lets them be spent at any later moment)."""
+    if s.options.scenario == "castaways":
+        return castaways_chance(s, base_features)
     z = BIAS + sum(w * x for w, x in zip(WEIGHTS, features(s))) + KEPT_Z * kept_worth(s)
     return 1.0 / (1.0 + exp(-max(-30.0, min(30.0, z))))
 
@@ -179,4 +193,4 @@ def macro_moves(engine: Any, s: RobinsonState, seat: str) -> Optional[list[tuple
     return [(" ".join(c), GREEDY_PRIOR if i == 0 else VARIANT_PRIOR) for i, c in enumerate(chains)]
 
 
-__all__ = ["TUNING", "evaluate", "macro_moves", "resample", "win_chance"]
+__all__ = ["TUNING", "base_features", "evaluate", "macro_moves", "resample", "win_chance"]

@@ -160,14 +160,16 @@ def test_r87_a_kept_token_or_item_use_is_worth_more_than_the_same_position_with_
     assert E.evaluate(helmet) == E.evaluate(bare)
 
 
-def test_r87_spending_determination_for_nothing_lowers_the_value_and_a_token_is_worth_nothing_at_the_end(states):
+def test_r24_r87_determination_spent_for_nothing_lowers_the_value_and_a_token_is_worth_nothing_at_the_end(states):
+    """Castaways' value counts the determination held (castaways_odds.py: R24 pays Morale with it), so spending
+    it for nothing loses value; a token or item use kept is worth nothing once no round is left to spend it."""
     s = _mid_game(states)
     s.items = {"Pipe & Tobacco": 1}
     who = s.seat_char["p1"]
-    mid = next(o for o in E.legal_moves(s, "p1") if o.id.startswith("it:Pipe_&_Tobacco")).id
-    after = E.apply(s, "p1", mid)  # 2 determination the position value does not count
-    assert "Pipe & Tobacco" not in after.items and after.chars[who].det == s.chars[who].det + 2
-    assert E.evaluate(after)["p1"] < E.evaluate(s)["p1"]
+    s.chars[who].det = 3
+    spent = E.copy_state(s)
+    spent.chars[who].det = 1
+    assert E.evaluate(spent)["p1"] < E.evaluate(s)["p1"]
     last, bare = E.copy_state(s), E.copy_state(s)
     last.round = bare.round = 12  # S5: no later round to spend it in
     bare.items = {}
