@@ -170,8 +170,9 @@ def report(train: list[Row], held: list[Row], write: bool, source: str = "") -> 
         print(f"  round {rnd:2d} ({len(rows)}): in use {loss(rows, lambda r: r.now):.4f}, by round "
               f"{loss(rows, per_round):.4f}, win rate {loss(rows, lambda r: rate[r.round]):.4f}")
     if write:
-        data = {"about": "Castaways: one logistic per round (rules/robinson/castaways_odds.py), fitted by "
-                         f"tools/fit_robinson_eval.py on {len(train)} round starts of greedy games{source}",
+        data = {"_status": "PROPOSED: ours, not the publisher's: the hard level's value of a Castaways position, "
+                           "one logistic per round (rules/robinson/castaways_odds.py), fitted by "
+                           f"tools/fit_robinson_eval.py on {len(train)} round starts of greedy games{source}",
                 "features": list(NAMES),
                 "rounds": {str(rnd): {"bias": round(b, 4), "weights": {n: round(v, 5) for n, v in zip(NAMES, w)}}
                            for rnd, (b, w) in rounds.items()}}
