@@ -22,7 +22,7 @@ import json
 import sys
 from collections import defaultdict
 from math import exp, log
-from typing import Callable, Optional, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 from rules.rng import Rng
 from rules.robinson import ENGINE
@@ -43,11 +43,12 @@ NAMES = FEATURES + ("kept",) + MORE
 FIXED_BY_ROUND = {"kept": KEPT_Z}
 
 
-class Row:
-    __slots__ = ("round", "players", "x", "won", "now")
-
-    def __init__(self, rnd: int, players: int, x: tuple[float, ...], won: int, now: float):
-        self.round, self.players, self.x, self.won, self.now = rnd, players, x, won, now
+class Row(NamedTuple):
+    round: int
+    players: int
+    x: tuple[float, ...]  # NAMES' values
+    won: int
+    now: float  # the value in use
 
 
 def games(n: int, first: int) -> list[Row]:

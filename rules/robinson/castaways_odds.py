@@ -20,14 +20,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable
-
 from ..search.fitted import logistic
 from .bot.worth import prod_wood, reach
 from .combat import built
 from .data import CHARACTERS
 from .island import kind, sources
-from .scenarios.castaways import NEEDS
+from .scenarios.castaways import NEEDS, stage
 from .state import RobinsonState
 
 BUILDS = ("Hatchet", "Mast", "Rope", "Knife", "Pot", "Snare", "Shovel")
@@ -42,8 +40,9 @@ def more_features(s: RobinsonState) -> tuple[float, ...]:
     det = sum(c.det for c in s.chars.values() if c.seat is not None and not c.dead)
     friday = s.chars.get("Friday")
     near = reach(s)
+    at = stage(s)  # S3: the stages fill left to right, so the first incomplete one counts those finished
     return (float(s.avail["W"]), float(s.avail["F"]), float(s.avail["NF"]), float(s.avail["Fur"]),
-            float(sum(1 for i, need in enumerate(NEEDS) if s.pile[i] >= need)),
+            float(len(NEEDS) if at is None else at),
             float(min(lives, default=0)), float(sum(lives)), float(det),
             float(friday is not None and not friday.dead)) + tuple(float(built(s, b)) for b in BUILDS) + (
         float(prod_wood(s)), float(sum(1 for x in sources(s, s.camp) if kind(x) == "F")),
@@ -62,12 +61,12 @@ def load(path: Path = WEIGHTS_FILE) -> tuple[tuple[str, ...], dict[int, tuple[fl
 NAMES, ROUNDS = load()
 
 
-def chance(s: RobinsonState, base: Callable[[RobinsonState], tuple[float, ...]]) -> float:
-    """The chance to win from `s` by its round's logistic; `base`: the whole-game logistic's features with the
-    kept tokens' worth last (search_hooks.py passes its own, so the two read the position alike)."""
+def chance(s: RobinsonState, base: tuple[float, ...]) -> float:
+    """The chance to win from `s` by its round's logistic; `base`: the whole-game logistic's features of `s` with
+    the kept tokens' worth last (search_hooks.py `base_features`, so the two read the position alike)."""
     rnd = min(max(ROUNDS), max(min(ROUNDS), s.round))
     bias, weights = ROUNDS[rnd]
-    x = base(s) + more_features(s)
+    x = base + more_features(s)
     return logistic(bias + sum(w * v for w, v in zip(weights, x)))
 
 

@@ -156,7 +156,7 @@ def win_chance(s: RobinsonState) -> float:
     in the other scenarios one logistic of the position's features and of the tokens and item uses still kept
     (bot/kept.py: R87 lets them be spent at any later moment)."""
     if s.options.scenario == "castaways":
-        return castaways_chance(s, base_features)
+        return castaways_chance(s, base_features(s))
     z = BIAS + sum(w * x for w, x in zip(WEIGHTS, features(s))) + KEPT_Z * kept_worth(s)
     return 1.0 / (1.0 + exp(-max(-30.0, min(30.0, z))))
 

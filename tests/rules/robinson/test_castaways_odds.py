@@ -68,7 +68,7 @@ def test_only_castaways_reads_the_rounds_logistic(late):
     assert s is not None
     z = hooks.BIAS + sum(w * x for w, x in zip(hooks.WEIGHTS, hooks.features(s))) + hooks.KEPT_Z * hooks.kept_worth(s)
     assert E.evaluate(s)["p1"] == pytest.approx(1 / (1 + exp(-z)))
-    assert hooks.win_chance(late) == pytest.approx(odds.chance(late, hooks.base_features))
+    assert hooks.win_chance(late) == pytest.approx(odds.chance(late, hooks.base_features(late)))
 
 
 def test_the_fit_recovers_a_logistic_and_holds_a_fixed_weight():
