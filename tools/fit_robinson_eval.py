@@ -1,6 +1,6 @@
 """Fit the weights of Robinson's position values (rules/robinson/search_hooks.py) on greedy games.
 
-    .venv/bin/python -m tools.fit_robinson_eval [games per table] [first seed] [held out] [--write]
+    .venv/bin/python -m tools.fit_robinson_eval [games per table] [first seed] [held out] [--depart=P] [--write]
 
 Plays Castaways greedy games solo and with two characters (seeds first, first+1, ...; the rollouts' policy,
 `greedy_move`), records the position at the start of every round (where the hard level's rollouts stop,
@@ -22,12 +22,13 @@ import json
 import sys
 from collections import defaultdict
 from math import exp, log
-from typing import Callable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 from rules.rng import Rng
 from rules.robinson import ENGINE
 from rules.robinson.castaways_odds import MORE, WEIGHTS_FILE, more_features
-from rules.robinson.search_hooks import FEATURES, KEPT_Z, base_features
+from rules.robinson.bot.alternatives import planning, plans
+from rules.robinson.search_hooks import FEATURES, KEPT_Z, PLANS, base_features
 
 L2 = 3.0
 # Weights of the whole-game logistic set by hand, not fitted: greedy games build Fire, the Palisade and the
@@ -51,23 +52,37 @@ class Row(NamedTuple):
     now: float  # the value in use
 
 
-def games(n: int, first: int) -> list[Row]:
-    """The rows of n greedy games per table (solo, two characters) from seed `first`."""
+def games(n: int, first: int, depart: float = 0.0) -> list[Row]:
+    """The rows of n greedy games per table (solo, two characters) from seed `first`.  `depart`: the share of
+    planning decisions where a seat plays, instead of the greedy plan, one of the others the hard level races
+    (bot/alternatives.py), picked at random: the positions the search's rollouts reach after a departure."""
     rows: list[Row] = []
     for seats in (["a"], ["a", "b"]):
         for seed in range(first, first + n):
             s = ENGINE.setup(seats, seed)
             rng = Rng.from_seed(seed)
             seen: list[tuple[int, tuple[float, ...], float]] = []
+            asked: set[tuple[int, str]] = set()  # each seat's planning decision of a round, asked once
             while not ENGINE.is_over(s):
                 if not seen or seen[-1][0] != s.round:
                     seen.append((s.round, base_features(s) + more_features(s), ENGINE.evaluate(s)[s.seats[0]]))
                 seat = ENGINE.to_act(s)[0]
-                s = ENGINE.apply(s, seat, ENGINE.greedy_move(s, seat, rng).id)
+                other = None
+                if depart > 0 and planning(ENGINE, s, seat) and (s.round, seat) not in asked:
+                    asked.add((s.round, seat))
+                    other = _departure(s, seat, rng) if rng.below(1_000_000) < depart * 1_000_000 else None
+                for move_id in other or [ENGINE.greedy_move(s, seat, rng).id]:
+                    s = ENGINE.apply(s, seat, move_id)
             won = int(s.result == "won")
             rows += [Row(rnd, len(seats), x, won, now) for rnd, x, now in seen]
             print(f"{len(seats)}p seed {seed}: {s.result} in round {s.round}", file=sys.stderr)
     return rows
+
+
+def _departure(s: Any, seat: str, rng: Rng) -> Optional[list[str]]:
+    """One of `seat`'s plans other than the greedy one, at random (None: it has no other)."""
+    others = plans(ENGINE, s, seat, PLANS)[1:]
+    return others[rng.below(len(others))] if others else None
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -186,8 +201,10 @@ def main() -> None:
     n = int(args[0]) if args else 100
     first = int(args[1]) if len(args) > 1 else 7001
     held = int(args[2]) if len(args) > 2 else max(20, n // 4)
-    report(games(n, first), games(held, first + n), "--write" in sys.argv,
-           f" (seeds {first}-{first + n - 1}, solo and with two characters)")
+    depart = next((float(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--depart=")), 0.0)
+    report(games(n, first, depart), games(held, first + n), "--write" in sys.argv,
+           f" (seeds {first}-{first + n - 1}, solo and with two characters"
+           f"{f', a random other plan at {depart:.0%} of the planning decisions' if depart else ''})")
 
 
 __all__ = ["FIXED", "NAMES", "fit", "games", "loss"]

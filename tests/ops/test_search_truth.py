@@ -9,8 +9,10 @@ import pytest
 
 from rules import GAMES
 from rules.bots import bot_rng
+from rules.robinson.bot.alternatives import plans
+from rules.robinson.search_hooks import PLANS
 from rules.rng import Rng
-from tools.search_truth import decisions, judge, make, retune, worth
+from tools.search_truth import decisions, judge, make, picked, retune, worth
 
 WAY = GAMES["wayfinders"]
 
@@ -75,3 +77,31 @@ def test_set_changes_the_tuning_for_that_table_size_only(monkeypatch):
     for bad in ("nope=1", "race_z"):
         with pytest.raises(SystemExit):
             retune("wayfinders", 3, [bad])
+
+
+ROB = GAMES["robinson"]
+
+
+def test_chains_pick_each_rounds_first_plan_of_robinson_with_the_greedy_plan_first_R30():
+    got = list(itertools.islice(picked(ROB, 1, 3, 1, chains=True), 3))
+    assert len(got) == 3
+    rounds = [ROB.round_number(state) for _, _, state, *_ in got]
+    assert rounds == sorted(set(rounds))  # one plan decision a round (R30: the seat plans its round whole)
+    for k, seat, state, greedy, moves, _ in got:
+        assert state.phase == "plan" and greedy == moves[0] and len(moves) > 1
+        assert all(m.split(" ")[-1].startswith("ok") for m in moves)  # every plan ends with the confirm
+        # the candidates are the plans the hard level races (bot/alternatives.py), the greedy bot's among them
+        assert sorted(moves) == sorted(" ".join(c) for c in plans(ROB, state, seat, PLANS))
+    assert list(itertools.islice(picked(ROB, 1, 3, 2, chains=True), 2))[1][0] == got[2][0]  # every 2nd of them
+
+
+def test_the_judge_plays_a_plan_whole_and_greedy_when_no_pass_finished():
+    k, seat, state, greedy, moves, _ = next(picked(ROB, 1, 3, 1, chains=True))
+    row = {"game": "robinson", "players": 1, "seed": 3, "k": k, "seat": seat, "greedy": greedy,
+           "values": {m: (1.0 if m == moves[1] else 0.0) for m in moves}}
+    got = judge([row], 0.0)  # no CPU: the greedy plan is played whole and matched, not left out
+    assert (got["decisions"], got["unmatched"], got["departed"], got["gain"], got["most"]) == (1, 0, 0, 0.0, 1.0)
+    # a set whose plans are none the search can play: its choice (a pass or more at 1 s) is left out, not scored
+    unlisted = dict(row, greedy="p:nowhere:c ok", values={"p:nowhere:c ok": 0.5, "p:elsewhere:c ok": 0.5})
+    got = judge([unlisted], 1.0)
+    assert (got["decisions"], got["unmatched"]) == (0, 1)

@@ -14,7 +14,7 @@ from rules.robinson import search_hooks as hooks
 from rules.robinson.data import CHARACTERS
 from rules.robinson.scenarios.castaways import NEEDS
 from rules.robinson.state import RobinsonOptions
-from tools.fit_robinson_eval import FIXED_BY_ROUND, NAMES, fit
+from tools.fit_robinson_eval import FIXED_BY_ROUND, NAMES, fit, games
 
 
 def at_round(seats, seed, rnd, options=None):
@@ -87,3 +87,18 @@ def test_the_fit_recovers_a_logistic_and_holds_a_fixed_weight():
     assert w[1] == pytest.approx(-0.8, abs=0.15)
     _, held = fit(xs, ys, l2=0.0, fixed={1: -0.3})
     assert held[1] == -0.3 and held[0] != w[0]
+
+
+def test_r30_the_fit_can_take_the_positions_reached_after_another_plan():
+    """`--depart`: at that share of the planning decisions (R30) a seat plays one of the hard level's other plans
+    whole, so the round starts that follow are those the search's rollouts reach after a departure; without it,
+    the greedy games themselves."""
+    greedy = games(1, 3)
+    again = games(1, 3)
+    departed = games(1, 3, depart=1.0)
+    assert [r.x for r in greedy] == [r.x for r in again]  # the same seed, the same greedy games
+    assert [r.round for r in departed][:2] == [1, 2] and all(len(r.x) == len(NAMES) for r in departed)
+    solo = [r for r in departed if r.players == 1]
+    assert solo[0].x == next(r for r in greedy if r.players == 1).x  # round 1 starts before any plan
+    # the other plans lead elsewhere (the first ones may only explore another tile alike: the same numbers)
+    assert any(a.x != b.x for a, b in zip([r for r in greedy if r.players == 1], solo))
