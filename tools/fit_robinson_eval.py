@@ -22,13 +22,14 @@ import json
 import sys
 from collections import defaultdict
 from math import exp, log
-from typing import Any, Callable, NamedTuple, Optional, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 from rules.rng import Rng
 from rules.robinson import ENGINE
 from rules.robinson.castaways_odds import MORE, WEIGHTS_FILE, more_features
 from rules.robinson.bot.alternatives import planning, plans
 from rules.robinson.search_hooks import FEATURES, KEPT_Z, PLANS, base_features
+from rules.robinson.state import RobinsonState
 
 L2 = 3.0
 # Weights of the whole-game logistic set by hand, not fitted: greedy games build Fire, the Palisade and the
@@ -79,10 +80,10 @@ def games(n: int, first: int, depart: float = 0.0) -> list[Row]:
     return rows
 
 
-def _departure(s: Any, seat: str, rng: Rng) -> Optional[list[str]]:
+def _departure(s: RobinsonState, seat: str, rng: Rng) -> Optional[list[str]]:
     """One of `seat`'s plans other than the greedy one, at random (None: it has no other)."""
     others = plans(ENGINE, s, seat, PLANS)[1:]
-    return others[rng.below(len(others))] if others else None
+    return rng.choice(others) if others else None
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:

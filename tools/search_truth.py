@@ -91,21 +91,17 @@ def picked(engine: Engine[Any], players: int, deal: int, every: int,
     there and plays the rest as planned, `rules.bots.planned_after`), the greedy plan being the first chain (the
     search's own order: the plan that opens with the greedy move, `rules.search.steps.candidates`)."""
     config = tuned(engine, players)
-    counted, turns = 0, set()
+    turns: set[tuple[int, str]] = set()  # with `chains`: the (round, seat) whose plan decision was met
     for k, seat, state, greedy in decisions(engine, players, deal):
-        if not chains and k % every:
+        if (chains and (engine.round_number(state), seat) in turns) or (not chains and k % every):
             continue
         rng = Rng.from_seed(deal * 1_000_003 + k)
         moves = [c for c, _ in candidates(engine, state, seat, rng, 0, config)]
         if len(moves) < 2 or any(" " in m for m in moves) != chains:  # one candidate, or not the kind asked for
             continue
         if chains:
-            turn = (engine.round_number(state), seat)
-            if turn in turns:
-                continue
-            turns.add(turn)
-            counted += 1
-            if (counted - 1) % every:
+            turns.add((engine.round_number(state), seat))
+            if (len(turns) - 1) % every:
                 continue
             greedy = moves[0]
         elif greedy not in moves:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+
 from ..search.fitted import logistic
 from .bot.worth import prod_wood, reach
 from .combat import built
