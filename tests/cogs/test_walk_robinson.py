@@ -71,20 +71,20 @@ def test_seeds_are_listed_with_the_greedy_tables_result(capsys):
 
 
 def test_a_lost_castaways_game_says_how_it_ended_and_the_woodpile_it_left():
-    """Seeds 1-6 solo: seed 2 runs out of rounds (R96: the end of round 12) with the woodpile unfinished
-    (S3: 15 wood in five stages), seed 6 ends in round 9 with a death (R76); the tally counts each kind."""
-    rows = greedy_seeds("castaways", 1, 1, 6)
+    """Seeds 1-10 solo: seed 1 runs out of rounds (R96: the end of round 12) with the woodpile unfinished
+    (S3: 15 wood in five stages), seed 10 ends in round 9 with a death (R76); the tally counts each kind."""
+    rows = greedy_seeds("castaways", 1, 1, 10)
     by_seed = {r.seed: r for r in rows}
-    assert (by_seed[2].won, by_seed[2].round, by_seed[2].end) == (False, 12, "time")
-    assert by_seed[2].pile < 15
-    assert by_seed[6].end.startswith("death:") and by_seed[6].round < 12
-    assert seed_line("castaways", 1, by_seed[2]).endswith(f"(round 12: time, woodpile {by_seed[2].pile} of 15)")
+    assert (by_seed[1].won, by_seed[1].round, by_seed[1].end) == (False, 12, "time")
+    assert by_seed[1].pile < 15
+    assert by_seed[10].end.startswith("death:") and by_seed[10].round < 12
+    assert seed_line("castaways", 1, by_seed[1]).endswith(f"(round 12: time, woodpile {by_seed[1].pile} of 15)")
     won = [r for r in rows if r.won]
     assert won and all(r.end == "goal" and 10 <= r.round <= 12 for r in won)  # S5: the win from round 10 on
     assert all("woodpile" not in seed_line("castaways", 1, r) for r in won)
     tally = seeds_tally("castaways", 1, rows)
     times = sum(r.end == "time" for r in rows)
-    assert tally.startswith(f"castaways 1 player(s), 6 games: won {len(won)}, lost {6 - len(won)} (")
+    assert tally.startswith(f"castaways 1 player(s), 10 games: won {len(won)}, lost {10 - len(won)} (")
     assert f"time {times}" in tally and times >= 1
 
 

@@ -100,4 +100,51 @@ def test_r32_the_carpenter_bot_spends_handyman_to_make_its_build_sure():
     assert aid_move(s, seat, -5) == "ab:handyman"
     s = E.apply(s, seat, "ab:handyman")
     mid = choose(E, s, seat, "greedy", 1).id
+    if mid.startswith("ab:economy:"):  # §3.10: a wood less for his Build first, with the 3 D left
+        s = E.apply(s, seat, mid)
+        mid = choose(E, s, seat, "greedy", 1).id
     assert "h" in mid.rsplit(":", 1)[1]  # the brown pawn goes on a Build with the Carpenter (here or there)
+
+
+def test_s3_10_the_carpenter_bot_spends_economical_construction_on_his_wood_paying_stack():
+    """§3.10 Economical construction (2 D): one action of the Carpenter costs 1 wood less."""
+    from tests.rules.test_robinson_abilities import carpenter_game
+    s, seat = carpenter_game()
+    s.chars["Carpenter"].det = 2  # enough for it, not for Handyman (3 D)
+    s.avail["W"] = 4
+    s = E.apply(s, seat, "p:b.wpn:c")
+    s.tokens, s.items = [], {}
+    paid = s.plan[0].pay["W"]
+    assert paid >= 1 and aid_move(s, seat, -5) == "ab:economy:0"
+    assert choose(E, s, seat, "greedy", 1).id == "ab:economy:0"
+    s = E.apply(s, seat, "ab:economy:0")
+    assert s.plan[0].pay.get("W", 0) == paid - 1 and s.chars["Carpenter"].det == 0
+    assert aid_move(s, seat, -5) is None  # once a round (R83), and no determination left
+
+
+def test_e20_s3_7_a_hunts_fight_item_only_when_it_spares_the_hunter_wounds():
+    """E20: fight bonuses are chosen before a Hunt's fight; §3.7 Pistol: Weapon +3 for one fight."""
+    from rules.robinson.bot.greedy import fight_pick
+    from tests.rules.test_robinson_cards import soldier_hunting_a_fox
+    s, soldier = soldier_hunting_a_fox(Pistol=2)
+    s.weapon = 0
+    assert "go:it.Pistol" in ids(s, soldier)
+    assert fight_pick(s, ids(s, soldier)) == "go:it.Pistol"  # the beasts still to meet outmatch Weapon 0
+    assert choose(E, s, soldier, "greedy", 1).id == "go:it.Pistol"
+    s.weapon = 9  # no beast left to meet is that strong: the use is kept
+    assert fight_pick(s, ids(s, soldier)) == "go"
+
+
+def test_s3_8_the_pot_is_worth_more_with_the_tokens_that_wait_on_it():
+    """§3.8: Herbs, Healing Herbs, Poison and Vegetables are used only with the Pot built; Poison is Weapon +2."""
+    from rules.robinson.bot.tokens import pot_gain
+    s = planning(2, 1)
+    s.tokens = []
+    bare = BP.invention(BP.Worth(s), "Pot")
+    s.tokens = ["Poison", "Vegetables"]
+    w = BP.Worth(s)
+    assert pot_gain(w) >= w.weapon(2) - 0.3 + 1.6 - 0.3 - 1e-9
+    assert abs(BP.invention(w, "Pot") - bare - pot_gain(w)) < 1e-9 and pot_gain(w) > 1
+    s.tokens = ["Healing Herbs"]
+    s.built = s.built + ["Medicine"]  # its free Medicine is already there: nothing waits on the Pot
+    assert pot_gain(BP.Worth(s)) == 0

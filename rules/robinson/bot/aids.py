@@ -1,7 +1,8 @@
 """The co-operative bot's use of abilities, items and discovery tokens in the planning window
 (E20, §3.7, §3.8, §3.10): only the ones whose worth is plain (food when short, morale below +3,
 weapon and palisade levels, healing the worst wounded, wood onto the pile, determination that
-would otherwise be lost to low morale, the Carpenter's Handyman for a sure Build).  "Look at" abilities are
+would otherwise be lost to low morale, the Carpenter's Handyman for a sure Build and his Economical
+construction on a stack he leads that pays wood).  "Look at" abilities are
 left to players."""
 from __future__ import annotations
 
@@ -72,4 +73,6 @@ def aid_move(s: RobinsonState, seat: str, food_gap: int) -> Optional[str]:
         pick = first("tk:Medallion", "tk:Treasure")
     if pick is None and s.morale < 0:
         pick = first(f"it:Pipe_&_Tobacco:{fp}")
+    if pick is None:  # Economical construction: a wood less for the Carpenter's placed stack (2 D)
+        pick = first("ab:economy")
     return pick

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...contract import Engine, Move
 from ...rng import Rng
 from .. import island
+from ..abilities import FIGHT_ITEMS
 from ..asks import KINDS as ASK_KINDS, pending_prompt
 from ..data import ADVENTURES, CHARACTERS
 from ..island import kind
@@ -24,6 +25,7 @@ from .aids import aid_move
 from .answers import pick as ask_pick
 from .camp import camp_pick
 from .cards import codes_cost
+from .harm import hunt_outlook, hurt
 from .look import look_move, pick_look
 from .planning import plan_move, wood_move
 from .worth import INVENTION_VALUE, Worth
@@ -94,6 +96,22 @@ def wx_pick(s: RobinsonState, ids: list[str]) -> str:
     return "wx:pass"
 
 
+def fight_pick(s: RobinsonState, ids: list[str]) -> str:
+    """A Hunt's fight bonus (E20, §3.7): the item whose Weapon for this fight spares the resolver the most
+    wounds, priced over the beasts it may meet (harm.hunt_outlook; the Sabre's own wound counted), else go."""
+    who = s.queue[0].pawns[0]
+    bare = hunt_outlook(s, who, s.weapon)[0]
+    best, spared = "go", 0.0
+    for mid in ids:
+        if not mid.startswith("go:it."):
+            continue
+        item = mid[len("go:it."):].replace("_", " ")
+        gain = bare - hunt_outlook(s, who, s.weapon, FIGHT_ITEMS[item])[0] - (hurt(s, who, 1) if item == "Sabre" else 0.0)
+        if gain > spared:
+            best, spared = mid, gain
+    return best
+
+
 def plan_step(s: RobinsonState, seat: str, ids: list[str], rng: Rng) -> str:
     """A planning move with nothing asked (R30-R38): an ability, item or token first (aids.py), a look at a
     deck (look.py), the Storm Glass from round 5, else the next stack (planning.py)."""
@@ -152,6 +170,8 @@ def greedy_move(engine: Engine[RobinsonState], s: RobinsonState, seat: str, rng:
         pick = wood_move(s)
     elif s.phase == "resolve" and "go:m" in ids:
         pick = "go:m" if s.morale < 3 else "go:d"
+    elif s.phase == "resolve" and any(i.startswith("go:it.") for i in ids):
+        pick = fight_pick(s, ids)
     elif s.phase == "night":  # R73: move the camp when the new tile is worth it
         pick = camp_pick(s, ids)
     o = next(o for o in opts if o[0] == pick)

@@ -16,6 +16,7 @@ from .cards import drawn_cost, event_cost
 from .harm import fight_wounds, hurt
 from .island_value import terrain_need, tile_value
 from .planning import invention
+from .tokens import token_value
 from .worth import Worth
 
 COST = {"tracking": 2, "recon": 2, "scouting": 3, "new_idea": 3}
@@ -39,17 +40,6 @@ def look_move(s: RobinsonState, seat: str, ids: list[str]) -> Optional[str]:
     if "ab:new_idea" in ids and _spare(s, me, 3 + 3):
         return "ab:new_idea"
     return None
-
-
-def token_value(w: Worth, tok: str) -> float:
-    """A discovery token (§3.8, S6) at the worth of what it gives."""
-    pot = "Pot" in w.s.built
-    return {"Oil": 2 * w.wood_later, "Fallen Tree": w.wood_later, "Nourishing Larvae": 2.0,
-            "Goat": 1.2 + w.fur, "Pirate Sabre": w.weapon(1), "Old Machete": w.weapon(1),
-            "Poison": w.weapon(2) if pot else 0.3, "Medallion": 1.5, "Treasure": 1.0, "Candles": 1.0,
-            "Large Leaves": 1.5, "Castaway Herbs": 0.8, "Vegetables": 1.6 if pot else 0.3,
-            "Herbs": 0.8 if pot else 0.2, "Healing Herbs": 1.5 if pot else 0.3, "Tobacco": 0.8,
-            "Thorny Bushes": w.palisade(1)}.get(tok, 0.5)
 
 
 def pick_look(s: RobinsonState, ids: list[str]) -> str:

@@ -24,6 +24,7 @@ from .cards import ADV_COST, threat_value
 from .harm import hurt, morale_cost
 from .island_value import explore_value, terrain_need
 from .odds import P_ADV, P_OK, P_WOUND, animals, quantile, snow, tonight
+from .tokens import pot_gain
 from .worth import DISC, PAL_ITEM, WIN, WPN_ITEM, Worth, pile_outlook, project, wound_cost
 
 KEEP_Q = 0.85  # the woodpile step keeps what tonight's weather takes this often (R67)
@@ -57,6 +58,8 @@ def invention(w: Worth, name: str) -> float:
         v += 2.0 * 1.0
     elif name == "Furnace":
         v += sum(DISC ** (x - w.rnd) * min(1.0, snow(x, w.scen)) for x in w.rounds if x > w.rnd) * w.wood_later
+    elif name == "Pot":  # §3.8: the tokens held that wait on it
+        v += pot_gain(w)
     if name == "Rope" and "Mast" not in s.built:  # S4: the Mast needs it
         v += 1.5
     return v + WIN * w.steps.get(f"b.inv.{name}", 0.0)  # the scenario goal's steps (Goal.steps)
