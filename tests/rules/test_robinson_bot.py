@@ -148,3 +148,17 @@ def test_s3_8_the_pot_is_worth_more_with_the_tokens_that_wait_on_it():
     s.tokens = ["Healing Herbs"]
     s.built = s.built + ["Medicine"]  # its free Medicine is already there: nothing waits on the Pot
     assert pot_gain(BP.Worth(s)) == 0
+
+
+def test_r67_r69_the_goat_before_the_weather_roll_only_while_the_food_may_run_short():
+    """R67: each cloud above the Roof takes 1 food; R69: food missing wounds everyone in camp; §3.8: the Goat
+    gives 1 food and 1 fur (Weapon 1 or more), outside the Action phase too."""
+    from rules.robinson.bot.greedy import weather_food
+    s = planning(2, 1)
+    s.round, s.roof, s.weapon, s.weather_tokens = 8, 0, 1, []
+    s.tokens, s.items = ["Goat"], {}
+    s.avail.update(F=0, NF=0)
+    assert weather_food(s, ["roll", "tk:Goat"]) == "tk:Goat"
+    assert weather_food(s, ["roll"]) is None  # nothing to eat offered
+    s.avail["F"] = 12  # more than the clouds and the meals can take
+    assert weather_food(s, ["roll", "tk:Goat"]) is None

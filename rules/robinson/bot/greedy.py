@@ -27,6 +27,7 @@ from .camp import camp_pick
 from .cards import codes_cost
 from .harm import hunt_outlook, hurt
 from .look import look_move, pick_look
+from .odds import p_over
 from .planning import plan_move, wood_move
 from .worth import INVENTION_VALUE, Worth
 
@@ -112,6 +113,16 @@ def fight_pick(s: RobinsonState, ids: list[str]) -> str:
     return best
 
 
+def weather_food(s: RobinsonState, ids: list[str]) -> str | None:
+    """Before the weather roll: Biscuits or the Goat (§3.7, §3.8) when the food at hand may not cover what the
+    clouds above the Roof (R67) and tonight's meals (R72) could take; food the weather finds missing wounds
+    everyone in camp (R69).  None when no such item is offered or the food at hand covers the worst."""
+    item = next((i for i in ("it:Biscuits", "tk:Goat") if i in ids), None)
+    if item is None or p_over(Worth(s).food_need, s.avail["F"] + s.avail["NF"]) <= 0:
+        return None
+    return item
+
+
 def plan_step(s: RobinsonState, seat: str, ids: list[str], rng: Rng) -> str:
     """A planning move with nothing asked (R30-R38): an ability, item or token first (aids.py), a look at a
     deck (look.py), the Storm Glass from round 5, else the next stack (planning.py)."""
@@ -168,6 +179,8 @@ def greedy_move(engine: Engine[RobinsonState], s: RobinsonState, seat: str, rng:
         pick = "m:h" if s.chars[s.seat_char[s.seats[s.fp]]].wounds else "m:d"
     elif s.phase == "wood":
         pick = wood_move(s)
+    elif s.phase == "weather":
+        pick = weather_food(s, ids) or "roll"
     elif s.phase == "resolve" and "go:m" in ids:
         pick = "go:m" if s.morale < 3 else "go:d"
     elif s.phase == "resolve" and any(i.startswith("go:it.") for i in ids):
