@@ -35,6 +35,7 @@ OWNER = {k: a.owner for k, a in ABILITIES.items() if a.window == "plan"}
 LOOK = {"new_idea", "scouting", "recon", "tracking"}  # reveal hidden cards: barrier moves
 HEALERS = {"Flask of Rum": 1, "Castaway Herbs": 1}
 FIGHT_ITEMS = {"Pistol": 3, "Old Rifle": 3, "Surprising Discovery": 3, "Sabre": 3}
+NEED_POT = ("Herbs", "Healing Herbs", "Poison", "Vegetables")  # §3.8: discovery tokens used only with the Pot built
 
 
 def _wounded(s: RobinsonState) -> list[str]:
@@ -95,15 +96,17 @@ def item_options(s: RobinsonState) -> list[tuple[str, str, Any, bool]]:
             out.append((f"it:{item}", ITEM, (item, ""), False))
         elif item == "Storm Glass" and s.event_deck:
             out.append((f"it:{item}", ITEM, (item, ""), True))
+    pot = built(s, "Pot")
     for tok in dict.fromkeys(s.tokens):
-        pot = built(s, "Pot")
-        if tok in ("Old Machete", "Pirate Sabre", "Oil") or (tok == "Herbs" and pot) or \
-                (tok == "Poison" and pot) or (tok == "Goat" and s.weapon >= 1 and s.phase != "resolve") or \
-                (tok == "Healing Herbs" and pot and "Medicine" not in s.built):
+        if tok in NEED_POT and not pot:
+            continue
+        if tok in ("Old Machete", "Pirate Sabre", "Oil", "Herbs", "Poison") or \
+                (tok == "Goat" and s.weapon >= 1 and s.phase != "resolve") or \
+                (tok == "Healing Herbs" and "Medicine" not in s.built):
             out.append((f"tk:{tok}", DISCOVERY_TOKEN, (tok, ""), False))
         elif tok == "Treasure":
             out.append((f"tk:{tok}", DISCOVERY_TOKEN, (tok, ""), True))
-        elif tok == "Castaway Herbs" or (tok == "Vegetables" and pot):
+        elif tok in ("Castaway Herbs", "Vegetables"):
             out += [(f"tk:{tok}:{w}", DISCOVERY_TOKEN, (tok, w), False) for w in _wounded(s)]
         elif tok == "Medallion":  # S6: its 3 D shared freely, one at a time (`md:<character>`)
             out.append((f"tk:{tok}", DISCOVERY_TOKEN, (tok, ""), False))
