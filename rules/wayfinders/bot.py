@@ -33,6 +33,17 @@ def _turn_gain(engine: Engine[WayfindersState], state: WayfindersState, seat: st
     return v - value(state, seat), first
 
 
+def idle_return(engine: Engine[WayfindersState], state: WayfindersState, seat: str) -> bool:
+    """True when `seat`'s return now would change nothing, and every other seat's turn since its own last one
+    changed nothing either (`state.idle`): nobody has a worker on the board, so the return collects nothing
+    (E4), and the plan after it flies and builds nothing.  Seats taking such returns in turn would never end the
+    game (W21 needs cubes built); a bot never makes the round of them whole."""
+    if any(state.workers) or state.idle < len(state.order) - 1:
+        return False
+    gain, first = _turn_gain(engine, engine.apply(state, seat, "return"), seat)
+    return first is None or gain <= 0
+
+
 def _plan_path(engine: Engine[WayfindersState], state: WayfindersState, seat: str) -> list[str]:
     """The moves of the plan `_turn_gain` found from `state`, followed step by step: flights and builds, up to
     a build that draws (W39, what it gives is not planned), a flight that reveals tiles (W41, what they are is
@@ -119,4 +130,4 @@ def _action(engine: Engine[WayfindersState], state: WayfindersState, seat: str, 
     return best[rng.below(len(best))]
 
 
-__all__ = ["MAX_FLOWN", "TOKEN", "greedy_chain", "greedy_move", "value"]
+__all__ = ["MAX_FLOWN", "TOKEN", "greedy_chain", "greedy_move", "idle_return", "value"]

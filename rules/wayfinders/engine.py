@@ -11,7 +11,7 @@ from ..contract import Engine, Move, Option, Outcome, TestHints
 from ..rng import Rng
 from ..text import Msg, join, seat_ref
 from ..unvalidated import construct, trusted
-from .bot import greedy_chain, greedy_move
+from .bot import greedy_chain, greedy_move, idle_return
 from .explain import why_illegal
 from .moves import label, options, seat_to_act
 from .scoring import breakdown, final_ranks, score
@@ -121,9 +121,11 @@ class WayfindersEngine(Engine[WayfindersState], key="wayfinders", title="Wayfind
         return search_hooks.evaluate(state, over, self.outcome(state) if over else None)
 
     def macro_moves(self, state: WayfindersState, seat: str) -> list[tuple[str, float]] | None:
-        """Search hook (rules.contract): a return's flights and builds are the greedy bot's: search_hooks.py."""
+        """Search hook (rules.contract): a return's flights and builds are the greedy bot's, a return that
+        changes nothing is left out: search_hooks.py."""
         return search_hooks.macro_moves(state, self.move_ids(state, seat),
-                                        lambda: greedy_move(self, state, seat, Rng.from_seed(0)).id)
+                                        lambda: greedy_move(self, state, seat, Rng.from_seed(0)).id,
+                                        lambda: idle_return(self, state, seat))
 
     # ---- speed --------------------------------------------------------------
     def copy_state(self, state: WayfindersState) -> WayfindersState:

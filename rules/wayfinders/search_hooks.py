@@ -75,11 +75,18 @@ def resample(state: WayfindersState, seat: str, rng: Rng,
     return new
 
 
-def macro_moves(state: WayfindersState, ids: list[str], greedy: Callable[[], str]) -> list[tuple[str, float]] | None:
+def macro_moves(state: WayfindersState, ids: list[str], greedy: Callable[[], str],
+                idle: Callable[[], bool]) -> list[tuple[str, float]] | None:
     """The search's candidates: in a return's fly-and-build (W13) the greedy bot's move alone (`greedy()`,
     its look-ahead over the return's flights and builds), past `MAX_FLOWN` cells flown the end (a seat that
-    could fly to and fro for ever would stall the game); None elsewhere (every legal move of `ids`, the
-    greedy one as prior)."""
+    could fly to and fro for ever would stall the game); in the action phase every legal move but a return
+    that would complete a round of returns changing nothing (`idle()`, bot.py `idle_return`: two hard seats
+    once passed that way for ever; the greedy bot never returns without a worker on the board); None elsewhere
+    (every legal move of `ids`, the greedy one as prior)."""
+    if state.phase == "action":
+        if "return" in ids and any(i.startswith("place:") for i in ids) and idle():
+            return [(i, 1.0) for i in ids if i != "return"]
+        return None
     if state.phase != "flybuild":
         return None
     if len(state.flown) >= MAX_FLOWN and "end" in ids:

@@ -71,6 +71,9 @@ class WayfindersState(GameState):
     final_round: bool = False
     trigger: Optional[str] = None  # seat that triggered the final round (W21)
     flown: list[str] = Field(default_factory=list)  # cells entered this return (for display)
+    # Turns in a row that changed nothing on the board (not a rule: for the bots, rules/wayfinders/bot.py
+    # `idle_return`): a return collecting nothing (E4) while nobody had a worker on the board, building nothing.
+    idle: int = 0
 
 
 class CellView(BaseModel):

@@ -34,6 +34,7 @@ def own_player(state: WayfindersState, seat: str) -> Player:
 def place(state: WayfindersState, seat: str, h: int) -> None:
     """W10: one worker onto hangar h; the turn ends at once."""
     put(state, "flown", [])
+    put(state, "idle", 0)
     state.workers[h - 1].append(seat)
     p = state.players[seat]
     put(p, "workers", p.workers - 1)
@@ -59,6 +60,7 @@ def collect(state: WayfindersState, seat: str) -> None:
         state.workers[i] = [s for s in w if s != seat]
     give(p.hand, got)
     put(p, "workers", p.workers + back)
+    put(state, "idle", 0 if back or any(state.workers) else state.idle + 1)  # a build undoes it (`build`)
     if back:
         state.events.append(texts.m("ev.return", seat=texts.seat(seat), n=back,
                                 tokens=texts.token_list(got) if got else texts.plain("nothing")))
@@ -106,6 +108,7 @@ def build(state: WayfindersState, seat: str, paid: str) -> None:
         to = texts.plain("to_bag")
     cell.slots.append(seat)
     put(p, "cubes", p.cubes - 1)
+    put(state, "idle", 0)
     state.events.append(texts.m("ev.build", seat=texts.seat(seat), cell=p.plane, island=isl.id,
                             slot=len(cell.slots), pay=texts.plus(paid), to=to))
     if isl.effect == "draw":  # W39

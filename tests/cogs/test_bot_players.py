@@ -151,7 +151,6 @@ def test_a_hard_bot_plays_its_turns_through_the_search_workers(tmp_path, monkeyp
             # alice plays whenever she is to act until the bot has answered four times; the bot's search is
             # timed, so its moves (and whether alice's move leaves her a follow-up decision) vary with the host's load
             bot_moves: list = []
-            narrated = 0
             for i in range(600):
                 service = TableService(open_store(s.db))
                 bot_moves = [m for m in service.games.moves(1) if m.seat == "p2"]
@@ -165,7 +164,16 @@ def test_a_hard_bot_plays_its_turns_through_the_search_workers(tmp_path, monkeyp
                 move = choose(table.engine, table.state, "p1", "greedy", seed=i)
                 out = await s.cmd("alice", f"/play move:{move.id}", "wayfinders-1")
                 assert not out.refused, texts(out)
-                narrated += "Bot 1 ★" in texts(out)  # the bot's moves are narrated like anyone's
+            # the bot's moves are narrated in the thread like anyone's, in the post that follows them (alice's
+            # reply when the bot answered at once, else the bot's own post once its search is done)
+            thread = s.table.registry.find_channel("wayfinders-1")
+            narrated = 0
+            for _ in range(100):
+                narrated = sum("🤖 Bot 1 ★" in str(e.get("description")) for row in s.table.registry.history(thread.id)
+                               for e in row.payload.get("embeds") or [])
+                if narrated >= 3:
+                    break
+                await asyncio.sleep(0.1)
             assert narrated >= 3, narrated
             pool = s.table.bot.bot_driver.search
             assert len(pool.workers) == 1 and pool.cpu == 0.03 and pool.pids() and pool.failures == 0

@@ -96,6 +96,27 @@ def test_w13_a_returns_flights_are_the_greedy_bots_and_a_long_one_ends():
     assert E.macro_moves(s, seat) == [("end", 1.0)]
 
 
+def test_e4_a_return_that_would_make_a_round_of_idle_returns_is_no_candidate_of_the_search():
+    # E4: a return with no worker on the board collects nothing.  With nobody's worker on the board and nothing
+    # built, it only hands the turn on; two hard seats once took such returns in turn for ever (W21 needs cubes
+    # built).  The search never completes a round of them; other returns stay candidates (W11).
+    s = E.setup(["p1", "p2"], 4)
+    first = E.to_act(s)[0]
+    assert E.macro_moves(s, first) is None and s.idle == 0  # one idle return is still a choice
+    s = E.apply(E.apply(s, first, "return"), first, "end")
+    second = E.to_act(s)[0]
+    assert second != first and s.idle == 1 and not any(s.workers) and "return" in E.move_ids(s, second)
+    places = [i for i in E.move_ids(s, second) if i.startswith("place:")]
+    assert E.macro_moves(s, second) == [(i, 1.0) for i in places]
+    result = search(E, s, second, Rng.from_seed(3), tuned(E, iterations=12))
+    assert result.visits and "return" not in result.visits
+    rich = E.copy_state(s)  # a return that builds changes the game: kept
+    rich.players[second] = rich.players[second].model_copy(update={"hand": {c: 4 for c in "BGRYV"}})
+    assert E.macro_moves(rich, second) is None
+    placed = E.apply(s, second, "place:1")  # a worker on the board: the next return is a real choice again
+    assert placed.idle == 0 and E.macro_moves(placed, first) is None
+
+
 def rolled_out(run):
     """`run()`'s result and the round of every greedy turn its rollouts played."""
     seen = []

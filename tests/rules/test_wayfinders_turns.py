@@ -100,6 +100,27 @@ def test_e4_return_with_no_workers_collects_nothing_but_fly_build_discard_refill
     assert E.to_act(s) == ["p2"]
 
 
+def test_e4_returns_that_change_nothing_are_counted_in_a_row_for_the_bots():
+    """E4: a return with nobody's worker on the board collects nothing; the state counts such turns in a row
+    (`idle`, bookkeeping for the bots, no rule), and a placement, a collecting return or a build ends the run."""
+    s = game(3, C2="res07")
+    s = play(s, "return", "end")  # p1
+    s = play(s, "return", "end")  # p2
+    assert s.idle == 2 and E.to_act(s) == ["p3"]
+    s = play(s, "place:1")  # p3: a worker on the board
+    assert s.idle == 0
+    s = play(s, "return", "end")  # p1 returns with none of its own, but p3's worker is out: not idle
+    assert s.idle == 0
+    s = play(s, "return", "end", "return", "end")  # p2 likewise; p3 collects
+    assert s.idle == 0 and not any(s.workers)
+    s = play(s, "return", "end")  # p1: idle again
+    assert s.idle == 1
+    s.players["p2"].plane = "C2"  # p2 returns with nothing to collect but builds res07 (cost Y)
+    set_hand(s, "p2", "Y")
+    s = play(s, "return", "build", "end")
+    assert s.idle == 0 and s.board["C2"].slots == ["p2"]
+
+
 def test_w12_collect_from_the_top_regardless_of_worker_order():
     """W12: one token per own worker from the top of each hangar; all own workers come back."""
     s = game(3)
