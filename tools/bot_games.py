@@ -1,7 +1,8 @@
 """Bot games as the benches play them (`bot.py bench bots --levels`, `--run`): every seat at a level, hard
 decisions searched in this process exactly as a search worker does (host/search_pool.py `timed_search`: one worker's
 tree) with a budget of CPU or iterations, each move checked legal, a game's figures kept as a `Series` (the CPU of its
-searched decisions, the departures from the greedy move, its end round, moves and illegal moves).
+searched decisions, the departures from the greedy move, its end round, moves and illegal moves).  A game that
+does not end (past `STALL_ROUND`, or `max_moves`) raises `Stalled` naming its deal and levels.
 
 Competitive series (`competitive`): the measured level plays one seat, the other level the rest; its seat rotates
 through every position of each deal (seeds seed, seed+1, ...: P games per seed), so each deal is played from every
@@ -84,11 +85,20 @@ def decide(engine: Engine[Any], state: Any, seat: str, level: str, seed: int, bu
     return chosen.id
 
 
+STALL_ROUND = 200  # no game of these lasts this long (Flotilla's safeguard ends one in round 60): a stall
+
+
+class Stalled(RuntimeError):
+    """A bench game that does not end: reported at once, with its deal and levels, rather than played for hours
+    (two hard Wayfinders seats once passed for ever)."""
+
+
 def play(engine: Engine[Any], levels: list[str], seed: int, budget: Budget,
          series: Series, max_moves: int = 20000, options: Optional[dict[str, str]] = None) -> Any:
     seats = [f"p{i + 1}" for i in range(len(levels))]
     by_seat = dict(zip(seats, levels))
     state = engine.setup(seats, seed, options or None)
+    rounds = engine.offers("round_number")
     for _ in range(max_moves):
         to_act = engine.to_act(state)
         if not to_act:
@@ -99,6 +109,12 @@ def play(engine: Engine[Any], levels: list[str], seed: int, budget: Budget,
             series.illegal += 1
         state = engine.apply(state, seat, move)
         series.moves += 1
+        if rounds and (engine.round_number(state) or 0) > STALL_ROUND:
+            raise Stalled(f"{engine.key}, deal {seed}, levels {levels}: past round {STALL_ROUND} after "
+                          f"{series.moves} moves")
+    else:
+        if engine.to_act(state):
+            raise Stalled(f"{engine.key}, deal {seed}, levels {levels}: no end after {max_moves} moves")
     if engine.offers("round_number"):
         series.end_rounds.append(engine.round_number(state) or 0)
     return state
@@ -143,4 +159,5 @@ def competitive(engine: Engine[Any], mine: str, other: str, players: int, games:
     return series
 
 
-__all__ = ["Budget", "OnGame", "Played", "Series", "competitive", "decide", "hard_budget", "play", "play_game", "tally"]
+__all__ = ["STALL_ROUND", "Budget", "OnGame", "Played", "Series", "Stalled", "competitive", "decide", "hard_budget",
+           "play", "play_game", "tally"]
