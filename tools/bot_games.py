@@ -115,7 +115,7 @@ def play(engine: Engine[Any], levels: list[str], seed: int, budget: Budget,
     else:
         if engine.to_act(state):
             raise Stalled(f"{engine.key}, deal {seed}, levels {levels}: no end after {max_moves} moves")
-    if engine.offers("round_number"):
+    if rounds:
         series.end_rounds.append(engine.round_number(state) or 0)
     return state
 
