@@ -4,7 +4,7 @@ woodpile step (S3, S5)."""
 from __future__ import annotations
 
 from rules.bots import choose
-from rules.robinson.bot import odds as BO, planning as BP
+from rules.robinson.bot import odds as BO, planning as BP, worth as BW
 from rules.robinson.bot.aids import aid_move
 from rules.robinson.bot.greedy import food_gap
 from rules.robinson.bot.harm import hurt
@@ -67,6 +67,25 @@ def test_r67_s3_the_woodpile_step_keeps_what_tonights_weather_takes():
     assert BP.wood_move(s) == "wood:3"
     s.round, s.pile, s.avail["W"] = 10, [1, 2, 3, 4, 0], 5
     assert BP.wood_move(s) == "wood:5"  # the last stage's wood at hand in round 10: all of it (S5: the win)
+
+
+def test_s5_s3_wood_at_hand_that_finishes_the_pile_in_round_10_goes_on_whatever_later_rounds_promise():
+    """S5: the Fire built and the last stage filled in round 10 win at once; nothing about that is left to
+    chance.  The outlook used to give this step a normal spread as if wood were still to be gathered, rated
+    winning now at one half and aimed at round 11 when the camp's Production promised much, keeping the
+    wood for a weather the win would never meet (seed 10057 solo lost on time that way)."""
+    s = planning(1, 1)
+    s.shelter, s.round, s.roof, s.pile = True, 10, 4, [1, 2, 3, 4, 0]
+    s.weather_tokens, s.phase = [], "wood"
+    s.avail.update(W=5, Fur=2)
+    s.built.append("Fire")
+    s.island[s.camp].tokens.append("+W")  # Production 2 wood a round (R27): round 11 looks easy too
+    out = BW.pile_outlook(s, BW.project(s), 5, step_now=True)
+    assert (out.win, out.chance) == (10, 1.0)
+    assert BP.wood_move(s) == "wood:5"
+    s.avail["W"] = 4  # one short: this step cannot win, and the wood is kept as before (R67)
+    assert BW.pile_outlook(s, BW.project(s), 4, step_now=True).win > 10
+    assert BP.wood_move(s) != "wood:4"
 
 
 def test_r30_a_planned_roof_counts_before_the_next_is_weighed():
