@@ -181,3 +181,24 @@ def test_r67_r69_the_goat_before_the_weather_roll_only_while_the_food_may_run_sh
     assert weather_food(s, ["roll"]) is None  # nothing to eat offered
     s.avail["F"] = 12  # more than the clouds and the meals can take
     assert weather_food(s, ["roll", "tk:Goat"]) is None
+
+
+def test_s6_s5_the_oil_finishes_the_last_stage_for_the_win_even_where_it_has_room_for_one():
+    """S6: the Oil puts 2 wood on the current stage at once, past the step's one stage a round (S7); S5: with the
+    Fire built in round 10-12 the pile's last wood wins.  The step counts the Oil held toward that wood, and the
+    token is spent on a last stage that needs only one more (elsewhere it waits for a stage with room for both)."""
+    s = planning(1, 1)
+    s.shelter, s.round, s.roof, s.pile = True, 10, 4, [1, 2, 3, 4, 0]
+    s.weather_tokens, s.phase = [], "wood"
+    s.avail.update(W=3, Fur=2)
+    s.built.append("Fire")
+    s.island[s.camp].tokens.append("+W")
+    s.tokens = []
+    assert BP.wood_move(s) == "wood:1"  # 3 wood cannot finish a stage of 5: most is kept for the weather (R67)
+    s.tokens = ["Oil"]
+    assert BP.wood_move(s) == "wood:3"  # 3 now and the Oil's 2 finish it
+    s.phase, s.items, s.pile = "plan", {}, [1, 2, 3, 4, 4]
+    seat = s.seats[0]
+    assert aid_move(s, seat, -5) == "tk:Oil"
+    s.round = 9  # no win before round 10 (S5): the token waits
+    assert aid_move(s, seat, -5) is None

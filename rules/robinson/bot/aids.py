@@ -11,7 +11,7 @@ from typing import Optional
 from ..abilities import options as aid_options
 from ..extra_pawns import extras_of
 from ..scenarios import of as scenario_of
-from ..scenarios.castaways import room
+from ..scenarios.castaways import room, wins_with
 from ..state import RobinsonState
 
 
@@ -53,7 +53,7 @@ def aid_move(s: RobinsonState, seat: str, food_gap: int) -> Optional[str]:
         pick = first(f"tk:War_Paint:{s.seat_char[s.seats[s.fp]]}")
     if pick is None:  # K2.8: fog costs a pawn on every action there
         pick = first("tk:Carved_Bell")
-    if pick is None and room(s) >= 2:
+    if pick is None and (room(s) >= 2 or wins_with(s, 2)):  # S6: 2 wood; on a last stage of 1 it wins (S5)
         pick = first("tk:Oil")
     if pick is None:
         pick = (heal_best("tk:Vegetables", 2) or heal_best("tk:Castaway_Herbs", 1) or heal_best("it:Flask_of_Rum", 2)

@@ -17,7 +17,7 @@ from ..data import CHARACTERS
 from ..extra_pawns import extras_of
 from ..island import has_shelter, kind
 from ..scenarios import cannibal
-from ..scenarios.castaways import NEEDS, room
+from ..scenarios.castaways import NEEDS, room, wins_with
 from ..state import RobinsonState
 from ..tallies import players
 from .cards import ADV_COST, threat_value
@@ -202,6 +202,8 @@ def wood_move(s: RobinsonState) -> str:
     stages = sum(1 for i, need in enumerate(NEEDS) if s.pile[i] < need)
     aim = pile_outlook(s, project(s), have, step_now=True).win  # S5: the win round still in reach
     if stages >= aim - r + 1:  # no woodpile step to spare until then (this one included)
+        return f"wood:{min(room(s), have)}"
+    if "Oil" in s.tokens and wins_with(s, have + 2):  # S6: the Oil's 2 wood after this step win at once (S5)
         return f"wood:{min(room(s), have)}"
     wood_dist, _ = tonight(r, s.roof, "rain" in s.weather_tokens, "snow" in s.weather_tokens,
                            built(s, "Furnace"), animals(r, s.options.scenario) or "red" in s.weather_tokens,

@@ -26,6 +26,13 @@ def room(s: RobinsonState) -> int:
     return 0 if i is None else NEEDS[i] - s.pile[i]
 
 
+def wins_with(s: RobinsonState, n: int) -> bool:
+    """S5: n wood put on the pile now would win at once (round 10-12, the Fire built, only the last stage
+    left and n covering it)."""
+    i = stage(s) if s.options.scenario == "castaways" else None
+    return i == len(NEEDS) - 1 and s.round >= SCENARIO["win_from"] and built(s, "Fire") and n >= room(s)
+
+
 def add_wood(s: RobinsonState, n: int, limited: bool = True) -> int:
     """Put n wood on the current stage; any excess is lost (S4, S6, S7).  Returns what was placed."""
     i = stage(s) if s.options.scenario == "castaways" else None
