@@ -4,7 +4,7 @@ woodpile step (S3, S5)."""
 from __future__ import annotations
 
 from rules.bots import choose
-from rules.robinson.bot import odds as BO, planning as BP, worth as BW
+from rules.robinson.bot import odds as BO, planning as BP
 from rules.robinson.bot.aids import aid_move
 from rules.robinson.bot.greedy import food_gap
 from rules.robinson.bot.harm import hurt
@@ -51,41 +51,27 @@ def test_s2_r67_the_forecast_follows_the_weather_dice_of_each_round():
     assert abs(BO.p_above(8, 3) - 8 / 36) < 1e-9  # 4 clouds: 2 rain on the Rain die and 2 on the Winter die
 
 
-def test_r67_s3_the_woodpile_step_keeps_what_tonights_weather_takes():
+def test_r67_s3_the_woodpile_step_keeps_what_tonights_weather_takes_until_round_7():
     s = planning(2, 1)
-    s.shelter, s.round, s.roof, s.pile = True, 7, 3, [1, 2, 0, 0, 0]
+    s.shelter, s.round, s.roof, s.pile = True, 6, 1, [1, 2, 0, 0, 0]
     s.weather_tokens = []
     s.phase = "wood"
-    wood, _ = BO.tonight(7, 3, False, False, False, True)
-    assert BO.quantile(wood, 0.85) == 3  # R67: snow, and clouds above Roof 3, take at most 3 wood 5 times in 6
-    assert BO.quantile(wood, 0.5) == 1  # and at most 1 half of the time
-    s.avail["W"] = 3
-    assert BP.wood_move(s) == "wood:0"  # stage 3 cannot be completed: the wood waits for the weather
+    wood, _ = BO.tonight(6, 1, False, False, False, False)
+    assert BO.quantile(wood, 0.85) == 1  # R67, S2: the Rain die's 2 clouds or its snow cost Roof 1 a wood, 1 time in 2
+    assert BO.quantile(wood, 0.5) == 0
+    s.avail["W"] = 3  # a Roof of 1 before the dice of three (R56: 2 wood) and tonight's wood are kept
+    assert BP.wood_move(s) == "wood:0"
     s.avail["W"] = 4
-    assert BP.wood_move(s) == "wood:3"  # stage 3 complete (one stage a round, S3), 1 wood kept
-    s.avail["W"] = 7
-    assert BP.wood_move(s) == "wood:3"
+    assert BP.wood_move(s) == "wood:1"  # stage 3 cannot be completed: only the wood beyond both goes on
+    s.avail["W"] = 6
+    assert BP.wood_move(s) == "wood:3"  # stage 3 complete (one stage a round, S3), the Roof's wood kept
+    s.round = 7  # S2: three weather dice from now on; the step keeps nothing back (ALL_IN_FROM)
+    s.avail["W"] = 2
+    assert BP.wood_move(s) == "wood:2"
+    s.avail["W"] = 6
+    assert BP.wood_move(s) == "wood:3"  # never past the stage (S3)
     s.round, s.pile, s.avail["W"] = 10, [1, 2, 3, 4, 0], 5
     assert BP.wood_move(s) == "wood:5"  # the last stage's wood at hand in round 10: all of it (S5: the win)
-
-
-def test_s5_s3_wood_at_hand_that_finishes_the_pile_in_round_10_goes_on_whatever_later_rounds_promise():
-    """S5: the Fire built and the last stage filled in round 10 win at once; nothing about that is left to
-    chance.  The outlook used to give this step a normal spread as if wood were still to be gathered, rated
-    winning now at one half and aimed at round 11 when the camp's Production promised much, keeping the
-    wood for a weather the win would never meet (seed 10057 solo lost on time that way)."""
-    s = planning(1, 1)
-    s.shelter, s.round, s.roof, s.pile = True, 10, 4, [1, 2, 3, 4, 0]
-    s.weather_tokens, s.phase = [], "wood"
-    s.avail.update(W=5, Fur=2)
-    s.built.append("Fire")
-    s.island[s.camp].tokens.append("+W")  # Production 2 wood a round (R27): round 11 looks easy too
-    out = BW.pile_outlook(s, BW.project(s), 5, step_now=True)
-    assert (out.win, out.chance) == (10, 1.0)
-    assert BP.wood_move(s) == "wood:5"
-    s.avail["W"] = 4  # one short: this step cannot win, and the wood is kept as before (R67)
-    assert BW.pile_outlook(s, BW.project(s), 4, step_now=True).win > 10
-    assert BP.wood_move(s) != "wood:4"
 
 
 def test_r30_a_planned_roof_counts_before_the_next_is_weighed():
@@ -185,20 +171,15 @@ def test_r67_r69_the_goat_before_the_weather_roll_only_while_the_food_may_run_sh
 
 def test_s6_s5_the_oil_finishes_the_last_stage_for_the_win_even_where_it_has_room_for_one():
     """S6: the Oil puts 2 wood on the current stage at once, past the step's one stage a round (S7); S5: with the
-    Fire built in round 10-12 the pile's last wood wins.  The step counts the Oil held toward that wood, and the
-    token is spent on a last stage that needs only one more (elsewhere it waits for a stage with room for both)."""
+    Fire built in round 10-12 the pile's last wood wins.  The token is spent on a last stage that needs only one
+    more (elsewhere it waits for a stage with room for both)."""
     s = planning(1, 1)
-    s.shelter, s.round, s.roof, s.pile = True, 10, 4, [1, 2, 3, 4, 0]
-    s.weather_tokens, s.phase = [], "wood"
-    s.avail.update(W=3, Fur=2)
+    s.shelter, s.round, s.roof, s.pile = True, 11, 4, [1, 2, 3, 4, 4]
+    s.weather_tokens, s.phase, s.items, s.tokens = [], "plan", {}, ["Oil"]
     s.built.append("Fire")
-    s.island[s.camp].tokens.append("+W")
-    s.tokens = []
-    assert BP.wood_move(s) == "wood:1"  # 3 wood cannot finish a stage of 5: most is kept for the weather (R67)
-    s.tokens = ["Oil"]
-    assert BP.wood_move(s) == "wood:3"  # 3 now and the Oil's 2 finish it
-    s.phase, s.items, s.pile = "plan", {}, [1, 2, 3, 4, 4]
     seat = s.seats[0]
     assert aid_move(s, seat, -5) == "tk:Oil"
     s.round = 9  # no win before round 10 (S5): the token waits
     assert aid_move(s, seat, -5) is None
+    s.round, s.pile = 11, [1, 2, 3, 4, 2]  # room for both: spent as before
+    assert aid_move(s, seat, -5) == "tk:Oil"

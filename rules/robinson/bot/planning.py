@@ -17,7 +17,7 @@ from ..data import CHARACTERS
 from ..extra_pawns import extras_of
 from ..island import has_shelter, kind
 from ..scenarios import cannibal
-from ..scenarios.castaways import NEEDS, room, wins_with
+from ..scenarios.castaways import NEEDS, room
 from ..state import RobinsonState
 from ..tallies import players
 from .cards import ADV_COST, threat_value
@@ -28,6 +28,7 @@ from .tokens import pot_gain
 from .worth import DISC, PAL_ITEM, WIN, WPN_ITEM, Worth, pile_outlook, project, wound_cost
 
 KEEP_Q = 0.85  # the woodpile step keeps what tonight's weather takes this often (R67)
+ALL_IN_FROM = 7  # S2, S3: from the first round of three weather dice the step keeps no wood for the weather
 MIN_WORTH = 0.4  # per pawn: below this a seat with nothing left to place confirms
 PAWN = {"c": 1.0, "f": 0.7, "d": 0.45, "b": 0.25, "e": 0.25, "h": 0.25, "k": 0.25}
 INVENTION = {"Fire": 5.0, "Rope": 1.5, "Shovel": 1.5, "Knife": 0.8, "Pot": 1.5, "Medicine": 1.2, "Map": 1.0,
@@ -196,14 +197,17 @@ def wood_move(s: RobinsonState) -> str:
     """S3: wood onto the woodpile before planning.  The current stage is completed whenever that
     leaves what tonight's weather takes half of the time (R67, R69); otherwise only the wood beyond
     what it takes most of the time, and a Shelter or Roof still to build with no fur to pay (R56),
-    goes on; everything once no round is left to spare before the win round in reach (S5)."""
+    goes on; everything once no round is left to spare before the win round in reach (S5), and everything
+    from round 7 on (`ALL_IN_FROM`): a piece of wood missing tonight is a wound to each in camp (R69), while
+    wood kept back lets the weather eat the pile's schedule (one stage a round, S3), and the games lost on time
+    were lost that way (greedy solo, seeds 10001-11000: 297 won keeping it, 385 putting it on)."""
     r = s.round
     have = s.avail["W"]
+    if r >= ALL_IN_FROM:
+        return f"wood:{min(room(s), have)}"
     stages = sum(1 for i, need in enumerate(NEEDS) if s.pile[i] < need)
     aim = pile_outlook(s, project(s), have, step_now=True).win  # S5: the win round still in reach
     if stages >= aim - r + 1:  # no woodpile step to spare until then (this one included)
-        return f"wood:{min(room(s), have)}"
-    if "Oil" in s.tokens and wins_with(s, have + 2):  # S6: the Oil's 2 wood after this step win at once (S5)
         return f"wood:{min(room(s), have)}"
     wood_dist, _ = tonight(r, s.roof, "rain" in s.weather_tokens, "snow" in s.weather_tokens,
                            built(s, "Furnace"), animals(r, s.options.scenario) or "red" in s.weather_tokens,

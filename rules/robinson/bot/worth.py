@@ -164,7 +164,6 @@ def pile_outlook(s: RobinsonState, pj: Proj, wood_now: float, step_now: bool = F
     roof_lv = max(0.0, 3 - pj.roof - (s.avail["Fur"] + pj.fur) / fur_c)
     build += roof_lv * wood_c * 0.7
     rate = gather_rate(s)
-    fire = built(s, "Fire")  # S5: without it a finished pile waits for the Fire
     best = Outlook(LAST, 1, left + build, 0.0, 0.0, 2.0)
     for win in range(max(WIN_FROM, r + 1 - step_now), LAST + 1):
         steps = win - r + step_now
@@ -174,13 +173,9 @@ def pile_outlook(s: RobinsonState, pj: Proj, wood_now: float, step_now: bool = F
                  for x in range(r, win))
         acts = win - r  # rounds of actions before that step
         gap = left - 0.6 * mast + wx + build - wood_now - PROD * prod_wood(s) * acts
-        live = LATE ** (win - max(WIN_FROM, r))
-        if acts == 0 and fire and stages == 1 and wood_now >= left:  # this step wins at once: no chance in it
-            if live > best.chance:
-                best = Outlook(win, steps, gap, live, 0.0, 0.0)
-            continue
         sigma = 1.0 + 0.8 * sqrt(max(1, acts))
         z = (rate * acts - gap) / sigma
+        live = LATE ** (win - max(WIN_FROM, r))
         if _cdf(z) * live > best.chance:
             best = Outlook(win, steps, gap, _cdf(z) * live, _phi(z) / sigma * live, gap / max(1, acts))
     return best
