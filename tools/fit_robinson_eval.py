@@ -1,6 +1,7 @@
 """Fit the weights of Robinson's position values (rules/robinson/search_hooks.py) on greedy games.
 
-    .venv/bin/python -m tools.fit_robinson_eval [games per table] [first seed] [held out] [--depart=P] [--write]
+    .venv/bin/python -m tools.fit_robinson_eval [games per table] [first seed] [held out] [--depart=P] [--players=2]
+        [--write]
 
 Plays Castaways greedy games solo and with two characters (seeds first, first+1, ...; the rollouts' policy,
 `greedy_move`), records the position at the start of every round (where the hard level's rollouts stop,
@@ -8,7 +9,9 @@ rules/search/steps.py) with the game's result, and fits, with the L2 penalty `L2
 (Newton's method, no numpy):
 
 * one logistic per round over the features of rules/robinson/castaways_odds.py (`--write` stores it in
-  `data/castaways_odds.json`; Castaways' value);
+  `data/castaways_odds.json`; Castaways' value).  With `--players=2` only the games with two characters are played,
+  and `--write` stores their fit as the file's "group" section (the value of tables of two characters or more),
+  leaving the solo set as it is;
 * the whole-game logistic of search_hooks.py's FEATURES, printed to paste there (the other scenarios' value),
   the weights in FIXED held where they are set.
 
@@ -53,12 +56,12 @@ class Row(NamedTuple):
     now: float  # the value in use
 
 
-def games(n: int, first: int, depart: float = 0.0) -> list[Row]:
-    """The rows of n greedy games per table (solo, two characters) from seed `first`.  `depart`: the share of
-    planning decisions where a seat plays, instead of the greedy plan, one of the others the hard level races
+def games(n: int, first: int, depart: float = 0.0, tables: tuple[int, ...] = (1, 2)) -> list[Row]:
+    """The rows of n greedy games per table (`tables`: solo, two characters) from seed `first`.  `depart`: the share
+    of planning decisions where a seat plays, instead of the greedy plan, one of the others the hard level races
     (bot/alternatives.py), picked at random: the positions the search's rollouts reach after a departure."""
     rows: list[Row] = []
-    for seats in (["a"], ["a", "b"]):
+    for seats in (["a", "b"][:k] for k in tables):
         for seed in range(first, first + n):
             s = ENGINE.setup(seats, seed)
             rng = Rng.from_seed(seed)
@@ -159,7 +162,9 @@ def by_round(rows: Sequence[Row]) -> dict[int, tuple[float, list[float]]]:
     return {rnd: fit([r.x for r in rs], [r.won for r in rs], fixed=fixed) for rnd, rs in sorted(per.items())}
 
 
-def report(train: list[Row], held: list[Row], write: bool, source: str = "") -> None:
+def report(train: list[Row], held: list[Row], write: bool, source: str = "", group: bool = False) -> None:
+    """Prints the fits and their held-out log-loss; `write` stores the by-round fit (`group`: as the "group"
+    section, the value of tables of two characters or more)."""
     rounds = by_round(train)
     k = len(FEATURES)
     fixed = {FEATURES.index(n): v for n, v in FIXED.items()}
@@ -177,7 +182,7 @@ def report(train: list[Row], held: list[Row], write: bool, source: str = "") -> 
 
     rate: dict[int, float] = {rnd: sum(r.won for r in train if r.round == rnd) / max(1, sum(
         1 for r in train if r.round == rnd)) for rnd in rounds}
-    for players in (1, 2):
+    for players in sorted({r.players for r in held}):
         rows = [r for r in held if r.players == players]
         print(f"held out, {players} character(s), log-loss: in use {loss(rows, lambda r: r.now):.4f}, whole-game refit "
               f"{loss(rows, whole):.4f}, by round {loss(rows, per_round):.4f}, each round's win rate "
@@ -187,12 +192,18 @@ def report(train: list[Row], held: list[Row], write: bool, source: str = "") -> 
         print(f"  round {rnd:2d} ({len(rows)}): in use {loss(rows, lambda r: r.now):.4f}, by round "
               f"{loss(rows, per_round):.4f}, win rate {loss(rows, lambda r: rate[r.round]):.4f}")
     if write:
-        data = {"_status": "PROPOSED: ours, not the publisher's: the hard level's value of a Castaways position, "
-                           "one logistic per round (rules/robinson/castaways_odds.py), fitted by "
-                           f"tools/fit_robinson_eval.py on {len(train)} round starts of greedy games{source}",
-                "features": list(NAMES),
-                "rounds": {str(rnd): {"bias": round(b, 4), "weights": {n: round(v, 5) for n, v in zip(NAMES, w)}}
-                           for rnd, (b, w) in rounds.items()}}
+        section = {"_status": "PROPOSED: ours, not the publisher's: the hard level's value of a Castaways position"
+                              f"{' with two characters or more' if group else ''}, one logistic per round "
+                              "(rules/robinson/castaways_odds.py), fitted by tools/fit_robinson_eval.py on "
+                              f"{len(train)} round starts of greedy games{source}",
+                   "features": list(NAMES),
+                   "rounds": {str(rnd): {"bias": round(b, 4), "weights": {n: round(v, 5) for n, v in zip(NAMES, w)}}
+                              for rnd, (b, w) in rounds.items()}}
+        data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+        if group:
+            data["group"] = {k: v for k, v in section.items() if k != "features"}
+        else:
+            data = {**section, **({"group": data["group"]} if "group" in data else {})}
         WEIGHTS_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"written: {WEIGHTS_FILE}")
 
@@ -203,9 +214,11 @@ def main() -> None:
     first = int(args[1]) if len(args) > 1 else 7001
     held = int(args[2]) if len(args) > 2 else max(20, n // 4)
     depart = next((float(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--depart=")), 0.0)
-    report(games(n, first, depart), games(held, first + n), "--write" in sys.argv,
-           f" (seeds {first}-{first + n - 1}, solo and with two characters"
-           f"{f', a random other plan at {depart:.0%} of the planning decisions' if depart else ''})")
+    group = "--players=2" in sys.argv
+    tables = (2,) if group else (1, 2)
+    report(games(n, first, depart, tables), games(held, first + n, 0.0, tables), "--write" in sys.argv,
+           f" (seeds {first}-{first + n - 1}, {'with two characters' if group else 'solo and with two characters'}"
+           f"{f', a random other plan at {depart:.0%} of the planning decisions' if depart else ''})", group)
 
 
 __all__ = ["FIXED", "NAMES", "fit", "games", "loss"]

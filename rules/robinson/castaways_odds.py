@@ -7,7 +7,10 @@ lost on the pile and on life left.  One set of weights for the whole game (searc
 say that: on greedy games it judged the positions of rounds 11 and 12 worse than the bare win rate of those
 rounds does.  So each round has its own weights, over the features below (`FEATURES`), fitted on the
 positions at the start of every round of greedy games, solo and with two characters, by
-tools/fit_robinson_eval.py, and kept as data (`data/castaways_odds.json`).
+tools/fit_robinson_eval.py, and kept as data (`data/castaways_odds.json`).  A table of two or more characters
+reads its own set (`GROUP`, the file's "group" section, fitted on games with two characters) where the file has
+one: its positions are not a solo game's (two lives that can end it, R76; determination split between two; the
+wood and food of two mouths), and one set for both misjudged the two-character games more than the solo ones.
 
 Features: those of the whole-game logistic (search_hooks.py `features`, the kept tokens and item uses
 included) and the resources at hand (wood, food, non-perishable food, fur), the woodpile's finished stages
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from ..search.fitted import logistic
 from .bot.worth import prod_wood, reach
@@ -50,25 +54,34 @@ def more_features(s: RobinsonState) -> tuple[float, ...]:
         near["W"], near["F"], float(len(s.weather_tokens)))
 
 
-def load(path: Path = WEIGHTS_FILE) -> tuple[tuple[str, ...], dict[int, tuple[float, tuple[float, ...]]]]:
-    """The feature names and, per round, the bias and the weights in that order."""
+Rounds = dict[int, tuple[float, tuple[float, ...]]]
+
+
+def load(path: Path = WEIGHTS_FILE) -> tuple[tuple[str, ...], Rounds, Rounds]:
+    """The feature names and, per round, the bias and the weights in that order: solo, then for two or more
+    characters (the solo set where the file has no "group" section)."""
     data = json.loads(path.read_text(encoding="utf-8"))
     names = tuple(data["features"])
-    rounds = {int(r): (float(v["bias"]), tuple(float(v["weights"][n]) for n in names))
-              for r, v in data["rounds"].items()}
-    return names, rounds
+
+    def rounds(section: dict[str, Any]) -> Rounds:
+        return {int(r): (float(v["bias"]), tuple(float(v["weights"][n]) for n in names))
+                for r, v in section["rounds"].items()}
+    solo = rounds(data)
+    return names, solo, rounds(data["group"]) if "group" in data else solo
 
 
-NAMES, ROUNDS = load()
+NAMES, ROUNDS, GROUP = load()
 
 
 def chance(s: RobinsonState, base: tuple[float, ...]) -> float:
-    """The chance to win from `s` by its round's logistic; `base`: the whole-game logistic's features of `s` with
-    the kept tokens' worth last (search_hooks.py `base_features`, so the two read the position alike)."""
-    rnd = min(max(ROUNDS), max(min(ROUNDS), s.round))
-    bias, weights = ROUNDS[rnd]
+    """The chance to win from `s` by its round's logistic (solo, or `GROUP` for two characters or more); `base`:
+    the whole-game logistic's features of `s` with the kept tokens' worth last (search_hooks.py `base_features`,
+    so the two read the position alike)."""
+    table = ROUNDS if len(s.seats) == 1 else GROUP
+    rnd = min(max(table), max(min(table), s.round))
+    bias, weights = table[rnd]
     x = base + more_features(s)
     return logistic(bias + sum(w * v for w, v in zip(weights, x)))
 
 
-__all__ = ["MORE", "NAMES", "ROUNDS", "WEIGHTS_FILE", "chance", "load", "more_features"]
+__all__ = ["GROUP", "MORE", "NAMES", "ROUNDS", "WEIGHTS_FILE", "chance", "load", "more_features"]

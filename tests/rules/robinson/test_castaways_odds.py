@@ -3,6 +3,7 @@ level's rollouts are scored by at a round's start (S3, S5: the woodpile and Fire
 death loses), fitted on greedy games by tools/fit_robinson_eval.py."""
 from __future__ import annotations
 
+import json
 from math import exp
 
 import pytest
@@ -102,3 +103,32 @@ def test_r30_the_fit_can_take_the_positions_reached_after_another_plan():
     assert solo[0].x == next(r for r in greedy if r.players == 1).x  # round 1 starts before any plan
     # the other plans lead elsewhere (the first ones may only explore another tile alike: the same numbers)
     assert any(a.x != b.x for a, b in zip([r for r in greedy if r.players == 1], solo))
+
+
+def test_r76_two_characters_read_their_own_set_and_solo_keeps_its_own(late, tmp_path):
+    """With two characters either death loses (R76) and determination is split between them, so such a table
+    reads the "group" set of the weights file (fitted on games with two characters) and a solo game the solo
+    set; a file without that section gives both the solo set."""
+    pair = at_round(["p1", "p2"], 3, 5)
+    assert pair is not None and odds.GROUP != odds.ROUNDS
+
+    def by(table, s):
+        bias, weights = table[s.round]
+        x = hooks.base_features(s) + odds.more_features(s)
+        return 1 / (1 + exp(-(bias + sum(w * v for w, v in zip(weights, x)))))
+    assert E.evaluate(pair)["p1"] == pytest.approx(by(odds.GROUP, pair))
+    assert E.evaluate(pair)["p1"] != pytest.approx(by(odds.ROUNDS, pair))
+    assert E.evaluate(late)["p1"] == pytest.approx(by(odds.ROUNDS, late))
+    data = json.loads(odds.WEIGHTS_FILE.read_text(encoding="utf-8"))
+    del data["group"]
+    path = tmp_path / "odds.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    names, solo, group = odds.load(path)
+    assert names == odds.NAMES and solo == odds.ROUNDS and group == solo
+
+
+def test_the_fit_of_the_group_set_plays_only_the_games_with_two_characters():
+    """`--players=2`: only the table of two characters is played (its rows fit the "group" set)."""
+    rows = games(1, 3, tables=(2,))
+    assert rows and {r.players for r in rows} == {2}
+    assert [r.x for r in rows] == [r.x for r in games(1, 3) if r.players == 2]
