@@ -1,6 +1,6 @@
 """Fit the weights of Robinson's position values (rules/robinson/search_hooks.py) on greedy games.
 
-    .venv/bin/python -m tools.fit_robinson_eval [games per table] [first seed] [held out] [--depart=P] [--players=2]
+    .venv/bin/python -m tools.fit_robinson_eval [games per table] [first seed] [held out] [--depart=P] [--players=1|2]
         [--write]
 
 Plays Castaways greedy games solo and with two characters (seeds first, first+1, ...; the rollouts' policy,
@@ -8,10 +8,11 @@ Plays Castaways greedy games solo and with two characters (seeds first, first+1,
 rules/search/steps.py) with the game's result, and fits, with the L2 penalty `L2` on standardized features
 (Newton's method, no numpy):
 
-* one logistic per round over the features of rules/robinson/castaways_odds.py (`--write` stores it in
-  `data/castaways_odds.json`; Castaways' value).  With `--players=2` only the games with two characters are played,
-  and `--write` stores their fit as the file's "group" section (the value of tables of two characters or more),
-  leaving the solo set as it is;
+* one logistic per round over the features of rules/robinson/castaways_odds.py (Castaways' value, in
+  `data/castaways_odds.json`).  Each table reads its own set, so `--write` needs one table: `--players=1` plays
+  only solo games and stores their fit as the solo set ("rounds"), `--players=2` only the games with two
+  characters, stored as the "group" section (tables of two characters or more); the other set stays as it is.
+  Without `--players` both tables are played and the fits only printed;
 * the whole-game logistic of search_hooks.py's FEATURES, printed to paste there (the other scenarios' value),
   the weights in FIXED held where they are set.
 
@@ -214,11 +215,18 @@ def main() -> None:
     first = int(args[1]) if len(args) > 1 else 7001
     held = int(args[2]) if len(args) > 2 else max(20, n // 4)
     depart = next((float(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--depart=")), 0.0)
-    group = "--players=2" in sys.argv
-    tables = (2,) if group else (1, 2)
-    report(games(n, first, depart, tables), games(held, first + n, 0.0, tables), "--write" in sys.argv,
-           f" (seeds {first}-{first + n - 1}, {'with two characters' if group else 'solo and with two characters'}"
+    tables = next((TABLES[a] for a in sys.argv if a in TABLES), (1, 2))
+    write = "--write" in sys.argv
+    if write and len(tables) > 1:
+        sys.exit("--write stores one table's set: add --players=1 (solo) or --players=2 (two characters)")
+    group = tables == (2,)
+    report(games(n, first, depart, tables), games(held, first + n, 0.0, tables), write,
+           f" (seeds {first}-{first + n - 1}, {WHO[tables]}"
            f"{f', a random other plan at {depart:.0%} of the planning decisions' if depart else ''})", group)
+
+
+TABLES = {"--players=1": (1,), "--players=2": (2,)}  # the table a run plays; without it both
+WHO = {(1,): "solo", (2,): "with two characters", (1, 2): "solo and with two characters"}
 
 
 __all__ = ["FIXED", "NAMES", "fit", "games", "loss"]

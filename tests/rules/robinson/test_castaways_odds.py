@@ -4,6 +4,7 @@ death loses), fitted on greedy games by tools/fit_robinson_eval.py."""
 from __future__ import annotations
 
 import json
+import sys
 from math import exp
 
 import pytest
@@ -15,6 +16,7 @@ from rules.robinson import search_hooks as hooks
 from rules.robinson.data import CHARACTERS
 from rules.robinson.scenarios.castaways import NEEDS
 from rules.robinson.state import RobinsonOptions
+from tools import fit_robinson_eval as tool
 from tools.fit_robinson_eval import FIXED_BY_ROUND, NAMES, fit, games
 
 
@@ -132,3 +134,25 @@ def test_the_fit_of_the_group_set_plays_only_the_games_with_two_characters():
     rows = games(1, 3, tables=(2,))
     assert rows and {r.players for r in rows} == {2}
     assert [r.x for r in rows] == [r.x for r in games(1, 3) if r.players == 2]
+
+
+def test_r76_the_fit_writes_one_tables_set_and_refuses_to_write_both(monkeypatch):
+    """Each table reads its own set (R76): `--players=1` fits solo games only and writes the solo set,
+    `--players=2` the group set; `--write` without `--players` is refused and plays nothing."""
+    played: list[tuple[int, ...]] = []
+    written: list[tuple[bool, bool]] = []
+    monkeypatch.setattr(tool, "games", lambda n, first, depart=0.0, tables=(1, 2): played.append(tables) or [])
+    monkeypatch.setattr(tool, "report", lambda train, held, write, source="", group=False: written.append((write, group)))
+    for argv, tables, result in ((["10", "--players=1", "--write"], (1,), (True, False)),
+                                 (["10", "--players=2", "--write"], (2,), (True, True)),
+                                 (["10"], (1, 2), (False, False))):
+        played.clear()
+        written.clear()
+        monkeypatch.setattr(sys, "argv", ["fit", *argv])
+        tool.main()
+        assert played == [tables, tables] and written == [result]
+    played.clear()
+    monkeypatch.setattr(sys, "argv", ["fit", "10", "--write"])
+    with pytest.raises(SystemExit, match="--players=1"):
+        tool.main()
+    assert played == []
