@@ -6,11 +6,11 @@ and lost in round 12, a Roof matters from the weather's first rounds (S2), and b
 lost on the pile and on life left.  One set of weights for the whole game (search_hooks.py's logistic) cannot
 say that: on greedy games it judged the positions of rounds 11 and 12 worse than the bare win rate of those
 rounds does.  So each round has its own weights, over the features below (`FEATURES`), fitted on the
-positions at the start of every round of greedy games, solo and with two characters, by
-tools/fit_robinson_eval.py, and kept as data (`data/castaways_odds.json`).  A table of two or more characters
-reads its own set (`GROUP`, the file's "group" section, fitted on games with two characters) where the file has
-one: its positions are not a solo game's (two lives that can end it, R76; determination split between two; the
-wood and food of two mouths), and one set for both misjudged the two-character games more than the solo ones.
+positions at the start of every round of greedy games by tools/fit_robinson_eval.py, and kept as data
+(`data/castaways_odds.json`), one set per table: solo games fit the solo set (`ROUNDS`), games with two characters
+the set a table of two or more reads (`GROUP`, the file's "group" section, where the file has one).  Their
+positions differ (two lives that can end it, R76; determination split between two; the wood and food of two
+mouths), and one set fitted on both misjudged each table, worse than each round's bare win rate.
 
 Features: those of the whole-game logistic (search_hooks.py `features`, the kept tokens and item uses
 included) and the resources at hand (wood, food, non-perishable food, fur), the woodpile's finished stages
