@@ -6,9 +6,9 @@ every seat plays the same level), the deal (seed), the ranks, the measured seat'
 "won" or "lost" in a co-operative game; None when no seat is measured), the hard level's budget ({"cpu": s},
 {"iters": k}, or None when no seat searched), the CPU of each searched decision in ms, the departures from the greedy
 move, the round the game ended in, the moves and illegal moves, the peak resident memory of the playing process, the
-commit (`git rev-parse --short HEAD`, or "unknown"), the UTC time and the load average.  Lines are appended and
-flushed one by one, so a run stopped at any moment keeps every game it finished; a torn last line is skipped when
-read.
+commit (`git rev-parse --short HEAD`, "+dirty" after it when the code differs from it, or "unknown"), the UTC time
+and the load average.  Lines are appended and flushed one by one, so a run stopped at any moment keeps every game it
+finished; a torn last line is skipped when read.
 """
 from __future__ import annotations
 
@@ -31,13 +31,24 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @functools.lru_cache(maxsize=1)
 def commit() -> str:
-    """The checkout's commit, short, or "unknown" (no git, no repository)."""
+    """The checkout's commit (`describe`)."""
+    return describe(ROOT)
+
+
+def describe(root: Path) -> str:
+    """`root`'s commit, short, with "+dirty" when a tracked file outside docs/ differs from it (a game played on
+    code no commit holds must not pass for that commit's); "unknown" with no git or no repository.  The logs the
+    benches append to (docs/strength/) do not count."""
     try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                             timeout=10)
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True,
+                              timeout=10)
+        if head.returncode != 0 or not head.stdout.strip():
+            return "unknown"
+        changed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs"],
+                                 cwd=root, capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return "unknown"
-    return out.stdout.strip() if out.returncode == 0 and out.stdout.strip() else "unknown"
+    return head.stdout.strip() + ("+dirty" if changed.returncode != 0 or changed.stdout.strip() else "")
 
 
 def result_of(outcome: Outcome, seat: Optional[str]) -> Optional[str]:
@@ -111,4 +122,4 @@ def read(path: Path) -> list[dict[str, Any]]:
     return lines
 
 
-__all__ = ["append", "budget_of", "commit", "read", "record", "result_of", "utc"]
+__all__ = ["append", "budget_of", "commit", "describe", "read", "record", "result_of", "utc"]

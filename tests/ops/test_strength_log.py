@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
 from tools import bench_log, bot_bench, search_bench
@@ -28,7 +29,7 @@ def test_a_hard_series_logs_one_line_per_game_with_every_field(tmp_path: Path):
         assert g["result"] == ("loss" if g["seat"] not in first else "win" if len(first) == 1 else "shared")
         assert g["budget"] == {"iters": 2} and all(isinstance(c, int) for c in g["cpu_ms"]) and g["cpu_ms"]
         assert g["illegal"] == 0 and g["moves"] > 20 and g["end_round"] >= 1 and g["rss_mib"] > 0
-        assert re.fullmatch(r"[0-9a-f]{4,}|unknown", g["commit"])
+        assert re.fullmatch(r"[0-9a-f]{4,}(\+dirty)?|unknown", g["commit"])
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", g["at"]) and g["figure"] is None
 
 
@@ -94,6 +95,28 @@ def test_every_committed_log_is_a_figure_s_and_every_line_one_of_its_games():
         assert all(belongs(fig, g, own_budget(fig)) and g["figure"] == fig.id for g in games), path
         keys = [(g["seed"], g["seat"]) for g in games]
         assert len(keys) == len(set(keys)), f"{path}: a game logged twice"
+        assert not [g for g in games if g["commit"].endswith("+dirty")], f"{path}: a game played on uncommitted code"
+
+
+def test_a_game_played_on_uncommitted_code_names_its_commit_dirty(tmp_path: Path):
+    """The commit a line names: a tracked file changed outside docs/ marks it "+dirty"; the logs in docs/ do not."""
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+
+    git("init", "-q")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "rules.py").write_text("A = 1\n")
+    (tmp_path / "docs" / "log.jsonl").write_text("")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "c")
+    clean = bench_log.describe(tmp_path)
+    assert re.fullmatch(r"[0-9a-f]{4,}", clean)
+    (tmp_path / "docs" / "log.jsonl").write_text("{}\n")
+    (tmp_path / "notes.txt").write_text("untracked\n")
+    assert bench_log.describe(tmp_path) == clean
+    (tmp_path / "rules.py").write_text("A = 2\n")
+    assert bench_log.describe(tmp_path) == clean + "+dirty"
+    assert bench_log.describe(tmp_path / "docs" / "missing") == "unknown"
 
 
 def test_a_co_operative_figure_plays_one_game_a_deal_every_seat_at_its_level(tmp_path: Path):
