@@ -4,7 +4,7 @@ character with most of its life left near the end pays less for a wound, while a
 game (R76)."""
 from __future__ import annotations
 
-from rules.robinson.bot.harm import DEATH, MORALE_PHASES_SOLO, SPARE_FLOOR, WEAR, hurt, morale_cost, spare_share
+from rules.robinson.bot.harm import DEATH, MORALE_PHASES, SPARE_FLOOR, WEAR, hurt, morale_cost, spare_share
 from rules.robinson.data import CHARACTERS
 
 from .robinson_kit import planning
@@ -42,17 +42,20 @@ def test_the_share_never_falls_below_its_floor():
     assert spare_share(s, 40) == SPARE_FLOOR
 
 
-def test_r23_r24_a_lost_morale_level_weighs_on_every_phase_left_with_two_characters_and_four_solo():
+def test_r23_r24_a_lost_morale_level_weighs_on_every_phase_left_with_two_castaways_and_four_otherwise():
     """R23/R24: a Morale level lost costs the First Player determination (or a discard) in each Morale phase
-    after it.  With two characters the bot prices it over every phase left of Castaways' 12 rounds (S1), solo over
-    the next `MORALE_PHASES_SOLO`; at +3 a level is worth 0.25 a phase, below +3 0.3."""
+    after it.  In Castaways (S1: 12 rounds) with two characters the bot prices it over every phase left, solo over
+    the next `MORALE_PHASES`, as in the other scenarios; at +3 a level is worth 0.25 a phase, below +3 0.3."""
     one, two = planning(1, 1), planning(2, 1)
-    for s in (one, two):
+    other = planning(2, 1)
+    other.options = other.options.model_copy(update={"scenario": "cannibal_island"})
+    for s in (one, two, other):
         s.round = 3
-    assert MORALE_PHASES_SOLO == 4
+    assert MORALE_PHASES == 4
     assert abs(morale_cost(one, 3) - (0.2 + 0.25 * 4)) < 1e-9
     assert abs(morale_cost(two, 3) - (0.2 + 0.25 * 9)) < 1e-9
     assert abs(morale_cost(two, 1) - (0.2 + 0.3 * 9)) < 1e-9
+    assert abs(morale_cost(other, 3) - (0.2 + 0.25 * 4)) < 1e-9
     two.round = 11  # one phase left: both tables alike
     one.round = 11
     assert morale_cost(one, 3) == morale_cost(two, 3) == 0.2 + 0.25

@@ -13,10 +13,12 @@ DEATH = 25.0  # R76: one death ends the game for everyone
 WOUND = 1.0  # a wound to a healthy character (healing one takes a pawn on Rest, R65)
 WEAR = 1.5  # wounds a character takes a round on average (greedy games: actions, weather, hunger, events)
 SPARE_FLOOR = 0.3  # a wound's price never falls below this share, however much life is to spare
-# The Morale phases a level lost is priced over: solo the next four; with two characters or more every one left
-# (greedy Castaways with two characters, 1,000 deals: 265 -> 322 won, paired z = 3.3; solo over every one left,
-# 500 deals: 182 -> 169, z = -1.8; docs/strength/README.md).
-MORALE_PHASES_SOLO = 4
+# The Morale phases a level lost is priced over: the next four; in Castaways with two characters or more every one
+# left (greedy games with two characters, 1,000 deals: 265 -> 322 won, paired z = 3.3; solo over every one left,
+# 500 deals: 182 -> 169, z = -1.8; docs/strength/README.md).  The other scenarios keep four: on Cannibal Island
+# with two characters every phase left burned fewer villages (seeds 1-5: 1 plan against 2), not measured further.
+MORALE_PHASES = 4
+EVERY_PHASE_LEFT = frozenset({"castaways"})  # the scenarios where two characters or more price every phase left
 
 
 def spare_share(s: RobinsonState, left: int) -> float:
@@ -29,11 +31,12 @@ def spare_share(s: RobinsonState, left: int) -> float:
 def morale_cost(s: RobinsonState, level: float | None = None) -> float:
     """A Morale level lost from `level` (now by default), for the Morale phases left (R23, R24): at +1
     and above the First Player gains a determination less each round; at 0 and below it discards one
-    more, and a wound replaces each one missing.  Solo the next `MORALE_PHASES_SOLO` phases count, with two
-    characters or more every one left (the choice measured on greedy games: `MORALE_PHASES_SOLO`)."""
+    more, and a wound replaces each one missing.  The next `MORALE_PHASES` phases count; in the scenarios of
+    `EVERY_PHASE_LEFT` with two characters or more every one left (measured on greedy games: `MORALE_PHASES`)."""
     m = s.morale if level is None else level
     left = max(0, last_round(s.options.scenario) - s.round)
-    phases = min(MORALE_PHASES_SOLO, left) if len(s.seats) == 1 else left
+    every = len(s.seats) > 1 and s.options.scenario in EVERY_PHASE_LEFT
+    phases = left if every else min(MORALE_PHASES, left)
     if m <= 0:
         fp = s.seat_char[s.seats[s.fp]]
         short = 1.0 if s.chars[fp].det < 2 - m else 0.5
