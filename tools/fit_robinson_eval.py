@@ -47,6 +47,8 @@ NAMES = FEATURES + ("kept",) + MORE
 # (greedy games still holding tokens late are those in trouble), and a weight below 0 would have the search
 # spend a token for nothing.
 FIXED_BY_ROUND = {"kept": KEPT_Z}
+TABLES = {"--players=1": (1,), "--players=2": (2,)}  # the table a run plays; without it both
+WHO = {(1,): "solo", (2,): "with two characters", (1, 2): "solo and with two characters"}
 
 
 class Row(NamedTuple):
@@ -223,10 +225,6 @@ def main() -> None:
     report(games(n, first, depart, tables), games(held, first + n, 0.0, tables), write,
            f" (seeds {first}-{first + n - 1}, {WHO[tables]}"
            f"{f', a random other plan at {depart:.0%} of the planning decisions' if depart else ''})", group)
-
-
-TABLES = {"--players=1": (1,), "--players=2": (2,)}  # the table a run plays; without it both
-WHO = {(1,): "solo", (2,): "with two characters", (1, 2): "solo and with two characters"}
 
 
 __all__ = ["FIXED", "NAMES", "fit", "games", "loss"]

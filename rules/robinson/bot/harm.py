@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..combat import built
 from ..data import BEASTS, CHARACTERS
 from ..state import RobinsonState
+from ..tallies import players
 from .odds import last_round
 
 DEATH = 25.0  # R76: one death ends the game for everyone
@@ -35,7 +36,7 @@ def morale_cost(s: RobinsonState, level: float | None = None) -> float:
     `EVERY_PHASE_LEFT` with two characters or more every one left (measured on greedy games: `MORALE_PHASES`)."""
     m = s.morale if level is None else level
     left = max(0, last_round(s.options.scenario) - s.round)
-    every = len(s.seats) > 1 and s.options.scenario in EVERY_PHASE_LEFT
+    every = players(s) > 1 and s.options.scenario in EVERY_PHASE_LEFT
     phases = left if every else min(MORALE_PHASES, left)
     if m <= 0:
         fp = s.seat_char[s.seats[s.fp]]
