@@ -6,7 +6,9 @@ Engine only, greedy seats (rules/flotilla/bot.py), deals `--seed` on.  Printed f
 * each seat's turns by the card played and its side (the Captain's Rally, F18, included): share of turns, VP gained
   in the turn, share of turns that scored nothing; the hand left when a seat Rallies;
 * the VP by the kind of step that scored them (objectives, influence, builds, market), per ten rounds, and the
-  currency a seat holds at a turn's start.
+  currency a seat holds at a turn's start;
+* the round each seat turned Skyside (F19), and the objectives no one took by the end, per side, with their VP (F9,
+  D16): VP the supply held that no one could score.
 
 `--try bot.SAVE=0.5` (a constant of `rules.flotilla.bot` or `.bot_sky`, as many as wanted): the variant in every seat
 (its end rounds) and in one seat among default ones, that seat rotating through every position of each deal (its
@@ -24,6 +26,7 @@ from typing import Any, Iterator, Optional
 
 from rules.bots import bot_rng
 from rules.flotilla import ENGINE, bot, bot_sky
+from rules.flotilla.data import BOARD
 from rules.flotilla.state import FlotillaState
 
 from .search_bench import interval
@@ -54,6 +57,11 @@ class Tally:
         self.supply: dict[int, list[int]] = defaultdict(list)
         self.coins: dict[int, list[int]] = defaultdict(list)
         self.seat_games = 0
+        self.turned: list[int] = []  # the round each seat turned Skyside (F19)
+        self.never_turned = 0
+        self.untaken: Counter[str] = Counter()  # side -> objectives left in the stacks at the end (F9)
+        self.untaken_vp: Counter[str] = Counter()  # side -> their printed VP (D16)
+        self.tables = 0
 
 
 def _step(move_id: str) -> str:
@@ -75,14 +83,29 @@ def play(seed: int, players: int, variant_seat: Optional[str] = None, variant: O
             if tally is not None:
                 turn = _count(tally, state, seat, move.id, turn)
             before = {s: p.vp for s, p in state.players.items()}
+            side = state.players[seat].side
             state = ENGINE.apply(state, seat, move.id)
             if tally is not None:
                 for s, p in state.players.items():
                     if p.vp != before[s]:
                         tally.by_step[(min(3, (state.round - 1) // 10), _step(move.id))] += p.vp - before[s]
+                if side != state.players[seat].side:
+                    tally.turned.append(state.round)
     if tally is not None:
-        tally.seat_games += players
+        _count_end(tally, state)
     return state
+
+
+def _count_end(tally: Tally, state: FlotillaState) -> None:
+    """The seats that never turned, and the objectives still stacked with their VP (F9, D16)."""
+    tally.seat_games += len(state.players)
+    tally.tables += 1
+    tally.never_turned += sum(1 for p in state.players.values() if p.side == "sink")
+    for side, stacks in state.objectives.items():
+        for name, taken in stacks.items():
+            values = BOARD.objectives[name][side]
+            tally.untaken[side] += len(values) - taken
+            tally.untaken_vp[side] += sum(values[taken:])
 
 
 def _count(tally: Tally, state: FlotillaState, seat: str, move_id: str, turn: Optional[list[Any]]) -> Any:
@@ -122,6 +145,13 @@ def report(tally: Tally, rounds: list[int], limit_games: int) -> list[str]:
         f"{r}: {statistics.mean(v):.0f}" for r, v in sorted(tally.supply.items()) if r % 5 == 0))
     lines.append("currency at a turn's start by round: " + ", ".join(
         f"{r}: {statistics.mean(v):.0f}" for r, v in sorted(tally.coins.items()) if r % 5 == 0))
+    if tally.turned:
+        lines.append(f"turned Skyside in round: median {statistics.median(tally.turned)}, "
+                     f"{min(tally.turned)}-{max(tally.turned)}; seats that never turned: {tally.never_turned}")
+    if tally.tables:
+        lines.append("objectives no one took, a table: " + ", ".join(
+            f"{side} {tally.untaken[side] / tally.tables:.1f} ({tally.untaken_vp[side] / tally.tables:.0f} VP)"
+            for side in sorted(tally.untaken)))
     return lines
 
 

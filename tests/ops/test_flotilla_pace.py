@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules.flotilla import bot
+from rules.flotilla.data import BOARD
 from tools.flotilla_pace import Tally, parse_variant, play, report
 
 
@@ -35,3 +36,19 @@ def test_only_the_greedy_bots_constants_can_be_tried():
     for bad in ("bot.NOPE=1", "engine.SAVE=1", "bot.SAVE", "SAVE=1"):
         with pytest.raises(SystemExit):
             parse_variant([bad])
+
+
+def test_every_objective_is_either_taken_or_counted_as_left_in_its_stack_F9_D16():
+    tally = Tally()
+    end = play(2, 3, "p1", {("bot", "TURN_ROUND"): 99.0}, tally=tally)
+    taken = [o.split(":") for p in end.players.values() for o in p.objectives]  # "<set>:<side>:<value>"
+    for side in ("sink", "sky"):
+        printed = sum(sum(BOARD.objectives[name][side]) for name in end.objectives[side])
+        mine = [int(v) for _, s, v in taken if s == side]
+        assert tally.untaken[side] + len(mine) == 3 * 3  # three stacks of three (F9, 3 players)
+        assert tally.untaken_vp[side] + sum(mine) == printed
+    assert tally.never_turned == 1 and len(tally.turned) == 2  # p1 stayed Sinkside (F19), the others turned
+    assert all(1 <= r <= end.round for r in tally.turned)
+    lines = report(tally, [end.round], 0)
+    assert any(line.startswith("objectives no one took, a table: sink") for line in lines)
+    assert any(line.startswith("turned Skyside in round") and line.endswith("never turned: 1") for line in lines)
