@@ -44,18 +44,23 @@ def test_the_share_never_falls_below_its_floor():
 
 def test_r23_r24_a_lost_morale_level_weighs_on_every_phase_left_with_two_castaways_and_four_otherwise():
     """R23/R24: a Morale level lost costs the First Player determination (or a discard) in each Morale phase
-    after it.  In Castaways (S1: 12 rounds) with two characters the bot prices it over every phase left, solo over
-    the next `MORALE_PHASES`, as in the other scenarios; at +3 a level is worth 0.25 a phase, below +3 0.3."""
+    after it.  In Castaways (S1: 12 rounds) and Cursed Island (S2: 10 rounds) with two characters the bot prices it
+    over every phase left, solo over the next `MORALE_PHASES`, as in the other scenarios (Cannibal Island, 9
+    rounds); at +3 a level is worth 0.25 a phase, below +3 0.3."""
     one, two = planning(1, 1), planning(2, 1)
-    other = planning(2, 1)
-    other.options = other.options.model_copy(update={"scenario": "cannibal_island"})
-    for s in (one, two, other):
+    cannibal, cursed, cursed_solo = planning(2, 1), planning(2, 1), planning(1, 1)
+    cannibal.options = cannibal.options.model_copy(update={"scenario": "cannibal_island"})
+    for s in (cursed, cursed_solo):
+        s.options = s.options.model_copy(update={"scenario": "cursed_island"})
+    for s in (one, two, cannibal, cursed, cursed_solo):
         s.round = 3
     assert MORALE_PHASES == 4
     assert abs(morale_cost(one, 3) - (0.2 + 0.25 * 4)) < 1e-9
-    assert abs(morale_cost(two, 3) - (0.2 + 0.25 * 9)) < 1e-9
+    assert abs(morale_cost(two, 3) - (0.2 + 0.25 * 9)) < 1e-9  # rounds 4-12
     assert abs(morale_cost(two, 1) - (0.2 + 0.3 * 9)) < 1e-9
-    assert abs(morale_cost(other, 3) - (0.2 + 0.25 * 4)) < 1e-9
+    assert abs(morale_cost(cursed, 3) - (0.2 + 0.25 * 7)) < 1e-9  # rounds 4-10
+    assert abs(morale_cost(cannibal, 3) - (0.2 + 0.25 * 4)) < 1e-9  # the next four of rounds 4-9
+    assert abs(morale_cost(cursed_solo, 3) - (0.2 + 0.25 * 4)) < 1e-9
     two.round = 11  # one phase left: both tables alike
     one.round = 11
     assert morale_cost(one, 3) == morale_cost(two, 3) == 0.2 + 0.25

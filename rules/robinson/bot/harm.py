@@ -14,12 +14,14 @@ DEATH = 25.0  # R76: one death ends the game for everyone
 WOUND = 1.0  # a wound to a healthy character (healing one takes a pawn on Rest, R65)
 WEAR = 1.5  # wounds a character takes a round on average (greedy games: actions, weather, hunger, events)
 SPARE_FLOOR = 0.3  # a wound's price never falls below this share, however much life is to spare
-# The Morale phases a level lost is priced over: the next four; in Castaways with two characters or more every one
-# left (greedy games with two characters, 1,000 deals: 265 -> 322 won, paired z = 3.3; solo over every one left,
-# 500 deals: 182 -> 169, z = -1.8; docs/strength/README.md).  The other scenarios keep four: on Cannibal Island
-# with two characters every phase left burned fewer villages (seeds 1-5: 1 plan against 2), not measured further.
+# The Morale phases a level lost is priced over: the next four; in Castaways and Cursed Island with two characters
+# or more every one left (greedy games with two characters, paired on the same deals: Castaways 1,000 deals
+# 265 -> 322 won, z = 3.3; Cursed Island 700 deals 67 -> 97, z = 2.8; solo Castaways over every one left, 500
+# deals 182 -> 169, z = -1.8).  The other scenarios keep four: Cannibal Island 1,600 deals 516 -> 543, the bot's
+# draws deciding the sign (370 -> 417 of 1,200 with one stream, 146 -> 126 of 400 with another); Jenny 3 -> 6 of
+# 450 and Family Robinson 0 and 0 of 150, too few wins to tell (docs/strength/README.md).
 MORALE_PHASES = 4
-EVERY_PHASE_LEFT = frozenset({"castaways"})  # the scenarios where two characters or more price every phase left
+EVERY_PHASE_LEFT = frozenset({"castaways", "cursed_island"})  # where two characters or more price every phase left
 
 
 def spare_share(s: RobinsonState, left: int) -> float:
