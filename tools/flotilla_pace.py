@@ -26,8 +26,8 @@ from typing import Any, Iterator, Optional
 
 from rules.bots import bot_rng
 from rules.flotilla import ENGINE, bot, bot_sky
-from rules.flotilla.data import BOARD
 from rules.flotilla.state import FlotillaState
+from rules.flotilla.view import objectives_left
 
 from .search_bench import interval
 
@@ -61,7 +61,6 @@ class Tally:
         self.never_turned = 0
         self.untaken: Counter[str] = Counter()  # side -> objectives left in the stacks at the end (F9)
         self.untaken_vp: Counter[str] = Counter()  # side -> their printed VP (D16)
-        self.tables = 0
 
 
 def _step(move_id: str) -> str:
@@ -99,13 +98,11 @@ def play(seed: int, players: int, variant_seat: Optional[str] = None, variant: O
 def _count_end(tally: Tally, state: FlotillaState) -> None:
     """The seats that never turned, and the objectives still stacked with their VP (F9, D16)."""
     tally.seat_games += len(state.players)
-    tally.tables += 1
     tally.never_turned += sum(1 for p in state.players.values() if p.side == "sink")
-    for side, stacks in state.objectives.items():
-        for name, taken in stacks.items():
-            values = BOARD.objectives[name][side]
-            tally.untaken[side] += len(values) - taken
-            tally.untaken_vp[side] += sum(values[taken:])
+    for side, stacks in objectives_left(state).items():
+        for values in stacks.values():
+            tally.untaken[side] += len(values)
+            tally.untaken_vp[side] += sum(values)
 
 
 def _count(tally: Tally, state: FlotillaState, seat: str, move_id: str, turn: Optional[list[Any]]) -> Any:
@@ -148,9 +145,9 @@ def report(tally: Tally, rounds: list[int], limit_games: int) -> list[str]:
     if tally.turned:
         lines.append(f"turned Skyside in round: median {statistics.median(tally.turned)}, "
                      f"{min(tally.turned)}-{max(tally.turned)}; seats that never turned: {tally.never_turned}")
-    if tally.tables:
+    if rounds:
         lines.append("objectives no one took, a table: " + ", ".join(
-            f"{side} {tally.untaken[side] / tally.tables:.1f} ({tally.untaken_vp[side] / tally.tables:.0f} VP)"
+            f"{side} {tally.untaken[side] / len(rounds):.1f} ({tally.untaken_vp[side] / len(rounds):.0f} VP)"
             for side in sorted(tally.untaken)))
     return lines
 

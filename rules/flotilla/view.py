@@ -45,9 +45,14 @@ def _player_view(state: FlotillaState, seat: str, viewer: str | None) -> PlayerV
         discard_top=p.discard[-1] if p.discard else None, discard_size=len(p.discard), tiles=list(p.tiles))
 
 
+def objectives_left(state: FlotillaState) -> dict[str, dict[str, list[int]]]:
+    """Side -> set -> the VP of the objectives still in its stack, top first (F9, D16)."""
+    return {side: {name: list(BOARD.objectives[name][side][taken:]) for name, taken in sets.items()}
+            for side, sets in state.objectives.items()}
+
+
 def build_view(state: FlotillaState, viewer: str | None, to_act: list[str]) -> FlotillaView:
-    objectives = {side: {name: list(BOARD.objectives[name][side][taken:]) for name, taken in sets.items()}
-                  for side, sets in state.objectives.items()}
+    objectives = objectives_left(state)
     return FlotillaView(
         viewer=viewer, players=[_player_view(state, s, viewer) for s in state.order],
         tiles=[_tile_view(c, e) for c, e in sorted(state.board.items())], market=dict(state.market),
