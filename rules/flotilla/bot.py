@@ -2,7 +2,8 @@
 
 * The card to play is chosen by a heuristic value per card (what its terms can
   achieve now: an affordable outpost, barrels to sell, skiffs to dive from,
-  tiles to build, a Rally when the hand runs low).
+  tiles to build, a Rally when the hand runs low) plus what a sampled turn
+  begun by it adds to the position (`bot_turn`).
 * Every other decision is one ply: each legal move is applied and the result
   valued by `evaluate`.  A move that consumes randomness (the rng moved) is not
   looked at; it is valued as the position before it plus a small prior.  A
@@ -21,13 +22,14 @@ from .decide import card_terms
 from .effects import sites
 from .scoring import penalty_space
 from .bot_sky import missing_barrels, sky_value
+from .bot_turn import turn_gain
 from .sky import build_cells, build_cost
 from .state import DEPLETED, OWNER, TILE, FlotillaState, Player
 
-TURN_ROUND = 4  # turn Skyside from this round on (or once its objectives are gone); best in self-play
-# Weights tuned in self-play and against the previous bot (see STATUS.md):
-COINS_FULL = 12   # coins always worth a quarter VP each ...
-SAVE = 0.7        # ... and up to this share of the next outpost's cost (F31); beyond that:
+TURN_ROUND = 2  # turn Skyside from this round on (or once its objectives are gone); docs/strength/README.md
+# Weights tuned in self-play and against the previous bot (see STATUS.md; the table's pace: docs/strength/README.md):
+COINS_FULL = 0    # coins always worth a quarter VP each (none: currency is for spending) ...
+SAVE = 0.1        # ... and up to this share of the next outpost's cost (F31); beyond that:
 COIN_LO = 0.05    # coins with nothing to buy are worth little (they only break ties, F65)
 BUY_CARD = 2.0    # a Skyside transaction card, per barrel its reserve tiles still need
 RESEARCH = 0.0    # a research card's base worth (plus half a point per die)
@@ -130,7 +132,7 @@ def greedy_move(engine: Engine[FlotillaState], state: FlotillaState, seat: str, 
             else:
                 card = next(c for c in p.hand if CARDS[c].kind == parts[1])
                 val = _card_value(state, p, card)
-            scored.append((val, m))
+            scored.append((val + turn_gain(engine, state, seat, m.id, rng, greedy_move, evaluate), m))
         return _best(scored, rng)
     if state.todo[0].kind == "turn":
         want = _wants_turn(state, p)

@@ -4,10 +4,15 @@ A reserve tile with the barrels for its cost is a "kit": worth a share of the
 A x B it would score on the best free cell now.  Building it turns that share
 into real VP (plus a bigger group for the next tile of its colour), so a good
 build is worth more than keeping the kit, and a bad one less.
+
+A free construction site is worth `SITE` while outposts and Skyside objectives
+remain (F31): an outpost that floats costs 20 currency more (F32), and most
+Skyside outposts floated before this counted.
 """
 from __future__ import annotations
 
 from .data import TILES
+from .effects import sites
 from .hexes import neighbours
 from .sky import GUILD_OF, build_cells, build_cost, colour_group, tile_score
 from .state import FACE, OWNER, TILE, FlotillaState, Player
@@ -15,6 +20,7 @@ from .state import FACE, OWNER, TILE, FlotillaState, Player
 KIT = 0.8     # a tile ready to build, as a share of what it would score now
 PART = 0.25   # a tile still missing barrels
 BARREL = 0.55  # a barrel that no reserve tile needs
+SITE = 6.0    # each free construction site, up to the outposts left, while Skyside objectives remain (F31)
 MAP = 2.0     # each built tile: the next tiles of its colour will score more (B, F42)
 
 
@@ -53,6 +59,8 @@ def sky_value(state: FlotillaState, seat: str) -> float:
     bs = best_b(state, seat, cells, grp) if cells else {}
     own = [TILES[state.board[c][TILE]] for c in grp]
     left = dict(p.barrels)
+    site = SITE if p.outposts < 6 and any(t < 3 for t in state.objectives["sky"].values()) else 0.0
+    v += site * min(len(sites(state, seat)), 6 - p.outposts)
     worth = []
     for t in p.tiles:
         tile = TILES[t]
@@ -63,7 +71,7 @@ def sky_value(state: FlotillaState, seat: str) -> float:
         colour, cost = TILES[t].colour, build_cost(state, t)
         if left[colour] >= cost:
             left[colour] -= cost
-            v += KIT * score + BARREL * cost
+            v += KIT * score + BARREL * cost + (KIT * site if TILES[t].site else 0.0)  # a site it would bring
         else:
             v += PART * score + BARREL * left[colour]
             left[colour] = 0

@@ -71,3 +71,66 @@ def test_greedy_skyside_spends_spare_coins_on_barrels_its_tiles_need_F33():
     s.objectives["sky"] = {k: 3 for k in s.objectives["sky"]}  # every Skyside stack is empty
     s = chain(s, "trader", [["trans", 3, 0]], tiles=["red-02"], coins=60)
     assert choose(ENGINE, s, seat, "greedy").id == "tx:buy:r"
+
+
+def _card_choices(seed: int, limit: int = 400):
+    states, _ = _greedy_states(seed, every=1, limit=limit)
+    return [s for s in states if not s.todo and ENGINE.to_act(s)]
+
+
+def test_a_card_is_judged_by_what_its_sampled_turn_adds_to_the_seat_blind_to_draws_F17():
+    """bot_turn: the card is played on a sampled state, the seat's own greedy steps follow until its turn is over
+    (F17: the turn passes), and WEIGHT times the change in `evaluate` counts; the real state's generator is never
+    read, so a state that differs only in it gets the same gain."""
+    from rules.flotilla import bot_turn
+    from rules.flotilla.bot import greedy_move
+    s = _card_choices(79)[3]
+    seat = ENGINE.to_act(s)[0]
+    seen = []
+
+    def value(state, who):
+        seen.append(state)
+        return evaluate(state, who)
+
+    move = ENGINE.legal_moves(s, seat)[0].id
+    gain = bot_turn.turn_gain(ENGINE, s, seat, move, Rng(state=3), greedy_move, value)
+    first, last = seen[0], seen[-1]
+    assert first is s and last is not s and len(seen) == 2
+    assert not last.todo or ENGINE.to_act(last) != [seat]  # the seat's turn is played out
+    assert last.players[seat].hand != s.players[seat].hand or last.playing != s.playing  # the card was played
+    assert gain == bot_turn.WEIGHT * (evaluate(last, seat) - evaluate(s, seat))
+    other = ENGINE.copy_state(s)
+    other.rng = Rng(state=(s.rng.state * 6364136223846793005 + 1) % (1 << 64))
+    assert bot_turn.turn_gain(ENGINE, other, seat, move, Rng(state=3), greedy_move, evaluate) == gain
+
+
+def test_the_turn_ahead_changes_which_card_is_played(monkeypatch):
+    """Without the sampled turns (WEIGHT 0) the heuristic alone picks a different card in some of a game's
+    card choices: the turn ahead is what decides them."""
+    from rules.flotilla import bot_turn
+    states = _card_choices(80)
+    chosen = [choose(ENGINE, s, ENGINE.to_act(s)[0], "greedy", seed=5).id for s in states]
+    monkeypatch.setattr(bot_turn, "WEIGHT", 0.0)
+    alone = [choose(ENGINE, s, ENGINE.to_act(s)[0], "greedy", seed=5).id for s in states]
+    assert len(states) >= 20 and sum(a != b for a, b in zip(chosen, alone)) >= 3
+
+
+def test_a_free_skyside_site_is_worth_SITE_up_to_the_outposts_left_while_objectives_remain_F31():
+    """bot_sky.SITE: each free construction site counts (an outpost that floats costs more, F32), no more of them
+    than outposts left; a ready reserve tile that carries a site counts KIT times that; nothing once every Skyside
+    objective is taken."""
+    from rules.flotilla.bot_sky import KIT, SITE, sky_value
+    from rules.flotilla.data import TILES
+    from rules.flotilla.effects import sites
+    from rules.flotilla.sky import build_cost
+
+    from .test_flotilla_kit import me
+    from .test_flotilla_sky import skyside
+    s, seat = skyside()
+    with_site = next(t for t, tile in TILES.items() if tile.site and tile.colour == "r")
+    me(s).tiles, me(s).barrels = [with_site], {"p": 0, "y": 0, "r": build_cost(s, with_site), "b": 0}
+    free = min(len(sites(s, seat)), 6 - me(s).outposts)
+    assert free >= 1
+    before = sky_value(s, seat)
+    s.objectives["sky"] = {k: 3 for k in s.objectives["sky"]}  # every Skyside stack is empty
+    assert before - sky_value(s, seat) == SITE * free + KIT * SITE
