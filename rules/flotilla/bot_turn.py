@@ -3,7 +3,7 @@
 A card's heuristic worth (`bot._card_value`) says what its terms could do now; it cannot say whether the steps
 that follow will find anything to do.  So each card the seat could play also counts `WEIGHT` times what its whole
 turn adds to the seat's position: the card is played on a state the seat cannot tell from the real one
-(`search_hooks.resample`: the other players' hands, the stacks below their tops, the artifact bag and every draw
+(`resample`: the other players' hands, the stacks below their tops, the artifact bag and every draw
 dealt again, F10, F11, F17), the seat's own greedy steps follow until the turn leaves it (at most `STEPS`), and
 `bot.evaluate` is read before and after.  `SAMPLES` such turns per card, averaged.  The seat never learns a draw
 to come: the sample's generator is reseeded from the bot's own.
@@ -18,7 +18,7 @@ from typing import Callable
 
 from ..contract import Engine, Move
 from ..rng import Rng
-from . import search_hooks  # its `resample` (the module imports this one through `bot`)
+from .resample import resample
 from .state import FlotillaState
 
 SAMPLES = 1    # sampled turns per card (2 measured no faster than 1)
@@ -35,7 +35,7 @@ def turn_gain(engine: Engine[FlotillaState], state: FlotillaState, seat: str, mo
     before = value(state, seat)
     total = 0.0
     for _ in range(SAMPLES):
-        s = engine.apply(search_hooks.resample(state, seat, rng), seat, move_id)
+        s = engine.apply(resample(state, seat, rng), seat, move_id)
         for _ in range(STEPS):
             if not s.todo or engine.to_act(s) != [seat]:
                 break
