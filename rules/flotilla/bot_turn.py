@@ -9,7 +9,7 @@ dealt again, F10, F11, F17), the seat's own greedy steps follow until the turn l
 to come: the sample's generator is reseeded from the bot's own.
 
 Measured (docs/strength/README.md, Flotilla pace): four greedy seats end a game in round 33 (median, deals 1-40)
-where they ended in 34 without it and in 37 on the earlier constants, and one such seat among four of the earlier
+where they ended in 34 without it and in 37 on the earlier constants, and one such seat among three of the earlier
 greedy bot wins 47 of 80; about three times the greedy bot's CPU (one turn per card in hand).
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ from .resample import resample
 from .state import FlotillaState
 
 SAMPLES = 1    # sampled turns per card (2 measured no faster than 1)
-WEIGHT = 4.0   # the turn's gain in VP, against the card's heuristic worth (1 and 2 measured slower)
+WEIGHT = 4.0   # the turn's gain in VP, against the card's heuristic worth (1 and 2 measured no faster)
 STEPS = 80     # a turn longer than this is cut (a safeguard: a turn has a few dozen steps at most)
 
 Step = Callable[[Engine[FlotillaState], FlotillaState, str, Rng], Move]
