@@ -60,7 +60,8 @@ def sky_value(state: FlotillaState, seat: str) -> float:
     own = [TILES[state.board[c][TILE]] for c in grp]
     left = dict(p.barrels)
     site = SITE if p.outposts < 6 and any(t < 3 for t in state.objectives["sky"].values()) else 0.0
-    v += site * min(len(sites(state, seat)), 6 - p.outposts)
+    if site:
+        v += site * min(len(sites(state, seat)), 6 - p.outposts)
     worth = []
     for t in p.tiles:
         tile = TILES[t]
