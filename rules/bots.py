@@ -7,7 +7,8 @@ Levels:
   offers one (an optional hook of rules.contract.Engine); otherwise random.  Each game should give its greedy bot real
   knowledge of the game (see the async-play issue: >= 70% wins against random).
 - "hard": a search (rules/search: information-set MCTS over samples of what the seat cannot see,
-  the greedy move as its prior, positions scored by the engine's `evaluate`).  Here it runs with an
+  the greedy move as its prior, positions scored by the engine's `evaluate`; a game may give the search a policy
+  of its own instead of its greedy bot, the `search_policy` hook: Flotilla's plays each card's turn ahead).  Here it runs with an
   iteration budget (`HARD_ITERATIONS`, the game's `search_tuning`), pure and reproducible; the bot seats of the host run it in worker
   processes with a CPU budget (host/search_pool.py) and fall back to greedy when a worker fails.
   With one legal move there is no search.
@@ -19,6 +20,7 @@ from typing import Any, Optional
 from .contract import Engine, Move
 from .rng import Rng
 from .search import SearchConfig, SearchResult, best_move, search, tuned
+from .search.steps import policy_move
 
 LEVELS = ("random", "greedy", "hard")
 DEFAULT_LEVEL = "greedy"
@@ -94,9 +96,10 @@ def planned_after(engine: Engine[Any], state: Any, seat: str, move: Move, result
 def settle(engine: Engine[Any], state: Any, seat: str, moves: list[Move], result: Optional[SearchResult],
            seed: int) -> Move:
     """The hard move from a search's root statistics (None: no search answered): the search's choice over
-    the greedy move when it found one clearly better; the greedy (else a random) move otherwise."""
+    the greedy move (the hard level's policy, `policy_move`) when it found one clearly better; the greedy (else a
+    random) move otherwise."""
     rng = bot_rng(seed, getattr(state, "moves_made", 0), seat)
-    greedy = engine.greedy_move(state, seat, rng)
+    greedy = policy_move(engine, state, seat, rng)
     margin = tuned(engine, len(state.seats)).keep_greedy
     found = best_move(result, greedy.id if greedy is not None else None, margin) if result is not None else None
     by_id = {m.id: m for m in moves}

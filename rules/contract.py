@@ -44,7 +44,10 @@ game hides nothing but that order, and the search copies the state and reseeds i
 game's outcome), `macro_moves(state, seat) -> [(chain, prior)] | None`: whole actions as chains of move ids
 separated by spaces, each with a prior weight >= 0, so that one search node is one action,
 `greedy_chain(state, seat, rng) -> [move id] | None`: the greedy bot's next moves at once (a whole planned
-turn), which the search's greedy rollouts play instead of asking `greedy_move` at every step.
+turn), which the search's greedy rollouts play instead of asking `greedy_move` at every step,
+`search_policy(state, seat, rng) -> Move | None`: the hard level's own policy where it is not the greedy bot's
+(its prior, its rollouts' and chains' moves, and the move it keeps unless the search finds better; not offered
+or None: `greedy_move`; rules.search.steps.policy_move).
 Class attributes with a None default: `coop`
 (everyone wins or loses together; None: judged from outcomes), `scenario` (the
 default scenario's name for /stats) and `conformance_seeds` (random games per
@@ -342,6 +345,11 @@ class Engine(ABC, Generic[S]):
         (a turn it plans whole); None: not offered (the search asks `greedy_move` at every step)."""
         return None
 
+    def search_policy(self, state: S, seat: str, rng: Rng) -> Optional[Move]:
+        """The hard level's policy move for `seat`, where the game gives its search a policy of its own
+        (module docstring); None: not offered (the search follows `greedy_move`)."""
+        return None
+
     def offers(self, hook: str) -> bool:
         """Whether this game supplies the optional hook `hook` (a name in OPTIONAL_HOOKS)."""
         if hook not in OPTIONAL_HOOKS:
@@ -419,4 +427,5 @@ class Engine(ABC, Generic[S]):
 
 
 OPTIONAL_HOOKS = ("playout_weight", "greedy_move", "running_scores", "timeout_move", "notes", "round_number",
-                  "shared_moves", "resample", "evaluate", "macro_moves", "menus", "auto_pass", "greedy_chain")
+                  "shared_moves", "resample", "evaluate", "macro_moves", "menus", "auto_pass", "greedy_chain",
+                  "search_policy")

@@ -17,6 +17,7 @@ from host.search_pool import timed_search
 from rules import Engine, Outcome
 from rules.bot_match import placing
 from rules.bots import bot_rng, choose, settle
+from rules.search.steps import policy_move
 
 from .bench_levels import split_level
 
@@ -80,7 +81,7 @@ def decide(engine: Engine[Any], state: Any, seat: str, level: str, seed: int, bu
     series.cpu.append(answer.cpu)
     series.searched_by.append(named)
     chosen = settle(engine, state, seat, moves, answer.result, seed)
-    greedy = engine.greedy_move(state, seat, bot_rng(seed, state.moves_made, seat))
+    greedy = policy_move(engine, state, seat, bot_rng(seed, state.moves_made, seat))  # the search's own policy
     series.departures += int(greedy is not None and greedy.id != chosen.id)
     return chosen.id
 

@@ -1,6 +1,8 @@
-"""`bot.py bench pace`: why greedy Flotilla tables last as long as they do, and whether a greedy variant is faster.
+"""`bot.py bench pace`: why Flotilla bot tables last as long as they do, and whether a variant of the bot is faster.
 
-Engine only, greedy seats (rules/flotilla/bot.py), deals `--seed` on.  Printed for the default bot:
+Engine only, every seat playing the bot's policy (rules/flotilla/bot.py; `--policy hard`, the default: the hard
+level's own policy, which the search follows in 95 % of its decisions, so these tables run at an all-hard table's
+pace; `--policy greedy`: the greedy level), deals `--seed` on.  Printed for the policy as it is:
 
 * the round each game ended in (F62 the VP supply, F67 the round-60 safeguard) and the VP supply left by round;
 * each seat's turns by the card played and its side (the Captain's Rally, F18, included): share of turns, VP gained
@@ -10,7 +12,8 @@ Engine only, greedy seats (rules/flotilla/bot.py), deals `--seed` on.  Printed f
 * the round each seat turned Skyside (F19), and the objectives no one took by the end, per side, with their VP (F9,
   D16): VP the supply held that no one could score.
 
-`--try bot.SAVE=0.5` (a constant of `rules.flotilla.bot` or `.bot_sky`, as many as wanted): the variant in every seat
+`--try prof.save=0.5` (a field of the policy's profile, rules/flotilla/bot_profile.py, or `bot.CONST=V`, `sky.CONST=V`:
+a constant of `rules.flotilla.bot` or `.bot_sky`; as many as wanted): the variant in every seat
 (its end rounds) and in one seat among default ones, that seat rotating through every position of each deal (its
 wins with their 95 % interval and its mean rank).  The variant's constants are set before each of its decisions
 and the defaults back before every other seat's, so both bots play in one process without a copy of either.
@@ -26,25 +29,36 @@ from typing import Any, Iterator, Optional
 
 from rules.bots import bot_rng
 from rules.flotilla import ENGINE, bot, bot_sky
+from rules.flotilla.bot_profile import GREEDY, HARD, Profile
 from rules.flotilla.state import FlotillaState
 from rules.flotilla.view import objectives_left
 
 from .search_bench import interval
 
 MODULES = {"bot": bot, "sky": bot_sky}
-Variant = dict[tuple[str, str], float]  # (module, constant) -> value
+POLICIES = {"hard": HARD, "greedy": GREEDY}
+PROFILE = "prof"  # a variant's name for a field of the policy's profile
+Variant = dict[tuple[str, str], float]  # (module or "prof", constant or field) -> value
 
 
 def parse_variant(pairs: list[str]) -> Variant:
-    """`["bot.SAVE=0.5"]` -> {("bot", "SAVE"): 0.5}; an unknown module or constant is refused."""
+    """`["prof.save=0.5", "bot.COIN_LO=0.1"]` -> {("prof", "save"): 0.5, ("bot", "COIN_LO"): 0.1}; an unknown
+    module, constant or field is refused."""
     out: Variant = {}
     for pair in pairs:
         name, _, value = pair.partition("=")
         mod, _, const = name.partition(".")
-        if mod not in MODULES or not hasattr(MODULES[mod], const) or not value:
-            raise SystemExit(f"--try wants MODULE.CONSTANT=VALUE with MODULE bot or sky: {pair!r}")
+        known = const in Profile._fields if mod == PROFILE else mod in MODULES and hasattr(MODULES[mod], const)
+        if not known or not value:
+            raise SystemExit(f"--try wants prof.FIELD=VALUE or MODULE.CONSTANT=VALUE with MODULE bot or sky: {pair!r}")
         out[(mod, const)] = float(value)
     return out
+
+
+def varied(prof: Profile, variant: Optional[Variant]) -> Profile:
+    """`prof` with the profile fields `variant` sets."""
+    fields = {f: type(getattr(prof, f))(v) for (m, f), v in (variant or {}).items() if m == PROFILE}
+    return prof._replace(**fields)
 
 
 class Tally:
@@ -69,8 +83,10 @@ def _step(move_id: str) -> str:
 
 
 def play(seed: int, players: int, variant_seat: Optional[str] = None, variant: Optional[Variant] = None,
-         tally: Optional[Tally] = None) -> FlotillaState:
-    """One greedy game; `variant_seat` plays with `variant`'s constants, every other seat with the defaults."""
+         tally: Optional[Tally] = None, prof: Profile = HARD) -> FlotillaState:
+    """One game of `prof`'s policy in every seat; `variant_seat` plays with `variant`'s constants, every other seat
+    with the defaults."""
+    mine = varied(prof, variant)
     seats = [f"p{i + 1}" for i in range(players)]
     state = ENGINE.setup(seats, seed, None)
     turn: Optional[list[Any]] = None  # [seat, card, VP at its start, side]
@@ -78,7 +94,8 @@ def play(seed: int, players: int, variant_seat: Optional[str] = None, variant: O
         while ENGINE.to_act(state):
             seat = ENGINE.to_act(state)[0]
             _set(variant if seat == variant_seat else defaults)
-            move = bot.greedy_move(ENGINE, state, seat, bot_rng(seed, state.moves_made, seat))
+            move = bot.greedy_move(ENGINE, state, seat, bot_rng(seed, state.moves_made, seat),
+                                   mine if seat == variant_seat else prof)
             if tally is not None:
                 turn = _count(tally, state, seat, move.id, turn)
             before = {s: p.vp for s, p in state.players.items()}
@@ -152,12 +169,12 @@ def report(tally: Tally, rounds: list[int], limit_games: int) -> list[str]:
     return lines
 
 
-def head_to_head(variant: Variant, players: int, seed: int, deals: int) -> str:
+def head_to_head(variant: Variant, players: int, seed: int, deals: int, prof: Profile = HARD) -> str:
     wins, ranks, others, games = 0.0, [], [], 0
     for s in range(seed, seed + deals):
         for pos in range(players):
             me = f"p{pos + 1}"
-            outcome = ENGINE.outcome(play(s, players, me, variant))
+            outcome = ENGINE.outcome(play(s, players, me, variant, prof=prof))
             assert outcome is not None
             winners = outcome.winners()
             wins += 1 / len(winners) if me in winners else 0.0
@@ -172,46 +189,50 @@ def head_to_head(variant: Variant, players: int, seed: int, deals: int) -> str:
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="bot.py bench pace", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=40, help="greedy tables of the default bot (default 40)")
+    parser.add_argument("--games", type=int, default=40, help="tables of the policy as it is (default 40)")
+    parser.add_argument("--policy", choices=sorted(POLICIES), default="hard",
+                        help="the hard level's own policy (default) or the greedy level")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     parser.add_argument("--seed", type=int, default=1, help="the first deal (default 1)")
     parser.add_argument("--try", dest="variant", action="append", default=[], metavar="MODULE.CONSTANT=VALUE",
-                        help="a greedy variant (bot.SAVE=0.5, sky.KIT=1.0); repeat for several constants")
+                        help="a variant (prof.save=0.5, sky.KIT=1.0); repeat for several constants")
     parser.add_argument("--deals", type=int, default=25, help="deals of the head to head (default 25)")
     args = parser.parse_args(argv)
     variant = parse_variant(args.variant)
+    prof = POLICIES[args.policy]
     t0 = time.process_time()
     tally = Tally()
-    ends = [play(s, args.players, tally=tally) for s in range(args.seed, args.seed + args.games)]
-    print(f"Flotilla, {args.players} greedy seats, seeds {args.seed}-{args.seed + args.games - 1}:")
+    ends = [play(s, args.players, tally=tally, prof=prof) for s in range(args.seed, args.seed + args.games)]
+    print(f"Flotilla, {args.players} seats of the {args.policy} policy, seeds {args.seed}-{args.seed + args.games - 1}:")
     for line in report(tally, [s.round for s in ends], sum(1 for s in ends if s.by_limit)):
         print(line)
     if variant:
         name = " ".join(f"{m}.{c}={v:g}" for (m, c), v in variant.items())
-        rounds = [_all_variant(s, args.players, variant) for s in range(args.seed, args.seed + args.games)]
+        rounds = [_all_variant(s, args.players, variant, prof) for s in range(args.seed, args.seed + args.games)]
         print(f"{name}: every seat, end round median {statistics.median(rounds)}, mean {statistics.mean(rounds):.1f}, "
               f"{min(rounds)}-{max(rounds)}")
-        print(f"{name}: {head_to_head(variant, args.players, args.seed, args.deals)}")
+        print(f"{name}: {head_to_head(variant, args.players, args.seed, args.deals, prof)}")
     print(f"{time.process_time() - t0:.0f} s CPU")
     return 0
 
 
-def _all_variant(seed: int, players: int, variant: Variant) -> int:
+def _all_variant(seed: int, players: int, variant: Variant, prof: Profile) -> int:
     """The end round of a game with the variant in every seat."""
     with _restored(variant):
         _set(variant)
-        return play(seed, players).round
+        return play(seed, players, prof=varied(prof, variant)).round
 
 
 def _set(constants: Optional[Variant]) -> None:
     for (mod, const), value in (constants or {}).items():
-        setattr(MODULES[mod], const, value)
+        if mod != PROFILE:
+            setattr(MODULES[mod], const, value)
 
 
 @contextmanager
 def _restored(variant: Variant) -> Iterator[Variant]:
-    """The defaults of the constants `variant` names (yielded), set back however the block ends."""
-    defaults = {k: getattr(MODULES[k[0]], k[1]) for k in variant}
+    """The defaults of the module constants `variant` names (yielded), set back however the block ends."""
+    defaults = {k: getattr(MODULES[k[0]], k[1]) for k in variant if k[0] != PROFILE}
     try:
         yield defaults
     finally:

@@ -5,9 +5,9 @@ A x B it would score on the best free cell now.  Building it turns that share
 into real VP (plus a bigger group for the next tile of its colour), so a good
 build is worth more than keeping the kit, and a bad one less.
 
-A free construction site is worth `SITE` while outposts and Skyside objectives
-remain (F31): an outpost that floats costs 20 currency more (F32), and most
-Skyside outposts floated before this counted.
+A free construction site is worth `site` (the profile's, bot_profile.py) while
+outposts and Skyside objectives remain (F31): an outpost that floats costs 20
+currency more (F32), and most Skyside outposts floated before this counted.
 """
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from .state import FACE, OWNER, TILE, FlotillaState, Player
 KIT = 0.8     # a tile ready to build, as a share of what it would score now
 PART = 0.25   # a tile still missing barrels
 BARREL = 0.55  # a barrel that no reserve tile needs
-SITE = 6.0    # each free construction site, up to the outposts left, while Skyside objectives remain (F31)
 MAP = 2.0     # each built tile: the next tiles of its colour will score more (B, F42)
 
 
@@ -50,8 +49,14 @@ def best_b(state: FlotillaState, seat: str, cells: list[str], grp: dict[str, tup
     return best
 
 
-def sky_value(state: FlotillaState, seat: str) -> float:
-    """Barrels, reserve tiles and pending Build scores of a Skyside player, in VP."""
+def outposts_wanted(state: FlotillaState, p: Player) -> bool:
+    """Whether an outpost still counts for `p`: one left to place and an objective left on its side (F31)."""
+    return p.outposts < 6 and any(t < 3 for t in state.objectives[p.side].values())
+
+
+def sky_value(state: FlotillaState, seat: str, site_worth: float) -> float:
+    """Barrels, reserve tiles, free sites (each worth `site_worth`) and pending Build scores of a Skyside
+    player, in VP."""
     p = state.players[seat]
     v: float = sum(a * b for a, b in (tile_score(state, c) for c in state.built))  # F41.4: scored at the Build's end
     grp = groups(state, seat)
@@ -59,7 +64,7 @@ def sky_value(state: FlotillaState, seat: str) -> float:
     bs = best_b(state, seat, cells, grp) if cells else {}
     own = [TILES[state.board[c][TILE]] for c in grp]
     left = dict(p.barrels)
-    site = SITE if p.outposts < 6 and any(t < 3 for t in state.objectives["sky"].values()) else 0.0
+    site = site_worth if site_worth and outposts_wanted(state, p) else 0.0
     if site:
         v += site * min(len(sites(state, seat)), 6 - p.outposts)
     worth = []
@@ -89,4 +94,4 @@ def missing_barrels(state: FlotillaState, p: Player) -> int:
     return sum(max(0, n - p.barrels[c]) for c, n in need.items())
 
 
-__all__ = ["missing_barrels", "sky_value"]
+__all__ = ["missing_barrels", "outposts_wanted", "sky_value"]

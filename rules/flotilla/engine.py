@@ -10,6 +10,7 @@ from ..contract import Engine, Move, Option, Outcome, TestHints
 from ..rng import Rng
 from ..text import Msg, join
 from .bot import greedy_move
+from .bot_profile import GREEDY, HARD
 from .copying import fast_copy
 from .chain import current_options, play, seat_to_act
 from .explain import why_illegal
@@ -99,8 +100,12 @@ class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", pl
 
     # ---- bots ---------------------------------------------------------------------
     def greedy_move(self, state: FlotillaState, seat: str, rng: Rng) -> Move:
-        """rules.bots level "greedy" (rules/flotilla/bot.py)."""
-        return greedy_move(self, state, seat, rng)
+        """rules.bots level "greedy" (rules/flotilla/bot.py on `bot_profile.GREEDY`: one ply)."""
+        return greedy_move(self, state, seat, rng, GREEDY)
+
+    def search_policy(self, state: FlotillaState, seat: str, rng: Rng) -> Move:
+        """The hard level's policy (rules/flotilla/bot.py on `bot_profile.HARD`: each card's turn played ahead)."""
+        return greedy_move(self, state, seat, rng, HARD)
 
     # ---- search (rules/search, the "hard" level): search_hooks.py ------------------
     def resample(self, state: FlotillaState, seat: str, rng: Rng) -> FlotillaState:
@@ -108,7 +113,7 @@ class FlotillaEngine(Engine[FlotillaState], key="flotilla", title="Flotilla", pl
         return search_hooks.resample(state, seat, rng)
 
     def evaluate(self, state: FlotillaState) -> dict[str, float]:
-        """Each seat's chances in [0, 1] from the greedy bot's worth of its position; the outcome at the end."""
+        """Each seat's chances in [0, 1] from the hard policy's worth of its position; the outcome at the end."""
         return search_hooks.evaluate(state, self.outcome(state) if state.over else None)
 
     # ---- speed -------------------------------------------------------------------

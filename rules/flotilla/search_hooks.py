@@ -2,12 +2,14 @@
 
 `resample` (rules/flotilla/resample.py) deals again what a seat does not know.
 
-`evaluate` turns the greedy bot's worth of each seat's position (rules/flotilla/bot.py `evaluate`, in VP)
+`evaluate` turns the hard policy's worth of each seat's position (rules/flotilla/bot.py `evaluate` on
+`bot_profile.HARD`, in VP)
 into chances against each opponent (F63-F65 decide the winner by final VP).  A logistic fitted on greedy games
 (the seats' differences in VP, seal majorities, currency, barrels, toxicity, crew, craft and tiles, weighted
 early and late) predicted greedy games' ranks better but played weaker (docs/strength/README.md).
 
-The search: the generic tree search (rules/search/ismcts.py, its defaults: PUCT with the greedy move as prior,
+The search: the generic tree search (rules/search/ismcts.py, its defaults: PUCT with the hard policy's move as
+prior (the engine's `search_policy`: the greedy bot's code on `bot_profile.HARD`, each card's turn played ahead),
 each leaf valued by `evaluate` right after its move).  The root's moves racing on shared samples, judged by
 greedy play to the next round's start or the one after (`rules/search/paired.py`, as Wayfinders, Eclipse and
 Robinson search) measured weaker with four players (docs/strength/README.md).  Its one setting (`TUNING`): the
@@ -21,6 +23,7 @@ from __future__ import annotations
 from ..contract import Outcome
 from ..search.values import outcome_values, score_chances
 from . import bot
+from .bot_profile import HARD
 from .resample import resample
 from .state import FlotillaState
 
@@ -37,7 +40,7 @@ def evaluate(state: FlotillaState, outcome: Outcome | None) -> dict[str, float]:
         assert outcome is not None  # a finished game has its outcome (the engine passes it)
         return outcome_values(outcome, list(state.seats))
     scale = SCALE_END if state.end_round is not None else SCALE
-    return score_chances({s: bot.evaluate(state, s) for s in state.order}, scale)
+    return score_chances({s: bot.evaluate(state, s, HARD) for s in state.order}, scale)
 
 
 __all__ = ["TUNING", "evaluate", "resample"]

@@ -1,15 +1,30 @@
 """The steps of one search pass, shared by the tree search (ismcts.py) and the root race (paired.py): a
 sample of what the searching seat cannot see (`determinize`), a seat's candidates with their priors
 (`candidates`), a chain of moves played (`play_chain`), who acts (`acting_seat`) and the rollouts (`leaf_rollout`:
-random moves to the end of the round, or greedy turns for `policy_rounds` rounds)."""
+random moves to the end of the round, or greedy turns for `policy_rounds` rounds).  "Greedy" here is the hard
+level's policy (`policy_move`): the game's `search_policy` where it offers one, else its greedy bot."""
 from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from ..contract import Engine, IllegalMove
+from ..contract import Engine, IllegalMove, Move
 from ..rng import Rng
 from ..unvalidated import construct, put
 from .config import SearchConfig
+
+
+def has_policy(engine: Engine[Any]) -> bool:
+    """Whether the game gives the hard level a policy (its `search_policy`, or its greedy bot)."""
+    return engine.offers("search_policy") or engine.offers("greedy_move")
+
+
+def policy_move(engine: Engine[Any], state: Any, seat: str, rng: Rng) -> Optional[Move]:
+    """The hard level's policy move: the game's `search_policy` where it offers one, else its `greedy_move`."""
+    if engine.offers("search_policy"):
+        move = engine.search_policy(state, seat, rng)
+        if move is not None:
+            return move
+    return engine.greedy_move(state, seat, rng)
 
 
 def determinize(engine: Engine[Any], state: Any, seat: str, rng: Rng) -> Any:
@@ -32,8 +47,8 @@ def candidates(engine: Engine[Any], state: Any, seat: str, rng: Rng, depth: int,
             total = sum(max(0.0, p) for _, p in macros)
             even = 1.0 / len(macros)
             ranked = [(c, max(0.0, p) / total if total > 0 else even) for c, p in macros]
-            if depth <= config.prior_depth and len(ranked) > 1 and engine.offers("greedy_move"):
-                greedy = engine.greedy_move(state, seat, rng)  # the greedy move's chains share its prior mass
+            if depth <= config.prior_depth and len(ranked) > 1 and has_policy(engine):
+                greedy = policy_move(engine, state, seat, rng)  # the greedy move's chains share its prior mass
                 mine = [c for c, _ in ranked if greedy is not None and c.split(" ", 1)[0] == greedy.id]
                 if mine:
                     g = config.greedy_prior
@@ -43,9 +58,9 @@ def candidates(engine: Engine[Any], state: Any, seat: str, rng: Rng, depth: int,
     if not ids:
         return []
     even = 1.0 / len(ids)
-    if depth > config.prior_depth or len(ids) == 1 or not engine.offers("greedy_move"):
+    if depth > config.prior_depth or len(ids) == 1 or not has_policy(engine):
         return [(i, even) for i in ids]
-    greedy = engine.greedy_move(state, seat, rng)
+    greedy = policy_move(engine, state, seat, rng)
     if greedy is None or greedy.id not in ids:
         return [(i, even) for i in ids]
     rest = (1.0 - config.greedy_prior) / len(ids)
@@ -112,7 +127,7 @@ def policy_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConf
                 state = engine.apply(state, seat, move_id)
             played += len(chain)
         else:
-            move = engine.greedy_move(state, seat, rng)
+            move = policy_move(engine, state, seat, rng)
             if move is None:
                 ids = engine.move_ids(state, seat)
                 if not ids:
@@ -130,9 +145,10 @@ def policy_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConf
 def leaf_rollout(engine: Engine[Any], state: Any, rng: Rng, config: SearchConfig,
                  stop: Optional[Callable[[], bool]] = None) -> Any:
     """The rollout the search scores a leaf after: the greedy policy's (stopped by `stop`: None) or random moves'."""
-    if config.policy_rounds > 0 and engine.offers("greedy_move"):
+    if config.policy_rounds > 0 and has_policy(engine):
         return policy_rollout(engine, state, rng, config, stop)
     return random_rollout(engine, state, rng, config.rollout_moves)
 
 
-__all__ = ["acting_seat", "candidates", "determinize", "leaf_rollout", "play_chain", "policy_rollout", "random_rollout"]
+__all__ = ["acting_seat", "candidates", "determinize", "has_policy", "leaf_rollout", "play_chain", "policy_move",
+           "policy_rollout", "random_rollout"]

@@ -1,9 +1,11 @@
-"""The greedy bot (rules/flotilla/bot.py): legal, reproducible, and blind to dice and draws to come."""
+"""The Flotilla bot (rules/flotilla/bot.py), the greedy level and the hard level's policy (bot_profile.py): legal,
+reproducible, and blind to dice and draws to come."""
 from __future__ import annotations
 
-from rules.bots import choose
+from rules.bots import bot_rng, choose
 from rules.flotilla import ENGINE
 from rules.flotilla.bot import evaluate
+from rules.flotilla.bot_profile import GREEDY, HARD
 from rules.rng import Rng
 
 
@@ -38,7 +40,8 @@ def test_greedy_is_reproducible_and_evaluate_is_pure():
     assert ENGINE.dump(end_a) == ENGINE.dump(end_b)
     s = a[len(a) // 2]
     before = ENGINE.dump(s)
-    evaluate(s, s.order[0])
+    evaluate(s, s.order[0], GREEDY)
+    evaluate(s, s.order[0], HARD)
     assert ENGINE.dump(s) == before
 
 
@@ -78,6 +81,10 @@ def _card_choices(seed: int, limit: int = 400):
     return [s for s in states if not s.todo and ENGINE.to_act(s)]
 
 
+def _policy(state, seat, seed):
+    return ENGINE.search_policy(state, seat, bot_rng(seed, state.moves_made, seat))
+
+
 def test_a_card_is_judged_by_what_its_sampled_turn_adds_to_the_seat_blind_to_draws_F17():
     """bot_turn: the card is played on a sampled state, the seat's own greedy steps follow until its turn is over
     (F17: the turn passes), and WEIGHT times the change in `evaluate` counts; the real state's generator is never
@@ -88,38 +95,54 @@ def test_a_card_is_judged_by_what_its_sampled_turn_adds_to_the_seat_blind_to_dra
     seat = ENGINE.to_act(s)[0]
     seen = []
 
-    def value(state, who):
+    def value(state, who, prof):
         seen.append(state)
-        return evaluate(state, who)
+        return evaluate(state, who, prof)
 
     move = ENGINE.legal_moves(s, seat)[0].id
-    gain = bot_turn.turn_gain(ENGINE, s, seat, move, Rng(state=3), greedy_move, value)
+    gain = bot_turn.turn_gain(ENGINE, s, seat, move, Rng(state=3), HARD, greedy_move, value)
     first, last = seen[0], seen[-1]
     assert first is s and last is not s and len(seen) == 2
     assert not last.todo or ENGINE.to_act(last) != [seat]  # the seat's turn is played out
     assert last.players[seat].hand != s.players[seat].hand or last.playing != s.playing  # the card was played
-    assert gain == bot_turn.WEIGHT * (evaluate(last, seat) - evaluate(s, seat))
+    assert gain == bot_turn.WEIGHT * (evaluate(last, seat, HARD) - evaluate(s, seat, HARD))
     other = ENGINE.copy_state(s)
     other.rng = Rng(state=(s.rng.state * 6364136223846793005 + 1) % (1 << 64))
-    assert bot_turn.turn_gain(ENGINE, other, seat, move, Rng(state=3), greedy_move, evaluate) == gain
+    assert bot_turn.turn_gain(ENGINE, other, seat, move, Rng(state=3), HARD, greedy_move, evaluate) == gain
 
 
-def test_the_turn_ahead_changes_which_card_is_played(monkeypatch):
+def test_the_turn_ahead_changes_which_card_the_hard_policy_plays(monkeypatch):
     """Without the sampled turns (WEIGHT 0) the heuristic alone picks a different card in some of a game's
     card choices: the turn ahead is what decides them."""
     from rules.flotilla import bot_turn
     states = _card_choices(80)
-    chosen = [choose(ENGINE, s, ENGINE.to_act(s)[0], "greedy", seed=5).id for s in states]
+    chosen = [_policy(s, ENGINE.to_act(s)[0], 5).id for s in states]
     monkeypatch.setattr(bot_turn, "WEIGHT", 0.0)
-    alone = [choose(ENGINE, s, ENGINE.to_act(s)[0], "greedy", seed=5).id for s in states]
+    alone = [_policy(s, ENGINE.to_act(s)[0], 5).id for s in states]
     assert len(states) >= 20 and sum(a != b for a, b in zip(chosen, alone)) >= 3
 
 
-def test_a_free_skyside_site_is_worth_SITE_up_to_the_outposts_left_while_objectives_remain_F31():
-    """bot_sky.SITE: each free construction site counts (an outpost that floats costs more, F32), no more of them
+def test_the_greedy_level_is_one_ply_and_the_turn_ahead_is_the_hard_policys_own(monkeypatch):
+    """bot_profile: the engine's greedy level never plays a turn ahead (its cards are valued by their terms
+    alone), the hard level's policy (`search_policy`) does, and the two choose differently in a game."""
+    from rules.flotilla import bot as flotilla_bot
+    calls = []
+    real = flotilla_bot.turn_gain
+    monkeypatch.setattr(flotilla_bot, "turn_gain", lambda *a: calls.append(a[5]) or real(*a))
+    states = _card_choices(81)
+    greedy = [choose(ENGINE, s, ENGINE.to_act(s)[0], "greedy", seed=5).id for s in states]
+    assert calls == []
+    policy = [_policy(s, ENGINE.to_act(s)[0], 5).id for s in states]
+    assert calls and set(calls) == {HARD}
+    assert sum(a != b for a, b in zip(greedy, policy)) >= 3
+    assert GREEDY.turn_round > HARD.turn_round and GREEDY.coins_full > HARD.coins_full and GREEDY.site == 0
+
+
+def test_a_free_skyside_site_is_worth_the_hard_policys_site_up_to_the_outposts_left_while_objectives_remain_F31():
+    """HARD.site: each free construction site counts (an outpost that floats costs more, F32), no more of them
     than outposts left; a ready reserve tile that carries a site counts KIT times that; nothing once every Skyside
-    objective is taken."""
-    from rules.flotilla.bot_sky import KIT, SITE, sky_value
+    objective is taken, and nothing for the greedy level (GREEDY.site 0)."""
+    from rules.flotilla.bot_sky import KIT, sky_value
     from rules.flotilla.data import TILES
     from rules.flotilla.effects import sites
     from rules.flotilla.sky import build_cost
@@ -131,6 +154,7 @@ def test_a_free_skyside_site_is_worth_SITE_up_to_the_outposts_left_while_objecti
     me(s).tiles, me(s).barrels = [with_site], {"p": 0, "y": 0, "r": build_cost(s, with_site), "b": 0}
     free = min(len(sites(s, seat)), 6 - me(s).outposts)
     assert free >= 1
-    before = sky_value(s, seat)
+    before = sky_value(s, seat, HARD.site)
+    assert before - sky_value(s, seat, GREEDY.site) == HARD.site * free + KIT * HARD.site
     s.objectives["sky"] = {k: 3 for k in s.objectives["sky"]}  # every Skyside stack is empty
-    assert before - sky_value(s, seat) == SITE * free + KIT * SITE
+    assert before - sky_value(s, seat, HARD.site) == HARD.site * free + KIT * HARD.site

@@ -1,5 +1,6 @@
-"""Flotilla's hard level (rules/flotilla/search_hooks.py): the generic tree search, leaves valued by the greedy worth
-as chances (F62-F65); the root race on shared samples measured weaker with four players and is not used."""
+"""Flotilla's hard level (rules/flotilla/search_hooks.py): the generic tree search on the hard policy (the engine's
+`search_policy`, bot_profile.HARD), leaves valued by its worth as chances (F62-F65); the root race on shared
+samples measured weaker with four players and is not used."""
 from __future__ import annotations
 
 import pytest
@@ -7,6 +8,7 @@ import pytest
 from rules.bots import bot_rng, settle
 from rules.flotilla import ENGINE as E
 from rules.flotilla import bot, search_hooks
+from rules.flotilla.bot_profile import HARD
 from rules.rng import Rng
 from rules.search import SearchConfig, ismcts, search, tuned
 
@@ -15,7 +17,8 @@ SEATS = ["p1", "p2", "p3"]
 
 @pytest.fixture(scope="module")
 def decisions():
-    """Every tenth decision of a greedy three-player game with more than one legal move, from round 3 on."""
+    """Every tenth decision of a three-player game of the hard policy with more than one legal move, from round 3
+    on."""
     s = E.setup(SEATS, 5)
     rng = Rng.from_seed(5)
     out, n = [], 0
@@ -25,7 +28,7 @@ def decisions():
             n += 1
             if n % 10 == 0:
                 out.append(s)
-        s = E.apply(s, seat, E.greedy_move(s, seat, rng).id)
+        s = E.apply(s, seat, E.search_policy(s, seat, rng).id)
     return out
 
 
@@ -45,7 +48,7 @@ def test_the_hard_level_searches_a_tree_and_does_not_race(monkeypatch, decisions
 def test_f62_f65_the_value_is_each_seats_chance_from_its_worth_and_sharper_once_the_end_is_triggered(decisions):
     # F63-F65: the most VP wins; the greedy worth in VP stands for the final score, a lead counts more near the end.
     s = E.copy_state(decisions[6])
-    worth = {x: bot.evaluate(s, x) for x in SEATS}
+    worth = {x: bot.evaluate(s, x, HARD) for x in SEATS}
     values = E.evaluate(s)
     assert sum(values.values()) == pytest.approx(1.5)  # three pairs, each sharing one
     ahead = max(SEATS, key=lambda x: (worth[x], x))
@@ -75,7 +78,7 @@ def test_the_race_keeps_the_greedy_move_unless_another_is_clearly_better(decisio
         seat = E.to_act(s)[0]
         result = search(E, s, seat, Rng.from_seed(s.round), tuned(E, iterations=30))
         chosen = settle(E, s, seat, E.legal_moves(s, seat), result, 1)
-        greedy = E.greedy_move(s, seat, bot_rng(1, s.moves_made, seat))
+        greedy = E.search_policy(s, seat, bot_rng(1, s.moves_made, seat))
         same += chosen.id == greedy.id
     assert same >= 1
 

@@ -161,3 +161,34 @@ def test_a_games_tuning_for_larger_tables_applies_from_that_many_seats():
     assert tuned(game, 5).race_keep == 4 and tuned(game, 5).race_after == 3  # every threshold reached, in order
     assert tuned(game, 6, race_keep=1).race_keep == 1  # the caller's fields last
     assert Tuned.search_tuning["from_seats"] == {5: {"race_after": 3}, 4: {"race_keep": 4}}  # left as it was
+
+
+class PolicyToy(ToyEngine):
+    """The toy game with a greedy bot and a hard policy of its own that disagree: greedy takes one stone, the
+    policy takes the most it may."""
+
+    def greedy_move(self, state, seat, rng):
+        return next(m for m in self.legal_moves(state, seat) if m.id == "take:1")
+
+    def search_policy(self, state, seat, rng):
+        takes = [m for m in self.legal_moves(state, seat) if m.id.startswith("take:")]
+        return max(takes, key=lambda m: int(m.id.split(":")[1]))
+
+
+def test_a_games_search_policy_is_the_hard_levels_prior_and_kept_move_and_greedy_stays_the_greedy_levels():
+    from rules.bots import choose, settle
+    from rules.search.steps import candidates, policy_move
+
+    game = PolicyToy()
+    s = game.setup(["p1", "p2"], 1)
+    s = game.apply(game.apply(s, "p1", "stance:1"), "p2", "stance:1")
+    seat = s.seats[s.turn]
+    policy = game.search_policy(s, seat, Rng.from_seed(1)).id
+    assert policy != "take:1" and policy_move(game, s, seat, Rng.from_seed(1)).id == policy
+    config = SearchConfig(iterations=10)
+    ranked = candidates(game, s, seat, Rng.from_seed(1), 0, config)
+    assert ranked[0][0] == policy and ranked[0][1] > ranked[1][1]  # the prior's greedy share goes to the policy
+    assert settle(game, s, seat, game.legal_moves(s, seat), None, 3).id == policy  # no search answered
+    assert choose(game, s, seat, "greedy", seed=3).id == "take:1"
+    plain = ToyEngine()  # a game without a policy of its own: the search follows its greedy bot
+    assert not plain.offers("search_policy") and policy_move(plain, s, seat, Rng.from_seed(1)) is None
