@@ -98,11 +98,18 @@ def settle(engine: Engine[Any], state: Any, seat: str, moves: list[Move], result
     """The hard move from a search's root statistics (None: no search answered): the search's choice over
     the greedy move (the hard level's policy, `policy_move`) when it found one clearly better; the greedy (else a
     random) move otherwise."""
+    return settled(engine, state, seat, moves, result, seed)[0]
+
+
+def settled(engine: Engine[Any], state: Any, seat: str, moves: list[Move], result: Optional[SearchResult],
+            seed: int) -> tuple[Move, Optional[Move]]:
+    """`settle`'s move and the policy move it weighed (None: the game has no bot), for a caller that counts the
+    departures from it without asking the policy again."""
     rng = bot_rng(seed, getattr(state, "moves_made", 0), seat)
     greedy = policy_move(engine, state, seat, rng)
     margin = tuned(engine, len(state.seats)).keep_greedy
     found = best_move(result, greedy.id if greedy is not None else None, margin) if result is not None else None
     by_id = {m.id: m for m in moves}
     if found is not None and found in by_id:
-        return by_id[found]
-    return greedy if greedy is not None else moves[rng.below(len(moves))]
+        return by_id[found], greedy
+    return (greedy if greedy is not None else moves[rng.below(len(moves))]), greedy

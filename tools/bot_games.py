@@ -16,8 +16,7 @@ from typing import Any, Callable, Optional
 from host.search_pool import timed_search
 from rules import Engine, Outcome
 from rules.bot_match import placing
-from rules.bots import bot_rng, choose, settle
-from rules.search.steps import policy_move
+from rules.bots import choose, settled
 
 from .bench_levels import split_level
 
@@ -80,8 +79,7 @@ def decide(engine: Engine[Any], state: Any, seat: str, level: str, seed: int, bu
     answer = timed_search(engine, state, seat, seed, 0, cpu, iters)
     series.cpu.append(answer.cpu)
     series.searched_by.append(named)
-    chosen = settle(engine, state, seat, moves, answer.result, seed)
-    greedy = policy_move(engine, state, seat, bot_rng(seed, state.moves_made, seat))  # the search's own policy
+    chosen, greedy = settled(engine, state, seat, moves, answer.result, seed)  # greedy: the search's own policy
     series.departures += int(greedy is not None and greedy.id != chosen.id)
     return chosen.id
 

@@ -190,5 +190,5 @@ def test_a_games_search_policy_is_the_hard_levels_prior_and_kept_move_and_greedy
     assert ranked[0][0] == policy and ranked[0][1] > ranked[1][1]  # the prior's greedy share goes to the policy
     assert settle(game, s, seat, game.legal_moves(s, seat), None, 3).id == policy  # no search answered
     assert choose(game, s, seat, "greedy", seed=3).id == "take:1"
-    plain = ToyEngine()  # a game without a policy of its own: the search follows its greedy bot
+    plain = ToyEngine()  # a game with neither a policy nor a greedy bot: no policy move (the search's priors are even)
     assert not plain.offers("search_policy") and policy_move(plain, s, seat, Rng.from_seed(1)) is None
